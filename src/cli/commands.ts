@@ -1,0 +1,4 @@
+/** Every `pi-delegate` subcommand, in the order `pi-delegate help` lists them. */
+import type { Command } from "./command.ts";
+
+export const COMMANDS: Command[] = [];
