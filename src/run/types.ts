@@ -1,0 +1,115 @@
+/**
+ * Types of the run stage: what a runner is given to start a child, what it reports while the child
+ * works, and what it returns. Both runners (in-process SDK session, `pi` subprocess) take the same
+ * launch and return the same outcome, so everything after the run (boundary, envelope, verdict,
+ * audit, report) is runner-agnostic.
+ */
+
+export type RunnerKind = "in-process" | "subprocess";
+
+/** A model as `provider/id`, with the thinking level to use. */
+export interface ModelChoice {
+	provider: string;
+	id: string;
+	thinking?: "off" | "minimal" | "low" | "medium" | "high" | "xhigh";
+	/** Why this model was chosen (effort profile, --model, parent's model, settings default). */
+	reason: string;
+}
+
+/** The structured prompt inputs Pi renders into a child's system prompt. */
+export interface ChildPromptInputs {
+	/** Replaces Pi's default preamble (and with it Pi's tool surface, rules and docs pointer). Undefined keeps Pi's own. */
+	customPrompt: string | undefined;
+	/** Appended-prompt channel (main-agent rules), in order. */
+	appendSystemPrompt: string[];
+	/** Project context files (AGENTS.md / CLAUDE.md), as Pi loaded them. */
+	contextFiles: Array<{ path: string; content: string }>;
+	/** Skill files to load (paths to SKILL.md or skill directories). */
+	skillPaths: string[];
+}
+
+/** Everything a runner needs to start one child. Nothing in it depends on which runner is used. */
+export interface ChildLaunch {
+	/** The child's kind, as named in its `<active_agent>` tag. */
+	agent: string;
+	/** Working directory of the child. */
+	cwd: string;
+	prompt: ChildPromptInputs;
+	/** The system prompt as Pi renders it from `prompt` (for the audit record and preview). */
+	systemPrompt: string;
+	/** The first (and only) user message: the per-run brief. */
+	firstMessage: string;
+	/** Built-in tool names the child gets; `submit_result` is always added by the runner. */
+	tools: string[];
+	model: ModelChoice;
+	/** Pi agent dir whose credentials and models the child uses. */
+	agentDir: string;
+	/** Extensions the child loads besides pi-delegate's own (e.g. the provider of its model). */
+	providerExtensions: string[];
+	budget: ChildBudget;
+	/** What `submit_result` checks before accepting a result. */
+	submit: SubmitCheckConfig;
+}
+
+export interface ChildBudget {
+	/** Hard wall-clock limit in seconds. */
+	wall_s: number;
+	/** Stop once the child's billed cost exceeds this many dollars. */
+	usd?: number;
+	/** Maximum assistant turns; on the last one the child is told to stop and submit. */
+	turns?: number;
+}
+
+/** What the submit tool needs to pre-check evidence pointers and give the child a chance to fix them. */
+export interface SubmitCheckConfig {
+	roots: string[];
+	/** Base directory for relative pointers. */
+	cwd: string;
+	/** How many rejected submissions are answered with the problems before one is accepted as is. */
+	maxRejections: number;
+}
+
+/** Token and dollar totals of one child, summed over its assistant messages. */
+export interface ChildUsage {
+	input: number;
+	output: number;
+	cacheRead: number;
+	cacheWrite: number;
+	costUsd: number;
+}
+
+/** Progress while a child works; a discriminated union on `type`. */
+export type ChildProgress =
+	| { type: "started"; runner: RunnerKind; model: string }
+	| { type: "turn"; turn: number }
+	| { type: "tool_start"; tool: string; summary: string }
+	| { type: "tool_end"; tool: string; isError: boolean }
+	| { type: "usage"; usage: ChildUsage }
+	| { type: "budget_warning"; message: string };
+
+/** Which budget stopped the child, if any. */
+export type BudgetStop = "wall" | "usd" | "turns";
+
+/** What a runner returns once the child has stopped, whatever stopped it. */
+export interface ChildOutcome {
+	runner: RunnerKind;
+	/** The child ran to its own end (not stopped by a budget, a crash or an abort). */
+	completed: boolean;
+	/** Stop reason of the last assistant message (`stop`, `toolUse`, `error`, `aborted`, …). */
+	stopReason: string | undefined;
+	/** Model or process errors, in the order seen. */
+	errors: string[];
+	stoppedBy: BudgetStop | undefined;
+	/** Arguments of every accepted `submit_result` call, in order. */
+	submissions: unknown[];
+	/** Text of the last assistant message. */
+	finalText: string;
+	/** Every bash command the child ran, in order. */
+	commandsRun: string[];
+	toolCalls: number;
+	turns: number;
+	usage: ChildUsage;
+	/** The child's session file, when it has one. */
+	sessionFile: string | undefined;
+	elapsedMs: number;
+}
