@@ -191,12 +191,16 @@ export function checkContract(input: ContractInput, options: PathOptions): Contr
 	const writable = matchWritable(list, entries, options, problems);
 	agreementProblems(input, problems);
 	nestingProblems(entries, input.read_only === false ? writable : new Map(), options, problems);
-	if (problems.length > 0 || !Array.isArray(input.roots)) return { problems, warnings };
+	// Resolved paths exist only when every entry was usable; shape problems (reported elsewhere) may
+	// have left some out even when the contract itself found nothing wrong.
+	const complete = Array.isArray(input.roots) && entries.length === input.roots.length && writable.size === list.length;
+	if (problems.length > 0 || !complete) return { problems, warnings };
 
-	const roots = input.roots as string[];
+	const rootReal = entries.map((e) => e.real);
 	const realOf = new Map(entries.map((e) => [e.index, e.real]));
-	const rootReal = roots.map((r, i) => realOf.get(i) ?? lexical(r));
-	const writeReal = list.map((w) => identity(String(w), options.probe));
+	const writeReal = [...writable.entries()]
+		.sort((a, b) => a[1].index - b[1].index)
+		.map(([rootIndex]) => realOf.get(rootIndex) as string);
 	if (input.read_only === false && writable.size === entries.length) {
 		warnings.push({
 			path: "write_allowed",

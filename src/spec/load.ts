@@ -9,7 +9,7 @@ import { resolve } from "node:path";
 import type { Problem } from "../problems.ts";
 import { parseJson } from "./json.ts";
 import type { ListSubdirs, PathInfo, PathProbe } from "./probe.ts";
-import { type SpecResult, validateSpec } from "./validate.ts";
+import { type SpecResult, sortProblems, validateSpec } from "./validate.ts";
 
 export interface LoadOptions {
 	/** Base for a relative spec file name and for suggested absolute paths; default process.cwd(). */
@@ -61,7 +61,7 @@ export function loadSpecText(text: string, options: LoadOptions = {}): SpecResul
 	const result = loadSpecObject(parsed.value, options);
 	if (parsed.problems.length === 0) return result;
 	// Duplicate keys make the file ambiguous even when the value JSON.parse kept would pass.
-	const problems = [...parsed.problems, ...(result.ok ? [] : result.problems)];
+	const problems = sortProblems([...parsed.problems, ...(result.ok ? [] : result.problems)]);
 	return { ok: false, problems, warnings: result.warnings };
 }
 

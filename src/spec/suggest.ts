@@ -100,13 +100,13 @@ function tolerance(length: number): number {
 export function suggestKey(key: string, level: string): string | undefined {
 	const wanted = canonical(key);
 	if (wanted === "") return undefined;
-	const here = SPEC_KEYS[level] ?? [];
+	const here = Object.hasOwn(SPEC_KEYS, level) ? (SPEC_KEYS[level] ?? []) : [];
 	const everywhere = Object.entries(SPEC_KEYS).flatMap(([lvl, keys]) => keys.map((k) => fullPath(lvl, k)));
 	const exactHere = here.find((k) => canonical(k) === wanted);
 	if (exactHere) return fullPath(level, exactHere);
 	const exactElsewhere = everywhere.find((p) => canonical(p.split(".").pop() ?? "") === wanted);
 	if (exactElsewhere) return exactElsewhere;
-	const alias = ALIASES[wanted];
+	const alias = Object.hasOwn(ALIASES, wanted) ? ALIASES[wanted] : undefined;
 	if (alias) return alias;
 	let best: { path: string; distance: number } | undefined;
 	for (const path of everywhere) {

@@ -59,22 +59,29 @@ function blankProblems(input: Record<string, unknown>): Problem[] {
 
 const FIELD_ORDER = SPEC_KEYS[""] ?? [];
 
-/** Orders problems the way the fields appear in a spec: unknown keys first, then field by field. */
-function sortKey(path: string): [number, number[]] {
-	const head = /^[A-Za-z_][A-Za-z0-9_]*/.exec(path)?.[0] ?? "";
+/**
+ * Where a problem sorts: the file and the whole spec first, then unknown top-level keys (they often
+ * explain the problems after them), then field by field in spec order, sub-field by sub-field, index
+ * by index.
+ */
+function sortKey(path: string): number[] {
+	if (path.startsWith("(")) return [0];
+	const match = /^([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?/.exec(path);
+	const head = match?.[1] ?? "";
 	const field = FIELD_ORDER.indexOf(head);
-	const rank = path.startsWith("(") ? 0 : field === -1 ? 1 : field + 2;
+	if (field === -1) return [1];
+	const sub = match?.[2];
+	const subRank = sub === undefined ? -2 : (SPEC_KEYS[head]?.indexOf(sub) ?? -1);
 	const indices = [...path.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
-	return [rank, indices];
+	return [field + 2, subRank, ...indices];
 }
 
+/** Sorts problems into the order of the fields they concern; stable within one path. */
 export function sortProblems(problems: readonly Problem[]): Problem[] {
 	const keyed = problems.map((p, order) => ({ p, order, key: sortKey(p.path) }));
 	keyed.sort((a, b) => {
-		if (a.key[0] !== b.key[0]) return a.key[0] - b.key[0];
-		const [ai, bi] = [a.key[1], b.key[1]];
-		for (let i = 0; i < Math.max(ai.length, bi.length); i++) {
-			const diff = (ai[i] ?? -1) - (bi[i] ?? -1);
+		for (let i = 0; i < Math.max(a.key.length, b.key.length); i++) {
+			const diff = (a.key[i] ?? -3) - (b.key[i] ?? -3);
 			if (diff !== 0) return diff;
 		}
 		return a.order - b.order;
