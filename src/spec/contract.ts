@@ -215,7 +215,7 @@ export function checkContract(input: ContractInput, options: PathOptions): Contr
 		resolved: {
 			roots: rootReal,
 			write_allowed: writeReal,
-			watched_only: rootReal.filter((_, i) => !writable.has(i) || input.read_only !== false),
+			watched_only: entries.filter((e) => input.read_only !== false || !writable.has(e.index)).map((e) => e.real),
 		},
 	};
 }

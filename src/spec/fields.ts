@@ -3,7 +3,7 @@
  * type, empty, out of range, missing) are phrased from these rather than from the schema checker's own
  * messages, so the user reads "must be a positive number of seconds" instead of "must be > 0".
  */
-import { DEFAULT_BUDGETS, DEFAULT_EFFORT, EFFORTS, ID_MAX_LENGTH, ID_RULE } from "./schema.ts";
+import { DEFAULT_EFFORT, defaultsText, EFFORTS, ID_MAX_LENGTH, ID_RULE } from "./schema.ts";
 
 export interface FieldText {
 	/** What a valid value is, as a noun phrase: "a positive number of seconds". */
@@ -11,8 +11,6 @@ export interface FieldText {
 	/** How to write a valid value, given the offending one. */
 	fix: (value: unknown) => string;
 }
-
-const balanced = DEFAULT_BUDGETS[DEFAULT_EFFORT];
 
 /** Turns any text into a valid id, for the fix of an invalid one. */
 export function slugify(text: string): string {
@@ -97,15 +95,15 @@ export const FIELDS: Readonly<Record<string, FieldText>> = {
 	},
 	"budget.wall_s": {
 		expects: "a positive finite number of seconds",
-		fix: () => `e.g. "wall_s": 600, or leave it out for the default (${balanced.wall_s} s at ${DEFAULT_EFFORT})`,
+		fix: () => `e.g. "wall_s": 600, or leave it out for the default (${defaultsText("wall_s", (v) => `${v} s`)})`,
 	},
 	"budget.usd": {
 		expects: "a positive finite number of US dollars",
-		fix: () => `e.g. "usd": 0.5, or leave it out for the default ($${balanced.usd} at ${DEFAULT_EFFORT})`,
+		fix: () => `e.g. "usd": 0.5, or leave it out for the default (${defaultsText("usd", (v) => `$${v}`)})`,
 	},
 	"budget.turns": {
 		expects: "a positive whole number of turns",
-		fix: () => `e.g. "turns": 50, or leave it out for the default (${balanced.turns} at ${DEFAULT_EFFORT})`,
+		fix: () => `e.g. "turns": 50, or leave it out for the default (${defaultsText("turns", String)})`,
 	},
 };
 

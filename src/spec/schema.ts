@@ -40,7 +40,8 @@ export const ID_RULE =
 	`1–${ID_MAX_LENGTH} letters and digits, optionally joined by single "-", "_" or "." ` +
 	"(no spaces or slashes, and no separator at either end)";
 
-function defaultsText(key: keyof Budget, unit: (value: number) => string): string {
+/** The default of one limit at every effort: "300 s for fast, 900 s for balanced, 1800 s for deep". */
+export function defaultsText(key: keyof Budget, unit: (value: number) => string): string {
 	return EFFORTS.map((effort) => `${unit(DEFAULT_BUDGETS[effort][key])} for ${effort}`).join(", ");
 }
 

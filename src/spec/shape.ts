@@ -69,7 +69,7 @@ function leafMessage(path: readonly Segment[], value: unknown, keyword: string, 
 			return `must be ${expects}; ${String(value)} is not positive`;
 		case "pattern":
 		case "maxLength":
-			return `is not a valid id; it must be ${expects}`;
+			return `is not valid; it must be ${expects}`;
 		case "enum": {
 			const near = (node.enum ?? []).find(
 				(e) => typeof e === "string" && typeof value === "string" && editDistance(e, value.toLowerCase()) <= 2,

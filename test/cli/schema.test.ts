@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../support/cli.ts";
 
@@ -22,5 +23,11 @@ describe("pi-delegate schema", () => {
 		const r = await runCli(["help"]);
 		expect(r.stdout).toMatch(/ {2}validate +check a task spec/);
 		expect(r.stdout).toMatch(/ {2}schema +print the JSON Schema/);
+	});
+
+	it("runs from the built bin (npm test builds first)", () => {
+		const out = spawnSync("node", ["dist/cli/main.js", "schema"], { encoding: "utf8" });
+		expect(out.status).toBe(0);
+		expect(JSON.parse(out.stdout).title).toBe("pi-delegate task spec");
 	});
 });

@@ -259,12 +259,12 @@ export const INVALID: InvalidCase[] = [
 	{
 		name: "an id that is not a slug",
 		json: spec({ id: "Fix the README/typo!" }),
-		problems: [{ path: "id", words: ["not a valid id", "letters and digits"], fix: ['"Fix-the-README-typo"'] }],
+		problems: [{ path: "id", words: ["is not valid", "a slug", "letters and digits"], fix: ['"Fix-the-README-typo"'] }],
 	},
 	{
 		name: "an id that is too long",
 		json: spec({ id: "x".repeat(65) }),
-		problems: [{ path: "id", words: ["not a valid id", "1–64"] }],
+		problems: [{ path: "id", words: ["is not valid", "1–64"] }],
 	},
 	{
 		name: "empty and blank text fields",
@@ -316,7 +316,7 @@ export const INVALID: InvalidCase[] = [
 		}),
 		problems: [
 			{ path: "writable", words: ['did you mean "write_allowed"'] },
-			{ path: "id", words: ["not a valid id"] },
+			{ path: "id", words: ["is not valid"] },
 			{ path: "goal", words: ["is empty"] },
 			{ path: "deliverable", words: ["not an integer"] },
 			{ path: "effort", words: ["one of"] },
