@@ -150,8 +150,8 @@ export const TaskSpecSchema = Type.Object(
 		write_allowed: Type.Optional(
 			Type.Array(nonEmpty("An absolute path naming one entry of roots."), {
 				description:
-					"The CHANGEABLE subset of roots; required and non-empty when read_only is false, forbidden when it " +
-					"is true. Each entry must name an entry of roots itself (a subdirectory of a root is not enough), " +
+					"The CHANGEABLE subset of roots; required and non-empty when read_only is false, absent or empty " +
+					"when it is true. Each entry must name an entry of roots itself (a subdirectory of a root is not enough), " +
 					"and a writable root must not lie inside a watched-only one. There is no default: writing to " +
 					"every root would leave nothing for the boundary diff to catch.",
 			}),
