@@ -18,7 +18,7 @@ export interface Budget {
 	readonly wall_s: number;
 	/** US dollars the child may spend. */
 	readonly usd: number;
-	/** Model turns (one assistant response plus its tool calls) the child may take. */
+	/** Model turns (one model response plus the tool calls it makes) the child may take. */
 	readonly turns: number;
 }
 
