@@ -32,17 +32,26 @@ export function showValue(value: unknown, max = 120): string {
 	if (value === undefined) return "(missing)";
 	let text: string;
 	try {
-		text = JSON.stringify(value) ?? String(value);
+		// JSON would print a non-finite number as null; say what it is (1e999 in JSON parses to Infinity).
+		const mark = `\u0001${Math.random()}\u0001`;
+		const json = JSON.stringify(value, (_key, v: unknown) =>
+			typeof v === "number" && !Number.isFinite(v) ? `${mark}${v}` : v,
+		);
+		text = json ?? String(value);
+		for (const word of ["Infinity", "-Infinity", "NaN"]) text = text.split(JSON.stringify(mark + word)).join(word);
 	} catch {
 		text = String(value);
 	}
 	return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-/** Formats problems as an indented list for a terminal, one block per problem. */
-export function formatProblems(problems: readonly Problem[]): string {
+/**
+ * Formats problems as an indented list for a terminal, one block per problem. `mark` distinguishes
+ * errors (✗) from warnings (!).
+ */
+export function formatProblems(problems: readonly Problem[], mark = "✗"): string {
 	return problems
-		.map((p) => `  ✗ ${p.path}: ${p.message}\n      value: ${showValue(p.value)}\n      fix:   ${p.fix}`)
+		.map((p) => `  ${mark} ${p.path}: ${p.message}\n      value: ${showValue(p.value)}\n      fix:   ${p.fix}`)
 		.join("\n");
 }
 

@@ -1,4 +1,6 @@
 /** Every `pi-delegate` subcommand, in the order `pi-delegate help` lists them. */
 import type { Command } from "./command.ts";
+import { schemaCommand } from "./schema.ts";
+import { validateCommand } from "./validate.ts";
 
-export const COMMANDS: Command[] = [];
+export const COMMANDS: Command[] = [validateCommand, schemaCommand];

@@ -1,0 +1,89 @@
+/**
+ * Terminal renderings of a spec validation result: a short summary of a valid spec (what is watched,
+ * what is writable, which limits apply and where they came from), or the list of problems.
+ */
+import { formatProblems, type Problem } from "../problems.ts";
+import { lexical } from "../spec/paths.ts";
+import type { Budget } from "../spec/schema.ts";
+import type { SpecInvalid, SpecValid } from "../spec/validate.ts";
+import { renderTable } from "./table.ts";
+
+function firstLine(text: string, max = 100): string {
+	const line = text.trim().split("\n")[0] ?? "";
+	return line.length > max || text.trim().includes("\n") ? `${line.slice(0, max - 1)}…` : line;
+}
+
+function plural(count: number, word: string): string {
+	return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
+function money(usd: number): string {
+	return usd >= 0.01 ? `$${usd.toFixed(2)}` : `$${usd}`;
+}
+
+const LIMITS: ReadonlyArray<[keyof Budget, (v: number) => string]> = [
+	["wall_s", (v) => `${v} s`],
+	["usd", money],
+	["turns", String],
+];
+
+function warningsBlock(warnings: readonly Problem[]): string[] {
+	return warnings.length === 0 ? [] : ["", `Warnings (${warnings.length}):`, formatProblems(warnings, "!")];
+}
+
+export function describeValid(result: SpecValid): string {
+	const { spec, defaulted } = result;
+	const mark = (path: string) => (defaulted.includes(path) ? " (default)" : "");
+	const ctx = spec.context;
+	const fields: Array<[string, string]> = [
+		["goal", firstLine(spec.goal)],
+		["deliverable", firstLine(spec.deliverable)],
+		["effort", `${spec.effort}${mark("effort")}`],
+		["read_only", `${spec.read_only}${mark("read_only")}`],
+		[
+			"context",
+			`${plural(ctx.facts.length, "fact")}, ${plural(ctx.files.length, "file")}, ${plural(ctx.commands.length, "command")}`,
+		],
+	];
+	const width = Math.max(...fields.map(([k]) => k.length));
+	const writable = new Set(spec.resolved.write_allowed);
+	const showReal = spec.roots.some((r, i) => lexical(r) !== spec.resolved.roots[i]);
+	const rootRows = spec.roots.map((root, i) => {
+		const real = spec.resolved.roots[i] ?? root;
+		const access = writable.has(real) ? "writable" : "watched-only";
+		return showReal ? [root, access, real] : [root, access];
+	});
+	const budgetRows = LIMITS.map(([key, show]) => [
+		key,
+		show(spec.budget[key]),
+		defaulted.includes(`budget.${key}`) ? `default for ${spec.effort}` : "spec",
+	]);
+	return [
+		`✓ ${spec.id}: valid task spec`,
+		...fields.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`),
+		"",
+		renderTable(showReal ? ["root", "access", "real path"] : ["root", "access"], rootRows),
+		"",
+		renderTable(["limit", "value", "source"], budgetRows, ["left", "right", "left"]),
+		...warningsBlock(result.warnings),
+	].join("\n");
+}
+
+export function describeInvalid(result: SpecInvalid, source: string): string {
+	const unreadable = result.problems.some((p) => p.path === "(file)");
+	return [
+		unreadable
+			? `✗ ${source}: cannot be read`
+			: `✗ ${source}: not a valid task spec (${plural(result.problems.length, "problem")})`,
+		formatProblems(result.problems),
+		...warningsBlock(result.warnings),
+	].join("\n");
+}
+
+/** JSON for scripts. Non-finite numbers (1e999 parses to Infinity) are written as strings, not null. */
+export function resultJson(result: SpecValid | SpecInvalid): string {
+	const body = result.ok
+		? { valid: true, spec: result.spec, defaulted: result.defaulted, warnings: result.warnings }
+		: { valid: false, problems: result.problems, warnings: result.warnings };
+	return JSON.stringify(body, (_k, v: unknown) => (typeof v === "number" && !Number.isFinite(v) ? String(v) : v), 2);
+}

@@ -1,0 +1,63 @@
+/**
+ * `pi-delegate validate <spec.json>`: checks a task spec without running anything. Exit 0 when valid
+ * (with a summary of what would be watched, writable and spent), 2 when it is not (with every problem).
+ */
+import { parseArgs } from "node:util";
+import { loadSpecFile, loadSpecText } from "../spec/load.ts";
+import { editDistance } from "../spec/suggest.ts";
+import { type Command, EXIT, UsageError } from "./command.ts";
+import { describeInvalid, describeValid, resultJson } from "./spec-summary.ts";
+
+const USAGE = [
+	"Usage: pi-delegate validate <spec.json | -> [--json]",
+	"",
+	"Checks a task spec before anything runs: its shape, and the roots contract (every root an existing",
+	"absolute directory, none nested or repeated; write_allowed an exact subset of roots by real path,",
+	"required for a write task and never nested in a watched-only root). Reports every problem at once.",
+	"Give - to read the spec from standard input.",
+	"",
+	"Options:",
+	"  --json   print the result as JSON (the normalized spec, or the problems)",
+	"",
+	"Exit codes: 0 valid, 2 invalid or unreadable.",
+].join("\n");
+
+/** parseArgs' own message for an unknown option is long and generic; name the option and the near miss. */
+export function usageMessage(error: unknown, known: readonly string[]): string {
+	const message = error instanceof Error ? error.message : String(error);
+	const option = /^Unknown option '([^']+)'/.exec(message)?.[1];
+	if (option === undefined) return message;
+	const near = known.find((k) => editDistance(k, option) <= 2);
+	return `unknown option ${option}${near ? ` (did you mean ${near}?)` : ""}`;
+}
+
+function flags(argv: string[]) {
+	try {
+		return parseArgs({ args: argv, options: { json: { type: "boolean" } }, allowPositionals: true, strict: true });
+	} catch (error) {
+		throw new UsageError(usageMessage(error, ["--json"]));
+	}
+}
+
+function parse(argv: string[]): { file: string; json: boolean } {
+	const parsed = flags(argv);
+	const [file, ...extra] = parsed.positionals;
+	if (file === undefined) throw new UsageError("missing the spec file to validate");
+	if (extra.length > 0) throw new UsageError(`expected one spec file, got ${parsed.positionals.length}`);
+	return { file, json: parsed.values.json === true };
+}
+
+export const validateCommand: Command = {
+	name: "validate",
+	summary: "check a task spec and show what it would watch, allow and spend",
+	usage: USAGE,
+	async run(argv, io) {
+		const { file, json } = parse(argv);
+		const options = { cwd: io.cwd, home: io.env.HOME };
+		const result = file === "-" ? loadSpecText(await io.readStdin(), options) : await loadSpecFile(file, options);
+		if (json) io.stdout(`${resultJson(result)}\n`);
+		else if (result.ok) io.stdout(`${describeValid(result)}\n`);
+		else io.stderr(`${describeInvalid(result, file === "-" ? "standard input" : file)}\n`);
+		return result.ok ? EXIT.pass : EXIT.badInput;
+	},
+};

@@ -1,0 +1,113 @@
+/**
+ * Plain words for each field of a spec: what it expects and how to write it. Shape problems (wrong
+ * type, empty, out of range, missing) are phrased from these rather than from the schema checker's own
+ * messages, so the user reads "must be a positive number of seconds" instead of "must be > 0".
+ */
+import { DEFAULT_EFFORT, defaultsText, EFFORTS, ID_MAX_LENGTH, ID_RULE } from "./schema.ts";
+
+export interface FieldText {
+	/** What a valid value is, as a noun phrase: "a positive number of seconds". */
+	expects: string;
+	/** How to write a valid value, given the offending one. */
+	fix: (value: unknown) => string;
+}
+
+/** Turns any text into a valid id, for the fix of an invalid one. */
+export function slugify(text: string): string {
+	const slug = text
+		.replace(/[^A-Za-z0-9]+/g, "-")
+		.replace(/^-+|-+$/g, "")
+		.slice(0, ID_MAX_LENGTH)
+		.replace(/-+$/, "");
+	return slug === "" ? "my-task" : slug;
+}
+
+const wrapList = (value: unknown, name: string, example: string) =>
+	typeof value === "string" && value !== ""
+		? `wrap it in a list: "${name}": [${JSON.stringify(value)}]`
+		: `give a list, e.g. "${name}": [${example}]`;
+
+const emptyEntry = "remove the empty entry, or write what it should say";
+
+/** Keyed by the field's path with indices written as `[]`. */
+export const FIELDS: Readonly<Record<string, FieldText>> = {
+	id: {
+		expects: `a slug: ${ID_RULE}`,
+		fix: (v) => `use e.g. "id": ${JSON.stringify(typeof v === "string" ? slugify(v) : "fix-readme-typo")}`,
+	},
+	goal: {
+		expects: "a non-empty string saying what the child must do",
+		fix: () => 'state the whole task, e.g. "goal": "Fix the typo \'teh\' in /abs/repo/README.md"',
+	},
+	deliverable: {
+		expects: "a non-empty string describing the answer wanted back",
+		fix: () => 'say what to report, e.g. "deliverable": "The diff you made and the test output"',
+	},
+	effort: {
+		expects: `one of ${EFFORTS.map((e) => `"${e}"`).join(", ")}`,
+		fix: () => `use one of ${EFFORTS.join(", ")}, or leave it out for "${DEFAULT_EFFORT}"`,
+	},
+	read_only: {
+		expects: "true or false",
+		fix: (v) =>
+			v === "false" || v === "true"
+				? `write ${v} without quotes`
+				: "write true (the child changes nothing) or false (it may change the roots in write_allowed)",
+	},
+	roots: {
+		expects: "a non-empty list of absolute directory paths",
+		fix: (v) => wrapList(v, "roots", '"/abs/path/to/repo"'),
+	},
+	"roots[]": {
+		expects: "an absolute directory path",
+		fix: () => 'write the absolute path of an existing directory, e.g. "/abs/path/to/repo"',
+	},
+	write_allowed: {
+		expects: "a list of entries of roots",
+		fix: (v) => wrapList(v, "write_allowed", '"/abs/path/to/repo"'),
+	},
+	"write_allowed[]": {
+		expects: "an absolute path that is one of the roots",
+		fix: () => "copy the entry of roots the child may change",
+	},
+	context: {
+		expects: "an object with optional lists facts, files and commands",
+		fix: () => 'e.g. "context": {"files": ["/abs/path/README.md"]}, or leave it out',
+	},
+	"context.facts": {
+		expects: "a list of non-empty strings",
+		fix: (v) => wrapList(v, "facts", '"a statement you vouch for"'),
+	},
+	"context.facts[]": { expects: "a non-empty string", fix: () => emptyEntry },
+	"context.files": {
+		expects: "a list of paths",
+		fix: (v) => wrapList(v, "files", '"/abs/path/to/read"'),
+	},
+	"context.files[]": { expects: "a non-empty path", fix: () => emptyEntry },
+	"context.commands": {
+		expects: "a list of command lines",
+		fix: (v) => wrapList(v, "commands", '"npm test"'),
+	},
+	"context.commands[]": { expects: "a non-empty command line", fix: () => emptyEntry },
+	budget: {
+		expects: "an object with optional limits wall_s, usd and turns",
+		fix: () => `e.g. "budget": {"wall_s": 600, "usd": 1}, or leave it out for the defaults`,
+	},
+	"budget.wall_s": {
+		expects: "a positive finite number of seconds",
+		fix: () => `e.g. "wall_s": 600, or leave it out for the default (${defaultsText("wall_s", (v) => `${v} s`)})`,
+	},
+	"budget.usd": {
+		expects: "a positive finite number of US dollars",
+		fix: () => `e.g. "usd": 0.5, or leave it out for the default (${defaultsText("usd", (v) => `$${v}`)})`,
+	},
+	"budget.turns": {
+		expects: "a positive whole number of turns",
+		fix: () => `e.g. "turns": 50, or leave it out for the default (${defaultsText("turns", String)})`,
+	},
+};
+
+/** The field text for a concrete path such as `roots[2]`; a generic one for paths not listed. */
+export function fieldText(pattern: string): FieldText {
+	return FIELDS[pattern] ?? { expects: "a valid value", fix: () => "see `pi-delegate schema`" };
+}

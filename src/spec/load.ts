@@ -1,0 +1,98 @@
+/**
+ * The I/O shell around spec validation: reads a spec file (or takes an object from a tool call), looks
+ * at the real file system through node:fs, and hands everything to the pure validator. Unreadable files
+ * and bad JSON come back as Problems in the same result, never as exceptions.
+ */
+import { type Dirent, readdirSync, realpathSync, statSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import type { Problem } from "../problems.ts";
+import { parseJson } from "./json.ts";
+import type { ListSubdirs, PathInfo, PathProbe } from "./probe.ts";
+import { type SpecResult, sortProblems, validateSpec } from "./validate.ts";
+
+export interface LoadOptions {
+	/** Base for a relative spec file name and for suggested absolute paths; default process.cwd(). */
+	cwd?: string;
+	/** Home directory, used to suggest the expansion of a leading `~`; default $HOME. */
+	home?: string;
+}
+
+/** Follows symlinks; anything that cannot be stat'ed (missing, no permission, a loop) counts as missing. */
+export const nodeProbe: PathProbe = (path: string): PathInfo => {
+	try {
+		const stats = statSync(path);
+		const kind = stats.isDirectory() ? "dir" : stats.isFile() ? "file" : "other";
+		return { kind, realPath: realpathSync.native(path) };
+	} catch {
+		return { kind: "missing" };
+	}
+};
+
+/** Real subdirectories only: a symlinked one would become a root that resolves somewhere else. */
+export const nodeSubdirs: ListSubdirs = (dir: string): readonly string[] => {
+	let entries: Dirent[];
+	try {
+		entries = readdirSync(dir, { withFileTypes: true });
+	} catch {
+		return [];
+	}
+	return entries.filter((e) => e.isDirectory()).map((e) => e.name);
+};
+
+function pathOptions(options: LoadOptions) {
+	return {
+		probe: nodeProbe,
+		subdirs: nodeSubdirs,
+		cwd: options.cwd ?? process.cwd(),
+		home: options.home ?? process.env.HOME,
+	};
+}
+
+/** Validates a spec given as a value, e.g. the parameters of a `task` tool call. */
+export function loadSpecObject(value: unknown, options: LoadOptions = {}): SpecResult {
+	return validateSpec(value, pathOptions(options));
+}
+
+/** Validates spec JSON text (a file's content, or standard input). */
+export function loadSpecText(text: string, options: LoadOptions = {}): SpecResult {
+	const parsed = parseJson(text);
+	if (!parsed.ok) return { ok: false, problems: parsed.problems, warnings: [] };
+	const result = loadSpecObject(parsed.value, options);
+	if (parsed.problems.length === 0) return result;
+	// Duplicate keys make the file ambiguous even when the value JSON.parse kept would pass.
+	const problems = sortProblems([...parsed.problems, ...(result.ok ? [] : result.problems)]);
+	return { ok: false, problems, warnings: result.warnings };
+}
+
+function readProblem(file: string, error: unknown): Problem {
+	const code = (error as NodeJS.ErrnoException).code;
+	const reason =
+		code === "ENOENT"
+			? "no such file"
+			: code === "EISDIR"
+				? "it is a directory"
+				: code === "EACCES"
+					? "permission denied"
+					: error instanceof Error
+						? error.message
+						: String(error);
+	return {
+		path: "(file)",
+		value: file,
+		message: `cannot read the spec file: ${reason}`,
+		fix: code === "ENOENT" ? "check the file name" : "give a readable JSON file",
+	};
+}
+
+/** Reads and validates a spec file; a relative name is taken from `options.cwd`. */
+export async function loadSpecFile(file: string, options: LoadOptions = {}): Promise<SpecResult> {
+	const full = resolve(options.cwd ?? process.cwd(), file);
+	let text: string;
+	try {
+		text = await readFile(full, "utf8");
+	} catch (error) {
+		return { ok: false, problems: [readProblem(file, error)], warnings: [] };
+	}
+	return loadSpecText(text, options);
+}

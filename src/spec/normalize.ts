@@ -1,0 +1,59 @@
+/**
+ * The normalized spec: every default applied and recorded, so the audit record shows exactly what
+ * governed the run, then deep-frozen so no later stage can change the description of a delegation
+ * after it was checked.
+ */
+import { DEFAULT_BUDGETS, DEFAULT_EFFORT, type ResolvedRoots, type TaskSpec, type TaskSpecInput } from "./schema.ts";
+
+/** Freezes an object graph in place and returns it. */
+export function deepFreeze<T>(value: T): T {
+	if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+		Object.freeze(value);
+		for (const child of Object.values(value)) deepFreeze(child);
+	}
+	return value;
+}
+
+export interface Normalized {
+	spec: TaskSpec;
+	/** Paths of the fields whose value came from a default: `effort`, `read_only`, `budget.wall_s`, … */
+	defaulted: string[];
+}
+
+/** Applies defaults to a spec that passed validation. Copies everything; never touches the input. */
+export function normalize(input: TaskSpecInput, resolved: ResolvedRoots): Normalized {
+	const defaulted: string[] = [];
+	const pick = <V>(path: string, given: V | undefined, fallback: V): V => {
+		if (given !== undefined) return given;
+		defaulted.push(path);
+		return fallback;
+	};
+	const effort = pick("effort", input.effort, DEFAULT_EFFORT);
+	const read_only = pick("read_only", input.read_only, true);
+	const budgetDefaults = DEFAULT_BUDGETS[effort];
+	const spec: TaskSpec = {
+		id: input.id,
+		goal: input.goal,
+		deliverable: input.deliverable,
+		effort,
+		read_only,
+		roots: [...input.roots],
+		write_allowed: [...(input.write_allowed ?? [])],
+		context: {
+			facts: [...(input.context?.facts ?? [])],
+			files: [...(input.context?.files ?? [])],
+			commands: [...(input.context?.commands ?? [])],
+		},
+		budget: {
+			wall_s: pick("budget.wall_s", input.budget?.wall_s, budgetDefaults.wall_s),
+			usd: pick("budget.usd", input.budget?.usd, budgetDefaults.usd),
+			turns: pick("budget.turns", input.budget?.turns, budgetDefaults.turns),
+		},
+		resolved: {
+			roots: [...resolved.roots],
+			write_allowed: [...resolved.write_allowed],
+			watched_only: [...resolved.watched_only],
+		},
+	};
+	return { spec: deepFreeze(spec), defaulted };
+}

@@ -1,0 +1,202 @@
+/**
+ * The task spec: the immutable description of one delegation. The typebox schema below is the single
+ * definition of its shape — `pi-delegate schema` prints it, the Pi `task` tool can use it as its
+ * parameters, and `validate` checks input against it before the semantic rules run. Budget defaults are
+ * spelled out in the descriptions from the same constants that `validate` applies, so the two cannot
+ * drift apart.
+ */
+import Type, { type Static } from "typebox";
+
+/** How hard the child thinks; each level maps to a model tier elsewhere. */
+export const EFFORTS = ["fast", "balanced", "deep"] as const;
+export type Effort = (typeof EFFORTS)[number];
+export const DEFAULT_EFFORT: Effort = "balanced";
+
+/** The limits that stop a child. */
+export interface Budget {
+	/** Wall-clock seconds before the child is stopped. */
+	readonly wall_s: number;
+	/** US dollars the child may spend. */
+	readonly usd: number;
+	/** Model turns (one model response plus the tool calls it makes) the child may take. */
+	readonly turns: number;
+}
+
+/**
+ * Budgets applied when the spec gives none. They exist so that a runaway child always stops: each is
+ * several times what a normal run at that effort takes (a balanced run of a few tool calls measured
+ * about 90 s and $0.16), so an ordinary task never trips them, yet a loop is cut off in minutes.
+ */
+export const DEFAULT_BUDGETS: Readonly<Record<Effort, Budget>> = Object.freeze({
+	fast: Object.freeze({ wall_s: 300, usd: 0.5, turns: 40 }),
+	balanced: Object.freeze({ wall_s: 900, usd: 2, turns: 100 }),
+	deep: Object.freeze({ wall_s: 1800, usd: 5, turns: 200 }),
+});
+
+/** The id rule. The id names the audit directory, so it must be safe as one path segment. */
+export const ID_PATTERN = "^[A-Za-z0-9]+([-_.][A-Za-z0-9]+)*$";
+export const ID_MAX_LENGTH = 64;
+export const ID_RULE =
+	`1–${ID_MAX_LENGTH} letters and digits, optionally joined by single "-", "_" or "." ` +
+	"(no spaces or slashes, and no separator at either end)";
+
+/** The default of one limit at every effort: "300 s for fast, 900 s for balanced, 1800 s for deep". */
+export function defaultsText(key: keyof Budget, unit: (value: number) => string): string {
+	return EFFORTS.map((effort) => `${unit(DEFAULT_BUDGETS[effort][key])} for ${effort}`).join(", ");
+}
+
+const nonEmpty = (description: string) => Type.String({ minLength: 1, description });
+
+export const ContextSchema = Type.Object(
+	{
+		facts: Type.Optional(
+			Type.Array(nonEmpty("One statement the caller vouches for, pasted verbatim into the child's first message."), {
+				description:
+					"Statements the caller asserts as true, pasted verbatim to the child so it need not re-derive them. " +
+					"Default: none.",
+			}),
+		),
+		files: Type.Optional(
+			Type.Array(nonEmpty("A path the child should open and read; best given as an absolute path."), {
+				description:
+					"Paths the child should read for itself (only the names are sent, not the contents). A path that " +
+					"does not exist is reported as a warning, not an error. Default: none.",
+			}),
+		),
+		commands: Type.Optional(
+			Type.Array(nonEmpty("One exact command line the child may run."), {
+				description: "Exact commands the child may run, e.g. to verify its work. Default: none.",
+			}),
+		),
+	},
+	{
+		additionalProperties: false,
+		description: "What the caller hands the child besides the goal. Every list defaults to empty.",
+	},
+);
+
+export const BudgetSchema = Type.Object(
+	{
+		wall_s: Type.Optional(
+			Type.Number({
+				exclusiveMinimum: 0,
+				description:
+					"Wall-clock seconds after which the child is stopped. A positive finite number. Always applies: " +
+					`default ${defaultsText("wall_s", (v) => `${v} s`)}.`,
+			}),
+		),
+		usd: Type.Optional(
+			Type.Number({
+				exclusiveMinimum: 0,
+				description:
+					"US dollars the child may spend, summed over its model calls; the run fails when it goes over. " +
+					`A positive finite number. Default ${defaultsText("usd", (v) => `$${v}`)}.`,
+			}),
+		),
+		turns: Type.Optional(
+			Type.Integer({
+				minimum: 1,
+				description:
+					"Model turns (one response plus the tool calls it makes) before the child is stopped. A positive " +
+					`whole number. Default ${defaultsText("turns", String)}.`,
+			}),
+		),
+	},
+	{
+		additionalProperties: false,
+		description:
+			"Limits that stop the child. Each limit left out takes the default for the spec's effort, and the " +
+			"normalized spec records the value that applied.",
+	},
+);
+
+export const TaskSpecSchema = Type.Object(
+	{
+		id: Type.String({
+			minLength: 1,
+			maxLength: ID_MAX_LENGTH,
+			pattern: ID_PATTERN,
+			description: `Short name of the task, used in the audit directory name: ${ID_RULE}. Example: "fix-readme-typo".`,
+		}),
+		goal: nonEmpty(
+			"What the child must do, in full. The child has no other context: no conversation, no history, " +
+				"only this spec.",
+		),
+		deliverable: nonEmpty("The exact shape of the answer wanted back (what to report, in what form)."),
+		effort: Type.Optional(
+			Type.Enum(EFFORTS, {
+				type: "string",
+				default: DEFAULT_EFFORT,
+				description:
+					"How hard the child thinks: fast (mechanical work, lookups), balanced (most tasks), deep " +
+					`(architecture, security, ambiguous debugging). Default: ${DEFAULT_EFFORT}.`,
+			}),
+		),
+		read_only: Type.Optional(
+			Type.Boolean({
+				default: true,
+				description:
+					"True (the default) when the child must not change anything under roots. Set false for a task " +
+					"that writes, and then name the writable roots in write_allowed.",
+			}),
+		),
+		roots: Type.Array(nonEmpty("An absolute path of an existing directory."), {
+			minItems: 1,
+			description:
+				"The WATCHED set: absolute directories, each snapshotted before the run and diffed after it. Any " +
+				"change outside write_allowed fails the task, however it was made. Roots must exist and must not " +
+				"nest or repeat (compared by real path, so symlinks and '..' spellings count as the same directory).",
+		}),
+		write_allowed: Type.Optional(
+			Type.Array(nonEmpty("An absolute path naming one entry of roots."), {
+				description:
+					"The CHANGEABLE subset of roots; required and non-empty when read_only is false, absent or empty " +
+					"when it is true. Each entry must name an entry of roots itself (a subdirectory of a root is not enough), " +
+					"and a writable root must not lie inside a watched-only one. There is no default: writing to " +
+					"every root would leave nothing for the boundary diff to catch.",
+			}),
+		),
+		context: Type.Optional(ContextSchema),
+		budget: Type.Optional(BudgetSchema),
+	},
+	{
+		additionalProperties: false,
+		title: "pi-delegate task spec",
+		description:
+			"One delegation: what the child must do, what it may see and change, and what it may spend. Unknown " +
+			"fields are errors at every level, so a misspelled key can never silently widen what the child may do.",
+	},
+);
+
+/** A spec as a caller writes it (before defaults). */
+export type TaskSpecInput = Static<typeof TaskSpecSchema>;
+
+/** Real paths of the roots, resolved once at validation so later stages compare like with like. */
+export interface ResolvedRoots {
+	/** Real path of each entry of `roots`, index for index. */
+	readonly roots: readonly string[];
+	/** Real path of each entry of `write_allowed`, index for index. */
+	readonly write_allowed: readonly string[];
+	/** Real paths of the roots that are watched but not writable, in `roots` order. */
+	readonly watched_only: readonly string[];
+}
+
+/** A validated spec with every default applied; deep-frozen. */
+export interface TaskSpec {
+	readonly id: string;
+	readonly goal: string;
+	readonly deliverable: string;
+	readonly effort: Effort;
+	readonly read_only: boolean;
+	/** As the caller spelled them. */
+	readonly roots: readonly string[];
+	/** As the caller spelled them; empty when read_only. */
+	readonly write_allowed: readonly string[];
+	readonly context: {
+		readonly facts: readonly string[];
+		readonly files: readonly string[];
+		readonly commands: readonly string[];
+	};
+	readonly budget: Budget;
+	readonly resolved: ResolvedRoots;
+}

@@ -1,0 +1,63 @@
+import { Value } from "typebox/value";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseJson } from "../../src/spec/json.ts";
+import { loadSpecText } from "../../src/spec/load.ts";
+import { TaskSpecSchema } from "../../src/spec/schema.ts";
+import { shapeProblems } from "../../src/spec/shape.ts";
+import { INVALID, VALID } from "./corpus.ts";
+import { makeTree, type Tree } from "./tree.ts";
+
+let tree: Tree;
+beforeAll(() => {
+	tree = makeTree();
+});
+afterAll(() => tree.remove());
+
+const options = () => ({ cwd: "/work", home: "/home/user" });
+
+describe("spec corpus: invalid specs", () => {
+	for (const c of INVALID) {
+		it(c.name, () => {
+			const result = loadSpecText(tree.fill(c.json), options());
+			expect(result.ok).toBe(false);
+			if (result.ok) return;
+			// Exact and ordered: every problem is reported, in one pass, and nothing else.
+			expect(result.problems.map((p) => p.path)).toEqual(c.problems.map((p) => p.path));
+			c.problems.forEach((want, i) => {
+				const got = result.problems[i];
+				for (const word of want.words) expect(got?.message).toContain(tree.fill(word));
+				expect(got?.fix.trim().length).toBeGreaterThan(0);
+				for (const word of want.fix ?? []) expect(got?.fix).toContain(tree.fill(word));
+			});
+		});
+	}
+
+	it("never shows the schema checker's own wording", () => {
+		const raw = /schema is false|must match pattern|must be (>|>=|integer|number|string)\b|additional properties/;
+		for (const c of INVALID) {
+			const result = loadSpecText(tree.fill(c.json), options());
+			if (!result.ok) for (const p of result.problems) expect(p.message).not.toMatch(raw);
+		}
+	});
+});
+
+describe("spec corpus: valid specs", () => {
+	for (const c of VALID) {
+		it(c.name, () => {
+			const result = loadSpecText(tree.fill(c.json), options());
+			if (!result.ok) expect(result.problems).toEqual([]);
+			expect(result.ok).toBe(true);
+			expect(result.warnings.map((w) => w.path)).toEqual(c.warnings ?? []);
+		});
+	}
+});
+
+describe("the shape walk agrees with typebox's own check", () => {
+	for (const c of [...VALID, ...INVALID]) {
+		it(c.name, () => {
+			const parsed = parseJson(tree.fill(c.json));
+			if (!parsed.ok) throw new Error("corpus JSON must parse");
+			expect(shapeProblems(parsed.value).length === 0).toBe(Value.Check(TaskSpecSchema, parsed.value));
+		});
+	}
+});
