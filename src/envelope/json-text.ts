@@ -39,23 +39,101 @@ export function lineColumn(text: string, offset: number): { line: number; column
 	return { line: before.length, column: (before.at(-1)?.length ?? 0) + 1 };
 }
 
-function failure(text: string, error: unknown): JsonText {
-	const raw = error instanceof Error ? error.message : String(error);
-	const at = /at position (\d+)/.exec(raw);
-	const where = lineColumn(text, at ? Number(at[1]) : text.length);
-	// V8 appends its own position ("in JSON at position 40 (line 3 column 5)"); we report ours, relative to the block.
-	const message = raw
-		.replace(/\s*in JSON at position \d+.*$/, "")
-		.replace(/^Unexpected end of JSON input$/, "Unexpected end of input");
-	return { ok: false, message, ...where };
+/**
+ * Where and why a text is not JSON. JSON.parse says why but not always where (V8 gives no position
+ * for "Unexpected token"), so this small scanner walks the grammar and stops at the first error.
+ * It is only ever called on text JSON.parse rejected.
+ */
+class JsonStop extends Error {
+	offset: number;
+	constructor(offset: number, message: string) {
+		super(message);
+		this.offset = offset;
+	}
+}
+
+function firstError(text: string): { offset: number; message: string } {
+	let i = 0;
+	const fail = (message: string): never => {
+		throw new JsonStop(i, message);
+	};
+	/** A missing piece of grammar: at the end of the text, say so rather than what was expected. */
+	const expected = (message: string): never => fail(i >= text.length ? "unexpected end of input" : message);
+	const space = () => {
+		while (i < text.length && " \t\n\r".includes(text[i]!)) i++;
+	};
+	const string = () => {
+		const start = i++;
+		while (i < text.length && text[i] !== '"') {
+			const c = text.charCodeAt(i);
+			if (c < 0x20) fail("control character in a string (write it escaped, e.g. \\n)");
+			if (text[i] === "\\") {
+				const esc = /^\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/.exec(text.slice(i, i + 6));
+				if (!esc) fail("invalid escape in a string");
+				i += esc![0].length;
+			} else i++;
+		}
+		if (i >= text.length) throw new JsonStop(start, "unterminated string");
+		i++;
+	};
+	const value = (): void => {
+		space();
+		const c = text[i];
+		if (c === "{") return container("}", true);
+		if (c === "[") return container("]", false);
+		if (c === '"') return string();
+		const m = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(text.slice(i));
+		if (!m) expected(c === "'" ? "strings and keys take double quotes" : "expected a value");
+		i += m![0].length;
+	};
+	const container = (close: string, isObject: boolean) => {
+		i++;
+		space();
+		if (text[i] === close) {
+			i++;
+			return;
+		}
+		for (;;) {
+			if (isObject) {
+				space();
+				if (text[i] !== '"')
+					expected(text[i] === "'" ? "strings and keys take double quotes" : "expected a double-quoted property name");
+				string();
+				space();
+				if (text[i] !== ":") expected("expected ':' after a property name");
+				i++;
+			}
+			value();
+			space();
+			if (text[i] === ",") i++;
+			else if (text[i] === close) {
+				i++;
+				return;
+			} else expected(`expected ',' or '${close}' after ${isObject ? "a property value" : "a list item"}`);
+		}
+	};
+	try {
+		value();
+		space();
+		if (i < text.length) fail("unexpected text after the JSON value");
+		return { offset: i, message: "not valid JSON" };
+	} catch (error) {
+		if (error instanceof JsonStop) return { offset: error.offset, message: error.message };
+		throw error;
+	}
+}
+
+function failure(text: string): JsonText {
+	const { offset, message } = firstError(text);
+	return { ok: false, message, ...lineColumn(text, offset) };
 }
 
 export function parseJsonText(text: string): JsonText {
 	try {
 		return { ok: true, value: JSON.parse(text), trailingCommas: [] };
-	} catch (error) {
+	} catch {
 		const commas = trailingCommaOffsets(text);
-		if (commas.length === 0) return failure(text, error);
+		if (commas.length === 0) return failure(text);
 		// Each comma becomes a space, so offsets in an error about the repaired text still fit the original.
 		let repaired = "";
 		let from = 0;
@@ -66,8 +144,8 @@ export function parseJsonText(text: string): JsonText {
 		repaired += text.slice(from);
 		try {
 			return { ok: true, value: JSON.parse(repaired), trailingCommas: commas.map((o) => lineColumn(text, o).line) };
-		} catch (second) {
-			return failure(text, second);
+		} catch {
+			return failure(repaired);
 		}
 	}
 }

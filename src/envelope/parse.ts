@@ -22,8 +22,10 @@ export { describeSource } from "./candidates.ts";
 
 export interface EnvelopeInput {
 	/**
-	 * The arguments of every submit_result call the tool accepted, in call order. Calls the tool
-	 * rejected (Pi's schema check, or checkSubmission) are not submissions: the model was told and
+	 * The arguments of every submit_result call the tool accepted, in call order, as the tool's
+	 * execute received them. Pi coerces arguments before a tool runs (`"x"` for `["x"]`, `5` for
+	 * `"5"`), so the raw arguments in the transcript can fail a check the tool passed. Calls the tool
+	 * rejected (Pi's schema check, or checkSubmission) are not submissions: the model was told, and
 	 * could correct them.
 	 */
 	submissions: readonly unknown[];
