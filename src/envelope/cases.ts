@@ -63,7 +63,7 @@ export const ENVELOPE_CASES: readonly EnvelopeCase[] = [
 	{
 		label: "good: fenced block after prose, trailing comma, same envelope also submitted",
 		expect: "pass",
-		reason: "ignored a trailing comma",
+		reason: "ignored trailing commas",
 		input: { submissions: [GOOD], finalText: fenced(JSON.stringify(GOOD, null, 2).replace(/\n}$/, ",\n}")).finalText },
 		commands: RAN,
 	},

@@ -79,9 +79,12 @@ function firstError(text: string): { offset: number; message: string } {
 	const value = (): void => {
 		space();
 		const c = text[i];
-		if (c === "{") return container("}", true);
-		if (c === "[") return container("]", false);
-		if (c === '"') return string();
+		if (c === "{") container("}", true);
+		else if (c === "[") container("]", false);
+		else if (c === '"') string();
+		else literal(c);
+	};
+	const literal = (c: string | undefined) => {
 		const m = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(text.slice(i));
 		if (!m) expected(c === "'" ? "strings and keys take double quotes" : "expected a value");
 		i += m![0].length;
