@@ -7,7 +7,8 @@
  * - a block tagged `json` or untagged whose content is a JSON object with at least one envelope field;
  * - such a block that is not valid JSON but names an envelope field as a quoted key (`"status":`),
  *   which is a botched envelope and must fail loudly rather than be skipped;
- * - the whole message, when it is nothing but a JSON object (the envelope written without a fence).
+ * - the whole message, when it is nothing but a JSON object (the envelope written without a fence),
+ *   or looks like one that is broken.
  * Blocks tagged with another language are never candidates. Skipped blocks are reported, so
  * "no envelope" can say what was found instead.
  */
@@ -63,7 +64,8 @@ function fromText(text: string, source: EnvelopeSource, firstLine: number): Cand
 export function textCandidates(text: string): { candidates: Candidate[]; skipped: SkippedBlock[] } {
 	const trimmed = text.trim();
 	if (trimmed.startsWith("{") && trimmed.endsWith("}")) {
-		return { candidates: [fromText(text, { kind: "bare" }, 1)], skipped: [] };
+		const bare = fromText(text, { kind: "bare" }, 1);
+		if (bare.json || ENVELOPE_KEY.test(text)) return { candidates: [bare], skipped: [] };
 	}
 	const candidates: Candidate[] = [];
 	const skipped: SkippedBlock[] = [];
@@ -82,6 +84,10 @@ export function textCandidates(text: string): { candidates: Candidate[]; skipped
 function notAnEnvelope(value: unknown): string {
 	if (!isRecord(value)) return `holds ${typeName(value)}, not an envelope object`;
 	const keys = Object.keys(value);
+	const [only] = keys;
+	if (keys.length === 1 && only !== undefined && hasEnvelopeField(value[only])) {
+		return `holds the envelope nested under "${only}"; its fields belong at the top level`;
+	}
 	const shown = keys.slice(0, 5).join(", ") + (keys.length > 5 ? ", …" : "");
 	return `has none of the envelope fields (it has: ${keys.length ? shown : "no fields"})`;
 }

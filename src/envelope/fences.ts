@@ -1,8 +1,9 @@
 /**
- * Fenced code blocks in a Markdown message, found the CommonMark way: a fence is three or more
- * backticks or tildes indented at most three spaces; it closes on a line of the same character at
- * least as long, with nothing after it; an unclosed fence runs to the end of the text (a model cut
- * off mid-envelope leaves exactly that). Indented code blocks and inline code are not fences.
+ * Fenced code blocks in a Markdown message, found nearly the CommonMark way: a fence is three or
+ * more backticks or tildes; it closes on a line of the same character at least as long, with nothing
+ * after it; an unclosed fence runs to the end of the text (a model cut off mid-envelope leaves exactly
+ * that). One leniency: a fence may be indented any amount, because models nest the envelope inside a
+ * list item often enough, and a message quoting a four-space-indented fence is rarer still.
  */
 
 export interface FencedBlock {
@@ -16,7 +17,7 @@ export interface FencedBlock {
 	closed: boolean;
 }
 
-const OPEN = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+const OPEN = /^[ \t]*(`{3,}|~{3,})(.*)$/;
 
 export function fencedBlocks(text: string): FencedBlock[] {
 	const lines = text.split(/\r?\n/);
@@ -31,7 +32,7 @@ export function fencedBlocks(text: string): FencedBlock[] {
 			i++;
 			continue;
 		}
-		const close = new RegExp(`^ {0,3}${fence[0] === "`" ? "`" : "~"}{${fence.length},}\\s*$`);
+		const close = new RegExp(`^[ \\t]*${fence[0] === "`" ? "`" : "~"}{${fence.length},}\\s*$`);
 		const body: string[] = [];
 		let j = i + 1;
 		while (j < lines.length && !close.test(lines[j] ?? "")) body.push(lines[j++] ?? "");

@@ -64,6 +64,12 @@ export function envelopeProblems(value: unknown): Problem[] {
 
 const HOW_TO_SUBMIT = `call ${SUBMIT_RESULT_TOOL_NAME} once with ${ENVELOPE_FIELDS.join(", ")}, or end the final message with one fenced json block holding them`;
 
+/** The problems' paths for a one-line reason: the first six, then how many more. */
+function listPaths(problems: readonly Problem[]): string {
+	const paths = problems.map((p) => p.path);
+	return paths.length <= 6 ? paths.join(", ") : `${paths.slice(0, 6).join(", ")} and ${paths.length - 6} more`;
+}
+
 function plural(n: number, word: string): string {
 	return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
@@ -157,7 +163,7 @@ export function parseEnvelope(input: EnvelopeInput): EnvelopeParse {
 	if (problems.length > 0) {
 		return {
 			ok: false,
-			reason: `${describeSource(chosen.source)} is not a valid envelope: ${plural(problems.length, "problem")} (${problems.map((p) => p.path).join(", ")})`,
+			reason: `${describeSource(chosen.source)} is not a valid envelope: ${plural(problems.length, "problem")} (${listPaths(problems)})`,
 			problems,
 		};
 	}

@@ -57,7 +57,12 @@ function checkUnknownKeys(
 	}
 }
 
-function checkMissing(record: Record<string, unknown>, field: string, where: Array<string | number>, out: Problem[]) {
+function checkMissing(
+	record: Record<string, unknown>,
+	field: string,
+	where: Array<string | number>,
+	out: Problem[],
+): boolean {
 	if (record[field] !== undefined) return false;
 	const fixes: Record<string, string> = {
 		deliverable: "add deliverable: the answer itself, as text",

@@ -202,9 +202,16 @@ describe("parseEnvelope: invalid candidates", () => {
 		});
 	});
 
-	it("rejects a bare JSON message that is not an object", () => {
-		expect(invalid(parseEnvelope({ submissions: [], finalText: '{"a": }' })).reason).toBe(
-			"the JSON text is not valid JSON: expected a value at line 1, column 7 of the message",
+	it("rejects a whole message that tries to be an envelope but is not JSON", () => {
+		expect(invalid(parseEnvelope({ submissions: [], finalText: '{"status": }' })).reason).toBe(
+			"the JSON text is not valid JSON: expected a value at line 1, column 12 of the message",
+		);
+	});
+
+	it("rejects a whole message that is a JSON object but not an envelope, with the shape problems", () => {
+		const result = invalid(parseEnvelope({ submissions: [], finalText: '{"answer": "42"}' }));
+		expect(result.reason).toBe(
+			"the JSON text is not a valid envelope: 6 problems (deliverable, evidence, unsure, did_not_do, status, answer)",
 		);
 	});
 });
@@ -225,5 +232,28 @@ describe("checkSubmission", () => {
 				"Fix them and call submit_result again.",
 			].join("\n"),
 		);
+	});
+});
+
+describe("parseEnvelope: odd messages", () => {
+	it("reads a message that starts and ends with braces but is prose as prose", () => {
+		const result = invalid(parseEnvelope({ submissions: [], finalText: "{draft} all done {end}" }));
+		expect(result.reason).toBe("no envelope: submit_result was never called and the final message has no envelope");
+	});
+
+	it("says so when the envelope is nested under a key", () => {
+		const result = invalid(parseEnvelope({ submissions: [], finalText: `Result:\n${block({ result: GOOD })}` }));
+		expect(result.problems[1]?.message).toBe(
+			'the fenced block there holds the envelope nested under "result"; its fields belong at the top level',
+		);
+	});
+
+	it("shortens the reason when there are many problems, but lists every problem", () => {
+		const evidence = Array.from({ length: 9 }, () => ({ claim: "c" }));
+		const result = invalid(parseEnvelope({ submissions: [{ ...GOOD, evidence }], finalText: "" }));
+		expect(result.reason).toBe(
+			"submit_result call 1 is not a valid envelope: 9 problems (evidence[0].pointer, evidence[1].pointer, evidence[2].pointer, evidence[3].pointer, evidence[4].pointer, evidence[5].pointer and 3 more)",
+		);
+		expect(result.problems).toHaveLength(9);
 	});
 });

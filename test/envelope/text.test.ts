@@ -30,8 +30,14 @@ describe("fencedBlocks", () => {
 		]);
 	});
 
-	it("ignores inline code and fences indented four spaces or more", () => {
-		expect(fencedBlocks("use ```json``` inline\n    ```json\n    {}\n    ```\n")).toEqual([]);
+	it("ignores inline code", () => {
+		expect(fencedBlocks("use ```json``` inline, or ``` this ```\n")).toEqual([]);
+	});
+
+	it("finds a fence nested in a list item, however deep", () => {
+		expect(fencedBlocks("- result:\n      ```json\n      {}\n      ```\n")).toEqual([
+			{ lang: "json", content: "      {}", line: 2, closed: true },
+		]);
 	});
 
 	it("accepts CRLF line ends", () => {
