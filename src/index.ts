@@ -1,4 +1,32 @@
 /** The public API of pi-delegate: the pure core and the runners, for programs that embed it. */
+
+export type { CaseOutcome, CaseResult, EnvelopeCase } from "./envelope/cases.ts";
+export { CASE_CWD, CASE_LAYOUT, CASE_ROOTS, ENVELOPE_CASES, evaluateCase } from "./envelope/cases.ts";
+export { commandSegments, matchCommand, normalizeCommand } from "./envelope/commands.ts";
+export { type Layout, memoryProbe } from "./envelope/layout.ts";
+export type { EnvelopeInput, EnvelopeParse, EnvelopeSource } from "./envelope/parse.ts";
+export {
+	checkSubmission,
+	describeSource,
+	envelopeProblems,
+	parseEnvelope,
+	submissionErrorText,
+} from "./envelope/parse.ts";
+export { formatPointer, type LineRange, type Pointer, type PointerParse, parsePointer } from "./envelope/pointer.ts";
+export { nodeFileProbe, writeLayout } from "./envelope/probe.ts";
+export { checkPassed, type EnvelopeCheck, envelopeReportJson, renderEnvelopeReport } from "./envelope/report.ts";
+export type { Envelope, EnvelopeStatus, Evidence } from "./envelope/schema.ts";
+export {
+	ENVELOPE_FIELDS,
+	EnvelopeSchema,
+	EvidenceSchema,
+	STATUSES,
+	SUBMIT_RESULT_PROMPT_SNIPPET,
+	SUBMIT_RESULT_TOOL_DESCRIPTION,
+	SUBMIT_RESULT_TOOL_LABEL,
+	SUBMIT_RESULT_TOOL_NAME,
+} from "./envelope/schema.ts";
+export { type ClaimCheck, countLines, type FileProbe, type VerifyContext, verifyEvidence } from "./envelope/verify.ts";
 export type { Problem } from "./problems.ts";
 export { loadSpecFile, loadSpecObject, loadSpecText, nodeProbe, nodeSubdirs } from "./spec/load.ts";
 export type { ListSubdirs, PathInfo, PathKind, PathProbe } from "./spec/probe.ts";
