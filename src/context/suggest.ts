@@ -3,18 +3,30 @@
  * one glance at the error, not a trip to the docs.
  */
 
-/** Edit distance (insert, delete, substitute) between two strings. */
+/**
+ * Edit distance (insert, delete, substitute, swap two neighbours) between two strings. Swaps count
+ * as one edit because swapped letters (`grpe` for `grep`) are the commonest typo of all.
+ */
 export function editDistance(a: string, b: string): number {
-	let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-	for (let i = 1; i <= a.length; i++) {
-		const current = [i];
+	const rows: number[][] = [];
+	for (let i = 0; i <= a.length; i++) {
+		const row = [i];
 		for (let j = 1; j <= b.length; j++) {
+			if (i === 0) {
+				row[j] = j;
+				continue;
+			}
+			const up = rows[i - 1] ?? [];
 			const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-			current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+			let best = Math.min((up[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (up[j - 1] ?? 0) + cost);
+			if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+				best = Math.min(best, (rows[i - 2]?.[j - 2] ?? 0) + 1);
+			}
+			row[j] = best;
 		}
-		previous = current;
+		rows.push(row);
 	}
-	return previous[b.length] ?? 0;
+	return rows[a.length]?.[b.length] ?? 0;
 }
 
 /** Lower case without separators, so `allowed_tools`, `allowed-tools` and `allowedTools` compare equal. */

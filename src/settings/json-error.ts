@@ -30,7 +30,11 @@ export function findJsonError(text: string): JsonSyntaxError | undefined {
 	const fail = (reason: string): never => {
 		throw new Stop(i, reason);
 	};
-	const describe = () => (i >= text.length ? "the end of the file" : JSON.stringify(text[i]));
+	const describe = () => {
+		const c = text[i];
+		if (c === undefined) return "the end of the file";
+		return c === "\n" || c === "\r" ? "a line break" : `'${c}'`;
+	};
 	const skipSpace = () => {
 		while (i < text.length && " \t\n\r".includes(text[i] as string)) i++;
 	};
