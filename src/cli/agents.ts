@@ -2,6 +2,9 @@
 import { parseArgs } from "node:util";
 import type { AgentDefinition } from "../agents/definition.ts";
 import { loadAgents } from "../agents/load.ts";
+import { loadModes } from "../context/load-modes.ts";
+import { lookupMode, modeNames } from "../context/modes.ts";
+import { didYouMean } from "../context/suggest.ts";
 import { formatProblems } from "../problems.ts";
 import { locatePi } from "../settings/locate.ts";
 import { type Command, EXIT, UsageError } from "./command.ts";
@@ -47,6 +50,12 @@ export const agentsCommand: Command = {
 		const where = locatePi({ cwd: io.cwd, env: io.env, trustOverride: override });
 		const loaded = loadAgents({ ...where, projectTrusted: where.trust.trusted });
 		const agents = [...loaded.agents.values()];
+		// A mode name is checked against the registry here as a courtesy; at launch the resolver warns
+		// and the default mode stands in, so a typo is visible before the first run rather than after.
+		const { registry } = loadModes({ ...where, projectTrusted: where.trust.trusted });
+		const unknownModes = agents.filter(
+			(a) => a.context.contextMode !== undefined && !lookupMode(registry, a.context.contextMode),
+		);
 		if (values.json) {
 			const broken = Object.fromEntries(loaded.broken);
 			const out = { agents, broken, shadowed: loaded.shadowed, skipped: loaded.skipped, problems: loaded.problems };
@@ -71,6 +80,12 @@ export const agentsCommand: Command = {
 			for (const s of loaded.shadowed) lines.push(`shadowed: ${s.hidden.label} (hidden by ${s.by.label})`);
 			for (const s of loaded.skipped) lines.push(`skipped: ${s.label} (${s.reason}; ${where.trust.reason})`);
 			io.stdout(`${lines.join("\n")}\n`);
+		}
+		for (const a of unknownModes) {
+			const name = a.context.contextMode ?? "";
+			io.stderr(
+				`pi-delegate agents: warning: ${a.source.label}: contextMode "${name}" is not a known mode${didYouMean(name, modeNames(registry))}; the default mode will stand in\n`,
+			);
 		}
 		if (loaded.problems.length === 0) return EXIT.pass;
 		io.stderr(

@@ -43,3 +43,15 @@ describe("pi-delegate agents", () => {
 		expect(result.stdout).toBe("No agents defined.\n");
 	});
 });
+
+describe("pi-delegate agents: modes", () => {
+	it("warns about an agent whose contextMode names no mode, without failing", async () => {
+		const l = layout();
+		writeFileSync(join(l.project, "scout.md"), "---\ndescription: d\ncontextMode: scopd\n---\nRole.\n");
+		const result = await runCli(["agents"], l);
+		expect(result.code).toBe(0);
+		expect(result.stderr).toContain(
+			'.pi/agents/scout.md: contextMode "scopd" is not a known mode (did you mean "scoped"?)',
+		);
+	});
+});
