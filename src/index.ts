@@ -2,7 +2,7 @@
 
 export { type AgentCatalog, type AgentLookup, buildAgentCatalog, lookupAgent } from "./agents/catalog.ts";
 export { checkAgentTools } from "./agents/check.ts";
-export type { AgentDefinition, AgentSource } from "./agents/definition.ts";
+export { type AgentDefinition, type AgentSource, agentContextLayer } from "./agents/definition.ts";
 export { type LoadedAgents, loadAgents } from "./agents/load.ts";
 export { parseAgentFile } from "./agents/parse.ts";
 export { type LoadedModes, loadModes } from "./context/load-modes.ts";

@@ -51,6 +51,11 @@ export interface AgentDefinition {
 	source: AgentSource;
 }
 
+/** The agent's layer for resolveContext: its context fields, labelled with its file for provenance. */
+export function agentContextLayer(definition: AgentDefinition): ContextFields & { label: string } {
+	return { ...definition.context, label: definition.source.label };
+}
+
 /** Every frontmatter key an agent file may use. */
 export const AGENT_KEYS = [
 	"name",

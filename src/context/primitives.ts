@@ -30,11 +30,6 @@ const descriptions: Record<PrimitiveName, string> = {
 		"append keeps the base prompt and adds the child's role under it; replace installs the role as the whole base prompt (dropping the base prompt's tool list and guidelines).",
 };
 
-/** Reads the one-line meaning of a primitive, for help text and the `/modes` legend. */
-export function describePrimitive(name: PrimitiveName): string {
-	return descriptions[name];
-}
-
 export const SystemPromptModeSchema = Type.Union([Type.Literal("append"), Type.Literal("replace")], {
 	description: descriptions.systemPromptMode,
 });
@@ -102,10 +97,4 @@ export function isPrimitiveValue(name: PrimitiveName, value: unknown): boolean {
 /** The fix text for a bad primitive value, so every reader of these fields words it the same way. */
 export function primitiveValueFix(name: PrimitiveName): string {
 	return name === "systemPromptMode" ? 'use "append" or "replace"' : "use true or false (unquoted)";
-}
-
-/** Renders a primitive value for tables and provenance: booleans as in/out, the prompt mode as itself. */
-export function showPrimitive(name: PrimitiveName, value: ContextPrimitives[PrimitiveName]): string {
-	if (name === "systemPromptMode") return String(value);
-	return value ? "in" : "out";
 }

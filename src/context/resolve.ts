@@ -59,7 +59,10 @@ export interface ResolvedContext {
 	 * The skills allowlist, if a call or agent gave one (the call's wins). When set it decides the
 	 * skills channel regardless of `inheritSkills`; see skills.ts.
 	 */
-	skills: Decision<readonly string[] | undefined>;
+	skills: Decision<readonly string[] | undefined> & {
+		/** Where the allowlist was given, for selectSkills' warnings (`call.skills`, `<file>: skills`). */
+		where?: string;
+	};
 	/** Unknown mode names, each naming where it was given and what stood in for it. */
 	warnings: Problem[];
 }
@@ -146,10 +149,16 @@ export function resolveContext(input: ResolveContextInput): ResolvedContext {
 		inheritSkills: decisions.inheritSkills.value,
 		systemPromptMode: decisions.systemPromptMode.value,
 	};
-	let skills: Decision<readonly string[] | undefined>;
-	if (call?.skills !== undefined) skills = { value: call.skills, layer: "call-field", reason: "per-call skills" };
-	else if (agent?.skills !== undefined) {
-		skills = { value: agent.skills, layer: "agent-field", reason: `agent .md skills${agentSuffix}` };
+	let skills: ResolvedContext["skills"];
+	if (call?.skills !== undefined) {
+		skills = { value: call.skills, layer: "call-field", reason: "per-call skills", where: "call.skills" };
+	} else if (agent?.skills !== undefined) {
+		skills = {
+			value: agent.skills,
+			layer: "agent-field",
+			reason: `agent .md skills${agentSuffix}`,
+			where: agentWhere("skills"),
+		};
 	} else {
 		skills = { value: undefined, layer: decisions.inheritSkills.layer, reason: "no allowlist; inheritSkills decides" };
 	}

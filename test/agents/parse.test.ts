@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AgentSource } from "../../src/agents/definition.ts";
+import { type AgentSource, agentContextLayer } from "../../src/agents/definition.ts";
 import { parseAgentFile } from "../../src/agents/parse.ts";
 
 const source = (name = "reviewer"): AgentSource => ({
@@ -234,5 +234,17 @@ describe("parseAgentFile: malformed frontmatter", () => {
 	it("refuses frontmatter that is a list or a scalar", () => {
 		expect(parseAgentFile(file("- a\n- b"), source()).problems[0]?.message).toContain("key: value");
 		expect(parseAgentFile(file("just text"), source()).problems[0]?.message).toContain("key: value");
+	});
+});
+
+describe("agentContextLayer", () => {
+	it("hands the resolver the file's context fields, labelled with the file", () => {
+		const parsed = parseAgentFile(file("description: d\ncontextMode: scoped\nskills: [a]"), source());
+		if (!parsed.definition) throw new Error("expected a definition");
+		expect(agentContextLayer(parsed.definition)).toEqual({
+			contextMode: "scoped",
+			skills: ["a"],
+			label: ".pi/agents/reviewer.md",
+		});
 	});
 });

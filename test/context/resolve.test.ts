@@ -185,3 +185,13 @@ describe("the skills allowlist", () => {
 		expect(resolveContext({ registry, call: {} }).skills.value).toBeUndefined();
 	});
 });
+
+describe("the skills allowlist's origin", () => {
+	it("is named for the warnings selectSkills gives", () => {
+		expect(resolveContext({ registry, call: { skills: ["a"] } }).skills.where).toBe("call.skills");
+		expect(resolveContext({ registry, agent: { skills: ["a"], label: ".pi/agents/x.md" } }).skills.where).toBe(
+			".pi/agents/x.md: skills",
+		);
+		expect(resolveContext({ registry }).skills.where).toBeUndefined();
+	});
+});
