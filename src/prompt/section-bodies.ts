@@ -53,7 +53,9 @@ export function unescapeXml(text: string): string {
 /** The skills listed in a `<skills>` body, or undefined when it is not Pi's framing. */
 export function parseSkills(body: string): SkillEntry[] | undefined {
 	const open = body.indexOf(LIST_OPEN);
-	if (open === -1) return undefined;
+	// Pi's lines above the list are plain prose without blank lines or markup; anything else means
+	// this body also spans text that is not Pi's (an operator's quoted <skills> block and more).
+	if (open === -1 || /\n\n|</.test(body.slice(0, open))) return undefined;
 	const skills: SkillEntry[] = [];
 	let pos = open + LIST_OPEN.length;
 	for (;;) {
