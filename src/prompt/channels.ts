@@ -7,8 +7,9 @@
  * into its own prompt: handing it the parent's rendered text would hand it the parent's layout.
  */
 
-/** How a child adopts the parent's words. */
-export type Strategy = "full" | "portable";
+/** How a child adopts the parent's words; `full` is the default. Listed for validators of user input. */
+export const STRATEGIES = ["full", "portable"] as const;
+export type Strategy = (typeof STRATEGIES)[number];
 
 /** Where a channel's content came from: Pi's structured inputs (exact) or the rendered text. */
 export type Provenance = "structured" | "narrowed";
@@ -70,7 +71,14 @@ export interface SkillInput {
 	sourceInfo?: object;
 }
 
-/** What the parent has to offer. At least one of the two is required. */
+/**
+ * What the parent has to offer. At least one of the two is required.
+ *
+ * Where an extension finds them (Pi 0.86.1, 1.4.0 and 1.6.0 alike): the `before_agent_start` event
+ * carries both `systemPrompt` and `systemPromptOptions`; a command handler's context has
+ * `getSystemPromptOptions()` and `getSystemPrompt()`; a tool's context has only `getSystemPrompt()`,
+ * so a tool that delegates should keep the options from the latest `before_agent_start`.
+ */
 export type ParentPrompt =
 	| {
 			/** Pi's structured prompt inputs: `before_agent_start`'s `systemPromptOptions`. */

@@ -7,8 +7,10 @@
  * Bodies are not escaped, so an operator's text can contain anything that looks like a section
  * boundary. The reading is the first one — earliest boundaries first — under which the whole text
  * is Pi's layout: sections in Pi's order, joined as Pi joins them, Pi's own framing where Pi writes
- * framing, and `<cwd>` present. Only a text that reproduces a complete, well-formed run of Pi's
- * later sections inside the operator's own words can mislead it; the structured path cannot be.
+ * framing (context files, skills list, one-line cwd), and `<cwd>` present. What can still mislead
+ * it is operator text holding, after a blank line, an `<addendum>` line with a matching closing
+ * line further down (the one body Pi frames with nothing of its own) — a custom prompt quoting an
+ * appended-prompt block, say. The structured path has no such limit, which is why it is preferred.
  */
 import { parseProjectContext, parseSkills } from "./section-bodies.ts";
 import { closingAt, endsSection } from "./tags.ts";
