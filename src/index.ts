@@ -46,6 +46,10 @@ export {
 } from "./envelope/schema.ts";
 export { type ClaimCheck, countLines, type FileProbe, type VerifyContext, verifyEvidence } from "./envelope/verify.ts";
 export type { Problem } from "./problems.ts";
+export * from "./prompt/channels.ts";
+export { type ChildBase, childBase, GENERIC_BASE } from "./prompt/generic-base.ts";
+export { inheritPrompt } from "./prompt/inherit.ts";
+export { findToolSurface, type Narrowed, narrow, type Removal, type ToolSurface } from "./prompt/narrow.ts";
 export { locatePi } from "./settings/locate.ts";
 export { resolveAgentDir, SETTINGS_NAMESPACE } from "./settings/paths.ts";
 export { readDelegateSettings } from "./settings/read.ts";
