@@ -1,0 +1,85 @@
+/**
+ * Splits a Markdown file into its YAML frontmatter and body, and parses the YAML with the `yaml`
+ * package (the one Pi uses). Stricter than Pi's own splitter on purpose: a frontmatter block that
+ * is opened but never closed is an error here, where Pi would read the whole file as the body and
+ * quietly lose every setting in it.
+ */
+import { parseDocument } from "yaml";
+import type { Problem } from "../problems.ts";
+
+export interface Frontmatter {
+	/** The parsed YAML; undefined when the file has no frontmatter or it failed to parse. */
+	data: unknown;
+	/** Whether the file opened a frontmatter block at all. */
+	present: boolean;
+	/** The body after the closing `---`, trimmed. */
+	body: string;
+	problems: Problem[];
+}
+
+const FENCE = /^---[ \t]*$/;
+
+/** Reads the frontmatter of `text`; `label` names the file in problems. */
+export function readFrontmatter(text: string, label: string): Frontmatter {
+	const normalized = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).replace(/\r\n?/g, "\n");
+	const lines = normalized.split("\n");
+	if (!FENCE.test(lines[0] ?? "")) return { data: undefined, present: false, body: normalized.trim(), problems: [] };
+	const close = lines.findIndex((line, index) => index > 0 && FENCE.test(line));
+	if (close === -1) {
+		return {
+			data: undefined,
+			present: true,
+			body: "",
+			problems: [
+				{
+					path: `${label}:1`,
+					value: undefined,
+					message: "the frontmatter opened by --- on line 1 is never closed",
+					fix: "add a line holding only --- after the last frontmatter key",
+				},
+			],
+		};
+	}
+	const yaml = lines.slice(1, close).join("\n");
+	const body = lines
+		.slice(close + 1)
+		.join("\n")
+		.trim();
+	const doc = parseDocument(yaml, { prettyErrors: true, uniqueKeys: true });
+	// Warnings count too: an unresolved tag (`!!js/function`) would otherwise become a plain string.
+	const issues = [...doc.errors, ...doc.warnings];
+	if (issues.length > 0) {
+		const problems = issues.map((issue) => {
+			// Line numbers in the YAML block are one less than in the file (the opening --- line).
+			const line = (issue.linePos?.[0].line ?? 0) + 1;
+			const column = issue.linePos?.[0].col ?? 1;
+			const what = (issue.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "");
+			return {
+				path: `${label}:${line}:${column}`,
+				value: undefined,
+				message: `invalid YAML in the frontmatter: ${what}`,
+				fix: "correct the YAML (quote a value that holds ': ' or starts with a special character)",
+			};
+		});
+		return { data: undefined, present: true, body, problems };
+	}
+	try {
+		return { data: doc.toJS(), present: true, body, problems: [] };
+	} catch (error) {
+		// toJS throws on alias expansion beyond yaml's limit (a "billion laughs" file).
+		const what = error instanceof Error ? error.message : String(error);
+		return {
+			data: undefined,
+			present: true,
+			body,
+			problems: [
+				{
+					path: label,
+					value: undefined,
+					message: `unusable YAML in the frontmatter: ${what}`,
+					fix: "remove the YAML aliases",
+				},
+			],
+		};
+	}
+}

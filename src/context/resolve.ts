@@ -1,0 +1,179 @@
+/**
+ * The precedence resolver: which value each primitive takes for one child, and which layer decided
+ * it. Highest first:
+ *
+ *   per-call field > per-call mode > agent .md field > agent .md mode > run-level mode > default mode
+ *
+ * Within a layer an explicit primitive beats that layer's mode (which the order above already says:
+ * each layer's fields sit just above its mode). The answer carries its provenance so `preview` can
+ * show a user why a child saw what it saw, and its warnings so no fallback is ever silent. Pure.
+ */
+import type { Problem } from "../problems.ts";
+import { type ContextMode, defaultMode, lookupMode, type ModeRegistry, modeNames } from "./modes.ts";
+import {
+	type ContextFields,
+	type ContextPrimitives,
+	type PartialPrimitives,
+	PRIMITIVE_NAMES,
+	type PrimitiveName,
+	pickPrimitives,
+} from "./primitives.ts";
+import { didYouMean } from "./suggest.ts";
+
+export type LayerName = "call-field" | "call-mode" | "agent-field" | "agent-mode" | "run-mode" | "default";
+
+/** The layers in precedence order, highest first. */
+export const LAYERS: readonly LayerName[] = [
+	"call-field",
+	"call-mode",
+	"agent-field",
+	"agent-mode",
+	"run-mode",
+	"default",
+];
+
+export interface ResolveContextInput {
+	registry: ModeRegistry;
+	/** The delegation call's own context fields. */
+	call?: ContextFields;
+	/** The agent definition's context fields; `label` names its file in provenance and warnings. */
+	agent?: ContextFields & { label?: string };
+	/** The run-level mode, e.g. a `--mode` flag given to a whole command or workflow. */
+	runMode?: string;
+}
+
+/** One decided value and who decided it. */
+export interface Decision<T> {
+	value: T;
+	layer: LayerName;
+	/** Plain words for `preview`: `per-call field`, `agent .md mode "scoped"`, `default mode "focused"`. */
+	reason: string;
+}
+
+export type PrimitiveDecisions = { [K in PrimitiveName]: Decision<ContextPrimitives[K]> };
+
+export interface ResolvedContext {
+	primitives: ContextPrimitives;
+	decisions: PrimitiveDecisions;
+	/**
+	 * The skills allowlist, if a call or agent gave one (the call's wins). When set it decides the
+	 * skills channel regardless of `inheritSkills`; see skills.ts.
+	 */
+	skills: Decision<readonly string[] | undefined> & {
+		/** Where the allowlist was given, for selectSkills' warnings (`call.skills`, `<file>: skills`). */
+		where?: string;
+	};
+	/** Unknown mode names, each naming where it was given and what stood in for it. */
+	warnings: Problem[];
+}
+
+/** A candidate source of values: one layer, with the primitives it sets. */
+interface Candidate {
+	layer: LayerName;
+	reason: string;
+	values: PartialPrimitives;
+}
+
+const MODE_LAYER_WORDS: Record<"call-mode" | "agent-mode" | "run-mode", string> = {
+	"call-mode": "per-call mode",
+	"agent-mode": "agent .md mode",
+	"run-mode": "run-level mode",
+};
+
+/** Turns a mode name given at a layer into a candidate; an unknown name becomes the default, with a warning. */
+function modeCandidate(
+	registry: ModeRegistry,
+	layer: "call-mode" | "agent-mode" | "run-mode",
+	name: string,
+	where: string,
+	warnings: Problem[],
+): Candidate {
+	const words = MODE_LAYER_WORDS[layer];
+	const found = lookupMode(registry, name);
+	if (found) {
+		const alias = found.alias === undefined ? "" : ` (alias of "${found.mode.name}")`;
+		return { layer, reason: `${words} "${name}"${alias}`, values: found.mode.primitives };
+	}
+	const fallback: ContextMode = defaultMode(registry);
+	warnings.push({
+		path: where,
+		value: name,
+		message: `unknown context mode "${name}"${didYouMean(name, modeNames(registry))}; the default mode "${fallback.name}" stands in for it`,
+		fix: `use one of: ${modeNames(registry).join(", ")}; project modes are defined under pi-delegate.contextModes in Pi settings`,
+	});
+	return {
+		layer,
+		reason: `${words} "${name}" (unknown; default "${fallback.name}" used)`,
+		values: fallback.primitives,
+	};
+}
+
+/** Resolves the four primitives and the skills allowlist for one child. */
+export function resolveContext(input: ResolveContextInput): ResolvedContext {
+	const { registry, call, agent, runMode } = input;
+	const warnings: Problem[] = [];
+	const agentWhere = (key: string) => (agent?.label ? `${agent.label}: ${key}` : `agent.${key}`);
+	const agentSuffix = agent?.label ? ` (${agent.label})` : "";
+	const candidates: Candidate[] = [];
+	if (call) candidates.push({ layer: "call-field", reason: "per-call field", values: pickPrimitives(call) });
+	if (call?.contextMode !== undefined) {
+		candidates.push(modeCandidate(registry, "call-mode", call.contextMode, "call.contextMode", warnings));
+	}
+	if (agent) {
+		candidates.push({ layer: "agent-field", reason: `agent .md field${agentSuffix}`, values: pickPrimitives(agent) });
+	}
+	if (agent?.contextMode !== undefined) {
+		candidates.push(modeCandidate(registry, "agent-mode", agent.contextMode, agentWhere("contextMode"), warnings));
+	}
+	if (runMode !== undefined) candidates.push(modeCandidate(registry, "run-mode", runMode, "run.mode", warnings));
+	const fallback = defaultMode(registry);
+	candidates.push({ layer: "default", reason: `default mode "${fallback.name}"`, values: fallback.primitives });
+
+	const decide = <K extends PrimitiveName>(name: K): Decision<ContextPrimitives[K]> => {
+		for (const candidate of candidates) {
+			const value = candidate.values[name];
+			if (value !== undefined)
+				return { value: value as ContextPrimitives[K], layer: candidate.layer, reason: candidate.reason };
+		}
+		throw new Error(`the default mode does not set ${name}`);
+	};
+	const decisions: PrimitiveDecisions = {
+		inheritProjectContext: decide("inheritProjectContext"),
+		inheritMainRules: decide("inheritMainRules"),
+		inheritSkills: decide("inheritSkills"),
+		systemPromptMode: decide("systemPromptMode"),
+	};
+	const primitives: ContextPrimitives = {
+		inheritProjectContext: decisions.inheritProjectContext.value,
+		inheritMainRules: decisions.inheritMainRules.value,
+		inheritSkills: decisions.inheritSkills.value,
+		systemPromptMode: decisions.systemPromptMode.value,
+	};
+	let skills: ResolvedContext["skills"];
+	if (call?.skills !== undefined) {
+		skills = { value: call.skills, layer: "call-field", reason: "per-call skills", where: "call.skills" };
+	} else if (agent?.skills !== undefined) {
+		skills = {
+			value: agent.skills,
+			layer: "agent-field",
+			reason: `agent .md skills${agentSuffix}`,
+			where: agentWhere("skills"),
+		};
+	} else {
+		skills = { value: undefined, layer: decisions.inheritSkills.layer, reason: "no allowlist; inheritSkills decides" };
+	}
+	return { primitives, decisions, skills, warnings };
+}
+
+/** The provenance as lines: `inheritMainRules: true — per-call field`. */
+export function formatProvenance(resolved: ResolvedContext): string[] {
+	const lines = PRIMITIVE_NAMES.map((name) => {
+		const decision = resolved.decisions[name];
+		return `${name}: ${String(decision.value)} — ${decision.reason}`;
+	});
+	const allowlist = resolved.skills.value;
+	lines.push(
+		`skills: ${allowlist === undefined ? "(no allowlist)" : `[${allowlist.join(", ")}]`} — ${resolved.skills.reason}`,
+	);
+	return lines;
+}

@@ -1,0 +1,93 @@
+/**
+ * Where an envelope can come from, and how the final message's text is searched for one.
+ *
+ * A final message may hold JSON that is not an envelope (a config file the child wrote, an API
+ * response it quotes). Counting every JSON block as a candidate would fail a run whose real envelope
+ * came through submit_result, so a block counts only when it looks like an envelope attempt:
+ * - a block tagged `json` or untagged whose content is a JSON object with at least one envelope field;
+ * - such a block that is not valid JSON but names an envelope field as a quoted key (`"status":`),
+ *   which is a botched envelope and must fail loudly rather than be skipped;
+ * - the whole message, when it is nothing but a JSON object (the envelope written without a fence),
+ *   or looks like one that is broken.
+ * Blocks tagged with another language are never candidates. Skipped blocks are reported, so
+ * "no envelope" can say what was found instead.
+ */
+
+import { fencedBlocks } from "./fences.ts";
+import { parseJsonText } from "./json-text.ts";
+import { ENVELOPE_FIELDS } from "./schema.ts";
+import { isRecord, typeName } from "./values.ts";
+
+export type EnvelopeSource =
+	| { kind: "submit_result"; call: number }
+	| { kind: "fenced"; line: number }
+	| { kind: "bare" };
+
+/** A candidate: its value, or why its text is not JSON (line/column relative to the final message). */
+export type Candidate = { source: EnvelopeSource } & (
+	| { json: true; value: unknown; trailingCommaLines: number[] }
+	| { json: false; error: string; line: number; column: number }
+);
+
+export interface SkippedBlock {
+	line: number;
+	why: string;
+}
+
+/** How a source is named in reasons and notes. */
+export function describeSource(source: EnvelopeSource): string {
+	if (source.kind === "submit_result") return `submit_result call ${source.call}`;
+	if (source.kind === "fenced") return `the fenced json block at line ${source.line}`;
+	return "the JSON text";
+}
+
+const ENVELOPE_KEY = new RegExp(`"(?:${ENVELOPE_FIELDS.join("|")})"\\s*:`);
+
+function hasEnvelopeField(value: unknown): boolean {
+	return isRecord(value) && ENVELOPE_FIELDS.some((f) => f in value);
+}
+
+function fromText(text: string, source: EnvelopeSource, firstLine: number): Candidate {
+	const parsed = parseJsonText(text);
+	if (parsed.ok) {
+		return {
+			source,
+			json: true,
+			value: parsed.value,
+			trailingCommaLines: parsed.trailingCommas.map((l) => l + firstLine - 1),
+		};
+	}
+	return { source, json: false, error: parsed.message, line: parsed.line + firstLine - 1, column: parsed.column };
+}
+
+/** The envelope candidates in a final message, and the JSON-looking blocks that were skipped. */
+export function textCandidates(text: string): { candidates: Candidate[]; skipped: SkippedBlock[] } {
+	const trimmed = text.trim();
+	if (trimmed.startsWith("{") && trimmed.endsWith("}")) {
+		const bare = fromText(text, { kind: "bare" }, 1);
+		if (bare.json || ENVELOPE_KEY.test(text)) return { candidates: [bare], skipped: [] };
+	}
+	const candidates: Candidate[] = [];
+	const skipped: SkippedBlock[] = [];
+	for (const block of fencedBlocks(text)) {
+		if (block.lang !== "json" && block.lang !== "") continue;
+		const candidate = fromText(block.content, { kind: "fenced", line: block.line }, block.line + 1);
+		if (candidate.json && hasEnvelopeField(candidate.value)) candidates.push(candidate);
+		else if (!candidate.json && ENVELOPE_KEY.test(block.content)) candidates.push(candidate);
+		else if (candidate.json) skipped.push({ line: block.line, why: notAnEnvelope(candidate.value) });
+		else if (block.lang === "json")
+			skipped.push({ line: block.line, why: "is not valid JSON and names no envelope field" });
+	}
+	return { candidates, skipped };
+}
+
+function notAnEnvelope(value: unknown): string {
+	if (!isRecord(value)) return `holds ${typeName(value)}, not an envelope object`;
+	const keys = Object.keys(value);
+	const [only] = keys;
+	if (keys.length === 1 && only !== undefined && hasEnvelopeField(value[only])) {
+		return `holds the envelope nested under "${only}"; its fields belong at the top level`;
+	}
+	const shown = keys.slice(0, 5).join(", ") + (keys.length > 5 ? ", …" : "");
+	return `has none of the envelope fields (it has: ${keys.length ? shown : "no fields"})`;
+}

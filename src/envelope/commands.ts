@@ -1,0 +1,82 @@
+/**
+ * Matching a `cmd:` pointer against the commands a child actually ran.
+ *
+ * The rule: after normalisation, the cited command must equal a command that ran, or one segment of
+ * one, where segments are what `&&`, `||`, `;` and newlines separate at the top level (outside quotes).
+ * So `cd app && npm test` backs both `cmd: cd app && npm test` and `cmd: npm test`. A pipe does not
+ * split: output seen through `| tail` is not the output of the command alone, so the citation must
+ * name the pipeline the child actually looked at.
+ *
+ * Normalisation removes what does not change the command: surrounding whitespace, runs of whitespace
+ * (collapsed to one space), a leading `$ ` prompt and trailing `;`. It is deliberately not smarter
+ * than that (no alias, path or flag-order equivalence): a parent re-running the cited command must get
+ * what the child got, so the citation has to be that command.
+ */
+
+/** The comparable form of a command. */
+export function normalizeCommand(command: string): string {
+	return command
+		.trim()
+		.replace(/^\$\s+/, "")
+		.replace(/[\s;]+$/, "")
+		.replace(/\s+/g, " ");
+}
+
+/** The top-level segments of a shell command line, split on `&&`, `||`, `;` and newlines outside quotes. */
+export function commandSegments(command: string): string[] {
+	const segments: string[] = [];
+	let current = "";
+	let quote: string | undefined;
+	for (let i = 0; i < command.length; i++) {
+		const c = command[i]!;
+		const pair = command.slice(i, i + 2);
+		if (quote) {
+			current += c;
+			if (c === "\\" && quote === '"' && i + 1 < command.length) current += command[++i];
+			else if (c === quote) quote = undefined;
+		} else if (c === "\\" && i + 1 < command.length) {
+			current += c + command[++i];
+		} else if (c === "'" || c === '"') {
+			quote = c;
+			current += c;
+		} else if (pair === "&&" || pair === "||") {
+			segments.push(current);
+			current = "";
+			i++;
+		} else if (c === ";" || c === "\n") {
+			segments.push(current);
+			current = "";
+		} else {
+			current += c;
+		}
+	}
+	segments.push(current);
+	return segments.map(normalizeCommand).filter((s) => s !== "");
+}
+
+export type CommandMatch =
+	| { matched: true; ran: string; index: number; whole: boolean }
+	| { matched: false; nearest: string | undefined };
+
+/**
+ * Finds the command that backs a citation. `index` is the 0-based position in `ran`; `whole` says
+ * whether the citation is the entire command or one segment of it.
+ */
+export function matchCommand(cited: string, ran: readonly string[]): CommandMatch {
+	const want = normalizeCommand(cited);
+	const whole = ran.findIndex((r) => normalizeCommand(r) === want);
+	if (whole >= 0) return { matched: true, ran: ran[whole]!, index: whole, whole: true };
+	const part = ran.findIndex((r) => commandSegments(r).includes(want));
+	if (part >= 0) return { matched: true, ran: ran[part]!, index: part, whole: false };
+	return { matched: false, nearest: nearest(want, ran) };
+}
+
+/** A ran command sharing the citation's first word, to show next to a failed match. */
+function nearest(want: string, ran: readonly string[]): string | undefined {
+	const head = want.split(" ")[0];
+	for (const r of ran) {
+		const hit = [normalizeCommand(r), ...commandSegments(r)].find((s) => s.split(" ")[0] === head);
+		if (hit) return normalizeCommand(r);
+	}
+	return undefined;
+}

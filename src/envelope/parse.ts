@@ -1,0 +1,207 @@
+/**
+ * From what a child handed back to one envelope, or to the exact reason there is none.
+ *
+ * A child hands its envelope in through the submit_result tool (the primary path: models follow a
+ * tool schema best) or writes it as one fenced json block in its final message (the fallback). Both
+ * are looked at, always: the result is valid only when every candidate is the same envelope (identical
+ * duplicates are harmless), it has the envelope's shape, and every pointer parses. Anything else
+ * (no candidate, two different ones, a block that is not JSON, a wrong shape) makes it invalid, with
+ * every problem listed, because an envelope that cannot be checked is a failed task.
+ */
+import { joinPath, type Problem } from "../problems.ts";
+import { type Candidate, describeSource, type EnvelopeSource, textCandidates } from "./candidates.ts";
+import { parsePointer } from "./pointer.ts";
+import { canonicalJson, differingPaths, valueAt } from "./same.ts";
+import type { Envelope } from "./schema.ts";
+import { ENVELOPE_FIELDS, SUBMIT_RESULT_TOOL_NAME } from "./schema.ts";
+import { shapeProblems } from "./shape.ts";
+import { isRecord } from "./values.ts";
+
+export type { EnvelopeSource } from "./candidates.ts";
+export { describeSource } from "./candidates.ts";
+
+export interface EnvelopeInput {
+	/**
+	 * The arguments of every submit_result call the tool accepted, in call order, as the tool's
+	 * execute received them. Pi coerces arguments before a tool runs (`"x"` for `["x"]`, `5` for
+	 * `"5"`), so the raw arguments in the transcript can fail a check the tool passed. Calls the tool
+	 * rejected (Pi's schema check, or checkSubmission) are not submissions: the model was told, and
+	 * could correct them.
+	 */
+	submissions: readonly unknown[];
+	/** The text of the child's final assistant message; "" when it wrote none. */
+	finalText: string;
+}
+
+export type EnvelopeParse =
+	| {
+			ok: true;
+			envelope: Envelope;
+			/** Where the envelope came from (the first candidate when there were identical duplicates). */
+			source: EnvelopeSource;
+			/** Things worth knowing that did not make it invalid: duplicates, repairs, skipped blocks. */
+			notes: string[];
+	  }
+	| {
+			ok: false;
+			/** One line: what is wrong and where. */
+			reason: string;
+			/** Every problem found, each with its path. */
+			problems: Problem[];
+	  };
+
+/** Shape and pointer-syntax problems of one candidate value; [] when it is a valid envelope. */
+export function envelopeProblems(value: unknown): Problem[] {
+	const problems = shapeProblems(value);
+	if (!isRecord(value) || !Array.isArray(value.evidence)) return problems;
+	value.evidence.forEach((item, i) => {
+		if (!isRecord(item) || typeof item.pointer !== "string" || !/\S/.test(item.pointer)) return;
+		const parsed = parsePointer(item.pointer, joinPath("evidence", i, "pointer"));
+		if (!parsed.ok) problems.push(...parsed.problems);
+	});
+	return problems;
+}
+
+const HOW_TO_SUBMIT = `call ${SUBMIT_RESULT_TOOL_NAME} once with ${ENVELOPE_FIELDS.join(", ")}, or end the final message with one fenced json block holding them`;
+
+/** The problems' paths for a one-line reason: the first six, then how many more. */
+function listPaths(problems: readonly Problem[]): string {
+	const paths = problems.map((p) => p.path);
+	return paths.length <= 6 ? paths.join(", ") : `${paths.slice(0, 6).join(", ")} and ${paths.length - 6} more`;
+}
+
+function plural(n: number, word: string): string {
+	return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+function noEnvelope(input: EnvelopeInput, skipped: ReturnType<typeof textCandidates>["skipped"]): EnvelopeParse {
+	const prose = input.finalText.trim() === "" ? "there is no final message" : "the final message has no envelope";
+	const problems: Problem[] = [
+		{
+			path: "(result)",
+			value: input.finalText.trim() === "" ? undefined : input.finalText.trim(),
+			message: `${SUBMIT_RESULT_TOOL_NAME} was never called and ${prose}`,
+			fix: HOW_TO_SUBMIT,
+		},
+		...skipped.map((s) => ({
+			path: `final message, line ${s.line}`,
+			value: undefined,
+			message: `the fenced block there ${s.why}`,
+			fix: "put the envelope fields in it, or submit the envelope separately",
+		})),
+	];
+	const found = skipped.length ? `; ${plural(skipped.length, "JSON block")} found, none an envelope` : "";
+	return {
+		ok: false,
+		reason: `no envelope: ${SUBMIT_RESULT_TOOL_NAME} was never called and ${prose}${found}`,
+		problems,
+	};
+}
+
+function notJson(broken: Array<Candidate & { json: false }>): EnvelopeParse {
+	const problems = broken.map((c) => ({
+		path: `final message, line ${c.line}`,
+		value: undefined,
+		message: `${describeSource(c.source)} is not valid JSON: ${c.error} (line ${c.line}, column ${c.column})`,
+		fix: "write the envelope as strict JSON: double-quoted keys and strings, no comments",
+	}));
+	const first = broken[0]!;
+	const more = broken.length > 1 ? ` (and ${plural(broken.length - 1, "other block")})` : "";
+	return {
+		ok: false,
+		reason: `${describeSource(first.source)} is not valid JSON: ${first.error} at line ${first.line}, column ${first.column} of the message${more}`,
+		problems,
+	};
+}
+
+function conflict(distinct: Array<Candidate & { json: true }>): EnvelopeParse {
+	const [first, ...others] = distinct;
+	const problems: Problem[] = [];
+	for (const other of others) {
+		for (const at of differingPaths(first!.value, other.value)) {
+			const show = (c: Candidate & { json: true }) => JSON.stringify(valueAt(c.value, at)) ?? "nothing";
+			problems.push({
+				path: joinPath(...at),
+				value: valueAt(other.value, at),
+				message: `${describeSource(first!.source)} has ${show(first!)}, ${describeSource(other.source)} has ${show(other)}`,
+				fix: `hand in one envelope: ${SUBMIT_RESULT_TOOL_NAME} once, and no different envelope in the final message`,
+			});
+		}
+	}
+	const names = distinct.map((c) => describeSource(c.source));
+	const where = [...new Set(problems.map((p) => p.path))].slice(0, 5).join(", ");
+	return {
+		ok: false,
+		reason: `${distinct.length} different envelopes: ${names.join(" and ")} differ at ${where}`,
+		problems,
+	};
+}
+
+/** Decides what a child handed back: one valid envelope, or the reason it is invalid. */
+export function parseEnvelope(input: EnvelopeInput): EnvelopeParse {
+	const fromTool: Candidate[] = input.submissions.map((value, i) => ({
+		source: { kind: "submit_result", call: i + 1 },
+		json: true,
+		value,
+		trailingCommaLines: [],
+	}));
+	const { candidates: fromText, skipped } = textCandidates(input.finalText);
+	const candidates = [...fromTool, ...fromText];
+	if (candidates.length === 0) return noEnvelope(input, skipped);
+
+	const broken = candidates.filter((c): c is Candidate & { json: false } => !c.json);
+	if (broken.length > 0) return notJson(broken);
+
+	const parsed = candidates as Array<Candidate & { json: true }>;
+	const distinct = parsed.filter(
+		(c, i) => parsed.findIndex((d) => canonicalJson(d.value) === canonicalJson(c.value)) === i,
+	);
+	if (distinct.length > 1) return conflict(distinct);
+
+	const chosen = parsed[0]!;
+	const problems = envelopeProblems(chosen.value);
+	if (problems.length > 0) {
+		return {
+			ok: false,
+			reason: `${describeSource(chosen.source)} is not a valid envelope: ${plural(problems.length, "problem")} (${listPaths(problems)})`,
+			problems,
+		};
+	}
+	return { ok: true, envelope: chosen.value as Envelope, source: chosen.source, notes: notes(parsed, skipped) };
+}
+
+function notes(
+	parsed: Array<Candidate & { json: true }>,
+	skipped: ReturnType<typeof textCandidates>["skipped"],
+): string[] {
+	const out: string[] = [];
+	for (const dup of parsed.slice(1)) out.push(`${describeSource(dup.source)} repeats the same envelope`);
+	for (const c of parsed) {
+		if (c.trailingCommaLines.length > 0) {
+			const lines = c.trailingCommaLines;
+			out.push(
+				`ignored trailing commas in ${describeSource(c.source)} (line${lines.length === 1 ? "" : "s"} ${lines.join(", ")})`,
+			);
+		}
+	}
+	for (const s of skipped) out.push(`skipped the fenced block at line ${s.line}: it ${s.why}`);
+	return out;
+}
+
+/**
+ * The check a submit_result tool runs on its arguments before accepting them: the same problems
+ * parseEnvelope would report, so a model gets the chance to fix them instead of failing the task.
+ */
+export function checkSubmission(args: unknown): Problem[] {
+	return envelopeProblems(args);
+}
+
+/** The error text a rejected submit_result call returns to the model. */
+export function submissionErrorText(problems: readonly Problem[]): string {
+	const lines = problems.map((p) => `- ${p.path}: ${p.message}. Fix: ${p.fix}.`);
+	return [
+		`The result was not accepted (${plural(problems.length, "problem")}):`,
+		...lines,
+		`Fix them and call ${SUBMIT_RESULT_TOOL_NAME} again.`,
+	].join("\n");
+}

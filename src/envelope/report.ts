@@ -1,0 +1,98 @@
+/**
+ * How a checked envelope reads, for a terminal and as JSON. One verdict rule, shared by both:
+ * PASS only when the envelope is valid and, if pointers were verified, every one of them held.
+ */
+import { renderTable } from "../cli/table.ts";
+import { formatProblems, type Problem } from "../problems.ts";
+import { describeSource, type EnvelopeParse } from "./parse.ts";
+import type { ClaimCheck } from "./verify.ts";
+
+export interface EnvelopeCheck {
+	parse: EnvelopeParse;
+	/** One result per evidence entry when pointers were verified; undefined when they were not. */
+	claims: ClaimCheck[] | undefined;
+}
+
+/** True when the envelope is valid and every verified pointer held. */
+export function checkPassed(check: EnvelopeCheck): boolean {
+	return check.parse.ok && (check.claims ?? []).every((c) => c.verified);
+}
+
+function indent(text: string, by = "  "): string {
+	return text
+		.split("\n")
+		.map((line) => (line === "" ? line : by + line))
+		.join("\n");
+}
+
+function list(title: string, items: readonly string[]): string[] {
+	return items.length === 0 ? [`${title}: none`] : [`${title}:`, ...items.map((i) => indent(`- ${i}`))];
+}
+
+function evidenceLines(check: EnvelopeCheck & { parse: { ok: true } }): string[] {
+	const evidence = check.parse.envelope.evidence;
+	if (evidence.length === 0) return ["evidence: none"];
+	const rows = evidence.map((item, i) => {
+		const c = check.claims?.[i];
+		const mark = c === undefined ? "·" : c.verified ? "✓" : "✗";
+		const result = c === undefined ? "not checked" : c.verified ? c.detail : c.reason;
+		return [mark, String(i + 1), item.pointer, result, item.claim];
+	});
+	const table = renderTable(["", "#", "pointer", "check", "claim"], rows, ["left", "right"]);
+	return ["evidence:", indent(table)];
+}
+
+function verdictLine(check: EnvelopeCheck): string {
+	if (!check.parse.ok) return `FAIL  invalid envelope: ${check.parse.reason}`;
+	const total = check.parse.envelope.evidence.length;
+	if (check.claims === undefined) {
+		return `PASS  valid envelope; ${total} pointer${total === 1 ? "" : "s"} not verified (give --roots and --commands-file to verify them)`;
+	}
+	const failed = check.claims.filter((c) => !c.verified).length;
+	if (failed > 0) return `FAIL  valid envelope, but ${failed} of ${total} pointers failed verification`;
+	return `PASS  valid envelope, ${total} of ${total} pointers verified`;
+}
+
+/** The terminal report: the envelope, a mark per claim, notes, and the verdict last. */
+export function renderEnvelopeReport(check: EnvelopeCheck): string {
+	const { parse } = check;
+	if (!parse.ok) return [formatProblems(parse.problems), "", verdictLine(check)].join("\n");
+	const e = parse.envelope;
+	const lines = [
+		`source: ${describeSource(parse.source)}`,
+		`status: ${e.status}`,
+		"deliverable:",
+		indent(e.deliverable.replace(/\s+$/, "")),
+		...evidenceLines({ ...check, parse }),
+		...list("unsure", e.unsure),
+		...list("did not do", e.did_not_do),
+		...(parse.notes.length ? list("notes", parse.notes) : []),
+		"",
+		verdictLine(check),
+	];
+	return lines.join("\n");
+}
+
+/** The machine-readable report (`--json`). */
+export function envelopeReportJson(check: EnvelopeCheck): {
+	pass: boolean;
+	valid: boolean;
+	reason: string | undefined;
+	problems: Problem[];
+	source: string | undefined;
+	envelope: unknown;
+	notes: string[];
+	claims: ClaimCheck[] | undefined;
+} {
+	const { parse } = check;
+	return {
+		pass: checkPassed(check),
+		valid: parse.ok,
+		reason: parse.ok ? undefined : parse.reason,
+		problems: parse.ok ? [] : parse.problems,
+		source: parse.ok ? describeSource(parse.source) : undefined,
+		envelope: parse.ok ? parse.envelope : undefined,
+		notes: parse.ok ? parse.notes : [],
+		claims: check.claims,
+	};
+}

@@ -1,0 +1,119 @@
+/**
+ * The result envelope: the one shape in which a child hands back its work, and the `submit_result`
+ * tool a child uses to hand it back. The field descriptions below double as the tool's parameter
+ * docs, so they are written for the model that fills them in.
+ *
+ * Decisions (see also parse.ts and shape.ts, which enforce them):
+ * - `deliverable` is a non-empty string. The spec's own `deliverable` describes the wanted shape in
+ *   words; a string carries any shape (prose, a list, code, embedded JSON), every model produces one
+ *   reliably, and a string-or-object union would need `anyOf`, which several providers' tool schemas
+ *   handle badly.
+ * - Every field is required, `[]` included: an explicit empty `unsure` is a statement, a missing one
+ *   is a model that never considered the question. In the tool path Pi rejects the call and the model
+ *   corrects it at once, so strictness costs a retry, not a run.
+ * - Unknown fields are rejected (`additionalProperties: false`): whatever a model puts in an invented
+ *   field is invisible to the parent's check, so it belongs in `deliverable` or `unsure` instead.
+ * - `evidence: []` is allowed, whatever the status: the rule is that claims carry pointers, not that
+ *   there must be claims.
+ * - Field order puts `status` last: models fill tool arguments roughly in schema order, and judging
+ *   the status after listing what is unsure and what was not done makes a careless "ok" less likely.
+ * - Text fields must contain a non-whitespace character (`pattern: "\S"`), so `" "` is as empty as `""`.
+ */
+import { type Static, Type } from "typebox";
+
+/** The three outcomes a child can report. */
+export const STATUSES = ["ok", "partial", "failed"] as const;
+export type EnvelopeStatus = (typeof STATUSES)[number];
+
+/** The envelope's fields, in the order the schema lists them. */
+export const ENVELOPE_FIELDS = ["deliverable", "evidence", "unsure", "did_not_do", "status"] as const;
+/** The fields of one evidence entry. */
+export const EVIDENCE_FIELDS = ["claim", "pointer"] as const;
+
+/** JSON Schema pattern shared by every text field: at least one non-whitespace character. */
+export const NON_BLANK = "\\S";
+
+export const EvidenceSchema = Type.Object(
+	{
+		claim: Type.String({
+			pattern: NON_BLANK,
+			description: "One checkable statement your result rests on, e.g. 'parseConfig rejects an empty roots list'.",
+		}),
+		pointer: Type.String({
+			pattern: NON_BLANK,
+			description:
+				"Where the claim can be checked. One of: 'path:line', 'path:start-end' (1-based, inclusive), 'path' " +
+				"(a whole file or directory), or 'cmd: <command>' (a command you ran, written exactly as you ran it). " +
+				"Paths are relative to your working directory or absolute, and must lie inside the task's roots.",
+		}),
+	},
+	{
+		additionalProperties: false,
+		description: "A claim and the pointer that lets someone verify it.",
+	},
+);
+
+const textList = (description: string) =>
+	Type.Array(Type.String({ pattern: NON_BLANK, description: "One item, in a sentence." }), { description });
+
+export const EnvelopeSchema = Type.Object(
+	{
+		deliverable: Type.String({
+			pattern: NON_BLANK,
+			description:
+				"The answer itself, complete, in the shape the task asked for; it is the only part of your work " +
+				"the caller reads in full. If you could not produce it, say here what stopped you.",
+		}),
+		evidence: Type.Array(EvidenceSchema, {
+			description:
+				"The claims your deliverable rests on, each with a pointer the caller will verify. Every pointer is " +
+				"checked: a missing file, a line past the end of a file, or a command you never ran fails the result. " +
+				"Use [] only when there is nothing to point at.",
+		}),
+		unsure: textList("What you are not sure of: assumptions, unverified guesses, ambiguities in the task. [] if none."),
+		did_not_do: textList(
+			"What the task asked for that you did not do, and why (out of scope, blocked, ran out of budget). [] if none.",
+		),
+		status: Type.Unsafe<EnvelopeStatus>({
+			type: "string",
+			enum: [...STATUSES],
+			description:
+				"'ok': everything asked for is done and backed by evidence. 'partial': some of it is done; did_not_do " +
+				"says what is missing. 'failed': no usable result; deliverable says why.",
+		}),
+	},
+	{
+		additionalProperties: false,
+		description: "The result of the task, in a form the caller checks mechanically.",
+	},
+);
+
+export type Envelope = Static<typeof EnvelopeSchema>;
+export type Evidence = Static<typeof EvidenceSchema>;
+
+/** The name of the tool through which a child returns its envelope. */
+export const SUBMIT_RESULT_TOOL_NAME = "submit_result";
+
+/** A short label for the tool in a terminal UI. */
+export const SUBMIT_RESULT_TOOL_LABEL = "Submit result";
+
+/**
+ * What the model reads about the tool. Static text, so sibling children keep byte-identical tool
+ * definitions (and so share a prompt cache).
+ */
+export const SUBMIT_RESULT_TOOL_DESCRIPTION = [
+	"Hand in the result of your task. Call it exactly once, when the work is finished (or when you",
+	"cannot go on), as your last action and on its own, not alongside other tool calls. The call ends",
+	"your work: nothing you do or write after it is seen.",
+	"",
+	"The caller checks the result mechanically. Every evidence pointer is verified against the files",
+	"and the commands you actually ran, and a result that does not match this schema counts as a",
+	"failure, however good the work was. If the call is rejected, fix what the error names and call",
+	"it again.",
+	"",
+	"Be honest in status, unsure and did_not_do: a 'partial' that says what is missing is worth more",
+	"than an 'ok' that is not true.",
+].join("\n");
+
+/** One line for the tool list in a system prompt. */
+export const SUBMIT_RESULT_PROMPT_SNIPPET = "Hand in your finished result (ends your work)";

@@ -1,0 +1,250 @@
+import { describe, expect, it } from "vitest";
+import { type AgentSource, agentContextLayer } from "../../src/agents/definition.ts";
+import { parseAgentFile } from "../../src/agents/parse.ts";
+
+const source = (name = "reviewer"): AgentSource => ({
+	scope: "project",
+	file: `/p/.pi/agents/${name}.md`,
+	label: `.pi/agents/${name}.md`,
+});
+
+const file = (front: string, body = "You review diffs.") => `---\n${front}\n---\n${body}\n`;
+
+describe("parseAgentFile: valid files", () => {
+	it("reads every field into a typed definition", () => {
+		const parsed = parseAgentFile(
+			file(
+				[
+					"name: code-reviewer",
+					"description: Reviews a diff against the repo's conventions",
+					"tools: [read, grep, find]",
+					"model: anthropic/claude-sonnet-4-5",
+					"thinking: high",
+					"contextMode: scoped",
+					"inheritProjectContext: true",
+					"inheritMainRules: false",
+					"inheritSkills: false",
+					"systemPromptMode: replace",
+					"skills: [sql-review]",
+					"inheritPrompt: portable",
+				].join("\n"),
+				"\n\nYou are a reviewer.\n\n",
+			),
+			source(),
+		);
+		expect(parsed.problems).toEqual([]);
+		expect(parsed.definition).toEqual({
+			name: "code-reviewer",
+			description: "Reviews a diff against the repo's conventions",
+			role: "You are a reviewer.",
+			tools: ["read", "grep", "find"],
+			model: "anthropic/claude-sonnet-4-5",
+			thinking: "high",
+			context: {
+				contextMode: "scoped",
+				inheritProjectContext: true,
+				inheritMainRules: false,
+				inheritSkills: false,
+				systemPromptMode: "replace",
+				skills: ["sql-review"],
+			},
+			inheritPrompt: "portable",
+			nameFromFile: false,
+			source: source(),
+		});
+	});
+
+	it("accepts tools as a comma-separated string, as Pi's example agents write them", () => {
+		const parsed = parseAgentFile(file("description: d\ntools: read, grep,find"), source());
+		expect(parsed.definition?.tools).toEqual(["read", "grep", "find"]);
+	});
+
+	it("keeps an empty tool list (no tools) apart from no tools key (the default)", () => {
+		expect(parseAgentFile(file("description: d\ntools: []"), source()).definition?.tools).toEqual([]);
+		expect(parseAgentFile(file('description: d\ntools: ""'), source()).definition?.tools).toEqual([]);
+		expect(parseAgentFile(file("description: d"), source()).definition?.tools).toBeUndefined();
+	});
+
+	it("keeps skills: [] as a fence", () => {
+		expect(parseAgentFile(file("description: d\nskills: []"), source()).definition?.context.skills).toEqual([]);
+	});
+
+	it("accepts every thinking level Pi defines", () => {
+		for (const level of ["off", "minimal", "low", "medium", "high", "xhigh", "max"]) {
+			expect(parseAgentFile(file(`description: d\nthinking: ${level}`), source()).definition?.thinking).toBe(level);
+		}
+	});
+
+	it("lets the file name stand in for a missing name", () => {
+		const parsed = parseAgentFile(file("description: d"), source("scout"));
+		expect(parsed.definition).toMatchObject({ name: "scout", nameFromFile: true });
+	});
+
+	it("reads CRLF line ends and a byte-order mark", () => {
+		const parsed = parseAgentFile("\ufeff---\r\nname: a\r\ndescription: d\r\n---\r\nRole.\r\n", source());
+		expect(parsed.problems).toEqual([]);
+		expect(parsed.definition).toMatchObject({ name: "a", description: "d", role: "Role." });
+	});
+
+	it("allows an empty body for an agent that keeps the base prompt (a preset of fields)", () => {
+		const parsed = parseAgentFile(file("description: d\ntools: read", ""), source());
+		expect(parsed.problems).toEqual([]);
+		expect(parsed.definition?.role).toBe("");
+	});
+});
+
+describe("parseAgentFile: unknown keys", () => {
+	it.each([
+		["allowed-tools: read", "allowed-tools", "tools"],
+		["allowedTools: read", "allowedTools", "tools"],
+		["tool: read", "tool", "tools"],
+		["thinkingLevel: high", "thinkingLevel", "thinking"],
+		["context-mode: scoped", "context-mode", "contextMode"],
+		["inheritskill: true", "inheritskill", "inheritSkills"],
+		["mode: scoped", "mode", "contextMode"],
+	])("refuses %s and suggests the near key", (line, key, near) => {
+		const parsed = parseAgentFile(file(`description: d\n${line}`), source());
+		expect(parsed.definition).toBeUndefined();
+		expect(parsed.problems).toHaveLength(1);
+		expect(parsed.problems[0]?.path).toBe(`.pi/agents/reviewer.md: ${key}`);
+		expect(parsed.problems[0]?.message).toContain(`did you mean "${near}"?`);
+		expect(parsed.problems[0]?.fix).toContain(`rename it to "${near}"`);
+	});
+
+	it("points a prompt key at the body", () => {
+		const parsed = parseAgentFile(file("description: d\nsystem-prompt: You are a reviewer"), source());
+		expect(parsed.problems[0]?.message).toContain("the role is the file's body");
+	});
+
+	it("lists the known keys when nothing is near", () => {
+		const parsed = parseAgentFile(file("description: d\ncolor: blue"), source());
+		expect(parsed.problems[0]?.message).toBe('unknown key "color"');
+		expect(parsed.problems[0]?.fix).toContain("known keys: name, description, tools");
+	});
+});
+
+describe("parseAgentFile: bad values", () => {
+	it("reports every bad value in one file at once, each with its key and value", () => {
+		const parsed = parseAgentFile(
+			file(
+				[
+					"name: bad name",
+					"description: d",
+					"tools: [read, '']",
+					"model: 1.5",
+					"thinking: extreme",
+					"contextMode: ''",
+					"inheritProjectContext: yes",
+					"inheritMainRules: 1",
+					"systemPromptMode: prepend",
+					"skills:",
+					"inheritPrompt: partial",
+				].join("\n"),
+			),
+			source(),
+		);
+		expect(parsed.definition).toBeUndefined();
+		expect(parsed.problems.map((p) => [p.path.replace(".pi/agents/reviewer.md: ", ""), p.value])).toEqual([
+			["name", "bad name"],
+			["tools", ["read", ""]],
+			["model", 1.5],
+			["thinking", "extreme"],
+			["contextMode", ""],
+			["inheritProjectContext", "yes"],
+			["inheritMainRules", 1],
+			["systemPromptMode", "prepend"],
+			["skills", null],
+			["inheritPrompt", "partial"],
+		]);
+		const byKey = (key: string) => parsed.problems.find((p) => p.path.endsWith(`: ${key}`));
+		expect(byKey("thinking")?.fix).toBe("use one of: off, minimal, low, medium, high, xhigh, max");
+		expect(byKey("inheritProjectContext")?.fix).toBe("use true or false (unquoted)");
+		expect(byKey("skills")?.fix).toContain("write [] for no skills");
+	});
+
+	it("refuses a tool listed twice and a tools value of the wrong type", () => {
+		expect(parseAgentFile(file("description: d\ntools: read, read"), source()).problems[0]?.message).toContain(
+			'lists "read" twice',
+		);
+		expect(parseAgentFile(file("description: d\ntools: 42"), source()).problems[0]?.message).toContain(
+			"must be a list of names",
+		);
+		expect(parseAgentFile(file("description: d\ntools: [read, {a: 1}]"), source()).problems[0]?.message).toContain(
+			"entry 2",
+		);
+	});
+
+	it("requires a description", () => {
+		const parsed = parseAgentFile(file("name: a"), source());
+		expect(parsed.problems).toHaveLength(1);
+		expect(parsed.problems[0]?.path).toBe(".pi/agents/reviewer.md: description");
+		expect(parsed.name).toBe("a");
+	});
+
+	it("requires a valid name when the file name has to stand in", () => {
+		const parsed = parseAgentFile(file("description: d"), source("my agent"));
+		expect(parsed.problems[0]).toMatchObject({ path: ".pi/agents/my agent.md: name", value: "my agent" });
+	});
+
+	it("refuses an empty body when the agent's own fields replace the base prompt", () => {
+		for (const front of ["systemPromptMode: replace", "contextMode: isolated", "contextMode: scoped"]) {
+			const parsed = parseAgentFile(file(`description: d\n${front}`, "  \n"), source());
+			expect(
+				parsed.problems.map((p) => p.path),
+				front,
+			).toEqual([".pi/agents/reviewer.md: (body)"]);
+		}
+		const appended = parseAgentFile(
+			file("description: d\ncontextMode: scoped\nsystemPromptMode: append", ""),
+			source(),
+		);
+		expect(appended.problems).toEqual([]);
+	});
+});
+
+describe("parseAgentFile: malformed frontmatter", () => {
+	it("treats a file without frontmatter as a role with no description", () => {
+		const parsed = parseAgentFile("Just a role.\n", source());
+		expect(parsed.problems.map((p) => p.path)).toEqual([".pi/agents/reviewer.md: description"]);
+	});
+
+	it("refuses frontmatter that is never closed instead of reading it as the body", () => {
+		const parsed = parseAgentFile("---\nname: a\ndescription: d\ntools: read\nYou review.\n", source());
+		expect(parsed.problems).toHaveLength(1);
+		expect(parsed.problems[0]?.path).toBe(".pi/agents/reviewer.md:1");
+		expect(parsed.problems[0]?.message).toContain("never closed");
+	});
+
+	it("reports YAML errors at the line of the file, not of the YAML block", () => {
+		const parsed = parseAgentFile("---\nname: a\ndescription: reviews: diffs\n---\nRole.\n", source());
+		expect(parsed.problems).toHaveLength(1);
+		expect(parsed.problems[0]?.path).toMatch(/^\.pi\/agents\/reviewer\.md:3:\d+$/);
+		expect(parsed.problems[0]?.message).toContain("invalid YAML");
+	});
+
+	it("refuses a key given twice and an unresolved YAML tag", () => {
+		expect(parseAgentFile(file("description: d\ntools: read\ntools: bash"), source()).problems[0]?.message).toContain(
+			"unique",
+		);
+		expect(parseAgentFile(file("description: !!js/function x"), source()).problems[0]?.message).toContain(
+			"Unresolved tag",
+		);
+	});
+
+	it("refuses frontmatter that is a list or a scalar", () => {
+		expect(parseAgentFile(file("- a\n- b"), source()).problems[0]?.message).toContain("key: value");
+		expect(parseAgentFile(file("just text"), source()).problems[0]?.message).toContain("key: value");
+	});
+});
+
+describe("agentContextLayer", () => {
+	it("hands the resolver the file's context fields, labelled with the file", () => {
+		const parsed = parseAgentFile(file("description: d\ncontextMode: scoped\nskills: [a]"), source());
+		if (!parsed.definition) throw new Error("expected a definition");
+		expect(agentContextLayer(parsed.definition)).toEqual({
+			contextMode: "scoped",
+			skills: ["a"],
+			label: ".pi/agents/reviewer.md",
+		});
+	});
+});

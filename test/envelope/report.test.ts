@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { parseEnvelope } from "../../src/envelope/parse.ts";
+import { checkPassed, envelopeReportJson, renderEnvelopeReport } from "../../src/envelope/report.ts";
+import type { Envelope } from "../../src/envelope/schema.ts";
+
+const EMPTY: Envelope = {
+	deliverable: "line one\nline two\n",
+	evidence: [],
+	unsure: [],
+	did_not_do: [],
+	status: "failed",
+};
+
+describe("renderEnvelopeReport", () => {
+	it("shows a multi-line deliverable indented, empty lists as none, and the notes", () => {
+		const parse = parseEnvelope({ submissions: [EMPTY, EMPTY], finalText: "" });
+		expect(renderEnvelopeReport({ parse, claims: [] })).toBe(
+			[
+				"source: submit_result call 1",
+				"status: failed",
+				"deliverable:",
+				"  line one",
+				"  line two",
+				"evidence: none",
+				"unsure: none",
+				"did not do: none",
+				"notes:",
+				"  - submit_result call 2 repeats the same envelope",
+				"",
+				"PASS  valid envelope, 0 of 0 pointers verified",
+			].join("\n"),
+		);
+	});
+
+	it("ends an invalid envelope's report with the reason", () => {
+		const parse = parseEnvelope({ submissions: [], finalText: "" });
+		expect(renderEnvelopeReport({ parse, claims: undefined }).split("\n").at(-1)).toBe(
+			"FAIL  invalid envelope: no envelope: submit_result was never called and there is no final message",
+		);
+	});
+});
+
+describe("checkPassed", () => {
+	const parse = parseEnvelope({
+		submissions: [{ ...EMPTY, evidence: [{ claim: "c", pointer: "a.ts" }] }],
+		finalText: "",
+	});
+	const claim = { index: 0, claim: "c", pointer: "a.ts" };
+
+	it("passes a valid envelope whose pointers were not checked or all held", () => {
+		expect(checkPassed({ parse, claims: undefined })).toBe(true);
+		expect(checkPassed({ parse, claims: [{ ...claim, verified: true, detail: "file exists" }] })).toBe(true);
+	});
+
+	it("fails on one failed pointer, and on an invalid envelope", () => {
+		const failed = { parse, claims: [{ ...claim, verified: false as const, reason: "gone" }] };
+		expect(checkPassed(failed)).toBe(false);
+		expect(envelopeReportJson(failed)).toMatchObject({ pass: false, valid: true });
+		expect(checkPassed({ parse: parseEnvelope({ submissions: [], finalText: "" }), claims: undefined })).toBe(false);
+	});
+});

@@ -1,0 +1,66 @@
+import { Value } from "typebox/value";
+import { describe, expect, it } from "vitest";
+import {
+	ENVELOPE_FIELDS,
+	EnvelopeSchema,
+	SUBMIT_RESULT_TOOL_DESCRIPTION,
+	SUBMIT_RESULT_TOOL_NAME,
+} from "../../src/envelope/schema.ts";
+
+/** Every schema node that describes a value a model fills in, with its path. */
+function nodes(schema: Record<string, unknown>, path = "(root)"): Array<[string, Record<string, unknown>]> {
+	const out: Array<[string, Record<string, unknown>]> = [[path, schema]];
+	const properties = schema.properties as Record<string, Record<string, unknown>> | undefined;
+	for (const [key, child] of Object.entries(properties ?? {})) out.push(...nodes(child, `${path}.${key}`));
+	const items = schema.items as Record<string, unknown> | undefined;
+	if (items) out.push(...nodes(items, `${path}[]`));
+	return out;
+}
+
+describe("EnvelopeSchema", () => {
+	it("describes every field, item and object for the model", () => {
+		const undescribed = nodes(EnvelopeSchema as unknown as Record<string, unknown>)
+			.filter(([, node]) => typeof node.description !== "string" || node.description.length < 10)
+			.map(([path]) => path);
+		expect(undescribed).toEqual([]);
+	});
+
+	it("requires exactly the five envelope fields, in the documented order, and nothing else", () => {
+		expect(Object.keys(EnvelopeSchema.properties)).toEqual([...ENVELOPE_FIELDS]);
+		expect([...EnvelopeSchema.required].sort()).toEqual([...ENVELOPE_FIELDS].sort());
+		expect(JSON.parse(JSON.stringify(EnvelopeSchema)).additionalProperties).toBe(false);
+	});
+
+	it("offers status as a plain string enum, which every provider's tool schema accepts", () => {
+		expect(JSON.parse(JSON.stringify(EnvelopeSchema.properties.status))).toMatchObject({
+			type: "string",
+			enum: ["ok", "partial", "failed"],
+		});
+	});
+
+	it("explains the pointer grammar where the model writes a pointer", () => {
+		const pointer = JSON.parse(JSON.stringify(EnvelopeSchema)).properties.evidence.items.properties.pointer.description;
+		for (const form of ["'path:line'", "'path:start-end'", "'path'", "'cmd: <command>'"])
+			expect(pointer).toContain(form);
+	});
+
+	it("accepts a good envelope", () => {
+		expect(
+			Value.Check(EnvelopeSchema, { deliverable: "x", evidence: [], unsure: [], did_not_do: [], status: "partial" }),
+		).toBe(true);
+	});
+});
+
+describe("the submit_result tool text", () => {
+	it("names the tool and tells the model the call ends its work and must stand alone", () => {
+		expect(SUBMIT_RESULT_TOOL_NAME).toBe("submit_result");
+		expect(SUBMIT_RESULT_TOOL_DESCRIPTION).toContain("Call it exactly once");
+		expect(SUBMIT_RESULT_TOOL_DESCRIPTION).toContain("The call ends");
+		expect(SUBMIT_RESULT_TOOL_DESCRIPTION).toContain("not alongside other tool calls");
+	});
+
+	it("holds nothing that varies between runs, so sibling children share a prompt cache", () => {
+		const text = SUBMIT_RESULT_TOOL_DESCRIPTION + JSON.stringify(EnvelopeSchema);
+		expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}|\/tmp\/|[0-9a-f]{16}/);
+	});
+});

@@ -1,0 +1,62 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { readDelegateSettings } from "../../src/settings/read.ts";
+
+function layout() {
+	const root = mkdtempSync(join(tmpdir(), "pi-delegate-settings-"));
+	const home = join(root, "home");
+	const agentDir = join(home, ".pi", "agent");
+	const cwd = join(root, "project");
+	mkdirSync(agentDir, { recursive: true });
+	mkdirSync(join(cwd, ".pi"), { recursive: true });
+	return { home, agentDir, cwd };
+}
+
+describe("readDelegateSettings", () => {
+	it("reads both files, global then project, with display labels", () => {
+		const where = layout();
+		writeFileSync(join(where.agentDir, "settings.json"), '{"pi-delegate":{"x":"global"}}');
+		writeFileSync(join(where.cwd, ".pi", "settings.json"), '{"pi-delegate":{"x":"project"}}');
+		const settings = readDelegateSettings({ ...where, projectTrusted: true });
+		expect(settings.problems).toEqual([]);
+		expect(settings.sections.map((s) => [s.scope, s.label, s.status, s.values.x])).toEqual([
+			["global", "~/.pi/agent/settings.json", "read", "global"],
+			["project", ".pi/settings.json", "read", "project"],
+		]);
+	});
+
+	it("treats missing files as empty", () => {
+		const settings = readDelegateSettings({ ...layout(), projectTrusted: true });
+		expect(settings.problems).toEqual([]);
+		expect(settings.sections.map((s) => s.status)).toEqual(["missing", "missing"]);
+	});
+
+	it("does not read an untrusted project's file at all", () => {
+		const where = layout();
+		writeFileSync(join(where.cwd, ".pi", "settings.json"), "{ not json");
+		const read: string[] = [];
+		const settings = readDelegateSettings({
+			...where,
+			projectTrusted: false,
+			readText: (file) => {
+				read.push(file);
+				return undefined;
+			},
+		});
+		expect(read).toEqual([join(where.agentDir, "settings.json")]);
+		expect(settings.sections[1]?.status).toBe("untrusted");
+		expect(settings.problems).toEqual([]);
+	});
+
+	it("reports an unreadable file and a malformed one together", () => {
+		const where = layout();
+		mkdirSync(join(where.agentDir, "settings.json"));
+		writeFileSync(join(where.cwd, ".pi", "settings.json"), '{"pi-delegate": {,}}');
+		const settings = readDelegateSettings({ ...where, projectTrusted: true });
+		expect(settings.problems.map((p) => p.path)).toEqual(["~/.pi/agent/settings.json", ".pi/settings.json:1:18"]);
+		expect(settings.problems[0]?.message).toContain("cannot read");
+		expect(settings.sections.map((s) => s.status)).toEqual(["invalid", "invalid"]);
+	});
+});
