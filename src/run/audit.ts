@@ -3,7 +3,17 @@
  * leaves a readable record. `result.json` is written last and atomically (temp file + rename); its
  * absence means the run did not finish, and every reader must tolerate that.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, writeFileSync, writeSync } from "node:fs";
+import {
+	closeSync,
+	existsSync,
+	mkdirSync,
+	openSync,
+	readdirSync,
+	readFileSync,
+	renameSync,
+	writeFileSync,
+	writeSync,
+} from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -17,7 +27,10 @@ export function resolveRunsDir(env: Readonly<Record<string, string | undefined>>
 
 /** `20261130T001502Z`: sortable, second precision, no characters that need quoting. */
 export function utcStamp(date: Date): string {
-	return date.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+	return date
+		.toISOString()
+		.replace(/[-:]/g, "")
+		.replace(/\.\d+Z$/, "Z");
 }
 
 export class AuditRecord {

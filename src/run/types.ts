@@ -5,6 +5,9 @@
  * audit, report) is runner-agnostic.
  */
 
+import type { SkillEntry } from "../prompt/channels.ts";
+import type { Budget } from "../spec/schema.ts";
+
 export type RunnerKind = "in-process" | "subprocess";
 
 /** A model as `provider/id`, with the thinking level to use. */
@@ -24,8 +27,8 @@ export interface ChildPromptInputs {
 	appendSystemPrompt: string[];
 	/** Project context files (AGENTS.md / CLAUDE.md), as Pi loaded them. */
 	contextFiles: Array<{ path: string; content: string }>;
-	/** Skill files to load (paths to SKILL.md or skill directories). */
-	skillPaths: string[];
+	/** Skills to load, as the parent's Pi knew them. */
+	skills: SkillEntry[];
 }
 
 /** Everything a runner needs to start one child. Nothing in it depends on which runner is used. */
@@ -51,14 +54,8 @@ export interface ChildLaunch {
 	submit: SubmitCheckConfig;
 }
 
-export interface ChildBudget {
-	/** Hard wall-clock limit in seconds. */
-	wall_s: number;
-	/** Stop once the child's billed cost exceeds this many dollars. */
-	usd?: number;
-	/** Maximum assistant turns; on the last one the child is told to stop and submit. */
-	turns?: number;
-}
+/** Wall seconds (a hard stop), dollars (stopped once exceeded) and assistant turns (told to submit on the last). */
+export type ChildBudget = Budget;
 
 /** What the submit tool needs to pre-check evidence pointers and give the child a chance to fix them. */
 export interface SubmitCheckConfig {
@@ -113,3 +110,25 @@ export interface ChildOutcome {
 	sessionFile: string | undefined;
 	elapsedMs: number;
 }
+
+/** Why the orchestrator aborted a child; passed as the AbortSignal's reason. */
+export type AbortReason = BudgetStop | "cancelled";
+
+/** What the orchestrator gives a runner besides the launch. */
+export interface RunnerHooks {
+	/**
+	 * Aborted by the orchestrator when a budget runs out or the caller cancels; `signal.reason` is an
+	 * `AbortReason`. The runner must then stop the child at once (abort the session, or kill the
+	 * whole process group), and still return an outcome.
+	 */
+	signal: AbortSignal;
+	/** Progress for the user (and for the orchestrator's live budget checks). */
+	onProgress: (progress: ChildProgress) => void;
+	/** Every raw child event, JSON-safe and delta-only, for the audit record's events.ndjson, as it happens. */
+	onEvent: (event: unknown) => void;
+	/** Where the runner may keep the child's session file (the audit directory). */
+	sessionFile: string;
+}
+
+/** A runner: starts one child, waits for it to stop, and reports what happened. Never throws for child failures. */
+export type ChildRunner = (launch: ChildLaunch, hooks: RunnerHooks) => Promise<ChildOutcome>;
