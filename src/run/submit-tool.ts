@@ -12,7 +12,7 @@
  */
 
 import { isDeepStrictEqual } from "node:util";
-import type { ToolDefinition } from "@earendil-works/pi-coding-agent";
+import { defineTool } from "@earendil-works/pi-coding-agent";
 import { checkSubmission, submissionErrorText } from "../envelope/parse.ts";
 import { nodeFileProbe } from "../envelope/probe.ts";
 import {
@@ -56,8 +56,8 @@ export function createSubmitTool(
 	config: SubmitCheckConfig,
 	commandsRun: () => readonly string[],
 	state: SubmitState = { accepted: undefined, rejections: 0 },
-): { tool: ToolDefinition<typeof EnvelopeSchema, SubmitDetails>; state: SubmitState } {
-	const tool: ToolDefinition<typeof EnvelopeSchema, SubmitDetails> = {
+): { tool: ReturnType<typeof defineTool<typeof EnvelopeSchema, SubmitDetails>>; state: SubmitState } {
+	const tool = defineTool<typeof EnvelopeSchema, SubmitDetails>({
 		name: SUBMIT_RESULT_TOOL_NAME,
 		label: SUBMIT_RESULT_TOOL_LABEL,
 		description: SUBMIT_RESULT_TOOL_DESCRIPTION,
@@ -84,7 +84,7 @@ export function createSubmitTool(
 			state.accepted = envelope;
 			return accepted(envelope);
 		},
-	};
+	});
 	return { tool, state };
 }
 
