@@ -13,10 +13,10 @@ import type { AgentSessionEvent, ModelRuntime } from "@earendil-works/pi-coding-
 import { createAgentSession, SessionManager, SettingsManager } from "@earendil-works/pi-coding-agent";
 import { SUBMIT_RESULT_TOOL_NAME } from "../envelope/schema.ts";
 import { childResourceLoader } from "./child-loader.ts";
-import { ChildTracker } from "./tracker.ts";
 import { createSubmitTool } from "./submit-tool.ts";
-import type { ChildLaunch, ChildOutcome, RunnerHooks } from "./types.ts";
+import { ChildTracker } from "./tracker.ts";
 import { lastTurnMessage } from "./turns.ts";
+import type { ChildLaunch, ChildOutcome, RunnerHooks } from "./types.ts";
 
 /** Builds an in-process runner bound to a model runtime shared by all its children. */
 export function inProcessRunner(runtime: ModelRuntime) {

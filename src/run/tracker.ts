@@ -3,8 +3,9 @@
  * the same event shapes (the SDK's session events in-process, their JSON form from `pi --mode json`),
  * so both report the same things the same way.
  */
+import { getSystemMessageText, type SystemMessage } from "@earendil-works/pi-ai";
 import { SUBMIT_RESULT_TOOL_NAME } from "../envelope/schema.ts";
-import type { BudgetStop, ChildOutcome, ChildUsage, RunnerHooks, RunnerKind } from "./types.ts";
+import type { BudgetStop, ChildOutcome, ChildUsage, RunnerHooks, RunnerKind, SentPrompt } from "./types.ts";
 
 const BUDGETS: readonly string[] = ["wall", "usd", "turns"] satisfies BudgetStop[];
 
@@ -54,6 +55,7 @@ export class ChildTracker {
 	private readonly submissions: unknown[] = [];
 	private stoppedBy: BudgetStop | undefined;
 	private aborted = false;
+	private sent: SentPrompt | undefined;
 	private settled = false;
 
 	constructor(runner: RunnerKind, hooks: Pick<RunnerHooks, "onProgress" | "onEvent">) {
@@ -84,6 +86,9 @@ export class ChildTracker {
 				break;
 			case "message_end":
 				if (isAssistant(event.message)) this.assistant(event.message);
+				else if ((event.message as { role?: unknown } | undefined)?.role === "system") {
+					this.system(event.message as SystemMessage);
+				}
 				break;
 			case "tool_execution_start": {
 				const tool = String(event.toolName);
@@ -105,6 +110,19 @@ export class ChildTracker {
 				this.settled = true;
 				break;
 		}
+	}
+
+	/** Keeps the leading system message: the prompt and tools the child's Pi actually sent. */
+	private system(message: SystemMessage): void {
+		if (this.sent) return;
+		this.sent = {
+			systemPrompt: getSystemMessageText(message),
+			tools: (message.toolsAdded ?? []).map((tool) => ({
+				name: tool.name,
+				description: tool.description,
+				parameters: tool.parameters,
+			})),
+		};
 	}
 
 	private assistant(message: AssistantLike): void {
@@ -140,6 +158,7 @@ export class ChildTracker {
 			turns: this.turns,
 			usage: { ...this.usage },
 			sessionFile,
+			sent: this.sent,
 			elapsedMs: Math.round(performance.now() - this.startedAt),
 		};
 	}

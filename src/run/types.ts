@@ -108,7 +108,15 @@ export interface ChildOutcome {
 	usage: ChildUsage;
 	/** The child's session file, when it has one. */
 	sessionFile: string | undefined;
+	/** What the child actually sent as its system prompt and tool definitions, from its own transcript. */
+	sent: SentPrompt | undefined;
 	elapsedMs: number;
+}
+
+/** A child's system prompt and tool definitions exactly as its Pi sent them to the model. */
+export interface SentPrompt {
+	systemPrompt: string;
+	tools: Array<{ name: string; description: string; parameters: unknown }>;
 }
 
 /** Why the orchestrator aborted a child; passed as the AbortSignal's reason. */

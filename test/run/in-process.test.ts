@@ -10,7 +10,12 @@ function launch(cwd: string, agentDir: string, overrides: Partial<ChildLaunch> =
 	return {
 		agent: "task-worker",
 		cwd,
-		prompt: { customPrompt: "BASE\n\n<active_agent name=\"task-worker\"/>", appendSystemPrompt: [], contextFiles: [], skills: [] },
+		prompt: {
+			customPrompt: 'BASE\n\n<active_agent name="task-worker"/>',
+			appendSystemPrompt: [],
+			contextFiles: [],
+			skills: [],
+		},
 		systemPrompt: "",
 		firstMessage: "Do the task.",
 		tools: ["read", "bash"],
@@ -50,10 +55,9 @@ describe("in-process runner", () => {
 		writeFileSync(join(cwd, "a.txt"), "one\ntwo\n");
 		faux.script([
 			fauxAssistantMessage([fauxToolCall("bash", { command: "cat a.txt" })], { stopReason: "toolUse" }),
-			fauxAssistantMessage(
-				[fauxText("submitting"), fauxToolCall("submit_result", envelope("a.txt:2"))],
-				{ stopReason: "toolUse" },
-			),
+			fauxAssistantMessage([fauxText("submitting"), fauxToolCall("submit_result", envelope("a.txt:2"))], {
+				stopReason: "toolUse",
+			}),
 		]);
 		const { h, progress } = hooks(cwd);
 		const out = await inProcessRunner(faux.runtime)(launch(cwd, faux.agentDir), h);
@@ -67,6 +71,8 @@ describe("in-process runner", () => {
 		expect(progress.map((p) => p.type)).toContain("tool_start");
 		expect(faux.systemPrompts[0]).toContain('BASE\n\n<active_agent name="task-worker"/>');
 		expect(readFileSync(h.sessionFile, "utf8")).toContain('"submit_result"');
+		expect(out.sent?.systemPrompt).toBe(faux.systemPrompts[0]);
+		expect(out.sent?.tools.map((t) => t.name)).toEqual(["read", "bash", "submit_result"]);
 	});
 
 	it("rejects a submission whose pointer is past the end of the file, and accepts the fix", async () => {
@@ -94,7 +100,10 @@ describe("in-process runner", () => {
 			}),
 		);
 		const { h } = hooks(cwd);
-		const out = await inProcessRunner(faux.runtime)(launch(cwd, faux.agentDir, { budget: { wall_s: 60, usd: 1, turns: 3 } }), h);
+		const out = await inProcessRunner(faux.runtime)(
+			launch(cwd, faux.agentDir, { budget: { wall_s: 60, usd: 1, turns: 3 } }),
+			h,
+		);
 		expect(seen[2]).toContain("This is your last turn");
 		expect(out.stoppedBy).toBe("turns");
 		expect(out.completed).toBe(false);
