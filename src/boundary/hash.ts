@@ -1,0 +1,68 @@
+/**
+ * Content hashes, taken only where metadata cannot prove a file unchanged.
+ *
+ * File timestamps are coarse: Linux stamps files from a clock that ticks every few milliseconds
+ * (measured here: five files written back to back share one ctime), FAT every two seconds. A file
+ * written in the same tick as the snapshot reads it can be rewritten in that tick again, same size,
+ * with no visible metadata change. This is git's "racily clean" problem, and the answer is git's:
+ * hash such recently touched files, and hash them again in the later snapshot to compare.
+ * Everything older is proven unchanged by size + mtime + ctime alone, so a large tree is not read.
+ */
+import { createHash } from "node:crypto";
+import { constants, createReadStream } from "node:fs";
+import { hasHash, withHash } from "./entry.ts";
+import { nameBytes } from "./names.ts";
+
+/** How far back from the snapshot's start a timestamp counts as "may share a tick with it". */
+export const RACY_WINDOW_MS = 2000;
+
+/**
+ * Opened without following a symlink and without blocking, so a path swapped for a symlink or a
+ * FIFO between the walk and the hash can neither lead outside the root nor hang the snapshot.
+ */
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+
+/** sha256 of a file's content, or null when it cannot be read (it then falls back to metadata). */
+export function hashFile(path: Buffer | string): Promise<string | null> {
+	return new Promise((resolve) => {
+		const hash = createHash("sha256");
+		const stream = createReadStream(path, { flags: OPEN_FLAGS });
+		stream.on("data", (chunk) => hash.update(chunk));
+		stream.on("error", () => resolve(null));
+		stream.on("end", () => resolve(hash.digest("hex")));
+	});
+}
+
+/**
+ * Which entries need a content hash: the files the walk found touched after the racy cutoff, plus
+ * every file the earlier snapshot hashed (its hash is only useful if this snapshot has one too).
+ */
+export function entriesToHash(
+	entries: ReadonlyArray<[string, string]>,
+	racy: readonly number[],
+	previous: ReadonlyArray<[string, string]> | undefined,
+): number[] {
+	const wanted = new Set(racy);
+	const hashedBefore = new Set<string>();
+	for (const [path, text] of previous ?? []) if (hasHash(text)) hashedBefore.add(path);
+	if (hashedBefore.size > 0) {
+		entries.forEach(([path, text], i) => {
+			if (text.charCodeAt(0) === 0x66 && hashedBefore.has(path)) wanted.add(i);
+		});
+	}
+	return [...wanted];
+}
+
+/** Hashes the given entries and writes the hash into their text, a few files at a time. */
+export async function addHashes(dir: string, entries: Array<[string, string]>, indices: readonly number[]): Promise<void> {
+	const base = Buffer.from(`${dir}/`);
+	let next = 0;
+	async function worker(): Promise<void> {
+		while (next < indices.length) {
+			const entry = entries[indices[next++]!]!;
+			const hash = await hashFile(Buffer.concat([base, nameBytes(entry[0])]));
+			if (hash !== null) entry[1] = withHash(entry[1], hash);
+		}
+	}
+	await Promise.all(Array.from({ length: Math.min(8, indices.length) }, worker));
+}

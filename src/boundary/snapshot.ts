@@ -1,0 +1,113 @@
+/**
+ * Taking a snapshot: the I/O shell of the boundary check. Each root is walked in full (one find
+ * process, or the Node walk), recently touched files are hashed, and the state of the repository
+ * holding the root and of every repository nested in it is read through git. Roots are snapshotted
+ * in parallel. Nothing under a root is written: git runs without optional locks, so it never
+ * refreshes the index, and nothing is followed through a symlink.
+ */
+import { realpath, stat } from "node:fs/promises";
+import { resolve, sep } from "node:path";
+import { ExecNotFound } from "./exec.ts";
+import { readGitState } from "./git-state.ts";
+import { addHashes, entriesToHash, RACY_WINDOW_MS } from "./hash.ts";
+import { type GitState, type RootSnapshot, SNAPSHOT_VERSION, type Snapshot } from "./types.ts";
+import { type WalkResult, walkWithFind } from "./walk-find.ts";
+import { walkWithNode } from "./walk-node.ts";
+
+export interface SnapshotOptions {
+	/**
+	 * The snapshot this one will be compared with. Files it hashed are hashed again here, so a rewrite
+	 * that left size and timestamps unchanged is still seen.
+	 */
+	previous?: Snapshot;
+	/** Which walk to use: `auto` tries GNU find and falls back to Node. Tests and the benchmark pin one. */
+	walker?: "auto" | "find" | "node";
+	/** Files touched this long before the snapshot started get a content hash (default RACY_WINDOW_MS). */
+	racyWindowMs?: number;
+	/** The clock, injectable so a test can decide which files count as recently touched. */
+	now?: () => number;
+}
+
+async function walk(
+	dir: string,
+	walker: SnapshotOptions["walker"],
+	cutoffMs: number,
+): Promise<WalkResult & { by: "find" | "node" }> {
+	if (walker !== "node") {
+		const found = await walkWithFind(dir, cutoffMs);
+		if (found) return { ...found, by: "find" };
+		if (walker === "find") throw new Error(`find -printf could not walk ${dir}`);
+	}
+	return { ...(await walkWithNode(dir, cutoffMs)), by: "node" };
+}
+
+/** The repository holding the root (at or above it), or null when the root is not in a work tree. */
+async function enclosingRepo(dir: string): Promise<GitState | null> {
+	try {
+		return (await readGitState(dir, ""))?.state ?? null;
+	} catch (error) {
+		// No git on this machine: a root without a .git of its own is then watched as plain files.
+		if (error instanceof ExecNotFound) return null;
+		throw error;
+	}
+}
+
+/**
+ * Every repository nested in the root, found by the `.git` entries the walk listed but did not
+ * enter. A `.git` that git does not accept as the top of a work tree (broken, or a stray file) is
+ * left to the walk: its entry is still compared as a file or directory.
+ */
+async function nestedRepos(dir: string, walked: WalkResult): Promise<GitState[]> {
+	const tops = walked.entries
+		.map(([path]) => path)
+		.filter((path) => path.endsWith("/.git"))
+		.map((path) => path.slice(0, -"/.git".length));
+	const states = await Promise.all(
+		tops.map(async (rel) => {
+			// A child process cannot be started in a directory whose name is not valid UTF-8.
+			if (rel.includes("\u0000")) return null;
+			const abs = `${dir}${sep}${rel}`;
+			const found = await readGitState(abs, rel).catch(() => null);
+			if (found === null || found.top !== (await realpath(abs).catch(() => null))) return null;
+			return found.state;
+		}),
+	);
+	return states.filter((state) => state !== null);
+}
+
+async function snapshotRoot(root: string, options: SnapshotOptions, startedMs: number): Promise<RootSnapshot> {
+	const absolute = resolve(root);
+	const empty = { entries: [], git: [], unreadable: {} };
+	let real: string;
+	try {
+		real = await realpath(absolute);
+	} catch {
+		return { root: absolute, realPath: null, status: "missing", walker: "node", ...empty };
+	}
+	if (!(await stat(real)).isDirectory()) {
+		return { root: absolute, realPath: real, status: "not-directory", walker: "node", ...empty };
+	}
+	const cutoff = startedMs - (options.racyWindowMs ?? RACY_WINDOW_MS);
+	const [walked, own] = await Promise.all([walk(real, options.walker, cutoff), enclosingRepo(real)]);
+	const previous = options.previous?.roots.find((r) => r.root === absolute)?.entries;
+	const [, nested] = await Promise.all([
+		addHashes(real, walked.entries, entriesToHash(walked.entries, walked.racy, previous)),
+		nestedRepos(real, walked),
+	]);
+	return {
+		root: absolute,
+		realPath: real,
+		status: "ok",
+		walker: walked.by,
+		entries: walked.entries,
+		git: own ? [own, ...nested] : nested,
+		unreadable: walked.unreadable,
+	};
+}
+
+/** Snapshots every root. A missing or non-directory root is recorded with its status, not thrown. */
+export async function snapshotRoots(roots: readonly string[], options: SnapshotOptions = {}): Promise<Snapshot> {
+	const startedMs = (options.now ?? Date.now)();
+	const snapshots = await Promise.all(roots.map((root) => snapshotRoot(root, options, startedMs)));
+	return { version: SNAPSHOT_VERSION, takenAt: new Date(startedMs).toISOString(), roots: snapshots };
+}
