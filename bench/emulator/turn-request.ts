@@ -22,7 +22,8 @@ export function turnRequest(request: MessagesRequest, at: RequestTurn): TurnRequ
 
 function quote(text: string, max = 160): string {
 	const flat = text.replace(/\s+/g, " ").trim();
-	return JSON.stringify(flat.length > max ? `${flat.slice(0, max - 1)}…` : flat);
+	// Typographic quotes: the message travels inside JSON, where plain quotes would come back escaped.
+	return `“${flat.length > max ? `${flat.slice(0, max - 1)}…` : flat}”`;
 }
 
 /** Names what arrived, so whoever wrote the script sees at once why it did not match. */
