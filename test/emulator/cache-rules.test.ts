@@ -32,7 +32,11 @@ describe("prefix order and hashing", () => {
 		const tools = [{ name: "t" }];
 		const base = flattenPrompt(request({ messages: [user("hi")] }), SONNET, charCount).totalTokens;
 		const auto = flattenPrompt(request({ messages: [user("hi")], tools }), SONNET, charCount);
-		const forced = flattenPrompt(request({ messages: [user("hi")], tools, tool_choice: { type: "any" } }), SONNET, charCount);
+		const forced = flattenPrompt(
+			request({ messages: [user("hi")], tools, tool_choice: { type: "any" } }),
+			SONNET,
+			charCount,
+		);
 		const toolTokens = auto.blocks[0]!.tokens;
 		expect(auto.totalTokens - base - toolTokens).toBe(346);
 		expect(forced.totalTokens - base - toolTokens).toBe(313);
@@ -92,7 +96,13 @@ describe("cache hits and misses", () => {
 		const withImage = bench.send(
 			request({
 				system: [text(300, "s", "5m")],
-				messages: [user([text(50, "q"), { type: "image", source: { type: "base64", media_type: "image/png", data: "AA==" } }, text(5, "e", "5m")])],
+				messages: [
+					user([
+						text(50, "q"),
+						{ type: "image", source: { type: "base64", media_type: "image/png", data: "AA==" } },
+						text(5, "e", "5m"),
+					]),
+				],
 			}),
 		);
 		expect(withImage.hit?.path).toBe("system.0");
@@ -171,7 +181,9 @@ describe("breakpoints", () => {
 			request({ system: [text(200, "s", "5m")], messages: [user([text(10, "q", "1h")])] }),
 		).problems;
 		expect(problems).toHaveLength(1);
-		expect(problems[0]).toMatch(/^messages\.0\.content\.0\.cache_control\.ttl: a ttl='1h' cache_control block must not come after a ttl='5m'/);
+		expect(problems[0]).toMatch(
+			/^messages\.0\.content\.0\.cache_control\.ttl: a ttl='1h' cache_control block must not come after a ttl='5m'/,
+		);
 	});
 
 	it("rejects cache_control on an empty text block and on thinking blocks", () => {

@@ -3,8 +3,8 @@ import {
 	type CachePlan,
 	type EmulatedModel,
 	flattenPrompt,
-	planCache,
 	PromptCache,
+	planCache,
 	SONNET,
 	TTL_MS,
 	type Ttl,
@@ -16,9 +16,15 @@ import type { MessagesRequest, WireBlock } from "../../bench/emulator/wire.ts";
 export const charCount = (text: string): number => text.length;
 
 /** Sonnet's prices with a small minimum and no hidden tool prompt, so sizes stay readable. */
-export const TEST_MODEL: EmulatedModel = { ...SONNET, minCacheableTokens: 100, toolPromptTokens: { auto: 0, forced: 0 } };
+export const TEST_MODEL: EmulatedModel = {
+	...SONNET,
+	minCacheableTokens: 100,
+	toolPromptTokens: { auto: 0, forced: 0 },
+};
 
-export const cc = (ttl?: Ttl) => ({ cache_control: ttl ? { type: "ephemeral" as const, ttl } : { type: "ephemeral" as const } });
+export const cc = (ttl?: Ttl) => ({
+	cache_control: ttl ? { type: "ephemeral" as const, ttl } : { type: "ephemeral" as const },
+});
 
 export function text(length: number, fill = "x", ttl?: Ttl | "none"): WireBlock {
 	const block: WireBlock = { type: "text", text: fill.repeat(length) };

@@ -1,8 +1,8 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { complete } from "@earendil-works/pi-ai/compat";
 import type { AssistantMessage, Context } from "@earendil-works/pi-ai";
+import { complete } from "@earendil-works/pi-ai/compat";
 import { afterEach, describe, expect, it } from "vitest";
 import { checkJsonScript, type Emulator, loadScript, type Script, startEmulator } from "../../bench/emulator/index.ts";
 import { InputError } from "../../src/problems.ts";
@@ -24,7 +24,12 @@ async function ask(emu: Emulator, first: string): Promise<string> {
 describe("matching requests to scripted conversations", () => {
 	it("matches by marker in the first user message, whatever the arrival order", async () => {
 		emulator = await startEmulator({
-			script: { conversations: [{ match: "[alpha]", turns: ["I am alpha"] }, { match: "[beta]", turns: ["I am beta"] }] },
+			script: {
+				conversations: [
+					{ match: "[alpha]", turns: ["I am alpha"] },
+					{ match: "[beta]", turns: ["I am beta"] },
+				],
+			},
 		});
 		expect(await ask(emulator, "task [beta] please")).toBe("I am beta");
 		expect(await ask(emulator, "task [alpha] please")).toBe("I am alpha");
@@ -32,7 +37,9 @@ describe("matching requests to scripted conversations", () => {
 	});
 
 	it("hands unmarked conversations out in order of arrival, then falls back to default", async () => {
-		emulator = await startEmulator({ script: { conversations: [{ turns: ["first"] }, { turns: ["second"] }], default: ["rest"] } });
+		emulator = await startEmulator({
+			script: { conversations: [{ turns: ["first"] }, { turns: ["second"] }], default: ["rest"] },
+		});
 		expect(await ask(emulator, "one")).toBe("first");
 		expect(await ask(emulator, "two")).toBe("second");
 		expect(await ask(emulator, "three")).toBe("rest");
@@ -81,14 +88,19 @@ describe("script files", () => {
 
 	it("loads a JSON script", async () => {
 		const file = join(dir, "ok.json");
-		writeFileSync(file, JSON.stringify({ conversations: [{ match: "m", turns: ["a", { text: "b", tools: [{ name: "t", input: {} }] }] }] }));
+		writeFileSync(
+			file,
+			JSON.stringify({
+				conversations: [{ match: "m", turns: ["a", { text: "b", tools: [{ name: "t", input: {} }] }] }],
+			}),
+		);
 		const script = await loadScript(file);
 		expect(script.conversations?.[0]?.turns).toHaveLength(2);
 	});
 
 	it("loads a TypeScript module whose turns are functions", async () => {
 		const file = join(dir, "fn.ts");
-		writeFileSync(file, 'export default { default: [(req: { turn: number }) => `turn ${req.turn}`] };\n');
+		writeFileSync(file, "export default { default: [(req: { turn: number }) => `turn ${req.turn}`] };\n");
 		const script = await loadScript(file);
 		emulator = await startEmulator({ script });
 		expect(await ask(emulator, "q")).toBe("turn 0");

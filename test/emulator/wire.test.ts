@@ -1,5 +1,5 @@
-import { complete, stream } from "@earendil-works/pi-ai/compat";
 import type { AssistantMessage, Context } from "@earendil-works/pi-ai";
+import { complete, stream } from "@earendil-works/pi-ai/compat";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Emulator, type Script, startEmulator } from "../../bench/emulator/index.ts";
 import { piContext, piModel } from "./pi-model.ts";
@@ -20,7 +20,13 @@ const key = { apiKey: "test-key" };
 describe("the stream, read by Pi's Anthropic provider", () => {
 	it("delivers thinking, text and a tool call whose input arrives as several JSON deltas", async () => {
 		const emu = await start({
-			default: [{ thinking: "I should read the file first.", text: "Let me look at that file for you now.", tools: [{ name: "read", input: { path: "notes/a-long-file-name.txt" } }] }],
+			default: [
+				{
+					thinking: "I should read the file first.",
+					text: "Let me look at that file for you now.",
+					tools: [{ name: "read", input: { path: "notes/a-long-file-name.txt" } }],
+				},
+			],
 		});
 		const events = stream(piModel(emu.url), piContext("what is in the file?"), key);
 		const kinds: string[] = [];
@@ -67,7 +73,9 @@ describe("the stream, read by Pi's Anthropic provider", () => {
 	});
 
 	it("passes a mid-stream error event to the client", async () => {
-		const emu = await start({ default: [{ text: "partial", failures: [{ streamError: "overloaded_error", message: "Overloaded" }] }] });
+		const emu = await start({
+			default: [{ text: "partial", failures: [{ streamError: "overloaded_error", message: "Overloaded" }] }],
+		});
 		const message = await complete(piModel(emu.url), piContext("hello"), key);
 		expect(message.stopReason).toBe("error");
 		expect(message.errorMessage).toContain("overloaded_error");
@@ -139,7 +147,12 @@ describe("HTTP surface", () => {
 		const res = await post(emu.url, minimal);
 		const body = (await res.json()) as Record<string, unknown>;
 		expect(res.status).toBe(200);
-		expect(body).toMatchObject({ type: "message", role: "assistant", stop_reason: "end_turn", content: [{ type: "text", text: "plain answer" }] });
+		expect(body).toMatchObject({
+			type: "message",
+			role: "assistant",
+			stop_reason: "end_turn",
+			content: [{ type: "text", text: "plain answer" }],
+		});
 		expect(body.usage).toMatchObject({ input_tokens: emu.log.entries[0]!.prompt!.tokens, cache_read_input_tokens: 0 });
 	});
 
@@ -161,7 +174,10 @@ describe("HTTP surface", () => {
 		const malformed = await post(emu.url, { model: "claude-sonnet-4-5", messages: [] });
 		expect(noKey.status).toBe(401);
 		expect(unknown.status).toBe(404);
-		expect(await unknown.json()).toMatchObject({ type: "error", error: { type: "not_found_error", message: "model: claude-nonexistent" } });
+		expect(await unknown.json()).toMatchObject({
+			type: "error",
+			error: { type: "not_found_error", message: "model: claude-nonexistent" },
+		});
 		expect(malformed.status).toBe(400);
 		const error = ((await malformed.json()) as { error: { message: string } }).error.message;
 		expect(error).toContain("max_tokens");
@@ -170,7 +186,10 @@ describe("HTTP surface", () => {
 
 	it("makes a cache write visible only once the response has started", async () => {
 		const emu = await start({ default: ["a"] }, { firstByteDelayMs: 150 });
-		const big = { ...minimal, system: [{ type: "text", text: "cache me ".repeat(600), cache_control: { type: "ephemeral" } }] };
+		const big = {
+			...minimal,
+			system: [{ type: "text", text: "cache me ".repeat(600), cache_control: { type: "ephemeral" } }],
+		};
 		await Promise.all([post(emu.url, big), post(emu.url, big)]);
 		await post(emu.url, big);
 		expect(emu.log.entries.map((e) => [e.read !== undefined, e.writes.length])).toEqual([
@@ -182,7 +201,10 @@ describe("HTTP surface", () => {
 
 	it("expires entries on its own clock, which tests advance instead of waiting", async () => {
 		const emu = await start({ default: ["a"] });
-		const big = { ...minimal, system: [{ type: "text", text: "cache me ".repeat(600), cache_control: { type: "ephemeral" } }] };
+		const big = {
+			...minimal,
+			system: [{ type: "text", text: "cache me ".repeat(600), cache_control: { type: "ephemeral" } }],
+		};
 		await post(emu.url, big);
 		emu.clock.advance(4 * 60_000);
 		await post(emu.url, big);
