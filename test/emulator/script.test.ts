@@ -100,7 +100,7 @@ describe("script files", () => {
 
 	it("loads a TypeScript module whose turns are functions", async () => {
 		const file = join(dir, "fn.ts");
-		writeFileSync(file, "export default { default: [(req: { turn: number }) => `turn ${req.turn}`] };\n");
+		writeFileSync(file, 'export default { default: [(req: { turn: number }) => "turn " + req.turn] };\n');
 		const script = await loadScript(file);
 		emulator = await startEmulator({ script });
 		expect(await ask(emulator, "q")).toBe("turn 0");
