@@ -4,7 +4,6 @@
  * model id is part of every hash, so models never share entries.
  */
 import { type CachedPrefix, type CacheWrite, TTL_MS } from "./cache-rules.ts";
-import type { Ttl } from "./wire.ts";
 
 export interface CacheEntry extends CachedPrefix {
 	/** Emulator-clock time of the first write. */
@@ -48,7 +47,7 @@ export class PromptCache {
 	/** Restarts an entry's lifetime after a read. */
 	refresh(hash: string, now: number): void {
 		const entry = this.live(hash, now);
-		if (entry) entry.expiresAt = Math.max(entry.expiresAt, now + TTL_MS[entry.ttl as Ttl]);
+		if (entry) entry.expiresAt = Math.max(entry.expiresAt, now + TTL_MS[entry.ttl]);
 	}
 
 	/** Live entries at `now`. */
