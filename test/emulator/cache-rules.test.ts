@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bill, flattenPrompt, HAIKU, LOOKBACK_BLOCKS, OPUS, SONNET } from "../../bench/emulator/index.ts";
+import { bill, flattenPrompt, HAIKU, LOOKBACK_BLOCKS, OPUS, PromptCache, SONNET } from "../../bench/emulator/index.ts";
 import type { WireBlock } from "../../bench/emulator/wire.ts";
 import { cacheBench, cc, charCount, request, TEST_MODEL, text } from "./helpers.ts";
 
@@ -88,6 +88,27 @@ describe("cache hits and misses", () => {
 		expect(bench.send(build("y".repeat(150))).hit).toBeUndefined();
 		const choiceChanged = bench.send(build("x".repeat(150), "any"));
 		expect(choiceChanged.hit?.path).toBe("system.0");
+	});
+
+	it("a thinking-settings change invalidates the messages part only", () => {
+		const bench = cacheBench();
+		const build = (thinking?: { type: string }) =>
+			request({
+				system: [text(300, "s", "5m")],
+				messages: [user([text(50, "q", "5m")])],
+				...(thinking ? { thinking } : {}),
+			});
+		bench.send(build());
+		expect(bench.send(build()).hit?.path).toBe("messages.0.content.0");
+		expect(bench.send(build({ type: "disabled" })).hit?.path).toBe("system.0");
+	});
+
+	it("keys entries by model: the same prompt sent to another model misses", () => {
+		const shared = new PromptCache();
+		const prompt = request({ system: [text(300, "s", "5m")], messages: [user("q")] });
+		cacheBench(TEST_MODEL, shared).send(prompt);
+		expect(cacheBench(TEST_MODEL, shared).send(prompt).hit).toBeDefined();
+		expect(cacheBench({ ...TEST_MODEL, id: "claude-other" }, shared).send(prompt).hit).toBeUndefined();
 	});
 
 	it("adding an image anywhere invalidates the messages part only", () => {

@@ -37,13 +37,13 @@ export function request(parts: {
 	messages: MessagesRequest["messages"];
 	tools?: MessagesRequest["tools"];
 	tool_choice?: MessagesRequest["tool_choice"];
+	thinking?: MessagesRequest["thinking"];
 }): MessagesRequest {
 	return { model: TEST_MODEL.id, max_tokens: 100, ...parts };
 }
 
 /** A cache plus a fake clock in minutes: `send` plans a request and commits it as the server would. */
-export function cacheBench(model: EmulatedModel = TEST_MODEL) {
-	const cache = new PromptCache();
+export function cacheBench(model: EmulatedModel = TEST_MODEL, cache = new PromptCache()) {
 	let now = 1_000_000;
 	return {
 		cache,
