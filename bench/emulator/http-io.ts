@@ -1,4 +1,4 @@
-/** Thin HTTP helpers: read a body, send JSON or an API error, stream SSE events (with cuts). */
+/** HTTP plumbing: read a body, send JSON or an API error, stream SSE events (with cuts). */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { encodeSse, type SseEvent } from "./sse.ts";
 import { type ErrorType, errorBody } from "./wire.ts";

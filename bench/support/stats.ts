@@ -1,4 +1,4 @@
-/** Small figures helpers for benchmarks: medians, ratios, and their display. */
+/** Figures for benchmarks: medians, ratios, and their display. */
 
 export function median(values: readonly number[]): number {
 	if (values.length === 0) return Number.NaN;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bill, flattenPrompt, HAIKU, LOOKBACK_BLOCKS, OPUS, PromptCache, SONNET } from "../../bench/emulator/index.ts";
 import type { WireBlock } from "../../bench/emulator/wire.ts";
-import { cacheBench, cc, charCount, request, TEST_MODEL, text } from "./helpers.ts";
+import { cacheBench, cc, charCount, request, TEST_MODEL, text } from "./cache-bench.ts";
 
 const user = (content: string | WireBlock[]) => ({ role: "user" as const, content });
 const assistant = (content: string) => ({ role: "assistant" as const, content });
