@@ -57,12 +57,18 @@ function within(path: string, dirs: readonly string[]): boolean {
 }
 
 /** Compares one entry present in both walks; equal text (the common case) never gets here. */
-function compareEntry(path: string, b: Entry, a: Entry, add: (path: string, kind: Change["kind"], detail: string) => void) {
+function compareEntry(
+	path: string,
+	b: Entry,
+	a: Entry,
+	add: (path: string, kind: Change["kind"], detail: string) => void,
+) {
 	if (b.type !== a.type) {
 		add(path, "type", `${describeEntry(b)} → ${describeEntry(a)}`);
 		return;
 	}
-	if (a.type !== "symlink" && b.mode !== a.mode) add(path, "mode", `mode ${octal(b.mode ?? 0)} → ${octal(a.mode ?? 0)}`);
+	if (a.type !== "symlink" && b.mode !== a.mode)
+		add(path, "mode", `mode ${octal(b.mode ?? 0)} → ${octal(a.mode ?? 0)}`);
 	if (a.type === "file") {
 		const why = contentChange(b, a);
 		if (why !== null) add(path, "modified", why);

@@ -54,7 +54,11 @@ export function entriesToHash(
 }
 
 /** Hashes the given entries and writes the hash into their text, a few files at a time. */
-export async function addHashes(dir: string, entries: Array<[string, string]>, indices: readonly number[]): Promise<void> {
+export async function addHashes(
+	dir: string,
+	entries: Array<[string, string]>,
+	indices: readonly number[],
+): Promise<void> {
 	const base = Buffer.from(`${dir}/`);
 	let next = 0;
 	async function worker(): Promise<void> {

@@ -5,7 +5,8 @@
  */
 import { sep } from "node:path";
 
-const overlaps = (a: string, b: string) => a === b || a.startsWith(b.endsWith(sep) ? b : b + sep) || b.startsWith(a.endsWith(sep) ? a : a + sep);
+const overlaps = (a: string, b: string) =>
+	a === b || a.startsWith(b.endsWith(sep) ? b : b + sep) || b.startsWith(a.endsWith(sep) ? a : a + sep);
 
 interface Holder {
 	roots: readonly string[];

@@ -20,7 +20,15 @@ import { TASK_WORKER, taskTools } from "../prompt/task-worker.ts";
 import type { TaskSpec } from "../spec/schema.ts";
 import { AuditRecord } from "./audit.ts";
 import { RESULT_VERSION, type TaskResult } from "./result.ts";
-import type { AbortReason, ChildLaunch, ChildOutcome, ChildProgress, ChildRunner, ModelChoice, RunnerKind } from "./types.ts";
+import type {
+	AbortReason,
+	ChildLaunch,
+	ChildOutcome,
+	ChildProgress,
+	ChildRunner,
+	ModelChoice,
+	RunnerKind,
+} from "./types.ts";
 import { judgeRun } from "./verdict.ts";
 
 /** Progress of a whole task: the child's own progress plus the phases around it. */
@@ -109,11 +117,29 @@ export async function runTask(spec: TaskSpec, ctx: TaskContext): Promise<TaskRes
 		agentDir: ctx.agentDir,
 		providerExtensions: ctx.providerExtensions,
 		budget: spec.budget,
-		submit: { roots: spec.resolved.roots, cwd: spec.resolved.roots[0] ?? process.cwd(), maxRejections: ctx.maxRejections ?? 2 },
+		submit: {
+			roots: spec.resolved.roots,
+			cwd: spec.resolved.roots[0] ?? process.cwd(),
+			maxRejections: ctx.maxRejections ?? 2,
+		},
 	};
 	audit.writeJson("spec.json", spec);
-	audit.writeJson("view.json", { rung: taskRung(spec), warnings: view.warnings, context: view.context, prompt: view.prompt, tools: view.tools });
-	audit.writeJson("launch.json", { runner: ctx.runnerKind, model: ctx.model, cwd: launch.cwd, tools: view.tools, agentDir: ctx.agentDir, providerExtensions: ctx.providerExtensions, budget: spec.budget });
+	audit.writeJson("view.json", {
+		rung: taskRung(spec),
+		warnings: view.warnings,
+		context: view.context,
+		prompt: view.prompt,
+		tools: view.tools,
+	});
+	audit.writeJson("launch.json", {
+		runner: ctx.runnerKind,
+		model: ctx.model,
+		cwd: launch.cwd,
+		tools: view.tools,
+		agentDir: ctx.agentDir,
+		providerExtensions: ctx.providerExtensions,
+		budget: spec.budget,
+	});
 
 	progress({ type: "phase", phase: "snapshot", detail: "before" });
 	const before = await snapshotOrError(spec.resolved.roots);

@@ -59,7 +59,7 @@ export type ChildBudget = Budget;
 
 /** What the submit tool needs to pre-check evidence pointers and give the child a chance to fix them. */
 export interface SubmitCheckConfig {
-	roots: string[];
+	roots: readonly string[];
 	/** Base directory for relative pointers. */
 	cwd: string;
 	/** How many rejected submissions are answered with the problems before one is accepted as is. */

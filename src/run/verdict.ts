@@ -35,9 +35,13 @@ const money = (usd: number) => `$${usd < 0.01 ? usd.toFixed(4) : usd.toFixed(2)}
 
 function budgetProblems({ outcome, budget }: VerdictInput): RunProblem[] {
 	const out: RunProblem[] = [];
-	if (outcome.stoppedBy === "wall") out.push({ kind: "budget", message: `over wall budget: stopped after ${budget.wall_s} s` });
+	if (outcome.stoppedBy === "wall")
+		out.push({ kind: "budget", message: `over wall budget: stopped after ${budget.wall_s} s` });
 	if (outcome.stoppedBy === "usd" || outcome.usage.costUsd > budget.usd) {
-		out.push({ kind: "budget", message: `over usd budget: spent ${money(outcome.usage.costUsd)} of ${money(budget.usd)}` });
+		out.push({
+			kind: "budget",
+			message: `over usd budget: spent ${money(outcome.usage.costUsd)} of ${money(budget.usd)}`,
+		});
 	}
 	if (outcome.stoppedBy === "turns") {
 		out.push({ kind: "budget", message: `over turn budget: stopped after ${budget.turns} turns without finishing` });
@@ -59,7 +63,10 @@ function envelopeProblems({ envelope, claims }: VerdictInput): RunProblem[] {
 	}
 	for (const claim of claims) {
 		if (!claim.verified) {
-			out.push({ kind: "evidence", message: `evidence[${claim.index}] "${claim.pointer}" not verified: ${claim.reason}` });
+			out.push({
+				kind: "evidence",
+				message: `evidence[${claim.index}] "${claim.pointer}" not verified: ${claim.reason}`,
+			});
 		}
 	}
 	return out;

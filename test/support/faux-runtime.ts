@@ -8,9 +8,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
 	type AssistantMessage,
+	type AssistantMessageEventStream,
+	createAssistantMessageEventStream,
+	createFauxCore,
+	createProvider,
 	type FauxResponseStep,
 	fauxAssistantMessage,
-	fauxProvider,
 	fauxText,
 	fauxToolCall,
 } from "@earendil-works/pi-ai";
@@ -37,11 +40,32 @@ export async function fauxRuntime(): Promise<FauxRuntime> {
 		allowModelNetwork: false,
 		refreshOnCreate: false,
 	});
-	const faux = fauxProvider({
+	const faux = createFauxCore({
 		provider: "faux",
 		models: [{ id: "faux-1", cost: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 } }],
 	});
-	runtime.registerNativeProvider(faux.provider);
+	const withCost =
+		(stream: typeof faux.stream): typeof faux.stream =>
+		(model, context, options) => {
+			const inner = stream(model, context, options);
+			const outer = createAssistantMessageEventStream();
+			void (async () => {
+				for await (const event of inner) {
+					if (event.type === "done") applyCost(event.message);
+					outer.push(event);
+				}
+				outer.end();
+			})();
+			return outer as AssistantMessageEventStream;
+		};
+	runtime.registerNativeProvider(
+		createProvider({
+			id: "faux",
+			auth: { apiKey: { name: "Faux", resolve: async () => ({ auth: {} }) } },
+			models: faux.models,
+			api: { stream: withCost(faux.stream), streamSimple: withCost(faux.streamSimple) },
+		}),
+	);
 	const systemPrompts: string[] = [];
 	return {
 		runtime,
@@ -63,17 +87,23 @@ export async function fauxRuntime(): Promise<FauxRuntime> {
 	};
 }
 
-/** Gives a scripted message a usage with a real cost, so usd budgets can be tested. */
-export function priced(message: AssistantMessage, costUsd: number): AssistantMessage {
-	return {
-		...message,
-		usage: {
-			input: 1000,
-			output: 100,
-			cacheRead: 0,
-			cacheWrite: 0,
-			totalTokens: 1100,
-			cost: { input: costUsd / 2, output: costUsd / 2, cacheRead: 0, cacheWrite: 0, total: costUsd },
-		},
+type Priced = AssistantMessage & { pricedUsd?: number };
+
+/** Replaces the faux provider's zero cost with the price a message was scripted with. */
+function applyCost(message: Priced): void {
+	if (message.pricedUsd === undefined) return;
+	const usd = message.pricedUsd;
+	delete message.pricedUsd;
+	message.usage = {
+		...message.usage,
+		cost: { input: usd / 2, output: usd / 2, cacheRead: 0, cacheWrite: 0, total: usd },
 	};
+}
+
+/**
+ * Gives a scripted message a real cost, so usd budgets can be tested. (Faux replaces a scripted
+ * usage with its own estimate, so the price travels on the message and is applied to the result.)
+ */
+export function priced(message: AssistantMessage, costUsd: number): AssistantMessage {
+	return Object.assign(message, { pricedUsd: costUsd });
 }
