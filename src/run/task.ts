@@ -38,6 +38,8 @@ export type TaskProgress =
 	| { type: "audit"; dir: string };
 
 export interface TaskContext {
+	/** The caller's working directory: the child works there, and relative evidence pointers resolve there. */
+	cwd: string;
 	runner: ChildRunner;
 	runnerKind: RunnerKind;
 	model: ModelChoice;
@@ -108,7 +110,7 @@ export async function runTask(spec: TaskSpec, ctx: TaskContext): Promise<TaskRes
 	const view = taskView(spec, ctx);
 	const launch: ChildLaunch = {
 		agent: view.agent,
-		cwd: spec.resolved.roots[0] ?? process.cwd(),
+		cwd: ctx.cwd,
 		prompt: view.prompt,
 		systemPrompt: "",
 		firstMessage: view.firstMessage,

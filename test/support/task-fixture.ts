@@ -39,6 +39,7 @@ export async function taskContext(
 ): Promise<{ faux: FauxRuntime; ctx: TaskContext }> {
 	const faux = await fauxRuntime();
 	const ctx: TaskContext = {
+		cwd: faux.agentDir,
 		runner: inProcessRunner(faux.runtime),
 		runnerKind: "in-process",
 		model: { provider: "faux", id: "faux-1", reason: "test" },
