@@ -54,7 +54,12 @@ export function parseRunArgs(argv: string[]): RunArgs {
 	try {
 		parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
 	} catch (error) {
-		throw new UsageError(usageMessage(error, Object.keys(OPTIONS).map((k) => `--${k}`)));
+		throw new UsageError(
+			usageMessage(
+				error,
+				Object.keys(OPTIONS).map((k) => `--${k}`),
+			),
+		);
 	}
 	const [file, ...extra] = parsed.positionals;
 	if (file === undefined) throw new UsageError("missing the spec file to run");

@@ -64,7 +64,11 @@ export async function runFromCli(args: RunArgs, io: CommandIO): Promise<ExitCode
 		effort: spec.effort,
 		explicit: args.model,
 		settings,
-		piDefault: { provider: pi.getDefaultProvider(), model: pi.getDefaultModel(), thinking: pi.getDefaultThinkingLevel() },
+		piDefault: {
+			provider: pi.getDefaultProvider(),
+			model: pi.getDefaultModel(),
+			thinking: pi.getDefaultThinkingLevel(),
+		},
 	});
 	if ("problems" in chosen) return setupFailed(io, "no model", chosen.problems);
 	const extensions = [...args.extensions, ...stringList(settings, "providerExtensions")];

@@ -40,7 +40,11 @@ export async function createRuntime(agentDir: string): Promise<ModelRuntime> {
 }
 
 /** A runtime for the command line, with the given provider extensions loaded into it. */
-export async function createCliHost(options: { cwd: string; agentDir: string; extensions: readonly string[] }): Promise<Host> {
+export async function createCliHost(options: {
+	cwd: string;
+	agentDir: string;
+	extensions: readonly string[];
+}): Promise<Host> {
 	const runtime = await createRuntime(options.agentDir);
 	if (options.extensions.length === 0) return { runtime, problems: [], dispose() {} };
 	const loader = new DefaultResourceLoader({

@@ -5,7 +5,16 @@
  */
 import { getSystemMessageText, type SystemMessage } from "@earendil-works/pi-ai";
 import { SUBMIT_RESULT_TOOL_NAME } from "../envelope/schema.ts";
-import type { BudgetStop, ChildOutcome, ChildUsage, RunnerHooks, RunnerKind, SentPrompt } from "./types.ts";
+import {
+	addUsage,
+	type BudgetStop,
+	type ChildOutcome,
+	type ChildUsage,
+	type RunnerHooks,
+	type RunnerKind,
+	type SentPrompt,
+	ZERO_USAGE,
+} from "./types.ts";
 
 const BUDGETS: readonly string[] = ["wall", "usd", "turns"] satisfies BudgetStop[];
 
@@ -14,7 +23,7 @@ interface AssistantLike {
 	content?: Array<{ type: string; text?: string }>;
 	stopReason?: string;
 	errorMessage?: string;
-	usage?: { input?: number; output?: number; cacheRead?: number; cacheWrite?: number; cost?: { total?: number } };
+	usage?: Parameters<typeof addUsage>[1];
 }
 
 type Loose = { type: string; [key: string]: unknown };
@@ -48,7 +57,7 @@ export class ChildTracker {
 	private readonly runner: RunnerKind;
 	private readonly startedAt = performance.now();
 	private toolCalls = 0;
-	private usage: ChildUsage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, costUsd: 0 };
+	private usage: ChildUsage = ZERO_USAGE;
 	private stopReason: string | undefined;
 	private finalText = "";
 	private readonly errors: string[] = [];
@@ -126,16 +135,9 @@ export class ChildTracker {
 	}
 
 	private assistant(message: AssistantLike): void {
-		const u = message.usage;
-		if (u) {
-			this.usage = {
-				input: this.usage.input + (u.input ?? 0),
-				output: this.usage.output + (u.output ?? 0),
-				cacheRead: this.usage.cacheRead + (u.cacheRead ?? 0),
-				cacheWrite: this.usage.cacheWrite + (u.cacheWrite ?? 0),
-				costUsd: this.usage.costUsd + (u.cost?.total ?? 0),
-			};
-			this.hooks.onProgress({ type: "usage", usage: { ...this.usage } });
+		if (message.usage) {
+			this.usage = addUsage(this.usage, message.usage);
+			this.hooks.onProgress({ type: "usage", usage: this.usage });
 		}
 		this.stopReason = message.stopReason;
 		if (message.errorMessage) this.errors.push(message.errorMessage);
@@ -156,7 +158,7 @@ export class ChildTracker {
 			commandsRun: [...this.commandsRun],
 			toolCalls: this.toolCalls,
 			turns: this.turns,
-			usage: { ...this.usage },
+			usage: this.usage,
 			sessionFile,
 			sent: this.sent,
 			elapsedMs: Math.round(performance.now() - this.startedAt),

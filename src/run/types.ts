@@ -72,7 +72,45 @@ export interface ChildUsage {
 	output: number;
 	cacheRead: number;
 	cacheWrite: number;
+	/** Total billed dollars. */
 	costUsd: number;
+	/** The dollars split as the provider billed them. */
+	cost: { input: number; output: number; cacheRead: number; cacheWrite: number };
+}
+
+export const ZERO_USAGE: ChildUsage = Object.freeze({
+	input: 0,
+	output: 0,
+	cacheRead: 0,
+	cacheWrite: 0,
+	costUsd: 0,
+	cost: Object.freeze({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }),
+}) as ChildUsage;
+
+/** Adds one assistant message's usage (Pi's Usage shape, any field possibly missing) to a total. */
+export function addUsage(
+	total: ChildUsage,
+	u: {
+		input?: number;
+		output?: number;
+		cacheRead?: number;
+		cacheWrite?: number;
+		cost?: { input?: number; output?: number; cacheRead?: number; cacheWrite?: number; total?: number };
+	},
+): ChildUsage {
+	return {
+		input: total.input + (u.input ?? 0),
+		output: total.output + (u.output ?? 0),
+		cacheRead: total.cacheRead + (u.cacheRead ?? 0),
+		cacheWrite: total.cacheWrite + (u.cacheWrite ?? 0),
+		costUsd: total.costUsd + (u.cost?.total ?? 0),
+		cost: {
+			input: total.cost.input + (u.cost?.input ?? 0),
+			output: total.cost.output + (u.cost?.output ?? 0),
+			cacheRead: total.cost.cacheRead + (u.cost?.cacheRead ?? 0),
+			cacheWrite: total.cost.cacheWrite + (u.cost?.cacheWrite ?? 0),
+		},
+	};
 }
 
 /** Progress while a child works; a discriminated union on `type`. */
