@@ -21,8 +21,13 @@ function list(title: string, items: readonly string[]): string | undefined {
 
 function evidence(result: TaskResult): string | undefined {
 	if (result.claims.length === 0) return result.envelope ? "Evidence\n  (none given)" : undefined;
-	const rows = result.claims.map((c) => [c.verified ? "✓" : "✗", c.claim, c.pointer, c.verified ? "" : c.reason]);
-	return `Evidence\n${indent(renderTable(["", "claim", "pointer", "problem"], rows))}`;
+	const failed = result.claims.some((c) => !c.verified);
+	const rows = result.claims.map((c) => {
+		const row = [c.verified ? "✓" : "✗", c.claim, c.pointer];
+		return failed ? [...row, c.verified ? "" : c.reason] : row;
+	});
+	const header = failed ? ["", "claim", "pointer", "problem"] : ["", "claim", "pointer"];
+	return `Evidence\n${indent(renderTable(header, rows))}`;
 }
 
 function boundary(result: TaskResult): string {
