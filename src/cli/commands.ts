@@ -3,7 +3,17 @@ import { agentsCommand } from "./agents.ts";
 import type { Command } from "./command.ts";
 import { envelopeCommand } from "./envelope.ts";
 import { modesCommand } from "./modes.ts";
+import { runCommand } from "./run.ts";
 import { schemaCommand } from "./schema.ts";
+import { selftestCommand } from "./selftest.ts";
 import { validateCommand } from "./validate.ts";
 
-export const COMMANDS: Command[] = [validateCommand, schemaCommand, envelopeCommand, modesCommand, agentsCommand];
+export const COMMANDS: Command[] = [
+	runCommand,
+	validateCommand,
+	schemaCommand,
+	envelopeCommand,
+	selftestCommand,
+	modesCommand,
+	agentsCommand,
+];
