@@ -3,7 +3,15 @@ import { agentsCommand } from "./agents.ts";
 import type { Command } from "./command.ts";
 import { envelopeCommand } from "./envelope.ts";
 import { modesCommand } from "./modes.ts";
+import { previewCommand } from "./preview.ts";
 import { schemaCommand } from "./schema.ts";
 import { validateCommand } from "./validate.ts";
 
-export const COMMANDS: Command[] = [validateCommand, schemaCommand, envelopeCommand, modesCommand, agentsCommand];
+export const COMMANDS: Command[] = [
+	validateCommand,
+	schemaCommand,
+	envelopeCommand,
+	modesCommand,
+	agentsCommand,
+	previewCommand,
+];
