@@ -40,7 +40,10 @@ export interface RenderedPrompt {
 	systemPrompt: string;
 	/** The declarations the provider receives (name, description, parameters), in Pi's order. */
 	tools: ToolDeclaration[];
-	/** Every tool the session could enable: Pi's built-ins and the custom tools given. */
+	/**
+	 * The tools the session registered; when a name is missing, every tool it could have enabled
+	 * (Pi's built-ins and the custom tools given), for the "use one of" of the error.
+	 */
 	availableTools: string[];
 	/** Names asked for that the session does not have; Pi itself ignores them without a word. */
 	missingTools: string[];
@@ -116,7 +119,10 @@ function renderRuntime(): Promise<ModelRuntime> {
 	return runtime;
 }
 
-function customToolsFor(tools: readonly string[], options: RenderOptions): ToolDefinition[] {
+function customToolsFor(
+	tools: readonly string[],
+	options: Pick<RenderOptions, "cwd" | "customTools">,
+): ToolDefinition[] {
 	const given = options.customTools ?? [];
 	const named = given.filter((tool) => tools.includes(tool.name));
 	if (tools.includes(SUBMIT_RESULT_TOOL_NAME) && !named.some((tool) => tool.name === SUBMIT_RESULT_TOOL_NAME)) {
@@ -126,19 +132,42 @@ function customToolsFor(tools: readonly string[], options: RenderOptions): ToolD
 	return named;
 }
 
-/** What a built session would send: read from Pi, then the session is disposed. */
-function readSession(session: AgentSession, asked: readonly string[] | undefined): RenderedPrompt {
+/** What a built session would send, and the tools it registered; the session is disposed. */
+function readSession(session: AgentSession): {
+	prompt: Omit<RenderedPrompt, "missingTools" | "availableTools">;
+	registered: string[];
+} {
 	try {
-		const availableTools = session.getAllTools().map((tool) => tool.name);
 		return {
-			systemPrompt: session.systemPrompt,
-			tools: session.agent.state.tools.map((tool) => toToolDeclaration(tool)),
-			availableTools,
-			missingTools: (asked ?? []).filter((name) => !availableTools.includes(name)),
+			prompt: {
+				systemPrompt: session.systemPrompt,
+				tools: session.agent.state.tools.map((tool) => toToolDeclaration(tool)),
+			},
+			registered: session.getAllTools().map((tool) => tool.name),
 		};
 	} finally {
 		session.dispose();
 	}
+}
+
+type RenderSessionOptions = RenderOptions & { settingsManager?: SettingsManager };
+
+async function openSession(
+	resourceLoader: ResourceLoader,
+	tools: readonly string[] | undefined,
+	options: RenderSessionOptions,
+): Promise<AgentSession> {
+	const { session } = await createAgentSession({
+		cwd: options.cwd,
+		agentDir: options.agentDir,
+		modelRuntime: await renderRuntime(),
+		resourceLoader,
+		sessionManager: SessionManager.inMemory(options.cwd),
+		settingsManager: options.settingsManager ?? SettingsManager.inMemory(),
+		...(tools !== undefined && { tools: [...tools] }),
+		customTools: tools === undefined ? (options.customTools ?? []) : customToolsFor(tools, options),
+	});
+	return session;
 }
 
 /**
@@ -148,18 +177,44 @@ function readSession(session: AgentSession, asked: readonly string[] | undefined
 export async function renderWithLoader(
 	resourceLoader: ResourceLoader,
 	tools: readonly string[] | undefined,
-	options: RenderOptions & { settingsManager?: SettingsManager },
+	options: RenderSessionOptions,
 ): Promise<RenderedPrompt> {
-	const { session } = await createAgentSession({
-		cwd: options.cwd,
-		agentDir: options.agentDir,
-		modelRuntime: await renderRuntime(),
-		resourceLoader,
-		sessionManager: SessionManager.inMemory(options.cwd),
-		settingsManager: options.settingsManager ?? SettingsManager.inMemory(),
-		...(tools !== undefined && { tools: [...tools], customTools: customToolsFor(tools, options) }),
-	});
-	return readSession(session, tools);
+	const { prompt, registered } = readSession(await openSession(resourceLoader, tools, options));
+	const missingTools = (tools ?? []).filter((name) => !registered.includes(name));
+	// An allowlist hides the tools it does not name, so the full list needs a session without one.
+	const availableTools =
+		missingTools.length === 0
+			? registered
+			: readSession(
+					await openSession(resourceLoader, undefined, {
+						...options,
+						customTools: customToolsFor(tools ?? [], options),
+					}),
+				).registered;
+	return { ...prompt, availableTools, missingTools };
+}
+
+/** The parts of a child session that come from its view: the resource loader, the tools, their definitions. */
+export interface ViewSessionParts {
+	resourceLoader: ResourceLoader;
+	tools: string[];
+	customTools: ToolDefinition[];
+}
+
+/**
+ * What `createAgentSession` needs from a view (the rest — model, session manager, cwd — is the
+ * runner's). A runner that builds its child from these parts runs exactly what `renderChildView`
+ * rendered; pass `customTools` to use a live `submit_result` instead of the render's stand-in.
+ */
+export function viewSessionParts(
+	view: { prompt: ChildPromptInputs; tools: readonly string[] },
+	options: Pick<RenderOptions, "cwd" | "customTools">,
+): ViewSessionParts {
+	return {
+		resourceLoader: viewResourceLoader(view.prompt),
+		tools: [...view.tools],
+		customTools: customToolsFor(view.tools, options),
+	};
 }
 
 /** Renders a child view's system prompt and tool declarations exactly as the child's Pi sends them. */
@@ -167,5 +222,6 @@ export async function renderChildView(
 	view: { prompt: ChildPromptInputs; tools: readonly string[] },
 	options: RenderOptions,
 ): Promise<RenderedPrompt> {
-	return renderWithLoader(viewResourceLoader(view.prompt), view.tools, options);
+	const parts = viewSessionParts(view, options);
+	return renderWithLoader(parts.resourceLoader, parts.tools, { ...options, customTools: parts.customTools });
 }
