@@ -59,13 +59,16 @@ function toolsSize(child: RenderedPrompt): Size {
  * Labelled paragraphs: each label padded to the widest, its text wrapped at `WIDTH` columns under
  * itself, then any sub-items as a list. Long sentences stay readable in an 80–120 column terminal.
  */
-function describedList(rows: ReadonlyArray<{ label: string; text: string; items?: readonly string[] }>): string {
+function describedList(
+	rows: ReadonlyArray<{ label: string; text: string; items?: readonly string[] }>,
+	gap = 2,
+): string {
 	const width = Math.max(...rows.map((r) => r.label.length));
-	const indent = " ".repeat(width + 4);
+	const indent = " ".repeat(width + 2 + gap);
 	return rows
 		.flatMap((row) => {
 			const lines: string[] = [];
-			let line = `  ${row.label.padEnd(width)}  `;
+			let line = `  ${row.label.padEnd(width)}${" ".repeat(gap)}`;
 			let fresh = true;
 			for (const word of row.text.split(" ")) {
 				if (!fresh && line.length + 1 + word.length > WIDTH) {
@@ -156,7 +159,15 @@ export function previewText(data: PreviewData): string {
 	const first = sizeOf(view.firstMessage);
 	const lines = [...headline(data), "", "Settings", decisionsBlock(view), "", "Channels", channelsBlock(data)];
 	lines.push(...leftOutBlock(view));
-	if (view.notes.length > 0) lines.push("", "Notes", describedList(view.notes.map((text) => ({ label: "-", text }))));
+	if (view.notes.length > 0)
+		lines.push(
+			"",
+			"Notes",
+			describedList(
+				view.notes.map((text) => ({ label: "-", text })),
+				1,
+			),
+		);
 	if (view.warnings.length > 0) lines.push("", "Warnings", formatProblems(view.warnings, "!"));
 	lines.push("", `Tools (${child.tools.length}): ${child.tools.map((t) => t.name).join(", ") || "(none)"}`);
 	lines.push(...framed(`System prompt (${prompt.bytes} bytes, ~${prompt.tokens} tokens)`, child.systemPrompt));
