@@ -196,7 +196,7 @@ export function previewJson(data: PreviewData): unknown {
 		primitives: view.context.primitives,
 		decisions: view.context.decisions,
 		skillsAllowlist: view.context.skills,
-		channels: view.channels,
+		channels: view.channels.map((c) => ({ ...c, size: c.size ?? piOwnSize(child) })),
 		role: view.role,
 		notInherited: view.notInherited,
 		notes: view.notes,

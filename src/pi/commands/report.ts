@@ -5,7 +5,8 @@
  *   redraw, and is never sent to the model; collapsed it shows a summary, expanded (Pi's expand
  *   key) the whole report;
  * - RPC: a notification, which the client displays;
- * - print (`pi -p "/modes"`): standard output;
+ * - print (`pi -p "/modes"`): standard error — Pi keeps standard output for the model's answer
+ *   and sends whatever else is written there to standard error anyway;
  * - JSON: the custom entry, which reaches the event stream's readers as data.
  */
 import type { ExtensionAPI, ExtensionCommandContext } from "@earendil-works/pi-coding-agent";
@@ -51,7 +52,7 @@ export function showReport(
 	report: Report,
 ): void {
 	if (ctx.mode === "print") {
-		process.stdout.write(`${report.title}\n\n${report.text.endsWith("\n") ? report.text : `${report.text}\n`}`);
+		process.stderr.write(`${report.title}\n\n${report.text.endsWith("\n") ? report.text : `${report.text}\n`}`);
 		return;
 	}
 	if (ctx.mode === "rpc" && ctx.hasUI) {
