@@ -42,7 +42,8 @@ export function parsePreviewArgs(line: string): PreviewArgs {
 	if (values.strategy !== undefined && !(STRATEGIES as readonly string[]).includes(values.strategy)) {
 		throw new Error(`--strategy must be one of ${STRATEGIES.join(", ")}, not "${values.strategy}"`);
 	}
-	const tools = values.tools?.split(",").filter((t) => t !== "");
+	const tools = values.tools?.split(",").map((t) => t.trim());
+	if (tools?.some((t) => t === "")) throw new Error(`--tools has an empty name: "${values.tools}"`);
 	return {
 		...(values.mode !== undefined && { mode: values.mode }),
 		...(values.agent !== undefined && { agent: values.agent }),
