@@ -87,6 +87,7 @@ export function registerDelegatePreviewCommand(pi: ExtensionAPI, deps: DelegateP
 				fail("delegate-preview: the settings have problems, so no child would start", formatProblems(modes.problems));
 				return;
 			}
+			const parent = deps.parentPrompt?.latest() ?? parentPromptOfCommand(ctx);
 			const result = await previewChild({
 				cwd: ctx.cwd,
 				agentDir: where.agentDir,
@@ -96,7 +97,7 @@ export function registerDelegatePreviewCommand(pi: ExtensionAPI, deps: DelegateP
 				...(args.mode !== undefined && { runMode: args.mode }),
 				...(args.strategy !== undefined && { strategy: args.strategy }),
 				...(args.tools !== undefined && { tools: args.tools }),
-				parent: deps.parentPrompt?.latest() ?? parentPromptOfCommand(ctx),
+				parent,
 				firstMessage: "",
 				where: { agent: "--agent", tools: "--tools" },
 			});
@@ -108,7 +109,7 @@ export function registerDelegatePreviewCommand(pi: ExtensionAPI, deps: DelegateP
 			const text = previewText({
 				view,
 				child,
-				parent: { rendered: ctx.getSystemPrompt(), about: "this session's prompt" },
+				parent: { rendered: parent.rendered ?? ctx.getSystemPrompt(), about: "this session's prompt" },
 				piVersion: VERSION,
 				cwd: ctx.cwd,
 			});
