@@ -3,6 +3,7 @@ import { agentsCommand } from "./agents.ts";
 import type { Command } from "./command.ts";
 import { envelopeCommand } from "./envelope.ts";
 import { modesCommand } from "./modes.ts";
+import { previewCommand } from "./preview.ts";
 import { runCommand } from "./run.ts";
 import { schemaCommand } from "./schema.ts";
 import { selftestCommand } from "./selftest.ts";
@@ -10,6 +11,7 @@ import { validateCommand } from "./validate.ts";
 
 export const COMMANDS: Command[] = [
 	runCommand,
+	previewCommand,
 	validateCommand,
 	schemaCommand,
 	envelopeCommand,
