@@ -127,7 +127,7 @@ function customToolsFor(
 	const named = given.filter((tool) => tools.includes(tool.name));
 	if (tools.includes(SUBMIT_RESULT_TOOL_NAME) && !named.some((tool) => tool.name === SUBMIT_RESULT_TOOL_NAME)) {
 		const { tool } = createSubmitTool({ roots: [], cwd: options.cwd, maxRejections: 0 }, () => []);
-		named.push(tool as unknown as ToolDefinition);
+		named.push(tool);
 	}
 	return named;
 }

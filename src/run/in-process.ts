@@ -12,7 +12,7 @@ import { writeFileSync } from "node:fs";
 import type { AgentSessionEvent, ModelRuntime } from "@earendil-works/pi-coding-agent";
 import { createAgentSession, SessionManager, SettingsManager } from "@earendil-works/pi-coding-agent";
 import { SUBMIT_RESULT_TOOL_NAME } from "../envelope/schema.ts";
-import { childResourceLoader } from "./child-loader.ts";
+import { viewSessionParts } from "../prompt/render.ts";
 import { createSubmitTool } from "./submit-tool.ts";
 import { ChildTracker } from "./tracker.ts";
 import { lastTurnMessage } from "./turns.ts";
@@ -31,6 +31,11 @@ async function runInProcess(runtime: ModelRuntime, launch: ChildLaunch, hooks: R
 		return tracker.outcome(undefined);
 	}
 	const submit = createSubmitTool(launch.submit, () => tracker.commandsRun);
+	// The same parts the preview renders from, with the live submit tool: what runs is what was shown.
+	const parts = viewSessionParts(
+		{ prompt: launch.prompt, tools: [...launch.tools, SUBMIT_RESULT_TOOL_NAME] },
+		{ cwd: launch.cwd, customTools: [submit.tool] },
+	);
 	const sessionManager = SessionManager.inMemory(launch.cwd);
 	const { session } = await createAgentSession({
 		cwd: launch.cwd,
@@ -38,11 +43,11 @@ async function runInProcess(runtime: ModelRuntime, launch: ChildLaunch, hooks: R
 		modelRuntime: runtime,
 		model,
 		thinkingLevel: launch.model.thinking ?? "off",
-		resourceLoader: childResourceLoader(launch.prompt),
+		resourceLoader: parts.resourceLoader,
 		sessionManager,
 		settingsManager: SettingsManager.inMemory({ compaction: { enabled: false } }),
-		tools: [...launch.tools, SUBMIT_RESULT_TOOL_NAME],
-		customTools: [submit.tool],
+		tools: parts.tools,
+		customTools: parts.customTools,
 	});
 	const maxTurns = launch.budget.turns;
 	const unsubscribe = session.subscribe((event: AgentSessionEvent) => {

@@ -15,6 +15,7 @@ import { nodeFileProbe } from "../envelope/probe.ts";
 import { verifyEvidence } from "../envelope/verify.ts";
 import type { ParentPrompt, Strategy } from "../prompt/channels.ts";
 import { buildChildView, type ChildView } from "../prompt/child-view.ts";
+import { type RenderedPrompt, renderChildView } from "../prompt/render.ts";
 import { taskBrief, taskRung } from "../prompt/task-brief.ts";
 import { TASK_WORKER, taskTools } from "../prompt/task-worker.ts";
 import type { TaskSpec } from "../spec/schema.ts";
@@ -108,11 +109,12 @@ export async function runTask(spec: TaskSpec, ctx: TaskContext): Promise<TaskRes
 	const audit = AuditRecord.create(ctx.runsDir, spec.id, startedAt);
 	progress({ type: "audit", dir: audit.dir });
 	const view = taskView(spec, ctx);
+	const rendered = await renderChildView(view, { cwd: ctx.cwd, agentDir: ctx.agentDir });
 	const launch: ChildLaunch = {
 		agent: view.agent,
 		cwd: ctx.cwd,
 		prompt: view.prompt,
-		systemPrompt: "",
+		systemPrompt: rendered.systemPrompt,
 		firstMessage: view.firstMessage,
 		tools: view.tools.filter((t) => t !== "submit_result"),
 		model: ctx.model,
@@ -126,6 +128,7 @@ export async function runTask(spec: TaskSpec, ctx: TaskContext): Promise<TaskRes
 		},
 	};
 	audit.writeJson("spec.json", spec);
+	audit.writeText("prompt.txt", promptText(rendered, launch.firstMessage));
 	audit.writeJson("view.json", {
 		rung: taskRung(spec),
 		warnings: view.warnings,
@@ -164,7 +167,7 @@ export async function runTask(spec: TaskSpec, ctx: TaskContext): Promise<TaskRes
 		guard.dispose();
 		audit.closeEvents();
 	}
-	if (outcome.sent) audit.writeText("prompt.txt", promptText(outcome.sent.systemPrompt, launch.firstMessage));
+	const promptMismatch = sentMismatch(rendered, outcome);
 
 	progress({ type: "phase", phase: "snapshot", detail: "after" });
 	const after = before instanceof Error ? before : await snapshotOrError(spec.resolved.roots);
@@ -183,7 +186,11 @@ export async function runTask(spec: TaskSpec, ctx: TaskContext): Promise<TaskRes
 			})
 		: [];
 	const boundaryError = before instanceof Error ? before.message : after instanceof Error ? after.message : undefined;
-	const { verdict, problems } = judgeRun({ outcome, envelope, claims, violations, budget: spec.budget, boundaryError });
+	const judged = judgeRun({ outcome, envelope, claims, violations, budget: spec.budget, boundaryError });
+	const problems = promptMismatch
+		? [{ kind: "child" as const, message: promptMismatch }, ...judged.problems]
+		: judged.problems;
+	const verdict = problems.length === 0 ? "PASS" : "FAIL";
 	const result: TaskResult = {
 		version: RESULT_VERSION,
 		id: spec.id,
@@ -213,6 +220,24 @@ export async function runTask(spec: TaskSpec, ctx: TaskContext): Promise<TaskRes
 	return result;
 }
 
-function promptText(systemPrompt: string, firstMessage: string): string {
-	return `=== system prompt ===\n${systemPrompt}\n=== first message ===\n${firstMessage}`;
+/** prompt.txt: what the child is given, exactly as its Pi sends it (rendered by Pi before the run). */
+function promptText(rendered: RenderedPrompt, firstMessage: string): string {
+	const tools = rendered.tools.map((t) => `- ${t.name}`).join("\n");
+	return `=== system prompt ===\n${rendered.systemPrompt}\n=== tools ===\n${tools}\n=== first message ===\n${firstMessage}`;
+}
+
+/**
+ * The child must have sent exactly what was decided and recorded. A difference means something
+ * outside pi-delegate shaped the child's prompt — the promise that a child sees what it should no
+ * longer holds, so the run cannot pass.
+ */
+function sentMismatch(rendered: RenderedPrompt, outcome: ChildOutcome): string | undefined {
+	if (!outcome.sent) return undefined;
+	if (outcome.sent.systemPrompt !== rendered.systemPrompt) {
+		return "the child's system prompt differs from the one decided for it (see prompt.txt and session.jsonl)";
+	}
+	const sent = outcome.sent.tools.map((t) => t.name).join(",");
+	const decided = rendered.tools.map((t) => t.name).join(",");
+	if (sent !== decided) return `the child's tools (${sent}) differ from the ones decided for it (${decided})`;
+	return undefined;
 }

@@ -6,8 +6,8 @@
 import { getSystemMessageText, type SystemMessage } from "@earendil-works/pi-ai";
 import { SUBMIT_RESULT_TOOL_NAME } from "../envelope/schema.ts";
 import {
+	type AbortReason,
 	addUsage,
-	type BudgetStop,
 	type ChildOutcome,
 	type ChildUsage,
 	type RunnerHooks,
@@ -16,7 +16,7 @@ import {
 	ZERO_USAGE,
 } from "./types.ts";
 
-const BUDGETS: readonly string[] = ["wall", "usd", "turns"] satisfies BudgetStop[];
+const STOPS: readonly string[] = ["wall", "usd", "turns", "cancelled"] satisfies AbortReason[];
 
 interface AssistantLike {
 	role: "assistant";
@@ -62,7 +62,7 @@ export class ChildTracker {
 	private finalText = "";
 	private readonly errors: string[] = [];
 	private readonly submissions: unknown[] = [];
-	private stoppedBy: BudgetStop | undefined;
+	private stoppedBy: AbortReason | undefined;
 	private aborted = false;
 	private sent: SentPrompt | undefined;
 	private settled = false;
@@ -83,7 +83,7 @@ export class ChildTracker {
 	/** Records that the child was stopped from outside, and why. */
 	stop(reason: unknown): void {
 		this.aborted = true;
-		if (typeof reason === "string" && BUDGETS.includes(reason)) this.stoppedBy ??= reason as BudgetStop;
+		if (typeof reason === "string" && STOPS.includes(reason)) this.stoppedBy ??= reason as AbortReason;
 	}
 
 	event(event: Loose): void {

@@ -134,7 +134,8 @@ export interface ChildOutcome {
 	stopReason: string | undefined;
 	/** Model or process errors, in the order seen. */
 	errors: string[];
-	stoppedBy: BudgetStop | undefined;
+	/** What stopped the child from outside: a budget, or the caller cancelling. */
+	stoppedBy: AbortReason | undefined;
 	/** Arguments of every accepted `submit_result` call, in order. */
 	submissions: unknown[];
 	/** Text of the last assistant message. */

@@ -43,6 +43,8 @@ function budgetProblems({ outcome, budget }: VerdictInput): RunProblem[] {
 			message: `over usd budget: spent ${money(outcome.usage.costUsd)} of ${money(budget.usd)}`,
 		});
 	}
+	if (outcome.stoppedBy === "cancelled")
+		out.push({ kind: "child", message: "cancelled by the caller before the child finished" });
 	if (outcome.stoppedBy === "turns") {
 		out.push({ kind: "budget", message: `over turn budget: stopped after ${budget.turns} turns without finishing` });
 	}

@@ -174,3 +174,36 @@ describe("a task run", () => {
 		expect(runs[0]?.result?.verdict).toBe("PASS");
 	});
 });
+
+describe("a task run's integrity checks", () => {
+	it("fails a run whose child sent a different system prompt than the one decided and recorded", async () => {
+		const a = gitRepo({ "a.txt": "x\n" });
+		const { faux, ctx } = await taskContext();
+		faux.script([submit({ status: "ok", deliverable: "x" })]);
+		const inner = ctx.runner;
+		const result = await runTask(spec({ roots: [a] }), {
+			...ctx,
+			runner: async (launch, hooks) => {
+				const out = await inner(launch, hooks);
+				return { ...out, sent: out.sent && { ...out.sent, systemPrompt: `${out.sent.systemPrompt}\nsmuggled` } };
+			},
+		});
+		expect(result.verdict).toBe("FAIL");
+		expect(result.problems[0]?.message).toMatch(/system prompt differs from the one decided/);
+		expect(readFileSync(join(result.auditDir, "prompt.txt"), "utf8")).toContain("=== first message ===\n# Task: t");
+	});
+
+	it("fails a run the caller cancelled", async () => {
+		const a = gitRepo({ "a.txt": "x\n" });
+		const { faux, ctx } = await taskContext();
+		const cancel = new AbortController();
+		faux.script([call("bash", { command: "sleep 20" }), fauxAssistantMessage("late")]);
+		setTimeout(() => cancel.abort(), 200);
+		const result = await runTask(spec({ roots: [a], context: { commands: ["sleep 20"] } }), {
+			...ctx,
+			signal: cancel.signal,
+		});
+		expect(result.verdict).toBe("FAIL");
+		expect(result.problems.map((p) => p.message)).toContain("cancelled by the caller before the child finished");
+	});
+});
