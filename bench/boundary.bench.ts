@@ -118,8 +118,16 @@ const bench: Bench = async ({ quick }) => {
 				["check", "median ms", "vs git status"],
 				[
 					["git status --porcelain --ignored", ms(figures.median_ms.git_status), ratio(1)],
-					["snapshot + diff (find walk)", ms(figures.median_ms.ours_find), ratio(figures.ratio_to_git_status.ours_find)],
-					["snapshot + diff (Node walk)", ms(figures.median_ms.ours_node), ratio(figures.ratio_to_git_status.ours_node)],
+					[
+						"snapshot + diff (find walk)",
+						ms(figures.median_ms.ours_find),
+						ratio(figures.ratio_to_git_status.ours_find),
+					],
+					[
+						"snapshot + diff (Node walk)",
+						ms(figures.median_ms.ours_node),
+						ratio(figures.ratio_to_git_status.ours_node),
+					],
 				],
 				["left", "right", "right"],
 			),

@@ -3,8 +3,9 @@
  * switch, a new branch or tag, a stash, a staged change, a new hook, a config edit are each a change
  * even when the working tree ends up byte-identical.
  */
-import { displayName } from "./names.ts";
+
 import { octal } from "./diff-entries.ts";
+import { displayName } from "./names.ts";
 import type { Change, GitFile, GitState } from "./types.ts";
 
 const short = (id: string | null) => (id === null ? "(no commit)" : id.slice(0, 7));
@@ -86,10 +87,15 @@ function diffRefs(b: GitState, a: GitState, add: (path: string, kind: Change["ki
 	for (const [name, id] of Object.entries(a.refs)) {
 		if (name === "refs/stash") continue;
 		if (!Object.hasOwn(b.refs, name)) add(`.git/${name}`, "ref", `new ${refLabel(name)} at ${short(id)}`);
-		else if (b.refs[name] !== id) add(`.git/${name}`, "ref", `${refLabel(name)} ${short(b.refs[name]!)} → ${short(id)}`);
+		else if (b.refs[name] !== id)
+			add(`.git/${name}`, "ref", `${refLabel(name)} ${short(b.refs[name]!)} → ${short(id)}`);
 	}
 	if (b.stash.join() !== a.stash.join()) {
-		add(".git/refs/stash", "ref", `stash ${b.stash.length} → ${a.stash.length} entries (top ${short(b.stash[0] ?? null)} → ${short(a.stash[0] ?? null)})`);
+		add(
+			".git/refs/stash",
+			"ref",
+			`stash ${b.stash.length} → ${a.stash.length} entries (top ${b.stash[0]?.slice(0, 7) ?? "none"} → ${a.stash[0]?.slice(0, 7) ?? "none"})`,
+		);
 	}
 }
 
@@ -114,14 +120,22 @@ export function diffGit(root: string, before: readonly GitState[], after: readon
 		const b = before.find((s) => s.repo === repo);
 		const a = after.find((s) => s.repo === repo);
 		if (!b || !a) {
-			add(".git", "git-file", b ? "no longer a git repository" : "became a git repository (git init, clone or worktree)");
+			add(
+				".git",
+				"git-file",
+				b ? "no longer a git repository" : "became a git repository (git init, clone or worktree)",
+			);
 			continue;
 		}
 		if (b.commonDir !== a.commonDir || b.gitDir !== a.gitDir) {
 			add(".git", "git-file", `git directory ${displayName(b.gitDir)} → ${displayName(a.gitDir)}`);
 		}
 		if (b.branch !== a.branch || b.commit !== a.commit) {
-			add(".git/HEAD", "head", b.branch === a.branch ? `HEAD ${short(b.commit)} → ${short(a.commit)}` : `HEAD ${headText(b)} → ${headText(a)}`);
+			add(
+				".git/HEAD",
+				"head",
+				b.branch === a.branch ? `HEAD ${short(b.commit)} → ${short(a.commit)}` : `HEAD ${headText(b)} → ${headText(a)}`,
+			);
 		}
 		diffRefs(b, a, add);
 		diffIndex(b, a, add);

@@ -70,7 +70,16 @@ export function exec(
 export function git(args: readonly string[], cwd: string): Promise<ExecResult> {
 	return exec(
 		"git",
-		["--no-optional-locks", "-c", "core.fsmonitor=false", "-c", "safe.directory=*", "-c", "core.quotePath=false", ...args],
+		[
+			"--no-optional-locks",
+			"-c",
+			"core.fsmonitor=false",
+			"-c",
+			"safe.directory=*",
+			"-c",
+			"core.quotePath=false",
+			...args,
+		],
 		cwd,
 	);
 }

@@ -9,7 +9,8 @@
  * Everything older is proven unchanged by size + mtime + ctime alone, so a large tree is not read.
  */
 import { createHash } from "node:crypto";
-import { constants, createReadStream } from "node:fs";
+import { constants } from "node:fs";
+import { type FileHandle, open } from "node:fs/promises";
 import { hasHash, withHash } from "./entry.ts";
 import { nameBytes } from "./names.ts";
 
@@ -23,14 +24,23 @@ export const RACY_WINDOW_MS = 2000;
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
 /** sha256 of a file's content, or null when it cannot be read (it then falls back to metadata). */
-export function hashFile(path: Buffer | string): Promise<string | null> {
-	return new Promise((resolve) => {
+export async function hashFile(path: Buffer | string): Promise<string | null> {
+	let handle: FileHandle | undefined;
+	try {
+		handle = await open(path, OPEN_FLAGS);
 		const hash = createHash("sha256");
-		const stream = createReadStream(path, { flags: OPEN_FLAGS });
-		stream.on("data", (chunk) => hash.update(chunk));
-		stream.on("error", () => resolve(null));
-		stream.on("end", () => resolve(hash.digest("hex")));
-	});
+		const buffer = Buffer.allocUnsafe(1 << 16);
+		for (;;) {
+			const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+			if (bytesRead === 0) break;
+			hash.update(buffer.subarray(0, bytesRead));
+		}
+		return hash.digest("hex");
+	} catch {
+		return null;
+	} finally {
+		await handle?.close();
+	}
 }
 
 /**
@@ -54,7 +64,11 @@ export function entriesToHash(
 }
 
 /** Hashes the given entries and writes the hash into their text, a few files at a time. */
-export async function addHashes(dir: string, entries: Array<[string, string]>, indices: readonly number[]): Promise<void> {
+export async function addHashes(
+	dir: string,
+	entries: Array<[string, string]>,
+	indices: readonly number[],
+): Promise<void> {
 	const base = Buffer.from(`${dir}/`);
 	let next = 0;
 	async function worker(): Promise<void> {

@@ -39,7 +39,8 @@ function escapeInvalid(bytes: Buffer): string {
 function sequenceLength(bytes: Buffer, i: number): number {
 	const lead = bytes[i]!;
 	if (lead < 0x80) return 1;
-	const length = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+	const length =
+		lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
 	if (length === 0 || i + length > bytes.length) return 0;
 	for (let k = 1; k < length; k++) if ((bytes[i + k]! & 0xc0) !== 0x80) return 0;
 	const round = Buffer.from(bytes.toString("utf8", i, i + length), "utf8");
@@ -57,7 +58,10 @@ export function nameBytes(name: string): Buffer {
 			parts.push(Buffer.from(name.slice(i), "utf8"));
 			break;
 		}
-		parts.push(Buffer.from(name.slice(i, nul), "utf8"), Buffer.from([Number.parseInt(name.slice(nul + 1, nul + 3), 16)]));
+		parts.push(
+			Buffer.from(name.slice(i, nul), "utf8"),
+			Buffer.from([Number.parseInt(name.slice(nul + 1, nul + 3), 16)]),
+		);
 		i = nul + 3;
 	}
 	return Buffer.concat(parts);

@@ -172,8 +172,7 @@ export const ChangeSchema = Type.Object(
 	{
 		root: Type.String({ description: "The watched root the change is in (absolute, as snapshotted)" }),
 		path: Type.String({
-			description:
-				"Relative to the root; repository state is written `<repo>/.git/<name>` (HEAD, refs/…, hooks/…)",
+			description: "Relative to the root; repository state is written `<repo>/.git/<name>` (HEAD, refs/…, hooks/…)",
 		}),
 		kind: ChangeKindSchema,
 		detail: Type.String({ description: "A short human description, e.g. `size 120 → 131`, `new tag v1.0`" }),
