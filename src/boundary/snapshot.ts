@@ -6,6 +6,7 @@
  * refreshes the index, and nothing is followed through a symlink.
  */
 import { realpath, stat } from "node:fs/promises";
+import { availableParallelism } from "node:os";
 import { resolve, sep } from "node:path";
 import { ExecNotFound } from "./exec.ts";
 import { readGitState } from "./git-state.ts";
@@ -22,6 +23,11 @@ export interface SnapshotOptions {
 	previous?: Snapshot;
 	/** Which walk to use: `auto` tries GNU find and falls back to Node. Tests and the benchmark pin one. */
 	walker?: "auto" | "find" | "node";
+	/**
+	 * How many find processes share the walk of a large root (default: the number of CPUs, at most
+	 * 4). The benchmark compares 1 with the default.
+	 */
+	findProcesses?: number;
 	/** Files touched this long before the snapshot started get a content hash (default RACY_WINDOW_MS). */
 	racyWindowMs?: number;
 	/** The clock, injectable so a test can decide which files count as recently touched. */
@@ -30,11 +36,13 @@ export interface SnapshotOptions {
 
 async function walk(
 	dir: string,
-	walker: SnapshotOptions["walker"],
+	options: SnapshotOptions,
 	cutoffMs: number,
 ): Promise<WalkResult & { by: "find" | "node" }> {
+	const walker = options.walker;
 	if (walker !== "node") {
-		const found = await walkWithFind(dir, cutoffMs);
+		const processes = options.findProcesses ?? Math.min(4, availableParallelism());
+		const found = await walkWithFind(dir, cutoffMs, processes);
 		if (found) return { ...found, by: "find" };
 		if (walker === "find") throw new Error(`find -printf could not walk ${dir}`);
 	}
@@ -88,7 +96,7 @@ async function snapshotRoot(root: string, options: SnapshotOptions, startedMs: n
 		return { root: absolute, realPath: real, status: "not-directory", walker: "node", ...empty };
 	}
 	const cutoff = startedMs - (options.racyWindowMs ?? RACY_WINDOW_MS);
-	const [walked, own] = await Promise.all([walk(real, options.walker, cutoff), enclosingRepo(real)]);
+	const [walked, own] = await Promise.all([walk(real, options, cutoff), enclosingRepo(real)]);
 	const previous = options.previous?.roots.find((r) => r.root === absolute)?.entries;
 	const [, nested] = await Promise.all([
 		addHashes(real, walked.entries, entriesToHash(walked.entries, walked.racy, previous)),

@@ -1,10 +1,11 @@
 /**
- * The fast walk: one GNU `find -printf` process lists every entry under a root already in the text
- * form of entry.ts, NUL-separated so names with spaces, newlines or any other byte come through
- * intact. find also marks the files touched after the racy cutoff (`F` instead of `f`), so the
- * only per-entry work left in JavaScript is splitting the stream — which runs while find is still
+ * The fast walk: GNU `find -printf` lists every entry under a root already in the text form of
+ * entry.ts, NUL-separated so names with spaces, newlines or any other byte come through intact.
+ * find also marks the files touched after the racy cutoff (`F` instead of `f`), so the only
+ * per-entry work left in JavaScript is splitting the stream — which runs while find is still
  * walking. Measured in bench/boundary.bench.ts against the Node walk and against git status.
  */
+import { readdirSync } from "node:fs";
 import { ExecNotFound, exec } from "./exec.ts";
 import { decodeName } from "./names.ts";
 
@@ -20,14 +21,14 @@ export interface WalkResult {
 
 const FILE = "f %m %s %T@ %C@\\0";
 
-/** The find expression. `.git` is listed (by the type branches) but never entered. */
-function findArgs(cutoffSeconds: number): string[] {
+/**
+ * The find expression after the starting points. `.git` is listed (by the type branches) but never
+ * entered. `path` is %P (relative to a "." start) or %p (the path as given, for named starts).
+ */
+function expression(cutoffSeconds: number, path: "%P" | "%p"): string[] {
 	const cutoff = `@${cutoffSeconds.toFixed(3)}`;
-	const branch = (test: string[], format: string) => ["(", ...test, "-printf", `%P\\0${format}`, ")"];
+	const branch = (test: string[], format: string) => ["(", ...test, "-printf", `${path}\\0${format}`, ")"];
 	return [
-		".",
-		"-mindepth",
-		"1",
 		...["(", "-name", ".git", "-prune", "-false", ")", "-o"],
 		...branch(["-type", "f", "(", "-newermt", cutoff, "-o", "-newerct", cutoff, ")"], `F${FILE.slice(1)}`),
 		"-o",
@@ -90,20 +91,95 @@ export class FindOutputParser {
 	}
 }
 
-/**
- * Walks `dir` with find. Returns null when find is missing, lacks -printf (BSD/macOS), or reported
- * any error (an unreadable directory, a race with a deletion): the Node walk then takes over and
- * records each such problem precisely.
- */
-export async function walkWithFind(dir: string, cutoffMs: number): Promise<WalkResult | null> {
+/** Runs one find and parses its output as it streams; null when find failed or is unusable. */
+async function runFind(dir: string, args: string[], input?: Buffer): Promise<FindOutputParser | null> {
 	const parser = new FindOutputParser();
+	const options = { onStdout: (chunk: Buffer) => parser.push(chunk), ...(input ? { input } : {}) };
 	let result: Awaited<ReturnType<typeof exec>>;
 	try {
-		result = await exec("find", findArgs(cutoffMs / 1000), dir, (chunk) => parser.push(chunk));
+		result = await exec("find", args, dir, options);
 	} catch (error) {
 		if (error instanceof ExecNotFound) return null;
 		throw error;
 	}
-	if (result.code !== 0 || result.stderr !== "" || !parser.complete()) return null;
-	return { entries: parser.entries, racy: parser.racy, unreadable: {} };
+	return result.code === 0 && result.stderr === "" && parser.complete() ? parser : null;
+}
+
+const GIT = Buffer.from(".git");
+
+/**
+ * The directories two levels down (`node_modules/<package>`, `src/<module>`), read by type from the
+ * directory entries without a stat. They are where the bulk of a tree lives and many enough to
+ * share out between processes.
+ */
+function secondLevelDirs(dir: string): Buffer[] {
+	const starts: Buffer[] = [];
+	const slash = Buffer.from("/");
+	const dirsIn = (path: Buffer | string) =>
+		readdirSync(path, { withFileTypes: true, encoding: "buffer" })
+			.filter((entry) => entry.isDirectory() && !entry.name.equals(GIT))
+			.map((entry) => entry.name);
+	try {
+		for (const first of dirsIn(dir)) {
+			for (const second of dirsIn(Buffer.concat([Buffer.from(`${dir}/`), first])))
+				starts.push(Buffer.concat([first, slash, second]));
+		}
+	} catch {
+		return [];
+	}
+	return starts;
+}
+
+/** A stable share for a directory: a new sibling must not move the others to another process. */
+function share(name: Buffer, processes: number): number {
+	let hash = 0x811c9dc5;
+	for (const byte of name) hash = Math.imul(hash ^ byte, 0x01000193);
+	return (hash >>> 0) % processes;
+}
+
+/**
+ * True when every second-level directory the top find listed was handed to a subtree find: one
+ * created between the two steps would otherwise go unwalked, so the split is then redone as one walk.
+ */
+function covered(top: FindOutputParser, starts: readonly Buffer[]): boolean {
+	const handed = new Set(starts.map((start) => decodeName(start)));
+	return top.entries.every(
+		([path, text]) => text[0] !== "d" || !path.includes("/") || path.endsWith("/.git") || handed.has(path),
+	);
+}
+
+/** Joins the parsers' results in process order, which is stable between two unchanged walks. */
+function join(parsers: FindOutputParser[]): WalkResult {
+	const entries: Array<[string, string]> = [];
+	const racy: number[] = [];
+	for (const parser of parsers) {
+		for (const index of parser.racy) racy.push(entries.length + index);
+		for (const entry of parser.entries) entries.push(entry);
+	}
+	return { entries, racy, unreadable: {} };
+}
+
+/**
+ * Walks `dir` with find. Stat-ing every entry is the whole cost of a walk and find is single
+ * threaded, so with `processes` > 1 the tree is split: one find lists the top two levels, and the
+ * subtrees below them are shared out between the others. Falls back to one find when the split
+ * cannot run (findutils older than 4.9 lacks -files0-from). Returns null when find is missing, lacks
+ * -printf (BSD/macOS), or reported any error (an unreadable directory, a race with a deletion): the
+ * Node walk then takes over and records each such problem precisely.
+ */
+export async function walkWithFind(dir: string, cutoffMs: number, processes: number): Promise<WalkResult | null> {
+	const cutoff = cutoffMs / 1000;
+	const starts = processes > 1 ? secondLevelDirs(dir) : [];
+	if (starts.length > 0) {
+		const groups: Buffer[][] = Array.from({ length: processes }, () => []);
+		for (const start of starts) groups[share(start, processes)]!.push(start, Buffer.alloc(1));
+		const deep = ["-files0-from", "-", "-mindepth", "1", ...expression(cutoff, "%p")];
+		const parsers = await Promise.all([
+			runFind(dir, [".", "-mindepth", "1", "-maxdepth", "2", ...expression(cutoff, "%P")]),
+			...groups.filter((group) => group.length > 0).map((group) => runFind(dir, deep, Buffer.concat(group))),
+		]);
+		if (parsers.every((parser) => parser !== null) && covered(parsers[0]!, starts)) return join(parsers);
+	}
+	const single = await runFind(dir, [".", "-mindepth", "1", ...expression(cutoff, "%P")]);
+	return single === null ? null : join([single]);
 }
