@@ -4,7 +4,7 @@
  * even when the working tree ends up byte-identical.
  */
 
-import { octal } from "./diff-entries.ts";
+import { octal, pairEntries } from "./diff-entries.ts";
 import { displayName } from "./names.ts";
 import type { Change, GitFile, GitState } from "./types.ts";
 
@@ -100,13 +100,15 @@ function diffRefs(b: GitState, a: GitState, add: (path: string, kind: Change["ki
 }
 
 function diffIndex(b: GitState, a: GitState, add: (path: string, kind: Change["kind"], detail: string) => void): void {
-	for (const [path, value] of Object.entries(b.index)) {
-		if (!Object.hasOwn(a.index, path)) add(path, "index", `removed from the index (was ${indexText(value)})`);
-	}
-	for (const [path, value] of Object.entries(a.index)) {
-		if (!Object.hasOwn(b.index, path)) add(path, "index", `added to the index (${indexText(value)})`);
-		else if (b.index[path] !== value) add(path, "index", `staged ${indexText(b.index[path]!)} → ${indexText(value)}`);
-	}
+	pairEntries(
+		b.index,
+		a.index,
+		(path, before, after) => {
+			if (before !== after) add(path, "index", `staged ${indexText(before)} → ${indexText(after)}`);
+		},
+		(path, value) => add(path, "index", `removed from the index (was ${indexText(value)})`),
+		(path, value) => add(path, "index", `added to the index (${indexText(value)})`),
+	);
 }
 
 /** Compares the git states of one root, matched by where each repository sits in the root. */

@@ -92,7 +92,8 @@ async function snapshotRoot(root: string, options: SnapshotOptions, startedMs: n
 	} catch {
 		return { root: absolute, realPath: null, status: "missing", walker: "node", ...empty };
 	}
-	if (!(await stat(real)).isDirectory()) {
+	const rootStats = await stat(real);
+	if (!rootStats.isDirectory()) {
 		return { root: absolute, realPath: real, status: "not-directory", walker: "node", ...empty };
 	}
 	const cutoff = startedMs - (options.racyWindowMs ?? RACY_WINDOW_MS);
@@ -107,7 +108,9 @@ async function snapshotRoot(root: string, options: SnapshotOptions, startedMs: n
 		realPath: real,
 		status: "ok",
 		walker: walked.by,
-		entries: walked.entries,
+		// The root directory itself, as ".": a chmod of the root is a change too. Appended last so the
+		// walk's racy indices stay valid.
+		entries: [...walked.entries, [".", `d ${(rootStats.mode & 0o7777).toString(8)}`]],
 		git: own ? [own, ...nested] : nested,
 		unreadable: walked.unreadable,
 	};

@@ -79,11 +79,17 @@ export const GitStateSchema = Type.Object(
 			description: "Every ref (branches, tags, remotes, stash, notes…) → the object it names",
 		}),
 		stash: Type.Array(Type.String(), { description: "Stash entries, newest first (commit ids)" }),
-		index: Type.Record(Type.String(), Type.String(), {
-			description:
-				"Index entries under the root, by path relative to `repo`: `tag mode object stage` per stage, " +
-				"';'-joined. Content, not the raw index file, whose stat cache git rewrites by itself",
-		}),
+		index: Type.Array(
+			Type.Tuple([
+				Type.String({ description: "Path relative to `repo`" }),
+				Type.String({ description: "`tag mode object stage` per stage, ';'-joined (several for a conflict)" }),
+			]),
+			{
+				description:
+					"Index entries under the root, in index order. Content, not the raw index file, whose stat cache git " +
+					"rewrites by itself",
+			},
+		),
 		config: Type.Record(Type.String(), Type.String(), {
 			description: "Repository config keys → sha256 of their values (values may hold credentials)",
 		}),

@@ -16,7 +16,7 @@ function state(over: Partial<GitState> = {}): GitState {
 		commit: A,
 		refs: { "refs/heads/main": A },
 		stash: [],
-		index: { "a.txt": `H 100644 ${A} 0` },
+		index: [["a.txt", `H 100644 ${A} 0`]],
 		config: { "core.bare": "h1" },
 		files: { config: { type: "file", mode: 0o644, hash: "c1" } },
 		...over,
@@ -68,13 +68,25 @@ describe("repository state rules", () => {
 		expect(lines([two], [dropped])).toEqual(["ref .git/refs/stash: stash 2 → 1 entries (top ccccccc → ccccccc)"]);
 	});
 
+	it("shows a conflicted path's stages", () => {
+		const conflict = state({ index: [["a.txt", `H 100644 ${A} 1;H 100644 ${B} 2;H 100644 ${C} 3`]] });
+		expect(lines([state()], [conflict])).toEqual([
+			"index a.txt: staged 100644 aaaaaaa → 100644 aaaaaaa (stage 1); 100644 bbbbbbb (stage 2); 100644 ccccccc (stage 3)",
+		]);
+	});
+
 	it("reports index entries added, removed, restaged and flagged", () => {
-		const after = state({ index: { "a.txt": `h 100755 ${B} 0`, "n.txt": `H 100644 ${C} 0` } });
+		const after = state({
+			index: [
+				["a.txt", `h 100755 ${B} 0`],
+				["n.txt", `H 100644 ${C} 0`],
+			],
+		});
 		expect(lines([state()], [after])).toEqual([
 			"index a.txt: staged 100644 aaaaaaa → 100755 bbbbbbb (assume-unchanged)",
 			"index n.txt: added to the index (100644 ccccccc)",
 		]);
-		expect(lines([after], [state({ index: {} })])).toContain(
+		expect(lines([after], [state({ index: [] })])).toContain(
 			"index n.txt: removed from the index (was 100644 ccccccc)",
 		);
 	});

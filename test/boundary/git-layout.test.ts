@@ -13,8 +13,8 @@ describe("a root that is a subdirectory of a repository", () => {
 		const snapshot = await snapshotRoots([join(repo, "docs")]);
 		const state = snapshot.roots[0]!.git[0]!;
 		expect(state.repo).toBe("");
-		expect(Object.keys(state.index)).toEqual(["guide.md"]);
-		expect(snapshot.roots[0]!.entries.map(([p]) => p)).toEqual(["guide.md"]);
+		expect(state.index.map(([path]) => path)).toEqual(["guide.md"]);
+		expect(snapshot.roots[0]!.entries.map(([p]) => p)).toEqual(["guide.md", "."]);
 	});
 
 	it("owns the repository-level state: a commit made elsewhere in the repository is reported", async () => {

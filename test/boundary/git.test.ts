@@ -122,6 +122,27 @@ describe("git roots: repository state", () => {
 		expect(summary(changes)).toEqual(["git-file .git/info/exclude"]);
 	});
 
+	it("reports a merge left half done: conflict stages in the index and MERGE_HEAD", async () => {
+		const repo = gitRepo({ "a.txt": "base\n" });
+		git(repo, "switch", "-q", "-c", "other");
+		write(repo, { "a.txt": "other\n" });
+		git(repo, "commit", "-qam", "other");
+		git(repo, "switch", "-q", "main");
+		write(repo, { "a.txt": "main\n" });
+		git(repo, "commit", "-qam", "main");
+		const { changes } = await deltaOf([repo], () => {
+			try {
+				git(repo, "merge", "-q", "other");
+			} catch {
+				// The conflict is the point.
+			}
+		});
+		const index = changes.find((c) => c.kind === "index");
+		expect(index?.detail).toContain("(stage 1)");
+		expect(summary(changes)).toContain("git-file .git/MERGE_HEAD");
+		expect(summary(changes)).toContain("modified a.txt");
+	});
+
 	it("reports the first commit of a repository that had none", async () => {
 		const repo = tempDir("empty");
 		git(repo, "init", "-q", "-b", "main");
@@ -172,7 +193,7 @@ describe("git roots: no false alarms, no writes", () => {
 		process.env.GIT_DIR = join(other, ".git");
 		try {
 			const snapshot = await snapshotRoots([repo]);
-			expect(Object.keys(snapshot.roots[0]!.git[0]!.index)).toEqual(["a.txt"]);
+			expect(snapshot.roots[0]!.git[0]!.index.map(([path]) => path)).toEqual(["a.txt"]);
 		} finally {
 			if (saved === undefined) delete process.env.GIT_DIR;
 			else process.env.GIT_DIR = saved;

@@ -149,7 +149,10 @@ describe.each(["find", "node"] as const)("plain roots, %s walk", (walker) => {
 			() => write(outside, { "secret.txt": "changed", "more.txt": "m" }),
 			opts,
 		);
-		expect(before.roots[0]!.entries).toEqual([["out", `l ${outside}`]]);
+		expect(before.roots[0]!.entries).toEqual([
+			["out", `l ${outside}`],
+			[".", "d 700"],
+		]);
 		expect(changes).toEqual([]);
 	});
 
@@ -173,7 +176,9 @@ describe.each(["find", "node"] as const)("plain roots, %s walk", (walker) => {
 			},
 			opts,
 		);
-		const paths = before.roots[0]!.entries.map(([p]) => p).sort();
+		const paths = before.roots[0]!.entries.map(([p]) => p)
+			.filter((p) => p !== ".")
+			.sort();
 		expect(paths).toEqual([...names, "bad-\u0000ff\u0000fe.txt"].sort());
 		expect(summary(changes).sort()).toEqual(
 			[...names.map((n) => `modified ${n}`), "modified bad-\u0000ff\u0000fe.txt", "added added\nnew ü"].sort(),
@@ -209,6 +214,12 @@ describe.each(["find", "node"] as const)("plain roots, %s walk", (walker) => {
 		expect(changes).toEqual([]);
 	});
 
+	it("reports a chmod of the root directory itself", async () => {
+		const root = tempDir();
+		const { changes } = await deltaOf([root], () => chmodSync(root, 0o777), opts);
+		expect(changes.map((c) => `${c.kind} ${c.path} ${c.detail}`)).toEqual(["mode . mode 700 → 777"]);
+	});
+
 	it("reports a rename as a deletion and an addition", async () => {
 		const root = tempDir();
 		write(root, { "a.txt": "a" });
@@ -220,7 +231,10 @@ describe.each(["find", "node"] as const)("plain roots, %s walk", (walker) => {
 		const root = tempDir();
 		execFileSync("mkfifo", [join(root, "pipe")]);
 		const snapshot = await snapshotRoots([root], opts);
-		expect(snapshot.roots[0]!.entries).toEqual([["pipe", "p 644"]]);
+		expect(snapshot.roots[0]!.entries).toEqual([
+			["pipe", "p 644"],
+			[".", "d 700"],
+		]);
 	});
 
 	it("leaves every file under the root untouched", async () => {
@@ -232,6 +246,35 @@ describe.each(["find", "node"] as const)("plain roots, %s walk", (walker) => {
 		expect(afterStat.mtimeMs).toBe(beforeStat.mtimeMs);
 		expect(afterStat.ctimeMs).toBe(beforeStat.ctimeMs);
 		expect(readFileSync(join(root, "a.txt"), "utf8")).toBe("a");
+	});
+});
+
+describe("a root given through a symlink", () => {
+	it("is walked at its real path, named as given, and reports a retarget of the link", async () => {
+		const real1 = tempDir("real1");
+		const real2 = tempDir("real2");
+		write(real1, { "a.txt": "a" });
+		write(real2, { "a.txt": "a" });
+		const holder = tempDir("holder");
+		const link = join(holder, "root");
+		symlinkSync(real1, link);
+		const snapshot = await snapshotRoots([link]);
+		expect(snapshot.roots[0]).toMatchObject({ root: link, realPath: real1 });
+		expect(snapshot.roots[0]!.entries.map(([p]) => p)).toContain("a.txt");
+		const { changes } = await deltaOf([link], () => {
+			unlinkSync(link);
+			symlinkSync(real2, link);
+		});
+		expect(changes.map((c) => `${c.kind} ${c.detail}`)).toContain(`root root now resolves to ${real2}`);
+	});
+
+	it("records a missing root by status, and reports it gone", async () => {
+		const holder = tempDir("holder");
+		const root = join(holder, "r");
+		mkdirSync(root);
+		const { changes, after } = await deltaOf([root], () => rmdirSync(root));
+		expect(after.roots[0]).toMatchObject({ status: "missing", realPath: null, entries: [] });
+		expect(changes.map((c) => `${c.kind} ${c.path}`)).toEqual(["root "]);
 	});
 });
 

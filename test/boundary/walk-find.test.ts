@@ -162,6 +162,7 @@ describe("falling back", () => {
 		const { result } = await withFakeFind("bsd", () => snapshotRoots([root]));
 		expect(result.roots[0]!.walker).toBe("node");
 		expect(result.roots[0]!.entries.map(([p]) => p).sort()).toEqual([
+			".",
 			"a",
 			"a/b",
 			"a/b/c.txt",

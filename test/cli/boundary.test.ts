@@ -27,7 +27,7 @@ describe("boundary snapshot", () => {
 		const snapshot = JSON.parse(result.stdout);
 		expect(snapshot.version).toBe(1);
 		expect(snapshot.roots[0].root).toBe(root);
-		expect(snapshot.roots[0].entries.map(([p]: [string]) => p)).toEqual(["x.txt"]);
+		expect(snapshot.roots[0].entries.map(([p]: [string]) => p)).toEqual(["x.txt", "."]);
 	});
 
 	it("writes to -o and says so on stderr", async () => {
