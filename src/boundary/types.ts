@@ -115,7 +115,11 @@ export const RootSnapshotSchema = Type.Object(
 		}),
 		entries: Type.Array(
 			Type.Tuple([
-				Type.String({ description: "Path relative to the root, '/'-separated" }),
+				Type.String({
+					description:
+						"Path relative to the root, '/'-separated; '.' is the root itself. A byte that is not UTF-8 is " +
+						"written as NUL and two hex digits",
+				}),
 				Type.String({
 					description:
 						"The entry as text: `f <mode> <size> <mtime> <ctime>[ sha256:<hex>]`, `d <mode>`, `l <target>`, " +

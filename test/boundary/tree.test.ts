@@ -19,6 +19,7 @@ import {
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseEntry } from "../../src/boundary/entry.ts";
+import { MAX_RACY_HASHES } from "../../src/boundary/hash.ts";
 import { snapshotRoots } from "../../src/boundary/snapshot.ts";
 import { deltaOf, NOTHING_RACY, summary, tempDir, write } from "./helpers.ts";
 
@@ -94,6 +95,31 @@ describe.each(["find", "node"] as const)("plain roots, %s walk", (walker) => {
 		expect(parseEntry(text("old.txt")).hash).toBeUndefined();
 		expect(summary(changes)).toEqual(["modified fresh.txt"]);
 		expect(changes[0]!.detail).toContain("content changed");
+	});
+
+	it("waits out the window instead of hashing when very many files were just touched, and still sees a rewrite", async () => {
+		const root = tempDir();
+		const files: Record<string, string> = {};
+		for (let i = 0; i <= MAX_RACY_HASHES; i++) files[`d${i % 10}/f${i}.txt`] = "abc";
+		write(root, files);
+		const { before, changes } = await deltaOf(
+			[root],
+			() => {
+				writeFileSync(join(root, "d3/f3.txt"), "xyz");
+				utimesSync(join(root, "d3/f3.txt"), OLD, OLD);
+			},
+			// Every file counts as just touched (cutoff 10 s back); the wait is kept short (300 ms).
+			{ walker, now: () => Date.now() - 10_000, racyWindowMs: 300 },
+		);
+		expect(before.roots[0]!.entries.filter(([, text]) => text.includes("sha256:"))).toEqual([]);
+		expect(summary(changes)).toEqual(["modified d3/f3.txt"]);
+	});
+
+	it("does not hash the files it finds freshly written when taken for comparison", async () => {
+		const root = tempDir();
+		write(root, { "old.txt": "o" });
+		const { after } = await deltaOf([root], () => write(root, { "new.txt": "n" }), quiet);
+		expect(after.roots[0]!.entries.filter(([, text]) => text.includes("sha256:"))).toEqual([]);
 	});
 
 	it("reports a chmod as a mode change", async () => {
