@@ -109,6 +109,9 @@ async function snapshotRoot(
 	const window = options.racyWindowMs ?? RACY_WINDOW_MS;
 	const [walked, own] = await Promise.all([walk(real, options, startedMs - window), enclosingRepo(real)]);
 	const walkedAt = Date.now();
+	// The root directory itself, as ".": a chmod of the root is a change too. Appended last so the
+	// walk's racy indices stay valid.
+	walked.entries.push([".", `d ${(rootStats.mode & 0o7777).toString(8)}`]);
 	const previous = options.previous
 		? (options.previous.roots.find((r) => r.root === absolute)?.entries ?? [])
 		: undefined;
@@ -119,9 +122,7 @@ async function snapshotRoot(
 		realPath: real,
 		status: "ok",
 		walker: walked.by,
-		// The root directory itself, as ".": a chmod of the root is a change too. Appended last so the
-		// walk's racy indices stay valid.
-		entries: [...walked.entries, [".", `d ${(rootStats.mode & 0o7777).toString(8)}`]],
+		entries: walked.entries,
 		git: own ? [own, ...nested] : nested,
 		unreadable: walked.unreadable,
 	};

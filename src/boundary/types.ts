@@ -56,7 +56,10 @@ export const GitFileSchema = Type.Object(
 		hash: Type.Optional(Type.String({ description: "sha256 of the content; regular files only" })),
 		target: Type.Optional(Type.String({ description: "Where a symlink points" })),
 	},
-	{ description: "A file of the repository's own state (config, hooks, info/…), hashed in full" },
+	{
+		description: "A file of the repository's own state (config, hooks, info/…), hashed in full",
+		additionalProperties: false,
+	},
 );
 export type GitFile = Static<typeof GitFileSchema>;
 

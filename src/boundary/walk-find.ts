@@ -5,9 +5,10 @@
  * per-entry work left in JavaScript is splitting the stream — which runs while find is still
  * walking. Measured in bench/boundary.bench.ts against the Node walk and against git status.
  */
-import { readdirSync } from "node:fs";
+import { lstatSync, readdirSync } from "node:fs";
 import { ExecNotFound, exec } from "./exec.ts";
 import { decodeName } from "./names.ts";
+import { entryText, isRacy, nanoseconds } from "./walk-node.ts";
 
 /** What a walk found under one root. */
 export interface WalkResult {
@@ -44,31 +45,44 @@ function expression(cutoffSeconds: number, path: "%P" | "%p"): string[] {
 
 /** Splits find's output into entries as it arrives. Records are two NUL-terminated fields. */
 export class FindOutputParser {
-	readonly entries: Array<[string, string]> = [];
-	readonly racy: number[] = [];
+	entries: Array<[string, string]> = [];
+	racy: number[] = [];
 	private leftover: Buffer = Buffer.alloc(0);
 	private path: string | null = null;
 
 	push(chunk: Buffer): void {
-		const bytes = this.leftover.length === 0 ? chunk : Buffer.concat([this.leftover, chunk]);
-		const last = bytes.lastIndexOf(0);
-		if (last === -1) {
-			this.leftover = bytes;
-			return;
+		let from = 0;
+		if (this.leftover.length > 0) {
+			// Finish the field cut by the previous chunk; only that short piece is copied.
+			const nul = chunk.indexOf(0);
+			if (nul === -1) {
+				this.leftover = Buffer.concat([this.leftover, chunk]);
+				return;
+			}
+			const piece = Buffer.concat([this.leftover, chunk.subarray(0, nul)]);
+			this.field(decodeName(piece));
+			this.leftover = Buffer.alloc(0);
+			from = nul + 1;
 		}
+		const last = chunk.lastIndexOf(0);
+		if (last >= from) this.fields(chunk, from, last);
+		if (last + 1 < chunk.length) this.leftover = Buffer.from(chunk.subarray(Math.max(from, last + 1)));
+	}
+
+	/** Handles the NUL-terminated fields in `bytes[from, last]` (`last` is a NUL). */
+	private fields(bytes: Buffer, from: number, last: number): void {
 		// A NUL byte is never part of a multi-byte UTF-8 sequence, so cutting there is safe.
-		const text = bytes.toString("utf8", 0, last);
+		const text = bytes.toString("utf8", from, last);
 		if (!text.includes("\uFFFD")) {
 			for (const field of text.split("\u0000")) this.field(field);
-		} else {
-			let start = 0;
-			while (start <= last) {
-				const nul = bytes.indexOf(0, start);
-				this.field(decodeName(bytes, start, nul));
-				start = nul + 1;
-			}
+			return;
 		}
-		this.leftover = Buffer.from(bytes.subarray(last + 1));
+		let start = from;
+		while (start <= last) {
+			const nul = bytes.indexOf(0, start);
+			this.field(decodeName(bytes, start, nul));
+			start = nul + 1;
+		}
 	}
 
 	/** True when the output ended on a record boundary. */
@@ -107,27 +121,42 @@ async function runFind(dir: string, args: string[], input?: Buffer): Promise<Fin
 
 const GIT = Buffer.from(".git");
 
+/** The top two levels of a tree, listed from Node, and the directories below them to hand out. */
+interface TopLevels {
+	parser: FindOutputParser;
+	starts: Buffer[];
+}
+
 /**
- * The directories two levels down (`node_modules/<package>`, `src/<module>`), read by type from the
- * directory entries without a stat. They are where the bulk of a tree lives and many enough to
- * share out between processes.
+ * Lists the first two levels from Node (a few hundred lstat calls at most) and collects the
+ * second-level directories (`node_modules/<package>`, `src/<module>`): the bulk of a tree lies below
+ * them, and they are many enough to share out between find processes. Null on any error: one find
+ * then walks the whole tree and reports it properly.
  */
-function secondLevelDirs(dir: string): Buffer[] {
+function topLevels(dir: string, cutoffMs: number): TopLevels | null {
+	const top = new FindOutputParser();
 	const starts: Buffer[] = [];
+	const cutoffNs = nanoseconds(cutoffMs);
 	const slash = Buffer.from("/");
-	const dirsIn = (path: Buffer | string) =>
-		readdirSync(path, { withFileTypes: true, encoding: "buffer" })
-			.filter((entry) => entry.isDirectory() && !entry.name.equals(GIT))
-			.map((entry) => entry.name);
-	try {
-		for (const first of dirsIn(dir)) {
-			for (const second of dirsIn(Buffer.concat([Buffer.from(`${dir}/`), first])))
-				starts.push(Buffer.concat([first, slash, second]));
+	const list = (rel: Buffer | null, depth: number) => {
+		const abs = rel === null ? Buffer.from(dir) : Buffer.concat([Buffer.from(`${dir}/`), rel]);
+		for (const name of readdirSync(abs, { encoding: "buffer" })) {
+			const childRel = rel === null ? name : Buffer.concat([rel, slash, name]);
+			const childAbs = Buffer.concat([abs, slash, name]);
+			const stats = lstatSync(childAbs, { bigint: true });
+			if (isRacy(stats, cutoffNs)) top.racy.push(top.entries.length);
+			top.entries.push([decodeName(childRel), entryText(childAbs, stats)]);
+			if (!stats.isDirectory() || name.equals(GIT)) continue;
+			if (depth === 1) list(childRel, 2);
+			else starts.push(childRel);
 		}
+	};
+	try {
+		list(null, 1);
 	} catch {
-		return [];
+		return null;
 	}
-	return starts;
+	return { parser: top, starts };
 }
 
 /** A stable share for a directory: a new sibling must not move the others to another process. */
@@ -137,19 +166,9 @@ function share(name: Buffer, processes: number): number {
 	return (hash >>> 0) % processes;
 }
 
-/**
- * True when every second-level directory the top find listed was handed to a subtree find: one
- * created between the two steps would otherwise go unwalked, so the split is then redone as one walk.
- */
-function covered(top: FindOutputParser, starts: readonly Buffer[]): boolean {
-	const handed = new Set(starts.map((start) => decodeName(start)));
-	return top.entries.every(
-		([path, text]) => text[0] !== "d" || !path.includes("/") || path.endsWith("/.git") || handed.has(path),
-	);
-}
-
 /** Joins the parsers' results in process order, which is stable between two unchanged walks. */
 function join(parsers: FindOutputParser[]): WalkResult {
+	if (parsers.length === 1) return { entries: parsers[0]!.entries, racy: parsers[0]!.racy, unreadable: {} };
 	const entries: Array<[string, string]> = [];
 	const racy: number[] = [];
 	for (const parser of parsers) {
@@ -161,24 +180,23 @@ function join(parsers: FindOutputParser[]): WalkResult {
 
 /**
  * Walks `dir` with find. Stat-ing every entry is the whole cost of a walk and find is single
- * threaded, so with `processes` > 1 the tree is split: one find lists the top two levels, and the
- * subtrees below them are shared out between the others. Falls back to one find when the split
+ * threaded, so with `processes` > 1 the tree is split: Node lists the top two levels, and the
+ * subtrees below them are shared out between find processes. Falls back to one find when the split
  * cannot run (findutils older than 4.9 lacks -files0-from). Returns null when find is missing, lacks
  * -printf (BSD/macOS), or reported any error (an unreadable directory, a race with a deletion): the
  * Node walk then takes over and records each such problem precisely.
  */
 export async function walkWithFind(dir: string, cutoffMs: number, processes: number): Promise<WalkResult | null> {
 	const cutoff = cutoffMs / 1000;
-	const starts = processes > 1 ? secondLevelDirs(dir) : [];
-	if (starts.length > 0) {
+	const top = processes > 1 ? topLevels(dir, cutoffMs) : null;
+	if (top !== null && top.starts.length > 0) {
 		const groups: Buffer[][] = Array.from({ length: processes }, () => []);
-		for (const start of starts) groups[share(start, processes)]!.push(start, Buffer.alloc(1));
+		for (const start of top.starts) groups[share(start, processes)]!.push(start, Buffer.alloc(1));
 		const deep = ["-files0-from", "-", "-mindepth", "1", ...expression(cutoff, "%p")];
-		const parsers = await Promise.all([
-			runFind(dir, [".", "-mindepth", "1", "-maxdepth", "2", ...expression(cutoff, "%P")]),
-			...groups.filter((group) => group.length > 0).map((group) => runFind(dir, deep, Buffer.concat(group))),
-		]);
-		if (parsers.every((parser) => parser !== null) && covered(parsers[0]!, starts)) return join(parsers);
+		const parsers = await Promise.all(
+			groups.filter((group) => group.length > 0).map((group) => runFind(dir, deep, Buffer.concat(group))),
+		);
+		if (parsers.every((parser) => parser !== null)) return join([top.parser, ...parsers]);
 	}
 	const single = await runFind(dir, [".", "-mindepth", "1", ...expression(cutoff, "%P")]);
 	return single === null ? null : join([single]);

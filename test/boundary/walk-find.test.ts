@@ -129,8 +129,8 @@ describe("falling back", () => {
 	it("splits a tree with second-level directories between processes", async () => {
 		const root = tree();
 		const { result, calls } = await withFakeFind("log", () => walkWithFind(root, 0, 2));
-		expect(calls.filter((c) => c.includes("-files0-from")).length).toBeGreaterThanOrEqual(1);
-		expect(calls.some((c) => c.includes("-maxdepth 2"))).toBe(true);
+		expect(calls.length).toBeGreaterThanOrEqual(1);
+		expect(calls.every((c) => c.includes("-files0-from"))).toBe(true);
 		expect(result!.entries.map(([p]) => p).sort()).toEqual([
 			"a",
 			"a/b",
@@ -145,7 +145,7 @@ describe("falling back", () => {
 	it("walks with one find when the split is not supported (findutils before 4.9)", async () => {
 		const root = tree();
 		const { result, calls } = await withFakeFind("no-files0-from", () => walkWithFind(root, 0, 2));
-		expect(calls.at(-1)).not.toContain("-maxdepth");
+		expect(calls.at(-1)).not.toContain("-files0-from");
 		expect(result!.entries.map(([p]) => p).sort()).toEqual([
 			"a",
 			"a/b",
