@@ -2,6 +2,7 @@
  * Git roots: repository state (HEAD, refs, stash, index, config, hooks) and the working tree,
  * ignored directories included — and the snapshot itself never changes the repository.
  */
+import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -184,6 +185,13 @@ describe("git roots: no false alarms, no writes", () => {
 		expect(readFileSync(index).equals(bytes)).toBe(true);
 		expect(statSync(index).mtimeMs).toBe(mtimeMs);
 		expect(existsSync(`${index}.lock`)).toBe(false);
+	});
+
+	it.skipIf(process.getuid?.() !== 0)("reads a repository owned by another user, which git would refuse", async () => {
+		const repo = gitRepo({ "a.txt": "a" });
+		execFileSync("chown", ["-R", "nobody", repo]);
+		const snapshot = await snapshotRoots([repo]);
+		expect(snapshot.roots[0]!.git[0]?.index.map(([path]) => path)).toEqual(["a.txt"]);
 	});
 
 	it("reads the root's own repository even when GIT_DIR points elsewhere", async () => {
