@@ -62,6 +62,12 @@ async function time<T>(run: () => Promise<T>): Promise<[number, T]> {
 const gitStatus = (dir: string) =>
 	sh("git status --porcelain --ignored", { cwd: dir, maxBuffer: 1 << 30 }).then((r) => r.stdout);
 
+/**
+ * The least any complete check must do: lstat every entry once (one find process, output thrown
+ * away). git status does not, which is exactly why it cannot see inside an ignored directory.
+ */
+const statEverything = (dir: string) => sh("find . -printf '%s\\0' > /dev/null", { cwd: dir });
+
 /** Our check as the runner makes it: a new snapshot of the root, diffed against the earlier one. */
 async function ours(dir: string, base: Snapshot, options: SnapshotOptions) {
 	const after = await snapshotRoots([dir], { ...options, previous: base });
@@ -91,10 +97,11 @@ const bench: Bench = async ({ quick }) => {
 		await new Promise((r) => setTimeout(r, 2500));
 		const base = await snapshotRoots([dir]);
 		const statusBefore = await gitStatus(dir);
-		const samples: Record<string, number[]> = { git: [], find: [], find_one_process: [], node: [] };
+		const samples: Record<string, number[]> = { git: [], stat_floor: [], find: [], find_one_process: [], node: [] };
 		for (let round = 0; round < rounds; round++) {
 			process.stderr.write(`round ${round + 1}/${rounds}\r`);
 			samples.git!.push((await time(() => gitStatus(dir)))[0]);
+			samples.stat_floor!.push((await time(() => statEverything(dir)))[0]);
 			for (const [name, options] of Object.entries(VARIANTS)) {
 				const [ms, delta] = await time(() => ours(dir, base, options));
 				if (delta.length !== 0) throw new Error(`unchanged tree produced ${delta.length} changes (${name})`);
@@ -117,7 +124,7 @@ const bench: Bench = async ({ quick }) => {
 			find_processes: Math.min(4, availableParallelism()),
 			median_ms: medians,
 			ratio_to_git_status: Object.fromEntries(
-				Object.keys(VARIANTS).map((name) => [name, medians[name]! / medians.git!]),
+				["stat_floor", ...Object.keys(VARIANTS)].map((name) => [name, medians[name]! / medians.git!]),
 			),
 			snapshot_json_mib: JSON.stringify(base).length / 2 ** 20,
 			rewrite_inside_ignored_dir: {
@@ -133,6 +140,11 @@ const bench: Bench = async ({ quick }) => {
 				["check", "median ms", "vs git status"],
 				[
 					["git status --porcelain --ignored", ms(medians.git!), ratio(1)],
+					[
+						"floor: lstat every entry (find, output discarded)",
+						ms(medians.stat_floor!),
+						ratio(medians.stat_floor! / medians.git!),
+					],
 					...LABELS.map(([name, label]) => [label, ms(medians[name]!), ratio(medians[name]! / medians.git!)]),
 				],
 				["left", "right", "right"],
