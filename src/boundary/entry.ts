@@ -1,0 +1,85 @@
+/**
+ * The text form of a working-tree entry. A snapshot stores each entry as one short string rather
+ * than an object, so two snapshots are compared by string equality first and an entry is parsed
+ * only when its text differs. The form is what GNU find prints for it (see walk-find.ts); the Node
+ * walk writes the same text.
+ *
+ *   f <mode> <size> <mtime> <ctime>[ sha256:<hex>]   regular file
+ *   d <mode>                                         directory (its own times are not kept)
+ *   l <target>                                       symlink
+ *   p|s|b|c|? <mode>                                 fifo, socket, block, char device, other
+ */
+import type { Entry, EntryType } from "./types.ts";
+
+const LETTER_TYPES: Record<string, EntryType> = {
+	f: "file",
+	d: "dir",
+	l: "symlink",
+	p: "fifo",
+	s: "socket",
+	b: "block",
+	c: "char",
+};
+const TYPE_LETTERS: Record<EntryType, string> = {
+	file: "f",
+	dir: "d",
+	symlink: "l",
+	fifo: "p",
+	socket: "s",
+	block: "b",
+	char: "c",
+	other: "?",
+};
+
+const HASH_PREFIX = " sha256:";
+
+/** `seconds.` plus any number of fraction digits → `seconds.` plus exactly nine (nanoseconds). */
+export function normaliseTime(text: string): string {
+	const dot = text.indexOf(".");
+	if (dot === -1) return `${text}.000000000`;
+	return `${text.slice(0, dot)}.${text.slice(dot + 1, dot + 10).padEnd(9, "0")}`;
+}
+
+/** Nine-digit `seconds.nanoseconds` → the ten-digit text find prints. */
+export function findTime(time: string): string {
+	return `${time}0`;
+}
+
+export function parseEntry(text: string): Entry {
+	const letter = text[0] ?? "?";
+	const type = LETTER_TYPES[letter] ?? "other";
+	if (type === "symlink") return { type, target: text.slice(2) };
+	const fields = text.slice(2).split(" ");
+	const entry: Entry = { type, mode: Number.parseInt(fields[0] ?? "0", 8) };
+	if (type === "file") {
+		entry.size = Number(fields[1]);
+		entry.mtime = normaliseTime(fields[2] ?? "0");
+		entry.ctime = normaliseTime(fields[3] ?? "0");
+		const hash = fields[4];
+		if (hash?.startsWith("sha256:")) entry.hash = hash.slice(7);
+	}
+	return entry;
+}
+
+export function formatEntry(entry: Entry): string {
+	const letter = TYPE_LETTERS[entry.type];
+	if (entry.type === "symlink") return `l ${entry.target ?? ""}`;
+	const mode = (entry.mode ?? 0).toString(8);
+	if (entry.type !== "file") return `${letter} ${mode}`;
+	const base = `f ${mode} ${entry.size ?? 0} ${findTime(entry.mtime ?? "0.000000000")} ${findTime(entry.ctime ?? "0.000000000")}`;
+	return entry.hash === undefined ? base : `${base}${HASH_PREFIX}${entry.hash}`;
+}
+
+/**
+ * True for a file entry that carries a content hash. Cheap, as it runs on every entry: a file
+ * entry without a hash is under 80 characters, one with a hash over 120.
+ */
+export function hasHash(text: string): boolean {
+	return text.charCodeAt(0) === 0x66 && text.length > 100 && text.includes(HASH_PREFIX);
+}
+
+/** The entry text with a content hash added (replacing any it had). */
+export function withHash(text: string, hash: string): string {
+	const at = text.indexOf(HASH_PREFIX);
+	return `${at === -1 ? text : text.slice(0, at)}${HASH_PREFIX}${hash}`;
+}

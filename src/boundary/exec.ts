@@ -1,0 +1,93 @@
+/** Runs the external programs a snapshot reads from (git, find) and hands back their raw bytes. */
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+
+export interface ExecResult {
+	/** Exit code, or null when the program was killed by a signal. */
+	code: number | null;
+	/** Everything written to stdout, as bytes: names are bytes and are decoded by the caller. */
+	stdout: Buffer;
+	stderr: string;
+}
+
+/** Thrown when the program itself cannot be started (e.g. not installed). */
+export class ExecNotFound extends Error {
+	readonly program: string;
+	constructor(program: string) {
+		super(`${program} could not be started: is it installed and on PATH?`);
+		this.name = "ExecNotFound";
+		this.program = program;
+	}
+}
+
+/**
+ * The environment for the programs we run. Every GIT_* variable is dropped: inside a git hook or a
+ * CI job GIT_DIR, GIT_INDEX_FILE or GIT_WORK_TREE may be set and would point git at another
+ * repository than the root. Optional locks are off so a read never rewrites the index, and the
+ * C locale keeps output parseable.
+ */
+function cleanEnv(): NodeJS.ProcessEnv {
+	const env: NodeJS.ProcessEnv = {};
+	for (const [key, value] of Object.entries(process.env)) if (!key.startsWith("GIT_")) env[key] = value;
+	env.GIT_OPTIONAL_LOCKS = "0";
+	env.GIT_TERMINAL_PROMPT = "0";
+	env.LC_ALL = "C";
+	return env;
+}
+
+export interface ExecOptions {
+	/** Handed stdout chunk by chunk as it arrives (and not collected), so parsing overlaps the run. */
+	onStdout?: (chunk: Buffer) => void;
+	/** Written to the program's stdin, which is then closed; without it stdin is closed at once. */
+	input?: Buffer;
+}
+
+/** Runs `program` in `cwd` and collects its output. */
+export function exec(
+	program: string,
+	args: readonly string[],
+	cwd: string,
+	options: ExecOptions = {},
+): Promise<ExecResult> {
+	return new Promise((resolve, reject) => {
+		const stdin = options.input === undefined ? "ignore" : "pipe";
+		const child = spawn(program, args, { cwd, env: cleanEnv(), stdio: [stdin, "pipe", "pipe"] });
+		const out: Buffer[] = [];
+		const err: Buffer[] = [];
+		child.stdout!.on("data", options.onStdout ?? ((chunk: Buffer) => out.push(chunk)));
+		child.stderr!.on("data", (chunk: Buffer) => err.push(chunk));
+		// A program that exits without reading all its input must not crash us with EPIPE.
+		child.stdin?.on("error", () => {});
+		child.stdin?.end(options.input);
+		child.on("error", (error: NodeJS.ErrnoException) => {
+			// spawn reports a missing working directory as ENOENT too; only a missing program is "not found".
+			reject(error.code === "ENOENT" && existsSync(cwd) ? new ExecNotFound(program) : error);
+		});
+		child.on("close", (code) => {
+			resolve({ code, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString("utf8") });
+		});
+	});
+}
+
+/**
+ * Runs git read-only in `cwd`. `--no-optional-locks` keeps commands that could refresh the index
+ * from writing it; fsmonitor is off because it would run a configured hook program; safe.directory
+ * is widened so a root owned by another user is still read as a repository instead of silently
+ * falling back to a plain-files view (nothing we run executes repository-configured programs).
+ */
+export function git(args: readonly string[], cwd: string): Promise<ExecResult> {
+	return exec(
+		"git",
+		[
+			"--no-optional-locks",
+			"-c",
+			"core.fsmonitor=false",
+			"-c",
+			"safe.directory=*",
+			"-c",
+			"core.quotePath=false",
+			...args,
+		],
+		cwd,
+	);
+}

@@ -1,0 +1,180 @@
+/**
+ * The repository state of a git root, read through git itself and never written: HEAD, every ref,
+ * the stash list, the index as content, the config and the state files of the git directory.
+ *
+ * The working tree is not read here: the walk covers it, ignored and untracked files included,
+ * because `git status --ignored` prints an already-ignored directory as a single line and so cannot
+ * see a write inside node_modules/, __pycache__/ or dist/.
+ */
+import { createHash } from "node:crypto";
+import { readFile, realpath } from "node:fs/promises";
+import { sep } from "node:path";
+import { git } from "./exec.ts";
+import { readGitFiles } from "./git-files.ts";
+import { decodeName } from "./names.ts";
+import type { GitState } from "./types.ts";
+
+/** One line of output without its final newline (a path may itself contain newlines). */
+function single(out: Buffer): string {
+	const text = out.toString("utf8");
+	return text.endsWith("\n") ? text.slice(0, -1) : text;
+}
+
+/** Splits NUL-terminated output into its records (as byte ranges, decoded by the caller). */
+function records(out: Buffer): Array<[number, number]> {
+	const list: Array<[number, number]> = [];
+	let start = 0;
+	while (start < out.length) {
+		let end = out.indexOf(0, start);
+		if (end === -1) end = out.length;
+		list.push([start, end]);
+		start = end + 1;
+	}
+	return list;
+}
+
+/** Where a repository's pieces are: the top of its work tree and its git directories (real paths). */
+export interface RepoLocation {
+	top: string;
+	gitDir: string;
+	commonDir: string;
+}
+
+/**
+ * Locates the repository whose work tree holds `dir`, or null when `dir` is not in a work tree (no
+ * repository, a bare repository, inside a .git directory). One git call answers all three; only a
+ * path containing a newline makes its output ambiguous, and then each is asked for separately.
+ */
+export async function locateRepo(dir: string): Promise<RepoLocation | null> {
+	const asks = ["--show-toplevel", "--absolute-git-dir", "--path-format=absolute", "--git-common-dir"];
+	const out = await git(["rev-parse", ...asks], dir);
+	if (out.code !== 0) return null;
+	let lines = single(out.stdout).split("\n");
+	if (lines.length !== 3) {
+		const one = async (args: string[]) => single(await mustRun(["rev-parse", ...args], dir));
+		lines = await Promise.all([one([asks[0]!]), one([asks[1]!]), one(asks.slice(2))]);
+	}
+	const [top, gitDir, commonDir] = await Promise.all(lines.map((line) => realpath(line)));
+	return { top: top!, gitDir: gitDir!, commonDir: commonDir! };
+}
+
+async function mustRun(args: string[], dir: string): Promise<Buffer> {
+	const out = await git(args, dir);
+	if (out.code !== 0) throw new Error(`git ${args.join(" ")} failed in ${dir}: ${out.stderr.trim()}`);
+	return out.stdout;
+}
+
+async function readRefs(dir: string): Promise<Record<string, string>> {
+	const out = await mustRun(["for-each-ref", "--format=%(refname)%00%(objectname)%00"], dir);
+	const refs: Record<string, string> = Object.create(null);
+	const parts = records(out);
+	for (let i = 0; i + 1 < parts.length; i += 2) {
+		const [ns, ne] = parts[i]!;
+		const [os, oe] = parts[i + 1]!;
+		// for-each-ref ends each line with a newline, which lands at the start of the next name.
+		const name = decodeName(out, out[ns] === 0x0a ? ns + 1 : ns, ne);
+		refs[name] = out.toString("latin1", os, oe);
+	}
+	return refs;
+}
+
+async function readStash(dir: string, refs: Record<string, string>): Promise<string[]> {
+	if (!Object.hasOwn(refs, "refs/stash")) return [];
+	const out = await git(["log", "-g", "--format=%H", "refs/stash", "--"], dir);
+	if (out.code !== 0) return [refs["refs/stash"]!];
+	return out.stdout.toString("latin1").split("\n").filter(Boolean);
+}
+
+/**
+ * `tag mode object stage` per path, stages of a conflicted path joined by ';'. ls-files lists a
+ * path's stages together, so joining with the previous record is enough.
+ */
+async function readIndex(dir: string): Promise<Array<[string, string]>> {
+	const out = await mustRun(["ls-files", "--stage", "-v", "-z"], dir);
+	const index: Array<[string, string]> = [];
+	for (const [start, end] of records(out)) {
+		const tab = out.indexOf(0x09, start);
+		const path = decodeName(out, tab + 1, end);
+		const value = out.toString("latin1", start, tab);
+		const last = index.at(-1);
+		if (last !== undefined && last[0] === path) last[1] = `${last[1]};${value}`;
+		else index.push([path, value]);
+	}
+	return index;
+}
+
+/** Config keys → sha256 of their values, so a report can name the key without storing a secret. */
+async function readConfig(dir: string): Promise<Record<string, string>> {
+	const out = await git(["config", "--local", "--list", "-z"], dir);
+	const values = new Map<string, string[]>();
+	if (out.code === 0) {
+		for (const [start, end] of records(out.stdout)) {
+			const text = out.stdout.toString("utf8", start, end);
+			const newline = text.indexOf("\n");
+			const key = newline === -1 ? text : text.slice(0, newline);
+			const value = newline === -1 ? "(no value)" : text.slice(newline + 1);
+			values.set(key, [...(values.get(key) ?? []), value]);
+		}
+	}
+	const config: Record<string, string> = Object.create(null);
+	for (const [key, list] of values) config[key] = createHash("sha256").update(list.join("\u0000")).digest("hex");
+	return config;
+}
+
+/**
+ * Where HEAD points, read from the HEAD file (one git call fewer per snapshot). The reftable
+ * backend keeps a placeholder there, and then git is asked.
+ */
+async function readHead(
+	dir: string,
+	gitDir: string,
+	refs: Record<string, string>,
+): Promise<{ branch: string | null; commit: string | null }> {
+	const text = (await readFile(`${gitDir}${sep}HEAD`, "utf8").catch(() => "")).trim();
+	if (text.startsWith("ref: ") && text !== "ref: refs/heads/.invalid") {
+		const branch = text.slice(5);
+		return { branch, commit: refs[branch] ?? null };
+	}
+	if (/^[0-9a-f]{40,64}$/.test(text)) return { branch: null, commit: text };
+	const [branch, commit] = await Promise.all([
+		git(["symbolic-ref", "-q", "HEAD"], dir),
+		git(["rev-parse", "-q", "--verify", "HEAD^{commit}"], dir),
+	]);
+	return {
+		branch: branch.code === 0 ? single(branch.stdout) : null,
+		commit: commit.code === 0 ? single(commit.stdout) : null,
+	};
+}
+
+/**
+ * Reads the state of the repository whose work tree holds `dir`, or null when there is none.
+ * `repo` labels it within the root. The ref, index and config reads start together with the
+ * location query (they fail harmlessly outside a repository): one round of processes, not three.
+ */
+export async function readGitState(dir: string, repo: string): Promise<{ state: GitState; top: string } | null> {
+	const [location, refs, index, config] = await Promise.all([
+		locateRepo(dir),
+		readRefs(dir).catch(() => null),
+		readIndex(dir).catch(() => null),
+		readConfig(dir),
+	]);
+	if (location === null) return null;
+	if (refs === null || index === null) throw new Error(`git could not read the repository at ${dir}`);
+	const [head, stash, files] = await Promise.all([
+		readHead(dir, location.gitDir, refs),
+		readStash(dir, refs),
+		readGitFiles(location.gitDir, location.commonDir),
+	]);
+	const state: GitState = {
+		repo,
+		gitDir: location.gitDir,
+		commonDir: location.commonDir,
+		...head,
+		refs,
+		stash,
+		index,
+		config,
+		files,
+	};
+	return { state, top: location.top };
+}
