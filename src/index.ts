@@ -5,6 +5,23 @@ export { checkAgentTools } from "./agents/check.ts";
 export { type AgentDefinition, type AgentSource, agentContextLayer } from "./agents/definition.ts";
 export { type LoadedAgents, loadAgents } from "./agents/load.ts";
 export { parseAgentFile } from "./agents/parse.ts";
+export { resolveWriteAllowed } from "./boundary/allowed.ts";
+export { diffSnapshots } from "./boundary/diff.ts";
+export { parseEntry } from "./boundary/entry.ts";
+export { judgeChanges } from "./boundary/judge.ts";
+export { parseSnapshot } from "./boundary/load.ts";
+export { type SnapshotOptions, snapshotRoots } from "./boundary/snapshot.ts";
+export {
+	type Change,
+	type ChangeKind,
+	type Entry,
+	type GitState,
+	type Judgement,
+	type RootSnapshot,
+	SNAPSHOT_VERSION,
+	type Snapshot,
+	SnapshotSchema,
+} from "./boundary/types.ts";
 export { type LoadedModes, loadModes } from "./context/load-modes.ts";
 export { type ContextMode, createModeRegistry, DEFAULT_MODE, lookupMode, type ModeRegistry } from "./context/modes.ts";
 export { listModes, type ModeRow, modeTableCells } from "./context/modes-table.ts";

@@ -10,7 +10,8 @@
  *   moves on every write and cannot be set by a user, so this is exactly what a same-size rewrite
  *   with a restored mtime looks like. It can be a false alarm (a chown, a hard link, an xattr changed
  *   without the content changing) — those are rare under a watched root, and a missed rewrite is the
- *   worse error. With hashes on both sides a bare ctime move is not reported: the content is proven.
+ *   worse error. With hashes on both sides a bare ctime move is not reported: the content is proven;
+ *   with a mode change it is not reported either (the chmod moved the ctime; the path is reported).
  * - A directory's own timestamps are never compared: they move whenever an entry inside is added or
  *   removed, and that entry is reported itself (a temporary file created and removed again is not a
  *   change at all).
@@ -37,6 +38,8 @@ export function describeEntry(entry: Entry): string {
 	}
 }
 
+const CTIME_ONLY = "ctime changed with size and mtime unchanged: rewritten in place? content not provably the same";
+
 /** Why a file's content may differ, or null when it provably does not. */
 function contentChange(before: Entry, after: Entry): string | null {
 	const sizes = before.size === after.size ? `same size, ${after.size} bytes` : `size ${before.size} → ${after.size}`;
@@ -46,8 +49,7 @@ function contentChange(before: Entry, after: Entry): string | null {
 	}
 	if (before.size !== after.size) return sizes;
 	if (before.mtime !== after.mtime) return `mtime changed (${sizes})`;
-	if (before.ctime !== after.ctime)
-		return "ctime changed with size and mtime unchanged: rewritten in place? content not provably the same";
+	if (before.ctime !== after.ctime) return CTIME_ONLY;
 	return null;
 }
 
@@ -67,11 +69,12 @@ function compareEntry(
 		add(path, "type", `${describeEntry(b)} → ${describeEntry(a)}`);
 		return;
 	}
-	if (a.type !== "symlink" && b.mode !== a.mode)
-		add(path, "mode", `mode ${octal(b.mode ?? 0)} → ${octal(a.mode ?? 0)}`);
+	const modeChanged = a.type !== "symlink" && b.mode !== a.mode;
+	if (modeChanged) add(path, "mode", `mode ${octal(b.mode ?? 0)} → ${octal(a.mode ?? 0)}`);
 	if (a.type === "file") {
 		const why = contentChange(b, a);
-		if (why !== null) add(path, "modified", why);
+		// A chmod moves the ctime; that alone must not read as a second, content change.
+		if (why !== null && !(modeChanged && why === CTIME_ONLY)) add(path, "modified", why);
 	} else if (a.type === "symlink" && b.target !== a.target) {
 		add(path, "link", `target ${displayName(b.target ?? "")} → ${displayName(a.target ?? "")}`);
 	}

@@ -4,7 +4,7 @@
  * even when the working tree ends up byte-identical.
  */
 
-import { octal } from "./diff-entries.ts";
+import { octal, pairEntries } from "./diff-entries.ts";
 import { displayName } from "./names.ts";
 import type { Change, GitFile, GitState } from "./types.ts";
 
@@ -94,19 +94,21 @@ function diffRefs(b: GitState, a: GitState, add: (path: string, kind: Change["ki
 		add(
 			".git/refs/stash",
 			"ref",
-			`stash ${b.stash.length} → ${a.stash.length} entries (top ${short(b.stash[0] ?? null)} → ${short(a.stash[0] ?? null)})`,
+			`stash ${b.stash.length} → ${a.stash.length} entries (top ${b.stash[0]?.slice(0, 7) ?? "none"} → ${a.stash[0]?.slice(0, 7) ?? "none"})`,
 		);
 	}
 }
 
 function diffIndex(b: GitState, a: GitState, add: (path: string, kind: Change["kind"], detail: string) => void): void {
-	for (const [path, value] of Object.entries(b.index)) {
-		if (!Object.hasOwn(a.index, path)) add(path, "index", `removed from the index (was ${indexText(value)})`);
-	}
-	for (const [path, value] of Object.entries(a.index)) {
-		if (!Object.hasOwn(b.index, path)) add(path, "index", `added to the index (${indexText(value)})`);
-		else if (b.index[path] !== value) add(path, "index", `staged ${indexText(b.index[path]!)} → ${indexText(value)}`);
-	}
+	pairEntries(
+		b.index,
+		a.index,
+		(path, before, after) => {
+			if (before !== after) add(path, "index", `staged ${indexText(before)} → ${indexText(after)}`);
+		},
+		(path, value) => add(path, "index", `removed from the index (was ${indexText(value)})`),
+		(path, value) => add(path, "index", `added to the index (${indexText(value)})`),
+	);
 }
 
 /** Compares the git states of one root, matched by where each repository sits in the root. */

@@ -70,9 +70,12 @@ export function formatEntry(entry: Entry): string {
 	return entry.hash === undefined ? base : `${base}${HASH_PREFIX}${entry.hash}`;
 }
 
-/** True for a file entry that carries a content hash (cheap: no parsing). */
+/**
+ * True for a file entry that carries a content hash. Cheap, as it runs on every entry: a file
+ * entry without a hash is under 80 characters, one with a hash over 120.
+ */
 export function hasHash(text: string): boolean {
-	return text.charCodeAt(0) === 0x66 && text.includes(HASH_PREFIX);
+	return text.charCodeAt(0) === 0x66 && text.length > 100 && text.includes(HASH_PREFIX);
 }
 
 /** The entry text with a content hash added (replacing any it had). */

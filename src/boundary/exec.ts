@@ -35,22 +35,30 @@ function cleanEnv(): NodeJS.ProcessEnv {
 	return env;
 }
 
-/**
- * Runs `program` and collects its output. With `onStdout`, stdout is handed over chunk by chunk as
- * it arrives (and not collected), so parsing overlaps with the program's own work.
- */
+export interface ExecOptions {
+	/** Handed stdout chunk by chunk as it arrives (and not collected), so parsing overlaps the run. */
+	onStdout?: (chunk: Buffer) => void;
+	/** Written to the program's stdin, which is then closed; without it stdin is closed at once. */
+	input?: Buffer;
+}
+
+/** Runs `program` in `cwd` and collects its output. */
 export function exec(
 	program: string,
 	args: readonly string[],
 	cwd: string,
-	onStdout?: (chunk: Buffer) => void,
+	options: ExecOptions = {},
 ): Promise<ExecResult> {
 	return new Promise((resolve, reject) => {
-		const child = spawn(program, args, { cwd, env: cleanEnv(), stdio: ["ignore", "pipe", "pipe"] });
+		const stdin = options.input === undefined ? "ignore" : "pipe";
+		const child = spawn(program, args, { cwd, env: cleanEnv(), stdio: [stdin, "pipe", "pipe"] });
 		const out: Buffer[] = [];
 		const err: Buffer[] = [];
-		child.stdout.on("data", onStdout ?? ((chunk: Buffer) => out.push(chunk)));
-		child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
+		child.stdout!.on("data", options.onStdout ?? ((chunk: Buffer) => out.push(chunk)));
+		child.stderr!.on("data", (chunk: Buffer) => err.push(chunk));
+		// A program that exits without reading all its input must not crash us with EPIPE.
+		child.stdin?.on("error", () => {});
+		child.stdin?.end(options.input);
 		child.on("error", (error: NodeJS.ErrnoException) => {
 			// spawn reports a missing working directory as ENOENT too; only a missing program is "not found".
 			reject(error.code === "ENOENT" && existsSync(cwd) ? new ExecNotFound(program) : error);

@@ -85,15 +85,20 @@ async function readStash(dir: string, refs: Record<string, string>): Promise<str
 	return out.stdout.toString("latin1").split("\n").filter(Boolean);
 }
 
-/** `tag mode object stage` per path, stages of a conflicted path joined by ';'. */
-async function readIndex(dir: string): Promise<Record<string, string>> {
+/**
+ * `tag mode object stage` per path, stages of a conflicted path joined by ';'. ls-files lists a
+ * path's stages together, so joining with the previous record is enough.
+ */
+async function readIndex(dir: string): Promise<Array<[string, string]>> {
 	const out = await mustRun(["ls-files", "--stage", "-v", "-z"], dir);
-	const index: Record<string, string> = Object.create(null);
+	const index: Array<[string, string]> = [];
 	for (const [start, end] of records(out)) {
 		const tab = out.indexOf(0x09, start);
 		const path = decodeName(out, tab + 1, end);
 		const value = out.toString("latin1", start, tab);
-		index[path] = Object.hasOwn(index, path) ? `${index[path]};${value}` : value;
+		const last = index.at(-1);
+		if (last !== undefined && last[0] === path) last[1] = `${last[1]};${value}`;
+		else index.push([path, value]);
 	}
 	return index;
 }

@@ -7,9 +7,14 @@
  * with no visible metadata change. This is git's "racily clean" problem, and the answer is git's:
  * hash such recently touched files, and hash them again in the later snapshot to compare.
  * Everything older is proven unchanged by size + mtime + ctime alone, so a large tree is not read.
+ *
+ * When very many files were just touched (an install or a build a moment ago), reading them all
+ * would cost seconds; waiting out the window after the walk costs at most RACY_WINDOW_MS and gives
+ * the same guarantee: any later write then carries a later timestamp than any the snapshot saw.
  */
 import { createHash } from "node:crypto";
-import { constants, createReadStream } from "node:fs";
+import { constants } from "node:fs";
+import { type FileHandle, open } from "node:fs/promises";
 import { hasHash, withHash } from "./entry.ts";
 import { nameBytes } from "./names.ts";
 
@@ -23,34 +28,60 @@ export const RACY_WINDOW_MS = 2000;
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
 /** sha256 of a file's content, or null when it cannot be read (it then falls back to metadata). */
-export function hashFile(path: Buffer | string): Promise<string | null> {
-	return new Promise((resolve) => {
+export async function hashFile(path: Buffer | string): Promise<string | null> {
+	let handle: FileHandle | undefined;
+	try {
+		handle = await open(path, OPEN_FLAGS);
 		const hash = createHash("sha256");
-		const stream = createReadStream(path, { flags: OPEN_FLAGS });
-		stream.on("data", (chunk) => hash.update(chunk));
-		stream.on("error", () => resolve(null));
-		stream.on("end", () => resolve(hash.digest("hex")));
-	});
+		const buffer = Buffer.allocUnsafe(1 << 16);
+		for (;;) {
+			const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+			if (bytesRead === 0) break;
+			hash.update(buffer.subarray(0, bytesRead));
+		}
+		return hash.digest("hex");
+	} catch {
+		return null;
+	} finally {
+		await handle?.close();
+	}
+}
+
+/** Up to this many recently touched files are hashed; past it, waiting out the window is cheaper. */
+export const MAX_RACY_HASHES = 1000;
+
+/** How a snapshot guards against same-tick rewrites: which entries to hash, and how long to wait. */
+export interface RacyPlan {
+	/** Indices into the walk's entries of the files to hash. */
+	hash: number[];
+	/** How long to wait after the walk before the snapshot counts as taken (0: no wait). */
+	settleMs: number;
 }
 
 /**
- * Which entries need a content hash: the files the walk found touched after the racy cutoff, plus
- * every file the earlier snapshot hashed (its hash is only useful if this snapshot has one too).
+ * Plans the guard. A snapshot taken for comparison (`previous` given) only hashes again the files
+ * the earlier snapshot hashed: it is compared, never compared against, so its own recently touched
+ * files need nothing. A snapshot that may be compared against later hashes its recently touched
+ * files, or waits out the window when there are too many to read.
  */
-export function entriesToHash(
+export function planRacy(
 	entries: ReadonlyArray<[string, string]>,
 	racy: readonly number[],
 	previous: ReadonlyArray<[string, string]> | undefined,
-): number[] {
-	const wanted = new Set(racy);
+	windowMs: number,
+): RacyPlan {
+	if (previous === undefined) {
+		return racy.length <= MAX_RACY_HASHES ? { hash: [...racy], settleMs: 0 } : { hash: [], settleMs: windowMs };
+	}
 	const hashedBefore = new Set<string>();
-	for (const [path, text] of previous ?? []) if (hasHash(text)) hashedBefore.add(path);
+	for (const [path, text] of previous) if (hasHash(text)) hashedBefore.add(path);
+	const hash: number[] = [];
 	if (hashedBefore.size > 0) {
 		entries.forEach(([path, text], i) => {
-			if (text.charCodeAt(0) === 0x66 && hashedBefore.has(path)) wanted.add(i);
+			if (text.charCodeAt(0) === 0x66 && hashedBefore.has(path)) hash.push(i);
 		});
 	}
-	return [...wanted];
+	return { hash, settleMs: 0 };
 }
 
 /** Hashes the given entries and writes the hash into their text, a few files at a time. */

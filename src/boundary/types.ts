@@ -56,7 +56,10 @@ export const GitFileSchema = Type.Object(
 		hash: Type.Optional(Type.String({ description: "sha256 of the content; regular files only" })),
 		target: Type.Optional(Type.String({ description: "Where a symlink points" })),
 	},
-	{ description: "A file of the repository's own state (config, hooks, info/…), hashed in full" },
+	{
+		description: "A file of the repository's own state (config, hooks, info/…), hashed in full",
+		additionalProperties: false,
+	},
 );
 export type GitFile = Static<typeof GitFileSchema>;
 
@@ -79,11 +82,17 @@ export const GitStateSchema = Type.Object(
 			description: "Every ref (branches, tags, remotes, stash, notes…) → the object it names",
 		}),
 		stash: Type.Array(Type.String(), { description: "Stash entries, newest first (commit ids)" }),
-		index: Type.Record(Type.String(), Type.String(), {
-			description:
-				"Index entries under the root, by path relative to `repo`: `tag mode object stage` per stage, " +
-				"';'-joined. Content, not the raw index file, whose stat cache git rewrites by itself",
-		}),
+		index: Type.Array(
+			Type.Tuple([
+				Type.String({ description: "Path relative to `repo`" }),
+				Type.String({ description: "`tag mode object stage` per stage, ';'-joined (several for a conflict)" }),
+			]),
+			{
+				description:
+					"Index entries under the root, in index order. Content, not the raw index file, whose stat cache git " +
+					"rewrites by itself",
+			},
+		),
 		config: Type.Record(Type.String(), Type.String(), {
 			description: "Repository config keys → sha256 of their values (values may hold credentials)",
 		}),
@@ -109,7 +118,11 @@ export const RootSnapshotSchema = Type.Object(
 		}),
 		entries: Type.Array(
 			Type.Tuple([
-				Type.String({ description: "Path relative to the root, '/'-separated" }),
+				Type.String({
+					description:
+						"Path relative to the root, '/'-separated; '.' is the root itself. A byte that is not UTF-8 is " +
+						"written as NUL and two hex digits",
+				}),
 				Type.String({
 					description:
 						"The entry as text: `f <mode> <size> <mtime> <ctime>[ sha256:<hex>]`, `d <mode>`, `l <target>`, " +

@@ -32,13 +32,23 @@ function errorCode(error: unknown): string {
 	return (error as NodeJS.ErrnoException).code ?? String(error);
 }
 
-/** The entry text of entry.ts for one lstat result. */
-function entryText(abs: Buffer, stats: BigIntStats): string {
+/** The entry text of entry.ts for one lstat result (`abs` is read only for a symlink's target). */
+export function entryText(abs: Buffer, stats: BigIntStats): string {
 	const type = letter(stats);
 	const mode = (stats.mode & 0o7777n).toString(8);
 	if (type === "f") return `f ${mode} ${stats.size} ${timeText(stats.mtimeNs)} ${timeText(stats.ctimeNs)}`;
 	if (type === "l") return `l ${decodeName(readlinkSync(abs, { encoding: "buffer" }))}`;
 	return `${type} ${mode}`;
+}
+
+/** A cutoff in milliseconds as nanoseconds, the unit of bigint stats. */
+export function nanoseconds(ms: number): bigint {
+	return BigInt(Math.floor(ms)) * 1_000_000n;
+}
+
+/** A regular file written or changed after the cutoff, as find's -newermt/-newerct would say. */
+export function isRacy(stats: BigIntStats, cutoffNs: bigint): boolean {
+	return stats.isFile() && (stats.mtimeNs > cutoffNs || stats.ctimeNs > cutoffNs);
 }
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -55,7 +65,7 @@ export async function walkWithNode(dir: string, cutoffMs: number): Promise<WalkR
 	const entries: Array<[string, string]> = [];
 	const racy: number[] = [];
 	const unreadable: Record<string, string> = Object.create(null);
-	const cutoffNs = BigInt(Math.floor(cutoffMs)) * 1_000_000n;
+	const cutoffNs = nanoseconds(cutoffMs);
 	const stack: Array<{ abs: Buffer; rel: string }> = [{ abs: Buffer.from(dir), rel: "" }];
 	const slash = Buffer.from("/");
 	let sinceYield = 0;
@@ -74,7 +84,7 @@ export async function walkWithNode(dir: string, cutoffMs: number): Promise<WalkR
 			const childRel = rel === "" ? decoded : `${rel}/${decoded}`;
 			try {
 				const stats = lstatSync(childAbs, { bigint: true });
-				if (stats.isFile() && (stats.mtimeNs > cutoffNs || stats.ctimeNs > cutoffNs)) racy.push(entries.length);
+				if (isRacy(stats, cutoffNs)) racy.push(entries.length);
 				entries.push([childRel, entryText(childAbs, stats)]);
 				if (stats.isDirectory() && decoded !== ".git") stack.push({ abs: childAbs, rel: childRel });
 			} catch (error) {

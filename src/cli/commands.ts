@@ -1,5 +1,6 @@
 /** Every `pi-delegate` subcommand, in the order `pi-delegate help` lists them. */
 import { agentsCommand } from "./agents.ts";
+import { boundaryCommand } from "./boundary.ts";
 import type { Command } from "./command.ts";
 import { envelopeCommand } from "./envelope.ts";
 import { modesCommand } from "./modes.ts";
@@ -14,6 +15,7 @@ export const COMMANDS: Command[] = [
 	previewCommand,
 	validateCommand,
 	schemaCommand,
+	boundaryCommand,
 	envelopeCommand,
 	selftestCommand,
 	modesCommand,

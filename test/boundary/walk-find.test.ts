@@ -1,0 +1,175 @@
+/** The find walk: streamed parsing and the walk split between processes lose and invent nothing. */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { snapshotRoots } from "../../src/boundary/snapshot.ts";
+import { FindOutputParser, walkWithFind } from "../../src/boundary/walk-find.ts";
+import { walkWithNode } from "../../src/boundary/walk-node.ts";
+import { tempDir, write } from "./helpers.ts";
+
+const sorted = (entries: Array<[string, string]>) => [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+
+describe("FindOutputParser", () => {
+	const output = Buffer.concat([
+		Buffer.from("a b\u0000d 755\u0000a b/n\nl\u0000F 644 1 1.0000000000 1.0000000000\u0000"),
+		Buffer.from("x\u0000l t\u0000bad-"),
+		Buffer.from([0xff]),
+		Buffer.from("\u0000f 644 2 2.0000000000 2.0000000000\u0000日本\u0000d 700\u0000"),
+	]);
+	const expected = [
+		["a b", "d 755"],
+		["a b/n\nl", "f 644 1 1.0000000000 1.0000000000"],
+		["x", "l t"],
+		["bad-\u0000ff", "f 644 2 2.0000000000 2.0000000000"],
+		["日本", "d 700"],
+	];
+
+	it("gives the same entries whatever the chunk boundaries, even inside a multi-byte character", () => {
+		for (const size of [1, 2, 3, 5, 7, 13, output.length]) {
+			const parser = new FindOutputParser();
+			for (let i = 0; i < output.length; i += size) parser.push(output.subarray(i, i + size));
+			expect(parser.complete()).toBe(true);
+			expect(parser.entries).toEqual(expected);
+			expect(parser.racy).toEqual([1]);
+		}
+	});
+
+	it("notices output cut off inside a record", () => {
+		const parser = new FindOutputParser();
+		parser.push(Buffer.from("a\u0000d 755\u0000b\u0000"));
+		expect(parser.complete()).toBe(false);
+	});
+});
+
+describe("the split walk", () => {
+	it("lists exactly what one find process and the Node walk list", async () => {
+		const root = tempDir();
+		write(root, {
+			"top.txt": "t",
+			"a/one.txt": "1",
+			"a/b/c/deep.txt": "d",
+			"a/b/c/d/deeper.txt": "d",
+			"node_modules/pkg/lib/index.js": "i",
+			"node_modules/pkg/package.json": "{}",
+			"node_modules/other/x.js": "x",
+			"vendor/.git/HEAD": "ref: refs/heads/main\n",
+			"vendor/src/.git/HEAD": "ref: refs/heads/main\n",
+			"sp ace/new\nline/inner.txt": "n",
+			"-dash/-dir/f": "f",
+		});
+		mkdirSync(join(root, "a/empty-level2"));
+		symlinkSync("../a", join(root, "node_modules/link-to-a"));
+		const invalid = Buffer.concat([Buffer.from(`${root}/a/`), Buffer.from([0xfe]), Buffer.from("dir")]);
+		mkdirSync(invalid);
+		writeFileSync(Buffer.concat([invalid, Buffer.from("/in.txt")]), "x");
+		const cutoff = Date.now() + 60_000;
+		const split = await walkWithFind(root, cutoff, 3);
+		const single = await walkWithFind(root, cutoff, 1);
+		const node = await walkWithNode(root, cutoff);
+		expect(split).not.toBeNull();
+		expect(sorted(split!.entries)).toEqual(sorted(single!.entries));
+		expect(sorted(split!.entries)).toEqual(sorted(node.entries));
+		const paths = split!.entries.map(([p]) => p);
+		expect(paths).toContain("a/\u0000fedir/in.txt");
+		expect(paths).toContain("-dash/-dir/f");
+		expect(paths).toContain("vendor/src/.git");
+		expect(paths.filter((p) => p.includes(".git/"))).toEqual([]);
+	});
+
+	it("lists an unchanged tree in the same order twice, so the diff reads both in step", async () => {
+		const root = tempDir();
+		const files: Record<string, string> = {};
+		for (let i = 0; i < 30; i++) files[`d${i % 3}/p${i}/f${i}.js`] = String(i);
+		write(root, files);
+		const first = await walkWithFind(root, 0, 2);
+		const second = await walkWithFind(root, 0, 2);
+		expect(second!.entries).toEqual(first!.entries);
+	});
+
+	it("marks files touched after the cutoff as racy, in every process", async () => {
+		const root = tempDir();
+		write(root, { "a.txt": "a", "x/y/z/deep.txt": "d" });
+		const walked = await walkWithFind(root, Date.now() - 60_000, 2);
+		const racy = walked!.racy.map((i) => walked!.entries[i]![0]).sort();
+		expect(racy).toEqual(["a.txt", "x/y/z/deep.txt"]);
+		expect(walked!.entries.every(([, text]) => !text.startsWith("F"))).toBe(true);
+	});
+});
+
+describe("falling back", () => {
+	/** Puts a `find` first on PATH that logs its arguments, then behaves as `behaviour` says. */
+	async function withFakeFind<T>(behaviour: "log" | "no-files0-from" | "bsd", run: () => Promise<T>) {
+		const bin = tempDir("bin");
+		const log = join(bin, "calls.log");
+		const real = execFileSync("sh", ["-c", "command -v find"], { encoding: "utf8" }).trim();
+		const script = {
+			log: `echo "$*" >> '${log}'; exec ${real} "$@"`,
+			"no-files0-from": `echo "$*" >> '${log}'; case "$*" in *-files0-from*) echo "find: unknown predicate" >&2; exit 1;; esac; exec ${real} "$@"`,
+			bsd: `echo "$*" >> '${log}'; echo "find: -printf: unknown primary or operator" >&2; exit 1`,
+		}[behaviour];
+		writeFileSync(join(bin, "find"), `#!/bin/sh\n${script}\n`, { mode: 0o755 });
+		const saved = process.env.PATH;
+		process.env.PATH = `${bin}:${saved}`;
+		try {
+			const result = await run();
+			const calls = readFileSync(log, "utf8").trim().split("\n");
+			return { result, calls };
+		} finally {
+			process.env.PATH = saved;
+		}
+	}
+
+	const tree = () => {
+		const root = tempDir();
+		write(root, { "a/b/c.txt": "c", "x/y/z.txt": "z", "top.txt": "t" });
+		return root;
+	};
+
+	it("splits a tree with second-level directories between processes", async () => {
+		const root = tree();
+		const { result, calls } = await withFakeFind("log", () => walkWithFind(root, 0, 2));
+		expect(calls.length).toBeGreaterThanOrEqual(1);
+		expect(calls.every((c) => c.includes("-files0-from"))).toBe(true);
+		expect(result!.entries.map(([p]) => p).sort()).toEqual([
+			"a",
+			"a/b",
+			"a/b/c.txt",
+			"top.txt",
+			"x",
+			"x/y",
+			"x/y/z.txt",
+		]);
+	});
+
+	it("walks with one find when the split is not supported (findutils before 4.9)", async () => {
+		const root = tree();
+		const { result, calls } = await withFakeFind("no-files0-from", () => walkWithFind(root, 0, 2));
+		expect(calls.at(-1)).not.toContain("-files0-from");
+		expect(result!.entries.map(([p]) => p).sort()).toEqual([
+			"a",
+			"a/b",
+			"a/b/c.txt",
+			"top.txt",
+			"x",
+			"x/y",
+			"x/y/z.txt",
+		]);
+	});
+
+	it("uses the Node walk when find has no -printf (BSD, macOS)", async () => {
+		const root = tree();
+		const { result } = await withFakeFind("bsd", () => snapshotRoots([root]));
+		expect(result.roots[0]!.walker).toBe("node");
+		expect(result.roots[0]!.entries.map(([p]) => p).sort()).toEqual([
+			".",
+			"a",
+			"a/b",
+			"a/b/c.txt",
+			"top.txt",
+			"x",
+			"x/y",
+			"x/y/z.txt",
+		]);
+	});
+});
