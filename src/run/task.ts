@@ -94,9 +94,9 @@ function budgetGuard(spec: TaskSpec, signal: AbortSignal | undefined) {
 	};
 }
 
-async function snapshotOrError(roots: readonly string[]): Promise<Snapshot | Error> {
+async function snapshotOrError(roots: readonly string[], previous?: Snapshot): Promise<Snapshot | Error> {
 	try {
-		return await snapshotRoots(roots);
+		return await snapshotRoots(roots, previous ? { previous } : {});
 	} catch (error) {
 		return error instanceof Error ? error : new Error(String(error));
 	}
@@ -170,7 +170,7 @@ export async function runTask(spec: TaskSpec, ctx: TaskContext): Promise<TaskRes
 	const promptMismatch = sentMismatch(rendered, outcome);
 
 	progress({ type: "phase", phase: "snapshot", detail: "after" });
-	const after = before instanceof Error ? before : await snapshotOrError(spec.resolved.roots);
+	const after = before instanceof Error ? before : await snapshotOrError(spec.resolved.roots, before);
 	if (!(after instanceof Error)) audit.writeJson("boundary-after.json", after);
 
 	progress({ type: "phase", phase: "checking" });
