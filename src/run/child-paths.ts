@@ -1,0 +1,84 @@
+/**
+ * Where the files a subprocess child needs are: the Pi CLI to run, and pi-delegate's child-side
+ * extension to load into it.
+ *
+ * The CLI is Pi's bundled `dist/bundle/cli.js` (what the npm `pi` bin runs; it starts about 2.4×
+ * faster than `dist/cli.js`), run with this process's Node so the child gets the same Node 22. It is
+ * found, in order: PI_DELEGATE_PI_CLI (an explicit choice, e.g. another Pi version); the Pi package
+ * this module resolves; the Pi running this process (inside Pi, the package may be resolvable only
+ * through Pi's own loader aliases, but `process.argv[1]` is Pi's CLI).
+ *
+ * The extension is the sibling module of this one, with this module's own extension: from `dist`
+ * that is the built `child-extension.js`; from `src` (tests, or Node running the sources) it is
+ * `child-extension.ts`, which Pi loads as TypeScript — so tests exercise the current source, never
+ * a stale build.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, extname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const PI_CLI_ENV = "PI_DELEGATE_PI_CLI";
+const PI_PACKAGE = "@earendil-works/pi-coding-agent";
+
+function readJson(path: string): Record<string, unknown> | undefined {
+	try {
+		return JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
+	} catch {
+		return undefined;
+	}
+}
+
+/** The CLI script of the Pi package whose root is `root`: the bundle, else the `pi` bin. */
+export function cliOfPackage(root: string): string | undefined {
+	const bundle = join(root, "dist/bundle/cli.js");
+	if (existsSync(bundle)) return bundle;
+	const bin = readJson(join(root, "package.json"))?.bin;
+	const pi = typeof bin === "string" ? bin : typeof bin === "object" && bin ? (bin as { pi?: unknown }).pi : undefined;
+	if (typeof pi !== "string") return undefined;
+	const path = join(root, pi);
+	return existsSync(path) ? path : undefined;
+}
+
+/** The root of the Pi package containing `file`, looking up a few levels. */
+function piPackageRoot(file: string): string | undefined {
+	let dir = dirname(file);
+	for (let i = 0; i < 4; i++) {
+		if (readJson(join(dir, "package.json"))?.name === PI_PACKAGE) return dir;
+		dir = dirname(dir);
+	}
+	return undefined;
+}
+
+function resolvedPackageRoot(): string | undefined {
+	try {
+		return piPackageRoot(fileURLToPath(import.meta.resolve(PI_PACKAGE)));
+	} catch {
+		return undefined;
+	}
+}
+
+/** Finds the Pi CLI a child runs; undefined with the places looked at when there is none. */
+export function findPiCli(
+	env: Readonly<Record<string, string | undefined>> = process.env,
+	argv: readonly string[] = process.argv,
+): { cli: string } | { error: string } {
+	const explicit = env[PI_CLI_ENV];
+	if (explicit) {
+		return existsSync(explicit) ? { cli: resolve(explicit) } : { error: `${PI_CLI_ENV}=${explicit} does not exist` };
+	}
+	for (const root of [resolvedPackageRoot(), argv[1] ? piPackageRoot(resolve(argv[1])) : undefined]) {
+		const cli = root ? cliOfPackage(root) : undefined;
+		if (cli) return { cli };
+	}
+	return {
+		error:
+			`cannot find Pi's CLI: ${PI_PACKAGE} is not resolvable from pi-delegate and this process is not Pi; ` +
+			`install ${PI_PACKAGE} next to pi-delegate or set ${PI_CLI_ENV} to its dist/bundle/cli.js`,
+	};
+}
+
+/** pi-delegate's child-side extension, next to this module. */
+export function childExtensionPath(moduleUrl: string = import.meta.url): string {
+	const here = fileURLToPath(moduleUrl);
+	return join(dirname(here), `child-extension${extname(here)}`);
+}
