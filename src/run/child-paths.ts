@@ -61,12 +61,13 @@ function resolvedPackageRoot(): string | undefined {
 export function findPiCli(
 	env: Readonly<Record<string, string | undefined>> = process.env,
 	argv: readonly string[] = process.argv,
+	packageRoot: () => string | undefined = resolvedPackageRoot,
 ): { cli: string } | { error: string } {
 	const explicit = env[PI_CLI_ENV];
 	if (explicit) {
 		return existsSync(explicit) ? { cli: resolve(explicit) } : { error: `${PI_CLI_ENV}=${explicit} does not exist` };
 	}
-	for (const root of [resolvedPackageRoot(), argv[1] ? piPackageRoot(resolve(argv[1])) : undefined]) {
+	for (const root of [packageRoot(), argv[1] ? piPackageRoot(resolve(argv[1])) : undefined]) {
 		const cli = root ? cliOfPackage(root) : undefined;
 		if (cli) return { cli };
 	}

@@ -17,7 +17,7 @@ function oneLine(text: string, max = SUMMARY_MAX): string {
 }
 
 /** The argument that says what a call does, per tool; the first string argument otherwise. */
-const KEY_ARGS = ["command", "path", "file_path", "pattern", "query", "url"] as const;
+const KEY_ARGS = ["command", "pattern", "query", "url", "path", "file_path"] as const;
 
 /**
  * `bash: npm test`, `read: src/a.ts`, `grep: TODO`: the tool's name and the one argument a user
