@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -53,13 +53,22 @@ describe("the Pi CLI a child runs", () => {
 });
 
 describe("the child-side extension", () => {
-	it("is the built file next to the built runner, and the source next to the source", () => {
+	it("is the build apart (in a commonjs directory) for the built runner, and the source for the source", () => {
 		expect(childExtensionPath(pathToFileURL(join(REPO, "dist/run/child-paths.js")).href)).toBe(
-			join(REPO, "dist/run/child-extension.js"),
+			join(REPO, "dist/child/run/child-extension.js"),
 		);
+		// Not type module: Pi's loader transpiles the modules and gives them its own typebox.
+		expect(JSON.parse(readFileSync(join(REPO, "dist/child/package.json"), "utf8"))).toEqual({ type: "commonjs" });
 		const fromSource = childExtensionPath(pathToFileURL(join(REPO, "src/run/child-paths.ts")).href);
 		expect(fromSource).toBe(join(REPO, "src/run/child-extension.ts"));
 		expect(existsSync(fromSource)).toBe(true);
 		expect(childExtensionPath()).toBe(fromSource);
+	});
+
+	it("falls back to the package build when the build apart is missing", () => {
+		const root = mkdtempSync(join(tmpdir(), "pi-delegate-dist-"));
+		expect(childExtensionPath(pathToFileURL(join(root, "run/child-paths.js")).href)).toBe(
+			join(root, "run/child-extension.js"),
+		);
 	});
 });
