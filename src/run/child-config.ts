@@ -139,16 +139,22 @@ export function promptMismatches(
 	expected: Pick<ChildConfig, "prompt" | "firstMessage">,
 	observed: ObservedPrompt,
 	firstMessage: string | undefined,
+	canonical: (path: string) => string = resolve,
 ): string[] {
 	const problems: string[] = [];
 	if (firstMessage !== undefined && sha256(firstMessage) !== expected.firstMessage) {
 		problems.push("the child's first message differs from the launch's");
 	}
-	problems.push(...channelMismatches(expected.prompt, observed));
+	problems.push(...channelMismatches(expected.prompt, observed, canonical));
 	return problems;
 }
 
-function channelMismatches(expected: ExpectedPrompt, observed: ObservedPrompt): string[] {
+/** `canonical` spells a path one way on both sides (the extension passes realpath), so a symlinked cwd is no mismatch. */
+function channelMismatches(
+	expected: ExpectedPrompt,
+	observed: ObservedPrompt,
+	canonical: (path: string) => string,
+): string[] {
 	const problems: string[] = [];
 	const custom = observed.customPrompt === undefined ? null : sha256(observed.customPrompt);
 	if (custom !== expected.customPrompt) {
@@ -163,8 +169,8 @@ function channelMismatches(expected: ExpectedPrompt, observed: ObservedPrompt): 
 	if (sha256(observed.appendSystemPrompt ?? "") !== expected.appendSystemPrompt) {
 		problems.push("the child's appended prompt (APPEND_SYSTEM) differs from the launch's");
 	}
-	const files = (observed.contextFiles ?? []).map((f) => ({ path: resolve(f.path), sha256: sha256(f.content) }));
-	const paths = (xs: ReadonlyArray<{ path: string }>) => xs.map((x) => x.path);
+	const files = (observed.contextFiles ?? []).map((f) => ({ path: canonical(f.path), sha256: sha256(f.content) }));
+	const paths = (xs: ReadonlyArray<{ path: string }>) => xs.map((x) => canonical(x.path));
 	if (paths(files).join("\n") !== paths(expected.contextFiles).join("\n")) {
 		problems.push(
 			`the child discovered other context files than the launch has: expected ${list(paths(expected.contextFiles))}; ` +
@@ -177,7 +183,7 @@ function channelMismatches(expected: ExpectedPrompt, observed: ObservedPrompt): 
 			}
 		});
 	}
-	const key = (s: { name: string; filePath: string }) => `${s.name} (${resolve(s.filePath)})`;
+	const key = (s: { name: string; filePath: string }) => `${s.name} (${canonical(s.filePath)})`;
 	const want = new Set(expected.skills.map(key));
 	const got = new Set((observed.skills ?? []).map(key));
 	const missing = [...want].filter((s) => !got.has(s));

@@ -9,6 +9,8 @@
  * those versions share: `registerTool`, `on` for before_agent_start / tool_execution_* / turn_end,
  * `sendMessage` with `deliverAs: "steer"`, and `ctx.abort()`.
  */
+import { realpathSync } from "node:fs";
+import { resolve } from "node:path";
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { CHILD_CONFIG_ENV, type ObservedPrompt, parseChildConfig, promptMismatches } from "./child-config.ts";
 import { CHILD_REFUSED_EXIT, formatChildReport } from "./child-report.ts";
@@ -51,6 +53,7 @@ export default function childExtension(pi: ExtensionAPI): void {
 			config,
 			event.systemPromptOptions as ObservedPrompt,
 			typeof prompt === "string" ? prompt : undefined,
+			canonicalPath,
 		);
 		if (problems.length > 0) {
 			// Exiting here is the one stop that holds on every supported Pi before any model call:
@@ -82,6 +85,15 @@ export default function childExtension(pi: ExtensionAPI): void {
 			ctx.abort();
 		}
 	});
+}
+
+/** The real path when the file exists, so two spellings of one file (a symlinked cwd) compare equal. */
+function canonicalPath(path: string): string {
+	try {
+		return realpathSync(path);
+	} catch {
+		return resolve(path);
+	}
 }
 
 /**

@@ -108,6 +108,16 @@ describe("prompt check", () => {
 		]);
 	});
 
+	it("compares paths in the spelling the canonical function gives (a symlinked directory is the same file)", () => {
+		const viaLink = {
+			...faithful,
+			contextFiles: [prompt.contextFiles[0]!, { path: "/link/AGENTS.md", content: "project" }],
+		};
+		expect(promptMismatches(config, viaLink, undefined)).toHaveLength(1);
+		const canonical = (path: string) => path.replace(/^\/link\//, "/p/");
+		expect(promptMismatches(config, viaLink, undefined, canonical)).toEqual([]);
+	});
+
 	it("treats a missing appended prompt as empty, and an empty launch as expecting nothing", () => {
 		const empty = expectedPrompt({ customPrompt: "ROLE", appendSystemPrompt: [], contextFiles: [], skills: [] });
 		expect(promptMismatches({ ...config, prompt: empty }, { customPrompt: "ROLE" }, undefined)).toEqual([]);

@@ -1,7 +1,7 @@
 /**
  * The subprocess runner against real `pi` processes and the scripted model: no network, no keys.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SUBMIT_RESULT_TOOL_NAME } from "../../src/envelope/schema.ts";
@@ -157,6 +157,18 @@ describe("what the child receives", () => {
 		expect(prompt).toContain("chosen");
 		for (const text of ["APPEND RULES", "GLOBAL SYSTEM PROMPT", "global-skill"]) expect(prompt).not.toContain(text);
 		expect(child.requests()[0]?.tools).toEqual(["read", SUBMIT_RESULT_TOOL_NAME]);
+	});
+
+	it("runs when the launch names context files through a symlinked directory", async () => {
+		// The child's Pi discovers them from its physical cwd; the parent may have spelled them via the link.
+		const child = scriptedChild({ files: { "AGENTS.md": "PROJECT AGENTS NOTES" }, turns: [submitTurn(envelope())] });
+		const link = join(child.root, "project-link");
+		symlinkSync(child.project, link);
+		child.launch.cwd = link;
+		child.launch.prompt.contextFiles = [{ path: join(link, "AGENTS.md"), content: "PROJECT AGENTS NOTES" }];
+		const { outcome } = await runScripted(runSubprocess, child);
+		expect(outcome.errors).toEqual([]);
+		expect(child.requests()[0]?.systemPrompt).toContain("PROJECT AGENTS NOTES");
 	});
 
 	it("refuses to start when a context file changed since the launch read it", async () => {
