@@ -13,6 +13,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import type { Readable } from "node:stream";
 import { buildChildCommand, type ChildCommand } from "./child-command.ts";
 import { CHILD_CONFIG_ENV, encodeChildConfig, expectedPrompt, sha256 } from "./child-config.ts";
 import { createEventState, foldEvent } from "./child-events.ts";
@@ -209,20 +210,16 @@ async function runChild(
 }
 
 /** Waits for the pipes to end; a descendant holding them open past DRAIN_MS is cut off. */
-async function drained(...streams: NodeJS.ReadableStream[]): Promise<void> {
+async function drained(...streams: Readable[]): Promise<void> {
+	const ended = (stream: Readable) =>
+		new Promise<void>((resolve) => {
+			if (stream.readableEnded || stream.destroyed) return resolve();
+			stream.once("end", resolve);
+			stream.once("close", resolve);
+		});
 	await Promise.race([
-		Promise.all(
-			streams.map(
-				(s) =>
-					new Promise<void>((resolve) => {
-						const readable = s as NodeJS.ReadableStream & { readableEnded?: boolean; destroyed?: boolean };
-						if (readable.readableEnded || readable.destroyed) return resolve();
-						s.once("end", () => resolve());
-						s.once("close", () => resolve());
-					}),
-			),
-		),
+		Promise.all(streams.map(ended)),
 		new Promise((resolve) => setTimeout(resolve, DRAIN_MS).unref()),
 	]);
-	for (const s of streams) (s as unknown as { destroy(): void }).destroy();
+	for (const stream of streams) stream.destroy();
 }
