@@ -299,6 +299,15 @@ describe("failures", () => {
 		expect(outcome.errors).toContain("pi was killed by SIGKILL");
 	});
 
+	it("reports a working directory that does not exist", async () => {
+		const child = scriptedChild({ turns: [submitTurn(envelope())] });
+		child.launch.cwd = join(child.root, "missing");
+		const { outcome, progress } = await runScripted(runSubprocess, child);
+		expect(outcome.completed).toBe(false);
+		expect(outcome.errors).toEqual([expect.stringMatching(/^cannot start pi: .*ENOENT/)]);
+		expect(progress).toEqual([]);
+	});
+
 	it("reports a child that cannot start, with Pi's own words", async () => {
 		const child = scriptedChild({ turns: [submitTurn(envelope())] });
 		child.launch.providerExtensions = [join(child.root, "missing-provider.ts")];
