@@ -1,13 +1,15 @@
 /**
  * The subprocess runner against real `pi` processes and the scripted model: no network, no keys.
  */
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SUBMIT_RESULT_TOOL_NAME } from "../../src/envelope/schema.ts";
+import { findPiCli } from "../../src/run/child-paths.ts";
 import { createSubprocessRunner, runSubprocess } from "../../src/run/subprocess.ts";
 import { envelope, runScripted, scriptedChild, submitTurn } from "../support/child.ts";
-import { REPO } from "../support/pi.ts";
+import { REPO, SCRIPTED_PROVIDER } from "../support/pi.ts";
 import { alive } from "../support/processes.ts";
 
 const PRICES = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 };
@@ -130,6 +132,32 @@ describe("what the child receives", () => {
 			expect(request?.systemPrompt).not.toContain(text);
 		expect(request?.tools).toEqual(["read", "bash", SUBMIT_RESULT_TOOL_NAME]);
 		expect(request?.messages).toEqual([{ role: "user", text: "Do the task." }]);
+	});
+
+	it("keeps a trusted project's APPEND_SYSTEM.md out as well", async () => {
+		const trusted = { ...files, "agent:settings.json": JSON.stringify({ defaultProjectTrust: "always" }) };
+		const child = scriptedChild({ files: trusted, turns: [submitTurn(envelope()), "plain"] });
+		// Control: a plain pi in the same project and agent dir does load the project's file.
+		const cli = findPiCli();
+		if ("error" in cli) throw new Error(cli.error);
+		const plain = spawnSync(
+			process.execPath,
+			[cli.cli, "--offline", "--no-extensions", "-e", SCRIPTED_PROVIDER, "--model", "scripted/scripted-1"].concat([
+				"--no-session",
+				"--mode",
+				"json",
+				"-p",
+				"hi",
+			]),
+			{ cwd: child.project, env: { ...process.env, PI_CODING_AGENT_DIR: child.agentDir }, encoding: "utf8" },
+		);
+		expect(plain.status).toBe(0);
+		expect(child.requests()[0]?.systemPrompt).toContain("PROJECT APPEND RULES");
+		const { outcome } = await runScripted(runSubprocess, child);
+		expect(outcome.errors).toEqual([]);
+		const prompt = child.requests().at(-1)?.systemPrompt ?? "";
+		expect(prompt.startsWith("You are a test worker.")).toBe(true);
+		expect(prompt).not.toContain("APPEND RULES");
 	});
 
 	it("gets the appended prompts, context files and skills the launch lists", async () => {
