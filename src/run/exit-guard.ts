@@ -54,8 +54,3 @@ export function guardChild(killNow: () => void): () => void {
 		if (live.size === 0) uninstall();
 	};
 }
-
-/** How many children are guarded now (for tests). */
-export function guardedChildren(): number {
-	return live.size;
-}
