@@ -91,6 +91,19 @@ export {
 } from "./prompt/render.ts";
 export { type Size, sizeOf } from "./prompt/size.ts";
 export { TASK_WORKER } from "./prompt/task-worker.ts";
+
+	type AssistantSummary,
+	type ChildEventState,
+	createEventState,
+	foldEvent,
+	messageText,
+	settleAssistant,
+} from "./run/child-events.ts";
+
+export { childExtensionPath, findPiCli, PI_CLI_ENV } from "./run/child-paths.ts";
+export { addMessageUsage, bashCommand, emptyUsage, summarizeToolCall } from "./run/progress.ts";
+export { createSubprocessRunner, runSubprocess, STOP_GRACE_MS, type SubprocessOptions } from "./run/subprocess.ts";
+export { afterTurn, LAST_TURN_MESSAGE_TYPE, lastTurnNotice, type TurnEnd, warnAtStart } from "./run/turn-budget.ts";
 export { locatePi } from "./settings/locate.ts";
 export { resolveAgentDir, SETTINGS_NAMESPACE } from "./settings/paths.ts";
 export { readDelegateSettings } from "./settings/read.ts";
