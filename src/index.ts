@@ -91,7 +91,7 @@ export {
 } from "./prompt/render.ts";
 export { type Size, sizeOf } from "./prompt/size.ts";
 export { TASK_WORKER } from "./prompt/task-worker.ts";
-
+export {
 	type AssistantSummary,
 	type ChildEventState,
 	createEventState,
