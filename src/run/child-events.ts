@@ -7,10 +7,11 @@
  * validates arguments before a tool runs, and the tool records the envelope it accepted in
  * `details.envelope`. A rejected call ends in an error result and is not a submission.
  */
+import { getSystemMessageText, type SystemMessage } from "@earendil-works/pi-ai";
 import { SUBMIT_RESULT_TOOL_NAME } from "../envelope/schema.ts";
 import { addMessageUsage, bashCommand, emptyUsage, summarizeToolCall } from "./progress.ts";
 import { LAST_TURN_MESSAGE_TYPE } from "./turn-budget.ts";
-import type { ChildProgress, ChildUsage } from "./types.ts";
+import type { ChildProgress, ChildUsage, SentPrompt } from "./types.ts";
 
 /** One assistant message as the outcome needs it. */
 export interface AssistantSummary {
@@ -32,6 +33,8 @@ export interface ChildEventState {
 	running: Map<string, { tool: string; command: string | undefined }>;
 	agentEnded: boolean;
 	lastTurnWarned: boolean;
+	/** The leading system message: the prompt and tools the child's Pi actually sent. */
+	sent: SentPrompt | undefined;
 }
 
 export function createEventState(): ChildEventState {
@@ -45,6 +48,7 @@ export function createEventState(): ChildEventState {
 		running: new Map(),
 		agentEnded: false,
 		lastTurnWarned: false,
+		sent: undefined,
 	};
 }
 
@@ -78,6 +82,19 @@ function summarize(message: Record<string, unknown>): AssistantSummary {
 	};
 }
 
+/** The system prompt text and tool definitions of a leading system message. */
+function sentPrompt(message: Record<string, unknown>): SentPrompt {
+	const tools = Array.isArray(message.toolsAdded) ? message.toolsAdded.filter(isRecord) : [];
+	return {
+		systemPrompt: getSystemMessageText(message as unknown as SystemMessage),
+		tools: tools.map((t) => ({
+			name: String(t.name),
+			description: String(t.description ?? ""),
+			parameters: t.parameters,
+		})),
+	};
+}
+
 function submission(result: unknown): unknown {
 	if (!isRecord(result) || !isRecord(result.details)) return undefined;
 	return result.details.accepted === true ? result.details.envelope : undefined;
@@ -96,6 +113,7 @@ export function foldEvent(state: ChildEventState, event: unknown): ChildProgress
 				state.lastTurnWarned = true;
 				return [{ type: "budget_warning", message: "last turn: the child was told to submit its result now" }];
 			}
+			if (message.role === "system" && state.sent === undefined) state.sent = sentPrompt(message);
 			if (message.role !== "assistant") return [];
 			state.assistant.push(summarize(message));
 			state.usage = addMessageUsage(state.usage, message);

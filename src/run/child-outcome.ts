@@ -7,7 +7,7 @@
  */
 import { type ChildEventState, settleAssistant } from "./child-events.ts";
 import { CHILD_REFUSED_EXIT, type ChildReport } from "./child-report.ts";
-import type { BudgetStop, ChildOutcome } from "./types.ts";
+import type { AbortReason, ChildOutcome, RunnerKind } from "./types.ts";
 
 /** How the child process ended, as the runner observed it. */
 export interface ChildExit {
@@ -26,11 +26,11 @@ export interface ChildExit {
 	elapsedMs: number;
 }
 
-const BUDGETS: readonly string[] = ["wall", "usd", "turns"] satisfies BudgetStop[];
+const STOPS: readonly string[] = ["wall", "usd", "turns", "cancelled"] satisfies AbortReason[];
 
-function stopOf(exit: ChildExit): BudgetStop | undefined {
-	if (typeof exit.abortReason === "string" && BUDGETS.includes(exit.abortReason)) {
-		return exit.abortReason as BudgetStop;
+function stopOf(exit: ChildExit): AbortReason | undefined {
+	if (typeof exit.abortReason === "string" && STOPS.includes(exit.abortReason)) {
+		return exit.abortReason as AbortReason;
 	}
 	return exit.reports.some((r) => r.type === "stopped") ? "turns" : undefined;
 }
@@ -42,7 +42,7 @@ function processErrors(state: ChildEventState, exit: ChildExit, refused: boolean
 	return [];
 }
 
-export function childOutcome(state: ChildEventState, exit: ChildExit): ChildOutcome {
+export function childOutcome(state: ChildEventState, exit: ChildExit, runner: RunnerKind = "subprocess"): ChildOutcome {
 	const stoppedBy = stopOf(exit);
 	const aborted = exit.abortReason !== undefined;
 	const settled = settleAssistant(state, stoppedBy !== undefined || aborted);
@@ -69,7 +69,7 @@ export function childOutcome(state: ChildEventState, exit: ChildExit): ChildOutc
 		errors.push(`stderr: ${exit.stderrTail.trim()}`);
 	}
 	return {
-		runner: "subprocess",
+		runner,
 		completed,
 		stopReason,
 		errors,
@@ -81,6 +81,7 @@ export function childOutcome(state: ChildEventState, exit: ChildExit): ChildOutc
 		turns: settled.turns,
 		usage: { ...state.usage },
 		sessionFile: exit.sessionFile,
+		sent: state.sent,
 		elapsedMs: exit.elapsedMs,
 	};
 }

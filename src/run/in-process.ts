@@ -1,37 +1,61 @@
 /**
  * The in-process runner: the child is an AgentSession of Pi's SDK in this very process, with
  * in-memory session and settings managers, the caller's model runtime (so providers registered by
- * extensions work), and a resource loader that hands it exactly the view's prompt inputs. No ambient
- * extension is loaded into it: its capabilities are its tool list and nothing else.
+ * extensions work), and exactly the view's session parts — the same ones `preview` renders — with
+ * the live `submit_result` tool. No ambient extension is loaded into it: its capabilities are its
+ * tool list and nothing else.
  *
- * Starting a child this way costs milliseconds; the price is that a child shares the process with
- * its parent, so the wall budget can only abort the session, not kill a process tree (a grandchild
- * a bash command left behind is killed by Pi's bash tool on abort).
+ * Starting a child this way costs milliseconds. The child reads the same events as a subprocess
+ * child (child-events.ts folds both), and is held to its turn budget the same way, from this side:
+ * warned with the same message before its last turn, aborted once the budget is spent.
  */
 import { writeFileSync } from "node:fs";
 import type { AgentSessionEvent, ModelRuntime } from "@earendil-works/pi-coding-agent";
 import { createAgentSession, SessionManager, SettingsManager } from "@earendil-works/pi-coding-agent";
 import { SUBMIT_RESULT_TOOL_NAME } from "../envelope/schema.ts";
 import { viewSessionParts } from "../prompt/render.ts";
+import { createEventState, foldEvent } from "./child-events.ts";
+import { childOutcome } from "./child-outcome.ts";
 import { createSubmitTool } from "./submit-tool.ts";
-import { ChildTracker } from "./tracker.ts";
-import { lastTurnMessage } from "./turns.ts";
-import type { ChildLaunch, ChildOutcome, RunnerHooks } from "./types.ts";
+import { afterTurn, LAST_TURN_MESSAGE_TYPE, lastTurnNotice, warnAtStart } from "./turn-budget.ts";
+import type { ChildLaunch, ChildOutcome, ChildRunner, RunnerHooks } from "./types.ts";
 
 /** Builds an in-process runner bound to a model runtime shared by all its children. */
-export function inProcessRunner(runtime: ModelRuntime) {
-	return (launch: ChildLaunch, hooks: RunnerHooks): Promise<ChildOutcome> => runInProcess(runtime, launch, hooks);
+export function inProcessRunner(runtime: ModelRuntime): ChildRunner {
+	return (launch, hooks) => runInProcess(runtime, launch, hooks);
+}
+
+/** The SDK's message_update carries cumulative snapshots; the audit keeps the delta, as JSON mode does. */
+export function auditForm(event: AgentSessionEvent): unknown {
+	if (event.type !== "message_update") return event;
+	const { message: _message, assistantMessageEvent, ...rest } = event;
+	const { partial: _partial, ...delta } = assistantMessageEvent as typeof assistantMessageEvent & { partial?: unknown };
+	return { ...rest, assistantMessageEvent: delta };
 }
 
 async function runInProcess(runtime: ModelRuntime, launch: ChildLaunch, hooks: RunnerHooks): Promise<ChildOutcome> {
-	const tracker = new ChildTracker("in-process", hooks);
+	const started = performance.now();
+	const state = createEventState();
+	const exit = (spawnError?: string) =>
+		childOutcome(
+			state,
+			{
+				code: 0,
+				signal: null,
+				spawnError,
+				abortReason: stopReason,
+				reports: [],
+				stderrTail: "",
+				streamErrors: [],
+				sessionFile: spawnError === undefined ? hooks.sessionFile : undefined,
+				elapsedMs: Math.round(performance.now() - started),
+			},
+			"in-process",
+		);
+	let stopReason: unknown;
 	const model = runtime.getModel(launch.model.provider, launch.model.id);
-	if (!model) {
-		tracker.error(`model ${launch.model.provider}/${launch.model.id} is not known to the model runtime`);
-		return tracker.outcome(undefined);
-	}
-	const submit = createSubmitTool(launch.submit, () => tracker.commandsRun);
-	// The same parts the preview renders from, with the live submit tool: what runs is what was shown.
+	if (!model) return exit(`model ${launch.model.provider}/${launch.model.id} is not known to the model runtime`);
+	const submit = createSubmitTool(launch.submit, () => state.commandsRun);
 	const parts = viewSessionParts(
 		{ prompt: launch.prompt, tools: [...launch.tools, SUBMIT_RESULT_TOOL_NAME] },
 		{ cwd: launch.cwd, customTools: [submit.tool] },
@@ -49,27 +73,40 @@ async function runInProcess(runtime: ModelRuntime, launch: ChildLaunch, hooks: R
 		tools: parts.tools,
 		customTools: parts.customTools,
 	});
-	const maxTurns = launch.budget.turns;
-	const unsubscribe = session.subscribe((event: AgentSessionEvent) => {
-		tracker.event(event as unknown as { type: string; [key: string]: unknown });
-		// Steer at the end of the second-to-last turn: a steering message is delivered before the
-		// next model request, so the child reads it at the start of its last turn.
-		if (event.type === "turn_end" && tracker.turns === maxTurns - 1) session.steer(lastTurnMessage(maxTurns));
-		if (event.type === "turn_start" && tracker.turns > maxTurns) abortFor("turns");
-	});
 	let aborting: Promise<void> | undefined;
-	const abortFor = (reason: unknown) => {
-		tracker.stop(reason);
+	const stop = (reason: unknown) => {
+		stopReason ??= reason;
 		aborting ??= session.abort();
 	};
-	const onAbort = () => abortFor(hooks.signal.reason);
-	if (hooks.signal.aborted) onAbort();
+	const budget = launch.budget.turns;
+	const notice = { customType: LAST_TURN_MESSAGE_TYPE, content: lastTurnNotice(budget), display: true };
+	let turnsDone = 0;
+	const unsubscribe = session.subscribe((event) => {
+		hooks.onEvent(auditForm(event));
+		for (const progress of foldEvent(state, event)) hooks.onProgress(progress);
+		if (event.type !== "turn_end" || (event.message as { role?: string }).role !== "assistant") return;
+		turnsDone++;
+		const action = afterTurn({
+			turnsDone,
+			budget,
+			submitted: submit.state.accepted !== undefined,
+			continuing: event.toolResults.length > 0,
+		});
+		if (action === "warn") void session.sendCustomMessage(notice, { deliverAs: "steer" });
+		else if (action === "stop") stop("turns");
+	});
+	const onAbort = () => stop(hooks.signal.reason);
 	hooks.signal.addEventListener("abort", onAbort, { once: true });
-	tracker.started(`${launch.model.provider}/${launch.model.id}`);
+	let failure: string | undefined;
 	try {
-		if (!aborting) await session.prompt(launch.firstMessage);
+		if (hooks.signal.aborted) onAbort();
+		else {
+			hooks.onProgress({ type: "started", runner: "in-process", model: `${launch.model.provider}/${launch.model.id}` });
+			if (warnAtStart(budget)) await session.sendCustomMessage(notice, { deliverAs: "nextTurn" });
+			await session.prompt(launch.firstMessage);
+		}
 	} catch (error) {
-		tracker.error(error instanceof Error ? error.message : String(error));
+		failure = `the child session failed: ${error instanceof Error ? error.message : String(error)}`;
 	} finally {
 		await aborting;
 		hooks.signal.removeEventListener("abort", onAbort);
@@ -77,12 +114,11 @@ async function runInProcess(runtime: ModelRuntime, launch: ChildLaunch, hooks: R
 		writeSessionFile(hooks.sessionFile, sessionManager);
 		session.dispose();
 	}
-	return tracker.outcome(hooks.sessionFile);
+	return exit(failure);
 }
 
 /** Writes the in-memory session as a JSONL file (header, then entries), the format Pi writes itself. */
 function writeSessionFile(file: string, manager: SessionManager): void {
-	const header = manager.getHeader();
-	const lines = [header, ...manager.getEntries()].filter((x) => x !== undefined && x !== null);
+	const lines = [manager.getHeader(), ...manager.getEntries()].filter((entry) => entry !== undefined && entry !== null);
 	writeFileSync(file, lines.map((entry) => `${JSON.stringify(entry)}\n`).join(""));
 }

@@ -3,7 +3,7 @@
  * summary of a tool call for the user, the bash command a call ran, and usage summed over assistant
  * messages. Pi reports usage per assistant message and never a total, so the sum is ours.
  */
-import type { ChildUsage } from "./types.ts";
+import { addUsage, type ChildUsage, ZERO_USAGE } from "./types.ts";
 
 const SUMMARY_MAX = 80;
 
@@ -37,11 +37,15 @@ export function bashCommand(tool: string, args: unknown): string | undefined {
 }
 
 export function emptyUsage(): ChildUsage {
-	return { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, costUsd: 0 };
+	return { ...ZERO_USAGE, cost: { ...ZERO_USAGE.cost } };
 }
 
 function count(value: unknown): number {
 	return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+}
+
+function counts(record: Record<string, unknown>, keys: readonly string[]): Record<string, number> {
+	return Object.fromEntries(keys.map((k) => [k, count(record[k])]));
 }
 
 /**
@@ -51,12 +55,6 @@ function count(value: unknown): number {
 export function addMessageUsage(total: ChildUsage, message: unknown): ChildUsage {
 	if (!isRecord(message) || message.role !== "assistant" || !isRecord(message.usage)) return total;
 	const usage = message.usage;
-	const cost = isRecord(usage.cost) ? count(usage.cost.total) : 0;
-	return {
-		input: total.input + count(usage.input),
-		output: total.output + count(usage.output),
-		cacheRead: total.cacheRead + count(usage.cacheRead),
-		cacheWrite: total.cacheWrite + count(usage.cacheWrite),
-		costUsd: total.costUsd + cost,
-	};
+	const cost = isRecord(usage.cost) ? counts(usage.cost, ["input", "output", "cacheRead", "cacheWrite", "total"]) : {};
+	return addUsage(total, { ...counts(usage, ["input", "output", "cacheRead", "cacheWrite"]), cost });
 }

@@ -113,7 +113,7 @@ async function runChild(
 ): Promise<ChildOutcome> {
 	const runId = randomUUID();
 	const config = encodeChildConfig({
-		submit: launch.submit,
+		submit: { ...launch.submit, roots: [...launch.submit.roots] },
 		turns: launch.budget.turns,
 		prompt: expectedPrompt(launch.prompt),
 		firstMessage: sha256(launch.firstMessage),

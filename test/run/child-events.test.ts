@@ -5,6 +5,8 @@ import { JsonlSplitter } from "../../src/run/jsonl.ts";
 import { LAST_TURN_MESSAGE_TYPE } from "../../src/run/turn-budget.ts";
 import type { ChildProgress } from "../../src/run/types.ts";
 
+const ZERO_COST = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+
 const ODD = "a\u2028b\u2029c ✓ 日本語 🎉";
 
 function usage(input: number, output: number, total: number) {
@@ -91,8 +93,9 @@ describe("reading the event stream", () => {
 			commandsRun: [`printf '${ODD}'`],
 			toolCalls: 2,
 			turns: 2,
-			usage: { input: 20, output: 10, cacheRead: 0, cacheWrite: 0, costUsd: 0.02 },
+			usage: { input: 20, output: 10, cacheRead: 0, cacheWrite: 0, costUsd: 0.02, cost: ZERO_COST },
 			sessionFile: "/s.jsonl",
+			sent: undefined,
 			elapsedMs: 5,
 		});
 	});
@@ -100,12 +103,12 @@ describe("reading the event stream", () => {
 	it("reports progress in the order events happen", () => {
 		expect(fold(RUN).progress).toEqual([
 			{ type: "turn", turn: 1 },
-			{ type: "usage", usage: { input: 10, output: 5, cacheRead: 0, cacheWrite: 0, costUsd: 0.01 } },
+			{ type: "usage", usage: { input: 10, output: 5, cacheRead: 0, cacheWrite: 0, costUsd: 0.01, cost: ZERO_COST } },
 			// On one line: the line and paragraph separators become spaces.
 			{ type: "tool_start", tool: "bash", summary: "bash: printf 'a b c ✓ 日本語 🎉'" },
 			{ type: "tool_end", tool: "bash", isError: false },
 			{ type: "turn", turn: 2 },
-			{ type: "usage", usage: { input: 20, output: 10, cacheRead: 0, cacheWrite: 0, costUsd: 0.02 } },
+			{ type: "usage", usage: { input: 20, output: 10, cacheRead: 0, cacheWrite: 0, costUsd: 0.02, cost: ZERO_COST } },
 			{ type: "tool_start", tool: "submit_result", summary: "submit_result: OK" },
 			{ type: "tool_end", tool: "submit_result", isError: false },
 		]);
@@ -186,7 +189,7 @@ describe("the outcome of a child that did not finish cleanly", () => {
 		expect(outcome).toMatchObject({ completed: false, turns: 2, errors: ["This operation was aborted"] });
 	});
 
-	it("takes a budget stop from the signal's reason, and a cancel as an error", () => {
+	it("takes a budget stop or a cancel from the signal's reason", () => {
 		const state = fold([...start, toolTurn]).state;
 		expect(childOutcome(state, { ...CLEAN, code: null, signal: "SIGTERM", abortReason: "wall" })).toMatchObject({
 			stoppedBy: "wall",
@@ -194,9 +197,14 @@ describe("the outcome of a child that did not finish cleanly", () => {
 			errors: [],
 		});
 		expect(childOutcome(state, { ...CLEAN, code: null, signal: "SIGTERM", abortReason: "cancelled" })).toMatchObject({
+			stoppedBy: "cancelled",
+			completed: false,
+			errors: [],
+		});
+		expect(childOutcome(state, { ...CLEAN, code: null, signal: "SIGTERM", abortReason: "shutdown" })).toMatchObject({
 			stoppedBy: undefined,
 			completed: false,
-			errors: ["stopped by the caller (cancelled)"],
+			errors: ["stopped by the caller (shutdown)"],
 		});
 	});
 

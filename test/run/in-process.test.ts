@@ -105,6 +105,7 @@ describe("in-process runner", () => {
 			h,
 		);
 		expect(seen[2]).toContain("This is your last turn");
+		expect(seen[1]).not.toContain("This is your last turn");
 		expect(out.stoppedBy).toBe("turns");
 		expect(out.completed).toBe(false);
 		expect(out.turns).toBeLessThanOrEqual(4);

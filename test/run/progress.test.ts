@@ -34,7 +34,7 @@ describe("bash commands", () => {
 describe("usage totals", () => {
 	const message = {
 		role: "assistant",
-		usage: { input: 100, output: 20, cacheRead: 300, cacheWrite: 40, cost: { total: 0.5 } },
+		usage: { input: 100, output: 20, cacheRead: 300, cacheWrite: 40, cost: { input: 0.1, output: 0.2, total: 0.5 } },
 	};
 
 	it("adds an assistant message's tokens and dollars without changing the total it was given", () => {
@@ -47,6 +47,7 @@ describe("usage totals", () => {
 			cacheRead: 600,
 			cacheWrite: 80,
 			costUsd: 1,
+			cost: { input: 0.2, output: 0.4, cacheRead: 0, cacheWrite: 0 },
 		});
 	});
 

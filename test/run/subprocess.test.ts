@@ -33,6 +33,12 @@ describe("a child that submits", () => {
 			cacheRead: 1000,
 			cacheWrite: 500,
 			costUsd: expect.closeTo((2000 * 3 + 300 * 15 + 1000 * 0.3 + 500 * 3.75) / 1e6, 10),
+			cost: {
+				input: expect.closeTo((2000 * 3) / 1e6, 10),
+				output: expect.closeTo((300 * 15) / 1e6, 10),
+				cacheRead: expect.closeTo((1000 * 0.3) / 1e6, 10),
+				cacheWrite: expect.closeTo((500 * 3.75) / 1e6, 10),
+			},
 		});
 		expect(outcome.sessionFile).toBe(child.sessionFile);
 		expect(readFileSync(child.sessionFile, "utf8")).toContain(SUBMIT_RESULT_TOOL_NAME);
