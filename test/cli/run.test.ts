@@ -1,5 +1,5 @@
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { listRuns } from "../../src/run/audit.ts";
@@ -164,8 +164,17 @@ describe("pi-delegate run, killed mid-run", () => {
 			if (file && existsSync(file) && readFileSync(file, "utf8").includes('"tool_execution_end"')) break;
 			await new Promise((r) => setTimeout(r, 100));
 		}
-		const childOf = (dir: string) => spawnSync("ps", ["-eo", "args="], { encoding: "utf8" }).stdout.includes(dir);
-		expect(childOf(readdirSync(ws.runsDir).map((d) => join(ws.runsDir, d))[0]!)).toBe(true);
+		// Pi renames its process to "pi", so the child is found by its working directory (unique to this test).
+		const workingHere = () =>
+			readdirSync("/proc").filter((pid) => {
+				if (!/^\d+$/.test(pid) || Number(pid) === proc.pid) return false;
+				try {
+					return readlinkSync(`/proc/${pid}/cwd`) === ws.project;
+				} catch {
+					return false;
+				}
+			});
+		expect(workingHere().length).toBeGreaterThan(0);
 		proc.kill("SIGKILL");
 		await new Promise((r) => proc.once("exit", r));
 		const runs = listRuns(ws.runsDir);
@@ -177,6 +186,6 @@ describe("pi-delegate run, killed mid-run", () => {
 		const events = readFileSync(join(runs[0]!.dir, "events.ndjson"), "utf8").trim().split("\n");
 		expect(() => events.map((line) => JSON.parse(line))).not.toThrow();
 		// The child notices its parent is gone and stops its own tree.
-		await waitFor(() => !childOf(runs[0]!.dir), 10_000);
+		await waitFor(() => workingHere().length === 0, 10_000);
 	});
 });
