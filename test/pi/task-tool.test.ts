@@ -79,7 +79,7 @@ describe("the task tool in a real pi", () => {
 		});
 		const [o1, o2] = taskResults(overlapping.events).map((e) => e.result.details?.result as TaskResult);
 		const [firstO, secondO] = [o1!, o2!].sort((x, y) => x.startedAt.localeCompare(y.startedAt));
-		expect(secondO.startedAt >= firstO.finishedAt).toBe(true);
+		expect(secondO!.startedAt >= firstO!.finishedAt).toBe(true);
 
 		const disjoint = runPi(["-e", REPO, "--mode", "json", "-p", "go"], {
 			turns: [
@@ -91,6 +91,6 @@ describe("the task tool in a real pi", () => {
 		});
 		const [d1, d2] = taskResults(disjoint.events).map((e) => e.result.details?.result as TaskResult);
 		const [firstD, secondD] = [d1!, d2!].sort((x, y) => x.startedAt.localeCompare(y.startedAt));
-		expect(secondD.startedAt < firstD.finishedAt).toBe(true);
+		expect(secondD!.startedAt < firstD!.finishedAt).toBe(true);
 	});
 });
