@@ -62,11 +62,48 @@ export {
 	SUBMIT_RESULT_TOOL_NAME,
 } from "./envelope/schema.ts";
 export { type ClaimCheck, countLines, type FileProbe, type VerifyContext, verifyEvidence } from "./envelope/verify.ts";
+export { captureParentPrompt, type ParentPromptSource, parentPromptOfCommand } from "./pi/parent-prompt.ts";
 export type { Problem } from "./problems.ts";
+export type { ChannelDecision, ChannelReport, ChannelState } from "./prompt/channel-report.ts";
 export * from "./prompt/channels.ts";
+export { childTools, DEFAULT_CHILD_TOOLS, kindFromAgent } from "./prompt/child-kind.ts";
+export {
+	activeAgentTag,
+	buildChildView,
+	type ChildKind,
+	type ChildView,
+	type ChildViewRequest,
+	type RoleReport,
+	type StrategyDecision,
+} from "./prompt/child-view.ts";
 export { type ChildBase, childBase, GENERIC_BASE } from "./prompt/generic-base.ts";
 export { inheritPrompt } from "./prompt/inherit.ts";
+export { type LoadedParent, loadParentPrompt } from "./prompt/load-parent.ts";
 export { findToolSurface, type Narrowed, narrow, type Removal, type ToolSurface } from "./prompt/narrow.ts";
+export {
+	type RenderedPrompt,
+	type RenderOptions,
+	renderChildView,
+	renderWithLoader,
+	type ViewSessionParts,
+	viewResourceLoader,
+	viewSessionParts,
+} from "./prompt/render.ts";
+export { type Size, sizeOf } from "./prompt/size.ts";
+export { TASK_WORKER } from "./prompt/task-worker.ts";
+export {
+	type AssistantSummary,
+	type ChildEventState,
+	createEventState,
+	foldEvent,
+	messageText,
+	settleAssistant,
+} from "./run/child-events.ts";
+
+export { childExtensionPath, findPiCli, PI_CLI_ENV } from "./run/child-paths.ts";
+export { addMessageUsage, bashCommand, emptyUsage, summarizeToolCall } from "./run/progress.ts";
+export { createSubprocessRunner, runSubprocess, STOP_GRACE_MS, type SubprocessOptions } from "./run/subprocess.ts";
+export { afterTurn, LAST_TURN_MESSAGE_TYPE, lastTurnNotice, type TurnEnd, warnAtStart } from "./run/turn-budget.ts";
 export { locatePi } from "./settings/locate.ts";
 export { resolveAgentDir, SETTINGS_NAMESPACE } from "./settings/paths.ts";
 export { readDelegateSettings } from "./settings/read.ts";

@@ -4,14 +4,20 @@ import { boundaryCommand } from "./boundary.ts";
 import type { Command } from "./command.ts";
 import { envelopeCommand } from "./envelope.ts";
 import { modesCommand } from "./modes.ts";
+import { previewCommand } from "./preview.ts";
+import { runCommand } from "./run.ts";
 import { schemaCommand } from "./schema.ts";
+import { selftestCommand } from "./selftest.ts";
 import { validateCommand } from "./validate.ts";
 
 export const COMMANDS: Command[] = [
+	runCommand,
+	previewCommand,
 	validateCommand,
 	schemaCommand,
 	boundaryCommand,
 	envelopeCommand,
+	selftestCommand,
 	modesCommand,
 	agentsCommand,
 ];

@@ -1,7 +1,18 @@
 /**
- * The Pi extension entry point of pi-delegate. Pi loads it from the `pi.extensions` entry of
- * package.json. Tools and commands register here as the delegation flow grows.
+ * The Pi extension entry point of pi-delegate, loaded from the `pi.extensions` entry of
+ * package.json. It registers the `task` tool and the `/delegate-preview` and `/modes` commands, and
+ * keeps the parent's latest prompt inputs so a child inherits exactly the operator's words.
  */
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+import { RootLocks } from "../run/root-lock.ts";
+import { registerDelegatePreviewCommand } from "./commands/delegate-preview.ts";
+import { registerModesCommand } from "./commands/modes.ts";
+import { captureParentPrompt } from "./parent-prompt.ts";
+import { registerTaskTool } from "./task-tool.ts";
 
-export default function piDelegate(_pi: ExtensionAPI): void {}
+export default function piDelegate(pi: ExtensionAPI): void {
+	const parentPrompt = captureParentPrompt(pi);
+	registerTaskTool(pi, { parentPrompt: (ctx) => parentPrompt.current(ctx), locks: new RootLocks() });
+	registerModesCommand(pi);
+	registerDelegatePreviewCommand(pi, { parentPrompt });
+}

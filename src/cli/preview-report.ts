@@ -1,0 +1,216 @@
+/**
+ * What `preview` prints: a child view channel by channel (what reaches the child, why, which layer
+ * decided it, how big it is), what of the parent's prompt is left out, the tools, the system prompt
+ * exactly as Pi renders it, the first message, and a diff against the parent's own prompt. Plain
+ * text for a terminal (and for `/delegate-preview` in Pi), or one JSON object for machines. Pure.
+ */
+import { PRIMITIVE_NAMES } from "../context/primitives.ts";
+import { formatProblems } from "../problems.ts";
+import type { ChannelReport } from "../prompt/channel-report.ts";
+import type { ChildView } from "../prompt/child-view.ts";
+import { unifiedDiff } from "../prompt/line-diff.ts";
+import { narrow } from "../prompt/narrow.ts";
+import type { RenderedPrompt } from "../prompt/render.ts";
+import { type Size, sizeOf, sizeOfAll } from "../prompt/size.ts";
+import { renderTable } from "./table.ts";
+
+export interface PreviewData {
+	view: ChildView;
+	/** The child's prompt and tools as Pi renders them. */
+	child: RenderedPrompt;
+	/** The parent's own rendered prompt, to diff against; `about` says whose it is. */
+	parent?: { rendered: string; about: string };
+	/** Pi's version, which did the rendering. */
+	piVersion: string;
+	cwd: string;
+	/** Whether and why the project's files were read. */
+	trust?: string;
+}
+
+const STATE_WORDS: Record<ChannelReport["state"], string> = {
+	kept: "kept",
+	generic: "generic base",
+	replaced: "replaced by the role",
+	pi: "Pi's own",
+	in: "in",
+	filtered: "allowlist",
+	empty: "in (empty)",
+	out: "out",
+};
+
+const RULE = "─".repeat(72);
+/** Where plain-text paragraphs wrap. */
+const WIDTH = 100;
+
+function sizeCells(size: Size): [string, string] {
+	return [String(size.bytes), String(size.tokens)];
+}
+
+/** Pi's own text in a render (legacy base): identity, tool list, rules and docs pointer, found by narrowing. */
+function piOwnSize(child: RenderedPrompt): Size {
+	return sizeOfAll(narrow(child.systemPrompt).removed.map((r) => r.text));
+}
+
+function toolsSize(child: RenderedPrompt): Size {
+	return sizeOf(JSON.stringify(child.tools));
+}
+
+/**
+ * Labelled paragraphs: each label padded to the widest, its text wrapped at `WIDTH` columns under
+ * itself, then any sub-items as a list. Long sentences stay readable in an 80–120 column terminal.
+ */
+function describedList(
+	rows: ReadonlyArray<{ label: string; text: string; items?: readonly string[] }>,
+	gap = 2,
+): string {
+	const width = Math.max(...rows.map((r) => r.label.length));
+	const indent = " ".repeat(width + 2 + gap);
+	return rows
+		.flatMap((row) => {
+			const lines: string[] = [];
+			let line = `  ${row.label.padEnd(width)}${" ".repeat(gap)}`;
+			let fresh = true;
+			for (const word of row.text.split(" ")) {
+				if (!fresh && line.length + 1 + word.length > WIDTH) {
+					lines.push(line);
+					line = indent + word;
+				} else line = fresh ? line + word : `${line} ${word}`;
+				fresh = false;
+			}
+			lines.push(line);
+			return [...lines, ...(row.items ?? []).map((item) => `${indent}- ${item}`)];
+		})
+		.join("\n");
+}
+
+function headline(data: PreviewData): string[] {
+	const { view } = data;
+	const source = view.role.source ? ` (${view.role.source})` : "";
+	const lines = [`What a "${view.agent}" child${source} would receive in ${data.cwd}`];
+	lines.push(`rendered by Pi ${data.piVersion}${data.trust ? `; the project's .pi/ files: ${data.trust}` : ""}`);
+	return lines;
+}
+
+function decisionsBlock(view: ChildView): string {
+	const rows = PRIMITIVE_NAMES.map((name) => {
+		const d = view.context.decisions[name];
+		return [name, String(d.value), d.reason];
+	});
+	const allowlist = view.context.skills.value;
+	rows.push([
+		"skills",
+		allowlist === undefined ? "(no allowlist)" : `[${allowlist.join(", ")}]`,
+		view.context.skills.reason,
+	]);
+	rows.push([
+		"strategy",
+		view.strategy.value,
+		`${view.strategy.reason}${view.strategy.applies ? "" : " (not applied)"}`,
+	]);
+	return renderTable(["setting", "value", "decided by"], rows);
+}
+
+function channelsBlock(data: PreviewData): string {
+	const { view, child } = data;
+	const rows = view.channels.map((c) => {
+		const count = c.items.length > 0 ? ` (${c.items.length})` : "";
+		return [c.label, `${STATE_WORDS[c.state]}${count}`, ...sizeCells(c.size ?? piOwnSize(child))];
+	});
+	rows.push(["role", `in the ${view.role.placement}`, ...sizeCells(view.role.size)]);
+	rows.push(["system prompt", "as Pi renders it", ...sizeCells(sizeOf(child.systemPrompt))]);
+	rows.push(["tool definitions", `${child.tools.length} tool(s)`, ...sizeCells(toolsSize(child))]);
+	const table = renderTable(["channel", "reaches the child", "bytes", "~tokens"], rows, [
+		"left",
+		"left",
+		"right",
+		"right",
+	]);
+	const why = describedList(view.channels.map((c) => ({ label: c.label, text: c.why, items: c.items })));
+	return [table, "", why].join("\n");
+}
+
+function leftOutBlock(view: ChildView): string[] {
+	const omitted = [...view.channels.flatMap((c) => c.omitted), ...view.notInherited];
+	if (omitted.length === 0) return [];
+	const rows = omitted.map((o) => {
+		const label = o.part === "extensionSection" && o.name ? `<${o.name}>` : o.part;
+		const size = o.text === undefined ? "" : ` [${sizeOf(o.text).bytes} bytes]`;
+		return { label, text: `${o.reason}${o.detail ? ` (${o.detail})` : ""}${size}` };
+	});
+	return ["", "Left out of the parent's prompt", describedList(rows)];
+}
+
+function framed(title: string, text: string): string[] {
+	return ["", title, RULE, text, RULE];
+}
+
+function diffBlock(data: PreviewData): string[] {
+	if (!data.parent) return [];
+	const parentSize = sizeOf(data.parent.rendered);
+	const diff = unifiedDiff(data.parent.rendered, data.child.systemPrompt);
+	const title = `Compared with ${data.parent.about} (${parentSize.bytes} bytes, ~${parentSize.tokens} tokens): - parent only, + child only`;
+	return framed(title, diff === "" ? "(identical)" : diff);
+}
+
+/** The whole preview as terminal text, ending in a newline. */
+export function previewText(data: PreviewData): string {
+	const { view, child } = data;
+	const prompt = sizeOf(child.systemPrompt);
+	const first = sizeOf(view.firstMessage);
+	const lines = [...headline(data), "", "Settings", decisionsBlock(view), "", "Channels", channelsBlock(data)];
+	lines.push(...leftOutBlock(view));
+	if (view.notes.length > 0)
+		lines.push(
+			"",
+			"Notes",
+			describedList(
+				view.notes.map((text) => ({ label: "-", text })),
+				1,
+			),
+		);
+	if (view.warnings.length > 0) lines.push("", "Warnings", formatProblems(view.warnings, "!"));
+	lines.push("", `Tools (${child.tools.length}): ${child.tools.map((t) => t.name).join(", ") || "(none)"}`);
+	lines.push(...framed(`System prompt (${prompt.bytes} bytes, ~${prompt.tokens} tokens)`, child.systemPrompt));
+	lines.push(
+		...framed(
+			`First message (${first.bytes} bytes, ~${first.tokens} tokens)`,
+			view.firstMessage === "" ? "(given per run: the task brief; use --spec to see one)" : view.firstMessage,
+		),
+	);
+	lines.push(...diffBlock(data));
+	return `${lines.join("\n")}\n`;
+}
+
+/** The preview as one JSON value: everything the text shows, in fields a program can read. */
+export function previewJson(data: PreviewData): unknown {
+	const { view, child } = data;
+	return {
+		agent: view.agent,
+		source: view.role.source,
+		cwd: data.cwd,
+		piVersion: data.piVersion,
+		...(data.trust !== undefined && { projectFiles: data.trust }),
+		base: view.base,
+		legacy: view.legacy,
+		strategy: view.strategy,
+		primitives: view.context.primitives,
+		decisions: view.context.decisions,
+		skillsAllowlist: view.context.skills,
+		channels: view.channels.map((c) => ({ ...c, size: c.size ?? piOwnSize(child) })),
+		role: view.role,
+		notInherited: view.notInherited,
+		notes: view.notes,
+		warnings: view.warnings,
+		prompt: view.prompt,
+		systemPrompt: { text: child.systemPrompt, ...sizeOf(child.systemPrompt) },
+		tools: { names: child.tools.map((t) => t.name), definitions: child.tools, ...toolsSize(child) },
+		firstMessage: { text: view.firstMessage, ...sizeOf(view.firstMessage) },
+		...(data.parent && {
+			parent: {
+				about: data.parent.about,
+				...sizeOf(data.parent.rendered),
+				diff: unifiedDiff(data.parent.rendered, child.systemPrompt),
+			},
+		}),
+	};
+}

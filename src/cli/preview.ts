@@ -1,0 +1,158 @@
+/**
+ * `pi-delegate preview`: what a child started in this directory would receive, channel by channel,
+ * and why — printed from the same function every launch uses, rendered by Pi itself. Needs no model
+ * and no API key: the parent's prompt is what a Pi session here would load (SYSTEM.md,
+ * APPEND_SYSTEM.md, AGENTS.md / CLAUDE.md, skills), found by Pi's own loader offline.
+ *
+ * Pi's package is imported only when the command runs, so other commands do not pay its start-up.
+ */
+import { parseArgs } from "node:util";
+import { loadAgents } from "../agents/load.ts";
+import { loadModes } from "../context/load-modes.ts";
+import { formatProblems, type Problem } from "../problems.ts";
+import { STRATEGIES, type Strategy } from "../prompt/channels.ts";
+import { taskBrief } from "../prompt/task-brief.ts";
+import { locatePi } from "../settings/locate.ts";
+import { loadSpecFile } from "../spec/load.ts";
+import { type Command, type CommandIO, EXIT, type ExitCode, UsageError } from "./command.ts";
+import { previewJson, previewText } from "./preview-report.ts";
+import { usageMessage } from "./validate.ts";
+
+const usage = `Usage: pi-delegate preview [--mode M] [--agent NAME] [--strategy full|portable] [--spec FILE]
+                           [--tools a,b] [--json] [--approve | --no-approve]
+
+Shows what a child started here would receive, without running one: for each channel (base prompt,
+main rules, project context, skills) whether it reaches the child, which setting decided it and at
+which precedence layer, and its size; what of the parent's prompt is left out; the tools; the system
+prompt exactly as Pi renders it; the first message; and a diff against the parent's own prompt. The
+parent is a Pi session in this directory: its SYSTEM.md, APPEND_SYSTEM.md, context files and skills.
+
+Options:
+  --mode M         run-level context mode (an agent's own mode and fields still win)
+  --agent NAME     an agent from .pi/agents/ or ~/.pi/agent/agents/; default: the task worker
+  --strategy S     full (default: the operator's words, never Pi's own) or portable
+  --spec FILE      a task spec: its brief is shown as the first message
+  --tools a,b      the child's tools instead of the agent's (default read,bash,edit,write);
+                   submit_result is always added
+  --json           print everything as one JSON object
+  --approve        read the project's files even if Pi has not trusted the project
+  --no-approve     ignore the project's files
+
+Sizes are UTF-8 bytes of what each channel hands Pi (before Pi's framing) and estimated tokens
+(characters / 4, Pi's own estimate); the system prompt and tool definitions are measured as sent.
+An unknown mode is a warning, as at launch: the default mode stands in for it.
+
+Exit codes: 0 shown, 2 bad input (flags, unknown agent, missing tool, invalid spec, settings problems).`;
+
+const OPTIONS = {
+	mode: { type: "string" },
+	agent: { type: "string" },
+	strategy: { type: "string" },
+	spec: { type: "string" },
+	tools: { type: "string" },
+	json: { type: "boolean" },
+	approve: { type: "boolean" },
+	"no-approve": { type: "boolean" },
+} as const;
+
+interface Flags {
+	mode?: string;
+	agent?: string;
+	strategy?: Strategy;
+	spec?: string;
+	tools?: string[];
+	json: boolean;
+	trust?: boolean;
+}
+
+function parse(argv: string[]): Flags {
+	let values: { [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]["type"] extends "string" ? string : boolean };
+	try {
+		({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }));
+	} catch (error) {
+		throw new UsageError(
+			usageMessage(
+				error,
+				Object.keys(OPTIONS).map((k) => `--${k}`),
+			),
+		);
+	}
+	if (values.approve && values["no-approve"]) throw new UsageError("--approve and --no-approve contradict each other");
+	const strategy = values.strategy;
+	if (strategy !== undefined && !(STRATEGIES as readonly string[]).includes(strategy)) {
+		throw new UsageError(`--strategy must be one of ${STRATEGIES.join(", ")}, not "${strategy}"`);
+	}
+	const tools = values.tools?.split(",").map((t) => t.trim());
+	if (tools?.some((t) => t === "")) throw new UsageError(`--tools has an empty name: "${values.tools}"`);
+	return {
+		...(values.mode !== undefined && { mode: values.mode }),
+		...(values.agent !== undefined && { agent: values.agent }),
+		...(strategy !== undefined && { strategy: strategy as Strategy }),
+		...(values.spec !== undefined && { spec: values.spec }),
+		...(tools !== undefined && { tools }),
+		json: values.json === true,
+		...(values.approve ? { trust: true } : values["no-approve"] ? { trust: false } : {}),
+	};
+}
+
+function fail(io: CommandIO, what: string, problems: readonly Problem[]): ExitCode {
+	io.stderr(`pi-delegate preview: ${what}:\n${formatProblems(problems)}\n`);
+	return EXIT.badInput;
+}
+
+/** The first message: a spec's brief, or nothing (a brief is per run). */
+async function firstMessage(flags: Flags, io: CommandIO): Promise<{ text: string } | { problems: readonly Problem[] }> {
+	if (flags.spec === undefined) return { text: "" };
+	const result = await loadSpecFile(flags.spec, { cwd: io.cwd, home: io.env.HOME });
+	if (!result.ok) return { problems: result.problems };
+	for (const w of result.warnings) io.stderr(`pi-delegate preview: warning: ${w.path}: ${w.message}\n`);
+	return { text: taskBrief(result.spec) };
+}
+
+export const previewCommand: Command = {
+	name: "preview",
+	summary: "Show what a child would receive: channels, why, sizes, its prompt as Pi renders it",
+	usage,
+	async run(argv, io) {
+		const flags = parse(argv);
+		const where = locatePi({
+			cwd: io.cwd,
+			env: io.env,
+			...(flags.trust !== undefined && { trustOverride: flags.trust }),
+		});
+		const projectTrusted = where.trust.trusted;
+		const modes = loadModes({ ...where, projectTrusted });
+		if (modes.problems.length > 0)
+			return fail(io, "the settings have problems, so no child would start", modes.problems);
+		const message = await firstMessage(flags, io);
+		if ("problems" in message) return fail(io, `the spec ${flags.spec} is invalid`, message.problems);
+		const { loadParentPrompt } = await import("../prompt/load-parent.ts");
+		const { previewChild } = await import("../prompt/preview.ts");
+		const { VERSION } = await import("@earendil-works/pi-coding-agent");
+		const loaded = await loadParentPrompt({ cwd: io.cwd, agentDir: where.agentDir, projectTrusted });
+		const result = await previewChild({
+			cwd: io.cwd,
+			agentDir: where.agentDir,
+			registry: modes.registry,
+			catalog: loadAgents({ ...where, projectTrusted }),
+			...(flags.agent !== undefined && { agent: flags.agent }),
+			...(flags.mode !== undefined && { runMode: flags.mode }),
+			...(flags.strategy !== undefined && { strategy: flags.strategy }),
+			...(flags.tools !== undefined && { tools: flags.tools }),
+			parent: loaded.parent,
+			firstMessage: message.text,
+			where: { agent: "--agent", tools: "--tools" },
+		});
+		if (!result.ok) return fail(io, "no child would start", result.problems);
+		const data = {
+			view: result.view,
+			child: result.child,
+			parent: { rendered: loaded.parent.rendered, about: "the prompt of a Pi session here" },
+			piVersion: VERSION,
+			cwd: io.cwd,
+			trust: `${projectTrusted ? "read" : "not read"} (${where.trust.reason})`,
+		};
+		io.stdout(flags.json ? `${JSON.stringify(previewJson(data), null, 2)}\n` : previewText(data));
+		return EXIT.pass;
+	},
+};

@@ -1,0 +1,93 @@
+/**
+ * `pi-delegate run <spec.json>`: runs one task headless and prints its report. Exit 0 PASS, 1 FAIL,
+ * 2 invalid spec or setup problem (no model, no credentials, a missing root, a bad setting). The
+ * heavy part (Pi's SDK) is loaded only when a task actually runs, so other commands start fast.
+ */
+import { parseArgs } from "node:util";
+import type { RunnerKind } from "../run/types.ts";
+import { type Command, UsageError } from "./command.ts";
+import { usageMessage } from "./validate.ts";
+
+const USAGE = [
+	"Usage: pi-delegate run <spec.json | -> [options]",
+	"",
+	"Runs a task: validates the spec, snapshots every root, runs a child agent under the spec's budgets,",
+	"snapshots again, checks the boundary and the child's result envelope, and prints the verdict with",
+	"its evidence, metrics and the audit directory. Progress goes to stderr, the report to stdout.",
+	"",
+	"Options:",
+	"  --runner <kind>        subprocess (default: a `pi --mode json` child in its own process group)",
+	"                         or in-process (an SDK session in this process; starts in milliseconds)",
+	"  --model <p/id[:lvl]>   the model, e.g. anthropic/claude-sonnet-4-5:medium (default: the effort's",
+	"                         profile in Pi settings, else Pi's default model)",
+	"  --mode <name>          context mode for the child (focused, isolated, scoped, legacy, or a project mode)",
+	"  --extension <path>     a Pi extension the child needs for its model's provider (repeatable)",
+	"  --approve, --no-approve  trust or distrust the project's .pi/ files for this run",
+	"  --json                 print the result as JSON instead of the report",
+	"",
+	"Exit codes: 0 PASS, 1 FAIL, 2 invalid spec or setup problem.",
+	"Every run is recorded under ~/.pi/agent/pi-delegate/runs/ (PI_DELEGATE_RUNS_DIR overrides).",
+].join("\n");
+
+const OPTIONS = {
+	runner: { type: "string" },
+	model: { type: "string" },
+	mode: { type: "string" },
+	extension: { type: "string", multiple: true },
+	approve: { type: "boolean" },
+	"no-approve": { type: "boolean" },
+	json: { type: "boolean" },
+} as const;
+
+export interface RunArgs {
+	file: string;
+	runner: RunnerKind;
+	model: string | undefined;
+	mode: string | undefined;
+	extensions: string[];
+	trust: boolean | undefined;
+	json: boolean;
+}
+
+export function parseRunArgs(argv: string[]): RunArgs {
+	let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; allowPositionals: true }>>;
+	try {
+		parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+	} catch (error) {
+		throw new UsageError(
+			usageMessage(
+				error,
+				Object.keys(OPTIONS).map((k) => `--${k}`),
+			),
+		);
+	}
+	const [file, ...extra] = parsed.positionals;
+	if (file === undefined) throw new UsageError("missing the spec file to run");
+	if (extra.length > 0) throw new UsageError(`expected one spec file, got ${parsed.positionals.length}`);
+	const runner = parsed.values.runner ?? "subprocess";
+	if (runner !== "subprocess" && runner !== "in-process") {
+		throw new UsageError(`--runner must be subprocess or in-process, not "${runner}"`);
+	}
+	const { approve, "no-approve": noApprove } = parsed.values;
+	if (approve && noApprove) throw new UsageError("--approve and --no-approve contradict each other");
+	return {
+		file,
+		runner,
+		model: parsed.values.model,
+		mode: parsed.values.mode,
+		extensions: parsed.values.extension ?? [],
+		trust: approve ? true : noApprove ? false : undefined,
+		json: parsed.values.json === true,
+	};
+}
+
+export const runCommand: Command = {
+	name: "run",
+	summary: "run a task spec with a child agent and print its checked verdict",
+	usage: USAGE,
+	async run(argv, io) {
+		const args = parseRunArgs(argv);
+		const { runFromCli } = await import("../run/cli-run.ts");
+		return runFromCli(args, io);
+	},
+};

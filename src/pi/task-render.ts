@@ -1,0 +1,65 @@
+/**
+ * How a task call looks in Pi's terminal UI. A FAIL must be impossible to miss: the verdict is the
+ * first word of the row in the error colour, with its problems, in both the collapsed and the
+ * expanded view; a PASS is one quiet line until expanded.
+ */
+import type { Theme } from "@earendil-works/pi-coding-agent";
+import { Text } from "@earendil-works/pi-tui";
+import { formatUsd } from "../run/report.ts";
+import type { TaskResult } from "../run/result.ts";
+import type { TaskParams } from "./task-params.ts";
+
+/** What the tool keeps in `details`: progress while running, the result when done. */
+export type TaskDetails =
+	| { kind: "progress"; line: string }
+	| { kind: "result"; result: TaskResult; report: string }
+	| { kind: "invalid"; problems: string };
+
+const firstLine = (text: string, max = 100) => {
+	const line = text.split("\n")[0] ?? "";
+	return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+};
+
+export function renderTaskCall(args: Partial<TaskParams>, theme: Theme): Text {
+	const writes =
+		args.read_only === false
+			? `writes ${args.write_allowed?.length ?? 0} of ${args.roots?.length ?? 0} roots`
+			: "read-only";
+	const head = `${theme.fg("toolTitle", theme.bold("task "))}${theme.fg("accent", args.id ?? "…")} ${theme.fg("muted", `· ${args.effort ?? "balanced"} · ${writes}`)}`;
+	return new Text(args.goal ? `${head}\n${theme.fg("dim", firstLine(args.goal))}` : head, 0, 0);
+}
+
+function summary(result: TaskResult): string {
+	const u = result.metrics.usage;
+	return `${result.metrics.elapsedS.toFixed(1)} s · ${result.metrics.turns} turns · ${formatUsd(u.costUsd)} · ${result.metrics.model}`;
+}
+
+export function renderTaskResult(details: TaskDetails | undefined, expanded: boolean, theme: Theme): Text {
+	if (!details) return new Text("", 0, 0);
+	if (details.kind === "progress") return new Text(theme.fg("muted", details.line), 0, 0);
+	if (details.kind === "invalid") {
+		return new Text(
+			`${theme.fg("error", theme.bold("INVALID SPEC"))} ${theme.fg("muted", "nothing ran")}\n${details.problems}`,
+			0,
+			0,
+		);
+	}
+	const { result } = details;
+	if (expanded) {
+		const [head, ...rest] = details.report.split("\n");
+		const colour = result.verdict === "PASS" ? "success" : "error";
+		return new Text([theme.fg(colour, theme.bold(head ?? "")), ...rest].join("\n"), 0, 0);
+	}
+	if (result.verdict === "PASS") {
+		const deliverable = result.envelope ? `\n${theme.fg("dim", firstLine(result.envelope.deliverable))}` : "";
+		return new Text(
+			`${theme.fg("success", theme.bold("PASS"))} ${theme.fg("muted", summary(result))}${deliverable}`,
+			0,
+			0,
+		);
+	}
+	const shown = result.problems.slice(0, 3).map((p) => theme.fg("error", `  ✗ ${firstLine(p.message, 140)}`));
+	const more = result.problems.length > 3 ? [theme.fg("muted", `  …and ${result.problems.length - 3} more`)] : [];
+	const head = `${theme.fg("error", theme.bold(`FAIL · ${result.problems.length} problem${result.problems.length === 1 ? "" : "s"}`))} ${theme.fg("muted", summary(result))}`;
+	return new Text([head, ...shown, ...more].join("\n"), 0, 0);
+}

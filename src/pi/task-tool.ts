@@ -1,0 +1,153 @@
+/**
+ * The `task` tool: a Pi agent hands one self-contained piece of work to a child and gets back a
+ * checked verdict. The spec is validated before anything runs (every problem at once, back to the
+ * model); the child runs in-process by default (setting `pi-delegate.runner` picks the subprocess
+ * runner); tasks whose roots overlap run one at a time. The child's tokens and dollars are returned
+ * as the tool result's usage, so Pi adds them to the session's totals.
+ */
+import { homedir } from "node:os";
+import { defineTool, type ExtensionAPI, type ExtensionContext, getAgentDir } from "@earendil-works/pi-coding-agent";
+import { statusLine } from "../cli/progress.ts";
+import { modeRegistryFromSettings } from "../context/project-modes.ts";
+import { formatProblems, type Problem } from "../problems.ts";
+import type { ParentPrompt } from "../prompt/channels.ts";
+import { resolveRunsDir } from "../run/audit.ts";
+import { checkModel, createPiHost } from "../run/host.ts";
+import { inProcessRunner } from "../run/in-process.ts";
+import { chooseModel } from "../run/model.ts";
+import { renderReport } from "../run/report.ts";
+import type { RootLocks } from "../run/root-lock.ts";
+import { runSubprocess } from "../run/subprocess.ts";
+import { runTask, type TaskProgress } from "../run/task.ts";
+import type { ChildUsage } from "../run/types.ts";
+import { readDelegateSettings } from "../settings/read.ts";
+import { settingValues } from "../settings/section.ts";
+import { loadSpecObject } from "../spec/load.ts";
+import { specFromParams, TaskParamsSchema } from "./task-params.ts";
+import { renderTaskCall, renderTaskResult, type TaskDetails } from "./task-render.ts";
+
+export const TASK_TOOL_DESCRIPTION = [
+	"Hand one self-contained piece of work to a child agent and get back a checked PASS or FAIL.",
+	"The child sees only this spec — none of this conversation — so give it everything it needs.",
+	"",
+	"Use task for anything that writes files, must obey a rule (a 'do not', an 'only', a boundary), or needs a result",
+	"you can check. Every root is snapshotted before and diffed after: any change outside write_allowed fails the task,",
+	"even an incidental one such as build output, caches or __pycache__. The child must hand in its result with",
+	"evidence pointers (path:line or a command it ran), and each pointer is verified. Budgets (time, dollars, turns)",
+	"stop it. Every run is recorded in an audit directory.",
+	"",
+	"roots is the WATCHED set; write_allowed the CHANGEABLE subset — each entry exactly a root, never a directory",
+	"nested inside a watched-only root (list sibling directories as separate roots instead). Tasks whose roots",
+	"overlap run one after another; disjoint ones run at the same time.",
+	"",
+	"A PASS proves the result's shape and pointers, not its truth: spot-check the evidence that your next step rests on.",
+	"Not for trivial work you can do in a few seconds, nor for iterative back-and-forth.",
+].join("\n");
+
+const home = () => process.env.HOME || homedir();
+
+function toPiUsage(u: ChildUsage) {
+	return {
+		input: u.input,
+		output: u.output,
+		cacheRead: u.cacheRead,
+		cacheWrite: u.cacheWrite,
+		totalTokens: u.input + u.output + u.cacheRead + u.cacheWrite,
+		cost: { ...u.cost, total: u.costUsd },
+	};
+}
+
+function invalid(what: string, problems: readonly Problem[]): Error {
+	return new Error(`${what}; nothing ran.\n${formatProblems(problems)}`);
+}
+
+export interface TaskToolDeps {
+	/** The parent's prompt channels, as captured from the session. */
+	parentPrompt: (ctx: ExtensionContext) => ParentPrompt;
+	locks: RootLocks;
+}
+
+export function registerTaskTool(pi: ExtensionAPI, deps: TaskToolDeps): void {
+	pi.registerTool(
+		defineTool<typeof TaskParamsSchema, TaskDetails>({
+			name: "task",
+			label: "Task",
+			description: TASK_TOOL_DESCRIPTION,
+			promptSnippet: "Delegate self-contained work to a child agent and get a checked PASS/FAIL",
+			parameters: TaskParamsSchema,
+			async execute(_id, params, signal, onUpdate, ctx) {
+				const specResult = loadSpecObject(specFromParams(params), { cwd: ctx.cwd, home: home() });
+				if (!specResult.ok) throw invalid("The task spec is invalid", specResult.problems);
+				const spec = specResult.spec;
+				const agentDir = getAgentDir();
+				const settings = readDelegateSettings({
+					cwd: ctx.cwd,
+					home: home(),
+					agentDir,
+					projectTrusted: ctx.isProjectTrusted(),
+				});
+				const modes = modeRegistryFromSettings(settings);
+				if (settings.problems.length + modes.problems.length > 0) {
+					throw invalid("pi-delegate's settings have problems", [...settings.problems, ...modes.problems]);
+				}
+				const chosen = chooseModel({
+					effort: spec.effort,
+					settings,
+					...(ctx.model && { parent: { provider: ctx.model.provider, id: ctx.model.id, thinking: ctx.thinkingLevel } }),
+				});
+				if ("problems" in chosen) throw invalid("No model for the child", chosen.problems);
+				const host = await createPiHost(agentDir, ctx.modelRegistry);
+				const modelProblems = await checkModel(host.runtime, chosen.choice);
+				if (modelProblems.length > 0) throw invalid("The child's model cannot be used", modelProblems);
+				const runnerSetting = settingValues(settings, "runner").at(-1)?.value;
+				const runnerKind = runnerSetting === "subprocess" ? "subprocess" : "in-process";
+				const started = Date.now();
+				const state = { phase: "starting", tool: "", turn: 0, usage: undefined as ChildUsage | undefined };
+				const update = (p: TaskProgress) => {
+					if (p.type === "phase") state.phase = p.detail ? `${p.phase} ${p.detail}` : p.phase;
+					if (p.type === "tool_start") state.tool = p.summary;
+					if (p.type === "tool_end" || p.type === "phase") state.tool = "";
+					if (p.type === "turn") state.turn = p.turn;
+					if (p.type === "usage") state.usage = p.usage;
+					const line = statusLine(spec.id, state, Date.now() - started);
+					onUpdate?.({ content: [{ type: "text", text: line }], details: { kind: "progress", line } });
+				};
+				if (deps.locks.contention(spec.resolved.roots) > 0)
+					update({ type: "phase", phase: "waiting", detail: "for a task on overlapping roots" });
+				const release = await deps.locks.acquire(spec.resolved.roots);
+				try {
+					const extensions = settingValues(settings, "providerExtensions").at(-1)?.value;
+					const runsDir = settingValues(settings, "runsDir").at(-1)?.value;
+					const result = await runTask(spec, {
+						cwd: ctx.cwd,
+						runner: runnerKind === "subprocess" ? runSubprocess : inProcessRunner(host.runtime),
+						runnerKind,
+						model: chosen.choice,
+						agentDir,
+						runsDir: resolveRunsDir(process.env, typeof runsDir === "string" ? runsDir : undefined),
+						parent: deps.parentPrompt(ctx),
+						registry: modes.registry,
+						...(params.contextMode !== undefined && { call: { contextMode: params.contextMode } }),
+						providerExtensions: Array.isArray(extensions)
+							? extensions.filter((e): e is string => typeof e === "string")
+							: [],
+						onProgress: update,
+						...(signal && { signal }),
+					});
+					const report = renderReport(result);
+					return {
+						content: [{ type: "text", text: report }],
+						details: { kind: "result", result, report },
+						isError: result.verdict === "FAIL",
+						usage: toPiUsage(result.metrics.usage),
+					};
+				} finally {
+					release();
+					host.dispose();
+				}
+			},
+			renderCall: (args, theme) => renderTaskCall(args, theme),
+			renderResult: (result, options, theme) => renderTaskResult(result.details, options.expanded, theme),
+		}),
+	);
+}

@@ -1,0 +1,91 @@
+/**
+ * The task worker's brief: the first (and only) user message of a task child. Everything that
+ * differs between runs lives here, never in the system prompt, so siblings share a cached prefix.
+ *
+ * How much of the caller's context the child gets is the rung of the context ladder:
+ *   L0 — goal and deliverable only;
+ *   L1 — plus the names of files to read itself and the exact commands it may run;
+ *   L2 — plus facts the caller asserts, pasted verbatim and labelled as unverified.
+ * (L3, a trimmed tail of the caller's conversation, and L4, the whole branch, are not task rungs.)
+ */
+import type { TaskSpec } from "../spec/schema.ts";
+
+export type TaskRung = "L0" | "L1" | "L2";
+
+/** The lowest rung that carries everything the spec hands over. */
+export function taskRung(spec: Pick<TaskSpec, "context">): TaskRung {
+	if (spec.context.facts.length > 0) return "L2";
+	if (spec.context.files.length > 0 || spec.context.commands.length > 0) return "L1";
+	return "L0";
+}
+
+const bullets = (items: readonly string[]) => items.map((item) => `- ${item}`).join("\n");
+
+function authority(spec: TaskSpec): string {
+	const { write_allowed, watched_only } = spec.resolved;
+	const incidental =
+		"That includes changes made by a command you ran, not only edits you meant: build output, caches, " +
+		"lock files and bytecode (such as __pycache__) count the same.";
+	if (spec.read_only) {
+		return [
+			"Read-only. You may read anything, but must not change anything under these roots:",
+			bullets(watched_only),
+			"Each root is compared before and after you finish; any change under one fails the task.",
+			incidental,
+		].join("\n");
+	}
+	const lines = ["You may create, change and delete files under:", bullets(write_allowed)];
+	if (watched_only.length > 0) lines.push("You may read, but must not change anything under:", bullets(watched_only));
+	lines.push(
+		"Every root above is compared before and after you finish; any change outside the writable roots fails the task.",
+		incidental,
+	);
+	return lines.join("\n");
+}
+
+function result(): string {
+	return [
+		"When you are done, or cannot go on, call the `submit_result` tool once. It takes:",
+		"- `status`: `ok` (done as asked), `partial` (part done; list the rest in `did_not_do`), or `failed` " +
+			"(not possible, or the task rests on a false premise; say why in `deliverable`).",
+		"- `deliverable`: the answer itself, in the shape asked for above.",
+		"- `evidence`: each claim the deliverable rests on, with a pointer that can be checked: `path:line`, " +
+			"`path:start-end`, `path`, or `cmd: <a command you ran, exactly as you ran it>`.",
+		"- `unsure`: what you could not establish. `did_not_do`: what was asked that you did not do.",
+		"A result that is not submitted this way, or whose pointers do not check out, counts as failed.",
+	].join("\n");
+}
+
+function budget(spec: TaskSpec): string {
+	const { wall_s, usd, turns } = spec.budget;
+	return `Budget: at most ${turns} turns, $${usd} and ${wall_s} s. The run is stopped when one runs out.`;
+}
+
+/** Builds the first user message of a task child from its spec. Pure and deterministic. */
+export function taskBrief(spec: TaskSpec): string {
+	const { facts, files, commands } = spec.context;
+	const sections = [
+		`# Task: ${spec.id}`,
+		"Another agent started you to carry out this one task. There is no earlier conversation and no shared " +
+			"history: this message is everything you are given.",
+		`## Goal\n${spec.goal}`,
+		`## Deliverable\n${spec.deliverable}`,
+		`## Authority\n${authority(spec)}`,
+	];
+	if (files.length > 0) sections.push(`## Files to read yourself\n${bullets(files)}`);
+	if (commands.length > 0) {
+		sections.push(`## Commands you may run\nExactly these:\n${bullets(commands.map((c) => `\`${c}\``))}`);
+	}
+	if (facts.length > 0) {
+		sections.push(
+			[
+				"## Facts asserted by the caller",
+				"The caller states the following as true; nobody has checked them. If a file you read contradicts " +
+					"one, believe the file, say so in your result, and work from what the file shows.",
+				bullets(facts),
+			].join("\n"),
+		);
+	}
+	sections.push(`## Returning your result\n${result()}`, budget(spec));
+	return `${sections.join("\n\n")}\n`;
+}

@@ -1,0 +1,111 @@
+/**
+ * pi-delegate's extension inside a subprocess child (`pi -e dist/run/child-extension.js`). It gives
+ * the child the `submit_result` tool, refuses to start when the child's Pi loaded other prompt
+ * inputs than the launch decided, and holds the child to its turn budget from inside: the runner
+ * outside can only kill, which loses the last turn's work; from inside, the model is warned before
+ * its last turn and the agent is aborted cleanly once the budget is spent.
+ *
+ * It must load on every Pi this package supports (0.86.1 … 1.x), so it uses only the extension API
+ * those versions share: `registerTool`, `on` for before_agent_start / tool_execution_* / turn_end,
+ * `sendMessage` with `deliverAs: "steer"`, and `ctx.abort()`.
+ */
+import { realpathSync } from "node:fs";
+import { resolve } from "node:path";
+import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+import { CHILD_CONFIG_ENV, type ObservedPrompt, parseChildConfig, promptMismatches } from "./child-config.ts";
+import { CHILD_REFUSED_EXIT, formatChildReport } from "./child-report.ts";
+import { signalTree } from "./process-tree.ts";
+import { bashCommand } from "./progress.ts";
+import { createSubmitTool } from "./submit-tool.ts";
+import { afterTurn, LAST_TURN_MESSAGE_TYPE, lastTurnNotice, warnAtStart } from "./turn-budget.ts";
+
+export default function childExtension(pi: ExtensionAPI): void {
+	const parsed = parseChildConfig(process.env[CHILD_CONFIG_ENV]);
+	// Failing the load makes Pi exit non-zero with the reason on stderr: better than a child without
+	// its submit tool or its budget.
+	if ("problems" in parsed) throw new Error(`pi-delegate child configuration: ${parsed.problems.join("; ")}`);
+	const { config } = parsed;
+	watchParent(config.runId);
+
+	const commandsRun: string[] = [];
+	const running = new Map<string, string>();
+	const { tool, state } = createSubmitTool(config.submit, () => commandsRun);
+	pi.registerTool(tool);
+
+	pi.on("tool_execution_start", (event) => {
+		const command = bashCommand(event.toolName, event.args);
+		if (command !== undefined) running.set(event.toolCallId, command);
+	});
+	// A command counts once it has run, failed or not: a failing test run is evidence too.
+	pi.on("tool_execution_end", (event) => {
+		const command = running.get(event.toolCallId);
+		if (command === undefined) return;
+		running.delete(event.toolCallId);
+		commandsRun.push(command);
+	});
+
+	let started = false;
+	pi.on("before_agent_start", (event) => {
+		if (started) return undefined;
+		started = true;
+		const prompt = (event as { prompt?: unknown }).prompt;
+		const problems = promptMismatches(
+			config,
+			event.systemPromptOptions as ObservedPrompt,
+			typeof prompt === "string" ? prompt : undefined,
+			canonicalPath,
+		);
+		if (problems.length > 0) {
+			// Exiting here is the one stop that holds on every supported Pi before any model call:
+			// an abort requested during before_agent_start is honoured by newer versions only.
+			process.stderr.write(formatChildReport({ type: "refused", problems }));
+			process.exit(CHILD_REFUSED_EXIT);
+		}
+		if (!warnAtStart(config.turns)) return undefined;
+		return { message: { customType: LAST_TURN_MESSAGE_TYPE, content: lastTurnNotice(config.turns), display: true } };
+	});
+
+	let turnsDone = 0;
+	pi.on("turn_end", (event, ctx) => {
+		if ((event.message as { role?: string }).role !== "assistant") return;
+		turnsDone++;
+		const action = afterTurn({
+			turnsDone,
+			budget: config.turns,
+			submitted: state.accepted !== undefined,
+			continuing: event.toolResults.length > 0,
+		});
+		if (action === "warn") {
+			pi.sendMessage(
+				{ customType: LAST_TURN_MESSAGE_TYPE, content: lastTurnNotice(config.turns), display: true },
+				{ deliverAs: "steer" },
+			);
+		} else if (action === "stop") {
+			process.stderr.write(formatChildReport({ type: "stopped", budget: "turns", turns: turnsDone }));
+			ctx.abort();
+		}
+	});
+}
+
+/** The real path when the file exists, so two spellings of one file (a symlinked cwd) compare equal. */
+function canonicalPath(path: string): string {
+	try {
+		return realpathSync(path);
+	} catch {
+		return resolve(path);
+	}
+}
+
+/**
+ * Stops this child's whole tree when its parent dies without stopping it (a SIGKILL leaves the
+ * parent no time to). An orphan is re-parented, so a changed parent pid means the runner is gone.
+ */
+function watchParent(runId: string): void {
+	const parent = process.ppid;
+	const timer = setInterval(() => {
+		if (process.ppid === parent) return;
+		clearInterval(timer);
+		signalTree(process.pid, runId, "SIGKILL");
+	}, 1000);
+	timer.unref();
+}

@@ -1,0 +1,111 @@
+/**
+ * The command line's way into a task run: everything `pi-delegate run` must settle before a child
+ * may start — the spec, Pi's settings and modes, the model and its credentials, provider
+ * extensions, the parent's prompt channels — each failing with exit 2 and every problem named,
+ * then the run itself with live progress, and the report.
+ */
+import { SettingsManager } from "@earendil-works/pi-coding-agent";
+import type { CommandIO, ExitCode } from "../cli/command.ts";
+import { EXIT } from "../cli/command.ts";
+import { progressPrinter } from "../cli/progress.ts";
+import type { RunArgs } from "../cli/run.ts";
+import { describeInvalid } from "../cli/spec-summary.ts";
+import { modeRegistryFromSettings } from "../context/project-modes.ts";
+import { formatProblems, type Problem } from "../problems.ts";
+import { loadParentPrompt } from "../prompt/load-parent.ts";
+import { locatePi } from "../settings/locate.ts";
+import { readDelegateSettings } from "../settings/read.ts";
+import { settingValues } from "../settings/section.ts";
+import { loadSpecFile, loadSpecText } from "../spec/load.ts";
+import { resolveRunsDir } from "./audit.ts";
+import { checkModel, createCliHost, type Host } from "./host.ts";
+import { inProcessRunner } from "./in-process.ts";
+import { chooseModel } from "./model.ts";
+import { renderReport } from "./report.ts";
+import { runSubprocess } from "./subprocess.ts";
+import { runTask } from "./task.ts";
+
+function setupFailed(io: CommandIO, what: string, problems: readonly Problem[]): ExitCode {
+	io.stderr(`✗ cannot run: ${what}\n${formatProblems(problems)}\n`);
+	return EXIT.badInput;
+}
+
+/** A string setting from the last file that sets it (project over global). */
+function lastString(settings: Parameters<typeof settingValues>[0], key: string): string | undefined {
+	const value = settingValues(settings, key).at(-1)?.value;
+	return typeof value === "string" ? value : undefined;
+}
+
+function stringList(settings: Parameters<typeof settingValues>[0], key: string): string[] {
+	const value = settingValues(settings, key).at(-1)?.value;
+	return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+}
+
+export async function runFromCli(args: RunArgs, io: CommandIO): Promise<ExitCode> {
+	const home = io.env.HOME;
+	const specResult =
+		args.file === "-"
+			? loadSpecText(await io.readStdin(), { cwd: io.cwd, home })
+			: await loadSpecFile(args.file, { cwd: io.cwd, home });
+	if (!specResult.ok) {
+		io.stderr(`${describeInvalid(specResult, args.file === "-" ? "standard input" : args.file)}\n`);
+		return EXIT.badInput;
+	}
+	const spec = specResult.spec;
+	const where = locatePi({ cwd: io.cwd, env: io.env, trustOverride: args.trust });
+	const projectTrusted = where.trust.trusted;
+	const settings = readDelegateSettings({ cwd: io.cwd, home: where.home, agentDir: where.agentDir, projectTrusted });
+	const modes = modeRegistryFromSettings(settings);
+	if (settings.problems.length + modes.problems.length > 0) {
+		return setupFailed(io, "Pi settings have problems", [...settings.problems, ...modes.problems]);
+	}
+	const pi = SettingsManager.create(io.cwd, where.agentDir, { projectTrusted });
+	const chosen = chooseModel({
+		effort: spec.effort,
+		explicit: args.model,
+		settings,
+		piDefault: {
+			provider: pi.getDefaultProvider(),
+			model: pi.getDefaultModel(),
+			thinking: pi.getDefaultThinkingLevel(),
+		},
+	});
+	if ("problems" in chosen) return setupFailed(io, "no model", chosen.problems);
+	const extensions = [...args.extensions, ...stringList(settings, "providerExtensions")];
+	let host: Host | undefined;
+	try {
+		host = await createCliHost({ cwd: io.cwd, agentDir: where.agentDir, extensions });
+		if (host.problems.length > 0) return setupFailed(io, "a provider extension failed", host.problems);
+		const modelProblems = await checkModel(host.runtime, chosen.choice);
+		if (modelProblems.length > 0) return setupFailed(io, "the model cannot be used", modelProblems);
+		const { parent } = await loadParentPrompt({ cwd: io.cwd, agentDir: where.agentDir, projectTrusted });
+		const cancel = new AbortController();
+		const onSigint = () => cancel.abort("cancelled");
+		process.once("SIGINT", onSigint);
+		const printer = progressPrinter(io.stderr, { id: spec.id, tty: io.isTTY });
+		try {
+			const result = await runTask(spec, {
+				cwd: io.cwd,
+				runner: args.runner === "in-process" ? inProcessRunner(host.runtime) : runSubprocess,
+				runnerKind: args.runner,
+				model: chosen.choice,
+				agentDir: where.agentDir,
+				runsDir: resolveRunsDir(io.env, lastString(settings, "runsDir")),
+				parent,
+				registry: modes.registry,
+				...(args.mode ? { call: { contextMode: args.mode } } : {}),
+				providerExtensions: extensions,
+				onProgress: printer.onProgress,
+				signal: cancel.signal,
+			});
+			printer.done();
+			io.stdout(args.json ? `${JSON.stringify(result, null, 2)}\n` : renderReport(result));
+			return result.verdict === "PASS" ? EXIT.pass : EXIT.fail;
+		} finally {
+			printer.done();
+			process.removeListener("SIGINT", onSigint);
+		}
+	} finally {
+		host?.dispose();
+	}
+}

@@ -1,0 +1,42 @@
+/** The result of one task run: what result.json holds and what every report is rendered from. */
+import type { Change } from "../boundary/types.ts";
+import type { Envelope } from "../envelope/schema.ts";
+import type { ClaimCheck } from "../envelope/verify.ts";
+import type { Effort } from "../spec/schema.ts";
+import type { ChildUsage, RunnerKind } from "./types.ts";
+import type { RunProblem, Verdict } from "./verdict.ts";
+
+export const RESULT_VERSION = 1;
+
+export interface RunMetrics {
+	usage: ChildUsage;
+	elapsedS: number;
+	toolCalls: number;
+	turns: number;
+	model: string;
+	effort: Effort;
+	runner: RunnerKind;
+}
+
+export interface TaskResult {
+	version: typeof RESULT_VERSION;
+	id: string;
+	verdict: Verdict;
+	problems: RunProblem[];
+	/** The envelope, when one was found and valid. */
+	envelope: Envelope | undefined;
+	/** Each evidence claim with its verification. */
+	claims: ClaimCheck[];
+	/** Every change in every watched root. */
+	delta: Change[];
+	/** The changes outside write_allowed. */
+	violations: Change[];
+	/** Roots as watched, each marked writable or not, for the report. */
+	roots: Array<{ root: string; writable: boolean }>;
+	metrics: RunMetrics;
+	auditDir: string;
+	startedAt: string;
+	finishedAt: string;
+	/** The child's final message, kept when no valid envelope was found so nothing it said is lost. */
+	finalText?: string;
+}

@@ -1,0 +1,243 @@
+/**
+ * One task, end to end: take the roots' before-snapshot, run the child under its budgets, take the
+ * after-snapshot, judge the delta, parse and verify the envelope, decide the verdict, and record
+ * everything as it happens. The spec is already validated and the model already checked: nothing
+ * here can fail for bad input, and whatever the child does, a result comes back.
+ */
+import { diffSnapshots } from "../boundary/diff.ts";
+import { judgeChanges } from "../boundary/judge.ts";
+import { snapshotRoots } from "../boundary/snapshot.ts";
+import type { Change, Snapshot } from "../boundary/types.ts";
+import type { ModeRegistry } from "../context/modes.ts";
+import type { ContextFields } from "../context/primitives.ts";
+import { parseEnvelope } from "../envelope/parse.ts";
+import { nodeFileProbe } from "../envelope/probe.ts";
+import { verifyEvidence } from "../envelope/verify.ts";
+import type { ParentPrompt, Strategy } from "../prompt/channels.ts";
+import { buildChildView, type ChildView } from "../prompt/child-view.ts";
+import { type RenderedPrompt, renderChildView } from "../prompt/render.ts";
+import { taskBrief, taskRung } from "../prompt/task-brief.ts";
+import { TASK_WORKER, taskTools } from "../prompt/task-worker.ts";
+import type { TaskSpec } from "../spec/schema.ts";
+import { AuditRecord } from "./audit.ts";
+import { RESULT_VERSION, type TaskResult } from "./result.ts";
+import type {
+	AbortReason,
+	ChildLaunch,
+	ChildOutcome,
+	ChildProgress,
+	ChildRunner,
+	ModelChoice,
+	RunnerKind,
+} from "./types.ts";
+import { judgeRun } from "./verdict.ts";
+
+/** Progress of a whole task: the child's own progress plus the phases around it. */
+export type TaskProgress =
+	| ChildProgress
+	| { type: "phase"; phase: "waiting" | "snapshot" | "running" | "checking"; detail?: string }
+	| { type: "audit"; dir: string };
+
+export interface TaskContext {
+	/** The caller's working directory: the child works there, and relative evidence pointers resolve there. */
+	cwd: string;
+	runner: ChildRunner;
+	runnerKind: RunnerKind;
+	model: ModelChoice;
+	agentDir: string;
+	runsDir: string;
+	/** What the parent offers the child (its prompt channels). */
+	parent: ParentPrompt;
+	registry: ModeRegistry;
+	/** Per-call context fields (mode, primitives, skills, strategy). */
+	call?: ContextFields & { strategy?: Strategy };
+	providerExtensions: string[];
+	/** Rejected submissions answered with the problems before one is accepted as is. */
+	maxRejections?: number;
+	onProgress?: (progress: TaskProgress) => void;
+	/** Cancels the run (the child is stopped; the verdict is FAIL). */
+	signal?: AbortSignal;
+	now?: () => Date;
+}
+
+/** The view a task child gets: one call of the one function. */
+export function taskView(spec: TaskSpec, ctx: Pick<TaskContext, "parent" | "registry" | "call">): ChildView {
+	return buildChildView({
+		kind: TASK_WORKER,
+		call: ctx.call,
+		registry: ctx.registry,
+		parent: ctx.parent,
+		tools: taskTools(spec),
+		firstMessage: taskBrief(spec),
+	});
+}
+
+/** Aborts the child when a budget runs out or the caller cancels, and says which. */
+function budgetGuard(spec: TaskSpec, signal: AbortSignal | undefined) {
+	const controller = new AbortController();
+	const stop = (reason: AbortReason) => {
+		if (!controller.signal.aborted) controller.abort(reason);
+	};
+	const timer = setTimeout(() => stop("wall"), spec.budget.wall_s * 1000);
+	const onCancel = () => stop("cancelled");
+	signal?.addEventListener("abort", onCancel, { once: true });
+	if (signal?.aborted) onCancel();
+	return {
+		signal: controller.signal,
+		watch(progress: ChildProgress) {
+			if (progress.type === "usage" && progress.usage.costUsd > spec.budget.usd) stop("usd");
+		},
+		dispose() {
+			clearTimeout(timer);
+			signal?.removeEventListener("abort", onCancel);
+		},
+	};
+}
+
+async function snapshotOrError(roots: readonly string[], previous?: Snapshot): Promise<Snapshot | Error> {
+	try {
+		return await snapshotRoots(roots, previous ? { previous } : {});
+	} catch (error) {
+		return error instanceof Error ? error : new Error(String(error));
+	}
+}
+
+export async function runTask(spec: TaskSpec, ctx: TaskContext): Promise<TaskResult> {
+	const now = ctx.now ?? (() => new Date());
+	const progress = (p: TaskProgress) => ctx.onProgress?.(p);
+	const startedAt = now();
+	const audit = AuditRecord.create(ctx.runsDir, spec.id, startedAt);
+	progress({ type: "audit", dir: audit.dir });
+	const view = taskView(spec, ctx);
+	const rendered = await renderChildView(view, { cwd: ctx.cwd, agentDir: ctx.agentDir });
+	const launch: ChildLaunch = {
+		agent: view.agent,
+		cwd: ctx.cwd,
+		prompt: view.prompt,
+		systemPrompt: rendered.systemPrompt,
+		firstMessage: view.firstMessage,
+		tools: view.tools.filter((t) => t !== "submit_result"),
+		model: ctx.model,
+		agentDir: ctx.agentDir,
+		providerExtensions: ctx.providerExtensions,
+		budget: spec.budget,
+		submit: {
+			roots: spec.resolved.roots,
+			cwd: spec.resolved.roots[0] ?? process.cwd(),
+			maxRejections: ctx.maxRejections ?? 2,
+		},
+	};
+	audit.writeJson("spec.json", spec);
+	audit.writeText("prompt.txt", promptText(rendered, launch.firstMessage));
+	audit.writeJson("view.json", {
+		rung: taskRung(spec),
+		warnings: view.warnings,
+		context: view.context,
+		prompt: view.prompt,
+		tools: view.tools,
+	});
+	audit.writeJson("launch.json", {
+		runner: ctx.runnerKind,
+		model: ctx.model,
+		cwd: launch.cwd,
+		tools: view.tools,
+		agentDir: ctx.agentDir,
+		providerExtensions: ctx.providerExtensions,
+		budget: spec.budget,
+	});
+
+	progress({ type: "phase", phase: "snapshot", detail: "before" });
+	const before = await snapshotOrError(spec.resolved.roots);
+	if (!(before instanceof Error)) audit.writeJson("boundary-before.json", before);
+
+	progress({ type: "phase", phase: "running" });
+	const guard = budgetGuard(spec, ctx.signal);
+	let outcome: ChildOutcome;
+	try {
+		outcome = await ctx.runner(launch, {
+			signal: guard.signal,
+			onProgress: (p) => {
+				guard.watch(p);
+				progress(p);
+			},
+			onEvent: (event) => audit.appendEvent(event),
+			sessionFile: audit.path("session.jsonl"),
+		});
+	} finally {
+		guard.dispose();
+		audit.closeEvents();
+	}
+	const promptMismatch = sentMismatch(rendered, outcome);
+
+	progress({ type: "phase", phase: "snapshot", detail: "after" });
+	const after = before instanceof Error ? before : await snapshotOrError(spec.resolved.roots, before);
+	if (!(after instanceof Error)) audit.writeJson("boundary-after.json", after);
+
+	progress({ type: "phase", phase: "checking" });
+	const delta: Change[] = before instanceof Error || after instanceof Error ? [] : diffSnapshots(before, after);
+	const { violations } = judgeChanges(delta, spec.resolved.write_allowed);
+	const envelope = parseEnvelope({ submissions: outcome.submissions, finalText: outcome.finalText });
+	const claims = envelope.ok
+		? verifyEvidence(envelope.envelope.evidence, {
+				roots: spec.resolved.roots,
+				base: launch.submit.cwd,
+				commands: outcome.commandsRun,
+				probe: nodeFileProbe(),
+			})
+		: [];
+	const boundaryError = before instanceof Error ? before.message : after instanceof Error ? after.message : undefined;
+	const judged = judgeRun({ outcome, envelope, claims, violations, budget: spec.budget, boundaryError });
+	const problems = promptMismatch
+		? [{ kind: "child" as const, message: promptMismatch }, ...judged.problems]
+		: judged.problems;
+	const verdict = problems.length === 0 ? "PASS" : "FAIL";
+	const result: TaskResult = {
+		version: RESULT_VERSION,
+		id: spec.id,
+		verdict,
+		problems,
+		envelope: envelope.ok ? envelope.envelope : undefined,
+		claims,
+		delta,
+		violations,
+		roots: spec.resolved.roots.map((root) => ({ root, writable: spec.resolved.write_allowed.includes(root) })),
+		metrics: {
+			usage: outcome.usage,
+			elapsedS: (now().getTime() - startedAt.getTime()) / 1000,
+			toolCalls: outcome.toolCalls,
+			turns: outcome.turns,
+			model: `${ctx.model.provider}/${ctx.model.id}`,
+			effort: spec.effort,
+			runner: ctx.runnerKind,
+		},
+		auditDir: audit.dir,
+		startedAt: startedAt.toISOString(),
+		finishedAt: now().toISOString(),
+		...(envelope.ok ? {} : { finalText: outcome.finalText }),
+	};
+	audit.writeJson("outcome.json", outcome);
+	audit.finish(result);
+	return result;
+}
+
+/** prompt.txt: what the child is given, exactly as its Pi sends it (rendered by Pi before the run). */
+function promptText(rendered: RenderedPrompt, firstMessage: string): string {
+	const tools = rendered.tools.map((t) => `- ${t.name}`).join("\n");
+	return `=== system prompt ===\n${rendered.systemPrompt}\n=== tools ===\n${tools}\n=== first message ===\n${firstMessage}`;
+}
+
+/**
+ * The child must have sent exactly what was decided and recorded. A difference means something
+ * outside pi-delegate shaped the child's prompt — the promise that a child sees what it should no
+ * longer holds, so the run cannot pass.
+ */
+function sentMismatch(rendered: RenderedPrompt, outcome: ChildOutcome): string | undefined {
+	if (!outcome.sent) return undefined;
+	if (outcome.sent.systemPrompt !== rendered.systemPrompt) {
+		return "the child's system prompt differs from the one decided for it (see prompt.txt and session.jsonl)";
+	}
+	const sent = outcome.sent.tools.map((t) => t.name).join(",");
+	const decided = rendered.tools.map((t) => t.name).join(",");
+	if (sent !== decided) return `the child's tools (${sent}) differ from the ones decided for it (${decided})`;
+	return undefined;
+}

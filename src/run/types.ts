@@ -1,0 +1,181 @@
+/**
+ * Types of the run stage: what a runner is given to start a child, what it reports while the child
+ * works, and what it returns. Both runners (in-process SDK session, `pi` subprocess) take the same
+ * launch and return the same outcome, so everything after the run (boundary, envelope, verdict,
+ * audit, report) is runner-agnostic.
+ */
+
+import type { SkillEntry } from "../prompt/channels.ts";
+import type { Budget } from "../spec/schema.ts";
+
+export type RunnerKind = "in-process" | "subprocess";
+
+/** A model as `provider/id`, with the thinking level to use. */
+export interface ModelChoice {
+	provider: string;
+	id: string;
+	thinking?: "off" | "minimal" | "low" | "medium" | "high" | "xhigh";
+	/** Why this model was chosen (effort profile, --model, parent's model, settings default). */
+	reason: string;
+}
+
+/** The structured prompt inputs Pi renders into a child's system prompt. */
+export interface ChildPromptInputs {
+	/** Replaces Pi's default preamble (and with it Pi's tool surface, rules and docs pointer). Undefined keeps Pi's own. */
+	customPrompt: string | undefined;
+	/** Appended-prompt channel (main-agent rules), in order. */
+	appendSystemPrompt: string[];
+	/** Project context files (AGENTS.md / CLAUDE.md), as Pi loaded them. */
+	contextFiles: Array<{ path: string; content: string }>;
+	/** Skills to load, as the parent's Pi knew them. */
+	skills: SkillEntry[];
+}
+
+/** Everything a runner needs to start one child. Nothing in it depends on which runner is used. */
+export interface ChildLaunch {
+	/** The child's kind, as named in its `<active_agent>` tag. */
+	agent: string;
+	/** Working directory of the child. */
+	cwd: string;
+	prompt: ChildPromptInputs;
+	/** The system prompt as Pi renders it from `prompt` (for the audit record and preview). */
+	systemPrompt: string;
+	/** The first (and only) user message: the per-run brief. */
+	firstMessage: string;
+	/** Built-in tool names the child gets; `submit_result` is always added by the runner. */
+	tools: string[];
+	model: ModelChoice;
+	/** Pi agent dir whose credentials and models the child uses. */
+	agentDir: string;
+	/** Extensions the child loads besides pi-delegate's own (e.g. the provider of its model). */
+	providerExtensions: string[];
+	budget: ChildBudget;
+	/** What `submit_result` checks before accepting a result. */
+	submit: SubmitCheckConfig;
+}
+
+/** Wall seconds (a hard stop), dollars (stopped once exceeded) and assistant turns (told to submit on the last). */
+export type ChildBudget = Budget;
+
+/** What the submit tool needs to pre-check evidence pointers and give the child a chance to fix them. */
+export interface SubmitCheckConfig {
+	roots: readonly string[];
+	/** Base directory for relative pointers. */
+	cwd: string;
+	/** How many rejected submissions are answered with the problems before one is accepted as is. */
+	maxRejections: number;
+}
+
+/** Token and dollar totals of one child, summed over its assistant messages. */
+export interface ChildUsage {
+	input: number;
+	output: number;
+	cacheRead: number;
+	cacheWrite: number;
+	/** Total billed dollars. */
+	costUsd: number;
+	/** The dollars split as the provider billed them. */
+	cost: { input: number; output: number; cacheRead: number; cacheWrite: number };
+}
+
+export const ZERO_USAGE: ChildUsage = Object.freeze({
+	input: 0,
+	output: 0,
+	cacheRead: 0,
+	cacheWrite: 0,
+	costUsd: 0,
+	cost: Object.freeze({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }),
+}) as ChildUsage;
+
+/** Adds one assistant message's usage (Pi's Usage shape, any field possibly missing) to a total. */
+export function addUsage(
+	total: ChildUsage,
+	u: {
+		input?: number;
+		output?: number;
+		cacheRead?: number;
+		cacheWrite?: number;
+		cost?: { input?: number; output?: number; cacheRead?: number; cacheWrite?: number; total?: number };
+	},
+): ChildUsage {
+	return {
+		input: total.input + (u.input ?? 0),
+		output: total.output + (u.output ?? 0),
+		cacheRead: total.cacheRead + (u.cacheRead ?? 0),
+		cacheWrite: total.cacheWrite + (u.cacheWrite ?? 0),
+		costUsd: total.costUsd + (u.cost?.total ?? 0),
+		cost: {
+			input: total.cost.input + (u.cost?.input ?? 0),
+			output: total.cost.output + (u.cost?.output ?? 0),
+			cacheRead: total.cost.cacheRead + (u.cost?.cacheRead ?? 0),
+			cacheWrite: total.cost.cacheWrite + (u.cost?.cacheWrite ?? 0),
+		},
+	};
+}
+
+/** Progress while a child works; a discriminated union on `type`. */
+export type ChildProgress =
+	| { type: "started"; runner: RunnerKind; model: string }
+	| { type: "turn"; turn: number }
+	| { type: "tool_start"; tool: string; summary: string }
+	| { type: "tool_end"; tool: string; isError: boolean }
+	| { type: "usage"; usage: ChildUsage }
+	| { type: "budget_warning"; message: string };
+
+/** Which budget stopped the child, if any. */
+export type BudgetStop = "wall" | "usd" | "turns";
+
+/** What a runner returns once the child has stopped, whatever stopped it. */
+export interface ChildOutcome {
+	runner: RunnerKind;
+	/** The child ran to its own end (not stopped by a budget, a crash or an abort). */
+	completed: boolean;
+	/** Stop reason of the last assistant message (`stop`, `toolUse`, `error`, `aborted`, …). */
+	stopReason: string | undefined;
+	/** Model or process errors, in the order seen. */
+	errors: string[];
+	/** What stopped the child from outside: a budget, or the caller cancelling. */
+	stoppedBy: AbortReason | undefined;
+	/** Arguments of every accepted `submit_result` call, in order. */
+	submissions: unknown[];
+	/** Text of the last assistant message. */
+	finalText: string;
+	/** Every bash command the child ran, in order. */
+	commandsRun: string[];
+	toolCalls: number;
+	turns: number;
+	usage: ChildUsage;
+	/** The child's session file, when it has one. */
+	sessionFile: string | undefined;
+	/** What the child actually sent as its system prompt and tool definitions, from its own transcript. */
+	sent: SentPrompt | undefined;
+	elapsedMs: number;
+}
+
+/** A child's system prompt and tool definitions exactly as its Pi sent them to the model. */
+export interface SentPrompt {
+	systemPrompt: string;
+	tools: Array<{ name: string; description: string; parameters: unknown }>;
+}
+
+/** Why the orchestrator aborted a child; passed as the AbortSignal's reason. */
+export type AbortReason = BudgetStop | "cancelled";
+
+/** What the orchestrator gives a runner besides the launch. */
+export interface RunnerHooks {
+	/**
+	 * Aborted by the orchestrator when a budget runs out or the caller cancels; `signal.reason` is an
+	 * `AbortReason`. The runner must then stop the child at once (abort the session, or kill the
+	 * whole process group), and still return an outcome.
+	 */
+	signal: AbortSignal;
+	/** Progress for the user (and for the orchestrator's live budget checks). */
+	onProgress: (progress: ChildProgress) => void;
+	/** Every raw child event, JSON-safe and delta-only, for the audit record's events.ndjson, as it happens. */
+	onEvent: (event: unknown) => void;
+	/** Where the runner may keep the child's session file (the audit directory). */
+	sessionFile: string;
+}
+
+/** A runner: starts one child, waits for it to stop, and reports what happened. Never throws for child failures. */
+export type ChildRunner = (launch: ChildLaunch, hooks: RunnerHooks) => Promise<ChildOutcome>;

@@ -1,0 +1,191 @@
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { listRuns } from "../../src/run/audit.ts";
+import { envelope, submitTurn } from "../support/child.ts";
+import { runWorkspace } from "../support/cli-run.ts";
+import { REPO } from "../support/pi.ts";
+import { waitFor } from "../support/processes.ts";
+import { gitRepo } from "../support/task-fixture.ts";
+
+const PRICES = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 };
+
+describe("pi-delegate run (subprocess runner, real pi children)", () => {
+	it("PASS: exit 0, the report on stdout, progress on stderr, a complete audit directory", async () => {
+		const a = gitRepo({ "README.md": "teh\n" });
+		const ws = runWorkspace({
+			prices: PRICES,
+			turns: [
+				{
+					tools: [{ name: "edit", args: { path: `${a}/README.md`, edits: [{ oldText: "teh", newText: "the" }] } }],
+					usage: { input: 1200, output: 80 },
+				},
+				{ ...submitTurn(envelope([`${a}/README.md:1`])), usage: { input: 1400, output: 60 } },
+			],
+		});
+		const out = await ws.run(ws.spec({ read_only: false, roots: [a], write_allowed: [a] }));
+		expect(out.stderr).not.toMatch(/internal error/);
+		expect(out.stdout).toMatch(/^PASS {2}task t\n/);
+		expect(out.code).toBe(0);
+		expect(out.stdout).toContain("✓  claim 1");
+		expect(out.stdout).toMatch(/tokens {3}in 2,600 · out 140/);
+		expect(out.stdout).toMatch(/model {4}scripted\/scripted-1 \(effort balanced, subprocess\)/);
+		expect(out.stderr).toContain("t  running");
+		expect(readFileSync(join(a, "README.md"), "utf8")).toBe("the\n");
+		const [run] = listRuns(ws.runsDir);
+		expect(run?.result?.verdict).toBe("PASS");
+		for (const f of [
+			"spec.json",
+			"prompt.txt",
+			"launch.json",
+			"events.ndjson",
+			"boundary-before.json",
+			"boundary-after.json",
+			"session.jsonl",
+			"result.json",
+		]) {
+			expect(existsSync(join(run!.dir, f)), f).toBe(true);
+		}
+	});
+
+	it("FAIL (T4): exit 1 when an obedient child's command writes into a watched-only root", async () => {
+		const a = gitRepo({ "README.md": "teh\n" });
+		const b = gitRepo({ "mod.py": "x = 1\n", ".gitignore": "__pycache__/\n" });
+		const compile = `python3 -m py_compile ${b}/mod.py`;
+		const ws = runWorkspace({
+			turns: [
+				{ tools: [{ name: "edit", args: { path: `${a}/README.md`, edits: [{ oldText: "teh", newText: "the" }] } }] },
+				{ tools: [{ name: "bash", args: { command: compile } }] },
+				submitTurn(envelope([`${a}/README.md:1`, `cmd: ${compile}`])),
+			],
+		});
+		const out = await ws.run(
+			ws.spec({ read_only: false, roots: [a, b], write_allowed: [a], context: { commands: [compile] } }),
+		);
+		expect(out.code).toBe(1);
+		expect(out.stdout).toMatch(/^FAIL {2}task t · \d+ problems?\n {2}✗ boundary violation: added __pycache__/);
+		expect(out.stdout).not.toMatch(/boundary violation: .* README\.md/);
+	});
+
+	it("--json prints the result object", async () => {
+		const a = gitRepo({ "a.txt": "x\n" });
+		const ws = runWorkspace({ turns: [submitTurn(envelope([`${a}/a.txt:1`]))] });
+		const out = await ws.run(ws.spec({ roots: [a] }), ["--json"]);
+		expect(out.code).toBe(0);
+		const result = JSON.parse(out.stdout) as { verdict: string; claims: unknown[] };
+		expect(result.verdict).toBe("PASS");
+		expect(result.claims).toHaveLength(1);
+	});
+
+	it("also runs in-process when asked, with the same verdict", async () => {
+		const a = gitRepo({ "a.txt": "x\n" });
+		const ws = runWorkspace({ turns: [submitTurn(envelope([`${a}/a.txt:1`]))] });
+		process.env.PI_DELEGATE_SCRIPT = join(ws.agentDir, "scripted.json");
+		try {
+			const out = await ws.run(ws.spec({ roots: [a] }), ["--runner", "in-process"]);
+			expect(out.stdout).toMatch(/^PASS/);
+			expect(out.stdout).toContain("(effort balanced, in-process)");
+		} finally {
+			delete process.env.PI_DELEGATE_SCRIPT;
+		}
+	});
+});
+
+describe("pi-delegate run: bad input and setup problems exit 2 before anything runs", () => {
+	it("an invalid spec, with every problem", async () => {
+		const ws = runWorkspace({});
+		const out = await ws.run(ws.spec({ roots: ["relative/dir"], "write-allowed": [] }));
+		expect(out.code).toBe(2);
+		expect(out.stderr).toContain('unknown field "write-allowed"');
+		expect(out.stderr).toContain("roots[0]");
+		expect(existsSync(ws.runsDir)).toBe(false);
+	});
+
+	it("no model anywhere", async () => {
+		const a = gitRepo({ "a.txt": "x\n" });
+		const ws = runWorkspace({});
+		const out = await (await import("../support/cli.ts")).runCli(["run", ws.spec({ roots: [a] })], {
+			cwd: ws.project,
+			env: ws.env,
+		});
+		expect(out.code).toBe(2);
+		expect(out.stderr).toContain('no model for effort "balanced"');
+	});
+
+	it("an unknown model, naming the ones that exist", async () => {
+		const a = gitRepo({ "a.txt": "x\n" });
+		const ws = runWorkspace({});
+		const out = await ws.run(ws.spec({ roots: [a] }), ["--model", "scripted/nope"]);
+		expect(out.code).toBe(2);
+		expect(out.stderr).toContain('no model "nope" in provider "scripted"');
+		expect(out.stderr).toContain("scripted/scripted-1");
+	});
+
+	it("a model without credentials", async () => {
+		const a = gitRepo({ "a.txt": "x\n" });
+		const ws = runWorkspace({});
+		const env = { ...ws.env, ANTHROPIC_API_KEY: undefined, ANTHROPIC_OAUTH_TOKEN: undefined };
+		const { runCli } = await import("../support/cli.ts");
+		const out = await runCli(["run", ws.spec({ roots: [a] }), "--model", "anthropic/claude-sonnet-4-5"], {
+			cwd: ws.project,
+			env,
+		});
+		expect(out.code).toBe(2);
+		expect(out.stderr).toContain('no credentials for provider "anthropic"');
+	});
+
+	it("a bad flag", async () => {
+		const ws = runWorkspace({});
+		const out = await ws.run(ws.spec({ roots: [ws.project] }), ["--runner", "docker"]);
+		expect(out.code).toBe(2);
+		expect(out.stderr).toContain("--runner must be subprocess or in-process");
+	});
+});
+
+describe("pi-delegate run, killed mid-run", () => {
+	it("leaves a readable audit directory without result.json, and takes its child down with it", async () => {
+		const a = gitRepo({ "a.txt": "x\n" });
+		const ws = runWorkspace({
+			turns: [{ tools: [{ name: "read", args: { path: `${a}/a.txt` } }] }, { text: "slow", delayMs: 60_000 }],
+		});
+		const proc = spawn(process.execPath, [join(REPO, "dist/cli/main.js"), ...ws.argv(ws.spec({ roots: [a] }))], {
+			cwd: ws.project,
+			env: ws.env,
+			stdio: ["ignore", "pipe", "pipe"],
+		});
+		const eventsFile = () => {
+			const dirs = existsSync(ws.runsDir) ? readdirSync(ws.runsDir) : [];
+			return dirs.length > 0 ? join(ws.runsDir, dirs[0]!, "events.ndjson") : undefined;
+		};
+		const deadline = Date.now() + 30_000;
+		while (Date.now() < deadline) {
+			const file = eventsFile();
+			if (file && existsSync(file) && readFileSync(file, "utf8").includes('"tool_execution_end"')) break;
+			await new Promise((r) => setTimeout(r, 100));
+		}
+		// Pi renames its process to "pi", so the child is found by its working directory (unique to this test).
+		const workingHere = () =>
+			readdirSync("/proc").filter((pid) => {
+				if (!/^\d+$/.test(pid) || Number(pid) === proc.pid) return false;
+				try {
+					return readlinkSync(`/proc/${pid}/cwd`) === ws.project;
+				} catch {
+					return false;
+				}
+			});
+		expect(workingHere().length).toBeGreaterThan(0);
+		proc.kill("SIGKILL");
+		await new Promise((r) => proc.once("exit", r));
+		const runs = listRuns(ws.runsDir);
+		expect(runs).toHaveLength(1);
+		expect(runs[0]?.result).toBeUndefined();
+		for (const f of ["spec.json", "prompt.txt", "launch.json", "events.ndjson", "boundary-before.json"]) {
+			expect(existsSync(join(runs[0]!.dir, f)), f).toBe(true);
+		}
+		const events = readFileSync(join(runs[0]!.dir, "events.ndjson"), "utf8").trim().split("\n");
+		expect(() => events.map((line) => JSON.parse(line))).not.toThrow();
+		// The child notices its parent is gone and stops its own tree.
+		await waitFor(() => workingHere().length === 0, 10_000);
+	});
+});

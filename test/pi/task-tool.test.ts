@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import type { TaskResult } from "../../src/run/result.ts";
+import { envelope, submitTurn } from "../support/child.ts";
+import { REPO, runPi } from "../support/pi.ts";
+import { gitRepo } from "../support/task-fixture.ts";
+
+/** A parent turn calling the task tool (one call per spec). */
+const taskCall = (...specs: Array<Record<string, unknown>>) => ({
+	tools: specs.map((spec) => ({ name: "task", args: { goal: "g", deliverable: "d", ...spec } })),
+});
+
+type ToolEnd = {
+	type: string;
+	toolName: string;
+	isError: boolean;
+	result: { details?: { kind: string; result?: TaskResult }; usage?: { cost?: { total: number } } };
+};
+
+function taskResults(events: Array<Record<string, unknown>>): ToolEnd[] {
+	return events.filter((e) => e.type === "tool_execution_end" && e.toolName === "task") as unknown as ToolEnd[];
+}
+
+describe("the task tool in a real pi", () => {
+	it("runs a child in-process and returns the checked report, with the child's usage", () => {
+		const a = gitRepo({ "a.txt": "one\n" });
+		const run = runPi(["-e", REPO, "--mode", "json", "-p", "delegate it"], {
+			turns: [
+				taskCall({ id: "look", roots: [a], files: [`${a}/a.txt`] }),
+				submitTurn(envelope([`${a}/a.txt:1`])),
+				"The task passed.",
+			],
+		});
+		expect(run.stderr).not.toMatch(/Failed to load extension/);
+		const [end] = taskResults(run.events);
+		expect(end?.isError).toBe(false);
+		expect(end?.result.details?.result?.verdict).toBe("PASS");
+		expect(JSON.stringify(end?.result)).toContain("PASS  task look");
+		expect(end?.result.usage).toBeDefined();
+	});
+
+	it("returns a FAIL as an error result the model cannot miss", () => {
+		const a = gitRepo({ "a.txt": "one\n" });
+		const run = runPi(["-e", REPO, "--mode", "json", "-p", "delegate it"], {
+			turns: [
+				taskCall({ id: "look", roots: [a] }),
+				submitTurn(envelope([`${a}/a.txt:7`])),
+				submitTurn(envelope([`${a}/a.txt:7`])),
+				submitTurn(envelope([`${a}/a.txt:7`])),
+				"It failed.",
+			],
+		});
+		const [end] = taskResults(run.events);
+		expect(end?.isError).toBe(true);
+		const text = JSON.stringify(end?.result);
+		expect(text).toContain("FAIL  task look");
+		expect(text).toContain("not verified");
+	});
+
+	it("rejects an invalid spec before anything runs, listing every problem", () => {
+		const run = runPi(["-e", REPO, "--mode", "json", "-p", "delegate it"], {
+			turns: [taskCall({ id: "bad id", roots: ["relative"], read_only: false }), "Noted."],
+		});
+		const [end] = taskResults(run.events);
+		expect(end?.isError).toBe(true);
+		const text = JSON.stringify(end?.result);
+		expect(text).toContain("The task spec is invalid; nothing ran.");
+		expect(text).toContain("id:");
+		expect(text).toContain("roots[0]");
+		expect(text).toContain("write_allowed");
+	});
+
+	it("runs tasks on overlapping roots one after the other, and disjoint ones at the same time", () => {
+		const a = gitRepo({ "a.txt": "one\n" });
+		const b = gitRepo({ "b.txt": "two\n" });
+		const sub = `${a}`;
+		const submit = submitTurn(envelope([]));
+		const overlapping = runPi(["-e", REPO, "--mode", "json", "-p", "go"], {
+			turns: [taskCall({ id: "first", roots: [a] }, { id: "second", roots: [sub] }), submit, submit, "done"],
+		});
+		const [o1, o2] = taskResults(overlapping.events).map((e) => e.result.details?.result as TaskResult);
+		const [firstO, secondO] = [o1!, o2!].sort((x, y) => x.startedAt.localeCompare(y.startedAt));
+		expect(secondO!.startedAt >= firstO!.finishedAt).toBe(true);
+
+		const disjoint = runPi(["-e", REPO, "--mode", "json", "-p", "go"], {
+			turns: [
+				taskCall({ id: "left", roots: [a] }, { id: "right", roots: [b] }),
+				{ ...submit, delayMs: 400 },
+				{ ...submit, delayMs: 400 },
+				"done",
+			],
+		});
+		const [d1, d2] = taskResults(disjoint.events).map((e) => e.result.details?.result as TaskResult);
+		const [firstD, secondD] = [d1!, d2!].sort((x, y) => x.startedAt.localeCompare(y.startedAt));
+		expect(secondD!.startedAt < firstD!.finishedAt).toBe(true);
+	});
+});

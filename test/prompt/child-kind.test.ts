@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { parseAgentFile } from "../../src/agents/parse.ts";
+import { childTools, DEFAULT_CHILD_TOOLS, kindFromAgent } from "../../src/prompt/child-kind.ts";
+import { TASK_WORKER } from "../../src/prompt/task-worker.ts";
+
+const SOURCE = { scope: "project" as const, file: "/p/.pi/agents/reviewer.md", label: ".pi/agents/reviewer.md" };
+
+describe("agent definitions as child kinds", () => {
+	it("takes the body as the role and the frontmatter as the agent layer, labelled with its file", () => {
+		const text =
+			"---\nname: reviewer\ndescription: Reviews.\ncontextMode: scoped\ninheritPrompt: portable\nskills: []\n---\nJudge the diff.\n";
+		const parsed = parseAgentFile(text, SOURCE);
+		expect(parsed.problems).toEqual([]);
+		const kind = kindFromAgent(parsed.definition!);
+		expect(kind).toEqual({
+			name: "reviewer",
+			role: "Judge the diff.",
+			context: { contextMode: "scoped", skills: [], label: ".pi/agents/reviewer.md" },
+			inheritPrompt: "portable",
+			source: ".pi/agents/reviewer.md",
+		});
+	});
+});
+
+describe("a child's tools", () => {
+	it("are the listed ones plus submit_result, once", () => {
+		expect(childTools(["read", "grep"])).toEqual(["read", "grep", "submit_result"]);
+		expect(childTools(["submit_result", "read"])).toEqual(["submit_result", "read"]);
+	});
+
+	it("an empty list means no tools but submit_result; no list means Pi's default", () => {
+		expect(childTools([])).toEqual(["submit_result"]);
+		expect(childTools(undefined)).toEqual([...DEFAULT_CHILD_TOOLS, "submit_result"]);
+	});
+});
+
+describe("the task worker", () => {
+	it("has a stable role that claims no tools and holds nothing per-run", () => {
+		expect(TASK_WORKER.name).toBe("task-worker");
+		for (const tool of ["bash", "edit", "write", "grep", "find", "ls", "submit_result"])
+			expect(TASK_WORKER.role).not.toMatch(new RegExp(`\\b${tool}\\b`));
+		expect(TASK_WORKER.role).not.toMatch(/\d{4}-\d{2}-\d{2}|\/tmp\//);
+	});
+});

@@ -1,0 +1,63 @@
+/**
+ * A child must not outlive the process that started it, however that process ends. Each case runs
+ * test/support/stalled-runner.ts in its own process and ends it from outside.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { REPO } from "../support/pi.ts";
+import { alive, waitFor } from "../support/processes.ts";
+
+interface Started {
+	process: ChildProcess;
+	pids: number[];
+	output: () => string;
+	exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+async function startStalled(...args: string[]): Promise<Started> {
+	const child = spawn(process.execPath, [join(REPO, "test/support/stalled-runner.ts"), ...args], {
+		stdio: ["ignore", "pipe", "inherit"],
+	});
+	let output = "";
+	child.stdout.on("data", (chunk: Buffer) => {
+		output += chunk.toString();
+	});
+	const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+		child.once("exit", (code, signal) => resolve({ code, signal })),
+	);
+	await waitFor(() => /READY (.+)\n/.test(output), 30_000);
+	const project = /READY (.+)\n/.exec(output)![1]!;
+	const pids = readFileSync(join(project, "pids"), "utf8").trim().split("\n").map(Number);
+	return { process: child, pids, output: () => output, exited };
+}
+
+describe.runIf(process.platform === "linux")("when the parent process ends", () => {
+	it("takes the child's tree with it on SIGINT, and still dies of the signal", async () => {
+		const run = await startStalled();
+		expect(run.pids).toHaveLength(3);
+		run.process.kill("SIGINT");
+		expect(await run.exited).toEqual({ code: null, signal: "SIGINT" });
+		for (const pid of run.pids) expect(alive(pid), `process ${pid} survived`).toBe(false);
+	});
+
+	it("is outlived by no child even when it is killed without warning", async () => {
+		const run = await startStalled();
+		run.process.kill("SIGKILL");
+		await run.exited;
+		// The child's own watchdog notices it was orphaned and stops its tree.
+		await waitFor(() => run.pids.every((pid) => !alive(pid)), 10_000);
+	});
+
+	it("leaves a host that handles SIGINT itself in control, with the children stopped", async () => {
+		const run = await startStalled("--own-sigint");
+		run.process.kill("SIGINT");
+		expect(await run.exited).toEqual({ code: 0, signal: null });
+		for (const pid of run.pids) expect(alive(pid), `process ${pid} survived`).toBe(false);
+		expect(run.output()).toContain("SIGINT handled");
+		const outcome = JSON.parse(/OUTCOME (.+)\n/.exec(run.output())![1]!) as { completed: boolean; errors: string[] };
+		expect(outcome.completed).toBe(false);
+		expect(outcome.errors).toContain("pi was killed by SIGKILL");
+	});
+});

@@ -1,0 +1,209 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { listRuns } from "../../src/run/audit.ts";
+import { renderReport } from "../../src/run/report.ts";
+import { runTask } from "../../src/run/task.ts";
+import { fauxAssistantMessage, fauxText, fauxToolCall, priced } from "../support/faux-runtime.ts";
+import { gitRepo, spec, taskContext } from "../support/task-fixture.ts";
+
+const submit = (envelope: Parameters<typeof fauxToolCall>[1]) =>
+	fauxAssistantMessage([fauxToolCall("submit_result", { unsure: [], did_not_do: [], evidence: [], ...envelope })], {
+		stopReason: "toolUse",
+	});
+const call = (name: string, args: Parameters<typeof fauxToolCall>[1]) =>
+	fauxAssistantMessage([fauxToolCall(name, args)], { stopReason: "toolUse" });
+
+describe("a task run", () => {
+	it("passes a write task that stays inside write_allowed and cites checkable evidence", async () => {
+		const a = gitRepo({ "README.md": "fix teh typo\n" });
+		const { faux, ctx } = await taskContext();
+		faux.script([
+			call("edit", { path: join(a, "README.md"), edits: [{ oldText: "teh", newText: "the" }] }),
+			submit({ status: "ok", deliverable: "fixed", evidence: [{ claim: "typo fixed", pointer: `${a}/README.md:1` }] }),
+		]);
+		const result = await runTask(spec({ read_only: false, roots: [a], write_allowed: [a] }), ctx);
+		expect(result.problems).toEqual([]);
+		expect(result.verdict).toBe("PASS");
+		expect(readFileSync(join(a, "README.md"), "utf8")).toBe("fix the typo\n");
+		expect(result.delta.map((c) => `${c.kind} ${c.path}`)).toContain("modified README.md");
+		expect(result.violations).toEqual([]);
+		expect(result.claims[0]?.verified).toBe(true);
+		const files = [
+			"spec.json",
+			"view.json",
+			"launch.json",
+			"events.ndjson",
+			"prompt.txt",
+			"boundary-before.json",
+			"boundary-after.json",
+			"session.jsonl",
+			"result.json",
+		];
+		for (const f of files) expect(existsSync(join(result.auditDir, f)), f).toBe(true);
+		expect(renderReport(result)).toMatch(/^PASS {2}task t/);
+	});
+
+	it("T4: catches an incidental write into a watched-only root, and does not flag the authorised one", async () => {
+		const a = gitRepo({ "README.md": "teh\n" });
+		const b = gitRepo({ "mod.py": "x = 1\n", ".gitignore": "__pycache__/\n" });
+		const { faux, ctx } = await taskContext();
+		const compile = `python3 -m py_compile ${b}/mod.py`;
+		faux.script([
+			call("edit", { path: join(a, "README.md"), edits: [{ oldText: "teh", newText: "the" }] }),
+			call("bash", { command: compile }),
+			submit({
+				status: "ok",
+				deliverable: "typo fixed; module compiles",
+				evidence: [
+					{ claim: "typo fixed", pointer: `${a}/README.md:1` },
+					{ claim: "module compiles", pointer: `cmd: ${compile}` },
+				],
+			}),
+		]);
+		const result = await runTask(
+			spec({ read_only: false, roots: [a, b], write_allowed: [a], context: { commands: [compile] } }),
+			ctx,
+		);
+		expect(result.verdict).toBe("FAIL");
+		expect(result.violations.length).toBeGreaterThan(0);
+		expect(result.violations.every((c) => c.root === b && c.path.startsWith("__pycache__"))).toBe(true);
+		expect(result.delta.filter((c) => c.root === a).map((c) => c.path)).toEqual(["README.md"]);
+		expect(result.problems.every((p) => p.kind === "boundary")).toBe(true);
+		expect(result.claims.every((c) => c.verified)).toBe(true);
+	});
+
+	it("T2: a read-only task whose child refuses to write fails on its status, and the root is untouched", async () => {
+		const a = gitRepo({ "README.md": "teh\n" });
+		const { faux, ctx } = await taskContext();
+		faux.script([
+			submit({
+				status: "failed",
+				deliverable: "The task is read-only; fixing the typo would change the root. Not done.",
+				did_not_do: ["fix the typo"],
+			}),
+		]);
+		const result = await runTask(spec({ roots: [a], goal: "Fix the typo in README.md" }), ctx);
+		expect(result.verdict).toBe("FAIL");
+		expect(result.problems.map((p) => p.message)).toEqual(['the child reported status "failed"']);
+		expect(result.delta).toEqual([]);
+		const report = renderReport(result);
+		expect(report).toMatch(/^FAIL {2}task t · 1 problem/);
+		expect(report).toContain("Did not do\n  - fix the typo");
+	});
+
+	it("T3: pastes the caller's facts labelled as unverified, so a child can contradict them from a file", async () => {
+		const a = gitRepo({ Dockerfile: "FROM x\nARG NODE_VERSION=22\n" });
+		const { faux, ctx } = await taskContext();
+		let brief = "";
+		faux.script([
+			(context) => {
+				brief = JSON.stringify(context.messages.find((m) => m.role === "user"));
+				return submit({
+					status: "ok",
+					deliverable: "The Dockerfile pins Node 22, not 20 as the task asserted.",
+					evidence: [{ claim: "NODE_VERSION is 22", pointer: `${a}/Dockerfile:2` }],
+					unsure: ["the asserted fact said 20; the file says 22"],
+				});
+			},
+		]);
+		const result = await runTask(
+			spec({ roots: [a], context: { facts: ["The Dockerfile pins NODE_VERSION=20"], files: [`${a}/Dockerfile`] } }),
+			ctx,
+		);
+		expect(brief).toContain("Facts asserted by the caller");
+		expect(brief).toContain("The Dockerfile pins NODE_VERSION=20");
+		expect(result.verdict).toBe("PASS");
+	});
+
+	it("T1: a false premise answered with status failed is a FAIL", async () => {
+		const a = gitRepo({ "script.sh": "echo hi\n" });
+		const { faux, ctx } = await taskContext();
+		faux.script([
+			submit({
+				status: "failed",
+				deliverable: "There is no HTTP client in script.sh.",
+				unsure: ["maybe another file was meant"],
+			}),
+		]);
+		const result = await runTask(spec({ roots: [a], goal: "Review the HTTP client retry logic in script.sh" }), ctx);
+		expect(result.verdict).toBe("FAIL");
+		expect(result.envelope?.status).toBe("failed");
+	});
+
+	it("fails a child that never hands in an envelope, however fluent, and keeps its last message", async () => {
+		const a = gitRepo({ "a.txt": "x\n" });
+		const { faux, ctx } = await taskContext();
+		faux.script([fauxAssistantMessage([fauxText("All done, everything looks great!")])]);
+		const result = await runTask(spec({ roots: [a] }), ctx);
+		expect(result.verdict).toBe("FAIL");
+		expect(result.problems[0]?.message).toMatch(/^no valid result envelope/);
+		expect(result.finalText).toBe("All done, everything looks great!");
+	});
+
+	it("stops a child once its cost exceeds the usd budget", async () => {
+		const a = gitRepo({ "a.txt": "x\n" });
+		const { faux, ctx } = await taskContext();
+		faux.script(Array.from({ length: 8 }, () => priced(call("bash", { command: "true" }), 0.3)));
+		const result = await runTask(spec({ roots: [a], context: { commands: ["true"] }, budget: { usd: 0.5 } }), ctx);
+		expect(result.verdict).toBe("FAIL");
+		expect(result.problems[0]?.message).toMatch(/^over usd budget: spent \$0\.60 of \$0\.50$/);
+		expect(result.metrics.turns).toBeLessThan(8);
+	});
+
+	it("stops a child at the wall budget", async () => {
+		const a = gitRepo({ "a.txt": "x\n" });
+		const { faux, ctx } = await taskContext();
+		faux.script([call("bash", { command: "sleep 20" }), fauxAssistantMessage("late")]);
+		const result = await runTask(
+			spec({ roots: [a], context: { commands: ["sleep 20"] }, budget: { wall_s: 0.5 } }),
+			ctx,
+		);
+		expect(result.verdict).toBe("FAIL");
+		expect(result.problems[0]?.message).toBe("over wall budget: stopped after 0.5 s");
+		expect(result.metrics.elapsedS).toBeLessThan(10);
+	});
+
+	it("records every run so a rollup can read it back", async () => {
+		const a = gitRepo({ "a.txt": "x\n" });
+		const { faux, ctx } = await taskContext();
+		faux.script([submit({ status: "ok", deliverable: "x" })]);
+		const result = await runTask(spec({ roots: [a] }), ctx);
+		const runs = listRuns(ctx.runsDir);
+		expect(runs.map((r) => r.dir)).toEqual([result.auditDir]);
+		expect(runs[0]?.result?.verdict).toBe("PASS");
+	});
+});
+
+describe("a task run's integrity checks", () => {
+	it("fails a run whose child sent a different system prompt than the one decided and recorded", async () => {
+		const a = gitRepo({ "a.txt": "x\n" });
+		const { faux, ctx } = await taskContext();
+		faux.script([submit({ status: "ok", deliverable: "x" })]);
+		const inner = ctx.runner;
+		const result = await runTask(spec({ roots: [a] }), {
+			...ctx,
+			runner: async (launch, hooks) => {
+				const out = await inner(launch, hooks);
+				return { ...out, sent: out.sent && { ...out.sent, systemPrompt: `${out.sent.systemPrompt}\nsmuggled` } };
+			},
+		});
+		expect(result.verdict).toBe("FAIL");
+		expect(result.problems[0]?.message).toMatch(/system prompt differs from the one decided/);
+		expect(readFileSync(join(result.auditDir, "prompt.txt"), "utf8")).toContain("=== first message ===\n# Task: t");
+	});
+
+	it("fails a run the caller cancelled", async () => {
+		const a = gitRepo({ "a.txt": "x\n" });
+		const { faux, ctx } = await taskContext();
+		const cancel = new AbortController();
+		faux.script([call("bash", { command: "sleep 20" }), fauxAssistantMessage("late")]);
+		setTimeout(() => cancel.abort(), 200);
+		const result = await runTask(spec({ roots: [a], context: { commands: ["sleep 20"] } }), {
+			...ctx,
+			signal: cancel.signal,
+		});
+		expect(result.verdict).toBe("FAIL");
+		expect(result.problems.map((p) => p.message)).toContain("cancelled by the caller before the child finished");
+	});
+});

@@ -1,0 +1,59 @@
+/**
+ * A workspace for `pi-delegate run` end-to-end tests: an isolated Pi agent dir holding the scripted
+ * model's script, a runs dir, a project dir to run from, and helpers to write specs and run the CLI
+ * (in-process through test/support/cli.ts, or as the built bin in a real process).
+ */
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type CliResult, runCli } from "./cli.ts";
+import { SCRIPTED_PROVIDER } from "./pi.ts";
+import type { Script } from "./scripted-provider.ts";
+
+export interface RunWorkspace {
+	base: string;
+	agentDir: string;
+	runsDir: string;
+	project: string;
+	env: Record<string, string | undefined>;
+	spec(input: Record<string, unknown>): string;
+	/** Runs `pi-delegate run <spec> --model scripted/scripted-1 --extension <scripted provider> …args`. */
+	run(spec: string, args?: string[]): Promise<CliResult>;
+	/** The argv of the same run for a real process. */
+	argv(spec: string, args?: string[]): string[];
+}
+
+export function runWorkspace(script: Script): RunWorkspace {
+	const base = realpathSync(mkdtempSync(join(tmpdir(), "pi-delegate-cli-run-")));
+	const agentDir = join(base, "agent");
+	const runsDir = join(base, "runs");
+	const project = join(base, "project");
+	mkdirSync(agentDir);
+	mkdirSync(project);
+	writeFileSync(join(agentDir, "scripted.json"), JSON.stringify(script));
+	const env = { ...process.env, PI_CODING_AGENT_DIR: agentDir, PI_DELEGATE_RUNS_DIR: runsDir, HOME: base };
+	let n = 0;
+	const argv = (spec: string, args: string[] = []) => [
+		"run",
+		spec,
+		"--model",
+		"scripted/scripted-1",
+		"--extension",
+		SCRIPTED_PROVIDER,
+		...args,
+	];
+	return {
+		base,
+		agentDir,
+		runsDir,
+		project,
+		env,
+		spec(input) {
+			const file = join(base, `spec-${++n}.json`);
+			writeFileSync(file, JSON.stringify({ id: "t", goal: "g", deliverable: "d", ...input }));
+			return file;
+		},
+		run: (spec, args = []) => runCli(argv(spec, args), { cwd: project, env }),
+		argv,
+	};
+}
