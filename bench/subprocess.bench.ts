@@ -80,7 +80,7 @@ async function stop(): Promise<number> {
 const bench: Bench = async ({ quick }) => {
 	const found = findPiCli();
 	if ("error" in found) throw new Error(found.error);
-	const built = createSubprocessRunner({ extension: join(REPO, "dist/child/run/child-extension.js") });
+	const built = createSubprocessRunner({ extension: join(REPO, "dist/ext/run/child-extension.js") });
 	const native = createSubprocessRunner({ extension: join(REPO, "dist/run/child-extension.js") });
 	const runs = quick ? 3 : 9;
 	const samples = {
@@ -108,7 +108,7 @@ const bench: Bench = async ({ quick }) => {
 		["measure (median)", "time", "vs bare pi"],
 		[
 			row("bare pi --mode json, one turn", samples.bare),
-			row("runner, dist/child build, one turn + submit", samples.built),
+			row("runner, dist/ext build, one turn + submit", samples.built),
 			row("runner, dist/run build (native import)", samples.native),
 			row("runner, source extension (.ts), one turn + submit", samples.source),
 			row("stop: abort to outcome, 2 grandchildren", samples.stop),

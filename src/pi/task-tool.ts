@@ -23,6 +23,7 @@ import type { ChildUsage } from "../run/types.ts";
 import { readDelegateSettings } from "../settings/read.ts";
 import { settingValues } from "../settings/section.ts";
 import { loadSpecObject } from "../spec/load.ts";
+import { returnedErrorsCount } from "./pi-version.ts";
 import { specFromParams, TaskParamsSchema } from "./task-params.ts";
 import { renderTaskCall, renderTaskResult, type TaskDetails } from "./task-render.ts";
 
@@ -135,6 +136,8 @@ export function registerTaskTool(pi: ExtensionAPI, deps: TaskToolDeps): void {
 						...(signal && { signal }),
 					});
 					const report = renderReport(result);
+					// Before Pi 0.99 a returned isError was ignored: a FAIL must be thrown to be an error there.
+					if (result.verdict === "FAIL" && !returnedErrorsCount()) throw new Error(report);
 					return {
 						content: [{ type: "text", text: report }],
 						details: { kind: "result", result, report },

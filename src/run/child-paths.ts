@@ -9,7 +9,7 @@
  * through Pi's own loader aliases, but `process.argv[1]` is Pi's CLI).
  *
  * The extension is built twice: with the package (`dist/run/child-extension.js`, for programs that
- * import it) and apart (`dist/child/run/child-extension.js`, what children load), in a directory
+ * import it) and apart (`dist/ext/run/child-extension.js`, what children load), in a directory
  * whose package.json says `commonjs`. Pi's loader imports a `.js` file of a type-module package
  * natively, and the native import loads a second typebox from disk; outside one it transpiles the
  * module and hands it Pi's own loaded typebox. That made a child start about 0.2–0.4 s faster
@@ -88,6 +88,6 @@ export function childExtensionPath(moduleUrl: string = import.meta.url): string 
 	const here = fileURLToPath(moduleUrl);
 	const sibling = join(dirname(here), `child-extension${extname(here)}`);
 	if (extname(here) !== ".js") return sibling;
-	const apart = join(dirname(dirname(here)), "child", "run", "child-extension.js");
+	const apart = join(dirname(dirname(here)), "ext", "run", "child-extension.js");
 	return existsSync(apart) ? apart : sibling;
 }

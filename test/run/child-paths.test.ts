@@ -55,10 +55,10 @@ describe("the Pi CLI a child runs", () => {
 describe("the child-side extension", () => {
 	it("is the build apart (in a commonjs directory) for the built runner, and the source for the source", () => {
 		expect(childExtensionPath(pathToFileURL(join(REPO, "dist/run/child-paths.js")).href)).toBe(
-			join(REPO, "dist/child/run/child-extension.js"),
+			join(REPO, "dist/ext/run/child-extension.js"),
 		);
 		// Not type module: Pi's loader transpiles the modules and gives them its own typebox.
-		expect(JSON.parse(readFileSync(join(REPO, "dist/child/package.json"), "utf8"))).toEqual({ type: "commonjs" });
+		expect(JSON.parse(readFileSync(join(REPO, "dist/ext/package.json"), "utf8"))).toEqual({ type: "commonjs" });
 		const fromSource = childExtensionPath(pathToFileURL(join(REPO, "src/run/child-paths.ts")).href);
 		expect(fromSource).toBe(join(REPO, "src/run/child-extension.ts"));
 		expect(existsSync(fromSource)).toBe(true);

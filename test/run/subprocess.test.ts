@@ -60,7 +60,7 @@ describe("a child that submits", () => {
 	});
 
 	it("works with the built extension, as an installed package runs it", async () => {
-		const runner = createSubprocessRunner({ extension: join(REPO, "dist/child/run/child-extension.js") });
+		const runner = createSubprocessRunner({ extension: join(REPO, "dist/ext/run/child-extension.js") });
 		const child = scriptedChild({
 			turns: [
 				{ tools: [{ name: "bash", args: { command: "echo built" } }] },
