@@ -1,9 +1,25 @@
 /** Checks on processes for tests, independent of the code under test (they ask `ps`). */
 import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 
-/** Alive per `ps`; a zombie has exited and only waits to be reaped, so it counts as gone. */
+/**
+ * Alive, and not a zombie (a zombie has exited and only waits to be reaped, so it counts as gone).
+ * Read from /proc where there is one: asking `ps` can itself fail on a loaded machine, and an empty
+ * answer must not pass for a dead process.
+ */
 export function alive(pid: number): boolean {
+	if (existsSync("/proc/self/stat")) {
+		let stat: string;
+		try {
+			stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+		} catch {
+			return false;
+		}
+		const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+		return state !== "Z" && state !== "X";
+	}
 	const out = spawnSync("ps", ["-o", "stat=", "-p", String(pid)], { encoding: "utf8" });
+	if (out.status !== 0 && out.status !== 1) throw new Error(`ps failed: ${out.stderr || out.error?.message}`);
 	const stat = out.stdout.trim();
 	return stat !== "" && !stat.startsWith("Z");
 }
