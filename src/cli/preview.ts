@@ -11,9 +11,9 @@ import { loadAgents } from "../agents/load.ts";
 import { loadModes } from "../context/load-modes.ts";
 import { formatProblems, type Problem } from "../problems.ts";
 import { STRATEGIES, type Strategy } from "../prompt/channels.ts";
-import { taskBrief } from "../prompt/task-brief.ts";
 import { locatePi } from "../settings/locate.ts";
 import { loadSpecFile } from "../spec/load.ts";
+import type { TaskSpec } from "../spec/schema.ts";
 import { type Command, type CommandIO, EXIT, type ExitCode, UsageError } from "./command.ts";
 import { previewJson, previewText } from "./preview-report.ts";
 import { usageMessage } from "./validate.ts";
@@ -100,13 +100,13 @@ function fail(io: CommandIO, what: string, problems: readonly Problem[]): ExitCo
 	return EXIT.badInput;
 }
 
-/** The first message: a spec's brief, or nothing (a brief is per run). */
-async function firstMessage(flags: Flags, io: CommandIO): Promise<{ text: string } | { problems: readonly Problem[] }> {
-	if (flags.spec === undefined) return { text: "" };
+/** The task spec, when one is given: its child is previewed exactly as a run of it would start. */
+async function loadSpec(flags: Flags, io: CommandIO): Promise<{ spec?: TaskSpec } | { problems: readonly Problem[] }> {
+	if (flags.spec === undefined) return {};
 	const result = await loadSpecFile(flags.spec, { cwd: io.cwd, home: io.env.HOME });
 	if (!result.ok) return { problems: result.problems };
 	for (const w of result.warnings) io.stderr(`pi-delegate preview: warning: ${w.path}: ${w.message}\n`);
-	return { text: taskBrief(result.spec) };
+	return { spec: result.spec };
 }
 
 export const previewCommand: Command = {
@@ -124,8 +124,13 @@ export const previewCommand: Command = {
 		const modes = loadModes({ ...where, projectTrusted });
 		if (modes.problems.length > 0)
 			return fail(io, "the settings have problems, so no child would start", modes.problems);
-		const message = await firstMessage(flags, io);
-		if ("problems" in message) return fail(io, `the spec ${flags.spec} is invalid`, message.problems);
+		if (flags.spec !== undefined && flags.tools !== undefined) {
+			throw new UsageError(
+				"--tools does not apply with --spec: a task's tools follow its authority (read_only, commands)",
+			);
+		}
+		const loadedSpec = await loadSpec(flags, io);
+		if ("problems" in loadedSpec) return fail(io, `the spec ${flags.spec} is invalid`, loadedSpec.problems);
 		const { loadParentPrompt } = await import("../prompt/load-parent.ts");
 		const { previewChild } = await import("../prompt/preview.ts");
 		const { VERSION } = await import("@earendil-works/pi-coding-agent");
@@ -140,12 +145,13 @@ export const previewCommand: Command = {
 			...(flags.strategy !== undefined && { strategy: flags.strategy }),
 			...(flags.tools !== undefined && { tools: flags.tools }),
 			parent: loaded.parent,
-			firstMessage: message.text,
+			firstMessage: "",
+			...(loadedSpec.spec && { spec: loadedSpec.spec }),
 			where: { agent: "--agent", tools: "--tools" },
 		});
 		if (!result.ok) return fail(io, "no child would start", result.problems);
 		const data = {
-			view: result.view,
+			view: { ...result.view, warnings: [...result.warnings, ...result.view.warnings] },
 			child: result.child,
 			parent: { rendered: loaded.parent.rendered, about: "the prompt of a Pi session here" },
 			piVersion: VERSION,

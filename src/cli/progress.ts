@@ -65,7 +65,9 @@ export function progressPrinter(
 					state.usage = p.usage;
 					break;
 				case "budget_warning":
-					if (!options.tty) line(p.message);
+				case "warning":
+					// A warning is never only redrawn away: it gets a line of its own on a terminal too.
+					write(`${options.tty ? "\r\u001b[2K" : ""}${options.id}  ! ${p.message}\n`);
 					break;
 			}
 			if (options.tty) redraw();

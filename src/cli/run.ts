@@ -20,7 +20,9 @@ const USAGE = [
 	"                         or in-process (an SDK session in this process; starts in milliseconds)",
 	"  --model <p/id[:lvl]>   the model, e.g. anthropic/claude-sonnet-4-5:medium (default: the effort's",
 	"                         profile in Pi settings, else Pi's default model)",
-	"  --mode <name>          context mode for the child (focused, isolated, scoped, legacy, or a project mode)",
+	"  --mode <name>          run-level context mode (focused, isolated, scoped, legacy, or a project mode)",
+	"  --agent <name>         run the task as an agent from .pi/agents/ or ~/.pi/agent/agents/ (its role,",
+	"                         model and context settings; its tools can narrow the task's, never widen them)",
 	"  --extension <path>     a Pi extension the child needs for its model's provider (repeatable)",
 	"  --approve, --no-approve  trust or distrust the project's .pi/ files for this run",
 	"  --json                 print the result as JSON instead of the report",
@@ -33,6 +35,7 @@ const OPTIONS = {
 	runner: { type: "string" },
 	model: { type: "string" },
 	mode: { type: "string" },
+	agent: { type: "string" },
 	extension: { type: "string", multiple: true },
 	approve: { type: "boolean" },
 	"no-approve": { type: "boolean" },
@@ -44,6 +47,7 @@ export interface RunArgs {
 	runner: RunnerKind;
 	model: string | undefined;
 	mode: string | undefined;
+	agent: string | undefined;
 	extensions: string[];
 	trust: boolean | undefined;
 	json: boolean;
@@ -75,6 +79,7 @@ export function parseRunArgs(argv: string[]): RunArgs {
 		runner,
 		model: parsed.values.model,
 		mode: parsed.values.mode,
+		agent: parsed.values.agent,
 		extensions: parsed.values.extension ?? [],
 		trust: approve ? true : noApprove ? false : undefined,
 		json: parsed.values.json === true,

@@ -54,6 +54,12 @@ export const TaskParamsSchema = Type.Object({
 			{ description: "Limits that stop the child; each defaults by effort." },
 		),
 	),
+	agent: Type.Optional(
+		Type.String({
+			description:
+				"Run the task as this agent (from .pi/agents/ or ~/.pi/agent/agents/): its role, model and context settings. Its tools can narrow the task's, never widen them.",
+		}),
+	),
 	contextMode: Type.Optional(
 		Type.String({
 			description:
@@ -66,7 +72,7 @@ export type TaskParams = Static<typeof TaskParamsSchema>;
 
 /** The spec a call describes, before validation. */
 export function specFromParams(params: TaskParams): Record<string, unknown> {
-	const { files, facts, commands, contextMode: _mode, ...rest } = params;
+	const { files, facts, commands, contextMode: _mode, agent: _agent, ...rest } = params;
 	const context = {
 		...(files !== undefined && { files }),
 		...(facts !== undefined && { facts }),

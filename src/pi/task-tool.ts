@@ -8,20 +8,17 @@
 import { homedir } from "node:os";
 import { defineTool, type ExtensionAPI, type ExtensionContext, getAgentDir } from "@earendil-works/pi-coding-agent";
 import { statusLine } from "../cli/progress.ts";
-import { modeRegistryFromSettings } from "../context/project-modes.ts";
 import { formatProblems, type Problem } from "../problems.ts";
 import type { ParentPrompt } from "../prompt/channels.ts";
 import { resolveRunsDir } from "../run/audit.ts";
 import { checkModel, createPiHost } from "../run/host.ts";
 import { inProcessRunner } from "../run/in-process.ts";
-import { chooseModel } from "../run/model.ts";
+import { prepareTask } from "../run/prepare.ts";
 import { renderReport } from "../run/report.ts";
 import type { RootLocks } from "../run/root-lock.ts";
 import { runSubprocess } from "../run/subprocess.ts";
 import { runTask, type TaskProgress } from "../run/task.ts";
 import type { ChildUsage } from "../run/types.ts";
-import { readDelegateSettings } from "../settings/read.ts";
-import { settingValues } from "../settings/section.ts";
 import { loadSpecObject } from "../spec/load.ts";
 import { returnedErrorsCount } from "./pi-version.ts";
 import { specFromParams, TaskParamsSchema } from "./task-params.ts";
@@ -81,27 +78,25 @@ export function registerTaskTool(pi: ExtensionAPI, deps: TaskToolDeps): void {
 				if (!specResult.ok) throw invalid("The task spec is invalid", specResult.problems);
 				const spec = specResult.spec;
 				const agentDir = getAgentDir();
-				const settings = readDelegateSettings({
+				const prepared = await prepareTask({
+					spec,
 					cwd: ctx.cwd,
 					home: home(),
 					agentDir,
 					projectTrusted: ctx.isProjectTrusted(),
+					...(params.agent !== undefined && { agent: { name: params.agent, where: "agent" } }),
+					model: {
+						...(ctx.model && {
+							parent: { provider: ctx.model.provider, id: ctx.model.id, thinking: ctx.thinkingLevel },
+						}),
+					},
 				});
-				const modes = modeRegistryFromSettings(settings);
-				if (settings.problems.length + modes.problems.length > 0) {
-					throw invalid("pi-delegate's settings have problems", [...settings.problems, ...modes.problems]);
-				}
-				const chosen = chooseModel({
-					effort: spec.effort,
-					settings,
-					...(ctx.model && { parent: { provider: ctx.model.provider, id: ctx.model.id, thinking: ctx.thinkingLevel } }),
-				});
-				if ("problems" in chosen) throw invalid("No model for the child", chosen.problems);
+				if (!prepared.ok) throw invalid(`Cannot run: ${prepared.what}`, prepared.problems);
+				const { task } = prepared;
 				const host = await createPiHost(agentDir, ctx.modelRegistry);
-				const modelProblems = await checkModel(host.runtime, chosen.choice);
+				const modelProblems = await checkModel(host.runtime, task.model);
 				if (modelProblems.length > 0) throw invalid("The child's model cannot be used", modelProblems);
-				const runnerSetting = settingValues(settings, "runner").at(-1)?.value;
-				const runnerKind = runnerSetting === "subprocess" ? "subprocess" : "in-process";
+				const runnerKind = task.runner ?? "in-process";
 				const started = Date.now();
 				const state = { phase: "starting", tool: "", turn: 0, usage: undefined as ChildUsage | undefined };
 				const update = (p: TaskProgress) => {
@@ -110,6 +105,7 @@ export function registerTaskTool(pi: ExtensionAPI, deps: TaskToolDeps): void {
 					if (p.type === "tool_end" || p.type === "phase") state.tool = "";
 					if (p.type === "turn") state.turn = p.turn;
 					if (p.type === "usage") state.usage = p.usage;
+					if (p.type === "warning") state.tool = `! ${p.message}`;
 					const line = statusLine(spec.id, state, Date.now() - started);
 					onUpdate?.({ content: [{ type: "text", text: line }], details: { kind: "progress", line } });
 				};
@@ -117,21 +113,18 @@ export function registerTaskTool(pi: ExtensionAPI, deps: TaskToolDeps): void {
 					update({ type: "phase", phase: "waiting", detail: "for a task on overlapping roots" });
 				const release = await deps.locks.acquire(spec.resolved.roots);
 				try {
-					const extensions = settingValues(settings, "providerExtensions").at(-1)?.value;
-					const runsDir = settingValues(settings, "runsDir").at(-1)?.value;
 					const result = await runTask(spec, {
 						cwd: ctx.cwd,
 						runner: runnerKind === "subprocess" ? runSubprocess : inProcessRunner(host.runtime),
 						runnerKind,
-						model: chosen.choice,
+						model: task.model,
 						agentDir,
-						runsDir: resolveRunsDir(process.env, typeof runsDir === "string" ? runsDir : undefined),
+						runsDir: resolveRunsDir(process.env, task.runsDir),
 						parent: deps.parentPrompt(ctx),
-						registry: modes.registry,
+						registry: task.registry,
 						...(params.contextMode !== undefined && { call: { contextMode: params.contextMode } }),
-						providerExtensions: Array.isArray(extensions)
-							? extensions.filter((e): e is string => typeof e === "string")
-							: [],
+						...(task.agent && { agent: task.agent }),
+						providerExtensions: task.providerExtensions,
 						onProgress: update,
 						...(signal && { signal }),
 					});

@@ -10,17 +10,14 @@ import { EXIT } from "../cli/command.ts";
 import { progressPrinter } from "../cli/progress.ts";
 import type { RunArgs } from "../cli/run.ts";
 import { describeInvalid } from "../cli/spec-summary.ts";
-import { modeRegistryFromSettings } from "../context/project-modes.ts";
 import { formatProblems, type Problem } from "../problems.ts";
 import { loadParentPrompt } from "../prompt/load-parent.ts";
 import { locatePi } from "../settings/locate.ts";
-import { readDelegateSettings } from "../settings/read.ts";
-import { settingValues } from "../settings/section.ts";
 import { loadSpecFile, loadSpecText } from "../spec/load.ts";
 import { resolveRunsDir } from "./audit.ts";
 import { checkModel, createCliHost, type Host } from "./host.ts";
 import { inProcessRunner } from "./in-process.ts";
-import { chooseModel } from "./model.ts";
+import { prepareTask } from "./prepare.ts";
 import { renderReport } from "./report.ts";
 import { runSubprocess } from "./subprocess.ts";
 import { runTask } from "./task.ts";
@@ -28,17 +25,6 @@ import { runTask } from "./task.ts";
 function setupFailed(io: CommandIO, what: string, problems: readonly Problem[]): ExitCode {
 	io.stderr(`✗ cannot run: ${what}\n${formatProblems(problems)}\n`);
 	return EXIT.badInput;
-}
-
-/** A string setting from the last file that sets it (project over global). */
-function lastString(settings: Parameters<typeof settingValues>[0], key: string): string | undefined {
-	const value = settingValues(settings, key).at(-1)?.value;
-	return typeof value === "string" ? value : undefined;
-}
-
-function stringList(settings: Parameters<typeof settingValues>[0], key: string): string[] {
-	const value = settingValues(settings, key).at(-1)?.value;
-	return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
 }
 
 export async function runFromCli(args: RunArgs, io: CommandIO): Promise<ExitCode> {
@@ -54,29 +40,31 @@ export async function runFromCli(args: RunArgs, io: CommandIO): Promise<ExitCode
 	const spec = specResult.spec;
 	const where = locatePi({ cwd: io.cwd, env: io.env, trustOverride: args.trust });
 	const projectTrusted = where.trust.trusted;
-	const settings = readDelegateSettings({ cwd: io.cwd, home: where.home, agentDir: where.agentDir, projectTrusted });
-	const modes = modeRegistryFromSettings(settings);
-	if (settings.problems.length + modes.problems.length > 0) {
-		return setupFailed(io, "Pi settings have problems", [...settings.problems, ...modes.problems]);
-	}
 	const pi = SettingsManager.create(io.cwd, where.agentDir, { projectTrusted });
-	const chosen = chooseModel({
-		effort: spec.effort,
-		explicit: args.model,
-		settings,
-		piDefault: {
-			provider: pi.getDefaultProvider(),
-			model: pi.getDefaultModel(),
-			thinking: pi.getDefaultThinkingLevel(),
+	const prepared = await prepareTask({
+		spec,
+		cwd: io.cwd,
+		home: where.home,
+		agentDir: where.agentDir,
+		projectTrusted,
+		...(args.agent !== undefined && { agent: { name: args.agent, where: "--agent" } }),
+		model: {
+			explicit: args.model,
+			piDefault: {
+				provider: pi.getDefaultProvider(),
+				model: pi.getDefaultModel(),
+				thinking: pi.getDefaultThinkingLevel(),
+			},
 		},
 	});
-	if ("problems" in chosen) return setupFailed(io, "no model", chosen.problems);
-	const extensions = [...args.extensions, ...stringList(settings, "providerExtensions")];
+	if (!prepared.ok) return setupFailed(io, prepared.what, prepared.problems);
+	const { task } = prepared;
+	const extensions = [...args.extensions, ...task.providerExtensions];
 	let host: Host | undefined;
 	try {
 		host = await createCliHost({ cwd: io.cwd, agentDir: where.agentDir, extensions });
 		if (host.problems.length > 0) return setupFailed(io, "a provider extension failed", host.problems);
-		const modelProblems = await checkModel(host.runtime, chosen.choice);
+		const modelProblems = await checkModel(host.runtime, task.model);
 		if (modelProblems.length > 0) return setupFailed(io, "the model cannot be used", modelProblems);
 		const { parent } = await loadParentPrompt({ cwd: io.cwd, agentDir: where.agentDir, projectTrusted });
 		const cancel = new AbortController();
@@ -88,12 +76,13 @@ export async function runFromCli(args: RunArgs, io: CommandIO): Promise<ExitCode
 				cwd: io.cwd,
 				runner: args.runner === "in-process" ? inProcessRunner(host.runtime) : runSubprocess,
 				runnerKind: args.runner,
-				model: chosen.choice,
+				model: task.model,
 				agentDir: where.agentDir,
-				runsDir: resolveRunsDir(io.env, lastString(settings, "runsDir")),
+				runsDir: resolveRunsDir(io.env, task.runsDir),
 				parent,
-				registry: modes.registry,
-				...(args.mode ? { call: { contextMode: args.mode } } : {}),
+				registry: task.registry,
+				...(args.mode !== undefined && { runMode: args.mode }),
+				...(task.agent && { agent: task.agent }),
 				providerExtensions: extensions,
 				onProgress: printer.onProgress,
 				signal: cancel.signal,

@@ -1,7 +1,8 @@
 /**
- * Which model a child runs on. Highest first: an explicit `--model`; the effort's profile from the
- * `pi-delegate.effortProfiles` setting (project over global); the parent's current model (inside
- * Pi); Pi's own default model setting (on the command line). Pure: the settings are passed in, and
+ * Which model a child runs on. Highest first: an explicit `--model`; the agent definition's `model`
+ * (when the task runs as an agent); the effort's profile from the `pi-delegate.effortProfiles`
+ * setting (project over global); the parent's current model (inside Pi); Pi's own default model
+ * setting (on the command line). Pure: the settings are passed in, and
  * checking the model against a runtime is a separate step (checkModel) done before anything runs.
  */
 import type { Problem } from "../problems.ts";
@@ -102,6 +103,8 @@ export interface ModelRequest {
 	effort: Effort;
 	/** `--model provider/id[:thinking]` on the command line. */
 	explicit?: string;
+	/** The agent definition's model and thinking level, and where they were set. */
+	agent?: { model?: string; thinking?: string; where: string };
 	settings: DelegateSettings;
 	/** The parent's current model, inside Pi. */
 	parent?: { provider: string; id: string; thinking?: string };
@@ -131,6 +134,7 @@ export function chooseModel(request: ModelRequest): { choice: ModelChoice } | { 
 		return { choice: { provider: ref.provider, id: ref.id, ...(level ? { thinking: level } : {}), reason } };
 	};
 	if (request.explicit !== undefined) return from(request.explicit, "--model");
+	if (request.agent?.model !== undefined) return from(request.agent.model, request.agent.where, request.agent.thinking);
 	const profile = profiles[request.effort];
 	if (profile) return from(profile.model, `effort "${request.effort}" (${profile.where})`, profile.thinking);
 	if (request.parent) {

@@ -4,6 +4,8 @@
  * everything as it happens. The spec is already validated and the model already checked: nothing
  * here can fail for bad input, and whatever the child does, a result comes back.
  */
+
+import type { AgentDefinition } from "../agents/definition.ts";
 import { diffSnapshots } from "../boundary/diff.ts";
 import { judgeChanges } from "../boundary/judge.ts";
 import { snapshotRoots } from "../boundary/snapshot.ts";
@@ -13,11 +15,12 @@ import type { ContextFields } from "../context/primitives.ts";
 import { parseEnvelope } from "../envelope/parse.ts";
 import { nodeFileProbe } from "../envelope/probe.ts";
 import { verifyEvidence } from "../envelope/verify.ts";
+import type { Problem } from "../problems.ts";
 import type { ParentPrompt, Strategy } from "../prompt/channels.ts";
 import { buildChildView, type ChildView } from "../prompt/child-view.ts";
 import { type RenderedPrompt, renderChildView } from "../prompt/render.ts";
-import { taskBrief, taskRung } from "../prompt/task-brief.ts";
-import { TASK_WORKER, taskTools } from "../prompt/task-worker.ts";
+import { taskRung } from "../prompt/task-brief.ts";
+import { taskViewRequest } from "../prompt/task-worker.ts";
 import type { TaskSpec } from "../spec/schema.ts";
 import { AuditRecord } from "./audit.ts";
 import { RESULT_VERSION, type TaskResult } from "./result.ts";
@@ -35,6 +38,7 @@ import { judgeRun } from "./verdict.ts";
 /** Progress of a whole task: the child's own progress plus the phases around it. */
 export type TaskProgress =
 	| ChildProgress
+	| { type: "warning"; message: string }
 	| { type: "phase"; phase: "waiting" | "snapshot" | "running" | "checking"; detail?: string }
 	| { type: "audit"; dir: string };
 
@@ -51,6 +55,10 @@ export interface TaskContext {
 	registry: ModeRegistry;
 	/** Per-call context fields (mode, primitives, skills, strategy). */
 	call?: ContextFields & { strategy?: Strategy };
+	/** Run-level context mode (`--mode` of the command line). */
+	runMode?: string;
+	/** An agent definition to run the task as, instead of the task worker. */
+	agent?: AgentDefinition;
 	providerExtensions: string[];
 	/** Rejected submissions answered with the problems before one is accepted as is. */
 	maxRejections?: number;
@@ -60,16 +68,14 @@ export interface TaskContext {
 	now?: () => Date;
 }
 
-/** The view a task child gets: one call of the one function. */
-export function taskView(spec: TaskSpec, ctx: Pick<TaskContext, "parent" | "registry" | "call">): ChildView {
-	return buildChildView({
-		kind: TASK_WORKER,
-		call: ctx.call,
-		registry: ctx.registry,
-		parent: ctx.parent,
-		tools: taskTools(spec),
-		firstMessage: taskBrief(spec),
-	});
+/** The view a task child gets: one call of the one function, with the task's request (task-worker.ts). */
+export function taskView(
+	spec: TaskSpec,
+	ctx: Pick<TaskContext, "parent" | "registry" | "call" | "runMode" | "agent">,
+): { view: ChildView; warnings: Problem[] } {
+	const { request, warnings } = taskViewRequest(spec, ctx);
+	const view = buildChildView(request);
+	return { view, warnings: [...warnings, ...view.warnings] };
 }
 
 /** Aborts the child when a budget runs out or the caller cancels, and says which. */
@@ -108,7 +114,7 @@ export async function runTask(spec: TaskSpec, ctx: TaskContext): Promise<TaskRes
 	const startedAt = now();
 	const audit = AuditRecord.create(ctx.runsDir, spec.id, startedAt);
 	progress({ type: "audit", dir: audit.dir });
-	const view = taskView(spec, ctx);
+	const { view, warnings } = taskView(spec, ctx);
 	const rendered = await renderChildView(view, { cwd: ctx.cwd, agentDir: ctx.agentDir });
 	const launch: ChildLaunch = {
 		agent: view.agent,
@@ -129,9 +135,11 @@ export async function runTask(spec: TaskSpec, ctx: TaskContext): Promise<TaskRes
 	};
 	audit.writeJson("spec.json", spec);
 	audit.writeText("prompt.txt", promptText(rendered, launch.firstMessage));
+	for (const warning of warnings) progress({ type: "warning", message: `${warning.path}: ${warning.message}` });
 	audit.writeJson("view.json", {
 		rung: taskRung(spec),
-		warnings: view.warnings,
+		agent: view.agent,
+		warnings,
 		context: view.context,
 		prompt: view.prompt,
 		tools: view.tools,

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { listRuns } from "../../src/run/audit.ts";
@@ -187,5 +187,55 @@ describe("pi-delegate run, killed mid-run", () => {
 		expect(() => events.map((line) => JSON.parse(line))).not.toThrow();
 		// The child notices its parent is gone and stops its own tree.
 		await waitFor(() => workingHere().length === 0, 10_000);
+	});
+});
+
+describe("pi-delegate run and preview agree on what a task's child sees", () => {
+	it("the system prompt a run records is the one preview --spec shows, and the tools follow authority", async () => {
+		const a = gitRepo({ "a.txt": "x\n" });
+		const ws = runWorkspace({ turns: [submitTurn(envelope([`${a}/a.txt:1`]))] });
+		const specFile = ws.spec({ roots: [a] });
+		const { runCli } = await import("../support/cli.ts");
+		const preview = await runCli(["preview", "--spec", specFile, "--json"], { cwd: ws.project, env: ws.env });
+		expect(preview.code).toBe(0);
+		const shown = JSON.parse(preview.stdout) as { systemPrompt: { text: string }; tools: { names: string[] } };
+		expect(shown.tools.names).toEqual(["read", "grep", "find", "ls", "submit_result"]);
+		const out = await ws.run(specFile);
+		expect(out.code).toBe(0);
+		const [run] = listRuns(ws.runsDir);
+		const prompt = readFileSync(join(run!.dir, "prompt.txt"), "utf8");
+		expect(prompt.startsWith(`=== system prompt ===\n${shown.systemPrompt.text}\n=== tools ===\n`)).toBe(true);
+	});
+
+	it("runs a task as an agent: its role, its tools narrowed by the task's authority, a warning for the rest", async () => {
+		const a = gitRepo({ "a.txt": "x\n" });
+		const ws = runWorkspace({ turns: [submitTurn(envelope([`${a}/a.txt:1`]))] });
+		mkdirSync(join(ws.agentDir, "agents"), { recursive: true });
+		writeFileSync(
+			join(ws.agentDir, "agents", "reviewer.md"),
+			"---\nname: reviewer\ndescription: Reviews code\ntools: read, grep, write\n---\nYou review code and report problems with line numbers.\n",
+		);
+		const out = await ws.run(ws.spec({ roots: [a] }), ["--agent", "reviewer"]);
+		expect(out.code).toBe(0);
+		expect(out.stderr).toContain("the agent lists write, which this task's authority does not allow");
+		const [run] = listRuns(ws.runsDir);
+		const prompt = readFileSync(join(run!.dir, "prompt.txt"), "utf8");
+		expect(prompt).toContain('<active_agent name="reviewer"/>');
+		expect(prompt).toContain("You review code and report problems with line numbers.");
+		expect(prompt).toContain("=== tools ===\n- read\n- grep\n- submit_result\n");
+	});
+
+	it("refuses an unknown agent, and an agent naming a tool that does not exist, before anything runs", async () => {
+		const a = gitRepo({ "a.txt": "x\n" });
+		const ws = runWorkspace({});
+		mkdirSync(join(ws.agentDir, "agents"), { recursive: true });
+		writeFileSync(join(ws.agentDir, "agents", "typo.md"), "---\nname: typo\ndescription: d\ntools: read, grpe\n---\nrole\n");
+		const unknown = await ws.run(ws.spec({ roots: [a] }), ["--agent", "nobody"]);
+		expect(unknown.code).toBe(2);
+		expect(unknown.stderr).toContain('no agent "nobody"');
+		const typo = await ws.run(ws.spec({ roots: [a] }), ["--agent", "typo"]);
+		expect(typo.code).toBe(2);
+		expect(typo.stderr).toContain('"grpe"');
+		expect(existsSync(ws.runsDir)).toBe(false);
 	});
 });
