@@ -30,7 +30,7 @@ function toolsCell(agent: AgentDefinition): string {
 
 export const agentsCommand: Command = {
 	name: "agents",
-	summary: "List agent definitions, shadowed ones, and problems in their files",
+	summary: "list agent definitions, shadowed ones, and problems in their files",
 	usage,
 	async run(argv, io) {
 		let values: { json?: boolean; approve?: boolean; "no-approve"?: boolean };

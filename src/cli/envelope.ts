@@ -130,7 +130,7 @@ async function check(options: Options, io: CommandIO): Promise<ExitCode> {
 
 export const envelopeCommand: Command = {
 	name: "envelope",
-	summary: "Check a child's result envelope and verify its evidence pointers",
+	summary: "check a child's result envelope and verify its evidence pointers",
 	usage: USAGE,
 	run,
 };

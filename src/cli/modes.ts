@@ -36,7 +36,7 @@ function sectionNote(section: SettingsSection, trustReason: string): string {
 
 export const modesCommand: Command = {
 	name: "modes",
-	summary: "List context modes and what each one lets a child see",
+	summary: "list context modes and what each one lets a child see",
 	usage,
 	async run(argv, io) {
 		let values: { json?: boolean; approve?: boolean; "no-approve"?: boolean };

@@ -111,7 +111,7 @@ async function loadSpec(flags: Flags, io: CommandIO): Promise<{ spec?: TaskSpec 
 
 export const previewCommand: Command = {
 	name: "preview",
-	summary: "Show what a child would receive: channels, why, sizes, its prompt as Pi renders it",
+	summary: "show what a child would receive: channels, why, sizes, its prompt as Pi renders it",
 	usage,
 	async run(argv, io) {
 		const flags = parse(argv);

@@ -137,6 +137,6 @@ describe("pi-delegate envelope check", () => {
 
 	it("is listed by help", async () => {
 		const result = await runCli(["help"]);
-		expect(result.stdout).toContain("envelope  Check a child's result envelope");
+		expect(result.stdout).toContain("envelope  check a child's result envelope");
 	});
 });

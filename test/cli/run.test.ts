@@ -229,7 +229,10 @@ describe("pi-delegate run and preview agree on what a task's child sees", () => 
 		const a = gitRepo({ "a.txt": "x\n" });
 		const ws = runWorkspace({});
 		mkdirSync(join(ws.agentDir, "agents"), { recursive: true });
-		writeFileSync(join(ws.agentDir, "agents", "typo.md"), "---\nname: typo\ndescription: d\ntools: read, grpe\n---\nrole\n");
+		writeFileSync(
+			join(ws.agentDir, "agents", "typo.md"),
+			"---\nname: typo\ndescription: d\ntools: read, grpe\n---\nrole\n",
+		);
 		const unknown = await ws.run(ws.spec({ roots: [a] }), ["--agent", "nobody"]);
 		expect(unknown.code).toBe(2);
 		expect(unknown.stderr).toContain('no agent "nobody"');
