@@ -5,10 +5,15 @@
  * before `execute` runs, and we want every problem reported in ours — all at once, each with its
  * path, value and fix — which `loadSpecObject` does inside `execute`.
  */
-import { StringEnum } from "@earendil-works/pi-ai";
 import Type, { type Static } from "typebox";
+import { type ContextFields, ContextFieldsSchema } from "../context/primitives.ts";
+import { STRATEGIES, type Strategy } from "../prompt/channels.ts";
 
 const paths = (description: string) => Type.Array(Type.String(), { description });
+
+/** A plain string enum (`{type: "string", enum}`): every provider takes it, where some reject a union of literals. */
+const stringEnum = <T extends readonly string[]>(values: T, description: string) =>
+	Type.Unsafe<T[number]>({ type: "string", enum: [...values], description });
 
 export const TaskParamsSchema = Type.Object({
 	id: Type.String({ description: 'Short slug naming the task and its audit directory, e.g. "fix-readme-typo".' }),
@@ -18,10 +23,10 @@ export const TaskParamsSchema = Type.Object({
 	}),
 	deliverable: Type.String({ description: "The exact shape of the answer wanted back." }),
 	effort: Type.Optional(
-		StringEnum(["fast", "balanced", "deep"] as const, {
-			description:
-				"fast: mechanical work and look-ups; balanced (default): most work; deep: architecture, security, hard debugging.",
-		}),
+		stringEnum(
+			["fast", "balanced", "deep"] as const,
+			"fast: mechanical work and look-ups; balanced (default): most work; deep: architecture, security, hard debugging.",
+		),
 	),
 	read_only: Type.Optional(Type.Boolean({ description: "Default true. Set false for a task that changes files." })),
 	roots: paths(
@@ -66,13 +71,56 @@ export const TaskParamsSchema = Type.Object({
 				"What of this session's prompt the child inherits: focused (default: project context and skills, not main-agent rules), isolated, scoped, legacy, or a project mode.",
 		}),
 	),
+	inheritProjectContext: ContextFieldsSchema.properties.inheritProjectContext,
+	inheritMainRules: ContextFieldsSchema.properties.inheritMainRules,
+	inheritSkills: ContextFieldsSchema.properties.inheritSkills,
+	systemPromptMode: Type.Optional(
+		stringEnum(
+			["append", "replace"] as const,
+			"append keeps the base prompt and adds the child's role under it; replace installs the role as the whole base prompt.",
+		),
+	),
+	skills: ContextFieldsSchema.properties.skills,
+	inheritPrompt: Type.Optional(
+		stringEnum(
+			STRATEGIES,
+			"full (default): the child adopts the operator's words, never Pi's own; portable: only the custom and appended prompts.",
+		),
+	),
 });
+
+/** The per-call context fields of a call: the highest precedence layer of what the child sees. */
+export function callFromParams(params: TaskParams): (ContextFields & { strategy?: Strategy }) | undefined {
+	const call: ContextFields & { strategy?: Strategy } = {
+		...(params.contextMode !== undefined && { contextMode: params.contextMode }),
+		...(params.inheritProjectContext !== undefined && { inheritProjectContext: params.inheritProjectContext }),
+		...(params.inheritMainRules !== undefined && { inheritMainRules: params.inheritMainRules }),
+		...(params.inheritSkills !== undefined && { inheritSkills: params.inheritSkills }),
+		...(params.systemPromptMode !== undefined && { systemPromptMode: params.systemPromptMode }),
+		...(params.skills !== undefined && { skills: params.skills }),
+		...(params.inheritPrompt !== undefined && { strategy: params.inheritPrompt }),
+	};
+	return Object.keys(call).length > 0 ? call : undefined;
+}
 
 export type TaskParams = Static<typeof TaskParamsSchema>;
 
 /** The spec a call describes, before validation. */
 export function specFromParams(params: TaskParams): Record<string, unknown> {
-	const { files, facts, commands, contextMode: _mode, agent: _agent, ...rest } = params;
+	const {
+		files,
+		facts,
+		commands,
+		agent: _agent,
+		contextMode: _mode,
+		inheritProjectContext: _ipc,
+		inheritMainRules: _imr,
+		inheritSkills: _is,
+		systemPromptMode: _spm,
+		skills: _skills,
+		inheritPrompt: _strategy,
+		...rest
+	} = params;
 	const context = {
 		...(files !== undefined && { files }),
 		...(facts !== undefined && { facts }),

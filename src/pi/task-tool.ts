@@ -21,7 +21,7 @@ import { runTask, type TaskProgress } from "../run/task.ts";
 import type { ChildUsage } from "../run/types.ts";
 import { loadSpecObject } from "../spec/load.ts";
 import { returnedErrorsCount } from "./pi-version.ts";
-import { specFromParams, TaskParamsSchema } from "./task-params.ts";
+import { callFromParams, specFromParams, TaskParamsSchema } from "./task-params.ts";
 import { renderTaskCall, renderTaskResult, type TaskDetails } from "./task-render.ts";
 
 export const TASK_TOOL_DESCRIPTION = [
@@ -122,7 +122,7 @@ export function registerTaskTool(pi: ExtensionAPI, deps: TaskToolDeps): void {
 						runsDir: resolveRunsDir(process.env, task.runsDir),
 						parent: deps.parentPrompt(ctx),
 						registry: task.registry,
-						...(params.contextMode !== undefined && { call: { contextMode: params.contextMode } }),
+						...(callFromParams(params) && { call: callFromParams(params) }),
 						...(task.agent && { agent: task.agent }),
 						providerExtensions: task.providerExtensions,
 						onProgress: update,

@@ -73,6 +73,20 @@ async function runInProcess(runtime: ModelRuntime, launch: ChildLaunch, hooks: R
 		tools: parts.tools,
 		customTools: parts.customTools,
 	});
+	hooks.onLaunch?.({
+		runner: "in-process",
+		session: {
+			cwd: launch.cwd,
+			agentDir: launch.agentDir,
+			model: `${launch.model.provider}/${launch.model.id}`,
+			thinkingLevel: launch.model.thinking ?? "off",
+			tools: parts.tools,
+			customTools: parts.customTools.map((tool) => tool.name),
+			resourceLoader: "the view's prompt inputs only (view.json): no discovery, extensions or packages",
+			sessionManager: "in memory (written to session.jsonl at the end)",
+			settingsManager: "in memory, compaction off",
+		},
+	});
 	let aborting: Promise<void> | undefined;
 	const stop = (reason: unknown) => {
 		stopReason ??= reason;

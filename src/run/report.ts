@@ -62,6 +62,7 @@ export function renderReport(result: TaskResult): string {
 	const env = result.envelope;
 	const sections = [
 		head,
+		list("Warnings", result.warnings),
 		env ? `Deliverable (status ${env.status})\n${indent(env.deliverable)}` : undefined,
 		!env && result.finalText ? `The child's last message (no valid envelope)\n${indent(result.finalText)}` : undefined,
 		evidence(result),

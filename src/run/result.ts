@@ -23,6 +23,8 @@ export interface TaskResult {
 	id: string;
 	verdict: Verdict;
 	problems: RunProblem[];
+	/** What the caller should know but did not fail the run: an unknown mode that fell back, a skill that was not found, an agent tool the task's authority left out. */
+	warnings: string[];
 	/** The envelope, when one was found and valid. */
 	envelope: Envelope | undefined;
 	/** Each evidence claim with its verification. */

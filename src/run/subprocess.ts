@@ -123,6 +123,15 @@ async function runChild(
 		{ ...process.env, PI_CODING_AGENT_DIR: launch.agentDir, [CHILD_CONFIG_ENV]: config },
 		runId,
 	);
+	hooks.onLaunch?.({
+		runner: "subprocess",
+		command: process.execPath,
+		argv,
+		cwd: launch.cwd,
+		// The variables pi-delegate sets; the rest is the parent's environment, which may hold secrets.
+		env: { PI_CODING_AGENT_DIR: launch.agentDir, [CHILD_CONFIG_ENV]: config },
+		runId,
+	});
 	const child = spawn(process.execPath, argv, {
 		cwd: launch.cwd,
 		env,

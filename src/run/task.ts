@@ -144,7 +144,8 @@ export async function runTask(spec: TaskSpec, ctx: TaskContext): Promise<TaskRes
 		prompt: view.prompt,
 		tools: view.tools,
 	});
-	audit.writeJson("launch.json", {
+	// Written now and again once the runner reports how it started the child (argv or session options).
+	const launchInfo = {
 		runner: ctx.runnerKind,
 		model: ctx.model,
 		cwd: launch.cwd,
@@ -152,7 +153,8 @@ export async function runTask(spec: TaskSpec, ctx: TaskContext): Promise<TaskRes
 		agentDir: ctx.agentDir,
 		providerExtensions: ctx.providerExtensions,
 		budget: spec.budget,
-	});
+	};
+	audit.writeJson("launch.json", launchInfo);
 
 	progress({ type: "phase", phase: "snapshot", detail: "before" });
 	const before = await snapshotOrError(spec.resolved.roots);
@@ -169,6 +171,7 @@ export async function runTask(spec: TaskSpec, ctx: TaskContext): Promise<TaskRes
 				progress(p);
 			},
 			onEvent: (event) => audit.appendEvent(event),
+			onLaunch: (record) => audit.writeJson("launch.json", { ...launchInfo, launch: record }),
 			sessionFile: audit.path("session.jsonl"),
 		});
 	} finally {
@@ -204,6 +207,7 @@ export async function runTask(spec: TaskSpec, ctx: TaskContext): Promise<TaskRes
 		id: spec.id,
 		verdict,
 		problems,
+		warnings: warnings.map((w) => `${w.path}: ${w.message}`),
 		envelope: envelope.ok ? envelope.envelope : undefined,
 		claims,
 		delta,

@@ -175,7 +175,14 @@ export interface RunnerHooks {
 	onEvent: (event: unknown) => void;
 	/** Where the runner may keep the child's session file (the audit directory). */
 	sessionFile: string;
+	/** How the child was started — the argv and environment of a subprocess, the session options in-process — for launch.json. */
+	onLaunch?: (launch: LaunchRecord) => void;
 }
+
+/** How a child was started, as the audit record keeps it. */
+export type LaunchRecord =
+	| { runner: "subprocess"; command: string; argv: string[]; cwd: string; env: Record<string, string>; runId: string }
+	| { runner: "in-process"; session: Record<string, unknown> };
 
 /** A runner: starts one child, waits for it to stop, and reports what happened. Never throws for child failures. */
 export type ChildRunner = (launch: ChildLaunch, hooks: RunnerHooks) => Promise<ChildOutcome>;

@@ -94,3 +94,21 @@ describe("the task tool in a real pi", () => {
 		expect(secondD!.startedAt < firstD!.finishedAt).toBe(true);
 	});
 });
+
+describe("the task tool's context fields", () => {
+	it("takes per-call context fields, and shows an unknown mode's fallback as a warning in the report", () => {
+		const a = gitRepo({ "a.txt": "one\n" });
+		const run = runPi(["-e", REPO, "--mode", "json", "-p", "delegate it"], {
+			turns: [
+				taskCall({ id: "look", roots: [a], contextMode: "focussed", skills: [], inheritPrompt: "portable" }),
+				submitTurn(envelope([`${a}/a.txt:1`])),
+				"ok",
+			],
+		});
+		const [end] = taskResults(run.events);
+		const result = end?.result.details?.result;
+		expect(result?.verdict).toBe("PASS");
+		expect(result?.warnings.join("\n")).toMatch(/unknown context mode "focussed".*focused/);
+		expect(JSON.stringify(end?.result.details)).toContain("Warnings\\n  - ");
+	});
+});

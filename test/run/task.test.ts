@@ -207,3 +207,18 @@ describe("a task run's integrity checks", () => {
 		expect(result.problems.map((p) => p.message)).toContain("cancelled by the caller before the child finished");
 	});
 });
+
+describe("launch.json", () => {
+	it("records how the child was started: the session options in-process", async () => {
+		const a = gitRepo({ "a.txt": "x\n" });
+		const { faux, ctx } = await taskContext();
+		faux.script([submit({ status: "ok", deliverable: "x" })]);
+		const result = await runTask(spec({ roots: [a] }), ctx);
+		const launch = JSON.parse(readFileSync(join(result.auditDir, "launch.json"), "utf8")) as {
+			launch: { runner: string; session: { tools: string[]; model: string } };
+		};
+		expect(launch.launch.runner).toBe("in-process");
+		expect(launch.launch.session.tools).toEqual(["read", "grep", "find", "ls", "submit_result"]);
+		expect(launch.launch.session.model).toBe("faux/faux-1");
+	});
+});

@@ -95,6 +95,9 @@ const result: TaskResult = {
 	version: 1,
 	id: "adv-T4-incidental-write",
 	verdict: "FAIL",
+	warnings: [
+		'call.contextMode: unknown mode "focussed" (did you mean "focused"?); the default mode "focused" stands in',
+	],
 	problems: [
 		{
 			kind: "boundary",
