@@ -149,7 +149,7 @@ async function runOnce(env: BenchEnv, layout: ChildLayout, children: number): Pr
 
 const bench: Bench = async ({ quick }) => {
 	const levels = quick ? [1, 4] : [1, 4, 8];
-	const reps = quick ? 1 : 3;
+	const reps = quick ? 1 : 5;
 	const layouts = quick ? CHILD_LAYOUTS.slice(0, 2) : CHILD_LAYOUTS;
 	const env = await openBenchEnv({});
 	const samples = new Map<string, Measurement[]>();
@@ -256,6 +256,9 @@ function report(levels: number[], reps: number, layouts: readonly ChildLayout[],
 		"wall: the parent process, start to exit. parent $: its two requests, which pay for the layout's delegation tool,",
 		"the calls the model writes to it (one `subagent` call for all, or one `task` call per child) and the reports it reads back.",
 		...layouts.map((l) => `${l.label}: ${l.concurrency}`),
+		`siblings whose first requests arrive less than ${TTFT_MS} ms apart cannot read each other's cache writes: pi-delegate's`,
+		"in-process children arrive within tens of ms of each other; the example's `pi` processes spread over hundreds of ms",
+		"as they start on a busy machine, so some of its siblings read the first one's prefix (and its figures vary run to run).",
 		"",
 		...promptNotes(layouts.map((l) => ({ label: l.label, shape: shapes.get(l.id) }))),
 		"",
