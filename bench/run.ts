@@ -1,6 +1,7 @@
 /**
- * `npm run bench [-- name...]`: runs the benchmarks in bench/ (every `*.bench.ts`, or the named ones),
- * prints each one's table and writes bench/results/<name>.json.
+ * `npm run bench [-- name...] [--quick]`: runs the benchmarks in bench/ (every `*.bench.ts`, or the
+ * named ones), prints each one's table and writes bench/results/<name>.json (<name>.quick.json for a
+ * quick run, which git ignores).
  *
  * Machines here are small and noisy, so every benchmark reports ratios of things measured side by
  * side in the same run, as medians over repeated runs, never absolute targets.
@@ -53,7 +54,9 @@ async function main(): Promise<void> {
 		process.stderr.write(`\n▶ ${file}\n`);
 		const result = await mod.default({ quick });
 		const record = { name: result.name, date: new Date().toISOString(), machine: machine(), quick, data: result.data };
-		writeFileSync(join(dir, "results", `${result.name}.json`), `${JSON.stringify(record, null, "\t")}\n`);
+		// A quick run is a smoke check: it must not replace the full figures the README quotes.
+		const out = `${result.name}${quick ? ".quick" : ""}.json`;
+		writeFileSync(join(dir, "results", out), `${JSON.stringify(record, null, "\t")}\n`);
 		process.stdout.write(`\n${result.table}\n`);
 	}
 }

@@ -1,10 +1,7 @@
 /**
- * Ways to start a one-turn child agent, for the overhead benchmark. Each is a `ChildVariant`; the
- * benchmark runs every variant in `CHILD_VARIANTS` side by side.
- *
- * pi-delegate's own runners (in-process and `pi` subprocess) do not exist yet; until they do, two
- * stand-ins mark their places, labelled as such. When a runner lands, add it to CHILD_VARIANTS (see the
- * marked place at the bottom) and drop the stand-in it replaces.
+ * The variants the overhead benchmark measures, side by side: the naive baseline (Pi's shipped
+ * subagent example), pi-delegate's two runners and its `task` tool, and one labelled reference (a
+ * bare SDK session, the floor any in-process child stands on).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,41 +15,11 @@ import {
 } from "@earendil-works/pi-coding-agent";
 import { openModelRuntime, SONNET } from "../emulator/index.ts";
 import { type BenchEnv, workerRole } from "./bench-env.ts";
+import type { ChildOutcome, ChildVariant } from "./child-variant.ts";
+import { wallClock } from "./child-variant.ts";
+import { delegateInProcess, delegateSubprocess } from "./delegate-runners.ts";
 import { assistantMessages, runPiProcess } from "./pi-process.ts";
-
-export interface ChildTask {
-	/** Unique text in the child's first message; finds the child's requests in the emulator log. */
-	marker: string;
-	task: string;
-}
-
-export interface ChildOutcome {
-	/** Wall-clock epoch ms when the child was asked for (the tool call). */
-	startedAt: number;
-	/** When the child had finished and its result was in hand. */
-	endedAt: number;
-	/** The child process's peak RSS (subprocess variants only). */
-	peakRssKiB?: number;
-	ok: boolean;
-	detail?: string;
-}
-
-export interface ChildRunner {
-	run(task: ChildTask): Promise<ChildOutcome>;
-	dispose(): Promise<void>;
-}
-
-export interface ChildVariant {
-	id: string;
-	label: string;
-	/** What this stands in for, when it is not the real thing yet. */
-	standIn?: string;
-	/** Subprocess: memory is the child's own peak RSS; in-process: this process's growth per child. */
-	memory: "child-process" | "this-process";
-	open(env: BenchEnv): Promise<ChildRunner>;
-}
-
-const wallClock = () => performance.timeOrigin + performance.now();
+import { delegateTaskTool } from "./task-tool-parent.ts";
 
 /** Runs `pi` with `args` before the prompt; `ok` when it exits 0 and its last turn stopped normally. */
 async function runSubprocessChild(
@@ -79,6 +46,8 @@ async function runSubprocessChild(
 export const naiveSubprocess: ChildVariant = {
 	id: "naive",
 	label: "naive subprocess (Pi's subagent example)",
+	startsAt: "the example's tool starting the child (prompt file written, then spawn)",
+	role: "baseline",
 	memory: "child-process",
 	async open(env) {
 		const role = workerRole();
@@ -109,41 +78,6 @@ export const naiveSubprocess: ChildVariant = {
 	},
 };
 
-/** A `pi` subprocess with discovery and network off: where pi-delegate's subprocess runner will go. */
-export const leanSubprocess: ChildVariant = {
-	id: "lean-subprocess",
-	label: "lean `pi` subprocess",
-	standIn: "stand-in for pi-delegate's subprocess runner: discovery off, --offline",
-	memory: "child-process",
-	async open(env) {
-		const role = workerRole();
-		return {
-			run: (task) =>
-				runSubprocessChild(
-					env,
-					[
-						"--offline",
-						"--mode",
-						"json",
-						"-p",
-						"--no-session",
-						"--no-extensions",
-						"--no-skills",
-						"--no-prompt-templates",
-						"--no-context-files",
-						"--model",
-						env.modelRef,
-						"--append-system-prompt",
-						role,
-					],
-					`Task: ${task.task}`,
-					wallClock(),
-				),
-			async dispose() {},
-		};
-	},
-};
-
 /** A resource loader that discovers nothing: Pi's default prompt with the role appended. */
 function fixedResources(role: string): ResourceLoader {
 	return {
@@ -161,11 +95,16 @@ function fixedResources(role: string): ResourceLoader {
 	};
 }
 
-/** A bare SDK session per child, sharing one ModelRuntime: where pi-delegate's in-process runner will go. */
+/**
+ * A reference, not a delegation layer: a bare SDK session per child (Pi's default prompt plus the
+ * role, its default tools, answering in plain text), sharing one ModelRuntime. It is the floor an
+ * in-process child cannot go below; the in-process runner's figures over it are pi-delegate's own.
+ */
 export const sdkInProcess: ChildVariant = {
-	id: "sdk-in-process",
-	label: "bare SDK session in-process",
-	standIn: "stand-in for pi-delegate's in-process runner: createAgentSession, in-memory managers",
+	id: "sdk-reference",
+	label: "reference: bare Pi SDK session",
+	startsAt: "createAgentSession called",
+	role: "reference",
 	memory: "this-process",
 	async open(env) {
 		const role = workerRole();
@@ -203,9 +142,11 @@ export const sdkInProcess: ChildVariant = {
 	},
 };
 
-/**
- * Every variant the overhead benchmark measures, baseline first.
- * ── pi-delegate's runners plug in here: add `{ id: "pi-delegate-in-process", … }` and
- *    `{ id: "pi-delegate-subprocess", … }`, then remove the stand-ins above from this list. ──
- */
-export const CHILD_VARIANTS: readonly ChildVariant[] = [naiveSubprocess, leanSubprocess, sdkInProcess];
+/** Every variant the overhead benchmark measures, baseline first (ratios are to it). */
+export const CHILD_VARIANTS: readonly ChildVariant[] = [
+	naiveSubprocess,
+	delegateSubprocess,
+	delegateInProcess,
+	delegateTaskTool,
+	sdkInProcess,
+];

@@ -78,6 +78,32 @@ export function taskView(
 	return { view, warnings: [...warnings, ...view.warnings] };
 }
 
+/** What the runner is given for a task child: the view and its rendering, with the task's budgets and checks. */
+export function taskLaunch(
+	spec: TaskSpec,
+	ctx: Pick<TaskContext, "cwd" | "model" | "agentDir" | "providerExtensions" | "maxRejections">,
+	view: ChildView,
+	rendered: RenderedPrompt,
+): ChildLaunch {
+	return {
+		agent: view.agent,
+		cwd: ctx.cwd,
+		prompt: view.prompt,
+		systemPrompt: rendered.systemPrompt,
+		firstMessage: view.firstMessage,
+		tools: view.tools.filter((t) => t !== "submit_result"),
+		model: ctx.model,
+		agentDir: ctx.agentDir,
+		providerExtensions: ctx.providerExtensions,
+		budget: spec.budget,
+		submit: {
+			roots: spec.resolved.roots,
+			cwd: spec.resolved.roots[0] ?? process.cwd(),
+			maxRejections: ctx.maxRejections ?? 2,
+		},
+	};
+}
+
 /** Aborts the child when a budget runs out or the caller cancels, and says which. */
 function budgetGuard(spec: TaskSpec, signal: AbortSignal | undefined) {
 	const controller = new AbortController();
@@ -116,23 +142,7 @@ export async function runTask(spec: TaskSpec, ctx: TaskContext): Promise<TaskRes
 	progress({ type: "audit", dir: audit.dir });
 	const { view, warnings } = taskView(spec, ctx);
 	const rendered = await renderChildView(view, { cwd: ctx.cwd, agentDir: ctx.agentDir });
-	const launch: ChildLaunch = {
-		agent: view.agent,
-		cwd: ctx.cwd,
-		prompt: view.prompt,
-		systemPrompt: rendered.systemPrompt,
-		firstMessage: view.firstMessage,
-		tools: view.tools.filter((t) => t !== "submit_result"),
-		model: ctx.model,
-		agentDir: ctx.agentDir,
-		providerExtensions: ctx.providerExtensions,
-		budget: spec.budget,
-		submit: {
-			roots: spec.resolved.roots,
-			cwd: spec.resolved.roots[0] ?? process.cwd(),
-			maxRejections: ctx.maxRejections ?? 2,
-		},
-	};
+	const launch = taskLaunch(spec, ctx, view, rendered);
 	audit.writeJson("spec.json", spec);
 	audit.writeText("prompt.txt", promptText(rendered, launch.firstMessage));
 	for (const warning of warnings) progress({ type: "warning", message: `${warning.path}: ${warning.message}` });

@@ -1,0 +1,34 @@
+/**
+ * Benchmarks that run pi-delegate as a user gets it (Pi loading the package, a subprocess child
+ * loading the child-side extension) need the build, and a build older than the sources would
+ * measure old code without a word. So they check first and stop with the fix.
+ */
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { REPO } from "./pi-process.ts";
+
+/** The package's Pi extension entry and the child-side extension subprocess children load. */
+export const BUILT = {
+	extension: join(REPO, "dist/pi/extension.js"),
+	childExtension: join(REPO, "dist/child/run/child-extension.js"),
+};
+
+function newest(dir: string): number {
+	let latest = 0;
+	for (const entry of readdirSync(dir, { withFileTypes: true })) {
+		const path = join(dir, entry.name);
+		latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+	}
+	return latest;
+}
+
+/** Throws, naming the fix, when the build is missing or older than any source file. */
+export function requireFreshBuild(): void {
+	const source = newest(join(REPO, "src"));
+	for (const file of Object.values(BUILT)) {
+		if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` before this benchmark`);
+		if (statSync(file).mtimeMs < source) {
+			throw new Error(`${file} is older than src/: run \`npm run build\` so the benchmark measures the current code`);
+		}
+	}
+}

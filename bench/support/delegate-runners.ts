@@ -1,0 +1,136 @@
+/**
+ * pi-delegate's two runners as overhead variants. Each child is a real task worker: its spec goes
+ * through the same validation as a `task` call, its launch is built by `taskLaunch` from the real
+ * child view (focused mode, the default) rendered by Pi, and it answers through `submit_result`.
+ *
+ * The launch is prepared before the clock starts; `startedAt` is the moment the runner is called.
+ * So these figures are the runner's own: no spec validation, view building, rendering, snapshots,
+ * audit record or verdict (the `task` tool variant includes all of those). The runner's event hooks
+ * are no-ops here, where a task run appends every event to its audit file.
+ */
+import { mkdirSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { createModeRegistry } from "../../src/context/modes.ts";
+import { specFromParams, type TaskParams } from "../../src/pi/task-params.ts";
+import { renderChildView } from "../../src/prompt/render.ts";
+import { createRuntime } from "../../src/run/host.ts";
+import { inProcessRunner } from "../../src/run/in-process.ts";
+import { createSubprocessRunner } from "../../src/run/subprocess.ts";
+import { taskLaunch, taskView } from "../../src/run/task.ts";
+import type { ChildLaunch, ChildRunner as Runner, ChildOutcome as RunnerOutcome } from "../../src/run/types.ts";
+import { loadSpecObject } from "../../src/spec/load.ts";
+import { SONNET } from "../emulator/index.ts";
+import type { BenchEnv } from "./bench-env.ts";
+import { BUILT, requireFreshBuild } from "./build.ts";
+import { ChildMemory } from "./child-memory.ts";
+import type { ChildOutcome, ChildRunner, ChildTask, ChildVariant } from "./child-variant.ts";
+import { wallClock } from "./child-variant.ts";
+import { slug, taskParams } from "./one-turn.ts";
+
+/** The launch a `task` call would give this child's runner, for a parent running Pi's default prompt. */
+async function launchFor(env: BenchEnv, task: ChildTask): Promise<ChildLaunch> {
+	const loaded = loadSpecObject(specFromParams(taskParams(task) as TaskParams), { cwd: env.cwd, home: homedir() });
+	if (!loaded.ok) throw new Error(`benchmark task spec is invalid: ${JSON.stringify(loaded.problems)}`);
+	const ctx = {
+		cwd: env.cwd,
+		model: { provider: env.dir.provider, id: SONNET.id, reason: "benchmark" },
+		agentDir: env.dir.agentDir,
+		providerExtensions: [],
+	};
+	const view = taskView(loaded.spec, {
+		parent: { options: { cwd: env.cwd, contextFiles: [], skills: [] } },
+		registry: createModeRegistry(),
+	});
+	const rendered = await renderChildView(view, { cwd: env.cwd, agentDir: env.dir.agentDir });
+	return taskLaunch(loaded.spec, ctx, view, rendered);
+}
+
+function judged(startedAt: number, outcome: RunnerOutcome): ChildOutcome {
+	const ok = outcome.completed && outcome.submissions.length === 1 && outcome.errors.length === 0;
+	return {
+		startedAt,
+		endedAt: wallClock(),
+		ok,
+		...(ok
+			? {}
+			: { detail: `${outcome.errors.join("; ") || outcome.stopReason} (${outcome.submissions.length} submitted)` }),
+	};
+}
+
+/**
+ * Runs a batch as the benchmark wants it timed: every launch prepared first, then every runner
+ * called at once. `watch` wraps the started part (the subprocess variant watches memory there).
+ */
+function openRunner(
+	env: BenchEnv,
+	runner: Runner,
+	watch: <T>(started: () => Promise<T>) => Promise<{ value: T; peaksKiB: number[] }> = async (started) => ({
+		value: await started(),
+		peaksKiB: [],
+	}),
+): ChildRunner {
+	const sessions = join(env.cwd, "..", "sessions");
+	mkdirSync(sessions, { recursive: true });
+	const start = async (task: ChildTask, launch: ChildLaunch) => {
+		const startedAt = wallClock();
+		const outcome = await runner(launch, {
+			signal: new AbortController().signal,
+			onProgress: () => {},
+			onEvent: () => {},
+			sessionFile: join(sessions, `${slug(task.marker)}.jsonl`),
+		});
+		return judged(startedAt, outcome);
+	};
+	const runBatch = async (tasks: readonly ChildTask[], ready: () => void) => {
+		const launches = await Promise.all(tasks.map((task) => launchFor(env, task)));
+		ready();
+		const { value, peaksKiB } = await watch(() => Promise.all(tasks.map((task, i) => start(task, launches[i]!))));
+		return value.map((o, i) => (peaksKiB[i] === undefined ? o : { ...o, peakRssKiB: peaksKiB[i] }));
+	};
+	return {
+		run: async (task) => (await runBatch([task], () => {}))[0]!,
+		runBatch,
+		async dispose() {},
+	};
+}
+
+/** Watches this process's Node children while `started` runs; their peaks in start order. */
+async function withChildMemory<T>(started: () => Promise<T>): Promise<{ value: T; peaksKiB: number[] }> {
+	const memory = new ChildMemory();
+	memory.start();
+	try {
+		const value = await started();
+		return { value, peaksKiB: memory.stop() };
+	} finally {
+		memory.stop();
+	}
+}
+
+export const delegateInProcess: ChildVariant = {
+	id: "pd-in-process",
+	label: "pi-delegate in-process runner",
+	startsAt: "inProcessRunner(runtime)(launch) called",
+	role: "pi-delegate",
+	memory: "this-process",
+	async open(env) {
+		return openRunner(env, inProcessRunner(await createRuntime(env.dir.agentDir)));
+	},
+};
+
+/**
+ * The subprocess runner with the child-side extension as the package ships it (dist/child), so the
+ * child starts as it does for a user. The runner keeps its child's pid to itself, so memory comes
+ * from watching this process's children during the batch.
+ */
+export const delegateSubprocess: ChildVariant = {
+	id: "pd-subprocess",
+	label: "pi-delegate subprocess runner",
+	startsAt: "runSubprocess(launch) called",
+	role: "pi-delegate",
+	memory: "child-process",
+	async open(env) {
+		requireFreshBuild();
+		return openRunner(env, createSubprocessRunner({ extension: BUILT.childExtension }), withChildMemory);
+	},
+};
