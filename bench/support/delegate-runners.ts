@@ -38,7 +38,7 @@ async function launchFor(env: BenchEnv, task: ChildTask): Promise<ChildLaunch> {
 		agentDir: env.dir.agentDir,
 		providerExtensions: [],
 	};
-	const view = taskView(loaded.spec, {
+	const { view } = taskView(loaded.spec, {
 		parent: { options: { cwd: env.cwd, contextFiles: [], skills: [] } },
 		registry: createModeRegistry(),
 	});
@@ -119,7 +119,7 @@ export const delegateInProcess: ChildVariant = {
 };
 
 /**
- * The subprocess runner with the child-side extension as the package ships it (dist/child), so the
+ * The subprocess runner with the child-side extension as the package ships it (dist/ext), so the
  * child starts as it does for a user. The runner keeps its child's pid to itself, so memory comes
  * from watching this process's children during the batch.
  */
