@@ -37,19 +37,17 @@ export const EvidenceSchema = Type.Object(
 	{
 		claim: Type.String({
 			pattern: NON_BLANK,
-			description: "One checkable statement your result rests on, e.g. 'parseConfig rejects an empty roots list'.",
+			description: "One checkable statement your result rests on.",
 		}),
 		pointer: Type.String({
 			pattern: NON_BLANK,
 			description:
-				"Where the claim can be checked. One of: 'path:line', 'path:start-end' (1-based, inclusive), 'path' " +
-				"(a whole file or directory), or 'cmd: <command>' (a command you ran, written exactly as you ran it). " +
-				"Paths are relative to your working directory or absolute, and must lie inside the task's roots.",
+				"'path:line', 'path:start-end', 'path', or 'cmd: <a command you ran, exactly>'; paths inside the task's roots.",
 		}),
 	},
 	{
 		additionalProperties: false,
-		description: "A claim and the pointer that lets someone verify it.",
+		description: "A claim and where to check it.",
 	},
 );
 
@@ -60,31 +58,22 @@ export const EnvelopeSchema = Type.Object(
 	{
 		deliverable: Type.String({
 			pattern: NON_BLANK,
-			description:
-				"The answer itself, complete, in the shape the task asked for; it is the only part of your work " +
-				"the caller reads in full. If you could not produce it, say here what stopped you.",
+			description: "The answer itself, in the shape asked for; or, if you could not produce it, what stopped you.",
 		}),
 		evidence: Type.Array(EvidenceSchema, {
-			description:
-				"The claims your deliverable rests on, each with a pointer the caller will verify. Every pointer is " +
-				"checked: a missing file, a line past the end of a file, or a command you never ran fails the result. " +
-				"Use [] only when there is nothing to point at.",
+			description: "The claims the deliverable rests on; every pointer is verified.",
 		}),
-		unsure: textList("What you are not sure of: assumptions, unverified guesses, ambiguities in the task. [] if none."),
-		did_not_do: textList(
-			"What the task asked for that you did not do, and why (out of scope, blocked, ran out of budget). [] if none.",
-		),
+		unsure: textList("What you could not establish. [] if none."),
+		did_not_do: textList("What was asked that you did not do, and why. [] if none."),
 		status: Type.Unsafe<EnvelopeStatus>({
 			type: "string",
 			enum: [...STATUSES],
-			description:
-				"'ok': everything asked for is done and backed by evidence. 'partial': some of it is done; did_not_do " +
-				"says what is missing. 'failed': no usable result; deliverable says why.",
+			description: "ok: all done as asked; partial: some done (see did_not_do); failed: no usable result.",
 		}),
 	},
 	{
 		additionalProperties: false,
-		description: "The result of the task, in a form the caller checks mechanically.",
+		description: "The task's result, checked mechanically.",
 	},
 );
 
@@ -102,18 +91,10 @@ export const SUBMIT_RESULT_TOOL_LABEL = "Submit result";
  * definitions (and so share a prompt cache).
  */
 export const SUBMIT_RESULT_TOOL_DESCRIPTION = [
-	"Hand in the result of your task. Call it exactly once, when the work is finished (or when you",
-	"cannot go on), as your last action and on its own, not alongside other tool calls. The call ends",
-	"your work: nothing you do or write after it is seen.",
-	"",
-	"The caller checks the result mechanically. Every evidence pointer is verified against the files",
-	"and the commands you actually ran, and a result that does not match this schema counts as a",
-	"failure, however good the work was. If the call is rejected, fix what the error names and call",
-	"it again.",
-	"",
-	"Be honest in status, unsure and did_not_do: a 'partial' that says what is missing is worth more",
-	"than an 'ok' that is not true.",
-].join("\n");
+	"Hand in your result: once, on its own, as your last action (it ends your work).",
+	"It is checked mechanically: a wrong shape or a pointer to a missing line or an unrun command fails it;",
+	"if the call is rejected, fix what the error names and call again. An honest partial beats a false ok.",
+].join(" ");
 
 /** One line for the tool list in a system prompt. */
 export const SUBMIT_RESULT_PROMPT_SNIPPET = "Hand in your finished result (ends your work)";

@@ -4,6 +4,7 @@
  * keeps the parent's latest prompt inputs so a child inherits exactly the operator's words.
  */
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+import { PrefixGate } from "../run/prefix-gate.ts";
 import { RootLocks } from "../run/root-lock.ts";
 import { registerDelegatePreviewCommand } from "./commands/delegate-preview.ts";
 import { registerModesCommand } from "./commands/modes.ts";
@@ -12,7 +13,11 @@ import { registerTaskTool } from "./task-tool.ts";
 
 export default function piDelegate(pi: ExtensionAPI): void {
 	const parentPrompt = captureParentPrompt(pi);
-	registerTaskTool(pi, { parentPrompt: (ctx) => parentPrompt.current(ctx), locks: new RootLocks() });
+	registerTaskTool(pi, {
+		parentPrompt: (ctx) => parentPrompt.current(ctx),
+		locks: new RootLocks(),
+		prefixGate: new PrefixGate(),
+	});
 	registerModesCommand(pi);
 	registerDelegatePreviewCommand(pi, { parentPrompt });
 }

@@ -13,8 +13,9 @@ import type { ParentPrompt } from "../prompt/channels.ts";
 import { resolveRunsDir } from "../run/audit.ts";
 import { checkModel, createPiHost } from "../run/host.ts";
 import { inProcessRunner } from "../run/in-process.ts";
+import type { PrefixGate } from "../run/prefix-gate.ts";
 import { prepareTask } from "../run/prepare.ts";
-import { renderReport } from "../run/report.ts";
+import { renderModelReport, renderReport } from "../run/report.ts";
 import type { RootLocks } from "../run/root-lock.ts";
 import { runSubprocess } from "../run/subprocess.ts";
 import { runTask, type TaskProgress } from "../run/task.ts";
@@ -63,6 +64,7 @@ export interface TaskToolDeps {
 	/** The parent's prompt channels, as captured from the session. */
 	parentPrompt: (ctx: ExtensionContext) => ParentPrompt;
 	locks: RootLocks;
+	prefixGate: PrefixGate;
 }
 
 export function registerTaskTool(pi: ExtensionAPI, deps: TaskToolDeps): void {
@@ -126,13 +128,16 @@ export function registerTaskTool(pi: ExtensionAPI, deps: TaskToolDeps): void {
 						...(task.agent && { agent: task.agent }),
 						providerExtensions: task.providerExtensions,
 						onProgress: update,
+						prefixGate: deps.prefixGate,
 						...(signal && { signal }),
 					});
 					const report = renderReport(result);
+					// The model reads the compact form (it is paid for on every later request); people see the full one.
+					const forModel = renderModelReport(result);
 					// Before Pi 0.99 a returned isError was ignored: a FAIL must be thrown to be an error there.
-					if (result.verdict === "FAIL" && !returnedErrorsCount()) throw new Error(report);
+					if (result.verdict === "FAIL" && !returnedErrorsCount()) throw new Error(forModel);
 					return {
-						content: [{ type: "text", text: report }],
+						content: [{ type: "text", text: forModel }],
 						details: { kind: "result", result, report },
 						isError: result.verdict === "FAIL",
 						usage: toPiUsage(result.metrics.usage),

@@ -45,15 +45,10 @@ function authority(spec: TaskSpec): string {
 
 function result(): string {
 	return [
-		"When you are done, or cannot go on, call the `submit_result` tool once. It takes:",
-		"- `status`: `ok` (done as asked), `partial` (part done; list the rest in `did_not_do`), or `failed` " +
-			"(not possible, or the task rests on a false premise; say why in `deliverable`).",
-		"- `deliverable`: the answer itself, in the shape asked for above.",
-		"- `evidence`: each claim the deliverable rests on, with a pointer that can be checked: `path:line`, " +
-			"`path:start-end`, `path`, or `cmd: <a command you ran, exactly as you ran it>`.",
-		"- `unsure`: what you could not establish. `did_not_do`: what was asked that you did not do.",
-		"A result that is not submitted this way, or whose pointers do not check out, counts as failed.",
-	].join("\n");
+		"Finish by calling `submit_result` once, with what you did, what you could not establish and what you did not do.",
+		"Back each claim with a pointer that can be checked: `path:line`, `path:start-end`, `path`, or `cmd: <a command",
+		"you ran, exactly>`. A result not handed in this way, or whose pointers do not check out, counts as failed.",
+	].join(" ");
 }
 
 function budget(spec: TaskSpec): string {

@@ -33,6 +33,8 @@ export interface ChildEventState {
 	running: Map<string, { tool: string; command: string | undefined }>;
 	agentEnded: boolean;
 	lastTurnWarned: boolean;
+	/** The first assistant message has started streaming. */
+	responding: boolean;
 	/** The leading system message: the prompt and tools the child's Pi actually sent. */
 	sent: SentPrompt | undefined;
 }
@@ -48,6 +50,7 @@ export function createEventState(): ChildEventState {
 		running: new Map(),
 		agentEnded: false,
 		lastTurnWarned: false,
+		responding: false,
 		sent: undefined,
 	};
 }
@@ -107,6 +110,12 @@ export function foldEvent(state: ChildEventState, event: unknown): ChildProgress
 		case "turn_start":
 			state.turnStarts++;
 			return [{ type: "turn", turn: state.turnStarts }];
+		case "message_start": {
+			const role = isRecord(event.message) ? event.message.role : undefined;
+			if (role !== "assistant" || state.responding) return [];
+			state.responding = true;
+			return [{ type: "responding" }];
+		}
 		case "message_end": {
 			const message = isRecord(event.message) ? event.message : {};
 			if (message.role === "custom" && message.customType === LAST_TURN_MESSAGE_TYPE && !state.lastTurnWarned) {

@@ -74,3 +74,39 @@ export function renderReport(result: TaskResult): string {
 	];
 	return `${sections.filter((s) => s !== undefined).join("\n\n")}\n`;
 }
+
+/**
+ * The report as the calling model reads it: the same facts in fewer tokens — it is paid for on
+ * every later request of the parent's conversation. The verdict stays the first word; the tables
+ * (boundary per root, metrics block) become one line each. The full report is kept for people
+ * (the CLI, and the tool row's expanded view).
+ */
+export function renderModelReport(result: TaskResult): string {
+	const m = result.metrics;
+	const tokens = m.usage.input + m.usage.output + m.usage.cacheRead + m.usage.cacheWrite;
+	const lines = [
+		`${result.verdict} task ${result.id}${result.verdict === "FAIL" ? ` (${result.problems.length} problem${result.problems.length === 1 ? "" : "s"})` : ""}`,
+		...result.problems.map((p) => `✗ ${p.message}`),
+		...result.warnings.map((w) => `! ${w}`),
+	];
+	const env = result.envelope;
+	if (env) lines.push(`Deliverable (status ${env.status}):`, indent(env.deliverable));
+	else if (result.finalText) lines.push("The child's last message (no valid envelope):", indent(result.finalText));
+	if (result.claims.length > 0) {
+		lines.push(
+			"Evidence:",
+			...result.claims.map(
+				(c) => `  ${c.verified ? "✓" : "✗"} ${c.claim} — ${c.pointer}${c.verified ? "" : ` (${c.reason})`}`,
+			),
+		);
+	}
+	if (env && env.unsure.length > 0) lines.push("Unsure:", ...env.unsure.map((u) => `  - ${u}`));
+	if (env && env.did_not_do.length > 0) lines.push("Did not do:", ...env.did_not_do.map((d) => `  - ${d}`));
+	const allowed = result.delta.length - result.violations.length;
+	lines.push(
+		`Boundary: ${result.violations.length} violation${result.violations.length === 1 ? "" : "s"}; ${allowed} change${allowed === 1 ? "" : "s"} in writable roots.`,
+		`Spent: ${m.turns} turns, ${m.toolCalls} tool calls, ${int(tokens)} tokens, ${formatUsd(m.usage.costUsd)}, ${m.elapsedS.toFixed(1)} s on ${m.model}.`,
+		`Audit: ${result.auditDir}`,
+	);
+	return `${lines.join("\n")}\n`;
+}

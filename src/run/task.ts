@@ -5,6 +5,7 @@
  * here can fail for bad input, and whatever the child does, a result comes back.
  */
 
+import { createHash } from "node:crypto";
 import type { AgentDefinition } from "../agents/definition.ts";
 import { diffSnapshots } from "../boundary/diff.ts";
 import { judgeChanges } from "../boundary/judge.ts";
@@ -23,6 +24,7 @@ import { taskRung } from "../prompt/task-brief.ts";
 import { taskViewRequest } from "../prompt/task-worker.ts";
 import type { TaskSpec } from "../spec/schema.ts";
 import { AuditRecord } from "./audit.ts";
+import type { PrefixGate } from "./prefix-gate.ts";
 import { RESULT_VERSION, type TaskResult } from "./result.ts";
 import type {
 	AbortReason,
@@ -63,6 +65,11 @@ export interface TaskContext {
 	/** Rejected submissions answered with the problems before one is accepted as is. */
 	maxRejections?: number;
 	onProgress?: (progress: TaskProgress) => void;
+	/**
+	 * Shared by sibling tasks: holds a child whose prompt prefix a sibling is about to cache until that
+	 * sibling's first response starts, so it reads the prefix instead of paying to write it again.
+	 */
+	prefixGate?: PrefixGate;
 	/** Cancels the run (the child is stopped; the verdict is FAIL). */
 	signal?: AbortSignal;
 	now?: () => Date;
@@ -170,6 +177,10 @@ export async function runTask(spec: TaskSpec, ctx: TaskContext): Promise<TaskRes
 	const before = await snapshotOrError(spec.resolved.roots);
 	if (!(before instanceof Error)) audit.writeJson("boundary-before.json", before);
 
+	const key = prefixKey(launch, rendered);
+	if (ctx.prefixGate?.wouldWait(key))
+		progress({ type: "phase", phase: "waiting", detail: "for a sibling's prompt to be cached" });
+	const pass = await ctx.prefixGate?.enter(key);
 	progress({ type: "phase", phase: "running" });
 	const guard = budgetGuard(spec, ctx.signal);
 	let outcome: ChildOutcome;
@@ -177,6 +188,7 @@ export async function runTask(spec: TaskSpec, ctx: TaskContext): Promise<TaskRes
 		outcome = await ctx.runner(launch, {
 			signal: guard.signal,
 			onProgress: (p) => {
+				if (p.type === "responding") pass?.primed();
 				guard.watch(p);
 				progress(p);
 			},
@@ -185,6 +197,7 @@ export async function runTask(spec: TaskSpec, ctx: TaskContext): Promise<TaskRes
 			sessionFile: audit.path("session.jsonl"),
 		});
 	} finally {
+		pass?.done();
 		guard.dispose();
 		audit.closeEvents();
 	}
@@ -240,6 +253,13 @@ export async function runTask(spec: TaskSpec, ctx: TaskContext): Promise<TaskRes
 	audit.writeJson("outcome.json", outcome);
 	audit.finish(result);
 	return result;
+}
+
+/** What siblings must share for one to read the prompt prefix another wrote: the model, the tools, the system prompt. */
+function prefixKey(launch: ChildLaunch, rendered: RenderedPrompt): string {
+	return createHash("sha256")
+		.update(`${launch.model.provider}/${launch.model.id}\0${JSON.stringify(rendered.tools)}\0${rendered.systemPrompt}`)
+		.digest("hex");
 }
 
 /** prompt.txt: what the child is given, exactly as its Pi sends it (rendered by Pi before the run). */

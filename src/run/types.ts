@@ -117,6 +117,8 @@ export function addUsage(
 export type ChildProgress =
 	| { type: "started"; runner: RunnerKind; model: string }
 	| { type: "turn"; turn: number }
+	/** The model's first response began streaming: its prompt prefix is now in the provider's cache. */
+	| { type: "responding" }
 	| { type: "tool_start"; tool: string; summary: string }
 	| { type: "tool_end"; tool: string; isError: boolean }
 	| { type: "usage"; usage: ChildUsage }

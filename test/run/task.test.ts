@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { listRuns } from "../../src/run/audit.ts";
+import { PrefixGate } from "../../src/run/prefix-gate.ts";
 import { renderReport } from "../../src/run/report.ts";
 import { runTask } from "../../src/run/task.ts";
 import { fauxAssistantMessage, fauxText, fauxToolCall, priced } from "../support/faux-runtime.ts";
@@ -220,5 +221,36 @@ describe("launch.json", () => {
 		expect(launch.launch.runner).toBe("in-process");
 		expect(launch.launch.session.tools).toEqual(["read", "grep", "find", "ls", "submit_result"]);
 		expect(launch.launch.session.model).toBe("faux/faux-1");
+	});
+});
+
+describe("siblings and the prompt cache", () => {
+	it("holds a sibling until the first one's response has started, so it reads the cached prefix", async () => {
+		const a = gitRepo({ "a.txt": "x\n" });
+		const b = gitRepo({ "b.txt": "x\n" });
+		const { faux, ctx } = await taskContext();
+		const requests: number[] = [];
+		let leaderAnswered = 0;
+		const answer = (delay: number) => async () => {
+			requests.push(Date.now());
+			await new Promise((r) => setTimeout(r, delay));
+			leaderAnswered ||= Date.now();
+			return submit({ status: "ok", deliverable: "x" });
+		};
+		faux.script([answer(300), answer(0)]);
+		const gate = new PrefixGate();
+		const phases: string[] = [];
+		const [r1, r2] = await Promise.all([
+			runTask(spec({ id: "one", roots: [a] }), { ...ctx, prefixGate: gate }),
+			runTask(spec({ id: "two", roots: [b] }), {
+				...ctx,
+				prefixGate: gate,
+				onProgress: (p) => p.type === "phase" && phases.push(`${p.phase} ${p.detail ?? ""}`.trim()),
+			}),
+		]);
+		expect([r1.verdict, r2.verdict]).toEqual(["PASS", "PASS"]);
+		expect(requests).toHaveLength(2);
+		expect(requests[1]!).toBeGreaterThanOrEqual(leaderAnswered);
+		expect(phases).toContain("waiting for a sibling's prompt to be cached");
 	});
 });

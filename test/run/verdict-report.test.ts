@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { EnvelopeParse } from "../../src/envelope/parse.ts";
-import { renderReport } from "../../src/run/report.ts";
+import { renderModelReport, renderReport } from "../../src/run/report.ts";
 import type { TaskResult } from "../../src/run/result.ts";
 import { type ChildOutcome, ZERO_USAGE } from "../../src/run/types.ts";
 import { judgeRun, type VerdictInput } from "../../src/run/verdict.ts";
@@ -161,5 +161,24 @@ describe("the report", () => {
 		}
 		expect(text).toBe(readFileSync(golden, "utf8"));
 		expect(text.startsWith("FAIL  task adv-T4-incidental-write · 1 problem\n  ✗ boundary violation")).toBe(true);
+	});
+});
+
+describe("the report for the calling model", () => {
+	it("keeps every fact the model needs in far fewer bytes (golden)", () => {
+		const golden = join(import.meta.dirname, "../fixtures/reports/fail-t4.model.txt");
+		const text = renderModelReport(result);
+		if (process.env.UPDATE_GOLDEN === "1") writeFileSync(golden, text);
+		expect(text).toBe(readFileSync(golden, "utf8"));
+		expect(text.startsWith("FAIL task adv-T4-incidental-write (1 problem)\n✗ boundary violation")).toBe(true);
+		for (const fact of [
+			"Deliverable (status ok)",
+			"✓ typo fixed — /tmp/wt-a/README.md:1",
+			"Boundary: 1 violation",
+			"Audit: ",
+		]) {
+			expect(text).toContain(fact);
+		}
+		expect(text.length).toBeLessThan(renderReport(result).length * 0.7);
 	});
 });
