@@ -39,7 +39,8 @@ describe.runIf(process.platform === "linux")("when the parent process ends", () 
 		expect(run.pids).toHaveLength(3);
 		run.process.kill("SIGINT");
 		expect(await run.exited).toEqual({ code: null, signal: "SIGINT" });
-		for (const pid of run.pids) expect(alive(pid), `process ${pid} survived`).toBe(false);
+		// Signalled before the host died; on a loaded machine the kernel may take a moment to finish them.
+		await waitFor(() => run.pids.every((pid) => !alive(pid)), 3_000);
 	});
 
 	it("is outlived by no child even when it is killed without warning", async () => {
@@ -54,7 +55,7 @@ describe.runIf(process.platform === "linux")("when the parent process ends", () 
 		const run = await startStalled("--own-sigint");
 		run.process.kill("SIGINT");
 		expect(await run.exited).toEqual({ code: 0, signal: null });
-		for (const pid of run.pids) expect(alive(pid), `process ${pid} survived`).toBe(false);
+		await waitFor(() => run.pids.every((pid) => !alive(pid)), 3_000);
 		expect(run.output()).toContain("SIGINT handled");
 		const outcome = JSON.parse(/OUTCOME (.+)\n/.exec(run.output())![1]!) as { completed: boolean; errors: string[] };
 		expect(outcome.completed).toBe(false);

@@ -240,13 +240,12 @@ describe("siblings and the prompt cache", () => {
 		faux.script([answer(300), answer(0)]);
 		const gate = new PrefixGate();
 		const phases: string[] = [];
+		// Either may reach the gate first; whichever follows must wait.
+		const onProgress = (p: { type: string; phase?: string; detail?: string }) =>
+			p.type === "phase" && phases.push(`${p.phase} ${p.detail ?? ""}`.trim());
 		const [r1, r2] = await Promise.all([
-			runTask(spec({ id: "one", roots: [a] }), { ...ctx, prefixGate: gate }),
-			runTask(spec({ id: "two", roots: [b] }), {
-				...ctx,
-				prefixGate: gate,
-				onProgress: (p) => p.type === "phase" && phases.push(`${p.phase} ${p.detail ?? ""}`.trim()),
-			}),
+			runTask(spec({ id: "one", roots: [a] }), { ...ctx, prefixGate: gate, onProgress }),
+			runTask(spec({ id: "two", roots: [b] }), { ...ctx, prefixGate: gate, onProgress }),
 		]);
 		expect([r1.verdict, r2.verdict]).toEqual(["PASS", "PASS"]);
 		expect(requests).toHaveLength(2);
