@@ -9,7 +9,7 @@ import { REPO } from "./pi-process.ts";
 
 /** The package's Pi extension entry and the child-side extension subprocess children load. */
 export const BUILT = {
-	extension: join(REPO, "dist/pi/extension.js"),
+	extension: join(REPO, "dist/ext/pi/extension.js"),
 	childExtension: join(REPO, "dist/ext/run/child-extension.js"),
 };
 
