@@ -6,8 +6,9 @@
  * path, value and fix — which `loadSpecObject` does inside `execute`.
  */
 import Type, { type Static } from "typebox";
-import { type ContextFields, ContextFieldsSchema } from "../context/primitives.ts";
+import type { ContextFields } from "../context/primitives.ts";
 import { STRATEGIES, type Strategy } from "../prompt/channels.ts";
+import { EFFORTS as EFFORT_NAMES } from "../spec/schema.ts";
 
 const paths = (description: string) => Type.Array(Type.String(), { description });
 
@@ -16,77 +17,42 @@ const stringEnum = <T extends readonly string[]>(values: T, description: string)
 	Type.Unsafe<T[number]>({ type: "string", enum: [...values], description });
 
 export const TaskParamsSchema = Type.Object({
-	id: Type.String({ description: 'Short slug naming the task and its audit directory, e.g. "fix-readme-typo".' }),
-	goal: Type.String({
-		description:
-			"What the child must do, complete and self-contained: the child sees this spec and nothing of this conversation.",
-	}),
-	deliverable: Type.String({ description: "The exact shape of the answer wanted back." }),
+	id: Type.String({ description: 'Slug naming the task, e.g. "fix-readme-typo".' }),
+	goal: Type.String({ description: "What to do, self-contained: the child sees nothing of this conversation." }),
+	deliverable: Type.String({ description: "The shape of the answer wanted back." }),
 	effort: Type.Optional(
-		stringEnum(
-			["fast", "balanced", "deep"] as const,
-			"fast: mechanical work and look-ups; balanced (default): most work; deep: architecture, security, hard debugging.",
-		),
+		stringEnum(EFFORT_NAMES, "fast: look-ups, mechanical work; balanced (default); deep: hard problems."),
 	),
-	read_only: Type.Optional(Type.Boolean({ description: "Default true. Set false for a task that changes files." })),
-	roots: paths(
-		"Absolute directories the task touches: the WATCHED set. Each is snapshotted before and diffed after; roots must not nest.",
-	),
+	read_only: Type.Optional(Type.Boolean({ description: "Default true; false for a task that changes files." })),
+	roots: paths("Absolute directories the task touches (WATCHED); they must not nest."),
 	write_allowed: Type.Optional(
-		paths(
-			"Only with read_only false: the roots the child may CHANGE, each exactly an entry of roots. Any change outside them fails the task, even an incidental one (build output, caches, __pycache__).",
-		),
+		paths("With read_only false: the roots the child may change, each exactly one of roots."),
 	),
-	files: Type.Optional(paths("Files the child should read itself (names only; it reads them).")),
-	facts: Type.Optional(
-		Type.Array(Type.String(), {
-			description:
-				"Facts you vouch for, pasted to the child verbatim and labelled as unverified; it will contradict one a file contradicts.",
-		}),
-	),
-	commands: Type.Optional(
-		Type.Array(Type.String(), {
-			description: "Exact commands the child may run (a read-only task gets a shell only for these).",
-		}),
-	),
+	files: Type.Optional(paths("Files the child should read.")),
+	facts: Type.Optional(Type.Array(Type.String(), { description: "Facts you vouch for, passed on as unverified." })),
+	commands: Type.Optional(Type.Array(Type.String(), { description: "Exact commands the child may run." })),
 	budget: Type.Optional(
 		Type.Object(
 			{
-				wall_s: Type.Optional(Type.Number({ description: "Wall-clock seconds before the child is stopped." })),
-				usd: Type.Optional(Type.Number({ description: "Dollars the child may spend." })),
-				turns: Type.Optional(Type.Number({ description: "Model turns the child may take." })),
+				wall_s: Type.Optional(Type.Number({ description: "Seconds." })),
+				usd: Type.Optional(Type.Number({ description: "Dollars." })),
+				turns: Type.Optional(Type.Number({ description: "Model turns." })),
 			},
-			{ description: "Limits that stop the child; each defaults by effort." },
+			{ description: "Limits that stop the child; defaults by effort." },
 		),
 	),
-	agent: Type.Optional(
-		Type.String({
-			description:
-				"Run the task as this agent (from .pi/agents/ or ~/.pi/agent/agents/): its role, model and context settings. Its tools can narrow the task's, never widen them.",
-		}),
-	),
+	agent: Type.Optional(Type.String({ description: "Run as this agent definition (role, model, context settings)." })),
 	contextMode: Type.Optional(
-		Type.String({
-			description:
-				"What of this session's prompt the child inherits: focused (default: project context and skills, not main-agent rules), isolated, scoped, legacy, or a project mode.",
-		}),
+		Type.String({ description: "focused (default), isolated, scoped, legacy, or a project mode." }),
 	),
-	inheritProjectContext: ContextFieldsSchema.properties.inheritProjectContext,
-	inheritMainRules: ContextFieldsSchema.properties.inheritMainRules,
-	inheritSkills: ContextFieldsSchema.properties.inheritSkills,
+	inheritProjectContext: Type.Optional(Type.Boolean({ description: "Override: AGENTS.md/CLAUDE.md in or out." })),
+	inheritMainRules: Type.Optional(Type.Boolean({ description: "Override: this session's appended rules in or out." })),
+	inheritSkills: Type.Optional(Type.Boolean({ description: "Override: skills in or out." })),
 	systemPromptMode: Type.Optional(
-		stringEnum(
-			["append", "replace"] as const,
-			"append keeps the base prompt and adds the child's role under it; replace installs the role as the whole base prompt.",
-		),
+		stringEnum(["append", "replace"] as const, "Override: keep the base prompt, or replace it."),
 	),
-	skills: ContextFieldsSchema.properties.skills,
-	inheritPrompt: Type.Optional(
-		stringEnum(
-			STRATEGIES,
-			"full (default): the child adopts the operator's words, never Pi's own; portable: only the custom and appended prompts.",
-		),
-	),
+	skills: Type.Optional(Type.Array(Type.String(), { description: "Only these skills; [] for none." })),
+	inheritPrompt: Type.Optional(stringEnum(STRATEGIES, "full (default) or portable.")),
 });
 
 /** The per-call context fields of a call: the highest precedence layer of what the child sees. */

@@ -26,21 +26,13 @@ import { callFromParams, specFromParams, TaskParamsSchema } from "./task-params.
 import { renderTaskCall, renderTaskResult, type TaskDetails } from "./task-render.ts";
 
 export const TASK_TOOL_DESCRIPTION = [
-	"Hand one self-contained piece of work to a child agent and get back a checked PASS or FAIL.",
-	"The child sees only this spec — none of this conversation — so give it everything it needs.",
-	"",
-	"Use task for anything that writes files, must obey a rule (a 'do not', an 'only', a boundary), or needs a result",
-	"you can check. Every root is snapshotted before and diffed after: any change outside write_allowed fails the task,",
-	"even an incidental one such as build output, caches or __pycache__. The child must hand in its result with",
-	"evidence pointers (path:line or a command it ran), and each pointer is verified. Budgets (time, dollars, turns)",
-	"stop it. Every run is recorded in an audit directory.",
-	"",
-	"roots is the WATCHED set; write_allowed the CHANGEABLE subset — each entry exactly a root, never a directory",
-	"nested inside a watched-only root (list sibling directories as separate roots instead). Tasks whose roots",
-	"overlap run one after another; disjoint ones run at the same time.",
-	"",
-	"A PASS proves the result's shape and pointers, not its truth: spot-check the evidence that your next step rests on.",
-	"Not for trivial work you can do in a few seconds, nor for iterative back-and-forth.",
+	"Hand one self-contained piece of work to a child agent and get back a checked PASS or FAIL. The child sees",
+	"only this spec, none of this conversation. Use it for work that writes files, must obey a rule, or needs a",
+	"result you can check. Every root is diffed before and after: any change outside write_allowed fails the task,",
+	"even an incidental one (build output, caches, __pycache__). The child's evidence pointers are verified; budgets",
+	"stop it; every run is recorded. roots are watched, write_allowed (exact entries of roots, never nested in a",
+	"watched one) may change; tasks on overlapping roots run one after another. A PASS proves shape and pointers,",
+	"not truth: spot-check what your next step rests on. Not for trivial or back-and-forth work.",
 ].join("\n");
 
 const home = () => process.env.HOME || homedir();

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { listRuns } from "../../src/run/audit.ts";
 import { envelope, submitTurn } from "../support/child.ts";
 import { runWorkspace } from "../support/cli-run.ts";
-import { REPO } from "../support/pi.ts";
+import { REPO, SCRIPTED_PROVIDER } from "../support/pi.ts";
 import { waitFor } from "../support/processes.ts";
 import { gitRepo } from "../support/task-fixture.ts";
 
@@ -240,5 +240,26 @@ describe("pi-delegate run and preview agree on what a task's child sees", () => 
 		expect(typo.code).toBe(2);
 		expect(typo.stderr).toContain('"grpe"');
 		expect(existsSync(ws.runsDir)).toBe(false);
+	});
+});
+
+describe("pi-delegate run picks the model from the effort's profile", () => {
+	it("uses pi-delegate.effortProfiles from Pi's settings when no --model is given, and says so", async () => {
+		const a = gitRepo({ "a.txt": "x\n" });
+		const ws = runWorkspace({ turns: [submitTurn(envelope([`${a}/a.txt:1`]))] });
+		writeFileSync(
+			join(ws.agentDir, "settings.json"),
+			JSON.stringify({ "pi-delegate": { effortProfiles: { fast: { model: "scripted/scripted-1", thinking: "off" } } } }),
+		);
+		const { runCli } = await import("../support/cli.ts");
+		const out = await runCli(["run", ws.spec({ roots: [a], effort: "fast" }), "--extension", SCRIPTED_PROVIDER, "--json"], {
+			cwd: ws.project,
+			env: ws.env,
+		});
+		expect(out.code).toBe(0);
+		const [run] = listRuns(ws.runsDir);
+		const launch = JSON.parse(readFileSync(join(run!.dir, "launch.json"), "utf8")) as { model: { reason: string; id: string } };
+		expect(launch.model.id).toBe("scripted-1");
+		expect(launch.model.reason).toContain("pi-delegate.effortProfiles.fast");
 	});
 });
