@@ -249,16 +249,23 @@ describe("pi-delegate run picks the model from the effort's profile", () => {
 		const ws = runWorkspace({ turns: [submitTurn(envelope([`${a}/a.txt:1`]))] });
 		writeFileSync(
 			join(ws.agentDir, "settings.json"),
-			JSON.stringify({ "pi-delegate": { effortProfiles: { fast: { model: "scripted/scripted-1", thinking: "off" } } } }),
+			JSON.stringify({
+				"pi-delegate": { effortProfiles: { fast: { model: "scripted/scripted-1", thinking: "off" } } },
+			}),
 		);
 		const { runCli } = await import("../support/cli.ts");
-		const out = await runCli(["run", ws.spec({ roots: [a], effort: "fast" }), "--extension", SCRIPTED_PROVIDER, "--json"], {
-			cwd: ws.project,
-			env: ws.env,
-		});
+		const out = await runCli(
+			["run", ws.spec({ roots: [a], effort: "fast" }), "--extension", SCRIPTED_PROVIDER, "--json"],
+			{
+				cwd: ws.project,
+				env: ws.env,
+			},
+		);
 		expect(out.code).toBe(0);
 		const [run] = listRuns(ws.runsDir);
-		const launch = JSON.parse(readFileSync(join(run!.dir, "launch.json"), "utf8")) as { model: { reason: string; id: string } };
+		const launch = JSON.parse(readFileSync(join(run!.dir, "launch.json"), "utf8")) as {
+			model: { reason: string; id: string };
+		};
 		expect(launch.model.id).toBe("scripted-1");
 		expect(launch.model.reason).toContain("pi-delegate.effortProfiles.fast");
 	});
