@@ -5,8 +5,9 @@
  * still claims its name: the user's agent of that name does not quietly take over, because the
  * caller meant the project's.
  */
-import { closest } from "../context/suggest.ts";
+
 import type { Problem } from "../problems.ts";
+import { closest } from "../suggest.ts";
 import type { AgentDefinition, AgentSource } from "./definition.ts";
 import { parseAgentFile } from "./parse.ts";
 

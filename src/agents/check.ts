@@ -3,8 +3,9 @@
  * not exist is an error, not a silent drop: an agent written for `read, grep, lint` that started
  * without `lint` would do a different job than its author meant.
  */
-import { didYouMean } from "../context/suggest.ts";
+
 import type { Problem } from "../problems.ts";
+import { didYouMean } from "../suggest.ts";
 import type { AgentDefinition } from "./definition.ts";
 
 /** Every tool the definition lists that the session does not offer. */

@@ -9,8 +9,8 @@
 import { basename, extname } from "node:path";
 import { createModeRegistry, lookupMode } from "../context/modes.ts";
 import type { ContextFields, PrimitiveName } from "../context/primitives.ts";
-import { closest } from "../context/suggest.ts";
 import type { Problem } from "../problems.ts";
+import { closest } from "../suggest.ts";
 import {
 	AGENT_KEYS,
 	AGENT_NAME,

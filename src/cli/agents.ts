@@ -4,9 +4,9 @@ import type { AgentDefinition } from "../agents/definition.ts";
 import { loadAgents } from "../agents/load.ts";
 import { loadModes } from "../context/load-modes.ts";
 import { lookupMode, modeNames } from "../context/modes.ts";
-import { didYouMean } from "../context/suggest.ts";
 import { formatProblems } from "../problems.ts";
 import { locatePi } from "../settings/locate.ts";
+import { didYouMean } from "../suggest.ts";
 import { type Command, EXIT, UsageError } from "./command.ts";
 import { renderTable } from "./table.ts";
 

@@ -4,7 +4,7 @@
  */
 import { parseArgs } from "node:util";
 import { loadSpecFile, loadSpecText } from "../spec/load.ts";
-import { editDistance } from "../spec/suggest.ts";
+import { editDistance } from "../suggest.ts";
 import { type Command, EXIT, UsageError } from "./command.ts";
 import { describeInvalid, describeValid, resultJson } from "./spec-summary.ts";
 

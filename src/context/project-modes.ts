@@ -10,6 +10,7 @@
  */
 import type { Problem } from "../problems.ts";
 import { type DelegateSettings, isPlainObject, settingsProblemPath, settingValues } from "../settings/section.ts";
+import { didYouMean } from "../suggest.ts";
 import {
 	type ContextMode,
 	createModeRegistry,
@@ -25,7 +26,6 @@ import {
 	type PrimitiveName,
 	primitiveValueFix,
 } from "./primitives.ts";
-import { didYouMean } from "./suggest.ts";
 
 /** The settings key holding project-defined modes, under `"pi-delegate"`. */
 export const CONTEXT_MODES_KEY = "contextModes";

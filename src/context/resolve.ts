@@ -9,6 +9,7 @@
  * show a user why a child saw what it saw, and its warnings so no fallback is ever silent. Pure.
  */
 import type { Problem } from "../problems.ts";
+import { didYouMean } from "../suggest.ts";
 import { type ContextMode, defaultMode, lookupMode, type ModeRegistry, modeNames } from "./modes.ts";
 import {
 	type ContextFields,
@@ -18,7 +19,6 @@ import {
 	type PrimitiveName,
 	pickPrimitives,
 } from "./primitives.ts";
-import { didYouMean } from "./suggest.ts";
 
 export type LayerName = "call-field" | "call-mode" | "agent-field" | "agent-mode" | "run-mode" | "default";
 

@@ -9,7 +9,7 @@
  */
 import type { Skill } from "@earendil-works/pi-coding-agent";
 import type { Problem } from "../problems.ts";
-import { didYouMean } from "./suggest.ts";
+import { didYouMean } from "../suggest.ts";
 
 export interface SkillSelection<S> {
 	/** The skills the child gets, in the order Pi listed them (so siblings' prompts stay byte-identical). */

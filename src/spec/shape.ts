@@ -7,9 +7,10 @@
 import type { TSchema } from "typebox";
 import { Value } from "typebox/value";
 import { joinPath, type Problem } from "../problems.ts";
+import { editDistance } from "../suggest.ts";
 import { fieldText } from "./fields.ts";
 import { TaskSpecSchema } from "./schema.ts";
-import { editDistance, SPEC_KEYS, suggestKey } from "./suggest.ts";
+import { SPEC_KEYS, suggestKey } from "./suggest.ts";
 
 type Segment = string | number;
 

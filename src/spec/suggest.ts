@@ -7,6 +7,8 @@
  */
 
 /** The keys allowed at each level of a spec, by the path of the object that holds them. */
+import { editDistance } from "../suggest.ts";
+
 export const SPEC_KEYS: Readonly<Record<string, readonly string[]>> = {
 	"": ["id", "goal", "deliverable", "effort", "read_only", "roots", "write_allowed", "context", "budget"],
 	context: ["facts", "files", "commands"],
@@ -64,24 +66,6 @@ const ALIASES: Readonly<Record<string, string>> = {
 
 function canonical(key: string): string {
 	return key.toLowerCase().replace(/[^a-z0-9]/g, "");
-}
-
-/** Optimal-string-alignment distance: Levenshtein plus adjacent transpositions. */
-export function editDistance(a: string, b: string): number {
-	const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-	for (let j = 1; j <= b.length; j++) (d[0] as number[])[j] = j;
-	for (let i = 1; i <= a.length; i++) {
-		const row = d[i] as number[];
-		const prev = d[i - 1] as number[];
-		for (let j = 1; j <= b.length; j++) {
-			const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-			row[j] = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
-			if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-				row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
-			}
-		}
-	}
-	return (d[a.length] as number[])[b.length] as number;
 }
 
 function fullPath(level: string, key: string): string {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BudgetSchema, ContextSchema, TaskSpecSchema } from "../../src/spec/schema.ts";
-import { editDistance, SPEC_KEYS, suggestKey } from "../../src/spec/suggest.ts";
+import { SPEC_KEYS, suggestKey } from "../../src/spec/suggest.ts";
+import { editDistance } from "../../src/suggest.ts";
 
 describe("suggestKey", () => {
 	it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { closest, didYouMean, editDistance } from "../../src/context/suggest.ts";
+import { closest, didYouMean, editDistance } from "../src/suggest.ts";
 
 describe("closest", () => {
 	it("measures edits", () => {
