@@ -34,8 +34,20 @@ function summary(result: TaskResult): string {
 	return `${result.metrics.elapsedS.toFixed(1)} s · ${result.metrics.turns} turns · ${formatUsd(u.costUsd)} · ${result.metrics.model}`;
 }
 
-export function renderTaskResult(details: TaskDetails | undefined, expanded: boolean, theme: Theme): Text {
-	if (!details) return new Text("", 0, 0);
+/** The row of a finished or running task call. `text` is the result's content, shown when there are no details. */
+export function renderTaskResult(
+	details: TaskDetails | undefined,
+	fallback: { text: string; isError: boolean },
+	expanded: boolean,
+	theme: Theme,
+): Text {
+	// A thrown result (a rejected spec, or a FAIL on a Pi older than 0.99) carries no details: show its text,
+	// with the verdict line in the error colour.
+	if (!details || !("kind" in details)) {
+		const [head = "", ...rest] = fallback.text.split("\n");
+		const first = fallback.isError ? theme.fg("error", theme.bold(head)) : head;
+		return new Text(expanded || rest.length === 0 ? [first, ...rest].join("\n") : first, 0, 0);
+	}
 	if (details.kind === "progress") return new Text(theme.fg("muted", details.line), 0, 0);
 	if (details.kind === "invalid") {
 		return new Text(

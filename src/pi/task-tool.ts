@@ -140,7 +140,13 @@ export function registerTaskTool(pi: ExtensionAPI, deps: TaskToolDeps): void {
 				}
 			},
 			renderCall: (args, theme) => renderTaskCall(args, theme),
-			renderResult: (result, options, theme) => renderTaskResult(result.details, options.expanded, theme),
+			renderResult: (result, options, theme, context) =>
+				renderTaskResult(
+					result.details,
+					{ text: result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n"), isError: context.isError },
+					options.expanded,
+					theme,
+				),
 		}),
 	);
 }

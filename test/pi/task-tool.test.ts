@@ -13,7 +13,11 @@ type ToolEnd = {
 	type: string;
 	toolName: string;
 	isError: boolean;
-	result: { details?: { kind: string; result?: TaskResult }; usage?: { cost?: { total: number } } };
+	result: {
+		content?: Array<{ text?: string }>;
+		details?: { kind: string; result?: TaskResult };
+		usage?: { cost?: { total: number } };
+	};
 };
 
 function taskResults(events: Array<Record<string, unknown>>): ToolEnd[] {
@@ -51,9 +55,10 @@ describe("the task tool in a real pi", () => {
 		});
 		const [end] = taskResults(run.events);
 		expect(end?.isError).toBe(true);
-		const text = JSON.stringify(end?.result);
-		expect(text).toContain("FAIL  task look");
-		expect(text).toContain("not verified");
+		// What the model reads: the compact report, verdict first (on every supported Pi).
+		const forModel = end?.result.content?.[0]?.text ?? "";
+		expect(forModel.startsWith("FAIL task look (1 problem)\n✗ evidence[0]")).toBe(true);
+		expect(forModel).toContain("not verified");
 	});
 
 	it("rejects an invalid spec before anything runs, listing every problem", () => {

@@ -1,0 +1,83 @@
+import type { Theme } from "@earendil-works/pi-coding-agent";
+import { describe, expect, it } from "vitest";
+import { renderTaskResult } from "../../src/pi/task-render.ts";
+import type { TaskResult } from "../../src/run/result.ts";
+import { ZERO_USAGE } from "../../src/run/types.ts";
+
+const theme = {
+	fg: (colour: string, text: string) => `<${colour}>${text}</${colour}>`,
+	bold: (text: string) => `*${text}*`,
+} as unknown as Theme;
+
+const lines = (text: { render(width: number): readonly string[] }) =>
+	text
+		.render(200)
+		.map((l) => l.trimEnd())
+		.join("\n");
+
+function result(verdict: "PASS" | "FAIL", problems: string[] = []): TaskResult {
+	return {
+		version: 1,
+		id: "t",
+		verdict,
+		problems: problems.map((message) => ({ kind: "boundary", message })),
+		warnings: [],
+		envelope: { status: "ok", deliverable: "the answer\nmore", evidence: [], unsure: [], did_not_do: [] },
+		claims: [],
+		delta: [],
+		violations: [],
+		roots: [],
+		metrics: {
+			usage: ZERO_USAGE,
+			elapsedS: 1.5,
+			toolCalls: 1,
+			turns: 2,
+			model: "p/m",
+			effort: "fast",
+			runner: "in-process",
+		},
+		auditDir: "/a",
+		startedAt: "",
+		finishedAt: "",
+	};
+}
+
+const none = { text: "", isError: false };
+
+describe("the task row", () => {
+	it("shows a PASS as one quiet line with the deliverable's first line", () => {
+		const out = lines(
+			renderTaskResult({ kind: "result", result: result("PASS"), report: "PASS  task t\n…" }, none, false, theme),
+		);
+		expect(out).toContain("<success>*PASS*</success>");
+		expect(out).toContain("the answer");
+		expect(out).not.toContain("more");
+	});
+
+	it("shows a FAIL in the error colour with its first problems, collapsed, and the whole report expanded", () => {
+		const failed = result("FAIL", ["one", "two", "three", "four"]);
+		const collapsed = lines(
+			renderTaskResult({ kind: "result", result: failed, report: "FAIL  task t\nbody" }, none, false, theme),
+		);
+		expect(collapsed).toContain("<error>*FAIL · 4 problems*</error>");
+		expect(collapsed).toContain("✗ three");
+		expect(collapsed).not.toContain("✗ four");
+		expect(collapsed).toContain("…and 1 more");
+		const expanded = lines(
+			renderTaskResult({ kind: "result", result: failed, report: "FAIL  task t\nbody" }, none, true, theme),
+		);
+		expect(expanded).toContain("<error>*FAIL  task t*</error>");
+		expect(expanded).toContain("body");
+	});
+
+	it("shows a result without details (thrown: an invalid spec, or a FAIL on an old Pi) by its text, in the error colour", () => {
+		const out = lines(
+			renderTaskResult(undefined, { text: "FAIL task t (1 problem)\n✗ x", isError: true }, false, theme),
+		);
+		expect(out).toBe("<error>*FAIL task t (1 problem)*</error>");
+		const full = lines(
+			renderTaskResult({} as never, { text: "FAIL task t (1 problem)\n✗ x", isError: true }, true, theme),
+		);
+		expect(full).toContain("✗ x");
+	});
+});
