@@ -9,6 +9,7 @@ import { locatePi } from "../settings/locate.ts";
 import { didYouMean } from "../suggest.ts";
 import { type Command, EXIT, UsageError } from "./command.ts";
 import { renderTable } from "./table.ts";
+import { TRUST_OPTIONS, trustOverride } from "./trust-flags.ts";
 
 const usage = `Usage: pi-delegate agents [--json] [--approve | --no-approve]
 
@@ -37,16 +38,14 @@ export const agentsCommand: Command = {
 		try {
 			({ values } = parseArgs({
 				args: argv,
-				options: { json: { type: "boolean" }, approve: { type: "boolean" }, "no-approve": { type: "boolean" } },
+				options: { json: { type: "boolean" }, ...TRUST_OPTIONS },
 				strict: true,
 				allowPositionals: false,
 			}));
 		} catch (error) {
 			throw new UsageError(error instanceof Error ? error.message : String(error));
 		}
-		if (values.approve && values["no-approve"])
-			throw new UsageError("--approve and --no-approve contradict each other");
-		const override = values.approve ? true : values["no-approve"] ? false : undefined;
+		const override = trustOverride(values);
 		const where = locatePi({ cwd: io.cwd, env: io.env, trustOverride: override });
 		const loaded = loadAgents({ ...where, projectTrusted: where.trust.trusted });
 		const agents = [...loaded.agents.values()];

@@ -16,6 +16,7 @@ import { loadSpecFile } from "../spec/load.ts";
 import type { TaskSpec } from "../spec/schema.ts";
 import { type Command, type CommandIO, EXIT, type ExitCode, UsageError } from "./command.ts";
 import { previewJson, previewText } from "./preview-report.ts";
+import { TRUST_OPTIONS, trustOverride } from "./trust-flags.ts";
 import { usageMessage } from "./validate.ts";
 
 const usage = `Usage: pi-delegate preview [--mode M] [--agent NAME] [--strategy full|portable] [--spec FILE]
@@ -51,8 +52,7 @@ const OPTIONS = {
 	spec: { type: "string" },
 	tools: { type: "string" },
 	json: { type: "boolean" },
-	approve: { type: "boolean" },
-	"no-approve": { type: "boolean" },
+	...TRUST_OPTIONS,
 } as const;
 
 interface Flags {
@@ -77,7 +77,7 @@ function parse(argv: string[]): Flags {
 			),
 		);
 	}
-	if (values.approve && values["no-approve"]) throw new UsageError("--approve and --no-approve contradict each other");
+	const trust = trustOverride(values);
 	const strategy = values.strategy;
 	if (strategy !== undefined && !(STRATEGIES as readonly string[]).includes(strategy)) {
 		throw new UsageError(`--strategy must be one of ${STRATEGIES.join(", ")}, not "${strategy}"`);
@@ -91,7 +91,7 @@ function parse(argv: string[]): Flags {
 		...(values.spec !== undefined && { spec: values.spec }),
 		...(tools !== undefined && { tools }),
 		json: values.json === true,
-		...(values.approve ? { trust: true } : values["no-approve"] ? { trust: false } : {}),
+		...(trust !== undefined && { trust }),
 	};
 }
 

@@ -6,6 +6,7 @@
 import { parseArgs } from "node:util";
 import type { RunnerKind } from "../run/types.ts";
 import { type Command, UsageError } from "./command.ts";
+import { TRUST_OPTIONS, trustOverride } from "./trust-flags.ts";
 import { usageMessage } from "./validate.ts";
 
 const USAGE = [
@@ -37,8 +38,7 @@ const OPTIONS = {
 	mode: { type: "string" },
 	agent: { type: "string" },
 	extension: { type: "string", multiple: true },
-	approve: { type: "boolean" },
-	"no-approve": { type: "boolean" },
+	...TRUST_OPTIONS,
 	json: { type: "boolean" },
 } as const;
 
@@ -72,8 +72,7 @@ export function parseRunArgs(argv: string[]): RunArgs {
 	if (runner !== "subprocess" && runner !== "in-process") {
 		throw new UsageError(`--runner must be subprocess or in-process, not "${runner}"`);
 	}
-	const { approve, "no-approve": noApprove } = parsed.values;
-	if (approve && noApprove) throw new UsageError("--approve and --no-approve contradict each other");
+	const trust = trustOverride(parsed.values);
 	return {
 		file,
 		runner,
@@ -81,7 +80,7 @@ export function parseRunArgs(argv: string[]): RunArgs {
 		mode: parsed.values.mode,
 		agent: parsed.values.agent,
 		extensions: parsed.values.extension ?? [],
-		trust: approve ? true : noApprove ? false : undefined,
+		trust,
 		json: parsed.values.json === true,
 	};
 }
