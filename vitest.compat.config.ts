@@ -24,6 +24,7 @@ export default defineConfig({
 	},
 	test: {
 		include: ["test/run/**/*.test.ts", "test/pi/**/*.test.ts", "test/cli/run.test.ts", "test/compat/**/*.test.ts"],
+		setupFiles: ["test/support/setup.ts"],
 		testTimeout: 60_000,
 		hookTimeout: 60_000,
 		pool: "forks",

@@ -16,7 +16,7 @@ import { promisify } from "node:util";
 import { diffSnapshots } from "../src/boundary/diff.ts";
 import { type SnapshotOptions, snapshotRoots } from "../src/boundary/snapshot.ts";
 import type { Snapshot } from "../src/boundary/types.ts";
-import { renderTable } from "../src/cli/table.ts";
+import { renderTable } from "../src/format/table.ts";
 import type { Bench } from "./run.ts";
 
 const sh = promisify(execCallback);

@@ -30,7 +30,7 @@
  * pi-delegate layout costs more or caches less than the naive one, and with what a child's first
  * request is made of (tools, system prompt, first message), which is where the difference comes from.
  */
-import { renderTable } from "../src/cli/table.ts";
+import { renderTable } from "../src/format/table.ts";
 import { type LogEntry, type Script, totals } from "./emulator/index.ts";
 import type { Bench } from "./run.ts";
 import { type BenchEnv, openBenchEnv } from "./support/bench-env.ts";

@@ -23,7 +23,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { renderTable } from "../src/cli/table.ts";
+import { renderTable } from "../src/format/table.ts";
 import type { Bench } from "./run.ts";
 import { type BenchEnv, DATA_FILE, openBenchEnv } from "./support/bench-env.ts";
 import type { ChildOutcome, ChildRunner, ChildTask, ChildVariant } from "./support/child-variant.ts";

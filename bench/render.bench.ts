@@ -18,12 +18,12 @@ import {
 	SessionManager,
 	SettingsManager,
 } from "@earendil-works/pi-coding-agent";
-import { renderTable } from "../src/cli/table.ts";
 import { createModeRegistry } from "../src/context/modes.ts";
-import { childTools } from "../src/prompt/child-kind.ts";
+import { renderTable } from "../src/format/table.ts";
+import { loadParentPrompt } from "../src/host/load-parent.ts";
+import { renderChildView } from "../src/host/render.ts";
+import { withSubmit } from "../src/plan/tools.ts";
 import { buildChildView } from "../src/prompt/child-view.ts";
-import { loadParentPrompt } from "../src/prompt/load-parent.ts";
-import { renderChildView } from "../src/prompt/render.ts";
 import { TASK_WORKER } from "../src/prompt/task-worker.ts";
 import type { Bench } from "./run.ts";
 
@@ -54,7 +54,7 @@ const bench: Bench = async ({ quick }) => {
 	const where = project();
 	const runs = quick ? 15 : 101;
 	const { parent } = await loadParentPrompt({ ...where, projectTrusted: true });
-	const tools = childTools(["read", "grep", "find", "ls"]);
+	const tools = withSubmit(["read", "grep", "find", "ls"]);
 	const registry = createModeRegistry();
 	const build = () =>
 		buildChildView({ kind: TASK_WORKER, registry, parent, tools, firstMessage: "Find the rounding." });

@@ -7,7 +7,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { renderTable } from "../src/cli/table.ts";
+import { renderTable } from "../src/format/table.ts";
 import { findPiCli } from "../src/run/child-paths.ts";
 import { createSubprocessRunner, runSubprocess } from "../src/run/subprocess.ts";
 import type { ChildRunner } from "../src/run/types.ts";

@@ -12,8 +12,7 @@ export { parseSnapshot } from "./boundary/load.ts";
 // The boundary: snapshots of watched roots, the delta, the judgement.
 export { snapshotRoots } from "./boundary/snapshot.ts";
 export type { Change, ChangeKind, Judgement, Snapshot } from "./boundary/types.ts";
-export { type LoadedModes, loadModes } from "./context/load-modes.ts";
-// What a child sees: context modes, agents, prompt inheritance, the one function, rendering by Pi.
+// What a child sees: context modes, agents, prompt inheritance, the one function that decides a view.
 export { type ContextMode, createModeRegistry, DEFAULT_MODE, type ModeRegistry } from "./context/modes.ts";
 export { type ContextFields, ContextFieldsSchema, type ContextPrimitives } from "./context/primitives.ts";
 export { formatProvenance, type ResolvedContext, resolveContext } from "./context/resolve.ts";
@@ -29,9 +28,25 @@ export {
 	SUBMIT_RESULT_TOOL_NAME,
 } from "./envelope/schema.ts";
 export { type ClaimCheck, type FileProbe, verifyEvidence } from "./envelope/verify.ts";
+export { loadParentPrompt } from "./host/load-parent.ts";
+// Pi as a port: rendering a child's prompt, the parent's prompt from disk, the model runtime.
+export { type RenderedPrompt, renderChildView } from "./host/render.ts";
+export { type Host, openHost } from "./host/runtime.ts";
+// The plan: everything a child gets, decided by one pure function from loaded inputs.
+export { kindFromAgent, planChild } from "./plan/child.ts";
+export { planTask } from "./plan/task.ts";
+export { authorityTools } from "./plan/tools.ts";
+export type {
+	ModelChoice,
+	Planned,
+	PlanRequest,
+	RunnerKind,
+	TaskInputs,
+	TaskPlan,
+} from "./plan/types.ts";
 export type { Problem } from "./problems.ts";
 export { formatProblems } from "./problems.ts";
-export type { InheritedPrompt, ParentPrompt, PromptInputs, Strategy } from "./prompt/channels.ts";
+export type { ChildPromptInputs, InheritedPrompt, ParentPrompt, PromptInputs, Strategy } from "./prompt/channels.ts";
 export {
 	activeAgentTag,
 	buildChildView,
@@ -41,34 +56,33 @@ export {
 } from "./prompt/child-view.ts";
 export { GENERIC_BASE } from "./prompt/generic-base.ts";
 export { inheritPrompt } from "./prompt/inherit.ts";
-export { loadParentPrompt } from "./prompt/load-parent.ts";
-export { type RenderedPrompt, renderChildView, viewSessionParts } from "./prompt/render.ts";
 export { taskBrief, taskRung } from "./prompt/task-brief.ts";
-export { TASK_WORKER, taskTools, taskViewRequest } from "./prompt/task-worker.ts";
+export { TASK_WORKER } from "./prompt/task-worker.ts";
+// Reports: what people and the calling model read.
+export { renderModelReport, renderReport } from "./report/task-report.ts";
 export { listRuns, type RecordedRun, readRun, resolveRunsDir } from "./run/audit.ts";
-export { checkModel, createCliHost, createPiHost, type Host } from "./run/host.ts";
+export { type Delegation, planDelegation, runDelegation } from "./run/delegate.ts";
+export { type ExecutePorts, executeTask } from "./run/execute.ts";
 export { inProcessRunner } from "./run/in-process.ts";
-export { chooseModel, parseModelRef } from "./run/model.ts";
+// Executing a plan: the loader, the executor and its ports, runners, the record.
+export { type InputSources, loadTaskInputs } from "./run/inputs.ts";
+export { executionPorts } from "./run/ports.ts";
 export { PrefixGate } from "./run/prefix-gate.ts";
-export { type PreparedTask, prepareTask } from "./run/prepare.ts";
-export { renderModelReport, renderReport } from "./run/report.ts";
+export { type Preview, previewDelegation } from "./run/preview.ts";
 export type { TaskResult } from "./run/result.ts";
 export { RootLocks } from "./run/root-lock.ts";
 export { createSubprocessRunner, runSubprocess } from "./run/subprocess.ts";
-export { runTask, type TaskContext, type TaskProgress, taskView } from "./run/task.ts";
-// Running a delegation: preparation, runners, the whole task, its report and its record.
 export type {
 	ChildLaunch,
 	ChildOutcome,
 	ChildProgress,
 	ChildRunner,
 	ChildUsage,
-	ModelChoice,
 	RunnerHooks,
-	RunnerKind,
+	TaskProgress,
 } from "./run/types.ts";
 export { judgeRun, type RunProblem, type Verdict } from "./run/verdict.ts";
-export { loadSpecFile, loadSpecObject, loadSpecText, nodeProbe } from "./spec/load.ts";
+export { loadSpecFile, loadSpecObject, loadSpecText } from "./spec/load.ts";
 // The task spec: schema, validation, loading.
 export {
 	type Budget,

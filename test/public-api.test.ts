@@ -1,27 +1,79 @@
+/**
+ * The public API, used as an embedding program would use it: validate a spec, plan its child, execute
+ * the plan with a runner of one's own, read the report and the record back — every step through
+ * what src/index.ts exports, so a missing or renamed export fails here.
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as api from "../src/index.ts";
+import { tempDir } from "./support/temp.ts";
+
+const outcome = (pointer: string): api.ChildOutcome => ({
+	runner: "subprocess",
+	completed: true,
+	stopReason: "stop",
+	errors: [],
+	stoppedBy: undefined,
+	submissions: [
+		{ status: "ok", deliverable: "read it", evidence: [{ claim: "it says hi", pointer }], unsure: [], did_not_do: [] },
+	],
+	finalText: "",
+	commandsRun: [],
+	toolCalls: 1,
+	turns: 1,
+	usage: {
+		input: 1,
+		output: 1,
+		cacheRead: 0,
+		cacheWrite: 0,
+		costUsd: 0,
+		cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+	},
+	sessionFile: undefined,
+	sent: undefined,
+	elapsedMs: 1,
+});
 
 describe("the public API", () => {
-	it("exposes each stage of a delegation", () => {
-		for (const name of [
-			"validateSpec",
-			"loadSpecFile",
-			"buildChildView",
-			"renderChildView",
-			"taskViewRequest",
-			"snapshotRoots",
-			"diffSnapshots",
-			"judgeChanges",
-			"parseEnvelope",
-			"verifyEvidence",
-			"prepareTask",
-			"inProcessRunner",
-			"runSubprocess",
-			"runTask",
-			"renderReport",
-			"listRuns",
-		]) {
-			expect(typeof (api as Record<string, unknown>)[name], name).toBe("function");
-		}
+	it("takes a spec through plan and execution to a checked, recorded verdict", async () => {
+		const root = tempDir();
+		writeFileSync(join(root, "a.txt"), "hi\n");
+		const home = tempDir();
+		const spec = api.loadSpecObject({ id: "embed", goal: "Read a.txt", deliverable: "What it says", roots: [root] });
+		if (!spec.ok) throw new Error(api.formatProblems(spec.problems));
+		const planned = api.planTask({
+			spec: spec.spec,
+			request: { model: "acme/m1", runner: "subprocess", extensions: [] },
+			entry: "cli",
+			cwd: root,
+			home,
+			agentDir: home,
+			settings: { sections: [], problems: [] },
+			agents: api.loadAgents({ cwd: root, home, agentDir: home, projectTrusted: false }),
+			parent: { options: { cwd: root, contextFiles: [], skills: [] } },
+			models: [{ provider: "acme", id: "m1", authenticated: true }],
+			tools: ["read", "grep", "find", "ls", "bash", "edit", "write"],
+			piVersion: "1.6.0",
+			runsDirOverride: join(home, "runs"),
+		});
+		if (!planned.ok) throw new Error(api.formatProblems(planned.problems));
+		const { plan } = planned;
+		expect(plan.child.tools).toEqual(["read", "grep", "find", "ls", "submit_result"]);
+		expect(plan.model).toMatchObject({ provider: "acme", id: "m1", reason: "--model" });
+		const launches: api.ChildLaunch[] = [];
+		const result = await api.executeTask(
+			plan,
+			api.executionPorts(plan, undefined, {
+				runner: async (launch) => {
+					launches.push(launch);
+					return outcome(`${root}/a.txt:1`);
+				},
+			}),
+		);
+		expect(launches[0]?.firstMessage).toBe(api.taskBrief(spec.spec));
+		expect(result.verdict).toBe("PASS");
+		expect(api.renderReport(result)).toMatch(/^PASS {2}task embed/);
+		expect(api.listRuns(join(home, "runs")).map((r) => r.result?.verdict)).toEqual(["PASS"]);
 	});
 });

@@ -6,7 +6,7 @@
  * reported on stderr as it is answered; on exit a summary of tokens and dollars is printed.
  */
 import { parseArgs } from "node:util";
-import { renderTable } from "../../src/cli/table.ts";
+import { renderTable } from "../../src/format/table.ts";
 import { InputError } from "../../src/problems.ts";
 import { writeAgentDir } from "./agent-dir.ts";
 import { loadScript } from "./load-script.ts";

@@ -11,14 +11,17 @@
 import { mkdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { createModeRegistry } from "../../src/context/modes.ts";
+import { VERSION } from "@earendil-works/pi-coding-agent";
+import { buildAgentCatalog } from "../../src/agents/catalog.ts";
+import { availableToolNames, renderChildView } from "../../src/host/render.ts";
+import { createRuntime } from "../../src/host/runtime.ts";
 import { specFromParams, type TaskParams } from "../../src/pi/task-params.ts";
-import { renderChildView } from "../../src/prompt/render.ts";
-import { createRuntime } from "../../src/run/host.ts";
+import { planTask } from "../../src/plan/task.ts";
+import { launchOf } from "../../src/run/execute.ts";
 import { inProcessRunner } from "../../src/run/in-process.ts";
 import { createSubprocessRunner } from "../../src/run/subprocess.ts";
-import { taskLaunch, taskView } from "../../src/run/task.ts";
 import type { ChildLaunch, ChildRunner as Runner, ChildOutcome as RunnerOutcome } from "../../src/run/types.ts";
+import { readDelegateSettings } from "../../src/settings/read.ts";
 import { loadSpecObject } from "../../src/spec/load.ts";
 import { SONNET } from "../emulator/index.ts";
 import type { BenchEnv } from "./bench-env.ts";
@@ -32,18 +35,22 @@ import { slug, taskParams } from "./one-turn.ts";
 async function launchFor(env: BenchEnv, task: ChildTask): Promise<ChildLaunch> {
 	const loaded = loadSpecObject(specFromParams(taskParams(task) as TaskParams), { cwd: env.cwd, home: homedir() });
 	if (!loaded.ok) throw new Error(`benchmark task spec is invalid: ${JSON.stringify(loaded.problems)}`);
-	const ctx = {
-		cwd: env.cwd,
-		model: { provider: env.dir.provider, id: SONNET.id, reason: "benchmark" },
-		agentDir: env.dir.agentDir,
-		providerExtensions: [],
-	};
-	const { view } = taskView(loaded.spec, {
+	const where = { cwd: env.cwd, home: homedir(), agentDir: env.dir.agentDir, projectTrusted: false };
+	const planned = planTask({
+		spec: loaded.spec,
+		request: { model: `${env.dir.provider}/${SONNET.id}`, extensions: [] },
+		entry: "tool",
+		...where,
+		settings: readDelegateSettings(where),
+		agents: buildAgentCatalog([]),
 		parent: { options: { cwd: env.cwd, contextFiles: [], skills: [] } },
-		registry: createModeRegistry(),
+		models: [{ provider: env.dir.provider, id: SONNET.id, authenticated: true }],
+		tools: await availableToolNames(where),
+		piVersion: VERSION,
 	});
-	const rendered = await renderChildView(view, { cwd: env.cwd, agentDir: env.dir.agentDir });
-	return taskLaunch(loaded.spec, ctx, view, rendered);
+	if (!planned.ok) throw new Error(`benchmark task cannot be planned: ${JSON.stringify(planned.problems)}`);
+	const rendered = await renderChildView(planned.plan.child, { cwd: env.cwd, agentDir: env.dir.agentDir });
+	return launchOf(planned.plan, rendered);
 }
 
 function judged(startedAt: number, outcome: RunnerOutcome): ChildOutcome {

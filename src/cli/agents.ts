@@ -4,11 +4,11 @@ import type { AgentDefinition } from "../agents/definition.ts";
 import { loadAgents } from "../agents/load.ts";
 import { loadModes } from "../context/load-modes.ts";
 import { lookupMode, modeNames } from "../context/modes.ts";
+import { renderTable } from "../format/table.ts";
 import { formatProblems } from "../problems.ts";
 import { locatePi } from "../settings/locate.ts";
 import { didYouMean } from "../suggest.ts";
 import { type Command, EXIT, UsageError } from "./command.ts";
-import { renderTable } from "./table.ts";
 import { TRUST_OPTIONS, trustOverride } from "./trust-flags.ts";
 
 const usage = `Usage: pi-delegate agents [--json] [--approve | --no-approve]

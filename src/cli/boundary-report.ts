@@ -1,7 +1,7 @@
 /** The terminal and JSON forms of a boundary diff (pure: data in, text out). */
 import { displayName } from "../boundary/names.ts";
 import type { Change, Judgement, Snapshot } from "../boundary/types.ts";
-import { renderTable } from "./table.ts";
+import { renderTable } from "../format/table.ts";
 
 export interface DiffReport {
 	/** The snapshot the roots come from (the earlier one). */

@@ -2,11 +2,11 @@
 import { parseArgs } from "node:util";
 import { loadModes } from "../context/load-modes.ts";
 import { listModes, MODE_TABLE_HEADER, modeTableCells } from "../context/modes-table.ts";
+import { renderTable } from "../format/table.ts";
 import { formatProblems } from "../problems.ts";
 import { locatePi } from "../settings/locate.ts";
 import type { SettingsSection } from "../settings/section.ts";
 import { type Command, EXIT, UsageError } from "./command.ts";
-import { renderTable } from "./table.ts";
 import { TRUST_OPTIONS, trustOverride } from "./trust-flags.ts";
 
 const usage = `Usage: pi-delegate modes [--json] [--approve | --no-approve]

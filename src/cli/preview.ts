@@ -7,15 +7,11 @@
  * Pi's package is imported only when the command runs, so other commands do not pay its start-up.
  */
 import { parseArgs } from "node:util";
-import { loadAgents } from "../agents/load.ts";
-import { loadModes } from "../context/load-modes.ts";
 import { formatProblems, type Problem } from "../problems.ts";
 import { STRATEGIES, type Strategy } from "../prompt/channels.ts";
+import { previewJson, previewText } from "../report/preview-report.ts";
 import { locatePi } from "../settings/locate.ts";
-import { loadSpecFile } from "../spec/load.ts";
-import type { TaskSpec } from "../spec/schema.ts";
 import { type Command, type CommandIO, EXIT, type ExitCode, UsageError } from "./command.ts";
-import { previewJson, previewText } from "./preview-report.ts";
 import { TRUST_OPTIONS, trustOverride } from "./trust-flags.ts";
 import { usageMessage } from "./validate.ts";
 
@@ -100,63 +96,55 @@ function fail(io: CommandIO, what: string, problems: readonly Problem[]): ExitCo
 	return EXIT.badInput;
 }
 
-/** The task spec, when one is given: its child is previewed exactly as a run of it would start. */
-async function loadSpec(flags: Flags, io: CommandIO): Promise<{ spec?: TaskSpec } | { problems: readonly Problem[] }> {
-	if (flags.spec === undefined) return {};
-	const result = await loadSpecFile(flags.spec, { cwd: io.cwd, home: io.env.HOME });
-	if (!result.ok) return { problems: result.problems };
-	for (const w of result.warnings) io.stderr(`pi-delegate preview: warning: ${w.path}: ${w.message}\n`);
-	return { spec: result.spec };
-}
-
 export const previewCommand: Command = {
 	name: "preview",
 	summary: "show what a child would receive: channels, why, sizes, its prompt as Pi renders it",
 	usage,
 	async run(argv, io) {
 		const flags = parse(argv);
+		if (flags.spec !== undefined && flags.tools !== undefined) {
+			throw new UsageError(
+				"--tools does not apply with --spec: a task's tools follow its authority (read_only, commands)",
+			);
+		}
 		const where = locatePi({
 			cwd: io.cwd,
 			env: io.env,
 			...(flags.trust !== undefined && { trustOverride: flags.trust }),
 		});
 		const projectTrusted = where.trust.trusted;
-		const modes = loadModes({ ...where, projectTrusted });
-		if (modes.problems.length > 0)
-			return fail(io, "the settings have problems, so no child would start", modes.problems);
-		if (flags.spec !== undefined && flags.tools !== undefined) {
-			throw new UsageError(
-				"--tools does not apply with --spec: a task's tools follow its authority (read_only, commands)",
-			);
-		}
-		const loadedSpec = await loadSpec(flags, io);
-		if ("problems" in loadedSpec) return fail(io, `the spec ${flags.spec} is invalid`, loadedSpec.problems);
-		const { loadParentPrompt } = await import("../prompt/load-parent.ts");
-		const { previewChild } = await import("../prompt/preview.ts");
+		const { loadParentPrompt } = await import("../host/load-parent.ts");
+		const { previewDelegation } = await import("../run/preview.ts");
 		const { VERSION } = await import("@earendil-works/pi-coding-agent");
-		const loaded = await loadParentPrompt({ cwd: io.cwd, agentDir: where.agentDir, projectTrusted });
-		const result = await previewChild({
+		let rendered = "";
+		const result = await previewDelegation({
+			entry: "cli",
 			cwd: io.cwd,
+			home: where.home,
 			agentDir: where.agentDir,
-			registry: modes.registry,
-			catalog: loadAgents({ ...where, projectTrusted }),
-			...(flags.agent !== undefined && { agent: flags.agent }),
+			projectTrusted,
+			env: io.env,
+			parentPrompt: async () => {
+				const loaded = await loadParentPrompt({ cwd: io.cwd, agentDir: where.agentDir, projectTrusted });
+				rendered = loaded.parent.rendered;
+				return loaded.parent;
+			},
+			...(flags.agent !== undefined && { agent: { name: flags.agent, where: "--agent" } }),
 			...(flags.mode !== undefined && { runMode: flags.mode }),
-			...(flags.strategy !== undefined && { strategy: flags.strategy }),
-			...(flags.tools !== undefined && { tools: flags.tools }),
-			parent: loaded.parent,
-			firstMessage: "",
-			...(loadedSpec.spec && { spec: loadedSpec.spec }),
-			where: { agent: "--agent", tools: "--tools" },
+			...(flags.strategy !== undefined && { call: { strategy: flags.strategy } }),
+			...(flags.tools !== undefined && { tools: { names: flags.tools, where: "--tools" } }),
+			...(flags.spec !== undefined && { spec: { file: flags.spec } }),
 		});
-		if (!result.ok) return fail(io, "no child would start", result.problems);
+		if (!result.ok) return fail(io, result.what, result.problems);
 		const data = {
-			view: { ...result.view, warnings: [...result.warnings, ...result.view.warnings] },
+			view: { ...result.view, warnings: result.warnings },
 			child: result.child,
-			parent: { rendered: loaded.parent.rendered, about: "the prompt of a Pi session here" },
+			parent: { rendered, about: "the prompt of a Pi session here" },
 			piVersion: VERSION,
 			cwd: io.cwd,
 			trust: `${projectTrusted ? "read" : "not read"} (${where.trust.reason})`,
+			...(result.plan && { plan: result.plan }),
+			wouldRefuse: result.wouldRefuse,
 		};
 		io.stdout(flags.json ? `${JSON.stringify(previewJson(data), null, 2)}\n` : previewText(data));
 		return EXIT.pass;

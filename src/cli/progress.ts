@@ -1,68 +1,40 @@
 /**
- * Live progress of a task on stderr. On a terminal one status line is redrawn in place (current
- * phase or tool, turn, tokens, cost, elapsed); anywhere else each step is printed once, so logs and
- * CI output stay readable.
+ * Live progress of a task on stderr. On a terminal one status line is redrawn in place every half
+ * second (current phase or tool, turn, tokens, cost, elapsed), so the clock moves during a long
+ * command; anywhere else each step is printed once, so logs and CI output stay readable. The state
+ * and the line come from the fold Pi's tool row uses too (report/progress.ts).
  */
-import { formatUsd } from "../run/report.ts";
-import type { TaskProgress } from "../run/task.ts";
-import type { ChildUsage } from "../run/types.ts";
-
-interface State {
-	phase: string;
-	tool: string;
-	turn: number;
-	usage: ChildUsage | undefined;
-}
-
-const tokens = (u: ChildUsage) => u.input + u.output + u.cacheRead + u.cacheWrite;
-const compact = (n: number) => (n >= 10_000 ? `${(n / 1000).toFixed(1)}k` : n.toLocaleString("en-US"));
-
-/** The status line for a state. Pure. */
-export function statusLine(id: string, state: State, elapsedMs: number): string {
-	const parts = [id, state.tool || state.phase];
-	if (state.turn > 0) parts.push(`turn ${state.turn}`);
-	if (state.usage) parts.push(`${compact(tokens(state.usage))} tok`, formatUsd(state.usage.costUsd));
-	parts.push(`${(elapsedMs / 1000).toFixed(1)} s`);
-	return parts.join(" · ");
-}
+import { foldProgress, INITIAL_PROGRESS, type ProgressState, statusLine } from "../report/progress.ts";
+import type { TaskProgress } from "../run/types.ts";
 
 export function progressPrinter(
 	write: (text: string) => void,
-	options: { id: string; tty: boolean; now?: () => number },
+	options: { id: string; tty: boolean; now?: () => number; columns?: number },
 ): { onProgress: (p: TaskProgress) => void; done: () => void } {
 	const now = options.now ?? Date.now;
 	const started = now();
-	const state: State = { phase: "starting", tool: "", turn: 0, usage: undefined };
-	const redraw = () => write(`\r\u001b[2K${statusLine(options.id, state, now() - started)}`);
+	let state: ProgressState = INITIAL_PROGRESS;
+	const width = Math.max(40, (options.columns ?? 80) - 1);
+	const redraw = () => write(`\r\u001b[2K${statusLine(options.id, state, now() - started, width)}`);
 	const timer = options.tty ? setInterval(redraw, 500) : undefined;
 	timer?.unref();
 	const line = (text: string) => write(`${options.id}  ${text}\n`);
 	return {
 		onProgress(p) {
+			state = foldProgress(state, p);
 			switch (p.type) {
 				case "audit":
-					if (!options.tty) line(`audit ${p.dir}`);
-					return;
+					// The audit path is printed whole, on its own line, however wide the terminal.
+					write(`${options.tty ? "\r\u001b[2K" : ""}${options.id}  audit\n${p.dir}\n`);
+					break;
 				case "phase":
-					state.phase = p.detail ? `${p.phase} ${p.detail}` : p.phase;
-					state.tool = "";
 					if (!options.tty) line(state.phase);
 					break;
 				case "started":
 					if (!options.tty) line(`child started (${p.runner}, ${p.model})`);
 					break;
-				case "turn":
-					state.turn = p.turn;
-					break;
 				case "tool_start":
-					state.tool = p.summary;
 					if (!options.tty) line(`  ${p.summary}`);
-					break;
-				case "tool_end":
-					state.tool = "";
-					break;
-				case "usage":
-					state.usage = p.usage;
 					break;
 				case "budget_warning":
 				case "warning":

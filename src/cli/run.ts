@@ -1,11 +1,13 @@
 /**
  * `pi-delegate run <spec.json>`: runs one task headless and prints its report. Exit 0 PASS, 1 FAIL,
  * 2 invalid spec or setup problem (no model, no credentials, a missing root, a bad setting). The
- * heavy part (Pi's SDK) is loaded only when a task actually runs, so other commands start fast.
+ * command is a thin adapter: it parses its flags, says where the spec and the parent's prompt come
+ * from, and hands the rest to the same load → plan → execute the `task` tool uses (run/delegate.ts).
+ * The heavy part (Pi's SDK) is loaded only when a task actually runs, so other commands start fast.
  */
 import { parseArgs } from "node:util";
-import type { RunnerKind } from "../run/types.ts";
-import { type Command, UsageError } from "./command.ts";
+import type { RunnerKind } from "../plan/types.ts";
+import { type Command, type CommandIO, EXIT, type ExitCode, UsageError } from "./command.ts";
 import { TRUST_OPTIONS, trustOverride } from "./trust-flags.ts";
 import { usageMessage } from "./validate.ts";
 
@@ -17,8 +19,9 @@ const USAGE = [
 	"its evidence, metrics and the audit directory. Progress goes to stderr, the report to stdout.",
 	"",
 	"Options:",
-	"  --runner <kind>        subprocess (default: a `pi --mode json` child in its own process group)",
-	"                         or in-process (an SDK session in this process; starts in milliseconds)",
+	"  --runner <kind>        subprocess (a `pi --mode json` child in its own process group) or",
+	"                         in-process (an SDK session in this process; starts in milliseconds);",
+	"                         default: the `runner` setting, else subprocess",
 	"  --model <p/id[:lvl]>   the model, e.g. anthropic/claude-sonnet-4-5:medium (default: the effort's",
 	"                         profile in Pi settings, else Pi's default model)",
 	"  --mode <name>          run-level context mode (focused, isolated, scoped, legacy, or a project mode)",
@@ -44,7 +47,7 @@ const OPTIONS = {
 
 export interface RunArgs {
 	file: string;
-	runner: RunnerKind;
+	runner: RunnerKind | undefined;
 	model: string | undefined;
 	mode: string | undefined;
 	agent: string | undefined;
@@ -68,8 +71,8 @@ export function parseRunArgs(argv: string[]): RunArgs {
 	const [file, ...extra] = parsed.positionals;
 	if (file === undefined) throw new UsageError("missing the spec file to run");
 	if (extra.length > 0) throw new UsageError(`expected one spec file, got ${parsed.positionals.length}`);
-	const runner = parsed.values.runner ?? "subprocess";
-	if (runner !== "subprocess" && runner !== "in-process") {
+	const runner = parsed.values.runner;
+	if (runner !== undefined && runner !== "subprocess" && runner !== "in-process") {
 		throw new UsageError(`--runner must be subprocess or in-process, not "${runner}"`);
 	}
 	const trust = trustOverride(parsed.values);
@@ -91,7 +94,53 @@ export const runCommand: Command = {
 	usage: USAGE,
 	async run(argv, io) {
 		const args = parseRunArgs(argv);
-		const { runFromCli } = await import("../run/cli-run.ts");
 		return runFromCli(args, io);
 	},
 };
+
+/** Loads, plans and executes the task with progress on stderr; Ctrl-C cancels the child (FAIL). */
+async function runFromCli(args: RunArgs, io: CommandIO): Promise<ExitCode> {
+	const { locatePi } = await import("../settings/locate.ts");
+	const { planDelegation, runDelegation } = await import("../run/delegate.ts");
+	const { loadParentPrompt } = await import("../host/load-parent.ts");
+	const where = locatePi({ cwd: io.cwd, env: io.env, trustOverride: args.trust });
+	const projectTrusted = where.trust.trusted;
+	const delegation = await planDelegation({
+		entry: "cli",
+		spec: args.file === "-" ? { text: await io.readStdin(), label: "standard input" } : { file: args.file },
+		request: {
+			...(args.agent !== undefined && { agent: { name: args.agent, where: "--agent" } }),
+			...(args.mode !== undefined && { runMode: args.mode }),
+			...(args.model !== undefined && { model: args.model }),
+			...(args.runner !== undefined && { runner: args.runner }),
+			extensions: args.extensions,
+		},
+		cwd: io.cwd,
+		home: where.home,
+		agentDir: where.agentDir,
+		projectTrusted,
+		env: io.env,
+		parentPrompt: async () =>
+			(await loadParentPrompt({ cwd: io.cwd, agentDir: where.agentDir, projectTrusted })).parent,
+	});
+	if (!delegation.ok) {
+		const { refusalText } = await import("./refusal.ts");
+		io.stderr(`${refusalText(delegation, args.file === "-" ? "standard input" : args.file)}\n`);
+		return EXIT.badInput;
+	}
+	const { progressPrinter } = await import("./progress.ts");
+	const { renderReport } = await import("../report/task-report.ts");
+	const cancel = new AbortController();
+	const onSigint = () => cancel.abort("cancelled");
+	process.once("SIGINT", onSigint);
+	const printer = progressPrinter(io.stderr, { id: delegation.plan.id, tty: io.isTTY });
+	try {
+		const result = await runDelegation(delegation, { progress: printer.onProgress, signal: cancel.signal });
+		printer.done();
+		io.stdout(args.json ? `${JSON.stringify(result, null, 2)}\n` : renderReport(result));
+		return result.verdict === "PASS" ? EXIT.pass : EXIT.fail;
+	} finally {
+		printer.done();
+		process.removeListener("SIGINT", onSigint);
+	}
+}

@@ -3,9 +3,10 @@
  * temporary roots, prints a table of cases and outcomes, and exits 1 if any case fails to land on
  * its expected side. Needs no model and no network.
  */
+
+import { renderTable } from "../format/table.ts";
 import { runSelftest } from "../selftest/run.ts";
 import { type Command, EXIT, UsageError } from "./command.ts";
-import { renderTable } from "./table.ts";
 
 const USAGE = [
 	"Usage: pi-delegate selftest [--json]",

@@ -2,11 +2,12 @@
  * Terminal renderings of a spec validation result: a short summary of a valid spec (what is watched,
  * what is writable, which limits apply and where they came from), or the list of problems.
  */
+
+import { renderTable } from "../format/table.ts";
 import { formatProblems, type Problem } from "../problems.ts";
 import { lexical } from "../spec/paths.ts";
 import type { Budget } from "../spec/schema.ts";
 import type { SpecInvalid, SpecValid } from "../spec/validate.ts";
-import { renderTable } from "./table.ts";
 
 function firstLine(text: string, max = 100): string {
 	const line = text.trim().split("\n")[0] ?? "";

@@ -2,7 +2,7 @@
  * How a checked envelope reads, for a terminal and as JSON. One verdict rule, shared by both:
  * PASS only when the envelope is valid and, if pointers were verified, every one of them held.
  */
-import { renderTable } from "../cli/table.ts";
+import { renderTable } from "../format/table.ts";
 import { formatProblems, type Problem } from "../problems.ts";
 import { describeSource, type EnvelopeParse } from "./parse.ts";
 import type { ClaimCheck } from "./verify.ts";

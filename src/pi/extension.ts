@@ -3,7 +3,8 @@
  * package.json. It registers the `task` tool and the `/delegate-preview` and `/modes` commands, and
  * keeps the parent's latest prompt inputs so a child inherits exactly the operator's words.
  */
-import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+import { homedir } from "node:os";
+import { type ExtensionAPI, getAgentDir } from "@earendil-works/pi-coding-agent";
 import { PrefixGate } from "../run/prefix-gate.ts";
 import { RootLocks } from "../run/root-lock.ts";
 import { registerDelegatePreviewCommand } from "./commands/delegate-preview.ts";
@@ -17,6 +18,10 @@ export default function piDelegate(pi: ExtensionAPI): void {
 		parentPrompt: (ctx) => parentPrompt.current(ctx),
 		locks: new RootLocks(),
 		prefixGate: new PrefixGate(),
+		now: () => Date.now(),
+		env: () => process.env,
+		home: () => process.env.HOME || homedir(),
+		agentDir: () => getAgentDir(),
 	});
 	registerModesCommand(pi);
 	registerDelegatePreviewCommand(pi, { parentPrompt });

@@ -5,7 +5,8 @@
  */
 import type { Theme } from "@earendil-works/pi-coding-agent";
 import { Text } from "@earendil-works/pi-tui";
-import { formatUsd } from "../run/report.ts";
+import { plural } from "../format/numbers.ts";
+import { summaryLine } from "../report/progress.ts";
 import type { TaskResult } from "../run/result.ts";
 import type { TaskParams } from "./task-params.ts";
 
@@ -30,8 +31,7 @@ export function renderTaskCall(args: Partial<TaskParams>, theme: Theme): Text {
 }
 
 function summary(result: TaskResult): string {
-	const u = result.metrics.usage;
-	return `${result.metrics.elapsedS.toFixed(1)} s · ${result.metrics.turns} turns · ${formatUsd(u.costUsd)} · ${result.metrics.model}`;
+	return summaryLine(result.metrics);
 }
 
 /** The row of a finished or running task call. `text` is the result's content, shown when there are no details. */
@@ -72,6 +72,6 @@ export function renderTaskResult(
 	}
 	const shown = result.problems.slice(0, 3).map((p) => theme.fg("error", `  ✗ ${firstLine(p.message, 140)}`));
 	const more = result.problems.length > 3 ? [theme.fg("muted", `  …and ${result.problems.length - 3} more`)] : [];
-	const head = `${theme.fg("error", theme.bold(`FAIL · ${result.problems.length} problem${result.problems.length === 1 ? "" : "s"}`))} ${theme.fg("muted", summary(result))}`;
+	const head = `${theme.fg("error", theme.bold(`FAIL · ${plural(result.problems.length, "problem")}`))} ${theme.fg("muted", summary(result))}`;
 	return new Text([head, ...shown, ...more].join("\n"), 0, 0);
 }

@@ -9,8 +9,7 @@
  * no SYSTEM.md) has no size here: only the render knows it.
  */
 import type { LayerName, ResolvedContext } from "../context/resolve.ts";
-import type { ChildPromptInputs } from "../run/types.ts";
-import type { ChannelName, InheritedPrompt, Omission, SkillEntry } from "./channels.ts";
+import type { ChannelName, ChildPromptInputs, InheritedPrompt, Omission, SkillEntry } from "./channels.ts";
 import { GENERIC_BASE } from "./generic-base.ts";
 import { NO_SIZE, type Size, sizeOf, sizeOfAll } from "./size.ts";
 

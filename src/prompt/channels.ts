@@ -153,3 +153,15 @@ export interface InheritedPrompt {
 	/** Anything a reader of `preview` should know about how the result was reached. */
 	notes: string[];
 }
+
+/** The structured prompt inputs Pi renders into a child's system prompt: what a child is given, channel by channel. */
+export interface ChildPromptInputs {
+	/** Replaces Pi's default preamble (and with it Pi's tool surface, rules and docs pointer). Undefined keeps Pi's own. */
+	customPrompt: string | undefined;
+	/** Appended-prompt channel (main-agent rules), in order. */
+	appendSystemPrompt: string[];
+	/** Project context files (AGENTS.md / CLAUDE.md), as Pi loaded them. */
+	contextFiles: Array<{ path: string; content: string }>;
+	/** Skills to load, as the parent's Pi knew them. */
+	skills: SkillEntry[];
+}

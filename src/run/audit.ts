@@ -16,13 +16,17 @@ import {
 } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
+import { decideRunsDir } from "../plan/task.ts";
 
-/** Where runs are recorded: env PI_DELEGATE_RUNS_DIR, else the setting, else under Pi's agent dir. */
+/**
+ * Where runs are recorded, for a command that reads them outside a run (the same rule a plan
+ * applies): env PI_DELEGATE_RUNS_DIR, else the setting, else under Pi's agent dir.
+ */
 export function resolveRunsDir(env: Readonly<Record<string, string | undefined>>, setting?: string): string {
-	if (env.PI_DELEGATE_RUNS_DIR) return resolve(env.PI_DELEGATE_RUNS_DIR);
-	if (setting) return resolve(setting.replace(/^~(?=$|\/)/, homedir()));
-	const agentDir = env.PI_CODING_AGENT_DIR ? resolve(env.PI_CODING_AGENT_DIR) : join(homedir(), ".pi", "agent");
-	return join(agentDir, "pi-delegate", "runs");
+	const home = env.HOME || homedir();
+	const agentDir = env.PI_CODING_AGENT_DIR ? resolve(env.PI_CODING_AGENT_DIR) : join(home, ".pi", "agent");
+	const override = env.PI_DELEGATE_RUNS_DIR ? resolve(env.PI_DELEGATE_RUNS_DIR) : undefined;
+	return resolve(decideRunsDir({ home, agentDir, ...(override && { runsDirOverride: override }) }, setting));
 }
 
 /** `20261130T001502Z`: sortable, second precision, no characters that need quoting. */
@@ -33,7 +37,19 @@ export function utcStamp(date: Date): string {
 		.replace(/\.\d+Z$/, "Z");
 }
 
-export class AuditRecord {
+/** What a run writes its record through: the executor's audit port. */
+export interface AuditWriter {
+	readonly dir: string;
+	path(name: string): string;
+	writeJson(name: string, value: unknown): void;
+	writeText(name: string, text: string): void;
+	appendEvent(event: unknown): void;
+	closeEvents(): void;
+	/** Writes result.json atomically and closes the record. */
+	finish(result: unknown): void;
+}
+
+export class AuditRecord implements AuditWriter {
 	readonly dir: string;
 	private eventsFd: number | undefined;
 

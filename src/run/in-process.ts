@@ -13,7 +13,7 @@ import { writeFileSync } from "node:fs";
 import type { AgentSessionEvent, ModelRuntime } from "@earendil-works/pi-coding-agent";
 import { createAgentSession, SessionManager, SettingsManager } from "@earendil-works/pi-coding-agent";
 import { SUBMIT_RESULT_TOOL_NAME } from "../envelope/schema.ts";
-import { viewSessionParts } from "../prompt/render.ts";
+import { viewSessionParts } from "../host/render.ts";
 import { createEventState, foldEvent } from "./child-events.ts";
 import { childOutcome } from "./child-outcome.ts";
 import { createSubmitTool } from "./submit-tool.ts";

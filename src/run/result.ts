@@ -20,6 +20,8 @@ export interface RunMetrics {
 
 export interface TaskResult {
 	version: typeof RESULT_VERSION;
+	/** What kind of child produced it; readers treat a missing kind as a task. */
+	kind: "task";
 	id: string;
 	verdict: Verdict;
 	problems: RunProblem[];
@@ -39,6 +41,8 @@ export interface TaskResult {
 	auditDir: string;
 	startedAt: string;
 	finishedAt: string;
+	/** The session that delegated the task, so spend can be asked per session. */
+	parentSession?: { id: string; file?: string };
 	/** The child's final message, kept when no valid envelope was found so nothing it said is lost. */
 	finalText?: string;
 }

@@ -5,31 +5,10 @@
  * audit, report) is runner-agnostic.
  */
 
-import type { SkillEntry } from "../prompt/channels.ts";
-import type { Budget } from "../spec/schema.ts";
+import type { ChildBudget, ModelChoice, RunnerKind, SubmitCheckConfig } from "../plan/types.ts";
+import type { ChildPromptInputs } from "../prompt/channels.ts";
 
-export type RunnerKind = "in-process" | "subprocess";
-
-/** A model as `provider/id`, with the thinking level to use. */
-export interface ModelChoice {
-	provider: string;
-	id: string;
-	thinking?: "off" | "minimal" | "low" | "medium" | "high" | "xhigh";
-	/** Why this model was chosen (effort profile, --model, parent's model, settings default). */
-	reason: string;
-}
-
-/** The structured prompt inputs Pi renders into a child's system prompt. */
-export interface ChildPromptInputs {
-	/** Replaces Pi's default preamble (and with it Pi's tool surface, rules and docs pointer). Undefined keeps Pi's own. */
-	customPrompt: string | undefined;
-	/** Appended-prompt channel (main-agent rules), in order. */
-	appendSystemPrompt: string[];
-	/** Project context files (AGENTS.md / CLAUDE.md), as Pi loaded them. */
-	contextFiles: Array<{ path: string; content: string }>;
-	/** Skills to load, as the parent's Pi knew them. */
-	skills: SkillEntry[];
-}
+export type { ChildBudget, ChildPromptInputs, ModelChoice, RunnerKind, SubmitCheckConfig };
 
 /** Everything a runner needs to start one child. Nothing in it depends on which runner is used. */
 export interface ChildLaunch {
@@ -52,18 +31,6 @@ export interface ChildLaunch {
 	budget: ChildBudget;
 	/** What `submit_result` checks before accepting a result. */
 	submit: SubmitCheckConfig;
-}
-
-/** Wall seconds (a hard stop), dollars (stopped once exceeded) and assistant turns (told to submit on the last). */
-export type ChildBudget = Budget;
-
-/** What the submit tool needs to pre-check evidence pointers and give the child a chance to fix them. */
-export interface SubmitCheckConfig {
-	roots: readonly string[];
-	/** Base directory for relative pointers. */
-	cwd: string;
-	/** How many rejected submissions are answered with the problems before one is accepted as is. */
-	maxRejections: number;
 }
 
 /** Token and dollar totals of one child, summed over its assistant messages. */
@@ -123,6 +90,13 @@ export type ChildProgress =
 	| { type: "tool_end"; tool: string; isError: boolean }
 	| { type: "usage"; usage: ChildUsage }
 	| { type: "budget_warning"; message: string };
+
+/** Progress of a whole task: the child's own progress plus the phases around it. */
+export type TaskProgress =
+	| ChildProgress
+	| { type: "warning"; message: string }
+	| { type: "phase"; phase: "waiting" | "snapshot" | "running" | "checking"; detail?: string }
+	| { type: "audit"; dir: string };
 
 /** Which budget stopped the child, if any. */
 export type BudgetStop = "wall" | "usd" | "turns";

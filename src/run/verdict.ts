@@ -7,6 +7,7 @@
 import type { Change } from "../boundary/types.ts";
 import type { EnvelopeParse } from "../envelope/parse.ts";
 import type { ClaimCheck } from "../envelope/verify.ts";
+import { formatUsd } from "../format/numbers.ts";
 import type { Budget } from "../spec/schema.ts";
 import type { ChildOutcome } from "./types.ts";
 
@@ -25,13 +26,13 @@ export interface VerdictInput {
 	violations: readonly Change[];
 	budget: Budget;
 	/** Set when the boundary could not be checked at all (e.g. a root vanished). */
-	boundaryError?: string;
+	boundaryError?: string | undefined;
+	/** Set when the child sent another prompt than the one decided and recorded for it. */
+	promptMismatch?: string | undefined;
 }
 
 /** How many violations are listed one by one before the rest are counted. */
 export const VIOLATIONS_LISTED = 20;
-
-const money = (usd: number) => `$${usd < 0.01 ? usd.toFixed(4) : usd.toFixed(2)}`;
 
 function budgetProblems({ outcome, budget }: VerdictInput): RunProblem[] {
 	const out: RunProblem[] = [];
@@ -40,7 +41,7 @@ function budgetProblems({ outcome, budget }: VerdictInput): RunProblem[] {
 	if (outcome.stoppedBy === "usd" || outcome.usage.costUsd > budget.usd) {
 		out.push({
 			kind: "budget",
-			message: `over usd budget: spent ${money(outcome.usage.costUsd)} of ${money(budget.usd)}`,
+			message: `over usd budget: spent ${formatUsd(outcome.usage.costUsd)} of ${formatUsd(budget.usd)}`,
 		});
 	}
 	if (outcome.stoppedBy === "cancelled")
@@ -90,7 +91,8 @@ function boundaryProblems({ violations, boundaryError }: VerdictInput): RunProbl
 }
 
 export function judgeRun(input: VerdictInput): { verdict: Verdict; problems: RunProblem[] } {
-	const problems = [
+	const problems: RunProblem[] = [
+		...(input.promptMismatch ? [{ kind: "child" as const, message: input.promptMismatch }] : []),
 		...budgetProblems(input),
 		...childProblems(input),
 		...boundaryProblems(input),

@@ -18,6 +18,7 @@ const lines = (text: { render(width: number): readonly string[] }) =>
 function result(verdict: "PASS" | "FAIL", problems: string[] = []): TaskResult {
 	return {
 		version: 1,
+		kind: "task",
 		id: "t",
 		verdict,
 		problems: problems.map((message) => ({ kind: "boundary", message })),

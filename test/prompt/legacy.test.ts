@@ -8,9 +8,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { createModeRegistry } from "../../src/context/modes.ts";
-import { childTools } from "../../src/prompt/child-kind.ts";
+import { viewSessionParts } from "../../src/host/render.ts";
 import { activeAgentTag, buildChildView, type ChildKind } from "../../src/prompt/child-view.ts";
-import { viewSessionParts } from "../../src/prompt/render.ts";
+import { childTools } from "../support/child-tools.ts";
 import { sendOnce } from "../support/faux-session.ts";
 import {
 	MAIN_RULES,

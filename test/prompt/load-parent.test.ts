@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadParentPrompt } from "../../src/prompt/load-parent.ts";
+import { loadParentPrompt } from "../../src/host/load-parent.ts";
 import { MAIN_RULES, makeProject, OPERATOR_SYSTEM, parentPromptOf, SHARED_AGENTS } from "../support/project.ts";
 
 const FILES = {

@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { BUILTIN_MODE_NAMES, createModeRegistry } from "../../src/context/modes.ts";
+import { renderChildView, viewResourceLoader, viewSessionParts } from "../../src/host/render.ts";
 import { STRATEGIES } from "../../src/prompt/channels.ts";
-import { childTools } from "../../src/prompt/child-kind.ts";
 import { buildChildView } from "../../src/prompt/child-view.ts";
-import { renderChildView, viewResourceLoader, viewSessionParts } from "../../src/prompt/render.ts";
 import { TASK_WORKER } from "../../src/prompt/task-worker.ts";
+import { childTools } from "../support/child-tools.ts";
 import { sendOnce } from "../support/faux-session.ts";
 import { MAIN_RULES, makeProject, OPERATOR_SYSTEM, parentPromptOf, SHARED_AGENTS } from "../support/project.ts";
 

@@ -9,10 +9,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BUILTIN_MODE_NAMES, createModeRegistry } from "../../src/context/modes.ts";
-import { childTools } from "../../src/prompt/child-kind.ts";
+import { viewSessionParts } from "../../src/host/render.ts";
 import { buildChildView, type ChildKind } from "../../src/prompt/child-view.ts";
-import { viewSessionParts } from "../../src/prompt/render.ts";
 import { TASK_WORKER } from "../../src/prompt/task-worker.ts";
+import { childTools } from "../support/child-tools.ts";
 import { type Received, sendOnce } from "../support/faux-session.ts";
 import { MAIN_RULES, makeProject, parentPromptOf, SHARED_AGENTS, type TempProject } from "../support/project.ts";
 

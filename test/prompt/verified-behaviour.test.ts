@@ -11,10 +11,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { createModeRegistry } from "../../src/context/modes.ts";
-import { childTools } from "../../src/prompt/child-kind.ts";
+import { viewSessionParts } from "../../src/host/render.ts";
 import { buildChildView, type ChildKind } from "../../src/prompt/child-view.ts";
 import { GENERIC_BASE } from "../../src/prompt/generic-base.ts";
-import { viewSessionParts } from "../../src/prompt/render.ts";
+import { childTools } from "../support/child-tools.ts";
 import { type Received, sendOnce } from "../support/faux-session.ts";
 import { MAIN_RULES, makeProject, OPERATOR_SYSTEM, parentPromptOf, SHARED_AGENTS } from "../support/project.ts";
 

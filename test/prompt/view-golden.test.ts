@@ -7,15 +7,15 @@
 import { join } from "node:path";
 import { getPackageDir, VERSION } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
-import { previewText } from "../../src/cli/preview-report.ts";
 import { BUILTIN_MODE_NAMES, createModeRegistry } from "../../src/context/modes.ts";
+import { renderChildView } from "../../src/host/render.ts";
 import { type ParentPrompt, STRATEGIES } from "../../src/prompt/channels.ts";
-import { childTools } from "../../src/prompt/child-kind.ts";
 import { buildChildView } from "../../src/prompt/child-view.ts";
-import { renderChildView } from "../../src/prompt/render.ts";
 import { TASK_WORKER } from "../../src/prompt/task-worker.ts";
+import { previewText } from "../../src/report/preview-report.ts";
 import { PLACEHOLDERS } from "../fixtures/pi-renders/capture.ts";
 import { CASES } from "../fixtures/pi-renders/cases.ts";
+import { childTools } from "../support/child-tools.ts";
 import { expectGolden } from "../support/golden.ts";
 import { REPO } from "../support/pi.ts";
 import { loadRender } from "./renders.ts";

@@ -1,12 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { renderReport } from "../../src/report/task-report.ts";
 import { listRuns } from "../../src/run/audit.ts";
 import { PrefixGate } from "../../src/run/prefix-gate.ts";
-import { renderReport } from "../../src/run/report.ts";
-import { runTask } from "../../src/run/task.ts";
 import { fauxAssistantMessage, fauxText, fauxToolCall, priced } from "../support/faux-runtime.ts";
-import { gitRepo, spec, taskContext } from "../support/task-fixture.ts";
+import { gitRepo, spec, taskHarness } from "../support/task-fixture.ts";
 
 const submit = (envelope: Parameters<typeof fauxToolCall>[1]) =>
 	fauxAssistantMessage([fauxToolCall("submit_result", { unsure: [], did_not_do: [], evidence: [], ...envelope })], {
@@ -18,12 +17,12 @@ const call = (name: string, args: Parameters<typeof fauxToolCall>[1]) =>
 describe("a task run", () => {
 	it("passes a write task that stays inside write_allowed and cites checkable evidence", async () => {
 		const a = gitRepo({ "README.md": "fix teh typo\n" });
-		const { faux, ctx } = await taskContext();
+		const { faux, run, runsDir } = await taskHarness();
 		faux.script([
 			call("edit", { path: join(a, "README.md"), edits: [{ oldText: "teh", newText: "the" }] }),
 			submit({ status: "ok", deliverable: "fixed", evidence: [{ claim: "typo fixed", pointer: `${a}/README.md:1` }] }),
 		]);
-		const result = await runTask(spec({ read_only: false, roots: [a], write_allowed: [a] }), ctx);
+		const result = await run(spec({ read_only: false, roots: [a], write_allowed: [a] }));
 		expect(result.problems).toEqual([]);
 		expect(result.verdict).toBe("PASS");
 		expect(readFileSync(join(a, "README.md"), "utf8")).toBe("fix the typo\n");
@@ -48,7 +47,7 @@ describe("a task run", () => {
 	it("T4: catches an incidental write into a watched-only root, and does not flag the authorised one", async () => {
 		const a = gitRepo({ "README.md": "teh\n" });
 		const b = gitRepo({ "mod.py": "x = 1\n", ".gitignore": "__pycache__/\n" });
-		const { faux, ctx } = await taskContext();
+		const { faux, run, runsDir } = await taskHarness();
 		const compile = `python3 -m py_compile ${b}/mod.py`;
 		faux.script([
 			call("edit", { path: join(a, "README.md"), edits: [{ oldText: "teh", newText: "the" }] }),
@@ -62,9 +61,8 @@ describe("a task run", () => {
 				],
 			}),
 		]);
-		const result = await runTask(
+		const result = await run(
 			spec({ read_only: false, roots: [a, b], write_allowed: [a], context: { commands: [compile] } }),
-			ctx,
 		);
 		expect(result.verdict).toBe("FAIL");
 		expect(result.violations.length).toBeGreaterThan(0);
@@ -76,7 +74,7 @@ describe("a task run", () => {
 
 	it("T2: a read-only task whose child refuses to write fails on its status, and the root is untouched", async () => {
 		const a = gitRepo({ "README.md": "teh\n" });
-		const { faux, ctx } = await taskContext();
+		const { faux, run, runsDir } = await taskHarness();
 		faux.script([
 			submit({
 				status: "failed",
@@ -84,7 +82,7 @@ describe("a task run", () => {
 				did_not_do: ["fix the typo"],
 			}),
 		]);
-		const result = await runTask(spec({ roots: [a], goal: "Fix the typo in README.md" }), ctx);
+		const result = await run(spec({ roots: [a], goal: "Fix the typo in README.md" }));
 		expect(result.verdict).toBe("FAIL");
 		expect(result.problems.map((p) => p.message)).toEqual(['the child reported status "failed"']);
 		expect(result.delta).toEqual([]);
@@ -95,7 +93,7 @@ describe("a task run", () => {
 
 	it("T3: pastes the caller's facts labelled as unverified, so a child can contradict them from a file", async () => {
 		const a = gitRepo({ Dockerfile: "FROM x\nARG NODE_VERSION=22\n" });
-		const { faux, ctx } = await taskContext();
+		const { faux, run, runsDir } = await taskHarness();
 		let brief = "";
 		faux.script([
 			(context) => {
@@ -108,9 +106,8 @@ describe("a task run", () => {
 				});
 			},
 		]);
-		const result = await runTask(
+		const result = await run(
 			spec({ roots: [a], context: { facts: ["The Dockerfile pins NODE_VERSION=20"], files: [`${a}/Dockerfile`] } }),
-			ctx,
 		);
 		expect(brief).toContain("Facts asserted by the caller");
 		expect(brief).toContain("The Dockerfile pins NODE_VERSION=20");
@@ -119,7 +116,7 @@ describe("a task run", () => {
 
 	it("T1: a false premise answered with status failed is a FAIL", async () => {
 		const a = gitRepo({ "script.sh": "echo hi\n" });
-		const { faux, ctx } = await taskContext();
+		const { faux, run, runsDir } = await taskHarness();
 		faux.script([
 			submit({
 				status: "failed",
@@ -127,16 +124,16 @@ describe("a task run", () => {
 				unsure: ["maybe another file was meant"],
 			}),
 		]);
-		const result = await runTask(spec({ roots: [a], goal: "Review the HTTP client retry logic in script.sh" }), ctx);
+		const result = await run(spec({ roots: [a], goal: "Review the HTTP client retry logic in script.sh" }));
 		expect(result.verdict).toBe("FAIL");
 		expect(result.envelope?.status).toBe("failed");
 	});
 
 	it("fails a child that never hands in an envelope, however fluent, and keeps its last message", async () => {
 		const a = gitRepo({ "a.txt": "x\n" });
-		const { faux, ctx } = await taskContext();
+		const { faux, run, runsDir } = await taskHarness();
 		faux.script([fauxAssistantMessage([fauxText("All done, everything looks great!")])]);
-		const result = await runTask(spec({ roots: [a] }), ctx);
+		const result = await run(spec({ roots: [a] }));
 		expect(result.verdict).toBe("FAIL");
 		expect(result.problems[0]?.message).toMatch(/^no valid result envelope/);
 		expect(result.finalText).toBe("All done, everything looks great!");
@@ -144,9 +141,9 @@ describe("a task run", () => {
 
 	it("stops a child once its cost exceeds the usd budget", async () => {
 		const a = gitRepo({ "a.txt": "x\n" });
-		const { faux, ctx } = await taskContext();
+		const { faux, run, runsDir } = await taskHarness();
 		faux.script(Array.from({ length: 8 }, () => priced(call("bash", { command: "true" }), 0.3)));
-		const result = await runTask(spec({ roots: [a], context: { commands: ["true"] }, budget: { usd: 0.5 } }), ctx);
+		const result = await run(spec({ roots: [a], context: { commands: ["true"] }, budget: { usd: 0.5 } }));
 		expect(result.verdict).toBe("FAIL");
 		expect(result.problems[0]?.message).toMatch(/^over usd budget: spent \$0\.60 of \$0\.50$/);
 		expect(result.metrics.turns).toBeLessThan(8);
@@ -154,12 +151,9 @@ describe("a task run", () => {
 
 	it("stops a child at the wall budget", async () => {
 		const a = gitRepo({ "a.txt": "x\n" });
-		const { faux, ctx } = await taskContext();
+		const { faux, run, runsDir } = await taskHarness();
 		faux.script([call("bash", { command: "sleep 20" }), fauxAssistantMessage("late")]);
-		const result = await runTask(
-			spec({ roots: [a], context: { commands: ["sleep 20"] }, budget: { wall_s: 0.5 } }),
-			ctx,
-		);
+		const result = await run(spec({ roots: [a], context: { commands: ["sleep 20"] }, budget: { wall_s: 0.5 } }));
 		expect(result.verdict).toBe("FAIL");
 		expect(result.problems[0]?.message).toBe("over wall budget: stopped after 0.5 s");
 		expect(result.metrics.elapsedS).toBeLessThan(10);
@@ -167,10 +161,10 @@ describe("a task run", () => {
 
 	it("records every run so a rollup can read it back", async () => {
 		const a = gitRepo({ "a.txt": "x\n" });
-		const { faux, ctx } = await taskContext();
+		const { faux, run, runsDir } = await taskHarness();
 		faux.script([submit({ status: "ok", deliverable: "x" })]);
-		const result = await runTask(spec({ roots: [a] }), ctx);
-		const runs = listRuns(ctx.runsDir);
+		const result = await run(spec({ roots: [a] }));
+		const runs = listRuns(runsDir);
 		expect(runs.map((r) => r.dir)).toEqual([result.auditDir]);
 		expect(runs[0]?.result?.verdict).toBe("PASS");
 	});
@@ -179,16 +173,14 @@ describe("a task run", () => {
 describe("a task run's integrity checks", () => {
 	it("fails a run whose child sent a different system prompt than the one decided and recorded", async () => {
 		const a = gitRepo({ "a.txt": "x\n" });
-		const { faux, ctx } = await taskContext();
+		const { faux, run, runsDir } = await taskHarness();
 		faux.script([submit({ status: "ok", deliverable: "x" })]);
-		const inner = ctx.runner;
-		const result = await runTask(spec({ roots: [a] }), {
-			...ctx,
+		const result = await run(spec({ roots: [a] }), (real) => ({
 			runner: async (launch, hooks) => {
-				const out = await inner(launch, hooks);
+				const out = await real.runner(launch, hooks);
 				return { ...out, sent: out.sent && { ...out.sent, systemPrompt: `${out.sent.systemPrompt}\nsmuggled` } };
 			},
-		});
+		}));
 		expect(result.verdict).toBe("FAIL");
 		expect(result.problems[0]?.message).toMatch(/system prompt differs from the one decided/);
 		expect(readFileSync(join(result.auditDir, "prompt.txt"), "utf8")).toContain("=== first message ===\n# Task: t");
@@ -196,14 +188,13 @@ describe("a task run's integrity checks", () => {
 
 	it("fails a run the caller cancelled", async () => {
 		const a = gitRepo({ "a.txt": "x\n" });
-		const { faux, ctx } = await taskContext();
+		const { faux, run, runsDir } = await taskHarness();
 		const cancel = new AbortController();
 		faux.script([call("bash", { command: "sleep 20" }), fauxAssistantMessage("late")]);
 		setTimeout(() => cancel.abort(), 200);
-		const result = await runTask(spec({ roots: [a], context: { commands: ["sleep 20"] } }), {
-			...ctx,
+		const result = await run(spec({ roots: [a], context: { commands: ["sleep 20"] } }), () => ({
 			signal: cancel.signal,
-		});
+		}));
 		expect(result.verdict).toBe("FAIL");
 		expect(result.problems.map((p) => p.message)).toContain("cancelled by the caller before the child finished");
 	});
@@ -212,9 +203,9 @@ describe("a task run's integrity checks", () => {
 describe("launch.json", () => {
 	it("records how the child was started: the session options in-process", async () => {
 		const a = gitRepo({ "a.txt": "x\n" });
-		const { faux, ctx } = await taskContext();
+		const { faux, run, runsDir } = await taskHarness();
 		faux.script([submit({ status: "ok", deliverable: "x" })]);
-		const result = await runTask(spec({ roots: [a] }), ctx);
+		const result = await run(spec({ roots: [a] }));
 		const launch = JSON.parse(readFileSync(join(result.auditDir, "launch.json"), "utf8")) as {
 			launch: { runner: string; session: { tools: string[]; model: string } };
 		};
@@ -228,7 +219,7 @@ describe("siblings and the prompt cache", () => {
 	it("holds a sibling until the first one's response has started, so it reads the cached prefix", async () => {
 		const a = gitRepo({ "a.txt": "x\n" });
 		const b = gitRepo({ "b.txt": "x\n" });
-		const { faux, ctx } = await taskContext();
+		const { faux, run, runsDir } = await taskHarness();
 		const requests: number[] = [];
 		let leaderAnswered = 0;
 		const answer = (delay: number) => async () => {
@@ -244,8 +235,8 @@ describe("siblings and the prompt cache", () => {
 		const onProgress = (p: { type: string; phase?: string; detail?: string }) =>
 			p.type === "phase" && phases.push(`${p.phase} ${p.detail ?? ""}`.trim());
 		const [r1, r2] = await Promise.all([
-			runTask(spec({ id: "one", roots: [a] }), { ...ctx, prefixGate: gate, onProgress }),
-			runTask(spec({ id: "two", roots: [b] }), { ...ctx, prefixGate: gate, onProgress }),
+			run(spec({ id: "one", roots: [a] }), () => ({ prefixGate: gate, progress: onProgress })),
+			run(spec({ id: "two", roots: [b] }), () => ({ prefixGate: gate, progress: onProgress })),
 		]);
 		expect([r1.verdict, r2.verdict]).toEqual(["PASS", "PASS"]);
 		expect(requests).toHaveLength(2);

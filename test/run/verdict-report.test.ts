@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { EnvelopeParse } from "../../src/envelope/parse.ts";
-import { renderModelReport, renderReport } from "../../src/run/report.ts";
+import { renderModelReport, renderReport } from "../../src/report/task-report.ts";
 import type { TaskResult } from "../../src/run/result.ts";
 import { type ChildOutcome, ZERO_USAGE } from "../../src/run/types.ts";
 import { judgeRun, type VerdictInput } from "../../src/run/verdict.ts";
@@ -93,6 +93,7 @@ describe("the verdict", () => {
 
 const result: TaskResult = {
 	version: 1,
+	kind: "task",
 	id: "adv-T4-incidental-write",
 	verdict: "FAIL",
 	warnings: [

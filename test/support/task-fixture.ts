@@ -1,18 +1,28 @@
-/** Temporary roots and a task context wired to the in-process runner with Pi's faux provider. */
+/**
+ * Tasks in tests, built the way a run builds them: a spec through the real validation, a plan from
+ * the real planner (inputs loaded as `loadTaskInputs` loads them, with Pi's faux provider as the
+ * model), executed with the real ports — only the model is fake. A test changes one port or one
+ * input, never hand-builds a plan.
+ */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { createModeRegistry } from "../../src/context/modes.ts";
-import { inProcessRunner } from "../../src/run/in-process.ts";
-import type { TaskContext } from "../../src/run/task.ts";
+import { VERSION } from "@earendil-works/pi-coding-agent";
+import { buildAgentCatalog } from "../../src/agents/catalog.ts";
+import { availableToolNames } from "../../src/host/render.ts";
+import { modelList } from "../../src/host/runtime.ts";
+import { planTask } from "../../src/plan/task.ts";
+import type { PlanRequest, TaskInputs, TaskPlan } from "../../src/plan/types.ts";
+import { type ExecutePorts, executeTask } from "../../src/run/execute.ts";
+import { executionPorts } from "../../src/run/ports.ts";
+import type { TaskResult } from "../../src/run/result.ts";
+import { readDelegateSettings } from "../../src/settings/read.ts";
 import { loadSpecObject } from "../../src/spec/load.ts";
 import type { TaskSpec } from "../../src/spec/schema.ts";
 import { type FauxRuntime, fauxRuntime } from "./faux-runtime.ts";
+import { tempDir } from "./temp.ts";
 
-export function tempDir(prefix = "pi-delegate-root-"): string {
-	return realpathSync(mkdtempSync(join(tmpdir(), prefix)));
-}
+export { tempDir };
 
 /** A git repository with the given files committed. */
 export function gitRepo(files: Record<string, string>): string {
@@ -34,21 +44,56 @@ export function spec(input: Record<string, unknown>): TaskSpec {
 	return result.spec;
 }
 
-export async function taskContext(
-	overrides: Partial<TaskContext> = {},
-): Promise<{ faux: FauxRuntime; ctx: TaskContext }> {
+export interface TaskHarness {
+	faux: FauxRuntime;
+	runsDir: string;
+	/** The inputs the planner gets for a spec; `change` edits them (a parent prompt, a setting). */
+	inputs(spec: TaskSpec, change?: Partial<TaskInputs>): TaskInputs;
+	plan(spec: TaskSpec, change?: Partial<TaskInputs>): TaskPlan;
+	/** Plans and executes; `ports` may replace or wrap any of the real ports. */
+	run(spec: TaskSpec, ports?: (real: ExecutePorts) => Partial<ExecutePorts>): Promise<TaskResult>;
+}
+
+export async function taskHarness(request: Partial<PlanRequest> = {}): Promise<TaskHarness> {
 	const faux = await fauxRuntime();
-	const ctx: TaskContext = {
+	const runsDir = join(faux.agentDir, "runs");
+	const models = await modelList(faux.runtime);
+	const tools = await availableToolNames({ cwd: faux.agentDir, agentDir: faux.agentDir });
+	const inputs = (taskSpec: TaskSpec, change: Partial<TaskInputs> = {}): TaskInputs => ({
+		spec: taskSpec,
+		request: { model: "faux/faux-1", runner: "in-process", extensions: [], ...request },
+		entry: "tool",
 		cwd: faux.agentDir,
-		runner: inProcessRunner(faux.runtime),
-		runnerKind: "in-process",
-		model: { provider: "faux", id: "faux-1", reason: "test" },
+		home: faux.agentDir,
 		agentDir: faux.agentDir,
-		runsDir: join(faux.agentDir, "runs"),
+		settings: readDelegateSettings({
+			cwd: faux.agentDir,
+			home: faux.agentDir,
+			agentDir: faux.agentDir,
+			projectTrusted: false,
+		}),
+		agents: buildAgentCatalog([]),
 		parent: { options: { cwd: "/", contextFiles: [], skills: [] } },
-		registry: createModeRegistry(),
-		providerExtensions: [],
-		...overrides,
+		models,
+		tools,
+		piVersion: VERSION,
+		runsDirOverride: runsDir,
+		...change,
+	});
+	const plan = (taskSpec: TaskSpec, change?: Partial<TaskInputs>): TaskPlan => {
+		const planned = planTask(inputs(taskSpec, change));
+		if (!planned.ok) throw new Error(`${planned.what}: ${JSON.stringify(planned.problems, null, 2)}`);
+		return planned.plan;
 	};
-	return { faux, ctx };
+	return {
+		faux,
+		runsDir,
+		inputs,
+		plan,
+		run: async (taskSpec, ports) => {
+			const p = plan(taskSpec);
+			const real = executionPorts(p, faux.runtime);
+			return executeTask(p, { ...real, ...ports?.(real) });
+		},
+	};
 }

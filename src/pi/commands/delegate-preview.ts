@@ -8,24 +8,22 @@
 import { homedir } from "node:os";
 import { parseArgs } from "node:util";
 import { type ExtensionAPI, getAgentDir, VERSION } from "@earendil-works/pi-coding-agent";
-import { loadAgents } from "../../agents/load.ts";
-import { previewText } from "../../cli/preview-report.ts";
-import { loadModes } from "../../context/load-modes.ts";
 import { formatProblems } from "../../problems.ts";
 import { STRATEGIES, type Strategy } from "../../prompt/channels.ts";
-import { previewChild } from "../../prompt/preview.ts";
 import { sizeOf } from "../../prompt/size.ts";
+import { previewText } from "../../report/preview-report.ts";
 import { type ParentPromptSource, parentPromptOfCommand } from "../parent-prompt.ts";
 import { registerReportRenderer, showReport } from "./report.ts";
 
 export const DELEGATE_PREVIEW_USAGE =
-	"Usage: /delegate-preview [--mode M] [--agent NAME] [--strategy full|portable] [--tools a,b]";
+	"Usage: /delegate-preview [--mode M] [--agent NAME] [--strategy full|portable] [--tools a,b] [--spec FILE]";
 
 const OPTIONS = {
 	mode: { type: "string" },
 	agent: { type: "string" },
 	strategy: { type: "string" },
 	tools: { type: "string" },
+	spec: { type: "string" },
 } as const;
 
 interface PreviewArgs {
@@ -33,6 +31,7 @@ interface PreviewArgs {
 	agent?: string;
 	strategy?: Strategy;
 	tools?: string[];
+	spec?: string;
 }
 
 /** Parses the command's argument line; throws an Error whose message is for the user. */
@@ -49,12 +48,15 @@ export function parsePreviewArgs(line: string): PreviewArgs {
 		...(values.agent !== undefined && { agent: values.agent }),
 		...(values.strategy !== undefined && { strategy: values.strategy as Strategy }),
 		...(tools !== undefined && { tools }),
+		...(values.spec !== undefined && { spec: values.spec }),
 	};
 }
 
 export interface DelegatePreviewDeps {
 	/** The capture of the parent's prompt the `task` tool reads, so the preview shows what it would use. */
 	parentPrompt?: ParentPromptSource;
+	home?: () => string;
+	env?: () => Readonly<Record<string, string | undefined>>;
 }
 
 export function registerDelegatePreviewCommand(pi: ExtensionAPI, deps: DelegatePreviewDeps = {}): void {
@@ -76,39 +78,34 @@ export function registerDelegatePreviewCommand(pi: ExtensionAPI, deps: DelegateP
 				fail("delegate-preview: bad arguments", `${(error as Error).message}\n${DELEGATE_PREVIEW_USAGE}`);
 				return;
 			}
-			const where = {
+			const parent = deps.parentPrompt?.latest() ?? parentPromptOfCommand(ctx);
+			const { previewDelegation } = await import("../../run/preview.ts");
+			const result = await previewDelegation({
+				entry: "tool",
 				cwd: ctx.cwd,
-				home: process.env.HOME || homedir(),
+				home: deps.home?.() ?? (process.env.HOME || homedir()),
 				agentDir: getAgentDir(),
 				projectTrusted: ctx.isProjectTrusted(),
-			};
-			const modes = loadModes(where);
-			if (modes.problems.length > 0) {
-				fail("delegate-preview: the settings have problems, so no child would start", formatProblems(modes.problems));
-				return;
-			}
-			const parent = deps.parentPrompt?.latest() ?? parentPromptOfCommand(ctx);
-			const result = await previewChild({
-				cwd: ctx.cwd,
-				agentDir: where.agentDir,
-				registry: modes.registry,
-				catalog: loadAgents(where),
-				...(args.agent !== undefined && { agent: args.agent }),
+				env: deps.env?.() ?? process.env,
+				parentPrompt: async () => parent,
+				...(ctx.model && { parentModel: { provider: ctx.model.provider, id: ctx.model.id } }),
+				parentRegistry: ctx.modelRegistry,
+				...(args.agent !== undefined && { agent: { name: args.agent, where: "--agent" } }),
 				...(args.mode !== undefined && { runMode: args.mode }),
-				...(args.strategy !== undefined && { strategy: args.strategy }),
-				...(args.tools !== undefined && { tools: args.tools }),
-				parent,
-				firstMessage: "",
-				where: { agent: "--agent", tools: "--tools" },
+				...(args.strategy !== undefined && { call: { strategy: args.strategy } }),
+				...(args.tools !== undefined && { tools: { names: args.tools, where: "--tools" } }),
+				...(args.spec !== undefined && { spec: { file: args.spec } }),
 			});
 			if (!result.ok) {
-				fail("delegate-preview: no child would start", formatProblems(result.problems));
+				fail(`delegate-preview: ${result.what}`, formatProblems(result.problems));
 				return;
 			}
 			const { view, child } = result;
 			const text = previewText({
-				view,
+				view: { ...view, warnings: result.warnings },
 				child,
+				...(result.plan && { plan: result.plan }),
+				wouldRefuse: result.wouldRefuse,
 				parent: { rendered: parent.rendered ?? ctx.getSystemPrompt(), about: "this session's prompt" },
 				piVersion: VERSION,
 				cwd: ctx.cwd,

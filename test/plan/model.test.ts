@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseModel, parseModelRef } from "../../src/run/model.ts";
+import { chooseModel, parseModelRef } from "../../src/plan/model.ts";
 import type { DelegateSettings } from "../../src/settings/section.ts";
 
 const settings = (global: Record<string, unknown>, project: Record<string, unknown> = {}): DelegateSettings => ({

@@ -5,14 +5,16 @@
  * text for a terminal (and for `/delegate-preview` in Pi), or one JSON object for machines. Pure.
  */
 import { PRIMITIVE_NAMES } from "../context/primitives.ts";
-import { formatProblems } from "../problems.ts";
+import { formatUsd } from "../format/numbers.ts";
+import { renderTable } from "../format/table.ts";
+import type { RenderedPrompt } from "../host/render.ts";
+import type { TaskPlan } from "../plan/types.ts";
+import { formatProblems, type Problem } from "../problems.ts";
 import type { ChannelReport } from "../prompt/channel-report.ts";
 import type { ChildView } from "../prompt/child-view.ts";
 import { unifiedDiff } from "../prompt/line-diff.ts";
 import { narrow } from "../prompt/narrow.ts";
-import type { RenderedPrompt } from "../prompt/render.ts";
 import { type Size, sizeOf, sizeOfAll } from "../prompt/size.ts";
-import { renderTable } from "./table.ts";
 
 export interface PreviewData {
 	view: ChildView;
@@ -25,6 +27,10 @@ export interface PreviewData {
 	cwd: string;
 	/** Whether and why the project's files were read. */
 	trust?: string;
+	/** The task's plan, when a spec was previewed: its model, runner, budget and roots. */
+	plan?: TaskPlan;
+	/** What would stop a run of it (a model without credentials), though the child can be shown. */
+	wouldRefuse?: readonly Problem[];
 }
 
 const STATE_WORDS: Record<ChannelReport["state"], string> = {
@@ -88,6 +94,36 @@ function headline(data: PreviewData): string[] {
 	const source = view.role.source ? ` (${view.role.source})` : "";
 	const lines = [`What a "${view.agent}" child${source} would receive in ${data.cwd}`];
 	lines.push(`rendered by Pi ${data.piVersion}${data.trust ? `; the project's .pi/ files: ${data.trust}` : ""}`);
+	return lines;
+}
+
+/** What a run of the previewed task would use besides its prompt: the plan's other decisions. */
+function runBlock(data: PreviewData): string[] {
+	const plan = data.plan;
+	if (!plan) return [];
+	const rows = [
+		[
+			"model",
+			`${plan.model.provider}/${plan.model.id}${plan.model.thinking ? `:${plan.model.thinking}` : ""}`,
+			plan.model.reason,
+		],
+		["runner", plan.runner.value, plan.runner.reason],
+		[
+			"budget",
+			`${plan.budget.wall_s} s · ${formatUsd(plan.budget.usd)} · ${plan.budget.turns} turns`,
+			`effort ${plan.spec.effort}`,
+		],
+		...plan.boundary.roots.map((root) => [
+			"root",
+			root,
+			plan.boundary.writeAllowed.includes(root) ? "writable" : "watched only",
+		]),
+		["rung", plan.rung, "what of the caller's context the brief carries"],
+	];
+	const lines = ["", "Run", renderTable(["decision", "value", "why"], rows)];
+	if (data.wouldRefuse && data.wouldRefuse.length > 0) {
+		lines.push("", "A run would refuse to start", formatProblems(data.wouldRefuse));
+	}
 	return lines;
 }
 
@@ -157,7 +193,16 @@ export function previewText(data: PreviewData): string {
 	const { view, child } = data;
 	const prompt = sizeOf(child.systemPrompt);
 	const first = sizeOf(view.firstMessage);
-	const lines = [...headline(data), "", "Settings", decisionsBlock(view), "", "Channels", channelsBlock(data)];
+	const lines = [
+		...headline(data),
+		...runBlock(data),
+		"",
+		"Settings",
+		decisionsBlock(view),
+		"",
+		"Channels",
+		channelsBlock(data),
+	];
 	lines.push(...leftOutBlock(view));
 	if (view.notes.length > 0)
 		lines.push(
@@ -205,6 +250,17 @@ export function previewJson(data: PreviewData): unknown {
 		systemPrompt: { text: child.systemPrompt, ...sizeOf(child.systemPrompt) },
 		tools: { names: child.tools.map((t) => t.name), definitions: child.tools, ...toolsSize(child) },
 		firstMessage: { text: view.firstMessage, ...sizeOf(view.firstMessage) },
+		...(data.plan && {
+			run: {
+				model: data.plan.model,
+				runner: data.plan.runner,
+				budget: data.plan.budget,
+				boundary: data.plan.boundary,
+				rung: data.plan.rung,
+				prefixKey: data.plan.prefixKey,
+				wouldRefuse: data.wouldRefuse ?? [],
+			},
+		}),
 		...(data.parent && {
 			parent: {
 				about: data.parent.about,

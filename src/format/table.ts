@@ -1,4 +1,4 @@
-/** Aligned plain-text tables for terminal output. */
+/** Aligned plain-text tables for terminal output, for the CLI and Pi alike. Pure. */
 
 export type Align = "left" | "right";
 

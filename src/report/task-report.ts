@@ -2,17 +2,10 @@
  * The report of a run, as plain text for a terminal and for the model that asked for the task. A
  * FAIL must be unmistakable to both: the verdict is the first word, and every problem follows it.
  */
-import { renderTable } from "../cli/table.ts";
-import type { TaskResult } from "./result.ts";
-
-const indent = (text: string, by = "  ") =>
-	text
-		.split("\n")
-		.map((line) => (line === "" ? "" : by + line))
-		.join("\n");
-
-const int = (n: number) => n.toLocaleString("en-US");
-export const formatUsd = (usd: number) => `$${usd < 1 ? usd.toFixed(4) : usd.toFixed(2)}`;
+import { formatSeconds, formatUsd, formatInt as int, plural } from "../format/numbers.ts";
+import { renderTable } from "../format/table.ts";
+import { indent } from "../format/text.ts";
+import type { TaskResult } from "../run/result.ts";
 
 function list(title: string, items: readonly string[]): string | undefined {
 	if (items.length === 0) return undefined;
@@ -36,7 +29,7 @@ function boundary(result: TaskResult): string {
 		const violations = result.violations.filter((c) => c.root === root).length;
 		return [root, writable ? "writable" : "watched", String(changes), violations > 0 ? `✗ ${violations}` : "✓"];
 	});
-	const head = `Boundary  ${result.delta.length} change${result.delta.length === 1 ? "" : "s"}, ${result.violations.length} violation${result.violations.length === 1 ? "" : "s"}`;
+	const head = `Boundary  ${plural(result.delta.length, "change")}, ${plural(result.violations.length, "violation")}`;
 	return `${head}\n${indent(renderTable(["root", "access", "changes", "violations"], rows, ["left", "left", "right", "left"]))}`;
 }
 
@@ -47,7 +40,7 @@ function metrics(result: TaskResult): string {
 		"Metrics",
 		`  tokens   in ${int(u.input)} · out ${int(u.output)} · cache read ${int(u.cacheRead)} · cache write ${int(u.cacheWrite)}`,
 		`  cost     ${formatUsd(u.costUsd)}`,
-		`  elapsed  ${m.elapsedS.toFixed(1)} s · ${m.turns} turn${m.turns === 1 ? "" : "s"} · ${m.toolCalls} tool call${m.toolCalls === 1 ? "" : "s"}`,
+		`  elapsed  ${formatSeconds(m.elapsedS)} · ${plural(m.turns, "turn")} · ${plural(m.toolCalls, "tool call")}`,
 		`  model    ${m.model} (effort ${m.effort}, ${m.runner})`,
 	].join("\n");
 }
@@ -58,7 +51,7 @@ export function renderReport(result: TaskResult): string {
 	const head =
 		result.verdict === "PASS"
 			? `PASS  task ${result.id}`
-			: `FAIL  task ${result.id} · ${count} problem${count === 1 ? "" : "s"}\n${result.problems.map((p) => `  ✗ ${p.message}`).join("\n")}`;
+			: `FAIL  task ${result.id} · ${plural(count, "problem")}\n${result.problems.map((p) => `  ✗ ${p.message}`).join("\n")}`;
 	const env = result.envelope;
 	const sections = [
 		head,
@@ -85,7 +78,7 @@ export function renderModelReport(result: TaskResult): string {
 	const m = result.metrics;
 	const tokens = m.usage.input + m.usage.output + m.usage.cacheRead + m.usage.cacheWrite;
 	const lines = [
-		`${result.verdict} task ${result.id}${result.verdict === "FAIL" ? ` (${result.problems.length} problem${result.problems.length === 1 ? "" : "s"})` : ""}`,
+		`${result.verdict} task ${result.id}${result.verdict === "FAIL" ? ` (${plural(result.problems.length, "problem")})` : ""}`,
 		...result.problems.map((p) => `✗ ${p.message}`),
 		...result.warnings.map((w) => `! ${w}`),
 	];
@@ -104,8 +97,8 @@ export function renderModelReport(result: TaskResult): string {
 	if (env && env.did_not_do.length > 0) lines.push("Did not do:", ...env.did_not_do.map((d) => `  - ${d}`));
 	const allowed = result.delta.length - result.violations.length;
 	lines.push(
-		`Boundary: ${result.violations.length} violation${result.violations.length === 1 ? "" : "s"}; ${allowed} change${allowed === 1 ? "" : "s"} in writable roots.`,
-		`Spent: ${m.turns} turns, ${m.toolCalls} tool calls, ${int(tokens)} tokens, ${formatUsd(m.usage.costUsd)}, ${m.elapsedS.toFixed(1)} s on ${m.model}.`,
+		`Boundary: ${plural(result.violations.length, "violation")}; ${plural(allowed, "change")} in writable roots.`,
+		`Spent: ${plural(m.turns, "turn")}, ${plural(m.toolCalls, "tool call")}, ${int(tokens)} tokens, ${formatUsd(m.usage.costUsd)}, ${formatSeconds(m.elapsedS)} on ${m.model}.`,
 		`Audit: ${result.auditDir}`,
 	);
 	return `${lines.join("\n")}\n`;

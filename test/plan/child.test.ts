@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseAgentFile } from "../../src/agents/parse.ts";
-import { childTools, DEFAULT_CHILD_TOOLS, kindFromAgent } from "../../src/prompt/child-kind.ts";
+import { kindFromAgent } from "../../src/plan/child.ts";
+import { DEFAULT_CHILD_TOOLS, withSubmit } from "../../src/plan/tools.ts";
 import { TASK_WORKER } from "../../src/prompt/task-worker.ts";
 
 const SOURCE = { scope: "project" as const, file: "/p/.pi/agents/reviewer.md", label: ".pi/agents/reviewer.md" };
@@ -23,14 +24,14 @@ describe("agent definitions as child kinds", () => {
 });
 
 describe("a child's tools", () => {
-	it("are the listed ones plus submit_result, once", () => {
-		expect(childTools(["read", "grep"])).toEqual(["read", "grep", "submit_result"]);
-		expect(childTools(["submit_result", "read"])).toEqual(["submit_result", "read"]);
+	it("are the listed ones plus submit_result, once and last", () => {
+		expect(withSubmit(["read", "grep"])).toEqual(["read", "grep", "submit_result"]);
+		expect(withSubmit(["submit_result", "read", "read"])).toEqual(["read", "submit_result"]);
 	});
 
-	it("an empty list means no tools but submit_result; no list means Pi's default", () => {
-		expect(childTools([])).toEqual(["submit_result"]);
-		expect(childTools(undefined)).toEqual([...DEFAULT_CHILD_TOOLS, "submit_result"]);
+	it("an empty list means no tools but submit_result", () => {
+		expect(withSubmit([])).toEqual(["submit_result"]);
+		expect(withSubmit(DEFAULT_CHILD_TOOLS)).toEqual([...DEFAULT_CHILD_TOOLS, "submit_result"]);
 	});
 });
 

@@ -21,8 +21,8 @@ import {
 	SessionManager,
 	SettingsManager,
 } from "@earendil-works/pi-coding-agent";
+import type { ModelInfo } from "../plan/types.ts";
 import type { Problem } from "../problems.ts";
-import type { ModelChoice } from "./types.ts";
 
 export interface Host {
 	runtime: ModelRuntime;
@@ -39,13 +39,36 @@ export async function createRuntime(agentDir: string): Promise<ModelRuntime> {
 	});
 }
 
-/** A runtime for the command line, with the given provider extensions loaded into it. */
-export async function createCliHost(options: {
+export interface HostOptions {
 	cwd: string;
 	agentDir: string;
+	/** Provider extensions to load (`--extension`, the `providerExtensions` setting). */
 	extensions: readonly string[];
-}): Promise<Host> {
+	/** Inside Pi: the parent's registry, whose extension-registered providers children share. */
+	parent?: ModelRegistry;
+}
+
+/** Copies the parent's extension-registered providers into a runtime. */
+function shareParentProviders(runtime: ModelRuntime, parent: ModelRegistry): void {
+	for (const id of parent.getRegisteredProviderIds()) {
+		const native = parent.getRegisteredNativeProvider(id);
+		if (native) runtime.registerNativeProvider(native);
+		else {
+			const config = parent.getRegisteredProviderConfig(id);
+			if (config) runtime.registerProvider(id, config);
+		}
+	}
+}
+
+/**
+ * The runtime children share, the same way from Pi and from a shell: the agent dir's providers, the
+ * parent's (inside Pi), and the provider extensions, loaded by Pi's own loader into a host session
+ * that stays open while the host lives. A provider extension that fails to load is a problem on
+ * either side, reported before anything runs.
+ */
+export async function openHost(options: HostOptions): Promise<Host> {
 	const runtime = await createRuntime(options.agentDir);
+	if (options.parent) shareParentProviders(runtime, options.parent);
 	if (options.extensions.length === 0) return { runtime, problems: [], dispose() {} };
 	const loader = new DefaultResourceLoader({
 		cwd: options.cwd,
@@ -60,10 +83,10 @@ export async function createCliHost(options: {
 	});
 	await loader.reload();
 	const problems: Problem[] = loader.getExtensions().errors.map((e) => ({
-		path: "--extension",
+		path: "extension",
 		value: e.path,
-		message: `the extension failed to load: ${e.error}`,
-		fix: "fix the extension, or leave it out",
+		message: `the provider extension failed to load: ${e.error}`,
+		fix: "fix the extension, or leave it out (--extension, or the providerExtensions setting)",
 	}));
 	const { session }: { session: AgentSession } = await createAgentSession({
 		cwd: options.cwd,
@@ -78,51 +101,23 @@ export async function createCliHost(options: {
 	return { runtime, problems, dispose: () => session.dispose() };
 }
 
-/** A runtime for children started inside Pi: the agent dir's providers plus the parent's extension-registered ones. */
-export async function createPiHost(agentDir: string, parent: ModelRegistry): Promise<Host> {
-	const runtime = await createRuntime(agentDir);
-	for (const id of parent.getRegisteredProviderIds()) {
-		const native = parent.getRegisteredNativeProvider(id);
-		if (native) runtime.registerNativeProvider(native);
-		else {
-			const config = parent.getRegisteredProviderConfig(id);
-			if (config) runtime.registerProvider(id, config);
-		}
+/**
+ * Every model the runtime knows, and whether its provider has credentials: configured ones (auth.json,
+ * an API key variable), or a provider that says it needs none (read from the agent dir, no network).
+ */
+export async function modelList(runtime: ModelRuntime): Promise<ModelInfo[]> {
+	const models = runtime.getModels();
+	const providers = [...new Set(models.map((m) => m.provider))];
+	const authenticated = new Map<string, boolean>();
+	for (const provider of providers) {
+		const ok =
+			runtime.hasConfiguredAuth(provider) || (await runtime.checkAuth(provider).catch(() => undefined)) !== undefined;
+		authenticated.set(provider, ok);
 	}
-	return { runtime, problems: [], dispose() {} };
-}
-
-/** Says, before anything runs, whether a chosen model exists and has credentials. */
-export async function checkModel(runtime: ModelRuntime, choice: ModelChoice): Promise<Problem[]> {
-	const ref = `${choice.provider}/${choice.id}`;
-	const model = runtime.getModel(choice.provider, choice.id);
-	if (!model) {
-		const known = runtime.getModels(choice.provider).map((m) => `${choice.provider}/${m.id}`);
-		return [
-			{
-				path: `model (${choice.reason})`,
-				value: ref,
-				message:
-					known.length > 0
-						? `no model "${choice.id}" in provider "${choice.provider}"`
-						: `no provider "${choice.provider}" is configured`,
-				fix:
-					known.length > 0
-						? `use one of: ${known.slice(0, 8).join(", ")}${known.length > 8 ? ", …" : ""} (pi --list-models shows all)`
-						: "check the name (pi --list-models), add it to models.json, or load its provider extension with --extension",
-			},
-		];
-	}
-	const auth = await runtime.checkAuth(choice.provider).catch(() => undefined);
-	if (!auth && !runtime.hasConfiguredAuth(choice.provider)) {
-		return [
-			{
-				path: `model (${choice.reason})`,
-				value: ref,
-				message: `no credentials for provider "${choice.provider}"`,
-				fix: `log in with pi (/login), or set the provider's API key environment variable`,
-			},
-		];
-	}
-	return [];
+	return models.map((m) => ({
+		provider: m.provider,
+		id: m.id,
+		...(m.name !== undefined && { name: m.name }),
+		authenticated: authenticated.get(m.provider) === true,
+	}));
 }

@@ -8,6 +8,7 @@
 import type { Problem } from "../problems.ts";
 import { type DelegateSettings, isPlainObject, settingsProblemPath, settingValues } from "../settings/section.ts";
 import { EFFORTS, type Effort } from "../spec/schema.ts";
+import { didYouMean } from "../suggest.ts";
 import type { ModelChoice } from "./types.ts";
 
 export const THINKING_LEVELS = ["off", "minimal", "low", "medium", "high", "xhigh"] as const;
@@ -153,8 +154,47 @@ export function chooseModel(request: ModelRequest): { choice: ModelChoice } | { 
 				path: "model",
 				value: undefined,
 				message: `no model for effort "${request.effort}": no --model, no effort profile, and no default model in Pi's settings`,
-				fix: 'pass --model provider/id, or set "pi-delegate": { "effortProfiles": { "balanced": "provider/id" } } in Pi settings',
+				fix: `pass --model provider/id, or set "pi-delegate": { "effortProfiles": { "${request.effort}": "provider/id" } } in Pi settings`,
 			},
 		],
 	};
+}
+
+/**
+ * Whether a chosen model exists here and has credentials — decided from the runtime's model list,
+ * so the planner (and `preview`, `doctor`) can say it before anything runs.
+ */
+export function modelProblems(
+	choice: ModelChoice,
+	models: ReadonlyArray<{ provider: string; id: string; authenticated: boolean }>,
+): Problem[] {
+	const ref = `${choice.provider}/${choice.id}`;
+	const path = `model (${choice.reason})`;
+	const found = models.find((m) => m.provider === choice.provider && m.id === choice.id);
+	if (!found) {
+		const known = models.filter((m) => m.provider === choice.provider).map((m) => `${m.provider}/${m.id}`);
+		return [
+			{
+				path,
+				value: ref,
+				message:
+					known.length > 0
+						? `no model "${choice.id}" in provider "${choice.provider}"${didYouMean(ref, known)}`
+						: `no provider "${choice.provider}" is configured`,
+				fix:
+					known.length > 0
+						? `use one of: ${known.slice(0, 8).join(", ")}${known.length > 8 ? ", …" : ""} (pi --list-models shows all)`
+						: "check the name (pi --list-models), add it to models.json, or load its provider extension with --extension",
+			},
+		];
+	}
+	if (found.authenticated) return [];
+	return [
+		{
+			path,
+			value: ref,
+			message: `no credentials for provider "${choice.provider}"`,
+			fix: "log in with pi (/login), or set the provider's API key environment variable",
+		},
+	];
 }

@@ -15,7 +15,7 @@ import {
 	SettingsManager,
 	type Skill,
 } from "@earendil-works/pi-coding-agent";
-import type { ParentPrompt, PromptInputs } from "./channels.ts";
+import type { ParentPrompt, PromptInputs } from "../prompt/channels.ts";
 import { type RenderedPrompt, renderWithLoader } from "./render.ts";
 
 export interface LoadParentOptions {

@@ -29,9 +29,8 @@ import {
 	type ToolDefinition,
 } from "@earendil-works/pi-coding-agent";
 import { SUBMIT_RESULT_TOOL_NAME } from "../envelope/schema.ts";
+import type { ChildPromptInputs, SkillEntry } from "../prompt/channels.ts";
 import { createSubmitTool } from "../run/submit-tool.ts";
-import type { ChildPromptInputs } from "../run/types.ts";
-import type { SkillEntry } from "./channels.ts";
 
 export type { ToolDeclaration };
 
@@ -224,4 +223,20 @@ export async function renderChildView(
 ): Promise<RenderedPrompt> {
 	const parts = viewSessionParts(view, options);
 	return renderWithLoader(parts.resourceLoader, parts.tools, { ...options, customTools: parts.customTools });
+}
+
+/**
+ * The tool names a child session can have: Pi's built-ins (and `submit_result`), asked of Pi itself
+ * so a new built-in is known without a release of this package. PowerShell is Pi's tool for
+ * Windows; elsewhere it would only be a confusing suggestion.
+ */
+export async function availableToolNames(options: RenderOptions & { platform?: string }): Promise<string[]> {
+	const empty = { customPrompt: "", appendSystemPrompt: [], contextFiles: [], skills: [] };
+	const parts = viewSessionParts({ prompt: empty, tools: [SUBMIT_RESULT_TOOL_NAME] }, options);
+	const rendered = await renderWithLoader(parts.resourceLoader, ["nosuch-tool"], {
+		...options,
+		customTools: parts.customTools,
+	});
+	const platform = options.platform ?? process.platform;
+	return rendered.availableTools.filter((name) => platform === "win32" || name !== "powershell");
 }

@@ -1,0 +1,9 @@
+/** How the command line says that a delegation was refused before anything ran: what, and every problem. */
+import { formatProblems } from "../problems.ts";
+import type { Delegation } from "../run/delegate.ts";
+import { describeInvalid } from "./spec-summary.ts";
+
+export function refusalText(refused: Extract<Delegation, { ok: false }>, source: string): string {
+	if (refused.spec && !refused.spec.ok) return describeInvalid(refused.spec, source);
+	return `✗ cannot run: ${refused.what}\n${formatProblems(refused.problems)}`;
+}

@@ -1,0 +1,151 @@
+/**
+ * `planTask`: everything a task child gets, decided in one pure function from already-loaded
+ * inputs — its view (system prompt inputs, tools, first message, and why), the model and runner,
+ * budgets, the roots to watch and the ones it may write, what the audit record will hold, the key
+ * siblings share a cached prefix by, and every warning. `preview --spec` prints a plan; a run
+ * executes one; `launch.json` records it.
+ *
+ * Every refusal names what could not be settled and every problem, so an entry point can refuse with
+ * exit 2 (or an error result) before anything runs.
+ */
+import { join, resolve } from "node:path";
+import type { AgentDefinition } from "../agents/definition.ts";
+import type { Problem } from "../problems.ts";
+import { buildChildView } from "../prompt/child-view.ts";
+import { taskBrief, taskRung } from "../prompt/task-brief.ts";
+import { TASK_WORKER } from "../prompt/task-worker.ts";
+import { kindFromAgent, resolveAgent } from "./child.ts";
+import { chooseModel, modelProblems } from "./model.ts";
+import { prefixKey } from "./prefix.ts";
+import { decideSettings, type SettingsDecisions } from "./settings.ts";
+import { taskTools } from "./tools.ts";
+import type { Decided, ModelChoice, Planned, RunnerKind, TaskInputs, TaskPlan } from "./types.ts";
+
+/** Rejected submissions answered with the problems before one is accepted as it is. */
+export const MAX_REJECTIONS = 2;
+
+/** The files a task's audit directory holds once it has finished, in the order they are written. */
+export const AUDIT_FILES = [
+	"spec.json",
+	"plan.json",
+	"prompt.txt",
+	"view.json",
+	"launch.json",
+	"boundary-before.json",
+	"events.ndjson",
+	"session.jsonl",
+	"boundary-after.json",
+	"outcome.json",
+	"result.json",
+] as const;
+
+/**
+ * Where runs are recorded: PI_DELEGATE_RUNS_DIR, else the `runsDir` setting (`~` is the home; a
+ * relative path is taken from `cwd`), else under Pi's agent dir.
+ */
+export function decideRunsDir(
+	inputs: { runsDirOverride?: string; home: string; agentDir: string; cwd?: string },
+	setting?: string,
+): string {
+	if (inputs.runsDirOverride) return inputs.runsDirOverride;
+	if (setting) return resolve(inputs.cwd ?? inputs.agentDir, setting.replace(/^~(?=$|\/)/, inputs.home));
+	return join(inputs.agentDir, "pi-delegate", "runs");
+}
+
+/** Explicit `--runner`, else the `runner` setting, else the entry point's default. */
+function decideRunner(inputs: TaskInputs, setting: RunnerKind | undefined): Decided<RunnerKind> {
+	if (inputs.request.runner) return { value: inputs.request.runner, reason: "--runner" };
+	if (setting) return { value: setting, reason: 'the "runner" setting' };
+	// Inside Pi a child shares the parent's providers in milliseconds; from a shell a process of its own
+	// isolates it from the command that started it.
+	return inputs.entry === "tool"
+		? { value: "in-process", reason: "default inside Pi" }
+		: { value: "subprocess", reason: "default on the command line" };
+}
+
+/** When no model can be chosen the child is still decided (preview shows it); this stands in. */
+const NO_MODEL: ModelChoice = { provider: "(none)", id: "(none)", reason: "no model could be chosen" };
+
+/** The model, and every reason it cannot run here: none chosen, unknown, or without credentials. */
+function decideModel(
+	inputs: TaskInputs,
+	agent: AgentDefinition | undefined,
+): { model: ModelChoice; problems: Problem[] } {
+	const { request, spec } = inputs;
+	const chosen = chooseModel({
+		effort: spec.effort,
+		settings: inputs.settings,
+		...(request.model !== undefined && { explicit: request.model }),
+		...(agent && { agent: { model: agent.model, thinking: agent.thinking, where: `${agent.source.label}: model` } }),
+		...(inputs.parentModel && { parent: inputs.parentModel }),
+		...(inputs.piDefaultModel && { piDefault: inputs.piDefaultModel }),
+	});
+	if ("problems" in chosen) return { model: NO_MODEL, problems: chosen.problems };
+	return { model: chosen.choice, problems: modelProblems(chosen.choice, inputs.models) };
+}
+
+function assemble(
+	inputs: TaskInputs,
+	settings: SettingsDecisions,
+	agent: AgentDefinition | undefined,
+	tools: { tools: string[]; warnings: Problem[] },
+	model: ModelChoice,
+): TaskPlan {
+	const { spec, request } = inputs;
+	const view = buildChildView({
+		kind: agent ? kindFromAgent(agent) : TASK_WORKER,
+		...(request.call !== undefined && { call: request.call }),
+		...(request.runMode !== undefined && { runMode: request.runMode }),
+		registry: settings.registry,
+		parent: inputs.parent,
+		tools: tools.tools,
+		firstMessage: taskBrief(spec),
+	});
+	const { roots, write_allowed, watched_only } = spec.resolved;
+	return {
+		version: 1,
+		kind: "task",
+		id: spec.id,
+		spec,
+		rung: taskRung(spec),
+		child: view,
+		...(agent && { agent: agent.source }),
+		cwd: inputs.cwd,
+		agentDir: inputs.agentDir,
+		model,
+		runner: decideRunner(inputs, settings.runner),
+		providerExtensions: [...new Set([...request.extensions, ...settings.providerExtensions])],
+		budget: spec.budget,
+		boundary: { roots: [...roots], writeAllowed: [...write_allowed], watchedOnly: [...watched_only] },
+		submit: { roots: [...roots], cwd: roots[0] ?? inputs.cwd, maxRejections: MAX_REJECTIONS },
+		audit: { runsDir: decideRunsDir(inputs, settings.runsDir), files: [...AUDIT_FILES] },
+		prefixKey: prefixKey({
+			model,
+			tools: view.tools,
+			prompt: view.prompt,
+			cwd: inputs.cwd,
+			piVersion: inputs.piVersion,
+		}),
+		piVersion: inputs.piVersion,
+		...(inputs.parentSession && { parentSession: inputs.parentSession }),
+		warnings: [...tools.warnings, ...view.warnings],
+	};
+}
+
+export function planTask(inputs: TaskInputs): Planned {
+	const settings = decideSettings(inputs.settings);
+	if (settings.problems.length > 0) {
+		return { ok: false, what: "pi-delegate's settings have problems", problems: settings.problems };
+	}
+	const { agent, what, problems } = resolveAgent(inputs.agents, inputs.request.agent);
+	if (problems.length > 0) return { ok: false, what, problems };
+	const tools = taskTools(inputs.spec, agent, inputs.tools);
+	if (tools.problems.length > 0) {
+		return { ok: false, what: `the agent "${agent?.name}" names tools that do not exist`, problems: tools.problems };
+	}
+	const model = decideModel(inputs, agent);
+	const plan = assemble(inputs, settings, agent, tools, model.model);
+	if (model.problems.length === 0) return { ok: true, plan };
+	const why = model.model === NO_MODEL ? "no model for the child" : "the child's model cannot be used";
+	return { ok: false, what: why, problems: model.problems, plan };
+}

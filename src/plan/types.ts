@@ -1,0 +1,140 @@
+/**
+ * Types of the plan stage. `TaskInputs` is everything already read (no port, no I/O left to do);
+ * `TaskPlan` is everything decided about one child — plain, JSON-serialisable data that `preview`
+ * prints, `launch.json` records and `executeTask` carries out. Nothing downstream decides anything
+ * a plan could have decided: if two entry points disagree about a child, their plans differ.
+ */
+import type { AgentCatalog } from "../agents/catalog.ts";
+import type { AgentSource } from "../agents/definition.ts";
+import type { ContextFields } from "../context/primitives.ts";
+import type { Problem } from "../problems.ts";
+import type { ParentPrompt, Strategy } from "../prompt/channels.ts";
+import type { ChildView } from "../prompt/child-view.ts";
+import type { TaskRung } from "../prompt/task-brief.ts";
+import type { DelegateSettings } from "../settings/section.ts";
+import type { Budget, TaskSpec } from "../spec/schema.ts";
+
+export type RunnerKind = "in-process" | "subprocess";
+
+/** A model as `provider/id`, with the thinking level to use. */
+export interface ModelChoice {
+	provider: string;
+	id: string;
+	thinking?: "off" | "minimal" | "low" | "medium" | "high" | "xhigh";
+	/** Why this model was chosen (effort profile, --model, parent's model, settings default). */
+	reason: string;
+}
+
+/** Wall seconds (a hard stop), dollars (stopped once exceeded) and assistant turns (told to submit on the last). */
+export type ChildBudget = Budget;
+
+/** What the submit tool needs to pre-check evidence pointers and give the child a chance to fix them. */
+export interface SubmitCheckConfig {
+	roots: readonly string[];
+	/** Base directory for relative pointers. */
+	cwd: string;
+	/** How many rejected submissions are answered with the problems before one is accepted as is. */
+	maxRejections: number;
+}
+
+/** Per-call context fields: the highest precedence layer of what a child sees. */
+export type CallFields = ContextFields & { strategy?: Strategy };
+
+/** Which door the request came through; it decides only defaults, and says so in the plan. */
+export type Entry = "tool" | "cli";
+
+/** What the caller asks for beyond the spec: the flags of `run`, the extra fields of a `task` call. */
+export interface PlanRequest {
+	/** Run the task as this agent; `where` names the field it was given in (`--agent`, `agent`). */
+	agent?: { name: string; where: string };
+	call?: CallFields;
+	/** Run-level context mode (`--mode`). */
+	runMode?: string;
+	/** `--model provider/id[:thinking]`. */
+	model?: string;
+	/** `--runner`. */
+	runner?: RunnerKind;
+	/** `--extension`: extensions the child loads for its model's provider. */
+	extensions: readonly string[];
+}
+
+/** A model the runtime knows, and whether it has credentials here. */
+export interface ModelInfo {
+	provider: string;
+	id: string;
+	name?: string;
+	authenticated: boolean;
+}
+
+/** A model as the parent runs it, or as Pi's settings name it. */
+export interface ModelRef {
+	provider: string;
+	id: string;
+	thinking?: string;
+}
+
+/** Everything the planner needs, already loaded. Built by `loadTaskInputs`, or by hand in tests. */
+export interface TaskInputs {
+	spec: TaskSpec;
+	request: PlanRequest;
+	entry: Entry;
+	/** The caller's working directory: the child works there. */
+	cwd: string;
+	home: string;
+	/** Pi's agent directory: credentials, models, the default runs directory. */
+	agentDir: string;
+	settings: DelegateSettings;
+	agents: AgentCatalog;
+	parent: ParentPrompt;
+	/** The parent session's model (inside Pi). */
+	parentModel?: ModelRef;
+	/** Pi's defaultProvider / defaultModel / defaultThinkingLevel settings (on the command line). */
+	piDefaultModel?: { provider?: string; model?: string; thinking?: string };
+	models: readonly ModelInfo[];
+	/** Tool names a child session can have. */
+	tools: readonly string[];
+	piVersion: string;
+	/** `PI_DELEGATE_RUNS_DIR`, when set. */
+	runsDirOverride?: string;
+	/** The session that delegates, so spend can be asked per session. */
+	parentSession?: { id: string; file?: string };
+}
+
+/** A decision and who made it, in words a report can print. */
+export interface Decided<T> {
+	value: T;
+	reason: string;
+}
+
+/** The one plan of one task child. */
+export interface TaskPlan {
+	version: 1;
+	kind: "task";
+	id: string;
+	spec: TaskSpec;
+	rung: TaskRung;
+	/** What the child sees: prompt inputs, tools (`submit_result` included), first message, and why. */
+	child: ChildView;
+	/** The agent definition the task runs as, when it runs as one. */
+	agent?: AgentSource;
+	cwd: string;
+	agentDir: string;
+	model: ModelChoice;
+	runner: Decided<RunnerKind>;
+	providerExtensions: string[];
+	budget: ChildBudget;
+	boundary: { roots: string[]; writeAllowed: string[]; watchedOnly: string[] };
+	submit: SubmitCheckConfig;
+	audit: { runsDir: string; files: string[] };
+	/** Equal for siblings that send the same model, tools and system prompt inputs. */
+	prefixKey: string;
+	piVersion: string;
+	parentSession?: { id: string; file?: string };
+	warnings: Problem[];
+}
+
+/**
+ * A plan, or why there is none. `plan` is kept when the child could be decided but may not start
+ * (a model without credentials): preview shows it; a run refuses it.
+ */
+export type Planned = { ok: true; plan: TaskPlan } | { ok: false; what: string; problems: Problem[]; plan?: TaskPlan };

@@ -1,0 +1,98 @@
+/**
+ * `loadTaskInputs`: the one place that reads what a plan is decided from — the spec, pi-delegate's
+ * settings, the agent files, the model runtime with its provider extensions, the models and tools a
+ * child can have, the parent's prompt — the same way for the `task` tool and for `pi-delegate run`.
+ * What differs between them comes in as `InputSources` (where the spec and the parent's prompt come
+ * from, the parent's model and registry inside Pi); everything else is resolved here, once.
+ *
+ * Anything that stops a plan from being made at all (an invalid spec, a provider extension that does
+ * not load) is refused here with every problem; everything else is the planner's to decide.
+ */
+
+import type { ModelRegistry } from "@earendil-works/pi-coding-agent";
+import { SettingsManager, VERSION } from "@earendil-works/pi-coding-agent";
+import { loadAgents } from "../agents/load.ts";
+import { availableToolNames } from "../host/render.ts";
+import { type Host, modelList, openHost } from "../host/runtime.ts";
+import { decideSettings } from "../plan/settings.ts";
+import type { Entry, ModelRef, PlanRequest, TaskInputs } from "../plan/types.ts";
+import type { Problem } from "../problems.ts";
+import type { ParentPrompt } from "../prompt/channels.ts";
+import { readDelegateSettings } from "../settings/read.ts";
+import { loadSpecFile, loadSpecObject, loadSpecText } from "../spec/load.ts";
+import type { SpecResult } from "../spec/validate.ts";
+
+/** Where the spec comes from: a tool call's arguments, a file, or text read from standard input. */
+export type SpecSource = { value: unknown } | { file: string } | { text: string; label: string };
+
+export interface InputSources {
+	entry: Entry;
+	spec: SpecSource;
+	request: PlanRequest;
+	cwd: string;
+	home: string;
+	agentDir: string;
+	projectTrusted: boolean;
+	/** The environment, for PI_DELEGATE_RUNS_DIR. */
+	env: Readonly<Record<string, string | undefined>>;
+	/** The parent's prompt channels: captured from the session inside Pi, loaded from disk on the command line. */
+	parentPrompt: () => Promise<ParentPrompt>;
+	/** Inside Pi: the parent's model and its registry of extension-registered providers. */
+	parentModel?: ModelRef;
+	parentRegistry?: ModelRegistry;
+	parentSession?: { id: string; file?: string };
+}
+
+export type LoadedInputs =
+	| { ok: true; inputs: TaskInputs; host: Host; specWarnings: Problem[] }
+	| { ok: false; what: string; problems: Problem[]; spec?: SpecResult };
+
+async function loadSpec(source: SpecSource, where: { cwd: string; home: string }): Promise<SpecResult> {
+	if ("value" in source) return loadSpecObject(source.value, where);
+	if ("file" in source) return loadSpecFile(source.file, where);
+	return loadSpecText(source.text, where);
+}
+
+/** Pi's own default model settings: what a Pi started here would run on. */
+function piDefaultModel(sources: InputSources) {
+	const pi = SettingsManager.create(sources.cwd, sources.agentDir, { projectTrusted: sources.projectTrusted });
+	return { provider: pi.getDefaultProvider(), model: pi.getDefaultModel(), thinking: pi.getDefaultThinkingLevel() };
+}
+
+export async function loadTaskInputs(sources: InputSources): Promise<LoadedInputs> {
+	const where = { cwd: sources.cwd, home: sources.home };
+	const spec = await loadSpec(sources.spec, where);
+	if (!spec.ok) return { ok: false, what: "the task spec is invalid", problems: [...spec.problems], spec };
+	const located = { ...where, agentDir: sources.agentDir, projectTrusted: sources.projectTrusted };
+	const settings = readDelegateSettings(located);
+	const extensions = [...new Set([...sources.request.extensions, ...decideSettings(settings).providerExtensions])];
+	const host = await openHost({
+		cwd: sources.cwd,
+		agentDir: sources.agentDir,
+		extensions,
+		...(sources.parentRegistry && { parent: sources.parentRegistry }),
+	});
+	if (host.problems.length > 0) {
+		host.dispose();
+		return { ok: false, what: "a provider extension failed to load", problems: host.problems };
+	}
+	const override = sources.env.PI_DELEGATE_RUNS_DIR;
+	const inputs: TaskInputs = {
+		spec: spec.spec,
+		request: sources.request,
+		entry: sources.entry,
+		cwd: sources.cwd,
+		home: sources.home,
+		agentDir: sources.agentDir,
+		settings,
+		agents: loadAgents(located),
+		parent: await sources.parentPrompt(),
+		...(sources.parentModel ? { parentModel: sources.parentModel } : { piDefaultModel: piDefaultModel(sources) }),
+		models: await modelList(host.runtime),
+		tools: await availableToolNames({ cwd: sources.cwd, agentDir: sources.agentDir }),
+		piVersion: VERSION,
+		...(override && { runsDirOverride: override }),
+		...(sources.parentSession && { parentSession: sources.parentSession }),
+	};
+	return { ok: true, inputs, host, specWarnings: [...spec.warnings] };
+}

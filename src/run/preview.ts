@@ -1,0 +1,127 @@
+/**
+ * What a child would receive, without running one: the shared composition behind `pi-delegate
+ * preview` and `/delegate-preview`. With a spec it is the task's own plan — the same load and plan
+ * a run uses, so what preview shows is what a run sends; without one it plans a child of the agent
+ * (or the task worker) with the same pieces. Either way Pi renders the prompt. Needs no model and
+ * no API key: a model that could not be used is a note ("a run would refuse"), not an error.
+ */
+
+import type { ModelRegistry } from "@earendil-works/pi-coding-agent";
+import { loadAgents } from "../agents/load.ts";
+import { availableToolNames, type RenderedPrompt, renderChildView } from "../host/render.ts";
+import { planChild } from "../plan/child.ts";
+import { decideSettings } from "../plan/settings.ts";
+import type { CallFields, Entry, TaskPlan } from "../plan/types.ts";
+import type { Problem } from "../problems.ts";
+import type { ParentPrompt } from "../prompt/channels.ts";
+import type { ChildView } from "../prompt/child-view.ts";
+import { readDelegateSettings } from "../settings/read.ts";
+import { planDelegation } from "./delegate.ts";
+import type { SpecSource } from "./inputs.ts";
+
+export interface PreviewSources {
+	entry: Entry;
+	cwd: string;
+	home: string;
+	agentDir: string;
+	projectTrusted: boolean;
+	env: Readonly<Record<string, string | undefined>>;
+	parentPrompt: () => Promise<ParentPrompt>;
+	parentModel?: { provider: string; id: string; thinking?: string };
+	parentRegistry?: ModelRegistry;
+	agent?: { name: string; where: string };
+	runMode?: string;
+	call?: CallFields;
+	tools?: { names: readonly string[]; where: string };
+	spec?: SpecSource;
+}
+
+export type Preview =
+	| {
+			ok: true;
+			view: ChildView;
+			child: RenderedPrompt;
+			parent: ParentPrompt;
+			/** The task's plan, when a spec was given. */
+			plan?: TaskPlan;
+			warnings: Problem[];
+			/** What would stop a run of this plan although the child could be shown (a model without credentials). */
+			wouldRefuse: Problem[];
+	  }
+	| { ok: false; what: string; problems: Problem[] };
+
+async function previewSpec(sources: PreviewSources, spec: SpecSource): Promise<Preview> {
+	if (sources.tools !== undefined) {
+		return {
+			ok: false,
+			what: "--tools does not apply with --spec",
+			problems: [
+				{
+					path: sources.tools.where,
+					value: sources.tools.names,
+					message: "a task's tools follow its authority (read_only, commands)",
+					fix: "leave out --tools, or preview without --spec",
+				},
+			],
+		};
+	}
+	let parent: ParentPrompt | undefined;
+	const delegation = await planDelegation({
+		...sources,
+		spec,
+		request: {
+			...(sources.agent && { agent: sources.agent }),
+			...(sources.call && { call: sources.call }),
+			...(sources.runMode !== undefined && { runMode: sources.runMode }),
+			extensions: [],
+		},
+		parentPrompt: async () => {
+			parent = await sources.parentPrompt();
+			return parent;
+		},
+	});
+	const plan = delegation.plan;
+	if (!delegation.ok && !plan) return { ok: false, what: delegation.what, problems: delegation.problems };
+	if (delegation.ok) delegation.host.dispose();
+	if (!plan || !parent) throw new Error("a plan without its parent prompt");
+	const child = await renderChildView(plan.child, { cwd: plan.cwd, agentDir: plan.agentDir });
+	const specWarnings = delegation.ok ? delegation.specWarnings : [];
+	return {
+		ok: true,
+		view: plan.child,
+		child,
+		parent,
+		plan,
+		warnings: [...specWarnings, ...plan.warnings],
+		wouldRefuse: delegation.ok ? [] : delegation.problems,
+	};
+}
+
+export async function previewDelegation(sources: PreviewSources): Promise<Preview> {
+	if (sources.spec) return previewSpec(sources, sources.spec);
+	const located = {
+		cwd: sources.cwd,
+		home: sources.home,
+		agentDir: sources.agentDir,
+		projectTrusted: sources.projectTrusted,
+	};
+	const settings = decideSettings(readDelegateSettings(located));
+	if (settings.problems.length > 0) {
+		return { ok: false, what: "the settings have problems, so no child would start", problems: settings.problems };
+	}
+	const parent = await sources.parentPrompt();
+	const planned = planChild({
+		agents: loadAgents(located),
+		...(sources.agent && { agent: sources.agent }),
+		...(sources.tools && { tools: sources.tools }),
+		available: await availableToolNames({ cwd: sources.cwd, agentDir: sources.agentDir }),
+		registry: settings.registry,
+		parent,
+		...(sources.call && { call: sources.call }),
+		...(sources.runMode !== undefined && { runMode: sources.runMode }),
+		firstMessage: "",
+	});
+	if (!planned.ok) return { ok: false, what: `no child would start: ${planned.what}`, problems: planned.problems };
+	const child = await renderChildView(planned.view, { cwd: sources.cwd, agentDir: sources.agentDir });
+	return { ok: true, view: planned.view, child, parent, warnings: planned.view.warnings, wouldRefuse: [] };
+}
