@@ -11,8 +11,9 @@ import { resolve, sep } from "node:path";
 import { ExecNotFound } from "./exec.ts";
 import { readGitState } from "./git-state.ts";
 import { addHashes, planRacy, RACY_WINDOW_MS } from "./hash.ts";
+import type { WalkResult } from "./types.ts";
 import { type GitState, type RootSnapshot, SNAPSHOT_VERSION, type Snapshot } from "./types.ts";
-import { type WalkResult, walkWithFind } from "./walk-find.ts";
+import { walkWithFind } from "./walk-find.ts";
 import { walkWithNode } from "./walk-node.ts";
 
 export interface SnapshotOptions {

@@ -201,3 +201,13 @@ export interface Judgement {
 	/** Changes in roots that are in write_allowed. */
 	allowed: Change[];
 }
+
+/** What a walk of one root found. */
+export interface WalkResult {
+	/** [relative path, entry text] pairs in walk order. */
+	entries: Array<[string, string]>;
+	/** Indices into `entries` of files touched after the racy cutoff: they need a content hash. */
+	racy: number[];
+	/** Paths the walk could not look into → why. */
+	unreadable: Record<string, string>;
+}

@@ -8,18 +8,10 @@
 import { lstatSync, readdirSync } from "node:fs";
 import { ExecNotFound, exec } from "./exec.ts";
 import { decodeName } from "./names.ts";
+import type { WalkResult } from "./types.ts";
 import { entryText, isRacy, nanoseconds } from "./walk-node.ts";
 
 /** What a walk found under one root. */
-export interface WalkResult {
-	/** [relative path, entry text] pairs in walk order. */
-	entries: Array<[string, string]>;
-	/** Indices into `entries` of files touched after the racy cutoff: they need a content hash. */
-	racy: number[];
-	/** Paths the walk could not look into → why. */
-	unreadable: Record<string, string>;
-}
-
 const FILE = "f %m %s %T@ %C@\\0";
 
 /**

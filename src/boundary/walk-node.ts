@@ -5,7 +5,7 @@
  */
 import { type BigIntStats, lstatSync, readdirSync, readlinkSync } from "node:fs";
 import { decodeName } from "./names.ts";
-import type { WalkResult } from "./walk-find.ts";
+import type { WalkResult } from "./types.ts";
 
 /** Entries handled between two yields to the event loop (a few milliseconds of work). */
 const SLICE = 2000;

@@ -30,7 +30,7 @@ import {
 } from "@earendil-works/pi-coding-agent";
 import { SUBMIT_RESULT_TOOL_NAME } from "../envelope/schema.ts";
 import type { ChildPromptInputs, SkillEntry } from "../prompt/channels.ts";
-import { createSubmitTool } from "../run/submit-tool.ts";
+import { createSubmitTool } from "./submit-tool.ts";
 
 export type { ToolDeclaration };
 

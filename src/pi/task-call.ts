@@ -8,14 +8,16 @@
  */
 import type { AgentToolResult, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { formatProblems, type Problem } from "../problems.ts";
+import type { ParentPrompt } from "../prompt/channels.ts";
 import { foldProgress, INITIAL_PROGRESS, type ProgressState, statusLine } from "../report/progress.ts";
 import { renderModelReport, renderReport } from "../report/task-report.ts";
 import { planDelegation, runDelegation } from "../run/delegate.ts";
+import type { PrefixGate } from "../run/prefix-gate.ts";
+import type { RootLocks } from "../run/root-lock.ts";
 import type { ChildUsage, TaskProgress } from "../run/types.ts";
 import { returnedErrorsCount } from "./pi-version.ts";
 import { callFromParams, specFromParams, type TaskParams } from "./task-params.ts";
 import type { TaskDetails } from "./task-render.ts";
-import type { TaskToolDeps } from "./task-tool.ts";
 
 function toPiUsage(u: ChildUsage) {
 	return {
@@ -30,6 +32,18 @@ function toPiUsage(u: ChildUsage) {
 
 function invalid(what: string, problems: readonly Problem[]): Error {
 	return new Error(`${what}; nothing ran.\n${formatProblems(problems)}`);
+}
+
+export interface TaskToolDeps {
+	/** The parent's prompt channels, as captured from the session. */
+	parentPrompt: (ctx: ExtensionContext) => ParentPrompt;
+	locks: RootLocks;
+	prefixGate: PrefixGate;
+	/** The clock, the environment, the home and Pi's agent directory: passed in, never read ambiently. */
+	now: () => number;
+	env: () => Readonly<Record<string, string | undefined>>;
+	home: () => string;
+	agentDir: () => string;
 }
 
 type OnUpdate = ((update: AgentToolResult<TaskDetails>) => void) | undefined;

@@ -9,7 +9,11 @@ import { defineTool, type ExtensionAPI, type ExtensionContext } from "@earendil-
 import type { ParentPrompt } from "../prompt/channels.ts";
 import type { PrefixGate } from "../run/prefix-gate.ts";
 import type { RootLocks } from "../run/root-lock.ts";
+import type { TaskToolDeps } from "./task-call.ts";
 import { TaskParamsSchema } from "./task-params.ts";
+
+export type { TaskToolDeps };
+
 import { renderTaskCall, renderTaskResult, type TaskDetails } from "./task-render.ts";
 
 export const TASK_TOOL_DESCRIPTION = [
@@ -21,18 +25,6 @@ export const TASK_TOOL_DESCRIPTION = [
 	"watched one) may change; tasks on overlapping roots run one after another. A PASS proves shape and pointers,",
 	"not truth: spot-check what your next step rests on. Not for trivial or back-and-forth work.",
 ].join("\n");
-
-export interface TaskToolDeps {
-	/** The parent's prompt channels, as captured from the session. */
-	parentPrompt: (ctx: ExtensionContext) => ParentPrompt;
-	locks: RootLocks;
-	prefixGate: PrefixGate;
-	/** The clock, the environment, the home and Pi's agent directory: passed in, never read ambiently. */
-	now: () => number;
-	env: () => Readonly<Record<string, string | undefined>>;
-	home: () => string;
-	agentDir: () => string;
-}
 
 let taskCall: Promise<typeof import("./task-call.ts")> | undefined;
 

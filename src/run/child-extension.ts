@@ -16,7 +16,7 @@ import { CHILD_CONFIG_ENV, type ObservedPrompt, parseChildConfig, promptMismatch
 import { CHILD_REFUSED_EXIT, formatChildReport } from "./child-report.ts";
 import { signalTree } from "./process-tree.ts";
 import { bashCommand } from "./progress.ts";
-import { createSubmitTool } from "./submit-tool.ts";
+import { createSubmitTool } from "../host/submit-tool.ts";
 import { afterTurn, LAST_TURN_MESSAGE_TYPE, lastTurnNotice, warnAtStart } from "./turn-budget.ts";
 
 export default function childExtension(pi: ExtensionAPI): void {

@@ -16,7 +16,7 @@ import { SUBMIT_RESULT_TOOL_NAME } from "../envelope/schema.ts";
 import { viewSessionParts } from "../host/render.ts";
 import { createEventState, foldEvent } from "./child-events.ts";
 import { childOutcome } from "./child-outcome.ts";
-import { createSubmitTool } from "./submit-tool.ts";
+import { createSubmitTool } from "../host/submit-tool.ts";
 import { afterTurn, LAST_TURN_MESSAGE_TYPE, lastTurnNotice, warnAtStart } from "./turn-budget.ts";
 import type { ChildLaunch, ChildOutcome, ChildRunner, RunnerHooks } from "./types.ts";
 

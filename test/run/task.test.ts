@@ -17,7 +17,7 @@ const call = (name: string, args: Parameters<typeof fauxToolCall>[1]) =>
 describe("a task run", () => {
 	it("passes a write task that stays inside write_allowed and cites checkable evidence", async () => {
 		const a = gitRepo({ "README.md": "fix teh typo\n" });
-		const { faux, run, runsDir } = await taskHarness();
+		const { faux, run } = await taskHarness();
 		faux.script([
 			call("edit", { path: join(a, "README.md"), edits: [{ oldText: "teh", newText: "the" }] }),
 			submit({ status: "ok", deliverable: "fixed", evidence: [{ claim: "typo fixed", pointer: `${a}/README.md:1` }] }),
@@ -47,7 +47,7 @@ describe("a task run", () => {
 	it("T4: catches an incidental write into a watched-only root, and does not flag the authorised one", async () => {
 		const a = gitRepo({ "README.md": "teh\n" });
 		const b = gitRepo({ "mod.py": "x = 1\n", ".gitignore": "__pycache__/\n" });
-		const { faux, run, runsDir } = await taskHarness();
+		const { faux, run } = await taskHarness();
 		const compile = `python3 -m py_compile ${b}/mod.py`;
 		faux.script([
 			call("edit", { path: join(a, "README.md"), edits: [{ oldText: "teh", newText: "the" }] }),
@@ -74,7 +74,7 @@ describe("a task run", () => {
 
 	it("T2: a read-only task whose child refuses to write fails on its status, and the root is untouched", async () => {
 		const a = gitRepo({ "README.md": "teh\n" });
-		const { faux, run, runsDir } = await taskHarness();
+		const { faux, run } = await taskHarness();
 		faux.script([
 			submit({
 				status: "failed",
@@ -93,7 +93,7 @@ describe("a task run", () => {
 
 	it("T3: pastes the caller's facts labelled as unverified, so a child can contradict them from a file", async () => {
 		const a = gitRepo({ Dockerfile: "FROM x\nARG NODE_VERSION=22\n" });
-		const { faux, run, runsDir } = await taskHarness();
+		const { faux, run } = await taskHarness();
 		let brief = "";
 		faux.script([
 			(context) => {
@@ -116,7 +116,7 @@ describe("a task run", () => {
 
 	it("T1: a false premise answered with status failed is a FAIL", async () => {
 		const a = gitRepo({ "script.sh": "echo hi\n" });
-		const { faux, run, runsDir } = await taskHarness();
+		const { faux, run } = await taskHarness();
 		faux.script([
 			submit({
 				status: "failed",
@@ -131,7 +131,7 @@ describe("a task run", () => {
 
 	it("fails a child that never hands in an envelope, however fluent, and keeps its last message", async () => {
 		const a = gitRepo({ "a.txt": "x\n" });
-		const { faux, run, runsDir } = await taskHarness();
+		const { faux, run } = await taskHarness();
 		faux.script([fauxAssistantMessage([fauxText("All done, everything looks great!")])]);
 		const result = await run(spec({ roots: [a] }));
 		expect(result.verdict).toBe("FAIL");
@@ -141,7 +141,7 @@ describe("a task run", () => {
 
 	it("stops a child once its cost exceeds the usd budget", async () => {
 		const a = gitRepo({ "a.txt": "x\n" });
-		const { faux, run, runsDir } = await taskHarness();
+		const { faux, run } = await taskHarness();
 		faux.script(Array.from({ length: 8 }, () => priced(call("bash", { command: "true" }), 0.3)));
 		const result = await run(spec({ roots: [a], context: { commands: ["true"] }, budget: { usd: 0.5 } }));
 		expect(result.verdict).toBe("FAIL");
@@ -151,7 +151,7 @@ describe("a task run", () => {
 
 	it("stops a child at the wall budget", async () => {
 		const a = gitRepo({ "a.txt": "x\n" });
-		const { faux, run, runsDir } = await taskHarness();
+		const { faux, run } = await taskHarness();
 		faux.script([call("bash", { command: "sleep 20" }), fauxAssistantMessage("late")]);
 		const result = await run(spec({ roots: [a], context: { commands: ["sleep 20"] }, budget: { wall_s: 0.5 } }));
 		expect(result.verdict).toBe("FAIL");
@@ -173,7 +173,7 @@ describe("a task run", () => {
 describe("a task run's integrity checks", () => {
 	it("fails a run whose child sent a different system prompt than the one decided and recorded", async () => {
 		const a = gitRepo({ "a.txt": "x\n" });
-		const { faux, run, runsDir } = await taskHarness();
+		const { faux, run } = await taskHarness();
 		faux.script([submit({ status: "ok", deliverable: "x" })]);
 		const result = await run(spec({ roots: [a] }), (real) => ({
 			runner: async (launch, hooks) => {
@@ -188,7 +188,7 @@ describe("a task run's integrity checks", () => {
 
 	it("fails a run the caller cancelled", async () => {
 		const a = gitRepo({ "a.txt": "x\n" });
-		const { faux, run, runsDir } = await taskHarness();
+		const { faux, run } = await taskHarness();
 		const cancel = new AbortController();
 		faux.script([call("bash", { command: "sleep 20" }), fauxAssistantMessage("late")]);
 		setTimeout(() => cancel.abort(), 200);
@@ -203,7 +203,7 @@ describe("a task run's integrity checks", () => {
 describe("launch.json", () => {
 	it("records how the child was started: the session options in-process", async () => {
 		const a = gitRepo({ "a.txt": "x\n" });
-		const { faux, run, runsDir } = await taskHarness();
+		const { faux, run } = await taskHarness();
 		faux.script([submit({ status: "ok", deliverable: "x" })]);
 		const result = await run(spec({ roots: [a] }));
 		const launch = JSON.parse(readFileSync(join(result.auditDir, "launch.json"), "utf8")) as {
@@ -219,7 +219,7 @@ describe("siblings and the prompt cache", () => {
 	it("holds a sibling until the first one's response has started, so it reads the cached prefix", async () => {
 		const a = gitRepo({ "a.txt": "x\n" });
 		const b = gitRepo({ "b.txt": "x\n" });
-		const { faux, run, runsDir } = await taskHarness();
+		const { faux, run } = await taskHarness();
 		const requests: number[] = [];
 		let leaderAnswered = 0;
 		const answer = (delay: number) => async () => {

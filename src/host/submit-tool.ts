@@ -24,7 +24,7 @@ import {
 	SUBMIT_RESULT_TOOL_NAME,
 } from "../envelope/schema.ts";
 import { verifyEvidence } from "../envelope/verify.ts";
-import type { SubmitCheckConfig } from "./types.ts";
+import type { SubmitCheckConfig } from "../plan/types.ts";
 
 /** What the tool puts in `details` of an accepted result: the arguments exactly as it received them. */
 export interface SubmitDetails {
