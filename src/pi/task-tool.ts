@@ -5,10 +5,7 @@
  * runner); tasks whose roots overlap run one at a time. The child's tokens and dollars are returned
  * as the tool result's usage, so Pi adds them to the session's totals.
  */
-import { defineTool, type ExtensionAPI, type ExtensionContext } from "@earendil-works/pi-coding-agent";
-import type { ParentPrompt } from "../prompt/channels.ts";
-import type { PrefixGate } from "../run/prefix-gate.ts";
-import type { RootLocks } from "../run/root-lock.ts";
+import { defineTool, type ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import type { TaskToolDeps } from "./task-call.ts";
 import { TaskParamsSchema } from "./task-params.ts";
 

@@ -89,10 +89,10 @@ function describedList(
 		.join("\n");
 }
 
-function headline(data: PreviewData): string[] {
+function headline(data: PreviewData, title: boolean): string[] {
 	const { view } = data;
 	const source = view.role.source ? ` (${view.role.source})` : "";
-	const lines = [`What a "${view.agent}" child${source} would receive in ${data.cwd}`];
+	const lines = title ? [`What a "${view.agent}" child${source} would receive in ${data.cwd}`] : [];
 	lines.push(`rendered by Pi ${data.piVersion}${data.trust ? `; the project's .pi/ files: ${data.trust}` : ""}`);
 	return lines;
 }
@@ -189,12 +189,12 @@ function diffBlock(data: PreviewData): string[] {
 }
 
 /** The whole preview as terminal text, ending in a newline. */
-export function previewText(data: PreviewData): string {
+export function previewText(data: PreviewData, options: { headline?: boolean } = {}): string {
 	const { view, child } = data;
 	const prompt = sizeOf(child.systemPrompt);
 	const first = sizeOf(view.firstMessage);
 	const lines = [
-		...headline(data),
+		...headline(data, options.headline !== false),
 		...runBlock(data),
 		"",
 		"Settings",

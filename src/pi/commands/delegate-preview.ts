@@ -1,18 +1,14 @@
 /**
- * `/delegate-preview [--mode M] [--agent NAME] [--strategy full|portable] [--tools a,b]` in Pi: what
- * a child delegated from this session would receive, from the same function a launch uses and
- * rendered by Pi, with the same report `pi-delegate preview` prints. The parent is this session:
- * the prompt its latest run used (when the parent-prompt capture is wired in), else the session's
- * current prompt inputs.
+ * `/delegate-preview [--mode M] [--agent NAME] [--strategy full|portable] [--tools a,b] [--spec FILE]`
+ * in Pi: what a child delegated from this session would receive, from the same plan a launch uses
+ * and rendered by Pi, with the same report `pi-delegate preview` prints. The parent is this session:
+ * the prompt its latest run used, else the session's current prompt inputs. Registering it loads
+ * nothing heavy; the preview itself loads on first use.
  */
-import { homedir } from "node:os";
 import { parseArgs } from "node:util";
-import { type ExtensionAPI, getAgentDir, VERSION } from "@earendil-works/pi-coding-agent";
-import { formatProblems } from "../../problems.ts";
+import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { STRATEGIES, type Strategy } from "../../prompt/channels.ts";
-import { sizeOf } from "../../prompt/size.ts";
-import { previewText } from "../../report/preview-report.ts";
-import { type ParentPromptSource, parentPromptOfCommand } from "../parent-prompt.ts";
+import type { ParentPromptSource } from "../parent-prompt.ts";
 import { registerReportRenderer, showReport } from "./report.ts";
 
 export const DELEGATE_PREVIEW_USAGE =
@@ -26,7 +22,7 @@ const OPTIONS = {
 	spec: { type: "string" },
 } as const;
 
-interface PreviewArgs {
+export interface PreviewArgs {
 	mode?: string;
 	agent?: string;
 	strategy?: Strategy;
@@ -78,48 +74,8 @@ export function registerDelegatePreviewCommand(pi: ExtensionAPI, deps: DelegateP
 				fail("delegate-preview: bad arguments", `${(error as Error).message}\n${DELEGATE_PREVIEW_USAGE}`);
 				return;
 			}
-			const parent = deps.parentPrompt?.latest() ?? parentPromptOfCommand(ctx);
-			const { previewDelegation } = await import("../../run/preview.ts");
-			const result = await previewDelegation({
-				entry: "tool",
-				cwd: ctx.cwd,
-				home: deps.home?.() ?? (process.env.HOME || homedir()),
-				agentDir: getAgentDir(),
-				projectTrusted: ctx.isProjectTrusted(),
-				env: deps.env?.() ?? process.env,
-				parentPrompt: async () => parent,
-				...(ctx.model && { parentModel: { provider: ctx.model.provider, id: ctx.model.id } }),
-				parentRegistry: ctx.modelRegistry,
-				...(args.agent !== undefined && { agent: { name: args.agent, where: "--agent" } }),
-				...(args.mode !== undefined && { runMode: args.mode }),
-				...(args.strategy !== undefined && { call: { strategy: args.strategy } }),
-				...(args.tools !== undefined && { tools: { names: args.tools, where: "--tools" } }),
-				...(args.spec !== undefined && { spec: { file: args.spec } }),
-			});
-			if (!result.ok) {
-				fail(`delegate-preview: ${result.what}`, formatProblems(result.problems));
-				return;
-			}
-			const { view, child } = result;
-			const text = previewText({
-				view: { ...view, warnings: result.warnings },
-				child,
-				...(result.plan && { plan: result.plan }),
-				wouldRefuse: result.wouldRefuse,
-				parent: { rendered: parent.rendered ?? ctx.getSystemPrompt(), about: "this session's prompt" },
-				piVersion: VERSION,
-				cwd: ctx.cwd,
-			});
-			const prompt = sizeOf(child.systemPrompt);
-			const summary = [
-				view.channels
-					.map((c) => `${c.label}: ${c.state}${c.items.length > 0 ? ` (${c.items.length})` : ""}`)
-					.join(" · "),
-				`role in the ${view.role.placement} · tools: ${child.tools.map((t) => t.name).join(", ") || "(none)"}`,
-				`system prompt: ${prompt.bytes} bytes, ~${prompt.tokens} tokens`,
-				...(view.warnings.length > 0 ? [formatProblems(view.warnings, "!")] : []),
-			].join("\n");
-			showReport(pi, ctx, { title: `What a "${view.agent}" child would receive`, summary, text });
+			const { showPreview } = await import("./delegate-preview-show.ts");
+			await showPreview(pi, ctx, args, deps);
 		},
 	});
 }
