@@ -56,5 +56,14 @@ export function checkAgentLaunch(definition: AgentDefinition, env: LaunchEnviron
 		where: `${definition.source.label}: model`,
 	});
 	if (!resolved.ok) return { problems: [...problems, resolved.problem] };
+	// The launch refuses a model whose provider has no credentials (host.ts checkModel); so does the listing.
+	if (env.usable && !env.usable(resolved.provider)) {
+		problems.push({
+			path: `${definition.source.label}: model`,
+			value: definition.model,
+			message: `resolves to ${resolved.provider}/${resolved.id}, but provider "${resolved.provider}" has no credentials`,
+			fix: "log in with pi (/login), or set the provider's API key environment variable",
+		});
+	}
 	return { model: resolved, problems };
 }

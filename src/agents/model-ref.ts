@@ -42,7 +42,7 @@ export type ModelRefResult =
 	| { ok: true; provider: string; id: string; thinking?: ThinkingLevel; how: string }
 	| { ok: false; problem: Problem };
 
-type Match = { model: ModelInfo; how: string } | { ambiguous: ModelInfo[] } | undefined;
+type Match = { model: ModelInfo; how: string } | { ambiguous: ModelInfo[]; noneUsable: boolean } | undefined;
 
 const lower = (text: string) => text.toLowerCase();
 
@@ -74,7 +74,7 @@ const isUsable = (options: ModelRefOptions, provider: string) => options.usable?
 function tieBreak(candidates: readonly ModelInfo[], how: string, options: ModelRefOptions): Match {
 	const parent = candidates.find((m) => m.provider === options.parent?.provider);
 	if (parent) return { model: parent, how: `${how}; several providers offer it, the parent's (${parent.provider}) chosen` };
-	return { ambiguous: [...candidates] };
+	return { ambiguous: [...candidates], noneUsable: !candidates.some((m) => isUsable(options, m.provider)) };
 }
 
 /** Pi's exact step: `provider/id` (the named provider), or the id alone on any provider. */
@@ -172,7 +172,13 @@ export function resolveModelRef(text: string, options: ModelRefOptions): ModelRe
 	}
 	if (match) {
 		const refs = match.ambiguous.map((m) => `${m.provider}/${m.id}`).sort();
-		return problem(ref, `matches models of several providers: ${refs.join(", ")}`, `write one as provider/id, e.g. ${refs[0]}`, options);
+		const auth = match.noneUsable ? "; none of these providers has credentials" : "";
+		return problem(
+			ref,
+			`matches models of several providers: ${refs.join(", ")}${auth}`,
+			`write one as provider/id, e.g. ${refs[0]}${match.noneUsable ? ", and log in to its provider" : ""}`,
+			options,
+		);
 	}
 	const near = nearest(ref, options.models);
 	return problem(
