@@ -110,7 +110,11 @@ export function buildAgentCatalog(files: readonly AgentFileText[], options: Pars
 		const only = winners.length === 1 ? winners[0] : undefined;
 		if (only?.disabled && only.problems.length === 0) disabled.set(name, only.source);
 		else if (only?.definition) agents.set(name, only.definition);
-		else broken.set(name, winners.map((w) => w.source));
+		else
+			broken.set(
+				name,
+				winners.map((w) => w.source),
+			);
 	}
 	return { agents, broken, disabled, shadowed, entries, problems };
 }

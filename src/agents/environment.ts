@@ -34,7 +34,10 @@ function providerExtensions(options: EnvironmentOptions): { paths: string[]; pro
 }
 
 /** The tools a child session registers: a throwaway session with nothing discovered, no model called. */
-async function childToolNames(options: EnvironmentOptions, runtime: Parameters<typeof createAgentSession>[0]): Promise<string[]> {
+async function childToolNames(
+	options: EnvironmentOptions,
+	runtime: Parameters<typeof createAgentSession>[0],
+): Promise<string[]> {
 	const loader = new DefaultResourceLoader({
 		cwd: options.cwd,
 		agentDir: options.agentDir,

@@ -68,7 +68,7 @@ export function agentReports(catalog: LoadedAgents, env: LaunchEnvironment): Age
 }
 
 /** Shortens a cell to `width` columns, marking the cut. */
-function fit(text: string, width: number): string {
+function cut(text: string, width: number): string {
 	return [...text].length <= width ? text : `${[...text].slice(0, width - 1).join("")}…`;
 }
 
@@ -103,11 +103,13 @@ function toolsCell(r: AgentReport): string {
 
 /** The compact table: status, name, scope, model, tools; cells are cut so lines stay within 80 columns. */
 export function renderAgentTable(reports: readonly AgentReport[]): string[] {
-	const first = reports.map((r) => [MARK[r.status], fit(r.name, 18), r.scope, fit(modelCell(r), 28)]);
+	const first = reports.map((r) => [MARK[r.status], cut(r.name, 18), r.scope, cut(modelCell(r), 28)]);
 	const header = ["", "agent", "scope", "model", "tools"];
-	const widths = header.slice(0, 4).map((h, i) => Math.max([...h].length, ...first.map((row) => [...(row[i] ?? "")].length)));
+	const widths = header
+		.slice(0, 4)
+		.map((h, i) => Math.max([...h].length, ...first.map((row) => [...(row[i] ?? "")].length)));
 	const room = Math.max(12, 80 - widths.reduce((sum, w) => sum + w + 2, 0));
-	const rows = reports.map((r, i) => [...(first[i] ?? []), fit(toolsCell(r), room)]);
+	const rows = reports.map((r, i) => [...(first[i] ?? []), cut(toolsCell(r), room)]);
 	widths.push(room);
 	const line = (cells: readonly string[]) =>
 		cells

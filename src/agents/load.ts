@@ -46,7 +46,9 @@ export interface AgentPlace {
 }
 
 /** Every folder agents are read from, highest rank first. */
-export function agentPlaces(options: Pick<LoadAgentsOptions, "cwd" | "home" | "agentDir" | "bundledDir">): AgentPlace[] {
+export function agentPlaces(
+	options: Pick<LoadAgentsOptions, "cwd" | "home" | "agentDir" | "bundledDir">,
+): AgentPlace[] {
 	const bundled = options.bundledDir === undefined ? bundledAgentsDir() : options.bundledDir;
 	return [
 		{ scope: "project", dir: join(options.cwd, ".pi", "agents") },
@@ -63,7 +65,11 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
 /** The folder's `*.md` names, undefined when it does not exist; a folder that cannot be read is a problem. */
 function listMarkdown(dir: string): { names?: string[]; problem?: string } {
 	try {
-		return { names: readdirSync(dir).filter((name) => name.endsWith(".md")).sort() };
+		return {
+			names: readdirSync(dir)
+				.filter((name) => name.endsWith(".md"))
+				.sort(),
+		};
 	} catch (error) {
 		if (code(error) === "ENOENT" || code(error) === "ENOTDIR") return {};
 		return { problem: reason(error) };
@@ -82,10 +88,19 @@ function readAgentFile(file: string): { text?: string; problem?: string; skip?: 
 	}
 }
 
-function readPlace(place: AgentPlace, where: { cwd: string; home: string }, files: AgentFileText[], problems: Problem[]): void {
+function readPlace(
+	place: AgentPlace,
+	where: { cwd: string; home: string },
+	files: AgentFileText[],
+	problems: Problem[],
+): void {
 	// The bundled folder's real path says nothing useful (it is wherever the package is installed).
 	const label = (path: string) =>
-		place.scope === "bundled" ? (path === place.dir ? "bundled" : `bundled/${basename(path)}`) : displayPath(path, where);
+		place.scope === "bundled"
+			? path === place.dir
+				? "bundled"
+				: `bundled/${basename(path)}`
+			: displayPath(path, where);
 	const listed = listMarkdown(place.dir);
 	if (listed.problem !== undefined) {
 		problems.push({

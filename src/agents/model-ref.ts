@@ -66,14 +66,17 @@ function bestOf(matches: readonly ModelInfo[]): ModelInfo | undefined {
 }
 
 const substring = (text: string, pool: readonly ModelInfo[]) =>
-	pool.filter((m) => lower(m.id).includes(lower(text)) || (m.name !== undefined && lower(m.name).includes(lower(text))));
+	pool.filter(
+		(m) => lower(m.id).includes(lower(text)) || (m.name !== undefined && lower(m.name).includes(lower(text))),
+	);
 
 const isUsable = (options: ModelRefOptions, provider: string) => options.usable?.(provider) ?? true;
 
 /** The last word on a tie Pi leaves open: the parent's provider, else the candidates are listed. */
 function tieBreak(candidates: readonly ModelInfo[], how: string, options: ModelRefOptions): Match {
 	const parent = candidates.find((m) => m.provider === options.parent?.provider);
-	if (parent) return { model: parent, how: `${how}; several providers offer it, the parent's (${parent.provider}) chosen` };
+	if (parent)
+		return { model: parent, how: `${how}; several providers offer it, the parent's (${parent.provider}) chosen` };
 	return { ambiguous: [...candidates], noneUsable: !candidates.some((m) => isUsable(options, m.provider)) };
 }
 
@@ -103,7 +106,10 @@ function exact(text: string, pool: readonly ModelInfo[], options: ModelRefOption
 	if (named && isUsable(options, named.provider)) return { model: named, how };
 	const usableOthers = others.filter((m) => isUsable(options, m.provider));
 	if (usableOthers.length === 1 && usableOthers[0]) {
-		return { model: usableOthers[0], how: `id "${text}" on ${usableOthers[0].provider}, the one provider with credentials` };
+		return {
+			model: usableOthers[0],
+			how: `id "${text}" on ${usableOthers[0].provider}, the one provider with credentials`,
+		};
 	}
 	if (usableOthers.length === 0 && named) return { model: named, how };
 	return tieBreak(usableOthers.length > 0 ? usableOthers : candidates, `id "${text}"`, options);

@@ -8,8 +8,9 @@
  * an unknown key is an error, since a misspelt restriction that was dropped would let the child do
  * more than its author wrote.
  */
-import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
+
 import { basename, extname } from "node:path";
+import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
 import { createModeRegistry, lookupMode } from "../context/modes.ts";
 import type { ContextFields } from "../context/primitives.ts";
 import type { Problem } from "../problems.ts";
@@ -62,12 +63,16 @@ function unknownKey(key: string, value: unknown): KeyProblem {
 		};
 	}
 	const near = kind.kind === "unknown" ? kind.near : undefined;
-	const why = "unknown keys are refused so that a misspelt setting (say, a tool restriction) never falls back to a default";
+	const why =
+		"unknown keys are refused so that a misspelt setting (say, a tool restriction) never falls back to a default";
 	return {
 		key,
 		value,
 		message: `unknown key "${key}"${near === undefined ? "" : ` (did you mean "${near}"?)`}`,
-		fix: near === undefined ? `remove it (${why}); docs/agents.md lists the keys accepted` : `rename it to "${near}"; ${why}`,
+		fix:
+			near === undefined
+				? `remove it (${why}); docs/agents.md lists the keys accepted`
+				: `rename it to "${near}"; ${why}`,
 	};
 }
 
@@ -77,14 +82,18 @@ function sortKeys(fields: Record<string, unknown>, problems: KeyProblem[], ignor
 	for (const [key, value] of Object.entries(fields)) {
 		const kind = classifyKey(key);
 		if (kind.kind === "ignored") ignored.push({ key, value, why: kind.why });
-		else if (kind.kind === "refused") problems.push({ key, value, message: `cannot be honoured: ${kind.why}`, fix: kind.fix });
+		else if (kind.kind === "refused")
+			problems.push({ key, value, message: `cannot be honoured: ${kind.why}`, fix: kind.fix });
 		else if (kind.kind === "unknown") problems.push(unknownKey(key, value));
 		else if (value === null) {
 			problems.push({
 				key,
 				value,
 				message: `${key} has no value`,
-				fix: key === "skills" ? "write [] for no skills, or remove the key to follow the mode" : "give it a value or remove the key",
+				fix:
+					key === "skills"
+						? "write [] for no skills, or remove the key to follow the mode"
+						: "give it a value or remove the key",
 			});
 		} else if (key === "mode" && typeof value === "string" && lookupMode(createModeRegistry(), value)) {
 			problems.push({
@@ -126,7 +135,11 @@ function thinkingOf(values: Values, problems: KeyProblem[], ignored: IgnoredKey[
 	if (isThinkingLevel(values.effort)) given.push(["effort", values.effort]);
 	if (isThinkingLevel(values.variant)) given.push(["variant", values.variant]);
 	else if (values.variant !== undefined) {
-		ignored.push({ key: "variant", value: values.variant, why: "not a thinking level; OpenCode's variants have no Pi meaning" });
+		ignored.push({
+			key: "variant",
+			value: values.variant,
+			why: "not a thinking level; OpenCode's variants have no Pi meaning",
+		});
 	}
 	if (new Set(given.map(([, level]) => level)).size > 1) {
 		problems.push({
@@ -168,7 +181,12 @@ function selectsReplace(context: ContextFields): boolean {
 }
 
 /** The rules that look at the file as a whole: a usable name, a description, a role where one is needed. */
-function wholeFileProblems(fields: Record<string, unknown>, fileName: string, body: string, context: ContextFields): KeyProblem[] {
+function wholeFileProblems(
+	fields: Record<string, unknown>,
+	fileName: string,
+	body: string,
+	context: ContextFields,
+): KeyProblem[] {
 	const problems: KeyProblem[] = [];
 	if (fields.name === undefined && !AGENT_NAME.test(fileName)) {
 		problems.push({
@@ -224,7 +242,8 @@ export function parseAgentFile(text: string, source: AgentSource, options: Parse
 	const problems: KeyProblem[] = [];
 	const ignoredKeys: IgnoredKey[] = [];
 	const values = sortKeys(fields, problems, ignoredKeys);
-	if (values.mode !== undefined) ignoredKeys.push({ key: "mode", value: values.mode, why: "OpenCode's agent mode; every agent here is a child" });
+	if (values.mode !== undefined)
+		ignoredKeys.push({ key: "mode", value: values.mode, why: "OpenCode's agent mode; every agent here is a child" });
 	const thinking = thinkingOf(values, problems, ignoredKeys);
 	const context = contextOf(values, problems);
 	const tools = agentTools(values, options.availableTools ?? PI_BUILTIN_TOOLS);

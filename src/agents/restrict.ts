@@ -120,7 +120,8 @@ type Verdict = "allow" | "withhold" | "partial";
 /** One permission's value: an action, or a map of patterns to actions (OpenCode's bash rules). */
 function verdictOf(value: unknown): Verdict | undefined {
 	const actions = ["allow", "ask", "deny"];
-	if (typeof value === "string") return actions.includes(value) ? (value === "allow" ? "allow" : "withhold") : undefined;
+	if (typeof value === "string")
+		return actions.includes(value) ? (value === "allow" ? "allow" : "withhold") : undefined;
 	if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
 	const rules = Object.entries(value);
 	if (rules.some(([, action]) => typeof action !== "string" || !actions.includes(action))) return undefined;
@@ -202,7 +203,11 @@ export function narrowByPermissionRules(value: unknown, into: Narrowing): void {
 		const r = (typeof rule === "object" && rule !== null ? rule : {}) as Record<string, unknown>;
 		const { action, effect } = r;
 		const resource = r.resource ?? "*";
-		if (typeof action !== "string" || typeof resource !== "string" || !["allow", "ask", "deny"].includes(String(effect))) {
+		if (
+			typeof action !== "string" ||
+			typeof resource !== "string" ||
+			!["allow", "ask", "deny"].includes(String(effect))
+		) {
 			into.problems.push({
 				key: `permissions[${index}]`,
 				value: rule,
@@ -214,7 +219,11 @@ export function narrowByPermissionRules(value: unknown, into: Narrowing): void {
 		byAction.set(action, { ...byAction.get(action), [resource]: String(effect) });
 	}
 	for (const [action, rules] of byAction) {
-		if (!Object.hasOwn(PERMISSION_TOOLS, action) && !PERMISSION_NO_TOOL.has(action) && action !== "external_directory") {
+		if (
+			!Object.hasOwn(PERMISSION_TOOLS, action) &&
+			!PERMISSION_NO_TOOL.has(action) &&
+			action !== "external_directory"
+		) {
 			into.problems.push(unknownPermission("permissions", action, rules));
 			continue;
 		}

@@ -56,29 +56,61 @@ export const FIELDS: Readonly<Record<NativeKey | HonouredKey, Field>> = {
 		"a model reference such as anthropic/claude-sonnet-4-5, sonnet or inherit",
 		"write e.g. model: claude-sonnet-4-5 (quote it if YAML reads it as a number)",
 	),
-	thinking: field(literals(THINKING_LEVELS, "Pi's thinking level for the child."), `one of ${THINKING}`, `use one of: ${THINKING}`),
+	thinking: field(
+		literals(THINKING_LEVELS, "Pi's thinking level for the child."),
+		`one of ${THINKING}`,
+		`use one of: ${THINKING}`,
+	),
 	contextMode: field(
 		Type.String({ pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$", description: "A context mode's name." }),
 		"a mode name",
 		"name a mode: focused, isolated, scoped, legacy, or one defined in settings",
 	),
-	inheritProjectContext: field(Type.Boolean({ description: "Load AGENTS.md / CLAUDE.md." }), "true or false", "use true or false (unquoted)"),
-	inheritMainRules: field(Type.Boolean({ description: "Inherit APPEND_SYSTEM.md." }), "true or false", "use true or false (unquoted)"),
-	inheritSkills: field(Type.Boolean({ description: "See the parent's skills." }), "true or false", "use true or false (unquoted)"),
+	inheritProjectContext: field(
+		Type.Boolean({ description: "Load AGENTS.md / CLAUDE.md." }),
+		"true or false",
+		"use true or false (unquoted)",
+	),
+	inheritMainRules: field(
+		Type.Boolean({ description: "Inherit APPEND_SYSTEM.md." }),
+		"true or false",
+		"use true or false (unquoted)",
+	),
+	inheritSkills: field(
+		Type.Boolean({ description: "See the parent's skills." }),
+		"true or false",
+		"use true or false (unquoted)",
+	),
 	systemPromptMode: field(
 		literals(["append", "replace"], "append keeps the base prompt; replace installs the role in its place."),
 		"append or replace",
 		'use "append" or "replace"',
 	),
-	skills: field(nameList("The skills allowlist; [] loads none"), "a list of skill names", "write skills: [a, b] or [] for none"),
+	skills: field(
+		nameList("The skills allowlist; [] loads none"),
+		"a list of skill names",
+		"write skills: [a, b] or [] for none",
+	),
 	inheritPrompt: field(
 		literals(INHERIT_PROMPT_STRATEGIES, "How the child adopts the parent's prompt."),
 		INHERIT_PROMPT_STRATEGIES.join(" or "),
 		`use one of: ${INHERIT_PROMPT_STRATEGIES.join(", ")}`,
 	),
-	disallowedTools: field(nameList("Tools withheld from the child"), "a list of tool names", "write e.g. disallowedTools: Write, Edit"),
-	excludeTools: field(nameList("Tools withheld from the child"), "a list of tool names", "write e.g. excludeTools: bash"),
-	permissionMode: field(Type.String({ description: "Claude Code's permission mode." }), "a permission mode", "use plan for a read-only agent"),
+	disallowedTools: field(
+		nameList("Tools withheld from the child"),
+		"a list of tool names",
+		"write e.g. disallowedTools: Write, Edit",
+	),
+	excludeTools: field(
+		nameList("Tools withheld from the child"),
+		"a list of tool names",
+		"write e.g. excludeTools: bash",
+	),
+	permissionMode: field(
+		Type.String({ description: "Claude Code's permission mode." }),
+		"a permission mode",
+		"use plan for a read-only agent",
+	),
 	permission: field(
 		Type.Union([Type.String(), Type.Record(Type.String(), Type.Unknown())], {
 			description: "OpenCode's permissions: allow, ask or deny per tool.",
@@ -91,10 +123,26 @@ export const FIELDS: Readonly<Record<NativeKey | HonouredKey, Field>> = {
 		"a list of { action, resource, effect } rules",
 		'write e.g. permissions: [{ action: edit, resource: "*", effect: deny }]',
 	),
-	effort: field(literals(THINKING_LEVELS, "Claude Code's effort: the thinking level."), `one of ${THINKING}`, `use one of: ${THINKING}`),
-	variant: field(Type.String({ minLength: 1, description: "OpenCode's model variant." }), "a variant name", "write e.g. variant: high"),
-	skill: field(nameList("The skills allowlist (pi-subagents' spelling)"), "a list of skill names", "write skills: [a, b]"),
-	disable: field(Type.Boolean({ description: "OpenCode: true turns the agent off." }), "true or false", "use true or false (unquoted)"),
+	effort: field(
+		literals(THINKING_LEVELS, "Claude Code's effort: the thinking level."),
+		`one of ${THINKING}`,
+		`use one of: ${THINKING}`,
+	),
+	variant: field(
+		Type.String({ minLength: 1, description: "OpenCode's model variant." }),
+		"a variant name",
+		"write e.g. variant: high",
+	),
+	skill: field(
+		nameList("The skills allowlist (pi-subagents' spelling)"),
+		"a list of skill names",
+		"write skills: [a, b]",
+	),
+	disable: field(
+		Type.Boolean({ description: "OpenCode: true turns the agent off." }),
+		"true or false",
+		"use true or false (unquoted)",
+	),
 	mode: field(
 		literals(["primary", "subagent", "all"], "OpenCode's agent mode."),
 		"primary, subagent or all (OpenCode's agent mode)",
@@ -106,7 +154,13 @@ export const FIELDS: Readonly<Record<NativeKey | HonouredKey, Field>> = {
 export function shapeProblem(key: NativeKey | HonouredKey, value: unknown): KeyProblem | undefined {
 	const { schema, expects, fix } = FIELDS[key];
 	if (Value.Check(schema, value)) return undefined;
-	const what = Array.isArray(value) ? "a list" : value === null ? "nothing" : typeof value === "object" ? "a map" : typeof value;
+	const what = Array.isArray(value)
+		? "a list"
+		: value === null
+			? "nothing"
+			: typeof value === "object"
+				? "a map"
+				: typeof value;
 	const found = typeof value === "string" ? `"${value}"` : what;
 	return { key, value, message: `must be ${expects}, not ${found}`, fix };
 }

@@ -54,7 +54,8 @@ function allowlist(value: unknown, available: readonly string[]): AgentTools {
 
 /** Every tool key of a file, resolved against the tools a child could have. */
 export function agentTools(fields: ToolFields, available: readonly string[]): AgentTools {
-	const granted: AgentTools = fields.tools === undefined ? { notes: [], problems: [] } : allowlist(fields.tools, available);
+	const granted: AgentTools =
+		fields.tools === undefined ? { notes: [], problems: [] } : allowlist(fields.tools, available);
 	const narrowing = emptyNarrowing();
 	for (const key of ["disallowedTools", "excludeTools"] as const) {
 		if (fields[key] !== undefined) narrowByDenyList(key, fields[key], available, narrowing);

@@ -9,7 +9,10 @@ import type { KeyProblem } from "./restrict.ts";
 import { classifyTool, nearestTool, PI_BUILTIN_TOOLS } from "./tools.ts";
 
 function globToRegExp(glob: string): RegExp {
-	const body = glob.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".");
+	const body = glob
+		.replace(/[.+^${}()|[\]\\]/g, "\\$&")
+		.replace(/\*/g, ".*")
+		.replace(/\?/g, ".");
 	return new RegExp(`^${body}$`, "i");
 }
 

@@ -12,7 +12,15 @@ import { closest } from "../suggest.ts";
 import type { AgentNote } from "./definition.ts";
 
 /** The tools every Pi session builds in (Pi 0.86.1 … 1.6; 1.6 adds powershell, offered where Pi lists it). */
-export const PI_BUILTIN_TOOLS: readonly string[] = Object.freeze(["read", "bash", "edit", "write", "grep", "find", "ls"]);
+export const PI_BUILTIN_TOOLS: readonly string[] = Object.freeze([
+	"read",
+	"bash",
+	"edit",
+	"write",
+	"grep",
+	"find",
+	"ls",
+]);
 
 /** Other tools' names for Pi's tools, lower case without separators. */
 const PI_EQUIVALENTS: Readonly<Record<string, string>> = {

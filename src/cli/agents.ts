@@ -67,7 +67,9 @@ export function createAgentsCommand(loadEnvironment: LoadEnvironment = loadLaunc
 			try {
 				built = await loadEnvironment(options);
 			} catch (error) {
-				io.stderr(`pi-delegate agents: cannot build the model runtime: ${error instanceof Error ? error.message : String(error)}\n`);
+				io.stderr(
+					`pi-delegate agents: cannot build the model runtime: ${error instanceof Error ? error.message : String(error)}\n`,
+				);
 				return EXIT.badInput;
 			}
 			try {
@@ -78,7 +80,12 @@ export function createAgentsCommand(loadEnvironment: LoadEnvironment = loadLaunc
 				const loaded = loadAgents({ ...options, availableTools: built.env.tools });
 				const reports = agentReports(loaded, built.env);
 				if (values.json) {
-					const out = { agents: reports, shadowed: loaded.shadowed, skipped: loaded.skipped, problems: loaded.problems };
+					const out = {
+						agents: reports,
+						shadowed: loaded.shadowed,
+						skipped: loaded.skipped,
+						problems: loaded.problems,
+					};
 					io.stdout(`${JSON.stringify(out, null, 2)}\n`);
 				} else {
 					const skipped = loaded.skipped.map((s) => `skipped: ${s.label} (${s.reason}; ${where.trust.reason})\n`);

@@ -10,7 +10,7 @@ import { type DelegateSettings, isPlainObject, settingsProblemPath, settingValue
 import { EFFORTS, type Effort } from "../spec/schema.ts";
 import type { ModelChoice } from "./types.ts";
 
-export const THINKING_LEVELS = ["off", "minimal", "low", "medium", "high", "xhigh"] as const;
+export const THINKING_LEVELS = ["off", "minimal", "low", "medium", "high", "xhigh", "max"] as const;
 type Thinking = NonNullable<ModelChoice["thinking"]>;
 
 const isThinking = (value: unknown): value is Thinking =>

@@ -5,6 +5,7 @@
  * problem, so the caller can refuse with exit 2 (or an error result) before anything runs.
  */
 import type { AgentDefinition } from "../agents/definition.ts";
+import { agentModelForLaunch } from "../agents/launch-model.ts";
 import { loadAgents } from "../agents/load.ts";
 import type { ModeRegistry } from "../context/modes.ts";
 import { modeRegistryFromSettings } from "../context/project-modes.ts";
@@ -66,11 +67,31 @@ export async function prepareTask(input: PrepareInput): Promise<Preparation> {
 		if (problems.length > 0)
 			return { ok: false, what: `the agent "${agent.name}" names tools that do not exist`, problems };
 	}
+	// An agent's model may be an alias or a bare id (`sonnet`, `claude-haiku-4-5`): resolved as Pi's --model would.
+	const agentModel =
+		agent && input.model.explicit === undefined
+			? await agentModelForLaunch(agent, {
+					agentDir: input.agentDir,
+					...(input.model.parent && { parent: input.model.parent }),
+				})
+			: {};
+	if ("problems" in agentModel)
+		return {
+			ok: false,
+			what: `the agent "${agent?.name}" names a model that cannot be found`,
+			problems: agentModel.problems,
+		};
 	const chosen = chooseModel({
 		effort: input.spec.effort,
 		settings,
 		...input.model,
-		...(agent && { agent: { model: agent.model, thinking: agent.thinking, where: `${agent.source.label}: model` } }),
+		...(agent && {
+			agent: {
+				model: agentModel.model ?? agent.model,
+				thinking: agentModel.thinking ?? agent.thinking,
+				where: `${agent.source.label}: model`,
+			},
+		}),
 	});
 	if ("problems" in chosen) return { ok: false, what: "no model for the child", problems: chosen.problems };
 	const extensions = last(settings, "providerExtensions");
