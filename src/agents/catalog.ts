@@ -1,27 +1,41 @@
 /**
- * The set of agents a session can call, merged from the project's and the user's definitions.
- * The project wins a name clash (its agents are written for this code base), and the user's
- * definition it hides is reported as shadowed, never dropped in silence. A broken project file
- * still claims its name: the user's agent of that name does not quietly take over, because the
- * caller meant the project's.
+ * The set of agents a session can call, merged from every place agent files live. Places are ranked:
+ * the project's before the user's (its agents are written for this code base), Pi's own folders
+ * before Claude Code's within each, and the bundled agents last, so any file of the same name
+ * overrides one. A hidden definition is reported as shadowed, never dropped in silence. A broken or
+ * disabled file still claims its name: a lower-ranked agent of that name does not quietly take over,
+ * because the caller meant the file that failed.
  */
 
 import type { Problem } from "../problems.ts";
 import { closest } from "../suggest.ts";
-import type { AgentDefinition, AgentSource } from "./definition.ts";
-import { parseAgentFile } from "./parse.ts";
+import type { AgentDefinition, AgentScope, AgentSource } from "./definition.ts";
+import { type ParseOptions, parseAgentFile } from "./parse.ts";
 
 /** One agent file's text and where it came from. */
 export interface AgentFileText extends AgentSource {
 	text: string;
+	/** The folder it was found in (its label); files of one folder compete, folders rank. Default: its scope. */
+	place?: string;
+	/** Set when the file could not be read: it still claims its name. */
+	readProblem?: Problem;
 }
 
 export interface ShadowedAgent {
 	name: string;
-	/** The definition that is hidden (the user's). */
+	/** The definition that is hidden. */
 	hidden: AgentSource;
-	/** The definition that wins (the project's). */
+	/** The definition that wins. */
 	by: AgentSource;
+}
+
+/** What one file came to. */
+export interface CatalogEntry {
+	name: string;
+	source: AgentSource;
+	definition?: AgentDefinition;
+	disabled: boolean;
+	problems: Problem[];
 }
 
 export interface AgentCatalog {
@@ -29,69 +43,80 @@ export interface AgentCatalog {
 	agents: ReadonlyMap<string, AgentDefinition>;
 	/** Names whose winning definition is unusable, with the files involved. */
 	broken: ReadonlyMap<string, AgentSource[]>;
+	/** Names whose winning file turns itself off (`disable: true`). */
+	disabled: ReadonlyMap<string, AgentSource>;
 	shadowed: ShadowedAgent[];
+	/** Every file, in rank order. */
+	entries: CatalogEntry[];
 	/** Every problem in every file. */
 	problems: Problem[];
 }
 
-interface Entry {
-	/** The name the file claims (its file name when it gives none or cannot be read). */
-	name: string;
-	source: AgentSource;
-	definition?: AgentDefinition;
-}
+const SCOPE_RANK: Readonly<Record<AgentScope, number>> = { project: 0, user: 1, bundled: 2 };
 
-/** Groups one scope's files by name; two files claiming one name are both reported and unusable. */
-function groupByName(entries: readonly Entry[], problems: Problem[]): Map<string, Entry[]> {
-	const map = new Map<string, Entry[]>();
-	for (const entry of entries) map.set(entry.name, [...(map.get(entry.name) ?? []), entry]);
-	for (const [name, list] of map) {
-		if (list.length < 2) continue;
-		const labels = list.map((entry) => entry.source.label).join(", ");
-		for (const entry of list) {
-			problems.push({
-				path: `${entry.source.label}: name`,
-				value: name,
-				message: `${list.length} ${entry.source.scope} agent files are named "${name}": ${labels}`,
-				fix: "give each agent its own name, or delete the copy",
-			});
-		}
+function entryOf(file: AgentFileText, options: ParseOptions): CatalogEntry {
+	const { text, place: _place, readProblem, ...source } = file;
+	if (readProblem) {
+		const name = source.file.replace(/^.*[\\/]/, "").replace(/\.md$/, "");
+		return { name, source, disabled: false, problems: [readProblem] };
 	}
-	return map;
+	const parsed = parseAgentFile(text, source, options);
+	return {
+		name: parsed.name,
+		source,
+		disabled: parsed.disabled,
+		problems: parsed.problems,
+		...(parsed.definition && { definition: parsed.definition }),
+	};
 }
 
-/** Builds the catalog from every agent file's text. */
-export function buildAgentCatalog(files: readonly AgentFileText[]): AgentCatalog {
-	const problems: Problem[] = [];
-	const entries: Entry[] = files.map(({ text, ...source }) => {
-		const parsed = parseAgentFile(text, source);
-		problems.push(...parsed.problems);
-		return { name: parsed.name, source, definition: parsed.definition };
+/** Two files of one folder claiming one name are both reported, and the name is unusable. */
+function clashProblems(list: readonly CatalogEntry[]): Problem[] {
+	if (list.length < 2) return [];
+	const labels = list.map((entry) => entry.source.label).join(", ");
+	return list.map((entry) => ({
+		path: `${entry.source.label}: name`,
+		value: entry.name,
+		message: `${list.length} agent files in one folder are named "${entry.name}": ${labels}`,
+		fix: "give each agent its own name, or delete the copy",
+	}));
+}
+
+/** Builds the catalog from every agent file's text; `options` passes the tools a child could have. */
+export function buildAgentCatalog(files: readonly AgentFileText[], options: ParseOptions = {}): AgentCatalog {
+	const places = [...new Set(files.map((f) => f.place ?? f.scope))];
+	const rank = (f: AgentFileText) => SCOPE_RANK[f.scope] * 1000 + places.indexOf(f.place ?? f.scope);
+	const ordered = [...files].sort((a, b) => rank(a) - rank(b));
+	const entries = ordered.map((file) => entryOf(file, options));
+	const problems = entries.flatMap((entry) => entry.problems);
+	const byName = new Map<string, Array<{ entry: CatalogEntry; rank: number }>>();
+	ordered.forEach((file, i) => {
+		const entry = entries[i] as CatalogEntry;
+		byName.set(entry.name, [...(byName.get(entry.name) ?? []), { entry, rank: rank(file) }]);
 	});
-	const project = groupByName(
-		entries.filter((e) => e.source.scope === "project"),
-		problems,
-	);
-	const user = groupByName(
-		entries.filter((e) => e.source.scope === "user"),
-		problems,
-	);
 	const agents = new Map<string, AgentDefinition>();
 	const broken = new Map<string, AgentSource[]>();
+	const disabled = new Map<string, AgentSource>();
 	const shadowed: ShadowedAgent[] = [];
-	for (const name of [...new Set([...project.keys(), ...user.keys()])].sort()) {
-		const winner = project.get(name) ?? user.get(name) ?? [];
-		const hidden = project.has(name) ? (user.get(name) ?? []) : [];
-		for (const h of hidden) for (const w of winner) shadowed.push({ name, hidden: h.source, by: w.source });
-		const only = winner.length === 1 ? winner[0]?.definition : undefined;
-		if (only) agents.set(name, only);
+	for (const name of [...byName.keys()].sort()) {
+		const claims = byName.get(name) ?? [];
+		const top = claims[0]?.rank;
+		const winners = claims.filter((c) => c.rank === top).map((c) => c.entry);
+		const clash = clashProblems(winners);
+		problems.push(...clash);
+		for (const c of claims) {
+			if (c.rank !== top) for (const w of winners) shadowed.push({ name, hidden: c.entry.source, by: w.source });
+		}
+		const only = winners.length === 1 ? winners[0] : undefined;
+		if (only?.disabled && only.problems.length === 0) disabled.set(name, only.source);
+		else if (only?.definition) agents.set(name, only.definition);
 		else
 			broken.set(
 				name,
-				winner.map((entry) => entry.source),
+				winners.map((w) => w.source),
 			);
 	}
-	return { agents, broken, shadowed, problems };
+	return { agents, broken, disabled, shadowed, entries, problems };
 }
 
 export type AgentLookup =
@@ -99,10 +124,23 @@ export type AgentLookup =
 	| { kind: "broken"; files: AgentSource[]; problem: Problem }
 	| { kind: "unknown"; problem: Problem };
 
-/** Finds an agent by name for a launch; a broken or unknown name comes back as a problem to report. */
+/** Finds an agent by name for a launch; a broken, disabled or unknown name comes back as a problem to report. */
 export function lookupAgent(catalog: AgentCatalog, name: string, where = "agent"): AgentLookup {
 	const agent = catalog.agents.get(name);
 	if (agent) return { kind: "found", agent };
+	const off = catalog.disabled.get(name);
+	if (off) {
+		return {
+			kind: "broken",
+			files: [off],
+			problem: {
+				path: where,
+				value: name,
+				message: `agent "${name}" is turned off in ${off.label} (disable: true)`,
+				fix: "remove disable: true from the file, or call another agent",
+			},
+		};
+	}
 	const files = catalog.broken.get(name);
 	if (files) {
 		return {

@@ -1,12 +1,16 @@
 /**
- * Launch-time checks of a definition against the session that will run it. A listed tool that does
- * not exist is an error, not a silent drop: an agent written for `read, grep, lint` that started
- * without `lint` would do a different job than its author meant.
+ * Launch-time checks of a definition against the session that will run it: the checks a launch
+ * makes, so that `pi-delegate agents` never calls an agent fine that would then fail to start.
+ *
+ * A listed tool that does not exist is an error, not a silent drop: an agent written for `read,
+ * grep, lint` that started without `lint` would do a different job than its author meant. (Tools
+ * of other agent formats with no Pi counterpart were already dropped, with a note, by the parser.)
  */
 
 import type { Problem } from "../problems.ts";
 import { didYouMean } from "../suggest.ts";
 import type { AgentDefinition } from "./definition.ts";
+import { type ModelInfo, type ModelRefOptions, type ModelRefResult, resolveModelRef } from "./model-ref.ts";
 
 /** Every tool the definition lists that the session does not offer. */
 export function checkAgentTools(definition: AgentDefinition, availableToolNames: Iterable<string>): Problem[] {
@@ -25,4 +29,41 @@ export function checkAgentTools(definition: AgentDefinition, availableToolNames:
 		});
 	}
 	return problems;
+}
+
+/** What a launch knows: the runtime's models, the tools a child could have, the parent's model. */
+export interface LaunchEnvironment {
+	models: readonly ModelInfo[];
+	tools: readonly string[];
+	parent?: ModelRefOptions["parent"];
+	usable?: ModelRefOptions["usable"];
+}
+
+export interface AgentLaunchCheck {
+	/** The agent's own model, resolved; undefined when it names none (the launcher decides). */
+	model?: Extract<ModelRefResult, { ok: true }>;
+	problems: Problem[];
+}
+
+/** Resolves the agent's model and checks its tools, as a launch would. */
+export function checkAgentLaunch(definition: AgentDefinition, env: LaunchEnvironment): AgentLaunchCheck {
+	const problems = checkAgentTools(definition, env.tools);
+	if (definition.model === undefined) return { problems };
+	const resolved = resolveModelRef(definition.model, {
+		models: env.models,
+		...(env.parent && { parent: env.parent }),
+		...(env.usable && { usable: env.usable }),
+		where: `${definition.source.label}: model`,
+	});
+	if (!resolved.ok) return { problems: [...problems, resolved.problem] };
+	// The launch refuses a model whose provider has no credentials (host.ts checkModel); so does the listing.
+	if (env.usable && !env.usable(resolved.provider)) {
+		problems.push({
+			path: `${definition.source.label}: model`,
+			value: definition.model,
+			message: `resolves to ${resolved.provider}/${resolved.id}, but provider "${resolved.provider}" has no credentials`,
+			fix: "log in with pi (/login), or set the provider's API key environment variable",
+		});
+	}
+	return { model: resolved, problems };
 }

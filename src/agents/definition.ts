@@ -1,11 +1,13 @@
 /**
  * An agent definition: a Markdown file whose YAML frontmatter configures a child and whose body is
- * the child's role. Project definitions live in `.pi/agents/`, the user's in `<agentDir>/agents/`.
+ * the child's role. Files come from Pi's folders (`.pi/agents/`, `<agentDir>/agents/`), from Claude
+ * Code's (`.claude/agents/`, `~/.claude/agents/`) and from the package itself (the bundled agents);
+ * they may be written for pi-delegate, for Claude Code, for OpenCode or for another Pi package.
  */
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
 import type { ContextFields } from "../context/primitives.ts";
 
-/** Pi's thinking levels (ThinkingLevel in pi-agent-core), in Pi's order. */
+/** Pi's thinking levels (ThinkingLevel in pi-agent-core), in Pi's order. Pi 0.86.1 and 1.6 accept every one. */
 export const THINKING_LEVELS = ["off", "minimal", "low", "medium", "high", "xhigh", "max"] as const;
 
 // Fails to compile if Pi adds a level this list lacks, so the validator never rejects a real one.
@@ -13,20 +15,42 @@ type MissingLevel = Exclude<ThinkingLevel, (typeof THINKING_LEVELS)[number]>;
 const _everyPiLevelListed: [MissingLevel] extends [never] ? true : MissingLevel = true;
 void _everyPiLevelListed;
 
+export function isThinkingLevel(value: unknown): value is ThinkingLevel {
+	return typeof value === "string" && (THINKING_LEVELS as readonly string[]).includes(value);
+}
+
 /** How a child adopts the parent's prompt (see the prompt stage): the operator's words, or a portable capture. */
 export const INHERIT_PROMPT_STRATEGIES = ["full", "portable"] as const;
 
 export type InheritPromptStrategy = (typeof INHERIT_PROMPT_STRATEGIES)[number];
 
-export type AgentScope = "project" | "user";
+/** Who wrote the file: the project, the user, or pi-delegate itself (lowest precedence). */
+export type AgentScope = "project" | "user" | "bundled";
 
 /** Where a definition was read from. */
 export interface AgentSource {
 	scope: AgentScope;
 	/** Absolute path of the file. */
 	file: string;
-	/** The path as messages show it (`.pi/agents/reviewer.md`, `~/.pi/agent/agents/scout.md`). */
+	/** The path as messages show it (`.pi/agents/reviewer.md`, `~/.claude/agents/scout.md`). */
 	label: string;
+}
+
+/**
+ * Something the loader decided about a file that the reader should know but that does not stop it:
+ * a tool renamed or dropped, a restriction translated, a reference left to the launcher.
+ */
+export interface AgentNote {
+	/** The frontmatter key the note is about. */
+	key: string;
+	message: string;
+}
+
+/** A key another tool uses that pi-delegate accepts and does nothing with, and why that is safe. */
+export interface IgnoredKey {
+	key: string;
+	value: unknown;
+	why: string;
 }
 
 export interface AgentDefinition {
@@ -36,11 +60,16 @@ export interface AgentDefinition {
 	/** The body: the child's role, trimmed. May be empty for an agent that only presets fields. */
 	role: string;
 	/**
-	 * The tool names the child gets, exactly as listed; undefined when the file does not say (the
-	 * launcher's default applies). An empty list means no tools at all.
+	 * The Pi tool names the child gets, after mapping other tools' names (Glob → find) and applying
+	 * every restriction in the file; undefined when the file says nothing about tools (the launcher's
+	 * default applies). An empty list means no tools at all.
 	 */
 	tools?: string[];
-	/** A model reference as Pi accepts it (`provider/id` or a pattern). */
+	/**
+	 * The model reference as written (`anthropic/claude-sonnet-4-5`, `sonnet`, `claude-haiku-4-5:high`);
+	 * resolve it with resolveModelRef against the runtime's models. Undefined when the file names none
+	 * or says `inherit`: the launcher's choice (the parent's model) applies.
+	 */
 	model?: string;
 	thinking?: ThinkingLevel;
 	/** The agent layer of the context resolver: a mode, primitives, and a skills allowlist. */
@@ -48,6 +77,10 @@ export interface AgentDefinition {
 	inheritPrompt?: InheritPromptStrategy;
 	/** True when the file gave no `name` and its file name stands in. */
 	nameFromFile: boolean;
+	/** What the loader changed or decided, for `pi-delegate agents`. */
+	notes: AgentNote[];
+	/** Keys accepted and left without effect. */
+	ignoredKeys: IgnoredKey[];
 	source: AgentSource;
 }
 
@@ -55,45 +88,6 @@ export interface AgentDefinition {
 export function agentContextLayer(definition: AgentDefinition): ContextFields & { label: string } {
 	return { ...definition.context, label: definition.source.label };
 }
-
-/** Every frontmatter key an agent file may use. */
-export const AGENT_KEYS = [
-	"name",
-	"description",
-	"tools",
-	"model",
-	"thinking",
-	"contextMode",
-	"inheritProjectContext",
-	"inheritMainRules",
-	"inheritSkills",
-	"systemPromptMode",
-	"skills",
-	"inheritPrompt",
-] as const;
-
-export type AgentKey = (typeof AGENT_KEYS)[number];
-
-/**
- * Keys other tools use for the same thing, so an unknown key can name ours. `allowed-tools` matters
- * most: Claude Code skills use it, and refusing it (rather than ignoring it and granting every tool)
- * is why unknown keys are errors at all.
- */
-export const FOREIGN_KEYS: Readonly<Record<string, AgentKey | "body">> = {
-	allowedtools: "tools",
-	tool: "tools",
-	thinkinglevel: "thinking",
-	reasoning: "thinking",
-	reasoningeffort: "thinking",
-	effort: "thinking",
-	mode: "contextMode",
-	context: "contextMode",
-	skill: "skills",
-	prompt: "body",
-	systemprompt: "body",
-	role: "body",
-	instructions: "body",
-};
 
 /** Agent names: what a caller types to pick the agent. */
 export const AGENT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;

@@ -1,11 +1,15 @@
 /**
- * Discovers agent files: `*.md` directly in `<cwd>/.pi/agents/` (project) and `<agentDir>/agents/`
- * (user). The thin I/O shell around buildAgentCatalog.
+ * Discovers agent files: `*.md` directly in each agent folder, ranked project before user before
+ * bundled, Pi's folders before Claude Code's. The thin I/O shell around buildAgentCatalog.
+ *
+ * Nothing in a folder may crash the listing or a launch, even in a project nobody trusts: a symlink
+ * loop, a dangling link, an unreadable file or folder becomes a problem of that file or folder.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import type { Problem } from "../problems.ts";
 import { displayPath } from "../settings/paths.ts";
+import { bundledAgentsDir } from "./bundled.ts";
 import { type AgentCatalog, type AgentFileText, buildAgentCatalog } from "./catalog.ts";
 import type { AgentScope } from "./definition.ts";
 
@@ -19,6 +23,10 @@ export interface LoadAgentsOptions {
 	 * its prompts or skills: otherwise a cloned repository could shadow the user's own agents.
 	 */
 	projectTrusted: boolean;
+	/** Every tool a child could be given; Pi's built-ins when absent (see parseAgentFile). */
+	availableTools?: readonly string[];
+	/** The bundled agents' folder; found from the package when absent, none when null. */
+	bundledDir?: string | null;
 }
 
 /** A directory of agents that exists but was not read. */
@@ -32,55 +40,112 @@ export interface LoadedAgents extends AgentCatalog {
 	skipped: SkippedAgentDir[];
 }
 
-/** The project and user agent directories. */
-export function agentDirs(cwd: string, agentDir: string): Record<AgentScope, string> {
-	return { project: join(cwd, ".pi", "agents"), user: join(agentDir, "agents") };
+export interface AgentPlace {
+	scope: AgentScope;
+	dir: string;
 }
 
-function listMarkdown(dir: string): string[] | undefined {
+/** Every folder agents are read from, highest rank first. */
+export function agentPlaces(
+	options: Pick<LoadAgentsOptions, "cwd" | "home" | "agentDir" | "bundledDir">,
+): AgentPlace[] {
+	const bundled = options.bundledDir === undefined ? bundledAgentsDir() : options.bundledDir;
+	return [
+		{ scope: "project", dir: join(options.cwd, ".pi", "agents") },
+		{ scope: "project", dir: join(options.cwd, ".claude", "agents") },
+		{ scope: "user", dir: join(options.agentDir, "agents") },
+		{ scope: "user", dir: join(options.home, ".claude", "agents") },
+		...(bundled ? [{ scope: "bundled" as const, dir: bundled }] : []),
+	];
+}
+
+const code = (error: unknown) => (error as NodeJS.ErrnoException).code;
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The folder's `*.md` names, undefined when it does not exist; a folder that cannot be read is a problem. */
+function listMarkdown(dir: string): { names?: string[]; problem?: string } {
 	try {
-		return readdirSync(dir)
-			.filter((name) => name.endsWith(".md"))
-			.sort()
-			.map((name) => join(dir, name))
-			.filter((file) => statSync(file, { throwIfNoEntry: false })?.isFile() === true);
+		return {
+			names: readdirSync(dir)
+				.filter((name) => name.endsWith(".md"))
+				.sort(),
+		};
 	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "ENOTDIR") {
-			return undefined;
-		}
-		throw error;
+		if (code(error) === "ENOENT" || code(error) === "ENOTDIR") return {};
+		return { problem: reason(error) };
 	}
 }
 
-/** Reads every agent file of both scopes and builds the catalog; every problem is in the result. */
-export function loadAgents(options: LoadAgentsOptions): LoadedAgents {
-	const where = { cwd: options.cwd, home: options.home };
-	const dirs = agentDirs(options.cwd, options.agentDir);
-	const files: AgentFileText[] = [];
-	const readProblems: Problem[] = [];
-	const skipped: SkippedAgentDir[] = [];
-	for (const scope of ["project", "user"] as const) {
-		const dir = dirs[scope];
-		const found = listMarkdown(dir);
-		if (found === undefined || found.length === 0) continue;
-		if (scope === "project" && !options.projectTrusted) {
-			skipped.push({ dir, label: displayPath(dir, where), reason: "the project is not trusted by Pi" });
+/** One file's text, nothing for a subfolder, or the reason it cannot be read. */
+function readAgentFile(file: string): { text?: string; problem?: string; skip?: true } {
+	try {
+		const stat = statSync(file, { throwIfNoEntry: false });
+		if (stat === undefined) return { problem: "it is a link to nothing" };
+		if (!stat.isFile()) return { skip: true };
+		return { text: readFileSync(file, "utf8") };
+	} catch (error) {
+		return { problem: code(error) === "ELOOP" ? "it is a symbolic link that loops" : reason(error) };
+	}
+}
+
+function readPlace(
+	place: AgentPlace,
+	where: { cwd: string; home: string },
+	files: AgentFileText[],
+	problems: Problem[],
+): void {
+	// The bundled folder's real path says nothing useful (it is wherever the package is installed).
+	const label = (path: string) =>
+		place.scope === "bundled"
+			? path === place.dir
+				? "bundled"
+				: `bundled/${basename(path)}`
+			: displayPath(path, where);
+	const listed = listMarkdown(place.dir);
+	if (listed.problem !== undefined) {
+		problems.push({
+			path: label(place.dir),
+			value: undefined,
+			message: `cannot read the agent folder: ${listed.problem}`,
+			fix: "make it readable, or remove it",
+		});
+	}
+	for (const name of listed.names ?? []) {
+		const file = join(place.dir, name);
+		const read = readAgentFile(file);
+		if (read.skip) continue;
+		const base = { scope: place.scope, file, label: label(file), place: label(place.dir) };
+		if (read.text !== undefined) {
+			files.push({ ...base, text: read.text });
 			continue;
 		}
-		for (const file of found) {
-			const label = displayPath(file, where);
-			try {
-				files.push({ scope, file, label, text: readFileSync(file, "utf8") });
-			} catch (error) {
-				readProblems.push({
-					path: label,
-					value: undefined,
-					message: `cannot read the agent file: ${error instanceof Error ? error.message : String(error)}`,
-					fix: "make it readable, or remove it",
-				});
-			}
-		}
+		const readProblem: Problem = {
+			path: base.label,
+			value: undefined,
+			message: `cannot read the agent file: ${read.problem}`,
+			fix: "make it readable, or remove it",
+		};
+		files.push({ ...base, text: "", readProblem });
 	}
-	const catalog = buildAgentCatalog(files);
-	return { ...catalog, problems: [...readProblems, ...catalog.problems], skipped };
+}
+
+/** Reads every agent file of every place and builds the catalog; every problem is in the result. */
+export function loadAgents(options: LoadAgentsOptions): LoadedAgents {
+	const where = { cwd: options.cwd, home: options.home };
+	const label = (path: string) => displayPath(path, where);
+	const files: AgentFileText[] = [];
+	const folderProblems: Problem[] = [];
+	const skipped: SkippedAgentDir[] = [];
+	for (const place of agentPlaces(options)) {
+		if (place.scope === "project" && !options.projectTrusted) {
+			const listed = listMarkdown(place.dir);
+			if ((listed.names?.length ?? 0) > 0 || listed.problem !== undefined) {
+				skipped.push({ dir: place.dir, label: label(place.dir), reason: "the project is not trusted by Pi" });
+			}
+			continue;
+		}
+		readPlace(place, where, files, folderProblems);
+	}
+	const catalog = buildAgentCatalog(files, options.availableTools ? { availableTools: options.availableTools } : {});
+	return { ...catalog, problems: [...folderProblems, ...catalog.problems], skipped };
 }

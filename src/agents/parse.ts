@@ -1,211 +1,172 @@
 /**
  * Parses one agent file's text into a definition, reporting every problem in it at once. Pure: the
- * loader reads the file and passes its text and where it came from.
+ * loader reads the file and passes its text, where it came from, and the tools a child could have.
  *
- * Unknown keys are errors, never ignored: a misspelled `allowed-tools:` that was silently dropped
- * would leave the agent with the default tool set — every tool — which is the opposite of what the
- * author wrote.
+ * Two layers, as for task specs: the shape of each key's value (schema.ts), then what the values
+ * mean together — tool names mapped and narrowed, thinking levels given once, the body present when
+ * the role replaces the base prompt. Keys of other tools are honoured, ignored or refused (keys.ts);
+ * an unknown key is an error, since a misspelt restriction that was dropped would let the child do
+ * more than its author wrote.
  */
+
 import { basename, extname } from "node:path";
+import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
 import { createModeRegistry, lookupMode } from "../context/modes.ts";
-import type { ContextFields, PrimitiveName } from "../context/primitives.ts";
+import type { ContextFields } from "../context/primitives.ts";
 import type { Problem } from "../problems.ts";
-import { closest } from "../suggest.ts";
 import {
-	AGENT_KEYS,
 	AGENT_NAME,
 	type AgentDefinition,
-	type AgentKey,
+	type AgentNote,
 	type AgentSource,
-	FOREIGN_KEYS,
-	INHERIT_PROMPT_STRATEGIES,
-	THINKING_LEVELS,
+	type IgnoredKey,
+	type InheritPromptStrategy,
+	isThinkingLevel,
 } from "./definition.ts";
-import { type Checked, checkChoice, checkNameList, checkPattern, checkPrimitive, checkString } from "./fields.ts";
 import { readFrontmatter } from "./frontmatter.ts";
+import { classifyKey, type HonouredKey, type NativeKey } from "./keys.ts";
+import type { KeyProblem } from "./restrict.ts";
+import { shapeProblem } from "./schema.ts";
+import { agentTools } from "./tool-fields.ts";
+import { PI_BUILTIN_TOOLS } from "./tools.ts";
+
+export interface ParseOptions {
+	/** Every tool a child could be given (Pi's built-ins when absent): a foreign tool of that name is kept. */
+	availableTools?: readonly string[];
+}
 
 export interface ParsedAgentFile {
 	/** The definition, when the file has no problems. */
 	definition?: AgentDefinition;
 	/** The name the file claims (or its file name): even a broken file shadows this name. */
 	name: string;
+	/** True when the file turns itself off (OpenCode's `disable: true`). */
+	disabled: boolean;
 	problems: Problem[];
 }
 
-const MODE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-const MODEL_REF = /^\S+$/;
-
-function unknownKeyProblem(key: string, value: unknown, at: string): Problem {
-	const squashed = key.toLowerCase().replace(/[-_.\s]/g, "");
-	const mapped = FOREIGN_KEYS[squashed];
-	const near = mapped ?? closest(key, AGENT_KEYS);
-	const why = "unknown keys are refused so a misspelled setting (say, a tool list) never falls back to a default";
-	if (near === "body") {
-		return {
-			path: at,
-			value,
-			message: `unknown key "${key}": the role is the file's body, not a frontmatter key`,
-			fix: "move the text below the closing --- line",
-		};
-	}
-	return {
-		path: at,
-		value,
-		message: `unknown key "${key}"${near === undefined ? "" : ` (did you mean "${near}"?)`}`,
-		fix:
-			near === undefined
-				? `remove it (${why}); known keys: ${AGENT_KEYS.join(", ")}`
-				: `rename it to "${near}"; ${why}`,
-	};
-}
+type Values = Partial<Record<NativeKey | HonouredKey, unknown>>;
 
 /** The file name without `.md`, which stands in for a missing `name`. */
 export function nameFromFile(file: string): string {
 	return basename(file, extname(file));
 }
 
-/** Parses an agent file. `source` says where it came from; its label prefixes every problem path. */
-export function parseAgentFile(text: string, source: AgentSource): ParsedAgentFile {
-	const front = readFrontmatter(text, source.label);
-	const fileName = nameFromFile(source.file);
-	const problems: Problem[] = [...front.problems];
-	const at = (key: string) => `${source.label}: ${key}`;
-	if (front.problems.length > 0) return { name: fileName, problems };
-	const data: unknown = front.present ? (front.data ?? {}) : {};
-	if (typeof data !== "object" || data === null || Array.isArray(data)) {
-		problems.push({
-			path: source.label,
-			value: data,
-			message: "the frontmatter must be a set of key: value lines",
-			fix: "write keys such as name:, description:, tools: between the --- lines",
-		});
-		return { name: fileName, problems };
+function unknownKey(key: string, value: unknown): KeyProblem {
+	const kind = classifyKey(key);
+	if (kind.kind === "unknown" && kind.body) {
+		return {
+			key,
+			value,
+			message: `unknown key "${key}": the role is the file's body, not a frontmatter key`,
+			fix: "move the text below the closing --- line",
+		};
 	}
-	const fields = data as Record<string, unknown>;
-	const values: Partial<Record<AgentKey, unknown>> = {};
-	const take = <T>(key: AgentKey, checked: Checked<T>) => {
-		if (checked.ok) values[key] = checked.value;
-		else problems.push({ path: at(key), ...checked.problem });
+	const near = kind.kind === "unknown" ? kind.near : undefined;
+	const why =
+		"unknown keys are refused so that a misspelt setting (say, a tool restriction) never falls back to a default";
+	return {
+		key,
+		value,
+		message: `unknown key "${key}"${near === undefined ? "" : ` (did you mean "${near}"?)`}`,
+		fix:
+			near === undefined
+				? `remove it (${why}); docs/agents.md lists the keys accepted`
+				: `rename it to "${near}"; ${why}`,
 	};
+}
+
+/** Sorts each key into values to interpret, ignored keys, or problems. */
+function sortKeys(fields: Record<string, unknown>, problems: KeyProblem[], ignored: IgnoredKey[]): Values {
+	const values: Values = {};
 	for (const [key, value] of Object.entries(fields)) {
-		if (!(AGENT_KEYS as readonly string[]).includes(key)) {
-			problems.push(unknownKeyProblem(key, value, at(key)));
-			continue;
-		}
-		const known = key as AgentKey;
-		if (value === null) {
+		const kind = classifyKey(key);
+		if (kind.kind === "ignored") ignored.push({ key, value, why: kind.why });
+		else if (kind.kind === "refused")
+			problems.push({ key, value, message: `cannot be honoured: ${kind.why}`, fix: kind.fix });
+		else if (kind.kind === "unknown") problems.push(unknownKey(key, value));
+		else if (value === null) {
 			problems.push({
-				path: at(key),
+				key,
 				value,
 				message: `${key} has no value`,
 				fix:
-					known === "skills"
+					key === "skills"
 						? "write [] for no skills, or remove the key to follow the mode"
 						: "give it a value or remove the key",
 			});
-			continue;
-		}
-		switch (known) {
-			case "name":
-				take(
-					known,
-					checkPattern(
-						value,
-						AGENT_NAME,
-						"name",
-						"use letters, digits, '.', '_' or '-' (at most 64), e.g. name: code-reviewer",
-					),
-				);
-				break;
-			case "description":
-				take(known, checkString(value, "description", "write one line saying what the agent is for"));
-				break;
-			case "tools":
-			case "skills":
-				take(known, checkNameList(value, known));
-				break;
-			case "model":
-				take(
-					known,
-					checkPattern(
-						value,
-						MODEL_REF,
-						"model",
-						"write a model reference such as anthropic/claude-sonnet-4-5 (quote it if YAML reads it as a number)",
-					),
-				);
-				break;
-			case "thinking":
-				take(known, checkChoice(value, THINKING_LEVELS, "thinking"));
-				break;
-			case "contextMode":
-				take(
-					known,
-					checkPattern(
-						value,
-						MODE_NAME,
-						"contextMode",
-						"name a mode: focused, isolated, scoped, legacy, or one defined in settings",
-					),
-				);
-				break;
-			case "inheritPrompt":
-				take(known, checkChoice(value, INHERIT_PROMPT_STRATEGIES, "inheritPrompt"));
-				break;
-			default:
-				take(known, checkPrimitive(known as PrimitiveName, value));
+		} else if (key === "mode" && typeof value === "string" && lookupMode(createModeRegistry(), value)) {
+			problems.push({
+				key,
+				value,
+				message: `unknown key "mode" for a context mode (did you mean "contextMode"?)`,
+				fix: 'rename it to "contextMode"; OpenCode\'s mode: takes primary, subagent or all',
+			});
+		} else {
+			const bad = shapeProblem(kind.key, value);
+			if (bad) problems.push(bad);
+			else values[kind.key] = value;
 		}
 	}
-	const name = typeof values.name === "string" ? values.name : fileName;
-	if (fields.name === undefined && !AGENT_NAME.test(fileName)) {
-		problems.push({
-			path: at("name"),
-			value: fileName,
-			message: `no name is given and the file name "${fileName}" is not a valid agent name`,
-			fix: "add name: with letters, digits, '.', '_' or '-', or rename the file",
+	return values;
+}
+
+/** A skills list from a YAML list or a comma string; blank and repeated names are problems. */
+function skillList(key: string, value: unknown, problems: KeyProblem[]): string[] {
+	const entries = typeof value === "string" ? (value.trim() === "" ? [] : value.split(",")) : (value as string[]);
+	const names: string[] = [];
+	for (const entry of entries.map((e) => e.trim())) {
+		if (entry === "" || /\s/.test(entry) || names.includes(entry)) {
+			problems.push({
+				key,
+				value,
+				message: entry === "" || /\s/.test(entry) ? `"${entry}" is not a skill name` : `lists "${entry}" twice`,
+				fix: "list each skill name once, e.g. skills: [sql-review]",
+			});
+		} else names.push(entry);
+	}
+	return names;
+}
+
+/** `thinking`, Claude Code's `effort` and OpenCode's `variant` all set one level; two different ones are a problem. */
+function thinkingOf(values: Values, problems: KeyProblem[], ignored: IgnoredKey[]): ThinkingLevel | undefined {
+	const given: Array<[string, ThinkingLevel]> = [];
+	if (isThinkingLevel(values.thinking)) given.push(["thinking", values.thinking]);
+	if (isThinkingLevel(values.effort)) given.push(["effort", values.effort]);
+	if (isThinkingLevel(values.variant)) given.push(["variant", values.variant]);
+	else if (values.variant !== undefined) {
+		ignored.push({
+			key: "variant",
+			value: values.variant,
+			why: "not a thinking level; OpenCode's variants have no Pi meaning",
 		});
 	}
-	if (fields.description === undefined) {
+	if (new Set(given.map(([, level]) => level)).size > 1) {
 		problems.push({
-			path: at("description"),
-			value: undefined,
-			message: "missing; the parent chooses agents by their description",
-			fix: "add description: with one line saying what the agent is for",
+			key: given.map(([key]) => key).join(" / "),
+			value: Object.fromEntries(given),
+			message: "set different thinking levels",
+			fix: "keep one of them",
 		});
 	}
-	if (front.body === "" && selectsReplace(values)) {
-		problems.push({
-			path: at("(body)"),
-			value: "",
-			message: "the body (the role) is empty, but this agent replaces the base prompt with its role",
-			fix: "write the role below the frontmatter, or use systemPromptMode: append",
-		});
-	}
-	if (problems.length > 0) return { name, problems };
+	return given[0]?.[1];
+}
+
+function contextOf(values: Values, problems: KeyProblem[]): ContextFields {
 	const context: ContextFields = {};
-	if (values.contextMode !== undefined) context.contextMode = values.contextMode as string;
+	if (typeof values.contextMode === "string") context.contextMode = values.contextMode;
 	for (const key of ["inheritProjectContext", "inheritMainRules", "inheritSkills"] as const) {
-		if (values[key] !== undefined) context[key] = values[key] as boolean;
+		if (typeof values[key] === "boolean") context[key] = values[key];
 	}
-	if (values.systemPromptMode !== undefined) {
-		context.systemPromptMode = values.systemPromptMode as ContextFields["systemPromptMode"];
+	if (values.systemPromptMode === "append" || values.systemPromptMode === "replace") {
+		context.systemPromptMode = values.systemPromptMode;
 	}
-	if (values.skills !== undefined) context.skills = values.skills as string[];
-	const definition: AgentDefinition = {
-		name,
-		description: values.description as string,
-		role: front.body,
-		context,
-		nameFromFile: fields.name === undefined,
-		source,
-	};
-	if (values.tools !== undefined) definition.tools = values.tools as string[];
-	if (values.model !== undefined) definition.model = values.model as string;
-	if (values.thinking !== undefined) definition.thinking = values.thinking as AgentDefinition["thinking"];
-	if (values.inheritPrompt !== undefined) {
-		definition.inheritPrompt = values.inheritPrompt as AgentDefinition["inheritPrompt"];
+	if (values.skills !== undefined && values.skill !== undefined) {
+		problems.push({ key: "skill", value: values.skill, message: "skills is given too", fix: "keep skills: only" });
 	}
-	return { definition, name, problems };
+	const skills = values.skills !== undefined ? "skills" : values.skill !== undefined ? "skill" : undefined;
+	if (skills) context.skills = skillList(skills, values[skills], problems);
+	return context;
 }
 
 /**
@@ -213,8 +174,100 @@ export function parseAgentFile(text: string, source: AgentSource): ParsedAgentFi
  * `systemPromptMode: replace`, or a built-in mode that does. (A project mode is not known here; the
  * prompt stage handles an empty role under it.)
  */
-function selectsReplace(values: Partial<Record<AgentKey, unknown>>): boolean {
-	if (values.systemPromptMode !== undefined) return values.systemPromptMode === "replace";
-	if (typeof values.contextMode !== "string") return false;
-	return lookupMode(createModeRegistry(), values.contextMode)?.mode.primitives.systemPromptMode === "replace";
+function selectsReplace(context: ContextFields): boolean {
+	if (context.systemPromptMode !== undefined) return context.systemPromptMode === "replace";
+	if (context.contextMode === undefined) return false;
+	return lookupMode(createModeRegistry(), context.contextMode)?.mode.primitives.systemPromptMode === "replace";
+}
+
+/** The rules that look at the file as a whole: a usable name, a description, a role where one is needed. */
+function wholeFileProblems(
+	fields: Record<string, unknown>,
+	fileName: string,
+	body: string,
+	context: ContextFields,
+): KeyProblem[] {
+	const problems: KeyProblem[] = [];
+	if (fields.name === undefined && !AGENT_NAME.test(fileName)) {
+		problems.push({
+			key: "name",
+			value: fileName,
+			message: `no name is given and the file name "${fileName}" is not a valid agent name`,
+			fix: "add name: with letters, digits, '.', '_' or '-', or rename the file",
+		});
+	}
+	if (typeof fields.description === "string" && fields.description.trim() === "") {
+		problems.push({
+			key: "description",
+			value: fields.description,
+			message: "is blank; the parent chooses agents by their description",
+			fix: "write one line saying what the agent is for",
+		});
+	}
+	if (fields.description === undefined) {
+		problems.push({
+			key: "description",
+			value: undefined,
+			message: "missing; the parent chooses agents by their description",
+			fix: "add description: with one line saying what the agent is for",
+		});
+	}
+	if (body === "" && selectsReplace(context)) {
+		problems.push({
+			key: "(body)",
+			value: "",
+			message: "the body (the role) is empty, but this agent replaces the base prompt with its role",
+			fix: "write the role below the frontmatter, or use systemPromptMode: append",
+		});
+	}
+	return problems;
+}
+
+/** Parses an agent file. `source` says where it came from; its label prefixes every problem path. */
+export function parseAgentFile(text: string, source: AgentSource, options: ParseOptions = {}): ParsedAgentFile {
+	const front = readFrontmatter(text, source.label);
+	const fileName = nameFromFile(source.file);
+	if (front.problems.length > 0) return { name: fileName, disabled: false, problems: front.problems };
+	const data: unknown = front.present ? (front.data ?? {}) : {};
+	if (typeof data !== "object" || data === null || Array.isArray(data)) {
+		const problem: Problem = {
+			path: source.label,
+			value: data,
+			message: "the frontmatter must be a set of key: value lines",
+			fix: "write keys such as name:, description:, tools: between the --- lines",
+		};
+		return { name: fileName, disabled: false, problems: [problem] };
+	}
+	const fields = data as Record<string, unknown>;
+	const problems: KeyProblem[] = [];
+	const ignoredKeys: IgnoredKey[] = [];
+	const values = sortKeys(fields, problems, ignoredKeys);
+	if (values.mode !== undefined)
+		ignoredKeys.push({ key: "mode", value: values.mode, why: "OpenCode's agent mode; every agent here is a child" });
+	const thinking = thinkingOf(values, problems, ignoredKeys);
+	const context = contextOf(values, problems);
+	const tools = agentTools(values, options.availableTools ?? PI_BUILTIN_TOOLS);
+	problems.push(...tools.problems, ...wholeFileProblems(fields, fileName, front.body, context));
+	const name = typeof values.name === "string" ? values.name : fileName;
+	const disabled = values.disable === true;
+	const located = problems.map(({ key, ...rest }): Problem => ({ path: `${source.label}: ${key}`, ...rest }));
+	if (located.length > 0) return { name, disabled, problems: located };
+	const notes: AgentNote[] = [...tools.notes];
+	const model = typeof values.model === "string" ? values.model.trim() : undefined;
+	if (model?.toLowerCase() === "inherit") notes.push({ key: "model", message: "inherit: the parent's model" });
+	const definition: AgentDefinition = {
+		name,
+		description: String(values.description).trim(),
+		role: front.body,
+		context,
+		nameFromFile: fields.name === undefined,
+		notes,
+		ignoredKeys,
+		source,
+		...(tools.tools && { tools: tools.tools }),
+		...(model !== undefined && model.toLowerCase() !== "inherit" && { model }),
+		...(thinking && { thinking }),
+		...(values.inheritPrompt !== undefined && { inheritPrompt: values.inheritPrompt as InheritPromptStrategy }),
+	};
+	return { definition, name, disabled, problems: [] };
 }

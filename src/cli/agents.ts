@@ -1,11 +1,17 @@
-/** `pi-delegate agents`: the agent definitions a session can call, and every problem in them. */
+/**
+ * `pi-delegate agents`: every agent a session can call, checked the way a launch checks it — the
+ * model resolved against the runtime's models, each tool against the tools a child could have — so
+ * an agent listed as ready does start. The environment comes through a port, so tests need no
+ * credentials; the real one is built as a launch builds it (src/agents/environment.ts).
+ */
 import { parseArgs } from "node:util";
-import type { AgentDefinition } from "../agents/definition.ts";
+import type { LaunchEnvironment } from "../agents/check.ts";
+import { agentReports, renderAgentListing } from "../agents/listing.ts";
 import { loadAgents } from "../agents/load.ts";
 import { loadModes } from "../context/load-modes.ts";
 import { lookupMode, modeNames } from "../context/modes.ts";
-import { renderTable } from "../format/table.ts";
-import { formatProblems } from "../problems.ts";
+import { formatProblems, type Problem } from "../problems.ts";
+import { type EnvironmentOptions, loadLaunchEnvironment } from "../run/launch-environment.ts";
 import { locatePi } from "../settings/locate.ts";
 import { didYouMean } from "../suggest.ts";
 import { type Command, EXIT, UsageError } from "./command.ts";
@@ -13,83 +19,103 @@ import { TRUST_OPTIONS, trustOverride } from "./trust-flags.ts";
 
 const usage = `Usage: pi-delegate agents [--json] [--approve | --no-approve]
 
-Lists the agents defined in .pi/agents/*.md (project) and <agentDir>/agents/*.md (user; the agent
-directory is ~/.pi/agent or $PI_CODING_AGENT_DIR). A project agent hides a user agent of the same
-name; hidden ones are listed as shadowed.
+Lists the agents a task can run as, from (highest first) .pi/agents/ and .claude/agents/ in the
+project, <agentDir>/agents/ and ~/.claude/agents/ (the agent directory is ~/.pi/agent or
+$PI_CODING_AGENT_DIR), and the agents bundled with pi-delegate. A file hides any lower one of the
+same name; the listing says which hides which. Files written for Claude Code, OpenCode and other Pi
+packages are read too: their tool names are mapped, their restrictions kept, their other keys
+listed as ignored.
+
+For each agent: its file, its model resolved against the configured models, its tools, notes,
+ignored keys and every problem that would stop it from starting.
 
 Options:
   --json          print the agents as JSON
   --approve       read the project's agents even if Pi has not trusted the project
   --no-approve    ignore the project's agents
 
-Exit codes: 0 listed, 2 an agent file has problems.`;
+Exit codes: 0 every agent is ready, 1 an agent would fail to start, 2 bad flags or setup.`;
 
-function toolsCell(agent: AgentDefinition): string {
-	if (agent.tools === undefined) return "(default)";
-	return agent.tools.length === 0 ? "(none)" : agent.tools.join(",");
+/** Builds what a launch knows (models, tools, the parent's model); tests pass data. */
+export type LoadEnvironment = (
+	options: EnvironmentOptions,
+) => Promise<{ env: LaunchEnvironment; problems: Problem[]; dispose(): void }>;
+
+function flags(argv: string[]): { json?: boolean; approve?: boolean; "no-approve"?: boolean } {
+	try {
+		return parseArgs({
+			args: argv,
+			options: { json: { type: "boolean" }, ...TRUST_OPTIONS },
+			strict: true,
+			allowPositionals: false,
+		}).values;
+	} catch (error) {
+		throw new UsageError(error instanceof Error ? error.message : String(error));
+	}
 }
 
-export const agentsCommand: Command = {
-	name: "agents",
-	summary: "list agent definitions, shadowed ones, and problems in their files",
-	usage,
-	async run(argv, io) {
-		let values: { json?: boolean; approve?: boolean; "no-approve"?: boolean };
-		try {
-			({ values } = parseArgs({
-				args: argv,
-				options: { json: { type: "boolean" }, ...TRUST_OPTIONS },
-				strict: true,
-				allowPositionals: false,
-			}));
-		} catch (error) {
-			throw new UsageError(error instanceof Error ? error.message : String(error));
-		}
-		const override = trustOverride(values);
-		const where = locatePi({ cwd: io.cwd, env: io.env, trustOverride: override });
-		const loaded = loadAgents({ ...where, projectTrusted: where.trust.trusted });
-		const agents = [...loaded.agents.values()];
-		// A mode name is checked against the registry here as a courtesy; at launch the resolver warns
-		// and the default mode stands in, so a typo is visible before the first run rather than after.
-		const { registry } = loadModes({ ...where, projectTrusted: where.trust.trusted });
-		const unknownModes = agents.filter(
-			(a) => a.context.contextMode !== undefined && !lookupMode(registry, a.context.contextMode),
-		);
-		if (values.json) {
-			const broken = Object.fromEntries(loaded.broken);
-			const out = { agents, broken, shadowed: loaded.shadowed, skipped: loaded.skipped, problems: loaded.problems };
-			io.stdout(`${JSON.stringify(out, null, 2)}\n`);
-		} else {
-			const rows = agents.map((a) => [
-				a.name,
-				a.source.scope,
-				toolsCell(a),
-				a.model ?? "(default)",
-				a.context.contextMode ?? "-",
-				a.description,
-			]);
-			const lines = [
-				agents.length === 0
-					? "No agents defined."
-					: renderTable(["agent", "scope", "tools", "model", "mode", "description"], rows),
-			];
-			for (const [name, files] of loaded.broken) {
-				lines.push(`unusable: ${name} (${files.map((f) => f.label).join(", ")} has problems, listed below)`);
+export function createAgentsCommand(loadEnvironment: LoadEnvironment = loadLaunchEnvironment): Command {
+	return {
+		name: "agents",
+		summary: "list the agents a task can run as, with every problem that would stop one from starting",
+		usage,
+		async run(argv, io) {
+			const values = flags(argv);
+			const where = locatePi({ cwd: io.cwd, env: io.env, trustOverride: trustOverride(values) });
+			const options = { cwd: io.cwd, home: where.home, agentDir: where.agentDir, projectTrusted: where.trust.trusted };
+			let built: Awaited<ReturnType<LoadEnvironment>>;
+			try {
+				built = await loadEnvironment(options);
+			} catch (error) {
+				io.stderr(
+					`pi-delegate agents: cannot build the model runtime: ${error instanceof Error ? error.message : String(error)}\n`,
+				);
+				return EXIT.badInput;
 			}
-			for (const s of loaded.shadowed) lines.push(`shadowed: ${s.hidden.label} (hidden by ${s.by.label})`);
-			for (const s of loaded.skipped) lines.push(`skipped: ${s.label} (${s.reason}; ${where.trust.reason})`);
-			io.stdout(`${lines.join("\n")}\n`);
-		}
-		for (const a of unknownModes) {
-			const name = a.context.contextMode ?? "";
-			io.stderr(
-				`pi-delegate agents: warning: ${a.source.label}: contextMode "${name}" is not a known mode${didYouMean(name, modeNames(registry))}; the default mode will stand in\n`,
-			);
-		}
-		if (loaded.problems.length === 0) return EXIT.pass;
-		io.stderr(
-			`pi-delegate agents: ${loaded.problems.length} problem(s) in agent files:\n${formatProblems(loaded.problems)}\n`,
-		);
-		return EXIT.badInput;
-	},
-};
+			try {
+				if (built.problems.length > 0) {
+					io.stderr(`pi-delegate agents: setup problems:\n${formatProblems(built.problems)}\n`);
+					return EXIT.badInput;
+				}
+				const loaded = loadAgents({ ...options, availableTools: built.env.tools });
+				const reports = agentReports(loaded, built.env);
+				if (values.json) {
+					const out = {
+						agents: reports,
+						shadowed: loaded.shadowed,
+						skipped: loaded.skipped,
+						problems: loaded.problems,
+					};
+					io.stdout(`${JSON.stringify(out, null, 2)}\n`);
+				} else {
+					const skipped = loaded.skipped.map((s) => `skipped: ${s.label} (${s.reason}; ${where.trust.reason})\n`);
+					io.stdout(renderAgentListing(reports) + skipped.join(""));
+				}
+				// A mode name is checked against the registry as a courtesy: at launch the resolver warns and
+				// the default mode stands in, so a typo is visible before the first run rather than after.
+				const { registry } = loadModes(options);
+				for (const agent of loaded.agents.values()) {
+					const mode = agent.context.contextMode;
+					if (mode === undefined || lookupMode(registry, mode)) continue;
+					io.stderr(
+						`pi-delegate agents: warning: ${agent.source.label}: contextMode "${mode}" is not a known mode${didYouMean(mode, modeNames(registry))}; the default mode will stand in\n`,
+					);
+				}
+				// Files hidden by a higher one cannot start, so their problems are shown but fail nothing.
+				const hidden = new Set(loaded.shadowed.map((s) => s.hidden.file));
+				const hiddenProblems = loaded.entries.filter((e) => hidden.has(e.source.file)).flatMap((e) => e.problems);
+				if (hiddenProblems.length > 0) {
+					io.stderr(`pi-delegate agents: problems in hidden files:\n${formatProblems(hiddenProblems, "!")}\n`);
+				}
+				const owned = new Set([...hiddenProblems, ...reports.flatMap((r) => r.problems)]);
+				const folderProblems = loaded.problems.filter((p) => !owned.has(p));
+				if (folderProblems.length > 0) io.stderr(`pi-delegate agents: problems:\n${formatProblems(folderProblems)}\n`);
+				return reports.some((r) => r.status === "fails") || folderProblems.length > 0 ? EXIT.fail : EXIT.pass;
+			} finally {
+				built.dispose();
+			}
+		},
+	};
+}
+
+export const agentsCommand: Command = createAgentsCommand();

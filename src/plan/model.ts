@@ -5,13 +5,15 @@
  * setting (on the command line). Pure: the settings are passed in, and
  * checking the model against a runtime is a separate step (checkModel) done before anything runs.
  */
+
+import { resolveModelRef } from "../agents/model-ref.ts";
 import type { Problem } from "../problems.ts";
 import { type DelegateSettings, isPlainObject, settingsProblemPath, settingValues } from "../settings/section.ts";
 import { EFFORTS, type Effort } from "../spec/schema.ts";
 import { didYouMean } from "../suggest.ts";
 import type { ModelChoice } from "./types.ts";
 
-export const THINKING_LEVELS = ["off", "minimal", "low", "medium", "high", "xhigh"] as const;
+export const THINKING_LEVELS = ["off", "minimal", "low", "medium", "high", "xhigh", "max"] as const;
 type Thinking = NonNullable<ModelChoice["thinking"]>;
 
 const isThinking = (value: unknown): value is Thinking =>
@@ -109,16 +111,49 @@ export interface ModelRequest {
 	settings: DelegateSettings;
 	/** The parent's current model, inside Pi. */
 	parent?: { provider: string; id: string; thinking?: string };
+	/** The runtime's models: references are resolved against them when given. */
+	models?: ReadonlyArray<{ provider: string; id: string; name?: string; authenticated: boolean }>;
 	/** Pi's `defaultProvider` / `defaultModel` / `defaultThinkingLevel` settings. */
 	piDefault?: { provider?: string; model?: string; thinking?: string };
+}
+
+/**
+ * Resolves a reference the way Pi's own `--model` does (aliases such as `sonnet`, ids without a
+ * provider, `:thinking` suffixes, `inherit`), against the runtime's models.
+ */
+function resolveAgainst(text: string, where: string, request: ModelRequest) {
+	const models = request.models ?? [];
+	const usable = new Set(models.filter((m) => m.authenticated).map((m) => m.provider));
+	return resolveModelRef(text, {
+		models,
+		...(request.parent && { parent: request.parent }),
+		usable: (provider) => usable.has(provider),
+		where,
+	});
 }
 
 /** Decides the model, or says why none could be decided. */
 export function chooseModel(request: ModelRequest): { choice: ModelChoice } | { problems: Problem[] } {
 	const { profiles, problems } = parseEffortProfiles(request.settings);
 	if (problems.length > 0) return { problems };
-	const from = (text: string, reason: string, thinking?: string): { choice: ModelChoice } | { problems: Problem[] } => {
+	/** `fieldFirst`: an agent file's own `thinking:` beats a suffix on its `model:`; elsewhere the suffix wins. */
+	const from = (
+		text: string,
+		reason: string,
+		thinking?: string,
+		fieldFirst = false,
+	): { choice: ModelChoice } | { problems: Problem[] } => {
+		const resolved = request.models ? resolveAgainst(text, reason, request) : undefined;
+		if (resolved?.ok) {
+			const field = isThinking(thinking) ? thinking : undefined;
+			const level = fieldFirst ? (field ?? resolved.thinking) : (resolved.thinking ?? field);
+			return {
+				choice: { provider: resolved.provider, id: resolved.id, ...(level ? { thinking: level } : {}), reason },
+			};
+		}
 		const ref = parseModelRef(text);
+		// A provider/id the list does not know is kept: the model check names it with the provider's models.
+		if (!ref && resolved) return { problems: [resolved.problem] };
 		if (!ref) {
 			return {
 				problems: [
@@ -135,7 +170,8 @@ export function chooseModel(request: ModelRequest): { choice: ModelChoice } | { 
 		return { choice: { provider: ref.provider, id: ref.id, ...(level ? { thinking: level } : {}), reason } };
 	};
 	if (request.explicit !== undefined) return from(request.explicit, "--model");
-	if (request.agent?.model !== undefined) return from(request.agent.model, request.agent.where, request.agent.thinking);
+	if (request.agent?.model !== undefined)
+		return from(request.agent.model, request.agent.where, request.agent.thinking, true);
 	const profile = profiles[request.effort];
 	if (profile) return from(profile.model, `effort "${request.effort}" (${profile.where})`, profile.thinking);
 	if (request.parent) {

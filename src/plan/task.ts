@@ -79,6 +79,7 @@ function decideModel(
 		...(agent && { agent: { model: agent.model, thinking: agent.thinking, where: `${agent.source.label}: model` } }),
 		...(inputs.parentModel && { parent: inputs.parentModel }),
 		...(inputs.piDefaultModel && { piDefault: inputs.piDefaultModel }),
+		models: inputs.models,
 	});
 	if ("problems" in chosen) return { model: NO_MODEL, problems: chosen.problems };
 	return { model: chosen.choice, problems: modelProblems(chosen.choice, inputs.models) };

@@ -20,7 +20,7 @@ export type RunnerKind = "in-process" | "subprocess";
 export interface ModelChoice {
 	provider: string;
 	id: string;
-	thinking?: "off" | "minimal" | "low" | "medium" | "high" | "xhigh";
+	thinking?: "off" | "minimal" | "low" | "medium" | "high" | "xhigh" | "max";
 	/** Why this model was chosen (effort profile, --model, parent's model, settings default). */
 	reason: string;
 }

@@ -12,11 +12,11 @@
 import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+import { createSubmitTool } from "../host/submit-tool.ts";
 import { CHILD_CONFIG_ENV, type ObservedPrompt, parseChildConfig, promptMismatches } from "./child-config.ts";
 import { CHILD_REFUSED_EXIT, formatChildReport } from "./child-report.ts";
 import { signalTree } from "./process-tree.ts";
 import { bashCommand } from "./progress.ts";
-import { createSubmitTool } from "../host/submit-tool.ts";
 import { afterTurn, LAST_TURN_MESSAGE_TYPE, lastTurnNotice, warnAtStart } from "./turn-budget.ts";
 
 export default function childExtension(pi: ExtensionAPI): void {

@@ -14,9 +14,9 @@ import type { AgentSessionEvent, ModelRuntime } from "@earendil-works/pi-coding-
 import { createAgentSession, SessionManager, SettingsManager } from "@earendil-works/pi-coding-agent";
 import { SUBMIT_RESULT_TOOL_NAME } from "../envelope/schema.ts";
 import { viewSessionParts } from "../host/render.ts";
+import { createSubmitTool } from "../host/submit-tool.ts";
 import { createEventState, foldEvent } from "./child-events.ts";
 import { childOutcome } from "./child-outcome.ts";
-import { createSubmitTool } from "../host/submit-tool.ts";
 import { afterTurn, LAST_TURN_MESSAGE_TYPE, lastTurnNotice, warnAtStart } from "./turn-budget.ts";
 import type { ChildLaunch, ChildOutcome, ChildRunner, RunnerHooks } from "./types.ts";
 

@@ -9,6 +9,8 @@ const agent = (tools?: string[]): AgentDefinition => ({
 	...(tools ? { tools } : {}),
 	context: {},
 	nameFromFile: false,
+	notes: [],
+	ignoredKeys: [],
 	source: { scope: "project", file: "/p/.pi/agents/scout.md", label: ".pi/agents/scout.md" },
 });
 

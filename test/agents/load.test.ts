@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -25,7 +25,7 @@ describe("loadAgents", () => {
 		mkdirSync(join(l.user, "nested.md"));
 		l.write(l.project, "scout.md", def("project scout"));
 		l.write(l.project, "planner.md", def("plans"));
-		const loaded = loadAgents({ ...l, projectTrusted: true });
+		const loaded = loadAgents({ ...l, projectTrusted: true, bundledDir: null });
 		expect(loaded.problems).toEqual([]);
 		expect([...loaded.agents.keys()]).toEqual(["planner", "scout"]);
 		expect(loaded.agents.get("scout")?.source.label).toBe(join(".pi", "agents", "scout.md"));
@@ -36,7 +36,7 @@ describe("loadAgents", () => {
 		const l = layout();
 		l.write(l.user, "scout.md", def("user scout"));
 		l.write(l.project, "scout.md", "---\nbroken: [\n---\n");
-		const loaded = loadAgents({ ...l, projectTrusted: false });
+		const loaded = loadAgents({ ...l, projectTrusted: false, bundledDir: null });
 		expect(loaded.problems).toEqual([]);
 		expect(loaded.agents.get("scout")?.description).toBe("user scout");
 		expect(loaded.skipped).toHaveLength(1);
@@ -45,9 +45,94 @@ describe("loadAgents", () => {
 
 	it("is empty without agent directories", () => {
 		const root = mkdtempSync(join(tmpdir(), "pi-delegate-agents-"));
-		const loaded = loadAgents({ cwd: root, home: root, agentDir: join(root, "none"), projectTrusted: true });
+		const loaded = loadAgents({
+			cwd: root,
+			home: root,
+			agentDir: join(root, "none"),
+			projectTrusted: true,
+			bundledDir: null,
+		});
 		expect(loaded.agents.size).toBe(0);
 		expect(loaded.problems).toEqual([]);
 		expect(loaded.skipped).toEqual([]);
+	});
+
+	it("ranks .pi before .claude in the project, and the project before the user's Pi and Claude folders", () => {
+		const l = layout();
+		const claudeProject = join(l.cwd, ".claude", "agents");
+		const claudeUser = join(l.home, ".claude", "agents");
+		mkdirSync(claudeProject, { recursive: true });
+		mkdirSync(claudeUser, { recursive: true });
+		l.write(l.project, "scout.md", def("pi project"));
+		l.write(claudeProject, "scout.md", def("claude project"));
+		l.write(claudeProject, "helper.md", def("claude project helper"));
+		l.write(l.user, "helper.md", def("pi user helper"));
+		l.write(claudeUser, "lone.md", "---\nname: lone\ndescription: claude user\ntools: Read, Glob\n---\nRole.\n");
+		const loaded = loadAgents({ ...l, projectTrusted: true, bundledDir: null });
+		expect(loaded.problems).toEqual([]);
+		expect(loaded.agents.get("scout")?.description).toBe("pi project");
+		expect(loaded.agents.get("helper")?.description).toBe("claude project helper");
+		expect(loaded.agents.get("lone")?.tools).toEqual(["read", "find"]);
+		expect(loaded.shadowed.map((s) => `${s.hidden.label} < ${s.by.label}`)).toEqual([
+			`~/.pi/agent/agents/helper.md < ${join(".claude", "agents", "helper.md")}`,
+			`${join(".claude", "agents", "scout.md")} < ${join(".pi", "agents", "scout.md")}`,
+		]);
+	});
+
+	it("skips the project's Claude folder too when the project is not trusted", () => {
+		const l = layout();
+		const claudeProject = join(l.cwd, ".claude", "agents");
+		mkdirSync(claudeProject, { recursive: true });
+		l.write(claudeProject, "scout.md", def("claude project"));
+		const loaded = loadAgents({ ...l, projectTrusted: false, bundledDir: null });
+		expect(loaded.agents.size).toBe(0);
+		expect(loaded.skipped.map((s) => s.label)).toEqual([join(".claude", "agents")]);
+	});
+
+	it("lets any file override a bundled agent, reporting the override as shadowing", () => {
+		const l = layout();
+		const bundled = join(l.root, "bundled");
+		mkdirSync(bundled);
+		l.write(bundled, "scout.md", def("bundled scout"));
+		l.write(bundled, "planner.md", def("bundled planner"));
+		l.write(l.user, "scout.md", def("my scout"));
+		const loaded = loadAgents({ ...l, projectTrusted: true, bundledDir: bundled });
+		expect(loaded.agents.get("scout")?.description).toBe("my scout");
+		expect(loaded.agents.get("planner")?.source).toMatchObject({ scope: "bundled", label: "bundled/planner.md" });
+		expect(loaded.shadowed.map((s) => [s.hidden.label, s.by.label])).toEqual([
+			["bundled/scout.md", "~/.pi/agent/agents/scout.md"],
+		]);
+	});
+
+	it("turns a symlink loop, a dangling link and an unreadable file into problems of those files", () => {
+		const l = layout();
+		symlinkSync(join(l.project, "loop.md"), join(l.project, "loop.md"));
+		symlinkSync(join(l.project, "nowhere"), join(l.project, "gone.md"));
+		l.write(l.project, "secret.md", def("unreadable"));
+		chmodSync(join(l.project, "secret.md"), 0o000);
+		l.write(l.user, "loop.md", def("user loop"));
+		const loaded = loadAgents({ ...l, projectTrusted: true, bundledDir: null });
+		const messages = loaded.problems.map((p) => `${p.path}: ${p.message}`);
+		expect(messages).toContain(
+			`${join(".pi", "agents", "loop.md")}: cannot read the agent file: it is a symbolic link that loops`,
+		);
+		expect(messages).toContain(
+			`${join(".pi", "agents", "gone.md")}: cannot read the agent file: it is a link to nothing`,
+		);
+		// Root reads any file; elsewhere the unreadable one is a problem too.
+		if (process.getuid?.() !== 0) expect(messages.some((m) => m.includes("secret.md: cannot read"))).toBe(true);
+		// The broken project file still claims its name: the user's loop.md does not take over.
+		expect(loaded.agents.has("loop")).toBe(false);
+		expect(loaded.broken.has("loop")).toBe(true);
+	});
+
+	it("reports an agent folder that is itself a symlink loop instead of crashing", () => {
+		const l = layout();
+		const claudeUser = join(l.home, ".claude");
+		mkdirSync(claudeUser, { recursive: true });
+		symlinkSync(join(claudeUser, "agents"), join(claudeUser, "agents"));
+		const loaded = loadAgents({ ...l, projectTrusted: false, bundledDir: null });
+		expect(loaded.problems.map((p) => p.path)).toEqual(["~/.claude/agents"]);
+		expect(loaded.problems[0]?.message).toContain("cannot read the agent folder");
 	});
 });

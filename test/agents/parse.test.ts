@@ -50,6 +50,8 @@ describe("parseAgentFile: valid files", () => {
 			},
 			inheritPrompt: "portable",
 			nameFromFile: false,
+			notes: [],
+			ignoredKeys: [],
 			source: source(),
 		});
 	});
@@ -116,10 +118,23 @@ describe("parseAgentFile: unknown keys", () => {
 		expect(parsed.problems[0]?.message).toContain("the role is the file's body");
 	});
 
-	it("lists the known keys when nothing is near", () => {
-		const parsed = parseAgentFile(file("description: d\ncolor: blue"), source());
-		expect(parsed.problems[0]?.message).toBe('unknown key "color"');
-		expect(parsed.problems[0]?.fix).toContain("known keys: name, description, tools");
+	it("refuses a key nobody knows, since it might be a restriction from a tool not met yet", () => {
+		const parsed = parseAgentFile(file("description: d\nsandboxed: true"), source());
+		expect(parsed.definition).toBeUndefined();
+		expect(parsed.problems[0]?.message).toBe('unknown key "sandboxed"');
+		expect(parsed.problems[0]?.fix).toContain("docs/agents.md lists the keys accepted");
+	});
+
+	it.each([
+		["modle: sonnet", "model"],
+		["contextmod: scoped", "contextMode"],
+		["disalowedTools: Write", "disallowedTools"],
+		["permisions: []", "permissions"],
+		["colour: blue", "color"],
+	])("keeps the near miss %s an error naming %s", (line, near) => {
+		const parsed = parseAgentFile(file(`description: d\n${line}`), source());
+		expect(parsed.definition).toBeUndefined();
+		expect(parsed.problems[0]?.message).toContain(`did you mean "${near}"?`);
 	});
 });
 
@@ -130,7 +145,7 @@ describe("parseAgentFile: bad values", () => {
 				[
 					"name: bad name",
 					"description: d",
-					"tools: [read, '']",
+					"tools: [read, 7]",
 					"model: 1.5",
 					"thinking: extreme",
 					"contextMode: ''",
@@ -146,7 +161,7 @@ describe("parseAgentFile: bad values", () => {
 		expect(parsed.definition).toBeUndefined();
 		expect(parsed.problems.map((p) => [p.path.replace(".pi/agents/reviewer.md: ", ""), p.value])).toEqual([
 			["name", "bad name"],
-			["tools", ["read", ""]],
+			["tools", ["read", 7]],
 			["model", 1.5],
 			["thinking", "extreme"],
 			["contextMode", ""],
@@ -158,19 +173,22 @@ describe("parseAgentFile: bad values", () => {
 		]);
 		const byKey = (key: string) => parsed.problems.find((p) => p.path.endsWith(`: ${key}`));
 		expect(byKey("thinking")?.fix).toBe("use one of: off, minimal, low, medium, high, xhigh, max");
+		expect(byKey("thinking")?.message).toBe(
+			'must be one of off, minimal, low, medium, high, xhigh, max, not "extreme"',
+		);
 		expect(byKey("inheritProjectContext")?.fix).toBe("use true or false (unquoted)");
 		expect(byKey("skills")?.fix).toContain("write [] for no skills");
 	});
 
-	it("refuses a tool listed twice and a tools value of the wrong type", () => {
-		expect(parseAgentFile(file("description: d\ntools: read, read"), source()).problems[0]?.message).toContain(
-			'lists "read" twice',
-		);
+	it("drops a repeated tool with a note, and refuses a tools value of the wrong type", () => {
+		const twice = parseAgentFile(file("description: d\ntools: read, Read, grep"), source()).definition;
+		expect(twice?.tools).toEqual(["read", "grep"]);
+		expect(twice?.notes).toEqual([{ key: "tools", message: "Read dropped: read is already listed" }]);
 		expect(parseAgentFile(file("description: d\ntools: 42"), source()).problems[0]?.message).toContain(
-			"must be a list of names",
+			"must be a list of tool names",
 		);
-		expect(parseAgentFile(file("description: d\ntools: [read, {a: 1}]"), source()).problems[0]?.message).toContain(
-			"entry 2",
+		expect(parseAgentFile(file("description: d\ntools: [read, {a: 1}]"), source()).problems[0]?.path).toBe(
+			".pi/agents/reviewer.md: tools",
 		);
 	});
 

@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { LaunchEnvironment } from "../../src/agents/check.ts";
+import { createAgentsCommand } from "../../src/cli/agents.ts";
 import { runCli } from "../support/cli.ts";
 
 function layout() {
@@ -10,48 +12,159 @@ function layout() {
 	const cwd = join(root, "project");
 	const user = join(home, ".pi", "agent", "agents");
 	const project = join(cwd, ".pi", "agents");
-	mkdirSync(user, { recursive: true });
-	mkdirSync(project, { recursive: true });
-	return { cwd, env: { HOME: home }, user, project };
+	const claude = join(cwd, ".claude", "agents");
+	for (const dir of [user, project, claude]) mkdirSync(dir, { recursive: true });
+	return { cwd, env: { HOME: home }, user, project, claude };
 }
 
+const ENV: LaunchEnvironment = {
+	models: [
+		{ provider: "anthropic", id: "claude-haiku-4-5", name: "Claude Haiku 4.5" },
+		{ provider: "anthropic", id: "claude-sonnet-4-5", name: "Claude Sonnet 4.5" },
+		{ provider: "openai", id: "gpt-5" },
+	],
+	tools: ["read", "bash", "edit", "write", "grep", "find", "ls", "submit_result"],
+	parent: { provider: "anthropic", id: "claude-sonnet-4-5" },
+	usable: (provider) => provider === "anthropic",
+};
+
+/** Runs `agents` in-process with a fixed environment: no runtime, no credentials. */
+async function agents(argv: string[], l: ReturnType<typeof layout>, env: LaunchEnvironment = ENV) {
+	let stdout = "";
+	let stderr = "";
+	const command = createAgentsCommand(async () => ({ env, problems: [], dispose() {} }));
+	const flat = () => stdout.replace(/\s+/g, " ");
+	const code = await command.run(argv, {
+		stdout: (t) => {
+			stdout += t;
+		},
+		stderr: (t) => {
+			stderr += t;
+		},
+		readStdin: async () => "",
+		cwd: l.cwd,
+		env: l.env,
+		isTTY: false,
+	});
+	return { code, stdout, stderr, flat: flat() };
+}
+
+const file = (front: string, body = "Role.") => `---\n${front}\n---\n${body}\n`;
+
 describe("pi-delegate agents", () => {
-	it("lists agents, with the shadowed user agent named", async () => {
+	it("lists every agent with its resolved model, mapped tools, notes and what it hides, in 80 columns", async () => {
 		const l = layout();
-		writeFileSync(join(l.user, "scout.md"), "---\ndescription: user scout\n---\nRole.\n");
-		writeFileSync(join(l.project, "scout.md"), "---\ndescription: project scout\ntools: read, grep\n---\nRole.\n");
-		const result = await runCli(["agents"], l);
-		expect(result.code).toBe(0);
-		expect(result.stdout).toMatch(/^scout\s+project\s+read,grep\s+\(default\)\s+-\s+project scout$/m);
-		expect(result.stdout).toContain("shadowed: ~/.pi/agent/agents/scout.md (hidden by .pi/agents/scout.md)");
-	});
-
-	it("exits 2 with each problem and marks the broken name unusable", async () => {
-		const l = layout();
-		writeFileSync(join(l.project, "scout.md"), "---\ndescription: d\nallowed-tools: read\n---\nRole.\n");
-		const result = await runCli(["agents"], l);
-		expect(result.code).toBe(2);
-		expect(result.stdout).toContain("unusable: scout (.pi/agents/scout.md has problems, listed below)");
-		expect(result.stderr).toContain(
-			'.pi/agents/scout.md: allowed-tools: unknown key "allowed-tools" (did you mean "tools"?)',
+		writeFileSync(join(l.user, "scout.md"), file("description: user scout"));
+		writeFileSync(
+			join(l.claude, "scout.md"),
+			file("name: scout\ndescription: Claude scout\ntools: Read, Grep, Glob, WebFetch\nmodel: haiku\ncolor: cyan"),
 		);
-	});
-
-	it("says when there are none", async () => {
-		const result = await runCli(["agents"], layout());
+		const result = await agents([], l);
 		expect(result.code).toBe(0);
-		expect(result.stdout).toBe("No agents defined.\n");
+		expect(result.stdout).toMatch(/^✓ {2}scout +project +anthropic\/claude-haiku-4-5 +read,grep,find$/m);
+		expect(result.stdout).toMatch(/^✓ {2}planner +bundled +\(default\) +read,grep,find,ls$/m);
+		expect(result.stdout).toContain("  model     haiku → anthropic/claude-haiku-4-5");
+		expect(result.stdout).toContain("  note      tools: Glob → find");
+		expect(result.flat).toContain("note tools: WebFetch dropped: Pi has no such tool; the agent runs without it");
+		expect(result.stdout).toContain("  ignored   color (presentation only)");
+		expect(result.stdout).toContain("  hides     ~/.pi/agent/agents/scout.md");
+		expect(result.stdout).toContain("  hides     bundled/scout.md");
+		expect(result.stdout).toContain("all ready to start.");
+		for (const line of result.stdout.split("\n")) expect([...line].length, line).toBeLessThanOrEqual(80);
 	});
-});
 
-describe("pi-delegate agents: modes", () => {
+	it("exits 1 when an agent would fail at launch: a model that resolves to nothing, a tool that does not exist", async () => {
+		const l = layout();
+		writeFileSync(join(l.project, "a.md"), file("description: d\nmodel: gpt-9"));
+		writeFileSync(join(l.project, "b.md"), file("description: d\ntools: read, grpe"));
+		writeFileSync(join(l.project, "c.md"), file("description: d\nmodel: openai/gpt-5"));
+		const result = await agents([], l);
+		expect(result.code).toBe(1);
+		expect(result.stdout).toMatch(/^✗ {2}a +project +✗ gpt-9/m);
+		expect(result.flat).toContain(".pi/agents/a.md: model: matches no model");
+		expect(result.flat).toContain('"grpe", which this session does not have (did you mean "grep"?)');
+		expect(result.flat).toContain('provider "openai" has no credentials');
+		expect(result.stdout).toContain("3 would fail to start");
+	});
+
+	it("shows every problem of a broken file, not only the first", async () => {
+		const l = layout();
+		writeFileSync(join(l.project, "scout.md"), file("description: d\nallowed-tools: read\nthinking: huge\nhooks: {}"));
+		const result = await agents([], l);
+		expect(result.code).toBe(1);
+		expect(result.flat).toContain('allowed-tools: unknown key "allowed-tools" (did you mean "tools"?)');
+		expect(result.flat).toContain(".pi/agents/scout.md: thinking: must be one of");
+		expect(result.flat).toContain(".pi/agents/scout.md: hooks: cannot be honoured");
+	});
+
+	it("prints the same facts as JSON", async () => {
+		const l = layout();
+		writeFileSync(join(l.project, "r.md"), file("description: d\ntools: Bash(git diff:*), Read\nmodel: sonnet:high"));
+		const result = await agents(["--json"], l);
+		expect(result.code).toBe(0);
+		const out = JSON.parse(result.stdout) as { agents: Array<Record<string, unknown>> };
+		const r = out.agents.find((a) => a.name === "r");
+		expect(r).toMatchObject({
+			status: "ready",
+			tools: ["read"],
+			thinking: "high",
+			model: { ref: "sonnet:high", resolved: "anthropic/claude-sonnet-4-5" },
+		});
+		expect(JSON.stringify(r?.notes)).toContain("cannot limit bash");
+	});
+
+	it("reports problems of hidden files without failing, since they cannot start", async () => {
+		const l = layout();
+		writeFileSync(join(l.user, "scout.md"), file("description: d\ntool: read"));
+		writeFileSync(join(l.project, "scout.md"), file("description: fine"));
+		const result = await agents([], l);
+		expect(result.code).toBe(0);
+		expect(result.stderr).toContain("problems in hidden files");
+		expect(result.stderr).toContain('unknown key "tool"');
+	});
+
+	it("lists a disabled agent apart, without failing", async () => {
+		const l = layout();
+		writeFileSync(join(l.project, "old.md"), file("description: d\ndisable: true"));
+		const result = await agents([], l);
+		expect(result.code).toBe(0);
+		expect(result.stdout).toMatch(/^- {2}old +project/m);
+	});
+
 	it("warns about an agent whose contextMode names no mode, without failing", async () => {
 		const l = layout();
-		writeFileSync(join(l.project, "scout.md"), "---\ndescription: d\ncontextMode: scopd\n---\nRole.\n");
-		const result = await runCli(["agents"], l);
+		writeFileSync(join(l.project, "scout.md"), file("description: d\ncontextMode: scopd"));
+		const result = await agents([], l);
 		expect(result.code).toBe(0);
 		expect(result.stderr).toContain(
 			'.pi/agents/scout.md: contextMode "scopd" is not a known mode (did you mean "scoped"?)',
 		);
+	});
+
+	it("exits 2 when the environment has setup problems", async () => {
+		const l = layout();
+		const command = createAgentsCommand(async () => ({
+			env: ENV,
+			problems: [{ path: "--extension", value: "x", message: "failed to load", fix: "fix it" }],
+			dispose() {},
+		}));
+		let err = "";
+		const code = await command.run([], {
+			stdout: () => {},
+			stderr: (t) => {
+				err += t;
+			},
+			readStdin: async () => "",
+			cwd: l.cwd,
+			env: l.env,
+			isTTY: false,
+		});
+		expect(code).toBe(2);
+		expect(err).toContain("failed to load");
+	});
+
+	it("exits 2 on a bad flag", async () => {
+		const result = await runCli(["agents", "--jsn"], layout());
+		expect(result.code).toBe(2);
 	});
 });

@@ -5,12 +5,27 @@
 import { homedir } from "node:os";
 import { type ExtensionAPI, type ExtensionCommandContext, getAgentDir, VERSION } from "@earendil-works/pi-coding-agent";
 import { formatProblems } from "../../problems.ts";
+import type { Strategy } from "../../prompt/channels.ts";
 import { sizeOf } from "../../prompt/size.ts";
 import { previewText } from "../../report/preview-report.ts";
 import { previewDelegation } from "../../run/preview.ts";
-import { parentPromptOfCommand } from "../parent-prompt.ts";
-import type { DelegatePreviewDeps, PreviewArgs } from "./delegate-preview.ts";
+import { type ParentPromptSource, parentPromptOfCommand } from "../parent-prompt.ts";
 import { showReport } from "./report.ts";
+
+export interface PreviewArgs {
+	mode?: string;
+	agent?: string;
+	strategy?: Strategy;
+	tools?: string[];
+	spec?: string;
+}
+
+export interface DelegatePreviewDeps {
+	/** The capture of the parent's prompt the `task` tool reads, so the preview shows what it would use. */
+	parentPrompt?: ParentPromptSource;
+	home?: () => string;
+	env?: () => Readonly<Record<string, string | undefined>>;
+}
 
 export async function showPreview(
 	pi: ExtensionAPI,

@@ -9,7 +9,10 @@ import { parseArgs } from "node:util";
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { STRATEGIES, type Strategy } from "../../prompt/channels.ts";
 import type { ParentPromptSource } from "../parent-prompt.ts";
+import type { DelegatePreviewDeps, PreviewArgs } from "./delegate-preview-show.ts";
 import { registerReportRenderer, showReport } from "./report.ts";
+
+export type { DelegatePreviewDeps, PreviewArgs };
 
 export const DELEGATE_PREVIEW_USAGE =
 	"Usage: /delegate-preview [--mode M] [--agent NAME] [--strategy full|portable] [--tools a,b] [--spec FILE]";
@@ -21,14 +24,6 @@ const OPTIONS = {
 	tools: { type: "string" },
 	spec: { type: "string" },
 } as const;
-
-export interface PreviewArgs {
-	mode?: string;
-	agent?: string;
-	strategy?: Strategy;
-	tools?: string[];
-	spec?: string;
-}
 
 /** Parses the command's argument line; throws an Error whose message is for the user. */
 export function parsePreviewArgs(line: string): PreviewArgs {
@@ -46,13 +41,6 @@ export function parsePreviewArgs(line: string): PreviewArgs {
 		...(tools !== undefined && { tools }),
 		...(values.spec !== undefined && { spec: values.spec }),
 	};
-}
-
-export interface DelegatePreviewDeps {
-	/** The capture of the parent's prompt the `task` tool reads, so the preview shows what it would use. */
-	parentPrompt?: ParentPromptSource;
-	home?: () => string;
-	env?: () => Readonly<Record<string, string | undefined>>;
 }
 
 export function registerDelegatePreviewCommand(pi: ExtensionAPI, deps: DelegatePreviewDeps = {}): void {

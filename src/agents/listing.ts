@@ -1,0 +1,157 @@
+/**
+ * What `pi-delegate agents` says about each agent, as data and as text for an 80-column terminal:
+ * the file it comes from, its model resolved (or why not), its tools after mapping, the keys
+ * ignored, the notes, what it hides and what hides it, and every problem of its file. An agent is
+ * "ready" only when the checks a launch makes pass, so the listing never calls an agent fine that
+ * would then fail to start. Pure: the catalog and the launch environment are passed in.
+ */
+import { type Problem, showValue } from "../problems.ts";
+import type { CatalogEntry } from "./catalog.ts";
+import { type AgentLaunchCheck, checkAgentLaunch, type LaunchEnvironment } from "./check.ts";
+import type { AgentNote, AgentScope } from "./definition.ts";
+import type { LoadedAgents } from "./load.ts";
+
+export interface AgentReport {
+	name: string;
+	scope: AgentScope;
+	file: string;
+	description?: string;
+	status: "ready" | "fails" | "disabled";
+	/** The model as written, and what it resolved to. */
+	model?: { ref: string; resolved?: string; how?: string };
+	thinking?: string;
+	/** Undefined: the launcher's default tools. */
+	tools?: string[];
+	notes: AgentNote[];
+	ignoredKeys: Array<{ key: string; why: string }>;
+	/** Files of the same name this one hides. */
+	hides: string[];
+	problems: Problem[];
+}
+
+function reportOf(entry: CatalogEntry, catalog: LoadedAgents, env: LaunchEnvironment): AgentReport {
+	const def = entry.definition;
+	const check: AgentLaunchCheck = def && !entry.disabled ? checkAgentLaunch(def, env) : { problems: [] };
+	const problems = [...entry.problems, ...check.problems, ...clashOf(entry, catalog)];
+	const status = problems.length > 0 ? "fails" : entry.disabled ? "disabled" : "ready";
+	const resolved = check.model ? `${check.model.provider}/${check.model.id}` : undefined;
+	return {
+		name: entry.name,
+		scope: entry.source.scope,
+		file: entry.source.label,
+		...(def && { description: def.description }),
+		status,
+		...(def?.model !== undefined && {
+			model: { ref: def.model, ...(resolved && { resolved }), ...(check.model && { how: check.model.how }) },
+		}),
+		...((def?.thinking ?? check.model?.thinking) && { thinking: def?.thinking ?? check.model?.thinking }),
+		...(def?.tools && { tools: def.tools }),
+		notes: def?.notes ?? [],
+		ignoredKeys: (def?.ignoredKeys ?? []).map(({ key, why }) => ({ key, why })),
+		hides: catalog.shadowed.filter((s) => s.by.file === entry.source.file).map((s) => s.hidden.label),
+		problems,
+	};
+}
+
+/** The catalog's problems about this file that are not the file's own (a name clash in its folder). */
+function clashOf(entry: CatalogEntry, catalog: LoadedAgents): Problem[] {
+	return catalog.problems.filter((p) => p.path === `${entry.source.label}: name` && !entry.problems.includes(p));
+}
+
+/** One report per agent name: the file that wins it. */
+export function agentReports(catalog: LoadedAgents, env: LaunchEnvironment): AgentReport[] {
+	const hidden = new Set(catalog.shadowed.map((s) => s.hidden.file));
+	return catalog.entries
+		.filter((entry) => !hidden.has(entry.source.file))
+		.map((entry) => reportOf(entry, catalog, env))
+		.sort((a, b) => a.name.localeCompare(b.name) || a.file.localeCompare(b.file));
+}
+
+/** Shortens a cell to `width` columns, marking the cut. */
+function cut(text: string, width: number): string {
+	return [...text].length <= width ? text : `${[...text].slice(0, width - 1).join("")}…`;
+}
+
+/** Wraps words to `width` columns; the first line starts with `first`, the others with `rest`. */
+export function wrap(text: string, width: number, first: string, rest: string): string[] {
+	const lines: string[] = [];
+	let line = "";
+	let prefix = first;
+	for (const word of text.split(/\s+/).filter((w) => w !== "")) {
+		const candidate = line === "" ? word : `${line} ${word}`;
+		if ([...prefix].length + [...candidate].length > width && line !== "") {
+			lines.push(prefix + line);
+			prefix = rest;
+			line = word;
+		} else line = candidate;
+	}
+	if (line !== "") lines.push(prefix + line);
+	return lines;
+}
+
+const MARK: Readonly<Record<AgentReport["status"], string>> = { ready: "✓", fails: "✗", disabled: "-" };
+
+function modelCell(r: AgentReport): string {
+	if (!r.model) return "(default)";
+	return r.model.resolved ?? `✗ ${r.model.ref}`;
+}
+
+function toolsCell(r: AgentReport): string {
+	if (r.tools === undefined) return "(default)";
+	return r.tools.length === 0 ? "(none)" : r.tools.join(",");
+}
+
+/** The compact table: status, name, scope, model, tools; cells are cut so lines stay within 80 columns. */
+export function renderAgentTable(reports: readonly AgentReport[]): string[] {
+	const first = reports.map((r) => [MARK[r.status], cut(r.name, 18), r.scope, cut(modelCell(r), 28)]);
+	const header = ["", "agent", "scope", "model", "tools"];
+	const widths = header
+		.slice(0, 4)
+		.map((h, i) => Math.max([...h].length, ...first.map((row) => [...(row[i] ?? "")].length)));
+	const room = Math.max(12, 80 - widths.reduce((sum, w) => sum + w + 2, 0));
+	const rows = reports.map((r, i) => [...(first[i] ?? []), cut(toolsCell(r), room)]);
+	widths.push(room);
+	const line = (cells: readonly string[]) =>
+		cells
+			.map((c, i) => c + " ".repeat(Math.max(0, (widths[i] ?? 0) - [...c].length)))
+			.join("  ")
+			.trimEnd();
+	const toolsWidth = Math.max(5, ...rows.map((row) => [...(row[4] ?? "")].length));
+	return [line(header), line([...widths.slice(0, 4), toolsWidth].map((w) => "─".repeat(w))), ...rows.map(line)];
+}
+
+/** A problem as formatProblems lays it out, wrapped to 80 columns. */
+function problemLines(p: Problem): string[] {
+	return [
+		...wrap(`${p.path}: ${p.message}`, 80, "  ✗ ", "      "),
+		...wrap(showValue(p.value, 60), 80, "      value: ", "             "),
+		...wrap(p.fix, 80, "      fix:   ", "             "),
+	];
+}
+
+function detailLines(r: AgentReport): string[] {
+	const lines = [`${r.name}  ${r.file}`];
+	const field = (label: string, text: string) => lines.push(...wrap(text, 80, `  ${label.padEnd(9)} `, " ".repeat(12)));
+	if (r.description) field("about", r.description);
+	if (r.model?.resolved) field("model", `${r.model.ref} → ${r.model.resolved} (${r.model.how})`);
+	if (r.thinking) field("thinking", r.thinking);
+	field("tools", r.tools === undefined ? "the launcher's default" : r.tools.length === 0 ? "none" : r.tools.join(", "));
+	for (const n of r.notes) field("note", `${n.key}: ${n.message}`);
+	for (const k of r.ignoredKeys) field("ignored", `${k.key} (${k.why})`);
+	for (const h of r.hides) field("hides", h);
+	if (r.status === "disabled") field("off", "disable: true; the agent cannot be called");
+	for (const p of r.problems) lines.push(...problemLines(p));
+	return lines;
+}
+
+/** The whole text listing: the table, one block of detail per agent, and a summary line. */
+export function renderAgentListing(reports: readonly AgentReport[]): string {
+	if (reports.length === 0) return "No agents defined.\n";
+	const failing = reports.filter((r) => r.status === "fails").length;
+	const blocks = reports.map((r) => detailLines(r).join("\n"));
+	const summary =
+		failing === 0
+			? `${reports.length} agent(s), all ready to start.`
+			: `${reports.length} agent(s), ${failing} would fail to start (problems above).`;
+	return `${[renderAgentTable(reports).join("\n"), ...blocks, summary].join("\n\n")}\n`;
+}

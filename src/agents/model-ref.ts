@@ -1,0 +1,198 @@
+/**
+ * Model references resolved the way Pi's own `--model` resolves them, over a plain list of models.
+ * Pi's resolver (resolveModelReference in core/model-resolver) is not exported from the package's
+ * entry in 0.86.1 or 1.6 — only resolveCliModel, which needs a live ModelRuntime — so this module
+ * applies the same rule to data:
+ *
+ * 1. `provider/id` or a bare id, exact and case-insensitive; a `provider/` prefix is matched against
+ *    the known providers, longest first, since provider ids may hold slashes themselves;
+ * 2. else a substring of ids and names (so `sonnet` finds the Sonnets), preferring ids without a
+ *    date stamp, then the greatest id — the newest of a family;
+ * 3. only if the whole text matches nothing, a `:<thinking>` suffix is split off and the rest
+ *    resolved (ids such as OpenRouter's `…:exacto` hold colons of their own).
+ *
+ * A match on several providers is settled by which providers have credentials (`usable`), as Pi
+ * does. pi-delegate adds three things: `inherit` (Claude Code's word for the parent's model), a
+ * `#<thinking>` suffix (OpenCode's variant), and, when providers still tie, the parent's provider.
+ * Unlike Pi's CLI, an id that matches nothing is refused rather than sent as a custom model id: an
+ * agent file's typo should stop the launch, not reach the provider.
+ */
+import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
+import type { Problem } from "../problems.ts";
+import { editDistance } from "../suggest.ts";
+import { isThinkingLevel } from "./definition.ts";
+
+export interface ModelInfo {
+	provider: string;
+	id: string;
+	name?: string;
+}
+
+export interface ModelRefOptions {
+	models: readonly ModelInfo[];
+	/** The parent's model: what `inherit` means, and the tie-breaker between providers. */
+	parent?: { provider: string; id: string; thinking?: string };
+	/** Whether a provider has credentials; breaks ties as in Pi. Every provider counts when absent. */
+	usable?: (provider: string) => boolean;
+	/** Where the reference was written, for the problem's path. */
+	where?: string;
+}
+
+export type ModelRefResult =
+	| { ok: true; provider: string; id: string; thinking?: ThinkingLevel; how: string }
+	| { ok: false; problem: Problem };
+
+type Match = { model: ModelInfo; how: string } | { ambiguous: ModelInfo[]; noneUsable: boolean } | undefined;
+
+const lower = (text: string) => text.toLowerCase();
+
+function splitProvider(text: string, pool: readonly ModelInfo[]): { provider: string; rest: string } | undefined {
+	let best: { provider: string; rest: string } | undefined;
+	for (const { provider } of pool) {
+		const prefix = `${lower(provider)}/`;
+		if (!lower(text).startsWith(prefix) || (best && best.provider.length >= provider.length)) continue;
+		const rest = text.slice(prefix.length).trim();
+		if (rest !== "") best = { provider, rest };
+	}
+	return best;
+}
+
+const isUndated = (id: string) => id.endsWith("-latest") || !/-\d{8}$/.test(id);
+
+/** Pi's pick among substring matches: undated ids first, then the greatest id. */
+function bestOf(matches: readonly ModelInfo[]): ModelInfo | undefined {
+	const undated = matches.filter((m) => isUndated(m.id));
+	return [...(undated.length > 0 ? undated : matches)].sort((a, b) => b.id.localeCompare(a.id))[0];
+}
+
+const substring = (text: string, pool: readonly ModelInfo[]) =>
+	pool.filter(
+		(m) => lower(m.id).includes(lower(text)) || (m.name !== undefined && lower(m.name).includes(lower(text))),
+	);
+
+const isUsable = (options: ModelRefOptions, provider: string) => options.usable?.(provider) ?? true;
+
+/** The last word on a tie Pi leaves open: the parent's provider, else the candidates are listed. */
+function tieBreak(candidates: readonly ModelInfo[], how: string, options: ModelRefOptions): Match {
+	const parent = candidates.find((m) => m.provider === options.parent?.provider);
+	if (parent)
+		return { model: parent, how: `${how}; several providers offer it, the parent's (${parent.provider}) chosen` };
+	return { ambiguous: [...candidates], noneUsable: !candidates.some((m) => isUsable(options, m.provider)) };
+}
+
+/** Pi's exact step: `provider/id` (the named provider), or the id alone on any provider. */
+function exact(text: string, pool: readonly ModelInfo[], options: ModelRefOptions): Match {
+	const raw = pool.filter((m) => lower(m.id) === lower(text));
+	const split = splitProvider(text, pool);
+	let named: ModelInfo | undefined;
+	if (split) {
+		const own = pool.filter((m) => m.provider === split.provider);
+		named =
+			own.find((m) => lower(m.id) === lower(split.rest)) ??
+			raw.find((m) => m.provider === split.provider) ??
+			bestOf(substring(split.rest, own));
+	}
+	const others = raw.filter((m) => m !== named);
+	const candidates = named ? [named, ...others] : others;
+	const first = candidates[0];
+	if (!first) return undefined;
+	const how =
+		named && split && lower(named.id) !== lower(split.rest)
+			? `closest ${named.provider} model to "${split.rest}"`
+			: named
+				? "exact"
+				: `id "${text}" on ${first.provider}`;
+	if (new Set(candidates.map((m) => m.provider)).size === 1) return { model: first, how };
+	if (named && isUsable(options, named.provider)) return { model: named, how };
+	const usableOthers = others.filter((m) => isUsable(options, m.provider));
+	if (usableOthers.length === 1 && usableOthers[0]) {
+		return {
+			model: usableOthers[0],
+			how: `id "${text}" on ${usableOthers[0].provider}, the one provider with credentials`,
+		};
+	}
+	if (usableOthers.length === 0 && named) return { model: named, how };
+	return tieBreak(usableOthers.length > 0 ? usableOthers : candidates, `id "${text}"`, options);
+}
+
+/** Pi's fuzzy step: substrings of ids and names, usable providers first when several offer a match. */
+function fuzzy(text: string, pool: readonly ModelInfo[], options: ModelRefOptions): Match {
+	const matches = substring(text, pool);
+	const several = new Set(matches.map((m) => m.provider)).size > 1;
+	const usable = several ? matches.filter((m) => isUsable(options, m.provider)) : [];
+	const within = usable.length > 0 ? usable : matches;
+	const best = bestOf(within);
+	if (!best) return undefined;
+	const tied = within.filter((m) => m.id === best.id);
+	const how = `closest match for "${text}"`;
+	return new Set(tied.map((m) => m.provider)).size === 1 ? { model: best, how } : tieBreak(tied, how, options);
+}
+
+function resolveText(text: string, pool: readonly ModelInfo[], options: ModelRefOptions): Match {
+	return exact(text, pool, options) ?? fuzzy(text, pool, options);
+}
+
+function nearest(text: string, models: readonly ModelInfo[]): string[] {
+	const t = lower(text);
+	return models
+		.map((m) => {
+			const ref = `${m.provider}/${m.id}`;
+			return { ref, d: Math.min(editDistance(t, lower(ref)), editDistance(t, lower(m.id))) };
+		})
+		.sort((a, b) => a.d - b.d || a.ref.localeCompare(b.ref))
+		.slice(0, 5)
+		.map((c) => c.ref);
+}
+
+function problem(text: string, message: string, fix: string, options: ModelRefOptions): ModelRefResult {
+	return { ok: false, problem: { path: options.where ?? "model", value: text, message, fix } };
+}
+
+/** Resolves one model reference against the models a runtime offers. Pure. */
+export function resolveModelRef(text: string, options: ModelRefOptions): ModelRefResult {
+	const ref = text.trim();
+	if (ref === "") return problem(text, "is empty", "name a model, e.g. anthropic/claude-sonnet-4-5", options);
+	if (lower(ref) === "inherit") {
+		const p = options.parent;
+		if (!p) return problem(ref, "inherit names the parent's model, and there is none here", "name a model", options);
+		return {
+			ok: true,
+			provider: p.provider,
+			id: p.id,
+			...(isThinkingLevel(p.thinking) && { thinking: p.thinking }),
+			how: "inherit: the parent's model",
+		};
+	}
+	let match = resolveText(ref, options.models, options);
+	let thinking: ThinkingLevel | undefined;
+	const cut = Math.max(ref.lastIndexOf(":"), ref.lastIndexOf("#"));
+	const suffix = ref.slice(cut + 1);
+	if (!match && cut > 0 && isThinkingLevel(suffix)) {
+		match = resolveText(ref.slice(0, cut), options.models, options);
+		thinking = suffix;
+	}
+	if (match && "model" in match) {
+		const { provider, id } = match.model;
+		const level = thinking ? `, thinking ${thinking} from the ${ref[cut]}${thinking} suffix` : "";
+		return { ok: true, provider, id, ...(thinking && { thinking }), how: `${match.how}${level}` };
+	}
+	if (match) {
+		const refs = match.ambiguous.map((m) => `${m.provider}/${m.id}`).sort();
+		const auth = match.noneUsable ? "; none of these providers has credentials" : "";
+		return problem(
+			ref,
+			`matches models of several providers: ${refs.join(", ")}${auth}`,
+			`write one as provider/id, e.g. ${refs[0]}${match.noneUsable ? ", and log in to its provider" : ""}`,
+			options,
+		);
+	}
+	const near = nearest(ref, options.models);
+	return problem(
+		ref,
+		options.models.length === 0 ? "no models are configured" : "matches no model",
+		near.length === 0
+			? "configure a provider (pi --list-models shows the models), or remove the model to use the parent's"
+			: `use one of: ${near.join(", ")} (pi --list-models shows all)`,
+		options,
+	);
+}

@@ -1,0 +1,74 @@
+/**
+ * The child's tool list from every key of a file that speaks about tools: the allowlist (`tools:`,
+ * in any of its forms) first, then each key that takes tools away. Restrictions only ever remove:
+ * when a file restricts without listing tools, the list starts from all of Pi's built-in tools (what
+ * "every tool" meant to its author) and loses the withheld ones.
+ */
+import type { AgentNote } from "./definition.ts";
+import {
+	emptyNarrowing,
+	type KeyProblem,
+	narrowByDenyList,
+	narrowByPermission,
+	narrowByPermissionMode,
+	narrowByPermissionRules,
+} from "./restrict.ts";
+import { toolsFromMap } from "./tool-map.ts";
+import { grantTools, PI_BUILTIN_TOOLS, splitToolEntries } from "./tools.ts";
+
+/** The tool-related keys of a file, with shapes already checked. */
+export interface ToolFields {
+	tools?: unknown;
+	disallowedTools?: unknown;
+	excludeTools?: unknown;
+	permissionMode?: unknown;
+	permission?: unknown;
+	permissions?: unknown;
+}
+
+export interface AgentTools {
+	/** Undefined: the file says nothing, the launcher's default applies. */
+	tools?: string[];
+	notes: AgentNote[];
+	problems: KeyProblem[];
+}
+
+function allowlist(value: unknown, available: readonly string[]): AgentTools {
+	if (typeof value === "string" && value.trim().toLowerCase() === "inherit") {
+		return { notes: [{ key: "tools", message: "inherit: the launcher's default tools" }], problems: [] };
+	}
+	if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+		return toolsFromMap(value as Record<string, unknown>, available);
+	}
+	const { entries, bad } = splitToolEntries(value as string | string[]);
+	const problems = bad.map(
+		(written): KeyProblem => ({
+			key: "tools",
+			value: written,
+			message: `"${written}" is not a tool name (a scope must be closed, as in Bash(git diff:*))`,
+			fix: "write one tool per entry, e.g. tools: read, grep",
+		}),
+	);
+	return { ...grantTools(entries, available), problems };
+}
+
+/** Every tool key of a file, resolved against the tools a child could have. */
+export function agentTools(fields: ToolFields, available: readonly string[]): AgentTools {
+	const granted: AgentTools =
+		fields.tools === undefined ? { notes: [], problems: [] } : allowlist(fields.tools, available);
+	const narrowing = emptyNarrowing();
+	for (const key of ["disallowedTools", "excludeTools"] as const) {
+		if (fields[key] !== undefined) narrowByDenyList(key, fields[key], available, narrowing);
+	}
+	if (fields.permissionMode !== undefined) narrowByPermissionMode(fields.permissionMode, narrowing);
+	if (fields.permission !== undefined) narrowByPermission(fields.permission, narrowing);
+	if (fields.permissions !== undefined) narrowByPermissionRules(fields.permissions, narrowing);
+	const notes = [...granted.notes, ...narrowing.notes];
+	const problems = [...granted.problems, ...narrowing.problems];
+	if (narrowing.withhold.size === 0) return { ...(granted.tools && { tools: granted.tools }), notes, problems };
+	const base = granted.tools ?? [...PI_BUILTIN_TOOLS];
+	for (const [tool, why] of narrowing.withhold) {
+		if (base.includes(tool)) notes.push({ key: "tools", message: `${tool} withheld: ${why}` });
+	}
+	return { tools: base.filter((tool) => !narrowing.withhold.has(tool)), notes, problems };
+}

@@ -1,0 +1,66 @@
+/**
+ * OpenCode's `tools:` map (`{ write: false, bash: true }`): every tool is on unless the map turns it
+ * off. The child starts from all of Pi's built-in tools (what the map's author started from) and
+ * loses each one set to false. A wildcard (`"mymcp_*": false`) turns off every tool it matches; a
+ * wildcard set to true adds nothing, as it could only grant tools the file never named.
+ */
+import type { AgentNote } from "./definition.ts";
+import type { KeyProblem } from "./restrict.ts";
+import { classifyTool, nearestTool, PI_BUILTIN_TOOLS } from "./tools.ts";
+
+function globToRegExp(glob: string): RegExp {
+	const body = glob
+		.replace(/[.+^${}()|[\]\\]/g, "\\$&")
+		.replace(/\*/g, ".*")
+		.replace(/\?/g, ".");
+	return new RegExp(`^${body}$`, "i");
+}
+
+export function toolsFromMap(
+	map: Readonly<Record<string, unknown>>,
+	available: readonly string[],
+): { tools: string[]; notes: AgentNote[]; problems: KeyProblem[] } {
+	const notes: AgentNote[] = [];
+	const problems: KeyProblem[] = [];
+	const on = new Set<string>(PI_BUILTIN_TOOLS);
+	const off = new Set<string>();
+	for (const [written, value] of Object.entries(map)) {
+		if (typeof value !== "boolean") {
+			problems.push({
+				key: `tools.${written}`,
+				value,
+				message: "a tools map entry must be true or false",
+				fix: `write ${written}: false to turn the tool off (or list the tools: tools: read, grep)`,
+			});
+			continue;
+		}
+		if (/[*?]/.test(written)) {
+			const pattern = globToRegExp(written);
+			if (value) notes.push({ key: "tools", message: `${written}: true adds nothing; only named tools are granted` });
+			else for (const tool of [...on, ...available]) if (pattern.test(tool)) off.add(tool);
+			continue;
+		}
+		const tool = classifyTool(written, available);
+		if (tool.kind === "foreign") {
+			if (value) notes.push({ key: "tools", message: `${written} dropped: ${tool.why}; the agent runs without it` });
+			continue;
+		}
+		if (tool.kind === "pi") {
+			if (value) on.add(tool.name);
+			else off.add(tool.name);
+			continue;
+		}
+		const near = nearestTool(written, available);
+		if (value) on.add(written);
+		else if (near !== undefined) {
+			problems.push({
+				key: `tools.${written}`,
+				value,
+				message: `"${written}" is not a tool (did you mean "${near}"?); a misspelt denial would leave the tool granted`,
+				fix: `write ${near}: false, or remove the entry`,
+			});
+		} else notes.push({ key: "tools", message: `${written} is not a tool here; nothing to turn off` });
+	}
+	for (const tool of off) if (on.has(tool)) notes.push({ key: "tools", message: `${tool} turned off` });
+	return { tools: [...on].filter((tool) => !off.has(tool)), notes, problems };
+}

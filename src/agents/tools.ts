@@ -1,0 +1,199 @@
+/**
+ * Tool names as other tools write them, turned into Pi's. Claude Code capitalises its tools and
+ * names some differently (Glob is Pi's find, MultiEdit is one more edit); OpenCode says list for
+ * ls. A tool with no Pi counterpart (WebFetch, Task, TodoWrite, an MCP tool) is dropped with a
+ * note: the child runs without it, which is narrower than what the author allowed, never wider.
+ * Where an installed extension offers a tool of exactly that name, it is kept.
+ *
+ * A name nobody knows stays in the list as written, so the launch check reports it with the nearest
+ * real tool: a typo must make the agent fail loudly, not start quietly with a different tool set.
+ */
+import { closest } from "../suggest.ts";
+import type { AgentNote } from "./definition.ts";
+
+/** The tools every Pi session builds in (Pi 0.86.1 … 1.6; 1.6 adds powershell, offered where Pi lists it). */
+export const PI_BUILTIN_TOOLS: readonly string[] = Object.freeze([
+	"read",
+	"bash",
+	"edit",
+	"write",
+	"grep",
+	"find",
+	"ls",
+]);
+
+/** Other tools' names for Pi's tools, lower case without separators. */
+const PI_EQUIVALENTS: Readonly<Record<string, string>> = {
+	read: "read",
+	grep: "grep",
+	glob: "find",
+	find: "find",
+	ls: "ls",
+	list: "ls",
+	bash: "bash",
+	edit: "edit",
+	multiedit: "edit",
+	write: "write",
+};
+
+/** Tools of Claude Code, OpenCode and Pi packages that a pi-delegate child does not have. */
+const NO_EQUIVALENT = new Set([
+	// Claude Code
+	"webfetch",
+	"websearch",
+	"task",
+	"agent",
+	"todowrite",
+	"todoread",
+	"notebookedit",
+	"notebookread",
+	"bashoutput",
+	"killbash",
+	"killshell",
+	"exitplanmode",
+	"enterplanmode",
+	"slashcommand",
+	"skill",
+	"askuserquestion",
+	"listmcpresourcestool",
+	"readmcpresourcetool",
+	"toolsearch",
+	// OpenCode
+	"patch",
+	"codesearch",
+	"question",
+	"lsp",
+	// Pi packages (pi-subagents' own tools and the web tools it pairs with)
+	"contactsupervisor",
+	"fetchcontent",
+	"getsearchcontent",
+	"sourcecheck",
+	"subagent",
+	"intercom",
+	"bgwait",
+]);
+
+const squash = (name: string) => name.toLowerCase().replace(/[-_.\s]/g, "");
+
+export type ToolName =
+	/** A Pi tool, or a tool an installed extension provides. */
+	| { kind: "pi"; name: string }
+	/** Another tool's tool with no Pi counterpart: dropped. */
+	| { kind: "foreign"; why: string }
+	/** Nobody's tool: kept as written, for the launch check to report. */
+	| { kind: "unknown"; name: string };
+
+/**
+ * What one plain tool name (no scope) means here. `available` is every tool a child could be given;
+ * an exact match there wins over the mapping, so an extension's `task` tool is kept, not dropped.
+ */
+export function classifyTool(written: string, available: readonly string[]): ToolName {
+	if (available.includes(written)) return { kind: "pi", name: written };
+	const equivalent = PI_EQUIVALENTS[squash(written)];
+	if (equivalent !== undefined) return { kind: "pi", name: equivalent };
+	// Case differences only, and only when they single out one tool: `Web_Search` for `web_search`.
+	const folded = available.filter((name) => name.toLowerCase() === written.toLowerCase());
+	if (folded.length === 1 && folded[0] !== undefined) return { kind: "pi", name: folded[0] };
+	if (/^mcp(__|:)/i.test(written)) return { kind: "foreign", why: "an MCP tool; children get no MCP servers" };
+	if (NO_EQUIVALENT.has(squash(written))) return { kind: "foreign", why: "Pi has no such tool" };
+	return { kind: "unknown", name: written };
+}
+
+/** One entry of a tools list: a name, optionally with Claude Code's scope (`Bash(git diff:*)`). */
+export interface ToolEntry {
+	written: string;
+	name: string;
+	/** The text inside the parentheses, when the entry has them. */
+	scope?: string;
+}
+
+/**
+ * Splits a tools value into entries: a YAML list, or one string with commas between entries. Commas
+ * inside parentheses belong to the scope (`Bash(git add:*, git commit:*)`). Returns undefined for
+ * an entry that opens a parenthesis it never closes, or has text after it: a scope that cannot be
+ * read is an error, never guessed at.
+ */
+export function splitToolEntries(value: string | readonly string[]): { entries: ToolEntry[]; bad: string[] } {
+	const pieces: string[] = [];
+	if (typeof value === "string") {
+		let depth = 0;
+		let current = "";
+		for (const char of value) {
+			if (char === "(") depth++;
+			if (char === ")") depth--;
+			if (char === "," && depth === 0) {
+				pieces.push(current);
+				current = "";
+			} else current += char;
+		}
+		pieces.push(current);
+	} else pieces.push(...value);
+	const entries: ToolEntry[] = [];
+	const bad: string[] = [];
+	for (const piece of pieces) {
+		const written = piece.trim();
+		if (written === "") continue;
+		const scoped = /^([A-Za-z_][\w.:-]*)\s*\((.*)\)$/s.exec(written);
+		if (scoped?.[1] !== undefined && scoped[2] !== undefined) {
+			entries.push({ written, name: scoped[1], scope: scoped[2].trim() });
+		} else if (/[()\s]/.test(written)) bad.push(written);
+		else entries.push({ written, name: written });
+	}
+	return { entries, bad };
+}
+
+/** A scope that allows everything (`Bash(*)`, `Bash()`) says no more than the plain name. */
+function isWholeScope(scope: string | undefined): boolean {
+	return scope === undefined || scope === "" || scope === "*" || scope === ":*";
+}
+
+/**
+ * The Pi tool list an allowlist grants, with a note for every name mapped, dropped or repeated.
+ *
+ * A scoped entry such as `Bash(git diff:*)` allows a few commands only. Pi's bash cannot be limited
+ * to them, so granting bash would give the child every command: the entry is withheld instead, with
+ * a note, and the child runs without that tool unless the list also names it unscoped. The same
+ * holds for a path scope (`Edit(src/**)`): pi-delegate cannot confine a tool to a path.
+ */
+export function grantTools(
+	entries: readonly ToolEntry[],
+	available: readonly string[],
+	key = "tools",
+): { tools: string[]; notes: AgentNote[] } {
+	const tools: string[] = [];
+	const notes: AgentNote[] = [];
+	const note = (message: string) => notes.push({ key, message });
+	const plain = new Set<string>();
+	for (const entry of entries) {
+		const tool = classifyTool(entry.name, available);
+		if (tool.kind !== "foreign" && isWholeScope(entry.scope)) plain.add(tool.name);
+	}
+	for (const entry of entries) {
+		const tool = classifyTool(entry.name, available);
+		if (tool.kind === "foreign") {
+			note(`${entry.written} dropped: ${tool.why}; the agent runs without it`);
+			continue;
+		}
+		if (!isWholeScope(entry.scope)) {
+			if (!plain.has(tool.name)) {
+				note(
+					`${entry.written} withheld: pi-delegate cannot limit ${tool.name} to "${entry.scope}", and granting all of it would allow more than the file says`,
+				);
+			}
+			continue;
+		}
+		if (tools.includes(tool.name)) {
+			note(`${entry.written} dropped: ${tool.name} is already listed`);
+			continue;
+		}
+		// Case alone (Read for read) is not worth a line; a different name (Glob for find) is.
+		if (tool.name.toLowerCase() !== entry.written.toLowerCase()) note(`${entry.written} → ${tool.name}`);
+		tools.push(tool.name);
+	}
+	return { tools, notes };
+}
+
+/** The tool a misspelt name most likely meant, among Pi's tools, the available ones and Claude Code's. */
+export function nearestTool(written: string, available: readonly string[]): string | undefined {
+	return closest(written, [...new Set([...PI_BUILTIN_TOOLS, ...available, "Glob", "MultiEdit", "list"])]);
+}

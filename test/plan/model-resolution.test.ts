@@ -1,0 +1,55 @@
+/**
+ * Model references as people write them — Pi's own example agent says `model: claude-haiku-4-5` —
+ * resolve against the runtime's real model list the way Pi's `--model` resolves them.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { createRuntime, modelList } from "../../src/host/runtime.ts";
+import { chooseModel } from "../../src/plan/model.ts";
+import type { ModelInfo } from "../../src/plan/types.ts";
+import { tempDir } from "../support/temp.ts";
+
+const settings = { sections: [], problems: [] };
+const where = ".pi/agents/scout.md: model";
+let models: ModelInfo[];
+
+beforeAll(async () => {
+	models = await modelList(await createRuntime(tempDir()));
+});
+
+const agentModel = (model: string, thinking?: string) =>
+	chooseModel({
+		effort: "fast",
+		settings,
+		models,
+		agent: { model, thinking, where },
+		parent: { provider: "anthropic", id: "claude-sonnet-4-5" },
+	});
+
+describe("an agent's model reference", () => {
+	it("resolves Pi's example agent's provider-less id against Pi's model catalogue", () => {
+		expect(agentModel("claude-haiku-4-5")).toEqual({
+			choice: { provider: "anthropic", id: "claude-haiku-4-5", reason: where },
+		});
+	});
+
+	it("keeps the file's thinking over a suffix, and takes the suffix otherwise", () => {
+		expect(agentModel("claude-haiku-4-5:high")).toMatchObject({ choice: { id: "claude-haiku-4-5", thinking: "high" } });
+		expect(agentModel("claude-haiku-4-5:high", "low")).toMatchObject({ choice: { thinking: "low" } });
+	});
+
+	it("resolves an alias and inherit; passes an unknown provider/id on to the model check; refuses an unknown bare name", () => {
+		const alias = agentModel("haiku");
+		expect("choice" in alias && alias.choice.id).toMatch(/haiku/);
+		expect(agentModel("inherit")).toMatchObject({ choice: { provider: "anthropic", id: "claude-sonnet-4-5" } });
+		expect(agentModel("acme/model-x")).toMatchObject({ choice: { provider: "acme", id: "model-x" } });
+		const bad = agentModel("no-such-model-anywhere");
+		expect("problems" in bad && bad.problems[0]?.path).toBe(where);
+	});
+
+	it("resolves --model the same way; a tie between providers goes to the parent's", () => {
+		const parent = { provider: "anthropic", id: "claude-sonnet-4-5" };
+		expect(chooseModel({ effort: "balanced", settings, models, parent, explicit: "claude-haiku-4-5:low" })).toMatchObject({
+			choice: { provider: "anthropic", id: "claude-haiku-4-5", thinking: "low", reason: "--model" },
+		});
+	});
+});
