@@ -77,6 +77,7 @@ export async function loadTaskInputs(sources: InputSources): Promise<LoadedInput
 		return { ok: false, what: "a provider extension failed to load", problems: host.problems };
 	}
 	const override = sources.env.PI_DELEGATE_RUNS_DIR;
+	const tools = await availableToolNames({ cwd: sources.cwd, agentDir: sources.agentDir });
 	const inputs: TaskInputs = {
 		spec: spec.spec,
 		request: sources.request,
@@ -85,11 +86,11 @@ export async function loadTaskInputs(sources: InputSources): Promise<LoadedInput
 		home: sources.home,
 		agentDir: sources.agentDir,
 		settings,
-		agents: loadAgents(located),
+		agents: loadAgents({ ...located, availableTools: tools }),
 		parent: await sources.parentPrompt(),
 		...(sources.parentModel ? { parentModel: sources.parentModel } : { piDefaultModel: piDefaultModel(sources) }),
 		models: await modelList(host.runtime),
-		tools: await availableToolNames({ cwd: sources.cwd, agentDir: sources.agentDir }),
+		tools,
 		piVersion: VERSION,
 		...(override && { runsDirOverride: override }),
 		...(sources.parentSession && { parentSession: sources.parentSession }),

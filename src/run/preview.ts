@@ -110,11 +110,12 @@ export async function previewDelegation(sources: PreviewSources): Promise<Previe
 		return { ok: false, what: "the settings have problems, so no child would start", problems: settings.problems };
 	}
 	const parent = await sources.parentPrompt();
+	const available = await availableToolNames({ cwd: sources.cwd, agentDir: sources.agentDir });
 	const planned = planChild({
-		agents: loadAgents(located),
+		agents: loadAgents({ ...located, availableTools: available }),
 		...(sources.agent && { agent: sources.agent }),
 		...(sources.tools && { tools: sources.tools }),
-		available: await availableToolNames({ cwd: sources.cwd, agentDir: sources.agentDir }),
+		available,
 		registry: settings.registry,
 		parent,
 		...(sources.call && { call: sources.call }),
