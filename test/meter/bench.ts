@@ -7,7 +7,15 @@
  * starts immediately; `sendTogether` plans several before committing any, as concurrent requests
  * whose responses had not started when the others were sent.
  */
-import { bill, type EmulatedModel, flattenPrompt, OPUS, PromptCache, planCache, SONNET } from "../../bench/emulator/index.ts";
+import {
+	bill,
+	type EmulatedModel,
+	flattenPrompt,
+	OPUS,
+	PromptCache,
+	planCache,
+	SONNET,
+} from "../../bench/emulator/index.ts";
 import type { MessagesRequest, Ttl, WireBlock } from "../../bench/emulator/wire.ts";
 import { prefixHashes } from "../../src/meter/prefix.ts";
 import type { RequestRecord } from "../../src/meter/types.ts";
@@ -91,4 +99,8 @@ export function meterBench(cache = new PromptCache()) {
 
 /** Listed cache-read prices per token, for misses where nothing was read. */
 export const listedReadPrice = (model: string): number | undefined =>
-	model.endsWith(MODEL_A.id) ? MODEL_A.prices.cacheRead / 1e6 : model.endsWith(MODEL_B.id) ? MODEL_B.prices.cacheRead / 1e6 : undefined;
+	model.endsWith(MODEL_A.id)
+		? MODEL_A.prices.cacheRead / 1e6
+		: model.endsWith(MODEL_B.id)
+			? MODEL_B.prices.cacheRead / 1e6
+			: undefined;

@@ -49,7 +49,15 @@ function usage(model: string, input: number, read: number, write: number, long: 
 		total: 0,
 	};
 	cost.total = cost.input + cost.output + cost.cacheRead + cost.cacheWrite;
-	return { input, output, cacheRead: read, cacheWrite: write, cacheWrite1h: long, totalTokens: input + output + read + write, cost };
+	return {
+		input,
+		output,
+		cacheRead: read,
+		cacheWrite: write,
+		cacheWrite1h: long,
+		totalTokens: input + output + read + write,
+		cost,
+	};
 }
 
 function session(seed: number): SessionEntry[] {
@@ -59,17 +67,45 @@ function session(seed: number): SessionEntry[] {
 	let time = Date.UTC(2026, 11, 1, 9, 0, 0);
 	let prompt = 2000;
 	let model = pick(["anthropic/sonnet", "anthropic/opus", "plain/nocache"]);
-	const base = (type: string) => ({ type, id: `e${entries.length}`, parentId: null, timestamp: new Date(time).toISOString() });
+	const base = (type: string) => ({
+		type,
+		id: `e${entries.length}`,
+		parentId: null,
+		timestamp: new Date(time).toISOString(),
+	});
 	for (let i = 0; i < 30; i++) {
 		time += pick([2_000, 30_000, 4 * 60_000, 6 * 60_000, 70 * 60_000]);
 		const roll = rnd();
-		if (roll < 0.06) entries.push({ ...base("compaction"), summary: "s", firstKeptEntryId: "e0", tokensBefore: prompt } as SessionEntry);
+		if (roll < 0.06)
+			entries.push({
+				...base("compaction"),
+				summary: "s",
+				firstKeptEntryId: "e0",
+				tokensBefore: prompt,
+			} as SessionEntry);
 		else if (roll < 0.1) entries.push({ ...base("branch_summary"), fromId: "e0", summary: "b" } as SessionEntry);
 		else if (roll < 0.14 && model !== "plain/nocache") {
 			const [provider, id] = model.split("/");
-			entries.push({ ...base("usage"), kind: "cache_warm", provider, model: id, usage: usage(model, 0, prompt, 0, 0, 1) } as SessionEntry);
+			entries.push({
+				...base("usage"),
+				kind: "cache_warm",
+				provider,
+				model: id,
+				usage: usage(model, 0, prompt, 0, 0, 1),
+			} as SessionEntry);
 		} else if (roll < 0.18) {
-			entries.push({ ...base("message"), message: { role: "toolResult", toolCallId: "t", toolName: "x", content: [], isError: false, timestamp: time, usage: usage("anthropic/sonnet", 10, 0, 0, 0, 5) } } as unknown as SessionEntry);
+			entries.push({
+				...base("message"),
+				message: {
+					role: "toolResult",
+					toolCallId: "t",
+					toolName: "x",
+					content: [],
+					isError: false,
+					timestamp: time,
+					usage: usage("anthropic/sonnet", 10, 0, 0, 0, 5),
+				},
+			} as unknown as SessionEntry);
 		} else {
 			if (rnd() < 0.15) model = pick(["anthropic/sonnet", "anthropic/opus"]);
 			prompt = Math.max(500, prompt + Math.round((rnd() - 0.2) * 3000));
@@ -82,7 +118,16 @@ function session(seed: number): SessionEntry[] {
 			const [provider, id] = model.split("/");
 			entries.push({
 				...base("message"),
-				message: { role: "assistant", content: [], api: "x", provider, model: id, usage: usage(model, input, read, write, long, failed ? 0 : 50), stopReason: failed ? "error" : "stop", timestamp: time },
+				message: {
+					role: "assistant",
+					content: [],
+					api: "x",
+					provider,
+					model: id,
+					usage: usage(model, input, read, write, long, failed ? 0 : 50),
+					stopReason: failed ? "error" : "stop",
+					timestamp: time,
+				},
 			} as unknown as SessionEntry);
 		}
 	}
@@ -106,7 +151,9 @@ describe("the meter counts cache misses exactly as Pi's /session does", () => {
 	});
 
 	it("the generator produces misses of every kind Pi labels, so the comparison is not vacuous", () => {
-		const all = Array.from({ length: 60 }, (_, i) => [...collectCacheMisses(session(i + 1), priceSource).values()]).flat();
+		const all = Array.from({ length: 60 }, (_, i) => [
+			...collectCacheMisses(session(i + 1), priceSource).values(),
+		]).flat();
 		expect(all.length).toBeGreaterThan(50);
 		expect(all.some((m) => m.modelChanged)).toBe(true);
 		expect(all.some((m) => !m.modelChanged && m.idleMs >= 5 * 60_000)).toBe(true);

@@ -4,7 +4,11 @@ import { decodeRequestEntry, encodeRequestEntry, parseRequestEntry } from "../..
 import type { PrefixHashes } from "../../src/meter/types.ts";
 
 const cc = { cache_control: { type: "ephemeral" } };
-const tool = (description: string) => ({ name: "read", description, input_schema: { type: "object", properties: { path: { type: "string" } } } });
+const tool = (description: string) => ({
+	name: "read",
+	description,
+	input_schema: { type: "object", properties: { path: { type: "string" } } },
+});
 
 /** An Anthropic payload as Pi builds it: breakpoints on the last tool, the system prompt and the last user block. */
 function anthropic(turns: string[], options: { system?: string; tools?: string; thinking?: unknown } = {}) {
@@ -35,9 +39,15 @@ describe("prefixHashes of an Anthropic payload", () => {
 
 	it("names the first position that changed: tools, system prompt, options, message N", () => {
 		const base = hashes(anthropic(["a", "b", "c"]));
-		expect(firstDifference(base, hashes(anthropic(["a", "b", "c"], { tools: "Read any file" })))).toEqual({ at: "tools" });
-		expect(firstDifference(base, hashes(anthropic(["a", "b", "c"], { system: "You help a lot." })))).toEqual({ at: "system" });
-		expect(firstDifference(base, hashes(anthropic(["a", "b", "c"], { thinking: { type: "enabled", budget_tokens: 1024 } })))).toEqual({ at: "options" });
+		expect(firstDifference(base, hashes(anthropic(["a", "b", "c"], { tools: "Read any file" })))).toEqual({
+			at: "tools",
+		});
+		expect(firstDifference(base, hashes(anthropic(["a", "b", "c"], { system: "You help a lot." })))).toEqual({
+			at: "system",
+		});
+		expect(
+			firstDifference(base, hashes(anthropic(["a", "b", "c"], { thinking: { type: "enabled", budget_tokens: 1024 } }))),
+		).toEqual({ at: "options" });
 		expect(firstDifference(base, hashes(anthropic(["a", "B", "c"])))).toEqual({ at: "message", index: 1 });
 		// A shorter request (a rewind to an earlier point) differs at the first message it no longer sends.
 		expect(firstDifference(base, hashes(anthropic(["a"])))).toEqual({ at: "message", index: 1 });
@@ -45,7 +55,11 @@ describe("prefixHashes of an Anthropic payload", () => {
 
 	it("does not see a change where the cached prefix does not change: key order, string vs one text block", () => {
 		const a = hashes({ model: "m", system: "You help.", messages: [{ role: "user", content: "hi" }] });
-		const b = hashes({ messages: [{ content: [{ text: "hi", type: "text", ...cc }], role: "user" }], system: [{ type: "text", text: "You help." }], model: "m" });
+		const b = hashes({
+			messages: [{ content: [{ text: "hi", type: "text", ...cc }], role: "user" }],
+			system: [{ type: "text", text: "You help." }],
+			model: "m",
+		});
 		expect(b).toEqual(a);
 	});
 
@@ -75,12 +89,18 @@ describe("prefixHashes of OpenAI-style payloads", () => {
 		const resp = (instructions: string, input: unknown[]) => ({ model: "gpt-5", instructions, input, tools: [] });
 		const a = prefixHashes(resp("Be brief.", [{ role: "user", content: "a" }]));
 		expect(a?.api).toBe("openai-responses");
-		expect(firstDifference(a!.prefix, hashes(resp("Be long.", [{ role: "user", content: "a" }])))).toEqual({ at: "system" });
-		expect(firstDifference(a!.prefix, hashes(resp("Be brief.", [{ role: "user", content: "b" }])))).toEqual({ at: "message", index: 0 });
+		expect(firstDifference(a!.prefix, hashes(resp("Be long.", [{ role: "user", content: "a" }])))).toEqual({
+			at: "system",
+		});
+		expect(firstDifference(a!.prefix, hashes(resp("Be brief.", [{ role: "user", content: "b" }])))).toEqual({
+			at: "message",
+			index: 0,
+		});
 	});
 
 	it("anything else is not read (no hashes rather than wrong ones)", () => {
-		for (const payload of [undefined, null, "text", 42, [], { contents: [] }, { messages: "x" }]) expect(prefixHashes(payload)).toBeUndefined();
+		for (const payload of [undefined, null, "text", 42, [], { contents: [] }, { messages: "x" }])
+			expect(prefixHashes(payload)).toBeUndefined();
 	});
 });
 
@@ -100,7 +120,12 @@ describe("the stored form of the message hashes", () => {
 			previous = r.prefix.messages;
 			return entry;
 		});
-		expect(stored.map((e) => [e.keep, e.add.length])).toEqual([[0, 1], [1, 2], [3, 2], [1, 1]]);
+		expect(stored.map((e) => [e.keep, e.add.length])).toEqual([
+			[0, 1],
+			[1, 2],
+			[3, 2],
+			[1, 1],
+		]);
 		for (const [i, entry] of stored.entries()) {
 			const parsed = parseRequestEntry(JSON.parse(JSON.stringify(entry)));
 			expect(parsed).toBeDefined();
@@ -121,7 +146,14 @@ describe("the stored form of the message hashes", () => {
 	it("refuses data that is not a request entry of this version, or whose counts disagree", () => {
 		const good = encodeRequestEntry(requests[1]!, undefined);
 		expect(parseRequestEntry(good)).toEqual(good);
-		for (const bad of [undefined, {}, { ...good, v: 2 }, { ...good, count: 7 }, { ...good, add: [1] }, { ...good, keep: -1 }]) {
+		for (const bad of [
+			undefined,
+			{},
+			{ ...good, v: 2 },
+			{ ...good, count: 7 },
+			{ ...good, add: [1] },
+			{ ...good, keep: -1 },
+		]) {
 			expect(parseRequestEntry(bad)).toBeUndefined();
 		}
 	});

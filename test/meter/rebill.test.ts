@@ -72,8 +72,16 @@ describe("a miss of each cause", () => {
 
 	it("a 1-hour write read ten minutes later is no miss", () => {
 		const bench = meterBench();
-		const r1 = bench.send({ lineage: "p", request: piRequest({ system: 3000, messages: turn1, ttl: "1h" }), atMinute: 0 });
-		const r2 = bench.send({ lineage: "p", request: piRequest({ system: 3000, messages: turn2, ttl: "1h" }), atMinute: 10 });
+		const r1 = bench.send({
+			lineage: "p",
+			request: piRequest({ system: 3000, messages: turn1, ttl: "1h" }),
+			atMinute: 0,
+		});
+		const r2 = bench.send({
+			lineage: "p",
+			request: piRequest({ system: 3000, messages: turn2, ttl: "1h" }),
+			atMinute: 10,
+		});
 		expect(r1.tokens.cacheWrite1h).toBe(3500);
 		expect(r1.dollars.cacheWrite).toBeCloseTo(3500 * 6e-6, 12);
 		expect(r2.tokens).toMatchObject({ cacheRead: 3500, cacheWrite1h: 500 });
@@ -82,7 +90,11 @@ describe("a miss of each cause", () => {
 
 	it("system prompt changed: blamed on the system prompt; ten minutes idle is no cause under a 1-hour write", () => {
 		const bench = meterBench();
-		const r1 = bench.send({ lineage: "p", request: piRequest({ system: 3000, messages: turn1, ttl: "1h" }), atMinute: 0 });
+		const r1 = bench.send({
+			lineage: "p",
+			request: piRequest({ system: 3000, messages: turn1, ttl: "1h" }),
+			atMinute: 0,
+		});
 		const r2 = bench.send({
 			lineage: "p",
 			request: piRequest({ system: [block(3000, "S", "1h")], messages: turn2, ttl: "1h" }),
@@ -98,7 +110,11 @@ describe("a miss of each cause", () => {
 	it("system prompt changed after a 5-minute write went stale: both causes, the change first", () => {
 		const bench = meterBench();
 		const r1 = bench.send({ lineage: "p", request: piRequest({ system: 3000, messages: turn1 }), atMinute: 0 });
-		const r2 = bench.send({ lineage: "p", request: piRequest({ system: [block(3000, "S", "5m")], messages: turn2 }), atMinute: 10 });
+		const r2 = bench.send({
+			lineage: "p",
+			request: piRequest({ system: [block(3000, "S", "5m")], messages: turn2 }),
+			atMinute: 10,
+		});
 		expect(misses([r1, r2])[0]?.causes.map((c) => c.kind)).toEqual(["prefix", "idle"]);
 	});
 
@@ -107,8 +123,16 @@ describe("a miss of each cause", () => {
 			{ name: "read", description, input_schema: { type: "object" }, cache_control: { type: "ephemeral" as const } },
 		];
 		const bench = meterBench();
-		const r1 = bench.send({ lineage: "p", request: piRequest({ system: 3000, messages: turn1, tools: tools("a".repeat(200)) }), atMinute: 0 });
-		const r2 = bench.send({ lineage: "p", request: piRequest({ system: 3000, messages: turn2, tools: tools("b".repeat(200)) }), atMinute: 1 });
+		const r1 = bench.send({
+			lineage: "p",
+			request: piRequest({ system: 3000, messages: turn1, tools: tools("a".repeat(200)) }),
+			atMinute: 0,
+		});
+		const r2 = bench.send({
+			lineage: "p",
+			request: piRequest({ system: 3000, messages: turn2, tools: tools("b".repeat(200)) }),
+			atMinute: 1,
+		});
 		expect(r2.tokens.cacheRead).toBe(0);
 		const [miss] = misses([r1, r2]);
 		expect(miss?.tokens).toBe(r1.tokens.cacheWrite5m);
@@ -150,7 +174,10 @@ describe("a compaction is a chosen reset, not a miss", () => {
 			request: piRequest({ system: 3000, messages: [...first, ...turn2.slice(1)] }),
 			atMinute: 1,
 		});
-		const summary = [{ role: "user" as const, size: 1500, fill: "c" }, { role: "user" as const, size: 300 }];
+		const summary = [
+			{ role: "user" as const, size: 1500, fill: "c" },
+			{ role: "user" as const, size: 300 },
+		];
 		const r3 = bench.send({ lineage: "p", request: piRequest({ system: 3000, messages: summary }), atMinute: 2 });
 		expect(r3.tokens).toMatchObject({ cacheRead: 3000, cacheWrite5m: 1800 });
 		// Without the marker: min(5500, 4800) − 3000 = 1800 tokens would count.
@@ -199,7 +226,11 @@ describe("siblings", () => {
 describe("a fork's first request is compared with the parent it inherited from", () => {
 	const first = [{ role: "user" as const, size: 2000 }];
 	const parentTurn2 = [...first, { role: "assistant" as const, size: 200 }, { role: "user" as const, size: 300 }];
-	const forkBrief = [...parentTurn2, { role: "assistant" as const, size: 200 }, { role: "user" as const, size: 300, fill: "f" }];
+	const forkBrief = [
+		...parentTurn2,
+		{ role: "assistant" as const, size: 200 },
+		{ role: "user" as const, size: 300, fill: "f" },
+	];
 
 	it("reads the parent's prefix: no miss", () => {
 		const bench = meterBench();
@@ -215,7 +246,11 @@ describe("a fork's first request is compared with the parent it inherited from",
 		const p1 = bench.send({ lineage: "p", request: piRequest({ system: 3000, messages: first }), atMinute: 0 });
 		const p2 = bench.send({ lineage: "p", request: piRequest({ system: 3000, messages: parentTurn2 }), atMinute: 1 });
 		const tools = [{ name: "submit_result", input_schema: { type: "object" } }];
-		const f = bench.send({ lineage: "f", request: piRequest({ system: 3000, messages: forkBrief, tools }), atMinute: 2 });
+		const f = bench.send({
+			lineage: "f",
+			request: piRequest({ system: 3000, messages: forkBrief, tools }),
+			atMinute: 2,
+		});
 		const found = misses([p1, p2, { ...f, inherits: "p" }]);
 		expect(found).toHaveLength(1);
 		expect(found[0]).toMatchObject({ lineage: "f", against: "parent", tokens: 5500 });
