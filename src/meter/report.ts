@@ -95,8 +95,9 @@ function causeSummary(misses: readonly Miss[]): string {
 	return renderTable(["cause", "misses", "tokens", "dollars"], rows, ["left", "right", "right", "right"]);
 }
 
+/** `12-01 14:02`: the year is in the title's date range, the room is needed for the cause. */
 function when(ms: number): string {
-	return new Date(ms).toISOString().slice(0, 16).replace("T", " ");
+	return new Date(ms).toISOString().slice(5, 16).replace("T", " ");
 }
 
 function missList(report: SpendReport): string {
@@ -124,12 +125,13 @@ function missList(report: SpendReport): string {
 function notes(report: SpendReport): string[] {
 	const out: string[] = [];
 	if (report.runs.some((r) => !r.complete))
-		out.push("* never finished: counted from its event log (it has no result.json)");
+		out.push("* a run that never finished (no result.json): counted from its event log");
 	const skipped = report.runs.filter((r) => (r.source?.skippedLines ?? 0) > 0);
-	for (const r of skipped)
-		out.push(
-			`! ${r.source!.skippedLines} unreadable line(s) skipped in ${r.source!.auditDir ?? r.source!.session?.file ?? r.label}`,
-		);
+	for (const r of skipped) {
+		const n = r.source!.skippedLines;
+		const where = r.source!.auditDir ?? r.source!.session?.file ?? r.label;
+		out.push(`! ${n} unreadable ${n === 1 ? "line" : "lines"} skipped in ${where}`);
+	}
 	return out;
 }
 

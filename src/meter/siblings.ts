@@ -4,10 +4,16 @@
  * just before it (the most recent writer of that prefix); the miss analysis then compares the two,
  * and names the sibling when its request was still running (its write not yet readable).
  *
+ * Only a sibling that started less than an hour earlier is linked: no cache entry lives longer, so
+ * an older one could never have saved anything and comparing with it would only invent a miss.
+ *
  * The executor may set `siblingOf` itself (it knows which child a prefix gate let through first);
  * a link already present, or a fork's inheritance, is never replaced.
  */
 import type { RequestRecord } from "./types.ts";
+
+/** The longest cache lifetime a provider offers (Anthropic's 1-hour entries). */
+const LONGEST_LIFETIME_MS = 60 * 60_000;
 
 interface First {
 	lineage: string;
@@ -33,7 +39,7 @@ export function linkSiblings(records: readonly RequestRecord[]): RequestRecord[]
 		const ordered = [...list].sort((a, b) => a.at - b.at || a.position - b.position);
 		ordered.forEach((first, i) => {
 			const earlier = ordered[i - 1];
-			if (earlier) links.set(first.position, earlier.lineage);
+			if (earlier && first.at - earlier.at < LONGEST_LIFETIME_MS) links.set(first.position, earlier.lineage);
 		});
 	}
 	return records.map((record, position) => {

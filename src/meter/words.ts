@@ -50,14 +50,17 @@ export function causeHeading(cause: MissCause): string {
 /** The cause of one miss, with its particulars. */
 export function causeDetail(cause: MissCause, label: (lineage: string) => string = (l) => l): string {
 	switch (cause.kind) {
-		case "model":
-			return `model switch: ${cause.from} → ${cause.to}`;
+		case "model": {
+			// The provider is left out when both models have the same one: the table has little room.
+			const [from, to] = [cause.from.split("/")[0], cause.to.split("/")[0]];
+			return `model switch to ${from === to ? cause.to.slice(to!.length + 1) : cause.to}`;
+		}
 		case "idle":
 			return `idle ${minutes(cause.idleMs)}, past the ${LIFETIME_WORDS[cause.lifetime]} cache`;
 		case "prefix":
 			return `${positionText(cause.position)} changed`;
 		case "sibling":
-			return `sibling ${label(cause.sibling)} was still writing the same prefix`;
+			return `sibling ${label(cause.sibling)} still writing it`;
 		case "unknown":
 			return "cause not observed";
 	}
