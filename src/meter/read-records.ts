@@ -23,12 +23,26 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 const text = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);
 
 /** A JSON file's object, or undefined when it is missing or unreadable (a crash may leave either). */
-function readJsonObject(file: string): Record<string, unknown> | undefined {
+function readJsonObject(file: string, errors?: string[]): Record<string, unknown> | undefined {
+	if (!existsSync(file)) return undefined;
 	try {
 		const value: unknown = JSON.parse(readFileSync(file, "utf8"));
-		return isRecord(value) ? value : undefined;
-	} catch {
-		return undefined;
+		if (isRecord(value)) return value;
+		errors?.push(`${basename(file)} is not a JSON object`);
+	} catch (error) {
+		errors?.push(`${basename(file)} unreadable (${(error as NodeJS.ErrnoException).code ?? "not JSON"})`);
+	}
+	return undefined;
+}
+
+/** Folds an event log; a log that cannot be opened at all is an error of the record, not of the view. */
+function readEvents(file: string, onEvent: (event: unknown) => void, errors: string[]): number {
+	if (!existsSync(file)) return 0;
+	try {
+		return readJsonl(file, onEvent, carriesSpend);
+	} catch (error) {
+		errors.push(`events.ndjson unreadable (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+		return 0;
 	}
 }
 
@@ -58,12 +72,12 @@ export function isRunDir(dir: string): boolean {
 /** One run, from its audit directory. */
 export function readRunSpend(auditDir: string): SpendSource {
 	const dir = resolve(auditDir);
-	const result = readJsonObject(join(dir, "result.json"));
+	const errors: string[] = [];
+	const result = readJsonObject(join(dir, "result.json"), errors);
 	const launch = readJsonObject(join(dir, "launch.json"));
 	const spec = readJsonObject(join(dir, "spec.json"));
 	const fold = createFold(dir);
-	const events = join(dir, "events.ndjson");
-	const skippedLines = existsSync(events) ? readJsonl(events, (e) => foldEvent(fold, e), carriesSpend) : 0;
+	const skippedLines = readEvents(join(dir, "events.ndjson"), (e) => foldEvent(fold, e), errors);
 	const parent = isRecord(launch?.parentSession) ? launch.parentSession : {};
 	const metrics = isRecord(result?.metrics) ? result.metrics : undefined;
 	const kind = [result?.kind, launch?.kind].find((k) => typeof k === "string" && KINDS.includes(k));
@@ -88,6 +102,7 @@ export function readRunSpend(auditDir: string): SpendSource {
 			: {}),
 		requests: fold.records,
 		skippedLines,
+		...(errors.length > 0 ? { error: errors.join("; ") } : {}),
 	};
 }
 

@@ -35,6 +35,7 @@ function runJson(row: SpendRow) {
 		source: s.source,
 		...figures(row),
 		skippedLines: s.skippedLines,
+		error: s.error ?? null,
 	};
 }
 

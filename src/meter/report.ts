@@ -132,6 +132,9 @@ function notes(report: SpendReport): string[] {
 		const where = r.source!.auditDir ?? r.source!.session?.file ?? r.label;
 		out.push(`! ${n} unreadable ${n === 1 ? "line" : "lines"} skipped in ${where}`);
 	}
+	for (const r of report.runs.filter((row) => row.source?.error)) {
+		out.push(`! ${r.source!.auditDir ?? r.label}: ${r.source!.error}`);
+	}
 	return out;
 }
 

@@ -161,6 +161,8 @@ export interface SpendSource {
 	requests: RequestRecord[];
 	/** Lines that could not be read (a broken or truncated line of an event log or session file). */
 	skippedLines: number;
+	/** A file of the record that exists but could not be read at all, and why. */
+	error?: string;
 }
 
 /** A child run a parent session refers to: a `pi-delegate.child` entry, or a task tool result. */

@@ -169,6 +169,7 @@ describe("pi-delegate spend over the runs directory", () => {
 			"requests",
 			"complete",
 			"skippedLines",
+			"error",
 		]);
 		expect(crashed).toMatchObject({
 			complete: false,

@@ -3,7 +3,7 @@
  * ($3 in, $3.75 write, $0.30 read, $15 out per Mtok) and Opus ($5, $6.25, $0.50, $25), applied by
  * hand to the usage written in the fixture.
  */
-import { appendFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { collectSpend, readRunsDir } from "../../src/meter/collect.ts";
@@ -47,6 +47,22 @@ describe("a run's audit directory", () => {
 		const { runs } = spendFixture();
 		expect(readRunsDir(runs).map((r) => r.id)).toEqual(["old-task", "review-a", "review-b", "fork-x", "crashed"]);
 		expect(readRunsDir(join(runs, "missing"))).toEqual([]);
+	});
+
+	it("a result.json that cannot be read, or an event log that cannot be opened, is named and the rest still counts", () => {
+		const { runs } = spendFixture();
+		const broken = join(runs, "20261201T100010Z-review-a");
+		writeFileSync(join(broken, "result.json"), "{ half");
+		const run = readRunSpend(broken);
+		expect(run).toMatchObject({ complete: false, source: "events", error: "result.json unreadable (not JSON)" });
+		expect(run.requests).toHaveLength(2);
+		const gone = join(runs, "20261201T100011Z-review-b");
+		rmSync(join(gone, "events.ndjson"));
+		mkdirSync(join(gone, "events.ndjson"));
+		const unreadable = readRunSpend(gone);
+		expect(unreadable.error).toBe("events.ndjson unreadable (EISDIR)");
+		expect(unreadable.stated?.dollars.total).toBeCloseTo(0.02457, 12);
+		expect(readRunsDir(runs)).toHaveLength(5);
 	});
 
 	it("a line appended after a crash with an unfinished record in between is still read", () => {

@@ -7,7 +7,14 @@ import { dollars, percent, shortCount } from "../../src/meter/words.ts";
 
 const DAY = Date.UTC(2026, 11, 1, 23, 59);
 
-function request(lineage: string, at: number, model: string, read: number, write: number, total: number): RequestRecord {
+function request(
+	lineage: string,
+	at: number,
+	model: string,
+	read: number,
+	write: number,
+	total: number,
+): RequestRecord {
 	return {
 		lineage,
 		at,
@@ -30,7 +37,12 @@ function run(key: string, requests: RequestRecord[], stated?: number): SpendSour
 		source: stated === undefined ? "events" : "result",
 		...(stated === undefined
 			? {}
-			: { stated: { tokens: { input: 0, cacheWrite5m: 0, cacheWrite1h: 0, cacheRead: 0, output: 0 }, dollars: { ...ZERO_DOLLARS, total: stated } } }),
+			: {
+					stated: {
+						tokens: { input: 0, cacheWrite5m: 0, cacheWrite1h: 0, cacheRead: 0, output: 0 },
+						dollars: { ...ZERO_DOLLARS, total: stated },
+					},
+				}),
 		requests,
 		skippedLines: 0,
 	};
@@ -38,7 +50,10 @@ function run(key: string, requests: RequestRecord[], stated?: number): SpendSour
 
 describe("rollup", () => {
 	it("splits a run across models and days by its requests, when they account for all of it", () => {
-		const split = run("split", [request("split", DAY, "p/a", 0, 100, 1), request("split", DAY + 2 * 60_000, "p/b", 0, 100, 2)]);
+		const split = run("split", [
+			request("split", DAY, "p/a", 0, 100, 1),
+			request("split", DAY + 2 * 60_000, "p/b", 0, 100, 2),
+		]);
 		const byModel = rollup([split], { by: "model" });
 		expect(byModel.rows.map((r) => [r.label, r.totals.dollars.total])).toEqual([
 			["p/a", 1],
@@ -60,7 +75,10 @@ describe("rollup", () => {
 	});
 
 	it("with --since keeps a run whole or leaves it out, by its start", () => {
-		const early = run("early", [request("early", DAY - 60_000, "p/a", 0, 100, 1), request("early", DAY + 60_000, "p/a", 0, 100, 1)]);
+		const early = run("early", [
+			request("early", DAY - 60_000, "p/a", 0, 100, 1),
+			request("early", DAY + 60_000, "p/a", 0, 100, 1),
+		]);
 		const late = run("late", [request("late", DAY + 60_000, "p/a", 0, 100, 1)]);
 		expect(rollup([early, late], { by: "task", since: DAY }).runs.map((r) => r.label)).toEqual(["late"]);
 	});
@@ -79,7 +97,13 @@ describe("linkSiblings", () => {
 	});
 
 	it("links each first request to the sibling that came just before it, within the longest cache lifetime", () => {
-		const linked = linkSiblings([first("a", 0), first("b", 1), first("c", 2), first("other", 3, "h"), first("late", 70)]);
+		const linked = linkSiblings([
+			first("a", 0),
+			first("b", 1),
+			first("c", 2),
+			first("other", 3, "h"),
+			first("late", 70),
+		]);
 		expect(linked.map((r) => r.siblingOf)).toEqual([undefined, "a", "b", undefined, undefined]);
 	});
 
