@@ -6,14 +6,15 @@
  * An audit directory (src/run/audit.ts) holds spec.json, launch.json, events.ndjson (streamed as
  * the run goes) and result.json (written last, atomically). The run's totals come from result.json
  * when it exists; its requests always come from events.ndjson, which is also all there is of a
- * run that crashed. launch.json may name the parent session as `parentSession: { id, file }`;
- * result.json may name the kind of child as `kind` (task when absent).
+ * run that crashed. launch.json may name the parent session as `parentSession: { id, file }` (and
+ * `prefixKey`, `siblingOf`, see withLaunchMarkers); result.json may name the kind of child as
+ * `kind` (task when absent).
  */
 import { existsSync, readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { createFold, foldEntry, foldEvent } from "./fold.ts";
 import { readJsonl } from "./read-lines.ts";
-import type { ChildRef, SpendKind, SpendSource } from "./types.ts";
+import type { ChildRef, RequestRecord, SpendKind, SpendSource } from "./types.ts";
 import { dollarsFromUsage, tokensFromUsage } from "./usage.ts";
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -64,6 +65,23 @@ function modelRef(value: unknown): string | undefined {
 
 const KINDS: readonly string[] = ["task", "fork", "workflow"];
 
+/**
+ * What the executor may record in launch.json about the prefix: `prefixKey`, what siblings share
+ * (model, tools, system prompt), and `siblingOf`, the audit directory of the sibling whose cache
+ * write this child waited for. Both are better evidence than the sent system message, so they win.
+ */
+function withLaunchMarkers(records: RequestRecord[], launch: Record<string, unknown> | undefined): RequestRecord[] {
+	const group = text(launch?.prefixKey);
+	const sibling = text(launch?.siblingOf);
+	if (!group && !sibling) return records;
+	const first = records.findIndex((r) => r.purpose === "turn");
+	return records.map((r, i) => ({
+		...r,
+		...(group ? { group } : {}),
+		...(sibling && i === first ? { siblingOf: resolve(sibling) } : {}),
+	}));
+}
+
 /** Whether a directory looks like a run at all (anything else in the runs directory is ignored). */
 export function isRunDir(dir: string): boolean {
 	return ["result.json", "events.ndjson", "launch.json", "spec.json"].some((f) => existsSync(join(dir, f)));
@@ -100,7 +118,7 @@ export function readRunSpend(auditDir: string): SpendSource {
 		...(metrics && isRecord(metrics.usage)
 			? { stated: { tokens: tokensFromUsage(metrics.usage), dollars: dollarsFromUsage(metrics.usage) } }
 			: {}),
-		requests: fold.records,
+		requests: withLaunchMarkers(fold.records, launch),
 		skippedLines,
 		...(errors.length > 0 ? { error: errors.join("; ") } : {}),
 	};

@@ -3,7 +3,7 @@
  * ($3 in, $3.75 write, $0.30 read, $15 out per Mtok) and Opus ($5, $6.25, $0.50, $25), applied by
  * hand to the usage written in the fixture.
  */
-import { appendFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { collectSpend, readRunsDir } from "../../src/meter/collect.ts";
@@ -63,6 +63,21 @@ describe("a run's audit directory", () => {
 		expect(unreadable.error).toBe("events.ndjson unreadable (EISDIR)");
 		expect(unreadable.stated?.dollars.total).toBeCloseTo(0.02457, 12);
 		expect(readRunsDir(runs)).toHaveLength(5);
+	});
+
+	it("takes the sibling group and the sibling an executor recorded in launch.json over what the log suggests", () => {
+		const { runs } = spendFixture();
+		const dir = join(runs, "20261201T101500Z-crashed");
+		const launch = JSON.parse(readFileSync(join(dir, "launch.json"), "utf8")) as Record<string, unknown>;
+		writeFileSync(
+			join(dir, "launch.json"),
+			JSON.stringify({ ...launch, prefixKey: "k1", siblingOf: join(runs, "20261201T100010Z-review-a") }),
+		);
+		const run = readRunSpend(dir);
+		expect(run.requests.map((r) => [r.group, r.siblingOf])).toEqual([
+			["k1", join(runs, "20261201T100010Z-review-a")],
+			["k1", undefined],
+		]);
 	});
 
 	it("a line appended after a crash with an unfinished record in between is still read", () => {
