@@ -8,6 +8,7 @@ import { previewCommand } from "./preview.ts";
 import { runCommand } from "./run.ts";
 import { schemaCommand } from "./schema.ts";
 import { selftestCommand } from "./selftest.ts";
+import { spendCommand } from "./spend.ts";
 import { validateCommand } from "./validate.ts";
 
 export const COMMANDS: Command[] = [
@@ -20,4 +21,5 @@ export const COMMANDS: Command[] = [
 	selftestCommand,
 	modesCommand,
 	agentsCommand,
+	spendCommand,
 ];

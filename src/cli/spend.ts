@@ -1,0 +1,209 @@
+/**
+ * `pi-delegate spend`: what the parent and every child cost, in one table — tokens, cache reads
+ * and writes, dollars, hit ratio, and what cache misses re-billed, with their causes. The thin
+ * shell around the meter: it parses flags, finds the records, and prints the rollup.
+ */
+import { existsSync, statSync } from "node:fs";
+import { homedir } from "node:os";
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { collectSpend } from "../meter/collect.ts";
+import { renderSpend } from "../meter/report.ts";
+import { spendJson } from "../meter/report-json.ts";
+import { rollup, SPEND_GROUPINGS, type SpendGrouping } from "../meter/rollup.ts";
+import { formatProblems, type Problem } from "../problems.ts";
+import { resolveRunsDir } from "../run/audit.ts";
+import { resolveAgentDir } from "../settings/paths.ts";
+import { readDelegateSettings } from "../settings/read.ts";
+import { settingValues } from "../settings/section.ts";
+import { type Command, type CommandIO, EXIT, type ExitCode, UsageError } from "./command.ts";
+import { usageMessage } from "./validate.ts";
+
+const USAGE = `Usage: pi-delegate spend [--session FILE] [--since DATE] [--by task|model|day|session] [--json] [--runs DIR]
+
+Shows what was spent: the parent session's own requests and every task, fork and workflow child,
+each with its tokens (uncached input, cache write, cache read, output), dollars, cache hit ratio
+and the dollars cache misses re-billed (counted as Pi's /session counts them), then the totals,
+and the misses by cause. A run that never finished is counted from its event log and marked *.
+
+Options:
+  --session FILE   one parent session: its own requests (every branch), the runs started from it,
+                   and the fork children it records
+  --since DATE     only runs started (and parent requests made) from then on: an ISO date
+                   (2026-12-01, UTC midnight) or date-time (2026-12-01T14:00, UTC unless it
+                   names a zone: 2026-12-01T14:00+01:00)
+  --by KEY         one row per task (default), model, day (UTC) or parent session
+  --json           print one row per run and the total as JSON, with every miss
+  --runs DIR       the runs directory (default: PI_DELEGATE_RUNS_DIR, else the global runsDir
+                   setting, else ~/.pi/agent/pi-delegate/runs)
+
+Without --session or --since it covers every record in the runs directory.
+Exit codes: 0 shown, 2 bad input.`;
+
+const FLAGS = {
+	session: { type: "string" },
+	since: { type: "string" },
+	by: { type: "string" },
+	json: { type: "boolean" },
+	runs: { type: "string" },
+} as const;
+
+interface SpendOptions {
+	sessionFile: string | undefined;
+	since: number | undefined;
+	by: SpendGrouping;
+	json: boolean;
+	runsDir: string;
+}
+
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+
+/** An ISO date or date-time as epoch ms; UTC unless a zone is named. Undefined when it is not one. */
+export function parseSince(text: string): number | undefined {
+	const m = DATE_TIME.exec(text.trim());
+	if (!m) return undefined;
+	const [year, month, day, hour = 0, minute = 0, second = 0] = m
+		.slice(1, 7)
+		.map((v) => (v === undefined ? undefined : Number(v)));
+	const leap = year! % 4 === 0 && (year! % 100 !== 0 || year! % 400 === 0);
+	const monthDays = month === 2 && !leap ? 28 : (DAYS_IN_MONTH[month! - 1] ?? 0);
+	if (month! < 1 || month! > 12 || day! < 1 || day! > monthDays || hour! > 23 || minute! > 59 || second! > 59)
+		return undefined;
+	const ms = Number((m[7] ?? "0").padEnd(3, "0"));
+	const zone = m[8] ?? "Z";
+	const offset =
+		zone === "Z" ? 0 : (zone[0] === "-" ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
+	return Date.UTC(year!, month! - 1, day!, hour, minute, second, ms) - offset * 60_000;
+}
+
+/** The runs directory as a run would choose it: the environment, then the global setting, then the default. */
+function defaultRunsDir(io: CommandIO): string {
+	if (io.env.PI_DELEGATE_RUNS_DIR) return resolveRunsDir(io.env);
+	const home = io.env.HOME ?? homedir();
+	const agentDir = resolveAgentDir(io.env, home, io.cwd);
+	// Only the global file: a project's settings count only for a trusted project, and this view starts nothing.
+	const settings = readDelegateSettings({ cwd: io.cwd, home, agentDir, projectTrusted: false });
+	const setting = settingValues(settings, "runsDir").at(-1)?.value;
+	return resolveRunsDir(io.env, typeof setting === "string" ? setting : undefined);
+}
+
+function isDirectory(path: string): boolean {
+	try {
+		return statSync(path).isDirectory();
+	} catch {
+		return false;
+	}
+}
+
+function parse(argv: string[], io: CommandIO): SpendOptions | Problem[] {
+	let parsed: ReturnType<
+		typeof parseArgs<{ args: string[]; options: typeof FLAGS; allowPositionals: true; strict: true }>
+	>;
+	try {
+		parsed = parseArgs({ args: argv, options: FLAGS, allowPositionals: true, strict: true });
+	} catch (error) {
+		throw new UsageError(
+			usageMessage(
+				error,
+				Object.keys(FLAGS).map((f) => `--${f}`),
+			),
+		);
+	}
+	if (parsed.positionals.length > 0) throw new UsageError(`unexpected argument "${parsed.positionals[0]}"`);
+	const v = parsed.values;
+	const problems: Problem[] = [];
+	const since = v.since === undefined ? undefined : parseSince(v.since);
+	if (v.since !== undefined && since === undefined) {
+		problems.push({
+			path: "--since",
+			value: v.since,
+			message: "is not an ISO date or date-time",
+			fix: "write e.g. 2026-12-01 or 2026-12-01T14:00Z",
+		});
+	}
+	const by = (v.by ?? "task") as SpendGrouping;
+	if (!SPEND_GROUPINGS.includes(by)) {
+		problems.push({
+			path: "--by",
+			value: v.by,
+			message: "is not a grouping",
+			fix: `use one of ${SPEND_GROUPINGS.join(", ")}`,
+		});
+	}
+	const sessionFile = v.session === undefined ? undefined : resolve(io.cwd, v.session);
+	if (sessionFile !== undefined && !existsSync(sessionFile)) {
+		problems.push({
+			path: "--session",
+			value: v.session,
+			message: "does not exist",
+			fix: "pass a Pi session file (.jsonl)",
+		});
+	} else if (sessionFile !== undefined && isDirectory(sessionFile)) {
+		problems.push({
+			path: "--session",
+			value: v.session,
+			message: "is a directory",
+			fix: "pass a Pi session file (.jsonl)",
+		});
+	}
+	const runsDir = v.runs === undefined ? defaultRunsDir(io) : resolve(io.cwd, v.runs);
+	if (v.runs !== undefined && !isDirectory(runsDir)) {
+		problems.push({
+			path: "--runs",
+			value: v.runs,
+			message: "is not a directory",
+			fix: "pass the runs directory (where each run has its own folder)",
+		});
+	}
+	if (problems.length > 0) return problems;
+	return { sessionFile, since, by, json: v.json === true, runsDir };
+}
+
+function title(options: SpendOptions, runs: number): string {
+	const since =
+		options.since === undefined ? "" : `, since ${new Date(options.since).toISOString().replace(".000Z", "Z")}`;
+	if (options.sessionFile)
+		return `Spend of session ${options.sessionFile}: its own requests and ${runs} child run(s)${since}`;
+	return `Spend of ${runs} run(s) in ${options.runsDir}${since}`;
+}
+
+export const spendCommand: Command = {
+	name: "spend",
+	summary: "what the parent and every child cost: tokens, cache, dollars, re-billed misses",
+	usage: USAGE,
+	async run(argv, io): Promise<ExitCode> {
+		const options = parse(argv, io);
+		if (Array.isArray(options)) {
+			io.stderr(`pi-delegate spend: bad input:\n${formatProblems(options)}\n`);
+			return EXIT.badInput;
+		}
+		let sources: ReturnType<typeof collectSpend>;
+		try {
+			sources = collectSpend({
+				runsDir: options.runsDir,
+				...(options.sessionFile ? { sessionFile: options.sessionFile } : {}),
+			});
+		} catch (error) {
+			const why = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+			io.stderr(`pi-delegate spend: cannot read the records (${why})\n`);
+			return EXIT.badInput;
+		}
+		const report = rollup(sources, {
+			by: options.by,
+			...(options.since !== undefined ? { since: options.since } : {}),
+		});
+		if (options.json) {
+			const extra = {
+				since: options.since,
+				runsDir: options.runsDir,
+				...(options.sessionFile ? { sessionFile: options.sessionFile } : {}),
+			};
+			io.stdout(`${JSON.stringify(spendJson(report, extra), null, 2)}\n`);
+		} else {
+			const children = report.runs.filter((r) => r.source?.kind !== "parent").length;
+			io.stdout(`${renderSpend(report, title(options, children))}\n`);
+		}
+		return EXIT.pass;
+	},
+};
