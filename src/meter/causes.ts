@@ -17,8 +17,7 @@
  * 6. unknown, when none of these is observed.
  */
 import { firstDifference } from "./prefix.ts";
-import type { PreviousRequest } from "./rebill.ts";
-import type { MissCause, RequestRecord } from "./types.ts";
+import type { MissCause, PreviousRequest, RequestRecord } from "./types.ts";
 
 /** What a request was compared with. */
 export type Comparison = "previous" | "parent" | "sibling";

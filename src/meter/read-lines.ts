@@ -5,7 +5,7 @@
  * skipped: one bad line must not hide the spend of the rest.
  */
 import { closeSync, openSync, readSync } from "node:fs";
-import { JsonlSplitter } from "../run/jsonl.ts";
+import { JsonlSplitter } from "../json/jsonl.ts";
 
 const CHUNK_BYTES = 1 << 20;
 

@@ -24,7 +24,10 @@
  * that sent the same prefix before it. Causes are attributed in causes.ts.
  */
 import { attributeCauses, type Comparison } from "./causes.ts";
-import type { Miss, RequestRecord } from "./types.ts";
+import type { Miss, PreviousRequest, RequestRecord } from "./types.ts";
+
+export type { PreviousRequest };
+
 import { promptTokens } from "./usage.ts";
 
 /** Pi's noise floor: per-request misses at or below it are breakpoint granularity, not a loss. */
@@ -32,20 +35,6 @@ export const NOISE_FLOOR_TOKENS = 1024;
 
 /** Dollars per token of a model's cache reads, when a request read nothing to derive it from. */
 export type ReadPrice = (model: string) => number | undefined;
-
-/** What a request left in the cache, as the next request of the conversation sees it. */
-export interface PreviousRequest {
-	promptTokens: number;
-	model: string;
-	at: number;
-	/** Some request of the conversation so far reported cache activity. */
-	reportedCache: boolean;
-	/** The shortest lifetime among the cache entries the conversation last wrote. */
-	lifetime: "5m" | "1h";
-	record: RequestRecord;
-	/** The record's position in the analysed list. */
-	index: number;
-}
 
 /** Pi's miss for one request against the previous one, before causes; undefined when nothing is counted. */
 export function piMiss(

@@ -4,7 +4,7 @@
  * columns: counts are abbreviated, numbers right-aligned, and the first column is shortened to the
  * room the others leave.
  */
-import { type Align, renderTable, visibleWidth } from "../cli/table.ts";
+import { type Align, renderTable, visibleWidth } from "../format/table.ts";
 import type { SpendReport, SpendRow } from "./rollup.ts";
 import type { Miss } from "./types.ts";
 import { cacheWrite } from "./usage.ts";

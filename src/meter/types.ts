@@ -179,3 +179,17 @@ export interface ChildRef {
 	dollars: RequestDollars;
 	verdict?: string;
 }
+
+/** What a request left in the cache, as the next request of the conversation sees it. */
+export interface PreviousRequest {
+	promptTokens: number;
+	model: string;
+	at: number;
+	/** Some request of the conversation so far reported cache activity. */
+	reportedCache: boolean;
+	/** The shortest lifetime among the cache entries the conversation last wrote. */
+	lifetime: "5m" | "1h";
+	record: RequestRecord;
+	/** The record's position in the analysed list. */
+	index: number;
+}

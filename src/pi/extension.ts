@@ -10,10 +10,13 @@ import { RootLocks } from "../run/root-lock.ts";
 import { registerDelegatePreviewCommand } from "./commands/delegate-preview.ts";
 import { registerModesCommand } from "./commands/modes.ts";
 import { captureParentPrompt } from "./parent-prompt.ts";
+import { registerRequestMeter } from "./request-meter.ts";
 import { registerTaskTool } from "./task-tool.ts";
 
 export default function piDelegate(pi: ExtensionAPI): void {
 	const parentPrompt = captureParentPrompt(pi);
+	// Every request of the parent session leaves its prefix hashes, so spend can name a miss's cause.
+	registerRequestMeter(pi);
 	registerTaskTool(pi, {
 		parentPrompt: (ctx) => parentPrompt.current(ctx),
 		locks: new RootLocks(),

@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { Readable } from "node:stream";
+import { JsonlSplitter } from "../json/jsonl.ts";
 import { buildChildCommand, type ChildCommand } from "./child-command.ts";
 import { CHILD_CONFIG_ENV, encodeChildConfig, expectedPrompt, sha256 } from "./child-config.ts";
 import { createEventState, foldEvent } from "./child-events.ts";
@@ -21,7 +22,6 @@ import { type ChildExit, childOutcome } from "./child-outcome.ts";
 import { childExtensionPath, findPiCli } from "./child-paths.ts";
 import { type ChildReport, parseChildReport } from "./child-report.ts";
 import { guardChild } from "./exit-guard.ts";
-import { JsonlSplitter } from "./jsonl.ts";
 import { signalTree, terminateTree, withRunMarker } from "./process-tree.ts";
 import type { ChildLaunch, ChildOutcome, ChildRunner, RunnerHooks } from "./types.ts";
 

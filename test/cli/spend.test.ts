@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseSince } from "../../src/cli/spend.ts";
-import { visibleWidth } from "../../src/cli/table.ts";
+import { visibleWidth } from "../../src/format/table.ts";
 import { FIXTURE, spendFixture } from "../meter/fixture.ts";
 import { runCli } from "../support/cli.ts";
 import { expectGolden } from "../support/golden.ts";

@@ -48,7 +48,9 @@ describe("an agent's model reference", () => {
 
 	it("resolves --model the same way; a tie between providers goes to the parent's", () => {
 		const parent = { provider: "anthropic", id: "claude-sonnet-4-5" };
-		expect(chooseModel({ effort: "balanced", settings, models, parent, explicit: "claude-haiku-4-5:low" })).toMatchObject({
+		expect(
+			chooseModel({ effort: "balanced", settings, models, parent, explicit: "claude-haiku-4-5:low" }),
+		).toMatchObject({
 			choice: { provider: "anthropic", id: "claude-haiku-4-5", thinking: "low", reason: "--model" },
 		});
 	});

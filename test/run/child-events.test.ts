@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { JsonlSplitter } from "../../src/json/jsonl.ts";
 import { createEventState, foldEvent } from "../../src/run/child-events.ts";
 import { type ChildExit, childOutcome } from "../../src/run/child-outcome.ts";
-import { JsonlSplitter } from "../../src/run/jsonl.ts";
 import { LAST_TURN_MESSAGE_TYPE } from "../../src/run/turn-budget.ts";
 import type { ChildProgress } from "../../src/run/types.ts";
 
