@@ -114,17 +114,15 @@ function paragraphs(...parts: string[]): string {
 	return parts.filter((part) => part !== "").join("\n\n");
 }
 
-/** Whether the base was decided by a layer that named the legacy mode (or its alias). */
+/**
+ * Whether the child has legacy's shape: the mode in effect (the highest layer that names a mode) is
+ * `legacy`, and no layer made the base `replace`. Overriding any other primitive — an explicit
+ * `systemPromptMode: append` included, which is legacy's own value — keeps legacy's shape and applies
+ * the field; only `replace` leaves it, because then the role is the base.
+ */
 function legacyDecides(request: ChildViewRequest, context: ResolvedContext): boolean {
-	const { layer } = context.decisions.systemPromptMode;
-	const named =
-		layer === "call-mode"
-			? request.call?.contextMode
-			: layer === "agent-mode"
-				? request.kind.context?.contextMode
-				: layer === "run-mode"
-					? request.runMode
-					: undefined;
+	if (context.primitives.systemPromptMode !== "append") return false;
+	const named = request.call?.contextMode ?? request.kind.context?.contextMode ?? request.runMode;
 	return named !== undefined && lookupMode(request.registry, named)?.mode.name === "legacy";
 }
 
@@ -177,8 +175,12 @@ export function buildChildView(request: ChildViewRequest): ChildView {
 		base = "role";
 		customPrompt = own;
 	} else if (legacy) {
-		base = operatorBase === undefined ? "pi" : "operator";
-		customPrompt = operatorBase;
+		// Legacy is what an ungoverned child gets: the parent's custom prompt exactly as Pi loaded it,
+		// even one of blank lines, which the other modes treat as nothing to adopt.
+		const raw = request.parent.options?.customPrompt;
+		customPrompt =
+			raw !== undefined && raw !== "" && request.parent.options?.forceSystemPrompt === undefined ? raw : operatorBase;
+		base = customPrompt === undefined ? "pi" : "operator";
 	} else {
 		const chosen = childBase(inherited);
 		base = chosen.source;

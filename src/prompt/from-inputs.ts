@@ -2,6 +2,8 @@
  * The exact reading: the operator's channels taken from Pi's structured prompt inputs, where each
  * channel is its own field and nothing has to be told apart from Pi's text.
  */
+
+import { BLANK_NOTES, hasWords } from "./blank.ts";
 import type { InheritedChannels, Omission, PromptInputs } from "./channels.ts";
 import { CWD_REASON, EXTENSION_REASON, type Reading } from "./from-rendered.ts";
 import { REMOVAL_REASONS } from "./narrow.ts";
@@ -24,10 +26,14 @@ function piOwnText(inputs: PromptInputs): Omission[] {
 export function readInputs(inputs: PromptInputs): Reading {
 	const channels: InheritedChannels = {};
 	const omitted: Omission[] = [];
+	const notes: string[] = [];
 	// Pi treats an empty custom prompt as none, and renders its own text instead.
-	if (inputs.customPrompt) channels.base = { provenance: "structured", text: inputs.customPrompt };
+	if (hasWords(inputs.customPrompt)) channels.base = { provenance: "structured", text: inputs.customPrompt };
+	else if (inputs.customPrompt) notes.push(BLANK_NOTES.base);
 	else omitted.push(...piOwnText(inputs));
-	if (inputs.appendSystemPrompt) channels.mainRules = { provenance: "structured", text: inputs.appendSystemPrompt };
+	if (hasWords(inputs.appendSystemPrompt)) {
+		channels.mainRules = { provenance: "structured", text: inputs.appendSystemPrompt };
+	} else if (inputs.appendSystemPrompt) notes.push(BLANK_NOTES.mainRules);
 	if (inputs.contextFiles && inputs.contextFiles.length > 0) {
 		channels.projectContext = {
 			provenance: "structured",
@@ -51,5 +57,5 @@ export function readInputs(inputs: PromptInputs): Reading {
 	for (const [name, text] of Object.entries(inputs.sections ?? {})) {
 		if (text) omitted.push({ part: "extensionSection", name, reason: EXTENSION_REASON, text });
 	}
-	return { channels, omitted, notes: [] };
+	return { channels, omitted, notes };
 }

@@ -2,6 +2,8 @@
  * The fallback reading: the operator's channels recovered from a rendered prompt alone, by
  * narrowing away Pi's own text and reading the rest back into Pi's sections.
  */
+
+import { BLANK_NOTES, hasWords } from "./blank.ts";
 import type { InheritedChannels, Omission } from "./channels.ts";
 import { parseLayout } from "./layout.ts";
 import { type Narrowed, narrow } from "./narrow.ts";
@@ -34,10 +36,13 @@ export function readRendered(rendered: string): Reading & { narrowed: Narrowed }
 		);
 		return { channels, omitted, notes, narrowed };
 	}
-	if (layout.preamble !== undefined) channels.base = { provenance: "narrowed", text: layout.preamble };
+	if (hasWords(layout.preamble)) channels.base = { provenance: "narrowed", text: layout.preamble };
+	else if (layout.preamble !== undefined) notes.push(BLANK_NOTES.base);
 	for (const section of layout.sections) {
-		if (section.name === "addendum") channels.mainRules = { provenance: "narrowed", text: section.body };
-		else if (section.name === "project_context") {
+		if (section.name === "addendum") {
+			if (hasWords(section.body)) channels.mainRules = { provenance: "narrowed", text: section.body };
+			else notes.push(BLANK_NOTES.mainRules);
+		} else if (section.name === "project_context") {
 			channels.projectContext = { provenance: "narrowed", files: parseProjectContext(section.body)! };
 		} else if (section.name === "skills")
 			channels.skills = { provenance: "narrowed", skills: parseSkills(section.body)! };

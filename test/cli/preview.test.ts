@@ -98,6 +98,18 @@ describe("pi-delegate preview", () => {
 		expect(r.stderr).toContain('--agent: no agent named "reviewr" (did you mean "reviewer"?)');
 	});
 
+	it("a broken agent exits 2 and says what is wrong with its file, field by field", async () => {
+		const broken = REVIEWER.replace("tools: read, grep", "tools: read, grep\ncontextMod: scoped\nthinking: loud");
+		const r = await preview(project({ "project:.pi/agents/reviewer.md": broken }), "--agent", "reviewer");
+		expect(r.code).toBe(2);
+		expect(r.stderr).toContain("has problems");
+		expect(r.stderr).toMatch(/\.pi\/agents\/reviewer\.md: contextMod/);
+		expect(r.stderr).toMatch(/contextMode/);
+		expect(r.stderr).toMatch(/\.pi\/agents\/reviewer\.md: thinking/);
+		expect(r.stderr).toMatch(/value: +"loud"/);
+		expect(r.stderr).toMatch(/fix: /);
+	});
+
 	it("an agent listing a tool the session lacks exits 2: never a silent drop", async () => {
 		const broken = REVIEWER.replace("tools: read, grep", "tools: read, lint");
 		const r = await preview(project({ "project:.pi/agents/reviewer.md": broken }), "--agent", "reviewer");

@@ -310,3 +310,78 @@ describe("nothing per-run in the system prompt", () => {
 		expect(activeAgentTag('a"b<c>&')).toBe('<active_agent name="a&#34;b&#60;c&#62;&#38;"/>');
 	});
 });
+
+describe("legacy with one field overridden (docs/preview.md: only replace leaves legacy's shape)", () => {
+	const legacy = (fields: ContextFields) =>
+		view({ call: { contextMode: "legacy", ...fields }, parent: structured(DEFAULT) });
+
+	it("an explicit append is legacy's own value: the shape stays, Pi's own base and the role in the first message", () => {
+		for (const v of [
+			legacy({ systemPromptMode: "append" }),
+			view({
+				kind: { ...KIND, context: { contextMode: "legacy", systemPromptMode: "append" } },
+				parent: structured(DEFAULT),
+			}),
+		]) {
+			expect(v.legacy).toBe(true);
+			expect(v.base).toBe("pi");
+			expect(v.role.placement).toBe("first message");
+			expect(v.prompt.customPrompt).toBeUndefined();
+		}
+	});
+
+	it("each channel primitive keeps the shape and applies its field", () => {
+		const cases: Array<[ContextFields, (v: ReturnType<typeof view>) => void]> = [
+			[{ inheritProjectContext: false }, (v) => expect(v.prompt.contextFiles).toEqual([])],
+			[{ inheritMainRules: false }, (v) => expect(v.prompt.appendSystemPrompt).toEqual([])],
+			[{ inheritSkills: false }, (v) => expect(v.prompt.skills).toEqual([])],
+			[{ skills: [] }, (v) => expect(v.prompt.skills).toEqual([])],
+		];
+		for (const [fields, check] of cases) {
+			const v = legacy(fields);
+			expect(v.legacy, JSON.stringify(fields)).toBe(true);
+			expect(v.base).toBe("pi");
+			check(v);
+		}
+		expect(legacy({}).prompt.contextFiles.length).toBeGreaterThan(0);
+	});
+
+	it("replace, from any higher layer, leaves legacy: the role becomes the base", () => {
+		for (const v of [
+			legacy({ systemPromptMode: "replace" }),
+			view({
+				runMode: "legacy",
+				kind: { ...KIND, context: { systemPromptMode: "replace" } },
+				parent: structured(DEFAULT),
+			}),
+		]) {
+			expect(v.legacy).toBe(false);
+			expect(v.base).toBe("role");
+			expect(v.prompt.customPrompt).toBe(OWN);
+		}
+	});
+});
+
+describe("a custom prompt of blank lines is nothing to adopt (ADR 0011)", () => {
+	const blank = (rendered: boolean): ParentPrompt => {
+		const options = { ...CUSTOM.options, customPrompt: "\n  \n\t\n", appendSystemPrompt: "  \n" };
+		return rendered ? { options, rendered: CUSTOM.rendered } : { options };
+	};
+
+	it("under full and portable the child gets the generic base, and preview's notes say why", () => {
+		for (const strategy of ["full", "portable"] as const) {
+			const v = view({ call: { strategy }, parent: blank(false) });
+			expect(v.base).toBe("generic");
+			expect(v.prompt.customPrompt?.startsWith(GENERIC_BASE)).toBe(true);
+			expect(v.prompt.appendSystemPrompt).toEqual([]);
+			expect(v.notes.join("\n")).toMatch(/SYSTEM\.md\) holds only white space/);
+			expect(v.notes.join("\n")).toMatch(/APPEND_SYSTEM\.md\) holds only white space/);
+		}
+	});
+
+	it("legacy still passes the parent's prompt through as Pi loaded it, blank lines and all", () => {
+		const v = view({ runMode: "legacy", parent: blank(false) });
+		expect(v.prompt.customPrompt).toBe("\n  \n\t\n");
+		expect(v.base).toBe("operator");
+	});
+});
