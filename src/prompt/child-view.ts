@@ -11,7 +11,7 @@
  * - append (focused, and any mode that keeps the base): [operator's SYSTEM.md, or the generic base]
  *   + `<active_agent name="…"/>` + the role, then whatever channels the mode lets in;
  * - replace (isolated, scoped): `<active_agent/>` + the role is the whole base;
- * - legacy (the base decided by the `legacy` mode): what a child with no governance gets. Pi loads
+ * - legacy (the mode in effect is `legacy` and no layer made the base `replace`): what a child with no governance gets. Pi loads
  *   the parent's channels as it would for any session in that project — its own identity, tool
  *   list, rules and docs pointer included, or the operator's SYSTEM.md — and the role travels as
  *   the head of the first message, the way an ungoverned delegation sends it. The other primitives

@@ -8,7 +8,6 @@
 import { parseArgs } from "node:util";
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { STRATEGIES, type Strategy } from "../../prompt/channels.ts";
-import type { ParentPromptSource } from "../parent-prompt.ts";
 import type { DelegatePreviewDeps, PreviewArgs } from "./delegate-preview-show.ts";
 import { registerReportRenderer, showReport } from "./report.ts";
 
