@@ -39,8 +39,8 @@ function readValue(scan: Scan, depth: number): { value: unknown; node: JsonNode 
 	if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) return { value: readNumber(scan), node: { start } };
 	if (c !== undefined && /[A-Za-z_$]/.test(c)) return { value: readLiteral(scan), node: { start } };
 	if (c === undefined) return stop(start, "the text ends where a value should be", "complete the JSON");
-	if (c === "'") return stop(start, "a single-quoted string", "JSON strings and property names take double quotes");
-	if (c === "/") return stop(start, "a comment; JSON has no comments", "remove the comment");
+	if (c === "'") return stop(start, "single-quoted string", "JSON strings and property names take double quotes");
+	if (c === "/") return stop(start, "comment, which JSON does not allow", "remove the comment");
 	return stop(start, `expected a value but found ${found(scan)}`, VALUE_HINT);
 }
 
@@ -48,7 +48,7 @@ function readValue(scan: Scan, depth: number): { value: unknown; node: JsonNode 
 function trailingComma(scan: Scan, comma: number, close: "}" | "]"): boolean {
 	skipSpace(scan);
 	if (scan.text[scan.i] !== close) return false;
-	if (!scan.allowTrailingCommas) stop(scan.i, `a trailing comma before ${close}`, "remove the comma before it");
+	if (!scan.allowTrailingCommas) stop(scan.i, `trailing comma before ${close}`, "remove the comma before it");
 	scan.commas.push(comma);
 	scan.i++;
 	return true;
@@ -58,8 +58,8 @@ function expectName(scan: Scan): void {
 	const c = scan.text[scan.i];
 	if (c === '"') return;
 	if (c === undefined) stop(scan.i, "the text ends before the object is closed", 'close it with "}"');
-	if (c === "'") stop(scan.i, "a single-quoted property name", "JSON property names take double quotes");
-	if (c === "/") stop(scan.i, "a comment; JSON has no comments", "remove the comment");
+	if (c === "'") stop(scan.i, "single-quoted property name", "JSON property names take double quotes");
+	if (c === "/") stop(scan.i, "comment, which JSON does not allow", "remove the comment");
 	const word = /^[A-Za-z_$][A-Za-z0-9_$]*/.exec(scan.text.slice(scan.i, scan.i + 64))?.[0];
 	const hint = word !== undefined ? `quote the name, e.g. "${word}"` : 'write "name": value';
 	stop(scan.i, `expected a property name in double quotes but found ${found(scan)}`, hint);

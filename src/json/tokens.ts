@@ -75,7 +75,7 @@ export function readString(cursor: Cursor): string {
 		i = PLAIN.lastIndex;
 		const c = text.charCodeAt(i);
 		if (c === 34) break;
-		if (Number.isNaN(c)) stop(open, "a string that is never closed", "close it with a double quote");
+		if (Number.isNaN(c)) stop(open, "unterminated string", "close the string with a double quote");
 		if (c === 92) {
 			ESCAPE.lastIndex = i;
 			if (!ESCAPE.test(text)) badEscape(text, i);
@@ -85,7 +85,7 @@ export function readString(cursor: Cursor): string {
 		}
 		stop(
 			i,
-			"a raw control character (such as a line break or a tab) inside a string",
+			"raw control character (such as a line break or a tab) inside a string",
 			'write it escaped: "\\n" for a line break, "\\t" for a tab',
 		);
 	}
@@ -96,12 +96,12 @@ export function readString(cursor: Cursor): string {
 function badEscape(text: string, at: number): never {
 	const next = text[at + 1];
 	if (next === "u") {
-		stop(at, "a \\u escape needs four hex digits", 'write it as "\\u" and four digits 0-9 or a-f, e.g. "\\u00e9"');
+		stop(at, "\\u escape without four hex digits", 'write it as "\\u" and four digits 0-9 or a-f, e.g. "\\u00e9"');
 	}
 	const shown = next === undefined || next < " " ? "\\" : `\\${next}`;
 	stop(
 		at,
-		`an invalid escape '${shown}' in a string`,
+		`invalid escape '${shown}' in a string`,
 		'write a backslash itself as "\\\\"; the escapes are \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX',
 	);
 }
@@ -114,14 +114,14 @@ export function readNumber(cursor: Cursor): number {
 	const { text } = cursor;
 	const start = cursor.i;
 	NUMBER.lastIndex = start;
-	if (!NUMBER.test(text)) stop(start, "a minus sign without digits after it", NUMBER_HINT);
+	if (!NUMBER.test(text)) stop(start, "minus sign without digits after it", NUMBER_HINT);
 	const end = NUMBER.lastIndex;
 	const next = text[end];
 	if (next === "." || next === "e" || next === "E") {
-		stop(start, `the number '${text.slice(start, end + 1)}' is incomplete`, NUMBER_HINT);
+		stop(start, `incomplete number '${text.slice(start, end + 1)}'`, NUMBER_HINT);
 	}
 	if (text[end - 1] === "0" && end - start <= 2 && next !== undefined && next >= "0" && next <= "9") {
-		stop(end, "a number with a leading zero", "remove the leading zero (JSON has no octal numbers)");
+		stop(end, "number with a leading zero", "remove the leading zero (JSON has no octal numbers)");
 	}
 	cursor.i = end;
 	return Number(text.slice(start, end));

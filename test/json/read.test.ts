@@ -101,8 +101,8 @@ describe("readJson: what is valid", () => {
 describe("readJson: syntax errors", () => {
 	it.each([
 		['{\n  "a": 1,\n  b: 2\n}', 3, 3, "expected a property name in double quotes but found 'b'", '"b"'],
-		['{"a": 1,}', 1, 9, "a trailing comma before }", "remove the comma"],
-		['{"a": [1, 2,]}', 1, 13, "a trailing comma before ]", "remove the comma"],
+		['{"a": 1,}', 1, 9, "trailing comma before }", "remove the comma"],
+		['{"a": [1, 2,]}', 1, 13, "trailing comma before ]", "remove the comma"],
 		['{"a": [1, 2}', 1, 12, "expected ',' or ']' after a list item but found '}'", "closing bracket"],
 		['{"a": [1 2]}', 1, 10, "expected ',' or ']' after a list item but found '2'", "comma"],
 		['{\n  "a": 1\n  "b": 2\n}', 3, 3, "expected ',' or '}' after a property value but found a double quote", "comma"],
@@ -112,17 +112,17 @@ describe("readJson: syntax errors", () => {
 		['{"a": NaN}', 1, 7, "expected a value but found 'NaN'", "no NaN"],
 		["[1, x]", 1, 5, "expected a value but found 'x'", "double quotes"],
 		["[1, #]", 1, 5, "expected a value but found '#'", "a string in double quotes"],
-		["{\"a\": 'x'}", 1, 7, "a single-quoted string", "double quotes"],
-		["{'a': 1}", 1, 2, "a single-quoted property name", "double quotes"],
-		['{\n  // note\n  "a": 1\n}', 2, 3, "a comment; JSON has no comments", "remove the comment"],
-		["[1, /* x */ 2]", 1, 5, "a comment; JSON has no comments", "remove the comment"],
-		['\n\n{"a": "x\ny"}', 3, 9, "a raw control character (such as a line break or a tab) inside a string", "\\n"],
-		['{"a": "\t"}', 1, 8, "a raw control character (such as a line break or a tab) inside a string", "\\t"],
-		['{"a": "\\q"}', 1, 8, "an invalid escape '\\q' in a string", "backslash"],
-		['{"a": "\\u12"}', 1, 8, "a \\u escape needs four hex digits", "\\u00e9"],
-		['{"a": 01}', 1, 8, "a number with a leading zero", "leading zero"],
-		['{"a": 1.}', 1, 7, "the number '1.' is incomplete", "1e6"],
-		['{"a": -}', 1, 7, "a minus sign without digits after it", "-3.5"],
+		["{\"a\": 'x'}", 1, 7, "single-quoted string", "double quotes"],
+		["{'a': 1}", 1, 2, "single-quoted property name", "double quotes"],
+		['{\n  // note\n  "a": 1\n}', 2, 3, "comment, which JSON does not allow", "remove the comment"],
+		["[1, /* x */ 2]", 1, 5, "comment, which JSON does not allow", "remove the comment"],
+		['\n\n{"a": "x\ny"}', 3, 9, "raw control character (such as a line break or a tab) inside a string", "\\n"],
+		['{"a": "\t"}', 1, 8, "raw control character (such as a line break or a tab) inside a string", "\\t"],
+		['{"a": "\\q"}', 1, 8, "invalid escape '\\q' in a string", "backslash"],
+		['{"a": "\\u12"}', 1, 8, "\\u escape without four hex digits", "\\u00e9"],
+		['{"a": 01}', 1, 8, "number with a leading zero", "leading zero"],
+		['{"a": 1.}', 1, 7, "incomplete number '1.'", "1e6"],
+		['{"a": -}', 1, 7, "minus sign without digits after it", "-3.5"],
 		["{} x", 1, 4, "more text after the end of the JSON value", "wrap"],
 		['{"a": 1} and more', 1, 10, "more text after the end of the JSON value", "wrap"],
 		["", 1, 1, "the text ends where a value should be", "complete"],
@@ -131,7 +131,7 @@ describe("readJson: syntax errors", () => {
 		['{"a": 1', 1, 8, "the text ends before the object is closed", '"}"'],
 		['{"a"', 1, 5, "the text ends before the object is closed", '"}"'],
 		['{"a": ', 1, 7, "the text ends where a value should be", "complete"],
-		['{"a": "x', 1, 7, "a string that is never closed", "double quote"],
+		['{"a": "x', 1, 7, "unterminated string", "double quote"],
 		["{,}", 1, 2, "expected a property name in double quotes but found ','", '"name": value'],
 		["[,1]", 1, 2, "expected a value but found ','", "a string in double quotes"],
 	])("%j: line %i, column %i: %s", (text, line, column, reason, hint) => {
@@ -185,7 +185,7 @@ describe("readJson: trailing commas", () => {
 	const text = '{\n"a": [1, 2,],\n"b": 3,\n}';
 
 	it("are refused by default", () => {
-		expect(error(text)).toMatchObject({ line: 2, column: 12, reason: "a trailing comma before ]" });
+		expect(error(text)).toMatchObject({ line: 2, column: 12, reason: "trailing comma before ]" });
 	});
 
 	it("are accepted when allowed, each reported where it is", () => {
