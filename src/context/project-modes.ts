@@ -1,148 +1,53 @@
 /**
- * Project-defined modes, read from the `pi-delegate.contextModes` key of Pi's settings files:
+ * Project-defined modes, from the `pi-delegate.contextModes` key of Pi's settings files:
  *
  *   { "pi-delegate": { "contextModes": { "lean": { "inheritProjectContext": false,
  *       "inheritMainRules": false, "inheritSkills": true, "systemPromptMode": "append" } } } }
  *
- * A mode must set all four primitives: a partial mode would silently borrow the rest from whatever
- * the default happens to be, and the point of a mode is that its name says exactly what a child sees.
- * The project file overrides the global one per mode name, as Pi's own settings do.
+ * The rules a mode must meet (all four primitives, built-in names reserved) are checked where the
+ * settings are read (src/settings/check-modes.ts), so every setting's problems come out together,
+ * with the line and column of the key. This file turns validated modes into registry entries; the
+ * project file overrides the global one per mode name, as Pi's own settings do.
  */
 import type { Problem } from "../problems.ts";
-import { type DelegateSettings, isPlainObject, settingsProblemPath, settingValues } from "../settings/section.ts";
-import { didYouMean } from "../suggest.ts";
-import {
-	type ContextMode,
-	createModeRegistry,
-	isReservedModeName,
-	type ModeRegistry,
-	type ModeSource,
-	reservedModeNames,
-} from "./modes.ts";
-import {
-	type ContextPrimitives,
-	isPrimitiveValue,
-	PRIMITIVE_NAMES,
-	type PrimitiveName,
-	primitiveValueFix,
-} from "./primitives.ts";
+import { CONTEXT_MODES_KEY, checkContextModes } from "../settings/check-modes.ts";
+import { plainPlace } from "../settings/place.ts";
+import { type DelegateSettings, settingValues } from "../settings/section.ts";
+import type { FileOrigin, ValidatedSettings } from "../settings/types.ts";
+import { type ContextMode, createModeRegistry, type ModeRegistry, type ModeSource } from "./modes.ts";
 
-/** The settings key holding project-defined modes, under `"pi-delegate"`. */
-export const CONTEXT_MODES_KEY = "contextModes";
+export { CONTEXT_MODES_KEY };
 
-/** Mode names: what a user can type in a flag or frontmatter without quoting. */
-const MODE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+function sourceOf(origin: Pick<FileOrigin, "scope" | "file" | "label">): Extract<ModeSource, { kind: "settings" }> {
+	return { kind: "settings", scope: origin.scope, file: origin.file, label: origin.label };
+}
 
-const MODE_KEYS: readonly string[] = [...PRIMITIVE_NAMES, "description"];
-
-function parseOne(
-	name: string,
-	definition: unknown,
-	source: Extract<ModeSource, { kind: "settings" }>,
-): { mode?: ContextMode; problems: Problem[] } {
-	const at = (...keys: string[]) => settingsProblemPath(source, CONTEXT_MODES_KEY, name, ...keys);
-	const problems: Problem[] = [];
-	if (!MODE_NAME.test(name)) {
-		problems.push({
-			path: at(),
-			value: name,
-			message: "a mode name must start with a letter or digit and hold only letters, digits, '.', '_' or '-'",
-			fix: 'rename the mode, e.g. "lean-builder"',
-		});
-	}
-	if (isReservedModeName(name)) {
-		problems.push({
-			path: at(),
-			value: name,
-			message: `"${name}" is the name of a built-in mode or alias, which a settings file cannot redefine`,
-			fix: `pick another name (reserved: ${reservedModeNames().join(", ")})`,
-		});
-	}
-	if (!isPlainObject(definition)) {
-		problems.push({
-			path: at(),
-			value: definition,
-			message: "a mode must be an object setting the four primitives",
-			fix: `write "${name}": { "inheritProjectContext": true, "inheritMainRules": false, "inheritSkills": true, "systemPromptMode": "append" }`,
-		});
-		return { problems };
-	}
-	for (const key of Object.keys(definition)) {
-		if (MODE_KEYS.includes(key)) continue;
-		problems.push({
-			path: at(key),
-			value: definition[key],
-			message: `unknown key "${key}"${didYouMean(key, MODE_KEYS)}`,
-			fix: `remove it; a mode holds only ${MODE_KEYS.join(", ")}`,
-		});
-	}
-	const primitives: Partial<Record<PrimitiveName, unknown>> = {};
-	for (const key of PRIMITIVE_NAMES) {
-		const value = definition[key];
-		if (value === undefined) {
-			problems.push({
-				path: at(key),
-				value,
-				message: `missing; a mode must set all four primitives (${PRIMITIVE_NAMES.join(", ")})`,
-				fix: `add "${key}": ${key === "systemPromptMode" ? '"append" or "replace"' : "true or false"}`,
-			});
-		} else if (!isPrimitiveValue(key, value)) {
-			problems.push({ path: at(key), value, message: `not a valid ${key}`, fix: primitiveValueFix(key) });
-		} else {
-			primitives[key] = value;
-		}
-	}
-	const description = definition.description;
-	if (description !== undefined && typeof description !== "string") {
-		problems.push({
-			path: at("description"),
-			value: description,
-			message: "description must be a string",
-			fix: "write one line of text saying what the mode is for",
-		});
-	}
-	if (problems.length > 0) return { problems };
-	return {
-		mode: {
-			name,
-			primitives: primitives as ContextPrimitives,
-			description: typeof description === "string" ? description : "",
-			source,
-		},
-		problems,
-	};
+/** The modes of validated settings (readSettings), as registry entries. */
+export function modesFromSettings(settings: Pick<ValidatedSettings, "contextModes">): ContextMode[] {
+	return settings.contextModes.map((mode) => ({
+		name: mode.name,
+		primitives: mode.primitives,
+		description: mode.description,
+		source: sourceOf(mode.origin),
+		...(mode.overrides ? { overrides: sourceOf(mode.overrides) } : {}),
+	}));
 }
 
 /**
- * Reads every mode from the settings, global then project, and reports every problem in every file.
- * Only valid modes are returned; callers refuse to run while any problem remains, so a broken mode
- * never quietly falls back to the default.
+ * Reads every mode from sections in the older shape, global then project. Sections read from files
+ * hold only modes that passed validation (their problems are in the settings' problems); a section
+ * built in code is checked here with the same rules, and its problems returned.
  */
 export function parseContextModes(settings: DelegateSettings): { modes: ContextMode[]; problems: Problem[] } {
 	const byName = new Map<string, ContextMode>();
 	const problems: Problem[] = [];
 	for (const { section, value } of settingValues(settings, CONTEXT_MODES_KEY)) {
-		const source: Extract<ModeSource, { kind: "settings" }> = {
-			kind: "settings",
-			scope: section.scope,
-			file: section.file,
-			label: section.label,
-		};
-		if (!isPlainObject(value)) {
-			problems.push({
-				path: settingsProblemPath(source, CONTEXT_MODES_KEY),
-				value,
-				message: "contextModes must be an object of modes by name",
-				fix: `write "${CONTEXT_MODES_KEY}": { "<name>": { … four primitives … } }`,
-			});
-			continue;
-		}
-		for (const [name, definition] of Object.entries(value)) {
-			const parsed = parseOne(name, definition, source);
-			problems.push(...parsed.problems);
-			if (!parsed.mode) continue;
+		const checked = checkContextModes(value, plainPlace(section));
+		problems.push(...checked.problems);
+		for (const [name, mode] of Object.entries(checked.modes)) {
+			const parsed: ContextMode = { name, ...mode, source: sourceOf(section) };
 			const hidden = byName.get(name);
-			byName.set(name, hidden ? { ...parsed.mode, overrides: hidden.source } : parsed.mode);
+			byName.set(name, hidden ? { ...parsed, overrides: hidden.source } : parsed);
 		}
 	}
 	return { modes: [...byName.values()], problems };
@@ -150,9 +55,14 @@ export function parseContextModes(settings: DelegateSettings): { modes: ContextM
 
 /**
  * The registry for a session: built-ins plus the valid settings modes, and every problem in the
- * settings files (unreadable, malformed) and in the modes themselves.
+ * settings files (unreadable, malformed, any bad setting) and in the modes themselves.
  */
 export function modeRegistryFromSettings(settings: DelegateSettings): { registry: ModeRegistry; problems: Problem[] } {
 	const parsed = parseContextModes(settings);
 	return { registry: createModeRegistry(parsed.modes), problems: [...settings.problems, ...parsed.problems] };
+}
+
+/** The registry from validated settings: built-ins plus every project-defined mode. */
+export function modeRegistryFromValidated(settings: Pick<ValidatedSettings, "contextModes">): ModeRegistry {
+	return createModeRegistry(modesFromSettings(settings));
 }

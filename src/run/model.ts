@@ -6,30 +6,15 @@
  * checking the model against a runtime is a separate step (checkModel) done before anything runs.
  */
 import type { Problem } from "../problems.ts";
-import { type DelegateSettings, isPlainObject, settingsProblemPath, settingValues } from "../settings/section.ts";
-import { EFFORTS, type Effort } from "../spec/schema.ts";
+import { checkEffortProfiles, EFFORT_PROFILES_KEY } from "../settings/check-profiles.ts";
+import { plainPlace } from "../settings/place.ts";
+import { type DelegateSettings, settingsProblemPath, settingValues } from "../settings/section.ts";
+import type { ValidatedSettings } from "../settings/types.ts";
+import type { Effort } from "../spec/schema.ts";
+import { isThinking, parseModelRef, type Thinking } from "./model-ref.ts";
 import type { ModelChoice } from "./types.ts";
 
-export const THINKING_LEVELS = ["off", "minimal", "low", "medium", "high", "xhigh"] as const;
-type Thinking = NonNullable<ModelChoice["thinking"]>;
-
-const isThinking = (value: unknown): value is Thinking =>
-	typeof value === "string" && (THINKING_LEVELS as readonly string[]).includes(value);
-
-/** Parses `provider/id` with an optional `:thinking` suffix; the id may itself contain slashes. */
-export function parseModelRef(text: string): { provider: string; id: string; thinking?: Thinking } | undefined {
-	const trimmed = text.trim();
-	const colon = trimmed.lastIndexOf(":");
-	const suffix = colon > 0 ? trimmed.slice(colon + 1) : undefined;
-	const ref = suffix !== undefined && isThinking(suffix) ? trimmed.slice(0, colon) : trimmed;
-	const slash = ref.indexOf("/");
-	if (slash <= 0 || slash === ref.length - 1) return undefined;
-	return {
-		provider: ref.slice(0, slash),
-		id: ref.slice(slash + 1),
-		...(suffix !== undefined && isThinking(suffix) ? { thinking: suffix } : {}),
-	};
-}
+export { parseModelRef, THINKING_LEVELS } from "./model-ref.ts";
 
 interface Profile {
 	model: string;
@@ -40,7 +25,8 @@ interface Profile {
 /**
  * Reads `pi-delegate.effortProfiles`: `{ "fast": "anthropic/claude-haiku-4-5", "deep": { "model":
  * "anthropic/claude-opus-4-1", "thinking": "high" } }`. A project file's entry for an effort
- * overrides the global one.
+ * overrides the global one. The rules are the settings validator's (src/settings/check-profiles.ts):
+ * sections read from files hold only profiles that passed; a section built in code is checked here.
  */
 export function parseEffortProfiles(settings: DelegateSettings): {
 	profiles: Partial<Record<Effort, Profile>>;
@@ -48,55 +34,27 @@ export function parseEffortProfiles(settings: DelegateSettings): {
 } {
 	const profiles: Partial<Record<Effort, Profile>> = {};
 	const problems: Problem[] = [];
-	for (const { section, value } of settingValues(settings, "effortProfiles")) {
-		if (!isPlainObject(value)) {
-			problems.push({
-				path: settingsProblemPath(section, "effortProfiles"),
-				value,
-				message: "must be an object mapping an effort (fast, balanced, deep) to a model",
-				fix: 'write e.g. "effortProfiles": { "fast": "anthropic/claude-haiku-4-5" }',
-			});
-			continue;
-		}
-		for (const [effort, entry] of Object.entries(value)) {
-			const path = settingsProblemPath(section, "effortProfiles", effort);
-			if (!(EFFORTS as readonly string[]).includes(effort)) {
-				problems.push({
-					path,
-					value: entry,
-					message: `"${effort}" is not an effort`,
-					fix: `use one of: ${EFFORTS.join(", ")}`,
-				});
-				continue;
-			}
-			const model = typeof entry === "string" ? entry : isPlainObject(entry) ? entry.model : undefined;
-			const thinking = isPlainObject(entry) ? entry.thinking : undefined;
-			const extra = isPlainObject(entry) ? Object.keys(entry).filter((k) => k !== "model" && k !== "thinking") : [];
-			const bad =
-				typeof model !== "string" ||
-				!parseModelRef(model) ||
-				(thinking !== undefined && !isThinking(thinking)) ||
-				extra.length > 0;
-			if (bad) {
-				problems.push({
-					path,
-					value: entry,
-					message:
-						extra.length > 0
-							? `unknown key ${extra.map((k) => `"${k}"`).join(", ")}; an effort profile has only "model" and "thinking"`
-							: 'must be "provider/model-id" or { "model": "provider/model-id", "thinking": "<level>" }',
-					fix: `e.g. "${effort}": { "model": "anthropic/claude-sonnet-4-5", "thinking": "medium" }; thinking is one of ${THINKING_LEVELS.join(", ")}`,
-				});
-				continue;
-			}
-			profiles[effort as Effort] = {
-				model: model as string,
-				...(isThinking(thinking) ? { thinking } : {}),
-				where: path,
-			};
+	for (const { section, value } of settingValues(settings, EFFORT_PROFILES_KEY)) {
+		const checked = checkEffortProfiles(value, plainPlace(section));
+		problems.push(...checked.problems);
+		for (const [effort, profile] of Object.entries(checked.profiles)) {
+			profiles[effort as Effort] = { ...profile, where: settingsProblemPath(section, EFFORT_PROFILES_KEY, effort) };
 		}
 	}
 	return { profiles, problems };
+}
+
+/** The effort profiles of validated settings (readSettings), in the shape chooseModel uses. */
+export function profilesFromSettings(
+	settings: Pick<ValidatedSettings, "effortProfiles">,
+): Partial<Record<Effort, Profile>> {
+	const out: Partial<Record<Effort, Profile>> = {};
+	for (const [effort, setting] of Object.entries(settings.effortProfiles)) {
+		if (!setting) continue;
+		const where = setting.origin.kind === "file" ? setting.origin.where : "default";
+		out[effort as Effort] = { ...setting.value, where };
+	}
+	return out;
 }
 
 export interface ModelRequest {

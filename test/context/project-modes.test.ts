@@ -17,7 +17,7 @@ const PROJECT: SettingsFileRef = { scope: "project", file: "/p/.pi/settings.json
 
 const LEAN = { inheritProjectContext: false, inheritMainRules: false, inheritSkills: true, systemPromptMode: "append" };
 
-/** Settings as read from the given file texts (global first, then project). */
+/** Settings from file texts (read and validated) or from objects (sections built in code), global first. */
 function settings(files: { global?: unknown; project?: unknown }): DelegateSettings {
 	const sections: SettingsSection[] = [];
 	const problems = [];
@@ -29,8 +29,13 @@ function settings(files: { global?: unknown; project?: unknown }): DelegateSetti
 			sections.push({ ...ref, status: "missing", values: {} });
 			continue;
 		}
-		const text = typeof content === "string" ? content : JSON.stringify(content);
-		const parsed = parseSettingsText(text, ref);
+		if (typeof content !== "string") {
+			// A section built in code: parseContextModes checks it with the settings rules itself.
+			const values = (content as { "pi-delegate"?: Record<string, unknown> })["pi-delegate"] ?? {};
+			sections.push({ ...ref, status: "read", values });
+			continue;
+		}
+		const parsed = parseSettingsText(content, ref);
 		sections.push(parsed.section);
 		problems.push(...parsed.problems);
 	}

@@ -17,11 +17,11 @@ function layout() {
 describe("readDelegateSettings", () => {
 	it("reads both files, global then project, with display labels", () => {
 		const where = layout();
-		writeFileSync(join(where.agentDir, "settings.json"), '{"pi-delegate":{"x":"global"}}');
-		writeFileSync(join(where.cwd, ".pi", "settings.json"), '{"pi-delegate":{"x":"project"}}');
+		writeFileSync(join(where.agentDir, "settings.json"), '{"pi-delegate":{"runsDir":"global"}}');
+		writeFileSync(join(where.cwd, ".pi", "settings.json"), '{"pi-delegate":{"runsDir":"project"}}');
 		const settings = readDelegateSettings({ ...where, projectTrusted: true });
 		expect(settings.problems).toEqual([]);
-		expect(settings.sections.map((s) => [s.scope, s.label, s.status, s.values.x])).toEqual([
+		expect(settings.sections.map((s) => [s.scope, s.label, s.status, s.values.runsDir])).toEqual([
 			["global", "~/.pi/agent/settings.json", "read", "global"],
 			["project", ".pi/settings.json", "read", "project"],
 		]);
