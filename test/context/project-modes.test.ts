@@ -1,11 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { lookupMode } from "../../src/context/modes.ts";
-import { modeRegistryFromSettings, parseContextModes } from "../../src/context/project-modes.ts";
+import {
+	modeRegistryFromSettings,
+	modeRegistryFromValidated,
+	modesFromSettings,
+	parseContextModes,
+} from "../../src/context/project-modes.ts";
+import { mergeSettings } from "../../src/settings/merge.ts";
 import {
 	type DelegateSettings,
 	parseSettingsText,
 	type SettingsFileRef,
 	type SettingsSection,
+	validateSettingsText,
 } from "../../src/settings/section.ts";
 
 const GLOBAL: SettingsFileRef = {
@@ -161,5 +168,37 @@ describe("project-defined modes", () => {
 		const result = modeRegistryFromSettings(settings({ project: modes({ lean: LEAN }) }));
 		expect(result.problems).toEqual([]);
 		expect(lookupMode(result.registry, "lean")?.mode.primitives).toEqual(LEAN);
+	});
+
+	it("reports a bad mode read from a file once, with its position, and still builds the good ones", () => {
+		const text = JSON.stringify(modes({ lean: LEAN, broken: { ...LEAN, inheritSkills: "yes" } }));
+		const result = modeRegistryFromSettings(settings({ project: text }));
+		expect(result.problems.map((p) => p.path)).toEqual([
+			".pi/settings.json:1:211: pi-delegate.contextModes.broken.inheritSkills",
+		]);
+		expect(lookupMode(result.registry, "lean")).toBeDefined();
+		expect(lookupMode(result.registry, "broken")).toBeUndefined();
+	});
+});
+
+describe("modes from validated settings", () => {
+	it("become registry entries with their file, and the global mode a project mode hides", () => {
+		const read = (ref: SettingsFileRef, contextModes: unknown) =>
+			validateSettingsText(JSON.stringify(modes(contextModes)), ref).section;
+		const validated = mergeSettings(
+			[read(GLOBAL, { lean: LEAN, wide: LEAN }), read(PROJECT, { lean: { ...LEAN, inheritSkills: false } })],
+			{ cwd: "/p", home: "/home/u", agentDir: "/home/u/.pi/agent" },
+		);
+		const lean = modesFromSettings(validated).find((m) => m.name === "lean");
+		expect(lean).toEqual({
+			name: "lean",
+			primitives: { ...LEAN, inheritSkills: false },
+			description: "",
+			source: { kind: "settings", ...PROJECT },
+			overrides: { kind: "settings", ...GLOBAL },
+		});
+		const registry = modeRegistryFromValidated(validated);
+		expect(lookupMode(registry, "wide")?.mode.source).toEqual({ kind: "settings", ...GLOBAL });
+		expect(lookupMode(registry, "focused")?.mode.source).toEqual({ kind: "built-in" });
 	});
 });
