@@ -18,8 +18,8 @@ function unknownKey(key: string, value: unknown, at: KeyPlace): Problem {
 		path: at(key),
 		value,
 		message:
-			`unknown setting "${key}"${near ? ` (did you mean "${near}"?)` : ""}; unknown settings are refused so ` +
-			"that a misspelt one cannot silently leave its setting at the default",
+			`unknown setting "${key}"${near ? ` (did you mean "${near}"?)` : ""}; a misspelt setting is refused ` +
+			"rather than silently ignored",
 		fix: near ? `rename it to "${near}"` : `remove it; pi-delegate's settings are ${SETTING_KEYS.join(", ")}`,
 	};
 }
@@ -33,7 +33,7 @@ function nullValue(key: string, at: KeyPlace): Problem {
 	return {
 		path: at(key),
 		value: null,
-		message: "null does not mean “unset” or “default” here; no setting takes null",
+		message: 'null does not mean "unset" here; no setting takes null',
 		fix: "remove the key to use the default, or write a value",
 	};
 }

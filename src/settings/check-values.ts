@@ -18,8 +18,9 @@ interface KeyText {
 	/** What the value must be, for "must be X, not Y". */
 	expects: string;
 	fix: string;
-	/** Allowed words, for a did-you-mean on a misspelt one. */
+	/** Allowed words, for a did-you-mean on a misspelt one, and what one of them is called. */
 	words?: readonly string[];
+	noun?: string;
 }
 
 const TEXT: Readonly<Record<PlainKey, KeyText>> = {
@@ -31,6 +32,7 @@ const TEXT: Readonly<Record<PlainKey, KeyText>> = {
 		expects: '"in-process" or "subprocess"',
 		fix: 'use "in-process" or "subprocess", or remove the key for the default',
 		words: RUNNERS,
+		noun: "a runner",
 	},
 	providerExtensions: {
 		expects: "a list of extension file paths",
@@ -40,6 +42,7 @@ const TEXT: Readonly<Record<PlainKey, KeyText>> = {
 		expects: '"enforce" or "off"',
 		fix: 'use "off" to run children uncontained, or remove the key to enforce the sandbox (the default)',
 		words: SANDBOX_SETTINGS,
+		noun: "a sandbox setting",
 	},
 	delegationRule: {
 		expects: "true or false (unquoted)",
@@ -62,10 +65,10 @@ function shapeProblem(key: PlainKey, value: unknown, path: string): Problem {
 	const text = TEXT[key];
 	const near = typeof value === "string" && text.words ? closest(value, text.words) : undefined;
 	let message = `must be ${text.expects}, not ${kindOf(value)}`;
-	if (typeof value === "string" && text.words) message = `"${value}" is not one of ${text.expects}`;
+	if (typeof value === "string" && text.words) message = `"${value}" is not ${text.noun}`;
 	if (near !== undefined) message += ` (did you mean "${near}"?)`;
 	if (key === "sandbox" && typeof value === "boolean") {
-		message += '; a boolean is refused so that nothing but the word "off" can ever turn the sandbox off';
+		message += '; only the word "off" turns the sandbox off';
 	}
 	const fix =
 		key === "providerExtensions" && typeof value === "string"

@@ -64,7 +64,7 @@ describe("validateSettingsText: every key", () => {
 		expect(only({ runner: "nosuch" })).toMatchObject({
 			path: ".pi/settings.json:4:5: pi-delegate.runner",
 			value: "nosuch",
-			message: '"nosuch" is not one of "in-process" or "subprocess"',
+			message: '"nosuch" is not a runner',
 		});
 		expect(only({ runner: "subproces" }).message).toContain('(did you mean "subprocess"?)');
 		expect(only({ runner: "in_process" }).message).toContain('(did you mean "in-process"?)');
@@ -81,7 +81,7 @@ describe("validateSettingsText: every key", () => {
 
 	it('turns the sandbox off only with the word "off": false, "OFF" and a near miss are refused', () => {
 		const off = only({ sandbox: false });
-		expect(off.message).toContain('nothing but the word "off" can ever turn the sandbox off');
+		expect(off.message).toContain('only the word "off" turns the sandbox off');
 		expect(only({ sandbox: "of" }).message).toContain('(did you mean "off"?)');
 		expect(only({ sandbox: "OFF" }).message).toContain('(did you mean "off"?)');
 		expect(check({ sandbox: "OFF" }).section.values).toEqual({});
