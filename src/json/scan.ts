@@ -17,6 +17,8 @@ interface Scan extends Cursor {
 	readonly path: JsonSegment[];
 	readonly duplicates: Array<{ path: JsonSegment[]; first: number; again: number }>;
 	readonly commas: number[];
+	/** The position node of the value read last; set by readValue so no wrapper is allocated per value. */
+	node: JsonNode;
 }
 
 export interface ScanResult {
@@ -28,16 +30,18 @@ export interface ScanResult {
 
 const VALUE_HINT = "write an object, a list, a string in double quotes, a number, true, false or null";
 
-function readValue(scan: Scan, depth: number): { value: unknown; node: JsonNode } {
+/** Reads one value and leaves its position node in `scan.node`. */
+function readValue(scan: Scan, depth: number): unknown {
 	if (depth > MAX_DEPTH) stop(scan.i, `nested deeper than ${MAX_DEPTH} levels`, "flatten the structure");
 	skipSpace(scan);
 	const start = scan.i;
 	const c = scan.text[start];
 	if (c === "{") return readObject(scan, depth);
 	if (c === "[") return readArray(scan, depth);
-	if (c === '"') return { value: readString(scan), node: { start } };
-	if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) return { value: readNumber(scan), node: { start } };
-	if (c !== undefined && /[A-Za-z_$]/.test(c)) return { value: readLiteral(scan), node: { start } };
+	scan.node = { start };
+	if (c === '"') return readString(scan);
+	if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) return readNumber(scan);
+	if (c !== undefined && /[A-Za-z_$]/.test(c)) return readLiteral(scan);
 	if (c === undefined) return stop(start, "the text ends where a value should be", "complete the JSON");
 	if (c === "'") return stop(start, "single-quoted string", "JSON strings and property names take double quotes");
 	if (c === "/") return stop(start, "comment, which JSON does not allow", "remove the comment");
@@ -72,24 +76,34 @@ function setMember(object: Record<string, unknown>, key: string, value: unknown)
 	else object[key] = value;
 }
 
-function readObject(scan: Scan, depth: number): { value: unknown; node: JsonNode } {
+function readObject(scan: Scan, depth: number): unknown {
 	const start = scan.i++;
 	const value: Record<string, unknown> = {};
 	const members = new Map<string, JsonNode>();
-	const firstAt = new Map<string, number>();
+	const node: JsonNode = { start, members };
+	// Only for keys seen three times or more: where the first copy was, once a later one replaced it.
+	let firstOf: Map<string, number> | undefined;
+	const done = () => {
+		scan.node = node;
+		return value;
+	};
 	skipSpace(scan);
 	if (scan.text[scan.i] === "}") {
 		scan.i++;
-		return { value, node: { start, members } };
+		return done();
 	}
 	for (;;) {
 		skipSpace(scan);
 		expectName(scan);
 		const keyAt = scan.i;
 		const key = readString(scan);
-		const first = firstAt.get(key);
-		if (first === undefined) firstAt.set(key, keyAt);
-		else scan.duplicates.push({ path: [...scan.path, key], first, again: keyAt });
+		const prior = members.get(key);
+		if (prior !== undefined) {
+			firstOf ??= new Map();
+			const first = firstOf.get(key) ?? prior.key ?? prior.start;
+			firstOf.set(key, first);
+			scan.duplicates.push({ path: [...scan.path, key], first, again: keyAt });
+		}
 		skipSpace(scan);
 		if (scan.text[scan.i] !== ":") {
 			if (scan.i >= scan.text.length) stop(scan.i, "the text ends before the object is closed", 'close it with "}"');
@@ -101,18 +115,18 @@ function readObject(scan: Scan, depth: number): { value: unknown; node: JsonNode
 		}
 		scan.i++;
 		scan.path.push(key);
-		const member = readValue(scan, depth + 1);
+		setMember(value, key, readValue(scan, depth + 1));
 		scan.path.pop();
-		setMember(value, key, member.value);
-		members.set(key, { ...member.node, key: keyAt });
+		scan.node.key = keyAt;
+		members.set(key, scan.node);
 		skipSpace(scan);
 		const c = scan.text[scan.i];
 		if (c === "}") {
 			scan.i++;
-			return { value, node: { start, members } };
+			return done();
 		}
 		if (c === ",") {
-			if (trailingComma(scan, scan.i++, "}")) return { value, node: { start, members } };
+			if (trailingComma(scan, scan.i++, "}")) return done();
 			continue;
 		}
 		if (c === undefined) stop(scan.i, "the text ends before the object is closed", 'close it with "}"');
@@ -124,29 +138,33 @@ function readObject(scan: Scan, depth: number): { value: unknown; node: JsonNode
 	}
 }
 
-function readArray(scan: Scan, depth: number): { value: unknown; node: JsonNode } {
+function readArray(scan: Scan, depth: number): unknown {
 	const start = scan.i++;
 	const value: unknown[] = [];
 	const members: JsonNode[] = [];
+	const node: JsonNode = { start, members };
+	const done = () => {
+		scan.node = node;
+		return value;
+	};
 	skipSpace(scan);
 	if (scan.text[scan.i] === "]") {
 		scan.i++;
-		return { value, node: { start, members } };
+		return done();
 	}
 	for (;;) {
 		scan.path.push(value.length);
-		const item = readValue(scan, depth + 1);
+		value.push(readValue(scan, depth + 1));
 		scan.path.pop();
-		value.push(item.value);
-		members.push(item.node);
+		members.push(scan.node);
 		skipSpace(scan);
 		const c = scan.text[scan.i];
 		if (c === "]") {
 			scan.i++;
-			return { value, node: { start, members } };
+			return done();
 		}
 		if (c === ",") {
-			if (trailingComma(scan, scan.i++, "]")) return { value, node: { start, members } };
+			if (trailingComma(scan, scan.i++, "]")) return done();
 			continue;
 		}
 		if (c === undefined) stop(scan.i, "the text ends before the list is closed", 'close it with "]"');
@@ -160,8 +178,17 @@ function readArray(scan: Scan, depth: number): { value: unknown; node: JsonNode 
 
 /** Scans a whole text from `from` (past a byte-order mark); throws SyntaxStop at the first error. */
 export function scanText(text: string, from: number, allowTrailingCommas: boolean): ScanResult {
-	const scan: Scan = { text, i: from, allowTrailingCommas, path: [], duplicates: [], commas: [] };
-	const { value, node } = readValue(scan, 0);
+	const scan: Scan = {
+		text,
+		i: from,
+		allowTrailingCommas,
+		path: [],
+		duplicates: [],
+		commas: [],
+		node: { start: from },
+	};
+	const value = readValue(scan, 0);
+	const node = scan.node;
 	skipSpace(scan);
 	if (scan.i < text.length) {
 		stop(scan.i, "more text after the end of the JSON value", "remove it, or wrap the values in one list or object");
