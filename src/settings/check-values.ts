@@ -50,8 +50,6 @@ const TEXT: Readonly<Record<PlainKey, KeyText>> = {
 	},
 };
 
-export const PLAIN_KEYS = Object.keys(TEXT) as PlainKey[];
-
 export function isPlainKey(key: string): key is PlainKey {
 	return Object.hasOwn(TEXT, key);
 }
