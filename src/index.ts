@@ -82,6 +82,7 @@ export type {
 	TaskProgress,
 } from "./run/types.ts";
 export { judgeRun, type RunProblem, type Verdict } from "./run/verdict.ts";
+export { type ReadSettingsResult, readSettings } from "./settings/read.ts";
 export { loadSpecFile, loadSpecObject, loadSpecText } from "./spec/load.ts";
 // The task spec: schema, validation, loading.
 export {

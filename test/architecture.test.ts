@@ -12,9 +12,11 @@ const SRC = resolve(import.meta.dirname, "../src");
 
 /** The flow, in order: a module may import its own folder and any folder of an earlier stage. */
 const STAGES: ReadonlyArray<readonly string[]> = [
-	["problems.ts", "suggest.ts", "format", "values.ts", "json"],
-	["spec", "settings"],
+	["problems.ts", "suggest.ts", "values.ts"],
+	["format", "json", "schema-problems.ts"],
+	["spec"],
 	["context"],
+	["settings"],
 	["agents"],
 	["prompt", "boundary", "envelope", "gate", "meter"],
 	["plan"],

@@ -49,7 +49,7 @@ describe("the public API", () => {
 			cwd: root,
 			home,
 			agentDir: home,
-			settings: { sections: [], problems: [] },
+			settings: api.readSettings({ cwd: root, home, agentDir: home, projectTrusted: false }),
 			agents: api.loadAgents({ cwd: root, home, agentDir: home, projectTrusted: false }),
 			parent: { options: { cwd: root, contextFiles: [], skills: [] } },
 			models: [{ provider: "acme", id: "m1", authenticated: true }],

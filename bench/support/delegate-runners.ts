@@ -21,7 +21,7 @@ import { launchOf } from "../../src/run/execute.ts";
 import { inProcessRunner } from "../../src/run/in-process.ts";
 import { createSubprocessRunner } from "../../src/run/subprocess.ts";
 import type { ChildLaunch, ChildRunner as Runner, ChildOutcome as RunnerOutcome } from "../../src/run/types.ts";
-import { readDelegateSettings } from "../../src/settings/read.ts";
+import { readSettings } from "../../src/settings/read.ts";
 import { loadSpecObject } from "../../src/spec/load.ts";
 import { SONNET } from "../emulator/index.ts";
 import type { BenchEnv } from "./bench-env.ts";
@@ -41,7 +41,7 @@ async function launchFor(env: BenchEnv, task: ChildTask): Promise<ChildLaunch> {
 		request: { model: `${env.dir.provider}/${SONNET.id}`, extensions: [] },
 		entry: "tool",
 		...where,
-		settings: readDelegateSettings(where),
+		settings: readSettings(where),
 		agents: buildAgentCatalog([]),
 		parent: { options: { cwd: env.cwd, contextFiles: [], skills: [] } },
 		models: [{ provider: env.dir.provider, id: SONNET.id, authenticated: true }],

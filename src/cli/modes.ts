@@ -1,9 +1,9 @@
 /** `pi-delegate modes`: every context mode and what it expands to, built-in and from settings. */
 import { parseArgs } from "node:util";
-import { loadModes } from "../context/load-modes.ts";
 import { listModes, MODE_TABLE_HEADER, modeTableCells } from "../context/modes-table.ts";
 import { renderTable } from "../format/table.ts";
 import { formatProblems } from "../problems.ts";
+import { loadModes } from "../settings/load-modes.ts";
 import { locatePi } from "../settings/locate.ts";
 import type { SettingsSection } from "../settings/section.ts";
 import { type Command, EXIT, UsageError } from "./command.ts";

@@ -13,8 +13,8 @@
  * "no envelope" can say what was found instead.
  */
 
+import { readJson } from "../json/read.ts";
 import { fencedBlocks } from "./fences.ts";
-import { parseJsonText } from "./json-text.ts";
 import { ENVELOPE_FIELDS } from "./schema.ts";
 import { isRecord, typeName } from "./values.ts";
 
@@ -47,17 +47,22 @@ function hasEnvelopeField(value: unknown): boolean {
 	return isRecord(value) && ENVELOPE_FIELDS.some((f) => f in value);
 }
 
+/**
+ * Models' JSON gets one leniency: trailing commas, the commonest slip, which cannot change what the
+ * text means once dropped. Everything else that is not JSON stays an error for the writer to fix.
+ */
 function fromText(text: string, source: EnvelopeSource, firstLine: number): Candidate {
-	const parsed = parseJsonText(text);
-	if (parsed.ok) {
+	const read = readJson(text, { trailingCommas: "allow" });
+	if (read.ok) {
 		return {
 			source,
 			json: true,
-			value: parsed.value,
-			trailingCommaLines: parsed.trailingCommas.map((l) => l + firstLine - 1),
+			value: read.value,
+			trailingCommaLines: read.trailingCommas.map((p) => p.line + firstLine - 1),
 		};
 	}
-	return { source, json: false, error: parsed.message, line: parsed.line + firstLine - 1, column: parsed.column };
+	const { reason, line, column } = read.error;
+	return { source, json: false, error: reason, line: line + firstLine - 1, column };
 }
 
 /** The envelope candidates in a final message, and the JSON-looking blocks that were skipped. */

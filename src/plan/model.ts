@@ -8,31 +8,17 @@
 
 import { resolveModelRef } from "../agents/model-ref.ts";
 import type { Problem } from "../problems.ts";
-import { type DelegateSettings, isPlainObject, settingsProblemPath, settingValues } from "../settings/section.ts";
-import { EFFORTS, type Effort } from "../spec/schema.ts";
-import { didYouMean } from "../suggest.ts";
+import { checkEffortProfiles, EFFORT_PROFILES_KEY } from "../settings/check-profiles.ts";
+import { plainPlace } from "../settings/place.ts";
+import { type DelegateSettings, settingsProblemPath, settingValues } from "../settings/section.ts";
+import type { ValidatedSettings } from "../settings/types.ts";
+import { isThinking, parseModelRef, type Thinking } from "../spec/model-ref.ts";
+import type { Effort } from "../spec/schema.ts";
 import type { ModelChoice } from "./types.ts";
 
-export const THINKING_LEVELS = ["off", "minimal", "low", "medium", "high", "xhigh", "max"] as const;
-type Thinking = NonNullable<ModelChoice["thinking"]>;
+export { parseModelRef, THINKING_LEVELS } from "../spec/model-ref.ts";
 
-const isThinking = (value: unknown): value is Thinking =>
-	typeof value === "string" && (THINKING_LEVELS as readonly string[]).includes(value);
-
-/** Parses `provider/id` with an optional `:thinking` suffix; the id may itself contain slashes. */
-export function parseModelRef(text: string): { provider: string; id: string; thinking?: Thinking } | undefined {
-	const trimmed = text.trim();
-	const colon = trimmed.lastIndexOf(":");
-	const suffix = colon > 0 ? trimmed.slice(colon + 1) : undefined;
-	const ref = suffix !== undefined && isThinking(suffix) ? trimmed.slice(0, colon) : trimmed;
-	const slash = ref.indexOf("/");
-	if (slash <= 0 || slash === ref.length - 1) return undefined;
-	return {
-		provider: ref.slice(0, slash),
-		id: ref.slice(slash + 1),
-		...(suffix !== undefined && isThinking(suffix) ? { thinking: suffix } : {}),
-	};
-}
+import { didYouMean } from "../suggest.ts";
 
 interface Profile {
 	model: string;
@@ -43,7 +29,8 @@ interface Profile {
 /**
  * Reads `pi-delegate.effortProfiles`: `{ "fast": "anthropic/claude-haiku-4-5", "deep": { "model":
  * "anthropic/claude-opus-4-1", "thinking": "high" } }`. A project file's entry for an effort
- * overrides the global one.
+ * overrides the global one. The rules are the settings validator's (src/settings/check-profiles.ts):
+ * sections read from files hold only profiles that passed; a section built in code is checked here.
  */
 export function parseEffortProfiles(settings: DelegateSettings): {
 	profiles: Partial<Record<Effort, Profile>>;
@@ -51,55 +38,27 @@ export function parseEffortProfiles(settings: DelegateSettings): {
 } {
 	const profiles: Partial<Record<Effort, Profile>> = {};
 	const problems: Problem[] = [];
-	for (const { section, value } of settingValues(settings, "effortProfiles")) {
-		if (!isPlainObject(value)) {
-			problems.push({
-				path: settingsProblemPath(section, "effortProfiles"),
-				value,
-				message: "must be an object mapping an effort (fast, balanced, deep) to a model",
-				fix: 'write e.g. "effortProfiles": { "fast": "anthropic/claude-haiku-4-5" }',
-			});
-			continue;
-		}
-		for (const [effort, entry] of Object.entries(value)) {
-			const path = settingsProblemPath(section, "effortProfiles", effort);
-			if (!(EFFORTS as readonly string[]).includes(effort)) {
-				problems.push({
-					path,
-					value: entry,
-					message: `"${effort}" is not an effort`,
-					fix: `use one of: ${EFFORTS.join(", ")}`,
-				});
-				continue;
-			}
-			const model = typeof entry === "string" ? entry : isPlainObject(entry) ? entry.model : undefined;
-			const thinking = isPlainObject(entry) ? entry.thinking : undefined;
-			const extra = isPlainObject(entry) ? Object.keys(entry).filter((k) => k !== "model" && k !== "thinking") : [];
-			const bad =
-				typeof model !== "string" ||
-				!parseModelRef(model) ||
-				(thinking !== undefined && !isThinking(thinking)) ||
-				extra.length > 0;
-			if (bad) {
-				problems.push({
-					path,
-					value: entry,
-					message:
-						extra.length > 0
-							? `unknown key ${extra.map((k) => `"${k}"`).join(", ")}; an effort profile has only "model" and "thinking"`
-							: 'must be "provider/model-id" or { "model": "provider/model-id", "thinking": "<level>" }',
-					fix: `e.g. "${effort}": { "model": "anthropic/claude-sonnet-4-5", "thinking": "medium" }; thinking is one of ${THINKING_LEVELS.join(", ")}`,
-				});
-				continue;
-			}
-			profiles[effort as Effort] = {
-				model: model as string,
-				...(isThinking(thinking) ? { thinking } : {}),
-				where: path,
-			};
+	for (const { section, value } of settingValues(settings, EFFORT_PROFILES_KEY)) {
+		const checked = checkEffortProfiles(value, plainPlace(section));
+		problems.push(...checked.problems);
+		for (const [effort, profile] of Object.entries(checked.profiles)) {
+			profiles[effort as Effort] = { ...profile, where: settingsProblemPath(section, EFFORT_PROFILES_KEY, effort) };
 		}
 	}
 	return { profiles, problems };
+}
+
+/** The effort profiles of validated settings (readSettings), in the shape chooseModel uses. */
+export function profilesFromSettings(
+	settings: Pick<ValidatedSettings, "effortProfiles">,
+): Partial<Record<Effort, Profile>> {
+	const out: Partial<Record<Effort, Profile>> = {};
+	for (const [effort, setting] of Object.entries(settings.effortProfiles)) {
+		if (!setting) continue;
+		const where = setting.origin.kind === "file" ? setting.origin.where : "default";
+		out[effort as Effort] = { ...setting.value, where };
+	}
+	return out;
 }
 
 export interface ModelRequest {
@@ -108,7 +67,10 @@ export interface ModelRequest {
 	explicit?: string;
 	/** The agent definition's model and thinking level, and where they were set. */
 	agent?: { model?: string; thinking?: string; where: string };
-	settings: DelegateSettings;
+	/** The settings files as read (older shape), checked here; or `profiles` already validated. */
+	settings?: DelegateSettings;
+	/** Effort profiles from validated settings (profilesFromSettings). */
+	profiles?: Partial<Record<Effort, Profile>>;
 	/** The parent's current model, inside Pi. */
 	parent?: { provider: string; id: string; thinking?: string };
 	/** The runtime's models: references are resolved against them when given. */
@@ -134,8 +96,11 @@ function resolveAgainst(text: string, where: string, request: ModelRequest) {
 
 /** Decides the model, or says why none could be decided. */
 export function chooseModel(request: ModelRequest): { choice: ModelChoice } | { problems: Problem[] } {
-	const { profiles, problems } = parseEffortProfiles(request.settings);
-	if (problems.length > 0) return { problems };
+	const parsed = request.profiles
+		? { profiles: request.profiles, problems: [] }
+		: parseEffortProfiles(request.settings ?? { sections: [], problems: [] });
+	if (parsed.problems.length > 0) return { problems: parsed.problems };
+	const { profiles } = parsed;
 	/** `fieldFirst`: an agent file's own `thinking:` beats a suffix on its `model:`; elsewhere the suffix wins. */
 	const from = (
 		text: string,

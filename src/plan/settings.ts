@@ -1,38 +1,41 @@
 /**
  * What pi-delegate's settings decide for a child, read the same way for every entry point: the mode
- * registry, the runs directory, the runner and the provider extensions. Pure: the settings are
- * already read. A later file (the project's) overrides an earlier one (the global), key by key.
+ * registry, the runs directory, the runner, the provider extensions, the effort profiles. Pure: the
+ * settings are already read and validated (src/settings/read.ts); a project file overrides the
+ * global one key by key, and every problem of either file refuses a launch.
  */
 import type { ModeRegistry } from "../context/modes.ts";
-import { modeRegistryFromSettings } from "../context/project-modes.ts";
 import type { Problem } from "../problems.ts";
-import { type DelegateSettings, settingValues } from "../settings/section.ts";
+import { modeRegistryFromValidated } from "../settings/mode-registry.ts";
+import type { ReadSettingsResult } from "../settings/read.ts";
+import type { ValidatedSettings } from "../settings/types.ts";
+import { profilesFromSettings } from "./model.ts";
 import type { RunnerKind } from "./types.ts";
 
 export interface SettingsDecisions {
 	registry: ModeRegistry;
+	/** Absolute, `~` expanded; undefined when no file sets it. */
 	runsDir: string | undefined;
 	runner: RunnerKind | undefined;
+	/** Absolute paths, resolved as Pi resolves a settings file's resource paths. */
 	providerExtensions: string[];
-	/** Every problem of every settings file and mode; a launch refuses while any remains. */
+	profiles: ReturnType<typeof profilesFromSettings>;
+	sandbox: ValidatedSettings["sandbox"]["value"];
+	delegationRule: boolean;
+	/** Every problem of every settings file; a launch refuses while any remains. */
 	problems: Problem[];
 }
 
-/** The value of a setting in the last file that sets it (project over global). */
-function last(settings: DelegateSettings, key: string): unknown {
-	return settingValues(settings, key).at(-1)?.value;
-}
-
-export function decideSettings(settings: DelegateSettings): SettingsDecisions {
-	const modes = modeRegistryFromSettings(settings);
-	const extensions = last(settings, "providerExtensions");
-	const runsDir = last(settings, "runsDir");
-	const runner = last(settings, "runner");
+export function decideSettings(read: Pick<ReadSettingsResult, "settings" | "problems">): SettingsDecisions {
+	const { settings } = read;
 	return {
-		registry: modes.registry,
-		runsDir: typeof runsDir === "string" ? runsDir : undefined,
-		runner: runner === "in-process" || runner === "subprocess" ? runner : undefined,
-		providerExtensions: Array.isArray(extensions) ? extensions.filter((e): e is string => typeof e === "string") : [],
-		problems: modes.problems,
+		registry: modeRegistryFromValidated(settings),
+		runsDir: settings.runsDir?.value,
+		runner: settings.runner?.value,
+		providerExtensions: [...settings.providerExtensions.value],
+		profiles: profilesFromSettings(settings),
+		sandbox: settings.sandbox.value,
+		delegationRule: settings.delegationRule.value,
+		problems: [...read.problems],
 	};
 }

@@ -69,12 +69,13 @@ const NO_MODEL: ModelChoice = { provider: "(none)", id: "(none)", reason: "no mo
 /** The model, and every reason it cannot run here: none chosen, unknown, or without credentials. */
 function decideModel(
 	inputs: TaskInputs,
+	settings: SettingsDecisions,
 	agent: AgentDefinition | undefined,
 ): { model: ModelChoice; problems: Problem[] } {
 	const { request, spec } = inputs;
 	const chosen = chooseModel({
 		effort: spec.effort,
-		settings: inputs.settings,
+		profiles: settings.profiles,
 		...(request.model !== undefined && { explicit: request.model }),
 		...(agent && { agent: { model: agent.model, thinking: agent.thinking, where: `${agent.source.label}: model` } }),
 		...(inputs.parentModel && { parent: inputs.parentModel }),
@@ -144,7 +145,7 @@ export function planTask(inputs: TaskInputs): Planned {
 	if (tools.problems.length > 0) {
 		return { ok: false, what: `the agent "${agent?.name}" names tools that do not exist`, problems: tools.problems };
 	}
-	const model = decideModel(inputs, agent);
+	const model = decideModel(inputs, settings, agent);
 	const plan = assemble(inputs, settings, agent, tools, model.model);
 	if (model.problems.length === 0) return { ok: true, plan };
 	const why = model.model === NO_MODEL ? "no model for the child" : "the child's model cannot be used";

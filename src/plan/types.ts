@@ -11,16 +11,19 @@ import type { Problem } from "../problems.ts";
 import type { ParentPrompt, Strategy } from "../prompt/channels.ts";
 import type { ChildView } from "../prompt/child-view.ts";
 import type { TaskRung } from "../prompt/task-brief.ts";
-import type { DelegateSettings } from "../settings/section.ts";
-import type { Budget, TaskSpec } from "../spec/schema.ts";
+import type { ReadSettingsResult } from "../settings/read.ts";
+import type { RunnerKind } from "../settings/types.ts";
 
-export type RunnerKind = "in-process" | "subprocess";
+export type { RunnerKind };
+
+import type { Thinking } from "../spec/model-ref.ts";
+import type { Budget, TaskSpec } from "../spec/schema.ts";
 
 /** A model as `provider/id`, with the thinking level to use. */
 export interface ModelChoice {
 	provider: string;
 	id: string;
-	thinking?: "off" | "minimal" | "low" | "medium" | "high" | "xhigh" | "max";
+	thinking?: Thinking;
 	/** Why this model was chosen (effort profile, --model, parent's model, settings default). */
 	reason: string;
 }
@@ -83,7 +86,8 @@ export interface TaskInputs {
 	home: string;
 	/** Pi's agent directory: credentials, models, the default runs directory. */
 	agentDir: string;
-	settings: DelegateSettings;
+	/** pi-delegate's settings, read and validated (readSettings). */
+	settings: ReadSettingsResult;
 	agents: AgentCatalog;
 	parent: ParentPrompt;
 	/** The parent session's model (inside Pi). */

@@ -18,7 +18,7 @@ import { decideSettings } from "../plan/settings.ts";
 import type { Entry, ModelRef, PlanRequest, TaskInputs } from "../plan/types.ts";
 import type { Problem } from "../problems.ts";
 import type { ParentPrompt } from "../prompt/channels.ts";
-import { readDelegateSettings } from "../settings/read.ts";
+import { readSettings } from "../settings/read.ts";
 import { loadSpecFile, loadSpecObject, loadSpecText } from "../spec/load.ts";
 import type { SpecResult } from "../spec/validate.ts";
 
@@ -64,7 +64,7 @@ export async function loadTaskInputs(sources: InputSources): Promise<LoadedInput
 	const spec = await loadSpec(sources.spec, where);
 	if (!spec.ok) return { ok: false, what: "the task spec is invalid", problems: [...spec.problems], spec };
 	const located = { ...where, agentDir: sources.agentDir, projectTrusted: sources.projectTrusted };
-	const settings = readDelegateSettings(located);
+	const settings = readSettings(located);
 	const extensions = [...new Set([...sources.request.extensions, ...decideSettings(settings).providerExtensions])];
 	const host = await openHost({
 		cwd: sources.cwd,

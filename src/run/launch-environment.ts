@@ -10,7 +10,7 @@ import { availableToolNames } from "../host/render.ts";
 import { modelList, openHost } from "../host/runtime.ts";
 import { decideSettings } from "../plan/settings.ts";
 import type { Problem } from "../problems.ts";
-import { readDelegateSettings } from "../settings/read.ts";
+import { readSettings } from "../settings/read.ts";
 
 export interface EnvironmentOptions {
 	cwd: string;
@@ -23,7 +23,7 @@ export interface EnvironmentOptions {
 export async function loadLaunchEnvironment(
 	options: EnvironmentOptions,
 ): Promise<{ env: LaunchEnvironment; problems: Problem[]; dispose(): void }> {
-	const settings = decideSettings(readDelegateSettings(options));
+	const settings = decideSettings(readSettings(options));
 	const host = await openHost({
 		cwd: options.cwd,
 		agentDir: options.agentDir,

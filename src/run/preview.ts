@@ -15,7 +15,7 @@ import type { CallFields, Entry, TaskPlan } from "../plan/types.ts";
 import type { Problem } from "../problems.ts";
 import type { ParentPrompt } from "../prompt/channels.ts";
 import type { ChildView } from "../prompt/child-view.ts";
-import { readDelegateSettings } from "../settings/read.ts";
+import { readSettings } from "../settings/read.ts";
 import { planDelegation } from "./delegate.ts";
 import type { SpecSource } from "./inputs.ts";
 
@@ -105,7 +105,7 @@ export async function previewDelegation(sources: PreviewSources): Promise<Previe
 		agentDir: sources.agentDir,
 		projectTrusted: sources.projectTrusted,
 	};
-	const settings = decideSettings(readDelegateSettings(located));
+	const settings = decideSettings(readSettings(located));
 	if (settings.problems.length > 0) {
 		return { ok: false, what: "the settings have problems, so no child would start", problems: settings.problems };
 	}

@@ -1,11 +1,14 @@
 /**
- * Reads our section of both Pi settings files. The one place that touches settings files, so later
- * stages (effort profiles, the audit directory, …) read their keys the same way context modes do.
+ * Reads our section of both Pi settings files: the one place that touches settings files, so every
+ * stage (context modes, effort profiles, the audit directory, the runner, …) gets the same validated
+ * values and every problem is reported once, when the files are read.
  */
 import { readFileSync } from "node:fs";
 import type { Problem } from "../problems.ts";
+import { mergeSettings } from "./merge.ts";
 import { displayPath, globalSettingsFile, projectSettingsFile } from "./paths.ts";
-import { type DelegateSettings, parseSettingsText, type SettingsFileRef, type SettingsSection } from "./section.ts";
+import { type DelegateSettings, validateSettingsText } from "./section.ts";
+import type { SettingsFileRef, ValidatedSection, ValidatedSettings } from "./types.ts";
 
 /** Reads a file's text; undefined when it does not exist. Throws on any other failure. */
 export type ReadText = (file: string) => string | undefined;
@@ -35,14 +38,17 @@ export function readTextFile(file: string): string | undefined {
 	}
 }
 
-function readOne(ref: SettingsFileRef, readText: ReadText): { section: SettingsSection; problems: Problem[] } {
+type Checked = { section: ValidatedSection; problems: Problem[] };
+
+function readOne(ref: SettingsFileRef, readText: ReadText): Checked {
+	const empty = (status: ValidatedSection["status"]) => ({ ...ref, status, values: {}, positions: {} });
 	let text: string | undefined;
 	try {
 		text = readText(ref.file);
 	} catch (error) {
 		const reason = error instanceof Error ? error.message : String(error);
 		return {
-			section: { ...ref, status: "invalid", values: {} },
+			section: empty("invalid"),
 			problems: [
 				{
 					path: ref.label,
@@ -53,12 +59,21 @@ function readOne(ref: SettingsFileRef, readText: ReadText): { section: SettingsS
 			],
 		};
 	}
-	if (text === undefined) return { section: { ...ref, status: "missing", values: {} }, problems: [] };
-	return parseSettingsText(text, ref);
+	if (text === undefined) return { section: empty("missing"), problems: [] };
+	return validateSettingsText(text, ref);
 }
 
-/** Reads the global and the project settings files and returns our section of each. */
-export function readDelegateSettings(options: ReadSettingsOptions): DelegateSettings {
+/** What readSettings found: the merged settings, each file's section, and every problem in both. */
+export interface ReadSettingsResult {
+	settings: ValidatedSettings;
+	/** Global first, then project. */
+	sections: ValidatedSection[];
+	/** Every problem in every file; a caller refuses to run while any remains. */
+	problems: Problem[];
+}
+
+/** Reads, validates and merges the global and the project settings files. */
+export function readSettings(options: ReadSettingsOptions): ReadSettingsResult {
 	const readText = options.readText ?? readTextFile;
 	const where = { cwd: options.cwd, home: options.home };
 	const globalFile = globalSettingsFile(options.agentDir);
@@ -66,8 +81,22 @@ export function readDelegateSettings(options: ReadSettingsOptions): DelegateSett
 	const globalRef: SettingsFileRef = { scope: "global", file: globalFile, label: displayPath(globalFile, where) };
 	const projectRef: SettingsFileRef = { scope: "project", file: projectFile, label: displayPath(projectFile, where) };
 	const global = readOne(globalRef, readText);
-	const project: { section: SettingsSection; problems: Problem[] } = options.projectTrusted
+	const project: Checked = options.projectTrusted
 		? readOne(projectRef, readText)
-		: { section: { ...projectRef, status: "untrusted", values: {} }, problems: [] };
-	return { sections: [global.section, project.section], problems: [...global.problems, ...project.problems] };
+		: { section: { ...projectRef, status: "untrusted", values: {}, positions: {} }, problems: [] };
+	const sections = [global.section, project.section];
+	return {
+		settings: mergeSettings(sections, options),
+		sections,
+		problems: [...global.problems, ...project.problems],
+	};
+}
+
+/** The same files in the older shape (sections of untyped values), for callers not yet on readSettings. */
+export function readDelegateSettings(options: ReadSettingsOptions): DelegateSettings {
+	const { sections, problems } = readSettings(options);
+	return {
+		sections: sections.map(({ scope, file, label, status, values }) => ({ scope, file, label, status, values })),
+		problems,
+	};
 }

@@ -1,59 +1,103 @@
 /**
- * Our section of one Pi settings file, parsed from its text. Pure: the shell (read.ts) does the file
- * reading and hands the text here, so every error message is testable without a file system.
+ * Our section of one Pi settings file, from the file's text to validated values. Pure: the shell
+ * (read.ts) does the file reading and hands the text here, so every error message is testable
+ * without a file system. The file is read with the shared JSON reader, so a syntax error, a key given
+ * twice and every setting's problem name the line and column where the fix goes.
  */
+
+import { describePosition } from "../json/position.ts";
+import { duplicateProblem, syntaxProblem } from "../json/problems.ts";
+import { readJson } from "../json/read.ts";
+import type { JsonDocument, JsonPath } from "../json/types.ts";
 import type { Problem } from "../problems.ts";
-import { findJsonError } from "./json-error.ts";
+import { checkSection } from "./check-section.ts";
 import { SETTINGS_NAMESPACE } from "./paths.ts";
+import { keyPosition, settingsKeyPath, textPlace } from "./place.ts";
+import type { DelegateSection } from "./schema.ts";
+import type { SectionStatus, SettingsFileRef, ValidatedSection } from "./types.ts";
+import { isPlainObject, kindOf } from "./values.ts";
 
-export type SettingsScope = "global" | "project";
+export { settingsKeyPath, settingsProblemPath } from "./place.ts";
+export type { SettingsFileRef, SettingsScope } from "./types.ts";
+export { isPlainObject } from "./values.ts";
 
-/** Which settings file a section came from. */
-export interface SettingsFileRef {
-	scope: SettingsScope;
-	/** Absolute path. */
-	file: string;
-	/** The path as messages show it (`~/.pi/agent/settings.json`, `.pi/settings.json`). */
-	label: string;
+type Checked = { section: ValidatedSection; problems: Problem[] };
+
+function empty(ref: SettingsFileRef, status: SectionStatus, problems: Problem[] = []): Checked {
+	return { section: { ...ref, status, values: {}, positions: {} }, problems };
 }
 
-export interface SettingsSection extends SettingsFileRef {
-	/**
-	 * read: parsed (the section may still be empty); missing: no such file; untrusted: a project file
-	 * left unread because Pi does not trust the project; invalid: the file or the section is unusable.
-	 */
-	status: "read" | "missing" | "untrusted" | "invalid";
-	/** The keys under `"pi-delegate"`; empty unless status is read and the section exists. */
-	values: Readonly<Record<string, unknown>>;
+function valueAt(value: unknown, path: JsonPath): unknown {
+	return path.reduce<unknown>((node, key) => (node as Record<string | number, unknown> | undefined)?.[key], value);
 }
 
-/**
- * The path of a key inside a settings file, as a user would write it:
- * `pi-delegate.contextModes.lean.inheritSkills` (dashes are fine in a dotted settings key).
- */
-export function settingsKeyPath(...segments: Array<string | number>): string {
-	let out = "";
-	for (const segment of segments) {
-		if (typeof segment === "number") out += `[${segment}]`;
-		else if (/^[A-Za-z0-9_-]+$/.test(segment)) out += out === "" ? segment : `.${segment}`;
-		else out += `[${JSON.stringify(segment)}]`;
+/** Keys given twice inside our section (or our section given twice): JSON keeps the last without a word. */
+function duplicates(document: JsonDocument, ref: SettingsFileRef): Problem[] {
+	return document.duplicates
+		.filter((d) => d.path[0] === SETTINGS_NAMESPACE)
+		.map((d) =>
+			duplicateProblem(
+				d,
+				valueAt(document.value, d.path),
+				`${ref.label}:${d.again.line}:${d.again.column}: ${settingsKeyPath(...d.path)}`,
+			),
+		);
+}
+
+/** Where each kept setting, mode and effort profile is written, for the origins of merged values. */
+function positionsOf(values: DelegateSection, document: JsonDocument): ValidatedSection["positions"] {
+	const out: Record<string, { line: number; column: number }> = {};
+	for (const [key, value] of Object.entries(values)) {
+		out[key] = keyPosition(document, key);
+		if (key !== "contextModes" && key !== "effortProfiles") continue;
+		for (const name of Object.keys(value as object)) out[settingsKeyPath(key, name)] = keyPosition(document, key, name);
 	}
 	return out;
 }
 
-/** A problem's path inside a settings file: `~/.pi/agent/settings.json: pi-delegate.contextModes.lean`. */
-export function settingsProblemPath(ref: SettingsFileRef, ...segments: Array<string | number>): string {
-	return `${ref.label}: ${settingsKeyPath(SETTINGS_NAMESPACE, ...segments)}`;
+/** Validates our section of a settings file's text: every problem at once, and the values that passed. */
+export function validateSettingsText(text: string, ref: SettingsFileRef): Checked {
+	if (text.replace(/^\uFEFF/, "").trim() === "") return empty(ref, "read");
+	const read = readJson(text);
+	if (!read.ok) {
+		const { line, column } = read.error;
+		const note = ` at ${describePosition(read.error)}; Pi cannot read this file either until it parses`;
+		return empty(ref, "invalid", [syntaxProblem(read.error, text, `${ref.label}:${line}:${column}`, note)]);
+	}
+	if (!isPlainObject(read.value)) {
+		return empty(ref, "invalid", [
+			{
+				path: ref.label,
+				value: read.value,
+				message: `a settings file must hold a JSON object, but this one holds ${kindOf(read.value)}`,
+				fix: 'wrap the settings in { … }, e.g. { "pi-delegate": { … } }',
+			},
+		]);
+	}
+	const section = Object.hasOwn(read.value, SETTINGS_NAMESPACE) ? read.value[SETTINGS_NAMESPACE] : undefined;
+	if (section === undefined) return empty(ref, "read");
+	const at = textPlace(ref, read);
+	if (!isPlainObject(section)) {
+		return empty(ref, "invalid", [
+			{
+				path: at(),
+				value: section,
+				message: `"${SETTINGS_NAMESPACE}" must be an object of pi-delegate settings, but it is ${kindOf(section)}`,
+				fix: `write "${SETTINGS_NAMESPACE}": { "contextModes": { … } }`,
+			},
+		]);
+	}
+	const checked = checkSection(section, at);
+	const problems = [...duplicates(read, ref), ...checked.problems];
+	const positions = positionsOf(checked.values, read);
+	return { section: { ...ref, status: "read", values: checked.values, positions }, problems };
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function kindOf(value: unknown): string {
-	if (value === null) return "null";
-	if (Array.isArray(value)) return "a list";
-	return typeof value === "object" ? "an object" : `a ${typeof value}`;
+/** One settings file's section as the older readers take it: the values that passed, untyped. */
+export interface SettingsSection extends SettingsFileRef {
+	status: SectionStatus;
+	/** The keys under `"pi-delegate"` that passed validation; empty unless status is read. */
+	values: Readonly<Record<string, unknown>>;
 }
 
 /** Parses a settings file's text and returns our section of it, with every problem found. */
@@ -61,51 +105,18 @@ export function parseSettingsText(
 	text: string,
 	ref: SettingsFileRef,
 ): { section: SettingsSection; problems: Problem[] } {
-	const invalid = (problem: Problem) => ({
-		section: { ...ref, status: "invalid" as const, values: {} },
-		problems: [problem],
-	});
-	const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-	if (body.trim() === "") return { section: { ...ref, status: "read", values: {} }, problems: [] };
-	let parsed: unknown;
-	try {
-		parsed = JSON.parse(body);
-	} catch (error) {
-		const located = findJsonError(body);
-		const where = located ? ` at line ${located.line}, column ${located.column}` : "";
-		return invalid({
-			path: located ? `${ref.label}:${located.line}:${located.column}` : ref.label,
-			value: undefined,
-			message: `not valid JSON${where}: ${located?.message ?? (error instanceof Error ? error.message : String(error))}`,
-			fix: `correct the JSON${where}; Pi cannot read this file either until it parses`,
-		});
-	}
-	if (!isPlainObject(parsed)) {
-		return invalid({
-			path: ref.label,
-			value: parsed,
-			message: `a settings file must hold a JSON object, but this one holds ${kindOf(parsed)}`,
-			fix: 'wrap the settings in { … }, e.g. { "pi-delegate": { … } }',
-		});
-	}
-	const section = parsed[SETTINGS_NAMESPACE];
-	if (section === undefined) return { section: { ...ref, status: "read", values: {} }, problems: [] };
-	if (!isPlainObject(section)) {
-		return invalid({
-			path: settingsProblemPath(ref),
-			value: section,
-			message: `"${SETTINGS_NAMESPACE}" must be an object of pi-delegate settings, but it is ${kindOf(section)}`,
-			fix: `write "${SETTINGS_NAMESPACE}": { "contextModes": { … } }`,
-		});
-	}
-	return { section: { ...ref, status: "read", values: section }, problems: [] };
+	const { section, problems } = validateSettingsText(text, ref);
+	return {
+		section: { scope: ref.scope, file: ref.file, label: ref.label, status: section.status, values: section.values },
+		problems,
+	};
 }
 
 /** Every settings file, in override order. */
 export interface DelegateSettings {
 	/** Global first, then project: a later section overrides an earlier one. */
 	sections: SettingsSection[];
-	/** Every problem in every file: unreadable, malformed, or a section that is not an object. */
+	/** Every problem in every file: unreadable, malformed, a bad section, and every bad setting. */
 	problems: Problem[];
 }
 

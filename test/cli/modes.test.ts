@@ -64,7 +64,7 @@ describe("pi-delegate modes", () => {
 		const result = await runCli(["modes"], where);
 		expect(result.code).toBe(2);
 		expect(result.stderr).toContain("2 problem(s)");
-		expect(result.stderr).toContain("~/.pi/agent/settings.json: pi-delegate.contextModes.lean.inheritSkills");
+		expect(result.stderr).toContain("~/.pi/agent/settings.json:1:127: pi-delegate.contextModes.lean.inheritSkills");
 		expect(result.stderr).toContain(".pi/settings.json:1:43");
 	});
 

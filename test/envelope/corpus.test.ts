@@ -75,7 +75,7 @@ const EXPECTED: Record<string, Expected> = {
 	},
 	"invalid-json.md": {
 		invalid:
-			"the fenced json block at line 3 is not valid JSON: expected ',' or '}' after a property value at line 7, column 3 of the message",
+			"the fenced json block at line 3 is not valid JSON: expected ',' or '}' after a property value but found a double quote at line 7, column 3 of the message",
 		paths: ["final message, line 7"],
 	},
 	"missing-file.json": { unverified: "<sb>/repo/test/app.test.ts does not exist" },

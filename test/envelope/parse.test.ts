@@ -158,7 +158,7 @@ describe("parseEnvelope: invalid candidates", () => {
 		const text = 'Result:\n```json\n{\n  "status": "ok"\n  "deliverable": "x"\n}\n```';
 		const result = invalid(parseEnvelope({ submissions: [], finalText: text }));
 		expect(result.reason).toBe(
-			"the fenced json block at line 2 is not valid JSON: expected ',' or '}' after a property value at line 5, column 3 of the message",
+			"the fenced json block at line 2 is not valid JSON: expected ',' or '}' after a property value but found a double quote at line 5, column 3 of the message",
 		);
 	});
 
@@ -172,7 +172,7 @@ describe("parseEnvelope: invalid candidates", () => {
 	it("rejects a broken block even when a valid submission exists", () => {
 		const result = invalid(parseEnvelope({ submissions: [GOOD], finalText: '```json\n{"status": ok}\n```' }));
 		expect(result.reason).toBe(
-			"the fenced json block at line 1 is not valid JSON: expected a value at line 2, column 12 of the message",
+			"the fenced json block at line 1 is not valid JSON: expected a value but found 'ok' at line 2, column 12 of the message",
 		);
 	});
 
@@ -204,7 +204,7 @@ describe("parseEnvelope: invalid candidates", () => {
 
 	it("rejects a whole message that tries to be an envelope but is not JSON", () => {
 		expect(invalid(parseEnvelope({ submissions: [], finalText: '{"status": }' })).reason).toBe(
-			"the JSON text is not valid JSON: expected a value at line 1, column 12 of the message",
+			"the JSON text is not valid JSON: expected a value but found '}' at line 1, column 12 of the message",
 		);
 	});
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { textCandidates } from "../../src/envelope/candidates.ts";
 import { fencedBlocks } from "../../src/envelope/fences.ts";
-import { lineColumn, parseJsonText } from "../../src/envelope/json-text.ts";
+import { readJson } from "../../src/json/read.ts";
 
 describe("fencedBlocks", () => {
 	it("finds backtick and tilde fences with their tag, content and opening line", () => {
@@ -45,7 +46,14 @@ describe("fencedBlocks", () => {
 	});
 });
 
-describe("parseJsonText", () => {
+/** The JSON reader as the envelope calls it (trailing commas allowed), in the shape candidates keep. */
+function parseJsonText(text: string) {
+	const read = readJson(text, { trailingCommas: "allow" });
+	if (read.ok) return { ok: true, value: read.value, trailingCommas: read.trailingCommas.map((p) => p.line) };
+	return { ok: false, message: read.error.reason, line: read.error.line, column: read.error.column };
+}
+
+describe("envelope JSON text", () => {
 	it("parses strict JSON without notes", () => {
 		expect(parseJsonText('{"a": [1, 2]}')).toEqual({ ok: true, value: { a: [1, 2] }, trailingCommas: [] });
 	});
@@ -67,17 +75,17 @@ describe("parseJsonText", () => {
 	});
 
 	it.each([
-		['{\n  // note\n  "a": 1\n}', "expected a double-quoted property name", 2, 3],
-		["{'a': 1}", "strings and keys take double quotes", 1, 2],
-		['{"a": tru}', "expected a value", 1, 7],
-		["[1, x]", "expected a value", 1, 5],
-		['{"a": [1 2]}', "expected ',' or ']' after a list item", 1, 10],
-		['{"a": 1} and more', "unexpected text after the JSON value", 1, 10],
-		['{"a": "\\q"}', "invalid escape in a string", 1, 8],
-		['{"a": "\t"}', "control character in a string (write it escaped, e.g. \\n)", 1, 8],
+		['{\n  // note\n  "a": 1\n}', "comment, which JSON does not allow", 2, 3],
+		["{'a': 1}", "single-quoted property name", 1, 2],
+		['{"a": tru}', "expected a value but found 'tru'", 1, 7],
+		["[1, x]", "expected a value but found 'x'", 1, 5],
+		['{"a": [1 2]}', "expected ',' or ']' after a list item but found '2'", 1, 10],
+		['{"a": 1} and more', "more text after the end of the JSON value", 1, 10],
+		['{"a": "\\q"}', "invalid escape '\\q' in a string", 1, 8],
+		['{"a": "\t"}', "raw control character (such as a line break or a tab) inside a string", 1, 8],
 		['{"a": "x', "unterminated string", 1, 7],
-		['{"a"', "unexpected end of input", 1, 5],
-		["", "unexpected end of input", 1, 1],
+		['{"a"', "the text ends before the object is closed", 1, 5],
+		["", "the text ends where a value should be", 1, 1],
 	])("locates the first error in %j", (text, message, line, column) => {
 		expect(parseJsonText(text)).toEqual({ ok: false, message, line, column });
 	});
@@ -85,16 +93,16 @@ describe("parseJsonText", () => {
 	it("reports the real error when a trailing comma is not the only problem", () => {
 		expect(parseJsonText('{\n"a": 1\n"b": 2,\n}')).toEqual({
 			ok: false,
-			message: "expected ',' or '}' after a property value",
+			message: "expected ',' or '}' after a property value but found a double quote",
 			line: 3,
 			column: 1,
 		});
 	});
-});
 
-describe("lineColumn", () => {
-	it("counts from 1", () => {
-		expect(lineColumn("ab\ncd", 0)).toEqual({ line: 1, column: 1 });
-		expect(lineColumn("ab\ncd", 4)).toEqual({ line: 2, column: 2 });
+	it("counts a candidate's lines and trailing commas in the whole message", () => {
+		const text = 'Done.\n```json\n{\n  "status": "ok",\n}\n```\n```json\n{"status": ok}\n```';
+		const { candidates } = textCandidates(text);
+		expect(candidates[0]).toMatchObject({ json: true, trailingCommaLines: [4] });
+		expect(candidates[1]).toMatchObject({ json: false, error: "expected a value but found 'ok'", line: 8, column: 12 });
 	});
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseModel, parseModelRef } from "../../src/plan/model.ts";
+import { chooseModel, parseModelRef, profilesFromSettings } from "../../src/plan/model.ts";
 import type { DelegateSettings } from "../../src/settings/section.ts";
 
 const settings = (global: Record<string, unknown>, project: Record<string, unknown> = {}): DelegateSettings => ({
@@ -61,5 +61,25 @@ describe("model choice", () => {
 			"~/.pi/agent/settings.json: pi-delegate.effortProfiles.fast",
 			"~/.pi/agent/settings.json: pi-delegate.effortProfiles.deep",
 		]);
+	});
+
+	it("takes profiles from validated settings with the place each was set", () => {
+		const profiles = profilesFromSettings({
+			effortProfiles: {
+				fast: {
+					value: { model: "a/fast", thinking: "low" },
+					origin: {
+						kind: "file",
+						scope: "project",
+						file: "/p",
+						label: "p",
+						where: "p:3:5: pi-delegate.effortProfiles.fast",
+					},
+				},
+			},
+		});
+		expect(profiles).toEqual({
+			fast: { model: "a/fast", thinking: "low", where: "p:3:5: pi-delegate.effortProfiles.fast" },
+		});
 	});
 });

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readDelegateSettings } from "../../src/settings/read.ts";
+import { readDelegateSettings, readSettings } from "../../src/settings/read.ts";
 
 function layout() {
 	const root = mkdtempSync(join(tmpdir(), "pi-delegate-settings-"));
@@ -17,11 +17,11 @@ function layout() {
 describe("readDelegateSettings", () => {
 	it("reads both files, global then project, with display labels", () => {
 		const where = layout();
-		writeFileSync(join(where.agentDir, "settings.json"), '{"pi-delegate":{"x":"global"}}');
-		writeFileSync(join(where.cwd, ".pi", "settings.json"), '{"pi-delegate":{"x":"project"}}');
+		writeFileSync(join(where.agentDir, "settings.json"), '{"pi-delegate":{"runsDir":"global"}}');
+		writeFileSync(join(where.cwd, ".pi", "settings.json"), '{"pi-delegate":{"runsDir":"project"}}');
 		const settings = readDelegateSettings({ ...where, projectTrusted: true });
 		expect(settings.problems).toEqual([]);
-		expect(settings.sections.map((s) => [s.scope, s.label, s.status, s.values.x])).toEqual([
+		expect(settings.sections.map((s) => [s.scope, s.label, s.status, s.values.runsDir])).toEqual([
 			["global", "~/.pi/agent/settings.json", "read", "global"],
 			["project", ".pi/settings.json", "read", "project"],
 		]);
@@ -58,5 +58,59 @@ describe("readDelegateSettings", () => {
 		expect(settings.problems.map((p) => p.path)).toEqual(["~/.pi/agent/settings.json", ".pi/settings.json:1:18"]);
 		expect(settings.problems[0]?.message).toContain("cannot read");
 		expect(settings.sections.map((s) => s.status)).toEqual(["invalid", "invalid"]);
+	});
+});
+
+describe("readSettings", () => {
+	it("merges both files, the project's value over the global one's", () => {
+		const where = layout();
+		writeFileSync(join(where.agentDir, "settings.json"), '{"pi-delegate":{"runner":"in-process","sandbox":"off"}}');
+		writeFileSync(join(where.cwd, ".pi", "settings.json"), '{"pi-delegate":{"runner":"subprocess"}}');
+		const { settings, problems } = readSettings({ ...where, projectTrusted: true });
+		expect(problems).toEqual([]);
+		expect(settings.runner).toMatchObject({
+			value: "subprocess",
+			origin: { scope: "project", label: ".pi/settings.json" },
+		});
+		expect(settings.sandbox).toMatchObject({ value: "off", origin: { scope: "global" } });
+	});
+
+	it("does not read an untrusted project's file: its settings and its problems count for nothing", () => {
+		const where = layout();
+		writeFileSync(join(where.agentDir, "settings.json"), '{"pi-delegate":{"runner":"in-process"}}');
+		writeFileSync(
+			join(where.cwd, ".pi", "settings.json"),
+			'{"pi-delegate":{"runner":"subprocess","sandbox":"off","bad":1}}',
+		);
+		const { settings, sections, problems } = readSettings({ ...where, projectTrusted: false });
+		expect(problems).toEqual([]);
+		expect(sections.map((s) => s.status)).toEqual(["read", "untrusted"]);
+		expect(settings.runner?.value).toBe("in-process");
+		expect(settings.sandbox.value).toBe("enforce");
+	});
+
+	it("reports the problems of both files at once, global first", () => {
+		const where = layout();
+		writeFileSync(join(where.agentDir, "settings.json"), '{"pi-delegate":{"runsDir":5}}');
+		writeFileSync(
+			join(where.cwd, ".pi", "settings.json"),
+			'{\n  "pi-delegate": {\n    "runner": "nosuch",\n    "contextMods": {}\n  }\n}',
+		);
+		const { problems, settings } = readSettings({ ...where, projectTrusted: true });
+		expect(problems.map((p) => p.path)).toEqual([
+			"~/.pi/agent/settings.json:1:17: pi-delegate.runsDir",
+			".pi/settings.json:3:5: pi-delegate.runner",
+			".pi/settings.json:4:5: pi-delegate.contextMods",
+		]);
+		expect(settings.runsDir).toBeUndefined();
+		expect(settings.runner).toBeUndefined();
+	});
+
+	it("keeps the older shape working: only values that passed reach settingValues' callers", () => {
+		const where = layout();
+		writeFileSync(join(where.cwd, ".pi", "settings.json"), '{"pi-delegate":{"runner":"nosuch","runsDir":"/r"}}');
+		const settings = readDelegateSettings({ ...where, projectTrusted: true });
+		expect(settings.sections[1]?.values).toEqual({ runsDir: "/r" });
+		expect(settings.problems).toHaveLength(1);
 	});
 });

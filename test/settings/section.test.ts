@@ -11,20 +11,22 @@ const REF: SettingsFileRef = { scope: "project", file: "/p/.pi/settings.json", l
 
 describe("parseSettingsText", () => {
 	it("returns the pi-delegate section and ignores Pi's own keys", () => {
-		const text = JSON.stringify({ theme: "dark", "pi-delegate": { contextModes: {}, auditDir: "x" } });
+		const text = JSON.stringify({ theme: "dark", "pi-delegate": { contextModes: {}, runsDir: "x" } });
 		const { section, problems } = parseSettingsText(text, REF);
 		expect(problems).toEqual([]);
 		expect(section).toMatchObject({ status: "read", label: ".pi/settings.json", scope: "project" });
-		expect(section.values).toEqual({ contextModes: {}, auditDir: "x" });
+		expect(section.values).toEqual({ contextModes: {}, runsDir: "x" });
 	});
 
 	it("reads a file without our section, an empty file and a BOM as empty, not as errors", () => {
-		for (const text of ['{"theme":"dark"}', "", "  \n", '\ufeff{"pi-delegate":{"a":1}}']) {
+		for (const text of ['{"theme":"dark"}', "", "  \n", "\ufeff", '\ufeff{"pi-delegate":{"runner":"subprocess"}}']) {
 			const { section, problems } = parseSettingsText(text, REF);
 			expect(problems, JSON.stringify(text)).toEqual([]);
 			expect(section.status).toBe("read");
 		}
-		expect(parseSettingsText('\ufeff{"pi-delegate":{"a":1}}', REF).section.values).toEqual({ a: 1 });
+		expect(parseSettingsText('\ufeff{"pi-delegate":{"runner":"subprocess"}}', REF).section.values).toEqual({
+			runner: "subprocess",
+		});
 	});
 
 	it("names the file, line and column of malformed JSON", () => {
@@ -33,8 +35,12 @@ describe("parseSettingsText", () => {
 		expect(section.values).toEqual({});
 		expect(problems).toHaveLength(1);
 		expect(problems[0]?.path).toBe(".pi/settings.json:4:5");
-		expect(problems[0]?.message).toBe("not valid JSON at line 4, column 5: expected ',' or '}' but found '\"'");
+		expect(problems[0]?.message).toBe(
+			"not valid JSON at line 4, column 5: expected ',' or '}' after a property value but found a double quote",
+		);
+		expect(problems[0]?.value).toBe('"b": 2');
 		expect(problems[0]?.fix).toContain("line 4, column 5");
+		expect(problems[0]?.fix).toContain("Pi cannot read this file either");
 	});
 
 	it("refuses a file that is not an object, and a section that is not an object", () => {
@@ -43,7 +49,7 @@ describe("parseSettingsText", () => {
 		expect(list.problems[0]?.message).toContain("a list");
 		const section = parseSettingsText('{"pi-delegate": "on"}', REF);
 		expect(section.section.status).toBe("invalid");
-		expect(section.problems[0]).toMatchObject({ path: ".pi/settings.json: pi-delegate", value: "on" });
+		expect(section.problems[0]).toMatchObject({ path: ".pi/settings.json:1:2: pi-delegate", value: "on" });
 	});
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseJson, positionOf } from "../../src/spec/json.ts";
+import { parseJson } from "../../src/spec/json.ts";
 
 function syntax(text: string) {
 	const result = parseJson(text);
@@ -13,23 +13,27 @@ describe("parseJson", () => {
 		['{\n  "a": 1,\n  b: 2\n}', 3, 3, "property name in double quotes"],
 		['{"a": 1,}', 1, 9, "trailing comma before }"],
 		['{"a": [1, 2,]}', 1, 13, "trailing comma before ]"],
-		['{"a": [1, 2}', 1, 12, 'expected "," or "]"'],
-		['{"a": tru}', 1, 7, "unexpected character"],
+		['{"a": [1, 2}', 1, 12, "expected ',' or ']'"],
+		['{"a": tru}', 1, 7, "expected a value but found 'tru'"],
 		["{\"a\": 'x'}", 1, 7, "single-quoted string"],
 		['\n\n{"a": "x\ny"}', 3, 9, "raw control character"],
 		['{"a": "\\q"}', 1, 8, "invalid escape"],
-		['{"a": 01}', 1, 8, 'expected "," or "}"'],
+		['{"a": 01}', 1, 8, "number with a leading zero"],
 		["{} x", 1, 4, "more text after the end"],
 		["", 1, 1, "ends where a value should be"],
 		['{"a": [1', 1, 9, "ends before the list is closed"],
 		['{"a": 1', 1, 8, "ends before the object is closed"],
-		['{"a": "x', 1, 9, "unterminated string"],
+		['{"a": "x', 1, 7, "unterminated string"],
 	])("reports %j at line %i, column %i", (text, line, column, words) => {
 		const p = syntax(text);
 		expect(p?.path).toBe("(json)");
 		expect(p?.message).toContain(`line ${line}, column ${column}`);
 		expect(p?.message).toContain(words);
 		expect(p?.fix).not.toBe("");
+	});
+
+	it("shows the offending line as the value", () => {
+		expect(syntax('{\n  "a": 1,\n  b: 2\n}')?.value).toBe("b: 2");
 	});
 
 	it("agrees with JSON.parse on what is valid", () => {
@@ -66,12 +70,5 @@ describe("parseJson", () => {
 
 	it("compares keys after unescaping", () => {
 		expect(parseJson('{"id": 1, "\\u0069d": 2}').problems.map((p) => p.path)).toEqual(["id"]);
-	});
-});
-
-describe("positionOf", () => {
-	it("counts lines and columns from 1", () => {
-		expect(positionOf("ab\ncd", 0)).toEqual({ line: 1, column: 1 });
-		expect(positionOf("ab\ncd", 4)).toEqual({ line: 2, column: 2 });
 	});
 });

@@ -16,7 +16,7 @@ import type { PlanRequest, TaskInputs, TaskPlan } from "../../src/plan/types.ts"
 import { type ExecutePorts, executeTask } from "../../src/run/execute.ts";
 import { executionPorts } from "../../src/run/ports.ts";
 import type { TaskResult } from "../../src/run/result.ts";
-import { readDelegateSettings } from "../../src/settings/read.ts";
+import { readSettings } from "../../src/settings/read.ts";
 import { loadSpecObject } from "../../src/spec/load.ts";
 import type { TaskSpec } from "../../src/spec/schema.ts";
 import { type FauxRuntime, fauxRuntime } from "./faux-runtime.ts";
@@ -66,7 +66,7 @@ export async function taskHarness(request: Partial<PlanRequest> = {}): Promise<T
 		cwd: faux.agentDir,
 		home: faux.agentDir,
 		agentDir: faux.agentDir,
-		settings: readDelegateSettings({
+		settings: readSettings({
 			cwd: faux.agentDir,
 			home: faux.agentDir,
 			agentDir: faux.agentDir,

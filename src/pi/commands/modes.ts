@@ -5,10 +5,10 @@
  */
 import { homedir } from "node:os";
 import { type ExtensionAPI, getAgentDir } from "@earendil-works/pi-coding-agent";
-import { loadModes } from "../../context/load-modes.ts";
 import { listModes, MODE_TABLE_HEADER, modeTableCells } from "../../context/modes-table.ts";
 import { renderTable } from "../../format/table.ts";
 import { formatProblems } from "../../problems.ts";
+import { loadModes } from "../../settings/load-modes.ts";
 import { registerReportRenderer, showReport } from "./report.ts";
 
 const STATUS_WORDS = {

@@ -1,9 +1,10 @@
-/** Reads the settings files and builds the mode registry: the I/O shell around project-modes.ts. */
+/** Reads the settings files and builds the mode registry: the I/O shell around mode-registry.ts. */
+
+import type { ModeRegistry } from "../context/modes.ts";
 import type { Problem } from "../problems.ts";
 import { type ReadSettingsOptions, readDelegateSettings } from "../settings/read.ts";
 import type { DelegateSettings } from "../settings/section.ts";
-import type { ModeRegistry } from "./modes.ts";
-import { modeRegistryFromSettings } from "./project-modes.ts";
+import { modeRegistryFromSettings } from "./mode-registry.ts";
 
 export interface LoadedModes {
 	registry: ModeRegistry;

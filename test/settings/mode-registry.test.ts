@@ -1,11 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { lookupMode } from "../../src/context/modes.ts";
-import { modeRegistryFromSettings, parseContextModes } from "../../src/context/project-modes.ts";
+import { mergeSettings } from "../../src/settings/merge.ts";
+import {
+	modeRegistryFromSettings,
+	modeRegistryFromValidated,
+	modesFromSettings,
+	parseContextModes,
+} from "../../src/settings/mode-registry.ts";
 import {
 	type DelegateSettings,
 	parseSettingsText,
 	type SettingsFileRef,
 	type SettingsSection,
+	validateSettingsText,
 } from "../../src/settings/section.ts";
 
 const GLOBAL: SettingsFileRef = {
@@ -17,7 +24,7 @@ const PROJECT: SettingsFileRef = { scope: "project", file: "/p/.pi/settings.json
 
 const LEAN = { inheritProjectContext: false, inheritMainRules: false, inheritSkills: true, systemPromptMode: "append" };
 
-/** Settings as read from the given file texts (global first, then project). */
+/** Settings from file texts (read and validated) or from objects (sections built in code), global first. */
 function settings(files: { global?: unknown; project?: unknown }): DelegateSettings {
 	const sections: SettingsSection[] = [];
 	const problems = [];
@@ -29,8 +36,13 @@ function settings(files: { global?: unknown; project?: unknown }): DelegateSetti
 			sections.push({ ...ref, status: "missing", values: {} });
 			continue;
 		}
-		const text = typeof content === "string" ? content : JSON.stringify(content);
-		const parsed = parseSettingsText(text, ref);
+		if (typeof content !== "string") {
+			// A section built in code: parseContextModes checks it with the settings rules itself.
+			const values = (content as { "pi-delegate"?: Record<string, unknown> })["pi-delegate"] ?? {};
+			sections.push({ ...ref, status: "read", values });
+			continue;
+		}
+		const parsed = parseSettingsText(content, ref);
 		sections.push(parsed.section);
 		problems.push(...parsed.problems);
 	}
@@ -156,5 +168,37 @@ describe("project-defined modes", () => {
 		const result = modeRegistryFromSettings(settings({ project: modes({ lean: LEAN }) }));
 		expect(result.problems).toEqual([]);
 		expect(lookupMode(result.registry, "lean")?.mode.primitives).toEqual(LEAN);
+	});
+
+	it("reports a bad mode read from a file once, with its position, and still builds the good ones", () => {
+		const text = JSON.stringify(modes({ lean: LEAN, broken: { ...LEAN, inheritSkills: "yes" } }));
+		const result = modeRegistryFromSettings(settings({ project: text }));
+		expect(result.problems.map((p) => p.path)).toEqual([
+			".pi/settings.json:1:211: pi-delegate.contextModes.broken.inheritSkills",
+		]);
+		expect(lookupMode(result.registry, "lean")).toBeDefined();
+		expect(lookupMode(result.registry, "broken")).toBeUndefined();
+	});
+});
+
+describe("modes from validated settings", () => {
+	it("become registry entries with their file, and the global mode a project mode hides", () => {
+		const read = (ref: SettingsFileRef, contextModes: unknown) =>
+			validateSettingsText(JSON.stringify(modes(contextModes)), ref).section;
+		const validated = mergeSettings(
+			[read(GLOBAL, { lean: LEAN, wide: LEAN }), read(PROJECT, { lean: { ...LEAN, inheritSkills: false } })],
+			{ cwd: "/p", home: "/home/u", agentDir: "/home/u/.pi/agent" },
+		);
+		const lean = modesFromSettings(validated).find((m) => m.name === "lean");
+		expect(lean).toEqual({
+			name: "lean",
+			primitives: { ...LEAN, inheritSkills: false },
+			description: "",
+			source: { kind: "settings", ...PROJECT },
+			overrides: { kind: "settings", ...GLOBAL },
+		});
+		const registry = modeRegistryFromValidated(validated);
+		expect(lookupMode(registry, "wide")?.mode.source).toEqual({ kind: "settings", ...GLOBAL });
+		expect(lookupMode(registry, "focused")?.mode.source).toEqual({ kind: "built-in" });
 	});
 });

@@ -1,0 +1,42 @@
+/**
+ * The two reader findings as Problems, worded once for every caller: a syntax error and a key given
+ * twice. The caller chooses the path (a spec says `(json)`, a settings file its name and position).
+ */
+import type { Problem } from "../problems.ts";
+import { describePosition } from "./position.ts";
+import type { DuplicateKey, JsonSyntaxError } from "./types.ts";
+
+/** The text of one line (1-based), without its line break or a byte-order mark. */
+export function lineText(text: string, line: number): string {
+	const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+	return body.split(/\r\n|\r|\n/)[line - 1] ?? "";
+}
+
+/** A syntax error as a Problem whose value is the offending line, so the reader sees it without opening the file. */
+export function syntaxProblem(error: JsonSyntaxError, text: string, path: string, fixNote = ""): Problem {
+	return {
+		path,
+		value: lineText(text, error.line).trim(),
+		message: `not valid JSON at ${describePosition(error)}: ${error.reason}`,
+		fix: `${error.hint}${fixNote}`,
+	};
+}
+
+/** "lines 2 and 4", or "line 3, columns 12 and 22" when both are on one line. */
+function bothPlaces(duplicate: DuplicateKey): string {
+	const { first, again } = duplicate;
+	if (first.line !== again.line) return `lines ${first.line} and ${again.line}`;
+	return `line ${first.line}, columns ${first.column} and ${again.column}`;
+}
+
+/** A key given twice as a Problem; `value` is the value that JSON.parse (and the reader) keeps. */
+export function duplicateProblem(duplicate: DuplicateKey, value: unknown, path: string): Problem {
+	return {
+		path,
+		value,
+		message:
+			`appears twice in one object (${bothPlaces(duplicate)}); JSON keeps only the last, so one copy ` +
+			"would silently override the other",
+		fix: "keep exactly one of them",
+	};
+}

@@ -1,0 +1,116 @@
+/**
+ * The rules for the plain settings: runsDir, runner, providerExtensions, sandbox, delegationRule.
+ * The schema decides whether a value has the right shape; this file words the problem for the key
+ * and says what an empty value means, because an empty value that silently meant "the default" (or
+ * its opposite) is how a tidy-up re-arms something that was switched off on purpose.
+ */
+import type { TSchema } from "typebox";
+import { Value } from "typebox/value";
+import type { Problem } from "../problems.ts";
+import { closest } from "../suggest.ts";
+import type { KeyPlace } from "./place.ts";
+import { DelegateSectionSchema, RUNNERS, SANDBOX_SETTINGS, type SettingKey } from "./schema.ts";
+import { kindOf } from "./values.ts";
+
+type PlainKey = "runsDir" | "runner" | "providerExtensions" | "sandbox" | "delegationRule";
+
+interface KeyText {
+	/** What the value must be, for "must be X, not Y". */
+	expects: string;
+	fix: string;
+	/** Allowed words, for a did-you-mean on a misspelt one, and what one of them is called. */
+	words?: readonly string[];
+	noun?: string;
+}
+
+const TEXT: Readonly<Record<PlainKey, KeyText>> = {
+	runsDir: {
+		expects: "a directory path (a string)",
+		fix: 'write e.g. "runsDir": "~/pi-delegate-runs", or remove the key to use <agentDir>/pi-delegate/runs',
+	},
+	runner: {
+		expects: '"in-process" or "subprocess"',
+		fix: 'use "in-process" or "subprocess", or remove the key for the default',
+		words: RUNNERS,
+		noun: "a runner",
+	},
+	providerExtensions: {
+		expects: "a list of extension file paths",
+		fix: 'write e.g. "providerExtensions": ["~/.pi/agent/extensions/my-provider.ts"]',
+	},
+	sandbox: {
+		expects: '"enforce" or "off"',
+		fix: 'use "off" to run children uncontained, or remove the key to enforce the sandbox (the default)',
+		words: SANDBOX_SETTINGS,
+		noun: "a sandbox setting",
+	},
+	delegationRule: {
+		expects: "true or false (unquoted)",
+		fix: "use true or false (unquoted), or remove the key for the default (true)",
+	},
+};
+
+export function isPlainKey(key: string): key is PlainKey {
+	return Object.hasOwn(TEXT, key);
+}
+
+function schemaOf(key: SettingKey): TSchema {
+	return DelegateSectionSchema.properties[key] as TSchema;
+}
+
+/** The problem with a wrongly shaped value: a near word when one was misspelt, the kinds otherwise. */
+function shapeProblem(key: PlainKey, value: unknown, path: string): Problem {
+	const text = TEXT[key];
+	const near = typeof value === "string" && text.words ? closest(value, text.words) : undefined;
+	let message = `must be ${text.expects}, not ${kindOf(value)}`;
+	if (typeof value === "string" && text.words) message = `"${value}" is not ${text.noun}`;
+	if (near !== undefined) message += ` (did you mean "${near}"?)`;
+	if (key === "sandbox" && typeof value === "boolean") {
+		message += '; only the word "off" turns the sandbox off';
+	}
+	const fix =
+		key === "providerExtensions" && typeof value === "string"
+			? `write it as a list: "providerExtensions": [${JSON.stringify(value)}]`
+			: text.fix;
+	return { path, value, message, fix };
+}
+
+function listProblems(value: readonly unknown[], at: KeyPlace): Problem[] {
+	return value.flatMap((item, i) => {
+		if (typeof item === "string" && item.trim() !== "") return [];
+		return [
+			{
+				path: at("providerExtensions", i),
+				value: item,
+				message:
+					typeof item === "string"
+						? "is empty; each entry must be a file path"
+						: `must be a file path, not ${kindOf(item)}`,
+				fix: "write the path of the extension file, or remove the entry",
+			},
+		];
+	});
+}
+
+/** Checks one plain setting; the value comes back only when it has no problem. */
+export function checkPlainValue(key: PlainKey, value: unknown, at: KeyPlace): { ok: boolean; problems: Problem[] } {
+	if (key === "providerExtensions" && Array.isArray(value)) {
+		const problems = listProblems(value, at);
+		return { ok: problems.length === 0, problems };
+	}
+	if (key === "runsDir" && typeof value === "string" && value.trim() === "") {
+		return {
+			ok: false,
+			problems: [
+				{
+					path: at(key),
+					value,
+					message: "is empty; an empty runsDir does not mean the default directory",
+					fix: "write a directory, or remove the key to use <agentDir>/pi-delegate/runs",
+				},
+			],
+		};
+	}
+	if (Value.Check(schemaOf(key), value)) return { ok: true, problems: [] };
+	return { ok: false, problems: [shapeProblem(key, value, at(key))] };
+}
