@@ -107,6 +107,7 @@ export function taskLaunch(
 			roots: spec.resolved.roots,
 			cwd: spec.resolved.roots[0] ?? process.cwd(),
 			maxRejections: ctx.maxRejections ?? 2,
+			evidence: spec.evidence,
 		},
 	};
 }
@@ -210,7 +211,11 @@ export async function runTask(spec: TaskSpec, ctx: TaskContext): Promise<TaskRes
 	progress({ type: "phase", phase: "checking" });
 	const delta: Change[] = before instanceof Error || after instanceof Error ? [] : diffSnapshots(before, after);
 	const { violations } = judgeChanges(delta, spec.resolved.write_allowed);
-	const envelope = parseEnvelope({ submissions: outcome.submissions, finalText: outcome.finalText });
+	const envelope = parseEnvelope({
+		submissions: outcome.submissions,
+		finalText: outcome.finalText,
+		rejected: outcome.rejectedSubmissions ?? [],
+	});
 	const claims = envelope.ok
 		? verifyEvidence(envelope.envelope.evidence, {
 				roots: spec.resolved.roots,
@@ -220,7 +225,15 @@ export async function runTask(spec: TaskSpec, ctx: TaskContext): Promise<TaskRes
 			})
 		: [];
 	const boundaryError = before instanceof Error ? before.message : after instanceof Error ? after.message : undefined;
-	const judged = judgeRun({ outcome, envelope, claims, violations, budget: spec.budget, boundaryError });
+	const judged = judgeRun({
+		outcome,
+		envelope,
+		claims,
+		violations,
+		budget: spec.budget,
+		boundaryError,
+		evidence: spec.evidence,
+	});
 	const problems = promptMismatch
 		? [{ kind: "child" as const, message: promptMismatch }, ...judged.problems]
 		: judged.problems;
@@ -249,6 +262,7 @@ export async function runTask(spec: TaskSpec, ctx: TaskContext): Promise<TaskRes
 		startedAt: startedAt.toISOString(),
 		finishedAt: now().toISOString(),
 		...(envelope.ok ? {} : { finalText: outcome.finalText }),
+		evidence: spec.evidence,
 	};
 	audit.writeJson("outcome.json", outcome);
 	audit.finish(result);

@@ -5,6 +5,8 @@
  * audit, report) is runner-agnostic.
  */
 
+import type { EvidenceRule } from "../envelope/proof.ts";
+import type { RejectedCall } from "../envelope/rejected.ts";
 import type { SkillEntry } from "../prompt/channels.ts";
 import type { Budget } from "../spec/schema.ts";
 
@@ -64,6 +66,8 @@ export interface SubmitCheckConfig {
 	cwd: string;
 	/** How many rejected submissions are answered with the problems before one is accepted as is. */
 	maxRejections: number;
+	/** The spec's evidence rule (envelope/proof.ts); undefined means the default, "required". */
+	evidence?: EvidenceRule;
 }
 
 /** Token and dollar totals of one child, summed over its assistant messages. */
@@ -140,6 +144,8 @@ export interface ChildOutcome {
 	stoppedBy: AbortReason | undefined;
 	/** Arguments of every accepted `submit_result` call, in order. */
 	submissions: unknown[];
+	/** Every `submit_result` call that ended in an error, numbered among all its calls; undefined when not recorded. */
+	rejectedSubmissions?: RejectedCall[];
 	/** Text of the last assistant message. */
 	finalText: string;
 	/** Every bash command the child ran, in order. */

@@ -6,6 +6,7 @@
  */
 import type { Change } from "../boundary/types.ts";
 import type { EnvelopeParse } from "../envelope/parse.ts";
+import { type EvidenceRule, emptyProofProblem } from "../envelope/proof.ts";
 import type { ClaimCheck } from "../envelope/verify.ts";
 import type { Budget } from "../spec/schema.ts";
 import type { ChildOutcome } from "./types.ts";
@@ -26,6 +27,8 @@ export interface VerdictInput {
 	budget: Budget;
 	/** Set when the boundary could not be checked at all (e.g. a root vanished). */
 	boundaryError?: string;
+	/** The spec's evidence rule (envelope/proof.ts); undefined means the default, "required". */
+	evidence?: EvidenceRule;
 }
 
 /** How many violations are listed one by one before the rest are counted. */
@@ -74,6 +77,15 @@ function envelopeProblems({ envelope, claims }: VerdictInput): RunProblem[] {
 	return out;
 }
 
+/** An ok that cites nothing fails, unless the spec relaxed the rule (envelope/proof.ts). */
+function proofProblems({ envelope, evidence }: VerdictInput): RunProblem[] {
+	const problem = envelope.ok ? emptyProofProblem(envelope.envelope, evidence) : undefined;
+	if (!problem) return [];
+	return [
+		{ kind: "evidence", message: `evidence ${problem.message} (a task that needs none sets evidence: "optional")` },
+	];
+}
+
 function boundaryProblems({ violations, boundaryError }: VerdictInput): RunProblem[] {
 	const out: RunProblem[] = [];
 	if (boundaryError) out.push({ kind: "boundary", message: `boundary not checked: ${boundaryError}` });
@@ -95,6 +107,7 @@ export function judgeRun(input: VerdictInput): { verdict: Verdict; problems: Run
 		...childProblems(input),
 		...boundaryProblems(input),
 		...envelopeProblems(input),
+		...proofProblems(input),
 	];
 	return { verdict: problems.length === 0 ? "PASS" : "FAIL", problems };
 }
