@@ -110,7 +110,6 @@ function noEnvelope(input: EnvelopeInput, skipped: ReturnType<typeof textCandida
 			message: `${calls} and ${prose}`,
 			fix: HOW_TO_SUBMIT,
 		},
-		...rejectionProblems(rejected),
 		...skipped.map((s) => ({
 			path: `final message, line ${s.line}`,
 			value: undefined,
@@ -163,8 +162,19 @@ function conflict(distinct: Array<Candidate & { json: true }>): EnvelopeParse {
 	};
 }
 
-/** Decides what a child handed back: one valid envelope, or the reason it is invalid. */
+/**
+ * Decides what a child handed back: one valid envelope, or the reason it is invalid. When it is
+ * invalid, every rejected submit_result call is listed among the problems too: whatever else went
+ * wrong, the child tried, and what it was told matters to whoever reads the failure.
+ */
 export function parseEnvelope(input: EnvelopeInput): EnvelopeParse {
+	const result = parseCandidates(input);
+	const rejected = input.rejected ?? [];
+	if (result.ok || rejected.length === 0) return result;
+	return { ...result, problems: [...result.problems, ...rejectionProblems(rejected)] };
+}
+
+function parseCandidates(input: EnvelopeInput): EnvelopeParse {
 	const callNumbers = acceptedCallNumbers(input.submissions.length, input.rejected ?? []);
 	const fromTool: Candidate[] = input.submissions.map((value, i) => ({
 		source: { kind: "submit_result", call: callNumbers[i] ?? i + 1 },

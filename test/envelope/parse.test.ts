@@ -256,6 +256,13 @@ describe("parseEnvelope: rejected submit_result calls", () => {
 		expect(result.problems.map((p) => p.path)).toEqual(["(result)", "submit_result call 1", "submit_result call 2"]);
 	});
 
+	it("lists the rejected calls among the problems whatever else made the result invalid", () => {
+		const rejected = [{ call: 1, error: JSON_ERROR }];
+		const result = invalid(parseEnvelope({ submissions: [], finalText: '```json\n{"status": }\n```', rejected }));
+		expect(result.reason).toMatch(/^the fenced json block at line 1 is not valid JSON/);
+		expect(result.problems.map((p) => p.path)).toEqual(["final message, line 2", "submit_result call 1"]);
+	});
+
 	it("numbers an accepted call by its place among all calls, and notes the rejected ones", () => {
 		const rejected = [{ call: 1, error: JSON_ERROR }];
 		const result = valid(parseEnvelope({ submissions: [GOOD], finalText: "", rejected }));
