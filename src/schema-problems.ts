@@ -4,7 +4,7 @@
  * typebox's own error list is the wrong thing to show a person or a model: it is capped by a
  * process-wide setting (shared with Pi), one mistake can come back under several keywords, and its
  * words are JSON Schema's ("must match pattern"). So the walk over objects and arrays follows the
- * schema here, giving each place at most one problem, and typebox (`Value.Errors`) judges the leaves
+ * schema here, giving each place at most one problem, and typebox (a compiled validator) judges the leaves
  * only: strings, numbers, enums, and any node the walk does not open (unions, records).
  *
  * What went wrong is first a plain `SchemaIssue`; the caller's `Phrasebook` turns each one into the
@@ -13,7 +13,7 @@
  * (src/envelope/shape.ts); written for any schema whose input a person or a model wrote.
  */
 import type { TSchema } from "typebox";
-import { Value } from "typebox/value";
+import { Compile } from "typebox/compile";
 import { joinPath, type Problem } from "./problems.ts";
 
 export type PathSegment = string | number;
@@ -60,6 +60,21 @@ interface NodeView {
 	items?: TSchema;
 	minItems?: number;
 	maxItems?: number;
+}
+
+/**
+ * One compiled validator per schema node, kept as long as the schema lives: checking through
+ * `Value` re-reads the schema on every call, about 80 times slower for an envelope.
+ */
+const validators = new WeakMap<TSchema, ReturnType<typeof Compile>>();
+
+function validator(schema: TSchema): ReturnType<typeof Compile> {
+	let found = validators.get(schema);
+	if (!found) {
+		found = Compile(schema);
+		validators.set(schema, found);
+	}
+	return found;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -134,7 +149,7 @@ function walkArray(
 }
 
 function leafIssue(schema: TSchema, value: unknown): SchemaIssue | undefined {
-	const [first] = Value.Errors(schema, value);
+	const [first] = validator(schema).Errors(value);
 	if (!first) return undefined;
 	const params = (first.params ?? {}) as Record<string, unknown>;
 	if (first.keyword === "type") {
@@ -150,6 +165,8 @@ export function schemaIssues(
 	value: unknown,
 	options: { unknownKeys?: "first" | "last" } = {},
 ): SchemaIssueAt[] {
+	// The common case, a valid value, in one pass: the walk is for saying what is wrong.
+	if (validator(schema).Check(value)) return [];
 	const unknownKeys = options.unknownKeys ?? "first";
 	const walk: Walk = (node, here, path, out) => {
 		const view = node as unknown as NodeView;
