@@ -3,20 +3,27 @@
  * and, given roots or a command record, verifies every evidence pointer. The thin shell around
  * parseEnvelope and verifyEvidence: it reads files and flags, nothing else.
  */
-import { readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { parseEnvelope } from "../envelope/parse.ts";
 import { nodeFileProbe } from "../envelope/probe.ts";
+import { EVIDENCE_RULES, type EvidenceRule } from "../envelope/proof.ts";
 import { checkPassed, type EnvelopeCheck, envelopeReportJson, renderEnvelopeReport } from "../envelope/report.ts";
 import { verifyEvidence } from "../envelope/verify.ts";
+import { didYouMean } from "../suggest.ts";
 import { type Command, type CommandIO, EXIT, type ExitCode, UsageError } from "./command.ts";
+import { fifoNotice, readStdinWithNotice } from "./stdin.ts";
 
-const USAGE = `Usage: pi-delegate envelope check [file|-] [--roots <dir>]... [--commands-file F] [--cwd DIR] [--json]
+const USAGE = `Usage: pi-delegate envelope check [file|-] [--roots <dir>]... [--commands-file F] [--cwd DIR]
+                                  [--evidence required|optional] [--json]
 
 Checks a child's result envelope. The input (a file, or standard input when the file is - or
 omitted) is either a final message holding the envelope in a fenced json block, or the envelope
-itself as JSON; which one is detected from the text.
+itself as JSON; which one is detected from the text. Read from a terminal, it ends with Ctrl-D.
+
+An ok envelope must cite at least one pointer, as in a task run:
+  --evidence optional  accept an ok without evidence (for a task whose spec says so)
 
 Pointers are verified when --roots or --commands-file is given:
   --roots <dir>        a root file pointers must resolve inside (repeat for several)
@@ -33,6 +40,7 @@ interface Options {
 	roots: string[];
 	commandsFile: string | undefined;
 	cwd: string | undefined;
+	evidence: EvidenceRule | undefined;
 	json: boolean;
 }
 
@@ -40,8 +48,18 @@ const FLAGS = {
 	roots: { type: "string", multiple: true },
 	"commands-file": { type: "string" },
 	cwd: { type: "string" },
+	evidence: { type: "string" },
 	json: { type: "boolean" },
 } as const;
+
+function evidenceRule(value: string | undefined): EvidenceRule | undefined {
+	if (value === undefined) return undefined;
+	const rule = EVIDENCE_RULES.find((r) => r === value);
+	if (rule) return rule;
+	throw new UsageError(
+		`--evidence must be ${EVIDENCE_RULES.join(" or ")}, not "${value}"${didYouMean(value, EVIDENCE_RULES)}`,
+	);
+}
 
 function flags(argv: string[]) {
 	try {
@@ -62,6 +80,7 @@ function parseOptions(argv: string[]): Options {
 		roots: parsed.values.roots ?? [],
 		commandsFile: parsed.values["commands-file"],
 		cwd: parsed.values.cwd,
+		evidence: evidenceRule(parsed.values.evidence),
 		json: parsed.values.json ?? false,
 	};
 }
@@ -69,10 +88,15 @@ function parseOptions(argv: string[]): Options {
 /** Input that names something unusable (a missing file, a root that is not a directory): exit 2, no usage dump. */
 class BadInput extends Error {}
 
-/** Reads a file the user named; a missing or unreadable one is bad input, reported with the path. */
-function readInput(path: string, what: string): string {
+/**
+ * Reads a file the user named, asynchronously (a FIFO must not freeze the process) and announced
+ * when it is a FIFO; a missing or unreadable one is bad input, reported with the path.
+ */
+async function readInput(path: string, what: string, io: CommandIO): Promise<string> {
+	const notice = fifoNotice(path, `the ${what}`);
+	if (notice) io.stderr(notice);
 	try {
-		return readFileSync(path, "utf8");
+		return await readFile(path, "utf8");
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
 		const why =
@@ -82,8 +106,9 @@ function readInput(path: string, what: string): string {
 }
 
 function checkDirectory(path: string, what: string): void {
-	const found = nodeFileProbe().look(path);
-	if (!found) throw new BadInput(`${what} ${path} does not exist`);
+	const probe = nodeFileProbe();
+	const found = probe.look(path);
+	if (!found) throw new BadInput(`${what} ${path} ${probe.whyMissing?.(path) ?? "does not exist"}`);
 	if (found.kind !== "directory") throw new BadInput(`${what} ${path} is not a directory`);
 }
 
@@ -100,8 +125,8 @@ async function run(argv: string[], io: CommandIO): Promise<ExitCode> {
 async function check(options: Options, io: CommandIO): Promise<ExitCode> {
 	const text =
 		options.file === undefined || options.file === "-"
-			? await io.readStdin()
-			: readInput(resolve(io.cwd, options.file), "input file");
+			? await readStdinWithNotice(io, "an envelope")
+			: await readInput(resolve(io.cwd, options.file), "input file", io);
 	const roots = options.roots.map((r) => resolve(io.cwd, r));
 	for (const root of roots) checkDirectory(root, "root");
 	const base = resolve(io.cwd, options.cwd ?? ".");
@@ -109,7 +134,7 @@ async function check(options: Options, io: CommandIO): Promise<ExitCode> {
 	const commands =
 		options.commandsFile === undefined
 			? undefined
-			: readInput(resolve(io.cwd, options.commandsFile), "commands file")
+			: (await readInput(resolve(io.cwd, options.commandsFile), "commands file", io))
 					.split(/\r?\n/)
 					.filter((line) => line.trim() !== "");
 
@@ -117,6 +142,7 @@ async function check(options: Options, io: CommandIO): Promise<ExitCode> {
 	const verifying = roots.length > 0 || commands !== undefined;
 	const result: EnvelopeCheck = {
 		parse,
+		...(options.evidence ? { evidence: options.evidence } : {}),
 		claims:
 			parse.ok && verifying
 				? verifyEvidence(parse.envelope.evidence, { roots, base, commands, probe: nodeFileProbe() })

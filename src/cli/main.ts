@@ -83,6 +83,7 @@ export function processIO(): CommandIO {
 		cwd: process.cwd(),
 		env: process.env,
 		isTTY: process.stderr.isTTY === true,
+		stdinIsTTY: process.stdin.isTTY === true,
 	};
 }
 

@@ -11,9 +11,10 @@ import { type Command, EXIT, UsageError } from "./command.ts";
 const USAGE = [
 	"Usage: pi-delegate selftest [--json]",
 	"",
-	"Proves that the checks discriminate on this machine: one known-good and many known-bad result",
-	"envelopes (none, two conflicting, bad status, missing deliverable, evidence without a pointer,",
-	"pointers to a missing file or line, outside the roots, to a command never run, …), and a two-sided",
+	"Proves that the checks discriminate on this machine: known-good and many known-bad result",
+	"envelopes (none, two conflicting, bad status, missing deliverable, evidence without a pointer, an ok",
+	"with no evidence, submit_result arguments that are not JSON, pointers to a missing file or line,",
+	"outside the roots, to a command never run, …), and a two-sided",
 	"boundary check on temporary roots (an authorised write passes; an incidental write into a",
 	"watched-only root, a write inside an already-ignored directory, a same-size rewrite with its mtime",
 	"restored, and a commit all fail).",

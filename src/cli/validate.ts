@@ -2,11 +2,13 @@
  * `pi-delegate validate <spec.json>`: checks a task spec without running anything. Exit 0 when valid
  * (with a summary of what would be watched, writable and spent), 2 when it is not (with every problem).
  */
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { loadSpecFile, loadSpecText } from "../spec/load.ts";
 import { editDistance } from "../suggest.ts";
 import { type Command, EXIT, UsageError } from "./command.ts";
 import { describeInvalid, describeValid, resultJson } from "./spec-summary.ts";
+import { fifoNotice, readStdinWithNotice } from "./stdin.ts";
 
 const USAGE = [
 	"Usage: pi-delegate validate <spec.json | -> [--json]",
@@ -14,7 +16,7 @@ const USAGE = [
 	"Checks a task spec before anything runs: its shape, and the roots contract (every root an existing",
 	"absolute directory, none nested or repeated; write_allowed an exact subset of roots by real path,",
 	"required for a write task and never nested in a watched-only root). Reports every problem at once.",
-	"Give - to read the spec from standard input.",
+	"Give - to read the spec from standard input (from a terminal, end it with Ctrl-D).",
 	"",
 	"Options:",
 	"  --json   print the result as JSON (the normalized spec, or the problems)",
@@ -54,7 +56,14 @@ export const validateCommand: Command = {
 	async run(argv, io) {
 		const { file, json } = parse(argv);
 		const options = { cwd: io.cwd, home: io.env.HOME };
-		const result = file === "-" ? loadSpecText(await io.readStdin(), options) : await loadSpecFile(file, options);
+		if (file !== "-") {
+			const notice = fifoNotice(resolve(io.cwd, file), "the task spec");
+			if (notice) io.stderr(notice);
+		}
+		const result =
+			file === "-"
+				? loadSpecText(await readStdinWithNotice(io, "a task spec"), options)
+				: await loadSpecFile(file, options);
 		if (json) io.stdout(`${resultJson(result)}\n`);
 		else if (result.ok) io.stdout(`${describeValid(result)}\n`);
 		else io.stderr(`${describeInvalid(result, file === "-" ? "standard input" : file)}\n`);

@@ -9,11 +9,12 @@
  *   which is a botched envelope and must fail loudly rather than be skipped;
  * - the whole message, when it is nothing but a JSON object (the envelope written without a fence),
  *   or looks like one that is broken.
- * Blocks tagged with another language are never candidates. Skipped blocks are reported, so
- * "no envelope" can say what was found instead.
+ * Blocks tagged with another language are never candidates; one that names an envelope field is
+ * reported as skipped for its tag. Skipped blocks are reported, so "no envelope" can say what was
+ * found instead.
  */
 
-import { readJson } from "../json/read.ts";
+import { readJson as readJsonText } from "../json/read.ts";
 import { fencedBlocks } from "./fences.ts";
 import { ENVELOPE_FIELDS } from "./schema.ts";
 import { isRecord, typeName } from "./values.ts";
@@ -32,6 +33,8 @@ export type Candidate = { source: EnvelopeSource } & (
 export interface SkippedBlock {
 	line: number;
 	why: string;
+	/** The block's language tag, when it was skipped for that tag although it names envelope fields. */
+	tagged?: string;
 }
 
 /** How a source is named in reasons and notes. */
@@ -52,7 +55,7 @@ function hasEnvelopeField(value: unknown): boolean {
  * text means once dropped. Everything else that is not JSON stays an error for the writer to fix.
  */
 function fromText(text: string, source: EnvelopeSource, firstLine: number): Candidate {
-	const read = readJson(text, { trailingCommas: "allow" });
+	const read = readJsonText(text, { trailingCommas: "allow" });
 	if (read.ok) {
 		return {
 			source,
@@ -65,6 +68,19 @@ function fromText(text: string, source: EnvelopeSource, firstLine: number): Cand
 	return { source, json: false, error: reason, line: line + firstLine - 1, column };
 }
 
+/**
+ * Reads JSON text the way candidates are read (trailing commas tolerated), for other callers that
+ * need the place of a syntax error: 1-based line and column within `text`.
+ */
+export function readJson(
+	text: string,
+): { ok: true; value: unknown } | { ok: false; message: string; line: number; column: number } {
+	const read = fromText(text, { kind: "bare" }, 1);
+	return read.json
+		? { ok: true, value: read.value }
+		: { ok: false, message: read.error, line: read.line, column: read.column };
+}
+
 /** The envelope candidates in a final message, and the JSON-looking blocks that were skipped. */
 export function textCandidates(text: string): { candidates: Candidate[]; skipped: SkippedBlock[] } {
 	const trimmed = text.trim();
@@ -75,7 +91,14 @@ export function textCandidates(text: string): { candidates: Candidate[]; skipped
 	const candidates: Candidate[] = [];
 	const skipped: SkippedBlock[] = [];
 	for (const block of fencedBlocks(text)) {
-		if (block.lang !== "json" && block.lang !== "") continue;
+		if (block.lang !== "json" && block.lang !== "") {
+			// Never a candidate, but an envelope written in one must not read as "no envelope".
+			if (ENVELOPE_KEY.test(block.content)) {
+				const why = `is tagged "${block.lang}"; an envelope is read only from a block tagged json or untagged`;
+				skipped.push({ line: block.line, why, tagged: block.lang });
+			}
+			continue;
+		}
 		const candidate = fromText(block.content, { kind: "fenced", line: block.line }, block.line + 1);
 		if (candidate.json && hasEnvelopeField(candidate.value)) candidates.push(candidate);
 		else if (!candidate.json && ENVELOPE_KEY.test(block.content)) candidates.push(candidate);

@@ -5,13 +5,18 @@
  * reason. Each case is judged in a sandbox directory holding CASE_LAYOUT (in memory or on disk).
  */
 import { join } from "node:path";
+import { prepareSubmission } from "./arguments.ts";
 import type { Layout } from "./layout.ts";
-import { type EnvelopeInput, parseEnvelope } from "./parse.ts";
+import { type EnvelopeInput, parseEnvelope, submissionErrorText } from "./parse.ts";
+import { type EvidenceRule, emptyProofProblem, relaxedProofNote } from "./proof.ts";
 import type { Envelope } from "./schema.ts";
 import { type FileProbe, verifyEvidence } from "./verify.ts";
 
-/** What a case must come to: a valid envelope whose pointers all hold, an invalid envelope, or a valid one with a failed pointer. */
-export type CaseOutcome = "pass" | "invalid" | "unverified";
+/**
+ * What a case must come to: a valid envelope whose pointers all hold, an invalid envelope, a valid
+ * ok that cites no evidence where the task requires it, or a valid one with a failed pointer.
+ */
+export type CaseOutcome = "pass" | "invalid" | "unproven" | "unverified";
 
 export interface EnvelopeCase {
 	label: string;
@@ -21,6 +26,8 @@ export interface EnvelopeCase {
 	input: EnvelopeInput;
 	/** The child's commands, for cmd: pointers. */
 	commands: readonly string[];
+	/** The task's evidence rule; undefined means the default (required). */
+	evidence?: EvidenceRule;
 }
 
 /** The sandbox every case is checked in: the root is `repo`, the child worked in `repo`. */
@@ -58,6 +65,17 @@ const fenced = (json: string): EnvelopeInput => ({
 	finalText: `Here is my result.\n\n\`\`\`json\n${json}\n\`\`\`\n`,
 });
 
+/** What Pi ends a submit_result call in when the model's arguments text is not JSON (see rejected.ts). */
+const NOT_JSON_ARGUMENTS =
+	"Invalid arguments for tool \"submit_result\": Expected ',' or '}' after property value in JSON at position 37" +
+	'\n\nReceived arguments:\n{"deliverable": "sum",\n "status": "ok" "evidence": []}';
+
+/** The submit tool's rejection of an evidence list sent as text that is not JSON. */
+function brokenListRejection(): string {
+	const prepared = prepareSubmission({ ...GOOD, evidence: '[{"claim": "sum", "pointer": "src/app.ts:1"' }, () => false);
+	return prepared.ok ? "" : submissionErrorText(prepared.problems);
+}
+
 export const ENVELOPE_CASES: readonly EnvelopeCase[] = [
 	{ label: "good: submitted through the tool", expect: "pass", reason: "", input: tool(GOOD), commands: RAN },
 	{
@@ -73,6 +91,35 @@ export const ENVELOPE_CASES: readonly EnvelopeCase[] = [
 		reason: "",
 		input: tool({ ...GOOD, evidence: [], status: "failed", deliverable: "No result: the repository has no tests." }),
 		commands: [],
+	},
+	{
+		label: "good: ok with no evidence, where the task says evidence is optional",
+		expect: "pass",
+		reason: "evidence not required",
+		input: tool({ ...GOOD, evidence: [], deliverable: "A plan in three steps, from the notes given." }),
+		commands: [],
+		evidence: "optional",
+	},
+	{
+		label: "bad: ok with no evidence at all",
+		expect: "unproven",
+		reason: "an ok result must point at something checkable",
+		input: tool({ ...GOOD, evidence: [] }),
+		commands: RAN,
+	},
+	{
+		label: "bad: submit_result called with arguments that are not JSON",
+		expect: "invalid",
+		reason: "rejected (call 1: its arguments were not valid JSON",
+		input: { submissions: [], finalText: "Done.", rejected: [{ call: 1, error: NOT_JSON_ARGUMENTS }] },
+		commands: RAN,
+	},
+	{
+		label: "bad: submit_result given an evidence list as text that is not JSON",
+		expect: "invalid",
+		reason: "looks like a JSON list but is not valid JSON",
+		input: { submissions: [], finalText: "", rejected: [{ call: 1, error: brokenListRejection() }] },
+		commands: RAN,
 	},
 	{
 		label: "bad: no envelope at all",
@@ -177,11 +224,15 @@ export interface CaseResult {
 export function evaluateCase(c: EnvelopeCase, sandbox: string, probe: FileProbe): CaseResult {
 	const parse = parseEnvelope(c.input);
 	const at = (rel: string) => join(sandbox, rel);
+	const unproven = parse.ok ? emptyProofProblem(parse.envelope, c.evidence) : undefined;
 	let got: CaseOutcome;
 	let detail: string;
 	if (!parse.ok) {
 		got = "invalid";
 		detail = parse.reason;
+	} else if (unproven) {
+		got = "unproven";
+		detail = `evidence ${unproven.message}`;
 	} else {
 		const claims = verifyEvidence(parse.envelope.evidence, {
 			roots: CASE_ROOTS.map(at),
@@ -191,7 +242,8 @@ export function evaluateCase(c: EnvelopeCase, sandbox: string, probe: FileProbe)
 		});
 		const failed = claims.filter((claim) => !claim.verified);
 		got = failed.length > 0 ? "unverified" : "pass";
-		detail = failed.length > 0 ? failed.map((f) => (f.verified ? "" : f.reason)).join("; ") : parse.notes.join("; ");
+		const notes = [...parse.notes, relaxedProofNote(parse.envelope, c.evidence) ?? []].flat();
+		detail = failed.length > 0 ? failed.map((f) => (f.verified ? "" : f.reason)).join("; ") : notes.join("; ");
 	}
 	return { label: c.label, expected: c.expect, got, detail, ok: got === c.expect && detail.includes(c.reason) };
 }

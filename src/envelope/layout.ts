@@ -3,7 +3,7 @@
  * over it. Verification cases are written this way so the same case runs against memory in a unit
  * test and against a real directory in the selftest, and must give the same answer in both.
  */
-import { dirname, isAbsolute, join, resolve, sep } from "node:path";
+import { basename, dirname, isAbsolute, join, resolve, sep } from "node:path";
 import { countLines, type FileProbe } from "./verify.ts";
 
 export interface Layout {
@@ -38,16 +38,21 @@ export function memoryProbe(base: string, layout: Layout): FileProbe {
 		entries.set(at, { kind: "link", target: isAbsolute(target) ? target : resolve(dirname(at), target) });
 	}
 
+	let looped = false;
 	/** Resolves links component by component, as realpath(3) does; undefined when a component is missing. */
 	const realPath = (path: string): string | undefined => {
 		let pending = resolve(path).split(sep).filter(Boolean);
 		let done: string = sep;
+		looped = false;
 		for (let hops = 0; pending.length > 0; ) {
 			const next = join(done, pending[0]!);
 			const entry = entries.get(next);
 			if (!entry) return undefined;
 			if (entry.kind === "link") {
-				if (++hops > 40) return undefined;
+				if (++hops > 40) {
+					looped = true;
+					return undefined;
+				}
 				pending = [...resolve(entry.target).split(sep).filter(Boolean), ...pending.slice(1)];
 				done = sep;
 				continue;
@@ -68,6 +73,13 @@ export function memoryProbe(base: string, layout: Layout): FileProbe {
 		lineCount(real) {
 			const entry = entries.get(real);
 			return entry?.kind === "file" ? countLines(entry.content) : 0;
+		},
+		// The same words as nodeFileProbe for the cases a layout can hold: a loop, a dangling link.
+		whyMissing(path) {
+			if (realPath(path) === undefined && looped) return "is a symlink loop (too many levels of symbolic links)";
+			const parent = realPath(dirname(resolve(path)));
+			const entry = parent === undefined ? undefined : entries.get(join(parent, basename(path)));
+			return entry?.kind === "link" ? "is a symlink whose target does not exist" : "does not exist";
 		},
 	};
 }

@@ -10,15 +10,17 @@
  */
 import { joinPath, type Problem } from "../problems.ts";
 import { type Candidate, describeSource, type EnvelopeSource, textCandidates } from "./candidates.ts";
-import { parsePointer } from "./pointer.ts";
+import { type EvidenceRule, emptyProofProblem } from "./proof.ts";
+import { acceptedCallNumbers, describeRejections, type RejectedCall, summarizeRejection } from "./rejected.ts";
 import { canonicalJson, differingPaths, valueAt } from "./same.ts";
 import type { Envelope } from "./schema.ts";
 import { ENVELOPE_FIELDS, SUBMIT_RESULT_TOOL_NAME } from "./schema.ts";
-import { shapeProblems } from "./shape.ts";
-import { isRecord } from "./values.ts";
+import { envelopeProblems } from "./shape.ts";
 
 export type { EnvelopeSource } from "./candidates.ts";
 export { describeSource } from "./candidates.ts";
+export type { RejectedCall } from "./rejected.ts";
+export { envelopeProblems } from "./shape.ts";
 
 export interface EnvelopeInput {
 	/**
@@ -31,6 +33,12 @@ export interface EnvelopeInput {
 	submissions: readonly unknown[];
 	/** The text of the child's final assistant message; "" when it wrote none. */
 	finalText: string;
+	/**
+	 * The submit_result calls that ended in an error, with their position among all calls. They are
+	 * not submissions, but they number the accepted ones truly and explain a missing envelope.
+	 * Undefined or [] when there were none (or no record was kept).
+	 */
+	rejected?: readonly RejectedCall[];
 }
 
 export type EnvelopeParse =
@@ -50,18 +58,6 @@ export type EnvelopeParse =
 			problems: Problem[];
 	  };
 
-/** Shape and pointer-syntax problems of one candidate value; [] when it is a valid envelope. */
-export function envelopeProblems(value: unknown): Problem[] {
-	const problems = shapeProblems(value);
-	if (!isRecord(value) || !Array.isArray(value.evidence)) return problems;
-	value.evidence.forEach((item, i) => {
-		if (!isRecord(item) || typeof item.pointer !== "string" || !/\S/.test(item.pointer)) return;
-		const parsed = parsePointer(item.pointer, joinPath("evidence", i, "pointer"));
-		if (!parsed.ok) problems.push(...parsed.problems);
-	});
-	return problems;
-}
-
 const HOW_TO_SUBMIT = `call ${SUBMIT_RESULT_TOOL_NAME} once with ${ENVELOPE_FIELDS.join(", ")}, or end the final message with one fenced json block holding them`;
 
 /** The problems' paths for a one-line reason: the first six, then how many more. */
@@ -74,28 +70,57 @@ function plural(n: number, word: string): string {
 	return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
+const REJECTION_FIX: Record<ReturnType<typeof summarizeRejection>["kind"], string> = {
+	json: "send the arguments as one JSON object: double-quoted keys and strings, nothing cut off",
+	schema: `give every field ${ENVELOPE_FIELDS.join(", ")} with the type its description asks for`,
+	check: `fix what the rejection names and call ${SUBMIT_RESULT_TOOL_NAME} again`,
+	second: `call ${SUBMIT_RESULT_TOOL_NAME} once, with the final result`,
+	other: `fix what the rejection names and call ${SUBMIT_RESULT_TOOL_NAME} again`,
+};
+
+function rejectionProblems(rejected: readonly RejectedCall[]): Problem[] {
+	return rejected.map((r) => {
+		const summary = summarizeRejection(r.error);
+		return {
+			path: `${SUBMIT_RESULT_TOOL_NAME} call ${r.call}`,
+			value: undefined,
+			message: `was rejected: ${summary.reason}`,
+			fix: REJECTION_FIX[summary.kind],
+		};
+	});
+}
+
+/** What the skipped blocks add to "no envelope": the JSON blocks counted, the tagged ones named. */
+function skippedSummary(skipped: ReturnType<typeof textCandidates>["skipped"]): string {
+	const json = skipped.filter((s) => s.tagged === undefined);
+	const tagged = skipped.filter((s) => s.tagged !== undefined);
+	const parts = json.length ? [`${plural(json.length, "JSON block")} found, none an envelope`] : [];
+	for (const t of tagged) parts.push(`the ${t.tagged} block at line ${t.line} is not read (only json or untagged)`);
+	return parts.map((p) => `; ${p}`).join("");
+}
+
 function noEnvelope(input: EnvelopeInput, skipped: ReturnType<typeof textCandidates>["skipped"]): EnvelopeParse {
 	const prose = input.finalText.trim() === "" ? "there is no final message" : "the final message has no envelope";
+	const rejected = input.rejected ?? [];
+	const calls = rejected.length > 0 ? describeRejections(rejected) : `${SUBMIT_RESULT_TOOL_NAME} was never called`;
 	const problems: Problem[] = [
 		{
 			path: "(result)",
 			value: input.finalText.trim() === "" ? undefined : input.finalText.trim(),
-			message: `${SUBMIT_RESULT_TOOL_NAME} was never called and ${prose}`,
+			message: `${calls} and ${prose}`,
 			fix: HOW_TO_SUBMIT,
 		},
 		...skipped.map((s) => ({
 			path: `final message, line ${s.line}`,
 			value: undefined,
 			message: `the fenced block there ${s.why}`,
-			fix: "put the envelope fields in it, or submit the envelope separately",
+			fix:
+				s.tagged === undefined
+					? "put the envelope fields in it, or submit the envelope separately"
+					: "tag the block json, or submit the envelope separately",
 		})),
 	];
-	const found = skipped.length ? `; ${plural(skipped.length, "JSON block")} found, none an envelope` : "";
-	return {
-		ok: false,
-		reason: `no envelope: ${SUBMIT_RESULT_TOOL_NAME} was never called and ${prose}${found}`,
-		problems,
-	};
+	return { ok: false, reason: `no envelope: ${calls} and ${prose}${skippedSummary(skipped)}`, problems };
 }
 
 function notJson(broken: Array<Candidate & { json: false }>): EnvelopeParse {
@@ -137,10 +162,22 @@ function conflict(distinct: Array<Candidate & { json: true }>): EnvelopeParse {
 	};
 }
 
-/** Decides what a child handed back: one valid envelope, or the reason it is invalid. */
+/**
+ * Decides what a child handed back: one valid envelope, or the reason it is invalid. When it is
+ * invalid, every rejected submit_result call is listed among the problems too: whatever else went
+ * wrong, the child tried, and what it was told matters to whoever reads the failure.
+ */
 export function parseEnvelope(input: EnvelopeInput): EnvelopeParse {
+	const result = parseCandidates(input);
+	const rejected = input.rejected ?? [];
+	if (result.ok || rejected.length === 0) return result;
+	return { ...result, problems: [...result.problems, ...rejectionProblems(rejected)] };
+}
+
+function parseCandidates(input: EnvelopeInput): EnvelopeParse {
+	const callNumbers = acceptedCallNumbers(input.submissions.length, input.rejected ?? []);
 	const fromTool: Candidate[] = input.submissions.map((value, i) => ({
-		source: { kind: "submit_result", call: i + 1 },
+		source: { kind: "submit_result", call: callNumbers[i] ?? i + 1 },
 		json: true,
 		value,
 		trailingCommaLines: [],
@@ -167,14 +204,19 @@ export function parseEnvelope(input: EnvelopeInput): EnvelopeParse {
 			problems,
 		};
 	}
-	return { ok: true, envelope: chosen.value as Envelope, source: chosen.source, notes: notes(parsed, skipped) };
+	const allNotes = notes(parsed, skipped, input.rejected ?? []);
+	return { ok: true, envelope: chosen.value as Envelope, source: chosen.source, notes: allNotes };
 }
 
 function notes(
 	parsed: Array<Candidate & { json: true }>,
 	skipped: ReturnType<typeof textCandidates>["skipped"],
+	rejected: readonly RejectedCall[],
 ): string[] {
 	const out: string[] = [];
+	for (const r of rejected) {
+		out.push(`${SUBMIT_RESULT_TOOL_NAME} call ${r.call} was rejected: ${summarizeRejection(r.error).reason}`);
+	}
 	for (const dup of parsed.slice(1)) out.push(`${describeSource(dup.source)} repeats the same envelope`);
 	for (const c of parsed) {
 		if (c.trailingCommaLines.length > 0) {
@@ -189,11 +231,16 @@ function notes(
 }
 
 /**
- * The check a submit_result tool runs on its arguments before accepting them: the same problems
- * parseEnvelope would report, so a model gets the chance to fix them instead of failing the task.
+ * The check a submit_result tool runs on its arguments before accepting them: the problems
+ * parseEnvelope would report, then the task's evidence rule (proof.ts) the verdict would apply, so a
+ * model gets the chance to fix them instead of failing the task. `evidence` undefined means the
+ * default rule (required).
  */
-export function checkSubmission(args: unknown): Problem[] {
-	return envelopeProblems(args);
+export function checkSubmission(args: unknown, evidence?: EvidenceRule): Problem[] {
+	const problems = envelopeProblems(args);
+	if (problems.length > 0) return problems;
+	const proof = emptyProofProblem(args as Envelope, evidence);
+	return proof ? [proof] : [];
 }
 
 /** The error text a rejected submit_result call returns to the model. */

@@ -2,7 +2,17 @@
  * The file-system side of verification: a FileProbe over the real disk, and writing a Layout to a
  * directory (the selftest and the tests materialise verification cases with it).
  */
-import { closeSync, mkdirSync, openSync, readSync, realpathSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+	closeSync,
+	lstatSync,
+	mkdirSync,
+	openSync,
+	readSync,
+	realpathSync,
+	statSync,
+	symlinkSync,
+	writeFileSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import type { Layout } from "./layout.ts";
 import type { FileProbe } from "./verify.ts";
@@ -43,7 +53,29 @@ export function nodeFileProbe(): FileProbe {
 			return { realPath, kind: stat.isFile() ? "file" : stat.isDirectory() ? "directory" : "other" };
 		},
 		lineCount: countFileLines,
+		whyMissing,
 	};
+}
+
+/** Why realpath found nothing: the errno in words, and a dangling symlink told apart from no file. */
+function whyMissing(path: string): string {
+	let code: string | undefined;
+	try {
+		realpathSync.native(path);
+		return "does not exist";
+	} catch (error) {
+		code = (error as NodeJS.ErrnoException).code;
+	}
+	if (code === "ELOOP") return "is a symlink loop (too many levels of symbolic links)";
+	if (code === "EACCES" || code === "EPERM") return "cannot be reached (permission denied on the way to it)";
+	if (code === "ENOTDIR") return "does not exist (a part of its path is a file, not a directory)";
+	if (code !== "ENOENT") return `cannot be resolved (${code ?? "unknown error"})`;
+	try {
+		const link = lstatSync(path, { throwIfNoEntry: false });
+		return link?.isSymbolicLink() ? "is a symlink whose target does not exist" : "does not exist";
+	} catch {
+		return "does not exist";
+	}
 }
 
 /** Writes `layout` under the directory `base` (created if needed). */

@@ -1,21 +1,30 @@
 /**
  * How a checked envelope reads, for a terminal and as JSON. One verdict rule, shared by both:
- * PASS only when the envelope is valid and, if pointers were verified, every one of them held.
+ * PASS only when the envelope is valid, an ok cites evidence (unless the rule is relaxed), and, if
+ * pointers were verified, every one of them held.
  */
 import { renderTable } from "../format/table.ts";
 import { formatProblems, type Problem } from "../problems.ts";
 import { describeSource, type EnvelopeParse } from "./parse.ts";
+import { DEFAULT_EVIDENCE_RULE, type EvidenceRule, emptyProofProblem, relaxedProofNote } from "./proof.ts";
 import type { ClaimCheck } from "./verify.ts";
 
 export interface EnvelopeCheck {
 	parse: EnvelopeParse;
 	/** One result per evidence entry when pointers were verified; undefined when they were not. */
 	claims: ClaimCheck[] | undefined;
+	/** Whether an ok must cite evidence (proof.ts); undefined means required. */
+	evidence?: EvidenceRule;
 }
 
-/** True when the envelope is valid and every verified pointer held. */
+/** The empty-proof problem of a valid envelope, if it has one. */
+function proofProblem(check: EnvelopeCheck): Problem | undefined {
+	return check.parse.ok ? emptyProofProblem(check.parse.envelope, check.evidence) : undefined;
+}
+
+/** True when the envelope is valid, an ok cites evidence unless relaxed, and every verified pointer held. */
 export function checkPassed(check: EnvelopeCheck): boolean {
-	return check.parse.ok && (check.claims ?? []).every((c) => c.verified);
+	return check.parse.ok && proofProblem(check) === undefined && (check.claims ?? []).every((c) => c.verified);
 }
 
 function indent(text: string, by = "  "): string {
@@ -44,7 +53,11 @@ function evidenceLines(check: EnvelopeCheck & { parse: { ok: true } }): string[]
 
 function verdictLine(check: EnvelopeCheck): string {
 	if (!check.parse.ok) return `FAIL  invalid envelope: ${check.parse.reason}`;
+	if (proofProblem(check)) {
+		return "FAIL  valid envelope, but status is ok with no evidence: an ok must cite something (--evidence optional relaxes this)";
+	}
 	const total = check.parse.envelope.evidence.length;
+	if (total === 0) return "PASS  valid envelope, with no evidence to verify";
 	if (check.claims === undefined) {
 		return `PASS  valid envelope; ${total} pointer${total === 1 ? "" : "s"} not verified (give --roots and --commands-file to verify them)`;
 	}
@@ -58,6 +71,8 @@ export function renderEnvelopeReport(check: EnvelopeCheck): string {
 	const { parse } = check;
 	if (!parse.ok) return [formatProblems(parse.problems), "", verdictLine(check)].join("\n");
 	const e = parse.envelope;
+	const proof = proofProblem(check);
+	const relaxed = relaxedProofNote(e, check.evidence);
 	const lines = [
 		`source: ${describeSource(parse.source)}`,
 		`status: ${e.status}`,
@@ -67,6 +82,8 @@ export function renderEnvelopeReport(check: EnvelopeCheck): string {
 		...list("unsure", e.unsure),
 		...list("did not do", e.did_not_do),
 		...(parse.notes.length ? list("notes", parse.notes) : []),
+		...(proof ? [formatProblems([proof])] : []),
+		...(relaxed ? [`note: ${relaxed}`] : []),
 		"",
 		verdictLine(check),
 	];
@@ -77,6 +94,7 @@ export function renderEnvelopeReport(check: EnvelopeCheck): string {
 export function envelopeReportJson(check: EnvelopeCheck): {
 	pass: boolean;
 	valid: boolean;
+	evidence: EvidenceRule;
 	reason: string | undefined;
 	problems: Problem[];
 	source: string | undefined;
@@ -85,11 +103,13 @@ export function envelopeReportJson(check: EnvelopeCheck): {
 	claims: ClaimCheck[] | undefined;
 } {
 	const { parse } = check;
+	const proof = proofProblem(check);
 	return {
 		pass: checkPassed(check),
 		valid: parse.ok,
+		evidence: check.evidence ?? DEFAULT_EVIDENCE_RULE,
 		reason: parse.ok ? undefined : parse.reason,
-		problems: parse.ok ? [] : parse.problems,
+		problems: parse.ok ? (proof ? [proof] : []) : parse.problems,
 		source: parse.ok ? describeSource(parse.source) : undefined,
 		envelope: parse.ok ? parse.envelope : undefined,
 		notes: parse.ok ? parse.notes : [],

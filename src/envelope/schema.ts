@@ -3,7 +3,7 @@
  * tool a child uses to hand it back. The field descriptions below double as the tool's parameter
  * docs, so they are written for the model that fills them in.
  *
- * Decisions (see also parse.ts and shape.ts, which enforce them):
+ * Decisions (see also parse.ts, shape.ts and proof.ts, which enforce them):
  * - `deliverable` is a non-empty string. The spec's own `deliverable` describes the wanted shape in
  *   words; a string carries any shape (prose, a list, code, embedded JSON), every model produces one
  *   reliably, and a string-or-object union would need `anyOf`, which several providers' tool schemas
@@ -13,8 +13,9 @@
  *   corrects it at once, so strictness costs a retry, not a run.
  * - Unknown fields are rejected (`additionalProperties: false`): whatever a model puts in an invented
  *   field is invisible to the parent's check, so it belongs in `deliverable` or `unsure` instead.
- * - `evidence: []` is allowed, whatever the status: the rule is that claims carry pointers, not that
- *   there must be claims.
+ * - `evidence: []` fits the shape whatever the status: a partial or failed result may have nothing
+ *   to point at. That an ok must cite something is the task's rule, not the shape's (proof.ts: the
+ *   spec field `evidence` can relax it); submit_result and the verdict apply it.
  * - Field order puts `status` last: models fill tool arguments roughly in schema order, and judging
  *   the status after listing what is unsure and what was not done makes a careless "ok" less likely.
  * - Text fields must contain a non-whitespace character (`pattern: "\S"`), so `" "` is as empty as `""`.
@@ -61,7 +62,8 @@ export const EnvelopeSchema = Type.Object(
 			description: "The answer itself, in the shape asked for; or, if you could not produce it, what stopped you.",
 		}),
 		evidence: Type.Array(EvidenceSchema, {
-			description: "The claims the deliverable rests on; every pointer is verified.",
+			description:
+				"The claims the deliverable rests on; every pointer is verified. An ok needs at least one, unless the task says evidence is optional.",
 		}),
 		unsure: textList("What you could not establish. [] if none."),
 		did_not_do: textList("What was asked that you did not do, and why. [] if none."),

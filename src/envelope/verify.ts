@@ -16,8 +16,13 @@ import type { Evidence } from "./schema.ts";
 export interface FileProbe {
 	/** The real path (symlinks resolved) and its kind, or undefined when nothing exists there. */
 	look(path: string): { realPath: string; kind: "file" | "directory" | "other" } | undefined;
-	/** The number of lines of a regular file, by its real path (see countLines for the rule). */
+	/** The number of lines of a regular file, by its real path (see countLines for the rule); may throw when unreadable. */
 	lineCount(realPath: string): number;
+	/**
+	 * Why look() found nothing at `path`, as a phrase after the path: "does not exist", "is a symlink
+	 * loop", "cannot be reached (permission denied)". Optional: without it, "does not exist".
+	 */
+	whyMissing?(path: string): string;
 }
 
 export interface VerifyContext {
@@ -65,7 +70,7 @@ function verifyFile(pointer: Pointer & { kind: "file" }, ctx: VerifyContext, rea
 	const lexicallyInside = ctx.roots.some((r) => isInside(r, abs)) || realRoots.some((r) => isInside(r, abs));
 	if (!found) {
 		return lexicallyInside
-			? { verified: false, reason: `${abs} does not exist` }
+			? { verified: false, reason: `${abs} ${ctx.probe.whyMissing?.(abs) ?? "does not exist"}` }
 			: { verified: false, reason: `${abs} is outside the roots (${ctx.roots.join(", ")})` };
 	}
 	if (!realRoots.some((r) => isInside(r, found.realPath))) {
@@ -73,9 +78,16 @@ function verifyFile(pointer: Pointer & { kind: "file" }, ctx: VerifyContext, rea
 		return { verified: false, reason: `${abs} is outside the roots (${ctx.roots.join(", ")})${how}` };
 	}
 	if (!pointer.lines) return { verified: true, detail: `${found.kind} exists` };
-	if (found.kind !== "file")
-		return { verified: false, reason: `${pointer.path} is a ${found.kind}; only a file has lines` };
-	const total = ctx.probe.lineCount(found.realPath);
+	if (found.kind !== "file") {
+		const what = found.kind === "directory" ? "is a directory" : "is not a regular file";
+		return { verified: false, reason: `${pointer.path} ${what}; only a file has lines` };
+	}
+	let total: number;
+	try {
+		total = ctx.probe.lineCount(found.realPath);
+	} catch (error) {
+		return { verified: false, reason: `${pointer.path} cannot be read (${readError(error)})` };
+	}
 	const size = `${total} line${total === 1 ? "" : "s"}`;
 	const { start, end } = pointer.lines;
 	if (end > total) {
@@ -83,6 +95,14 @@ function verifyFile(pointer: Pointer & { kind: "file" }, ctx: VerifyContext, rea
 		return { verified: false, reason: `${pointer.path} has ${size}; ${rangeText(pointer.lines)} ${past}` };
 	}
 	return { verified: true, detail: `${rangeText(pointer.lines)} ${start === end ? "exists" : "exist"} (${size})` };
+}
+
+/** "permission denied" for EACCES, else the error's code or message. */
+function readError(error: unknown): string {
+	const code = (error as NodeJS.ErrnoException | undefined)?.code;
+	if (code === "EACCES" || code === "EPERM") return "permission denied";
+	if (code !== undefined) return code;
+	return error instanceof Error ? error.message : String(error);
 }
 
 function verifyCommand(pointer: Pointer & { kind: "command" }, ctx: VerifyContext): Outcome {

@@ -4,17 +4,24 @@
  * pi-delegate's child-side extension. Its text is static, so sibling children send byte-identical
  * tool definitions.
  *
- * The tool checks a submission before accepting it — the envelope's shape and every evidence
- * pointer — and hands problems back to the model as an error, so a fixable slip (a wrong line
- * number, a command cited in a different spelling) costs a retry instead of the whole task. After
- * `maxRejections` rejections the next submission is accepted as it is and the verdict judges it: a
- * child that cannot produce checkable evidence must not loop until its budget runs out.
+ * The tool checks a submission before accepting it — the envelope's shape, the task's evidence rule
+ * (an ok must cite something unless the spec says evidence "optional") and every evidence pointer —
+ * and hands problems back to the model as an error, so a fixable slip (a wrong line number, a command
+ * cited in a different spelling, an ok with nothing to check) costs a retry instead of the whole task.
+ * Arguments Pi's own schema check would reject are rejected first by `prepareArguments`, in the
+ * envelope's words rather than the validator's (envelope/arguments.ts). After `maxRejections`
+ * rejections the next submission is accepted as it is, and the model is told which problems will
+ * fail the task: a child that cannot produce checkable evidence must not loop until its budget runs
+ * out, nor be told its result was simply "received".
  */
 
 import { isDeepStrictEqual } from "node:util";
+import { type ToolCall, validateToolArguments } from "@earendil-works/pi-ai";
 import { defineTool } from "@earendil-works/pi-coding-agent";
+import { prepareSubmission } from "../envelope/arguments.ts";
 import { checkSubmission, submissionErrorText } from "../envelope/parse.ts";
 import { nodeFileProbe } from "../envelope/probe.ts";
+import { SECOND_RESULT_ERROR } from "../envelope/rejected.ts";
 import {
 	type Envelope,
 	EnvelopeSchema,
@@ -25,6 +32,7 @@ import {
 } from "../envelope/schema.ts";
 import { verifyEvidence } from "../envelope/verify.ts";
 import type { SubmitCheckConfig } from "../plan/types.ts";
+import type { Problem } from "../problems.ts";
 
 /** What the tool puts in `details` of an accepted result: the arguments exactly as it received them. */
 export interface SubmitDetails {
@@ -38,14 +46,43 @@ export interface SubmitState {
 	rejections: number;
 }
 
-function pointerProblems(envelope: Envelope, config: SubmitCheckConfig, commandsRun: readonly string[]): string[] {
+function pointerProblems(envelope: Envelope, config: SubmitCheckConfig, commandsRun: readonly string[]): Problem[] {
 	const checks = verifyEvidence(envelope.evidence, {
 		roots: config.roots,
 		base: config.cwd,
 		commands: commandsRun,
 		probe: nodeFileProbe(),
 	});
-	return checks.flatMap((c) => (c.verified ? [] : [`- evidence[${c.index}].pointer "${c.pointer}": ${c.reason}`]));
+	return checks.flatMap((c) =>
+		c.verified
+			? []
+			: [
+					{
+						path: `evidence[${c.index}].pointer`,
+						value: c.pointer,
+						message: `"${c.pointer}" does not check out: ${c.reason}`,
+						fix: "point at a line that exists inside the task's roots, or cite a command exactly as you ran it",
+					},
+				],
+	);
+}
+
+/** Pi's own check of the arguments (with its coercion), asked before it runs it, to speak first. */
+function piAccepts(value: unknown): boolean {
+	const tool = { name: SUBMIT_RESULT_TOOL_NAME, description: "", parameters: EnvelopeSchema };
+	const call = { type: "toolCall", id: "prepare", name: SUBMIT_RESULT_TOOL_NAME, arguments: value } as ToolCall;
+	try {
+		validateToolArguments(tool, call);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/** Everything that would fail the task about this envelope, in the order a model should fix it. */
+function submissionProblems(envelope: Envelope, config: SubmitCheckConfig, commandsRun: () => readonly string[]) {
+	const problems = checkSubmission(envelope, config.evidence);
+	return problems.length > 0 ? problems : pointerProblems(envelope, config, commandsRun());
 }
 
 /**
@@ -64,33 +101,41 @@ export function createSubmitTool(
 		promptSnippet: SUBMIT_RESULT_PROMPT_SNIPPET,
 		parameters: EnvelopeSchema,
 		executionMode: "sequential",
+		prepareArguments(raw) {
+			const prepared = prepareSubmission(raw, piAccepts);
+			if (!prepared.ok) throw new Error(submissionErrorText(prepared.problems));
+			return prepared.value as Envelope;
+		},
 		async execute(_id, params) {
 			const envelope = params as Envelope;
 			if (state.accepted !== undefined) {
-				if (isDeepStrictEqual(state.accepted, envelope)) return accepted(envelope);
-				throw new Error(
-					"A result was already submitted and it stands; a second, different result is not accepted. Stop now.",
-				);
+				if (isDeepStrictEqual(state.accepted, envelope)) return accepted(envelope, []);
+				throw new Error(`${SECOND_RESULT_ERROR}; a second, different result is not accepted. Stop now.`);
 			}
-			const shape = checkSubmission(envelope);
-			const problems =
-				shape.length > 0 ? submissionErrorText(shape).split("\n") : pointerProblems(envelope, config, commandsRun());
+			const problems = submissionProblems(envelope, config, commandsRun);
 			if (problems.length > 0 && state.rejections < config.maxRejections) {
 				state.rejections++;
-				const head = shape.length > 0 ? [] : ["The result was not accepted: these evidence pointers do not check out:"];
-				const tail = shape.length > 0 ? [] : [`Fix them and call ${SUBMIT_RESULT_TOOL_NAME} again.`];
-				throw new Error([...head, ...problems, ...tail].join("\n"));
+				throw new Error(submissionErrorText(problems));
 			}
 			state.accepted = envelope;
-			return accepted(envelope);
+			return accepted(envelope, problems);
 		},
 	});
 	return { tool, state };
 }
 
-function accepted(envelope: Envelope) {
+/** The result of an accepted call; one taken as it is after the last rejection says what still fails it. */
+function accepted(envelope: Envelope, unresolved: readonly Problem[]) {
+	const text =
+		unresolved.length === 0
+			? "Result received. Your work is done; stop here."
+			: [
+					`Result recorded as it is, with ${unresolved.length} unresolved problem${unresolved.length === 1 ? "" : "s"} that will fail the task:`,
+					...unresolved.map((p) => `- ${p.path}: ${p.message}`),
+					"No more attempts are accepted. Your work is done; stop here.",
+				].join("\n");
 	return {
-		content: [{ type: "text" as const, text: "Result received. Your work is done; stop here." }],
+		content: [{ type: "text" as const, text }],
 		details: { accepted: true as const, envelope },
 		terminate: true,
 	};

@@ -7,6 +7,7 @@
  */
 import Type, { type Static } from "typebox";
 import type { ContextFields } from "../context/primitives.ts";
+import { EVIDENCE_RULES } from "../envelope/proof.ts";
 import { STRATEGIES, type Strategy } from "../prompt/channels.ts";
 import { EFFORTS as EFFORT_NAMES } from "../spec/schema.ts";
 
@@ -40,6 +41,9 @@ export const TaskParamsSchema = Type.Object({
 			},
 			{ description: "Limits that stop the child; defaults by effort." },
 		),
+	),
+	evidence: Type.Optional(
+		stringEnum(EVIDENCE_RULES, "required (default): an ok result must cite a pointer; optional when none can exist."),
 	),
 	agent: Type.Optional(Type.String({ description: "Run as this agent definition (role, model, context settings)." })),
 	contextMode: Type.Optional(

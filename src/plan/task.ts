@@ -119,7 +119,7 @@ function assemble(
 		providerExtensions: [...new Set([...request.extensions, ...settings.providerExtensions])],
 		budget: spec.budget,
 		boundary: { roots: [...roots], writeAllowed: [...write_allowed], watchedOnly: [...watched_only] },
-		submit: { roots: [...roots], cwd: roots[0] ?? inputs.cwd, maxRejections: MAX_REJECTIONS },
+		submit: { roots: [...roots], cwd: roots[0] ?? inputs.cwd, maxRejections: MAX_REJECTIONS, evidence: spec.evidence },
 		audit: { runsDir: decideRunsDir(inputs, settings.runsDir), files: [...AUDIT_FILES] },
 		prefixKey: prefixKey({
 			model,

@@ -7,6 +7,7 @@
 import type { AgentCatalog } from "../agents/catalog.ts";
 import type { AgentSource } from "../agents/definition.ts";
 import type { ContextFields } from "../context/primitives.ts";
+import type { EvidenceRule } from "../envelope/proof.ts";
 import type { Problem } from "../problems.ts";
 import type { ParentPrompt, Strategy } from "../prompt/channels.ts";
 import type { ChildView } from "../prompt/child-view.ts";
@@ -38,6 +39,8 @@ export interface SubmitCheckConfig {
 	cwd: string;
 	/** How many rejected submissions are answered with the problems before one is accepted as is. */
 	maxRejections: number;
+	/** The spec's evidence rule (envelope/proof.ts); undefined means the default, "required". */
+	evidence?: EvidenceRule;
 }
 
 /** Per-call context fields: the highest precedence layer of what a child sees. */

@@ -8,6 +8,7 @@
  *   L2 — plus facts the caller asserts, pasted verbatim and labelled as unverified.
  * (L3, a trimmed tail of the caller's conversation, and L4, the whole branch, are not task rungs.)
  */
+import { DEFAULT_EVIDENCE_RULE, EVIDENCE_BRIEF } from "../envelope/proof.ts";
 import type { TaskSpec } from "../spec/schema.ts";
 
 export type TaskRung = "L0" | "L1" | "L2";
@@ -43,11 +44,12 @@ function authority(spec: TaskSpec): string {
 	return lines.join("\n");
 }
 
-function result(): string {
+function result(spec: TaskSpec): string {
 	return [
 		"Finish by calling `submit_result` once, with what you did, what you could not establish and what you did not do.",
 		"Back each claim with a pointer that can be checked: `path:line`, `path:start-end`, `path`, or `cmd: <a command",
 		"you ran, exactly>`. A result not handed in this way, or whose pointers do not check out, counts as failed.",
+		EVIDENCE_BRIEF[spec.evidence ?? DEFAULT_EVIDENCE_RULE],
 	].join(" ");
 }
 
@@ -81,6 +83,6 @@ export function taskBrief(spec: TaskSpec): string {
 			].join("\n"),
 		);
 	}
-	sections.push(`## Returning your result\n${result()}`, budget(spec));
+	sections.push(`## Returning your result\n${result(spec)}`, budget(spec));
 	return `${sections.join("\n\n")}\n`;
 }

@@ -2,6 +2,8 @@
  * The report of a run, as plain text for a terminal and for the model that asked for the task. A
  * FAIL must be unmistakable to both: the verdict is the first word, and every problem follows it.
  */
+
+import { relaxedProofNote } from "../envelope/proof.ts";
 import { formatSeconds, formatUsd, formatInt as int, plural } from "../format/numbers.ts";
 import { renderTable } from "../format/table.ts";
 import { indent } from "../format/text.ts";
@@ -21,6 +23,11 @@ function evidence(result: TaskResult): string | undefined {
 	});
 	const header = failed ? ["", "claim", "pointer", "problem"] : ["", "claim", "pointer"];
 	return `Evidence\n${indent(renderTable(header, rows))}`;
+}
+
+/** Says when the spec relaxed the rule that an ok must cite evidence (envelope/proof.ts). */
+function relaxedProof(result: TaskResult): string | undefined {
+	return relaxedProofNote(result.envelope, result.evidence);
 }
 
 function boundary(result: TaskResult): string {
@@ -59,6 +66,7 @@ export function renderReport(result: TaskResult): string {
 		env ? `Deliverable (status ${env.status})\n${indent(env.deliverable)}` : undefined,
 		!env && result.finalText ? `The child's last message (no valid envelope)\n${indent(result.finalText)}` : undefined,
 		evidence(result),
+		relaxedProof(result),
 		env ? list("Unsure", env.unsure) : undefined,
 		env ? list("Did not do", env.did_not_do) : undefined,
 		boundary(result),
@@ -93,6 +101,8 @@ export function renderModelReport(result: TaskResult): string {
 			),
 		);
 	}
+	const relaxed = relaxedProof(result);
+	if (relaxed) lines.push(`Note: ${relaxed}`);
 	if (env && env.unsure.length > 0) lines.push("Unsure:", ...env.unsure.map((u) => `  - ${u}`));
 	if (env && env.did_not_do.length > 0) lines.push("Did not do:", ...env.did_not_do.map((d) => `  - ${d}`));
 	const allowed = result.delta.length - result.violations.length;

@@ -13,6 +13,7 @@ import { createHash } from "node:crypto";
 import { resolve } from "node:path";
 import { type Static, Type } from "typebox";
 import { Value } from "typebox/value";
+import { EVIDENCE_RULES, type EvidenceRule } from "../envelope/proof.ts";
 import type { ChildPromptInputs } from "./types.ts";
 
 /** The environment variable the runner puts the configuration in. */
@@ -65,6 +66,13 @@ export const ChildConfigSchema = Type.Object(
 					minimum: 0,
 					description: "Rejected submissions answered with problems before one is accepted as is.",
 				}),
+				evidence: Type.Optional(
+					Type.Unsafe<EvidenceRule>({
+						type: "string",
+						enum: [...EVIDENCE_RULES],
+						description: "Whether an ok result must cite evidence; absent means required.",
+					}),
+				),
 			},
 			{ description: "What submit_result checks before accepting a result." },
 		),

@@ -5,9 +5,11 @@
  *
  * Submissions are taken from `submit_result` results, not from the model's call: Pi coerces and
  * validates arguments before a tool runs, and the tool records the envelope it accepted in
- * `details.envelope`. A rejected call ends in an error result and is not a submission.
+ * `details.envelope`. A rejected call ends in an error result and is not a submission; it is kept,
+ * numbered among all submit_result calls, with the error the model read.
  */
 import { getSystemMessageText, type SystemMessage } from "@earendil-works/pi-ai";
+import type { RejectedCall } from "../envelope/rejected.ts";
 import { SUBMIT_RESULT_TOOL_NAME } from "../envelope/schema.ts";
 import { addMessageUsage, bashCommand, emptyUsage, summarizeToolCall } from "./progress.ts";
 import { LAST_TURN_MESSAGE_TYPE } from "./turn-budget.ts";
@@ -29,6 +31,10 @@ export interface ChildEventState {
 	toolCalls: number;
 	commandsRun: string[];
 	submissions: unknown[];
+	/** submit_result calls so far, accepted or not. */
+	submitCalls: number;
+	/** The submit_result calls that ended in an error, with the error text the model read. */
+	rejectedSubmissions: RejectedCall[];
 	/** Tool calls started and not yet ended: id → tool name and bash command. */
 	running: Map<string, { tool: string; command: string | undefined }>;
 	agentEnded: boolean;
@@ -47,6 +53,8 @@ export function createEventState(): ChildEventState {
 		toolCalls: 0,
 		commandsRun: [],
 		submissions: [],
+		submitCalls: 0,
+		rejectedSubmissions: [],
 		running: new Map(),
 		agentEnded: false,
 		lastTurnWarned: false,
@@ -103,6 +111,18 @@ function submission(result: unknown): unknown {
 	return result.details.accepted === true ? result.details.envelope : undefined;
 }
 
+/** An accepted call is a submission; a rejected one is kept with its error, so a missing envelope can say why. */
+function recordSubmission(state: ChildEventState, result: unknown, isError: boolean): void {
+	state.submitCalls++;
+	if (isError) {
+		const text = isRecord(result) ? messageText(result) : "";
+		state.rejectedSubmissions.push({ call: state.submitCalls, error: text });
+		return;
+	}
+	const envelope = submission(result);
+	if (envelope !== undefined) state.submissions.push(envelope);
+}
+
 /** Folds one event into the state; returns the progress it makes. */
 export function foldEvent(state: ChildEventState, event: unknown): ChildProgress[] {
 	if (!isRecord(event)) return [];
@@ -140,10 +160,7 @@ export function foldEvent(state: ChildEventState, event: unknown): ChildProgress
 			state.running.delete(String(event.toolCallId));
 			if (call?.command !== undefined) state.commandsRun.push(call.command);
 			const isError = event.isError === true;
-			if (tool === SUBMIT_RESULT_TOOL_NAME && !isError) {
-				const envelope = submission(event.result);
-				if (envelope !== undefined) state.submissions.push(envelope);
-			}
+			if (tool === SUBMIT_RESULT_TOOL_NAME) recordSubmission(state, event.result, isError);
 			return [{ type: "tool_end", tool, isError }];
 		}
 		case "agent_end":

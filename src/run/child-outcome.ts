@@ -75,6 +75,7 @@ export function childOutcome(state: ChildEventState, exit: ChildExit, runner: Ru
 		errors,
 		stoppedBy,
 		submissions: [...state.submissions],
+		rejectedSubmissions: [...state.rejectedSubmissions],
 		finalText: settled.last?.text ?? "",
 		commandsRun: [...state.commandsRun],
 		toolCalls: state.toolCalls,

@@ -152,6 +152,41 @@ export async function executeTask(plan: TaskPlan, ports: ExecutePorts): Promise<
 	}
 }
 
+/** Snapshots before and after the child, with the delta between them, or why the roots could not be checked. */
+interface Boundary {
+	delta: Change[];
+	error: string | undefined;
+}
+
+/** Judges what the child left: the boundary, the envelope and its evidence, the verdict — once. */
+function judge(plan: TaskPlan, outcome: ChildOutcome, boundary: Boundary, rendered: RenderedPrompt, probe: FileProbe) {
+	const { violations } = judgeChanges(boundary.delta, plan.boundary.writeAllowed);
+	const envelope = parseEnvelope({
+		submissions: outcome.submissions,
+		finalText: outcome.finalText,
+		rejected: outcome.rejectedSubmissions ?? [],
+	});
+	const claims = envelope.ok
+		? verifyEvidence(envelope.envelope.evidence, {
+				roots: plan.boundary.roots,
+				base: plan.submit.cwd,
+				commands: outcome.commandsRun,
+				probe,
+			})
+		: [];
+	const judged = judgeRun({
+		outcome,
+		envelope,
+		claims,
+		violations,
+		budget: plan.budget,
+		boundaryError: boundary.error,
+		promptMismatch: sentMismatch(rendered, outcome),
+		evidence: plan.spec.evidence,
+	});
+	return { ...judged, envelope, claims, violations };
+}
+
 async function execute(plan: TaskPlan, ports: ExecutePorts): Promise<TaskResult> {
 	const progress = (p: TaskProgress) => ports.progress?.(p);
 	const startedAt = ports.now();
@@ -164,38 +199,32 @@ async function execute(plan: TaskPlan, ports: ExecutePorts): Promise<TaskResult>
 	progress({ type: "phase", phase: "snapshot", detail: "before" });
 	const before = await snapshotOrError(ports, plan.boundary.roots);
 	if (!(before instanceof Error)) audit.writeJson("boundary-before.json", before);
-
-	const launch = launchOf(plan, rendered);
-	const outcome = await runChild(plan, launch, ports, audit);
-
+	const outcome = await runChild(plan, launchOf(plan, rendered), ports, audit);
 	progress({ type: "phase", phase: "snapshot", detail: "after" });
 	const after = before instanceof Error ? before : await snapshotOrError(ports, plan.boundary.roots, before);
 	if (!(after instanceof Error)) audit.writeJson("boundary-after.json", after);
 
 	progress({ type: "phase", phase: "checking" });
-	const delta: Change[] = before instanceof Error || after instanceof Error ? [] : diffSnapshots(before, after);
-	const { violations } = judgeChanges(delta, plan.boundary.writeAllowed);
-	const envelope = parseEnvelope({ submissions: outcome.submissions, finalText: outcome.finalText });
-	const claims = envelope.ok
-		? verifyEvidence(envelope.envelope.evidence, {
-				roots: plan.boundary.roots,
-				base: plan.submit.cwd,
-				commands: outcome.commandsRun,
-				probe: ports.probe,
-			})
-		: [];
-	const boundaryError = before instanceof Error ? before.message : after instanceof Error ? after.message : undefined;
-	const judged = judgeRun({
-		outcome,
-		envelope,
-		claims,
-		violations,
-		budget: plan.budget,
-		boundaryError,
-		promptMismatch: sentMismatch(rendered, outcome),
-	});
-	const finishedAt = ports.now();
-	const result: TaskResult = {
+	const boundary: Boundary =
+		before instanceof Error || after instanceof Error
+			? { delta: [], error: (before instanceof Error ? before : (after as Error)).message }
+			: { delta: diffSnapshots(before, after), error: undefined };
+	const judged = judge(plan, outcome, boundary, rendered, ports.probe);
+	const result = resultOf(plan, outcome, boundary, judged, { startedAt, finishedAt: ports.now(), auditDir: audit.dir });
+	audit.writeJson("outcome.json", outcome);
+	audit.finish(result);
+	return result;
+}
+
+function resultOf(
+	plan: TaskPlan,
+	outcome: ChildOutcome,
+	boundary: Boundary,
+	judged: ReturnType<typeof judge>,
+	at: { startedAt: Date; finishedAt: Date; auditDir: string },
+): TaskResult {
+	const { envelope } = judged;
+	return {
 		version: RESULT_VERSION,
 		kind: "task",
 		id: plan.id,
@@ -203,26 +232,24 @@ async function execute(plan: TaskPlan, ports: ExecutePorts): Promise<TaskResult>
 		problems: judged.problems,
 		warnings: plan.warnings.map((w) => `${w.path}: ${w.message}`),
 		envelope: envelope.ok ? envelope.envelope : undefined,
-		claims,
-		delta,
-		violations,
+		claims: judged.claims,
+		delta: boundary.delta,
+		violations: judged.violations,
 		roots: plan.boundary.roots.map((root) => ({ root, writable: plan.boundary.writeAllowed.includes(root) })),
 		metrics: {
 			usage: outcome.usage,
-			elapsedS: (finishedAt.getTime() - startedAt.getTime()) / 1000,
+			elapsedS: (at.finishedAt.getTime() - at.startedAt.getTime()) / 1000,
 			toolCalls: outcome.toolCalls,
 			turns: outcome.turns,
 			model: `${plan.model.provider}/${plan.model.id}`,
 			effort: plan.spec.effort,
 			runner: plan.runner.value,
 		},
-		auditDir: audit.dir,
-		startedAt: startedAt.toISOString(),
-		finishedAt: finishedAt.toISOString(),
+		auditDir: at.auditDir,
+		startedAt: at.startedAt.toISOString(),
+		finishedAt: at.finishedAt.toISOString(),
 		...(plan.parentSession && { parentSession: plan.parentSession }),
 		...(envelope.ok ? {} : { finalText: outcome.finalText }),
+		evidence: plan.spec.evidence,
 	};
-	audit.writeJson("outcome.json", outcome);
-	audit.finish(result);
-	return result;
 }

@@ -1,5 +1,6 @@
 /** The result of one task run: what result.json holds and what every report is rendered from. */
 import type { Change } from "../boundary/types.ts";
+import type { EvidenceRule } from "../envelope/proof.ts";
 import type { Envelope } from "../envelope/schema.ts";
 import type { ClaimCheck } from "../envelope/verify.ts";
 import type { Effort } from "../spec/schema.ts";
@@ -45,4 +46,6 @@ export interface TaskResult {
 	parentSession?: { id: string; file?: string };
 	/** The child's final message, kept when no valid envelope was found so nothing it said is lost. */
 	finalText?: string;
+	/** The spec's evidence rule, so a report can say when it was relaxed; absent means required. */
+	evidence?: EvidenceRule;
 }

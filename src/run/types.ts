@@ -5,6 +5,8 @@
  * audit, report) is runner-agnostic.
  */
 
+import type { EvidenceRule } from "../envelope/proof.ts";
+import type { RejectedCall } from "../envelope/rejected.ts";
 import type { ChildBudget, ModelChoice, RunnerKind, SubmitCheckConfig } from "../plan/types.ts";
 import type { ChildPromptInputs } from "../prompt/channels.ts";
 
@@ -114,6 +116,8 @@ export interface ChildOutcome {
 	stoppedBy: AbortReason | undefined;
 	/** Arguments of every accepted `submit_result` call, in order. */
 	submissions: unknown[];
+	/** Every `submit_result` call that ended in an error, numbered among all its calls; undefined when not recorded. */
+	rejectedSubmissions?: RejectedCall[];
 	/** Text of the last assistant message. */
 	finalText: string;
 	/** Every bash command the child ran, in order. */

@@ -6,6 +6,7 @@
  */
 import type { Change } from "../boundary/types.ts";
 import type { EnvelopeParse } from "../envelope/parse.ts";
+import { type EvidenceRule, emptyProofProblem } from "../envelope/proof.ts";
 import type { ClaimCheck } from "../envelope/verify.ts";
 import { formatUsd } from "../format/numbers.ts";
 import type { Budget } from "../spec/schema.ts";
@@ -29,6 +30,8 @@ export interface VerdictInput {
 	boundaryError?: string | undefined;
 	/** Set when the child sent another prompt than the one decided and recorded for it. */
 	promptMismatch?: string | undefined;
+	/** The spec's evidence rule (envelope/proof.ts); undefined means the default, "required". */
+	evidence?: EvidenceRule;
 }
 
 /** How many violations are listed one by one before the rest are counted. */
@@ -75,6 +78,15 @@ function envelopeProblems({ envelope, claims }: VerdictInput): RunProblem[] {
 	return out;
 }
 
+/** An ok that cites nothing fails, unless the spec relaxed the rule (envelope/proof.ts). */
+function proofProblems({ envelope, evidence }: VerdictInput): RunProblem[] {
+	const problem = envelope.ok ? emptyProofProblem(envelope.envelope, evidence) : undefined;
+	if (!problem) return [];
+	return [
+		{ kind: "evidence", message: `evidence ${problem.message} (a task that needs none sets evidence: "optional")` },
+	];
+}
+
 function boundaryProblems({ violations, boundaryError }: VerdictInput): RunProblem[] {
 	const out: RunProblem[] = [];
 	if (boundaryError) out.push({ kind: "boundary", message: `boundary not checked: ${boundaryError}` });
@@ -97,6 +109,7 @@ export function judgeRun(input: VerdictInput): { verdict: Verdict; problems: Run
 		...childProblems(input),
 		...boundaryProblems(input),
 		...envelopeProblems(input),
+		...proofProblems(input),
 	];
 	return { verdict: problems.length === 0 ? "PASS" : "FAIL", problems };
 }

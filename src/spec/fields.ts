@@ -3,6 +3,7 @@
  * type, empty, out of range, missing) are phrased from these rather than from the schema checker's own
  * messages, so the user reads "must be a positive number of seconds" instead of "must be > 0".
  */
+import { DEFAULT_EVIDENCE_RULE, EVIDENCE_RULES } from "./evidence.ts";
 import { DEFAULT_EFFORT, defaultsText, EFFORTS, ID_MAX_LENGTH, ID_RULE } from "./schema.ts";
 
 export interface FieldText {
@@ -104,6 +105,13 @@ export const FIELDS: Readonly<Record<string, FieldText>> = {
 	"budget.turns": {
 		expects: "a positive whole number of turns",
 		fix: () => `e.g. "turns": 50, or leave it out for the default (${defaultsText("turns", String)})`,
+	},
+	evidence: {
+		expects: `one of ${EVIDENCE_RULES.map((r) => `"${r}"`).join(", ")}`,
+		fix: (v) =>
+			v === true || v === false
+				? `write "${v ? "required" : "optional"}"`
+				: `use "required" (an ok result must cite evidence) or "optional", or leave it out for "${DEFAULT_EVIDENCE_RULE}"`,
 	},
 };
 

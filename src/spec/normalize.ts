@@ -3,6 +3,7 @@
  * governed the run, then deep-frozen so no later stage can change the description of a delegation
  * after it was checked.
  */
+import { DEFAULT_EVIDENCE_RULE } from "./evidence.ts";
 import { DEFAULT_BUDGETS, DEFAULT_EFFORT, type ResolvedRoots, type TaskSpec, type TaskSpecInput } from "./schema.ts";
 
 /** Freezes an object graph in place and returns it. */
@@ -49,6 +50,7 @@ export function normalize(input: TaskSpecInput, resolved: ResolvedRoots): Normal
 			usd: pick("budget.usd", input.budget?.usd, budgetDefaults.usd),
 			turns: pick("budget.turns", input.budget?.turns, budgetDefaults.turns),
 		},
+		evidence: pick("evidence", input.evidence, DEFAULT_EVIDENCE_RULE),
 		resolved: {
 			roots: [...resolved.roots],
 			write_allowed: [...resolved.write_allowed],

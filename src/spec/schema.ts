@@ -6,6 +6,7 @@
  * drift apart.
  */
 import Type, { type Static } from "typebox";
+import { DEFAULT_EVIDENCE_RULE, EVIDENCE_RULES, type EvidenceRule } from "./evidence.ts";
 
 /** How hard the child thinks; each level maps to a model tier elsewhere. */
 export const EFFORTS = ["fast", "balanced", "deep"] as const;
@@ -158,6 +159,17 @@ export const TaskSpecSchema = Type.Object(
 		),
 		context: Type.Optional(ContextSchema),
 		budget: Type.Optional(BudgetSchema),
+		evidence: Type.Optional(
+			Type.Enum(EVIDENCE_RULES, {
+				type: "string",
+				default: DEFAULT_EVIDENCE_RULE,
+				description:
+					'Whether a result with status ok must cite evidence. "required" (the default): an ok needs at least one ' +
+					'evidence pointer, and every pointer must verify. "optional": for a deliverable with nothing to point ' +
+					"at (a plan, a summary of given text); an ok without evidence passes, any pointer given is still " +
+					"verified, and the report says the rule was relaxed.",
+			}),
+		),
 	},
 	{
 		additionalProperties: false,
@@ -198,5 +210,7 @@ export interface TaskSpec {
 		readonly commands: readonly string[];
 	};
 	readonly budget: Budget;
+	/** Whether an ok result must cite evidence (envelope/proof.ts). */
+	readonly evidence: EvidenceRule;
 	readonly resolved: ResolvedRoots;
 }

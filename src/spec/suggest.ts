@@ -10,7 +10,7 @@
 import { editDistance } from "../suggest.ts";
 
 export const SPEC_KEYS: Readonly<Record<string, readonly string[]>> = {
-	"": ["id", "goal", "deliverable", "effort", "read_only", "roots", "write_allowed", "context", "budget"],
+	"": ["id", "goal", "deliverable", "effort", "read_only", "roots", "write_allowed", "context", "budget", "evidence"],
 	context: ["facts", "files", "commands"],
 	budget: ["wall_s", "usd", "turns"],
 };
@@ -62,6 +62,10 @@ const ALIASES: Readonly<Record<string, string>> = {
 	spend: "budget.usd",
 	maxturns: "budget.turns",
 	turnlimit: "budget.turns",
+	proof: "evidence",
+	evidencerequired: "evidence",
+	requireevidence: "evidence",
+	pointers: "evidence",
 };
 
 function canonical(key: string): string {

@@ -1,7 +1,9 @@
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { CASE_LAYOUT } from "../../src/envelope/cases.ts";
 import { writeLayout } from "../../src/envelope/probe.ts";
 import { runCli } from "../support/cli.ts";
@@ -135,8 +137,90 @@ describe("pi-delegate envelope check", () => {
 		expect(result.stderr).toContain("Usage: pi-delegate envelope check");
 	});
 
+	it("fails an ok envelope with no evidence unless --evidence optional relaxes the rule", async () => {
+		const bare = JSON.stringify({ deliverable: "d", evidence: [], unsure: [], did_not_do: [], status: "ok" });
+		const strict = await runCli(["envelope", "check", "-"], { stdin: bare });
+		expect(strict.code).toBe(1);
+		expect(strict.stdout).toContain("FAIL  valid envelope, but status is ok with no evidence");
+		const relaxed = await runCli(["envelope", "check", "-", "--evidence", "optional"], { stdin: bare });
+		expect(relaxed.code).toBe(0);
+		expect(relaxed.stdout).toContain('note: evidence not required (spec: evidence "optional")');
+		const typo = await runCli(["envelope", "check", "-", "--evidence", "optinal"], { stdin: bare });
+		expect(typo.code).toBe(2);
+		expect(typo.stderr).toContain('--evidence must be required or optional, not "optinal" (did you mean "optional"?)');
+	});
+
+	it("says why a root is unusable when it is a dangling symlink", async () => {
+		const result = await runCli(["envelope", "check", fixture("good-message.md"), "--roots", join(repo, "gone")], {});
+		expect(result.stderr).toContain(`root ${repo}/gone does not exist`);
+		execFileSync("ln", ["-s", "nowhere", join(sandbox, "dangling-root")]);
+		const dangling = await runCli([
+			"envelope",
+			"check",
+			fixture("good-message.md"),
+			"--roots",
+			join(sandbox, "dangling-root"),
+		]);
+		expect(dangling.code).toBe(2);
+		expect(dangling.stderr).toContain("is a symlink whose target does not exist");
+	});
+
 	it("is listed by help", async () => {
 		const result = await runCli(["help"]);
 		expect(result.stdout).toContain("envelope  check a child's result envelope");
+	});
+});
+
+describe("pi-delegate envelope check reading standard input", () => {
+	const good = readFileSync(fixture("good-message.md"), "utf8");
+	afterEach(() => {
+		vi.useRealTimers();
+	});
+
+	it("says what it is reading and how to end it when standard input is a terminal", async () => {
+		const result = await runCli(["envelope", "check"], { stdin: good, stdinIsTTY: true });
+		expect(result.code).toBe(0);
+		expect(result.stderr).toBe(
+			"reading an envelope from standard input; end with Ctrl-D (or give a file instead of -)\n",
+		);
+	});
+
+	it("says nothing when a pipe delivers at once", async () => {
+		expect((await runCli(["envelope", "check", "-"], { stdin: good })).stderr).toBe("");
+	});
+
+	it("says it is still waiting when input does not end, instead of hanging in silence", async () => {
+		vi.useFakeTimers();
+		let end: (text: string) => void = () => {};
+		const pending = runCli(["envelope", "check", "-"], { readStdin: () => new Promise((r) => (end = r)) });
+		await vi.advanceTimersByTimeAsync(3000);
+		end(good);
+		const result = await pending;
+		expect(result.code).toBe(0);
+		expect(result.stderr).toMatch(/^still waiting for an envelope on standard input after 3 s: nothing has ended it/);
+	});
+
+	it("announces a FIFO given as the file before it waits for a writer", async () => {
+		const fifo = join(sandbox, "result.fifo");
+		execFileSync("mkfifo", [fifo]);
+		const pending = runCli(["envelope", "check", fifo]);
+		await writeFile(fifo, good);
+		const result = await pending;
+		expect(result.code).toBe(0);
+		expect(result.stderr).toBe(
+			`reading the input file from the FIFO ${fifo}: waiting until something writes to it and closes it (Ctrl-C to give up)\n`,
+		);
+	});
+
+	const hasScript = spawnSync("script", ["--version"]).status === 0;
+	it.skipIf(!hasScript)("prints the hint on a real terminal (a pseudo-terminal from script)", () => {
+		const main = join(import.meta.dirname, "../../src/cli/main.ts");
+		const out = spawnSync("script", ["-qec", `${process.execPath} ${main} envelope check`, "/dev/null"], {
+			input: `${JSON.stringify({ deliverable: "d", evidence: [], unsure: [], did_not_do: [], status: "failed" })}\n\u0004`,
+			encoding: "utf8",
+			timeout: 20_000,
+		});
+		expect(out.stdout).toContain("reading an envelope from standard input; end with Ctrl-D");
+		expect(out.stdout).toContain("PASS  valid envelope, with no evidence to verify");
 	});
 });

@@ -1,5 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${TMP} is a placeholder filled at test time, not a template
+import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTree, type Tree } from "../spec/tree.ts";
@@ -87,7 +89,7 @@ describe("pi-delegate validate", () => {
 		expect(good.valid).toBe(true);
 		expect(good.spec.budget).toEqual({ wall_s: 300, usd: 0.2, turns: 40 });
 		expect(good.spec.resolved.watched_only).toEqual([`${tree.tmp}/repo/src`, `${tree.tmp}/repo/test`]);
-		expect(good.defaulted).toEqual(["budget.turns"]);
+		expect(good.defaulted).toEqual(["budget.turns", "evidence"]);
 
 		const bad = await runCli(["validate", "--json", invalid]);
 		expect(bad.code).toBe(2);
@@ -106,6 +108,25 @@ describe("pi-delegate validate", () => {
 		expect(bad.code).toBe(2);
 		expect(bad.stderr).toContain("✗ standard input: not a valid task spec");
 		expect(bad.stderr).toContain("not valid JSON at line 2, column 9: single-quoted string");
+	});
+
+	it("says it is reading standard input, and how to end it, when that is a terminal", async () => {
+		const r = await runCli(["validate", "-"], { stdin: readFileSync(valid, "utf8"), stdinIsTTY: true });
+		expect(r.code).toBe(0);
+		expect(r.stderr).toBe("reading a task spec from standard input; end with Ctrl-D (or give a file instead of -)\n");
+		expect((await runCli(["validate", "-"], { stdin: readFileSync(valid, "utf8") })).stderr).toBe("");
+	});
+
+	it("announces a FIFO before it waits for a writer", async () => {
+		const fifo = join(tree.tmp, "spec.fifo");
+		execFileSync("mkfifo", [fifo]);
+		const pending = runCli(["validate", fifo]);
+		await writeFile(fifo, readFileSync(valid, "utf8"));
+		const r = await pending;
+		expect(r.code).toBe(0);
+		expect(r.stderr).toBe(
+			`reading the task spec from the FIFO ${fifo}: waiting until something writes to it and closes it (Ctrl-C to give up)\n`,
+		);
 	});
 
 	it("resolves a relative spec file against the working directory", async () => {

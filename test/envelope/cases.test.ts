@@ -14,7 +14,9 @@ afterAll(() => rmSync(sandbox, { recursive: true, force: true }));
 describe("the selftest's envelope cases", () => {
 	it("have unique labels and cover every outcome", () => {
 		expect(new Set(ENVELOPE_CASES.map((c) => c.label)).size).toBe(ENVELOPE_CASES.length);
-		expect(new Set(ENVELOPE_CASES.map((c) => c.expect))).toEqual(new Set(["pass", "invalid", "unverified"]));
+		expect(new Set(ENVELOPE_CASES.map((c) => c.expect))).toEqual(
+			new Set(["pass", "invalid", "unproven", "unverified"]),
+		);
 	});
 
 	it.each(ENVELOPE_CASES.map((c) => [c.label, c]))("land where they should in memory: %s", (_label, c) => {
@@ -38,6 +40,22 @@ describe("the selftest's envelope cases", () => {
 			"bad: pointer past the last line",
 			"bad: pointer escaping the roots through a symlink",
 		]);
+	});
+
+	it("catch a checker that lets an ok without evidence through", () => {
+		const c = ENVELOPE_CASES.find((x) => x.expect === "unproven")!;
+		expect(evaluateCase({ ...c, evidence: "optional" }, sandbox, nodeFileProbe())).toMatchObject({
+			got: "pass",
+			ok: false,
+		});
+	});
+
+	it("catch a parser that forgets rejected submit_result calls and says 'never called'", () => {
+		const c = ENVELOPE_CASES.find((x) => x.label.includes("arguments that are not JSON"))!;
+		const forgetful = { ...c, input: { ...c.input, rejected: [] } };
+		const result = evaluateCase(forgetful, sandbox, nodeFileProbe());
+		expect(result).toMatchObject({ got: "invalid", ok: false });
+		expect(result.detail).toContain("submit_result was never called");
 	});
 
 	it("catch a case landing on the right side for the wrong reason", () => {

@@ -43,9 +43,17 @@ describe("parseEnvelope: where the envelope comes from", () => {
 		expect(result.source).toEqual({ kind: "bare" });
 	});
 
-	it("never takes a block tagged with another language", () => {
+	it("never takes a block tagged with another language, but says it saw one that names envelope fields", () => {
 		const result = invalid(parseEnvelope({ submissions: [], finalText: block(GOOD, "ts") }));
-		expect(result.reason).toBe("no envelope: submit_result was never called and the final message has no envelope");
+		expect(result.reason).toBe(
+			"no envelope: submit_result was never called and the final message has no envelope; the ts block at line 1 is not read (only json or untagged)",
+		);
+		expect(result.problems[1]).toMatchObject({
+			path: "final message, line 1",
+			fix: "tag the block json, or submit the envelope separately",
+		});
+		const code = invalid(parseEnvelope({ submissions: [], finalText: "```ts\nconst x = 1;\n```" }));
+		expect(code.reason).toBe("no envelope: submit_result was never called and the final message has no envelope");
 	});
 
 	it("tolerates trailing commas, and says so", () => {
@@ -216,7 +224,70 @@ describe("parseEnvelope: invalid candidates", () => {
 	});
 });
 
+const JSON_ERROR =
+	'Invalid arguments for tool "submit_result": Expected \',\' or \'}\' after property value in JSON at position 16\n\nReceived arguments:\n{"status": "ok" "deliverable": "x"}';
+
+describe("parseEnvelope: rejected submit_result calls", () => {
+	it("says the tool was called and rejected, and why, instead of 'never called'", () => {
+		const result = invalid(
+			parseEnvelope({ submissions: [], finalText: "I submitted it.", rejected: [{ call: 1, error: JSON_ERROR }] }),
+		);
+		expect(result.reason).toBe(
+			"no envelope: submit_result was called once and rejected (call 1: its arguments were not valid JSON: expected ',' or '}' after a property value but found a double quote at line 1, column 17) and the final message has no envelope",
+		);
+		expect(result.problems[1]).toEqual({
+			path: "submit_result call 1",
+			value: undefined,
+			message:
+				"was rejected: its arguments were not valid JSON: expected ',' or '}' after a property value but found a double quote at line 1, column 17",
+			fix: "send the arguments as one JSON object: double-quoted keys and strings, nothing cut off",
+		});
+	});
+
+	it("counts every rejected call", () => {
+		const rejected = [
+			{ call: 1, error: JSON_ERROR },
+			{ call: 2, error: submissionErrorText(checkSubmission({ ...GOOD, status: "done" })) },
+		];
+		const result = invalid(parseEnvelope({ submissions: [], finalText: "", rejected }));
+		expect(result.reason).toMatch(
+			/^no envelope: submit_result was called 2 times and rejected each time \(call 1: .*; call 2: status: must be one of "ok", "partial", "failed"\) and there is no final message$/,
+		);
+		expect(result.problems.map((p) => p.path)).toEqual(["(result)", "submit_result call 1", "submit_result call 2"]);
+	});
+
+	it("lists the rejected calls among the problems whatever else made the result invalid", () => {
+		const rejected = [{ call: 1, error: JSON_ERROR }];
+		const result = invalid(parseEnvelope({ submissions: [], finalText: '```json\n{"status": }\n```', rejected }));
+		expect(result.reason).toMatch(/^the fenced json block at line 1 is not valid JSON/);
+		expect(result.problems.map((p) => p.path)).toEqual(["final message, line 2", "submit_result call 1"]);
+	});
+
+	it("numbers an accepted call by its place among all calls, and notes the rejected ones", () => {
+		const rejected = [{ call: 1, error: JSON_ERROR }];
+		const result = valid(parseEnvelope({ submissions: [GOOD], finalText: "", rejected }));
+		expect(result.source).toEqual({ kind: "submit_result", call: 2 });
+		expect(result.notes).toEqual([
+			"submit_result call 1 was rejected: its arguments were not valid JSON: expected ',' or '}' after a property value but found a double quote at line 1, column 17",
+		]);
+		const bad = invalid(parseEnvelope({ submissions: [{ ...GOOD, status: "done" }], finalText: "", rejected }));
+		expect(bad.reason).toBe("submit_result call 2 is not a valid envelope: 1 problem (status)");
+	});
+});
+
 describe("checkSubmission", () => {
+	it("applies the evidence rule the verdict applies: an ok must cite something unless the task says optional", () => {
+		const bare = { ...GOOD, evidence: [] };
+		expect(checkSubmission(bare).map((p) => p.path)).toEqual(["evidence"]);
+		expect(checkSubmission(bare, "required").map((p) => p.path)).toEqual(["evidence"]);
+		expect(checkSubmission(bare, "optional")).toEqual([]);
+		expect(checkSubmission({ ...bare, status: "partial" })).toEqual([]);
+	});
+
+	it("reports shape problems alone, before the evidence rule", () => {
+		expect(checkSubmission({ ...GOOD, evidence: [], status: "done" }).map((p) => p.path)).toEqual(["status"]);
+	});
+
 	it("finds nothing in a good envelope and the same problems the parser would", () => {
 		expect(checkSubmission(GOOD)).toEqual([]);
 		const bad = { ...GOOD, evidence: [{ claim: "c", pointer: "x.ts#L3" }], status: "done" };

@@ -27,7 +27,7 @@ describe("renderEnvelopeReport", () => {
 				"notes:",
 				"  - submit_result call 2 repeats the same envelope",
 				"",
-				"PASS  valid envelope, 0 of 0 pointers verified",
+				"PASS  valid envelope, with no evidence to verify",
 			].join("\n"),
 		);
 	});
@@ -37,6 +37,39 @@ describe("renderEnvelopeReport", () => {
 		expect(renderEnvelopeReport({ parse, claims: undefined }).split("\n").at(-1)).toBe(
 			"FAIL  invalid envelope: no envelope: submit_result was never called and there is no final message",
 		);
+	});
+});
+
+describe("the evidence rule in an envelope check", () => {
+	const bare = parseEnvelope({ submissions: [{ ...EMPTY, status: "ok" }], finalText: "" });
+
+	it("fails an ok with no evidence by default, naming the problem and the way to relax it", () => {
+		const check = { parse: bare, claims: undefined };
+		expect(checkPassed(check)).toBe(false);
+		const report = renderEnvelopeReport(check);
+		expect(report).toContain(
+			"  ✗ evidence: is empty, but status is ok: an ok result must point at something checkable",
+		);
+		expect(report.split("\n").at(-1)).toBe(
+			"FAIL  valid envelope, but status is ok with no evidence: an ok must cite something (--evidence optional relaxes this)",
+		);
+		expect(envelopeReportJson(check)).toMatchObject({
+			pass: false,
+			valid: true,
+			evidence: "required",
+			problems: [{ path: "evidence" }],
+		});
+	});
+
+	it("passes it when relaxed, and says the rule was relaxed", () => {
+		const check = { parse: bare, claims: undefined, evidence: "optional" as const };
+		expect(checkPassed(check)).toBe(true);
+		const report = renderEnvelopeReport(check);
+		expect(report).toContain(
+			'note: evidence not required (spec: evidence "optional"): this ok result cites nothing to check',
+		);
+		expect(report.split("\n").at(-1)).toBe("PASS  valid envelope, with no evidence to verify");
+		expect(envelopeReportJson(check)).toMatchObject({ pass: true, evidence: "optional", problems: [] });
 	});
 });
 

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,6 +23,8 @@ const LAYOUT: Layout = {
 		"repo/leakdir": "../other",
 		"repo/inner-link.ts": "src/app.ts",
 		"repo/dangling": "nowhere.txt",
+		"repo/loop-a": "loop-b",
+		"repo/loop-b": "loop-a",
 		"linked-root": "repo",
 	},
 };
@@ -131,9 +134,16 @@ describe.each([
 		});
 	});
 
-	it("follows a symlink that stays inside the roots, and fails a dangling one as missing", () => {
+	it("follows a symlink that stays inside the roots, and fails a dangling one saying it is a dangling link", () => {
 		expect(check("inner-link.ts:3")).toEqual({ ok: "line 3 exists (3 lines)" });
-		expect(check("dangling")).toEqual({ bad: "<sb>/repo/dangling does not exist" });
+		expect(check("dangling")).toEqual({ bad: "<sb>/repo/dangling is a symlink whose target does not exist" });
+		expect(check("src/missing.ts")).toEqual({ bad: "<sb>/repo/src/missing.ts does not exist" });
+	});
+
+	it("fails a symlink loop as a loop, not as a missing file", () => {
+		expect(check("loop-a:1")).toEqual({
+			bad: "<sb>/repo/loop-a is a symlink loop (too many levels of symbolic links)",
+		});
 	});
 
 	it("judges containment on real paths when a root is itself a symlink", () => {
@@ -196,6 +206,39 @@ describe("countLines", () => {
 		["\n\n", 2],
 	])("counts %j as %i lines", (text, n) => {
 		expect(countLines(text)).toBe(n);
+	});
+});
+
+describe("verifyEvidence on files it cannot read", () => {
+	it("fails a pointer into an unreadable file with the reason, instead of throwing", () => {
+		const dir = tempDir("pi-delegate-unreadable-");
+		writeLayout(dir, { files: { "a.txt": "x\n" } });
+		const denied = Object.assign(new Error("EACCES: permission denied"), { code: "EACCES" });
+		const probe: FileProbe = {
+			...nodeFileProbe(),
+			lineCount: () => {
+				throw denied;
+			},
+		};
+		const [result] = verifyEvidence([{ claim: "c", pointer: "a.txt:1" }], {
+			roots: [dir],
+			base: dir,
+			commands: [],
+			probe,
+		});
+		expect(result).toMatchObject({ verified: false, reason: "a.txt cannot be read (permission denied)" });
+	});
+
+	it("fails a line pointer into something that is neither a file nor a directory as such", () => {
+		const dir = tempDir("pi-delegate-fifo-");
+		execFileSync("mkfifo", [join(dir, "pipe")]);
+		const [result] = verifyEvidence([{ claim: "c", pointer: "pipe:1" }], {
+			roots: [dir],
+			base: dir,
+			commands: [],
+			probe: nodeFileProbe(),
+		});
+		expect(result).toMatchObject({ verified: false, reason: "pipe is not a regular file; only a file has lines" });
 	});
 });
 

@@ -78,7 +78,7 @@ describe("the task tool in a real pi", () => {
 		const a = gitRepo({ "a.txt": "one\n" });
 		const b = gitRepo({ "b.txt": "two\n" });
 		const sub = `${a}`;
-		const submit = submitTurn(envelope([]));
+		const submit = submitTurn(envelope());
 		const overlapping = runPi(["-e", REPO, "--mode", "json", "-p", "go"], {
 			turns: [taskCall({ id: "first", roots: [a] }, { id: "second", roots: [sub] }), submit, submit, "done"],
 		});

@@ -89,6 +89,7 @@ describe("reading the event stream", () => {
 			errors: [],
 			stoppedBy: undefined,
 			submissions: [accepted],
+			rejectedSubmissions: [],
 			finalText: "",
 			commandsRun: [`printf '${ODD}'`],
 			toolCalls: 2,
@@ -98,6 +99,32 @@ describe("reading the event stream", () => {
 			sent: undefined,
 			elapsedMs: 5,
 		});
+	});
+
+	it("keeps each rejected submit_result call with its error, numbered among all the calls", () => {
+		const call = (id: string, isError: boolean, text: string) => [
+			{ type: "tool_execution_start", toolCallId: id, toolName: "submit_result", args: {} },
+			{
+				type: "tool_execution_end",
+				toolCallId: id,
+				toolName: "submit_result",
+				result: isError
+					? { content: [{ type: "text", text }], details: {} }
+					: { content: [], details: { accepted: true, envelope: accepted } },
+				isError,
+			},
+		];
+		const { state } = fold([
+			...call("a", true, "Invalid arguments"),
+			...call("b", true, "rejected"),
+			...call("c", false, ""),
+		]);
+		const outcome = childOutcome(state, CLEAN);
+		expect(outcome.rejectedSubmissions).toEqual([
+			{ call: 1, error: "Invalid arguments" },
+			{ call: 2, error: "rejected" },
+		]);
+		expect(outcome.submissions).toEqual([accepted]);
 	});
 
 	it("reports progress in the order events happen", () => {

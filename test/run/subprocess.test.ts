@@ -112,7 +112,9 @@ describe("evidence pointers at submission", () => {
 			{ type: "tool_end", tool: SUBMIT_RESULT_TOOL_NAME, isError: false },
 		]);
 		const third = child.requests()[2];
-		expect(third?.messages.at(-1)?.text).toMatch(/evidence\[0\]\.pointer "cmd: echo goodbye"/);
+		expect(third?.messages.at(-1)?.text).toMatch(
+			/evidence\[0\]\.pointer: "cmd: echo goodbye" does not check out: never ran/,
+		);
 		expect(outcome.completed).toBe(true);
 	});
 });

@@ -162,7 +162,9 @@ describe("a task run", () => {
 	it("records every run so a rollup can read it back", async () => {
 		const a = gitRepo({ "a.txt": "x\n" });
 		const { faux, run, runsDir } = await taskHarness();
-		faux.script([submit({ status: "ok", deliverable: "x" })]);
+		faux.script([
+			submit({ status: "ok", deliverable: "x", evidence: [{ claim: "the file is there", pointer: "a.txt:1" }] }),
+		]);
 		const result = await run(spec({ roots: [a] }));
 		const runs = listRuns(runsDir);
 		expect(runs.map((r) => r.dir)).toEqual([result.auditDir]);
@@ -226,7 +228,7 @@ describe("siblings and the prompt cache", () => {
 			requests.push(Date.now());
 			await new Promise((r) => setTimeout(r, delay));
 			leaderAnswered ||= Date.now();
-			return submit({ status: "ok", deliverable: "x" });
+			return submit({ status: "ok", deliverable: "x", evidence: [{ claim: "the root is there", pointer: "." }] });
 		};
 		faux.script([answer(300), answer(0)]);
 		const gate = new PrefixGate();

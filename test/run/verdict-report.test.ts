@@ -26,14 +26,21 @@ const outcome = (o: Partial<ChildOutcome> = {}): ChildOutcome => ({
 });
 const ok: EnvelopeParse = {
 	ok: true,
-	envelope: { status: "ok", deliverable: "d", evidence: [], unsure: [], did_not_do: [] },
+	envelope: {
+		status: "ok",
+		deliverable: "d",
+		evidence: [{ claim: "c", pointer: "a.ts:1" }],
+		unsure: [],
+		did_not_do: [],
+	},
 	source: { kind: "submit_result", call: 0 },
 	notes: [],
 };
+const verified = [{ index: 0, claim: "c", pointer: "a.ts:1", verified: true as const, detail: "line 1 exists" }];
 const input = (i: Partial<VerdictInput> = {}): VerdictInput => ({
 	outcome: outcome(),
 	envelope: ok,
-	claims: [],
+	claims: verified,
 	violations: [],
 	budget: { wall_s: 60, usd: 1, turns: 10 },
 	...i,
@@ -71,6 +78,22 @@ describe("the verdict", () => {
 			'the child reported status "partial"',
 			'evidence[1] "b.ts:9" not verified: b.ts has 3 lines',
 		]);
+	});
+
+	it("fails an ok that cites no evidence, by default and when the rule is required", () => {
+		const bare: EnvelopeParse = { ...ok, envelope: { ...(ok.ok ? ok.envelope : ({} as never)), evidence: [] } };
+		for (const evidence of [undefined, "required"] as const) {
+			const { verdict, problems } = judgeRun(input({ envelope: bare, claims: [], ...(evidence ? { evidence } : {}) }));
+			expect(verdict).toBe("FAIL");
+			expect(problems).toEqual([
+				{
+					kind: "evidence",
+					message:
+						'evidence is empty, but status is ok: an ok result must point at something checkable (a task that needs none sets evidence: "optional")',
+				},
+			]);
+		}
+		expect(judgeRun(input({ envelope: bare, claims: [], evidence: "optional" })).verdict).toBe("PASS");
 	});
 
 	it("says why a child that did not complete failed", () => {

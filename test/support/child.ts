@@ -95,8 +95,11 @@ export async function runScripted(
 	return { outcome, events, progress };
 }
 
-/** A valid envelope citing `pointers`. */
-export function envelope(pointers: string[] = [], status: "ok" | "partial" | "failed" = "ok") {
+/**
+ * A valid envelope citing `pointers`. The default cites the working directory itself ("."), which
+ * verifies wherever the child runs: an ok needs at least one pointer unless the task relaxes it.
+ */
+export function envelope(pointers: string[] = ["."], status: "ok" | "partial" | "failed" = "ok") {
 	return {
 		deliverable: "The work is done.",
 		evidence: pointers.map((pointer, i) => ({ claim: `claim ${i + 1}`, pointer })),

@@ -9,7 +9,15 @@ export interface CliResult {
 
 export async function runCli(
 	argv: string[],
-	options: { cwd?: string; stdin?: string; env?: Record<string, string | undefined> } = {},
+	options: {
+		cwd?: string;
+		stdin?: string;
+		env?: Record<string, string | undefined>;
+		/** Standard input as a terminal would be: the command is told so. */
+		stdinIsTTY?: boolean;
+		/** Replaces the canned standard input, e.g. to hold it open. */
+		readStdin?: () => Promise<string>;
+	} = {},
 ): Promise<CliResult> {
 	let stdout = "";
 	let stderr = "";
@@ -20,10 +28,11 @@ export async function runCli(
 		stderr: (text) => {
 			stderr += text;
 		},
-		readStdin: async () => options.stdin ?? "",
+		readStdin: options.readStdin ?? (async () => options.stdin ?? ""),
 		cwd: options.cwd ?? process.cwd(),
 		env: options.env ?? process.env,
 		isTTY: false,
+		stdinIsTTY: options.stdinIsTTY ?? false,
 	});
 	return { code, stdout, stderr };
 }
