@@ -25,6 +25,8 @@ export interface CommandIO {
 	env: Readonly<Record<string, string | undefined>>;
 	/** True when stderr is a terminal (progress may redraw a line). */
 	isTTY: boolean;
+	/** True when standard input is a terminal: a command must not wait on it for input nobody pipes. */
+	stdinIsTTY?: boolean;
 }
 
 export interface Command {

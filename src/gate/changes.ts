@@ -9,6 +9,7 @@
 import { longestAt, unknownVerb } from "./clauses.ts";
 import { changingShell, commandWords } from "./commands.ts";
 import { type Hit, hit, isWord, objectOf, quoteEnd } from "./hits.ts";
+import { COMMIT_TO_CHOICE, VERB_IDIOMS } from "./idioms.ts";
 import type { Clause, Token } from "./types.ts";
 import {
 	CHANGE_UNLESS_PROSE,
@@ -22,7 +23,6 @@ import {
 	PROSE_UNLESS_CODE,
 	WORK_NOUNS,
 } from "./verbs.ts";
-import { COMMIT_TO_CHOICE, VERB_IDIOMS } from "./words.ts";
 
 const RUN_VERBS = new Set(["run", "execute", "exec", "invoke", "type", "apply"]);
 const RUN_OBJECTS = new Set([
@@ -40,7 +40,17 @@ const RUN_OBJECTS = new Set([
 	"autofix",
 ]);
 const PRONOUN_WORK = new Set(["it", "this", "that"]);
-const PRONOUN_VERBS = new Set(["finish", "complete", "continue", "resume", "do", "redo", "perform", "execute"]);
+const PRONOUN_VERBS = new Set([
+	"finish",
+	"complete",
+	"continue",
+	"resume",
+	"do",
+	"redo",
+	"perform",
+	"execute",
+	"carry",
+]);
 const CONTINUE_SKIP = new Set([
 	"the",
 	"this",
@@ -58,8 +68,21 @@ const CONTINUE_SKIP = new Set([
 	"an",
 ]);
 const WORK_GERUNDS = new Set(["working", "coding", "implementing", "hacking", "editing", "writing"]);
-const GET_RESULTS = new Set(["passing", "green", "working", "compiling", "building", "fixed", "done"]);
+const GET_RESULTS = new Set([
+	"passing",
+	"green",
+	"working",
+	"compiling",
+	"building",
+	"fixed",
+	"done",
+	"sync",
+	"date",
+	"shape",
+	"order",
+]);
 const BARE_CONTINUE = [
+	["resume"],
 	["continue"],
 	["carry", "on"],
 	["keep", "going"],
@@ -157,7 +180,9 @@ function headOrder(c: Clause): Hit[] {
 	}
 	if (PROSE_UNLESS_CODE.has(v) && objectOf(tokens, head, "code") === "code")
 		return [order(tokens, head, "change-verb")];
-	if (v === "give" && gives(tokens, head)) return [order(tokens, head, "change-verb")];
+	if ((v === "give" || v === "teach") && gives(tokens, head)) return [order(tokens, head, "change-verb")];
+	const by = tokens.findIndex((x, k) => k > head && x.norm === "by" && changeGerund(tokens[k + 1]?.norm ?? ""));
+	if (by > 0) return [order(tokens, by + 1, "change-verb")];
 	if (!imperativeVerb(v) && !c.addressed && unknownVerb(tokens, head)) return [order(tokens, head, "unknown-verb")];
 	const whole = c.closer === "" || c.closer === "." || c.closer === ",";
 	if (CONTINUE_VERBS.has(v) && c.closer !== ":" && continues(tokens, head, v, whole)) {
@@ -180,11 +205,14 @@ function statedNeed(c: Clause): Hit[] {
 			return [hit("file-change", "stated-need", tokens[head] as Token, t)];
 		if (!NEEDS.has(t.norm)) continue;
 		const window = tokens.slice(i + 1, i + 4);
-		// "these fixtures need to go": gone is removed.
-		const gone = isWord(tokens, i + 1, ["to"]) && isWord(tokens, i + 2, ["go"]) && tokens[i + 3]?.kind !== "word";
-		const done = gone
-			? (tokens[i + 2] as Token)
-			: window.find((w) => w.kind === "word" && (changeParticiple(w.norm) || changeGerund(w.norm)));
+		// "these fixtures need to go" (removed), "somebody has to delete them".
+		const to = isWord(tokens, i + 1, ["to"]) ? tokens[i + 2] : undefined;
+		const gone = to?.norm === "go" && tokens[i + 3]?.kind !== "word";
+		const base = to !== undefined && CHANGE_VERBS.has(to.norm);
+		const done =
+			gone || base
+				? (to as Token)
+				: window.find((w) => w.kind === "word" && (changeParticiple(w.norm) || changeGerund(w.norm)));
 		if (done && !isWord(tokens, i + 1, ["not", "never"])) return [hit("file-change", "stated-need", t, done)];
 	}
 	return [];

@@ -46,6 +46,8 @@ const UNKNOWN_OBJECTS = new Set([
 	"them",
 ]);
 
+const PARTICLES = new Set(["up", "out"]);
+
 const SUBJECT_PRONOUNS = new Set(["i", "we", "they", "he", "she", "it", "you", "who", "which", "that"]);
 
 /** Length of the phrase at `i` (0 when it does not match). */
@@ -113,7 +115,9 @@ export function unknownVerb(tokens: readonly Token[], head: number): boolean {
 		return false;
 	}
 	if (head > 0 && /^\p{Lu}/u.test(t.text) && tokens[head - 1]?.kind === "word") return false;
-	const next = tokens[head + 1];
+	// "Iron out the …", "Beef up the …": a particle may come between the verb and its object.
+	const at = PARTICLES.has(tokens[head + 1]?.norm ?? "") ? head + 2 : head + 1;
+	const next = tokens[at];
 	return next !== undefined && (next.kind === "path" || next.kind === "code" || UNKNOWN_OBJECTS.has(next.norm));
 }
 

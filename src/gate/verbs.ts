@@ -21,7 +21,7 @@ export const CHANGE_VERBS = set(`
 
 /** Verbs whose object decides: "write a test" changes a file, "write a summary" does not. */
 export const CHANGE_UNLESS_PROSE = set(`
-	write create add make generate build format develop rebuild recompile set configure record
+	write create add make generate build format develop rebuild recompile set configure record rephrase
 `);
 
 /** Verbs that produce prose unless their object is code: "draft a reply", but "draft the migration". */
@@ -78,11 +78,12 @@ export const LOOK_VERBS = set(`
 	reflect track sniff peer tour overview frame sketch weigh imagine picture argue steelman play rate
 	contrast recap tabulate chart graph plot brief advise appraise stress-test red-team reread re-read
 	revisit retrace rethink reconsider re-examine reexamine recheck re-check fact-check condense distil
-	distill infer deduce speculate boil spell detail elaborate expand rank vouch wonder
+	distill infer deduce speculate boil spell detail elaborate expand rank vouch wonder scour interrogate
+	cross-reference proofread ferret lay line jot suss size hash round
 	ask reply respond say brainstorm discuss recommend predict guess judge grade rate score sum tally
 	interpret clarify justify defend challenge question doubt poke browse peek glance focus use ping
 	classify categorise categorize group sort filter diff time query fetch pull ls cat head tail view print
-	compute calculate translate paraphrase rephrase restate quantify validate lint typecheck watch
+	compute calculate translate paraphrase restate quantify validate lint typecheck watch
 	observe monitor sample
 `);
 
@@ -113,6 +114,7 @@ export const PHRASAL_CHANGES: ReadonlyArray<readonly [string, readonly string[]]
 	["speed", ["up"]],
 	["slim", ["down"]],
 	["work", ["on"]],
+	["wrap", ["in", "with"]],
 ];
 
 /** Words that never head an order, though they may start a clause: prepositions and time words. */

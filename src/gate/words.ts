@@ -80,9 +80,6 @@ export const FRAMES: ReadonlyArray<readonly string[]> = phrases(`
 	you
 `);
 
-/** Frames after which the clause asks the child to act, even in a sentence ending with "?". */
-export const REQUEST_FRAMES = set("could can would will mind why how");
-
 /** Words that start a subordinate clause: what follows is a condition or a topic, not an order. */
 export const SUBORDINATORS = set(`
 	if when whenever once after before because since while unless until whether though although as where
@@ -126,123 +123,15 @@ export const NEGATIONS: ReadonlyArray<readonly string[]> = phrases(`
 	please never
 	let's not
 	let us not
-`);
-
-/** What may follow "don't" or "never" without forbidding anything. */
-export const NEGATION_IDIOMS: ReadonlyArray<readonly string[]> = phrases(`
-	hesitate
-	worry
-	mind
-	be afraid
-	be shy
-	feel
-	panic
-	sweat
-	apologise
-	apologize
-	get me wrong
-	take this personally
-	take it personally
-	despair
-	stress
-	forget
-	overthink
-`);
-
-/** Idioms of change verbs: "push back" and "update me" change no file. */
-export const VERB_IDIOMS: ReadonlyArray<readonly string[]> = phrases(`
-	push back
-	move on
-	move forward
-	move ahead
-	move along
-	update me
-	raise concerns
-	raise any
-	raise questions
-	raise doubts
-	update from
-	update us
-	update the thread
-	update the team
-	update yourself
-	change your mind
-	change tack
-	change the subject
-	fix on
-	fix your attention
-	write down
-	write back
-	write me
-	write out
-	drop me
-	drop it
-	save me
-	save us
-	save time
-	save yourself
-	make sure
-	make sense
-	pin down
-	check in with
-	correct me
-	resolve whether
-	resolve which
-	comment on
-	set aside
-	set the scene
-	set expectations
-	hook me
-	tag me
-	handle it however
-	land on
-	address me
-	record your
-	start by
-	begin by
-	start with
-	begin with
-	keep in mind
-	keep an eye
-	keep track
-	keep it short
-	keep it brief
-	keep the answer
-	keep your answer
-	go through
-	go over
-	go deeper
-	go back
-	go look
-	go check
-	pick one
-	pick the
-	pick a
-	pick between
-	do a
-	do an
-	do some
-	get a feel
-	get a sense
-	get me
-	get back
-	add up
-	add to that
-	build a mental
-	build a picture
-	build a case
-	build an intuition
-	build an understanding
-	make a call
-	make the call
-	make an educated
-	commit to memory
-`);
-
-/** What "commit to …" takes when it means choosing, not git. */
-export const COMMIT_TO_CHOICE = set(`
-	a an one your single answer position view recommendation opinion choice decision side stance verdict
-	number estimate guess conclusion
+	try not to
+	take care not to
+	be careful not to
+	careful not to
+	be sure not to
+	make sure not to
+	mind you don't
+	hold off on
+	hold off
 `);
 
 /** Tails of "leave … alone", "keep … unchanged": the thing between them stays as it is. */
