@@ -23,6 +23,7 @@ const NO_NEED = [
 	["no", "reason", "to"],
 	["not", "required", "to"],
 ];
+const MODALS = new Set(["must", "should", "may", "can", "could", "will", "would", "shall"]);
 const OBEY = new Set(["follow", "obey", "respect", "honour", "honor", "observe", "heed"]);
 const COMPLY = new Set(["adhere", "comply", "abide", "conform"]);
 const SCOPE = new Set(["limit", "restrict", "confine"]);
@@ -43,7 +44,9 @@ function negatedHead(c: Clause): Hit[] {
 		return changes ? [hit("prohibition", "no-need", first, quoteEnd(tokens, after, 3))] : [];
 	}
 	const end = next && next.kind !== "punct" ? next : (tokens[after - 1] as Token);
-	return [hit("prohibition", "negated-directive", first, end), ...keepPaths(tokens, after, "negated-directive")];
+	// "you must not write": the quote starts at the modal the frame took.
+	const modal = c.addressed && isWord(tokens, head - 1, MODALS) ? (tokens[head - 1] as Token) : first;
+	return [hit("prohibition", "negated-directive", modal, end), ...keepPaths(tokens, after, "negated-directive")];
 }
 
 /** "no need to fix …", "not necessary to edit …", "needn't touch …": what is not needed is forbidden. */
@@ -73,7 +76,8 @@ function onlyScope(c: Clause): Hit[] {
 			const nextPath = tokens.slice(i + 1, i + 3).some((x) => x.kind === "path");
 			const prevPath = before?.kind === "path";
 			if (c.mood === "directive" ? atHead || nextPath || prevPath : nextPath || prevPath) {
-				out.push(hit("prohibition", "only", prevPath && before ? before : t, quoteEnd(tokens, i, 2)));
+				const verb = i > head && i <= head + 2 && tokens[head]?.kind === "word" ? (tokens[head] as Token) : t;
+				out.push(hit("prohibition", "only", prevPath && before ? before : verb, quoteEnd(tokens, i, 3)));
 			}
 		} else if (
 			["exclusively", "solely"].includes(t.norm) ||
@@ -94,7 +98,7 @@ function directiveVerbs(c: Clause): Hit[] {
 	const v = first.norm;
 	const away = (v === "keep" || v === "stay") && isWord(tokens, head + 1, ["away", "out", "clear"]);
 	if (v === "avoid" || v === "refrain" || away || phraseAt(tokens, head, ["steer", "clear"]) > 0) {
-		return [hit("prohibition", "avoid", first, quoteEnd(tokens, head, 2)), ...keepPaths(tokens, head, "avoid")];
+		return [hit("prohibition", "avoid", first, quoteEnd(tokens, head, 3)), ...keepPaths(tokens, head, "avoid")];
 	}
 	if (v === "leave" || v === "keep") {
 		for (let k = head + 1; k < Math.min(tokens.length, head + 9); k++) {
@@ -112,7 +116,7 @@ function directiveVerbs(c: Clause): Hit[] {
 	if (obeys || COMPLY.has(v)) return [hit("prohibition", "obey-rules", first, quoteEnd(tokens, head, 4))];
 	const stick = (v === "stick" || v === "keep") && isWord(tokens, head + 1, ["to", "with"]);
 	const stay = (v === "stay" || v === "keep") && isWord(tokens, head + 1, STAY_IN);
-	if (stick || stay || SCOPE.has(v)) return [hit("prohibition", "scope-limit", first, quoteEnd(tokens, head, 3))];
+	if (stick || stay || SCOPE.has(v)) return [hit("prohibition", "scope-limit", first, quoteEnd(tokens, head, 4))];
 	// "change nothing", "touch nothing".
 	if (changeForm(v) && isWord(tokens, head + 1, ["nothing"])) {
 		return [hit("prohibition", "negated-directive", first, tokens[head + 1] as Token)];

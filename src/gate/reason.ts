@@ -53,3 +53,30 @@ export function gateReason(decision: GateDecision, proposal: TaskProposal): stri
 		callText(proposal, { goalLimit: GOAL_LIMIT }),
 	].join("\n");
 }
+
+/** One brief of a fork call the gate blocked, with what it found and the task to send instead. */
+export interface BlockedBrief {
+	/** 1-based position among the call's briefs. */
+	position: number;
+	decision: GateDecision;
+	proposal: TaskProposal;
+}
+
+/**
+ * The text for a fork call of several briefs, some blocked: which ones, why, and a task call for
+ * each; the rule sentence once. With a single brief it is exactly `gateReason`.
+ */
+export function gateReasonForBriefs(blocked: readonly BlockedBrief[], total: number): string {
+	const [only] = blocked;
+	if (total === 1 && only && blocked.length === 1) return gateReason(only.decision, only.proposal);
+	const which = blocked.map((b) => b.position).join(", ");
+	const lines = [
+		`Fork blocked: ${blocked.length} of ${total} briefs must be tasks (brief ${which}); send the others as a fork again.`,
+		GATE_RULE_SENTENCE,
+	];
+	for (const b of blocked) {
+		lines.push(`Brief ${b.position} has ${trippedText(b.decision.reasons)}. Call instead:`);
+		lines.push(callText(b.proposal, { goalLimit: GOAL_LIMIT }));
+	}
+	return lines.join("\n");
+}

@@ -52,6 +52,8 @@ export function isPath(text: string): boolean {
 
 export const normalise = (text: string) => text.toLowerCase().replace(/[’‘]/g, "'");
 
+const QUOTE_MARKS = new Set(['"', "“", "”", "‘", "’", "'", "«", "»"]);
+
 const LIST_MARKER = /[ \t]*(?:[-*+•]|\d{1,3}[.)]|[a-z][.)]|#{1,6}|>)[ \t]+/y;
 
 function token(kind: Token["kind"], text: string, start: number): Token {
@@ -117,7 +119,8 @@ export function scan(text: string, regions: readonly DataRegion[]): Piece[] {
 			pos = next.pos;
 			continue;
 		}
-		if (/\s/.test(ch)) {
+		// Quotation marks that are not data are transparent: 'Remember: "never edit it"' is an order.
+		if (/\s/.test(ch) || QUOTE_MARKS.has(ch)) {
 			pos++;
 			continue;
 		}
