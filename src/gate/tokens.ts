@@ -28,6 +28,8 @@ const EXTENSIONS =
 	"sh|bash|zsh|css|scss|html?|vue|svelte|sql|env|ini|cfg|conf|xml|csv|tsv|log|proto|graphql|gql|tf|lua|php|" +
 	"swift|dart|exs?|hs|scala|gradle|properties|gitignore|npmrc|nvmrc|dockerignore|editorconfig|snap|patch|diff";
 
+const EXTENSION_END = new RegExp(`\\.(?:${EXTENSIONS})$`, "i");
+
 const PATTERNS: ReadonlyArray<readonly [Token["kind"], RegExp]> = [
 	["url", /[a-z][a-z+.-]*:\/\/[^\s)>\]"'`]+/iy],
 	["path", /(?:~\/|\.{1,2}\/|\/)?[\w@.*+-]+(?:\/[\w@.*+-]*)+|~\/|\/[\w@.*+-]+/y],
@@ -46,7 +48,7 @@ export function isPath(text: string): boolean {
 	if (/^(?:~|\.{1,2})?\//.test(text) || text.endsWith("/") || text.includes("*")) return text.length > 1;
 	if ((text.match(/\//g) ?? []).length >= 2) return true;
 	const segments = text.split("/");
-	if (new RegExp(`\\.(?:${EXTENSIONS})$`, "i").test(segments.at(-1) ?? "")) return true;
+	if (EXTENSION_END.test(segments.at(-1) ?? "")) return true;
 	return KNOWN_DIRS.has((segments[0] ?? "").toLowerCase());
 }
 
