@@ -106,7 +106,11 @@ async function readBrief(
 	if (source.kind === "none" && stdinIsTTY) {
 		return { problem: "no brief given: pass it as an argument, with --file <path>, or pipe it in with -" };
 	}
-	return { brief: await io.readStdin(), from: "standard input" };
+	try {
+		return { brief: await io.readStdin(), from: "standard input" };
+	} catch (error) {
+		return { problem: `cannot read standard input: ${readProblem(error)}` };
+	}
 }
 
 /** What a person reads: the verdict, the reasons in a table, and the call. */

@@ -90,6 +90,8 @@ const BARE_CONTINUE = [
 	["go", "ahead"],
 	["finish", "up"],
 ];
+/** Change verbs that are also adjectives: "clean answer", "correct answer", "lower bound". */
+const ADJECTIVES = new Set(["clean", "correct", "clear", "lower", "tidy", "open"]);
 const GIVE_PROSE = new Set(
 	"me us them him her you a an some one two three four five several your my any more".split(" "),
 );
@@ -126,6 +128,17 @@ function continues(tokens: readonly Token[], i: number, verb: string, whole: boo
 		return WORK_NOUNS.has(t.norm);
 	}
 	return false;
+}
+
+/**
+ * "Save your conclusions", "update your answer": the object is the child's own reply. "Clean answer
+ * please", "correct answer:": the verb is an adjective before a prose noun.
+ */
+function aboutTheAnswer(tokens: readonly Token[], i: number): boolean {
+	const next = tokens[i + 1];
+	const adjective = ADJECTIVES.has(tokens[i]?.norm ?? "");
+	if (adjective && next?.kind === "word" && PROSE_OBJECTS.has(next.norm)) return true;
+	return isWord(tokens, i + 1, ["your"]) && objectOf(tokens, i, "prose") === "prose";
 }
 
 /** "get rid of …", "put it in its own file": the verb's particle within a few words, before punctuation. */
@@ -171,7 +184,9 @@ function headOrder(c: Clause): Hit[] {
 	const words = tokens.slice(head).map((x) => x.norm);
 	if (commandWords(words)) return [order(tokens, head, "command")];
 	if (RUN_VERBS.has(v) && runs(tokens, head)) return [order(tokens, head, "run-command")];
-	if (CHANGE_VERBS.has(v) && !incomplete(tokens, head, v)) return [order(tokens, head, "change-verb")];
+	if (CHANGE_VERBS.has(v) && !incomplete(tokens, head, v) && !aboutTheAnswer(tokens, head)) {
+		return [order(tokens, head, "change-verb")];
+	}
 	if (phrasal(tokens, head, v)) return [order(tokens, head, "change-verb")];
 	// "would you mind cleaning up …": the frame takes a gerund.
 	if (tokens[head - 1]?.norm === "mind" && changeGerund(v)) return [order(tokens, head, "change-verb")];

@@ -36,7 +36,7 @@ const PATTERNS: ReadonlyArray<readonly [Token["kind"], RegExp]> = [
 	["path", new RegExp(`[\\w@*+-]*(?:\\.[\\w-]+)*\\.(?:${EXTENSIONS})(?![\\w-])`, "iy")],
 	["path", /(?:Dockerfile|Makefile|Justfile|Procfile|Gemfile|Rakefile|Jenkinsfile|Vagrantfile)\b/y],
 	["word", /(?:e\.g|i\.e|etc|vs|cf|approx|incl|esp)\./iy],
-	["word", /\p{L}[\p{L}\p{N}_]*(?:\.\d+)*(?:['’]\p{L}+)*(?:-[\p{L}\p{N}]+)*/uy],
+	["word", /\p{L}[\p{L}\p{N}_\p{Cf}]*(?:\.\d+)*(?:['’ʼ′＇]\p{L}+)*(?:-[\p{L}\p{N}]+)*/uy],
 	["word", /(?<=\s)--?[A-Za-z][\w-]*/y],
 	["number", /\d+(?:[.,:_]\d+)*(?:%|[a-z]{1,3}\b)?/iy],
 	["punct", /\.{2,}|[?!]+|—|–|--|[^\s]/y],
@@ -52,7 +52,17 @@ export function isPath(text: string): boolean {
 	return KNOWN_DIRS.has((segments[0] ?? "").toLowerCase());
 }
 
-export const normalise = (text: string) => text.toLowerCase().replace(/[’‘]/g, "'");
+/**
+ * A token's reading form: compatibility forms folded (full-width letters), invisible format
+ * characters dropped, every apostrophe look-alike made "'", lower case. A spelling trick must not
+ * turn a prohibition into words the gate does not know.
+ */
+export const normalise = (text: string) =>
+	text
+		.normalize("NFKC")
+		.replace(/\p{Cf}/gu, "")
+		.replace(/[’‘ʼ′ʹ＇`´]/g, "'")
+		.toLowerCase();
 
 const QUOTE_MARKS = new Set(['"', "“", "”", "‘", "’", "'", "«", "»"]);
 

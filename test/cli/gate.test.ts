@@ -132,6 +132,26 @@ describe("pi-delegate gate", () => {
 		}
 	});
 
+	it("exits 2 with one line when standard input cannot be read", async () => {
+		let stderr = "";
+		const code = await main(["gate", "-"], {
+			stdout: () => {},
+			stderr: (t) => {
+				stderr += t;
+			},
+			readStdin: async () => {
+				throw Object.assign(new Error("EAGAIN: resource temporarily unavailable, read"), { code: "EAGAIN" });
+			},
+			cwd: dir,
+			env: {},
+			isTTY: false,
+		});
+		expect({ code, stderr }).toEqual({
+			code: 2,
+			stderr: "pi-delegate gate: cannot read standard input: EAGAIN: resource temporarily unavailable, read\n",
+		});
+	});
+
 	it("exits 2 with the usage for bad flags, naming the near miss", async () => {
 		const r = await runCli(["gate", "--jsno", "x"]);
 		expect(r.code).toBe(2);

@@ -148,6 +148,10 @@ describe("file-changing orders", () => {
 		expectFork("Review the diff and push back on anything risky.");
 		expectFork("Give three opinions on the split. Commit to one answer.");
 		expectFork("Update: the build is green. Compare the strategies.");
+		expectFork("Save your conclusions for the end.");
+		expectFork("Clean answer please: which runner is default?");
+		expectTask("Fix report generation in the CLI.", ["file-change", "change-verb", "Fix report generation"]);
+		expectTask("Update your docs page on budgets.", ["file-change", "change-verb", "Update your docs page"]);
 	});
 
 	it("reads phrasal verbs, unknown verbs with an object, continuations and stated needs", () => {
@@ -225,6 +229,24 @@ describe("write boundaries", () => {
 
 	it("does not take and/or, PASS/FAIL or Node.js for paths", () => {
 		expectFork("Explain the PASS/FAIL verdict and/or the Node.js version check.");
+	});
+});
+
+describe("spelling tricks, where authority is at stake", () => {
+	it("reads look-alike apostrophes, full-width letters, invisible characters and CRLF as plain text", () => {
+		expectTask("Investigate. Donʼt edit anything.", ["prohibition", "negated-directive", "Donʼt edit"]);
+		expectTask("Investigate. Don′t edit.", ["prohibition", "negated-directive", "Don′t edit"]);
+		expectTask("Investigate. ＤＯ ＮＯＴ edit it.", ["prohibition", "negated-directive", "ＤＯ ＮＯＴ edit"]);
+		expectTask("Investigate. Never ed\u200bit the file.", ["prohibition", "negated-directive", "Never ed\u200bit"]);
+		expectTask("Investigate. Do\u00a0not edit.", ["prohibition", "negated-directive", "Do\u00a0not edit"]);
+		expectTask("Steps:\r\n- read a.ts\r\n- never push\r\n", ["prohibition", "negated-directive", "never push"]);
+	});
+
+	it("keeps every quote exact however the brief is spelled", () => {
+		for (const brief of ["ＦＩＸ ａ.ts", "Fix\u200b the file", "Don’t\r\ntouch it", "«Never» push"]) {
+			for (const r of classifyBrief(brief).reasons)
+				expect(brief.slice(r.offset, r.offset + r.quote.length)).toBe(r.quote);
+		}
 	});
 });
 
