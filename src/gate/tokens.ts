@@ -28,6 +28,28 @@ const EXTENSIONS =
 	"sh|bash|zsh|css|scss|html?|vue|svelte|sql|env|ini|cfg|conf|xml|csv|tsv|log|proto|graphql|gql|tf|lua|php|" +
 	"swift|dart|exs?|hs|scala|gradle|properties|gitignore|npmrc|nvmrc|dockerignore|editorconfig|snap|patch|diff";
 
+const ASCII_WORD = /[A-Za-z][A-Za-z0-9_]*(?:\.\d+)*(?:['’ʼ′＇][A-Za-z]+)*(?:-[A-Za-z0-9]+)*/y;
+
+/**
+ * Words with letters beyond ASCII. Kept apart from the ASCII pattern above because a pattern with
+ * Unicode classes costs ~10 ms to compile on first use, which a `gate` process pays on every run;
+ * most briefs never need it.
+ */
+const UNICODE_WORD = /\p{L}[\p{L}\p{N}_\p{Cf}]*(?:\.\d+)*(?:['’ʼ′＇]\p{L}+)*(?:-[\p{L}\p{N}]+)*/uy;
+
+/** A letter outside ASCII, or an invisible format character that may sit inside a word. */
+const beyondAscii = (ch: string | undefined) =>
+	ch !== undefined &&
+	ch.charCodeAt(0) > 127 &&
+	(ch.toLowerCase() !== ch.toUpperCase() || /[\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/.test(ch));
+
+/** The word at `pos` read with Unicode letters, when the ASCII reading stops short of it. */
+function unicodeWord(text: string, pos: number, ascii: string | undefined): string | undefined {
+	if (!beyondAscii(ascii === undefined ? text[pos] : text[pos + ascii.length])) return ascii;
+	UNICODE_WORD.lastIndex = pos;
+	return UNICODE_WORD.exec(text)?.[0] ?? ascii;
+}
+
 const EXTENSION_END = new RegExp(`\\.(?:${EXTENSIONS})$`, "i");
 
 const PATTERNS: ReadonlyArray<readonly [Token["kind"], RegExp]> = [
@@ -36,7 +58,7 @@ const PATTERNS: ReadonlyArray<readonly [Token["kind"], RegExp]> = [
 	["path", new RegExp(`[\\w@*+-]*(?:\\.[\\w-]+)*\\.(?:${EXTENSIONS})(?![\\w-])`, "iy")],
 	["path", /(?:Dockerfile|Makefile|Justfile|Procfile|Gemfile|Rakefile|Jenkinsfile|Vagrantfile)\b/y],
 	["word", /(?:e\.g|i\.e|etc|vs|cf|approx|incl|esp)\./iy],
-	["word", /\p{L}[\p{L}\p{N}_\p{Cf}]*(?:\.\d+)*(?:['’ʼ′＇]\p{L}+)*(?:-[\p{L}\p{N}]+)*/uy],
+	["word", ASCII_WORD],
 	["word", /(?<=\s)--?[A-Za-z][\w-]*/y],
 	["number", /\d+(?:[.,:_]\d+)*(?:%|[a-z]{1,3}\b)?/iy],
 	["punct", /\.{2,}|[?!]+|—|–|--|[^\s]/y],
@@ -87,6 +109,11 @@ function tokenAt(text: string, pos: number): Token {
 	for (const [kind, pattern] of PATTERNS) {
 		pattern.lastIndex = pos;
 		const match = pattern.exec(text);
+		if (pattern === ASCII_WORD) {
+			const word = unicodeWord(text, pos, match?.[0]);
+			if (word) return token("word", word, pos);
+			continue;
+		}
 		if (!match || match[0] === "") continue;
 		let found = match[0];
 		if (kind === "path" && !isPath(found.replace(/[.,:;]+$/, ""))) {
