@@ -41,6 +41,14 @@ describe("tokens", () => {
 		expect(tokensOf(text).map((t) => t.norm)).toEqual(["don't", "touch", "src/api", "."]);
 	});
 
+	it("read words beyond ASCII whole: accents, full-width letters, invisible characters inside a word", () => {
+		const words = (text: string) => tokensOf(text).map((t) => t.norm);
+		expect(words("café naïve Ünïcode")).toEqual(["café", "naïve", "ünïcode"]);
+		expect(words("ＤＯ ＮＯＴ")).toEqual(["do", "not"]);
+		expect(words("ed\u200bit don’t—never")).toEqual(["edit", "don't", "—", "never"]);
+		expect(words("Straße-weit")).toEqual(["straße-weit"]);
+	});
+
 	it("read paths, keeping a sentence's full stop out of them", () => {
 		expect(tokensOf("Fix a.ts. Then src/gate/.").map((t) => [t.kind, t.text])).toEqual([
 			["word", "Fix"],
