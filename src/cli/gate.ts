@@ -113,7 +113,7 @@ async function readBrief(
 	}
 }
 
-/** What a person reads: the verdict, the reasons in a table, and the call. */
+/** What a user reads in a terminal: the verdict, the reasons in a table, and the call. */
 export function describeDecision(decision: GateDecision, proposal: TaskProposal): string {
 	if (decision.route === "fork") {
 		return "FORK  may go to a fork: no prohibition, write boundary or file-changing order found";

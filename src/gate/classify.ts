@@ -5,7 +5,7 @@
  * Why it is shaped like this. A brief is a few sentences in a narrow register — imperatives,
  * polite requests, lists of constraints, questions — so a small rule engine reads it well, and
  * every decision can be explained by quoting the words that made it, which is what the model
- * needs to rewrite its call and what a person needs to trust a block. The pipeline is:
+ * needs to rewrite its call and what a user needs to trust a block. The pipeline is:
  *
  * 1. data regions: fenced blocks, inline code and quoted words that are talked about are data;
  *    "rm -rf" in backticks is a string, not an order (regions.ts);
