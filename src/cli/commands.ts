@@ -3,6 +3,7 @@ import { agentsCommand } from "./agents.ts";
 import { boundaryCommand } from "./boundary.ts";
 import type { Command } from "./command.ts";
 import { envelopeCommand } from "./envelope.ts";
+import { gateCommand } from "./gate.ts";
 import { modesCommand } from "./modes.ts";
 import { previewCommand } from "./preview.ts";
 import { runCommand } from "./run.ts";
@@ -22,4 +23,5 @@ export const COMMANDS: Command[] = [
 	modesCommand,
 	agentsCommand,
 	spendCommand,
+	gateCommand,
 ];

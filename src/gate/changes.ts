@@ -1,0 +1,256 @@
+/**
+ * File-changing imperatives: an order to fix, edit, write, delete, rename, commit, push, install,
+ * apply … — as a plain imperative, a polite request ("could you fix …?"), an order inside a frame
+ * ("I want you to …", "we need to …"), a continuation of work in flight ("finish the refactor"), a
+ * command to run (`git push`, "run the migration"), or a need stated about a thing ("the typo in
+ * a.ts needs fixing", "I want it removed"). A verb counts only as the head of an order: "why did
+ * the fix fail?" asks about a noun, "find the commit that removed X" orders a search.
+ */
+import { longestAt, unknownVerb } from "./clauses.ts";
+import { changingShell, commandWords } from "./commands.ts";
+import { type Hit, hit, isWord, objectOf, quoteEnd } from "./hits.ts";
+import { COMMIT_TO_CHOICE, VERB_IDIOMS } from "./idioms.ts";
+import type { Clause, Token } from "./types.ts";
+import {
+	CHANGE_UNLESS_PROSE,
+	CHANGE_VERBS,
+	CONTINUE_VERBS,
+	changeGerund,
+	changeParticiple,
+	imperativeVerb,
+	PHRASAL_CHANGES,
+	PROSE_OBJECTS,
+	PROSE_UNLESS_CODE,
+	WORK_NOUNS,
+} from "./verbs.ts";
+
+const RUN_VERBS = new Set(["run", "execute", "exec", "invoke", "type", "apply"]);
+const RUN_OBJECTS = new Set([
+	"migration",
+	"migrations",
+	"formatter",
+	"codemod",
+	"fixer",
+	"generator",
+	"seed",
+	"seeds",
+	"install",
+	"installer",
+	"setup",
+	"autofix",
+]);
+const PRONOUN_WORK = new Set(["it", "this", "that"]);
+const PRONOUN_VERBS = new Set([
+	"finish",
+	"complete",
+	"continue",
+	"resume",
+	"do",
+	"redo",
+	"perform",
+	"execute",
+	"carry",
+]);
+const CONTINUE_SKIP = new Set([
+	"the",
+	"this",
+	"that",
+	"our",
+	"your",
+	"my",
+	"with",
+	"on",
+	"up",
+	"ahead",
+	"off",
+	"out",
+	"a",
+	"an",
+]);
+const WORK_GERUNDS = new Set(["working", "coding", "implementing", "hacking", "editing", "writing"]);
+const GET_RESULTS = new Set([
+	"passing",
+	"green",
+	"working",
+	"compiling",
+	"building",
+	"fixed",
+	"done",
+	"sync",
+	"date",
+	"shape",
+	"order",
+]);
+const BARE_CONTINUE = [
+	["resume"],
+	["continue"],
+	["carry", "on"],
+	["keep", "going"],
+	["proceed"],
+	["go", "ahead"],
+	["finish", "up"],
+];
+/** Change verbs that are also adjectives: "clean answer", "correct answer", "lower bound". */
+const ADJECTIVES = new Set(["clean", "correct", "clear", "lower", "tidy", "open"]);
+const GIVE_PROSE = new Set(
+	"me us them him her you a an some one two three four five several your my any more".split(" "),
+);
+const NEEDS = new Set(["needs", "need", "should", "must", "has", "have", "ought", "got", "want", "wants"]);
+const WANTERS = new Set(["want", "need", "like", "prefer"]);
+
+/** The verb's order reaches past a frame-less head: the quote is the verb and a few words of its object. */
+const order = (tokens: readonly Token[], i: number, rule: string) =>
+	hit("file-change", rule, tokens[i] as Token, quoteEnd(tokens, i, 4));
+
+/** A change verb that must have a particle or object to change anything ("comment out", "hook up"). */
+function incomplete(tokens: readonly Token[], i: number, verb: string): boolean {
+	if (verb === "comment") return !isWord(tokens, i + 1, ["out"]);
+	if (verb === "hook" || verb === "wire")
+		return !tokens.slice(i + 1, i + 6).some((t) => ["up", "into", "in"].includes(t.norm));
+	if (verb === "set") return !isWord(tokens, i + 1, ["up"]) && !tokens.slice(i + 2, i + 8).some((t) => t.norm === "to");
+	if (verb === "commit") return isWord(tokens, i + 1, ["to"]) && isWord(tokens, i + 2, COMMIT_TO_CHOICE);
+	return false;
+}
+
+/** "finish the refactor", "continue where we left off", "get the tests passing", "start refactoring". */
+function continues(tokens: readonly Token[], i: number, verb: string, whole: boolean): boolean {
+	const rest = tokens.slice(i + 1, i + 8).filter((t) => t.kind === "word");
+	if (BARE_CONTINUE.some((p) => p.every((w, k) => tokens[i + k]?.norm === w)) && whole && rest.length <= 1) return true;
+	if (rest.some((t, k) => t.norm === "left" && rest[k + 1]?.norm === "off")) return true;
+	if (verb !== "get" && verb !== "make" && isWord(tokens, i + 1, WORK_GERUNDS)) return true;
+	if (verb === "get" || verb === "make") return tokens.slice(i + 1, i + 7).some((t) => GET_RESULTS.has(t.norm));
+	for (let k = i + 1; k < Math.min(tokens.length, i + 5); k++) {
+		const t = tokens[k] as Token;
+		if (t.kind !== "word") return false;
+		if (CONTINUE_SKIP.has(t.norm)) continue;
+		if (changeGerund(t.norm)) return true;
+		if (PRONOUN_WORK.has(t.norm)) return PRONOUN_VERBS.has(verb);
+		return WORK_NOUNS.has(t.norm);
+	}
+	return false;
+}
+
+/**
+ * "Save your conclusions", "update your answer": the object is the child's own reply. "Clean answer
+ * please", "correct answer:": the verb is an adjective before a prose noun.
+ */
+function aboutTheAnswer(tokens: readonly Token[], i: number): boolean {
+	const next = tokens[i + 1];
+	const adjective = ADJECTIVES.has(tokens[i]?.norm ?? "");
+	if (adjective && next?.kind === "word" && PROSE_OBJECTS.has(next.norm)) return true;
+	return isWord(tokens, i + 1, ["your"]) && objectOf(tokens, i, "prose") === "prose";
+}
+
+/** "get rid of …", "put it in its own file": the verb's particle within a few words, before punctuation. */
+function phrasal(tokens: readonly Token[], i: number, verb: string): boolean {
+	const particles = PHRASAL_CHANGES.filter(([v]) => v === verb).flatMap(([, p]) => p);
+	if (particles.length === 0) return false;
+	if (verb === "take" && isWord(tokens, i + 2, ["not"])) return false;
+	if (verb === "work") return isWord(tokens, i + 1, ["on"]);
+	for (let k = i + 1; k < Math.min(tokens.length, i + 8); k++) {
+		const t = tokens[k] as Token;
+		if (t.kind === "punct") return false;
+		if (particles.includes(t.norm)) return true;
+	}
+	return false;
+}
+
+/** "give the judge a proper error" changes code; "give me", "give three opinions", "give it a read" do not. */
+function gives(tokens: readonly Token[], i: number): boolean {
+	const next = tokens[i + 1];
+	if (!next || next.kind === "number" || GIVE_PROSE.has(next.norm)) return false;
+	return !tokens.slice(i + 1, i + 9).some((t) => PROSE_OBJECTS.has(t.norm));
+}
+
+/** "run `git push`", "run the migration", "run prettier --write". */
+function runs(tokens: readonly Token[], i: number): boolean {
+	const next = tokens[i + 1];
+	if (next?.kind === "code") return changingShell(next.norm);
+	const words = tokens
+		.slice(i + 1, i + 6)
+		.filter((t) => t.kind === "word")
+		.map((t) => t.norm);
+	if (commandWords(words)) return true;
+	return words.slice(0, 3).some((w) => RUN_OBJECTS.has(w)) || words.some((w) => w === "--write" || w === "--fix");
+}
+
+/** The head of a directive, when it orders a change. */
+function headOrder(c: Clause): Hit[] {
+	const { tokens, head } = c;
+	const t = tokens[head];
+	if (c.mood !== "directive" || !t || t.kind !== "word") return [];
+	if (longestAt(tokens, head, VERB_IDIOMS) > 0) return [];
+	const v = t.norm;
+	const words = tokens.slice(head).map((x) => x.norm);
+	if (commandWords(words)) return [order(tokens, head, "command")];
+	if (RUN_VERBS.has(v) && runs(tokens, head)) return [order(tokens, head, "run-command")];
+	if (CHANGE_VERBS.has(v) && !incomplete(tokens, head, v) && !aboutTheAnswer(tokens, head)) {
+		return [order(tokens, head, "change-verb")];
+	}
+	if (phrasal(tokens, head, v)) return [order(tokens, head, "change-verb")];
+	// "would you mind cleaning up …": the frame takes a gerund.
+	if (tokens[head - 1]?.norm === "mind" && changeGerund(v)) return [order(tokens, head, "change-verb")];
+	if (CHANGE_UNLESS_PROSE.has(v) && objectOf(tokens, head, "prose") !== "prose" && !incomplete(tokens, head, v)) {
+		return [order(tokens, head, "change-verb")];
+	}
+	if (PROSE_UNLESS_CODE.has(v) && objectOf(tokens, head, "code") === "code")
+		return [order(tokens, head, "change-verb")];
+	if ((v === "give" || v === "teach") && gives(tokens, head)) return [order(tokens, head, "change-verb")];
+	const by = tokens.findIndex((x, k) => k > head && x.norm === "by" && changeGerund(tokens[k + 1]?.norm ?? ""));
+	if (by > 0) return [order(tokens, by + 1, "change-verb")];
+	if (!imperativeVerb(v) && !c.addressed && unknownVerb(tokens, head)) return [order(tokens, head, "unknown-verb")];
+	const whole = c.closer === "" || c.closer === "." || c.closer === ",";
+	if (CONTINUE_VERBS.has(v) && c.closer !== ":" && continues(tokens, head, v, whole)) {
+		return [order(tokens, head, "continue-work")];
+	}
+	return [];
+}
+
+/** "the typo needs fixing", "it should be removed", "I want the old API gone". */
+function statedNeed(c: Clause): Hit[] {
+	if (c.mood !== "statement") return [];
+	const { tokens, head } = c;
+	const wanter =
+		isWord(tokens, head, ["i", "we", "i'd", "we'd"]) &&
+		tokens.slice(head + 1, head + 3).some((t) => WANTERS.has(t.norm));
+	for (let i = head + 1; i < tokens.length; i++) {
+		const t = tokens[i] as Token;
+		if (t.kind !== "word") continue;
+		if (wanter && changeParticiple(t.norm) && i > head + 2)
+			return [hit("file-change", "stated-need", tokens[head] as Token, t)];
+		if (!NEEDS.has(t.norm)) continue;
+		const window = tokens.slice(i + 1, i + 4);
+		// "these fixtures need to go" (removed), "somebody has to delete them".
+		const to = isWord(tokens, i + 1, ["to"]) ? tokens[i + 2] : undefined;
+		const gone = to?.norm === "go" && tokens[i + 3]?.kind !== "word";
+		const base = to !== undefined && CHANGE_VERBS.has(to.norm);
+		const done =
+			gone || base
+				? (to as Token)
+				: window.find((w) => w.kind === "word" && (changeParticiple(w.norm) || changeGerund(w.norm)));
+		if (done && !isWord(tokens, i + 1, ["not", "never"])) return [hit("file-change", "stated-need", t, done)];
+	}
+	return [];
+}
+
+/** Every file-changing order in a clause. Questions and conditions order nothing. */
+export function changeHits(c: Clause): Hit[] {
+	if (c.inQuestion || c.mood === "subordinate") return [];
+	return [...headOrder(c), ...statedNeed(c)];
+}
+
+/** A clause that introduces a fenced block to run: "run this:", "execute the following:". */
+export function runsNextBlock(c: Clause): boolean {
+	const t = c.tokens[c.head];
+	return c.mood === "directive" && c.endsWithColon && t !== undefined && RUN_VERBS.has(t.norm);
+}
+
+/** The hit for a fenced block that a "run this:" clause introduces: the first line that changes things. */
+export function blockHit(block: Token): Hit[] {
+	const line = block.norm.split("\n").find((l) => changingShell(l));
+	if (line === undefined || line.trim() === "") return [];
+	const text = line.trim();
+	const start = block.start + block.text.indexOf(text);
+	const quoted: Token = { kind: "code", text, norm: text, start, end: start + text.length };
+	return [hit("file-change", "run-command", quoted)];
+}

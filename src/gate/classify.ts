@@ -1,0 +1,89 @@
+/**
+ * The fork-gate's classifier: may this brief go to a fork (a child that sees the whole
+ * conversation), or must it be a task (a child that sees only its spec, checked PASS/FAIL)?
+ *
+ * Why it is shaped like this. A brief is a few sentences in a narrow register — imperatives,
+ * polite requests, lists of constraints, questions — so a small rule engine reads it well, and
+ * every decision can be explained by quoting the words that made it, which is what the model
+ * needs to rewrite its call and what a user needs to trust a block. The pipeline is:
+ *
+ * 1. data regions: fenced blocks, inline code and quoted words that are talked about are data;
+ *    "rm -rf" in backticks is a string, not an order (regions.ts);
+ * 2. tokens with offsets into the original text, so a quote is always an exact substring; curly
+ *    apostrophes and case are normalised in a parallel field, never in the text (tokens.ts);
+ * 3. sentences, by punctuation and by Markdown line structure (sentences.ts);
+ * 4. clauses, each with a mood read from its head: an order, a question, a statement, a condition
+ *    or a fragment (clauses.ts). This is the step that gets the hard cases right: "could you fix
+ *    a.ts?" is an order inside a question, "why did the fix fail?" a question about a noun, "I
+ *    don't know why; find out" a statement and an order to explore;
+ * 5. three families of rules over each clause — prohibitions, file-changing orders and write
+ *    boundaries — each returning the tokens that tripped it.
+ *
+ * Misreads are lopsided, and so is the engine: a brief wrongly sent to a task costs one rewritten
+ * call, a brief wrongly let through as a fork can ignore its own prohibitions with nothing to
+ * catch it. Where a reading is ambiguous the rules lean to "task". No model, no dependencies, no
+ * I/O: the same brief always gives the same decision, quickly enough for a hook on every call.
+ */
+import { boundaryHits, targetHits } from "./boundary.ts";
+import { blockHit, changeHits, runsNextBlock } from "./changes.ts";
+import { clauses } from "./clauses.ts";
+import type { Hit } from "./hits.ts";
+import { prohibitionHits } from "./prohibitions.ts";
+import { dataRegions } from "./regions.ts";
+import { sentences } from "./sentences.ts";
+import { scan } from "./tokens.ts";
+import type { Clause, GateDecision, GateReason, ReasonKind } from "./types.ts";
+
+const KIND_ORDER: Record<ReasonKind, number> = { prohibition: 0, "write-boundary": 1, "file-change": 2 };
+
+function reason(brief: string, h: Hit): GateReason {
+	const quote = brief.slice(h.from.start, h.to.end);
+	return { kind: h.kind, quote, offset: h.from.start, rule: h.rule, ...(h.path && { path: h.path }) };
+}
+
+/** One reason per kind and span; sorted by where they are in the brief. */
+function distinct(reasons: GateReason[]): GateReason[] {
+	const seen = new Set<string>();
+	const out: GateReason[] = [];
+	for (const r of reasons) {
+		const key = `${r.kind}:${r.offset}:${r.quote.length}`;
+		if (seen.has(key)) continue;
+		seen.add(key);
+		out.push(r);
+	}
+	return out.sort((a, b) => a.offset - b.offset || KIND_ORDER[a.kind] - KIND_ORDER[b.kind]);
+}
+
+function clauseHits(c: Clause, previous: Clause | undefined): Hit[] {
+	const changes = changeHits(c);
+	return [...prohibitionHits(c), ...changes, ...targetHits(c, previous, changes.length > 0), ...boundaryHits(c)];
+}
+
+/** Every hit in the brief, clause by clause, plus fenced blocks introduced by "run this:". */
+export function briefHits(brief: string): Hit[] {
+	const all = sentences(scan(brief, dataRegions(brief)));
+	const hits: Hit[] = [];
+	for (let s = 0; s < all.length; s++) {
+		const list = clauses(all[s] as (typeof all)[number]);
+		list.forEach((c, k) => {
+			hits.push(...clauseHits(c, list[k - 1]));
+		});
+		const last = list.at(-1);
+		const next = all[s + 1];
+		if (last && runsNextBlock(last) && next?.fence && next.tokens[0]) hits.push(...blockHit(next.tokens[0]));
+	}
+	return hits;
+}
+
+/** Decides whether a brief may go to a fork or must be a task, with every reason found. */
+export function classifyBrief(brief: string): GateDecision {
+	const reasons = distinct(briefHits(brief).map((h) => reason(brief, h)));
+	const [first, ...rest] = reasons;
+	return first ? { route: "task", reasons: [first, ...rest] } : { route: "fork", reasons: [] };
+}
+
+/** The kinds of reason in a decision, each once, in a fixed order. */
+export function reasonKinds(decision: GateDecision): ReasonKind[] {
+	const kinds = new Set(decision.reasons.map((r) => r.kind));
+	return (Object.keys(KIND_ORDER) as ReasonKind[]).filter((k) => kinds.has(k));
+}

@@ -1,0 +1,191 @@
+/**
+ * Splits a sentence into clauses and reads each clause's mood from its head. Punctuation (",", ";",
+ * ":", brackets, dashes) and "then" always end a clause; "and", "or" and "but" end one only inside a
+ * directive and only before a verb ("read a.ts and fix it" is two orders; "we rename and delete"
+ * is one description). The head is what decides: a verb or a negation heads an order, a subject a
+ * statement, a question word a question, "if"/"when" a condition.
+ */
+import { commandWords } from "./commands.ts";
+import type { Clause, Mood, Sentence, Token } from "./types.ts";
+import { imperativeVerb, NOT_VERBS } from "./verbs.ts";
+import { FILLERS, FRAMES, NEGATIONS, QUESTION_WORDS, SUBJECTS, SUBORDINATORS } from "./words.ts";
+
+const BOUNDARY = new Set([",", ";", ":", "(", ")", "[", "]", "—", "–", "-", "--", "{", "}"]);
+const CONJUNCTIONS = new Set(["and", "or", "but", "plus", "&", "nor"]);
+
+/** Words after a would-be verb that show it is a noun: "Fix fails on CI", "Update from the team". */
+const NOUN_FOLLOWERS = new Set(
+	`is was are were has had does did didn't doesn't isn't wasn't seems seemed looks looked works worked
+	fails failed broke breaks landed caused introduced regressed went made 's for of itself should would
+	might will must can could`
+		.split(/\s+/)
+		.filter(Boolean),
+);
+
+/** Words that, right after a verb, make it an object-taking order: "fix it", "fix the …", "fix a.ts". */
+const OBJECT_STARTS = new Set(["it", "them", "this", "that", "these", "those", "the", "a", "an", "all", "every"]);
+
+/** What follows an unknown verb for it to read as an order: the start of its object. */
+const UNKNOWN_OBJECTS = new Set([
+	"the",
+	"a",
+	"an",
+	"this",
+	"that",
+	"these",
+	"those",
+	"our",
+	"your",
+	"my",
+	"its",
+	"their",
+	"every",
+	"each",
+	"all",
+	"it",
+	"them",
+]);
+
+const PARTICLES = new Set(["up", "out"]);
+
+const SUBJECT_PRONOUNS = new Set(["i", "we", "they", "he", "she", "it", "you", "who", "which", "that"]);
+
+/** Length of the phrase at `i` (0 when it does not match). */
+export function phraseAt(tokens: readonly Token[], i: number, phrase: readonly string[]): number {
+	for (let k = 0; k < phrase.length; k++) if (tokens[i + k]?.norm !== phrase[k]) return 0;
+	return phrase.length;
+}
+
+/** The longest of `list` matching at `i`, as its length (0 when none does). */
+export function longestAt(tokens: readonly Token[], i: number, list: ReadonlyArray<readonly string[]>): number {
+	let best = 0;
+	for (const phrase of list) best = Math.max(best, phraseAt(tokens, i, phrase));
+	return best;
+}
+
+const word = (t: Token | undefined, words: ReadonlySet<string>) => t?.kind === "word" && words.has(t.norm);
+
+/** Where the head of a clause is, past fillers and one frame, and whether a frame addressed the child. */
+function findHead(tokens: readonly Token[]): { head: number; addressed: boolean } {
+	let i = 0;
+	let addressed = false;
+	for (let guard = 0; guard < 8 && i < tokens.length; guard++) {
+		if (word(tokens[i], FILLERS)) {
+			i++;
+			continue;
+		}
+		const frame = addressed ? 0 : longestAt(tokens, i, FRAMES);
+		if (frame === 0) break;
+		i += frame;
+		addressed = true;
+	}
+	return { head: i, addressed };
+}
+
+/** A verb at `i` that reads as a noun because of what follows it. */
+export function nounUse(tokens: readonly Token[], i: number): boolean {
+	return word(tokens[i + 1], NOUN_FOLLOWERS);
+}
+
+function moodOf(tokens: readonly Token[], head: number, addressed: boolean, sentence: Sentence, label: boolean): Mood {
+	const t = tokens[head];
+	if (t?.kind !== "word") return addressed ? "directive" : "fragment";
+	if (longestAt(tokens, head, NEGATIONS) > 0 && (t.norm !== "not" || addressed)) return "directive";
+	if (t.norm === "only") return "directive";
+	if (addressed) return "directive";
+	if (commandWords(tokens.slice(head, head + 2).map((x) => x.norm))) return "directive";
+	// "Update:" alone is a label, not an order.
+	if (imperativeVerb(t.norm) && !nounUse(tokens, head) && !label) return "directive";
+	if (SUBORDINATORS.has(t.norm)) return "subordinate";
+	if (QUESTION_WORDS.has(t.norm)) return sentence.question ? "question" : "subordinate";
+	if (SUBJECTS.has(t.norm)) return "statement";
+	return unknownVerb(tokens, head) ? "directive" : "fragment";
+}
+
+/**
+ * A word the gate does not know, heading a clause and followed by an object ("Tweak the reason
+ * text", "Polish `gate.ts`"): read as an order. The vocabulary of changes is open, that of
+ * exploration far less so; reading an unknown verb as an order errs on the side that costs a
+ * rewritten call rather than an unchecked write.
+ */
+export function unknownVerb(tokens: readonly Token[], head: number): boolean {
+	const t = tokens[head];
+	const form = /ly$|'s$|s'$|ing$|ed$/;
+	if (t?.kind !== "word" || NOT_VERBS.has(t.norm) || form.test(t.norm) || /^\p{Lu}{2,}/u.test(t.text)) {
+		return false;
+	}
+	if (head > 0 && /^\p{Lu}/u.test(t.text) && tokens[head - 1]?.kind === "word") return false;
+	// "Iron out the …", "Beef up the …": a particle may come between the verb and its object.
+	const at = PARTICLES.has(tokens[head + 1]?.norm ?? "") ? head + 2 : head + 1;
+	const next = tokens[at];
+	return next !== undefined && (next.kind === "path" || next.kind === "code" || UNKNOWN_OBJECTS.has(next.norm));
+}
+
+function clause(tokens: Token[], sentence: Sentence, closer: string, last: boolean): Clause {
+	const { head, addressed } = findHead(tokens);
+	const label = closer === ":" && tokens.length === 1;
+	const mood = moodOf(tokens, head, addressed, sentence, label);
+	const endsWithColon = closer === ":" && last;
+	return { tokens, head, mood, addressed, inQuestion: false, closer, endsWithColon, sentence };
+}
+
+/** Whether "and" at `i` starts a new order rather than joining two words of one. */
+function splitsAt(tokens: readonly Token[], i: number, current: readonly Token[]): boolean {
+	const next = tokens[i + 1];
+	if (next?.kind !== "word") return false;
+	const negation = longestAt(tokens, i + 1, NEGATIONS) > 0 && next.norm !== "no" && next.norm !== "not";
+	if (!negation && (!imperativeVerb(next.norm) || nounUse(tokens, i + 1))) return false;
+	const { head, addressed } = findHead(current);
+	const probe: Sentence = { tokens: [], question: false, fence: false };
+	const mood = moodOf(current, head, addressed, probe, false);
+	// "src/a.ts and don't modify it": a negation after a list of things still starts an order.
+	if (mood !== "directive" && !(negation && mood === "fragment")) return false;
+	// After a subject inside the clause ("why it fails and …"), only a verb with an object starts an order.
+	const subject = current.slice(head + 1).some((t) => word(t, SUBJECT_PRONOUNS));
+	if (!subject || negation) return true;
+	const after = tokens[i + 2];
+	return after !== undefined && (after.kind === "path" || after.kind === "code" || word(after, OBJECT_STARTS));
+}
+
+/** The clauses of a sentence, in order. A fenced block is one fragment clause. */
+export function clauses(sentence: Sentence): Clause[] {
+	const out: Clause[] = [];
+	let current: Token[] = [];
+	const close = (closer: string, last: boolean) => {
+		if (current.length > 0) out.push(clause(current, sentence, closer, last));
+		current = [];
+	};
+	const tokens = sentence.tokens;
+	for (let i = 0; i < tokens.length; i++) {
+		const t = tokens[i] as Token;
+		if (t.kind === "punct" && BOUNDARY.has(t.text)) {
+			close(t.text, i === tokens.length - 1);
+			continue;
+		}
+		if (t.kind === "word" && t.norm === "then" && current.length > 0) {
+			close("then", false);
+			continue;
+		}
+		if (t.kind === "word" && CONJUNCTIONS.has(t.norm) && current.length > 0 && splitsAt(tokens, i, current)) {
+			close(t.norm, false);
+			continue;
+		}
+		current.push(t);
+	}
+	close("", true);
+	return markQuestion(out, sentence);
+}
+
+/**
+ * In a sentence that asks, every clause but an order is part of the question — except what comes
+ * before the question itself: "Just the parser, nothing else — what makes it slow?" limits first,
+ * then asks. A question mark with no question clause ("Thoughts on whether …?") asks throughout.
+ */
+function markQuestion(list: Clause[], sentence: Sentence): Clause[] {
+	if (!sentence.question) return list;
+	const first = list.findIndex((c) => c.mood === "question");
+	return list.map((c, k) => ({ ...c, inQuestion: c.mood !== "directive" && (first === -1 || k >= first) }));
+}
+
+/** The clause's tokens from its head on. */
+export const fromHead = (c: Clause) => c.tokens.slice(c.head);

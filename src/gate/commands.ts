@@ -1,0 +1,61 @@
+/**
+ * Shell commands that change files, the repository or installed packages. Code in a brief is data,
+ * so these are looked for only where the brief tells the child to run the code ("run `git push`",
+ * "run this:" before a fenced block) or writes the command as plain words ("then git push").
+ */
+
+const GIT_CHANGES = new Set(
+	`commit push add rm mv reset checkout switch rebase merge cherry-pick stash apply am tag restore clean
+	revert pull init clone branch worktree`
+		.split(/\s+/)
+		.filter(Boolean),
+);
+const PACKAGE_TOOLS = new Set(["npm", "yarn", "pnpm", "bun", "pip", "pip3", "uv", "poetry", "cargo", "gem", "brew"]);
+const PACKAGE_CHANGES = new Set(
+	"install i add remove rm uninstall update upgrade publish version ci link unlink get".split(" "),
+);
+const FILE_COMMANDS = new Set(["rm", "mv", "cp", "mkdir", "rmdir", "chmod", "chown", "ln", "touch", "truncate", "dd"]);
+const APT = new Set(["apt", "apt-get", "dnf", "yum", "apk"]);
+
+/** `git branch`, `git tag -l`, `git stash list`: the subcommands that change things can also just list. */
+function listing(subcommand: string, args: readonly string[]): boolean {
+	if (!["branch", "tag", "stash", "worktree"].includes(subcommand)) return false;
+	const plain = args.filter((a) => !a.startsWith("-"));
+	return (
+		plain.length === 0 || ["list", "show"].includes(plain[0] ?? "") || args.some((a) => a === "-l" || a === "--list")
+	);
+}
+
+/** Whether the words of one command (already split) change something. */
+export function changingCommand(words: readonly string[]): boolean {
+	let i = 0;
+	while (i < words.length && (/^\w+=/.test(words[i] ?? "") || words[i] === "sudo" || words[i] === "npx")) i++;
+	const [first = "", second = ""] = words.slice(i);
+	const rest = words.slice(i + 1);
+	if (first === "git") return GIT_CHANGES.has(second) && !listing(second, rest.slice(1));
+	if (PACKAGE_TOOLS.has(first)) return PACKAGE_CHANGES.has(second);
+	if (APT.has(first)) return second === "install" || second === "remove" || second === "upgrade";
+	if (FILE_COMMANDS.has(first)) return true;
+	if (first === "sed" || first === "perl") return rest.some((w) => /^-\w*i/.test(w) || w === "-pi");
+	if (first === "tee" || first === "patch") return true;
+	return rest.some((w) => w === "--write" || w === "--fix" || w === "-w" || w === "--apply");
+}
+
+/** Splits shell text into commands and their words; redirection into a file counts as a change. */
+export function changingShell(text: string): boolean {
+	for (const command of text.split(/\n|;|&&|\|\||\|/)) {
+		const trimmed = command.replace(/^\s*\$\s*/, "").trim();
+		if (trimmed === "" || trimmed.startsWith("#")) continue;
+		if (/(?:^|[^\d&>=-])>>?\s*(?!\/dev\/null|&)[\w./~-]/.test(trimmed)) return true;
+		if (changingCommand(trimmed.split(/\s+/))) return true;
+	}
+	return false;
+}
+
+/** Whether plain words at the start of a clause form a changing command ("git push", "npm install x"). */
+export function commandWords(words: readonly string[]): boolean {
+	const [first = "", second = ""] = words;
+	if (first === "git") return GIT_CHANGES.has(second);
+	if (PACKAGE_TOOLS.has(first) || APT.has(first)) return PACKAGE_CHANGES.has(second);
+	return first === "cp" || first === "ln" || first === "tee";
+}

@@ -1,0 +1,126 @@
+/**
+ * What a rule returns (a hit: which tokens tripped it) and the small readers rules share: the
+ * paths a clause names, and what a verb's object is.
+ */
+import { isPath } from "./tokens.ts";
+import type { Clause, PathSense, ReasonKind, Token } from "./types.ts";
+import { CODE_OBJECTS, PROSE_OBJECTS } from "./verbs.ts";
+
+export interface Hit {
+	kind: ReasonKind;
+	rule: string;
+	/** First and last token of the quote. */
+	from: Token;
+	to: Token;
+	path?: { text: string; sense: PathSense };
+}
+
+export const hit = (kind: ReasonKind, rule: string, from: Token, to: Token = from): Hit => ({ kind, rule, from, to });
+
+const TRAILING = new Set([
+	"in",
+	"for",
+	"to",
+	"of",
+	"the",
+	"a",
+	"an",
+	"and",
+	"on",
+	"at",
+	"with",
+	"from",
+	"into",
+	"or",
+	"any",
+]);
+
+/**
+ * The last token of a readable quote starting at `i`: up to `count` tokens, stopping before
+ * punctuation, without a dangling "the" or "in" at its end.
+ */
+export function quoteEnd(tokens: readonly Token[], i: number, count: number): Token {
+	let last = i;
+	for (let k = i + 1; k < Math.min(tokens.length, i + count); k++) {
+		if ((tokens[k] as Token).kind === "punct") break;
+		last = k;
+	}
+	while (last > i && TRAILING.has((tokens[last] as Token).norm)) last--;
+	return tokens[last] as Token;
+}
+
+/** Words that report or embed what follows: "the README says …", "explain why …", "tell me whether …". */
+const EMBEDDING = new Set(
+	`says said say states stated claims claimed mentions mentioned notes reads according wrote writes argues
+	suggests thinks believes told asks asked decided agreed chose documented documents explains warns why
+	what how when whether if which where who because since unless`
+		.split(/\s+/)
+		.filter(Boolean),
+);
+
+/** Whether the word at `i` sits in a reported or subordinate part of its clause (after "why", "says"). */
+export function embedded(tokens: readonly Token[], head: number, i: number): boolean {
+	for (let k = head + 1; k < i; k++) if (EMBEDDING.has((tokens[k] as Token).norm)) return true;
+	return false;
+}
+
+/** A path token, or inline code that holds nothing but a path (`src/a.ts`). */
+export function pathText(t: Token): string | undefined {
+	if (t.kind === "path") return t.text;
+	if (t.kind === "code" && !t.text.startsWith("``") && /^\S+$/.test(t.norm) && isPath(t.norm)) return t.norm;
+	if (t.kind === "code" && /^[\w.-]+$/.test(t.norm) && /\.\w{1,5}$/.test(t.norm)) return t.norm;
+	return undefined;
+}
+
+/** Write-boundary hits for every path in `tokens[from…]`, with the sense each is named in. */
+export function pathHits(tokens: readonly Token[], from: number, sense: (i: number) => PathSense, rule: string) {
+	const out: Hit[] = [];
+	for (let i = Math.max(0, from); i < tokens.length; i++) {
+		const t = tokens[i] as Token;
+		const text = pathText(t);
+		if (text !== undefined) out.push({ ...hit("write-boundary", rule, t), path: { text, sense: sense(i) } });
+	}
+	return out;
+}
+
+export type ObjectClass = "prose" | "code" | "none";
+
+/**
+ * What the object of the verb at `i` is, from the next few words: prose ("a summary"), code ("a
+ * test", a path, inline code) or neither. The first telling word decides; `prefer` breaks a tie
+ * when a word is both ("table" is a summary's shape and a database's).
+ */
+export function objectOf(tokens: readonly Token[], i: number, prefer: "prose" | "code"): ObjectClass {
+	// "write the summary to docs/summary.md", "add a description to every schema": where it goes decides.
+	for (let k = i + 1; k < Math.min(tokens.length, i + 9); k++) {
+		const t = tokens[k] as Token;
+		if (t.kind === "punct") break;
+		if (!["to", "into", "in", "under"].includes(t.norm)) continue;
+		const target = tokens.slice(k + 1, k + 4);
+		if (target.some((x) => pathText(x) !== undefined || (CODE_OBJECTS.has(x.norm) && !PROSE_OBJECTS.has(x.norm)))) {
+			return "code";
+		}
+	}
+	for (let k = i + 1; k < Math.min(tokens.length, i + 9); k++) {
+		const t = tokens[k] as Token;
+		if (t.kind === "punct") break;
+		if (pathText(t) !== undefined || t.kind === "code") return "code";
+		if (t.kind !== "word") continue;
+		const prose = PROSE_OBJECTS.has(t.norm);
+		const code = CODE_OBJECTS.has(t.norm);
+		if (prose && code) return prefer;
+		if (prose) return "prose";
+		if (code) return "code";
+	}
+	return "none";
+}
+
+/** Whether a word token at `i` has one of `words` as its norm. */
+export const isWord = (tokens: readonly Token[], i: number, words: ReadonlySet<string> | readonly string[]) => {
+	const t = tokens[i];
+	if (t?.kind !== "word") return false;
+	return words instanceof Set ? words.has(t.norm) : (words as readonly string[]).includes(t.norm);
+};
+
+/** The head token of a clause, if it is a word. */
+export const headWord = (c: Clause) => (c.tokens[c.head]?.kind === "word" ? c.tokens[c.head] : undefined);

@@ -1,0 +1,129 @@
+/**
+ * Idioms: phrases whose "don't", "never" or change verb neither forbids nor changes anything —
+ * "don't hesitate to ask", "never mind the tests", "push back on", "update me", "commit to one
+ * answer". Each entry is a phrase of normalised words, matched where the verb or negation stands.
+ */
+
+const set = (words: string) => new Set(words.trim().split(/\s+/));
+const phrases = (lines: string) =>
+	lines
+		.trim()
+		.split("\n")
+		.map((line) => line.trim().split(/\s+/));
+
+/** What may follow "don't" or "never" without forbidding anything. */
+export const NEGATION_IDIOMS: ReadonlyArray<readonly string[]> = phrases(`
+	hesitate
+	worry
+	mind
+	be afraid
+	be shy
+	feel
+	panic
+	sweat
+	apologise
+	apologize
+	get me wrong
+	take this personally
+	take it personally
+	despair
+	stress
+	forget
+	overthink
+`);
+
+/** Idioms of change verbs: "push back" and "update me" change no file. */
+export const VERB_IDIOMS: ReadonlyArray<readonly string[]> = phrases(`
+	push back
+	move on
+	move forward
+	move ahead
+	move along
+	update me
+	raise concerns
+	raise any
+	raise questions
+	raise doubts
+	update from
+	update us
+	update the thread
+	update the team
+	update yourself
+	change your mind
+	change tack
+	change the subject
+	fix on
+	fix your attention
+	write down
+	write back
+	write me
+	write out
+	drop me
+	drop it
+	save me
+	save us
+	save time
+	save yourself
+	make sure
+	make sense
+	pin down
+	check in with
+	correct me
+	resolve whether
+	resolve which
+	comment on
+	set aside
+	set the scene
+	set expectations
+	hook me
+	tag me
+	handle it however
+	land on
+	address me
+	record your
+	start by
+	begin by
+	start with
+	begin with
+	keep in mind
+	keep an eye
+	keep track
+	keep it short
+	keep it brief
+	keep the answer
+	keep your answer
+	go through
+	go over
+	go deeper
+	go back
+	go look
+	go check
+	pick one
+	pick the
+	pick a
+	pick between
+	do a
+	do an
+	do some
+	get a feel
+	get a sense
+	get me
+	get back
+	add up
+	add to that
+	build a mental
+	build a picture
+	build a case
+	build an intuition
+	build an understanding
+	make a call
+	make the call
+	make an educated
+	commit to memory
+`);
+
+/** What "commit to …" takes when it means choosing, not git. */
+export const COMMIT_TO_CHOICE = set(`
+	a an one your single answer position view recommendation opinion choice decision side stance verdict
+	number estimate guess conclusion
+`);

@@ -1,0 +1,163 @@
+/**
+ * Limits a brief can state anywhere in a clause, not only at its head: "without touching …", "no
+ * commits", "src/api must not change", "the schema stays unchanged", "X is off-limits", "read-only".
+ * Each skips the parts of a clause that report or embed ("the README says X is forbidden", "explain
+ * why we shipped without touching it"): there the limit is talked about, not laid down.
+ */
+import { longestAt } from "./clauses.ts";
+import { embedded, type Hit, hit, isWord, pathHits, quoteEnd } from "./hits.ts";
+import type { Clause, PathSense, Token } from "./types.ts";
+import { changeForm, changeGerund, changeParticiple, pastTense } from "./verbs.ts";
+import { ABSOLUTE_PROHIBITIONS, FORBIDDEN_WORDS, NO_OBJECTS, WITHOUT_ACTIONS } from "./words.ts";
+
+/** Whether the clause talks about changing things (so the paths it names are a write boundary). */
+export const mentionsChange = (tokens: readonly Token[], from: number) =>
+	tokens.slice(from).some((t) => t.kind === "word" && changeForm(t.norm));
+
+/** Paths in a prohibition: "outside"/"except" a path names what may change, otherwise what must stay. */
+export function keepPaths(tokens: readonly Token[], from: number, rule: string): Hit[] {
+	if (!mentionsChange(tokens, from)) return [];
+	const sense = (i: number): PathSense =>
+		tokens.slice(from, i).some((t) => ["outside", "beyond", "except", "but"].includes(t.norm)) ? "change" : "keep";
+	return pathHits(tokens, from, sense, rule);
+}
+
+const NOTHING_VERBS = new Set(["gets", "get", "should", "may", "must", "is", "will", "can", "shall"]);
+const MODALS = new Set([
+	"must",
+	"should",
+	"may",
+	"can",
+	"shall",
+	"will",
+	"cannot",
+	"can't",
+	"mustn't",
+	"shouldn't",
+	"won't",
+]);
+const NEGATED_MODALS = new Set(["cannot", "can't", "mustn't", "shouldn't", "won't"]);
+const STAY_VERBS = new Set(["stay", "stays", "remain", "remains", "be", "is", "are"]);
+const STAY_TAILS = new Set([
+	"unchanged",
+	"untouched",
+	"intact",
+	"frozen",
+	"stable",
+	"unmodified",
+	"read-only",
+	"as-is",
+]);
+const READ_ONLY_BEFORE = new Set(["stay", "remain", "keep", "strictly", "purely", "completely", "entirely", "be"]);
+const READ_ONLY_AFTER = new Set([
+	"task",
+	"job",
+	"investigation",
+	"exploration",
+	"pass",
+	"look",
+	"review",
+	"analysis",
+	"please",
+	"only",
+	"access",
+]);
+const NO_BEFORE = new Set(["is", "are", "was", "were", "be", "been", "has", "have", "had", "there", "with", "of"]);
+const NO_AFTER = new Set(["were", "was", "are", "is", "have", "has", "had", "yet", "since", "so"]);
+
+/** A subject followed by a past tense before `i`: "we shipped without touching" reports, it does not order. */
+function reported(tokens: readonly Token[], from: number, i: number): boolean {
+	for (let k = from; k < i - 1; k++) {
+		if (isWord(tokens, k, ["we", "they", "i", "he", "she", "you"]) && tokens[k + 1] && pastTense(tokens[k + 1]!.norm))
+			return true;
+	}
+	return false;
+}
+
+/** "without touching", "without any changes". */
+export function without(c: Clause): Hit[] {
+	const { tokens, head } = c;
+	const out: Hit[] = [];
+	for (let i = head; i < tokens.length; i++) {
+		if (!isWord(tokens, i, ["without"]) || !isWord(tokens, i + 1, WITHOUT_ACTIONS)) continue;
+		const next = tokens[i + 1] as Token;
+		if ((next.norm === "any" || next.norm === "a") && !isWord(tokens, i + 2, NO_OBJECTS)) continue;
+		if (reported(tokens, head, i)) continue;
+		out.push(hit("prohibition", "without", tokens[i] as Token, quoteEnd(tokens, i, next.norm === "any" ? 3 : 2)));
+		out.push(...keepPaths(tokens, i, "without"));
+	}
+	return out;
+}
+
+/** "no commits", "make no changes", "no new files" — not "there are no changes". */
+export function noAction(c: Clause): Hit[] {
+	const { tokens, head } = c;
+	const out: Hit[] = [];
+	for (let i = head; i < tokens.length; i++) {
+		if (!isWord(tokens, i, ["no", "nor", "nothing"])) continue;
+		const object = tokens[i + 1]?.kind === "word" ? (tokens[i + 1] as Token).norm : "";
+		// "no commits", "no rewriting", "no files change", "nothing gets installed".
+		const nothing = (tokens[i] as Token).norm === "nothing";
+		const files = ["files", "file", "code"].includes(object) && changeForm(tokens[i + 2]?.norm ?? "");
+		// "nothing gets installed", "nothing should be deleted" — not "nothing was changed".
+		const passive =
+			nothing && NOTHING_VERBS.has(object) && tokens.slice(i + 2, i + 4).some((t) => changeParticiple(t.norm));
+		const named = !nothing && (NO_OBJECTS.has(object) || changeGerund(object));
+		if (!files && !passive && !named) continue;
+		if (isWord(tokens, i - 1, NO_BEFORE) || isWord(tokens, i + 2, NO_AFTER) || embedded(tokens, head, i)) continue;
+		out.push(hit("prohibition", "no-action", tokens[i] as Token, quoteEnd(tokens, i, files || passive ? 4 : 2)));
+	}
+	return out;
+}
+
+/** "src/api must not change", "the schema should stay unchanged", "X is off-limits", "hands off". */
+export function constraints(c: Clause): Hit[] {
+	const { tokens, head } = c;
+	const out: Hit[] = [];
+	for (let i = head; i < tokens.length; i++) {
+		const t = tokens[i] as Token;
+		if (t.kind !== "word") continue;
+		const absolute = longestAt(tokens, i, ABSOLUTE_PROHIBITIONS);
+		const forbidden = absolute || (embedded(tokens, head, i) ? 0 : longestAt(tokens, i, FORBIDDEN_WORDS));
+		if (forbidden > 0) {
+			out.push(hit("prohibition", "forbidden", t, tokens[i + forbidden - 1] as Token));
+			out.push(...pathHits(tokens, head, () => "keep", "forbidden"));
+			continue;
+		}
+		if (!MODALS.has(t.norm) || i === head || c.mood === "directive" || embedded(tokens, head, i)) continue;
+		const window = tokens.slice(i + 1, i + 5);
+		const negated = NEGATED_MODALS.has(t.norm) || isWord(tokens, i + 1, ["not", "never"]);
+		const change = window.findIndex((w) => w.kind === "word" && changeForm(w.norm));
+		const stays = isWord(tokens, i + 1, STAY_VERBS) && window.some((w) => STAY_TAILS.has(w.norm) || w.norm === "alone");
+		if ((negated && change >= 0) || stays) {
+			const end = stays
+				? (window.find((w) => STAY_TAILS.has(w.norm) || w.norm === "alone") as Token)
+				: (window[change] as Token);
+			out.push(
+				hit("prohibition", "constraint", t, end),
+				...pathHits(tokens.slice(0, i), head, () => "keep", "constraint"),
+			);
+		}
+	}
+	return out;
+}
+
+/** "read-only" as an order ("Read-only.", "stay read-only", "a read-only task"), not a property of code. */
+export function readOnly(c: Clause): Hit[] {
+	const { tokens, head } = c;
+	const out: Hit[] = [];
+	for (let i = head; i < tokens.length; i++) {
+		const t = tokens[i] as Token;
+		const joined = t.norm === "read-only" || t.norm === "readonly";
+		const spaced = t.norm === "read" && isWord(tokens, i + 1, ["only"]) && (i === head || i === tokens.length - 2);
+		if ((!joined && !spaced) || embedded(tokens, head, i)) continue;
+		const end = spaced ? (tokens[i + 1] as Token) : t;
+		const alone = tokens.slice(head).filter((x) => x.kind === "word").length <= (spaced ? 3 : 2);
+		const before = isWord(tokens, i - 1, READ_ONLY_BEFORE);
+		const after = isWord(tokens, spaced ? i + 2 : i + 1, READ_ONLY_AFTER);
+		if ((i === head && alone) || before || after || (i === head && c.mood === "fragment")) {
+			out.push(hit("prohibition", "read-only", t, end));
+		}
+	}
+	return out;
+}

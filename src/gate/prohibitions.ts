@@ -1,0 +1,154 @@
+/**
+ * Prohibitions: anything that tells the child what it must not do or may not look beyond — "do
+ * not", "never", "must not", "avoid", "only", "without touching", "leave … alone", "follow the
+ * rules in AGENTS.md". A child that must obey a rule is a task: a fork inherits the conversation,
+ * and a rule stated once in its last message loses to everything before it.
+ *
+ * Not prohibitions: the same words in a question about them ("why does AGENTS.md say never…?"),
+ * in a statement about the code ("we never cache it", "it must not be null"), in quoted data, and
+ * in idioms that forbid nothing ("don't hesitate to ask", "never mind the tests").
+ */
+import { longestAt, phraseAt } from "./clauses.ts";
+import { embedded, type Hit, hit, isWord, pathHits, quoteEnd } from "./hits.ts";
+import { NEGATION_IDIOMS } from "./idioms.ts";
+import { constraints, keepPaths, mentionsChange, noAction, readOnly, without } from "./limits.ts";
+import type { Clause, Token } from "./types.ts";
+import { changeForm } from "./verbs.ts";
+import { KEEP_TAILS, NEGATIONS, ONLY_DESCRIPTIVE, RULE_NOUNS } from "./words.ts";
+
+const NO_NEED = [
+	["no", "need", "to"],
+	["needn't"],
+	["not", "necessary", "to"],
+	["no", "reason", "to"],
+	["not", "required", "to"],
+];
+const MODALS = new Set(["must", "should", "may", "can", "could", "will", "would", "shall"]);
+const OBEY = new Set(["follow", "obey", "respect", "honour", "honor", "observe", "heed"]);
+const COMPLY = new Set(["adhere", "comply", "abide", "conform"]);
+const SCOPE = new Set(["limit", "restrict", "confine"]);
+const STAY_IN = new Set(["in", "within", "inside", "under", "out", "away", "clear"]);
+
+/** "don't …", "never …", "must not …" heading a directive, unless an idiom or a "no need to" that allows. */
+function negatedHead(c: Clause): Hit[] {
+	const { tokens, head } = c;
+	const n = longestAt(tokens, head, NEGATIONS);
+	const first = tokens[head];
+	if (n === 0 || !first || first.norm === "no" || first.norm === "nor") return [];
+	const after = head + n;
+	if (longestAt(tokens, after, NEGATION_IDIOMS) > 0) return [];
+	const next = tokens[after];
+	// "don't bother …", "don't need to …": a prohibition only when what is not needed is a change.
+	if (next && ["bother", "need", "have", "necessarily"].includes(next.norm)) {
+		const changes = tokens.slice(after + 1, after + 4).some((t) => t.kind === "word" && changeForm(t.norm));
+		return changes ? [hit("prohibition", "no-need", first, quoteEnd(tokens, after, 3))] : [];
+	}
+	const end = next && next.kind !== "punct" ? next : (tokens[after - 1] as Token);
+	// "you must not write": the quote starts at the modal the frame took.
+	const modal = c.addressed && isWord(tokens, head - 1, MODALS) ? (tokens[head - 1] as Token) : first;
+	return [hit("prohibition", "negated-directive", modal, end), ...keepPaths(tokens, after, "negated-directive")];
+}
+
+/** "no need to fix …", "not necessary to edit …", "needn't touch …": what is not needed is forbidden. */
+function noNeed(c: Clause): Hit[] {
+	const { tokens, head } = c;
+	for (let i = head; i < tokens.length; i++) {
+		const n = longestAt(tokens, i, NO_NEED);
+		if (n === 0 || embedded(tokens, head, i)) continue;
+		const changes = tokens.slice(i + n, i + n + 3).some((t) => t.kind === "word" && changeForm(t.norm));
+		if (changes) return [hit("prohibition", "no-need", tokens[i] as Token, quoteEnd(tokens, i + n, 2))];
+	}
+	return [];
+}
+
+/** "only read src/gate", "look only at the parser", "src/gate only", "you may only …". */
+function onlyScope(c: Clause): Hit[] {
+	const { tokens, head } = c;
+	const out: Hit[] = [];
+	for (let i = head; i < tokens.length; i++) {
+		const t = tokens[i] as Token;
+		if (t.kind !== "word") continue;
+		if (t.norm === "only") {
+			const before = tokens[i - 1];
+			if (before && ["the", "not", "if", "an", "one"].includes(before.norm)) continue;
+			if (isWord(tokens, i + 1, ONLY_DESCRIPTIVE) || embedded(tokens, head, i)) continue;
+			const atHead = i <= head + 2 || (before !== undefined && ["and", "but", "or"].includes(before.norm));
+			const nextPath = tokens.slice(i + 1, i + 3).some((x) => x.kind === "path");
+			const prevPath = before?.kind === "path";
+			if (c.mood === "directive" ? atHead || nextPath || prevPath : nextPath || prevPath) {
+				const verb = i > head && i <= head + 2 && tokens[head]?.kind === "word" ? (tokens[head] as Token) : t;
+				out.push(hit("prohibition", "only", prevPath && before ? before : verb, quoteEnd(tokens, i, 3)));
+			}
+		} else if (
+			["exclusively", "solely"].includes(t.norm) ||
+			(t.norm === "nothing" && isWord(tokens, i + 1, ["but", "else", "outside", "beyond", "more"]))
+		) {
+			out.push(hit("prohibition", "only", t, quoteEnd(tokens, i, 2)));
+		}
+	}
+	if (out.length > 0 && mentionsChange(tokens, head)) out.push(...pathHits(tokens, head, () => "change", "only"));
+	return out;
+}
+
+/** "avoid …", "leave … alone", "follow the rules", "stick to …", "stay in …", "limit yourself to …". */
+function directiveVerbs(c: Clause): Hit[] {
+	const { tokens, head } = c;
+	const first = tokens[head];
+	if (first?.kind !== "word") return [];
+	const v = first.norm;
+	const away = (v === "keep" || v === "stay") && isWord(tokens, head + 1, ["away", "out", "clear"]);
+	if (v === "avoid" || v === "refrain" || away || phraseAt(tokens, head, ["steer", "clear"]) > 0) {
+		return [hit("prohibition", "avoid", first, quoteEnd(tokens, head, 3)), ...keepPaths(tokens, head, "avoid")];
+	}
+	if (v === "leave" || v === "keep") {
+		for (let k = head + 1; k < Math.min(tokens.length, head + 9); k++) {
+			const n = longestAt(tokens, k, KEEP_TAILS);
+			if (n === 0 || (tokens[k]?.norm === "be" && v === "keep")) continue;
+			const tail = tokens[k + n - 1] as Token;
+			return [hit("prohibition", "leave-alone", first, tail), ...pathHits(tokens, head, () => "keep", "leave-alone")];
+		}
+	}
+	const obeys =
+		OBEY.has(v) &&
+		tokens
+			.slice(head + 1, head + 6)
+			.some((t) => RULE_NOUNS.has(t.norm) || /^(?:agents|claude|contributing)\.md$/.test(t.norm));
+	if (obeys || COMPLY.has(v)) return [hit("prohibition", "obey-rules", first, quoteEnd(tokens, head, 4))];
+	const stick = (v === "stick" || v === "keep") && isWord(tokens, head + 1, ["to", "with"]);
+	const stay = (v === "stay" || v === "keep") && isWord(tokens, head + 1, STAY_IN);
+	if (stick || stay || SCOPE.has(v)) return [hit("prohibition", "scope-limit", first, quoteEnd(tokens, head, 4))];
+	// "change nothing", "touch nothing".
+	if (changeForm(v) && isWord(tokens, head + 1, ["nothing"])) {
+		return [hit("prohibition", "negated-directive", first, tokens[head + 1] as Token)];
+	}
+	return [];
+}
+
+/** "Rules:", "Constraints:", "Strict rule:": a label that announces rules to obey. */
+function ruleLabel(c: Clause): Hit[] {
+	if (c.closer !== ":" || c.mood !== "fragment") return [];
+	const words = c.tokens.filter((t) => t.kind === "word");
+	const last = words.at(-1);
+	if (!last || words.length > 3 || !RULE_NOUNS.has(last.norm)) return [];
+	return [hit("prohibition", "rule-label", words[0] as Token, last)];
+}
+
+/**
+ * Every prohibition in a clause. Questions about a rule forbid nothing; conditions ("if you change
+ * anything, say so") carry none of their own; descriptions can still state one ("src/api must not
+ * change").
+ */
+export function prohibitionHits(c: Clause): Hit[] {
+	if (c.inQuestion || c.mood === "subordinate") return [];
+	const anywhere = [
+		...ruleLabel(c),
+		...noNeed(c),
+		...onlyScope(c),
+		...without(c),
+		...noAction(c),
+		...constraints(c),
+		...readOnly(c),
+	];
+	if (c.mood !== "directive") return anywhere;
+	return [...negatedHead(c), ...directiveVerbs(c), ...anywhere];
+}

@@ -1,0 +1,54 @@
+/**
+ * The delegation rule, as pi-delegate adds it to the parent's system prompt. The system prompt is
+ * the one place a rule survives compaction (a skill, or a paragraph in the conversation, is gone
+ * after the first one), and a rule placed anywhere else lost to the fork tool's own description.
+ * So it is short, says the one thing that decides (what the child sees), and is byte-stable: the
+ * same text on every request keeps the prompt cache warm.
+ *
+ * The three pre-flight questions are the gate's three reason kinds, asked in advance; both tool
+ * descriptions carry them, so the model reads them where it chooses a tool.
+ */
+
+/** The three questions to ask before any fork; one yes makes it a task. */
+export const PREFLIGHT_QUESTIONS = [
+	"Before a fork, ask; one yes makes it a task:",
+	"1. Does the brief say do not, only, never or must not?",
+	"2. Will the child write, edit, commit or push?",
+	"3. Do I want a PASS/FAIL I can check?",
+].join("\n");
+
+/** The tag around the rule: it marks the section, so it is never appended twice. */
+export const DELEGATION_RULE_TAG = "delegation";
+
+/** The section pi-delegate appends to the parent's system prompt. */
+export const DELEGATION_RULE = [
+	`<${DELEGATION_RULE_TAG}>`,
+	"Delegating: task first, fork second. They differ in one thing: what the child sees.",
+	"- task: the child sees only its spec. Its result is checked PASS/FAIL and every root is diffed; " +
+		"a change outside write_allowed fails it. The default for anything that writes or must obey a rule.",
+	"- fork: the child sees this whole conversation, with the brief last; the conversation outweighs " +
+		"the brief, and the result is unchecked prose. Only for read-only exploration of this conversation, " +
+		"or several independent opinions.",
+	PREFLIGHT_QUESTIONS,
+	"A fork whose brief fails these is blocked and handed back as a task call.",
+	`</${DELEGATION_RULE_TAG}>`,
+].join("\n");
+
+/** The fork tool's description: what it is for, what it is not for, and the questions. */
+export const FORK_TOOL_DESCRIPTION = [
+	"Run a child that sees this whole conversation, with your brief as its last message, and returns prose.",
+	"Use it only for read-only exploration that needs this conversation, or pass several briefs for " +
+		"independent opinions in parallel.",
+	"Not for implementation, nor for anything that writes or must obey a rule: use task, whose child sees " +
+		"only its spec and is checked PASS/FAIL.",
+	PREFLIGHT_QUESTIONS,
+].join("\n");
+
+/**
+ * The parent's system prompt with the rule appended once. Pure and idempotent: the same prompt
+ * always gives the same bytes, and a prompt that already carries the section is returned as is.
+ */
+export function withDelegationRule(systemPrompt: string): string {
+	if (systemPrompt.includes(DELEGATION_RULE)) return systemPrompt;
+	return systemPrompt === "" ? DELEGATION_RULE : `${systemPrompt}\n\n${DELEGATION_RULE}`;
+}

@@ -1,0 +1,212 @@
+/**
+ * The function words the gate reads a clause by: fillers it skips, frames that address the child,
+ * words that start a question, a statement or a subordinate clause, and the idioms whose "don't" or
+ * "never" forbids nothing. Phrases are space-separated words, matched against normalised tokens.
+ */
+
+const set = (words: string) => new Set(words.trim().split(/\s+/));
+const phrases = (lines: string) =>
+	lines
+		.trim()
+		.split("\n")
+		.map((line) => line.trim().split(/\s+/));
+
+/** Words skipped before a clause's head: they change nothing about what the clause asks. */
+export const FILLERS = set(`
+	please also just now first next finally then and so kindly additionally quickly carefully simply briefly
+	again lastly secondly thirdly second third ok okay alright right instead meanwhile afterwards or but
+	plus actually basically honestly really maybe perhaps hey hi step once
+`);
+
+/**
+ * Frames that put the child in front of the verb that follows: "could you fix", "I want you to
+ * fix", "your job is to fix". The flag says whether the frame turns a question into a request.
+ */
+export const FRAMES: ReadonlyArray<readonly string[]> = phrases(`
+	would you mind
+	would you please
+	could you please
+	can you please
+	will you please
+	do you mind
+	why don't you
+	how about you
+	could you
+	can you
+	would you
+	will you
+	go ahead and
+	make sure to
+	make sure you
+	be sure to
+	remember to
+	don't forget to
+	do not forget to
+	try to
+	feel free to
+	proceed to
+	i want you to
+	i'd like you to
+	i would like you to
+	i need you to
+	we need you to
+	i'm asking you to
+	your job is to
+	your task is to
+	your goal is to
+	the task is to
+	the goal is to
+	the job is to
+	the idea is to
+	you should
+	you must
+	you need to
+	you have to
+	you can
+	you could
+	you may
+	you will
+	you'll
+	you are to
+	you're to
+	you are going to
+	you're going to
+	we need to
+	we have to
+	we must
+	we should
+	let's
+	let us
+	you
+`);
+
+/** Words that start a subordinate clause: what follows is a condition or a topic, not an order. */
+export const SUBORDINATORS = set(`
+	if when whenever once after before because since while unless until whether though although as where
+	wherever whereas given
+`);
+
+/** Words that start an information question. */
+export const QUESTION_WORDS = set(`
+	why what how where when which who whom whose is are was were do does did has have had should shall would
+	could can will may might must isn't aren't wasn't weren't doesn't don't didn't hasn't haven't won't
+	wouldn't shouldn't couldn't can't any anything
+`);
+
+/** Words that start a statement: a subject, so the verb that follows is described, not ordered. */
+export const SUBJECTS = set(`
+	i we they he she it this that these those there here my our their his her its the a an some all every
+	each nobody nothing everyone someone something none one both either neither most many few tests test
+	code ci build main it's that's there's we're they're i'm we've i've they've we'd i'd he's she's
+	nothing everything somebody anybody people users user team
+`);
+
+/** Negations that open a prohibition when they head a clause. */
+export const NEGATIONS: ReadonlyArray<readonly string[]> = phrases(`
+	do not
+	don't
+	dont
+	never
+	must not
+	mustn't
+	should not
+	shouldn't
+	may not
+	cannot
+	can't
+	can not
+	not
+	no
+	nor
+	please don't
+	please do not
+	please never
+	let's not
+	let us not
+	try not to
+	take care not to
+	be careful not to
+	careful not to
+	be sure not to
+	make sure not to
+	mind you don't
+	hold off on
+	hold off
+`);
+
+/** Tails of "leave … alone", "keep … unchanged": the thing between them stays as it is. */
+export const KEEP_TAILS: ReadonlyArray<readonly string[]> = phrases(`
+	alone
+	untouched
+	unchanged
+	as is
+	as-is
+	intact
+	read-only
+	frozen
+	in place
+	unmodified
+	the way it is
+	as it is
+	as they are
+	exactly as
+	the same
+	be
+`);
+
+/** Nouns of rules to obey: "follow the rules in AGENTS.md" asks for obedience. */
+export const RULE_NOUNS = set(`
+	rules rule constraints constraint conventions convention guidelines guideline instructions policy policies
+	restrictions limits boundaries agents.md contributing.md claude.md styleguide checklist requirements
+	spec contract standards
+`);
+
+/** Gerunds that make "without …" a limit on what the child may do. */
+export const WITHOUT_ACTIONS = set(`
+	touching changing editing modifying altering writing committing pushing running executing installing
+	deleting removing renaming moving creating adding updating breaking reading looking opening calling
+	hitting leaving making saving reformatting rewriting refactoring merging rebasing resetting
+	any a
+`);
+
+/** Nouns after "no" that forbid an action: "no commits", "no new files". */
+export const NO_OBJECTS = set(`
+	changes change edits edit writes writing commits commit committing pushes push pushing installs
+	installing modifications side-effects deletions refactors refactoring renames network touching
+	new file file-changes force-push force-pushes destructive git mutations
+`);
+
+/** Words after "only" that describe rather than limit: "only if", "the only one". */
+export const ONLY_DESCRIPTIVE = set(`
+	if when once after because since then one two three recently just now occasionally sometimes rarely
+	in-memory on-demand
+`);
+
+/** Passive verdicts on a thing: "src/api is off-limits". */
+export const FORBIDDEN_WORDS: ReadonlyArray<readonly string[]> = phrases(`
+	forbidden
+	prohibited
+	not allowed
+	not permitted
+	disallowed
+	banned
+	off-limits
+	off limits
+	out of bounds
+	out of scope
+	out-of-scope
+	not in scope
+	not to be touched
+	not to be changed
+	not to be edited
+	not to be modified
+`);
+
+/** Phrases that forbid anywhere they appear. */
+export const ABSOLUTE_PROHIBITIONS: ReadonlyArray<readonly string[]> = phrases(`
+	under no circumstances
+	at no point
+	in no case
+	on no account
+	hands off
+`);

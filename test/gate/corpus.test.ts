@@ -1,0 +1,86 @@
+/**
+ * The gate against every labelled brief: the targets (recall >= 0.98 on must-be-task briefs, false
+ * blocks <= 5 % of fork briefs) over the whole corpus and in each file, the kinds each task brief
+ * must trip, and the shape of the corpus itself (size, balance, hard cases, categories).
+ */
+import { describe, expect, it } from "vitest";
+import { classifyBrief } from "../../src/gate/classify.ts";
+import { scoreCorpus } from "../../src/gate/score.ts";
+import { allBriefs, corpusFiles } from "./corpus.ts";
+
+const RECALL_TARGET = 0.98;
+const FALSE_BLOCK_TARGET = 0.05;
+
+describe("the brief corpus", () => {
+	const rows = allBriefs();
+
+	it("is big, balanced and hard enough for the figures to mean something", () => {
+		expect(rows.length).toBeGreaterThanOrEqual(150);
+		const forks = rows.filter((r) => r.label === "fork").length;
+		expect(forks / rows.length).toBeGreaterThan(0.4);
+		expect(forks / rows.length).toBeLessThan(0.6);
+		expect(rows.filter((r) => r.hard).length).toBeGreaterThanOrEqual(40);
+		expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
+		expect(new Set(rows.map((r) => r.brief)).size).toBe(rows.length);
+	});
+
+	it("covers every kind of fork brief and every kind of task brief", () => {
+		const categories = (label: string) => new Set(rows.filter((r) => r.label === label).map((r) => r.category));
+		for (const c of ["exploration", "opinion", "review", "explain", "compare", "summary"]) {
+			expect(categories("fork")).toContain(c);
+		}
+		for (const c of [
+			"prohibition",
+			"scope-limit",
+			"write-boundary",
+			"file-change",
+			"command",
+			"continuation",
+			"stated-need",
+		]) {
+			expect(categories("task")).toContain(c);
+		}
+		for (const kind of ["prohibition", "write-boundary", "file-change"] as const) {
+			expect(rows.some((r) => r.kinds.includes(kind))).toBe(true);
+		}
+	});
+});
+
+describe("the gate on the corpus", () => {
+	it("meets the targets over the whole corpus", () => {
+		const score = scoreCorpus(allBriefs());
+		expect(score.misses).toEqual([]);
+		expect(score.recall).toBeGreaterThanOrEqual(RECALL_TARGET);
+		expect(score.falseBlockRate).toBeLessThanOrEqual(FALSE_BLOCK_TARGET);
+	});
+
+	for (const file of corpusFiles()) {
+		it(`meets the targets in ${file.name}.jsonl and finds every expected kind`, () => {
+			const score = scoreCorpus(file.rows);
+			expect(score.recall).toBeGreaterThanOrEqual(RECALL_TARGET);
+			expect(score.falseBlockRate).toBeLessThanOrEqual(FALSE_BLOCK_TARGET);
+			expect(score.kindMisses).toEqual([]);
+		});
+	}
+
+	it("quotes every reason exactly: the quote is the brief's text at its offset", () => {
+		for (const row of allBriefs()) {
+			for (const r of classifyBrief(row.brief).reasons) {
+				expect(row.brief.slice(r.offset, r.offset + r.quote.length), `${row.id} ${r.rule}`).toBe(r.quote);
+				expect(r.quote.trim(), `${row.id} ${r.rule}`).not.toBe("");
+			}
+		}
+	});
+
+	it("is scored so that a gate that lets everything through fails the targets", () => {
+		const open = scoreCorpus(allBriefs(), () => ({ route: "fork", reasons: [] }));
+		expect(open.recall).toBe(0);
+		expect(open.falseBlockRate).toBe(0);
+		const shut = scoreCorpus(allBriefs(), () => ({
+			route: "task",
+			reasons: [{ kind: "prohibition", quote: "x", offset: 0, rule: "test" }],
+		}));
+		expect(shut.falseBlockRate).toBe(1);
+		expect(shut.precision).toBeLessThan(0.6);
+	});
+});

@@ -1,0 +1,87 @@
+/**
+ * The delegation rule in a real rendered prompt: appended once at the end of what the model
+ * receives, byte-identical from run to run, never twice when registered twice, absent when
+ * switched off, and kept out of the parent prompt a child inherits.
+ */
+import { DefaultResourceLoader, type ExtensionAPI, SettingsManager } from "@earendil-works/pi-coding-agent";
+import { describe, expect, it } from "vitest";
+import { DELEGATION_RULE } from "../../src/gate/rule.ts";
+import { registerDelegationRule } from "../../src/pi/delegation-rule.ts";
+import { captureParentPrompt, type ParentPromptSource } from "../../src/pi/parent-prompt.ts";
+import { sendOnce } from "../support/faux-session.ts";
+import { MAIN_RULES, makeProject, SHARED_AGENTS } from "../support/project.ts";
+
+const newProject = () =>
+	makeProject({ "project:AGENTS.md": SHARED_AGENTS, "project:.pi/APPEND_SYSTEM.md": MAIN_RULES });
+
+/** What the model receives in one turn of a session whose extensions are `factories`. */
+async function received(factories: Array<(pi: ExtensionAPI) => void>, project = newProject()) {
+	const settingsManager = SettingsManager.create(project.cwd, project.agentDir, { projectTrusted: true });
+	const resourceLoader = new DefaultResourceLoader({
+		cwd: project.cwd,
+		agentDir: project.agentDir,
+		settingsManager,
+		noExtensions: true,
+		extensionFactories: factories,
+	});
+	await resourceLoader.reload();
+	return (await sendOnce({ ...project, resourceLoader, settingsManager }, "hello")).systemPrompt;
+}
+
+const count = (text: string, part: string) => text.split(part).length - 1;
+
+describe("registerDelegationRule", () => {
+	it("appends the rule once, at the end of the prompt the model receives, after Pi's own sections", async () => {
+		const prompt = await received([(pi) => registerDelegationRule(pi, { enabled: () => true })]);
+		expect(count(prompt, DELEGATION_RULE)).toBe(1);
+		expect(prompt.endsWith(`\n\n${DELEGATION_RULE}`)).toBe(true);
+		expect(prompt).toContain(SHARED_AGENTS);
+		expect(prompt).toContain(MAIN_RULES.trim());
+	});
+
+	it("is byte-identical from session to session, so the cached prefix survives", async () => {
+		const factories = [(pi: ExtensionAPI) => registerDelegationRule(pi, { enabled: () => true })];
+		const project = newProject();
+		const [a, b] = [await received(factories, project), await received(factories, project)];
+		expect(a).toBe(b);
+	});
+
+	it("returns the same replacement on every run, and nothing for a prompt that already has it", async () => {
+		let handler: ((event: { systemPrompt: string }) => unknown) | undefined;
+		const pi = { on: (_: string, h: typeof handler) => (handler = h) } as unknown as ExtensionAPI;
+		registerDelegationRule(pi, { enabled: () => true });
+		const first = (await handler?.({ systemPrompt: "BASE" })) as { systemPrompt: string };
+		expect(first).toEqual({ systemPrompt: `BASE\n\n${DELEGATION_RULE}` });
+		expect(await handler?.({ systemPrompt: "BASE" })).toEqual(first);
+		expect(await handler?.({ systemPrompt: first.systemPrompt })).toBeUndefined();
+	});
+
+	it("never adds the section twice, even registered twice", async () => {
+		const twice = await received([
+			(pi) => registerDelegationRule(pi, { enabled: () => true }),
+			(pi) => registerDelegationRule(pi, { enabled: () => true }),
+		]);
+		expect(count(twice, DELEGATION_RULE)).toBe(1);
+	});
+
+	it("adds nothing while switched off", async () => {
+		const off = await received([(pi) => registerDelegationRule(pi, { enabled: () => false })]);
+		expect(off).not.toContain("<delegation>");
+		const project = newProject();
+		expect(await received([(pi) => registerDelegationRule(pi, { enabled: () => false })], project)).toBe(
+			await received([], project),
+		);
+	});
+
+	it("registered after the parent-prompt capture, stays out of what a child would inherit", async () => {
+		let source: ParentPromptSource | undefined;
+		const prompt = await received([
+			(pi) => {
+				source = captureParentPrompt(pi);
+				registerDelegationRule(pi, { enabled: () => true });
+			},
+		]);
+		expect(prompt).toContain(DELEGATION_RULE);
+		expect(source?.latest()?.rendered).not.toContain("<delegation>");
+	});
+});
