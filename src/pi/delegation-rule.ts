@@ -7,17 +7,17 @@
  * Register it after the parent-prompt capture: the capture keeps the operator's prompt for children
  * to inherit, and a child has no use for the parent's rule on delegating.
  */
-import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { withDelegationRule } from "../gate/rule.ts";
 
 export interface DelegationRuleOptions {
 	/** Read at every run: whether the rule goes in (e.g. only while the task and fork tools are active). */
-	enabled: () => boolean;
+	enabled: (ctx: ExtensionContext) => boolean;
 }
 
 export function registerDelegationRule(pi: ExtensionAPI, options: DelegationRuleOptions): void {
-	pi.on("before_agent_start", (event) => {
-		if (!options.enabled()) return undefined;
+	pi.on("before_agent_start", (event, ctx) => {
+		if (!options.enabled(ctx)) return undefined;
 		const systemPrompt = withDelegationRule(event.systemPrompt);
 		return systemPrompt === event.systemPrompt ? undefined : { systemPrompt };
 	});

@@ -6,6 +6,7 @@
  * as the tool result's usage, so Pi adds them to the session's totals.
  */
 import { defineTool, type ExtensionAPI } from "@earendil-works/pi-coding-agent";
+import { PREFLIGHT_QUESTIONS } from "../gate/rule.ts";
 import type { TaskToolDeps } from "./task-call.ts";
 import { TaskParamsSchema } from "./task-params.ts";
 
@@ -21,6 +22,7 @@ export const TASK_TOOL_DESCRIPTION = [
 	"stop it; every run is recorded. roots are watched, write_allowed (exact entries of roots, never nested in a",
 	"watched one) may change; tasks on overlapping roots run one after another. A PASS proves shape and pointers,",
 	"not truth: spot-check what your next step rests on. Not for trivial or back-and-forth work.",
+	PREFLIGHT_QUESTIONS,
 ].join("\n");
 
 let taskCall: Promise<typeof import("./task-call.ts")> | undefined;
