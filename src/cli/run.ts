@@ -31,7 +31,8 @@ const USAGE = [
 	"  --approve, --no-approve  trust or distrust the project's .pi/ files for this run",
 	"  --json                 print the result as JSON instead of the report",
 	"",
-	"Exit codes: 0 PASS, 1 FAIL, 2 invalid spec or setup problem.",
+	"Exit codes: 0 PASS, 1 FAIL, 2 invalid spec or setup problem (bad flags, no model or credentials,",
+	"a provider extension that does not load, a model that cannot be reached).",
 	"Every run is recorded under ~/.pi/agent/pi-delegate/runs/ (PI_DELEGATE_RUNS_DIR overrides).",
 ].join("\n");
 
@@ -138,7 +139,9 @@ async function runFromCli(args: RunArgs, io: CommandIO): Promise<ExitCode> {
 		const result = await runDelegation(delegation, { progress: printer.onProgress, signal: cancel.signal });
 		printer.done();
 		io.stdout(args.json ? `${JSON.stringify(result, null, 2)}\n` : renderReport(result));
-		return result.verdict === "PASS" ? EXIT.pass : EXIT.fail;
+		if (result.verdict === "PASS") return EXIT.pass;
+		// A child that could not reach its model says nothing about the task: that is a setup problem.
+		return result.problems.some((p) => p.kind === "setup") ? EXIT.badInput : EXIT.fail;
 	} finally {
 		printer.done();
 		process.removeListener("SIGINT", onSigint);

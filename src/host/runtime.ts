@@ -11,7 +11,9 @@
  *
  * One runtime serves every child: a fresh runtime per child costs time and memory for nothing.
  */
+import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { InMemoryCredentialStore, InMemoryModelsStore } from "@earendil-works/pi-ai";
 import {
 	type AgentSession,
 	createAgentSession,
@@ -31,9 +33,17 @@ export interface Host {
 	dispose(): void;
 }
 
+/**
+ * The runtime of an agent directory, as Pi builds it from auth.json and models.json. Reading must
+ * not write: Pi creates auth.json and models-store.json when they are missing, so a missing file is
+ * replaced by an empty in-memory store — a refused `--model` leaves the directory as it found it.
+ */
 export async function createRuntime(agentDir: string): Promise<ModelRuntime> {
+	const authPath = join(agentDir, "auth.json");
+	const storePath = join(agentDir, "models-store.json");
 	return ModelRuntime.create({
-		authPath: join(agentDir, "auth.json"),
+		...(existsSync(authPath) ? { authPath } : { credentials: new InMemoryCredentialStore() }),
+		...(existsSync(storePath) ? { modelsStorePath: storePath } : { modelsStore: new InMemoryModelsStore() }),
 		modelsPath: join(agentDir, "models.json"),
 		allowModelNetwork: false,
 	});

@@ -16,7 +16,8 @@ export type Verdict = "PASS" | "FAIL";
 
 /** One reason a run failed. `kind` lets a renderer group and colour them. */
 export interface RunProblem {
-	kind: "budget" | "child" | "envelope" | "status" | "evidence" | "boundary";
+	/** `setup`: the run could not have passed whatever the child did (its model could not be reached). */
+	kind: "setup" | "budget" | "child" | "envelope" | "status" | "evidence" | "boundary";
 	message: string;
 }
 
@@ -37,10 +38,33 @@ export interface VerdictInput {
 /** How many violations are listed one by one before the rest are counted. */
 export const VIOLATIONS_LISTED = 20;
 
+/**
+ * The child's model never answered: the provider billed nothing, and there are model errors (a
+ * refused connection, an unknown host, a rejected key). That is a setup problem, not a failed task —
+ * the run says what went wrong instead of blaming the budget that ran out while Pi retried.
+ */
+export function modelUnreachable(outcome: ChildOutcome): string | undefined {
+	const billed = outcome.usage.input + outcome.usage.output + outcome.usage.cacheRead + outcome.usage.cacheWrite;
+	if (billed > 0 || outcome.toolCalls > 0 || outcome.errors.length === 0) return undefined;
+	return outcome.errors[0];
+}
+
+function setupProblems({ outcome }: VerdictInput): RunProblem[] {
+	const error = modelUnreachable(outcome);
+	return error === undefined ? [] : [{ kind: "setup", message: `the child's model could not be reached: ${error}` }];
+}
+
 function budgetProblems({ outcome, budget }: VerdictInput): RunProblem[] {
 	const out: RunProblem[] = [];
-	if (outcome.stoppedBy === "wall")
-		out.push({ kind: "budget", message: `over wall budget: stopped after ${budget.wall_s} s` });
+	if (outcome.stoppedBy === "wall") {
+		const unreachable = modelUnreachable(outcome) !== undefined;
+		out.push({
+			kind: "budget",
+			message: unreachable
+				? `stopped after ${budget.wall_s} s (the wall budget) while the model could not be reached`
+				: `over wall budget: stopped after ${budget.wall_s} s`,
+		});
+	}
 	if (outcome.stoppedBy === "usd" || outcome.usage.costUsd > budget.usd) {
 		out.push({
 			kind: "budget",
@@ -56,12 +80,14 @@ function budgetProblems({ outcome, budget }: VerdictInput): RunProblem[] {
 }
 
 function childProblems({ outcome }: VerdictInput): RunProblem[] {
-	if (outcome.completed || outcome.stoppedBy) return [];
+	if (outcome.completed || outcome.stoppedBy || modelUnreachable(outcome) !== undefined) return [];
 	const why = outcome.errors.length > 0 ? outcome.errors.join("; ") : `stop reason "${outcome.stopReason ?? "none"}"`;
 	return [{ kind: "child", message: `the child did not complete: ${why}` }];
 }
 
-function envelopeProblems({ envelope, claims }: VerdictInput): RunProblem[] {
+function envelopeProblems({ outcome, envelope, claims }: VerdictInput): RunProblem[] {
+	// A child that never reached its model could hand nothing in: saying so again adds only noise.
+	if (modelUnreachable(outcome) !== undefined) return [];
 	if (!envelope.ok) return [{ kind: "envelope", message: `no valid result envelope: ${envelope.reason}` }];
 	const out: RunProblem[] = [];
 	if (envelope.envelope.status !== "ok") {
@@ -105,6 +131,7 @@ function boundaryProblems({ violations, boundaryError }: VerdictInput): RunProbl
 export function judgeRun(input: VerdictInput): { verdict: Verdict; problems: RunProblem[] } {
 	const problems: RunProblem[] = [
 		...(input.promptMismatch ? [{ kind: "child" as const, message: input.promptMismatch }] : []),
+		...setupProblems(input),
 		...budgetProblems(input),
 		...childProblems(input),
 		...boundaryProblems(input),

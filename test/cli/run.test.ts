@@ -135,6 +135,50 @@ describe("pi-delegate run: bad input and setup problems exit 2 before anything r
 		expect(out.stderr).toContain('no credentials for provider "anthropic"');
 	});
 
+	it("a refused model leaves the agent directory as it found it: reading never writes", async () => {
+		const a = gitRepo({ "a.txt": "x\n" });
+		const ws = runWorkspace({});
+		const before = readdirSync(ws.agentDir).sort();
+		const { runCli } = await import("../support/cli.ts");
+		const out = await runCli(["run", ws.spec({ roots: [a] }), "--model", "nosuch/model"], {
+			cwd: ws.project,
+			env: ws.env,
+		});
+		expect(out.code).toBe(2);
+		expect(readdirSync(ws.agentDir).sort()).toEqual(before);
+		expect(before).not.toContain("auth.json");
+	});
+
+	it("a model that cannot be reached is a setup problem (exit 2), not a blown budget", async () => {
+		const a = gitRepo({ "a.txt": "x\n" });
+		const ws = runWorkspace({});
+		// A provider on a port nothing listens on: every request is refused.
+		const model = { id: "m1", name: "m1", reasoning: false, input: ["text"], contextWindow: 200000, maxTokens: 8000 };
+		const cost = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 };
+		writeFileSync(
+			join(ws.agentDir, "models.json"),
+			JSON.stringify({
+				providers: {
+					deadhost: {
+						baseUrl: "http://127.0.0.1:9",
+						api: "anthropic-messages",
+						apiKey: "sk-test",
+						models: [{ ...model, cost }],
+					},
+				},
+			}),
+		);
+		const { runCli } = await import("../support/cli.ts");
+		const out = await runCli(
+			["run", ws.spec({ roots: [a], budget: { wall_s: 3 } }), "--model", "deadhost/m1", "--runner", "in-process"],
+			{ cwd: ws.project, env: ws.env },
+		);
+		expect(out.code).toBe(2);
+		expect(out.stdout).toContain("the child's model could not be reached");
+		expect(out.stdout).not.toContain("over wall budget");
+		expect(out.stdout).not.toContain("no valid result envelope");
+	});
+
 	it("a bad flag", async () => {
 		const ws = runWorkspace({});
 		const out = await ws.run(ws.spec({ roots: [ws.project] }), ["--runner", "docker"]);
