@@ -37,7 +37,31 @@ function boundary(result: TaskResult): string {
 		return [root, writable ? "writable" : "watched", String(changes), violations > 0 ? `✗ ${violations}` : "✓"];
 	});
 	const head = `Boundary  ${plural(result.delta.length, "change")}, ${plural(result.violations.length, "violation")}`;
-	return `${head}\n${indent(renderTable(["root", "access", "changes", "violations"], rows, ["left", "left", "right", "left"]))}`;
+	const table = indent(
+		renderTable(["root", "access", "changes", "violations"], rows, ["left", "left", "right", "left"]),
+	);
+	return [head, table, ...leftInPlace(result)].join("\n");
+}
+
+/** How many changes a report names one by one before counting the rest. */
+const CHANGES_LISTED = 20;
+
+/**
+ * After a FAIL nothing is undone: what the child changed stays on disk, authorised or not, and the
+ * report says so and names it, so nobody mistakes a failed task for one that left no trace.
+ */
+function leftInPlace(result: TaskResult): string[] {
+	if (result.verdict === "PASS" || result.delta.length === 0) return [];
+	const lines = result.delta.slice(0, CHANGES_LISTED).map((c) => {
+		const mark = result.violations.some((v) => v.root === c.root && v.path === c.path) ? "✗" : " ";
+		return `  ${mark} ${c.kind} ${c.path} in ${c.root}`;
+	});
+	const more = result.delta.length - CHANGES_LISTED;
+	return [
+		`  Left in place: the task failed, and nothing it changed was undone (${plural(result.delta.length, "change")}):`,
+		...lines,
+		...(more > 0 ? [`    …and ${plural(more, "more change")}`] : []),
+	];
 }
 
 function metrics(result: TaskResult): string {
@@ -108,6 +132,11 @@ export function renderModelReport(result: TaskResult): string {
 	const allowed = result.delta.length - result.violations.length;
 	lines.push(
 		`Boundary: ${plural(result.violations.length, "violation")}; ${plural(allowed, "change")} in writable roots.`,
+		...(result.verdict === "FAIL" && result.delta.length > 0
+			? [
+					`Left in place: nothing the child changed was undone (${plural(result.delta.length, "change")}; see the audit).`,
+				]
+			: []),
 		`Spent: ${plural(m.turns, "turn")}, ${plural(m.toolCalls, "tool call")}, ${int(tokens)} tokens, ${formatUsd(m.usage.costUsd)}, ${formatSeconds(m.elapsedS)} on ${m.model}.`,
 		`Audit: ${result.auditDir}`,
 	);

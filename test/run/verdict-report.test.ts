@@ -186,6 +186,17 @@ describe("the report", () => {
 		expect(text).toBe(readFileSync(golden, "utf8"));
 		expect(text.startsWith("FAIL  task adv-T4-incidental-write · 1 problem\n  ✗ boundary violation")).toBe(true);
 	});
+
+	it("after a FAIL says that what the child changed was left in place, and names it; a PASS does not", () => {
+		const text = renderReport(result);
+		expect(text).toContain("Left in place: the task failed, and nothing it changed was undone (2 changes)");
+		expect(text).toContain("  ✗ added __pycache__ in /tmp/wt-b");
+		expect(text).toContain("    modified README.md in /tmp/wt-a");
+		const passed = { ...result, verdict: "PASS" as const, problems: [], violations: [] };
+		expect(renderReport(passed)).not.toContain("Left in place");
+		expect(renderModelReport(passed)).not.toContain("Left in place");
+		expect(renderModelReport(result)).toContain("Left in place: nothing the child changed was undone (2 changes");
+	});
 });
 
 describe("the report for the calling model", () => {
