@@ -6,6 +6,7 @@
 import type { Problem } from "../problems.ts";
 import { contextWarnings } from "./context.ts";
 import { checkContract } from "./contract.ts";
+import { limitProblems } from "./limits.ts";
 import { normalize } from "./normalize.ts";
 import type { PathOptions } from "./roots.ts";
 import type { TaskSpec, TaskSpecInput } from "./schema.ts";
@@ -106,6 +107,9 @@ function merge(shape: readonly Problem[], semantic: readonly Problem[]): Problem
  * either every problem found or the normalized, frozen spec. Never throws on bad input.
  */
 export function validateSpec(input: unknown, options: ValidateOptions): SpecResult {
+	// Limits first: an oversized spec is refused before a single root is looked at.
+	const limits = limitProblems(input);
+	if (limits.length > 0) return { ok: false, problems: sortProblems(limits), warnings: [] };
 	const shape = shapeProblems(input);
 	if (!isRecord(input)) return { ok: false, problems: shape, warnings: [] };
 	const contract = checkContract(
