@@ -13,16 +13,47 @@ function pad(text: string, width: number, align: Align): string {
 	return align === "right" ? gap + text : text + gap;
 }
 
+/** Words of a cell wrapped to `width` columns (a word longer than the width is cut into pieces). */
+export function wrapWords(text: string, width: number): string[] {
+	const out: string[] = [];
+	let line = "";
+	for (const word of text.split(/\s+/).filter((w) => w !== "")) {
+		let rest = word;
+		while ([...rest].length > width) {
+			if (line !== "") out.push(line);
+			line = "";
+			out.push([...rest].slice(0, width).join(""));
+			rest = [...rest].slice(width).join("");
+		}
+		if (line === "") line = rest;
+		else if (visibleWidth(line) + 1 + visibleWidth(rest) <= width) line = `${line} ${rest}`;
+		else {
+			out.push(line);
+			line = rest;
+		}
+	}
+	if (line !== "" || out.length === 0) out.push(line);
+	return out;
+}
+
 /**
  * Renders rows under a header, each column as wide as its widest cell, two spaces apart.
- * The last left-aligned column is not padded, so lines carry no trailing spaces.
+ * The last left-aligned column is not padded, so lines carry no trailing spaces. With `maxWidth`,
+ * a table wider than that gives the last column what room is left and wraps its cells onto lines
+ * of their own under it — a description column never pushes a table past the terminal's edge.
  */
 export function renderTable(
 	header: readonly string[],
 	rows: ReadonlyArray<readonly string[]>,
 	align: Align[] = [],
+	options: { maxWidth?: number } = {},
 ): string {
 	const widths = header.map((h, i) => Math.max(visibleWidth(h), ...rows.map((r) => visibleWidth(r[i] ?? ""))));
+	const last = header.length - 1;
+	const before = widths.slice(0, last).reduce((n, w) => n + w + 2, 0);
+	const room = options.maxWidth === undefined ? Number.POSITIVE_INFINITY : Math.max(12, options.maxWidth - before);
+	const wraps = align[last] !== "right" && (widths[last] ?? 0) > room;
+	if (wraps) widths[last] = room;
 	const line = (cells: readonly string[]) =>
 		cells
 			.map((cell, i) =>
@@ -30,6 +61,12 @@ export function renderTable(
 			)
 			.join("  ")
 			.trimEnd();
+	const row = (cells: readonly string[]): string[] => {
+		if (!wraps) return [line(cells)];
+		const [first = "", ...more] = wrapWords(cells[last] ?? "", room);
+		const indent = " ".repeat(before);
+		return [line([...cells.slice(0, last), first]), ...more.map((m) => `${indent}${m}`)];
+	};
 	const rule = widths.map((w) => "─".repeat(w)).join("  ");
-	return [line(header), rule, ...rows.map(line)].join("\n");
+	return [line(header), rule, ...rows.flatMap(row)].join("\n");
 }

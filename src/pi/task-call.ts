@@ -31,7 +31,8 @@ function toPiUsage(u: ChildUsage) {
 }
 
 function invalid(what: string, problems: readonly Problem[]): Error {
-	return new Error(`${what}; nothing ran.\n${formatProblems(problems)}`);
+	const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
+	return new Error(`${what} (${count}); nothing ran.\n${formatProblems(problems)}`);
 }
 
 export interface TaskToolDeps {

@@ -4,10 +4,11 @@
  * expanded view; a PASS is one quiet line until expanded.
  */
 import type { Theme } from "@earendil-works/pi-coding-agent";
-import { Text } from "@earendil-works/pi-tui";
+import { type Component, Text } from "@earendil-works/pi-tui";
 import { plural } from "../format/numbers.ts";
 import { summaryLine } from "../report/progress.ts";
 import type { TaskResult } from "../run/result.ts";
+import { cut, expandKey, FitLines, whole, wholeLines } from "./fit.ts";
 import type { TaskParams } from "./task-params.ts";
 
 /** What the tool keeps in `details`: progress while running, the result when done. */
@@ -21,13 +22,14 @@ const firstLine = (text: string, max = 100) => {
 	return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 };
 
-export function renderTaskCall(args: Partial<TaskParams>, theme: Theme): Text {
+export function renderTaskCall(args: Partial<TaskParams>, theme: Theme): Component {
 	const writes =
 		args.read_only === false
 			? `writes ${args.write_allowed?.length ?? 0} of ${args.roots?.length ?? 0} roots`
 			: "read-only";
 	const head = `${theme.fg("toolTitle", theme.bold("task "))}${theme.fg("accent", args.id ?? "…")} ${theme.fg("muted", `· ${args.effort ?? "balanced"} · ${writes}`)}`;
-	return new Text(args.goal ? `${head}\n${theme.fg("dim", firstLine(args.goal))}` : head, 0, 0);
+	// The goal's first line follows the terminal's width instead of a fixed cut.
+	return new FitLines([cut(head), ...(args.goal ? [cut(theme.fg("dim", args.goal.trim().split("\n")[0] ?? ""))] : [])]);
 }
 
 function summary(result: TaskResult): string {
@@ -40,13 +42,20 @@ export function renderTaskResult(
 	fallback: { text: string; isError: boolean },
 	expanded: boolean,
 	theme: Theme,
-): Text {
+): Component {
 	// A thrown result (a rejected spec, or a FAIL on a Pi older than 0.99) carries no details: show its text,
 	// with the verdict line in the error colour.
 	if (!details || !("kind" in details)) {
 		const [head = "", ...rest] = fallback.text.split("\n");
 		const first = fallback.isError ? theme.fg("error", theme.bold(head)) : head;
-		return new Text(expanded || rest.length === 0 ? [first, ...rest].join("\n") : first, 0, 0);
+		if (expanded || rest.length === 0) return new FitLines(wholeLines([first, ...rest].join("\n")));
+		// Collapsed, a refused call still says what is wrong first: its first problem, and how to see the rest.
+		const problem = rest.find((line) => line.trimStart().startsWith("✗"));
+		return new FitLines([
+			cut(first),
+			...(problem ? [cut(theme.fg("error", problem))] : []),
+			cut(theme.fg("dim", `(${expandKey()} for all of it)`)),
+		]);
 	}
 	if (details.kind === "progress") return new Text(theme.fg("muted", details.line), 0, 0);
 	if (details.kind === "invalid") {
@@ -60,18 +69,20 @@ export function renderTaskResult(
 	if (expanded) {
 		const [head, ...rest] = details.report.split("\n");
 		const colour = result.verdict === "PASS" ? "success" : "error";
-		return new Text([theme.fg(colour, theme.bold(head ?? "")), ...rest].join("\n"), 0, 0);
+		return new FitLines(wholeLines([theme.fg(colour, theme.bold(head ?? "")), ...rest].join("\n")));
 	}
+	// The audit path is only useful whole: its own line, wrapped rather than cut.
+	const audit = whole(theme.fg("dim", result.auditDir));
 	if (result.verdict === "PASS") {
-		const deliverable = result.envelope ? `\n${theme.fg("dim", firstLine(result.envelope.deliverable))}` : "";
-		return new Text(
-			`${theme.fg("success", theme.bold("PASS"))} ${theme.fg("muted", summary(result))}${deliverable}`,
-			0,
-			0,
-		);
+		const deliverable = result.envelope ? [cut(theme.fg("dim", firstLine(result.envelope.deliverable, 10_000)))] : [];
+		return new FitLines([
+			cut(`${theme.fg("success", theme.bold("PASS"))} ${theme.fg("muted", summary(result))}`),
+			...deliverable,
+			audit,
+		]);
 	}
 	const shown = result.problems.slice(0, 3).map((p) => theme.fg("error", `  ✗ ${firstLine(p.message, 140)}`));
 	const more = result.problems.length > 3 ? [theme.fg("muted", `  …and ${result.problems.length - 3} more`)] : [];
 	const head = `${theme.fg("error", theme.bold(`FAIL · ${plural(result.problems.length, "problem")}`))} ${theme.fg("muted", summary(result))}`;
-	return new Text([head, ...shown, ...more].join("\n"), 0, 0);
+	return new FitLines([cut(head), ...shown.map(cut), ...more.map(cut), audit]);
 }

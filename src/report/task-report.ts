@@ -95,7 +95,8 @@ export function renderReport(result: TaskResult): string {
 		env ? list("Did not do", env.did_not_do) : undefined,
 		boundary(result),
 		metrics(result),
-		`Audit  ${result.auditDir}`,
+		// On its own line, whole: a path broken mid-name cannot be copied.
+		`Audit\n${result.auditDir}`,
 	];
 	return `${sections.filter((s) => s !== undefined).join("\n\n")}\n`;
 }

@@ -64,7 +64,7 @@ describe("the report entry's renderer", () => {
 		const collapsed = render({ data: REPORT }, { expanded: false }, plain)!.render(80).join("\n");
 		expect(collapsed).toContain("short");
 		expect(collapsed).not.toContain("the long rest");
-		expect(collapsed).toContain("(expand for the whole report)");
+		expect(collapsed).toContain("(ctrl+o for the whole report)");
 		const expanded = render({ data: REPORT }, { expanded: true }, plain)!.render(80).join("\n");
 		expect(expanded).toContain("and the long rest");
 	});

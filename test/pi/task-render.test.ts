@@ -1,6 +1,7 @@
 import type { Theme } from "@earendil-works/pi-coding-agent";
+import { visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "vitest";
-import { renderTaskResult } from "../../src/pi/task-render.ts";
+import { renderTaskCall, renderTaskResult } from "../../src/pi/task-render.ts";
 import type { TaskResult } from "../../src/run/result.ts";
 import { ZERO_USAGE } from "../../src/run/types.ts";
 
@@ -75,10 +76,27 @@ describe("the task row", () => {
 		const out = lines(
 			renderTaskResult(undefined, { text: "FAIL task t (1 problem)\n✗ x", isError: true }, false, theme),
 		);
-		expect(out).toBe("<error>*FAIL task t (1 problem)*</error>");
+		expect(out).toBe("<error>*FAIL task t (1 problem)*</error>\n<error>✗ x</error>\n<dim>(ctrl+o for all of it)</dim>");
 		const full = lines(
 			renderTaskResult({} as never, { text: "FAIL task t (1 problem)\n✗ x", isError: true }, true, theme),
 		);
 		expect(full).toContain("✗ x");
+	});
+
+	it("follows the terminal's width: the goal line is cut to it, the audit path is wrapped, never cut", () => {
+		const long = `/tmp/${"deep/".repeat(30)}20261201T000000Z-t`;
+		const row = renderTaskResult(
+			{ kind: "result", result: { ...result("PASS"), auditDir: long }, report: "" },
+			{ text: "", isError: false },
+			false,
+			theme,
+		);
+		const narrow = row.render(80);
+		expect(narrow.every((line) => visibleWidth(line) <= 80)).toBe(true);
+		expect(narrow.join("").replace(/<\/?dim>/g, "")).toContain(long);
+		const call = renderTaskCall({ id: "t", goal: `${"word ".repeat(60)}\nsecond line` }, theme);
+		expect(call.render(60).every((line) => visibleWidth(line) <= 60)).toBe(true);
+		expect(visibleWidth(call.render(200)[1] ?? "")).toBeGreaterThan(100);
+		expect(call.render(200).join("\n")).not.toContain("second line");
 	});
 });

@@ -68,7 +68,7 @@ describe("the task tool in a real pi", () => {
 		const [end] = taskResults(run.events);
 		expect(end?.isError).toBe(true);
 		const text = JSON.stringify(end?.result);
-		expect(text).toContain("The task spec is invalid; nothing ran.");
+		expect(text).toContain("The task spec is invalid (3 problems); nothing ran.");
 		expect(text).toContain("id:");
 		expect(text).toContain("roots[0]");
 		expect(text).toContain("write_allowed");

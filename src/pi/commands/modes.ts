@@ -33,8 +33,10 @@ export function registerModesCommand(pi: ExtensionAPI): void {
 			const table = renderTable(MODE_TABLE_HEADER, modeTableCells(rows));
 			const files = loaded.settings.sections.map((s) => `  ${s.label}: ${STATUS_WORDS[s.status]}`);
 			const legend = [
-				"context: AGENTS.md / CLAUDE.md   main rules: APPEND_SYSTEM.md / --append-system-prompt",
-				"prompt: append keeps the base prompt and adds the role; replace makes the role the whole base",
+				"context: AGENTS.md / CLAUDE.md",
+				"main rules: APPEND_SYSTEM.md / --append-system-prompt",
+				"prompt: append keeps the base prompt and adds the role;",
+				"        replace makes the role the whole base",
 			];
 			const parts = [table, "", ...legend, "", "Settings files:", ...files];
 			if (loaded.problems.length > 0) {
@@ -46,6 +48,11 @@ export function registerModesCommand(pi: ExtensionAPI): void {
 				title: `Context modes (${rows.length})`,
 				summary: table,
 				text,
+				table: {
+					header: [...MODE_TABLE_HEADER],
+					rows: modeTableCells(rows).map((r) => [...r]),
+					rest: parts.slice(2).join("\n"),
+				},
 				...(loaded.problems.length > 0 && { error: true }),
 			});
 		},
