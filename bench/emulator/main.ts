@@ -67,6 +67,13 @@ async function main(): Promise<number> {
 	await new Promise<void>((resolve) => {
 		process.once("SIGINT", resolve);
 		process.once("SIGTERM", resolve);
+		process.once("SIGHUP", resolve);
+		// Started by `npm run emulator`, the parent is npm (or a shell): when it is killed it cannot pass
+		// the signal on, so an orphaned emulator notices its parent is gone and stops too.
+		const parent = process.ppid;
+		setInterval(() => {
+			if (process.ppid !== parent) resolve();
+		}, 500).unref();
 	});
 	const t = emulator.log.totals();
 	process.stdout.write(

@@ -1,6 +1,6 @@
 /** `npm run emulator` as a person runs it: prints its URL, answers, summarises on exit. */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -58,5 +58,23 @@ describe("npm run emulator", () => {
 		expect(await run.exited).toBe(2);
 		expect(run.err()).toContain("conversations[0].turns[0]");
 		expect(run.err()).toContain("default");
+	});
+
+	it("stops when the process that started it is killed (npm run emulator, then kill -9 npm)", async () => {
+		const shell = spawn("sh", ["-c", `"${process.execPath}" "${MAIN}" & echo $!; wait`], {
+			stdio: ["ignore", "pipe", "ignore"],
+		});
+		let out = "";
+		shell.stdout.on("data", (d: Buffer) => {
+			out += d.toString();
+		});
+		while (!/^\d+\n/.test(out)) await new Promise((r) => setTimeout(r, 20));
+		const pid = Number(out.split("\n")[0]);
+		while (!out.includes("http://")) await new Promise((r) => setTimeout(r, 20));
+		shell.kill("SIGKILL");
+		const alive = () => existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, "utf8").includes(") Z ");
+		const deadline = Date.now() + 10_000;
+		while (alive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+		expect(alive()).toBe(false);
 	});
 });
