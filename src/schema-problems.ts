@@ -15,6 +15,7 @@
 import type { TSchema } from "typebox";
 import { Compile } from "typebox/compile";
 import { joinPath, type Problem } from "./problems.ts";
+import { isRecord } from "./values.ts";
 
 export type PathSegment = string | number;
 
@@ -75,10 +76,6 @@ function validator(schema: TSchema): ReturnType<typeof Compile> {
 		validators.set(schema, found);
 	}
 	return found;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** Own property only: a key such as "constructor" must not read through to Object.prototype. */

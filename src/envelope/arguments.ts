@@ -10,9 +10,9 @@
  * Pure: Pi's verdict comes in as `accepts`.
  */
 import type { Problem } from "../problems.ts";
+import { isRecord } from "../values.ts";
 import { readJson } from "./candidates.ts";
 import { envelopeProblems } from "./shape.ts";
-import { isRecord } from "./values.ts";
 
 const LIST_FIELDS = ["evidence", "unsure", "did_not_do"] as const;
 

@@ -15,9 +15,9 @@
  */
 
 import { readJson as readJsonText } from "../json/read.ts";
+import { isRecord, kindOf } from "../values.ts";
 import { fencedBlocks } from "./fences.ts";
 import { ENVELOPE_FIELDS } from "./schema.ts";
-import { isRecord, typeName } from "./values.ts";
 
 export type EnvelopeSource =
 	| { kind: "submit_result"; call: number }
@@ -110,7 +110,7 @@ export function textCandidates(text: string): { candidates: Candidate[]; skipped
 }
 
 function notAnEnvelope(value: unknown): string {
-	if (!isRecord(value)) return `holds ${typeName(value)}, not an envelope object`;
+	if (!isRecord(value)) return `holds ${kindOf(value)}, not an envelope object`;
 	const keys = Object.keys(value);
 	const [only] = keys;
 	if (keys.length === 1 && only !== undefined && hasEnvelopeField(value[only])) {

@@ -9,9 +9,10 @@
  * - the submit tool's refusal of a second, different result after one was accepted.
  * Pure.
  */
+
+import { isRecord, kindOf } from "../values.ts";
 import { readJson } from "./candidates.ts";
 import { SUBMIT_RESULT_TOOL_NAME } from "./schema.ts";
-import { isRecord, typeName } from "./values.ts";
 
 /** One submit_result call that ended in an error. */
 export interface RejectedCall {
@@ -49,7 +50,7 @@ function jsonReason(error: string): string {
 	if (cut < 0) return `its arguments were not valid JSON: ${piMessage}`;
 	const read = readJson(body.slice(cut + RECEIVED.length));
 	if (!read.ok) return `its arguments were not valid JSON: ${read.message} at line ${read.line}, column ${read.column}`;
-	if (!isRecord(read.value)) return `its arguments were ${typeName(read.value)}, not a JSON object`;
+	if (!isRecord(read.value)) return `its arguments were ${kindOf(read.value)}, not a JSON object`;
 	return `its arguments were not valid JSON: ${piMessage}`;
 }
 

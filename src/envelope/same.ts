@@ -2,7 +2,7 @@
  * Sameness of two envelopes as values: key order and JSON formatting do not matter, every value
  * does. Used to let identical duplicates through and to say exactly where two submissions differ.
  */
-import { isRecord } from "./values.ts";
+import { isRecord } from "../values.ts";
 
 /** JSON with object keys sorted at every level: equal values give equal text. */
 export function canonicalJson(value: unknown): string {

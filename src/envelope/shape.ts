@@ -8,10 +8,10 @@
 import { joinPath, type Problem } from "../problems.ts";
 import { type Phrasebook, pathPattern, type SchemaIssueAt, schemaProblems } from "../schema-problems.ts";
 import { closest } from "../suggest.ts";
+import { isRecord, kindOf } from "../values.ts";
 import { envelopeFieldText } from "./fields.ts";
 import { parsePointer } from "./pointer.ts";
 import { EnvelopeSchema, STATUSES } from "./schema.ts";
-import { isRecord, typeName } from "./values.ts";
 
 function unknownKey(at: SchemaIssueAt & { issue: { kind: "unknown" } }): { message: string; fix: string } {
 	const { key, known } = at.issue;
@@ -45,7 +45,7 @@ const ENVELOPE_PHRASES: Phrasebook = {
 				return { message: `is missing${words.missingWhy ?? ""}`, fix: words.missingFix };
 			case "type":
 				return {
-					message: `must be ${words.expects}, not ${typeName(value)}`,
+					message: `must be ${words.expects}, not ${kindOf(value)}`,
 					fix: pattern === "status" ? statusFix(value, words.typeFix(value)) : words.typeFix(value),
 				};
 			case "rule":

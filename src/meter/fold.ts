@@ -12,6 +12,8 @@
  * belongs to the next assistant message of the same model (the latest one wins: a retried request
  * is sent again).
  */
+
+import { isRecord } from "../values.ts";
 import { groupKey, hashValue } from "./prefix.ts";
 import { decodeRequestEntry, parseRequestEntry, REQUEST_ENTRY_TYPE } from "./request-entry.ts";
 import type { ChildRef, PrefixHashes, RequestRecord, ResetKind, SpendKind } from "./types.ts";
@@ -46,10 +48,6 @@ export function createFold(lineage: string): EntryFold {
 		sentGroup: undefined,
 		lastAt: 0,
 	};
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 const text = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);

@@ -15,6 +15,7 @@
  * Pure: `node:crypto` hashing is deterministic and touches nothing outside the process.
  */
 import { createHash } from "node:crypto";
+import { isRecord } from "../values.ts";
 import type { PrefixHashes, PrefixPosition } from "./types.ts";
 
 /** Which wire format a payload was read as. */
@@ -22,10 +23,6 @@ export type PayloadApi = "anthropic" | "openai-chat" | "openai-responses";
 
 /** Hex digits kept of each sha256: 48 bits, ample to tell positions of one session apart. */
 const HASH_CHARS = 12;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** JSON with sorted keys and without `cache_control`; a lone string content is one text block. */
 function canonical(value: unknown): string {

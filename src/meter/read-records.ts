@@ -12,14 +12,11 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
+import { isRecord } from "../values.ts";
 import { createFold, foldEntry, foldEvent } from "./fold.ts";
 import { readJsonl } from "./read-lines.ts";
 import type { ChildRef, RequestRecord, SpendKind, SpendSource } from "./types.ts";
 import { dollarsFromUsage, tokensFromUsage } from "./usage.ts";
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 const text = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);
 

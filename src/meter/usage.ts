@@ -4,6 +4,8 @@
  * one number with the 1-hour part as a subset (`cacheWrite1h`); the meter keeps the lifetimes apart
  * because they are billed at different rates and expire at different times.
  */
+
+import { isRecord } from "../values.ts";
 import type { RequestDollars, RequestRecord, RequestTokens, SpendTotals } from "./types.ts";
 
 export const ZERO_TOKENS: Readonly<RequestTokens> = Object.freeze({
@@ -21,10 +23,6 @@ export const ZERO_DOLLARS: Readonly<RequestDollars> = Object.freeze({
 	output: 0,
 	total: 0,
 });
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** A finite, non-negative number, else 0: a broken field must not poison a sum. */
 function amount(value: unknown): number {

@@ -11,6 +11,7 @@
 import { getSystemMessageText, type SystemMessage } from "@earendil-works/pi-ai";
 import type { RejectedCall } from "../envelope/rejected.ts";
 import { SUBMIT_RESULT_TOOL_NAME } from "../envelope/schema.ts";
+import { isRecord } from "../values.ts";
 import { addMessageUsage, bashCommand, emptyUsage, summarizeToolCall } from "./progress.ts";
 import { LAST_TURN_MESSAGE_TYPE } from "./turn-budget.ts";
 import type { ChildProgress, ChildUsage, SentPrompt } from "./types.ts";
@@ -61,10 +62,6 @@ export function createEventState(): ChildEventState {
 		responding: false,
 		sent: undefined,
 	};
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The text blocks of a message, joined. */

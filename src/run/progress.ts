@@ -3,13 +3,11 @@
  * summary of a tool call for the user, the bash command a call ran, and usage summed over assistant
  * messages. Pi reports usage per assistant message and never a total, so the sum is ours.
  */
+
+import { isRecord } from "../values.ts";
 import { addUsage, type ChildUsage, ZERO_USAGE } from "./types.ts";
 
 const SUMMARY_MAX = 80;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function oneLine(text: string, max = SUMMARY_MAX): string {
 	const flat = text.replace(/\s+/g, " ").trim();

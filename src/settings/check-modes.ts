@@ -15,8 +15,8 @@ import {
 } from "../context/primitives.ts";
 import type { Problem } from "../problems.ts";
 import { didYouMean } from "../suggest.ts";
+import { isRecord } from "../values.ts";
 import type { KeyPlace } from "./place.ts";
-import { isPlainObject } from "./values.ts";
 
 export const CONTEXT_MODES_KEY = "contextModes";
 
@@ -70,7 +70,7 @@ function primitiveProblem(key: PrimitiveName, value: unknown, path: string): Pro
 function checkMode(name: string, definition: unknown, at: KeyPlace): { mode?: ModeValue; problems: Problem[] } {
 	const path = (...keys: string[]) => at(CONTEXT_MODES_KEY, name, ...keys);
 	const problems = nameProblems(name, at);
-	if (!isPlainObject(definition)) {
+	if (!isRecord(definition)) {
 		problems.push({
 			path: path(),
 			value: definition,
@@ -114,7 +114,7 @@ export function checkContextModes(
 	value: unknown,
 	at: KeyPlace,
 ): { modes: Record<string, ModeValue>; problems: Problem[] } {
-	if (!isPlainObject(value)) {
+	if (!isRecord(value)) {
 		return {
 			modes: {},
 			problems: [

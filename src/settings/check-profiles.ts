@@ -7,16 +7,16 @@ import type { Problem } from "../problems.ts";
 import { isThinking, parseModelRef, THINKING_LEVELS } from "../spec/model-ref.ts";
 import { EFFORTS, type Effort } from "../spec/schema.ts";
 import { didYouMean } from "../suggest.ts";
+import { isRecord } from "../values.ts";
 import type { KeyPlace } from "./place.ts";
 import type { EffortProfile } from "./types.ts";
-import { isPlainObject } from "./values.ts";
 
 export const EFFORT_PROFILES_KEY = "effortProfiles";
 
 /** Why an entry is not a profile, or undefined when it is one. */
 function entryMessage(entry: unknown): string | undefined {
-	const model = typeof entry === "string" ? entry : isPlainObject(entry) ? entry.model : undefined;
-	if (isPlainObject(entry)) {
+	const model = typeof entry === "string" ? entry : isRecord(entry) ? entry.model : undefined;
+	if (isRecord(entry)) {
 		const extra = Object.keys(entry).filter((k) => k !== "model" && k !== "thinking");
 		if (extra.length > 0) {
 			const near = extra.length === 1 ? didYouMean(extra[0] as string, ["model", "thinking"]) : "";
@@ -44,7 +44,7 @@ export function checkEffortProfiles(
 ): { profiles: Partial<Record<Effort, EffortProfile>>; problems: Problem[] } {
 	const profiles: Partial<Record<Effort, EffortProfile>> = {};
 	const problems: Problem[] = [];
-	if (!isPlainObject(value)) {
+	if (!isRecord(value)) {
 		problems.push({
 			path: at(EFFORT_PROFILES_KEY),
 			value,
@@ -75,7 +75,7 @@ export function checkEffortProfiles(
 			continue;
 		}
 		const model = typeof entry === "string" ? entry : ((entry as Record<string, unknown>).model as string);
-		const thinking = isPlainObject(entry) && isThinking(entry.thinking) ? entry.thinking : undefined;
+		const thinking = isRecord(entry) && isThinking(entry.thinking) ? entry.thinking : undefined;
 		profiles[effort as Effort] = { model, ...(thinking ? { thinking } : {}) };
 	}
 	return { profiles, problems };

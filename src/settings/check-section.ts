@@ -5,12 +5,12 @@
  */
 import type { Problem } from "../problems.ts";
 import { closest } from "../suggest.ts";
+import { isRecord } from "../values.ts";
 import { checkContextModes } from "./check-modes.ts";
 import { checkEffortProfiles } from "./check-profiles.ts";
 import { checkPlainValue, isPlainKey } from "./check-values.ts";
 import type { KeyPlace } from "./place.ts";
 import { type DelegateSection, SETTING_KEYS } from "./schema.ts";
-import { isPlainObject } from "./values.ts";
 
 function unknownKey(key: string, value: unknown, at: KeyPlace): Problem {
 	const near = closest(key, SETTING_KEYS);
@@ -45,7 +45,7 @@ function put(values: Record<string, unknown>, key: string, value: unknown): void
 
 /** Keeps, as written, the entries of a map setting (modes, profiles) that passed their checks. */
 function keepEntries(values: Record<string, unknown>, key: string, written: unknown, passed: object): void {
-	if (!isPlainObject(written)) return;
+	if (!isRecord(written)) return;
 	const kept: Record<string, unknown> = {};
 	for (const [name, entry] of Object.entries(written)) if (Object.hasOwn(passed, name)) put(kept, name, entry);
 	put(values, key, kept);

@@ -8,9 +8,9 @@ import type { TSchema } from "typebox";
 import { Value } from "typebox/value";
 import type { Problem } from "../problems.ts";
 import { closest } from "../suggest.ts";
+import { kindOf } from "../values.ts";
 import type { KeyPlace } from "./place.ts";
 import { DelegateSectionSchema, RUNNERS, SANDBOX_SETTINGS, type SettingKey } from "./schema.ts";
-import { kindOf } from "./values.ts";
 
 type PlainKey = "runsDir" | "runner" | "providerExtensions" | "sandbox" | "delegationRule";
 

@@ -10,16 +10,15 @@ import { duplicateProblem, syntaxProblem } from "../json/problems.ts";
 import { readJson } from "../json/read.ts";
 import type { JsonDocument, JsonPath } from "../json/types.ts";
 import type { Problem } from "../problems.ts";
+import { isRecord, kindOf } from "../values.ts";
 import { checkSection } from "./check-section.ts";
 import { SETTINGS_NAMESPACE } from "./paths.ts";
 import { keyPosition, settingsKeyPath, textPlace } from "./place.ts";
 import type { DelegateSection } from "./schema.ts";
 import type { SectionStatus, SettingsFileRef, ValidatedSection } from "./types.ts";
-import { isPlainObject, kindOf } from "./values.ts";
 
 export { settingsKeyPath, settingsProblemPath } from "./place.ts";
 export type { SettingsFileRef, SettingsScope } from "./types.ts";
-export { isPlainObject } from "./values.ts";
 
 type Checked = { section: ValidatedSection; problems: Problem[] };
 
@@ -64,7 +63,7 @@ export function validateSettingsText(text: string, ref: SettingsFileRef): Checke
 		const note = ` at ${describePosition(read.error)}; Pi cannot read this file either until it parses`;
 		return empty(ref, "invalid", [syntaxProblem(read.error, text, `${ref.label}:${line}:${column}`, note)]);
 	}
-	if (!isPlainObject(read.value)) {
+	if (!isRecord(read.value)) {
 		return empty(ref, "invalid", [
 			{
 				path: ref.label,
@@ -77,7 +76,7 @@ export function validateSettingsText(text: string, ref: SettingsFileRef): Checke
 	const section = Object.hasOwn(read.value, SETTINGS_NAMESPACE) ? read.value[SETTINGS_NAMESPACE] : undefined;
 	if (section === undefined) return empty(ref, "read");
 	const at = textPlace(ref, read);
-	if (!isPlainObject(section)) {
+	if (!isRecord(section)) {
 		return empty(ref, "invalid", [
 			{
 				path: at(),

@@ -3,9 +3,9 @@
  * legitimately not exist yet (the task may create it), so these come back as warnings.
  */
 import type { Problem } from "../problems.ts";
+import { isRecord, own } from "../values.ts";
 import { isAbsolute } from "./paths.ts";
 import type { PathProbe } from "./probe.ts";
-import { isRecord, own } from "./shape.ts";
 
 const LISTS = ["facts", "files", "commands"] as const;
 

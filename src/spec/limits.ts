@@ -6,7 +6,7 @@
  */
 import { formatInt } from "../format/numbers.ts";
 import type { Problem } from "../problems.ts";
-import { isRecord, own } from "./shape.ts";
+import { isRecord, own } from "../values.ts";
 
 /** Characters (UTF-16 code units, as JSON strings count them) and list lengths. */
 export const SPEC_LIMITS = Object.freeze({

@@ -8,6 +8,7 @@ import type { TSchema } from "typebox";
 import { Value } from "typebox/value";
 import { joinPath, type Problem } from "../problems.ts";
 import { editDistance } from "../suggest.ts";
+import { isRecord, kindOf, own } from "../values.ts";
 import { fieldText } from "./fields.ts";
 import { TaskSpecSchema } from "./schema.ts";
 import { SPEC_KEYS, suggestKey } from "./suggest.ts";
@@ -24,31 +25,11 @@ interface NodeView {
 	enum?: unknown[];
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** Own property only: a key such as "constructor" must not read through to Object.prototype. */
-export function own(object: Record<string, unknown>, key: string): unknown {
-	return Object.hasOwn(object, key) ? object[key] : undefined;
-}
-
 function pattern(path: readonly Segment[]): string {
 	return path
 		.map((s) => (typeof s === "number" ? "[]" : s))
 		.join(".")
 		.replace(/\.\[\]/g, "[]");
-}
-
-/** "a string", "a list", … — for "must be X, not Y". */
-export function kindOf(value: unknown): string {
-	if (value === null) return "null";
-	if (Array.isArray(value)) return "a list";
-	if (typeof value === "boolean") return `the boolean ${value}`;
-	if (typeof value === "number") return Number.isInteger(value) ? "an integer" : "a number";
-	if (typeof value === "string") return "a string";
-	if (typeof value === "object") return "an object";
-	return `a ${typeof value}`;
 }
 
 function typeMessage(path: readonly Segment[], value: unknown, expected: string | undefined): string {

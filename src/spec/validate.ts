@@ -4,13 +4,14 @@
  * caller fixes a bad spec in one pass; a valid spec comes back normalized and frozen.
  */
 import type { Problem } from "../problems.ts";
+import { isRecord, own } from "../values.ts";
 import { contextWarnings } from "./context.ts";
 import { checkContract } from "./contract.ts";
 import { limitProblems } from "./limits.ts";
 import { normalize } from "./normalize.ts";
 import type { PathOptions } from "./roots.ts";
 import type { TaskSpec, TaskSpecInput } from "./schema.ts";
-import { isRecord, own, shapeProblems } from "./shape.ts";
+import { shapeProblems } from "./shape.ts";
 import { SPEC_KEYS } from "./suggest.ts";
 
 export type ValidateOptions = PathOptions;

@@ -67,7 +67,7 @@ describe("shapeProblems", () => {
 			"deliverable: must be text, not an object",
 			"evidence: must be a list of {claim, pointer}, not a string",
 			"unsure: must be a list of text, not a string",
-			"did_not_do[0]: must be text, not a number",
+			"did_not_do[0]: must be text, not an integer",
 			"did_not_do[1]: must be text, not null",
 		]);
 		expect(shapeProblems({ ...GOOD, unsure: "none" })[0]?.fix).toBe('write ["none"]');

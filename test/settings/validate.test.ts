@@ -37,13 +37,13 @@ describe("validateSettingsText: every key", () => {
 	it.each([
 		["contextModes", 5, "contextModes must be an object of modes by name"],
 		["effortProfiles", "anthropic/x", "must be an object mapping an effort"],
-		["runsDir", 5, "must be a directory path (a string), not a number"],
+		["runsDir", 5, "must be a directory path (a string), not an integer"],
 		["runsDir", ["a"], "must be a directory path (a string), not a list"],
-		["runner", 3, 'must be "in-process" or "subprocess", not a number'],
+		["runner", 3, 'must be "in-process" or "subprocess", not an integer'],
 		["providerExtensions", { a: 1 }, "must be a list of extension file paths, not an object"],
-		["sandbox", 1, 'must be "enforce" or "off", not a number'],
+		["sandbox", 1, 'must be "enforce" or "off", not an integer'],
 		["delegationRule", "no", "must be true or false (unquoted), not a string"],
-		["delegationRule", 0, "must be true or false (unquoted), not a number"],
+		["delegationRule", 0, "must be true or false (unquoted), not an integer"],
 	])("refuses a wrong type for %s (%j), naming the file, line, column and key", (key, value, words) => {
 		const problem = only({ [key]: value });
 		expect(problem.path).toBe(`.pi/settings.json:4:5: pi-delegate.${key}`);
@@ -54,7 +54,7 @@ describe("validateSettingsText: every key", () => {
 	});
 
 	it('refuses "runsDir": 5 and an empty runsDir, which does not mean the default', () => {
-		expect(only({ runsDir: 5 }).message).toBe("must be a directory path (a string), not a number");
+		expect(only({ runsDir: 5 }).message).toBe("must be a directory path (a string), not an integer");
 		const empty = only({ runsDir: " " });
 		expect(empty.message).toContain("does not mean the default");
 		expect(empty.fix).toContain("remove the key");

@@ -1,0 +1,21 @@
+/** Small questions about values that came from JSON or from a caller, asked by every validator. */
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Own property only: a key such as "constructor" must not read through to Object.prototype. */
+export function own(object: Record<string, unknown>, key: string): unknown {
+	return Object.hasOwn(object, key) ? object[key] : undefined;
+}
+
+/** "a string", "a list", "the boolean false", "an integer", … — for "must be X, not Y". */
+export function kindOf(value: unknown): string {
+	if (value === null) return "null";
+	if (Array.isArray(value)) return "a list";
+	if (typeof value === "boolean") return `the boolean ${value}`;
+	if (typeof value === "number") return Number.isInteger(value) ? "an integer" : "a number";
+	if (typeof value === "string") return "a string";
+	if (typeof value === "object") return "an object";
+	return `a ${typeof value}`;
+}
