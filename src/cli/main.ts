@@ -33,8 +33,9 @@ function overview(commands: readonly CommandEntry[]): string {
 		"Commands:",
 		...lines,
 		"",
-		"Run `pi-delegate help <command>` (or `pi-delegate <command> --help`) for a command's options.",
-		`Exit codes: 0 pass, 1 fail, 2 bad input. ${DEBUG_FLAG} (or ${DEBUG_ENV}=1) shows the trace of an unexpected error.`,
+		"Run `pi-delegate help <command>` for a command's options.",
+		"Exit codes: 0 pass, 1 fail, 2 bad input or setup.",
+		`${DEBUG_FLAG} (or ${DEBUG_ENV}=1) adds the trace to an unexpected error.`,
 	].join("\n");
 }
 
@@ -149,14 +150,15 @@ function whatWentWrong(error: unknown): string {
 	const code = (error as { code?: unknown } | null)?.code;
 	const missing = /Cannot find (?:package|module) '([^']+)'/.exec(message)?.[1];
 	if (code === "ERR_MODULE_NOT_FOUND" && missing !== undefined) {
+		const root = fileURLToPath(new URL("../..", import.meta.url));
 		if (PI_PACKAGE.test(missing)) {
 			return (
-				`this command needs ${missing}, which Pi provides and this copy of pi-delegate cannot find ` +
-				"(a checkout Pi installs has no copy of Pi's packages); install the command with " +
-				"`npm i -g pi-delegate`, which brings them, or run it from a clone after `npm ci`"
+				`this command needs ${missing}, which comes with Pi and cannot be found from ${root} ` +
+				"(a checkout that Pi installs has none of Pi's packages); install the command with " +
+				"`npm i -g pi-delegate`, which brings them, or run `npm ci` in a clone"
 			);
 		}
-		return `cannot find the package ${missing}: this install is incomplete; reinstall pi-delegate`;
+		return `cannot find the package ${missing} from ${root}: the install is incomplete; reinstall pi-delegate`;
 	}
 	const first = message.split("\n").find((line) => line.trim() !== "") ?? "(no message)";
 	return `unexpected error: ${first.trim()}`;

@@ -85,7 +85,7 @@ describe("pi install git:…", () => {
 		const schema = spawnSync(process.execPath, [bin, "schema"], { encoding: "utf8" });
 		expect(schema.status).toBe(2);
 		expect(schema.stderr.trim().split("\n")).toHaveLength(1);
-		expect(schema.stderr).toContain("needs typebox, which Pi provides");
+		expect(schema.stderr).toContain("needs typebox, which comes with Pi");
 	});
 });
 
