@@ -1,0 +1,278 @@
+/**
+ * What pi-delegate adds to starting things, measured side by side in interleaved rounds:
+ *
+ * - Pi: `pi --list-models` (it loads every extension; `pi --version` exits before they load) in an
+ *   agent dir with the package installed — from a local path (this tree) and from its tarball —
+ *   against the same Pi with nothing installed. The package is TypeScript that Pi's loader (jiti)
+ *   transpiles and caches; one row turns that cache off (a start after an update pays it once).
+ * - The command: `pi-delegate --version`, `help` and `validate <spec>` as `npm i -g` installs them
+ *   (the build) and as a clone runs them (the sources, types stripped by Node), against `node -e 0`;
+ *   importing typebox alone is measured too, since `validate` cannot run without it.
+ * - What the extension loads when Pi starts: its modules by package (a native import of index.ts
+ *   under a load hook) and the import and factory times Pi itself reports (PI_TIMING=1).
+ *
+ * Targets: Pi with the extension within 1.1× of Pi without it; `--version` and `validate` within
+ * 1.5× of `node -e 0`.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { pathToFileURL } from "node:url";
+import { renderTable } from "../src/cli/table.ts";
+import { NPM_ENV, packTarball } from "../test/install/package.ts";
+import { REPO, SCRIPTED_PROVIDER } from "../test/support/pi.ts";
+import { tempDir } from "../test/support/task-fixture.ts";
+import type { Bench } from "./run.ts";
+import { median, ratio, show } from "./support/stats.ts";
+
+interface Probe {
+	what: string;
+	argv: string[];
+	env?: Record<string, string>;
+	cwd?: string;
+}
+
+/** Wall milliseconds of one run; throws when it fails, so a broken setup never passes for fast. */
+function time(probe: Probe): number {
+	const start = performance.now();
+	const out = spawnSync(probe.argv[0] ?? "", probe.argv.slice(1), {
+		cwd: probe.cwd ?? REPO,
+		stdio: ["ignore", "pipe", "pipe"],
+		env: { ...process.env, ...probe.env },
+	});
+	const ms = performance.now() - start;
+	if (out.status !== 0) throw new Error(`${probe.what} exited ${out.status}: ${String(out.stderr).slice(0, 400)}`);
+	return ms;
+}
+
+/** Every probe once per round, in a rotating order, so drift on a busy machine hits all alike. */
+function interleave(probes: readonly Probe[], rounds: number): Record<string, number[]> {
+	const samples: Record<string, number[]> = Object.fromEntries(probes.map((p) => [p.what, []]));
+	for (const probe of probes) time(probe); // warm the file cache, the jiti cache, the compile cache
+	for (let round = 0; round < rounds; round++) {
+		for (let i = 0; i < probes.length; i++) {
+			const probe = probes[(i + round) % probes.length] as Probe;
+			samples[probe.what]?.push(time(probe));
+		}
+	}
+	return samples;
+}
+
+function agentDir(name: string): string {
+	const dir = join(tempDir(`pi-delegate-startup-${name}-`), "agent");
+	mkdirSync(dir, { recursive: true });
+	return dir;
+}
+
+function piInstall(source: string, dir: string): void {
+	execFileSync("pi", ["install", source], {
+		stdio: "ignore",
+		env: { ...process.env, ...NPM_ENV, PI_CODING_AGENT_DIR: dir },
+	});
+}
+
+interface Setup {
+	agents: { none: string; local: string; tarball: string };
+	globalBin: string;
+	spec: string;
+}
+
+function setup(): Setup {
+	const tarball = packTarball();
+	const agents = { none: agentDir("none"), local: agentDir("local"), tarball: agentDir("tarball") };
+	piInstall(REPO, agents.local);
+	piInstall(`npm:pi-delegate@file:${tarball}`, agents.tarball);
+	const prefix = tempDir("pi-delegate-startup-prefix-");
+	execFileSync("npm", ["i", "-g", "--prefix", prefix, tarball], {
+		stdio: "ignore",
+		env: { ...process.env, ...NPM_ENV },
+	});
+	const root = tempDir("pi-delegate-startup-root-");
+	const spec = join(root, "spec.json");
+	writeFileSync(spec, JSON.stringify({ id: "startup", goal: "g", deliverable: "d", roots: [root] }));
+	return { agents, globalBin: join(prefix, "lib/node_modules/pi-delegate/bin/pi-delegate.cjs"), spec };
+}
+
+function piProbes(s: Setup): Probe[] {
+	const pi = (what: string, dir: string, env: Record<string, string> = {}): Probe => ({
+		what,
+		argv: ["pi", "--offline", "--list-models"],
+		env: { PI_CODING_AGENT_DIR: dir, ...env },
+	});
+	return [
+		pi("pi, nothing installed", s.agents.none),
+		pi("pi + pi-delegate (local path)", s.agents.local),
+		pi("pi + pi-delegate (tarball)", s.agents.tarball),
+		pi("pi + pi-delegate (local, no jiti cache)", s.agents.local, { JITI_FS_CACHE: "false" }),
+	];
+}
+
+function cliProbes(s: Setup): Probe[] {
+	const node = process.execPath;
+	const clone = join(REPO, "bin/pi-delegate.cjs");
+	const typebox = 'await import("typebox"); await import("typebox/value");';
+	return [
+		{ what: "node -e 0", argv: [node, "-e", "0"] },
+		{ what: "installed: --version", argv: [node, s.globalBin, "--version"] },
+		{ what: "installed: help", argv: [node, s.globalBin, "help"] },
+		{ what: "installed: validate", argv: [node, s.globalBin, "validate", s.spec] },
+		{ what: "clone: --version", argv: [node, clone, "--version"] },
+		{ what: "clone: help", argv: [node, clone, "help"] },
+		{ what: "clone: validate", argv: [node, clone, "validate", s.spec] },
+		{ what: "import typebox + typebox/value", argv: [node, "--input-type=module", "-e", typebox] },
+	];
+}
+
+/** A load hook for a traced process: every module loaded, and which module imported which. */
+const HOOK = [
+	'import { registerHooks } from "node:module";',
+	'import { writeFileSync } from "node:fs";',
+	"const seen = new Set();",
+	"const edges = [];",
+	"registerHooks({",
+	"\tresolve(specifier, context, next) { const r = next(specifier, context); edges.push([context.parentURL, r.url]); return r; },",
+	"\tload(url, context, next) { seen.add(url); return next(url, context); },",
+	"});",
+	'process.on("exit", () => writeFileSync(process.env.TRACE_FILE, JSON.stringify({ seen: [...seen], edges })));',
+].join("\n");
+
+/** Where a module comes from: pi-delegate itself, or the npm package it belongs to. */
+function owner(url: string): string {
+	const parts = relative(REPO, new URL(url).pathname).split(sep);
+	const at = parts.lastIndexOf("node_modules");
+	if (at < 0) return "pi-delegate";
+	const name = parts[at + 1] ?? "?";
+	return name.startsWith("@") ? `${name}/${parts[at + 2]}` : name;
+}
+
+function group(name: string): string {
+	if (name === "pi-delegate") return "pi-delegate's own modules";
+	if (name === "typebox" || name === "yaml") return name;
+	return name.startsWith("@earendil-works/") ? "Pi's packages (@earendil-works/*)" : "their dependencies";
+}
+
+interface Loaded {
+	/** Modules by group. */
+	counts: Record<string, number>;
+	/** Own module → the packages it imports itself (what pulls each package in). */
+	importers: Record<string, string[]>;
+}
+
+/**
+ * What a native import of index.ts loads. Under Pi the same graph loads through Pi's loader, with
+ * `@earendil-works/*` and typebox mapped to Pi's copies: those are Pi's unbundled packages, a graph
+ * apart from the bundle the `pi` command runs, so they are start-up cost of the extension too.
+ */
+function loadedModules(): Loaded {
+	const entry = pathToFileURL(join(REPO, "index.ts")).href;
+	const argv = ["--import", `data:text/javascript,${encodeURIComponent(HOOK)}`, "--input-type=module", "-e"];
+	const file = join(tempDir("pi-delegate-startup-trace-"), "trace.json");
+	spawnSync(process.execPath, [...argv, `await import(${JSON.stringify(entry)});`], {
+		cwd: REPO,
+		env: { ...process.env, TRACE_FILE: file },
+	});
+	const trace = JSON.parse(readFileSync(file, "utf8")) as {
+		seen: string[];
+		edges: Array<[string | undefined, string]>;
+	};
+	const counts: Record<string, number> = {};
+	for (const url of trace.seen.filter((u) => u.startsWith("file:"))) {
+		const g = group(owner(url));
+		counts[g] = (counts[g] ?? 0) + 1;
+	}
+	const importers: Record<string, Set<string>> = {};
+	for (const [parent, child] of trace.edges) {
+		if (!parent?.startsWith("file:") || !child.startsWith("file:") || owner(parent) !== "pi-delegate") continue;
+		if (owner(child) === "pi-delegate") continue;
+		const from = relative(REPO, new URL(parent).pathname);
+		importers[from] ??= new Set();
+		importers[from].add(owner(child));
+	}
+	return { counts, importers: Object.fromEntries(Object.entries(importers).map(([k, v]) => [k, [...v].sort()])) };
+}
+
+/** Pi's own report (PI_TIMING=1) of importing index.ts and running its factory, in ms. */
+function piTimings(dir: string, runs: number): { import: number; factory: number } {
+	const script = join(dir, "timing-script.json");
+	writeFileSync(script, JSON.stringify({ turns: ["ok"] }));
+	const imports: number[] = [];
+	const factories: number[] = [];
+	for (let i = 0; i < runs; i++) {
+		const args = ["--offline", "-e", SCRIPTED_PROVIDER, "--model", "scripted/scripted-1", "--no-session", "-p", "hi"];
+		const out = spawnSync("pi", args, {
+			encoding: "utf8",
+			env: { ...process.env, PI_CODING_AGENT_DIR: dir, PI_DELEGATE_SCRIPT: script, PI_TIMING: "1" },
+		});
+		const grab = (what: string) => Number(new RegExp(`index\\.ts ${what}: (\\d+)ms`).exec(out.stderr)?.[1]);
+		imports.push(grab("module import"));
+		factories.push(grab("factory"));
+	}
+	return { import: median(imports), factory: median(factories) };
+}
+
+function rows(samples: Record<string, number[]>, base: string): string[][] {
+	const b = median(samples[base] ?? []);
+	return Object.entries(samples).map(([what, v]) => [what, show.ms(median(v)), show.times(ratio(median(v), b))]);
+}
+
+const bench: Bench = async ({ quick }) => {
+	const s = setup();
+	const rounds = quick ? 5 : 21;
+	const pi = interleave(piProbes(s), rounds);
+	const cli = interleave(cliProbes(s), rounds);
+	const modules = loadedModules();
+	const timings = piTimings(s.agents.local, quick ? 3 : 9);
+	const piRatio = ratio(median(pi["pi + pi-delegate (local path)"] ?? []), median(pi["pi, nothing installed"] ?? []));
+	const base = median(cli["node -e 0"] ?? []);
+	const cliRatio = (what: string) => ratio(median(cli[what] ?? []), base);
+	const targets = {
+		pi_within_1_1: piRatio <= 1.1,
+		installed_version_within_1_5: cliRatio("installed: --version") <= 1.5,
+		installed_validate_within_1_5: cliRatio("installed: validate") <= 1.5,
+	};
+	const table = [
+		renderTable(["Pi start-up (pi --list-models)", "median", "vs none"], rows(pi, "pi, nothing installed"), [
+			"left",
+			"right",
+			"right",
+		]),
+		"",
+		renderTable(["pi-delegate command", "median", "vs node"], rows(cli, "node -e 0"), ["left", "right", "right"]),
+		"",
+		renderTable(
+			["loaded when Pi loads index.ts", "modules"],
+			Object.entries(modules.counts)
+				.sort((a, b) => b[1] - a[1])
+				.map(([name, n]) => [name, String(n)]),
+			["left", "right"],
+		),
+		"",
+		renderTable(
+			["pi-delegate module", "imports at start-up"],
+			Object.entries(modules.importers)
+				.sort((a, b) => a[0].localeCompare(b[0]))
+				.map(([from, to]) => [from, to.join(", ")]),
+		),
+		"",
+		`Pi's own timing of index.ts: import ${show.ms(timings.import)}, factory ${show.ms(timings.factory)}`,
+		`targets: ${Object.entries(targets)
+			.map(([k, ok]) => `${k} ${ok ? "met" : "NOT met"}`)
+			.join(", ")}`,
+	].join("\n");
+	const medians = (samples: Record<string, number[]>) =>
+		Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v)]));
+	return {
+		name: "startup",
+		table,
+		data: {
+			rounds,
+			pi: { samples: pi, medians: medians(pi) },
+			cli: { samples: cli, medians: medians(cli) },
+			modules,
+			timings,
+			targets,
+		},
+	};
+};
+
+export default bench;
