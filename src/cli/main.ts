@@ -204,6 +204,11 @@ export async function runProcess(argv: readonly string[]): Promise<void> {
 	};
 	process.on("uncaughtException", escaped);
 	process.on("unhandledRejection", escaped);
+	// A reader that stops early (`| head`) is no error of the command's: its output is simply unwanted
+	// now, and the command still finishes with its own exit code.
+	process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+		if (error.code !== "EPIPE") escaped(error);
+	});
 	const io: CommandIO = {
 		...processIO(),
 		recordAt: (what, path) => {

@@ -61,6 +61,14 @@ function cloneWithFaultyCommands(): string {
 			"\t\treturn 0;",
 			"\t},",
 			"};",
+			"export const floods: Command = {",
+			'\tname: "floods", summary: "floods", usage: "Usage: pi-delegate floods",',
+			"\tasync run(_argv, io) {",
+			'\t\tfor (let i = 0; i < 64; i++) io.stdout("x".repeat(65536));',
+			"\t\tawait new Promise((resolve) => setTimeout(resolve, 200));",
+			"\t\treturn 1;",
+			"\t},",
+			"};",
 			"",
 		].join("\n"),
 	);
@@ -68,6 +76,7 @@ function cloneWithFaultyCommands(): string {
 	const lines = [
 		'\t{ name: "throws", summary: "throws", load: async () => (await import("./faulty.ts")).throws },',
 		'\t{ name: "escapes", summary: "escapes", load: async () => (await import("./faulty.ts")).escapes },',
+		'\t{ name: "floods", summary: "floods", load: async () => (await import("./faulty.ts")).floods },',
 	];
 	writeFileSync(registry, readFileSync(registry, "utf8").replace(/\n\];\n/, `\n${lines.join("\n")}\n];\n`));
 	return join(clone, "bin/pi-delegate.cjs");
@@ -103,6 +112,12 @@ describe("an error no command handled, in a real process", () => {
 			expect(out.stderr).toMatch(TRACE);
 			expect(out.stderr).toContain("src/cli/faulty.ts");
 		}
+	});
+
+	it("is not what a reader that stops early causes: the command ends with its own exit code", () => {
+		const script = `"${process.execPath}" "${faulty}" floods | head -c 10 >/dev/null; echo "exit \${PIPESTATUS[0]}" >&2`;
+		const out = spawnSync("bash", ["-c", script], { encoding: "utf8", timeout: 60_000 });
+		expect(out.stderr).toBe("exit 1\n");
 	});
 
 	it("in a module that does not even load is one line, exit 2", () => {

@@ -43,6 +43,15 @@ describe("npm i -g <tarball>", () => {
 		expect(version.stdout).toBe(`${pkg.version}\n`);
 	});
 
+	it("exports the library API by package name, from the build", () => {
+		const probe = 'const api = await import("pi-delegate"); console.log(typeof api.validateSpec, typeof api.runTask);';
+		const out = spawnSync(process.execPath, ["--input-type=module", "-e", probe], {
+			cwd: join(prefix, "lib"),
+			encoding: "utf8",
+		});
+		expect(out.stdout, out.stderr).toBe("function function\n");
+	});
+
 	it("runs the build, not the sources (Node strips no types under node_modules)", () => {
 		rmSync(join(installed, "src/cli"), { recursive: true });
 		const help = command(bin, NODE_22, ["help", "validate"]);
