@@ -15,14 +15,14 @@
  * 1.5× of `node -e 0`.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, relative, sep } from "node:path";
-import { pathToFileURL } from "node:url";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { renderTable } from "../src/cli/table.ts";
 import { NPM_ENV, packTarball } from "../test/install/package.ts";
 import { REPO, SCRIPTED_PROVIDER } from "../test/support/pi.ts";
 import { tempDir } from "../test/support/task-fixture.ts";
 import type { Bench } from "./run.ts";
+import { loadedModules } from "./support/loaded-modules.ts";
 import { median, ratio, show } from "./support/stats.ts";
 
 interface Probe {
@@ -71,15 +71,47 @@ function piInstall(source: string, dir: string): void {
 	});
 }
 
+/**
+ * Two reference extensions, each installed alone: one that does nothing (what Pi's loader itself
+ * costs) and one that registers a tool with a typebox schema (the floor for an extension that has
+ * tools: typebox loads from disk, a copy apart from the one inside Pi's bundle).
+ */
+const REFERENCES = {
+	empty: "export default function empty(): void {}\n",
+	typebox: [
+		'import { Type } from "typebox";',
+		"export default function withTool(pi: { registerTool(tool: unknown): void }): void {",
+		"\tpi.registerTool({",
+		'\t\tname: "reference", label: "reference", description: "a reference tool",',
+		"\t\tparameters: Type.Object({ goal: Type.String() }),",
+		"\t\texecute: async () => ({ content: [], details: {} }),",
+		"\t});",
+		"}",
+		"",
+	].join("\n"),
+};
+
 interface Setup {
-	agents: { none: string; local: string; tarball: string };
+	agents: { none: string; local: string; tarball: string; empty: string; typebox: string };
 	globalBin: string;
 	spec: string;
+	empty: string;
 }
 
 function setup(): Setup {
 	const tarball = packTarball();
-	const agents = { none: agentDir("none"), local: agentDir("local"), tarball: agentDir("tarball") };
+	const agents = {
+		none: agentDir("none"),
+		local: agentDir("local"),
+		tarball: agentDir("tarball"),
+		empty: agentDir("empty"),
+		typebox: agentDir("typebox"),
+	};
+	for (const [name, text] of Object.entries(REFERENCES)) {
+		const file = join(dirname(agents[name as keyof typeof REFERENCES]), `${name}-extension.ts`);
+		writeFileSync(file, text);
+		piInstall(file, agents[name as keyof typeof REFERENCES]);
+	}
 	piInstall(REPO, agents.local);
 	piInstall(`npm:pi-delegate@file:${tarball}`, agents.tarball);
 	const prefix = tempDir("pi-delegate-startup-prefix-");
@@ -90,7 +122,9 @@ function setup(): Setup {
 	const root = tempDir("pi-delegate-startup-root-");
 	const spec = join(root, "spec.json");
 	writeFileSync(spec, JSON.stringify({ id: "startup", goal: "g", deliverable: "d", roots: [root] }));
-	return { agents, globalBin: join(prefix, "lib/node_modules/pi-delegate/bin/pi-delegate.cjs"), spec };
+	const empty = join(root, "empty.mjs");
+	writeFileSync(empty, "");
+	return { agents, globalBin: join(prefix, "lib/node_modules/pi-delegate/bin/pi-delegate.cjs"), spec, empty };
 }
 
 function piProbes(s: Setup): Probe[] {
@@ -103,7 +137,18 @@ function piProbes(s: Setup): Probe[] {
 		pi("pi, nothing installed", s.agents.none),
 		pi("pi + pi-delegate (local path)", s.agents.local),
 		pi("pi + pi-delegate (tarball)", s.agents.tarball),
-		pi("pi + pi-delegate (local, no jiti cache)", s.agents.local, { JITI_FS_CACHE: "false" }),
+		pi("reference: pi + an empty extension", s.agents.empty),
+		pi("reference: pi + one tool with a typebox schema", s.agents.typebox),
+	];
+}
+
+/** The first start after an install or update, when jiti has no cached transform: a few rounds only. */
+function coldProbes(s: Setup): Probe[] {
+	const env = (dir: string) => ({ PI_CODING_AGENT_DIR: dir, JITI_FS_CACHE: "false" });
+	const argv = ["pi", "--offline", "--list-models"];
+	return [
+		{ what: "pi, nothing installed (no jiti cache)", argv, env: env(s.agents.none) },
+		{ what: "pi + pi-delegate (local, no jiti cache)", argv, env: env(s.agents.local) },
 	];
 }
 
@@ -113,6 +158,7 @@ function cliProbes(s: Setup): Probe[] {
 	const typebox = 'await import("typebox"); await import("typebox/value");';
 	return [
 		{ what: "node -e 0", argv: [node, "-e", "0"] },
+		{ what: "node <empty file>", argv: [node, s.empty] },
 		{ what: "installed: --version", argv: [node, s.globalBin, "--version"] },
 		{ what: "installed: help", argv: [node, s.globalBin, "help"] },
 		{ what: "installed: validate", argv: [node, s.globalBin, "validate", s.spec] },
@@ -121,74 +167,6 @@ function cliProbes(s: Setup): Probe[] {
 		{ what: "clone: validate", argv: [node, clone, "validate", s.spec] },
 		{ what: "import typebox + typebox/value", argv: [node, "--input-type=module", "-e", typebox] },
 	];
-}
-
-/** A load hook for a traced process: every module loaded, and which module imported which. */
-const HOOK = [
-	'import { registerHooks } from "node:module";',
-	'import { writeFileSync } from "node:fs";',
-	"const seen = new Set();",
-	"const edges = [];",
-	"registerHooks({",
-	"\tresolve(specifier, context, next) { const r = next(specifier, context); edges.push([context.parentURL, r.url]); return r; },",
-	"\tload(url, context, next) { seen.add(url); return next(url, context); },",
-	"});",
-	'process.on("exit", () => writeFileSync(process.env.TRACE_FILE, JSON.stringify({ seen: [...seen], edges })));',
-].join("\n");
-
-/** Where a module comes from: pi-delegate itself, or the npm package it belongs to. */
-function owner(url: string): string {
-	const parts = relative(REPO, new URL(url).pathname).split(sep);
-	const at = parts.lastIndexOf("node_modules");
-	if (at < 0) return "pi-delegate";
-	const name = parts[at + 1] ?? "?";
-	return name.startsWith("@") ? `${name}/${parts[at + 2]}` : name;
-}
-
-function group(name: string): string {
-	if (name === "pi-delegate") return "pi-delegate's own modules";
-	if (name === "typebox" || name === "yaml") return name;
-	return name.startsWith("@earendil-works/") ? "Pi's packages (@earendil-works/*)" : "their dependencies";
-}
-
-interface Loaded {
-	/** Modules by group. */
-	counts: Record<string, number>;
-	/** Own module → the packages it imports itself (what pulls each package in). */
-	importers: Record<string, string[]>;
-}
-
-/**
- * What a native import of index.ts loads. Under Pi the same graph loads through Pi's loader, with
- * `@earendil-works/*` and typebox mapped to Pi's copies: those are Pi's unbundled packages, a graph
- * apart from the bundle the `pi` command runs, so they are start-up cost of the extension too.
- */
-function loadedModules(): Loaded {
-	const entry = pathToFileURL(join(REPO, "index.ts")).href;
-	const argv = ["--import", `data:text/javascript,${encodeURIComponent(HOOK)}`, "--input-type=module", "-e"];
-	const file = join(tempDir("pi-delegate-startup-trace-"), "trace.json");
-	spawnSync(process.execPath, [...argv, `await import(${JSON.stringify(entry)});`], {
-		cwd: REPO,
-		env: { ...process.env, TRACE_FILE: file },
-	});
-	const trace = JSON.parse(readFileSync(file, "utf8")) as {
-		seen: string[];
-		edges: Array<[string | undefined, string]>;
-	};
-	const counts: Record<string, number> = {};
-	for (const url of trace.seen.filter((u) => u.startsWith("file:"))) {
-		const g = group(owner(url));
-		counts[g] = (counts[g] ?? 0) + 1;
-	}
-	const importers: Record<string, Set<string>> = {};
-	for (const [parent, child] of trace.edges) {
-		if (!parent?.startsWith("file:") || !child.startsWith("file:") || owner(parent) !== "pi-delegate") continue;
-		if (owner(child) === "pi-delegate") continue;
-		const from = relative(REPO, new URL(parent).pathname);
-		importers[from] ??= new Set();
-		importers[from].add(owner(child));
-	}
-	return { counts, importers: Object.fromEntries(Object.entries(importers).map(([k, v]) => [k, [...v].sort()])) };
 }
 
 /** Pi's own report (PI_TIMING=1) of importing index.ts and running its factory, in ms. */
@@ -218,7 +196,7 @@ function rows(samples: Record<string, number[]>, base: string): string[][] {
 const bench: Bench = async ({ quick }) => {
 	const s = setup();
 	const rounds = quick ? 5 : 21;
-	const pi = interleave(piProbes(s), rounds);
+	const pi = { ...interleave(piProbes(s), rounds), ...interleave(coldProbes(s), quick ? 2 : 5) };
 	const cli = interleave(cliProbes(s), rounds);
 	const modules = loadedModules();
 	const timings = piTimings(s.agents.local, quick ? 3 : 9);

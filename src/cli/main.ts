@@ -150,12 +150,12 @@ function whatWentWrong(error: unknown): string {
 	const code = (error as { code?: unknown } | null)?.code;
 	const missing = /Cannot find (?:package|module) '([^']+)'/.exec(message)?.[1];
 	if (code === "ERR_MODULE_NOT_FOUND" && missing !== undefined) {
-		const root = fileURLToPath(new URL("../..", import.meta.url));
+		const root = fileURLToPath(new URL("../..", import.meta.url)).replace(/\/$/, "");
 		if (PI_PACKAGE.test(missing)) {
 			return (
 				`this command needs ${missing}, which comes with Pi and cannot be found from ${root} ` +
-				"(a checkout that Pi installs has none of Pi's packages); install the command with " +
-				"`npm i -g pi-delegate`, which brings them, or run `npm ci` in a clone"
+				"(a checkout that Pi installs has none of Pi's packages); install the command with npm " +
+				"(`npm i -g pi-delegate`, or the tarball `npm pack` makes), which brings them, or run `npm ci` in a clone"
 			);
 		}
 		return `cannot find the package ${missing} from ${root}: the install is incomplete; reinstall pi-delegate`;
