@@ -16,6 +16,7 @@
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { renderTable } from "../src/cli/table.ts";
 import { NPM_ENV, packTarball } from "../test/install/package.ts";
@@ -194,10 +195,14 @@ function rows(samples: Record<string, number[]>, base: string): string[][] {
 }
 
 const bench: Bench = async ({ quick }) => {
+	const loadBefore = loadavg();
 	const s = setup();
 	const rounds = quick ? 5 : 21;
-	const pi = { ...interleave(piProbes(s), rounds), ...interleave(coldProbes(s), quick ? 2 : 5) };
-	const cli = interleave(cliProbes(s), rounds);
+	const pi = interleave(piProbes(s), rounds);
+	// Each start without jiti's cache transpiles every module again: a few rounds, against their own base.
+	const cold = interleave(coldProbes(s), quick ? 2 : 5);
+	// A command starts in tens of milliseconds, where a busy machine's noise is largest: three times the rounds.
+	const cli = interleave(cliProbes(s), rounds * 3);
 	const modules = loadedModules();
 	const timings = piTimings(s.agents.local, quick ? 3 : 9);
 	const piRatio = ratio(median(pi["pi + pi-delegate (local path)"] ?? []), median(pi["pi, nothing installed"] ?? []));
@@ -208,12 +213,9 @@ const bench: Bench = async ({ quick }) => {
 		installed_version_within_1_5: cliRatio("installed: --version") <= 1.5,
 		installed_validate_within_1_5: cliRatio("installed: validate") <= 1.5,
 	};
+	const piRows = [...rows(pi, "pi, nothing installed"), ...rows(cold, "pi, nothing installed (no jiti cache)")];
 	const table = [
-		renderTable(["Pi start-up (pi --list-models)", "median", "vs none"], rows(pi, "pi, nothing installed"), [
-			"left",
-			"right",
-			"right",
-		]),
+		renderTable(["Pi start-up (pi --list-models)", "median", "vs none"], piRows, ["left", "right", "right"]),
 		"",
 		renderTable(["pi-delegate command", "median", "vs node"], rows(cli, "node -e 0"), ["left", "right", "right"]),
 		"",
@@ -233,6 +235,9 @@ const bench: Bench = async ({ quick }) => {
 		),
 		"",
 		`Pi's own timing of index.ts: import ${show.ms(timings.import)}, factory ${show.ms(timings.factory)}`,
+		`load average before and after: ${loadBefore.map((l) => l.toFixed(1)).join(" ")} / ${loadavg()
+			.map((l) => l.toFixed(1))
+			.join(" ")} (on ${cpus().length} cores)`,
 		`targets: ${Object.entries(targets)
 			.map(([k, ok]) => `${k} ${ok ? "met" : "NOT met"}`)
 			.join(", ")}`,
@@ -244,7 +249,9 @@ const bench: Bench = async ({ quick }) => {
 		table,
 		data: {
 			rounds,
+			load_average: { before: loadBefore, after: loadavg() },
 			pi: { samples: pi, medians: medians(pi) },
+			cold: { samples: cold, medians: medians(cold) },
 			cli: { samples: cli, medians: medians(cli) },
 			modules,
 			timings,
