@@ -4,8 +4,7 @@
  *
  * No error leaves here as a stack trace. Whatever a command throws becomes one line on stderr — what
  * went wrong, and where the command's record is when it has one — and exit code 2; `--debug` (or
- * PI_DELEGATE_DEBUG=1) adds the trace. A trace is for the person fixing pi-delegate; the person using
- * it needs the sentence.
+ * PI_DELEGATE_DEBUG=1) adds the trace. A trace helps fix pi-delegate; using it needs the sentence.
  *
  * The process entry is bin/pi-delegate.cjs (it checks the Node version first, then calls
  * `runProcess`); `node dist/cli/main.js …` also works, for scripts that call the build directly.

@@ -1,6 +1,6 @@
 /**
  * Every documented way to install the package into Pi, end to end: `pi install` from the source the
- * README names, then a real `pi` session (temporary agent dir, scripted model) whose one `task` call
+ * README names, then a real `pi` run (temporary agent dir, scripted model) whose one `task` call
  * PASSes, and the start-up list naming the package "pi-delegate". No build step runs on the first two
  * routes; the tarball is built by `npm pack` (its prepack script), as a published package is.
  */
@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import pkg from "../../package.json" with { type: "json" };
 import { tempDir } from "../support/task-fixture.ts";
 import { copyPackage, gitSource, NPM_ENV, packTarball, tarballFiles } from "./package.ts";
-import { hasScript, pi, runTask, startupExtensions } from "./pi-session.ts";
+import { hasScript, pi, runTask, startupExtensions } from "./pi-run.ts";
 
 function agentDir(): string {
 	return join(tempDir("pi-delegate-route-"), "agent");

@@ -1,6 +1,6 @@
 /**
  * A real `pi` with the package installed in its agent dir, as a user starts it: one print-mode
- * session whose scripted model calls `task` once (the child, in-process, submits an envelope that
+ * run whose scripted model calls `task` once (the child, in-process, submits an envelope that
  * verifies), and the interactive start-up header with its list of extensions.
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -31,7 +31,7 @@ export interface TaskRun {
 	report: string;
 }
 
-/** One `pi -p` session in which the model delegates a read-only task over a fresh repository. */
+/** One `pi -p` run in which the model delegates a read-only task over a fresh repository. */
 export function runTask(agentDir: string, env: Record<string, string> = {}): TaskRun {
 	const root = gitRepo({ "notes.txt": "the answer is 42\n" });
 	const turns = [
@@ -82,7 +82,7 @@ const ESCAPES = new RegExp(
 
 /**
  * The labels of Pi's interactive start-up list `[Extensions] a, b`, read from a real terminal
- * session (`script` gives `pi` a pseudo-terminal); the session is ended with ctrl+d once the list
+ * (`script` gives `pi` a pseudo-terminal); `pi` is ended with ctrl+d once the list
  * has been drawn.
  */
 export function startupExtensions(agentDir: string, env: Record<string, string> = {}): Promise<string[]> {
