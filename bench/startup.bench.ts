@@ -15,7 +15,7 @@
  * 1.5× of `node -e 0`.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { renderTable } from "../src/cli/table.ts";
@@ -94,6 +94,8 @@ const REFERENCES = {
 
 interface Setup {
 	agents: { none: string; local: string; tarball: string; empty: string; typebox: string };
+	/** The `npm i -g` prefix: a copy of Pi and its dependencies, removed after the run. */
+	prefix: string;
 	globalBin: string;
 	spec: string;
 	empty: string;
@@ -125,7 +127,7 @@ function setup(): Setup {
 	writeFileSync(spec, JSON.stringify({ id: "startup", goal: "g", deliverable: "d", roots: [root] }));
 	const empty = join(root, "empty.mjs");
 	writeFileSync(empty, "");
-	return { agents, globalBin: join(prefix, "lib/node_modules/pi-delegate/bin/pi-delegate.cjs"), spec, empty };
+	return { agents, prefix, globalBin: join(prefix, "lib/node_modules/pi-delegate/bin/pi-delegate.cjs"), spec, empty };
 }
 
 function piProbes(s: Setup): Probe[] {
@@ -205,6 +207,7 @@ const bench: Bench = async ({ quick }) => {
 	const cli = interleave(cliProbes(s), rounds * 3);
 	const modules = loadedModules();
 	const timings = piTimings(s.agents.local, quick ? 3 : 9);
+	rmSync(s.prefix, { recursive: true, force: true });
 	const piRatio = ratio(median(pi["pi + pi-delegate (local path)"] ?? []), median(pi["pi, nothing installed"] ?? []));
 	const base = median(cli["node -e 0"] ?? []);
 	const cliRatio = (what: string) => ratio(median(cli[what] ?? []), base);

@@ -7,7 +7,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import pkg from "../../package.json" with { type: "json" };
 import { envelope, submitTurn } from "../support/child.ts";
 import { runWorkspace } from "../support/cli-run.ts";
@@ -31,6 +31,8 @@ describe("npm i -g <tarball>", () => {
 	const prefix = tempDir("pi-delegate-prefix-");
 	const bin = join(prefix, "bin");
 	const installed = join(prefix, "lib/node_modules/pi-delegate");
+	// The prefix holds a copy of Pi and its dependencies (about 180 MiB): not left behind in /tmp.
+	afterAll(() => rmSync(prefix, { recursive: true, force: true }));
 
 	it("installs a pi-delegate command, with Pi's packages beside it", () => {
 		execFileSync("npm", ["i", "-g", "--prefix", prefix, packTarball()], {
