@@ -23,7 +23,13 @@ export default defineConfig({
 		],
 	},
 	test: {
-		include: ["test/run/**/*.test.ts", "test/pi/**/*.test.ts", "test/cli/run.test.ts", "test/compat/**/*.test.ts"],
+		include: [
+			"test/run/**/*.test.ts",
+			"test/pi/**/*.test.ts",
+			"test/cli/run.test.ts",
+			"test/compat/**/*.test.ts",
+			"test/install/pi-routes.test.ts",
+		],
 		setupFiles: ["test/support/setup.ts"],
 		testTimeout: 60_000,
 		hookTimeout: 60_000,

@@ -1,24 +1,217 @@
 import { spawnSync } from "node:child_process";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import pkg from "../package.json" with { type: "json" };
+import { type Command, type CommandEntry, type CommandIO, UsageError } from "../src/cli/command.ts";
+import { COMMANDS } from "../src/cli/commands.ts";
+import { main } from "../src/cli/main.ts";
 import { runCli } from "./support/cli.ts";
+import { REPO } from "./support/pi.ts";
 
-describe("pi-delegate CLI", () => {
-	it("lists commands and exits 2 when called with no command", async () => {
+/** A command whose `run` does what the test says. */
+function command(name: string, run: Command["run"]): Command {
+	return { name, summary: `the ${name} command`, usage: `Usage: pi-delegate ${name} (test)`, run };
+}
+
+function entry(cmd: Command, loads?: string[]): CommandEntry {
+	return {
+		name: cmd.name,
+		summary: cmd.summary,
+		load: async () => {
+			loads?.push(cmd.name);
+			return cmd;
+		},
+	};
+}
+
+async function runWith(
+	commands: readonly CommandEntry[],
+	argv: string[],
+	env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+	let stdout = "";
+	let stderr = "";
+	const io: CommandIO = {
+		stdout: (t) => {
+			stdout += t;
+		},
+		stderr: (t) => {
+			stderr += t;
+		},
+		readStdin: async () => "",
+		cwd: process.cwd(),
+		env,
+		isTTY: false,
+	};
+	const code = await main(argv, io, commands);
+	return { code, stdout, stderr };
+}
+
+const TRACE = /^\s+at /m;
+
+describe("the command list", () => {
+	it("lists every command, and exits 2 when called with no command", async () => {
 		const result = await runCli([]);
 		expect(result.code).toBe(2);
 		expect(result.stdout).toContain("Usage: pi-delegate <command>");
+		const lines = result.stdout.split("\n");
+		for (const c of COMMANDS)
+			expect(
+				lines.some(
+					(l) =>
+						l
+							.trim()
+							.split(/\s{2,}/)
+							.join("|") === `${c.name}|${c.summary}`,
+				),
+			).toBe(true);
 	});
 
-	it("names an unknown command and exits 2", async () => {
+	it("is printed without loading any command", async () => {
+		const loads: string[] = [];
+		const commands = ["alpha", "beta"].map((n) =>
+			entry(
+				command(n, async () => 0),
+				loads,
+			),
+		);
+		for (const argv of [[], ["help"], ["--help"], ["-h"], ["frobnicate"]]) await runWith(commands, argv);
+		expect(loads).toEqual([]);
+		await runWith(commands, ["beta"]);
+		expect(loads).toEqual(["beta"]);
+	});
+
+	it("says of each command what its module says (name and summary)", async () => {
+		for (const c of COMMANDS) {
+			const loaded = await c.load();
+			expect({ name: loaded.name, summary: loaded.summary }).toEqual({ name: c.name, summary: c.summary });
+		}
+		expect(new Set(COMMANDS.map((c) => c.name)).size).toBe(COMMANDS.length);
+	});
+});
+
+describe("a command's help", () => {
+	it("is printed for `help run`, `--help run`, `-h run` and `run --help`", async () => {
+		const run = await COMMANDS.find((c) => c.name === "run")?.load();
+		for (const argv of [
+			["help", "run"],
+			["--help", "run"],
+			["-h", "run"],
+			["run", "--help"],
+			["run", "x", "-h"],
+		]) {
+			const result = await runCli(argv);
+			expect(result.code, argv.join(" ")).toBe(0);
+			expect(result.stdout, argv.join(" ")).toBe(`${run?.usage}\n`);
+		}
+	});
+
+	it("of an unknown command is an error with a near name", async () => {
+		const result = await runCli(["--help", "valdate"]);
+		expect(result.code).toBe(2);
+		expect(result.stderr).toContain('unknown command "valdate" (did you mean "validate"?)');
+	});
+});
+
+describe("an unknown command", () => {
+	it("is named, with the command it was probably meant to be, and exits 2", async () => {
+		const result = await runCli(["valdiate", "spec.json"]);
+		expect(result.code).toBe(2);
+		expect(result.stderr).toContain('pi-delegate: unknown command "valdiate" (did you mean "validate"?)');
+	});
+
+	it("gets no suggestion when nothing is close", async () => {
 		const result = await runCli(["frobnicate"]);
 		expect(result.code).toBe(2);
-		expect(result.stderr).toContain('unknown command "frobnicate"');
+		expect(result.stderr).toContain('unknown command "frobnicate"\n');
+	});
+});
+
+describe("an error no command handled", () => {
+	const boom = command("boom", async (_argv, io) => {
+		io.recordAt?.("audit record", "/runs/20261201T000000Z-t");
+		throw new Error("disk full\nsecond line of detail");
+	});
+	const early = command("early", async () => {
+		throw new TypeError("cannot read properties of undefined (reading 'x')");
 	});
 
-	it("runs as the built bin on Node 22 and prints the package version", () => {
-		const out = spawnSync("node", ["dist/cli/main.js", "--version"], { encoding: "utf8" });
+	it("prints one line — what went wrong and where the record is — and exits 2", async () => {
+		const result = await runWith([entry(boom)], ["boom"]);
+		expect(result.code).toBe(2);
+		expect(result.stderr).toBe(
+			"pi-delegate boom: unexpected error: disk full; audit record: /runs/20261201T000000Z-t (--debug shows the trace)\n",
+		);
+		const noRecord = await runWith([entry(early)], ["early"]);
+		expect(noRecord.stderr.trim().split("\n")).toHaveLength(1);
+		expect(noRecord.stderr).toContain("pi-delegate early: unexpected error: cannot read properties of undefined");
+	});
+
+	it("shows the trace with --debug anywhere, or PI_DELEGATE_DEBUG=1, and --debug reaches no command", async () => {
+		let seen: string[] = [];
+		const spy = command("spy", async (argv) => {
+			seen = argv;
+			throw new Error("kaput");
+		});
+		for (const [argv, env] of [
+			[["--debug", "spy", "a"], {}],
+			[["spy", "a", "--debug"], {}],
+			[["spy", "a"], { PI_DELEGATE_DEBUG: "1" }],
+		] as const) {
+			const result = await runWith([entry(spy)], [...argv], env);
+			expect(result.code).toBe(2);
+			expect(result.stderr).toMatch(/^pi-delegate spy: unexpected error: kaput\nError: kaput\n/);
+			expect(result.stderr).toMatch(TRACE);
+			expect(seen).toEqual(["a"]);
+		}
+	});
+
+	it("that is a missing Pi package says what is missing and how to get it", async () => {
+		const missing = command("needs-pi", async () => {
+			throw Object.assign(
+				new Error("Cannot find package '@earendil-works/pi-coding-agent' imported from /x/dist/run/host.js"),
+				{ code: "ERR_MODULE_NOT_FOUND" },
+			);
+		});
+		const result = await runWith([entry(missing)], ["needs-pi"]);
+		expect(result.code).toBe(2);
+		expect(result.stderr).toContain("needs @earendil-works/pi-coding-agent, which comes with Pi");
+		expect(result.stderr).toContain("npm i -g pi-delegate");
+		expect(result.stderr).not.toMatch(TRACE);
+	});
+
+	it("is not a usage error: a UsageError prints the usage instead", async () => {
+		const usage = command("strict", async () => {
+			throw new UsageError("unknown option --jsn (did you mean --json?)");
+		});
+		const result = await runWith([entry(usage)], ["strict"]);
+		expect(result.code).toBe(2);
+		expect(result.stderr).toBe(
+			"pi-delegate strict: unknown option --jsn (did you mean --json?)\n\nUsage: pi-delegate strict (test)\n",
+		);
+	});
+
+	it("while loading the command is reported the same way", async () => {
+		const broken: CommandEntry = {
+			name: "broken",
+			summary: "fails to load",
+			load: async () => {
+				throw new SyntaxError("Unexpected token '}'");
+			},
+		};
+		const result = await runWith([broken], ["broken"]);
+		expect(result.code).toBe(2);
+		expect(result.stderr).toBe(
+			"pi-delegate broken: unexpected error: Unexpected token '}' (--debug shows the trace)\n",
+		);
+	});
+});
+
+describe("the version", () => {
+	it("is the package's, in-process and from the bin", async () => {
+		expect((await runCli(["--version"])).stdout).toBe(`${pkg.version}\n`);
+		const out = spawnSync(process.execPath, [join(REPO, "bin/pi-delegate.cjs"), "--version"], { encoding: "utf8" });
 		expect(out.status).toBe(0);
-		expect(out.stdout.trim()).toBe(pkg.version);
+		expect(out.stdout).toBe(`${pkg.version}\n`);
 	});
 });

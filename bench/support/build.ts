@@ -1,15 +1,15 @@
 /**
- * Benchmarks that run pi-delegate as a user gets it (Pi loading the package, a subprocess child
- * loading the child-side extension) need the build, and a build older than the sources would
- * measure old code without a word. So they check first and stop with the fix.
+ * Benchmarks that run pi-delegate as an installed package runs it (a subprocess child loading the
+ * child-side extension from dist/ext) need the build, and a build older than the sources would
+ * measure old code without a word. So they check first and stop with the fix. (Pi loads the
+ * package's own extension, index.ts, from source: that needs no build.)
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { REPO } from "./pi-process.ts";
 
-/** The package's Pi extension entry and the child-side extension subprocess children load. */
+/** The child-side extension subprocess children of the built package load. */
 export const BUILT = {
-	extension: join(REPO, "dist/ext/pi/extension.js"),
 	childExtension: join(REPO, "dist/ext/run/child-extension.js"),
 };
 

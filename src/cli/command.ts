@@ -27,6 +27,12 @@ export interface CommandIO {
 	isTTY: boolean;
 	/** True when standard input is a terminal, so a command reading it says so instead of waiting silently. */
 	stdinIsTTY?: boolean;
+	/**
+	 * A command that writes a record of its work (an audit directory, a log) says where, as soon as it
+	 * exists, so that an unexpected error can point at it. `what` is a few words ("audit record").
+	 * Optional: test doubles of CommandIO need not provide it, and commands call it with `?.`.
+	 */
+	recordAt?: (what: string, path: string) => void;
 }
 
 export interface Command {
@@ -36,6 +42,17 @@ export interface Command {
 	/** Full usage text shown by `pi-delegate help <name>` and on a usage error. */
 	usage: string;
 	run(argv: string[], io: CommandIO): Promise<ExitCode>;
+}
+
+/**
+ * One line of the command registry (src/cli/commands.ts): enough to list the command and to find it
+ * by name without importing its module. `load` imports the module when the command runs.
+ */
+export interface CommandEntry {
+	name: string;
+	/** One line for the command list; the same text as the loaded command's `summary`. */
+	summary: string;
+	load: () => Promise<Command>;
 }
 
 /** A usage problem: the command prints it with its usage and exits 2. */

@@ -1,27 +1,68 @@
-/** Every `pi-delegate` subcommand, in the order `pi-delegate help` lists them. */
-import { agentsCommand } from "./agents.ts";
-import { boundaryCommand } from "./boundary.ts";
-import type { Command } from "./command.ts";
-import { envelopeCommand } from "./envelope.ts";
-import { gateCommand } from "./gate.ts";
-import { modesCommand } from "./modes.ts";
-import { previewCommand } from "./preview.ts";
-import { runCommand } from "./run.ts";
-import { schemaCommand } from "./schema.ts";
-import { selftestCommand } from "./selftest.ts";
-import { spendCommand } from "./spend.ts";
-import { validateCommand } from "./validate.ts";
+/**
+ * Every `pi-delegate` subcommand, in the order `pi-delegate help` lists them. An entry holds only
+ * what the command list needs; the command's module (and whatever it imports: Pi's SDK, typebox,
+ * the runner) is imported by `load`, and only when that command runs or its help is asked for. So
+ * `help` and a mistyped name cost nothing, and each command pays only for itself.
+ *
+ * Adding a command is one line here. Its `summary` must equal the summary in its module (a test
+ * loads every entry and compares).
+ */
+import type { CommandEntry } from "./command.ts";
 
-export const COMMANDS: Command[] = [
-	runCommand,
-	previewCommand,
-	validateCommand,
-	schemaCommand,
-	boundaryCommand,
-	envelopeCommand,
-	selftestCommand,
-	modesCommand,
-	agentsCommand,
-	spendCommand,
-	gateCommand,
+export const COMMANDS: readonly CommandEntry[] = [
+	{
+		name: "run",
+		summary: "run a task spec with a child agent and print its checked verdict",
+		load: async () => (await import("./run.ts")).runCommand,
+	},
+	{
+		name: "preview",
+		summary: "show what a child would receive: channels, why, sizes, its prompt as Pi renders it",
+		load: async () => (await import("./preview.ts")).previewCommand,
+	},
+	{
+		name: "validate",
+		summary: "check a task spec and show what it would watch, allow and spend",
+		load: async () => (await import("./validate.ts")).validateCommand,
+	},
+	{
+		name: "schema",
+		summary: "print the JSON Schema of a task spec",
+		load: async () => (await import("./schema.ts")).schemaCommand,
+	},
+	{
+		name: "boundary",
+		summary: "snapshot watched roots and diff them: every change, judged against the writable roots",
+		load: async () => (await import("./boundary.ts")).boundaryCommand,
+	},
+	{
+		name: "envelope",
+		summary: "check a child's result envelope and verify its evidence pointers",
+		load: async () => (await import("./envelope.ts")).envelopeCommand,
+	},
+	{
+		name: "selftest",
+		summary: "prove the envelope and boundary checks discriminate (no model needed)",
+		load: async () => (await import("./selftest.ts")).selftestCommand,
+	},
+	{
+		name: "modes",
+		summary: "list context modes and what each one lets a child see",
+		load: async () => (await import("./modes.ts")).modesCommand,
+	},
+	{
+		name: "agents",
+		summary: "list the agents a task can run as, with every problem that would stop one from starting",
+		load: async () => (await import("./agents.ts")).agentsCommand,
+	},
+	{
+		name: "spend",
+		summary: "what the parent and every child cost: tokens, cache, dollars, re-billed misses",
+		load: async () => (await import("./spend.ts")).spendCommand,
+	},
+	{
+		name: "gate",
+		summary: "say whether a brief may go to a fork or must be a task, and the task call",
+		load: async () => (await import("./gate.ts")).gateCommand,
+	},
 ];

@@ -1,0 +1,266 @@
+/**
+ * What pi-delegate adds to starting things, measured side by side in interleaved rounds:
+ *
+ * - Pi: `pi --list-models` (it loads every extension; `pi --version` exits before they load) in an
+ *   agent dir with the package installed — from a local path (this tree) and from its tarball —
+ *   against the same Pi with nothing installed. The package is TypeScript that Pi's loader (jiti)
+ *   transpiles and caches; one row turns that cache off (a start after an update pays it once).
+ * - The command: `pi-delegate --version`, `help` and `validate <spec>` as `npm i -g` installs them
+ *   (the build) and as a clone runs them (the sources, types stripped by Node), against `node -e 0`;
+ *   importing typebox alone is measured too, since `validate` cannot run without it.
+ * - What the extension loads when Pi starts: its modules by package (a native import of index.ts
+ *   under a load hook) and the import and factory times Pi itself reports (PI_TIMING=1).
+ *
+ * Targets: Pi with the extension within 1.1× of Pi without it; `--version` and `validate` within
+ * 1.5× of `node -e 0`.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { dirname, join } from "node:path";
+import { renderTable } from "../src/format/table.ts";
+import { NPM_ENV, packTarball } from "../test/install/package.ts";
+import { REPO, SCRIPTED_PROVIDER } from "../test/support/pi.ts";
+import { tempDir } from "../test/support/task-fixture.ts";
+import type { Bench } from "./run.ts";
+import { loadedModules } from "./support/loaded-modules.ts";
+import { median, ratio, show } from "./support/stats.ts";
+
+interface Probe {
+	what: string;
+	argv: string[];
+	env?: Record<string, string>;
+	cwd?: string;
+}
+
+/** Wall milliseconds of one run; throws when it fails, so a broken setup never passes for fast. */
+function time(probe: Probe): number {
+	const start = performance.now();
+	const out = spawnSync(probe.argv[0] ?? "", probe.argv.slice(1), {
+		cwd: probe.cwd ?? REPO,
+		stdio: ["ignore", "pipe", "pipe"],
+		env: { ...process.env, ...probe.env },
+	});
+	const ms = performance.now() - start;
+	if (out.status !== 0) throw new Error(`${probe.what} exited ${out.status}: ${String(out.stderr).slice(0, 400)}`);
+	return ms;
+}
+
+/** Every probe once per round, in a rotating order, so drift on a busy machine hits all alike. */
+function interleave(probes: readonly Probe[], rounds: number): Record<string, number[]> {
+	const samples: Record<string, number[]> = Object.fromEntries(probes.map((p) => [p.what, []]));
+	for (const probe of probes) time(probe); // warm the file cache, the jiti cache, the compile cache
+	for (let round = 0; round < rounds; round++) {
+		for (let i = 0; i < probes.length; i++) {
+			const probe = probes[(i + round) % probes.length] as Probe;
+			samples[probe.what]?.push(time(probe));
+		}
+	}
+	return samples;
+}
+
+function agentDir(name: string): string {
+	const dir = join(tempDir(`pi-delegate-startup-${name}-`), "agent");
+	mkdirSync(dir, { recursive: true });
+	return dir;
+}
+
+function piInstall(source: string, dir: string): void {
+	execFileSync("pi", ["install", source], {
+		stdio: "ignore",
+		env: { ...process.env, ...NPM_ENV, PI_CODING_AGENT_DIR: dir },
+	});
+}
+
+/**
+ * Two reference extensions, each installed alone: one that does nothing (what Pi's loader itself
+ * costs) and one that registers a tool with a typebox schema (the floor for an extension that has
+ * tools: typebox loads from disk, a copy apart from the one inside Pi's bundle).
+ */
+const REFERENCES = {
+	empty: "export default function empty(): void {}\n",
+	typebox: [
+		'import { Type } from "typebox";',
+		"export default function withTool(pi: { registerTool(tool: unknown): void }): void {",
+		"\tpi.registerTool({",
+		'\t\tname: "reference", label: "reference", description: "a reference tool",',
+		"\t\tparameters: Type.Object({ goal: Type.String() }),",
+		"\t\texecute: async () => ({ content: [], details: {} }),",
+		"\t});",
+		"}",
+		"",
+	].join("\n"),
+};
+
+interface Setup {
+	agents: { none: string; local: string; tarball: string; empty: string; typebox: string };
+	/** The `npm i -g` prefix: a copy of Pi and its dependencies, removed after the run. */
+	prefix: string;
+	globalBin: string;
+	spec: string;
+	empty: string;
+}
+
+function setup(): Setup {
+	const tarball = packTarball();
+	const agents = {
+		none: agentDir("none"),
+		local: agentDir("local"),
+		tarball: agentDir("tarball"),
+		empty: agentDir("empty"),
+		typebox: agentDir("typebox"),
+	};
+	for (const [name, text] of Object.entries(REFERENCES)) {
+		const file = join(dirname(agents[name as keyof typeof REFERENCES]), `${name}-extension.ts`);
+		writeFileSync(file, text);
+		piInstall(file, agents[name as keyof typeof REFERENCES]);
+	}
+	piInstall(REPO, agents.local);
+	piInstall(`npm:pi-delegate@file:${tarball}`, agents.tarball);
+	const prefix = tempDir("pi-delegate-startup-prefix-");
+	execFileSync("npm", ["i", "-g", "--prefix", prefix, tarball], {
+		stdio: "ignore",
+		env: { ...process.env, ...NPM_ENV },
+	});
+	const root = tempDir("pi-delegate-startup-root-");
+	const spec = join(root, "spec.json");
+	writeFileSync(spec, JSON.stringify({ id: "startup", goal: "g", deliverable: "d", roots: [root] }));
+	const empty = join(root, "empty.mjs");
+	writeFileSync(empty, "");
+	return { agents, prefix, globalBin: join(prefix, "lib/node_modules/pi-delegate/bin/pi-delegate.cjs"), spec, empty };
+}
+
+function piProbes(s: Setup): Probe[] {
+	const pi = (what: string, dir: string, env: Record<string, string> = {}): Probe => ({
+		what,
+		argv: ["pi", "--offline", "--list-models"],
+		env: { PI_CODING_AGENT_DIR: dir, ...env },
+	});
+	return [
+		pi("pi, nothing installed", s.agents.none),
+		pi("pi + pi-delegate (local path)", s.agents.local),
+		pi("pi + pi-delegate (tarball)", s.agents.tarball),
+		pi("reference: pi + an empty extension", s.agents.empty),
+		pi("reference: pi + one tool with a typebox schema", s.agents.typebox),
+	];
+}
+
+/** The first start after an install or update, when jiti has no cached transform: a few rounds only. */
+function coldProbes(s: Setup): Probe[] {
+	const env = (dir: string) => ({ PI_CODING_AGENT_DIR: dir, JITI_FS_CACHE: "false" });
+	const argv = ["pi", "--offline", "--list-models"];
+	return [
+		{ what: "pi, nothing installed (no jiti cache)", argv, env: env(s.agents.none) },
+		{ what: "pi + pi-delegate (local, no jiti cache)", argv, env: env(s.agents.local) },
+	];
+}
+
+function cliProbes(s: Setup): Probe[] {
+	const node = process.execPath;
+	const clone = join(REPO, "bin/pi-delegate.cjs");
+	const typebox = 'await import("typebox"); await import("typebox/value");';
+	return [
+		{ what: "node -e 0", argv: [node, "-e", "0"] },
+		{ what: "node <empty file>", argv: [node, s.empty] },
+		{ what: "installed: --version", argv: [node, s.globalBin, "--version"] },
+		{ what: "installed: help", argv: [node, s.globalBin, "help"] },
+		{ what: "installed: validate", argv: [node, s.globalBin, "validate", s.spec] },
+		{ what: "clone: --version", argv: [node, clone, "--version"] },
+		{ what: "clone: help", argv: [node, clone, "help"] },
+		{ what: "clone: validate", argv: [node, clone, "validate", s.spec] },
+		{ what: "import typebox + typebox/value", argv: [node, "--input-type=module", "-e", typebox] },
+	];
+}
+
+/** Pi's own report (PI_TIMING=1) of importing index.ts and running its factory, in ms. */
+function piTimings(dir: string, runs: number): { import: number; factory: number } {
+	const script = join(dir, "timing-script.json");
+	writeFileSync(script, JSON.stringify({ turns: ["ok"] }));
+	const imports: number[] = [];
+	const factories: number[] = [];
+	for (let i = 0; i < runs; i++) {
+		const args = ["--offline", "-e", SCRIPTED_PROVIDER, "--model", "scripted/scripted-1", "--no-session", "-p", "hi"];
+		const out = spawnSync("pi", args, {
+			encoding: "utf8",
+			env: { ...process.env, PI_CODING_AGENT_DIR: dir, PI_DELEGATE_SCRIPT: script, PI_TIMING: "1" },
+		});
+		const grab = (what: string) => Number(new RegExp(`index\\.ts ${what}: (\\d+)ms`).exec(out.stderr)?.[1]);
+		imports.push(grab("module import"));
+		factories.push(grab("factory"));
+	}
+	return { import: median(imports), factory: median(factories) };
+}
+
+function rows(samples: Record<string, number[]>, base: string): string[][] {
+	const b = median(samples[base] ?? []);
+	return Object.entries(samples).map(([what, v]) => [what, show.ms(median(v)), show.times(ratio(median(v), b))]);
+}
+
+const bench: Bench = async ({ quick }) => {
+	const loadBefore = loadavg();
+	const s = setup();
+	const rounds = quick ? 5 : 21;
+	const pi = interleave(piProbes(s), rounds);
+	// Each start without jiti's cache transpiles every module again: a few rounds, against their own base.
+	const cold = interleave(coldProbes(s), quick ? 2 : 5);
+	// A command starts in tens of milliseconds, where a busy machine's noise is largest: three times the rounds.
+	const cli = interleave(cliProbes(s), rounds * 3);
+	const modules = loadedModules();
+	const timings = piTimings(s.agents.local, quick ? 3 : 9);
+	rmSync(s.prefix, { recursive: true, force: true });
+	const piRatio = ratio(median(pi["pi + pi-delegate (local path)"] ?? []), median(pi["pi, nothing installed"] ?? []));
+	const base = median(cli["node -e 0"] ?? []);
+	const cliRatio = (what: string) => ratio(median(cli[what] ?? []), base);
+	const targets = {
+		pi_within_1_1: piRatio <= 1.1,
+		installed_version_within_1_5: cliRatio("installed: --version") <= 1.5,
+		installed_validate_within_1_5: cliRatio("installed: validate") <= 1.5,
+	};
+	const piRows = [...rows(pi, "pi, nothing installed"), ...rows(cold, "pi, nothing installed (no jiti cache)")];
+	const table = [
+		renderTable(["Pi start-up (pi --list-models)", "median", "vs none"], piRows, ["left", "right", "right"]),
+		"",
+		renderTable(["pi-delegate command", "median", "vs node"], rows(cli, "node -e 0"), ["left", "right", "right"]),
+		"",
+		renderTable(
+			["loaded when Pi loads index.ts", "modules"],
+			Object.entries(modules.counts)
+				.sort((a, b) => b[1] - a[1])
+				.map(([name, n]) => [name, String(n)]),
+			["left", "right"],
+		),
+		"",
+		renderTable(
+			["pi-delegate module", "imports at start-up"],
+			Object.entries(modules.importers)
+				.sort((a, b) => a[0].localeCompare(b[0]))
+				.map(([from, to]) => [from, to.join(", ")]),
+		),
+		"",
+		`Pi's own timing of index.ts: import ${show.ms(timings.import)}, factory ${show.ms(timings.factory)}`,
+		`load average before and after: ${loadBefore.map((l) => l.toFixed(1)).join(" ")} / ${loadavg()
+			.map((l) => l.toFixed(1))
+			.join(" ")} (on ${cpus().length} cores)`,
+		`targets: ${Object.entries(targets)
+			.map(([k, ok]) => `${k} ${ok ? "met" : "NOT met"}`)
+			.join(", ")}`,
+	].join("\n");
+	const medians = (samples: Record<string, number[]>) =>
+		Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v)]));
+	return {
+		name: "startup",
+		table,
+		data: {
+			rounds,
+			load_average: { before: loadBefore, after: loadavg() },
+			pi: { samples: pi, medians: medians(pi) },
+			cold: { samples: cold, medians: medians(cold) },
+			cli: { samples: cli, medians: medians(cli) },
+			modules,
+			timings,
+			targets,
+		},
+	};
+};
+
+export default bench;
