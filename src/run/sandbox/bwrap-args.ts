@@ -1,0 +1,95 @@
+/**
+ * bubblewrap command lines, built from a plan. Pure: paths in, argv out.
+ *
+ * Why bubblewrap and a PID namespace (and not `unshare`, or a cgroup): `--die-with-parent` ties
+ * the namespace's life to the process that started it, so a SIGKILLed pi-delegate still takes
+ * every process of its child with it — the kernel kills all of a PID namespace when its first
+ * process dies, whatever session, group or environment those processes gave themselves.
+ * `unshare --pid --fork --kill-child` has no such tie to its own parent, and a cgroup needs a
+ * writable, delegated cgroup tree that ordinary machines (and this one, cgroup v1) do not give a
+ * user. The same tool also builds the sandbox's mounts, so one dependency covers both.
+ *
+ * Two kinds of command line:
+ * - containment only (`mode: "off"`): the whole file system as it is, in a PID namespace of its own;
+ * - the sandbox (`mode: "enforce"`): `/` read-only, a private /tmp, the writable roots read-write,
+ *   the watched-only roots and protected `.git` directories read-only, no network unless allowed,
+ *   and no capabilities (as root, a process with CAP_SYS_ADMIN could remount a read-only bind).
+ * Later mounts cover earlier ones, so the order below is the policy: read-only first, then what
+ * is writable, then what is taken back inside it.
+ */
+import type { SandboxPlan } from "./types.ts";
+
+export interface BwrapEnv {
+	/** The command's working directory. */
+	cwd: string;
+	/** The parent's home: kept visible (it may lie under /tmp) and read-only. */
+	home: string;
+	/** Host directory mounted as the child's private /tmp (one per child, so commands share it). */
+	tmp: string;
+	/** Paths the child must still see read-only although they lie under /tmp (prompt files, the agent dir …). */
+	visible?: readonly string[];
+	/** Paths that are read-write besides the plan's (the outer layer's session and agent directories). */
+	alsoWritable?: readonly string[];
+	/** Keep capabilities and the network: the outer layer of a subprocess child, whose Pi must reach its provider and nest a sandbox per command. */
+	outer?: boolean;
+}
+
+/** The flags that make a PID namespace ending with its parent. */
+const CONTAIN = ["--unshare-pid", "--die-with-parent"];
+
+/** Containment alone: everything as it is (devices included), in a PID namespace of its own. */
+export function containArgs(cwd: string): string[] {
+	return [...CONTAIN, "--bind", "/", "/", "--dev-bind", "/dev", "/dev", "--proc", "/proc", "--chdir", cwd, "--"];
+}
+
+/** `a` is `b` or lies inside it. */
+export function within(a: string, b: string): boolean {
+	if (b === "/") return true;
+	const base = b.replace(/\/+$/, "");
+	return a === base || a.startsWith(`${base}/`);
+}
+
+const unique = (paths: readonly string[]) => [...new Set(paths)];
+
+/** The arguments of `bwrap` up to and including `--`; the command follows. */
+export function bwrapArgs(plan: SandboxPlan, env: BwrapEnv): string[] {
+	if (plan.mode === "off") return containArgs(env.cwd);
+	const writable = unique([...plan.writable, ...(env.alsoWritable ?? [])]);
+	const inWritable = (p: string) => writable.some((w) => within(p, w));
+	const takenBack = plan.readOnly.filter(inWritable);
+	const readOnly = plan.readOnly.filter((p) => !inWritable(p));
+	const visible = unique([env.home, ...(env.visible ?? []), env.cwd]).filter((p) => p !== "/" && !inWritable(p));
+	const args = [
+		...CONTAIN,
+		...(env.outer || plan.network ? [] : ["--unshare-net"]),
+		...(env.outer ? [] : ["--cap-drop", "ALL"]),
+		"--ro-bind",
+		"/",
+		"/",
+		"--dev",
+		"/dev",
+		"--proc",
+		"/proc",
+		"--bind",
+		env.tmp,
+		"/tmp",
+	];
+	for (const path of unique([...visible, ...readOnly])) args.push("--ro-bind-try", path, path);
+	for (const path of writable) args.push("--bind", path, path);
+	for (const path of takenBack) args.push("--ro-bind-try", path, path);
+	args.push("--setenv", "TMPDIR", "/tmp", "--chdir", env.cwd, "--");
+	return args;
+}
+
+/** A word for a POSIX shell, quoted so that the shell passes it on unchanged. */
+export function shellQuote(word: string): string {
+	return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * A bash command rewritten to run inside bubblewrap: the shell Pi starts replaces itself (`exec`)
+ * with bwrap, so Pi's own stop of the command (a kill of its process group) ends the namespace.
+ */
+export function wrapCommand(bwrap: string, args: readonly string[], command: string, shell = "bash"): string {
+	return ["exec", bwrap, ...args, shell, "-c", command].map(shellQuote).join(" ");
+}
