@@ -129,9 +129,10 @@ function sandboxTools(pi: ExtensionAPI, sandbox: SandboxConfig, runId: string): 
 		if (event.toolName !== "write" && event.toolName !== "edit") return undefined;
 		const given = (event.input as { path?: unknown }).path;
 		if (typeof given !== "string") return undefined;
-		const decision = checkWrite(toolPath(given, ctx.cwd, sandbox.home), sandbox, nodePathProbe);
+		const path = toolPath(given, ctx.cwd, sandbox.home);
+		const decision = checkWrite(path, sandbox, nodePathProbe);
 		if (decision.ok) return undefined;
-		const attempt = { tool: event.toolName, path: given, reason: decision.reason };
+		const attempt = { tool: event.toolName, path, reason: decision.reason };
 		process.stderr.write(formatChildReport({ type: "prevented", attempt }));
 		return { block: true, reason: refusalText(event.toolName, decision.reason) };
 	});

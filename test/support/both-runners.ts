@@ -11,10 +11,30 @@ import { createSubprocessRunner } from "../../src/run/subprocess.ts";
 import type { ChildLaunch, ChildProgress, RunnerKind } from "../../src/run/types.ts";
 import { runScripted, type ScriptedChild, type ScriptedRun, scriptedChild } from "./child.ts";
 import { fauxAssistantMessage, fauxRuntime, fauxText, fauxToolCall, priced } from "./faux-runtime.ts";
+import { LAST_TOOL_RESULT } from "./scripted-provider.ts";
+
+/** The text of the newest tool result, for `{{last_tool_result}}` in a turn (as the scripted provider does). */
+function lastToolResult(messages: readonly unknown[]): string {
+	for (const message of [...messages].reverse()) {
+		const m = message as { role?: string; content?: Array<{ type?: string; text?: string }> };
+		if (m.role === "toolResult")
+			return (m.content ?? []).map((b) => (b.type === "text" ? (b.text ?? "") : "")).join("");
+	}
+	return "";
+}
+
+function fill<T>(value: T, result: string): T {
+	if (typeof value === "string") return value.split(LAST_TOOL_RESULT).join(result) as T;
+	if (Array.isArray(value)) return value.map((v) => fill(v, result)) as T;
+	if (value !== null && typeof value === "object") {
+		return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, result)])) as T;
+	}
+	return value;
+}
 
 export const RUNNERS: readonly RunnerKind[] = ["subprocess", "in-process"];
 
-/** One assistant turn: some text, tool calls, and what the response costs. */
+/** One assistant turn: some text, tool calls, and what the response costs. Strings may hold `{{last_tool_result}}`. */
 export interface Turn {
 	text?: string;
 	tools?: Array<{ name: string; args: Record<string, unknown> }>;
@@ -60,11 +80,12 @@ export async function bothChild(kind: RunnerKind, turns: Turn[], options: BothOp
 	}
 	const faux = await fauxRuntime();
 	let requests = 0;
-	const steps = [...turns, { text: "(script ended)" }].map((t) => () => {
+	const steps = [...turns, { text: "(script ended)" }].map((t) => (context: { messages: unknown[] }) => {
 		requests++;
+		const result = lastToolResult(context.messages);
 		const blocks = [
-			...(t.text ? [fauxText(t.text)] : []),
-			...(t.tools ?? []).map((c) => fauxToolCall(c.name, c.args as Parameters<typeof fauxToolCall>[1])),
+			...(t.text ? [fauxText(fill(t.text, result))] : []),
+			...(t.tools ?? []).map((c) => fauxToolCall(c.name, fill(c.args, result) as Parameters<typeof fauxToolCall>[1])),
 		];
 		const message = fauxAssistantMessage(blocks, { stopReason: t.tools?.length ? "toolUse" : "stop" });
 		return priced(message, t.costUsd ?? 0);
