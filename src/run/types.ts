@@ -11,9 +11,17 @@ import type { ChildBudget, ModelChoice, RunnerKind, SubmitCheckConfig } from "..
 import type { ChildPromptInputs } from "../prompt/channels.ts";
 import type { Containment, PreventedAttempt, SandboxMode, SandboxPlan } from "./sandbox/types.ts";
 
-export type { Containment, PreventedAttempt, SandboxMode, SandboxPlan };
-
-export type { ChildBudget, ChildPromptInputs, ModelChoice, RunnerKind, SubmitCheckConfig };
+export type {
+	ChildBudget,
+	ChildPromptInputs,
+	Containment,
+	ModelChoice,
+	PreventedAttempt,
+	RunnerKind,
+	SandboxMode,
+	SandboxPlan,
+	SubmitCheckConfig,
+};
 
 /** Everything a runner needs to start one child. Nothing in it depends on which runner is used. */
 export interface ChildLaunch {
