@@ -21,7 +21,7 @@ import type { AddressInfo } from "node:net";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { planSandbox } from "../../src/run/sandbox/plan.ts";
+import { planSandbox } from "../../src/plan/sandbox.ts";
 import { sandboxSupport } from "../../src/run/sandbox/support.ts";
 import type { RunnerKind } from "../../src/run/types.ts";
 import { type BothChild, bash, bothChild, RUNNERS, type Turn } from "../support/both-runners.ts";

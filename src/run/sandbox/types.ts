@@ -1,12 +1,12 @@
 /**
- * Types of containment and the sandbox: what the planner decides (a SandboxPlan, plain data that
- * travels in the ChildLaunch and is recorded in launch.json), what this machine can do (the
- * support probe's answer), and what a runner reports back (how the child was contained, what was
- * prevented). The decision is pure (plan.ts); the probe and the runners are the shell.
+ * Types of containment and the sandbox on the run side: what this machine can do (the support
+ * probe's answer) and what a runner reports back (how the child was contained, what was
+ * prevented). What the planner decides — the SandboxPlan — is src/plan/sandbox.ts.
  */
 
-/** Whether forbidden writes are prevented (`enforce`) or only detected afterwards by the boundary diff (`off`). */
-export type SandboxMode = "enforce" | "off";
+import type { SandboxMode, SandboxPlan } from "../../plan/sandbox.ts";
+
+export type { SandboxMode, SandboxPlan };
 
 /**
  * How a child's processes were held together. `namespace`: every process it started lived in one
@@ -15,33 +15,6 @@ export type SandboxMode = "enforce" | "off";
  * its environment, or outlives a SIGKILLed parent, escapes that).
  */
 export type Containment = "namespace" | "partial";
-
-/** The planner's decision about one child's sandbox. Every path is a real path (symlinks resolved). */
-export interface SandboxPlan {
-	mode: SandboxMode;
-	/** Why this mode, in words for the report: "the spec asks for it", "bubblewrap is not installed …". */
-	reason: string;
-	/** Read-write inside the sandbox: the spec's write_allowed roots. */
-	writable: string[];
-	/**
-	 * Read-only even though they would otherwise be visible or writable: the watched-only roots, and
-	 * the `.git` of each writable root unless git writes are allowed. Everything else is read-only
-	 * too (the whole file system is mounted read-only); these are listed so that roots under /tmp
-	 * stay visible and so that a path inside a writable root can be taken back.
-	 */
-	readOnly: string[];
-	/** Whether bash commands may use the network. */
-	network: boolean;
-	/** Whether the `.git` of a writable root may be written (commit, tag, hooks, config). */
-	gitWritable: boolean;
-	/** Plain-word remarks for the report (a field that has no effect, a fallback). */
-	notes: string[];
-	/**
-	 * Set when the spec or the setting demanded `enforce` and this machine cannot: the planner must
-	 * refuse the run with it (exit 2) rather than run a child with more authority than was asked.
-	 */
-	problem?: { path: string; value: unknown; message: string; fix: string };
-}
 
 /** What this machine can do, found once per process by support.ts. */
 export interface SandboxSupport {

@@ -3,11 +3,11 @@
  * verdict when the sandbox failed, and the report sections.
  */
 import { describe, expect, it } from "vitest";
+import { renderModelReport, renderReport } from "../../../src/report/task-report.ts";
 import { createEventState } from "../../../src/run/child-events.ts";
 import { type ChildExit, childOutcome } from "../../../src/run/child-outcome.ts";
 import { formatChildReport, parseChildReport } from "../../../src/run/child-report.ts";
 import { containChild, containedExit, sandboxToEnforce } from "../../../src/run/contain.ts";
-import { renderModelReport, renderReport } from "../../../src/run/report.ts";
 import type { TaskResult } from "../../../src/run/result.ts";
 import { isolationSection, runIsolation } from "../../../src/run/sandbox/report.ts";
 import type { SandboxPlan, SandboxSupport } from "../../../src/run/sandbox/types.ts";
@@ -164,6 +164,7 @@ describe("the report", () => {
 	});
 	const result: TaskResult = {
 		version: 1,
+		kind: "task",
 		id: "t",
 		verdict: "PASS",
 		problems: [],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { planSandbox, type SandboxPlanInput } from "../../../src/run/sandbox/plan.ts";
+import { planSandbox, type SandboxPlanInput } from "../../src/plan/sandbox.ts";
 
 const works = { enforce: true, reason: undefined };
 const missing = { enforce: false, reason: "bubblewrap (bwrap) is not installed" };

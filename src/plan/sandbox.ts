@@ -1,5 +1,6 @@
 /**
- * The one place where a child's sandbox is decided. Pure: the spec's fields, the `sandbox`
+ * The one place where a child's sandbox is decided (in the plan stage, so planTask can call it and
+ * the TaskPlan can carry its answer). Pure: the spec's fields, the `sandbox`
  * setting and what this machine can do go in; a SandboxPlan (plain data) comes out, for the
  * launch, the preview and launch.json alike.
  *
@@ -9,7 +10,44 @@
  * — `sandbox: "enforce"` written in the spec or the setting — is a problem instead: running such a
  * child unsandboxed would give it more authority than its author asked for.
  */
-import type { SandboxMode, SandboxPlan, SandboxSupport } from "./types.ts";
+
+/** Whether forbidden writes are prevented (`enforce`) or only detected afterwards by the boundary diff (`off`). */
+export type SandboxMode = "enforce" | "off";
+
+/** The planner's decision about one child's sandbox. Every path is a real path (symlinks resolved). */
+export interface SandboxPlan {
+	mode: SandboxMode;
+	/** Why this mode, in words for the report: "the spec asks for it", "bubblewrap is not installed …". */
+	reason: string;
+	/** Read-write inside the sandbox: the spec's write_allowed roots. */
+	writable: string[];
+	/**
+	 * Read-only even though they would otherwise be visible or writable: the watched-only roots, and
+	 * the `.git` of each writable root unless git writes are allowed. Everything else is read-only
+	 * too (the whole file system is mounted read-only); these are listed so that roots under /tmp
+	 * stay visible and so that a path inside a writable root can be taken back.
+	 */
+	readOnly: string[];
+	/** Whether bash commands may use the network. */
+	network: boolean;
+	/** Whether the `.git` of a writable root may be written (commit, tag, hooks, config). */
+	gitWritable: boolean;
+	/** Plain-word remarks for the report (a field that has no effect, a fallback). */
+	notes: string[];
+	/**
+	 * Set when the spec or the setting demanded `enforce` and this machine cannot: the planner must
+	 * refuse the run with it (exit 2) rather than run a child with more authority than was asked.
+	 */
+	problem?: { path: string; value: unknown; message: string; fix: string };
+}
+
+/** What the planner needs to know of this machine (run/sandbox/support.ts probes it). */
+export interface SandboxAvailability {
+	/** The full sandbox can be made here. */
+	enforce: boolean;
+	/** Why not, in words with the fix. */
+	reason: string | undefined;
+}
 
 export interface SandboxPlanInput {
 	spec: {
@@ -20,7 +58,7 @@ export interface SandboxPlanInput {
 	};
 	/** The `sandbox` setting, when one is set. */
 	setting?: SandboxMode | undefined;
-	available: Pick<SandboxSupport, "enforce" | "reason">;
+	available: SandboxAvailability;
 }
 
 /** The `.git` of a writable root: a commit, a tag, a hook or a config line there outlives the run. */
