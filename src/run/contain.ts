@@ -15,6 +15,20 @@ import { bwrapArgs, containArgs } from "./sandbox/bwrap-args.ts";
 import type { Containment, SandboxMode, SandboxPlan, SandboxSupport } from "./sandbox/types.ts";
 import type { ChildLaunch } from "./types.ts";
 
+/**
+ * bubblewrap reports the host PID of the namespace's first process on this descriptor (the
+ * runner's fourth stdio pipe). bubblewrap itself exits as soon as Pi does, a moment before the
+ * kernel has emptied the namespace; the runner waits for that first process to be gone instead.
+ */
+export const INFO_FD = 3;
+const INFO = ["--info-fd", String(INFO_FD)];
+
+/** The first process's PID from bubblewrap's info (`{"child-pid": 123, …}`), once it has arrived. */
+export function namespaceInit(info: string): number | undefined {
+	const match = /"child-pid"\s*:\s*(\d+)/.exec(info);
+	return match ? Number(match[1]) : undefined;
+}
+
 export interface ContainInput {
 	launch: ChildLaunch;
 	support: SandboxSupport;
@@ -70,7 +84,7 @@ export function containChild(input: ContainInput, plan: SandboxPlan | undefined)
 	if (plan === undefined || input.tmp === undefined) {
 		return {
 			command: support.bwrap,
-			args: [...containArgs(launch.cwd), ...pi],
+			args: [...INFO, ...containArgs(launch.cwd), ...pi],
 			containment: "namespace",
 			sandbox: "off",
 			sandboxConfig: undefined,

@@ -197,3 +197,13 @@ export async function terminateMarked(id: string, graceMs: number): Promise<void
 	while (marked().length > 0 && Date.now() < deadline) await sleep(25);
 	for (const pid of marked()) send(pid, "SIGKILL");
 }
+
+/**
+ * Waits until the first process of a PID namespace is gone: it dies last, once the kernel has
+ * killed every other process in its namespace. One that lingers past `ms` is killed.
+ */
+export async function namespaceGone(init: number, ms = 2000): Promise<void> {
+	if (await waitDead(init, ms)) return;
+	send(init, "SIGKILL");
+	await waitDead(init, 1000);
+}

@@ -22,9 +22,16 @@ import { createEventState, foldEvent } from "./child-events.ts";
 import { type ChildExit, childOutcome } from "./child-outcome.ts";
 import { childExtensionPath, findPiCli } from "./child-paths.ts";
 import { type ChildReport, parseChildReport } from "./child-report.ts";
-import { type ContainedCommand, containChild, containedExit, sandboxToEnforce } from "./contain.ts";
+import {
+	type ContainedCommand,
+	containChild,
+	containedExit,
+	INFO_FD,
+	namespaceInit,
+	sandboxToEnforce,
+} from "./contain.ts";
 import { guardChild } from "./exit-guard.ts";
-import { signalTree, stopContained, terminateTree, withRunMarker } from "./process-tree.ts";
+import { namespaceGone, signalTree, stopContained, terminateTree, withRunMarker } from "./process-tree.ts";
 import { createRefusalWatch } from "./sandbox/refusals.ts";
 import { sandboxSupport } from "./sandbox/support.ts";
 import type { SandboxSupport } from "./sandbox/types.ts";
@@ -166,11 +173,16 @@ async function runChild(
 		env: { PI_CODING_AGENT_DIR: launch.agentDir, [CHILD_CONFIG_ENV]: config },
 		runId,
 	});
+	const namespace = contained.containment === "namespace";
 	const child = spawn(contained.command, contained.args, {
 		cwd: launch.cwd,
 		env,
-		stdio: [stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+		stdio: [stdin === undefined ? "ignore" : "pipe", "pipe", "pipe", ...(namespace ? ["pipe" as const] : [])],
 		detached: true,
+	});
+	let info = "";
+	child.stdio[INFO_FD]?.on("data", (chunk: Buffer) => {
+		info += chunk.toString();
 	});
 	// Both are pipes (stdio above), so never null.
 	const stdout = child.stdout!;
@@ -218,7 +230,6 @@ async function runChild(
 	});
 	child.stdin?.end(stdin);
 
-	const namespace = contained.containment === "namespace";
 	const end = (pid: number) => (namespace ? stopContained(pid, runId, graceMs) : terminateTree(pid, runId, graceMs));
 	const stop = () => {
 		abortReason = hooks.signal.reason;
@@ -240,8 +251,10 @@ async function runChild(
 	// Whatever the child left running (a background command, a daemon) goes with it: in a namespace,
 	// the kernel has ended it already; otherwise the marked processes are found and stopped.
 	if (pid !== undefined) await (stopping ?? end(pid));
+	const init = namespaceInit(info);
+	if (init !== undefined) await namespaceGone(init);
 	release();
-	await drained(stdout, stderr);
+	await drained(stdout, stderr, ...(child.stdio[INFO_FD] ? [child.stdio[INFO_FD] as Readable] : []));
 	const lastOut = out.flush();
 	if (lastOut !== undefined) onLine(lastOut, "the last stdout record was cut off");
 	const lastErr = err.flush();

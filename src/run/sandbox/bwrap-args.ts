@@ -37,9 +37,34 @@ export interface BwrapEnv {
 /** The flags that make a PID namespace ending with its parent. */
 const CONTAIN = ["--unshare-pid", "--die-with-parent"];
 
+/**
+ * A bash command runs as the namespace's first process (`--as-pid-1`). Without it bubblewrap's
+ * own init is the first process and bubblewrap returns as soon as the command exits — a few
+ * milliseconds before the kernel has finished killing what the command left behind. With the
+ * command as first process, bubblewrap returns only once the whole namespace is gone, so "the
+ * command ended" means "nothing of it is left". (A Pi process is not run so: as first process it
+ * would not see a SIGTERM from outside; contain.ts waits for the namespace instead.)
+ */
+const AS_PID_1 = ["--as-pid-1"];
+
 /** Containment alone: everything as it is (devices included), in a PID namespace of its own. */
-export function containArgs(cwd: string): string[] {
-	return [...CONTAIN, "--bind", "/", "/", "--dev-bind", "/dev", "/dev", "--proc", "/proc", "--chdir", cwd, "--"];
+export function containArgs(cwd: string, options: { command?: boolean } = {}): string[] {
+	const first = options.command ? AS_PID_1 : [];
+	return [
+		...CONTAIN,
+		...first,
+		"--bind",
+		"/",
+		"/",
+		"--dev-bind",
+		"/dev",
+		"/dev",
+		"--proc",
+		"/proc",
+		"--chdir",
+		cwd,
+		"--",
+	];
 }
 
 /** `a` is `b` or lies inside it. */
@@ -53,7 +78,7 @@ const unique = (paths: readonly string[]) => [...new Set(paths)];
 
 /** The arguments of `bwrap` up to and including `--`; the command follows. */
 export function bwrapArgs(plan: SandboxPlan, env: BwrapEnv): string[] {
-	if (plan.mode === "off") return containArgs(env.cwd);
+	if (plan.mode === "off") return containArgs(env.cwd, { command: !env.outer });
 	const writable = unique([...plan.writable, ...(env.alsoWritable ?? [])]);
 	const inWritable = (p: string) => writable.some((w) => within(p, w));
 	const takenBack = plan.readOnly.filter(inWritable);
@@ -61,6 +86,7 @@ export function bwrapArgs(plan: SandboxPlan, env: BwrapEnv): string[] {
 	const visible = unique([env.home, ...(env.visible ?? []), env.cwd]).filter((p) => p !== "/" && !inWritable(p));
 	const args = [
 		...CONTAIN,
+		...(env.outer ? [] : AS_PID_1),
 		...(env.outer || plan.network ? [] : ["--unshare-net"]),
 		...(env.outer ? [] : ["--cap-drop", "ALL"]),
 		"--ro-bind",

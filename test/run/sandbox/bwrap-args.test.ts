@@ -27,8 +27,10 @@ function mounts(args: string[]): string[] {
 describe("bwrapArgs", () => {
 	it("contains only, with the file system as it is, when the sandbox is off", () => {
 		const args = bwrapArgs({ ...plan, mode: "off" }, env);
-		expect(args).toEqual(containArgs("/tmp/t/w"));
-		expect(args.slice(0, 2)).toEqual(["--unshare-pid", "--die-with-parent"]);
+		expect(args).toEqual(containArgs("/tmp/t/w", { command: true }));
+		expect(args.slice(0, 3)).toEqual(["--unshare-pid", "--die-with-parent", "--as-pid-1"]);
+		// A subprocess child's Pi is not the first process: it must still see a SIGTERM from outside.
+		expect(bwrapArgs({ ...plan, mode: "off" }, { ...env, outer: true })).not.toContain("--as-pid-1");
 		expect(mounts(args)).toEqual(["--bind / /"]);
 		expect(args.at(-1)).toBe("--");
 	});
@@ -43,7 +45,7 @@ describe("bwrapArgs", () => {
 			"--bind /tmp/t/w /tmp/t/w",
 			"--ro-bind-try /tmp/t/w/.git /tmp/t/w/.git",
 		]);
-		expect(args).toEqual(expect.arrayContaining(["--unshare-pid", "--die-with-parent", "--unshare-net"]));
+		expect(args).toEqual(expect.arrayContaining(["--unshare-pid", "--die-with-parent", "--as-pid-1", "--unshare-net"]));
 		expect(args.join(" ")).toContain("--cap-drop ALL");
 		expect(args.join(" ")).toContain("--setenv TMPDIR /tmp --chdir /tmp/t/w --");
 	});
@@ -56,6 +58,7 @@ describe("bwrapArgs", () => {
 		const args = bwrapArgs(plan, { ...env, outer: true, alsoWritable: ["/tmp/t/audit"], visible: ["/tmp/p/prompt"] });
 		expect(args).not.toContain("--unshare-net");
 		expect(args).not.toContain("--cap-drop");
+		expect(args).not.toContain("--as-pid-1");
 		expect(mounts(args)).toContain("--bind /tmp/t/audit /tmp/t/audit");
 		expect(mounts(args)).toContain("--ro-bind-try /tmp/p/prompt /tmp/p/prompt");
 	});

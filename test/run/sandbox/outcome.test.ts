@@ -7,7 +7,7 @@ import { renderModelReport, renderReport } from "../../../src/report/task-report
 import { createEventState } from "../../../src/run/child-events.ts";
 import { type ChildExit, childOutcome } from "../../../src/run/child-outcome.ts";
 import { formatChildReport, parseChildReport } from "../../../src/run/child-report.ts";
-import { containChild, containedExit, sandboxToEnforce } from "../../../src/run/contain.ts";
+import { containChild, containedExit, namespaceInit, sandboxToEnforce } from "../../../src/run/contain.ts";
 import type { TaskResult } from "../../../src/run/result.ts";
 import { isolationSection, runIsolation } from "../../../src/run/sandbox/report.ts";
 import type { SandboxPlan, SandboxSupport } from "../../../src/run/sandbox/types.ts";
@@ -101,6 +101,7 @@ describe("the subprocess child's command line", () => {
 		const contained = containChild({ ...input, tmp: undefined }, undefined);
 		expect(contained).toMatchObject({ command: "/usr/bin/bwrap", containment: "namespace", sandbox: "off" });
 		expect(contained.args.slice(-3)).toEqual(["/node", "/cli.js", "-p"]);
+		expect(contained.args.slice(0, 2)).toEqual(["--info-fd", "3"]);
 		const sandboxed = containChild(input, plan);
 		expect(sandboxed).toMatchObject({ containment: "namespace", sandbox: "enforce" });
 		expect(sandboxed.sandboxConfig).toEqual({
@@ -125,6 +126,11 @@ describe("the subprocess child's command line", () => {
 		});
 		expect(sandboxToEnforce({ ...plan, mode: "off" }, yes)).toEqual({ plan: undefined });
 		expect(sandboxToEnforce(undefined, yes)).toEqual({ plan: undefined });
+	});
+
+	it("reads the namespace's first process from bubblewrap's info, once it is complete", () => {
+		expect(namespaceInit('{\n    "child-pid": 4242,\n    "cgroup-namespace": 1\n}')).toBe(4242);
+		expect(namespaceInit('{\n    "child-pi')).toBeUndefined();
 	});
 
 	it("reads bubblewrap's 128 + n exit as the signal that killed Pi", () => {
