@@ -41,6 +41,8 @@ export interface ContainInput {
 	tmp: string | undefined;
 	/** Files the child reads that may lie under /tmp: the prompt directory, the CLI, the extensions. */
 	visible: string[];
+	/** Start caches for the sandboxed Pi (see startCaches in subprocess.ts): writable for Pi, read-only for its commands. */
+	caches?: ReadonlyArray<{ from: string; to: string }>;
 }
 
 export interface ContainedCommand {
@@ -96,19 +98,20 @@ export function containChild(input: ContainInput, plan: SandboxPlan | undefined)
 		tmp: input.tmp,
 		visible: [...input.visible, ...launchPaths(launch), input.node],
 		alsoWritable: [dirname(input.sessionFile), launch.agentDir],
+		mounts: input.caches ?? [],
 		outer: true,
 	});
 	const sandboxConfig: SandboxConfig = {
 		bwrap: support.bwrap,
 		home: input.home,
 		writable: plan.writable,
-		readOnly: plan.readOnly,
+		readOnly: [...plan.readOnly, ...(input.caches ?? []).map((c) => c.to)],
 		network: plan.network,
 		gitWritable: plan.gitWritable,
 	};
 	return {
 		command: support.bwrap,
-		args: [...outer, ...pi],
+		args: [...INFO, ...outer, ...pi],
 		containment: "namespace",
 		sandbox: "enforce",
 		sandboxConfig,

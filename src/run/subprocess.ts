@@ -30,6 +30,7 @@ import {
 	namespaceInit,
 	sandboxToEnforce,
 } from "./contain.ts";
+import { startCaches } from "./contain-caches.ts";
 import { guardChild } from "./exit-guard.ts";
 import { namespaceGone, signalTree, stopContained, terminateTree, withRunMarker } from "./process-tree.ts";
 import { createRefusalWatch } from "./sandbox/refusals.ts";
@@ -121,6 +122,7 @@ export function createSubprocessRunner(options: SubprocessOptions = {}): ChildRu
 					home: homedir(),
 					tmp: privateTmp,
 					visible: [promptDir, found.cli, options.extension ?? childExtensionPath()],
+					caches: enforced.plan ? startCaches() : [],
 				},
 				enforced.plan,
 			);

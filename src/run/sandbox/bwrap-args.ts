@@ -30,6 +30,8 @@ export interface BwrapEnv {
 	visible?: readonly string[];
 	/** Paths that are read-write besides the plan's (the outer layer's session and agent directories). */
 	alsoWritable?: readonly string[];
+	/** Host directories mounted read-write at another place, after the private /tmp (a subprocess child's start caches). */
+	mounts?: ReadonlyArray<{ from: string; to: string }>;
 	/** Keep capabilities and the network: the outer layer of a subprocess child, whose Pi must reach its provider and nest a sandbox per command. */
 	outer?: boolean;
 }
@@ -99,6 +101,7 @@ export function bwrapArgs(plan: SandboxPlan, env: BwrapEnv): string[] {
 		"--bind",
 		env.tmp,
 		"/tmp",
+		...(env.mounts ?? []).flatMap((m) => ["--bind", m.from, m.to]),
 	];
 	for (const path of unique([...visible, ...readOnly])) args.push("--ro-bind-try", path, path);
 	for (const path of writable) args.push("--bind", path, path);

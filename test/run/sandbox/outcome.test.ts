@@ -104,6 +104,7 @@ describe("the subprocess child's command line", () => {
 		expect(contained.args.slice(0, 2)).toEqual(["--info-fd", "3"]);
 		const sandboxed = containChild(input, plan);
 		expect(sandboxed).toMatchObject({ containment: "namespace", sandbox: "enforce" });
+		expect(sandboxed.args.slice(0, 2)).toEqual(["--info-fd", "3"]);
 		expect(sandboxed.sandboxConfig).toEqual({
 			bwrap: "/usr/bin/bwrap",
 			home: "/root",
