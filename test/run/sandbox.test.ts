@@ -5,8 +5,10 @@
  * the same paths with an error the model reads; the network is off unless the spec allows it.
  * Writes inside the writable roots and to the private /tmp still work.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import {
+	accessSync,
+	constants,
 	existsSync,
 	linkSync,
 	mkdirSync,
@@ -17,7 +19,7 @@ import {
 	writeFileSync,
 } from "node:fs";
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -25,9 +27,18 @@ import { planSandbox } from "../../src/plan/sandbox.ts";
 import { sandboxSupport } from "../../src/run/sandbox/support.ts";
 import type { RunnerKind } from "../../src/run/types.ts";
 import { type BothChild, bash, bothChild, RUNNERS, type Turn } from "../support/both-runners.ts";
+import { waitFor } from "../support/processes.ts";
 import { sleepToken } from "../support/tokens.ts";
 
 const support = sandboxSupport();
+const runWritable = (() => {
+	try {
+		accessSync("/run", constants.W_OK);
+		return true;
+	} catch {
+		return false;
+	}
+})();
 const sandboxed = describe.skipIf(!support.enforce);
 const why = support.enforce ? "" : ` (skipped: ${support.reason})`;
 
@@ -186,6 +197,36 @@ for (const kind of RUNNERS) {
 			expect(git(writable, "tag", "--list")).toBe("v1");
 			expect(outcome.prevented).toEqual([]);
 		});
+
+		it.skipIf(!runWritable)(
+			`keeps a daemon's socket under /run out of reach${runWritable ? "" : " (skipped: /run is not writable here)"}`,
+			async () => {
+				const path = `/run/pi-delegate-test-${sleepToken()}.sock`;
+				let connections = 0;
+				const server = createNetServer((socket) => {
+					connections++;
+					socket.end();
+				});
+				await new Promise<void>((resolve) => server.listen(path, resolve));
+				try {
+					const script = `import socket; socket.socket(socket.AF_UNIX).connect('${path}')`;
+					// Control: outside the sandbox the socket is reachable.
+					expect(spawnSync("python3", ["-c", script]).status).toBe(0);
+					await waitFor(() => connections === 1);
+					const connect = `python3 -c "${script}"`;
+					const child = await sandboxedChild(kind, [
+						bash(`${connect} && echo REACHED || echo UNREACHED`),
+						{ text: "done" },
+					]);
+					const { events } = await child.run();
+					expect(toolTexts(events)[0]?.text).toContain("UNREACHED");
+					expect(connections).toBe(1);
+				} finally {
+					server.close();
+					rmSync(path, { force: true });
+				}
+			},
+		);
 
 		for (const network of [false, true]) {
 			it(`${network ? "allows" : "refuses"} a request to a loopback server${network ? " with network: true" : ""}`, async () => {

@@ -49,6 +49,13 @@ const CONTAIN = ["--unshare-pid", "--die-with-parent"];
  */
 const AS_PID_1 = ["--as-pid-1"];
 
+/**
+ * A bash command does not see /run: the sockets of the machine's daemons live there (a container
+ * engine's socket is as good as root), and connecting to a socket is not a write that a read-only
+ * mount refuses. The resolver's directory stays, for DNS when the network is allowed.
+ */
+const HIDE_RUN = ["--tmpfs", "/run", "--ro-bind-try", "/run/systemd/resolve", "/run/systemd/resolve"];
+
 /** Containment alone: everything as it is (devices included), in a PID namespace of its own. */
 export function containArgs(cwd: string, options: { command?: boolean } = {}): string[] {
 	const first = options.command ? AS_PID_1 : [];
@@ -102,6 +109,7 @@ export function bwrapArgs(plan: SandboxPlan, env: BwrapEnv): string[] {
 		env.tmp,
 		"/tmp",
 		...(env.mounts ?? []).flatMap((m) => ["--bind", m.from, m.to]),
+		...(env.outer ? [] : HIDE_RUN),
 	];
 	for (const path of unique([...visible, ...readOnly])) args.push("--ro-bind-try", path, path);
 	for (const path of writable) args.push("--bind", path, path);

@@ -40,6 +40,8 @@ describe("bwrapArgs", () => {
 		expect(mounts(args)).toEqual([
 			"--ro-bind / /",
 			"--bind /tmp/private /tmp",
+			"--tmpfs /run",
+			"--ro-bind-try /run/systemd/resolve /run/systemd/resolve",
 			"--ro-bind-try /home/u /home/u",
 			"--ro-bind-try /tmp/t/r /tmp/t/r",
 			"--bind /tmp/t/w /tmp/t/w",
@@ -59,6 +61,7 @@ describe("bwrapArgs", () => {
 		expect(args).not.toContain("--unshare-net");
 		expect(args).not.toContain("--cap-drop");
 		expect(args).not.toContain("--as-pid-1");
+		expect(args).not.toContain("/run");
 		expect(mounts(args)).toContain("--bind /tmp/t/audit /tmp/t/audit");
 		expect(mounts(args)).toContain("--ro-bind-try /tmp/p/prompt /tmp/p/prompt");
 	});
