@@ -21,7 +21,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AgentSessionEvent, ModelRuntime } from "@earendil-works/pi-coding-agent";
+import type { AgentSession, AgentSessionEvent, ModelRuntime } from "@earendil-works/pi-coding-agent";
 import { createAgentSession, SessionManager, SettingsManager } from "@earendil-works/pi-coding-agent";
 import { SUBMIT_RESULT_TOOL_NAME } from "../envelope/schema.ts";
 import { viewSessionParts } from "../host/render.ts";
@@ -73,7 +73,18 @@ export function auditForm(event: AgentSessionEvent): unknown {
 	return { ...rest, assistantMessageEvent: delta };
 }
 
-// One function because the session, its subscription and the stops share the child's state.
+/** What one child's run shares between the steps below. */
+interface Run {
+	launch: ChildLaunch;
+	hooks: RunnerHooks;
+	isolation: Isolation;
+	state: ReturnType<typeof createEventState>;
+	runId: string;
+	prevented: PreventedAttempt[];
+	/** bubblewrap can contain the child's commands. */
+	contained: boolean;
+}
+
 async function runInProcess(
 	runtime: ModelRuntime,
 	launch: ChildLaunch,
@@ -81,13 +92,20 @@ async function runInProcess(
 	isolation: Isolation,
 ): Promise<ChildOutcome> {
 	const started = performance.now();
-	const state = createEventState();
-	const runId = randomUUID();
-	const prevented: PreventedAttempt[] = [];
 	const contained = isolation.support.containment && isolation.support.bwrap !== undefined;
+	const run: Run = {
+		launch,
+		hooks,
+		isolation,
+		state: createEventState(),
+		runId: randomUUID(),
+		prevented: [],
+		contained,
+	};
+	let stopReason: unknown;
 	const exit = (spawnError?: string) =>
 		childOutcome(
-			state,
+			run.state,
 			{
 				code: 0,
 				signal: null,
@@ -100,27 +118,63 @@ async function runInProcess(
 				elapsedMs: Math.round(performance.now() - started),
 				containment: contained ? "namespace" : "partial",
 				sandbox: isolation.plan ? "enforce" : "off",
-				prevented,
+				prevented: run.prevented,
 			},
 			"in-process",
 		);
-	let stopReason: unknown;
 	if (isolation.refused !== undefined) return exit(isolation.refused);
 	const model = runtime.getModel(launch.model.provider, launch.model.id);
 	if (!model) return exit(`model ${launch.model.provider}/${launch.model.id} is not known to the model runtime`);
-	const submit = createSubmitTool(launch.submit, () => state.commandsRun);
+	const { session, sessionManager, submit } = await openSession(runtime, model, run);
+	let aborting: Promise<void> | undefined;
+	const stop = (reason: unknown) => {
+		stopReason ??= reason;
+		aborting ??= session.abort();
+	};
+	const unsubscribe = session.subscribe(watchChild(run, session, submit, stop));
+	const onAbort = () => stop(hooks.signal.reason);
+	hooks.signal.addEventListener("abort", onAbort, { once: true });
+	let failure: string | undefined;
+	try {
+		if (hooks.signal.aborted) onAbort();
+		else {
+			hooks.onProgress({ type: "started", runner: "in-process", model: `${launch.model.provider}/${launch.model.id}` });
+			if (warnAtStart(launch.budget.turns)) await session.sendCustomMessage(notice(launch), { deliverAs: "nextTurn" });
+			await session.prompt(launch.firstMessage);
+		}
+	} catch (error) {
+		failure = `the child session failed: ${error instanceof Error ? error.message : String(error)}`;
+	} finally {
+		await aborting;
+		hooks.signal.removeEventListener("abort", onAbort);
+		unsubscribe();
+		// In a namespace every command ended with itself; without one, what a command left running is found by its mark.
+		if (!contained) await terminateMarked(run.runId, STOP_GRACE_MS);
+		writeSessionFile(hooks.sessionFile, sessionManager);
+		session.dispose();
+	}
+	return exit(failure);
+}
+
+const notice = (launch: ChildLaunch) => ({
+	customType: LAST_TURN_MESSAGE_TYPE,
+	content: lastTurnNotice(launch.budget.turns),
+	display: true,
+});
+
+type Model = NonNullable<ReturnType<ModelRuntime["getModel"]>>;
+
+/** The child's session: the view's parts, the live submit tool, and bash, write and edit that contain and check. */
+async function openSession(runtime: ModelRuntime, model: Model, run: Run) {
+	const { launch, isolation } = run;
+	const submit = createSubmitTool(launch.submit, () => run.state.commandsRun);
 	const { plan } = isolation;
+	const bwrap = run.contained ? isolation.support.bwrap : undefined;
 	const tools = childTools({
 		cwd: launch.cwd,
-		bash: {
-			bwrap: contained ? isolation.support.bwrap : undefined,
-			plan,
-			runId,
-			home: homedir(),
-			tmp: isolation.tmp ?? "/tmp",
-		},
+		bash: { bwrap, plan, runId: run.runId, home: homedir(), tmp: isolation.tmp ?? "/tmp" },
 		rules: plan,
-		onPrevented: (attempt) => prevented.push(attempt),
+		onPrevented: (attempt) => run.prevented.push(attempt),
 	});
 	const parts = viewSessionParts(
 		{ prompt: launch.prompt, tools: [...launch.tools, SUBMIT_RESULT_TOOL_NAME] },
@@ -139,7 +193,7 @@ async function runInProcess(
 		tools: parts.tools,
 		customTools: parts.customTools,
 	});
-	hooks.onLaunch?.({
+	run.hooks.onLaunch?.({
 		runner: "in-process",
 		session: {
 			cwd: launch.cwd,
@@ -148,60 +202,46 @@ async function runInProcess(
 			thinkingLevel: launch.model.thinking ?? "off",
 			tools: parts.tools,
 			customTools: parts.customTools.map((tool) => tool.name),
-			containment: contained ? "each bash command in a bubblewrap PID namespace" : "run marker only (no namespaces)",
+			containment: bwrap ? "each bash command in a bubblewrap PID namespace" : "run marker only (no namespaces)",
 			sandbox: plan ?? "off",
 			resourceLoader: "the view's prompt inputs only (view.json): no discovery, extensions or packages",
 			sessionManager: "in memory (written to session.jsonl at the end)",
 			settingsManager: "in memory, compaction off",
 		},
 	});
-	let aborting: Promise<void> | undefined;
-	const stop = (reason: unknown) => {
-		stopReason ??= reason;
-		aborting ??= session.abort();
-	};
-	const budget = launch.budget.turns;
-	const notice = { customType: LAST_TURN_MESSAGE_TYPE, content: lastTurnNotice(budget), display: true };
-	let turnsDone = 0;
+	return { session, sessionManager, submit };
+}
+
+/**
+ * The session listener: events to the audit and progress, refusals to `prevented`, and the
+ * budgets the child is held to from here — dollars at the end of each response (before the agent
+ * asks again), turns at the end of each turn.
+ */
+function watchChild(
+	run: Run,
+	session: AgentSession,
+	submit: ReturnType<typeof createSubmitTool>,
+	stop: (reason: unknown) => void,
+): (event: AgentSessionEvent) => void {
+	const { launch, hooks, state } = run;
 	const refusals = createRefusalWatch();
-	const unsubscribe = session.subscribe((event) => {
+	let turnsDone = 0;
+	return (event) => {
 		hooks.onEvent(auditForm(event));
-		if (plan) prevented.push(...refusals.push(event));
+		if (run.isolation.plan) run.prevented.push(...refusals.push(event));
 		for (const progress of foldEvent(state, event)) hooks.onProgress(progress);
 		if (event.type === "message_end" && state.usage.costUsd > launch.budget.usd) stop("usd");
 		if (event.type !== "turn_end" || (event.message as { role?: string }).role !== "assistant") return;
 		turnsDone++;
 		const action = afterTurn({
 			turnsDone,
-			budget,
+			budget: launch.budget.turns,
 			submitted: submit.state.accepted !== undefined,
 			continuing: event.toolResults.length > 0,
 		});
-		if (action === "warn") void session.sendCustomMessage(notice, { deliverAs: "steer" });
+		if (action === "warn") void session.sendCustomMessage(notice(launch), { deliverAs: "steer" });
 		else if (action === "stop") stop("turns");
-	});
-	const onAbort = () => stop(hooks.signal.reason);
-	hooks.signal.addEventListener("abort", onAbort, { once: true });
-	let failure: string | undefined;
-	try {
-		if (hooks.signal.aborted) onAbort();
-		else {
-			hooks.onProgress({ type: "started", runner: "in-process", model: `${launch.model.provider}/${launch.model.id}` });
-			if (warnAtStart(budget)) await session.sendCustomMessage(notice, { deliverAs: "nextTurn" });
-			await session.prompt(launch.firstMessage);
-		}
-	} catch (error) {
-		failure = `the child session failed: ${error instanceof Error ? error.message : String(error)}`;
-	} finally {
-		await aborting;
-		hooks.signal.removeEventListener("abort", onAbort);
-		unsubscribe();
-		// In a namespace every command ended with itself; without one, what a command left running is found by its mark.
-		if (!contained) await terminateMarked(runId, STOP_GRACE_MS);
-		writeSessionFile(hooks.sessionFile, sessionManager);
-		session.dispose();
-	}
-	return exit(failure);
+	};
 }
 
 /** Writes the in-memory session as a JSONL file (header, then entries), the format Pi writes itself. */

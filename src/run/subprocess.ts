@@ -15,13 +15,12 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { homedir, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { Readable } from "node:stream";
-import { JsonlSplitter } from "../json/jsonl.ts";
 import { buildChildCommand, type ChildCommand } from "./child-command.ts";
 import { CHILD_CONFIG_ENV, encodeChildConfig, expectedPrompt, sha256 } from "./child-config.ts";
-import { createEventState, foldEvent } from "./child-events.ts";
+import { createEventState } from "./child-events.ts";
 import { type ChildExit, childOutcome } from "./child-outcome.ts";
 import { childExtensionPath, findPiCli } from "./child-paths.ts";
-import { type ChildReport, parseChildReport } from "./child-report.ts";
+import { drained, readChild } from "./child-streams.ts";
 import {
 	type ContainedCommand,
 	containChild,
@@ -33,32 +32,12 @@ import {
 import { startCaches } from "./contain-caches.ts";
 import { guardChild } from "./exit-guard.ts";
 import { namespaceGone, signalTree, stopContained, terminateTree, withRunMarker } from "./process-tree.ts";
-import { createRefusalWatch } from "./sandbox/refusals.ts";
 import { sandboxSupport } from "./sandbox/support.ts";
 import type { SandboxSupport } from "./sandbox/types.ts";
-import type { ChildLaunch, ChildOutcome, ChildRunner, PreventedAttempt, RunnerHooks } from "./types.ts";
+import type { ChildLaunch, ChildOutcome, ChildRunner, RunnerHooks } from "./types.ts";
 
 /** How long a stopped child gets between SIGTERM and SIGKILL. */
 export const STOP_GRACE_MS = 1500;
-/** How much of stderr is kept for the error report. */
-const STDERR_KEEP = 4096;
-/** How long to wait for the pipes to close once the child has exited and its tree is gone. */
-const DRAIN_MS = 1000;
-
-/** Keeps the last `max` characters of what it is given. */
-class Tail {
-	private text = "";
-	private readonly max: number;
-	constructor(max: number) {
-		this.max = max;
-	}
-	add(line: string): void {
-		this.text = `${this.text}${line}\n`.slice(-this.max);
-	}
-	get value(): string {
-		return this.text;
-	}
-}
 
 function unstarted(hooks: RunnerHooks, error: string | undefined, started: number): ChildOutcome {
 	const exit: ChildExit = {
@@ -189,44 +168,12 @@ async function runChild(
 	// Both are pipes (stdio above), so never null.
 	const stdout = child.stdout!;
 	const stderr = child.stderr!;
-	const state = createEventState();
-	const refusals = createRefusalWatch();
-	const prevented: PreventedAttempt[] = [];
-	const reports: ChildReport[] = [];
-	const stderrTail = new Tail(STDERR_KEEP);
-	const streamErrors: string[] = [];
+	const streams = readChild(stdout, stderr, hooks, contained.sandbox === "enforce");
 	let spawnError: string | undefined;
 	let abortReason: unknown;
 	let stopping: Promise<void> | undefined;
 	const pid = child.pid;
 	const release = pid === undefined ? () => {} : guardChild(() => signalTree(pid, runId, "SIGKILL"));
-
-	const onLine = (line: string, what = "a stdout line is not JSON") => {
-		if (line.trim() === "") return;
-		let event: unknown;
-		try {
-			event = JSON.parse(line);
-		} catch {
-			if (streamErrors.length < 3) streamErrors.push(`${what}: ${line.slice(0, 200)}`);
-			return;
-		}
-		hooks.onEvent(event);
-		if (contained.sandbox === "enforce") prevented.push(...refusals.push(event));
-		for (const progress of foldEvent(state, event)) hooks.onProgress(progress);
-	};
-	const out = new JsonlSplitter();
-	stdout.on("data", (chunk: Buffer) => {
-		for (const line of out.push(chunk)) onLine(line);
-	});
-	const err = new JsonlSplitter();
-	const onErrLine = (line: string) => {
-		const report = parseChildReport(line);
-		if (report) reports.push(report);
-		else stderrTail.add(line);
-	};
-	stderr.on("data", (chunk: Buffer) => {
-		for (const line of err.push(chunk)) onErrLine(line);
-	});
 	child.stdin?.on("error", () => {
 		// The child died before reading its stdin; its exit says why.
 	});
@@ -257,36 +204,18 @@ async function runChild(
 	if (init !== undefined) await namespaceGone(init);
 	release();
 	await drained(stdout, stderr, ...(child.stdio[INFO_FD] ? [child.stdio[INFO_FD] as Readable] : []));
-	const lastOut = out.flush();
-	if (lastOut !== undefined) onLine(lastOut, "the last stdout record was cut off");
-	const lastErr = err.flush();
-	if (lastErr !== undefined) onErrLine(lastErr);
-	return childOutcome(state, {
+	streams.flush();
+	return childOutcome(streams.state, {
 		...containedExit(exited.code, exited.signal, contained.containment),
 		containment: contained.containment,
 		sandbox: contained.sandbox,
-		prevented,
+		prevented: streams.prevented,
 		spawnError,
 		abortReason,
-		reports,
-		stderrTail: stderrTail.value,
-		streamErrors,
+		reports: streams.reports,
+		stderrTail: streams.stderrTail.value,
+		streamErrors: streams.streamErrors,
 		sessionFile: existsSync(hooks.sessionFile) ? hooks.sessionFile : undefined,
 		elapsedMs: Date.now() - started,
 	});
-}
-
-/** Waits for the pipes to end; a descendant holding them open past DRAIN_MS is cut off. */
-async function drained(...streams: Readable[]): Promise<void> {
-	const ended = (stream: Readable) =>
-		new Promise<void>((resolve) => {
-			if (stream.readableEnded || stream.destroyed) return resolve();
-			stream.once("end", resolve);
-			stream.once("close", resolve);
-		});
-	await Promise.race([
-		Promise.all(streams.map(ended)),
-		new Promise((resolve) => setTimeout(resolve, DRAIN_MS).unref()),
-	]);
-	for (const stream of streams) stream.destroy();
 }
