@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import * as api from "../../src/index.ts";
 import { planSandbox, type SandboxPlanInput } from "../../src/plan/sandbox.ts";
 
 const works = { enforce: true, reason: undefined };
@@ -59,5 +60,15 @@ describe("planSandbox", () => {
 		expect(fromSpec.problem?.fix).toMatch(/apt-get install bubblewrap.*"off"/);
 		const fromSetting = planSandbox({ spec: spec(), setting: "enforce", available: missing });
 		expect(fromSetting.problem?.path).toBe("settings: sandbox");
+	});
+});
+
+describe("for a program that plans and runs children itself", () => {
+	it("exports the decision, the probe and the report's isolation", () => {
+		expect(api.planSandbox).toBe(planSandbox);
+		const support = api.sandboxSupport();
+		expect(typeof support.containment).toBe("boolean");
+		expect(api.sandboxSupport()).toBe(support);
+		expect(typeof api.runIsolation).toBe("function");
 	});
 });
