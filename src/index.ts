@@ -34,6 +34,13 @@ export { type RenderedPrompt, renderChildView } from "./host/render.ts";
 export { type Host, openHost } from "./host/runtime.ts";
 // The plan: everything a child gets, decided by one pure function from loaded inputs.
 export { kindFromAgent, planChild } from "./plan/child.ts";
+export {
+	planSandbox,
+	type SandboxAvailability,
+	type SandboxMode,
+	type SandboxPlan,
+	type SandboxPlanInput,
+} from "./plan/sandbox.ts";
 export { planTask } from "./plan/task.ts";
 export { authorityTools } from "./plan/tools.ts";
 export type {
@@ -71,6 +78,9 @@ export { PrefixGate } from "./run/prefix-gate.ts";
 export { type Preview, previewDelegation } from "./run/preview.ts";
 export type { TaskResult } from "./run/result.ts";
 export { RootLocks } from "./run/root-lock.ts";
+export { type RunIsolation, runIsolation } from "./run/sandbox/report.ts";
+export { sandboxSupport } from "./run/sandbox/support.ts";
+export type { Containment, PreventedAttempt, SandboxSupport } from "./run/sandbox/types.ts";
 export { createSubprocessRunner, runSubprocess } from "./run/subprocess.ts";
 export type {
 	ChildLaunch,

@@ -8,6 +8,7 @@ import { formatSeconds, formatUsd, formatInt as int, plural } from "../format/nu
 import { renderTable } from "../format/table.ts";
 import { indent } from "../format/text.ts";
 import type { TaskResult } from "../run/result.ts";
+import { isolationLines, isolationSection } from "../run/sandbox/report.ts";
 
 function list(title: string, items: readonly string[]): string | undefined {
 	if (items.length === 0) return undefined;
@@ -94,6 +95,7 @@ export function renderReport(result: TaskResult): string {
 		env ? list("Unsure", env.unsure) : undefined,
 		env ? list("Did not do", env.did_not_do) : undefined,
 		boundary(result),
+		result.isolation ? isolationSection(result.isolation) : undefined,
 		metrics(result),
 		// On its own line, whole: a path broken mid-name cannot be copied.
 		`Audit\n${result.auditDir}`,
@@ -138,6 +140,7 @@ export function renderModelReport(result: TaskResult): string {
 					`Left in place: nothing the child changed was undone (${plural(result.delta.length, "change")}; see the audit).`,
 				]
 			: []),
+		...(result.isolation ? isolationLines(result.isolation) : []),
 		`Spent: ${plural(m.turns, "turn")}, ${plural(m.toolCalls, "tool call")}, ${int(tokens)} tokens, ${formatUsd(m.usage.costUsd)}, ${formatSeconds(m.elapsedS)} on ${m.model}.`,
 		`Audit: ${result.auditDir}`,
 	);

@@ -54,6 +54,23 @@ export const ExpectedPromptSchema = Type.Object(
 );
 export type ExpectedPrompt = Static<typeof ExpectedPromptSchema>;
 
+const Paths = (description: string) =>
+	Type.Array(Type.String({ description: "A real, absolute path." }), { description });
+
+/** What the child needs to sandbox its own bash commands and check its write and edit calls. */
+export const SandboxConfigSchema = Type.Object(
+	{
+		bwrap: Type.String({ minLength: 1, description: "Path of bubblewrap, to run each bash command in." }),
+		home: Type.String({ description: "The parent's home directory, kept visible and read-only." }),
+		writable: Paths("The writable roots."),
+		readOnly: Paths("Paths read-only although visible or inside a writable root (watched roots, protected .git)."),
+		network: Type.Boolean({ description: "Whether bash commands may use the network." }),
+		gitWritable: Type.Boolean({ description: "Whether the .git of a writable root may be written." }),
+	},
+	{ description: "The sandbox the runner put the child in; absent when it runs without one." },
+);
+export type SandboxConfig = Static<typeof SandboxConfigSchema>;
+
 export const ChildConfigSchema = Type.Object(
 	{
 		submit: Type.Object(
@@ -77,6 +94,11 @@ export const ChildConfigSchema = Type.Object(
 			{ description: "What submit_result checks before accepting a result." },
 		),
 		turns: Type.Integer({ minimum: 1, description: "Assistant turns the child may take." }),
+		usd: Type.Number({
+			exclusiveMinimum: 0,
+			description: "Dollars the child may spend; it stops itself before the request after the one that passes them.",
+		}),
+		sandbox: Type.Optional(SandboxConfigSchema),
 		prompt: ExpectedPromptSchema,
 		firstMessage: Sha256("sha256 of the first message the child must receive."),
 		runId: Type.String({

@@ -5,18 +5,38 @@
  * outside can only kill, which loses the last turn's work; from inside, the model is warned before
  * its last turn and the agent is aborted cleanly once the budget is spent.
  *
+ * The dollar budget is held from inside for the same reason it cannot be held from outside: the
+ * runner learns of a response's cost only when its event arrives through the pipe, and by then a
+ * fast child may have sent its next request. Here the cost is known at the response's end, and the
+ * child is stopped before it asks again.
+ *
+ * Under the sandbox it also replaces Pi's bash with the same tool whose commands each run in a
+ * bubblewrap of their own (no network, read-only file system but for the writable roots), and it
+ * refuses a write or edit outside the writable roots before the tool runs: the reason reaches the
+ * model as the call's error, and the runner gets a report of the attempt.
+ *
  * It must load on every Pi this package supports (0.86.1 … 1.x), so it uses only the extension API
- * those versions share: `registerTool`, `on` for before_agent_start / tool_execution_* / turn_end,
- * `sendMessage` with `deliverAs: "steer"`, and `ctx.abort()`.
+ * those versions share: `registerTool`, `on` for before_agent_start / tool_call / tool_execution_* /
+ * message_end / turn_end, `sendMessage` with `deliverAs: "steer"`, `ctx.abort()`, and Pi's
+ * `createBashToolDefinition`.
  */
 import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
-import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+import { createBashToolDefinition, type ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { createSubmitTool } from "../host/submit-tool.ts";
-import { CHILD_CONFIG_ENV, type ObservedPrompt, parseChildConfig, promptMismatches } from "./child-config.ts";
+import {
+	CHILD_CONFIG_ENV,
+	type ObservedPrompt,
+	parseChildConfig,
+	promptMismatches,
+	type SandboxConfig,
+} from "./child-config.ts";
 import { CHILD_REFUSED_EXIT, formatChildReport } from "./child-report.ts";
 import { signalTree } from "./process-tree.ts";
-import { bashCommand } from "./progress.ts";
+import { addMessageUsage, bashCommand, emptyUsage } from "./progress.ts";
+import { bashSpawnHook } from "./sandbox/bash-hook.ts";
+import { nodePathProbe } from "./sandbox/fs-probe.ts";
+import { checkWrite, refusalText, toolPath } from "./sandbox/write-check.ts";
 import { afterTurn, LAST_TURN_MESSAGE_TYPE, lastTurnNotice, warnAtStart } from "./turn-budget.ts";
 
 export default function childExtension(pi: ExtensionAPI): void {
@@ -31,6 +51,7 @@ export default function childExtension(pi: ExtensionAPI): void {
 	const running = new Map<string, string>();
 	const { tool, state } = createSubmitTool(config.submit, () => commandsRun);
 	pi.registerTool(tool);
+	if (config.sandbox) sandboxTools(pi, config.sandbox, config.runId);
 
 	pi.on("tool_execution_start", (event) => {
 		const command = bashCommand(event.toolName, event.args);
@@ -66,9 +87,20 @@ export default function childExtension(pi: ExtensionAPI): void {
 	});
 
 	let turnsDone = 0;
+	let usage = emptyUsage();
+	let stopped = false;
+	pi.on("message_end", (event, ctx) => {
+		usage = addMessageUsage(usage, event.message);
+		if (stopped || usage.costUsd <= config.usd) return;
+		stopped = true;
+		const turns = turnsDone + 1;
+		process.stderr.write(formatChildReport({ type: "stopped", budget: "usd", turns, usd: usage.costUsd }));
+		ctx.abort();
+	});
 	pi.on("turn_end", (event, ctx) => {
 		if ((event.message as { role?: string }).role !== "assistant") return;
 		turnsDone++;
+		if (stopped) return;
 		const action = afterTurn({
 			turnsDone,
 			budget: config.turns,
@@ -81,9 +113,28 @@ export default function childExtension(pi: ExtensionAPI): void {
 				{ deliverAs: "steer" },
 			);
 		} else if (action === "stop") {
+			stopped = true;
 			process.stderr.write(formatChildReport({ type: "stopped", budget: "turns", turns: turnsDone }));
 			ctx.abort();
 		}
+	});
+}
+
+/** Pi's bash, with every command in a sandbox of its own; write and edit refused outside the writable roots. */
+function sandboxTools(pi: ExtensionAPI, sandbox: SandboxConfig, runId: string): void {
+	const plan = { ...sandbox, mode: "enforce" as const, reason: "the runner's", notes: [] };
+	const wrap = { bwrap: sandbox.bwrap, plan, runId, home: sandbox.home, tmp: "/tmp" };
+	pi.registerTool(createBashToolDefinition(process.cwd(), { spawnHook: bashSpawnHook(wrap) }));
+	pi.on("tool_call", (event, ctx) => {
+		if (event.toolName !== "write" && event.toolName !== "edit") return undefined;
+		const given = (event.input as { path?: unknown }).path;
+		if (typeof given !== "string") return undefined;
+		const path = toolPath(given, ctx.cwd, sandbox.home);
+		const decision = checkWrite(path, sandbox, nodePathProbe);
+		if (decision.ok) return undefined;
+		const attempt = { tool: event.toolName, path, reason: decision.reason };
+		process.stderr.write(formatChildReport({ type: "prevented", attempt }));
+		return { block: true, reason: refusalText(event.toolName, decision.reason) };
 	});
 }
 

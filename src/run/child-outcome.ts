@@ -7,7 +7,7 @@
  */
 import { type ChildEventState, settleAssistant } from "./child-events.ts";
 import { CHILD_REFUSED_EXIT, type ChildReport } from "./child-report.ts";
-import type { AbortReason, ChildOutcome, RunnerKind } from "./types.ts";
+import type { AbortReason, ChildOutcome, Containment, PreventedAttempt, RunnerKind, SandboxMode } from "./types.ts";
 
 /** How the child process ended, as the runner observed it. */
 export interface ChildExit {
@@ -24,6 +24,10 @@ export interface ChildExit {
 	streamErrors: string[];
 	sessionFile: string | undefined;
 	elapsedMs: number;
+	containment?: Containment;
+	sandbox?: SandboxMode;
+	/** Writes refused by the in-process tools or the read-only mounts (the child's own reports are added). */
+	prevented?: PreventedAttempt[];
 }
 
 const STOPS: readonly string[] = ["wall", "usd", "turns", "cancelled"] satisfies AbortReason[];
@@ -32,7 +36,8 @@ function stopOf(exit: ChildExit): AbortReason | undefined {
 	if (typeof exit.abortReason === "string" && STOPS.includes(exit.abortReason)) {
 		return exit.abortReason as AbortReason;
 	}
-	return exit.reports.some((r) => r.type === "stopped") ? "turns" : undefined;
+	for (const report of exit.reports) if (report.type === "stopped") return report.budget;
+	return undefined;
 }
 
 function processErrors(state: ChildEventState, exit: ChildExit, refused: boolean): string[] {
@@ -84,5 +89,8 @@ export function childOutcome(state: ChildEventState, exit: ChildExit, runner: Ru
 		sessionFile: exit.sessionFile,
 		sent: state.sent,
 		elapsedMs: exit.elapsedMs,
+		containment: exit.containment ?? "partial",
+		sandbox: exit.sandbox ?? "off",
+		prevented: [...exit.reports.flatMap((r) => (r.type === "prevented" ? [r.attempt] : [])), ...(exit.prevented ?? [])],
 	};
 }

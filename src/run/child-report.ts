@@ -5,6 +5,8 @@
  * by line anyway.
  */
 
+import type { PreventedAttempt } from "./sandbox/types.ts";
+
 export const CHILD_REPORT_PREFIX = "pi-delegate-child: ";
 
 /** Exit code of a child the extension refused to start (sysexits EX_CONFIG). */
@@ -13,8 +15,10 @@ export const CHILD_REFUSED_EXIT = 78;
 export type ChildReport =
 	/** The child's Pi loaded other prompt inputs than the launch decided; the child exits before any model call. */
 	| { type: "refused"; problems: string[] }
-	/** The turn budget is spent and the child was stopped. */
-	| { type: "stopped"; budget: "turns"; turns: number };
+	/** A budget the child enforces itself is spent, and the child was stopped before its next request. */
+	| { type: "stopped"; budget: "turns" | "usd"; turns: number; usd?: number }
+	/** The sandbox refused a write before it reached the disk. */
+	| { type: "prevented"; attempt: PreventedAttempt };
 
 export function formatChildReport(report: ChildReport): string {
 	return `${CHILD_REPORT_PREFIX}${JSON.stringify(report)}\n`;
@@ -25,7 +29,9 @@ export function parseChildReport(line: string): ChildReport | undefined {
 	if (!line.startsWith(CHILD_REPORT_PREFIX)) return undefined;
 	try {
 		const value = JSON.parse(line.slice(CHILD_REPORT_PREFIX.length)) as { type?: unknown };
-		if (value.type === "refused" || value.type === "stopped") return value as ChildReport;
+		if (value.type === "refused" || value.type === "stopped" || value.type === "prevented") {
+			return value as ChildReport;
+		}
 	} catch {
 		// A line that merely starts like a report is diagnostics like any other.
 	}

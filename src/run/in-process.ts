@@ -7,22 +7,62 @@
  *
  * Starting a child this way costs milliseconds. The child reads the same events as a subprocess
  * child (child-events.ts folds both), and is held to its turn budget the same way, from this side:
- * warned with the same message before its last turn, aborted once the budget is spent.
+ * warned with the same message before its last turn, aborted once the budget is spent. Its dollar
+ * budget too: the session's events arrive before the agent's next step, so a response that passes
+ * the budget aborts the run before another request is made.
+ *
+ * Its processes are its bash commands, and each runs inside bubblewrap (a PID namespace that dies
+ * with this process, and under the sandbox the read-only mounts): Pi's bash, write and edit are
+ * replaced by the same tools built with containing and checking operations (sandbox/tools.ts).
+ * Without namespaces, each command is marked with the run's id and whatever is marked is stopped
+ * when the run ends.
  */
-import { writeFileSync } from "node:fs";
-import type { AgentSessionEvent, ModelRuntime } from "@earendil-works/pi-coding-agent";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { join } from "node:path";
+import type { AgentSession, AgentSessionEvent, ModelRuntime } from "@earendil-works/pi-coding-agent";
 import { createAgentSession, SessionManager, SettingsManager } from "@earendil-works/pi-coding-agent";
 import { SUBMIT_RESULT_TOOL_NAME } from "../envelope/schema.ts";
 import { viewSessionParts } from "../host/render.ts";
 import { createSubmitTool } from "../host/submit-tool.ts";
 import { createEventState, foldEvent } from "./child-events.ts";
 import { childOutcome } from "./child-outcome.ts";
+import { sandboxToEnforce } from "./contain.ts";
+import { terminateMarked } from "./process-tree.ts";
+import { createRefusalWatch } from "./sandbox/refusals.ts";
+import { sandboxSupport } from "./sandbox/support.ts";
+import { childTools } from "./sandbox/tools.ts";
+import type { SandboxPlan, SandboxSupport } from "./sandbox/types.ts";
+import { STOP_GRACE_MS } from "./subprocess.ts";
 import { afterTurn, LAST_TURN_MESSAGE_TYPE, lastTurnNotice, warnAtStart } from "./turn-budget.ts";
-import type { ChildLaunch, ChildOutcome, ChildRunner, RunnerHooks } from "./types.ts";
+import type { ChildLaunch, ChildOutcome, ChildRunner, PreventedAttempt, RunnerHooks } from "./types.ts";
+
+export interface InProcessOptions {
+	/** What this machine can do (containment, sandbox); default: probed once (sandboxSupport). */
+	support?: SandboxSupport;
+}
 
 /** Builds an in-process runner bound to a model runtime shared by all its children. */
-export function inProcessRunner(runtime: ModelRuntime): ChildRunner {
-	return (launch, hooks) => runInProcess(runtime, launch, hooks);
+export function inProcessRunner(runtime: ModelRuntime, options: InProcessOptions = {}): ChildRunner {
+	return (launch, hooks) => {
+		const support = options.support ?? sandboxSupport();
+		const enforced = sandboxToEnforce(launch.sandbox, support);
+		const plan = "plan" in enforced ? enforced.plan : undefined;
+		const tmp = plan ? mkdtempSync(join(tmpdir(), "pi-delegate-tmp-")) : undefined;
+		const isolation = { support, plan, tmp, refused: "error" in enforced ? enforced.error : undefined };
+		return runInProcess(runtime, launch, hooks, isolation).finally(() => {
+			if (tmp) rmSync(tmp, { recursive: true, force: true });
+		});
+	};
+}
+
+interface Isolation {
+	support: SandboxSupport;
+	plan: SandboxPlan | undefined;
+	tmp: string | undefined;
+	/** Why the launch's sandbox cannot be made: the child does not start. */
+	refused: string | undefined;
 }
 
 /** The SDK's message_update carries cumulative snapshots; the audit keeps the delta, as JSON mode does. */
@@ -33,12 +73,39 @@ export function auditForm(event: AgentSessionEvent): unknown {
 	return { ...rest, assistantMessageEvent: delta };
 }
 
-async function runInProcess(runtime: ModelRuntime, launch: ChildLaunch, hooks: RunnerHooks): Promise<ChildOutcome> {
+/** What one child's run shares between the steps below. */
+interface Run {
+	launch: ChildLaunch;
+	hooks: RunnerHooks;
+	isolation: Isolation;
+	state: ReturnType<typeof createEventState>;
+	runId: string;
+	prevented: PreventedAttempt[];
+	/** bubblewrap can contain the child's commands. */
+	contained: boolean;
+}
+
+async function runInProcess(
+	runtime: ModelRuntime,
+	launch: ChildLaunch,
+	hooks: RunnerHooks,
+	isolation: Isolation,
+): Promise<ChildOutcome> {
 	const started = performance.now();
-	const state = createEventState();
+	const contained = isolation.support.containment && isolation.support.bwrap !== undefined;
+	const run: Run = {
+		launch,
+		hooks,
+		isolation,
+		state: createEventState(),
+		runId: randomUUID(),
+		prevented: [],
+		contained,
+	};
+	let stopReason: unknown;
 	const exit = (spawnError?: string) =>
 		childOutcome(
-			state,
+			run.state,
 			{
 				code: 0,
 				signal: null,
@@ -49,16 +116,69 @@ async function runInProcess(runtime: ModelRuntime, launch: ChildLaunch, hooks: R
 				streamErrors: [],
 				sessionFile: spawnError === undefined ? hooks.sessionFile : undefined,
 				elapsedMs: Math.round(performance.now() - started),
+				containment: contained ? "namespace" : "partial",
+				sandbox: isolation.plan ? "enforce" : "off",
+				prevented: run.prevented,
 			},
 			"in-process",
 		);
-	let stopReason: unknown;
+	if (isolation.refused !== undefined) return exit(isolation.refused);
 	const model = runtime.getModel(launch.model.provider, launch.model.id);
 	if (!model) return exit(`model ${launch.model.provider}/${launch.model.id} is not known to the model runtime`);
-	const submit = createSubmitTool(launch.submit, () => state.commandsRun);
+	const { session, sessionManager, submit } = await openSession(runtime, model, run);
+	let aborting: Promise<void> | undefined;
+	const stop = (reason: unknown) => {
+		stopReason ??= reason;
+		aborting ??= session.abort();
+	};
+	const unsubscribe = session.subscribe(watchChild(run, session, submit, stop));
+	const onAbort = () => stop(hooks.signal.reason);
+	hooks.signal.addEventListener("abort", onAbort, { once: true });
+	let failure: string | undefined;
+	try {
+		if (hooks.signal.aborted) onAbort();
+		else {
+			hooks.onProgress({ type: "started", runner: "in-process", model: `${launch.model.provider}/${launch.model.id}` });
+			if (warnAtStart(launch.budget.turns)) await session.sendCustomMessage(notice(launch), { deliverAs: "nextTurn" });
+			await session.prompt(launch.firstMessage);
+		}
+	} catch (error) {
+		failure = `the child session failed: ${error instanceof Error ? error.message : String(error)}`;
+	} finally {
+		await aborting;
+		hooks.signal.removeEventListener("abort", onAbort);
+		unsubscribe();
+		// In a namespace every command ended with itself; without one, what a command left running is found by its mark.
+		if (!contained) await terminateMarked(run.runId, STOP_GRACE_MS);
+		writeSessionFile(hooks.sessionFile, sessionManager);
+		session.dispose();
+	}
+	return exit(failure);
+}
+
+const notice = (launch: ChildLaunch) => ({
+	customType: LAST_TURN_MESSAGE_TYPE,
+	content: lastTurnNotice(launch.budget.turns),
+	display: true,
+});
+
+type Model = NonNullable<ReturnType<ModelRuntime["getModel"]>>;
+
+/** The child's session: the view's parts, the live submit tool, and bash, write and edit that contain and check. */
+async function openSession(runtime: ModelRuntime, model: Model, run: Run) {
+	const { launch, isolation } = run;
+	const submit = createSubmitTool(launch.submit, () => run.state.commandsRun);
+	const { plan } = isolation;
+	const bwrap = run.contained ? isolation.support.bwrap : undefined;
+	const tools = childTools({
+		cwd: launch.cwd,
+		bash: { bwrap, plan, runId: run.runId, home: homedir(), tmp: isolation.tmp ?? "/tmp" },
+		rules: plan,
+		onPrevented: (attempt) => run.prevented.push(attempt),
+	});
 	const parts = viewSessionParts(
 		{ prompt: launch.prompt, tools: [...launch.tools, SUBMIT_RESULT_TOOL_NAME] },
-		{ cwd: launch.cwd, customTools: [submit.tool] },
+		{ cwd: launch.cwd, customTools: [submit.tool, ...tools] },
 	);
 	const sessionManager = SessionManager.inMemory(launch.cwd);
 	const { session } = await createAgentSession({
@@ -73,7 +193,7 @@ async function runInProcess(runtime: ModelRuntime, launch: ChildLaunch, hooks: R
 		tools: parts.tools,
 		customTools: parts.customTools,
 	});
-	hooks.onLaunch?.({
+	run.hooks.onLaunch?.({
 		runner: "in-process",
 		session: {
 			cwd: launch.cwd,
@@ -82,53 +202,46 @@ async function runInProcess(runtime: ModelRuntime, launch: ChildLaunch, hooks: R
 			thinkingLevel: launch.model.thinking ?? "off",
 			tools: parts.tools,
 			customTools: parts.customTools.map((tool) => tool.name),
+			containment: bwrap ? "each bash command in a bubblewrap PID namespace" : "run marker only (no namespaces)",
+			sandbox: plan ?? "off",
 			resourceLoader: "the view's prompt inputs only (view.json): no discovery, extensions or packages",
 			sessionManager: "in memory (written to session.jsonl at the end)",
 			settingsManager: "in memory, compaction off",
 		},
 	});
-	let aborting: Promise<void> | undefined;
-	const stop = (reason: unknown) => {
-		stopReason ??= reason;
-		aborting ??= session.abort();
-	};
-	const budget = launch.budget.turns;
-	const notice = { customType: LAST_TURN_MESSAGE_TYPE, content: lastTurnNotice(budget), display: true };
+	return { session, sessionManager, submit };
+}
+
+/**
+ * The session listener: events to the audit and progress, refusals to `prevented`, and the
+ * budgets the child is held to from here — dollars at the end of each response (before the agent
+ * asks again), turns at the end of each turn.
+ */
+function watchChild(
+	run: Run,
+	session: AgentSession,
+	submit: ReturnType<typeof createSubmitTool>,
+	stop: (reason: unknown) => void,
+): (event: AgentSessionEvent) => void {
+	const { launch, hooks, state } = run;
+	const refusals = createRefusalWatch();
 	let turnsDone = 0;
-	const unsubscribe = session.subscribe((event) => {
+	return (event) => {
 		hooks.onEvent(auditForm(event));
+		if (run.isolation.plan) run.prevented.push(...refusals.push(event));
 		for (const progress of foldEvent(state, event)) hooks.onProgress(progress);
+		if (event.type === "message_end" && state.usage.costUsd > launch.budget.usd) stop("usd");
 		if (event.type !== "turn_end" || (event.message as { role?: string }).role !== "assistant") return;
 		turnsDone++;
 		const action = afterTurn({
 			turnsDone,
-			budget,
+			budget: launch.budget.turns,
 			submitted: submit.state.accepted !== undefined,
 			continuing: event.toolResults.length > 0,
 		});
-		if (action === "warn") void session.sendCustomMessage(notice, { deliverAs: "steer" });
+		if (action === "warn") void session.sendCustomMessage(notice(launch), { deliverAs: "steer" });
 		else if (action === "stop") stop("turns");
-	});
-	const onAbort = () => stop(hooks.signal.reason);
-	hooks.signal.addEventListener("abort", onAbort, { once: true });
-	let failure: string | undefined;
-	try {
-		if (hooks.signal.aborted) onAbort();
-		else {
-			hooks.onProgress({ type: "started", runner: "in-process", model: `${launch.model.provider}/${launch.model.id}` });
-			if (warnAtStart(budget)) await session.sendCustomMessage(notice, { deliverAs: "nextTurn" });
-			await session.prompt(launch.firstMessage);
-		}
-	} catch (error) {
-		failure = `the child session failed: ${error instanceof Error ? error.message : String(error)}`;
-	} finally {
-		await aborting;
-		hooks.signal.removeEventListener("abort", onAbort);
-		unsubscribe();
-		writeSessionFile(hooks.sessionFile, sessionManager);
-		session.dispose();
-	}
-	return exit(failure);
+	};
 }
 
 /** Writes the in-memory session as a JSONL file (header, then entries), the format Pi writes itself. */

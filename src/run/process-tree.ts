@@ -8,6 +8,11 @@
  * group or session they move to. Stopping a run signals the child's group and every live process
  * whose environment carries the run's id. The scan reads /proc, so it works on Linux; elsewhere only
  * the group is signalled (and Pi's own cleanup of its bash commands is relied on).
+ *
+ * The marker is the fallback. Where bubblewrap can make a PID namespace, a child lives in one
+ * (contain.ts) and stopping it is simpler and complete: its Pi is asked to stop, and if it has not
+ * within the grace period, the namespace's bubblewrap is killed, and with it — by the kernel —
+ * every process in the namespace, including one that cleared its environment.
  */
 import { readdirSync, readFileSync } from "node:fs";
 
@@ -39,18 +44,25 @@ export function environHasRun(environ: Buffer, id: string): boolean {
 	return false;
 }
 
-/** `state` and `pgrp` from /proc/<pid>/stat; the command name may contain spaces and parentheses. */
-export function parseStat(stat: string): { state: string; pgrp: number } | undefined {
+interface Stat {
+	state: string;
+	ppid: number;
+	pgrp: number;
+}
+
+/** `state`, `ppid` and `pgrp` from /proc/<pid>/stat; the command name may contain spaces and parentheses. */
+export function parseStat(stat: string): Stat | undefined {
 	const close = stat.lastIndexOf(")");
 	if (close === -1) return undefined;
 	const fields = stat.slice(close + 2).split(" ");
+	const ppid = Number(fields[1]);
 	const pgrp = Number(fields[2]);
-	return fields[0] && Number.isInteger(pgrp) ? { state: fields[0], pgrp } : undefined;
+	return fields[0] && Number.isInteger(pgrp) && Number.isInteger(ppid) ? { state: fields[0], ppid, pgrp } : undefined;
 }
 
 const hasProc = process.platform === "linux";
 
-function readStat(pid: number): { state: string; pgrp: number } | undefined {
+function readStat(pid: number): Stat | undefined {
 	try {
 		return parseStat(readFileSync(`/proc/${pid}/stat`, "utf8"));
 	} catch {
@@ -73,14 +85,18 @@ export function isAlive(pid: number): boolean {
 }
 
 /** Live processes in process group `group` or marked with run `id`, never this process. */
-export function treeMembers(group: number, id: string): number[] {
+export function treeMembers(
+	group: number,
+	id: string,
+	skip: (stat: Stat, pid: number) => boolean = () => false,
+): number[] {
 	if (!hasProc) return groupExists(group) ? [-group] : [];
 	const members: number[] = [];
 	for (const name of readdirSync("/proc")) {
 		const pid = Number(name);
 		if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) continue;
 		const stat = readStat(pid);
-		if (stat === undefined || stat.state === "Z" || stat.state === "X") continue;
+		if (stat === undefined || stat.state === "Z" || stat.state === "X" || skip(stat, pid)) continue;
 		if (stat.pgrp === group) {
 			members.push(pid);
 			continue;
@@ -141,4 +157,53 @@ export async function terminateTree(group: number, id: string, graceMs: number):
 	if (await waitGone(group, id, graceMs)) return;
 	signalTree(group, id, "SIGKILL");
 	await waitGone(group, id, 1000);
+}
+
+async function waitDead(pid: number, ms: number): Promise<boolean> {
+	const deadline = Date.now() + ms;
+	for (;;) {
+		if (!isAlive(pid)) return true;
+		if (Date.now() >= deadline) return false;
+		await sleep(25);
+	}
+}
+
+/**
+ * Stops a child contained in a PID namespace whose bubblewrap is `pid` (and leads the group):
+ * SIGTERM to the child's own processes (not to bubblewrap, whose death would kill them at once),
+ * then, after `graceMs`, SIGKILL to bubblewrap, which takes the whole namespace with it.
+ */
+export async function stopContained(pid: number, id: string, graceMs: number): Promise<void> {
+	if (!isAlive(pid)) return;
+	const bubblewrap = (stat: Stat, member: number) => member === pid || stat.ppid === pid;
+	for (const member of treeMembers(pid, id, bubblewrap)) if (member > 0) send(member, "SIGTERM");
+	if (await waitDead(pid, graceMs)) return;
+	send(pid, "SIGKILL");
+	send(-pid, "SIGKILL");
+	await waitDead(pid, 1000);
+}
+
+/**
+ * Stops every live process marked with run `id` (for the in-process runner without namespaces,
+ * whose bash commands are not in one group): SIGTERM, then SIGKILL after `graceMs`.
+ */
+export async function terminateMarked(id: string, graceMs: number): Promise<void> {
+	if (!hasProc) return;
+	// No process group is -1, so only the marker selects.
+	const marked = () => treeMembers(-1, id).filter((pid) => pid > 0);
+	if (marked().length === 0) return;
+	for (const pid of marked()) send(pid, "SIGTERM");
+	const deadline = Date.now() + graceMs;
+	while (marked().length > 0 && Date.now() < deadline) await sleep(25);
+	for (const pid of marked()) send(pid, "SIGKILL");
+}
+
+/**
+ * Waits until the first process of a PID namespace is gone: it dies last, once the kernel has
+ * killed every other process in its namespace. One that lingers past `ms` is killed.
+ */
+export async function namespaceGone(init: number, ms = 2000): Promise<void> {
+	if (await waitDead(init, ms)) return;
+	send(init, "SIGKILL");
+	await waitDead(init, 1000);
 }

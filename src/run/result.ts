@@ -4,6 +4,7 @@ import type { EvidenceRule } from "../envelope/proof.ts";
 import type { Envelope } from "../envelope/schema.ts";
 import type { ClaimCheck } from "../envelope/verify.ts";
 import type { Effort } from "../spec/schema.ts";
+import type { RunIsolation } from "./sandbox/report.ts";
 import type { ChildUsage, RunnerKind } from "./types.ts";
 import type { RunProblem, Verdict } from "./verdict.ts";
 
@@ -48,4 +49,6 @@ export interface TaskResult {
 	finalText?: string;
 	/** The spec's evidence rule, so a report can say when it was relaxed; absent means required. */
 	evidence?: EvidenceRule;
+	/** How the child was contained and sandboxed, and what the sandbox prevented (runIsolation). */
+	isolation?: RunIsolation;
 }

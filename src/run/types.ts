@@ -9,8 +9,19 @@ import type { EvidenceRule } from "../envelope/proof.ts";
 import type { RejectedCall } from "../envelope/rejected.ts";
 import type { ChildBudget, ModelChoice, RunnerKind, SubmitCheckConfig } from "../plan/types.ts";
 import type { ChildPromptInputs } from "../prompt/channels.ts";
+import type { Containment, PreventedAttempt, SandboxMode, SandboxPlan } from "./sandbox/types.ts";
 
-export type { ChildBudget, ChildPromptInputs, ModelChoice, RunnerKind, SubmitCheckConfig };
+export type {
+	ChildBudget,
+	ChildPromptInputs,
+	Containment,
+	ModelChoice,
+	PreventedAttempt,
+	RunnerKind,
+	SandboxMode,
+	SandboxPlan,
+	SubmitCheckConfig,
+};
 
 /** Everything a runner needs to start one child. Nothing in it depends on which runner is used. */
 export interface ChildLaunch {
@@ -33,6 +44,11 @@ export interface ChildLaunch {
 	budget: ChildBudget;
 	/** What `submit_result` checks before accepting a result. */
 	submit: SubmitCheckConfig;
+	/**
+	 * The sandbox the planner decided (planSandbox). Absent: no sandbox, as before there was one.
+	 * Either way the child is contained (a PID namespace) where this machine allows it.
+	 */
+	sandbox?: SandboxPlan;
 }
 
 /** Token and dollar totals of one child, summed over its assistant messages. */
@@ -130,6 +146,12 @@ export interface ChildOutcome {
 	/** What the child actually sent as its system prompt and tool definitions, from its own transcript. */
 	sent: SentPrompt | undefined;
 	elapsedMs: number;
+	/** How the child's processes were held together; set by both runners. */
+	containment?: Containment;
+	/** The sandbox the child actually ran in: `off` when the launch had none or it could not be made. */
+	sandbox?: SandboxMode;
+	/** Writes the sandbox refused, in order (the boundary's violations are listed apart). */
+	prevented?: PreventedAttempt[];
 }
 
 /** A child's system prompt and tool definitions exactly as its Pi sent them to the model. */

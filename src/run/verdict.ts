@@ -10,7 +10,7 @@ import { type EvidenceRule, emptyProofProblem } from "../envelope/proof.ts";
 import type { ClaimCheck } from "../envelope/verify.ts";
 import { formatUsd } from "../format/numbers.ts";
 import type { Budget } from "../spec/schema.ts";
-import type { ChildOutcome } from "./types.ts";
+import type { ChildOutcome, SandboxMode } from "./types.ts";
 
 export type Verdict = "PASS" | "FAIL";
 
@@ -33,6 +33,8 @@ export interface VerdictInput {
 	promptMismatch?: string | undefined;
 	/** The spec's evidence rule (envelope/proof.ts); undefined means the default, "required". */
 	evidence?: EvidenceRule;
+	/** The sandbox the child ran in (`outcome.sandbox`); under `enforce` a violation is pi-delegate's bug, and says so. */
+	sandbox?: SandboxMode | undefined;
 }
 
 /** How many violations are listed one by one before the rest are counted. */
@@ -128,12 +130,30 @@ function boundaryProblems({ violations, boundaryError }: VerdictInput): RunProbl
 	return out;
 }
 
+/**
+ * The sandbox should have made every violation impossible. One that got through anyway is not the
+ * child's doing alone: the report must say that the sandbox failed, so it is fixed, not shrugged off.
+ */
+export function sandboxBreach({ violations, sandbox }: Pick<VerdictInput, "violations" | "sandbox">): RunProblem[] {
+	if (sandbox !== "enforce" || violations.length === 0) return [];
+	const n = violations.length;
+	return [
+		{
+			kind: "boundary",
+			message:
+				`the sandbox was enforced, yet ${n} change${n === 1 ? "" : "s"} outside write_allowed got through: ` +
+				"this is a bug in pi-delegate's sandbox; please report it with this run's audit record",
+		},
+	];
+}
+
 export function judgeRun(input: VerdictInput): { verdict: Verdict; problems: RunProblem[] } {
 	const problems: RunProblem[] = [
 		...(input.promptMismatch ? [{ kind: "child" as const, message: input.promptMismatch }] : []),
 		...setupProblems(input),
 		...budgetProblems(input),
 		...childProblems(input),
+		...sandboxBreach(input),
 		...boundaryProblems(input),
 		...envelopeProblems(input),
 		...proofProblems(input),

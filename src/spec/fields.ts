@@ -4,7 +4,7 @@
  * messages, so the user reads "must be a positive number of seconds" instead of "must be > 0".
  */
 import { DEFAULT_EVIDENCE_RULE, EVIDENCE_RULES } from "./evidence.ts";
-import { DEFAULT_EFFORT, defaultsText, EFFORTS, ID_MAX_LENGTH, ID_RULE } from "./schema.ts";
+import { DEFAULT_EFFORT, defaultsText, EFFORTS, ID_MAX_LENGTH, ID_RULE, SANDBOX_MODES } from "./schema.ts";
 
 export interface FieldText {
 	/** What a valid value is, as a noun phrase: "a positive number of seconds". */
@@ -101,6 +101,24 @@ export const FIELDS: Readonly<Record<string, FieldText>> = {
 	"budget.usd": {
 		expects: "a positive finite number of US dollars",
 		fix: () => `e.g. "usd": 0.5, or leave it out for the default (${defaultsText("usd", (v) => `$${v}`)})`,
+	},
+	sandbox: {
+		expects: `one of ${SANDBOX_MODES.map((m) => `"${m}"`).join(", ")}`,
+		fix: () => 'use "enforce" (writes outside write_allowed are prevented) or "off", or leave it out for the default',
+	},
+	network: {
+		expects: "true or false",
+		fix: (v) =>
+			v === "false" || v === "true"
+				? `write ${v} without quotes`
+				: "write true (bash may use the network) or false (no network), or leave it out for false",
+	},
+	git_writes: {
+		expects: "true or false",
+		fix: (v) =>
+			v === "false" || v === "true"
+				? `write ${v} without quotes`
+				: "write true (the child may commit, tag and change .git) or false, or leave it out for false",
 	},
 	"budget.turns": {
 		expects: "a positive whole number of turns",

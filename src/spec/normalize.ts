@@ -51,6 +51,9 @@ export function normalize(input: TaskSpecInput, resolved: ResolvedRoots): Normal
 			turns: pick("budget.turns", input.budget?.turns, budgetDefaults.turns),
 		},
 		evidence: pick("evidence", input.evidence, DEFAULT_EVIDENCE_RULE),
+		sandbox: input.sandbox,
+		network: pick("network", input.network, false),
+		git_writes: pick("git_writes", input.git_writes, false),
 		resolved: {
 			roots: [...resolved.roots],
 			write_allowed: [...resolved.write_allowed],

@@ -34,6 +34,10 @@ export const DEFAULT_BUDGETS: Readonly<Record<Effort, Budget>> = Object.freeze({
 	deep: Object.freeze({ wall_s: 1800, usd: 5, turns: 200 }),
 });
 
+/** Whether the child's forbidden writes are prevented (`enforce`) or only detected by the boundary diff (`off`). */
+export const SANDBOX_MODES = ["enforce", "off"] as const;
+export type SandboxSetting = (typeof SANDBOX_MODES)[number];
+
 /** The id rule. The id names the audit directory, so it must be safe as one path segment. */
 export const ID_PATTERN = "^[A-Za-z0-9]+([-_.][A-Za-z0-9]+)*$";
 export const ID_MAX_LENGTH = 64;
@@ -170,6 +174,35 @@ export const TaskSpecSchema = Type.Object(
 					"verified, and the report says the rule was relaxed.",
 			}),
 		),
+		sandbox: Type.Optional(
+			Type.Enum(SANDBOX_MODES, {
+				type: "string",
+				description:
+					'"enforce": forbidden writes are prevented, not just detected — the file system is read-only but ' +
+					"for write_allowed and a private /tmp, the network is off unless network is true, and the write " +
+					'and edit tools refuse paths outside write_allowed (needs bubblewrap on Linux). "off": writes are ' +
+					"only detected afterwards by the boundary diff. Default: the sandbox setting, else enforce where " +
+					"bubblewrap works (the report says when it falls back to off). Writing enforce where bubblewrap " +
+					"cannot run is an error, never a silent fallback.",
+			}),
+		),
+		network: Type.Optional(
+			Type.Boolean({
+				default: false,
+				description:
+					"True lets the child's bash commands use the network under the sandbox. Default false: no network " +
+					"(not even the parent's loopback). No effect when sandbox is off.",
+			}),
+		),
+		git_writes: Type.Optional(
+			Type.Boolean({
+				default: false,
+				description:
+					"True lets the child write the .git of a writable root under the sandbox (commit, tag, branch, " +
+					"hooks, config). Default false: .git stays read-only, so git status, diff and log work and nothing " +
+					"the child leaves there runs later in the parent's git. No effect when sandbox is off.",
+			}),
+		),
 	},
 	{
 		additionalProperties: false,
@@ -212,5 +245,9 @@ export interface TaskSpec {
 	readonly budget: Budget;
 	/** Whether an ok result must cite evidence (envelope/proof.ts). */
 	readonly evidence: EvidenceRule;
+	/** As the caller gave it; undefined leaves the choice to the setting and the machine (planSandbox). */
+	readonly sandbox: SandboxSetting | undefined;
+	readonly network: boolean;
+	readonly git_writes: boolean;
 	readonly resolved: ResolvedRoots;
 }

@@ -10,7 +10,21 @@
 import { editDistance } from "../suggest.ts";
 
 export const SPEC_KEYS: Readonly<Record<string, readonly string[]>> = {
-	"": ["id", "goal", "deliverable", "effort", "read_only", "roots", "write_allowed", "context", "budget", "evidence"],
+	"": [
+		"id",
+		"goal",
+		"deliverable",
+		"effort",
+		"read_only",
+		"roots",
+		"write_allowed",
+		"context",
+		"budget",
+		"evidence",
+		"sandbox",
+		"network",
+		"git_writes",
+	],
 	context: ["facts", "files", "commands"],
 	budget: ["wall_s", "usd", "turns"],
 };
@@ -66,6 +80,15 @@ const ALIASES: Readonly<Record<string, string>> = {
 	evidencerequired: "evidence",
 	requireevidence: "evidence",
 	pointers: "evidence",
+	sandboxing: "sandbox",
+	sandboxed: "sandbox",
+	isolation: "sandbox",
+	net: "network",
+	internet: "network",
+	allownetwork: "network",
+	git: "git_writes",
+	gitwrite: "git_writes",
+	allowgit: "git_writes",
 };
 
 function canonical(key: string): string {

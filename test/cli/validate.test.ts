@@ -89,7 +89,7 @@ describe("pi-delegate validate", () => {
 		expect(good.valid).toBe(true);
 		expect(good.spec.budget).toEqual({ wall_s: 300, usd: 0.2, turns: 40 });
 		expect(good.spec.resolved.watched_only).toEqual([`${tree.tmp}/repo/src`, `${tree.tmp}/repo/test`]);
-		expect(good.defaulted).toEqual(["budget.turns", "evidence"]);
+		expect(good.defaulted).toEqual(["budget.turns", "evidence", "network", "git_writes"]);
 
 		const bad = await runCli(["validate", "--json", invalid]);
 		expect(bad.code).toBe(2);

@@ -23,6 +23,7 @@ const prompt: ChildPromptInputs = {
 const config: ChildConfig = {
 	submit: { roots: ["/p"], cwd: "/p", maxRejections: 2 },
 	turns: 4,
+	usd: 1,
 	prompt: expectedPrompt(prompt),
 	firstMessage: sha256("Go."),
 	runId: "run-1",

@@ -98,6 +98,9 @@ describe("reading the event stream", () => {
 			sessionFile: "/s.jsonl",
 			sent: undefined,
 			elapsedMs: 5,
+			containment: "partial",
+			sandbox: "off",
+			prevented: [],
 		});
 	});
 

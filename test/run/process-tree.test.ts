@@ -32,8 +32,8 @@ describe("run markers", () => {
 		expect(environHasRun(Buffer.alloc(0), "r1")).toBe(false);
 	});
 
-	it("reads state and group from a stat line whose command has spaces and parentheses", () => {
-		expect(parseStat("123 (my (odd) cmd) S 1 456 456 0 -1")).toEqual({ state: "S", pgrp: 456 });
+	it("reads state, parent and group from a stat line whose command has spaces and parentheses", () => {
+		expect(parseStat("123 (my (odd) cmd) S 1 456 456 0 -1")).toEqual({ state: "S", ppid: 1, pgrp: 456 });
 		expect(parseStat("garbage")).toBeUndefined();
 	});
 });

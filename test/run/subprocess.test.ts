@@ -10,7 +10,8 @@ import { findPiCli } from "../../src/run/child-paths.ts";
 import { createSubprocessRunner, runSubprocess } from "../../src/run/subprocess.ts";
 import { envelope, runScripted, scriptedChild, submitTurn } from "../support/child.ts";
 import { REPO, SCRIPTED_PROVIDER } from "../support/pi.ts";
-import { alive } from "../support/processes.ts";
+import { waitFor } from "../support/processes.ts";
+import { processesWith, sleepToken } from "../support/tokens.ts";
 
 const PRICES = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 };
 
@@ -241,32 +242,26 @@ describe("what the child receives", () => {
 
 describe("budgets and stops", () => {
 	it("stops the whole tree on abort, detached and setsid grandchildren included", async () => {
+		const [plain, detached] = [sleepToken(), sleepToken()];
 		const child = scriptedChild({
 			turns: [
-				{
-					tools: [
-						{
-							name: "bash",
-							args: { command: "sleep 600 & echo $! > pids; setsid sleep 601 & echo $! >> pids; echo $PPID >> pids" },
-						},
-					],
-				},
+				{ tools: [{ name: "bash", args: { command: `sleep ${plain} & setsid sleep ${detached} &` } }] },
 				{ text: "stalling", delayMs: 600_000 },
 			],
 		});
 		const controller = new AbortController();
+		const tokens = [plain, detached, child.sessionFile];
 		const { outcome } = await runScripted(runSubprocess, child, {
 			signal: controller.signal,
 			during: (p) => {
-				if (p.type === "turn" && p.turn === 2) controller.abort("wall");
+				if (p.type !== "turn" || p.turn !== 2) return;
+				void waitFor(() => tokens.every((t) => processesWith(t).length > 0)).then(() => controller.abort("wall"));
 			},
 		});
 		expect(outcome.stoppedBy).toBe("wall");
 		expect(outcome.completed).toBe(false);
 		expect(outcome.turns).toBe(1);
-		const pids = readFileSync(join(child.project, "pids"), "utf8").trim().split("\n").map(Number);
-		expect(pids).toHaveLength(3);
-		for (const pid of pids) expect(alive(pid), `process ${pid} survived`).toBe(false);
+		for (const token of tokens) expect(processesWith(token), `${token} survived`).toEqual([]);
 	});
 
 	it("warns the child on its last turn and stops it after the turn budget", async () => {

@@ -32,13 +32,22 @@ describe("validateSpec: normalized spec", () => {
 		expect(spec.write_allowed).toEqual([]);
 		expect(spec.context).toEqual({ facts: [], files: [], commands: [] });
 		expect(spec.budget).toEqual(DEFAULT_BUDGETS.balanced);
-		expect(defaulted).toEqual(["effort", "read_only", "budget.wall_s", "budget.usd", "budget.turns", "evidence"]);
+		expect(defaulted).toEqual([
+			"effort",
+			"read_only",
+			"budget.wall_s",
+			"budget.usd",
+			"budget.turns",
+			"evidence",
+			"network",
+			"git_writes",
+		]);
 	});
 
 	it("takes budget defaults from the effort, and keeps what the spec gives", () => {
 		const { spec, defaulted } = valid({ ...base, effort: "deep", budget: { usd: 0.25 } });
 		expect(spec.budget).toEqual({ wall_s: DEFAULT_BUDGETS.deep.wall_s, usd: 0.25, turns: DEFAULT_BUDGETS.deep.turns });
-		expect(defaulted).toEqual(["read_only", "budget.wall_s", "budget.turns", "evidence"]);
+		expect(defaulted).toEqual(["read_only", "budget.wall_s", "budget.turns", "evidence", "network", "git_writes"]);
 		expect(DEFAULT_BUDGETS.deep.wall_s).toBeGreaterThan(DEFAULT_BUDGETS.fast.wall_s);
 	});
 

@@ -1,27 +1,34 @@
 /**
  * A process that runs one subprocess child which starts two background sleeps (one in its own
- * session) and then stalls. It prints `READY <project dir>` once the child stalls; the pids are in
- * `<project dir>/pids` (the two sleeps, then the child's Pi). With `--own-sigint` it handles SIGINT
- * itself, as a host like Pi's TUI does, and prints the child's outcome when the run returns.
+ * session) and then stalls. It prints `READY <project dir>` once the child stalls; the argv tokens
+ * that find the child's processes are in `<project dir>/tokens` (the two sleeps, then the child's
+ * session file, which only its Pi has in its argv). With `--own-sigint` it handles SIGINT itself,
+ * as a host like Pi's TUI does, and prints the child's outcome when the run returns.
  *
  *   node test/support/stalled-runner.ts [--own-sigint]
  */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { runSubprocess } from "../../src/run/subprocess.ts";
 import { runScripted, scriptedChild } from "./child.ts";
+import { sleepToken } from "./tokens.ts";
 
+const [plain, detached] = [sleepToken(), sleepToken()];
 const child = scriptedChild({
 	turns: [
 		{
 			tools: [
 				{
 					name: "bash",
-					args: { command: "sleep 600 & echo $! > pids; setsid sleep 601 & echo $! >> pids; echo $PPID >> pids" },
+					args: { command: `sleep ${plain} & setsid sleep ${detached} &` },
 				},
 			],
 		},
 		{ text: "stalling", delayMs: 600_000 },
 	],
 });
+
+writeFileSync(join(child.project, "tokens"), [plain, detached, child.sessionFile].join("\n"));
 
 if (process.argv.includes("--own-sigint")) process.on("SIGINT", () => process.stdout.write("SIGINT handled\n"));
 

@@ -1,0 +1,43 @@
+/**
+ * How a child's bash commands are contained: a spawn hook for Pi's own bash tool (so Pi keeps its
+ * output handling, timeouts and stop of the command) that rewrites each command to run inside
+ * bubblewrap, and marks its environment with the run's id for the fallback scan. Used by the
+ * in-process runner for every command, and by the child-side extension of a subprocess child under
+ * the sandbox (there the child's Pi is already contained; the hook adds the per-command sandbox).
+ *
+ * Each command gets a PID namespace of its own, so whatever it leaves running in the background
+ * ends when the command ends — one sandbox per command is also one network namespace per command.
+ */
+import { withRunMarker } from "../process-tree.ts";
+import { bwrapArgs, containArgs, wrapCommand } from "./bwrap-args.ts";
+import type { SandboxPlan } from "./types.ts";
+
+export interface BashContext {
+	command: string;
+	cwd: string;
+	env: NodeJS.ProcessEnv;
+}
+
+export interface BashWrap {
+	/** bubblewrap's path; undefined when namespaces cannot be had (the command only gets the marker). */
+	bwrap: string | undefined;
+	/** The sandbox to run each command in; undefined or `off`: containment only. */
+	plan: SandboxPlan | undefined;
+	/** The run's id, added to PI_DELEGATE_RUNS. */
+	runId: string;
+	home: string;
+	/** Host directory that is the commands' /tmp under the sandbox. */
+	tmp: string;
+}
+
+export function bashSpawnHook(wrap: BashWrap): (context: BashContext) => BashContext {
+	return (context) => {
+		const env = withRunMarker(context.env, wrap.runId) as NodeJS.ProcessEnv;
+		if (wrap.bwrap === undefined) return { ...context, env };
+		const args =
+			wrap.plan?.mode === "enforce"
+				? bwrapArgs(wrap.plan, { cwd: context.cwd, home: wrap.home, tmp: wrap.tmp })
+				: containArgs(context.cwd, { command: true });
+		return { command: wrapCommand(wrap.bwrap, args, context.command), cwd: context.cwd, env };
+	};
+}

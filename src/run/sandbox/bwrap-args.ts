@@ -1,0 +1,132 @@
+/**
+ * bubblewrap command lines, built from a plan. Pure: paths in, argv out.
+ *
+ * Why bubblewrap and a PID namespace (and not `unshare`, or a cgroup): `--die-with-parent` ties
+ * the namespace's life to the process that started it, so a SIGKILLed pi-delegate still takes
+ * every process of its child with it — the kernel kills all of a PID namespace when its first
+ * process dies, whatever session, group or environment those processes gave themselves.
+ * `unshare --pid --fork --kill-child` has no such tie to its own parent, and a cgroup needs a
+ * writable, delegated cgroup tree that ordinary machines (and this one, cgroup v1) do not give a
+ * user. The same tool also builds the sandbox's mounts, so one dependency covers both.
+ *
+ * Two kinds of command line:
+ * - containment only (`mode: "off"`): the whole file system as it is, in a PID namespace of its own;
+ * - the sandbox (`mode: "enforce"`): `/` read-only, a private /tmp, the writable roots read-write,
+ *   the watched-only roots and protected `.git` directories read-only, no network unless allowed,
+ *   and no capabilities (as root, a process with CAP_SYS_ADMIN could remount a read-only bind).
+ * Later mounts cover earlier ones, so the order below is the policy: read-only first, then what
+ * is writable, then what is taken back inside it.
+ */
+import type { SandboxPlan } from "./types.ts";
+
+export interface BwrapEnv {
+	/** The command's working directory. */
+	cwd: string;
+	/** The parent's home: kept visible (it may lie under /tmp) and read-only. */
+	home: string;
+	/** Host directory mounted as the child's private /tmp (one per child, so commands share it). */
+	tmp: string;
+	/** Paths the child must still see read-only although they lie under /tmp (prompt files, the agent dir …). */
+	visible?: readonly string[];
+	/** Paths that are read-write besides the plan's (the outer layer's session and agent directories). */
+	alsoWritable?: readonly string[];
+	/** Host directories mounted read-write at another place, after the private /tmp (a subprocess child's start caches). */
+	mounts?: ReadonlyArray<{ from: string; to: string }>;
+	/** Keep capabilities and the network: the outer layer of a subprocess child, whose Pi must reach its provider and nest a sandbox per command. */
+	outer?: boolean;
+}
+
+/** The flags that make a PID namespace ending with its parent. */
+const CONTAIN = ["--unshare-pid", "--die-with-parent"];
+
+/**
+ * A bash command runs as the namespace's first process (`--as-pid-1`). Without it bubblewrap's
+ * own init is the first process and bubblewrap returns as soon as the command exits — a few
+ * milliseconds before the kernel has finished killing what the command left behind. With the
+ * command as first process, bubblewrap returns only once the whole namespace is gone, so "the
+ * command ended" means "nothing of it is left". (A Pi process is not run so: as first process it
+ * would not see a SIGTERM from outside; contain.ts waits for the namespace instead.)
+ */
+const AS_PID_1 = ["--as-pid-1"];
+
+/**
+ * A bash command does not see /run: the sockets of the machine's daemons live there (a container
+ * engine's socket is as good as root), and connecting to a socket is not a write that a read-only
+ * mount refuses. The resolver's directory stays, for DNS when the network is allowed.
+ */
+const HIDE_RUN = ["--tmpfs", "/run", "--ro-bind-try", "/run/systemd/resolve", "/run/systemd/resolve"];
+
+/** Containment alone: everything as it is (devices included), in a PID namespace of its own. */
+export function containArgs(cwd: string, options: { command?: boolean } = {}): string[] {
+	const first = options.command ? AS_PID_1 : [];
+	return [
+		...CONTAIN,
+		...first,
+		"--bind",
+		"/",
+		"/",
+		"--dev-bind",
+		"/dev",
+		"/dev",
+		"--proc",
+		"/proc",
+		"--chdir",
+		cwd,
+		"--",
+	];
+}
+
+/** `a` is `b` or lies inside it. */
+export function within(a: string, b: string): boolean {
+	if (b === "/") return true;
+	const base = b.replace(/\/+$/, "");
+	return a === base || a.startsWith(`${base}/`);
+}
+
+const unique = (paths: readonly string[]) => [...new Set(paths)];
+
+/** The arguments of `bwrap` up to and including `--`; the command follows. */
+export function bwrapArgs(plan: SandboxPlan, env: BwrapEnv): string[] {
+	if (plan.mode === "off") return containArgs(env.cwd, { command: !env.outer });
+	const writable = unique([...plan.writable, ...(env.alsoWritable ?? [])]);
+	const inWritable = (p: string) => writable.some((w) => within(p, w));
+	const takenBack = plan.readOnly.filter(inWritable);
+	const readOnly = plan.readOnly.filter((p) => !inWritable(p));
+	const visible = unique([env.home, ...(env.visible ?? []), env.cwd]).filter((p) => p !== "/" && !inWritable(p));
+	const args = [
+		...CONTAIN,
+		...(env.outer ? [] : AS_PID_1),
+		...(env.outer || plan.network ? [] : ["--unshare-net"]),
+		...(env.outer ? [] : ["--cap-drop", "ALL"]),
+		"--ro-bind",
+		"/",
+		"/",
+		"--dev",
+		"/dev",
+		"--proc",
+		"/proc",
+		"--bind",
+		env.tmp,
+		"/tmp",
+		...(env.mounts ?? []).flatMap((m) => ["--bind", m.from, m.to]),
+		...(env.outer ? [] : HIDE_RUN),
+	];
+	for (const path of unique([...visible, ...readOnly])) args.push("--ro-bind-try", path, path);
+	for (const path of writable) args.push("--bind", path, path);
+	for (const path of takenBack) args.push("--ro-bind-try", path, path);
+	args.push("--setenv", "TMPDIR", "/tmp", "--chdir", env.cwd, "--");
+	return args;
+}
+
+/** A word for a POSIX shell, quoted so that the shell passes it on unchanged. */
+export function shellQuote(word: string): string {
+	return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * A bash command rewritten to run inside bubblewrap: the shell Pi starts replaces itself (`exec`)
+ * with bwrap, so Pi's own stop of the command (a kill of its process group) ends the namespace.
+ */
+export function wrapCommand(bwrap: string, args: readonly string[], command: string, shell = "bash"): string {
+	return ["exec", bwrap, ...args, shell, "-c", command].map(shellQuote).join(" ");
+}

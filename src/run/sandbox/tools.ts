@@ -1,0 +1,92 @@
+/**
+ * The in-process child's own bash, write and edit tools: Pi's built-in definitions (so the model
+ * sees exactly the tools a child of any runner sees, byte for byte), built with operations that
+ * contain and check. They replace the built-ins of the same name in the child's session.
+ *
+ * - bash runs each command through bubblewrap (bash-hook.ts);
+ * - under the sandbox, write and edit resolve the real target first and refuse a path outside the
+ *   writable roots with an error the model reads; the write itself opens the checked real path
+ *   without following a last symlink and refuses a file that turns out to have other hard links.
+ *   (A directory swapped for a symlink between the check and the write is not caught here; the
+ *   subprocess runner's read-only mounts catch that too.)
+ */
+import { constants } from "node:fs";
+import { access, mkdir, open, readFile, stat } from "node:fs/promises";
+import {
+	createBashToolDefinition,
+	createEditToolDefinition,
+	createWriteToolDefinition,
+	defineTool,
+	type ToolDefinition,
+} from "@earendil-works/pi-coding-agent";
+import { type BashWrap, bashSpawnHook } from "./bash-hook.ts";
+import { nodePathProbe } from "./fs-probe.ts";
+import type { PreventedAttempt } from "./types.ts";
+import { checkWrite, refusalText, type WriteRules } from "./write-check.ts";
+
+export interface ChildToolsInput {
+	cwd: string;
+	bash: BashWrap;
+	/** Present under the sandbox: where write and edit may write. */
+	rules: WriteRules | undefined;
+	onPrevented: (attempt: PreventedAttempt) => void;
+}
+
+/** Writes `content` to the checked real path: no last symlink followed, no file with other names. */
+async function writeChecked(real: string, content: string): Promise<void> {
+	const file = await open(real, constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW, 0o666);
+	try {
+		const { nlink } = await file.stat();
+		if (nlink > 1) throw new Error(`${real} has ${nlink} hard links; refusing to write through it`);
+		await file.truncate(0);
+		await file.writeFile(content, "utf8");
+	} finally {
+		await file.close();
+	}
+}
+
+function guard(tool: string, rules: WriteRules, onPrevented: ChildToolsInput["onPrevented"]) {
+	return (path: string): string => {
+		const decision = checkWrite(path, rules, nodePathProbe);
+		if (decision.ok) return decision.real;
+		onPrevented({ tool, path, reason: decision.reason });
+		throw new Error(refusalText(tool, decision.reason));
+	};
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+	try {
+		return (await stat(path)).isDirectory();
+	} catch {
+		return false;
+	}
+}
+
+/** Definitions replacing Pi's bash (always) and write and edit (under the sandbox). */
+export function childTools(input: ChildToolsInput): ToolDefinition[] {
+	const bash = defineTool(createBashToolDefinition(input.cwd, { spawnHook: bashSpawnHook(input.bash) }));
+	if (input.rules === undefined) return [bash];
+	const writeGuard = guard("write", input.rules, input.onPrevented);
+	const editGuard = guard("edit", input.rules, input.onPrevented);
+	const write = defineTool(
+		createWriteToolDefinition(input.cwd, {
+			operations: {
+				mkdir: async (dir) => {
+					if (await isDirectory(dir)) return;
+					await mkdir(writeGuard(dir), { recursive: true });
+				},
+				writeFile: (path, content) => writeChecked(writeGuard(path), content),
+			},
+		}),
+	);
+	const edit = defineTool(
+		createEditToolDefinition(input.cwd, {
+			operations: {
+				readFile: (path) => readFile(path),
+				access: (path) => access(editGuard(path), constants.R_OK | constants.W_OK),
+				writeFile: (path, content) => writeChecked(editGuard(path), content),
+			},
+		}),
+	);
+	return [bash, write, edit];
+}

@@ -1,0 +1,41 @@
+/**
+ * Types of containment and the sandbox on the run side: what this machine can do (the support
+ * probe's answer) and what a runner reports back (how the child was contained, what was
+ * prevented). What the planner decides — the SandboxPlan — is src/plan/sandbox.ts.
+ */
+
+import type { SandboxMode, SandboxPlan } from "../../plan/sandbox.ts";
+
+export type { SandboxMode, SandboxPlan };
+
+/**
+ * How a child's processes were held together. `namespace`: every process it started lived in one
+ * PID namespace that ended with it, so nothing could outlive it. `partial`: no namespace could be
+ * had, and the runner stopped what it could find by the environment marker (a process that clears
+ * its environment, or outlives a SIGKILLed parent, escapes that).
+ */
+export type Containment = "namespace" | "partial";
+
+/** What this machine can do, found once per process by support.ts. */
+export interface SandboxSupport {
+	/** Absolute path of bubblewrap, when found. */
+	bwrap: string | undefined;
+	/** A PID namespace that dies with its parent can be made (containment). */
+	containment: boolean;
+	/** The full sandbox can be made: read-only mounts, no network, no capabilities, nested once. */
+	enforce: boolean;
+	/** Why something is missing, in words with the fix; undefined when everything works. */
+	reason: string | undefined;
+}
+
+/** One write the sandbox refused, as the outcome lists it (apart from boundary violations). */
+export interface PreventedAttempt {
+	/** The path the child tried to write, when the tool named one. */
+	path?: string;
+	/** The tool that tried: `write`, `edit`, `bash`. */
+	tool: string;
+	/** The bash command, for a refusal seen in a command's output. */
+	command?: string;
+	/** Why it was refused, in words. */
+	reason: string;
+}

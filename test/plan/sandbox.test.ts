@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import * as api from "../../src/index.ts";
+import { planSandbox, type SandboxPlanInput } from "../../src/plan/sandbox.ts";
+
+const works = { enforce: true, reason: undefined };
+const missing = { enforce: false, reason: "bubblewrap (bwrap) is not installed" };
+const spec = (s: Partial<SandboxPlanInput["spec"]> = {}): SandboxPlanInput["spec"] => ({
+	network: false,
+	git_writes: false,
+	resolved: { write_allowed: ["/repo/src"], watched_only: ["/repo/docs", "/other"] },
+	...s,
+});
+
+describe("planSandbox", () => {
+	it("enforces by default where bubblewrap works: writable roots, watched roots and .git read-only, no network", () => {
+		const plan = planSandbox({ spec: spec(), available: works });
+		expect(plan).toEqual({
+			mode: "enforce",
+			reason: "the default (bubblewrap)",
+			writable: ["/repo/src"],
+			readOnly: ["/repo/docs", "/other", "/repo/src/.git"],
+			network: false,
+			gitWritable: false,
+			notes: [],
+		});
+	});
+
+	it("leaves .git writable and the network on only when the spec says so", () => {
+		const plan = planSandbox({ spec: spec({ git_writes: true, network: true }), available: works });
+		expect(plan).toMatchObject({ mode: "enforce", gitWritable: true, network: true });
+		expect(plan.readOnly).toEqual(["/repo/docs", "/other"]);
+	});
+
+	it("takes the spec over the setting, and the setting over the default", () => {
+		expect(planSandbox({ spec: spec(), setting: "off", available: works }).mode).toBe("off");
+		expect(planSandbox({ spec: spec({ sandbox: "enforce" }), setting: "off", available: works }).mode).toBe("enforce");
+		const off = planSandbox({ spec: spec({ sandbox: "off" }), setting: "enforce", available: works });
+		expect(off.mode).toBe("off");
+		expect(off.reason).toMatch(/^the spec sets sandbox "off": writes are detected by the boundary diff/);
+	});
+
+	it("notes fields that have no effect with the sandbox off", () => {
+		const plan = planSandbox({ spec: spec({ sandbox: "off", network: true }), available: works });
+		expect(plan.notes).toEqual(["network and git_writes have no effect with the sandbox off"]);
+	});
+
+	it("falls back to off with a note when the default cannot be had, and runs", () => {
+		const plan = planSandbox({ spec: spec(), available: missing });
+		expect(plan.mode).toBe("off");
+		expect(plan.problem).toBeUndefined();
+		expect(plan.reason).toMatch(/^bubblewrap \(bwrap\) is not installed; the child runs without a sandbox/);
+		expect(plan.notes).toEqual(["the sandbox is off because this machine cannot run bubblewrap"]);
+	});
+
+	it("refuses, naming the field and the fix, when the spec or the setting demands what cannot be had", () => {
+		const fromSpec = planSandbox({ spec: spec({ sandbox: "enforce" }), available: missing });
+		expect(fromSpec.mode).toBe("off");
+		expect(fromSpec.problem).toMatchObject({ path: "sandbox", value: "enforce" });
+		expect(fromSpec.problem?.message).toContain("bubblewrap (bwrap) is not installed");
+		expect(fromSpec.problem?.fix).toMatch(/apt-get install bubblewrap.*"off"/);
+		const fromSetting = planSandbox({ spec: spec(), setting: "enforce", available: missing });
+		expect(fromSetting.problem?.path).toBe("settings: sandbox");
+	});
+});
+
+describe("for a program that plans and runs children itself", () => {
+	it("exports the decision, the probe and the report's isolation", () => {
+		expect(api.planSandbox).toBe(planSandbox);
+		const support = api.sandboxSupport();
+		expect(typeof support.containment).toBe("boolean");
+		expect(api.sandboxSupport()).toBe(support);
+		expect(typeof api.runIsolation).toBe("function");
+	});
+});
