@@ -55,6 +55,7 @@ describe("the public API", () => {
 			models: [{ provider: "acme", id: "m1", authenticated: true }],
 			tools: ["read", "grep", "find", "ls", "bash", "edit", "write"],
 			piVersion: "1.6.0",
+			sandbox: api.sandboxSupport(),
 			runsDirOverride: join(home, "runs"),
 		});
 		if (!planned.ok) throw new Error(api.formatProblems(planned.problems));

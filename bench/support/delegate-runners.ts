@@ -17,6 +17,7 @@ import { availableToolNames, renderChildView } from "../../src/host/render.ts";
 import { createRuntime } from "../../src/host/runtime.ts";
 import { specFromParams, type TaskParams } from "../../src/pi/task-params.ts";
 import { planTask } from "../../src/plan/task.ts";
+import { sandboxSupport } from "../../src/run/sandbox/support.ts";
 import { launchOf } from "../../src/run/execute.ts";
 import { inProcessRunner } from "../../src/run/in-process.ts";
 import { createSubprocessRunner } from "../../src/run/subprocess.ts";
@@ -47,6 +48,7 @@ async function launchFor(env: BenchEnv, task: ChildTask): Promise<ChildLaunch> {
 		models: [{ provider: env.dir.provider, id: SONNET.id, authenticated: true }],
 		tools: await availableToolNames(where),
 		piVersion: VERSION,
+		sandbox: sandboxSupport(),
 	});
 	if (!planned.ok) throw new Error(`benchmark task cannot be planned: ${JSON.stringify(planned.problems)}`);
 	const rendered = await renderChildView(planned.plan.child, { cwd: env.cwd, agentDir: env.dir.agentDir });

@@ -20,7 +20,8 @@ export interface SettingsDecisions {
 	/** Absolute paths, resolved as Pi resolves a settings file's resource paths. */
 	providerExtensions: string[];
 	profiles: ReturnType<typeof profilesFromSettings>;
-	sandbox: ValidatedSettings["sandbox"]["value"];
+	/** The `sandbox` setting when a file sets it; undefined leaves the default to the sandbox plan. */
+	sandbox: ValidatedSettings["sandbox"]["value"] | undefined;
 	delegationRule: boolean;
 	/** Every problem of every settings file; a launch refuses while any remains. */
 	problems: Problem[];
@@ -34,7 +35,7 @@ export function decideSettings(read: Pick<ReadSettingsResult, "settings" | "prob
 		runner: settings.runner?.value,
 		providerExtensions: [...settings.providerExtensions.value],
 		profiles: profilesFromSettings(settings),
-		sandbox: settings.sandbox.value,
+		sandbox: settings.sandbox.origin.kind === "file" ? settings.sandbox.value : undefined,
 		delegationRule: settings.delegationRule.value,
 		problems: [...read.problems],
 	};

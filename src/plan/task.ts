@@ -17,6 +17,7 @@ import { TASK_WORKER } from "../prompt/task-worker.ts";
 import { kindFromAgent, resolveAgent } from "./child.ts";
 import { chooseModel, modelProblems } from "./model.ts";
 import { prefixKey } from "./prefix.ts";
+import { planSandbox, type SandboxPlan } from "./sandbox.ts";
 import { decideSettings, type SettingsDecisions } from "./settings.ts";
 import { taskTools } from "./tools.ts";
 import type { Decided, ModelChoice, Planned, RunnerKind, TaskInputs, TaskPlan } from "./types.ts";
@@ -92,6 +93,7 @@ function assemble(
 	agent: AgentDefinition | undefined,
 	tools: { tools: string[]; warnings: Problem[] },
 	model: ModelChoice,
+	sandbox: SandboxPlan,
 ): TaskPlan {
 	const { spec, request } = inputs;
 	const view = buildChildView({
@@ -119,6 +121,7 @@ function assemble(
 		providerExtensions: [...new Set([...request.extensions, ...settings.providerExtensions])],
 		budget: spec.budget,
 		boundary: { roots: [...roots], writeAllowed: [...write_allowed], watchedOnly: [...watched_only] },
+		sandbox,
 		submit: { roots: [...roots], cwd: roots[0] ?? inputs.cwd, maxRejections: MAX_REJECTIONS, evidence: spec.evidence },
 		audit: { runsDir: decideRunsDir(inputs, settings.runsDir), files: [...AUDIT_FILES] },
 		prefixKey: prefixKey({
@@ -141,12 +144,14 @@ export function planTask(inputs: TaskInputs): Planned {
 	}
 	const { agent, what, problems } = resolveAgent(inputs.agents, inputs.request.agent);
 	if (problems.length > 0) return { ok: false, what, problems };
+	const sandbox = planSandbox({ spec: inputs.spec, setting: settings.sandbox, available: inputs.sandbox });
+	if (sandbox.problem) return { ok: false, what: "the sandbox cannot be made here", problems: [sandbox.problem] };
 	const tools = taskTools(inputs.spec, agent, inputs.tools);
 	if (tools.problems.length > 0) {
 		return { ok: false, what: `the agent "${agent?.name}" names tools that do not exist`, problems: tools.problems };
 	}
 	const model = decideModel(inputs, settings, agent);
-	const plan = assemble(inputs, settings, agent, tools, model.model);
+	const plan = assemble(inputs, settings, agent, tools, model.model, sandbox);
 	if (model.problems.length === 0) return { ok: true, plan };
 	const why = model.model === NO_MODEL ? "no model for the child" : "the child's model cannot be used";
 	return { ok: false, what: why, problems: model.problems, plan };

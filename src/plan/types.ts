@@ -8,6 +8,7 @@ import type { AgentCatalog } from "../agents/catalog.ts";
 import type { AgentSource } from "../agents/definition.ts";
 import type { ContextFields } from "../context/primitives.ts";
 import type { EvidenceRule } from "../envelope/proof.ts";
+import type { SandboxAvailability, SandboxPlan } from "./sandbox.ts";
 import type { Problem } from "../problems.ts";
 import type { ParentPrompt, Strategy } from "../prompt/channels.ts";
 import type { ChildView } from "../prompt/child-view.ts";
@@ -101,6 +102,8 @@ export interface TaskInputs {
 	/** Tool names a child session can have. */
 	tools: readonly string[];
 	piVersion: string;
+	/** Whether this machine can make the sandbox (run/sandbox/support.ts probes it). */
+	sandbox: SandboxAvailability;
 	/** `PI_DELEGATE_RUNS_DIR`, when set. */
 	runsDirOverride?: string;
 	/** The session that delegates, so spend can be asked per session. */
@@ -131,6 +134,8 @@ export interface TaskPlan {
 	providerExtensions: string[];
 	budget: ChildBudget;
 	boundary: { roots: string[]; writeAllowed: string[]; watchedOnly: string[] };
+	/** What the child's commands may reach: prevention, on top of the boundary's detection. */
+	sandbox: SandboxPlan;
 	submit: SubmitCheckConfig;
 	audit: { runsDir: string; files: string[] };
 	/** Equal for siblings that send the same model, tools and system prompt inputs. */

@@ -8,6 +8,7 @@
  * Pi's own files read-only), set up by the child-side extension. Pure: the runner spawns what
  * this returns.
  */
+import { existsSync } from "node:fs";
 import { constants } from "node:os";
 import { dirname } from "node:path";
 import type { SandboxConfig } from "./child-config.ts";
@@ -67,6 +68,21 @@ export function sandboxToEnforce(
 }
 
 /** Files and directories of a launch the child's Pi reads. */
+/**
+ * What code a child's `pi` needs to see to start: the whole installed tree the file lives in — the
+ * outermost `node_modules` above it (its dependencies are its siblings there), or, outside any, the
+ * package directory that holds it. A file alone is not enough: Pi's CLI loads files beside it, and
+ * an install under /tmp would be hidden by the sandbox's private /tmp.
+ */
+export function codeTree(file: string): string {
+	const parts = file.split("/");
+	const at = parts.indexOf("node_modules");
+	if (at > 0) return parts.slice(0, at + 1).join("/");
+	let dir = dirname(file);
+	while (dir !== dirname(dir) && !existsSync(`${dir}/package.json`)) dir = dirname(dir);
+	return dir === dirname(dir) ? dirname(file) : dir;
+}
+
 export function launchPaths(launch: ChildLaunch): string[] {
 	return [
 		launch.cwd,

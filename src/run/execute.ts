@@ -21,6 +21,7 @@ import { budgetGuard } from "./budget-guard.ts";
 import type { PrefixGate } from "./prefix-gate.ts";
 import { RESULT_VERSION, type TaskResult } from "./result.ts";
 import type { RootLocks } from "./root-lock.ts";
+import { runIsolation } from "./sandbox/report.ts";
 import type { ChildLaunch, ChildOutcome, ChildRunner, LaunchRecord, TaskProgress } from "./types.ts";
 import { judgeRun } from "./verdict.ts";
 
@@ -57,6 +58,7 @@ export function launchOf(plan: TaskPlan, rendered: RenderedPrompt): ChildLaunch 
 		providerExtensions: plan.providerExtensions,
 		budget: plan.budget,
 		submit: plan.submit,
+		sandbox: plan.sandbox,
 	};
 }
 
@@ -183,6 +185,7 @@ function judge(plan: TaskPlan, outcome: ChildOutcome, boundary: Boundary, render
 		boundaryError: boundary.error,
 		promptMismatch: sentMismatch(rendered, outcome),
 		evidence: plan.spec.evidence,
+		sandbox: outcome.sandbox,
 	});
 	return { ...judged, envelope, claims, violations };
 }
@@ -251,5 +254,6 @@ function resultOf(
 		...(plan.parentSession && { parentSession: plan.parentSession }),
 		...(envelope.ok ? {} : { finalText: outcome.finalText }),
 		evidence: plan.spec.evidence,
+		isolation: runIsolation(plan.sandbox, outcome),
 	};
 }

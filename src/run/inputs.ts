@@ -21,6 +21,7 @@ import type { ParentPrompt } from "../prompt/channels.ts";
 import { readSettings } from "../settings/read.ts";
 import { loadSpecFile, loadSpecObject, loadSpecText } from "../spec/load.ts";
 import type { SpecResult } from "../spec/validate.ts";
+import { sandboxSupport } from "./sandbox/support.ts";
 
 /** Where the spec comes from: a tool call's arguments, a file, or text read from standard input. */
 export type SpecSource = { value: unknown } | { file: string } | { text: string; label: string };
@@ -92,6 +93,7 @@ export async function loadTaskInputs(sources: InputSources): Promise<LoadedInput
 		models: await modelList(host.runtime),
 		tools,
 		piVersion: VERSION,
+		sandbox: sandboxSupport(),
 		...(override && { runsDirOverride: override }),
 		...(sources.parentSession && { parentSession: sources.parentSession }),
 	};

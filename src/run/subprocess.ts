@@ -23,6 +23,7 @@ import { childExtensionPath, findPiCli } from "./child-paths.ts";
 import { drained, readChild } from "./child-streams.ts";
 import {
 	type ContainedCommand,
+	codeTree,
 	containChild,
 	containedExit,
 	INFO_FD,
@@ -100,7 +101,7 @@ export function createSubprocessRunner(options: SubprocessOptions = {}): ChildRu
 					sessionFile: hooks.sessionFile,
 					home: homedir(),
 					tmp: privateTmp,
-					visible: [promptDir, found.cli, options.extension ?? childExtensionPath()],
+					visible: [promptDir, codeTree(found.cli), codeTree(options.extension ?? childExtensionPath())],
 					caches: enforced.plan ? startCaches() : [],
 				},
 				enforced.plan,

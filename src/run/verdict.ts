@@ -47,7 +47,10 @@ export const VIOLATIONS_LISTED = 20;
  */
 export function modelUnreachable(outcome: ChildOutcome): string | undefined {
 	const billed = outcome.usage.input + outcome.usage.output + outcome.usage.cacheRead + outcome.usage.cacheWrite;
-	if (billed > 0 || outcome.toolCalls > 0 || outcome.errors.length === 0) return undefined;
+	// Only a model call that came back as an error counts: a child process that died before asking
+	// (exit 1, a crash) is the child's failure, reported as such.
+	if (billed > 0 || outcome.toolCalls > 0 || outcome.errors.length === 0 || outcome.stopReason === undefined)
+		return undefined;
 	return outcome.errors[0];
 }
 

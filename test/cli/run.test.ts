@@ -61,7 +61,13 @@ describe("pi-delegate run (subprocess runner, real pi children)", () => {
 			],
 		});
 		const out = await ws.run(
-			ws.spec({ read_only: false, roots: [a, b], write_allowed: [a], context: { commands: [compile] } }),
+			ws.spec({
+				read_only: false,
+				roots: [a, b],
+				write_allowed: [a],
+				context: { commands: [compile] },
+				sandbox: "off",
+			}),
 		);
 		expect(out.code).toBe(1);
 		expect(out.stdout).toMatch(/^FAIL {2}task t · \d+ problems?\n {2}✗ boundary violation: added __pycache__/);

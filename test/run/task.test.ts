@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { renderReport } from "../../src/report/task-report.ts";
 import { listRuns } from "../../src/run/audit.ts";
 import { PrefixGate } from "../../src/run/prefix-gate.ts";
+import { sandboxSupport } from "../../src/run/sandbox/support.ts";
 import { fauxAssistantMessage, fauxText, fauxToolCall, priced } from "../support/faux-runtime.ts";
 import { gitRepo, spec, taskHarness } from "../support/task-fixture.ts";
 
@@ -61,8 +62,9 @@ describe("a task run", () => {
 				],
 			}),
 		]);
+		// Detection, with prevention off: the boundary diff alone must catch the write.
 		const result = await run(
-			spec({ read_only: false, roots: [a, b], write_allowed: [a], context: { commands: [compile] } }),
+			spec({ read_only: false, roots: [a, b], write_allowed: [a], context: { commands: [compile] }, sandbox: "off" }),
 		);
 		expect(result.verdict).toBe("FAIL");
 		expect(result.violations.length).toBeGreaterThan(0);
@@ -71,6 +73,32 @@ describe("a task run", () => {
 		expect(result.problems.every((p) => p.kind === "boundary")).toBe(true);
 		expect(result.claims.every((c) => c.verified)).toBe(true);
 	});
+
+	it.runIf(sandboxSupport().enforce)(
+		"T4 under the sandbox: the incidental write is prevented, listed, and nothing changed",
+		async () => {
+			const a = gitRepo({ "README.md": "teh\n" });
+			const b = gitRepo({ "mod.py": "x = 1\n", ".gitignore": "__pycache__/\n" });
+			const { faux, run } = await taskHarness();
+			const compile = `python3 -m py_compile ${b}/mod.py`;
+			faux.script([
+				call("edit", { path: join(a, "README.md"), edits: [{ oldText: "teh", newText: "the" }] }),
+				call("bash", { command: compile }),
+				submit({
+					status: "ok",
+					deliverable: "typo fixed",
+					evidence: [{ claim: "typo fixed", pointer: `${a}/README.md:1` }],
+				}),
+			]);
+			const result = await run(
+				spec({ read_only: false, roots: [a, b], write_allowed: [a], context: { commands: [compile] } }),
+			);
+			expect(result.violations).toEqual([]);
+			expect(result.delta.map((c) => `${c.root === a ? "a" : "b"} ${c.path}`)).toEqual(["a README.md"]);
+			expect(result.isolation?.sandbox).toBe("enforce");
+			expect(JSON.stringify(result.isolation?.prevented)).toMatch(/Read-only file system|__pycache__|mod\.py/);
+		},
+	);
 
 	it("T2: a read-only task whose child refuses to write fails on its status, and the root is untouched", async () => {
 		const a = gitRepo({ "README.md": "teh\n" });

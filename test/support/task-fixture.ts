@@ -16,6 +16,7 @@ import type { PlanRequest, TaskInputs, TaskPlan } from "../../src/plan/types.ts"
 import { type ExecutePorts, executeTask } from "../../src/run/execute.ts";
 import { executionPorts } from "../../src/run/ports.ts";
 import type { TaskResult } from "../../src/run/result.ts";
+import { sandboxSupport } from "../../src/run/sandbox/support.ts";
 import { readSettings } from "../../src/settings/read.ts";
 import { loadSpecObject } from "../../src/spec/load.ts";
 import type { TaskSpec } from "../../src/spec/schema.ts";
@@ -77,6 +78,7 @@ export async function taskHarness(request: Partial<PlanRequest> = {}): Promise<T
 		models,
 		tools,
 		piVersion: VERSION,
+		sandbox: sandboxSupport(),
 		runsDirOverride: runsDir,
 		...change,
 	});
