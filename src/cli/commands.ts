@@ -2,6 +2,7 @@
 import { agentsCommand } from "./agents.ts";
 import { boundaryCommand } from "./boundary.ts";
 import type { Command } from "./command.ts";
+import { doctorCommand } from "./doctor.ts";
 import { envelopeCommand } from "./envelope.ts";
 import { gateCommand } from "./gate.ts";
 import { modesCommand } from "./modes.ts";
@@ -24,4 +25,5 @@ export const COMMANDS: Command[] = [
 	agentsCommand,
 	spendCommand,
 	gateCommand,
+	doctorCommand,
 ];

@@ -10,7 +10,8 @@ import { join } from "node:path";
 
 export const SCRATCH_PREFIX = "pi-delegate-selftest-";
 
-const OWNED = new RegExp(`^${SCRATCH_PREFIX}(\\d+)-`);
+/** `<prefix><pid>-…`: the directories one process made under a prefix. */
+const owned = (prefix: string) => new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\d+)-`);
 
 /** Whether a process exists; one owned by another user counts as alive. */
 export function processAlive(pid: number): boolean {
@@ -23,15 +24,24 @@ export function processAlive(pid: number): boolean {
 }
 
 /** The names in `entries` that are scratch directories of processes no longer alive. Pure. */
-export function staleScratch(entries: readonly string[], alive: (pid: number) => boolean): string[] {
+export function staleScratch(
+	entries: readonly string[],
+	alive: (pid: number) => boolean,
+	prefix = SCRATCH_PREFIX,
+): string[] {
+	const pattern = owned(prefix);
 	return entries.filter((name) => {
-		const pid = Number(OWNED.exec(name)?.[1]);
+		const pid = Number(pattern.exec(name)?.[1]);
 		return Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && !alive(pid);
 	});
 }
 
-/** Removes what killed selftests left in `root`; returns the paths removed. */
-export function removeStaleScratch(root: string, alive: (pid: number) => boolean = processAlive): string[] {
+/** Removes what killed runs left in `root`; returns the paths removed. */
+export function removeStaleScratch(
+	root: string,
+	alive: (pid: number) => boolean = processAlive,
+	prefix = SCRATCH_PREFIX,
+): string[] {
 	let entries: string[];
 	try {
 		entries = readdirSync(root);
@@ -39,7 +49,7 @@ export function removeStaleScratch(root: string, alive: (pid: number) => boolean
 		return [];
 	}
 	const removed: string[] = [];
-	for (const name of staleScratch(entries, alive)) {
+	for (const name of staleScratch(entries, alive, prefix)) {
 		const path = join(root, name);
 		try {
 			rmSync(path, { recursive: true, force: true });
@@ -59,9 +69,9 @@ export interface Scratch {
 }
 
 /** Cleans up after killed runs, then makes this run's directory under `root`. */
-export function openScratch(root: string): Scratch {
-	removeStaleScratch(root);
-	const dir = realpathSync(mkdtempSync(join(root, `${SCRATCH_PREFIX}${process.pid}-`)));
+export function openScratch(root: string, prefix = SCRATCH_PREFIX): Scratch {
+	removeStaleScratch(root, processAlive, prefix);
+	const dir = realpathSync(mkdtempSync(join(root, `${prefix}${process.pid}-`)));
 	let removed = false;
 	const remove = () => {
 		if (removed) return;
@@ -72,8 +82,12 @@ export function openScratch(root: string): Scratch {
 }
 
 /** Runs `fn` in a fresh scratch directory that is removed afterwards, whatever happens. */
-export async function withScratch<T>(root: string, fn: (dir: string) => Promise<T>): Promise<T> {
-	const scratch = openScratch(root);
+export async function withScratch<T>(
+	root: string,
+	fn: (dir: string) => Promise<T>,
+	prefix = SCRATCH_PREFIX,
+): Promise<T> {
+	const scratch = openScratch(root, prefix);
 	// A process.exit() elsewhere skips `finally`; the exit hook still removes the directory.
 	const onExit = () => scratch.remove();
 	process.once("exit", onExit);
