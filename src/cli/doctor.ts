@@ -6,6 +6,8 @@
  * directory is written and removed). The body, which loads Pi's SDK, is loaded only when it runs.
  */
 import { parseArgs } from "node:util";
+import type { DoctorOptions } from "../doctor/run.ts";
+import type { DoctorReport } from "../doctor/types.ts";
 import { type Command, EXIT, UsageError } from "./command.ts";
 import { TRUST_OPTIONS, trustOverride } from "./trust-flags.ts";
 
@@ -47,25 +49,46 @@ function flags(argv: string[]): { json?: boolean; approve?: boolean; "no-approve
 	}
 }
 
-export const doctorCommand: Command = {
-	name: "doctor",
-	summary: "check that this machine and setup can delegate, each problem with its fix",
-	usage: USAGE,
-	async run(argv, io) {
-		const values = flags(argv);
-		const trust = trustOverride(values);
-		const { locatePi } = await import("../settings/locate.ts");
-		const { runDoctor } = await import("../doctor/run.ts");
-		const { renderDoctorReport } = await import("../doctor/render.ts");
-		const where = locatePi({ cwd: io.cwd, env: io.env, trustOverride: trust });
-		const { report } = await runDoctor({
-			cwd: io.cwd,
-			home: where.home,
-			agentDir: where.agentDir,
-			projectTrusted: where.trust.trusted,
-			env: io.env,
-		});
-		io.stdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderDoctorReport(report));
-		return report.ok ? EXIT.pass : EXIT.fail;
-	},
-};
+/** The command; `defaults` replace what is otherwise found (tests point it at another package). */
+export function createDoctorCommand(defaults: Pick<DoctorOptions, "packageRoot"> = {}): Command {
+	return {
+		name: "doctor",
+		summary: "check that this machine and setup can delegate, each problem with its fix",
+		usage: USAGE,
+		async run(argv, io) {
+			const values = flags(argv);
+			const trust = trustOverride(values);
+			const { renderDoctorReport } = await import("../doctor/render.ts");
+			const print = (report: DoctorReport) =>
+				io.stdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderDoctorReport(report));
+			// On a Node too old for Pi, loading Pi's SDK could fail before any check is printed: say so first.
+			const { readPackageFacts, ownPackageRoot } = await import("../doctor/package.ts");
+			const { checkNode } = await import("../doctor/judge-platform.ts");
+			const node = checkNode(process.versions.node, readPackageFacts(defaults.packageRoot ?? ownPackageRoot()));
+			if (node.state === "fail") {
+				const later = "the other checks load Pi, which needs a supported Node; run doctor again after upgrading";
+				print({
+					ok: false,
+					checks: [{ ...node, fix: `${node.fix}; ${later}` }],
+					counts: { ok: 0, warn: 0, fail: 1, skip: 0 },
+				});
+				return EXIT.fail;
+			}
+			const { locatePi } = await import("../settings/locate.ts");
+			const { runDoctor } = await import("../doctor/run.ts");
+			const where = locatePi({ cwd: io.cwd, env: io.env, trustOverride: trust });
+			const { report } = await runDoctor({
+				cwd: io.cwd,
+				home: where.home,
+				agentDir: where.agentDir,
+				projectTrusted: where.trust.trusted,
+				env: io.env,
+				...defaults,
+			});
+			print(report);
+			return report.ok ? EXIT.pass : EXIT.fail;
+		},
+	};
+}
+
+export const doctorCommand: Command = createDoctorCommand();

@@ -145,8 +145,6 @@ export function checkExtension(facts: ExtensionFacts, pkg: PackageFacts, pi: str
 		const detail = `${missing.map((e) => e.entry).join(", ")} does not exist (${missing[0]?.path})`;
 		return { id, name, state: "fail", detail, fix: "build the package (`npm run build` in a clone), or reinstall it" };
 	}
-	if (facts.how === "loaded-here")
-		return { id, name, state: "ok", detail: `loaded in this Pi session from ${entry.path}` };
 	if (facts.how === "not-probed") return { id, name, state: "skip", detail: facts.why };
 	if (facts.errors.length > 0) {
 		const fix = "fix the error above; `pi -e <entry> --list-models` shows it the same way";
@@ -198,7 +196,7 @@ export function checkSandbox(facts: SandboxFacts): Check {
 		return { id, name, state: "warn", detail, fix, cost: SANDBOX_COST };
 	}
 	const v = firstLine(version.stdout).replace(/^bubblewrap /, "");
-	if (!trial || trial.status !== 0 || trial.error) {
+	if (trial?.status !== 0 || trial.error) {
 		const detail = `${v} at ${version.path}, but it cannot start a sandbox here (${trial ? why(trial) : "not tried"})`;
 		const fix =
 			"allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1), or run where they are allowed";

@@ -66,10 +66,10 @@ export function checkEffort(effort: Effort, setup: SetupFacts, settings: ReadSet
 	const ref = `${choice.provider}/${choice.id}${choice.thinking ? `:${choice.thinking}` : ""}`;
 	const problems = modelProblems(choice, setup.models);
 	if (problems.length > 0) {
-		const detail = `${ref} (${choice.reason}): ${problems.map((p) => p.message).join("; ")}`;
+		const detail = `${ref}, from ${choice.reason}: ${problems.map((p) => p.message).join("; ")}`;
 		return { id, name, state: "fail", detail, fix: fixOf(problems), problems };
 	}
-	return { id, name, state: "ok", detail: `${ref} (${choice.reason})` };
+	return { id, name, state: "ok", detail: `${ref}, from ${choice.reason}` };
 }
 
 /**

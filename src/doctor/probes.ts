@@ -102,11 +102,9 @@ export function probeRunsDir(dir: string, source: string): RunsDirFacts {
 export async function probeSandbox(options: AskOptions): Promise<SandboxFacts> {
 	const version = await askOnPath("bwrap", ["--version"], options);
 	if (!version.path || version.status !== 0) return { version };
-	const args = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"];
-	const trial = await ask(
-		version.path,
-		[...args, "--unshare-pid", "--unshare-net", "--die-with-parent", "--", "true"],
-		options,
-	);
+	const mounts = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"];
+	const namespaces = ["--unshare-pid", "--unshare-net", "--die-with-parent"];
+	// /bin/sh by its path: the trial asks whether a sandbox starts, not what PATH holds inside it.
+	const trial = await ask(version.path, [...mounts, ...namespaces, "--", "/bin/sh", "-c", "exit 0"], options);
 	return { version, trial };
 }

@@ -69,18 +69,21 @@ function advice(check: Check, at: number): string[] {
 	return out;
 }
 
+const count = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** Two lines: the tally, then whether this machine is ready. */
 function verdict(report: DoctorReport): string {
 	const { ok, warn, fail, skip } = report.counts;
 	const tally = [
 		`${ok} ok`,
-		warn > 0 ? `${warn} warning(s)` : "",
+		warn > 0 ? count(warn, "warning") : "",
 		fail > 0 ? `${fail} failed` : "",
 		skip > 0 ? `${skip} skipped` : "",
 	];
-	const counted = `${report.checks.length} checks: ${tally.filter(Boolean).join(", ")}.`;
-	if (fail > 0) return `${counted} Fix what failed (above) and run pi-delegate doctor again.`;
-	if (warn > 0) return `${counted} Ready to delegate; the warnings say what they cost.`;
-	return `${counted} Ready to delegate.`;
+	const counted = `${count(report.checks.length, "check")}: ${tally.filter(Boolean).join(", ")}.`;
+	if (fail > 0) return `${counted}\nFix what failed (above) and run pi-delegate doctor again.`;
+	if (warn > 0) return `${counted}\nReady to delegate; the warnings above say what they cost.`;
+	return `${counted}\nReady to delegate.`;
 }
 
 export function renderDoctorReport(report: DoctorReport): string {
@@ -100,7 +103,10 @@ export function renderDoctorReport(report: DoctorReport): string {
 		for (const more of rest) lines.push(" ".repeat(detailAt) + more);
 		if (check.state !== "ok") lines.push(...advice(check, 3));
 	}
-	return `${lines.join("\n")}\n\n${wrapText(verdict(report), REPORT_WIDTH).join("\n")}\n`;
+	const end = verdict(report)
+		.split("\n")
+		.flatMap((line) => wrapText(line, REPORT_WIDTH));
+	return `${lines.join("\n")}\n\n${end.join("\n")}\n`;
 }
 
 /** The first lines for a collapsed view inside Pi: the verdict and the checks that are not ok. */

@@ -75,7 +75,11 @@ async function extension(pkg: PackageFacts, pi: PiFacts, options: DoctorOptions)
 	const entry = pkg.extensions[0];
 	if (!entry?.exists) return { how: "not-probed", why: "no extension file to load" };
 	if (!pi.answer.path) return { how: "not-probed", why: "no `pi` to load it into" };
-	return probeExtension(pi.answer.path, entry.path, options.env, options.env.TMPDIR || tmpdir());
+	try {
+		return await probeExtension(pi.answer.path, entry.path, options.env, options.env.TMPDIR || tmpdir());
+	} catch (error) {
+		return { how: "not-probed", why: `cannot make a temporary directory: ${(error as Error).message}` };
+	}
 }
 
 async function setup(options: DoctorOptions, settings: ReturnType<typeof readSettings>): Promise<DoctorFacts["setup"]> {
