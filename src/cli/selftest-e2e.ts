@@ -5,6 +5,7 @@
  * SIGTERM) stops the running child; the scratch directory is removed before the command returns.
  */
 import { tmpdir } from "node:os";
+import { REPORT_WIDTH, wrapText } from "../doctor/render.ts";
 import type { RunnerKind } from "../plan/types.ts";
 import { formatProblems } from "../problems.ts";
 import { renderReport } from "../report/task-report.ts";
@@ -20,39 +21,42 @@ const RUNNER_WORDS: Readonly<Record<RunnerKind, string>> = {
 
 function header(report: Pick<E2eReport, "runners" | "model">, count: number): string {
 	const through = report.runners.map((r) => RUNNER_WORDS[r]).join(" and ");
-	return [
+	const text = [
 		`End-to-end selftest: ${count} real delegation(s) through ${through}.`,
-		`Model: ${report.model}, a SCRIPTED model: its answers are written in advance; no real model is`,
-		"called and no API key is needed. What is tested is pi-delegate's own checks, not a model.",
-	].join("\n");
+		`Model: ${report.model}, a SCRIPTED model: its answers are written in advance, its token counts`,
+		"are estimates and it costs $0; no real model is called and no API key is needed. What is",
+		"tested is pi-delegate's own checks, not a model.",
+	].join(" ");
+	return wrapText(text, REPORT_WIDTH).join("\n");
 }
 
 function caseText(c: E2eCaseResult, index: number, count: number): string {
-	const title = `── case ${index + 1} of ${count}: ${c.label} · ${c.runner} · expected ${c.expected}`;
+	const title = wrapText(`── case ${index + 1} of ${count} (${c.runner}): ${c.label}`, REPORT_WIDTH).join("\n   ");
+	const expected = `   expected ${c.expected}`;
 	switch (c.state) {
 		case "as-expected":
-			return `${title} · got ${c.result.verdict} ✓\n\n${renderReport(c.result)}`;
+			return `${title}\n${expected} · got ${c.result.verdict} ✓\n\n${renderReport(c.result)}`;
 		case "wrong": {
 			const why = c.differences.map((d) => `  ✗ ${d}`).join("\n");
-			return `${title} · got ${c.result.verdict} ✗ WRONG\n${why}\n\n${renderReport(c.result)}`;
+			return `${title}\n${expected} · got ${c.result.verdict} ✗ WRONG\n${why}\n\n${renderReport(c.result)}`;
 		}
 		case "skipped":
-			return `${title} · SKIPPED\n  ${c.reason}\n`;
+			return `${title}\n${expected} · SKIPPED\n  ${c.reason}\n`;
 		case "refused":
-			return `${title} · could not start: ${c.what}\n${formatProblems(c.problems)}\n`;
+			return `${title}\n${expected} · could not start: ${c.what}\n${formatProblems(c.problems)}\n`;
 	}
 }
 
 function verdictLine(report: E2eReport): string {
 	const total = report.cases.length;
 	const right = report.cases.filter((c) => c.state === "as-expected").length;
-	if (report.exitCode === 1) {
-		return `✗ ${total - right} of ${total} case(s) did NOT come out as expected: the checks cannot be trusted here.`;
-	}
-	if (report.exitCode === 2) {
-		return `! ${right} of ${total} case(s) came out as expected; the others could not run here (see above), so this is not a pass.`;
-	}
-	return `✓ ${right} of ${total} cases came out as expected.`;
+	const text =
+		report.exitCode === 1
+			? `✗ ${total - right} of ${total} case(s) did NOT come out as expected: the checks cannot be trusted here.`
+			: report.exitCode === 2
+				? `! ${right} of ${total} case(s) came out as expected; the others could not run here (see above), so this is not a pass.`
+				: `✓ ${right} of ${total} cases came out as expected.`;
+	return wrapText(text, REPORT_WIDTH).join("\n");
 }
 
 export interface E2eArgs {
@@ -93,7 +97,8 @@ export async function runE2eCommand(args: E2eArgs, io: CommandIO): Promise<ExitC
 			const count = report.cases.length;
 			const parts = report.cases.map((c, i) => caseText(c, i, count));
 			const removed = "(Every case ran in one temporary directory, removed now: the audit paths above are gone.)";
-			io.stdout(`${header(report, count)}\n\n${parts.join("\n")}\n${verdictLine(report)}\n${removed}\n`);
+			const note = wrapText(removed, REPORT_WIDTH).join("\n");
+			io.stdout(`${header(report, count)}\n\n${parts.join("\n")}\n${verdictLine(report)}\n${note}\n`);
 		}
 		if (stop.signal.aborted) io.stderr("pi-delegate selftest: interrupted; the temporary directory was removed\n");
 		return report.exitCode;

@@ -69,7 +69,7 @@ function flags(argv: string[]): { json: boolean; e2e: boolean; runners: RunnerKi
 
 export const selftestCommand: Command = {
 	name: "selftest",
-	summary: "prove the checks discriminate (no model needed); --e2e: two real delegations, scripted model",
+	summary: "prove the checks discriminate; --e2e runs two real delegations (no API key)",
 	usage: USAGE,
 	async run(argv, io) {
 		const args = flags(argv);

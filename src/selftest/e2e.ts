@@ -103,9 +103,9 @@ async function withEnv<T>(vars: Record<string, string>, fn: () => Promise<T>): P
 	}
 }
 
-async function runCase(c: E2eCase, runner: RunnerKind, scratch: string, options: E2eOptions): Promise<E2eCaseResult> {
+/** Runs one case in `dir` (a fresh directory of the scratch; short, as every report path starts with it). */
+async function runCase(c: E2eCase, runner: RunnerKind, dir: string, options: E2eOptions): Promise<E2eCaseResult> {
 	const head = { id: c.id, label: c.label, expected: c.expected, runner };
-	const dir = join(scratch, `${c.id}-${runner}`);
 	const agentDir = join(dir, "agent");
 	const work = join(dir, "work");
 	mkdirSync(agentDir, { recursive: true });
@@ -164,7 +164,7 @@ export async function runE2e(options: E2eOptions): Promise<E2eReport> {
 				if (reason !== undefined) {
 					results.push({ id: c.id, label: c.label, expected: c.expected, runner, state: "skipped", reason });
 				} else {
-					results.push(await runCase(c, runner, scratch, options));
+					results.push(await runCase(c, runner, join(scratch, String(results.length + 1)), options));
 				}
 			}
 		}
