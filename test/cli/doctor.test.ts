@@ -68,8 +68,8 @@ describe.concurrent("pi-delegate doctor", () => {
 		const ws = doctorWorkspace();
 		mkdirSync(join(ws.agentDir, "agents"));
 		writeFileSync(
-			join(ws.agentDir, "agents", "helper.md"),
-			"---\ndescription: helps\nmodel: scripted/scripted-1\n---\nRole.\n",
+			join(ws.agentDir, "agents", "lookup.md"),
+			"---\ndescription: looks things up\nmodel: scripted/scripted-1\n---\nRole.\n",
 		);
 		const before = ws.agentFiles();
 		const out = await ws.run();
@@ -132,7 +132,7 @@ describe.concurrent("pi-delegate doctor", () => {
 		const out = await ws.run([], { PI_DELEGATE_RUNS_DIR: join(ws.base, "file", "runs") });
 		expect(out.code).toBe(1);
 		expect(flat(out.stdout)).toMatch(
-			/✗ runs dir FAIL \S*file\/runs \(PI_DELEGATE_RUNS_DIR\): is a file, not a directory/,
+			/✗ runs dir FAIL \S*file\/runs \(PI_DELEGATE_RUNS_DIR\): \S*\/file is a file, not a directory/,
 		);
 		expect(out.stdout).toContain("fix: make it writable, or choose another");
 	});

@@ -36,7 +36,7 @@ function setup(overrides: Partial<SetupFacts> = {}): SetupFacts {
 		models: ["small", "mid", "big"].map((id) => ({ provider: "p", id, authenticated: true })),
 		tools: ["read", "grep", "find", "ls", "bash", "edit", "write", "submit_result"],
 		agents: {
-			...buildAgentCatalog([agentFile("helper", "description: helps\nmodel: p/small\ntools: read")]),
+			...buildAgentCatalog([agentFile("lookup", "description: looks things up\nmodel: p/small\ntools: read")]),
 			skipped: [],
 		},
 		hostProblems: [],
@@ -185,7 +185,7 @@ describe("doctor's judgement", () => {
 
 	it("fails an agent whose model does not resolve, naming the agent", () => {
 		const agents = buildAgentCatalog([
-			agentFile("helper", "description: helps\nmodel: p/small"),
+			agentFile("lookup", "description: looks things up\nmodel: p/small"),
 			agentFile("broken", "description: breaks\nmodel: p/nope"),
 		]);
 		const c = check({ ...healthy(), setup: setup({ agents: { ...agents, skipped: [] } }) }, "agents");
