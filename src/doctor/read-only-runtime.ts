@@ -102,7 +102,8 @@ export async function readOnlyRuntime(agentDir: string): Promise<{ runtime: Mode
 		allowModelNetwork: false,
 	});
 	const problems = [auth.problem, store.problem].filter((p): p is Problem => p !== undefined);
-	const error = runtime.getError();
+	// getError is not in every supported Pi; without it there is nothing more to report.
+	const error = typeof runtime.getError === "function" ? runtime.getError() : undefined;
 	if (error !== undefined) {
 		const message = `Pi's model configuration has problems: ${error.split("\n")[0]}`;
 		const fix = "fix models.json; `pi --list-models` shows the same error in full";
