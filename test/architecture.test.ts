@@ -24,6 +24,7 @@ const STAGES: ReadonlyArray<readonly string[]> = [
 	["host"],
 	["run"],
 	["selftest", "report", "workflow"],
+	["doctor"],
 	["pi", "cli", "index.ts"],
 ];
 

@@ -42,7 +42,7 @@ export const COMMANDS: readonly CommandEntry[] = [
 	},
 	{
 		name: "selftest",
-		summary: "prove the envelope and boundary checks discriminate (no model needed)",
+		summary: "prove the checks discriminate; --e2e runs two real delegations (no API key)",
 		load: async () => (await import("./selftest.ts")).selftestCommand,
 	},
 	{
@@ -64,5 +64,10 @@ export const COMMANDS: readonly CommandEntry[] = [
 		name: "gate",
 		summary: "say whether a brief may go to a fork or must be a task, and the task call",
 		load: async () => (await import("./gate.ts")).gateCommand,
+	},
+	{
+		name: "doctor",
+		summary: "check that this machine and setup can delegate, each problem with its fix",
+		load: async () => (await import("./doctor.ts")).doctorCommand,
 	},
 ];

@@ -56,6 +56,8 @@ export interface HostOptions {
 	extensions: readonly string[];
 	/** Inside Pi: the parent's registry, whose extension-registered providers children share. */
 	parent?: ModelRegistry;
+	/** A runtime built elsewhere instead of the agent dir's (doctor's, which never writes a file). */
+	runtime?: ModelRuntime;
 }
 
 /** Copies the parent's extension-registered providers into a runtime. */
@@ -77,7 +79,7 @@ function shareParentProviders(runtime: ModelRuntime, parent: ModelRegistry): voi
  * either side, reported before anything runs.
  */
 export async function openHost(options: HostOptions): Promise<Host> {
-	const runtime = await createRuntime(options.agentDir);
+	const runtime = options.runtime ?? (await createRuntime(options.agentDir));
 	if (options.parent) shareParentProviders(runtime, options.parent);
 	if (options.extensions.length === 0) return { runtime, problems: [], dispose() {} };
 	const loader = new DefaultResourceLoader({

@@ -10,6 +10,7 @@ import { type ExtensionAPI, getAgentDir } from "@earendil-works/pi-coding-agent"
 import { PrefixGate } from "../run/prefix-gate.ts";
 import { RootLocks } from "../run/root-lock.ts";
 import { registerDelegatePreviewCommand } from "./commands/delegate-preview.ts";
+import { registerDoctorCommand } from "./commands/doctor.ts";
 import { registerModesCommand } from "./commands/modes.ts";
 import { registerDelegationRule } from "./delegation-rule.ts";
 import { registerForkGate } from "./fork-gate.ts";
@@ -36,5 +37,6 @@ export default function piDelegate(pi: ExtensionAPI): void {
 	registerForkGate(pi);
 	warnAboutSettings(pi);
 	registerModesCommand(pi);
+	registerDoctorCommand(pi);
 	registerDelegatePreviewCommand(pi, { parentPrompt });
 }

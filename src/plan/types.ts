@@ -8,13 +8,13 @@ import type { AgentCatalog } from "../agents/catalog.ts";
 import type { AgentSource } from "../agents/definition.ts";
 import type { ContextFields } from "../context/primitives.ts";
 import type { EvidenceRule } from "../envelope/proof.ts";
-import type { SandboxAvailability, SandboxPlan } from "./sandbox.ts";
 import type { Problem } from "../problems.ts";
 import type { ParentPrompt, Strategy } from "../prompt/channels.ts";
 import type { ChildView } from "../prompt/child-view.ts";
 import type { TaskRung } from "../prompt/task-brief.ts";
 import type { ReadSettingsResult } from "../settings/read.ts";
 import type { RunnerKind } from "../settings/types.ts";
+import type { SandboxAvailability, SandboxPlan } from "./sandbox.ts";
 
 export type { RunnerKind };
 

@@ -4,7 +4,7 @@
  * one must fail — a checker that only ever says "clean" (or only "violation") fails the selftest.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, realpathSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { diffSnapshots } from "../boundary/diff.ts";
@@ -35,8 +35,7 @@ function git(dir: string, ...args: string[]): void {
 }
 
 /** A watched-only git root with an ignored node_modules/ that already holds a file, as real projects do. */
-function makeRoots(): { writable: string; watched: string } {
-	const base = realpathSync(mkdtempSync(join(tmpdir(), "pi-delegate-selftest-")));
+function makeRoots(base: string): { writable: string; watched: string } {
 	const writable = join(base, "writable");
 	const watched = join(base, "watched");
 	mkdirSync(writable);
@@ -85,8 +84,21 @@ export const BOUNDARY_CASES: readonly BoundaryCase[] = [
 	},
 ];
 
-export async function evaluateBoundaryCase(c: BoundaryCase): Promise<BoundaryCaseResult> {
-	const { writable, watched } = makeRoots();
+/**
+ * Runs one case in a fresh directory made inside `parent` (the selftest's scratch directory); with
+ * no parent, in a temporary directory of its own that is removed afterwards.
+ */
+export async function evaluateBoundaryCase(c: BoundaryCase, parent?: string): Promise<BoundaryCaseResult> {
+	const base = realpathSync(mkdtempSync(join(parent ?? tmpdir(), "boundary-")));
+	try {
+		return await judgeCase(c, base);
+	} finally {
+		if (parent === undefined) rmSync(base, { recursive: true, force: true });
+	}
+}
+
+async function judgeCase(c: BoundaryCase, base: string): Promise<BoundaryCaseResult> {
+	const { writable, watched } = makeRoots(base);
 	const roots = [writable, watched];
 	const before = await snapshotRoots(roots);
 	c.change(writable, watched);

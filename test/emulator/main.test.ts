@@ -73,7 +73,7 @@ describe("npm run emulator", () => {
 		while (!out.includes("http://")) await new Promise((r) => setTimeout(r, 20));
 		shell.kill("SIGKILL");
 		const alive = () => existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, "utf8").includes(") Z ");
-		const deadline = Date.now() + 10_000;
+		const deadline = Date.now() + 20_000;
 		while (alive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
 		expect(alive()).toBe(false);
 	});

@@ -1,8 +1,11 @@
-import { writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BOUNDARY_CASES, evaluateBoundaryCase } from "../../src/selftest/boundary-cases.ts";
 import { runCli } from "../support/cli.ts";
+import { REPO } from "../support/pi.ts";
+import { tempDir } from "../support/temp.ts";
 
 describe("selftest", () => {
 	it("passes on this machine: every case lands on its expected side, and says so", async () => {
@@ -32,6 +35,18 @@ describe("selftest", () => {
 		const result = await evaluateBoundaryCase(inWritable);
 		expect(result.got).toBe("clean");
 		expect(result.ok).toBe(false);
+	});
+
+	it("leaves nothing in the temporary directory (a real process with a TMPDIR of its own)", () => {
+		const tmp = tempDir();
+		const out = spawnSync(process.execPath, [join(REPO, "src/cli/main.ts"), "selftest"], {
+			env: { ...process.env, TMPDIR: tmp },
+			encoding: "utf8",
+			timeout: 60_000,
+		});
+		expect(out.stderr).toBe("");
+		expect(out.status).toBe(0);
+		expect(readdirSync(tmp)).toEqual([]);
 	});
 
 	it("rejects unknown arguments with exit 2", async () => {

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 export const REPO = resolve(import.meta.dirname, "../..");
-export const SCRIPTED_PROVIDER = join(REPO, "test/support/scripted-provider.ts");
+export const SCRIPTED_PROVIDER = join(REPO, "src/selftest/scripted-provider.ts");
 
 export interface PiRun {
 	status: number | null;

@@ -1,0 +1,117 @@
+/**
+ * Doctor's report for a terminal of 80 columns: one row per check (check · state · detail, the
+ * detail wrapped in its column), and under each check that is not ok what to do — the fix, what a
+ * warning costs, each problem with its own fix — then one line that says whether this machine is
+ * ready. The JSON form is the report itself. Pure.
+ */
+import { showValue } from "../problems.ts";
+import type { Check, CheckState, DoctorReport } from "./types.ts";
+
+export const REPORT_WIDTH = 80;
+
+const MARK: Readonly<Record<CheckState, string>> = { ok: "✓", warn: "!", fail: "✗", skip: "–" };
+const WORD: Readonly<Record<CheckState, string>> = { ok: "ok", warn: "warn", fail: "FAIL", skip: "skip" };
+
+const width = (text: string) => [...text].length;
+
+/** Splits a word longer than `max` after a `/` where it can, else anywhere. */
+function pieces(word: string, max: number): string[] {
+	const out: string[] = [];
+	let rest = word;
+	while (width(rest) > max) {
+		const head = [...rest].slice(0, max).join("");
+		const slash = head.lastIndexOf("/");
+		const cut = slash > max / 3 ? slash + 1 : head.length;
+		out.push(rest.slice(0, cut));
+		rest = rest.slice(cut);
+	}
+	return [...out, rest];
+}
+
+/** Wraps words to `max` columns; words longer than a line are broken. */
+export function wrapText(text: string, max: number): string[] {
+	const lines: string[] = [];
+	let line = "";
+	for (const word of text.split(/\s+/).filter((w) => w !== "")) {
+		for (const piece of pieces(word, max)) {
+			const candidate = line === "" ? piece : `${line} ${piece}`;
+			if (width(candidate) > max && line !== "") {
+				lines.push(line);
+				line = piece;
+			} else line = candidate;
+		}
+	}
+	return line === "" ? [""] : [...lines, line];
+}
+
+/** `label: text`, wrapped under itself, starting at column `at`. */
+function note(label: string, text: string, at: number): string[] {
+	const head = " ".repeat(at) + label;
+	const lines = wrapText(text, REPORT_WIDTH - width(head));
+	return lines.map((line, i) => (i === 0 ? head : " ".repeat(width(head))) + line);
+}
+
+function advice(check: Check, at: number): string[] {
+	const out: string[] = [];
+	if (check.cost) out.push(...note("costs: ", check.cost, at));
+	if (check.problems && check.problems.length > 0) {
+		for (const p of check.problems) {
+			// A problem the detail already states is not said twice; its fix still is.
+			if (check.problems.length === 1 && check.detail.includes(p.message)) {
+				out.push(...note("fix: ", p.fix, at));
+				continue;
+			}
+			const value = p.value === undefined ? "" : ` (value: ${showValue(p.value, 60)})`;
+			out.push(...note("✗ ", `${p.path}: ${p.message}${value}`, at));
+			out.push(...note("  fix: ", p.fix, at));
+		}
+	} else if (check.fix) out.push(...note("fix: ", check.fix, at));
+	return out;
+}
+
+const count = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** Two lines: the tally, then whether this machine is ready. */
+function verdict(report: DoctorReport): string {
+	const { ok, warn, fail, skip } = report.counts;
+	const tally = [
+		`${ok} ok`,
+		warn > 0 ? count(warn, "warning") : "",
+		fail > 0 ? `${fail} failed` : "",
+		skip > 0 ? `${skip} skipped` : "",
+	];
+	const counted = `${count(report.checks.length, "check")}: ${tally.filter(Boolean).join(", ")}.`;
+	if (fail > 0) return `${counted}\nFix what failed (above) and run pi-delegate doctor again.`;
+	if (warn > 0) return `${counted}\nReady to delegate; the warnings above say what they cost.`;
+	return `${counted}\nReady to delegate.`;
+}
+
+export function renderDoctorReport(report: DoctorReport): string {
+	const nameWidth = Math.max(width("check"), ...report.checks.map((c) => width(c.name)));
+	const stateWidth = 5;
+	const detailAt = 1 + 2 + nameWidth + 2 + stateWidth + 2;
+	const detailWidth = REPORT_WIDTH - detailAt;
+	const row = (mark: string, name: string, state: string, detail: string) =>
+		`${mark.padEnd(1)}  ${name.padEnd(nameWidth)}  ${state.padEnd(stateWidth)}  ${detail}`.trimEnd();
+	const lines = [
+		row(" ", "check", "state", "detail"),
+		`─  ${"─".repeat(nameWidth)}  ${"─".repeat(stateWidth)}  ${"─".repeat(detailWidth)}`,
+	];
+	for (const check of report.checks) {
+		const [first = "", ...rest] = wrapText(check.detail, detailWidth);
+		lines.push(row(MARK[check.state], check.name, WORD[check.state], first));
+		for (const more of rest) lines.push(" ".repeat(detailAt) + more);
+		if (check.state !== "ok") lines.push(...advice(check, 3));
+	}
+	const end = verdict(report)
+		.split("\n")
+		.flatMap((line) => wrapText(line, REPORT_WIDTH));
+	return `${lines.join("\n")}\n\n${end.join("\n")}\n`;
+}
+
+/** The first lines for a collapsed view inside Pi: the verdict and the checks that are not ok. */
+export function doctorSummary(report: DoctorReport): string {
+	const notOk = report.checks.filter((c) => c.state === "fail" || c.state === "warn");
+	const lines = notOk.map((c) => `${MARK[c.state]} ${c.name}: ${wrapText(c.detail, 70)[0]}`);
+	return [verdict(report), ...lines].join("\n");
+}

@@ -1,0 +1,48 @@
+/**
+ * `/delegate-doctor` in Pi: the report `pi-delegate doctor` prints, for this session — the running
+ * Pi stands in for the `pi` on PATH (the extension is evidently loaded), the session's model for
+ * Pi's default model, and its extension-registered providers count as the task tool's would.
+ * Registering it loads nothing heavy; the checks load on first use.
+ */
+import { homedir } from "node:os";
+import { type ExtensionAPI, getAgentDir, VERSION } from "@earendil-works/pi-coding-agent";
+import { registerReportRenderer, showReport } from "./report.ts";
+
+export const DOCTOR_COMMAND = "delegate-doctor";
+
+export function registerDoctorCommand(pi: ExtensionAPI): void {
+	registerReportRenderer(pi);
+	pi.registerCommand(DOCTOR_COMMAND, {
+		description:
+			"Check that delegating from here works: Pi, the extension, settings, models, agents, runs dir, git, bubblewrap",
+		handler: async (line, ctx) => {
+			if (line.trim() !== "") {
+				const text = `/${DOCTOR_COMMAND} takes no arguments (got "${line.trim()}")`;
+				showReport(pi, ctx, { title: "delegate-doctor: bad arguments", summary: text, text, error: true });
+				return;
+			}
+			const { runDoctor } = await import("../../doctor/run.ts");
+			const { doctorSummary, renderDoctorReport } = await import("../../doctor/render.ts");
+			const { report } = await runDoctor({
+				cwd: ctx.cwd,
+				home: process.env.HOME || homedir(),
+				agentDir: getAgentDir(),
+				projectTrusted: ctx.isProjectTrusted(),
+				env: process.env,
+				inPi: {
+					version: VERSION,
+					...(process.argv[1] && { path: process.argv[1] }),
+					...(ctx.model && { model: { provider: ctx.model.provider, id: ctx.model.id } }),
+					registry: ctx.modelRegistry,
+				},
+			});
+			const failed = report.counts.fail;
+			showReport(pi, ctx, {
+				title: failed > 0 ? `pi-delegate doctor: ${failed} check(s) failed` : "pi-delegate doctor: ready to delegate",
+				summary: doctorSummary(report),
+				text: renderDoctorReport(report),
+				...(failed > 0 && { error: true }),
+			});
+		},
+	});
+}

@@ -1,0 +1,50 @@
+import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { openScratch, removeStaleScratch, staleScratch, withScratch } from "../../src/selftest/scratch.ts";
+import { tempDir } from "../support/temp.ts";
+
+describe("the selftest's scratch directory", () => {
+	it("names the directories of dead owners, and only those", () => {
+		const alive = (pid: number) => pid === 42;
+		const names = [
+			"pi-delegate-selftest-42-abc",
+			"pi-delegate-selftest-43-abc",
+			"pi-delegate-selftest-envelopes-usHifu",
+			"pi-delegate-selftest-123456",
+			"pi-delegate-doctor-43-abc",
+			"other-43-abc",
+			`pi-delegate-selftest-${process.pid}-mine`,
+		];
+		expect(staleScratch(names, alive)).toEqual(["pi-delegate-selftest-43-abc"]);
+		expect(staleScratch(names, alive, "pi-delegate-doctor-")).toEqual(["pi-delegate-doctor-43-abc"]);
+	});
+
+	it("removes what a killed run left, and never a live run's directory", () => {
+		const root = tempDir();
+		for (const name of ["pi-delegate-selftest-999999991-x", "pi-delegate-selftest-1-x", "unrelated"]) {
+			mkdirSync(join(root, name, "deep"), { recursive: true });
+		}
+		const removed = removeStaleScratch(root, (pid) => pid === 1);
+		expect(removed).toEqual([join(root, "pi-delegate-selftest-999999991-x")]);
+		expect(readdirSync(root).sort()).toEqual(["pi-delegate-selftest-1-x", "unrelated"]);
+	});
+
+	it("is one directory per run, removed afterwards even when the run throws", async () => {
+		const root = tempDir();
+		let seen = "";
+		await expect(
+			withScratch(root, async (dir) => {
+				seen = dir;
+				mkdirSync(join(dir, "agent", "runs"), { recursive: true });
+				throw new Error("boom");
+			}),
+		).rejects.toThrow("boom");
+		expect(seen.startsWith(join(root, `pi-delegate-selftest-${process.pid}-`))).toBe(true);
+		expect(existsSync(seen)).toBe(false);
+		const scratch = openScratch(root);
+		scratch.remove();
+		scratch.remove();
+		expect(readdirSync(root)).toEqual([]);
+	});
+});
