@@ -9,6 +9,7 @@ import { runCommand } from "./run.ts";
 import { schemaCommand } from "./schema.ts";
 import { selftestCommand } from "./selftest.ts";
 import { validateCommand } from "./validate.ts";
+import { workflowCommand } from "./workflow.ts";
 
 export const COMMANDS: Command[] = [
 	runCommand,
@@ -20,4 +21,5 @@ export const COMMANDS: Command[] = [
 	selftestCommand,
 	modesCommand,
 	agentsCommand,
+	workflowCommand,
 ];

@@ -1,22 +1,21 @@
 /**
- * Determinism of a workflow script: while the script's function runs, it cannot read the clock or
- * draw random numbers — `Math.random()`, `Date.now()`, `new Date()` and `Date()` without arguments,
- * `performance.now()`, `crypto.randomUUID()` and `crypto.getRandomValues()` throw a
- * DeterminismError. A script that cannot see time or chance makes the same calls in the same order
- * when it runs again, which is what lets a resumed run replay its journal.
+ * Determinism of a workflow script: while a run is going, the script cannot read the clock or draw
+ * random numbers — a call of `Math.random()`, `Date.now()`, `new Date()` or `Date()` without
+ * arguments, `performance.now()`, `crypto.randomUUID()` or `crypto.getRandomValues()` made from the
+ * script's own file throws a DeterminismError. A script that cannot see time or chance makes the
+ * same calls in the same order when it runs again, which is what lets a resumed run replay its
+ * journal.
  *
- * Refusing (rather than replaying recorded values) keeps the rule simple to state and impossible to
- * get subtly wrong: there is no value to record, so none can be replayed out of order.
+ * Refusing, rather than replaying recorded values, keeps the rule simple to state and impossible to
+ * get subtly wrong: no value is recorded, so none can be replayed out of order.
  *
- * Only the script is held to it. The process's other code — pi-delegate's engine, Pi, a runner —
- * keeps its clock: script code runs inside an AsyncLocalStorage scope (`enter`), the API's own work
- * runs outside it (`leave`), and the patched globals look at the scope before refusing. The scope
- * follows the script's promises, timers and callbacks, so an `await` does not let the script out.
- * The guard covers the default function and everything it calls; code a module runs once when it
- * is first loaded is not covered. Node's own internals use their private copies of these functions
- * and are not affected at all.
+ * Whose call it is is read from the call stack (the frame that called the patched function), not
+ * from an async context: everything else in the process — pi-delegate's engine, Pi, the runners —
+ * keeps its clock whatever promise chain it runs in, and the script is refused in its callbacks,
+ * timers and continuations alike. What is covered is the script file itself; a helper module it
+ * imports, or a reference to one of these functions taken when the module first loaded, is not.
+ * Node's internals use their own private copies and are never affected.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 
 export class DeterminismError extends Error {
 	constructor(what: string) {
@@ -28,42 +27,87 @@ export class DeterminismError extends Error {
 	}
 }
 
+/** Says whether a source file (as a stack frame names it: a path, or a file URL) is script code. */
+export type ScriptFiles = (file: string) => boolean;
+
 export interface ScriptGuard {
-	/** Runs `fn` as script code: the clock and randomness are refused in it and in all it starts. */
-	enter<T>(fn: () => T): T;
-	/** Runs `fn` as the engine's code, even when script code calls it. */
-	leave<T>(fn: () => T): T;
-	/** True inside script code. */
-	inScript(): boolean;
-	/** Takes the patches out once no guard needs them any more. */
+	/**
+	 * Rejects with the first refusal. A refusal thrown where the script cannot catch it (a timer's
+	 * callback) would otherwise leave the script waiting for ever; the run races its script
+	 * against this and ends with the error.
+	 */
+	refused: Promise<never>;
+	/** Takes the guard away; the patches go once no guard is left. */
 	release(): void;
 }
 
-type WebCrypto = typeof globalThis.crypto;
-
-const scope = new AsyncLocalStorage<true>();
-let installed = 0;
-let restore: (() => void) | undefined;
-
-function refuseIn<A extends unknown[], R>(what: string, fn: (...args: A) => R): (...args: A) => R {
-	return function (this: unknown, ...args: A): R {
-		if (scope.getStore()) throw new DeterminismError(what);
-		return fn.apply(this, args);
-	};
+interface Guard {
+	isScript: ScriptFiles;
+	refuse(error: DeterminismError): void;
 }
 
-/** The Date constructor, refusing only "now" (no arguments) inside script code. */
+type WebCrypto = typeof globalThis.crypto;
+type CallSite = { getFileName(): string | null | undefined };
+
+const guards = new Set<Guard>();
+let restore: (() => void) | undefined;
+
+/** A frame's file as a plain path: no `file://`, no query (a script is loaded with `?v=<digest>`). */
+export function framePath(file: string): string {
+	const bare = file.replace(/[?#].*$/, "");
+	return bare.startsWith("file://") ? decodeURIComponent(bare.slice("file://".length)) : bare;
+}
+
+/** The file of the frame that called `below`. Costs a few microseconds; only while a run is going. */
+function callerOf(below: (...args: never[]) => unknown): string | undefined {
+	const limit = Error.stackTraceLimit;
+	const prepare = Error.prepareStackTrace;
+	try {
+		Error.stackTraceLimit = 1;
+		Error.prepareStackTrace = (_error, sites) => sites;
+		const holder: { stack?: CallSite[] } = {};
+		Error.captureStackTrace(holder, below);
+		return holder.stack?.[0]?.getFileName() ?? undefined;
+	} finally {
+		Error.stackTraceLimit = limit;
+		Error.prepareStackTrace = prepare;
+	}
+}
+
+/** Throws (and tells the run) when the caller of `below` is a guarded script. */
+function refuseScript(what: string, below: (...args: never[]) => unknown): void {
+	if (guards.size === 0) return;
+	const file = callerOf(below);
+	if (file === undefined) return;
+	const path = framePath(file);
+	const owners = [...guards].filter((g) => g.isScript(path));
+	if (owners.length === 0) return;
+	const error = new DeterminismError(what);
+	for (const owner of owners) owner.refuse(error);
+	throw error;
+}
+
+function refusing<A extends unknown[], R>(what: string, fn: (...args: A) => R): (...args: A) => R {
+	const patched = function (this: unknown, ...args: A): R {
+		refuseScript(what, patched);
+		return fn.apply(this, args);
+	};
+	return patched;
+}
+
+/** The Date constructor, refusing only "now" (no arguments). */
 function guardedDate(original: DateConstructor): DateConstructor {
-	return new Proxy(original, {
+	const handler: ProxyHandler<DateConstructor> = {
 		construct(target, args, newTarget) {
-			if (args.length === 0 && scope.getStore()) throw new DeterminismError("new Date()");
+			if (args.length === 0) refuseScript("new Date()", handler.construct as never);
 			return Reflect.construct(target, args, newTarget);
 		},
 		apply(target, self, args) {
-			if (scope.getStore()) throw new DeterminismError("Date()");
+			refuseScript("Date()", handler.apply as never);
 			return Reflect.apply(target, self, args);
 		},
-	});
+	};
+	return new Proxy(original, handler);
 }
 
 function patch(): () => void {
@@ -76,44 +120,62 @@ function patch(): () => void {
 		uuid: g.crypto?.randomUUID,
 		values: g.crypto?.getRandomValues,
 	};
-	Math.random = refuseIn("Math.random()", originals.random);
-	originals.Date.now = refuseIn("Date.now()", originals.now);
+	Math.random = refusing("Math.random()", originals.random);
+	originals.Date.now = refusing("Date.now()", originals.now);
 	g.Date = guardedDate(originals.Date);
-	performance.now = refuseIn("performance.now()", originals.perfNow.bind(performance));
-	if (g.crypto && originals.uuid && originals.values) {
-		g.crypto.randomUUID = refuseIn("crypto.randomUUID()", originals.uuid.bind(g.crypto));
-		g.crypto.getRandomValues = refuseIn(
+	performance.now = refusing("performance.now()", originals.perfNow.bind(performance));
+	const crypto = g.crypto;
+	if (crypto && originals.uuid && originals.values) {
+		crypto.randomUUID = refusing("crypto.randomUUID()", originals.uuid.bind(crypto));
+		crypto.getRandomValues = refusing(
 			"crypto.getRandomValues()",
-			originals.values.bind(g.crypto),
+			originals.values.bind(crypto),
 		) as WebCrypto["getRandomValues"];
 	}
+	// A refusal thrown in a script's timer or detached callback has no catcher: it is the run's
+	// (it already ended the run through `refused`), not the process's.
+	const swallow = (error: unknown) => {
+		if (error instanceof DeterminismError) return;
+		process.removeListener("uncaughtException", swallow);
+		throw error;
+	};
+	const swallowRejection = (reason: unknown) => {
+		if (reason instanceof DeterminismError) return;
+		process.removeListener("unhandledRejection", swallowRejection);
+		throw reason;
+	};
+	process.on("uncaughtException", swallow);
+	process.on("unhandledRejection", swallowRejection);
 	return () => {
+		process.removeListener("uncaughtException", swallow);
+		process.removeListener("unhandledRejection", swallowRejection);
 		Math.random = originals.random;
 		originals.Date.now = originals.now;
 		g.Date = originals.Date;
 		performance.now = originals.perfNow;
-		if (g.crypto && originals.uuid && originals.values) {
-			g.crypto.randomUUID = originals.uuid;
-			g.crypto.getRandomValues = originals.values;
+		if (crypto && originals.uuid && originals.values) {
+			crypto.randomUUID = originals.uuid;
+			crypto.getRandomValues = originals.values;
 		}
 	};
 }
 
-/** Installs the patches (once for any number of guards) and returns a guard for one run. */
-export function installScriptGuard(): ScriptGuard {
-	if (installed++ === 0) restore = patch();
-	let released = false;
+/** Guards the files `isScript` names until `release`; any number of runs may be guarded at once. */
+export function installScriptGuard(isScript: ScriptFiles): ScriptGuard {
+	let refuse!: (error: DeterminismError) => void;
+	const refused = new Promise<never>((_resolve, reject) => {
+		refuse = reject;
+	});
+	refused.catch(() => {});
+	const own: Guard = { isScript, refuse: (error) => refuse(error) };
+	guards.add(own);
+	restore ??= patch();
 	return {
-		enter: (fn) => scope.run(true, fn),
-		leave: (fn) => scope.exit(fn),
-		inScript: () => scope.getStore() === true,
+		refused,
 		release() {
-			if (released) return;
-			released = true;
-			if (--installed === 0) {
-				restore?.();
-				restore = undefined;
-			}
+			if (!guards.delete(own) || guards.size > 0) return;
+			restore?.();
+			restore = undefined;
 		},
 	};
 }

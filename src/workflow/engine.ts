@@ -3,12 +3,11 @@
  * run's limits, and reports how it ended. Everything a call touches goes through `EnginePorts`
  * (calls.ts), so tests run the engine against fakes and each entry point supplies the real ones.
  *
- * The API's own work runs outside the guard (`leave`), the script's callbacks inside it (`enter`):
- * a thunk given to `parallel`, a step of `chain`, the body of a `phase` are script code.
+ * While it runs, the determinism guard refuses the clock and randomness to the script's own file.
  */
 import { formatSeconds } from "../format/numbers.ts";
 import { CallRunner, type CallSettings, type EnginePorts, passed } from "./calls.ts";
-import { installScriptGuard, type ScriptGuard } from "./determinism.ts";
+import { DeterminismError, installScriptGuard, type ScriptFiles } from "./determinism.ts";
 import { WorkflowInputError, WorkflowStopped } from "./errors.ts";
 import type { CallLine } from "./journal.ts";
 import { limited } from "./limits.ts";
@@ -20,6 +19,8 @@ export interface RunSettings extends CallSettings {
 	args: readonly string[];
 	/** Cancels the whole run (Ctrl-C, a command's stop). */
 	signal?: AbortSignal;
+	/** The script's own files: the determinism guard refuses the clock and randomness to them. */
+	scriptFiles: ScriptFiles;
 }
 
 export interface EngineOutcome {
@@ -70,48 +71,45 @@ function thunkList(thunks: unknown): Array<() => unknown> {
 	return thunks as Array<() => unknown>;
 }
 
-function api(calls: CallRunner, guard: ScriptGuard, settings: RunSettings, ports: EnginePorts): Workflow {
-	// A callback the script gave is script code; `async` turns its synchronous throw into a rejection.
-	const inScript = async <T>(fn: () => T) => guard.enter(fn);
+function api(calls: CallRunner, settings: RunSettings, ports: EnginePorts): Workflow {
+	// `async` turns a callback's synchronous throw into a rejection.
+	const call = async <T>(fn: () => T) => fn();
 	const wf = {
-		agent: (prompt: unknown, options?: unknown) => guard.leave(() => calls.agent(prompt, options)),
-		parallel: (thunks: unknown, options?: ParallelOptions) =>
-			guard.leave(async () => {
-				const list = thunkList(thunks);
-				const limit =
-					options?.concurrency === undefined
-						? settings.limits.concurrency
-						: positiveInt(options.concurrency, "parallel() concurrency");
-				return limited(
-					list.map((thunk) => () => inScript(thunk)),
-					limit,
-				);
-			}),
-		chain: (...steps: Array<(previous: unknown) => unknown>) =>
-			guard.leave(async () => {
-				let value: unknown;
-				for (const step of steps) {
-					if (typeof step !== "function") {
-						throw new WorkflowInputError("chain() was refused", [
-							{ path: "chain()", value: step, message: "every step must be a function", fix: "pass (previous) => …" },
-						]);
-					}
-					const previous = value;
-					value = await inScript(() => step(previous));
+		agent: (prompt: unknown, options?: unknown) => calls.agent(prompt, options),
+		parallel: async (thunks: unknown, options?: ParallelOptions) => {
+			const list = thunkList(thunks);
+			const limit =
+				options?.concurrency === undefined
+					? settings.limits.concurrency
+					: positiveInt(options.concurrency, "parallel() concurrency");
+			return limited(
+				list.map((thunk) => () => call(thunk)),
+				limit,
+			);
+		},
+		chain: async (...steps: Array<(previous: unknown) => unknown>) => {
+			let value: unknown;
+			for (const step of steps) {
+				if (typeof step !== "function") {
+					throw new WorkflowInputError("chain() was refused", [
+						{ path: "chain()", value: step, message: "every step must be a function", fix: "pass (previous) => …" },
+					]);
 				}
-				return value;
-			}),
-		phase: (name: string, fn: () => unknown) =>
-			guard.leave(async () => {
-				const started = ports.now().getTime();
-				ports.log(`▸ ${name}`);
-				try {
-					return await inScript(fn);
-				} finally {
-					ports.log(`◂ ${name} · ${formatSeconds((ports.now().getTime() - started) / 1000)}`);
-				}
-			}),
-		log: (text: unknown) => guard.leave(() => ports.log(String(text))),
+				const previous = value;
+				value = await call(() => step(previous));
+			}
+			return value;
+		},
+		phase: async (name: string, fn: () => unknown) => {
+			const started = ports.now().getTime();
+			ports.log(`▸ ${name}`);
+			try {
+				return await call(fn);
+			} finally {
+				ports.log(`◂ ${name} · ${formatSeconds((ports.now().getTime() - started) / 1000)}`);
+			}
+		},
+		log: (text: unknown) => ports.log(String(text)),
 		mode: settings.mode,
 		cwd: settings.cwd,
 	};
@@ -130,7 +128,7 @@ export async function runWorkflow(
 	settings: RunSettings,
 	ports: EnginePorts,
 ): Promise<EngineOutcome> {
-	const guard = installScriptGuard();
+	const guard = installScriptGuard(settings.scriptFiles);
 	const calls = new CallRunner(settings, ports);
 	const wall = setTimeout(
 		() => calls.stop(`the run's time of ${settings.limits.wall_s} s is up`),
@@ -143,10 +141,15 @@ export async function runWorkflow(
 	let report: unknown;
 	let error: unknown;
 	try {
-		const wf = api(calls, guard, settings, ports);
-		report = await guard.enter(() => fn(wf, Object.freeze([...settings.args])));
+		const wf = api(calls, settings, ports);
+		const script = Promise.resolve(fn(wf, Object.freeze([...settings.args])));
+		script.catch(() => {});
+		report = await Promise.race([script, guard.refused]);
 	} catch (thrown) {
 		error = thrown;
+		// A determinism refusal ends the run even where the script could not catch it.
+		if (thrown instanceof DeterminismError)
+			calls.stop(`the script was refused ${thrown.message.split(" is refused")[0]}`);
 	}
 	try {
 		// A call the script did not await still ends before the run does, and a refusal it never saw counts.

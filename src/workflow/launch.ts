@@ -12,14 +12,14 @@ import { basename } from "node:path";
 import type { Problem } from "../problems.ts";
 import type { ChildrenRegistry } from "../run/children.ts";
 import type { PrefixGate } from "../run/prefix-gate.ts";
-import { BUNDLED_WORKFLOWS } from "./bundled/index.ts";
+import { BUNDLED_WORKFLOWS, isBundledScript } from "./bundled/index.ts";
 import { type EngineOutcome, runWorkflow } from "./engine.ts";
 import { scriptLocation, WorkflowStopped } from "./errors.ts";
 import { JOURNAL_VERSION } from "./journal.ts";
 import { checkLimits, type LoadedScript, loadScript } from "./load-script.ts";
 import { errorText, type RunSummary } from "./report.ts";
 import { createRunDir, locateRun, readRunJournal, workflowName } from "./run-dir.ts";
-import { openWorkflowShell, type WorkflowSources } from "./shell.ts";
+import { openWorkflowShell, type ShellOpening, type WorkflowSources } from "./shell.ts";
 import { type AgentResult, DEFAULT_LIMITS, type WorkflowLimits } from "./types.ts";
 
 export type ScriptSource = { file: string } | { bundled: string };
@@ -48,6 +48,8 @@ export interface WorkflowIO {
 	now?: () => Date;
 	/** Told once the run's directory exists. */
 	started?(run: { id: string; dir: string }): void;
+	/** Loads the run's inputs; default `openWorkflowShell` (a test gives a faux model runtime). */
+	open?(sources: WorkflowSources): Promise<ShellOpening>;
 }
 
 export type WorkflowLaunch =
@@ -85,6 +87,7 @@ async function scriptOf(
 		hash: `bundled:${found.name}`,
 		fn: module.default,
 		limits,
+		files: (file) => isBundledScript(found.name, file),
 	};
 	return { ok: true, script, name: found.name };
 }
@@ -101,7 +104,7 @@ export async function launchWorkflow(request: WorkflowRequest, io: WorkflowIO): 
 	const now = io.now ?? (() => new Date());
 	const script = await scriptOf(request.script, request.sources.cwd);
 	if (!script.ok) return script;
-	const opened = await openWorkflowShell(request.sources);
+	const opened = await (io.open ?? openWorkflowShell)(request.sources);
 	if (!opened.ok) return opened;
 	const { shell } = opened;
 	try {
@@ -135,6 +138,7 @@ export async function launchWorkflow(request: WorkflowRequest, io: WorkflowIO): 
 				...(previous.run !== undefined && { previousRun: previous.run }),
 				rerunFailed: request.rerunFailed === true,
 				...(io.signal && { signal: io.signal }),
+				scriptFiles: script.script.files,
 			},
 			{
 				...shell.ports(io.prefixGate ? { prefixGate: io.prefixGate } : {}),

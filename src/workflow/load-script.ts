@@ -15,6 +15,7 @@ import { readFile, stat } from "node:fs/promises";
 import { extname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Problem } from "../problems.ts";
+import type { ScriptFiles } from "./determinism.ts";
 import { DEFAULT_LIMITS, type WorkflowFunction, type WorkflowLimits } from "./types.ts";
 
 export const SCRIPT_EXTENSIONS = [".ts", ".mts", ".js", ".mjs"] as const;
@@ -28,6 +29,8 @@ export interface LoadedScript {
 	fn: WorkflowFunction;
 	/** What the module exports as `limits`. */
 	limits: Partial<WorkflowLimits>;
+	/** The script's own source files, for the determinism guard. */
+	files: ScriptFiles;
 }
 
 export type ScriptLoad = { ok: true; script: LoadedScript } | { ok: false; what: string; problems: Problem[] };
@@ -112,5 +115,6 @@ export async function loadScript(file: string, cwd: string): Promise<ScriptLoad>
 	const limits = checkLimits(module.limits, "limits");
 	if (limits.problems.length > 0)
 		return { ok: false, what: `the workflow ${file} exports bad limits`, problems: limits.problems };
-	return { ok: true, script: { file, path, hash, fn: fn as WorkflowFunction, limits: limits.limits } };
+	const files: ScriptFiles = (source) => source === path;
+	return { ok: true, script: { file, path, hash, fn: fn as WorkflowFunction, limits: limits.limits, files } };
 }

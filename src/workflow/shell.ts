@@ -32,6 +32,8 @@ import { RootsLock } from "./roots-lock.ts";
 
 export type WorkflowSources = Omit<InputSources, "spec">;
 
+export type ShellOpening = { ok: true; shell: WorkflowShell } | { ok: false; what: string; problems: Problem[] };
+
 export interface WorkflowShell {
 	/** The run's inputs, with the stand-in spec. */
 	inputs: TaskInputs;
@@ -42,7 +44,7 @@ export interface WorkflowShell {
 }
 
 /** Stands in for a call's spec while the run's inputs are loaded; no child is ever planned from it. */
-function standIn(cwd: string) {
+export function standInSpec(cwd: string) {
 	return { id: "workflow", goal: "(the run's inputs)", deliverable: "(none)", roots: [cwd] };
 }
 
@@ -103,7 +105,7 @@ async function executeCall(
 	planned: Extract<PlannedCall, { ok: true }>,
 	shared: Pick<ExecutePorts, "progress" | "signal" | "prefixGate">,
 	roots: RootsLock,
-	runtime: ModelRuntime,
+	runtime: ModelRuntime | undefined,
 ): Promise<Executed> {
 	const { plan } = planned;
 	const claim = claimOf(plan);
@@ -122,11 +124,37 @@ async function executeCall(
 	}
 }
 
+/**
+ * The shell over inputs already loaded: `openWorkflowShell` loads them; a test passes its own (a
+ * faux model runtime). `inputs.request` is the run's request (model, runner, mode, extensions).
+ */
+export function workflowShell(
+	inputs: TaskInputs,
+	runtime: ModelRuntime | undefined,
+	dispose: () => void,
+): WorkflowShell {
+	const roots = new RootsLock();
+	return {
+		inputs,
+		runsDir: decideRunsDir(inputs, decideSettings(inputs.settings).runsDir),
+		ports: (extra = {}) => ({
+			plan: async (call) => planCall(inputs, inputs.request, call),
+			execute: (planned, hooks) => {
+				const shared = {
+					progress: hooks.progress,
+					signal: hooks.signal,
+					...(extra.prefixGate && { prefixGate: extra.prefixGate }),
+				};
+				return executeCall(planned, shared, roots, runtime);
+			},
+		}),
+		dispose,
+	};
+}
+
 /** Loads the run's inputs once; on refusal nothing has run and nothing is left open. */
-export async function openWorkflowShell(
-	sources: WorkflowSources,
-): Promise<{ ok: true; shell: WorkflowShell } | { ok: false; what: string; problems: Problem[] }> {
-	const loaded = await loadTaskInputs({ ...sources, spec: { value: standIn(sources.cwd) } });
+export async function openWorkflowShell(sources: WorkflowSources): Promise<ShellOpening> {
+	const loaded = await loadTaskInputs({ ...sources, spec: { value: standInSpec(sources.cwd) } });
 	if (!loaded.ok) return { ok: false, what: loaded.what, problems: loaded.problems };
 	const { inputs, host } = loaded;
 	const settings = decideSettings(inputs.settings);
@@ -134,22 +162,5 @@ export async function openWorkflowShell(
 		host.dispose();
 		return { ok: false, what: "pi-delegate's settings have problems", problems: settings.problems };
 	}
-	const roots = new RootsLock();
-	const shell: WorkflowShell = {
-		inputs,
-		runsDir: decideRunsDir(inputs, settings.runsDir),
-		ports: (extra = {}) => ({
-			plan: async (call) => planCall(inputs, sources.request, call),
-			execute: (planned, hooks) => {
-				const shared = {
-					progress: hooks.progress,
-					signal: hooks.signal,
-					...(extra.prefixGate && { prefixGate: extra.prefixGate }),
-				};
-				return executeCall(planned, shared, roots, host.runtime);
-			},
-		}),
-		dispose: () => host.dispose(),
-	};
-	return { ok: true, shell };
+	return { ok: true, shell: workflowShell(inputs, host.runtime, () => host.dispose()) };
 }

@@ -2,7 +2,18 @@
  * The workflows pi-delegate ships as Pi commands. Each is an ordinary workflow script in this
  * folder, written with the same API as any other, and loaded only when its command is first used.
  */
+import { fileURLToPath } from "node:url";
 import type { WorkflowFunction, WorkflowLimits } from "../types.ts";
+
+/** This folder: a bundled script's frames are in it (as .ts from source, .js from a build). */
+export const BUNDLED_DIR = fileURLToPath(new URL(".", import.meta.url));
+
+/** Whether a source file is the bundled script `name`. */
+export function isBundledScript(name: string, file: string): boolean {
+	if (!file.startsWith(BUNDLED_DIR)) return false;
+	const rest = file.slice(BUNDLED_DIR.length);
+	return rest === `${name}.ts` || rest === `${name}.js`;
+}
 
 export interface BundledWorkflow {
 	name: string;
