@@ -50,21 +50,22 @@ function elapsed(child: ChildEntry, now: number): string {
 }
 
 function row(child: ChildEntry, now: number, width: number, paint: Paint): string {
-	const state = child.stopping ? "stopping" : child.state;
+	const state = (child.stopping ? "stopping" : child.state).padEnd(8);
 	const doing = child.state === "running" ? child.tool || child.label : child.label;
+	// Fixed-width figures, so every row's columns line up.
 	const figures = [
-		child.turn > 0 ? `t${child.turn}` : "",
-		child.state === "replayed" ? "" : formatUsd(child.usd),
-		elapsed(child, now),
-	]
-		.filter((f) => f !== "")
-		.join("  ");
-	const id = truncate(child.id, 28).padEnd(Math.min(28, Math.max(12, child.id.length)));
-	const head = `${MARKS[child.state]} ${id}  ${state.padEnd(8)}  `;
-	const room = width - head.length - figures.length - 2;
-	const middle = room >= 6 ? truncate(doing, room).padEnd(room) : "";
-	const text = truncate(`${head}${middle}  ${figures}`.replace(/\s+$/, ""), width);
-	return paint(roleOf(child), text);
+		(child.turn > 0 ? `t${child.turn}` : "").padStart(4),
+		(child.state === "replayed" || child.state === "queued" ? "" : formatUsd(child.usd)).padStart(8),
+		elapsed(child, now).padStart(7),
+	].join(" ");
+	// The mark, the state and the figures are kept whole; the id and what the child does share the rest.
+	const room = width - 2 - state.length - 2 - 2 - figures.length;
+	const idWidth = Math.max(6, Math.min(child.id.length, 28, room - 10));
+	const doingWidth = room - idWidth - 2;
+	const id = truncate(child.id, idWidth).padEnd(idWidth);
+	const middle = doingWidth >= 4 ? `${truncate(doing, doingWidth).padEnd(doingWidth)}  ` : "";
+	const text = `${MARKS[child.state]} ${id}  ${state}  ${middle}${figures}`.trimEnd();
+	return paint(roleOf(child), truncate(text, width));
 }
 
 function counts(children: readonly ChildEntry[]): string {

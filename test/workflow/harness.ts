@@ -23,10 +23,11 @@ import {
 	fauxRuntime,
 	fauxText,
 	fauxToolCall,
+	priced,
 } from "../support/faux-runtime.ts";
 import { gitRepo, spec, tempDir } from "../support/task-fixture.ts";
 
-export { fauxAssistantMessage, fauxText, fauxToolCall };
+export { fauxAssistantMessage, fauxText, fauxToolCall, priced };
 
 /** The text of a request's first user message: a task child's brief, or a plain child's prompt. */
 function firstUserText(messages: ReadonlyArray<{ role: string; content?: unknown }>): string {
@@ -48,7 +49,22 @@ export function submit(
 	);
 }
 
-export type Responder = (firstMessage: string, turn: number) => AssistantMessage | Promise<AssistantMessage>;
+export type Responder = (
+	firstMessage: string,
+	turn: number,
+	signal: AbortSignal | undefined,
+) => AssistantMessage | Promise<AssistantMessage>;
+
+/** Waits `ms`, or less when the request is aborted. */
+export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+	return new Promise((resolve) => {
+		const timer = setTimeout(resolve, ms);
+		signal?.addEventListener("abort", () => {
+			clearTimeout(timer);
+			resolve();
+		});
+	});
+}
 
 /** Answers every checked child with its goal's first line as the deliverable, and every plain one in text. */
 export const echo: Responder = (brief) => {
@@ -69,7 +85,7 @@ export interface WorkflowHarness {
 	script(name: string, source: string): string;
 	launch(
 		file: string,
-		options?: Partial<Omit<WorkflowRequest, "script" | "sources">> & { signal?: AbortSignal },
+		options?: Partial<Omit<WorkflowRequest, "script" | "sources">> & { signal?: AbortSignal; mode?: string },
 	): Promise<WorkflowLaunch>;
 }
 
@@ -100,13 +116,20 @@ export async function workflowHarness(
 	const turns = new Map<string, number>();
 	let responder: Responder = echo;
 	faux.script(
-		Array.from({ length: 500 }, () => async (context: { messages: Array<{ role: string; content?: unknown }> }) => {
-			const first = firstUserText(context.messages);
-			requests.push(first);
-			const turn = turns.get(first) ?? 0;
-			turns.set(first, turn + 1);
-			return responder(first, turn);
-		}),
+		Array.from(
+			{ length: 500 },
+			() =>
+				async (
+					context: { messages: Array<{ role: string; content?: unknown }> },
+					streamOptions?: { signal?: AbortSignal },
+				) => {
+					const first = firstUserText(context.messages);
+					requests.push(first);
+					const turn = turns.get(first) ?? 0;
+					turns.set(first, turn + 1);
+					return responder(first, turn, streamOptions?.signal);
+				},
+		),
 	);
 	const children = new ChildrenRegistry({ now: () => performance.now() });
 	const logs: string[] = [];
@@ -126,7 +149,8 @@ export async function workflowHarness(
 			return file;
 		},
 		launch: (file, more = {}) => {
-			const { signal, ...rest } = more;
+			const { signal, mode, ...rest } = more;
+			const runRequest = { ...request, ...(mode !== undefined && { runMode: mode }) };
 			return launchWorkflow(
 				{
 					script: { file },
@@ -134,7 +158,7 @@ export async function workflowHarness(
 					...rest,
 					sources: {
 						entry: "cli",
-						request,
+						request: runRequest,
 						...located,
 						env: {},
 						parentPrompt: async () => inputs.parent,
@@ -144,7 +168,10 @@ export async function workflowHarness(
 					children,
 					log: (text) => logs.push(text),
 					...(signal && { signal }),
-					open: async () => ({ ok: true, shell: workflowShell(inputs, faux.runtime, () => {}) }),
+					open: async () => ({
+						ok: true,
+						shell: workflowShell({ ...inputs, request: runRequest }, faux.runtime, () => {}),
+					}),
 				},
 			);
 		},
