@@ -4,10 +4,10 @@
  * appended line by line as the run goes, and `result.json` (kind "workflow") once it has ended — a
  * directory without one is a run that did not finish, and can be resumed.
  *
- * RUN, where a command takes one, is the run's id (the directory's name) or its path.
+ * RUN, where a command takes one, is the run's id (the directory's name), its path, or its journal's.
  */
 import { appendFileSync, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { basename, isAbsolute, join, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import type { Problem } from "../problems.ts";
 import { AuditRecord } from "../run/audit.ts";
 import { closest } from "../suggest.ts";
@@ -52,7 +52,8 @@ function workflowRuns(runsDir: string): string[] {
 /** The directory RUN names (an id in the runs directory, or a path), or why there is none. */
 export function locateRun(ref: string, runsDir: string, cwd: string): { dir: string } | { problem: Problem } {
 	const asPath = isAbsolute(ref) ? ref : resolve(cwd, ref);
-	const candidates = [asPath, join(runsDir, ref)];
+	// The journal itself names its run too.
+	const candidates = [asPath, ...(basename(asPath) === JOURNAL_FILE ? [dirname(asPath)] : []), join(runsDir, ref)];
 	for (const dir of candidates) {
 		if (existsSync(join(dir, JOURNAL_FILE)) && statSync(dir).isDirectory()) return { dir };
 	}

@@ -50,7 +50,7 @@ describe("resume after a crash", () => {
 		writeFileSync(journal, `${lines.slice(0, 3).join("\n")}\n${(lines[3] ?? "").slice(0, 40)}`);
 		rmSync(join(whole.summary.dir, "result.json"));
 		const before = h.requests.length;
-		const resumed = await h.launch(file, { args: ["v1"], resume: whole.summary.dir });
+		const resumed = await h.launch(file, { args: ["v1"], resume: journal });
 		if (!resumed.ok) throw new Error(resumed.what);
 		expect(resumed.summary.calls.map((c) => c.replayed)).toEqual([true, true, false, false]);
 		expect(h.requests.length - before).toBe(2);
