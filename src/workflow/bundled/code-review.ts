@@ -28,6 +28,8 @@ function groups<T>(items: readonly T[], size: number): T[][] {
 	return out;
 }
 
+const count = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
 function findings(reviews: readonly CheckedResult[]): string[] {
 	return reviews
 		.filter((r) => r.verdict === "PASS")
@@ -70,7 +72,7 @@ export default async function codeReview(wf: Workflow, args: readonly string[]):
 	const failed = failures(reviews);
 	const passedCount = reviews.length - failed.length;
 	return [
-		`Code review of ${target}: ${files.length} files, ${passedCount} of ${reviews.length} reviews passed, ${found.length} findings (every pointer verified).`,
+		`Code review of ${target}: ${count(files.length, "file")}, ${passedCount} of ${count(reviews.length, "review")} passed, ${count(found.length, "finding")} (every pointer verified).`,
 		"",
 		...(found.length > 0 ? found : ["No defects reported."]),
 		...(failed.length > 0 ? ["", "Reviews that failed (their files are not covered):", ...failed] : []),
