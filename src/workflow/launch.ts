@@ -11,7 +11,7 @@
 import { basename } from "node:path";
 import type { Problem } from "../problems.ts";
 import type { ChildrenRegistry } from "../run/children.ts";
-import type { PrefixGate } from "../run/prefix-gate.ts";
+import { PrefixGate } from "../run/prefix-gate.ts";
 import { BUNDLED_WORKFLOWS, isBundledScript } from "./bundled/index.ts";
 import { type EngineOutcome, runWorkflow } from "./engine.ts";
 import { scriptLocation, WorkflowStopped } from "./errors.ts";
@@ -141,7 +141,8 @@ export async function launchWorkflow(request: WorkflowRequest, io: WorkflowIO): 
 				scriptFiles: script.script.files,
 			},
 			{
-				...shell.ports(io.prefixGate ? { prefixGate: io.prefixGate } : {}),
+				// Siblings share one gate: a child waits for a sibling's identical prompt prefix to be cached.
+				...shell.ports({ prefixGate: io.prefixGate ?? new PrefixGate() }),
 				journal: (line) => dir.append(line),
 				children: io.children,
 				log: (text) => io.log(text),

@@ -75,7 +75,7 @@ export function totalsLine(summary: RunSummary): string {
 		...(replayed.length > 0
 			? [`${replayed.length} replayed (${formatUsd(recorded)} when they ran, not spent again)`]
 			: []),
-		`at most ${summary.mostAtOnce} at once`,
+		...(summary.mostAtOnce > 0 ? [`at most ${summary.mostAtOnce} at once`] : []),
 		formatSeconds(summary.elapsedS),
 	];
 	return parts.join(" · ");
