@@ -12,6 +12,7 @@ import { formatUsd } from "../format/numbers.ts";
 import type { RunnerKind } from "../plan/types.ts";
 import { foldProgress, INITIAL_PROGRESS, type ProgressState, statusLine } from "../report/progress.ts";
 import type { ChildrenRegistry, ChildrenState } from "../run/children.ts";
+import type { WorkflowRequest } from "../workflow/launch.ts";
 import type { RunSummary } from "../workflow/report.ts";
 import type { WorkflowLimits } from "../workflow/types.ts";
 import { type Command, type CommandIO, EXIT, type ExitCode, UsageError } from "./command.ts";
@@ -194,52 +195,56 @@ function progressOn(registry: ChildrenRegistry, io: CommandIO) {
 	};
 }
 
-async function runWorkflowCli(args: WorkflowArgs, io: CommandIO): Promise<ExitCode> {
+/** What the run is and where its inputs come from: the command line's flags and this directory. */
+async function requestOf(args: WorkflowArgs, io: CommandIO): Promise<WorkflowRequest> {
 	const { locatePi } = await import("../settings/locate.ts");
 	const { loadParentPrompt } = await import("../host/load-parent.ts");
-	const { launchWorkflow } = await import("../workflow/launch.ts");
 	const { BUNDLED_WORKFLOWS } = await import("../workflow/bundled/index.ts");
-	const { ChildrenRegistry } = await import("../run/children.ts");
 	const where = locatePi({ cwd: io.cwd, env: io.env, trustOverride: args.trust });
 	const projectTrusted = where.trust.trusted;
 	const bundled = BUNDLED_WORKFLOWS.some((w) => w.name === args.file);
+	return {
+		script: bundled ? { bundled: args.file } : { file: args.file },
+		args: args.args,
+		...(args.resume !== undefined && { resume: args.resume }),
+		rerunFailed: args.rerunFailed,
+		limits: args.limits,
+		sources: {
+			entry: "cli",
+			request: {
+				...(args.mode !== undefined && { runMode: args.mode }),
+				...(args.model !== undefined && { model: args.model }),
+				...(args.runner !== undefined && { runner: args.runner }),
+				extensions: args.extensions,
+			},
+			cwd: io.cwd,
+			home: where.home,
+			agentDir: where.agentDir,
+			projectTrusted,
+			env: io.env,
+			parentPrompt: async () =>
+				(await loadParentPrompt({ cwd: io.cwd, agentDir: where.agentDir, projectTrusted })).parent,
+		},
+	};
+}
+
+/** Runs the workflow with progress on stderr; Ctrl-C stops every child (the run ends, exit 1). */
+async function runWorkflowCli(args: WorkflowArgs, io: CommandIO): Promise<ExitCode> {
+	const { launchWorkflow } = await import("../workflow/launch.ts");
+	const { ChildrenRegistry } = await import("../run/children.ts");
+	const request = await requestOf(args, io);
 	const registry = new ChildrenRegistry({ now: () => performance.now() });
 	const progress = progressOn(registry, io);
 	const cancel = new AbortController();
 	const onSigint = () => cancel.abort("cancelled");
 	process.once("SIGINT", onSigint);
 	try {
-		const launched = await launchWorkflow(
-			{
-				script: bundled ? { bundled: args.file } : { file: args.file },
-				args: args.args,
-				...(args.resume !== undefined && { resume: args.resume }),
-				rerunFailed: args.rerunFailed,
-				limits: args.limits,
-				sources: {
-					entry: "cli",
-					request: {
-						...(args.mode !== undefined && { runMode: args.mode }),
-						...(args.model !== undefined && { model: args.model }),
-						...(args.runner !== undefined && { runner: args.runner }),
-						extensions: args.extensions,
-					},
-					cwd: io.cwd,
-					home: where.home,
-					agentDir: where.agentDir,
-					projectTrusted,
-					env: io.env,
-					parentPrompt: async () =>
-						(await loadParentPrompt({ cwd: io.cwd, agentDir: where.agentDir, projectTrusted })).parent,
-				},
-			},
-			{
-				children: registry,
-				log: progress.log,
-				signal: cancel.signal,
-				started: (run) => progress.log(`workflow ${run.id}\n  ${run.dir}`),
-			},
-		);
+		const launched = await launchWorkflow(request, {
+			children: registry,
+			log: progress.log,
+			signal: cancel.signal,
+			started: (run) => progress.log(`workflow ${run.id}\n  ${run.dir}`),
+		});
 		progress.done();
 		if (!launched.ok) {
 			const { formatProblems } = await import("../problems.ts");

@@ -15,6 +15,7 @@ import { BUNDLED_WORKFLOWS } from "../workflow/bundled/index.ts";
 import { registerChildrenWidget } from "./children-widget.ts";
 import { registerReportRenderer, showReport } from "./commands/report.ts";
 import type { ParentPromptSource } from "./parent-prompt.ts";
+import type { WorkflowCommandArgs } from "./workflow-run.ts";
 
 export interface WorkflowCommandDeps {
 	/** The capture of the parent's prompt the `task` tool reads, so children inherit the same words. */
@@ -27,14 +28,7 @@ export interface WorkflowCommandDeps {
 	agentDir?: () => string;
 }
 
-/** What a command line asks for. */
-export interface WorkflowCommandArgs {
-	script: { file: string } | { bundled: string };
-	args: string[];
-	mode?: string;
-	resume?: string;
-	rerunFailed: boolean;
-}
+export type { WorkflowCommandArgs };
 
 /** Splits a command line into words: spaces separate, double or single quotes group. */
 export function splitWords(line: string): string[] {

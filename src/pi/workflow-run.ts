@@ -17,7 +17,15 @@ import { runReport } from "../workflow/report.ts";
 import type { AgentResult } from "../workflow/types.ts";
 import { showReport } from "./commands/report.ts";
 import { type ParentPromptSource, parentPromptOfCommand } from "./parent-prompt.ts";
-import type { WorkflowCommandArgs } from "./workflow-commands.ts";
+
+/** What a command line asks for (parsed by workflow-commands.ts). */
+export interface WorkflowCommandArgs {
+	script: { file: string } | { bundled: string };
+	args: string[];
+	mode?: string;
+	resume?: string;
+	rerunFailed: boolean;
+}
 
 export interface WorkflowRunDeps {
 	parentPrompt: ParentPromptSource;

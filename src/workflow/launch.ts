@@ -13,12 +13,12 @@ import type { Problem } from "../problems.ts";
 import type { ChildrenRegistry } from "../run/children.ts";
 import { PrefixGate } from "../run/prefix-gate.ts";
 import { BUNDLED_WORKFLOWS, isBundledScript } from "./bundled/index.ts";
-import { type EngineOutcome, runWorkflow } from "./engine.ts";
+import { type EngineOutcome, type RunSettings, runWorkflow } from "./engine.ts";
 import { scriptLocation, WorkflowStopped } from "./errors.ts";
-import { JOURNAL_VERSION } from "./journal.ts";
+import { JOURNAL_VERSION, type RunLine } from "./journal.ts";
 import { checkLimits, type LoadedScript, loadScript } from "./load-script.ts";
 import { errorText, type RunSummary } from "./report.ts";
-import { createRunDir, locateRun, readRunJournal, workflowName } from "./run-dir.ts";
+import { createRunDir, locateRun, type RunDir, readRunJournal, workflowName } from "./run-dir.ts";
 import { openWorkflowShell, type ShellOpening, type WorkflowSources } from "./shell.ts";
 import { type AgentResult, DEFAULT_LIMITS, type WorkflowLimits } from "./types.ts";
 
@@ -100,6 +100,52 @@ function previousOf(request: WorkflowRequest, runsDir: string) {
 	return { ok: true as const, calls: journal.calls, run: basename(located.dir) };
 }
 
+type Loaded = Extract<Awaited<ReturnType<typeof scriptOf>>, { ok: true }>;
+type Previous = Extract<ReturnType<typeof previousOf>, { ok: true }>;
+
+/** The run's first journal line: what ran, with what, from which earlier run. */
+function header(dir: RunDir, script: Loaded, request: WorkflowRequest, previous: Previous, at: Date): RunLine {
+	const mode = request.sources.request.runMode;
+	return {
+		type: "run",
+		version: JOURNAL_VERSION,
+		runId: dir.id,
+		script: script.script.file,
+		scriptHash: script.script.hash,
+		args: [...request.args],
+		...(mode !== undefined && { mode }),
+		...(previous.run !== undefined && { resumedFrom: previous.run }),
+		startedAt: at.toISOString(),
+	};
+}
+
+/** How the run ended, in the report's terms; a stop is a reason, not an error. */
+function summaryOf(
+	dir: RunDir,
+	script: Loaded,
+	outcome: EngineOutcome,
+	previous: Previous,
+	elapsedS: number,
+): RunSummary {
+	const error =
+		outcome.error === undefined || outcome.error instanceof WorkflowStopped
+			? undefined
+			: errorText(outcome.error, scriptLocation(outcome.error, script.script.path));
+	return {
+		runId: dir.id,
+		dir: dir.dir,
+		status: outcome.status,
+		...(outcome.stopReason !== undefined && { stopReason: outcome.stopReason }),
+		...(error !== undefined && { error }),
+		calls: outcome.calls,
+		spentUsd: outcome.spentUsd,
+		elapsedS,
+		mostAtOnce: outcome.mostAtOnce,
+		...(previous.run !== undefined && { resumedFrom: previous.run }),
+		report: outcome.report,
+	};
+}
+
 export async function launchWorkflow(request: WorkflowRequest, io: WorkflowIO): Promise<WorkflowLaunch> {
 	const now = io.now ?? (() => new Date());
 	const script = await scriptOf(request.script, request.sources.cwd);
@@ -110,70 +156,36 @@ export async function launchWorkflow(request: WorkflowRequest, io: WorkflowIO): 
 	try {
 		const previous = previousOf(request, shell.runsDir);
 		if (!previous.ok) return { ok: false, what: "cannot resume", problems: previous.problems };
-		const limits: WorkflowLimits = { ...DEFAULT_LIMITS, ...script.script.limits, ...request.limits };
 		const startedAt = now();
 		const dir = createRunDir(shell.runsDir, script.name, startedAt);
 		io.started?.({ id: dir.id, dir: dir.dir });
+		dir.append(header(dir, script, request, previous, startedAt));
 		const mode = request.sources.request.runMode;
-		dir.append({
-			type: "run",
-			version: JOURNAL_VERSION,
+		const settings: RunSettings = {
 			runId: dir.id,
-			script: script.script.file,
-			scriptHash: script.script.hash,
-			args: [...request.args],
+			cwd: request.sources.cwd,
 			...(mode !== undefined && { mode }),
-			...(previous.run !== undefined && { resumedFrom: previous.run }),
-			startedAt: startedAt.toISOString(),
-		});
-		const outcome = await runWorkflow(
-			script.script.fn,
-			{
-				runId: dir.id,
-				cwd: request.sources.cwd,
-				...(mode !== undefined && { mode }),
-				args: request.args,
-				limits,
-				previous: previous.calls,
-				...(previous.run !== undefined && { previousRun: previous.run }),
-				rerunFailed: request.rerunFailed === true,
-				...(io.signal && { signal: io.signal }),
-				scriptFiles: script.script.files,
-			},
-			{
-				// Siblings share one gate: a child waits for a sibling's identical prompt prefix to be cached.
-				...shell.ports({ prefixGate: io.prefixGate ?? new PrefixGate() }),
-				journal: (line) => dir.append(line),
-				children: io.children,
-				log: (text) => io.log(text),
-				now,
-				...(io.report && { report: io.report }),
-			},
-		);
-		const endedAt = now();
-		const error =
-			outcome.error === undefined || outcome.error instanceof WorkflowStopped
-				? undefined
-				: errorText(outcome.error, scriptLocation(outcome.error, script.script.path));
-		const summary: RunSummary = {
-			runId: dir.id,
-			dir: dir.dir,
-			status: outcome.status,
-			...(outcome.stopReason !== undefined && { stopReason: outcome.stopReason }),
-			...(error !== undefined && { error }),
-			calls: outcome.calls,
-			spentUsd: outcome.spentUsd,
-			elapsedS: (endedAt.getTime() - startedAt.getTime()) / 1000,
-			mostAtOnce: outcome.mostAtOnce,
-			...(previous.run !== undefined && { resumedFrom: previous.run }),
-			report: outcome.report,
+			args: request.args,
+			limits: { ...DEFAULT_LIMITS, ...script.script.limits, ...request.limits },
+			previous: previous.calls,
+			...(previous.run !== undefined && { previousRun: previous.run }),
+			rerunFailed: request.rerunFailed === true,
+			...(io.signal && { signal: io.signal }),
+			scriptFiles: script.script.files,
 		};
-		dir.append({
-			type: "end",
-			status: outcome.status,
-			at: endedAt.toISOString(),
-			...(outcome.stopReason && { reason: outcome.stopReason }),
+		const outcome = await runWorkflow(script.script.fn, settings, {
+			// Siblings share one gate: a child waits for a sibling's identical prompt prefix to be cached.
+			...shell.ports({ prefixGate: io.prefixGate ?? new PrefixGate() }),
+			journal: (line) => dir.append(line),
+			children: io.children,
+			log: (text) => io.log(text),
+			now,
+			...(io.report && { report: io.report }),
 		});
+		const endedAt = now();
+		const summary = summaryOf(dir, script, outcome, previous, (endedAt.getTime() - startedAt.getTime()) / 1000);
+		const reason = outcome.stopReason;
+		dir.append({ type: "end", status: outcome.status, at: endedAt.toISOString(), ...(reason && { reason }) });
 		dir.finish(recordOf(summary, script.script, request));
 		return { ok: true, summary, outcome };
 	} finally {

@@ -58,7 +58,7 @@ describe("pi-delegate workflow run", () => {
 		expect(out.stderr).not.toMatch(/internal error/);
 		expect(out.code).toBe(0);
 		expect(out.stdout).toMatch(/^PASS {2}workflow \d{8}T\d{6}Z-workflow-two\n/);
-		expect(out.stdout).toMatch(/^#  child +verdict +how +dollars +cache +time$/m);
+		expect(out.stdout).toMatch(/^# {2}child +verdict +how +dollars +cache +time$/m);
 		expect(out.stdout).toMatch(/^1 {2}read-the-readme-[0-9a-f]{6} +PASS +ran +\$0\.0046 +75% +\d+\.\d s$/m);
 		expect(out.stdout).toContain("report for one+two: PASS PASS");
 		expect(out.stdout).toMatch(/2 children · \$0\.0093 spent · at most 1 at once/);
@@ -116,7 +116,9 @@ describe("pi-delegate workflow run", () => {
 		const out = await ws.run(file);
 		expect(out.code).toBe(2);
 		expect(out.stdout).toMatch(/^ERROR {2}workflow /);
-		expect(out.stdout).toContain('agent(2).options.write_alowed: unknown option "write_alowed" (did you mean "write_allowed"?)');
+		expect(out.stdout).toContain(
+			'agent(2).options.write_alowed: unknown option "write_alowed" (did you mean "write_allowed"?)',
+		);
 		expect(out.stdout).toMatch(/^1 {2}first-[0-9a-f]{6} +PASS/m);
 	});
 });
@@ -130,11 +132,15 @@ describe("a workflow run killed mid-way", () => {
 			`export default async (wf) => [await wf.agent("first"), await wf.agent("second"), await wf.agent("third")].map((r) => r.verdict).join(",");`,
 		);
 		const env = { ...ws.env, PI_DELEGATE_SCRIPT: ws.scriptFile, PI_DELEGATE_REQUESTS: requests };
-		const proc = spawn(process.execPath, [join(REPO, "dist/cli/main.js"), ...ws.argv(file, ["--runner", "in-process"])], {
-			cwd: ws.project,
-			env,
-			stdio: ["ignore", "pipe", "pipe"],
-		});
+		const proc = spawn(
+			process.execPath,
+			[join(REPO, "dist/cli/main.js"), ...ws.argv(file, ["--runner", "in-process"])],
+			{
+				cwd: ws.project,
+				env,
+				stdio: ["ignore", "pipe", "pipe"],
+			},
+		);
 		const journal = () => {
 			const dirs = existsSync(ws.runsDir) ? readdirSync(ws.runsDir).filter((d) => d.includes("-workflow-")) : [];
 			return dirs[0] ? join(ws.runsDir, dirs[0], "journal.ndjson") : undefined;

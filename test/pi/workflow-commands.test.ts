@@ -34,7 +34,9 @@ describe("/code-review in print mode", () => {
 		expect(run.stdout).toBe("");
 		expect(run.stderr).toMatch(/^code-review: passed$/m);
 		expect(run.stderr).toMatch(/^PASS {2}workflow \d{8}T\d{6}Z-workflow-code-review$/m);
-		expect(run.stderr).toContain("Code review of src: 1 file, 1 of 1 review passed, 1 finding (every pointer verified).");
+		expect(run.stderr).toContain(
+			"Code review of src: 1 file, 1 of 1 review passed, 1 finding (every pointer verified).",
+		);
 		expect(run.stderr).toContain(`- sum subtracts instead of adding\n  ${cwd}/src/sum.ts:1`);
 		expect(run.stderr).toMatch(/^1 {2}list-the-source-files-in-[0-9a-f]{6} +PASS/m);
 	});
@@ -137,7 +139,10 @@ describe("/workflow FILE", () => {
 	it("runs a script of the session's own, its words reaching the script as args", () => {
 		const cwd = project();
 		const file = join(cwd, "wf.ts");
-		writeFileSync(file, `export default async (wf, args) => "got " + args.join("|") + " " + (await wf.agent("look")).verdict;`);
+		writeFileSync(
+			file,
+			`export default async (wf, args) => "got " + args.join("|") + " " + (await wf.agent("look")).verdict;`,
+		);
 		const run = runPi(["-e", EXTENSION, "-p", `/workflow wf.ts one "two words"`], { cwd, turns: [submit("seen")] });
 		expect(run.stderr).toMatch(/^workflow: passed$/m);
 		expect(run.stderr).toContain("got one|two words PASS");

@@ -66,7 +66,9 @@ describe("a workflow on the wire", () => {
 		const table = await runCli([...argv, "--resume", run.runId], { cwd: project, env });
 		expect(table.code).toBe(0);
 		expect(emulator.log.entries).toHaveLength(3);
-		expect(table.stdout).toMatch(/3 children · \$0\.00 spent · 3 replayed \(\$\d\.\d+ when they ran, not spent again\) · /);
+		expect(table.stdout).toMatch(
+			/3 children · \$0\.00 spent · 3 replayed \(\$\d\.\d+ when they ran, not spent again\) · /,
+		);
 		expect(table.stdout.match(/PASS +replayed +— +— +—/g)).toHaveLength(3);
 	});
 });
