@@ -224,3 +224,36 @@ export class ChildrenRegistry {
 		for (const listener of this.listeners) listener(this.current, event);
 	}
 }
+
+/** What an entry point holds while one child it started runs. */
+export interface TrackedChild {
+	/** Aborted when the caller's signal is, or when a user stops this child from the registry. */
+	signal: AbortSignal;
+	progress(progress: TaskProgress): void;
+	end(info: ChildEndInfo): void;
+}
+
+/**
+ * Reports one child that is about to run (a `task` call, a fork) into the registry: it is listed as
+ * running at once, a stop from the registry aborts it alone, and `end` lists how it finished.
+ */
+export function trackChild(
+	registry: ChildrenRegistry,
+	child: { id: string; origin: ChildOrigin; label: string; group?: string },
+	signal?: AbortSignal,
+): TrackedChild {
+	const controller = new AbortController();
+	const onAbort = () => controller.abort(signal?.reason ?? "cancelled");
+	signal?.addEventListener("abort", onAbort, { once: true });
+	if (signal?.aborted) onAbort();
+	const handle = registry.add(child, () => controller.abort("cancelled"));
+	handle.start();
+	return {
+		signal: controller.signal,
+		progress: (p) => handle.progress(p),
+		end: (info) => {
+			signal?.removeEventListener("abort", onAbort);
+			handle.end(info);
+		},
+	};
+}

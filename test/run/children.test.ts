@@ -1,6 +1,6 @@
 /** The children registry: a pure fold of what entry points report, and a stop that reaches one child only. */
 import { describe, expect, it } from "vitest";
-import { ChildrenRegistry, foldChildren, NO_CHILDREN, pruneChildren } from "../../src/run/children.ts";
+import { ChildrenRegistry, foldChildren, NO_CHILDREN, pruneChildren, trackChild } from "../../src/run/children.ts";
 import { ZERO_USAGE } from "../../src/run/types.ts";
 
 const usage = (costUsd: number, cacheRead = 0) => ({ ...ZERO_USAGE, input: 100, cacheRead, costUsd });
@@ -78,5 +78,22 @@ describe("the registry", () => {
 		const second = registry.add({ id: "same", origin: "task", label: "2" });
 		expect(registry.find(first.key)?.label).toBe("1");
 		expect(registry.find("same")?.key).toBe(second.key);
+	});
+});
+
+describe("trackChild, for a task call or a fork", () => {
+	it("lists the child as running, stops it alone from the registry, and follows the caller's own signal", () => {
+		const registry = new ChildrenRegistry({ now: () => 0 });
+		const caller = new AbortController();
+		const a = trackChild(registry, { id: "a", origin: "task", label: "A" }, caller.signal);
+		const b = trackChild(registry, { id: "b", origin: "task", label: "B" });
+		expect(registry.state.children.map((c) => c.state)).toEqual(["running", "running"]);
+		registry.stop(registry.find("b")?.key ?? "");
+		expect([a.signal.aborted, b.signal.aborted]).toEqual([false, true]);
+		caller.abort("cancelled");
+		expect(a.signal.aborted).toBe(true);
+		a.progress({ type: "turn", turn: 4 });
+		a.end({ state: "FAIL", report: "FAIL  task a" });
+		expect(registry.find("a")).toMatchObject({ state: "FAIL", turn: 4, report: "FAIL  task a" });
 	});
 });

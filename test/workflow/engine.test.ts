@@ -207,3 +207,33 @@ describe("result schemas and plain children", () => {
 		expect(JSON.parse(readFileSync(join(result.auditDir, "result.json"), "utf8")).kind).toBe("plain");
 	});
 });
+
+describe("options choose the child", () => {
+	it("with the usual precedence: per-call field > per-call mode > agent file > run-level mode", async () => {
+		const h = await workflowHarness();
+		const run = await launched(
+			h,
+			`export default async (wf) => Promise.all([
+				wf.agent("plain call"),
+				wf.agent("mode call", { contextMode: "isolated" }),
+				wf.agent("field call", { contextMode: "isolated", systemPromptMode: "append", skills: [] }),
+				wf.agent("agent call", { agentType: "reviewer" }),
+			]);`,
+			{ mode: "legacy" },
+		);
+		const decisions = (run.summary.report as CheckedResult[]).map((r) => {
+			const view = JSON.parse(readFileSync(join(r.auditDir, "view.json"), "utf8")) as {
+				context: { decisions: Record<string, { layer: string; value: unknown }>; skills: { value?: unknown } };
+			};
+			return [view.context.decisions.systemPromptMode?.layer, view.context.decisions.inheritMainRules?.value, view.context.skills.value];
+		});
+		expect(decisions).toEqual([
+			["run-mode", true, undefined],
+			["call-mode", false, undefined],
+			["call-field", false, []],
+			["run-mode", true, undefined],
+		]);
+		const agent = JSON.parse(readFileSync(join((run.summary.report as CheckedResult[])[3]!.auditDir, "launch.json"), "utf8"));
+		expect(agent.agent.label).toContain("reviewer");
+	});
+});
