@@ -1,8 +1,9 @@
 /** The children widget's lines: every state, in the terminal's width, figures kept whole. */
+import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
 import { visibleWidth } from "../../src/format/table.ts";
-import { childrenLines, LINGER_MS, WIDGET_ROWS } from "../../src/pi/children-widget.ts";
-import { type ChildrenState, foldChildren, NO_CHILDREN } from "../../src/run/children.ts";
+import { childrenLines, LINGER_MS, registerChildrenWidget, WIDGET_ROWS } from "../../src/pi/children-widget.ts";
+import { ChildrenRegistry, type ChildrenState, foldChildren, NO_CHILDREN } from "../../src/run/children.ts";
 import { ZERO_USAGE } from "../../src/run/types.ts";
 
 function fleet(): ChildrenState {
@@ -73,5 +74,58 @@ describe("the children widget", () => {
 		expect(lines.at(-1)).toBe(`… ${20 - WIDGET_ROWS} more · /children: open a report`);
 		expect(childrenLines(s, 1000 + LINGER_MS + 1, 80)).toEqual([]);
 		expect(childrenLines(NO_CHILDREN, 0, 80)).toEqual([]);
+	});
+});
+
+describe("the widget and /children in Pi", () => {
+	function fakePi() {
+		const handlers = new Map<string, (event: unknown, ctx: unknown) => void>();
+		const commands = new Map<string, { handler: (line: string, ctx: unknown) => Promise<void> | void }>();
+		const pi = {
+			on: (name: string, handler: (event: unknown, ctx: unknown) => void) => handlers.set(name, handler),
+			registerCommand: (name: string, command: { handler: (line: string, ctx: unknown) => Promise<void> }) =>
+				commands.set(name, command),
+			registerEntryRenderer: () => {},
+			appendEntry: () => {},
+		} as unknown as ExtensionAPI;
+		return { pi, handlers, commands };
+	}
+
+	it("installs a widget in the TUI that draws the registry and redraws when it changes", () => {
+		const { pi, handlers } = fakePi();
+		const registry = new ChildrenRegistry({ now: () => Date.now() });
+		registerChildrenWidget(pi, registry);
+		let factory: ((tui: unknown, theme: unknown) => { render(width: number): string[]; dispose(): void }) | undefined;
+		const ctx = { mode: "tui", hasUI: true, ui: { setWidget: (_key: string, f: typeof factory) => (factory = f) } };
+		handlers.get("session_start")?.({}, ctx);
+		let renders = 0;
+		const component = factory?.({ requestRender: () => renders++ }, { fg: (_: string, t: string) => t });
+		registry.add({ id: "child-1", origin: "task", label: "look" }).start();
+		expect(renders).toBe(2);
+		expect(component?.render(80).join("\n")).toMatch(/● child-1 +running +look/);
+		component?.dispose();
+	});
+
+	it("/children stop ID stops that child alone; /children report ID opens its report; headless, as notifications", async () => {
+		const { pi, commands } = fakePi();
+		const registry = new ChildrenRegistry({ now: () => 0 });
+		const stopped: string[] = [];
+		registerChildrenWidget(pi, registry);
+		registry.add({ id: "a", origin: "task", label: "A" }, () => stopped.push("a")).start();
+		const b = registry.add({ id: "b", origin: "task", label: "B" }, () => stopped.push("b"));
+		b.end({ state: "PASS", report: "PASS  task b\nall good" });
+		const notes: string[] = [];
+		const ctx = { mode: "rpc", hasUI: true, ui: { notify: (m: string) => notes.push(m) } };
+		const run = (line: string) => commands.get("children")?.handler(line, ctx);
+		await run("stop a");
+		expect(stopped).toEqual(["a"]);
+		await run("report b");
+		expect(notes.at(-1)).toBe("b: PASS\n\nPASS  task b\nall good");
+		await run("stop b");
+		expect(notes.at(-1)).toContain("b has ended (PASS); nothing to stop");
+		await run("stop nobody");
+		expect(notes.at(-1)).toContain('no child "nobody"');
+		await run("");
+		expect(notes.at(-1)).toMatch(/^Children\n\n/);
 	});
 });

@@ -15,7 +15,14 @@ describe("planPlainChild", async () => {
 	const agents = loadAgents({ cwd: root, home: h.faux.agentDir, agentDir: h.faux.agentDir, projectTrusted: false });
 	const plainOf = (change: Partial<TaskInputs> = {}, more: Partial<PlainInputs> = {}) => {
 		const { spec: _spec, ...rest } = h.inputs(spec({ roots: [root] }), { agents, ...change });
-		return planPlainChild({ ...rest, id: "p", prompt: "say hi", effort: "balanced", budget: { wall_s: 9, usd: 1, turns: 3 }, ...more });
+		return planPlainChild({
+			...rest,
+			id: "p",
+			prompt: "say hi",
+			effort: "balanced",
+			budget: { wall_s: 9, usd: 1, turns: 3 },
+			...more,
+		});
 	};
 
 	it("sends the system prompt a task child of the same kind and mode sends, with the prompt as its first message", () => {
@@ -34,7 +41,9 @@ describe("planPlainChild", async () => {
 		expect(plain.ok && plain.plan.child.tools).toEqual(["read", "grep", "find", "ls", "submit_result"]);
 		const asked = plainOf({}, { childTools: { names: ["read", "bash"], where: "agent(1).options.tools" } });
 		expect(asked.ok && asked.plan.child.tools).toEqual(["read", "bash", "submit_result"]);
-		const worker = plainOf({ request: { ...h.inputs(spec({ roots: [root] })).request, agent: { name: "worker", where: "t" } } });
+		const worker = plainOf({
+			request: { ...h.inputs(spec({ roots: [root] })).request, agent: { name: "worker", where: "t" } },
+		});
 		expect(worker.ok && worker.plan.child.tools).toContain("edit");
 	});
 
@@ -47,10 +56,20 @@ describe("planPlainChild", async () => {
 	});
 
 	it("follows the same precedence as a task: a per-call field over the run-level mode", () => {
-		const request = { ...h.inputs(spec({ roots: [root] })).request, runMode: "isolated", call: { systemPromptMode: "append" as const } };
+		const request = {
+			...h.inputs(spec({ roots: [root] })).request,
+			runMode: "isolated",
+			call: { systemPromptMode: "append" as const },
+		};
 		const planned = plainOf({ request });
 		if (!planned.ok) throw new Error(planned.what);
-		expect(planned.plan.child.context.decisions.systemPromptMode).toMatchObject({ value: "append", layer: "call-field" });
-		expect(planned.plan.child.context.decisions.inheritProjectContext).toMatchObject({ value: false, layer: "run-mode" });
+		expect(planned.plan.child.context.decisions.systemPromptMode).toMatchObject({
+			value: "append",
+			layer: "call-field",
+		});
+		expect(planned.plan.child.context.decisions.inheritProjectContext).toMatchObject({
+			value: false,
+			layer: "run-mode",
+		});
 	});
 });

@@ -225,7 +225,11 @@ describe("options choose the child", () => {
 			const view = JSON.parse(readFileSync(join(r.auditDir, "view.json"), "utf8")) as {
 				context: { decisions: Record<string, { layer: string; value: unknown }>; skills: { value?: unknown } };
 			};
-			return [view.context.decisions.systemPromptMode?.layer, view.context.decisions.inheritMainRules?.value, view.context.skills.value];
+			return [
+				view.context.decisions.systemPromptMode?.layer,
+				view.context.decisions.inheritMainRules?.value,
+				view.context.skills.value,
+			];
 		});
 		expect(decisions).toEqual([
 			["run-mode", true, undefined],
@@ -233,7 +237,9 @@ describe("options choose the child", () => {
 			["call-field", false, []],
 			["run-mode", true, undefined],
 		]);
-		const agent = JSON.parse(readFileSync(join((run.summary.report as CheckedResult[])[3]!.auditDir, "launch.json"), "utf8"));
+		const agent = JSON.parse(
+			readFileSync(join((run.summary.report as CheckedResult[])[3]!.auditDir, "launch.json"), "utf8"),
+		);
 		expect(agent.agent.label).toContain("reviewer");
 	});
 });
