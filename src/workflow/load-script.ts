@@ -1,10 +1,11 @@
 /**
  * Loads a workflow script: a .ts, .mts, .js or .mjs module whose default export is the workflow
- * function, and which may export `limits`. TypeScript is loaded without a build by Node's own type
- * stripping (Node >= 22.18, which Pi requires anyway): nothing to install, the same loader on the
- * command line and inside Pi, and the same rule this package's sources follow — erasable syntax
- * only (no enums, namespaces or parameter properties), `import type` for types. Pi's jiti would
- * accept more TypeScript, but binds the loader to one Pi internal; Node's is public and stable.
+ * function, and which may export `limits`. It is a plain dynamic `import()`, so no build step and
+ * no loader of our own: from the command line Node's type stripping loads TypeScript (Node >= 22.18,
+ * which Pi requires anyway) under the rule this package's sources follow — erasable syntax only, `import
+ * type` for types; inside Pi the import goes through the loader Pi loaded this package with, which
+ * accepts the same scripts. Calling Pi's jiti ourselves would tie the loader to a Pi internal and
+ * make the command line and Pi load scripts differently.
  *
  * The module URL carries a digest of the file's text, so an edited script is loaded afresh in a
  * long-lived process (a Pi session) while an unchanged one is not loaded twice. Modules the script
