@@ -8,6 +8,7 @@
  * is cancelled) every running and queued child is stopped — each resolves to a FAIL result — and a
  * call issued after that throws WorkflowStopped.
  */
+import { formatUsd } from "../format/numbers.ts";
 import type { PlainPlan, TaskPlan } from "../plan/types.ts";
 import type { Problem } from "../problems.ts";
 import type { ChildHandle, ChildrenRegistry } from "../run/children.ts";
@@ -227,13 +228,19 @@ export class CallRunner {
 		const release = await this.slots.acquire(controller.signal);
 		try {
 			handle.start();
-			const executed = await this.ports.execute(planned, {
-				signal: controller.signal,
-				progress: (p) => {
-					handle.progress(p);
-					if (p.type === "usage") this.charge(base.seq, p.usage.costUsd);
-				},
-			});
+			const executed = await this.ports
+				.execute(planned, {
+					signal: controller.signal,
+					progress: (p) => {
+						handle.progress(p);
+						if (p.type === "usage") this.charge(base.seq, p.usage.costUsd);
+					},
+				})
+				.catch((error: unknown) => {
+					// Not a child's failure (that is a result) but one of the machinery: the list must not show it running.
+					handle.end({ state: "FAIL", report: `the child could not be run: ${(error as Error).message}` });
+					throw error;
+				});
 			this.charge(base.seq, costOf(executed));
 			const result = { ...executed, call: { seq: base.seq, hash: base.hash, replayed: false } } as AgentResult;
 			this.record({ ...base, replayed: false, interrupted: controller.signal.aborted, result });
@@ -253,7 +260,7 @@ export class CallRunner {
 	private charge(seq: number, usd: number): void {
 		const total = this.spend.set(seq, usd);
 		const { usd: limit } = this.settings.limits;
-		if (total > limit) this.stop(`the run's budget of $${limit} is spent ($${total.toFixed(4)})`);
+		if (total > limit) this.stop(`the run's budget of ${formatUsd(limit)} is spent (${formatUsd(total)})`);
 	}
 
 	private record(line: Omit<CallLine, "type" | "at">): void {

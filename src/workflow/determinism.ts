@@ -133,14 +133,15 @@ function patch(): () => void {
 		) as WebCrypto["getRandomValues"];
 	}
 	// A refusal thrown in a script's timer or detached callback has no catcher: it is the run's
-	// (it already ended the run through `refused`), not the process's.
+	// (it already ended the run through `refused`), not the process's. Anything else is left to the
+	// process's other listeners, or, when there are none, ends the process as it would have.
 	const swallow = (error: unknown) => {
-		if (error instanceof DeterminismError) return;
+		if (error instanceof DeterminismError || process.listenerCount("uncaughtException") > 1) return;
 		process.removeListener("uncaughtException", swallow);
 		throw error;
 	};
 	const swallowRejection = (reason: unknown) => {
-		if (reason instanceof DeterminismError) return;
+		if (reason instanceof DeterminismError || process.listenerCount("unhandledRejection") > 1) return;
 		process.removeListener("unhandledRejection", swallowRejection);
 		throw reason;
 	};

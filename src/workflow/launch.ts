@@ -135,7 +135,8 @@ function summaryOf(
 		runId: dir.id,
 		dir: dir.dir,
 		status: outcome.status,
-		...(outcome.stopReason !== undefined && { stopReason: outcome.stopReason }),
+		// A run the script's error ended says so once, as the error.
+		...(outcome.stopReason !== undefined && error === undefined && { stopReason: outcome.stopReason }),
 		...(error !== undefined && { error }),
 		calls: outcome.calls,
 		spentUsd: outcome.spentUsd,

@@ -74,7 +74,7 @@ describe("limits and failures", () => {
 			}`,
 		);
 		expect(run.summary.status).toBe("stopped");
-		expect(run.summary.stopReason).toMatch(/budget of \$1 is spent/);
+		expect(run.summary.stopReason).toMatch(/budget of \$1\.00 is spent \(\$2\.00\)/);
 		expect(run.summary.report).toBe("FAIL,FAIL,FAIL | WorkflowStopped");
 		for (const call of run.summary.calls) {
 			expect((call.result as CheckedResult).problems.map((p) => p.message)).toContain(
