@@ -79,5 +79,5 @@ export default async function todoTriage(wf: Workflow, args: readonly string[]):
 	const summary = await wf.agent(`Summarise these TODO rulings for a maintainer in three lines:\n${lines.join("\n")}`, {
 		check: false,
 	});
-	return [`${todos.length} TODOs in ${dir}`, "", ...lines, "", summary.text].join("\n");
+	return [`${todos.length} TODO${todos.length === 1 ? "" : "s"} in ${dir}`, "", ...lines, "", summary.text].join("\n");
 }
