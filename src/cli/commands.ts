@@ -70,4 +70,9 @@ export const COMMANDS: readonly CommandEntry[] = [
 		summary: "check that this machine and setup can delegate, each problem with its fix",
 		load: async () => (await import("./doctor.ts")).doctorCommand,
 	},
+	{
+		name: "workflow",
+		summary: "run a workflow script of agent() calls, with a journal to resume from",
+		load: async () => (await import("./workflow.ts")).workflowCommand,
+	},
 ];

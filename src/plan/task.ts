@@ -54,7 +54,10 @@ export function decideRunsDir(
 }
 
 /** Explicit `--runner`, else the `runner` setting, else the entry point's default. */
-function decideRunner(inputs: TaskInputs, setting: RunnerKind | undefined): Decided<RunnerKind> {
+export function decideRunner(
+	inputs: Pick<TaskInputs, "request" | "entry">,
+	setting: RunnerKind | undefined,
+): Decided<RunnerKind> {
 	if (inputs.request.runner) return { value: inputs.request.runner, reason: "--runner" };
 	if (setting) return { value: setting, reason: 'the "runner" setting' };
 	// Inside Pi a child shares the parent's providers in milliseconds; from a shell a process of its own
@@ -65,12 +68,14 @@ function decideRunner(inputs: TaskInputs, setting: RunnerKind | undefined): Deci
 }
 
 /** When no model can be chosen the child is still decided (preview shows it); this stands in. */
-const NO_MODEL: ModelChoice = { provider: "(none)", id: "(none)", reason: "no model could be chosen" };
+export const NO_MODEL: ModelChoice = { provider: "(none)", id: "(none)", reason: "no model could be chosen" };
 
 /** The model, and every reason it cannot run here: none chosen, unknown, or without credentials. */
-function decideModel(
-	inputs: TaskInputs,
-	settings: SettingsDecisions,
+export function decideModel(
+	inputs: Pick<TaskInputs, "request" | "parentModel" | "piDefaultModel" | "models"> & {
+		spec: Pick<TaskInputs["spec"], "effort">;
+	},
+	settings: Pick<SettingsDecisions, "profiles">,
 	agent: AgentDefinition | undefined,
 ): { model: ModelChoice; problems: Problem[] } {
 	const { request, spec } = inputs;

@@ -150,3 +150,33 @@ export interface TaskPlan {
  * (a model without credentials): preview shows it; a run refuses it.
  */
 export type Planned = { ok: true; plan: TaskPlan } | { ok: false; what: string; problems: Problem[]; plan?: TaskPlan };
+
+/**
+ * The plan of a plain child: a child that answers in text and is not checked — no spec, no
+ * envelope, no boundary. Decided by the same pieces as a task's (the view from `buildChildView`
+ * through `planChild`, the model and the runner as `planTask` decides them), so a plain child and a
+ * task child of the same kind, mode and model send the same system prompt.
+ */
+export interface PlainPlan {
+	version: 1;
+	kind: "plain";
+	id: string;
+	/** The child's first message, as the caller wrote it. */
+	prompt: string;
+	effort: TaskSpec["effort"];
+	child: ChildView;
+	agent?: AgentSource;
+	cwd: string;
+	agentDir: string;
+	model: ModelChoice;
+	runner: Decided<RunnerKind>;
+	providerExtensions: string[];
+	budget: ChildBudget;
+	/** The runners always give a child `submit_result`; a plain child is not asked to use it. */
+	submit: SubmitCheckConfig;
+	audit: { runsDir: string; files: string[] };
+	prefixKey: string;
+	piVersion: string;
+	parentSession?: { id: string; file?: string };
+	warnings: Problem[];
+}

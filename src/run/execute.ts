@@ -44,8 +44,15 @@ export interface ExecutePorts {
 	signal?: AbortSignal;
 }
 
+/** The parts of a plan a launch is made from: a task's, and a plain child's (run/plain.ts) alike. */
+export type LaunchParts = Pick<
+	TaskPlan,
+	"child" | "cwd" | "model" | "agentDir" | "providerExtensions" | "budget" | "submit" | "prefixKey"
+> &
+	Partial<Pick<TaskPlan, "sandbox">>;
+
 /** What a runner is given: the plan's child with its rendering. `submit_result` is the runner's to add. */
-export function launchOf(plan: TaskPlan, rendered: RenderedPrompt): ChildLaunch {
+export function launchOf(plan: LaunchParts, rendered: RenderedPrompt): ChildLaunch {
 	return {
 		agent: plan.child.agent,
 		cwd: plan.cwd,
@@ -58,7 +65,7 @@ export function launchOf(plan: TaskPlan, rendered: RenderedPrompt): ChildLaunch 
 		providerExtensions: plan.providerExtensions,
 		budget: plan.budget,
 		submit: plan.submit,
-		sandbox: plan.sandbox,
+		...(plan.sandbox && { sandbox: plan.sandbox }),
 	};
 }
 
@@ -111,10 +118,11 @@ function recordStart(audit: AuditWriter, plan: TaskPlan, rendered: RenderedPromp
 	audit.writeJson("launch.json", plan);
 }
 
-async function runChild(
-	plan: TaskPlan,
+/** Runs the launch under the plan's budgets, recording as it goes; the one way any child is run. */
+export async function runChild(
+	plan: LaunchParts,
 	launch: ChildLaunch,
-	ports: ExecutePorts,
+	ports: Pick<ExecutePorts, "progress" | "prefixGate" | "signal" | "runner">,
 	audit: AuditWriter,
 ): Promise<ChildOutcome> {
 	const progress = (p: TaskProgress) => ports.progress?.(p);

@@ -1,0 +1,293 @@
+/**
+ * `pi-delegate workflow run FILE [options] [-- ARGS…]`: runs a workflow script headless. Every
+ * `agent()` call is planned and executed as any task is; progress goes to stderr (one line per step,
+ * and on a terminal a status line redrawn in place), the run's table and the script's report to
+ * stdout. Exit 0 when every checked child passed (and every plain one finished), 1 when one did not
+ * or the run was stopped, 2 for bad input: flags, a script that does not load, a refused call, a
+ * script that threw. FILE may also name a bundled workflow (code-review, deep-research,
+ * adversarial-review).
+ */
+import { parseArgs } from "node:util";
+import { formatUsd } from "../format/numbers.ts";
+import type { RunnerKind } from "../plan/types.ts";
+import { foldProgress, INITIAL_PROGRESS, type ProgressState, statusLine } from "../report/progress.ts";
+import type { ChildrenRegistry, ChildrenState } from "../run/children.ts";
+import type { WorkflowRequest } from "../workflow/launch.ts";
+import type { RunSummary } from "../workflow/report.ts";
+import type { WorkflowLimits } from "../workflow/types.ts";
+import { type Command, type CommandIO, EXIT, type ExitCode, UsageError } from "./command.ts";
+import { TRUST_OPTIONS, trustOverride } from "./trust-flags.ts";
+import { usageMessage } from "./validate.ts";
+
+const USAGE = [
+	"Usage: pi-delegate workflow run <file.ts | file.js | bundled-name> [options]",
+	"                                [-- args...]",
+	"",
+	"Runs a workflow script: its default export, async function (wf, args), calls",
+	"wf.agent(prompt, options) once per child. Each call is a checked task (or, with",
+	"check: false, a plain child), planned and run as `pi-delegate run` runs one.",
+	"The run keeps a journal under the runs directory; --resume replays the calls",
+	"that did not change without a model request, and runs the rest.",
+	"",
+	"Options:",
+	"  --mode <name>         run-level context mode (an agent() option overrides it)",
+	"  --resume <run>        begin from an earlier run's journal (id or directory)",
+	"  --rerun-failed        with --resume: rerun calls whose result did not pass",
+	"  --concurrency <n>     children at once (default: the script's, else 4)",
+	"  --usd <dollars>       the run's budget, all children (the script's, else 10)",
+	"  --wall <seconds>      the run's time (default: the script's, else 3600)",
+	"  --model <p/id[:lvl]>  the children's model (default: by effort, else Pi's)",
+	"  --runner <kind>       subprocess or in-process (default: the setting,",
+	"                        else subprocess)",
+	"  --extension <path>    an extension for the model's provider (repeatable)",
+	"  --approve, --no-approve  trust or distrust the project's .pi/ files",
+	"  --json                print the run's id, directory, status and children",
+	"",
+	"Arguments after -- reach the script as `args`. Ctrl-C stops every child.",
+	"Bundled: code-review, deep-research, adversarial-review.",
+	"Exit codes: 0 every checked child passed, 1 one did not (or the run was",
+	"stopped), 2 bad input.",
+].join("\n");
+
+const OPTIONS = {
+	mode: { type: "string" },
+	resume: { type: "string" },
+	"rerun-failed": { type: "boolean" },
+	concurrency: { type: "string" },
+	usd: { type: "string" },
+	wall: { type: "string" },
+	model: { type: "string" },
+	runner: { type: "string" },
+	extension: { type: "string", multiple: true },
+	...TRUST_OPTIONS,
+	json: { type: "boolean" },
+} as const;
+
+export interface WorkflowArgs {
+	file: string;
+	args: string[];
+	mode?: string;
+	resume?: string;
+	rerunFailed: boolean;
+	limits: Partial<WorkflowLimits>;
+	model?: string;
+	runner?: RunnerKind;
+	extensions: string[];
+	trust: boolean | undefined;
+	json: boolean;
+}
+
+function number(flag: string, text: string | undefined, whole: boolean): number | undefined {
+	if (text === undefined) return undefined;
+	const value = Number(text);
+	if (!Number.isFinite(value) || value <= 0 || (whole && !Number.isInteger(value))) {
+		throw new UsageError(`--${flag} must be a positive ${whole ? "whole " : ""}number, not "${text}"`);
+	}
+	return value;
+}
+
+export function parseWorkflowArgs(argv: string[]): WorkflowArgs {
+	const [sub, ...rest] = argv;
+	if (sub !== "run")
+		throw new UsageError(sub === undefined ? "missing the subcommand: run" : `unknown subcommand "${sub}"; use run`);
+	const dash = rest.indexOf("--");
+	const own = dash < 0 ? rest : rest.slice(0, dash);
+	const args = dash < 0 ? [] : rest.slice(dash + 1);
+	let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; allowPositionals: true }>>;
+	try {
+		parsed = parseArgs({ args: own, options: OPTIONS, allowPositionals: true, strict: true });
+	} catch (error) {
+		throw new UsageError(
+			usageMessage(
+				error,
+				Object.keys(OPTIONS).map((k) => `--${k}`),
+			),
+		);
+	}
+	const [file, ...extra] = parsed.positionals;
+	if (file === undefined) throw new UsageError("missing the workflow file to run");
+	if (extra.length > 0)
+		throw new UsageError(`expected one workflow file, got ${extra.length + 1}; put the script's arguments after --`);
+	const { values } = parsed;
+	if (values.runner !== undefined && values.runner !== "subprocess" && values.runner !== "in-process") {
+		throw new UsageError(`--runner must be subprocess or in-process, not "${values.runner}"`);
+	}
+	if (values["rerun-failed"] && values.resume === undefined) throw new UsageError("--rerun-failed needs --resume");
+	const concurrency = number("concurrency", values.concurrency, true);
+	const usd = number("usd", values.usd, false);
+	const wall = number("wall", values.wall, false);
+	return {
+		file,
+		args,
+		...(values.mode !== undefined && { mode: values.mode }),
+		...(values.resume !== undefined && { resume: values.resume }),
+		rerunFailed: values["rerun-failed"] === true,
+		limits: {
+			...(concurrency !== undefined && { concurrency }),
+			...(usd !== undefined && { usd }),
+			...(wall !== undefined && { wall_s: wall }),
+		},
+		...(values.model !== undefined && { model: values.model }),
+		...(values.runner !== undefined && { runner: values.runner }),
+		extensions: values.extension ?? [],
+		trust: trustOverride(values),
+		json: values.json === true,
+	};
+}
+
+export const workflowCommand: Command = {
+	name: "workflow",
+	summary: "run a workflow script of agent() calls, with a journal to resume from",
+	usage: USAGE,
+	run: (argv, io) => runWorkflowCli(parseWorkflowArgs(argv), io),
+};
+
+/** Progress on stderr from the children registry: a line per step, and a redrawn status line on a terminal. */
+function progressOn(registry: ChildrenRegistry, io: CommandIO) {
+	const states = new Map<string, ProgressState>();
+	const now = () => performance.now();
+	const width = 79;
+	const clear = io.isTTY ? "\r\u001b[2K" : "";
+	const line = (text: string) => io.stderr(`${clear}${text}\n`);
+	const footer = (state: ChildrenState) => {
+		const running = state.children.filter((c) => c.state === "running");
+		const first = running[0];
+		if (!first) return "";
+		const more = running.length > 1 ? ` (+${running.length - 1})` : "";
+		return (
+			statusLine(
+				first.id,
+				states.get(first.key) ?? INITIAL_PROGRESS,
+				now() - (first.startedAt ?? now()),
+				width - more.length,
+			) + more
+		);
+	};
+	const redraw = () => io.isTTY && io.stderr(`${clear}${footer(registry.state)}`);
+	const timer = io.isTTY ? setInterval(redraw, 500) : undefined;
+	timer?.unref();
+	let finished = false;
+	const unsubscribe = registry.subscribe((state, event) => {
+		const child = state.children.find((c) => c.key === event.key);
+		if (!child) return;
+		const name = `${child.id}`;
+		if (event.type === "started") line(`${name}  started`);
+		else if (event.type === "progress") {
+			states.set(child.key, foldProgress(states.get(child.key) ?? INITIAL_PROGRESS, event.progress));
+			const p = event.progress;
+			if (p.type === "tool_start" && !io.isTTY) line(`${name}    ${p.summary}`);
+			if (p.type === "warning" || p.type === "budget_warning") line(`${name}  ! ${p.message}`);
+		} else if (event.type === "ended") {
+			const cost = event.state === "replayed" ? "" : ` · ${formatUsd(child.usd)}`;
+			line(
+				`${name}  ${event.state}${cost}${event.auditDir && event.state !== "replayed" ? `\n  ${event.auditDir}` : ""}`,
+			);
+		}
+		redraw();
+	});
+	return {
+		log: (text: string) => {
+			line(text);
+			redraw();
+		},
+		done: () => {
+			if (timer) clearInterval(timer);
+			if (finished) return;
+			finished = true;
+			unsubscribe();
+			if (io.isTTY) io.stderr(clear);
+		},
+	};
+}
+
+/** What the run is and where its inputs come from: the command line's flags and this directory. */
+async function requestOf(args: WorkflowArgs, io: CommandIO): Promise<WorkflowRequest> {
+	const { locatePi } = await import("../settings/locate.ts");
+	const { loadParentPrompt } = await import("../host/load-parent.ts");
+	const { BUNDLED_WORKFLOWS } = await import("../workflow/bundled/index.ts");
+	const where = locatePi({ cwd: io.cwd, env: io.env, trustOverride: args.trust });
+	const projectTrusted = where.trust.trusted;
+	const bundled = BUNDLED_WORKFLOWS.some((w) => w.name === args.file);
+	return {
+		script: bundled ? { bundled: args.file } : { file: args.file },
+		args: args.args,
+		...(args.resume !== undefined && { resume: args.resume }),
+		rerunFailed: args.rerunFailed,
+		limits: args.limits,
+		sources: {
+			entry: "cli",
+			request: {
+				...(args.mode !== undefined && { runMode: args.mode }),
+				...(args.model !== undefined && { model: args.model }),
+				...(args.runner !== undefined && { runner: args.runner }),
+				extensions: args.extensions,
+			},
+			cwd: io.cwd,
+			home: where.home,
+			agentDir: where.agentDir,
+			projectTrusted,
+			env: io.env,
+			parentPrompt: async () =>
+				(await loadParentPrompt({ cwd: io.cwd, agentDir: where.agentDir, projectTrusted })).parent,
+		},
+	};
+}
+
+/** Runs the workflow with progress on stderr; Ctrl-C stops every child (the run ends, exit 1). */
+async function runWorkflowCli(args: WorkflowArgs, io: CommandIO): Promise<ExitCode> {
+	const { launchWorkflow } = await import("../workflow/launch.ts");
+	const { ChildrenRegistry } = await import("../run/children.ts");
+	const request = await requestOf(args, io);
+	const registry = new ChildrenRegistry({ now: () => performance.now() });
+	const progress = progressOn(registry, io);
+	const cancel = new AbortController();
+	const onSigint = () => cancel.abort("cancelled");
+	process.once("SIGINT", onSigint);
+	try {
+		const launched = await launchWorkflow(request, {
+			children: registry,
+			log: progress.log,
+			signal: cancel.signal,
+			started: (run) => progress.log(`workflow ${run.id}\n  ${run.dir}`),
+		});
+		progress.done();
+		if (!launched.ok) {
+			const { formatProblems } = await import("../problems.ts");
+			io.stderr(`✗ cannot run the workflow: ${launched.what}\n${formatProblems(launched.problems)}\n`);
+			return EXIT.badInput;
+		}
+		const { summary } = launched;
+		if (args.json) io.stdout(`${JSON.stringify(jsonOf(summary), null, 2)}\n`);
+		else {
+			const { runReport } = await import("../workflow/report.ts");
+			io.stdout(runReport(summary));
+		}
+		return summary.status === "passed" ? EXIT.pass : summary.status === "error" ? EXIT.badInput : EXIT.fail;
+	} finally {
+		progress.done();
+		process.removeListener("SIGINT", onSigint);
+	}
+}
+
+function jsonOf(summary: RunSummary) {
+	return {
+		runId: summary.runId,
+		auditDir: summary.dir,
+		status: summary.status,
+		...(summary.stopReason !== undefined && { stopReason: summary.stopReason }),
+		...(summary.error !== undefined && { error: summary.error }),
+		...(summary.resumedFrom !== undefined && { resumedFrom: summary.resumedFrom }),
+		spentUsd: summary.spentUsd,
+		elapsedS: summary.elapsedS,
+		children: summary.calls.map((c) => ({
+			seq: c.seq,
+			id: c.id,
+			kind: c.kind,
+			outcome: c.result.kind === "plain" ? c.result.status : c.result.verdict,
+			replayed: c.replayed,
+			usd: c.replayed ? 0 : c.result.metrics.usage.costUsd,
+			auditDir: c.result.auditDir,
+		})),
+		report: summary.report,
+	};
+}

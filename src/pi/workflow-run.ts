@@ -1,0 +1,135 @@
+/**
+ * The body of the workflow commands, loaded when one first runs: the shared `launchWorkflow` with
+ * this session as the parent — its prompt (the capture the `task` tool reads), its model and its
+ * providers — and its children reported into the session's registry, so the widget shows them.
+ *
+ * In the TUI the run goes on in the background and the command returns at once; in print and RPC
+ * mode the command waits, writing progress to stderr in print mode, and shows one report at the end.
+ */
+import { homedir } from "node:os";
+import { type ExtensionAPI, type ExtensionCommandContext, getAgentDir } from "@earendil-works/pi-coding-agent";
+import { formatProblems } from "../problems.ts";
+import { renderReport } from "../report/task-report.ts";
+import type { ChildrenRegistry } from "../run/children.ts";
+import type { PrefixGate } from "../run/prefix-gate.ts";
+import { launchWorkflow } from "../workflow/launch.ts";
+import { runReport } from "../workflow/report.ts";
+import type { AgentResult } from "../workflow/types.ts";
+import { showReport } from "./commands/report.ts";
+import { type ParentPromptSource, parentPromptOfCommand } from "./parent-prompt.ts";
+
+/** What a command line asks for (parsed by workflow-commands.ts). */
+export interface WorkflowCommandArgs {
+	script: { file: string } | { bundled: string };
+	args: string[];
+	mode?: string;
+	resume?: string;
+	rerunFailed: boolean;
+}
+
+export interface WorkflowRunDeps {
+	parentPrompt: ParentPromptSource;
+	children: ChildrenRegistry;
+	running: Set<AbortController>;
+	prefixGate?: PrefixGate;
+	home?: () => string;
+	env?: () => Readonly<Record<string, string | undefined>>;
+	agentDir?: () => string;
+	/** The command's name, for the report's title. */
+	title: string;
+}
+
+function childReport(result: AgentResult): string {
+	return result.kind === "plain"
+		? `${result.status.toUpperCase()}  plain child ${result.id} (not checked)\n\n${result.text}\n`
+		: renderReport(result);
+}
+
+function sessionOf(ctx: ExtensionCommandContext): { id: string; file?: string } | undefined {
+	const id = ctx.sessionManager.getSessionId?.();
+	if (id === undefined) return undefined;
+	const file = ctx.sessionManager.getSessionFile?.();
+	return { id, ...(file !== undefined && { file }) };
+}
+
+/** Where a line of progress goes: stderr in print mode; the status bar in the TUI; nowhere in RPC. */
+function logger(ctx: ExtensionCommandContext, title: string): (text: string) => void {
+	if (ctx.mode === "print") return (text) => process.stderr.write(`${title}  ${text}\n`);
+	if (ctx.mode === "tui" && ctx.hasUI) return (text) => ctx.ui.setStatus(`pi-delegate-${title}`, `${title}: ${text}`);
+	return () => {};
+}
+
+async function run(pi: ExtensionAPI, ctx: ExtensionCommandContext, args: WorkflowCommandArgs, deps: WorkflowRunDeps) {
+	const parent = deps.parentPrompt.latest() ?? parentPromptOfCommand(ctx);
+	const session = sessionOf(ctx);
+	const cancel = new AbortController();
+	deps.running.add(cancel);
+	const log = logger(ctx, deps.title);
+	try {
+		const launched = await launchWorkflow(
+			{
+				script: args.script,
+				args: args.args,
+				...(args.resume !== undefined && { resume: args.resume }),
+				rerunFailed: args.rerunFailed,
+				sources: {
+					entry: "tool",
+					request: { ...(args.mode !== undefined && { runMode: args.mode }), extensions: [] },
+					cwd: ctx.cwd,
+					home: deps.home?.() ?? (process.env.HOME || homedir()),
+					agentDir: deps.agentDir?.() ?? getAgentDir(),
+					projectTrusted: ctx.isProjectTrusted(),
+					env: deps.env?.() ?? process.env,
+					parentPrompt: async () => parent,
+					...(ctx.model && {
+						parentModel: { provider: ctx.model.provider, id: ctx.model.id, thinking: ctx.thinkingLevel },
+					}),
+					parentRegistry: ctx.modelRegistry,
+					...(session && { parentSession: session }),
+				},
+			},
+			{
+				children: deps.children,
+				log,
+				signal: cancel.signal,
+				...(deps.prefixGate && { prefixGate: deps.prefixGate }),
+				report: childReport,
+				started: (r) => log(`started ${r.id}`),
+			},
+		);
+		if (!launched.ok) {
+			const text = formatProblems(launched.problems);
+			showReport(pi, ctx, { title: `${deps.title}: cannot run: ${launched.what}`, summary: text, text, error: true });
+			return;
+		}
+		const { summary } = launched;
+		const text = runReport(summary);
+		const head = text.split("\n\n");
+		showReport(pi, ctx, {
+			title: `${deps.title}: ${summary.status}`,
+			summary: [head[0], typeof summary.report === "string" ? summary.report.split("\n")[0] : undefined]
+				.filter(Boolean)
+				.join("\n"),
+			text,
+			...(summary.status !== "passed" && { error: true }),
+		});
+	} finally {
+		deps.running.delete(cancel);
+		if (ctx.mode === "tui" && ctx.hasUI) ctx.ui.setStatus(`pi-delegate-${deps.title}`, undefined);
+	}
+}
+
+export async function runWorkflowCommand(
+	pi: ExtensionAPI,
+	ctx: ExtensionCommandContext,
+	args: WorkflowCommandArgs,
+	deps: WorkflowRunDeps,
+): Promise<void> {
+	if (ctx.mode !== "tui") return run(pi, ctx, args, deps);
+	// The TUI waits for a command before it reads the next input: run in the background so the user
+	// can watch the widget and stop a child meanwhile.
+	ctx.ui.notify(`${deps.title} started; its children are listed above the editor (/children to stop one)`, "info");
+	void run(pi, ctx, args, deps).catch((error: unknown) => {
+		ctx.ui.notify(`${deps.title} failed: ${error instanceof Error ? error.message : String(error)}`, "error");
+	});
+}

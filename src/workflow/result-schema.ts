@@ -1,0 +1,75 @@
+/**
+ * A result schema: the JSON schema an `agent()` call's deliverable must satisfy. The child is told
+ * the schema in its deliverable (so it is part of what the call hash covers), writes the value as
+ * JSON text in the envelope's `deliverable`, and the check runs on that text once the envelope has
+ * been checked. A deliverable that is not JSON, or not of the schema's shape, makes the call FAIL
+ * with the exact reason; a passing call hands the script the parsed value (`result.value`).
+ *
+ * The check is part of the verdict the task's own record keeps (result.json), not a second opinion
+ * beside it: the workflow applies it before the record is finished (see shell.ts). Pure.
+ */
+import { Value } from "typebox/value";
+import type { RunProblem } from "../run/verdict.ts";
+
+export type ResultSchema = Record<string, unknown>;
+
+/** What the child reads in its brief's deliverable. */
+export function schemaDeliverable(deliverable: string | undefined, schema: ResultSchema): string {
+	const head = deliverable ?? "The answer the goal asks for.";
+	return [
+		head,
+		"Write it as one JSON value, and only that, as the text of the `deliverable` field of your result. It must satisfy this JSON schema:",
+		JSON.stringify(schema),
+	].join("\n");
+}
+
+/** The deliverable's text as JSON: as written, or inside one ```json fence. */
+export function parseDeliverable(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
+	const trimmed = text.trim();
+	const fenced = /^```(?:json)?\s*\n([\s\S]*?)\n```$/.exec(trimmed);
+	try {
+		return { ok: true, value: JSON.parse(fenced?.[1] ?? trimmed) };
+	} catch (error) {
+		return { ok: false, reason: (error as Error).message };
+	}
+}
+
+/** At most this many schema errors are listed one by one. */
+const LISTED = 5;
+
+/** The value, or the problems that make the deliverable fail the schema. */
+export function checkDeliverable(
+	text: string,
+	schema: ResultSchema,
+): { ok: true; value: unknown } | { ok: false; problems: RunProblem[] } {
+	const parsed = parseDeliverable(text);
+	if (!parsed.ok) {
+		return {
+			ok: false,
+			problems: [
+				{ kind: "envelope", message: `the deliverable is not the JSON the result schema asks for: ${parsed.reason}` },
+			],
+		};
+	}
+	if (Value.Check(schema, parsed.value)) return { ok: true, value: parsed.value };
+	const errors = [...Value.Errors(schema, parsed.value)];
+	const problems: RunProblem[] = errors.slice(0, LISTED).map((e) => ({
+		kind: "envelope",
+		message: `the deliverable does not satisfy the result schema: ${e.instancePath || "(the value)"} ${e.message}`,
+	}));
+	if (errors.length > LISTED) {
+		problems.push({ kind: "envelope", message: `…and ${errors.length - LISTED} more result schema errors` });
+	}
+	return { ok: false, problems };
+}
+
+/** A task result with the schema applied: a PASS whose deliverable fails the schema becomes a FAIL. */
+export function applyResultSchema<R extends { verdict: "PASS" | "FAIL"; problems: RunProblem[] }>(
+	result: R & { envelope: { deliverable: string } | undefined },
+	schema: ResultSchema | undefined,
+): R & { value?: unknown } {
+	if (!schema || !result.envelope) return result;
+	const checked = checkDeliverable(result.envelope.deliverable, schema);
+	if (checked.ok) return { ...result, value: checked.value };
+	return { ...result, verdict: "FAIL", problems: [...result.problems, ...checked.problems] };
+}

@@ -1,0 +1,79 @@
+/**
+ * A workflow run's audit directory: `<runsDir>/<stamp>-workflow-<name>/`, next to its children's
+ * own records (so every reader of the runs directory sees their spend). It holds the journal,
+ * appended line by line as the run goes, and `result.json` (kind "workflow") once it has ended — a
+ * directory without one is a run that did not finish, and can be resumed.
+ *
+ * RUN, where a command takes one, is the run's id (the directory's name), its path, or its journal's.
+ */
+import { appendFileSync, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import type { Problem } from "../problems.ts";
+import { AuditRecord } from "../run/audit.ts";
+import { closest } from "../suggest.ts";
+import { decodeJournal, encodeLine, JOURNAL_FILE, type JournalLine, type ReadJournal } from "./journal.ts";
+
+/** The part of a directory name that marks a workflow run. */
+export const WORKFLOW_MARK = "-workflow-";
+
+export interface RunDir {
+	id: string;
+	dir: string;
+	append(line: JournalLine): void;
+	/** Writes result.json atomically. */
+	finish(summary: unknown): void;
+}
+
+/** A name safe in a directory name, from a script's file name. */
+export function workflowName(file: string): string {
+	const stem = basename(file).replace(/\.(m|c)?[jt]s$/, "");
+	const slug = stem.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+	return (slug || "script").slice(0, 40);
+}
+
+export function createRunDir(runsDir: string, name: string, now: Date): RunDir {
+	const record = AuditRecord.create(runsDir, `workflow-${name}`, now);
+	const file = record.path(JOURNAL_FILE);
+	return {
+		id: basename(record.dir),
+		dir: record.dir,
+		append: (line) => appendFileSync(file, encodeLine(line)),
+		finish: (summary) => record.finish(summary),
+	};
+}
+
+function workflowRuns(runsDir: string): string[] {
+	if (!existsSync(runsDir)) return [];
+	return readdirSync(runsDir)
+		.filter((name) => name.includes(WORKFLOW_MARK))
+		.sort();
+}
+
+/** The directory RUN names (an id in the runs directory, or a path), or why there is none. */
+export function locateRun(ref: string, runsDir: string, cwd: string): { dir: string } | { problem: Problem } {
+	const asPath = isAbsolute(ref) ? ref : resolve(cwd, ref);
+	// The journal itself names its run too.
+	const candidates = [asPath, ...(basename(asPath) === JOURNAL_FILE ? [dirname(asPath)] : []), join(runsDir, ref)];
+	for (const dir of candidates) {
+		if (existsSync(join(dir, JOURNAL_FILE)) && statSync(dir).isDirectory()) return { dir };
+	}
+	const known = workflowRuns(runsDir);
+	const suffix = known.filter((name) => name.endsWith(ref));
+	if (suffix.length === 1 && suffix[0]) return { dir: join(runsDir, suffix[0]) };
+	const near = closest(ref, known);
+	return {
+		problem: {
+			path: "--resume",
+			value: ref,
+			message: `no workflow run "${ref}" (no ${JOURNAL_FILE} there or in ${runsDir})${near ? ` (did you mean "${near}"?)` : ""}`,
+			fix:
+				known.length === 0
+					? "run the workflow once without --resume"
+					: `give a run id or directory; the latest is ${known.at(-1)}`,
+		},
+	};
+}
+
+export function readRunJournal(dir: string): ReadJournal {
+	return decodeJournal(readFileSync(join(dir, JOURNAL_FILE), "utf8"));
+}
