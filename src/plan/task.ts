@@ -18,6 +18,7 @@ import { kindFromAgent, resolveAgent } from "./child.ts";
 import { chooseModel, modelProblems } from "./model.ts";
 import { prefixKey } from "./prefix.ts";
 import { decideSettings, type SettingsDecisions } from "./settings.ts";
+import { chooseTail, tailSummary } from "./tail.ts";
 import { taskTools } from "./tools.ts";
 import type { Decided, ModelChoice, Planned, RunnerKind, TaskInputs, TaskPlan } from "./types.ts";
 
@@ -94,6 +95,7 @@ function assemble(
 	model: ModelChoice,
 ): TaskPlan {
 	const { spec, request } = inputs;
+	const tail = spec.context.tail ? chooseTail(inputs.branch, spec.context.tail.tokens) : undefined;
 	const view = buildChildView({
 		kind: agent ? kindFromAgent(agent) : TASK_WORKER,
 		...(request.call !== undefined && { call: request.call }),
@@ -101,7 +103,7 @@ function assemble(
 		registry: settings.registry,
 		parent: inputs.parent,
 		tools: tools.tools,
-		firstMessage: taskBrief(spec),
+		firstMessage: taskBrief(spec, tail),
 	});
 	const { roots, write_allowed, watched_only } = spec.resolved;
 	return {
@@ -109,7 +111,7 @@ function assemble(
 		kind: "task",
 		id: spec.id,
 		spec,
-		rung: taskRung(spec),
+		rung: taskRung(spec, tail),
 		child: view,
 		...(agent && { agent: agent.source }),
 		cwd: inputs.cwd,
@@ -130,7 +132,8 @@ function assemble(
 		}),
 		piVersion: inputs.piVersion,
 		...(inputs.parentSession && { parentSession: inputs.parentSession }),
-		warnings: [...tools.warnings, ...view.warnings],
+		...(tail && { tail: tailSummary(tail, inputs.branch?.source ?? "none") }),
+		warnings: [...tools.warnings, ...view.warnings, ...(tail?.warnings ?? [])],
 	};
 }
 

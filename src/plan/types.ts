@@ -14,6 +14,7 @@ import type { ChildView } from "../prompt/child-view.ts";
 import type { TaskRung } from "../prompt/task-brief.ts";
 import type { ReadSettingsResult } from "../settings/read.ts";
 import type { RunnerKind } from "../settings/types.ts";
+import type { TaskBranch } from "./tail.ts";
 
 export type { RunnerKind };
 
@@ -105,6 +106,8 @@ export interface TaskInputs {
 	runsDirOverride?: string;
 	/** The session that delegates, so spend can be asked per session. */
 	parentSession?: { id: string; file?: string };
+	/** The caller's conversation, for a spec with `context.tail` (L3): the session's branch, or `--session FILE`. */
+	branch?: TaskBranch;
 }
 
 /** A decision and who made it, in words a report can print. */
@@ -137,7 +140,24 @@ export interface TaskPlan {
 	prefixKey: string;
 	piVersion: string;
 	parentSession?: { id: string; file?: string };
+	/** What the brief quotes of the caller's conversation (L3), when the spec asks for a tail. */
+	tail?: TailSummary;
 	warnings: Problem[];
+}
+
+/** The tail a plan chose, in figures: the quoted text itself is in the first message. */
+export interface TailSummary {
+	/** The spec's budget, in estimated tokens. */
+	budget: number;
+	/** Estimated tokens quoted. */
+	tokens: number;
+	/** Entries (messages, turns with their tool results, summaries) quoted, and left out before them. */
+	entries: number;
+	omitted: number;
+	/** Images in the quoted entries, each replaced by a placeholder. */
+	images: number;
+	/** Where the conversation came from; "none" without one. */
+	source: string;
 }
 
 /**

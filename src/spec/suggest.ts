@@ -11,7 +11,8 @@ import { editDistance } from "../suggest.ts";
 
 export const SPEC_KEYS: Readonly<Record<string, readonly string[]>> = {
 	"": ["id", "goal", "deliverable", "effort", "read_only", "roots", "write_allowed", "context", "budget", "evidence"],
-	context: ["facts", "files", "commands"],
+	context: ["facts", "files", "commands", "tail"],
+	"context.tail": ["tokens"],
 	budget: ["wall_s", "usd", "turns"],
 };
 
@@ -48,6 +49,11 @@ const ALIASES: Readonly<Record<string, string>> = {
 	limits: "budget",
 	notes: "context.facts",
 	cmds: "context.commands",
+	transcript: "context.tail",
+	history: "context.tail",
+	conversation: "context.tail",
+	maxtokens: "context.tail.tokens",
+	tokenbudget: "context.tail.tokens",
 	timeout: "budget.wall_s",
 	timeouts: "budget.wall_s",
 	timeoutseconds: "budget.wall_s",
