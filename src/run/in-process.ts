@@ -8,9 +8,12 @@
  * Starting a child this way costs milliseconds. The child reads the same events as a subprocess
  * child (child-events.ts folds both), and is held to its turn budget the same way, from this side:
  * warned with the same message before its last turn, aborted once the budget is spent.
+ *
+ * A caller with a child of another shape (a fork: the parent's branch, tools and prompt instead of
+ * a view) passes `setup`, which builds the session's parts; everything after is the same run.
  */
 import { writeFileSync } from "node:fs";
-import type { AgentSessionEvent, ModelRuntime } from "@earendil-works/pi-coding-agent";
+import type { AgentSessionEvent, ModelRuntime, ResourceLoader, ToolDefinition } from "@earendil-works/pi-coding-agent";
 import { createAgentSession, SessionManager, SettingsManager } from "@earendil-works/pi-coding-agent";
 import { SUBMIT_RESULT_TOOL_NAME } from "../envelope/schema.ts";
 import { viewSessionParts } from "../host/render.ts";
@@ -20,10 +23,59 @@ import { childOutcome } from "./child-outcome.ts";
 import { afterTurn, LAST_TURN_MESSAGE_TYPE, lastTurnNotice, warnAtStart } from "./turn-budget.ts";
 import type { ChildLaunch, ChildOutcome, ChildRunner, RunnerHooks } from "./types.ts";
 
-/** Builds an in-process runner bound to a model runtime shared by all its children. */
-export function inProcessRunner(runtime: ModelRuntime): ChildRunner {
-	return (launch, hooks) => runInProcess(runtime, launch, hooks);
+/** The parts of a child session a setup decides; the model, cwd and run loop are the runner's. */
+export interface InProcessSetup {
+	resourceLoader: ResourceLoader;
+	sessionManager: SessionManager;
+	settingsManager: SettingsManager;
+	tools: string[];
+	customTools: ToolDefinition[];
+	/** A result was handed in: the child stops on its own, and is not warned or cut off. */
+	submitted: () => boolean;
+	/** What the child reads before its last turn. */
+	lastTurnNotice: (budget: number) => string;
+	/** The loader carries extensions of its own (a fork's hooks), which start only once bound. */
+	bindExtensions: boolean;
+	/** How the session was built, for launch.json. */
+	describe: Record<string, unknown>;
 }
+
+/** Builds a setup for one child; `commandsRun` is the bash commands the child has run so far. */
+export type SetupChild = (launch: ChildLaunch, commandsRun: () => readonly string[]) => Promise<InProcessSetup>;
+
+export interface InProcessOptions {
+	/** Builds the child's session parts instead of the view's (the default: `viewSetup`). */
+	setup?: SetupChild;
+}
+
+/** Builds an in-process runner bound to a model runtime shared by all its children. */
+export function inProcessRunner(runtime: ModelRuntime, options: InProcessOptions = {}): ChildRunner {
+	return (launch, hooks) => runInProcess(runtime, launch, hooks, options.setup ?? viewSetup);
+}
+
+/** A task child: exactly the view's session parts, with the live `submit_result`, in memory. */
+export const viewSetup: SetupChild = async (launch, commandsRun) => {
+	const submit = createSubmitTool(launch.submit, commandsRun);
+	const parts = viewSessionParts(
+		{ prompt: launch.prompt, tools: [...launch.tools, SUBMIT_RESULT_TOOL_NAME] },
+		{ cwd: launch.cwd, customTools: [submit.tool] },
+	);
+	return {
+		resourceLoader: parts.resourceLoader,
+		sessionManager: SessionManager.inMemory(launch.cwd),
+		settingsManager: SettingsManager.inMemory({ compaction: { enabled: false } }),
+		tools: parts.tools,
+		customTools: parts.customTools,
+		submitted: () => submit.state.accepted !== undefined,
+		lastTurnNotice,
+		bindExtensions: false,
+		describe: {
+			resourceLoader: "the view's prompt inputs only (view.json): no discovery, extensions or packages",
+			sessionManager: "in memory (written to session.jsonl at the end)",
+			settingsManager: "in memory, compaction off",
+		},
+	};
+};
 
 /** The SDK's message_update carries cumulative snapshots; the audit keeps the delta, as JSON mode does. */
 export function auditForm(event: AgentSessionEvent): unknown {
@@ -33,7 +85,12 @@ export function auditForm(event: AgentSessionEvent): unknown {
 	return { ...rest, assistantMessageEvent: delta };
 }
 
-async function runInProcess(runtime: ModelRuntime, launch: ChildLaunch, hooks: RunnerHooks): Promise<ChildOutcome> {
+async function runInProcess(
+	runtime: ModelRuntime,
+	launch: ChildLaunch,
+	hooks: RunnerHooks,
+	setupChild: SetupChild,
+): Promise<ChildOutcome> {
 	const started = performance.now();
 	const state = createEventState();
 	const exit = (spawnError?: string) =>
@@ -55,24 +112,21 @@ async function runInProcess(runtime: ModelRuntime, launch: ChildLaunch, hooks: R
 	let stopReason: unknown;
 	const model = runtime.getModel(launch.model.provider, launch.model.id);
 	if (!model) return exit(`model ${launch.model.provider}/${launch.model.id} is not known to the model runtime`);
-	const submit = createSubmitTool(launch.submit, () => state.commandsRun);
-	const parts = viewSessionParts(
-		{ prompt: launch.prompt, tools: [...launch.tools, SUBMIT_RESULT_TOOL_NAME] },
-		{ cwd: launch.cwd, customTools: [submit.tool] },
-	);
-	const sessionManager = SessionManager.inMemory(launch.cwd);
+	const setup = await setupChild(launch, () => state.commandsRun);
+	const { sessionManager } = setup;
 	const { session } = await createAgentSession({
 		cwd: launch.cwd,
 		agentDir: launch.agentDir,
 		modelRuntime: runtime,
 		model,
 		thinkingLevel: launch.model.thinking ?? "off",
-		resourceLoader: parts.resourceLoader,
+		resourceLoader: setup.resourceLoader,
 		sessionManager,
-		settingsManager: SettingsManager.inMemory({ compaction: { enabled: false } }),
-		tools: parts.tools,
-		customTools: parts.customTools,
+		settingsManager: setup.settingsManager,
+		tools: setup.tools,
+		customTools: setup.customTools,
 	});
+	if (setup.bindExtensions) await session.bindExtensions({});
 	hooks.onLaunch?.({
 		runner: "in-process",
 		session: {
@@ -80,11 +134,9 @@ async function runInProcess(runtime: ModelRuntime, launch: ChildLaunch, hooks: R
 			agentDir: launch.agentDir,
 			model: `${launch.model.provider}/${launch.model.id}`,
 			thinkingLevel: launch.model.thinking ?? "off",
-			tools: parts.tools,
-			customTools: parts.customTools.map((tool) => tool.name),
-			resourceLoader: "the view's prompt inputs only (view.json): no discovery, extensions or packages",
-			sessionManager: "in memory (written to session.jsonl at the end)",
-			settingsManager: "in memory, compaction off",
+			tools: setup.tools,
+			customTools: setup.customTools.map((tool) => tool.name),
+			...setup.describe,
 		},
 	});
 	let aborting: Promise<void> | undefined;
@@ -93,7 +145,7 @@ async function runInProcess(runtime: ModelRuntime, launch: ChildLaunch, hooks: R
 		aborting ??= session.abort();
 	};
 	const budget = launch.budget.turns;
-	const notice = { customType: LAST_TURN_MESSAGE_TYPE, content: lastTurnNotice(budget), display: true };
+	const notice = { customType: LAST_TURN_MESSAGE_TYPE, content: setup.lastTurnNotice(budget), display: true };
 	let turnsDone = 0;
 	const unsubscribe = session.subscribe((event) => {
 		hooks.onEvent(auditForm(event));
@@ -103,7 +155,7 @@ async function runInProcess(runtime: ModelRuntime, launch: ChildLaunch, hooks: R
 		const action = afterTurn({
 			turnsDone,
 			budget,
-			submitted: submit.state.accepted !== undefined,
+			submitted: setup.submitted(),
 			continuing: event.toolResults.length > 0,
 		});
 		if (action === "warn") void session.sendCustomMessage(notice, { deliverAs: "steer" });

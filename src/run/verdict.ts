@@ -37,7 +37,7 @@ export interface VerdictInput {
 /** How many violations are listed one by one before the rest are counted. */
 export const VIOLATIONS_LISTED = 20;
 
-function budgetProblems({ outcome, budget }: VerdictInput): RunProblem[] {
+export function budgetProblems({ outcome, budget }: Pick<VerdictInput, "outcome" | "budget">): RunProblem[] {
 	const out: RunProblem[] = [];
 	if (outcome.stoppedBy === "wall")
 		out.push({ kind: "budget", message: `over wall budget: stopped after ${budget.wall_s} s` });
@@ -55,7 +55,7 @@ function budgetProblems({ outcome, budget }: VerdictInput): RunProblem[] {
 	return out;
 }
 
-function childProblems({ outcome }: VerdictInput): RunProblem[] {
+export function childProblems({ outcome }: Pick<VerdictInput, "outcome">): RunProblem[] {
 	if (outcome.completed || outcome.stoppedBy) return [];
 	const why = outcome.errors.length > 0 ? outcome.errors.join("; ") : `stop reason "${outcome.stopReason ?? "none"}"`;
 	return [{ kind: "child", message: `the child did not complete: ${why}` }];
@@ -87,7 +87,10 @@ function proofProblems({ envelope, evidence }: VerdictInput): RunProblem[] {
 	];
 }
 
-function boundaryProblems({ violations, boundaryError }: VerdictInput): RunProblem[] {
+export function boundaryProblems({
+	violations,
+	boundaryError,
+}: Pick<VerdictInput, "violations" | "boundaryError">): RunProblem[] {
 	const out: RunProblem[] = [];
 	if (boundaryError) out.push({ kind: "boundary", message: `boundary not checked: ${boundaryError}` });
 	for (const change of violations.slice(0, VIOLATIONS_LISTED)) {
