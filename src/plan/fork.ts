@@ -86,13 +86,14 @@ export function forkBriefs(request: ForkInputs["request"]): { briefs: string[]; 
 
 /** `fork-<words of the brief>`, unique within the call. */
 function children(briefs: readonly string[]): ForkChild[] {
-	const used = new Map<string, number>();
+	const taken = new Set<string>();
 	return briefs.map((brief, i) => {
 		const slug = slugFromBrief(brief);
 		const base = slug === "task" ? "fork" : `fork-${slug}`;
-		const seen = (used.get(base) ?? 0) + 1;
-		used.set(base, seen);
-		return { id: seen === 1 ? base : `${base}-${seen}`, index: i + 1, brief };
+		let id = base;
+		for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+		taken.add(id);
+		return { id, index: i + 1, brief };
 	});
 }
 
