@@ -11,6 +11,7 @@
  * It decides nothing the plan decided. Every effect goes through a port.
  */
 import { getSystemMessageText } from "@earendil-works/pi-ai";
+import { plural } from "../format/numbers.ts";
 import type { ForkChild, ForkPlan } from "../plan/fork-types.ts";
 import type { AuditWriter } from "./audit.ts";
 import { createForkState, type ForkChildState } from "./fork-child.ts";
@@ -59,11 +60,13 @@ export function forkLaunch(plan: ForkPlan, child: ForkChild): ChildLaunch {
 
 /** prompt.txt: what the fork is given, with the inherited branch named (session.jsonl holds it). */
 export function forkPromptText(plan: ForkPlan, child: ForkChild): string {
-	const tools = plan.tools.map((r) => `- ${r.name}${r.action === "run" ? "" : ` (refused: ${r.reason})`}`).join("\n");
+	const tools = plan.tools
+		.map((r) => `- ${r.name}${r.action === "run" ? "" : ` — refused: ${r.reason.replace(/^Refused: /, "")}`}`)
+		.join("\n");
 	const { branch } = plan;
 	const compactions = branch.compactions > 0 ? `, from its latest of ${branch.compactions} compaction(s) on` : "";
 	const inherited =
-		`${branch.messages} messages (~${branch.approxTokens} tokens) of session ${branch.sessionId}, from its root to ` +
+		`${plural(branch.messages, "message")} (~${branch.approxTokens} tokens) of session ${branch.sessionId}, from its root to ` +
 		`entry ${branch.leafId ?? "(none)"}${compactions}; session.jsonl holds them`;
 	return [
 		`=== system prompt (${plan.prompt.forced === undefined ? "the transcript's sections" : "forced by a hook of the parent"}) ===`,
