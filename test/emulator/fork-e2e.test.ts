@@ -44,7 +44,9 @@ beforeAll(async () => {
 				if (fork) return `answer to ${fork.slice(fork.indexOf("]") + 2)}`;
 				const briefs = parent.includes("three")
 					? ["naming", "tests", "risks"].map((t) => `${MARK} ${t}] Your view on ${t}?`)
-					: [`${MARK} one] What does retry.ts do?`];
+					: parent.includes("typo")
+						? ["Fix the typo in retry.ts, and do not touch AGENTS.md."]
+						: [`${MARK} one] What does retry.ts do?`];
 				if (req.turn === 0)
 					return {
 						text: "Forking.",
@@ -118,5 +120,16 @@ describe("a real pi whose parent forks", () => {
 			.map((r) => r.id)
 			.sort();
 		expect(forkRows).toEqual(details.results.map((r) => r.id).sort());
+	});
+
+	it("lets the fork-gate block a brief that must be a task, before the fork runs: the parameters fit its hook", async () => {
+		const before = emulator.log.entries.length;
+		const { end } = await parentRun("Have a fork fix the typo.");
+		expect(end?.isError).toBe(true);
+		const text = JSON.stringify(end?.result);
+		expect(text).toContain("Fork blocked");
+		expect(text).toContain("task(");
+		// The parent's two requests only: no fork ever asked the model anything.
+		expect(emulator.log.entries.length - before).toBe(2);
 	});
 });

@@ -9,6 +9,8 @@ import { buildSessionContext, SessionManager } from "@earendil-works/pi-coding-a
 import { afterEach, describe, expect, it } from "vitest";
 import { CHILD_ENTRY_TYPE } from "../../src/meter/fold.ts";
 import type { ForkDetails } from "../../src/pi/fork-call.ts";
+import { returnedErrorsCount } from "../../src/pi/pi-version.ts";
+import { listRuns } from "../../src/run/audit.ts";
 import type { ForkResult } from "../../src/run/fork-result.ts";
 import { assistant, user } from "../support/conversation.ts";
 import { type Body, BRIEF_MARK, type ForkParent, forkParent, forkTurn } from "../support/fork-parent.ts";
@@ -29,10 +31,17 @@ function toolResult(p: ForkParent) {
 	return (entry as { message: Record<string, unknown> & { details?: ForkDetails } } | undefined)?.message;
 }
 
+/**
+ * The results of the parent's forks, from the tool result's details — or, on a Pi before 0.99,
+ * where a call whose every fork failed is thrown and carries no details, from the runs directory.
+ */
 function forkResults(p: ForkParent): ForkResult[] {
 	const details = toolResult(p)?.details;
-	if (details?.kind !== "forks") throw new Error(`no fork results: ${JSON.stringify(toolResult(p))}`);
-	return details.results.map((r) => JSON.parse(readFileSync(join(r.auditDir, "result.json"), "utf8")) as ForkResult);
+	if (details?.kind === "forks") {
+		return details.results.map((r) => JSON.parse(readFileSync(join(r.auditDir, "result.json"), "utf8")) as ForkResult);
+	}
+	if (returnedErrorsCount()) throw new Error(`no fork results: ${JSON.stringify(toolResult(p))}`);
+	return listRuns(p.runsDir).map((run) => run.result as unknown as ForkResult);
 }
 
 /** A fork's first body without its brief: what it shares with the parent's last request. */
