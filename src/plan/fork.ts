@@ -16,10 +16,18 @@ import { slugFromBrief } from "../gate/slug.ts";
 import type { Problem } from "../problems.ts";
 import { branchPoint, contextEntries, contextSize, pathTo, promptState } from "./fork-branch.ts";
 import { forkToolRules } from "./fork-tools.ts";
-import type { ForkChild, ForkInputs, ForkPlan, InheritedPrompt, PlannedFork } from "./fork-types.ts";
+import type {
+	ForkBranch,
+	ForkChild,
+	ForkInputs,
+	ForkPlan,
+	InheritedPrompt,
+	PlannedFork,
+	SessionEntryLike,
+} from "./fork-types.ts";
 import { decideSettings } from "./settings.ts";
 import { decideRunsDir } from "./task.ts";
-import type { ChildBudget } from "./types.ts";
+import type { ChildBudget, ModelChoice, ModelRef } from "./types.ts";
 
 /** At most this many forks per call: each re-reads the whole branch, so N forks cost N times its cache read. */
 export const MAX_FORKS = 8;
@@ -129,11 +137,37 @@ function prefixKeyOf(inputs: ForkInputs, leafId: string | null, prompt: Inherite
 	return `fork:${createHash("sha256").update(canonical).digest("hex")}`;
 }
 
-export function planFork(inputs: ForkInputs): PlannedFork {
-	const settings = decideSettings(inputs.settings);
-	const { briefs, problems: briefProblems } = forkBriefs(inputs.request);
-	const point = branchPoint(inputs.session, inputs.request.from);
-	const modelProblems: Problem[] = inputs.model
+/** What the inherited branch is, named: its path's ids, its size, where it starts. */
+function branchOf(
+	inputs: ForkInputs,
+	leafId: string | null,
+	from: string | undefined,
+): ForkBranch & { path: SessionEntryLike[] } {
+	const path = pathTo(inputs.session.entries, leafId);
+	return {
+		sessionId: inputs.session.id,
+		...(inputs.session.file !== undefined && { sessionFile: inputs.session.file }),
+		leafId,
+		...(from !== undefined && { from }),
+		entryIds: path.map((entry) => entry.id),
+		...contextSize(contextEntries(path)),
+		compactions: path.filter((entry) => entry.type === "compaction").length,
+		path,
+	};
+}
+
+function modelChoice(model: ModelRef): ModelChoice {
+	return {
+		provider: model.provider,
+		id: model.id,
+		...(model.thinking !== undefined && { thinking: model.thinking as ModelChoice["thinking"] }),
+		reason: "the parent's model: a fork sends what the parent sent, to read its cache",
+	};
+}
+
+/** Every reason the call cannot be planned: its briefs, `from`, the model, the settings. */
+function refusal(inputs: ForkInputs, briefProblems: Problem[], pointProblems: Problem[], settings: Problem[]) {
+	const model: Problem[] = inputs.model
 		? []
 		: [
 				{
@@ -143,24 +177,27 @@ export function planFork(inputs: ForkInputs): PlannedFork {
 					fix: "choose a model (/model), then fork again",
 				},
 			];
-	const problems = [...briefProblems, ...point.problems, ...modelProblems, ...settings.problems];
-	if (problems.length > 0 || !inputs.model) {
-		const what =
-			settings.problems.length > 0 && problems.length === settings.problems.length
-				? "pi-delegate's settings have problems"
-				: "the fork call is invalid";
-		return { ok: false, what, problems };
-	}
-	const path = pathTo(inputs.session.entries, point.leafId);
-	const context = contextEntries(path);
-	const state = promptState(context);
+	const problems = [...briefProblems, ...pointProblems, ...model, ...settings];
+	if (problems.length === 0) return undefined;
+	const what =
+		problems.length === settings.length ? "pi-delegate's settings have problems" : "the fork call is invalid";
+	return { ok: false as const, what, problems };
+}
+
+export function planFork(inputs: ForkInputs): PlannedFork {
+	const settings = decideSettings(inputs.settings);
+	const { briefs, problems: briefProblems } = forkBriefs(inputs.request);
+	const point = branchPoint(inputs.session, inputs.request.from);
+	const refused = refusal(inputs, briefProblems, point.problems, settings.problems);
+	if (refused || !inputs.model) return refused ?? { ok: false, what: "the fork call is invalid", problems: [] };
+	const from = typeof inputs.request.from === "string" ? inputs.request.from : undefined;
+	const { path, ...branch } = branchOf(inputs, point.leafId, from);
+	const state = promptState(contextEntries(path));
 	const prompt: InheritedPrompt = {
 		sections: state.sections,
 		...(inputs.forcedPrompt !== undefined && { forced: inputs.forcedPrompt }),
 		tools: state.tools,
 	};
-	const size = contextSize(context);
-	const from = typeof inputs.request.from === "string" ? inputs.request.from : undefined;
 	const plan: ForkPlan = {
 		version: 1,
 		kind: "fork",
@@ -168,24 +205,11 @@ export function planFork(inputs: ForkInputs): PlannedFork {
 		children: children(briefs),
 		cwd: inputs.cwd,
 		agentDir: inputs.agentDir,
-		model: {
-			provider: inputs.model.provider,
-			id: inputs.model.id,
-			...(inputs.model.thinking !== undefined && { thinking: inputs.model.thinking as ForkPlan["model"]["thinking"] }),
-			reason: "the parent's model: a fork sends what the parent sent, to read its cache",
-		},
+		model: modelChoice(inputs.model),
 		runner: { value: "in-process", reason: "a fork shares the parent's process, providers and cache" },
 		budget: FORK_BUDGET,
 		boundary: { roots: [inputs.cwd], writeAllowed: [], watchedOnly: [inputs.cwd] },
-		branch: {
-			sessionId: inputs.session.id,
-			...(inputs.session.file !== undefined && { sessionFile: inputs.session.file }),
-			leafId: point.leafId,
-			...(from !== undefined && { from }),
-			entryIds: path.map((entry) => entry.id),
-			...size,
-			compactions: path.filter((entry) => entry.type === "compaction").length,
-		},
+		branch,
 		prompt,
 		tools: forkToolRules(prompt.tools, inputs.builtins),
 		audit: { runsDir: decideRunsDir(inputs, settings.runsDir), files: [...FORK_AUDIT_FILES] },

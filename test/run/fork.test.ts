@@ -124,6 +124,30 @@ describe("parallel forks", () => {
 		expect(new Set(results.map((r) => r.auditDir)).size).toBe(3);
 	});
 
+	it("runs several fork calls of one message at the same time, sharing the working directory's hold", async () => {
+		parent = await forkParent({
+			firstByteDelayMs: 200,
+			parent: [
+				{
+					text: "Two forks.",
+					tools: [
+						{ name: "fork", input: { brief: brief(1, "First view?") } },
+						{ name: "fork", input: { brief: brief(2, "Second view?") } },
+					],
+				},
+				"Both in.",
+			],
+			fork: (b) => `view ${b.slice(b.indexOf("]") + 2)}`,
+		});
+		await parent.prompt("Two separate fork calls.");
+		const results = listRuns(parent.runsDir).map((run) => run.result as unknown as ForkResult);
+		expect(results.map((r) => r.text).sort()).toEqual(["view First view?", "view Second view?"]);
+		const [a, b] = results.sort((x, y) => x.startedAt.localeCompare(y.startedAt));
+		expect(b!.startedAt < a!.finishedAt).toBe(true);
+		const inherited = parent.emulator.log.entries[0]?.prompt?.tokens ?? 0;
+		for (const entry of parent.emulator.log.entries.slice(1, 3)) expect(entry.read?.tokens).toBe(inherited);
+	});
+
 	it("with the parent's cache gone, the first fork writes the inherited prefix, and its siblings wait and read it", async () => {
 		let cleared = false;
 		parent = await forkParent({
