@@ -3,12 +3,16 @@
  * shows the tail in the first message and the Run table; a file that is not a session, and the
  * flag without a spec, exit 2 before anything runs.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { listRuns } from "../../src/run/audit.ts";
+import { envelope, submitTurn } from "../support/child.ts";
 import { runCli } from "../support/cli.ts";
+import { runWorkspace } from "../support/cli-run.ts";
 import { assistant, result, sessionOf, user } from "../support/conversation.ts";
 import { makeProject, type TempProject } from "../support/project.ts";
+import { gitRepo } from "../support/task-fixture.ts";
 
 function project(): TempProject {
 	const p = makeProject({});
@@ -69,5 +73,21 @@ describe("--session", () => {
 		const alone = await cli(p, "preview", "--session", "notes.jsonl");
 		expect(alone.code).toBe(2);
 		expect(alone.stderr).toContain("--session needs --spec");
+	});
+
+	it("run --session hands the tail to the child's brief and records the session as the run's parent", async () => {
+		const a = gitRepo({ "a.txt": "x\n" });
+		const ws = runWorkspace({ turns: [submitTurn(envelope([`${a}/a.txt:1`]))] });
+		const session = sessionOf([user("Keep a.txt as it is."), assistant("Agreed.")], ws.project);
+		const file = join(ws.project, "parent.jsonl");
+		writeFileSync(file, `${[session.getHeader(), ...session.getEntries()].map((e) => JSON.stringify(e)).join("\n")}\n`);
+		const spec = ws.spec({ roots: [a], context: { tail: { tokens: 500 } } });
+		const out = await ws.run(spec, ["--session", "parent.jsonl"]);
+		expect(out.stdout).toMatch(/^PASS {2}task t\n/);
+		const [run] = listRuns(ws.runsDir);
+		const launch = JSON.parse(readFileSync(join(run!.dir, "launch.json"), "utf8"));
+		expect(launch.parentSession).toEqual({ id: session.getSessionId(), file });
+		expect(launch.tail).toMatchObject({ entries: 2, omitted: 0, source: `the session ${file}` });
+		expect(readFileSync(join(run!.dir, "prompt.txt"), "utf8")).toContain("> Keep a.txt as it is.");
 	});
 });
