@@ -6,6 +6,7 @@
  *
  * Pi's package is imported only when the command runs, so other commands do not pay its start-up.
  */
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { formatProblems, type Problem } from "../problems.ts";
 import { STRATEGIES, type Strategy } from "../prompt/channels.ts";
@@ -16,7 +17,7 @@ import { TRUST_OPTIONS, trustOverride } from "./trust-flags.ts";
 import { usageMessage } from "./validate.ts";
 
 const usage = `Usage: pi-delegate preview [--mode M] [--agent NAME] [--strategy full|portable] [--spec FILE]
-                           [--tools a,b] [--json] [--approve | --no-approve]
+                           [--session FILE] [--tools a,b] [--json] [--approve | --no-approve]
 
 Shows what a child started here would receive, without running one: for each channel (base prompt,
 main rules, project context, skills) whether it reaches the child, which setting decided it and at
@@ -29,6 +30,8 @@ Options:
   --agent NAME     an agent from .pi/agents/ or ~/.pi/agent/agents/; default: the task worker
   --strategy S     full (default: the operator's words, never Pi's own) or portable
   --spec FILE      a task spec: its brief is shown as the first message
+  --session FILE   with --spec: the Pi session (.jsonl) whose current branch a spec's context.tail
+                   quotes; the tail shows in the first message
   --tools a,b      the child's tools instead of the agent's (default read,bash,edit,write);
                    submit_result is always added
   --json           print everything as one JSON object
@@ -46,6 +49,7 @@ const OPTIONS = {
 	agent: { type: "string" },
 	strategy: { type: "string" },
 	spec: { type: "string" },
+	session: { type: "string" },
 	tools: { type: "string" },
 	json: { type: "boolean" },
 	...TRUST_OPTIONS,
@@ -56,6 +60,7 @@ interface Flags {
 	agent?: string;
 	strategy?: Strategy;
 	spec?: string;
+	session?: string;
 	tools?: string[];
 	json: boolean;
 	trust?: boolean;
@@ -85,6 +90,7 @@ function parse(argv: string[]): Flags {
 		...(values.agent !== undefined && { agent: values.agent }),
 		...(strategy !== undefined && { strategy: strategy as Strategy }),
 		...(values.spec !== undefined && { spec: values.spec }),
+		...(values.session !== undefined && { session: values.session }),
 		...(tools !== undefined && { tools }),
 		json: values.json === true,
 		...(trust !== undefined && { trust }),
@@ -107,6 +113,9 @@ export const previewCommand: Command = {
 				"--tools does not apply with --spec: a task's tools follow its authority (read_only, commands)",
 			);
 		}
+		if (flags.session !== undefined && flags.spec === undefined) {
+			throw new UsageError("--session needs --spec: it is the conversation a spec's context.tail quotes from");
+		}
 		const where = locatePi({
 			cwd: io.cwd,
 			env: io.env,
@@ -116,6 +125,9 @@ export const previewCommand: Command = {
 		const { loadParentPrompt } = await import("../host/load-parent.ts");
 		const { previewDelegation } = await import("../run/preview.ts");
 		const { VERSION } = await import("@earendil-works/pi-coding-agent");
+		const { conversationOfFile } = await import("../run/branch.ts");
+		const conversation = flags.session === undefined ? undefined : conversationOfFile(resolve(io.cwd, flags.session));
+		if (conversation && !conversation.ok) return fail(io, "the session file cannot be used", conversation.problems);
 		let rendered = "";
 		const result = await previewDelegation({
 			entry: "cli",
@@ -134,6 +146,7 @@ export const previewCommand: Command = {
 			...(flags.strategy !== undefined && { call: { strategy: flags.strategy } }),
 			...(flags.tools !== undefined && { tools: { names: flags.tools, where: "--tools" } }),
 			...(flags.spec !== undefined && { spec: { file: flags.spec } }),
+			...(conversation && { branch: () => conversation.branch }),
 		});
 		if (!result.ok) return fail(io, result.what, result.problems);
 		const data = {

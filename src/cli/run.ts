@@ -28,6 +28,8 @@ const USAGE = [
 	"  --agent <name>         run the task as an agent from .pi/agents/ or ~/.pi/agent/agents/ (its role,",
 	"                         model and context settings; its tools can narrow the task's, never widen them)",
 	"  --extension <path>     a Pi extension the child needs for its model's provider (repeatable)",
+	"  --session <file>       a Pi session file (.jsonl): the conversation a spec's context.tail quotes",
+	"                         from (its current branch); the run is recorded as delegated from it",
 	"  --approve, --no-approve  trust or distrust the project's .pi/ files for this run",
 	"  --json                 print the result as JSON instead of the report",
 	"",
@@ -42,6 +44,7 @@ const OPTIONS = {
 	mode: { type: "string" },
 	agent: { type: "string" },
 	extension: { type: "string", multiple: true },
+	session: { type: "string" },
 	...TRUST_OPTIONS,
 	json: { type: "boolean" },
 } as const;
@@ -53,6 +56,8 @@ export interface RunArgs {
 	mode: string | undefined;
 	agent: string | undefined;
 	extensions: string[];
+	/** `--session FILE`: the conversation a tail is taken from. */
+	session: string | undefined;
 	trust: boolean | undefined;
 	json: boolean;
 }
@@ -84,6 +89,7 @@ export function parseRunArgs(argv: string[]): RunArgs {
 		mode: parsed.values.mode,
 		agent: parsed.values.agent,
 		extensions: parsed.values.extension ?? [],
+		session: parsed.values.session,
 		trust,
 		json: parsed.values.json === true,
 	};
@@ -106,6 +112,14 @@ async function runFromCli(args: RunArgs, io: CommandIO): Promise<ExitCode> {
 	const { loadParentPrompt } = await import("../host/load-parent.ts");
 	const where = locatePi({ cwd: io.cwd, env: io.env, trustOverride: args.trust });
 	const projectTrusted = where.trust.trusted;
+	const { conversationOfFile } = await import("../run/branch.ts");
+	const { resolve } = await import("node:path");
+	const conversation = args.session === undefined ? undefined : conversationOfFile(resolve(io.cwd, args.session));
+	if (conversation && !conversation.ok) {
+		const { formatProblems } = await import("../problems.ts");
+		io.stderr(`✗ cannot run: the session file cannot be used\n${formatProblems(conversation.problems)}\n`);
+		return EXIT.badInput;
+	}
 	const delegation = await planDelegation({
 		entry: "cli",
 		spec: args.file === "-" ? { text: await io.readStdin(), label: "standard input" } : { file: args.file },
@@ -123,6 +137,7 @@ async function runFromCli(args: RunArgs, io: CommandIO): Promise<ExitCode> {
 		env: io.env,
 		parentPrompt: async () =>
 			(await loadParentPrompt({ cwd: io.cwd, agentDir: where.agentDir, projectTrusted })).parent,
+		...(conversation?.ok && { branch: () => conversation.branch, parentSession: conversation.session }),
 	});
 	if (!delegation.ok) {
 		const { refusalText } = await import("./refusal.ts");

@@ -5,8 +5,9 @@
  *
  * Everything a session records as spend is kept: every branch of the tree (a session file lists
  * abandoned branches too, and Pi's /session scans them all in file order), compaction and branch
- * summaries, cache warming, a tool's own usage. A task tool result or a `pi-delegate.child` entry
- * is a child's spend: it becomes a ChildRef, counted once from the child's own record.
+ * summaries, cache warming, a tool's own usage. A task tool result, each child a fork tool result
+ * lists, and a `pi-delegate.child` entry are a child's spend: each becomes a ChildRef, counted once
+ * from the child's own record.
  *
  * A `pi-delegate.request` entry is written when a request is sent, before its response arrives; it
  * belongs to the next assistant message of the same model (the latest one wins: a retried request
@@ -128,10 +129,15 @@ function message(fold: EntryFold, m: Record<string, unknown>, at: unknown): void
 		return;
 	}
 	if (m.role !== "toolResult" || !isRecord(m.usage)) return;
-	const result = isRecord(m.details) && isRecord(m.details.result) ? m.details.result : undefined;
+	const details = isRecord(m.details) ? m.details : {};
+	const result = isRecord(details.result) && text(details.result.auditDir) ? details.result : undefined;
+	// A fork call's result lists its children, each with its own usage; the tool result's usage is their sum.
+	const results = Array.isArray(details.results) ? details.results.filter((r) => isRecord(r) && text(r.auditDir)) : [];
 	const when = timeOf(fold, m.timestamp ?? at);
-	if (result && text(result.auditDir)) fold.children.push(childRef(fold, result, m.usage, when));
-	else usageRecord(fold, "other", `tool/${String(m.toolName ?? "?")}`, m.usage, when);
+	if (result) fold.children.push(childRef(fold, result, m.usage, when));
+	else if (results.length > 0) {
+		for (const r of results as Record<string, unknown>[]) fold.children.push(childRef(fold, r, r.usage, when));
+	} else usageRecord(fold, "other", `tool/${String(m.toolName ?? "?")}`, m.usage, when);
 }
 
 function custom(fold: EntryFold, entry: Record<string, unknown>): void {

@@ -11,6 +11,7 @@ import { formatProblems, type Problem } from "../problems.ts";
 import type { ParentPrompt } from "../prompt/channels.ts";
 import { foldProgress, INITIAL_PROGRESS, type ProgressState, statusLine } from "../report/progress.ts";
 import { renderModelReport, renderReport } from "../report/task-report.ts";
+import { branchOfSession } from "../run/branch.ts";
 import { planDelegation, runDelegation } from "../run/delegate.ts";
 import type { PrefixGate } from "../run/prefix-gate.ts";
 import type { RootLocks } from "../run/root-lock.ts";
@@ -105,6 +106,7 @@ export async function runTaskCall(
 		...(ctx.model && { parentModel: { provider: ctx.model.provider, id: ctx.model.id, thinking: ctx.thinkingLevel } }),
 		parentRegistry: ctx.modelRegistry,
 		...(session && { parentSession: session }),
+		branch: () => branchOfSession(ctx.sessionManager),
 	});
 	if (!delegation.ok) {
 		throw invalid(delegation.spec ? "The task spec is invalid" : `Cannot run: ${delegation.what}`, delegation.problems);

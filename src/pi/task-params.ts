@@ -1,6 +1,6 @@
 /**
- * The `task` tool's parameters: the task spec with its `context` lists flattened to the top level
- * (files, facts, commands), as a model writes a call most reliably. The schema is deliberately
+ * The `task` tool's parameters: the task spec with its `context` fields flattened to the top level
+ * (files, facts, commands, and tail as a number of tokens), as a model writes a call most reliably. The schema is deliberately
  * looser than the spec's (no patterns or bounds): Pi validates a tool call with its own wording
  * before `execute` runs, and we want every problem reported in ours — all at once, each with its
  * path, value and fix — which `loadSpecObject` does inside `execute`.
@@ -32,6 +32,12 @@ export const TaskParamsSchema = Type.Object({
 	files: Type.Optional(paths("Files the child should read.")),
 	facts: Type.Optional(Type.Array(Type.String(), { description: "Facts you vouch for, passed on as unverified." })),
 	commands: Type.Optional(Type.Array(Type.String(), { description: "Exact commands the child may run." })),
+	tail: Type.Optional(
+		Type.Number({
+			description:
+				"Quote the end of this conversation to the child as background: at most this many tokens of its latest whole turns. Default none.",
+		}),
+	),
 	budget: Type.Optional(
 		Type.Object(
 			{
@@ -81,6 +87,7 @@ export function specFromParams(params: TaskParams): Record<string, unknown> {
 		files,
 		facts,
 		commands,
+		tail,
 		agent: _agent,
 		contextMode: _mode,
 		inheritProjectContext: _ipc,
@@ -95,6 +102,7 @@ export function specFromParams(params: TaskParams): Record<string, unknown> {
 		...(files !== undefined && { files }),
 		...(facts !== undefined && { facts }),
 		...(commands !== undefined && { commands }),
+		...(tail !== undefined && { tail: { tokens: tail } }),
 	};
 	return { ...rest, ...(Object.keys(context).length > 0 && { context }) };
 }

@@ -19,6 +19,7 @@ import { chooseModel, modelProblems } from "./model.ts";
 import { prefixKey } from "./prefix.ts";
 import { planSandbox, type SandboxPlan } from "./sandbox.ts";
 import { decideSettings, type SettingsDecisions } from "./settings.ts";
+import { chooseTail, tailSummary } from "./tail.ts";
 import { taskTools } from "./tools.ts";
 import type { Decided, ModelChoice, Planned, RunnerKind, TaskInputs, TaskPlan } from "./types.ts";
 
@@ -101,6 +102,7 @@ function assemble(
 	sandbox: SandboxPlan,
 ): TaskPlan {
 	const { spec, request } = inputs;
+	const tail = spec.context.tail ? chooseTail(inputs.branch, spec.context.tail.tokens) : undefined;
 	const view = buildChildView({
 		kind: agent ? kindFromAgent(agent) : TASK_WORKER,
 		...(request.call !== undefined && { call: request.call }),
@@ -108,7 +110,7 @@ function assemble(
 		registry: settings.registry,
 		parent: inputs.parent,
 		tools: tools.tools,
-		firstMessage: taskBrief(spec),
+		firstMessage: taskBrief(spec, tail),
 	});
 	const { roots, write_allowed, watched_only } = spec.resolved;
 	return {
@@ -116,7 +118,7 @@ function assemble(
 		kind: "task",
 		id: spec.id,
 		spec,
-		rung: taskRung(spec),
+		rung: taskRung(spec, tail),
 		child: view,
 		...(agent && { agent: agent.source }),
 		cwd: inputs.cwd,
@@ -138,7 +140,8 @@ function assemble(
 		}),
 		piVersion: inputs.piVersion,
 		...(inputs.parentSession && { parentSession: inputs.parentSession }),
-		warnings: [...tools.warnings, ...view.warnings],
+		...(tail && { tail: tailSummary(tail, inputs.branch?.source ?? "none") }),
+		warnings: [...tools.warnings, ...view.warnings, ...(tail?.warnings ?? [])],
 	};
 }
 

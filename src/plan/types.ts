@@ -15,6 +15,7 @@ import type { TaskRung } from "../prompt/task-brief.ts";
 import type { ReadSettingsResult } from "../settings/read.ts";
 import type { RunnerKind } from "../settings/types.ts";
 import type { SandboxAvailability, SandboxPlan } from "./sandbox.ts";
+import type { TaskBranch } from "./tail.ts";
 
 export type { RunnerKind };
 
@@ -108,6 +109,8 @@ export interface TaskInputs {
 	runsDirOverride?: string;
 	/** The session that delegates, so spend can be asked per session. */
 	parentSession?: { id: string; file?: string };
+	/** The caller's conversation, for a spec with `context.tail` (L3): the session's branch, or `--session FILE`. */
+	branch?: TaskBranch;
 }
 
 /** A decision and who made it, in words a report can print. */
@@ -142,7 +145,24 @@ export interface TaskPlan {
 	prefixKey: string;
 	piVersion: string;
 	parentSession?: { id: string; file?: string };
+	/** What the brief quotes of the caller's conversation (L3), when the spec asks for a tail. */
+	tail?: TailSummary;
 	warnings: Problem[];
+}
+
+/** The tail a plan chose, in figures: the quoted text itself is in the first message. */
+export interface TailSummary {
+	/** The spec's budget, in estimated tokens. */
+	budget: number;
+	/** Estimated tokens quoted. */
+	tokens: number;
+	/** Entries (messages, turns with their tool results, summaries) quoted, and left out before them. */
+	entries: number;
+	omitted: number;
+	/** Images in the quoted entries, each replaced by a placeholder. */
+	images: number;
+	/** Where the conversation came from; "none" without one. */
+	source: string;
 }
 
 /**

@@ -5,16 +5,19 @@
  * How much of the caller's context the child gets is the rung of the context ladder:
  *   L0 — goal and deliverable only;
  *   L1 — plus the names of files to read itself and the exact commands it may run;
- *   L2 — plus facts the caller asserts, pasted verbatim and labelled as unverified.
- * (L3, a trimmed tail of the caller's conversation, and L4, the whole branch, are not task rungs.)
+ *   L2 — plus facts the caller asserts, pasted verbatim and labelled as unverified;
+ *   L3 — plus the end of the caller's conversation, quoted as background (spec `context.tail`).
+ * (L4, the whole branch, is not a task rung: it is what a fork sees.)
  */
 import { DEFAULT_EVIDENCE_RULE, EVIDENCE_BRIEF } from "../envelope/proof.ts";
 import type { TaskSpec } from "../spec/schema.ts";
+import { type TailSection, tailSection } from "./tail.ts";
 
-export type TaskRung = "L0" | "L1" | "L2";
+export type TaskRung = "L0" | "L1" | "L2" | "L3";
 
-/** The lowest rung that carries everything the spec hands over. */
-export function taskRung(spec: Pick<TaskSpec, "context">): TaskRung {
+/** The lowest rung that carries everything the brief hands over: a tail only counts when it holds something. */
+export function taskRung(spec: Pick<TaskSpec, "context">, tail?: TailSection): TaskRung {
+	if (tail && tail.units.length > 0) return "L3";
 	if (spec.context.facts.length > 0) return "L2";
 	if (spec.context.files.length > 0 || spec.context.commands.length > 0) return "L1";
 	return "L0";
@@ -58,13 +61,22 @@ function budget(spec: TaskSpec): string {
 	return `Budget: at most ${turns} turns, $${usd} and ${wall_s} s. The run is stopped when one runs out.`;
 }
 
-/** Builds the first user message of a task child from its spec. Pure and deterministic. */
-export function taskBrief(spec: TaskSpec): string {
+/** The opening: what the child shares with the caller (nothing, or a quoted part of its conversation). */
+function opening(background: string | undefined): string {
+	return background === undefined
+		? "Another agent started you to carry out this one task. There is no earlier conversation and no shared " +
+				"history: this message is everything you are given."
+		: "Another agent started you to carry out this one task. You share no history with it: this message is " +
+				"everything you are given, including the end of its conversation, quoted below as background.";
+}
+
+/** Builds the first user message of a task child from its spec and chosen tail. Pure and deterministic. */
+export function taskBrief(spec: TaskSpec, tail?: TailSection): string {
 	const { facts, files, commands } = spec.context;
+	const background = tailSection(tail);
 	const sections = [
 		`# Task: ${spec.id}`,
-		"Another agent started you to carry out this one task. There is no earlier conversation and no shared " +
-			"history: this message is everything you are given.",
+		opening(background),
 		`## Goal\n${spec.goal}`,
 		`## Deliverable\n${spec.deliverable}`,
 		`## Authority\n${authority(spec)}`,
@@ -83,6 +95,7 @@ export function taskBrief(spec: TaskSpec): string {
 			].join("\n"),
 		);
 	}
+	if (background !== undefined) sections.push(background);
 	sections.push(`## Returning your result\n${result(spec)}`, budget(spec));
 	return `${sections.join("\n\n")}\n`;
 }

@@ -119,12 +119,24 @@ function runBlock(data: PreviewData): string[] {
 			plan.boundary.writeAllowed.includes(root) ? "writable" : "watched only",
 		]),
 		["rung", plan.rung, "what of the caller's context the brief carries"],
+		...(plan.tail ? [tailRow(plan.tail)] : []),
 	];
 	const lines = ["", "Run", renderTable(["decision", "value", "why"], rows)];
 	if (data.wouldRefuse && data.wouldRefuse.length > 0) {
 		lines.push("", "A run would refuse to start", formatProblems(data.wouldRefuse));
 	}
 	return lines;
+}
+
+/** The tail (L3): how much of the caller's conversation the brief quotes, and from where. */
+function tailRow(tail: NonNullable<TaskPlan["tail"]>): string[] {
+	const images = tail.images > 0 ? `; ${tail.images} image(s) as placeholders` : "";
+	const left = tail.omitted > 0 ? `; ${tail.omitted} earlier left out` : "";
+	return [
+		"tail",
+		`${tail.entries} entries, ~${tail.tokens} of ${tail.budget} tokens`,
+		`from ${tail.source}${left}${images}`,
+	];
 }
 
 function decisionsBlock(view: ChildView): string {

@@ -8,21 +8,20 @@
  * Every effect goes through a port (clock, audit writer, snapshotter, renderer, runner, progress
  * sink, root locks, prefix gate), so a test can run it against fakes and a caller can swap a part.
  */
-import { diffSnapshots } from "../boundary/diff.ts";
 import { judgeChanges } from "../boundary/judge.ts";
-import type { Change, Snapshot } from "../boundary/types.ts";
+import type { Snapshot } from "../boundary/types.ts";
 import { parseEnvelope } from "../envelope/parse.ts";
 import type { FileProbe } from "../envelope/verify.ts";
 import { verifyEvidence } from "../envelope/verify.ts";
 import type { RenderedPrompt } from "../host/render.ts";
 import type { TaskPlan } from "../plan/types.ts";
 import type { AuditWriter } from "./audit.ts";
-import { budgetGuard } from "./budget-guard.ts";
+import { type Boundary, type GuardedChild, runGuarded, watchRoots } from "./guarded.ts";
 import type { PrefixGate } from "./prefix-gate.ts";
 import { RESULT_VERSION, type TaskResult } from "./result.ts";
 import type { RootLocks } from "./root-lock.ts";
 import { runIsolation } from "./sandbox/report.ts";
-import type { ChildLaunch, ChildOutcome, ChildRunner, LaunchRecord, TaskProgress } from "./types.ts";
+import type { ChildLaunch, ChildOutcome, ChildRunner, TaskProgress } from "./types.ts";
 import { judgeRun } from "./verdict.ts";
 
 export interface ExecutePorts {
@@ -69,18 +68,6 @@ export function launchOf(plan: LaunchParts, rendered: RenderedPrompt): ChildLaun
 	};
 }
 
-async function snapshotOrError(
-	ports: ExecutePorts,
-	roots: readonly string[],
-	previous?: Snapshot,
-): Promise<Snapshot | Error> {
-	try {
-		return await ports.snapshot(roots, previous);
-	} catch (error) {
-		return error instanceof Error ? error : new Error(String(error));
-	}
-}
-
 /** prompt.txt: what the child is given, exactly as its Pi sends it (rendered by Pi before the run). */
 export function promptText(rendered: RenderedPrompt, firstMessage: string): string {
 	const tools = rendered.tools.map((t) => `- ${t.name}`).join("\n");
@@ -118,38 +105,6 @@ function recordStart(audit: AuditWriter, plan: TaskPlan, rendered: RenderedPromp
 	audit.writeJson("launch.json", plan);
 }
 
-/** Runs the launch under the plan's budgets, recording as it goes; the one way any child is run. */
-export async function runChild(
-	plan: LaunchParts,
-	launch: ChildLaunch,
-	ports: Pick<ExecutePorts, "progress" | "prefixGate" | "signal" | "runner">,
-	audit: AuditWriter,
-): Promise<ChildOutcome> {
-	const progress = (p: TaskProgress) => ports.progress?.(p);
-	if (ports.prefixGate?.wouldWait(plan.prefixKey))
-		progress({ type: "phase", phase: "waiting", detail: "for a sibling's prompt to be cached" });
-	const pass = await ports.prefixGate?.enter(plan.prefixKey);
-	progress({ type: "phase", phase: "running" });
-	const guard = budgetGuard(plan.budget, ports.signal);
-	try {
-		return await ports.runner(launch, {
-			signal: guard.signal,
-			onProgress: (p) => {
-				if (p.type === "responding") pass?.primed();
-				guard.watch(p);
-				progress(p);
-			},
-			onEvent: (event) => audit.appendEvent(event),
-			onLaunch: (record: LaunchRecord) => audit.writeJson("launch.json", { ...plan, launch: record }),
-			sessionFile: audit.path("session.jsonl"),
-		});
-	} finally {
-		pass?.done();
-		guard.dispose();
-		audit.closeEvents();
-	}
-}
-
 export async function executeTask(plan: TaskPlan, ports: ExecutePorts): Promise<TaskResult> {
 	const progress = (p: TaskProgress) => ports.progress?.(p);
 	if (ports.locks && ports.locks.contention(plan.boundary.roots) > 0)
@@ -160,12 +115,6 @@ export async function executeTask(plan: TaskPlan, ports: ExecutePorts): Promise<
 	} finally {
 		release();
 	}
-}
-
-/** Snapshots before and after the child, with the delta between them, or why the roots could not be checked. */
-interface Boundary {
-	delta: Change[];
-	error: string | undefined;
 }
 
 /** Judges what the child left: the boundary, the envelope and its evidence, the verdict — once. */
@@ -207,19 +156,15 @@ async function execute(plan: TaskPlan, ports: ExecutePorts): Promise<TaskResult>
 	recordStart(audit, plan, rendered);
 	for (const warning of plan.warnings) progress({ type: "warning", message: `${warning.path}: ${warning.message}` });
 
-	progress({ type: "phase", phase: "snapshot", detail: "before" });
-	const before = await snapshotOrError(ports, plan.boundary.roots);
-	if (!(before instanceof Error)) audit.writeJson("boundary-before.json", before);
-	const outcome = await runChild(plan, launchOf(plan, rendered), ports, audit);
-	progress({ type: "phase", phase: "snapshot", detail: "after" });
-	const after = before instanceof Error ? before : await snapshotOrError(ports, plan.boundary.roots, before);
-	if (!(after instanceof Error)) audit.writeJson("boundary-after.json", after);
-
+	const child: GuardedChild = {
+		prefixKey: plan.prefixKey,
+		budget: plan.budget,
+		launchJson: (record) => ({ ...plan, launch: record }),
+	};
+	const { value: outcome, boundary } = await watchRoots(plan.boundary.roots, ports, audit, () =>
+		runGuarded(child, launchOf(plan, rendered), ports, audit),
+	);
 	progress({ type: "phase", phase: "checking" });
-	const boundary: Boundary =
-		before instanceof Error || after instanceof Error
-			? { delta: [], error: (before instanceof Error ? before : (after as Error)).message }
-			: { delta: diffSnapshots(before, after), error: undefined };
 	const judged = judge(plan, outcome, boundary, rendered, ports.probe);
 	const result = resultOf(plan, outcome, boundary, judged, { startedAt, finishedAt: ports.now(), auditDir: audit.dir });
 	audit.writeJson("outcome.json", outcome);

@@ -16,19 +16,30 @@
  * replaced by the same tools built with containing and checking operations (sandbox/tools.ts).
  * Without namespaces, each command is marked with the run's id and whatever is marked is stopped
  * when the run ends.
+ *
+ * A caller with a child of another shape (a fork: the parent's branch, tools and prompt instead of
+ * a view) passes `setup`, which builds the session's parts from the contained tools it is given;
+ * everything after — containment, budgets, events, the record — is the same run.
  */
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AgentSession, AgentSessionEvent, ModelRuntime } from "@earendil-works/pi-coding-agent";
-import { createAgentSession, SessionManager, SettingsManager } from "@earendil-works/pi-coding-agent";
+import type {
+	AgentSession,
+	AgentSessionEvent,
+	ModelRuntime,
+	ResourceLoader,
+	ToolDefinition,
+} from "@earendil-works/pi-coding-agent";
+import { createAgentSession, type SessionManager, SettingsManager } from "@earendil-works/pi-coding-agent";
 import { SUBMIT_RESULT_TOOL_NAME } from "../envelope/schema.ts";
 import { viewSessionParts } from "../host/render.ts";
 import { createSubmitTool } from "../host/submit-tool.ts";
 import { createEventState, foldEvent } from "./child-events.ts";
 import { childOutcome } from "./child-outcome.ts";
 import { sandboxToEnforce } from "./contain.ts";
+import { type InProcessSetup, type SetupChild, viewSetup } from "./in-process-setup.ts";
 import { terminateMarked } from "./process-tree.ts";
 import { createRefusalWatch } from "./sandbox/refusals.ts";
 import { sandboxSupport } from "./sandbox/support.ts";
@@ -38,9 +49,14 @@ import { STOP_GRACE_MS } from "./subprocess.ts";
 import { afterTurn, LAST_TURN_MESSAGE_TYPE, lastTurnNotice, warnAtStart } from "./turn-budget.ts";
 import type { ChildLaunch, ChildOutcome, ChildRunner, PreventedAttempt, RunnerHooks } from "./types.ts";
 
+export type { InProcessSetup, SetupChild, SetupContext } from "./in-process-setup.ts";
+export { viewSetup } from "./in-process-setup.ts";
+
 export interface InProcessOptions {
 	/** What this machine can do (containment, sandbox); default: probed once (sandboxSupport). */
 	support?: SandboxSupport;
+	/** Builds the child's session parts instead of the view's (the default: `viewSetup`). */
+	setup?: SetupChild;
 }
 
 /** Builds an in-process runner bound to a model runtime shared by all its children. */
@@ -51,7 +67,7 @@ export function inProcessRunner(runtime: ModelRuntime, options: InProcessOptions
 		const plan = "plan" in enforced ? enforced.plan : undefined;
 		const tmp = plan ? mkdtempSync(join(tmpdir(), "pi-delegate-tmp-")) : undefined;
 		const isolation = { support, plan, tmp, refused: "error" in enforced ? enforced.error : undefined };
-		return runInProcess(runtime, launch, hooks, isolation).finally(() => {
+		return runInProcess(runtime, launch, hooks, isolation, options.setup ?? viewSetup).finally(() => {
 			if (tmp) rmSync(tmp, { recursive: true, force: true });
 		});
 	};
@@ -90,6 +106,7 @@ async function runInProcess(
 	launch: ChildLaunch,
 	hooks: RunnerHooks,
 	isolation: Isolation,
+	setupChild: SetupChild,
 ): Promise<ChildOutcome> {
 	const started = performance.now();
 	const contained = isolation.support.containment && isolation.support.bwrap !== undefined;
@@ -125,13 +142,13 @@ async function runInProcess(
 	if (isolation.refused !== undefined) return exit(isolation.refused);
 	const model = runtime.getModel(launch.model.provider, launch.model.id);
 	if (!model) return exit(`model ${launch.model.provider}/${launch.model.id} is not known to the model runtime`);
-	const { session, sessionManager, submit } = await openSession(runtime, model, run);
+	const { session, setup } = await openSession(runtime, model, run, setupChild);
 	let aborting: Promise<void> | undefined;
 	const stop = (reason: unknown) => {
 		stopReason ??= reason;
 		aborting ??= session.abort();
 	};
-	const unsubscribe = session.subscribe(watchChild(run, session, submit, stop));
+	const unsubscribe = session.subscribe(watchChild(run, session, setup, stop));
 	const onAbort = () => stop(hooks.signal.reason);
 	hooks.signal.addEventListener("abort", onAbort, { once: true });
 	let failure: string | undefined;
@@ -139,7 +156,8 @@ async function runInProcess(
 		if (hooks.signal.aborted) onAbort();
 		else {
 			hooks.onProgress({ type: "started", runner: "in-process", model: `${launch.model.provider}/${launch.model.id}` });
-			if (warnAtStart(launch.budget.turns)) await session.sendCustomMessage(notice(launch), { deliverAs: "nextTurn" });
+			if (warnAtStart(launch.budget.turns))
+				await session.sendCustomMessage(notice(launch, setup), { deliverAs: "nextTurn" });
 			await session.prompt(launch.firstMessage);
 		}
 	} catch (error) {
@@ -150,49 +168,45 @@ async function runInProcess(
 		unsubscribe();
 		// In a namespace every command ended with itself; without one, what a command left running is found by its mark.
 		if (!contained) await terminateMarked(run.runId, STOP_GRACE_MS);
-		writeSessionFile(hooks.sessionFile, sessionManager);
+		writeSessionFile(hooks.sessionFile, setup.sessionManager);
 		session.dispose();
 	}
 	return exit(failure);
 }
 
-const notice = (launch: ChildLaunch) => ({
+const notice = (launch: ChildLaunch, setup: Pick<InProcessSetup, "lastTurnNotice">) => ({
 	customType: LAST_TURN_MESSAGE_TYPE,
-	content: lastTurnNotice(launch.budget.turns),
+	content: setup.lastTurnNotice(launch.budget.turns),
 	display: true,
 });
 
 type Model = NonNullable<ReturnType<ModelRuntime["getModel"]>>;
 
-/** The child's session: the view's parts, the live submit tool, and bash, write and edit that contain and check. */
-async function openSession(runtime: ModelRuntime, model: Model, run: Run) {
+/** The child's session, from the setup's parts and bash, write and edit that contain and check. */
+async function openSession(runtime: ModelRuntime, model: Model, run: Run, setupChild: SetupChild) {
 	const { launch, isolation } = run;
-	const submit = createSubmitTool(launch.submit, () => run.state.commandsRun);
 	const { plan } = isolation;
 	const bwrap = run.contained ? isolation.support.bwrap : undefined;
-	const tools = childTools({
+	const containedTools = childTools({
 		cwd: launch.cwd,
 		bash: { bwrap, plan, runId: run.runId, home: homedir(), tmp: isolation.tmp ?? "/tmp" },
 		rules: plan,
 		onPrevented: (attempt) => run.prevented.push(attempt),
 	});
-	const parts = viewSessionParts(
-		{ prompt: launch.prompt, tools: [...launch.tools, SUBMIT_RESULT_TOOL_NAME] },
-		{ cwd: launch.cwd, customTools: [submit.tool, ...tools] },
-	);
-	const sessionManager = SessionManager.inMemory(launch.cwd);
+	const setup = await setupChild(launch, { commandsRun: () => run.state.commandsRun, containedTools });
 	const { session } = await createAgentSession({
 		cwd: launch.cwd,
 		agentDir: launch.agentDir,
 		modelRuntime: runtime,
 		model,
 		thinkingLevel: launch.model.thinking ?? "off",
-		resourceLoader: parts.resourceLoader,
-		sessionManager,
-		settingsManager: SettingsManager.inMemory({ compaction: { enabled: false } }),
-		tools: parts.tools,
-		customTools: parts.customTools,
+		resourceLoader: setup.resourceLoader,
+		sessionManager: setup.sessionManager,
+		settingsManager: setup.settingsManager,
+		tools: setup.tools,
+		customTools: setup.customTools,
 	});
+	if (setup.bindExtensions) await session.bindExtensions({});
 	run.hooks.onLaunch?.({
 		runner: "in-process",
 		session: {
@@ -200,16 +214,14 @@ async function openSession(runtime: ModelRuntime, model: Model, run: Run) {
 			agentDir: launch.agentDir,
 			model: `${launch.model.provider}/${launch.model.id}`,
 			thinkingLevel: launch.model.thinking ?? "off",
-			tools: parts.tools,
-			customTools: parts.customTools.map((tool) => tool.name),
+			tools: setup.tools,
+			customTools: setup.customTools.map((tool) => tool.name),
 			containment: bwrap ? "each bash command in a bubblewrap PID namespace" : "run marker only (no namespaces)",
 			sandbox: plan ?? "off",
-			resourceLoader: "the view's prompt inputs only (view.json): no discovery, extensions or packages",
-			sessionManager: "in memory (written to session.jsonl at the end)",
-			settingsManager: "in memory, compaction off",
+			...setup.describe,
 		},
 	});
-	return { session, sessionManager, submit };
+	return { session, setup };
 }
 
 /**
@@ -220,7 +232,7 @@ async function openSession(runtime: ModelRuntime, model: Model, run: Run) {
 function watchChild(
 	run: Run,
 	session: AgentSession,
-	submit: ReturnType<typeof createSubmitTool>,
+	setup: Pick<InProcessSetup, "submitted" | "lastTurnNotice">,
 	stop: (reason: unknown) => void,
 ): (event: AgentSessionEvent) => void {
 	const { launch, hooks, state } = run;
@@ -236,10 +248,10 @@ function watchChild(
 		const action = afterTurn({
 			turnsDone,
 			budget: launch.budget.turns,
-			submitted: submit.state.accepted !== undefined,
+			submitted: setup.submitted(),
 			continuing: event.toolResults.length > 0,
 		});
-		if (action === "warn") void session.sendCustomMessage(notice(launch), { deliverAs: "steer" });
+		if (action === "warn") void session.sendCustomMessage(notice(launch, setup), { deliverAs: "steer" });
 		else if (action === "stop") stop("turns");
 	};
 }

@@ -15,6 +15,7 @@ import { loadAgents } from "../agents/load.ts";
 import { availableToolNames } from "../host/render.ts";
 import { type Host, modelList, openHost } from "../host/runtime.ts";
 import { decideSettings } from "../plan/settings.ts";
+import type { TaskBranch } from "../plan/tail.ts";
 import type { Entry, ModelRef, PlanRequest, TaskInputs } from "../plan/types.ts";
 import type { Problem } from "../problems.ts";
 import type { ParentPrompt } from "../prompt/channels.ts";
@@ -42,6 +43,8 @@ export interface InputSources {
 	parentModel?: ModelRef;
 	parentRegistry?: ModelRegistry;
 	parentSession?: { id: string; file?: string };
+	/** The caller's conversation, read only when the spec asks for a tail (L3). */
+	branch?: () => TaskBranch | undefined;
 }
 
 export type LoadedInputs =
@@ -97,5 +100,7 @@ export async function loadTaskInputs(sources: InputSources): Promise<LoadedInput
 		...(override && { runsDirOverride: override }),
 		...(sources.parentSession && { parentSession: sources.parentSession }),
 	};
+	const branch = spec.spec.context.tail ? sources.branch?.() : undefined;
+	if (branch) inputs.branch = branch;
 	return { ok: true, inputs, host, specWarnings: [...spec.warnings] };
 }

@@ -1,6 +1,6 @@
 /**
  * `executePlain`: carries out a plain child's plan — rendered by Pi, run by the same runner port
- * under the same budgets through the same `runChild` a task uses, recorded in an audit directory of
+ * under the same budgets through the same `runGuarded` a task uses, recorded in an audit directory of
  * its own — and skips what only a task has: no snapshots, no boundary, no envelope. Its result says
  * so (`kind: "plain"`, `checked: false`), so no reader can take its text for a checked verdict.
  *
@@ -12,10 +12,11 @@ import type { EnvelopeParse } from "../envelope/parse.ts";
 import { renderChildView } from "../host/render.ts";
 import type { PlainPlan } from "../plan/types.ts";
 import { AuditRecord } from "./audit.ts";
-import { type ExecutePorts, launchOf, promptText, runChild, sentMismatch } from "./execute.ts";
+import { type ExecutePorts, launchOf, promptText, sentMismatch } from "./execute.ts";
+import { runGuarded } from "./guarded.ts";
 import { runnerFor } from "./ports.ts";
 import type { RunMetrics } from "./result.ts";
-import type { ChildOutcome, TaskProgress } from "./types.ts";
+import type { ChildOutcome, LaunchRecord, TaskProgress } from "./types.ts";
 import { judgeRun, type RunProblem } from "./verdict.ts";
 
 export const PLAIN_RESULT_VERSION = 1;
@@ -87,7 +88,12 @@ export async function executePlain(plan: PlainPlan, ports: PlainPorts): Promise<
 	audit.writeJson("launch.json", plan);
 	for (const warning of plan.warnings) progress({ type: "warning", message: `${warning.path}: ${warning.message}` });
 
-	const outcome = await runChild(plan, launchOf(plan, rendered), ports, audit);
+	const child = {
+		prefixKey: plan.prefixKey,
+		budget: plan.budget,
+		launchJson: (launch: LaunchRecord) => ({ ...plan, launch }),
+	};
+	const outcome = await runGuarded(child, launchOf(plan, rendered), ports, audit);
 	const judged = judgeRun({
 		outcome,
 		envelope: NOT_ASKED,

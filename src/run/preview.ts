@@ -11,6 +11,7 @@ import { loadAgents } from "../agents/load.ts";
 import { availableToolNames, type RenderedPrompt, renderChildView } from "../host/render.ts";
 import { planChild } from "../plan/child.ts";
 import { decideSettings } from "../plan/settings.ts";
+import type { TaskBranch } from "../plan/tail.ts";
 import type { CallFields, Entry, TaskPlan } from "../plan/types.ts";
 import type { Problem } from "../problems.ts";
 import type { ParentPrompt } from "../prompt/channels.ts";
@@ -34,6 +35,8 @@ export interface PreviewSources {
 	call?: CallFields;
 	tools?: { names: readonly string[]; where: string };
 	spec?: SpecSource;
+	/** With a spec: the conversation its `context.tail` quotes from (`--session FILE`). */
+	branch?: () => TaskBranch | undefined;
 }
 
 export type Preview =

@@ -54,12 +54,12 @@ export function modelUnreachable(outcome: ChildOutcome): string | undefined {
 	return outcome.errors[0];
 }
 
-function setupProblems({ outcome }: VerdictInput): RunProblem[] {
+export function setupProblems({ outcome }: Pick<VerdictInput, "outcome">): RunProblem[] {
 	const error = modelUnreachable(outcome);
 	return error === undefined ? [] : [{ kind: "setup", message: `the child's model could not be reached: ${error}` }];
 }
 
-function budgetProblems({ outcome, budget }: VerdictInput): RunProblem[] {
+export function budgetProblems({ outcome, budget }: Pick<VerdictInput, "outcome" | "budget">): RunProblem[] {
 	const out: RunProblem[] = [];
 	if (outcome.stoppedBy === "wall") {
 		const unreachable = modelUnreachable(outcome) !== undefined;
@@ -84,7 +84,7 @@ function budgetProblems({ outcome, budget }: VerdictInput): RunProblem[] {
 	return out;
 }
 
-function childProblems({ outcome }: VerdictInput): RunProblem[] {
+export function childProblems({ outcome }: Pick<VerdictInput, "outcome">): RunProblem[] {
 	if (outcome.completed || outcome.stoppedBy || modelUnreachable(outcome) !== undefined) return [];
 	const why = outcome.errors.length > 0 ? outcome.errors.join("; ") : `stop reason "${outcome.stopReason ?? "none"}"`;
 	return [{ kind: "child", message: `the child did not complete: ${why}` }];
@@ -118,7 +118,10 @@ function proofProblems({ envelope, evidence }: VerdictInput): RunProblem[] {
 	];
 }
 
-function boundaryProblems({ violations, boundaryError }: VerdictInput): RunProblem[] {
+export function boundaryProblems({
+	violations,
+	boundaryError,
+}: Pick<VerdictInput, "violations" | "boundaryError">): RunProblem[] {
 	const out: RunProblem[] = [];
 	if (boundaryError) out.push({ kind: "boundary", message: `boundary not checked: ${boundaryError}` });
 	for (const change of violations.slice(0, VIOLATIONS_LISTED)) {

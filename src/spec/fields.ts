@@ -72,7 +72,7 @@ export const FIELDS: Readonly<Record<string, FieldText>> = {
 		fix: () => "copy the entry of roots the child may change",
 	},
 	context: {
-		expects: "an object with optional lists facts, files and commands",
+		expects: "an object with optional lists facts, files and commands, and an optional tail",
 		fix: () => 'e.g. "context": {"files": ["/abs/path/README.md"]}, or leave it out',
 	},
 	"context.facts": {
@@ -90,6 +90,17 @@ export const FIELDS: Readonly<Record<string, FieldText>> = {
 		fix: (v) => wrapList(v, "commands", '"npm test"'),
 	},
 	"context.commands[]": { expects: "a non-empty command line", fix: () => emptyEntry },
+	"context.tail": {
+		expects: 'an object with a token budget, e.g. {"tokens": 4000}',
+		fix: (v) =>
+			typeof v === "number" && Number.isInteger(v) && v > 0
+				? `write "tail": {"tokens": ${v}}`
+				: 'e.g. "tail": {"tokens": 4000}, or leave it out for none',
+	},
+	"context.tail.tokens": {
+		expects: "a positive whole number of tokens",
+		fix: () => 'e.g. "tokens": 4000, or leave out context.tail for no conversation at all',
+	},
 	budget: {
 		expects: "an object with optional limits wall_s, usd and turns",
 		fix: () => `e.g. "budget": {"wall_s": 600, "usd": 1}, or leave it out for the defaults`,

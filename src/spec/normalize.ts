@@ -44,6 +44,7 @@ export function normalize(input: TaskSpecInput, resolved: ResolvedRoots): Normal
 			facts: [...(input.context?.facts ?? [])],
 			files: [...(input.context?.files ?? [])],
 			commands: [...(input.context?.commands ?? [])],
+			...(input.context?.tail !== undefined && { tail: { tokens: input.context.tail.tokens } }),
 		},
 		budget: {
 			wall_s: pick("budget.wall_s", input.budget?.wall_s, budgetDefaults.wall_s),

@@ -52,6 +52,31 @@ export function defaultsText(key: keyof Budget, unit: (value: number) => string)
 
 const nonEmpty = (description: string) => Type.String({ minLength: 1, description });
 
+/**
+ * Rung L3 of the context ladder: the end of the caller's conversation, quoted in the brief. Only
+ * its size is in the spec; which turns it holds is decided when the task is planned, from the
+ * conversation as it then stands.
+ */
+export const TailSchema = Type.Object(
+	{
+		tokens: Type.Integer({
+			minimum: 1,
+			description:
+				"At most this many tokens (estimated as characters / 4, as Pi estimates) of the caller's latest " +
+				"turns. Whole turns only: a tool call stays with its result, and a turn that does not fit is left out " +
+				"with everything before it. A positive whole number, e.g. 4000.",
+		}),
+	},
+	{
+		additionalProperties: false,
+		description:
+			"Give the child the end of the caller's conversation as background (context ladder L3): its latest whole " +
+			"turns within a token budget, from after the latest compaction on, with that compaction's summary. They " +
+			"are quoted in the first message, labelled as background and not as instructions. Needs a conversation: " +
+			"the task tool's own session, or `--session FILE` on the command line. Default: none.",
+	},
+);
+
 export const ContextSchema = Type.Object(
 	{
 		facts: Type.Optional(
@@ -73,10 +98,12 @@ export const ContextSchema = Type.Object(
 				description: "Exact commands the child may run, e.g. to verify its work. Default: none.",
 			}),
 		),
+		tail: Type.Optional(TailSchema),
 	},
 	{
 		additionalProperties: false,
-		description: "What the caller hands the child besides the goal. Every list defaults to empty.",
+		description:
+			"What the caller hands the child besides the goal. Every list defaults to empty; tail defaults to none.",
 	},
 );
 
@@ -241,6 +268,8 @@ export interface TaskSpec {
 		readonly facts: readonly string[];
 		readonly files: readonly string[];
 		readonly commands: readonly string[];
+		/** L3: the token budget of the caller's conversation tail; absent for none. */
+		readonly tail?: { readonly tokens: number };
 	};
 	readonly budget: Budget;
 	/** Whether an ok result must cite evidence (envelope/proof.ts). */

@@ -25,7 +25,8 @@ export const SPEC_KEYS: Readonly<Record<string, readonly string[]>> = {
 		"network",
 		"git_writes",
 	],
-	context: ["facts", "files", "commands"],
+	context: ["facts", "files", "commands", "tail"],
+	"context.tail": ["tokens"],
 	budget: ["wall_s", "usd", "turns"],
 };
 
@@ -62,6 +63,11 @@ const ALIASES: Readonly<Record<string, string>> = {
 	limits: "budget",
 	notes: "context.facts",
 	cmds: "context.commands",
+	transcript: "context.tail",
+	history: "context.tail",
+	conversation: "context.tail",
+	maxtokens: "context.tail.tokens",
+	tokenbudget: "context.tail.tokens",
 	timeout: "budget.wall_s",
 	timeouts: "budget.wall_s",
 	timeoutseconds: "budget.wall_s",

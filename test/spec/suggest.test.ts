@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BudgetSchema, ContextSchema, TaskSpecSchema } from "../../src/spec/schema.ts";
+import { BudgetSchema, ContextSchema, TailSchema, TaskSpecSchema } from "../../src/spec/schema.ts";
 import { SPEC_KEYS, suggestKey } from "../../src/spec/suggest.ts";
 import { editDistance } from "../../src/suggest.ts";
 
@@ -23,6 +23,8 @@ describe("suggestKey", () => {
 		["wall", "budget", "budget.wall_s"],
 		["max_turns", "budget", "budget.turns"],
 		["timeout", "context", "budget.wall_s"],
+		["token", "context.tail", "context.tail.tokens"],
+		["history", "", "context.tail"],
 	])("%s in %o → %s", (key, level, meant) => {
 		expect(suggestKey(key, level)).toBe(meant);
 	});
@@ -48,6 +50,7 @@ describe("suggestKey", () => {
 		expect(SPEC_KEYS).toEqual({
 			"": Object.keys(TaskSpecSchema.properties),
 			context: Object.keys(ContextSchema.properties),
+			"context.tail": Object.keys(TailSchema.properties),
 			budget: Object.keys(BudgetSchema.properties),
 		});
 	});

@@ -1,0 +1,160 @@
+/**
+ * What a `fork` call does once Pi hands it over: the tool's adapter over load → plan → execute
+ * (run/fork-delegate.ts). Loaded on the first call. It supplies only what is the tool's own — the
+ * call's id and arguments, and from Pi the session, the system prompt the parent's last request
+ * sent, the model and its providers — and turns the results into a tool result: every fork's answer
+ * under its brief for the model, the full report for people, and the forks' usage summed so Pi adds
+ * it to the session's totals. Each fork also leaves a `pi-delegate.child` entry in the parent's
+ * session (its usage, verdict, audit directory and session file), which the spend view reads.
+ */
+import type { AgentToolResult, ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { CHILD_ENTRY_TYPE } from "../meter/fold.ts";
+import type { ForkChild } from "../plan/fork-types.ts";
+import { formatProblems } from "../problems.ts";
+import { renderForkModelReport, renderForkReport } from "../report/fork-report.ts";
+import { foldProgress, INITIAL_PROGRESS, type ProgressState, statusLine } from "../report/progress.ts";
+import { planForkCall, runForks } from "../run/fork-delegate.ts";
+import type { SharedRootHold } from "../run/fork-lock.ts";
+import type { ForkResult } from "../run/fork-result.ts";
+import type { PrefixGate } from "../run/prefix-gate.ts";
+import { addUsage, type ChildUsage, type TaskProgress, ZERO_USAGE } from "../run/types.ts";
+import { returnedErrorsCount } from "./pi-version.ts";
+
+/** The fork tool's arguments, as the fork-gate reads them too. */
+export interface ForkParams {
+	brief?: string;
+	briefs?: string[];
+	from?: string;
+}
+
+/** One fork as the tool result's details carry it, enough for the spend view to count it once. */
+export interface ForkSummary {
+	kind: "fork";
+	id: string;
+	index: number;
+	brief: string;
+	verdict: ForkResult["verdict"];
+	auditDir: string;
+	sessionFile?: string;
+	usage: ChildUsage;
+}
+
+export type ForkDetails =
+	| { kind: "progress"; line: string }
+	| { kind: "forks"; results: ForkSummary[]; report: string };
+
+export interface ForkToolDeps {
+	prefixGate: PrefixGate;
+	/** Shared with the task tool's root locks, so tasks and forks on one directory do not overlap. */
+	hold: SharedRootHold;
+	/** Appends a custom entry to the parent's session (the extension's `pi.appendEntry`). */
+	appendEntry: (customType: string, data: unknown) => void;
+	now: () => number;
+	env: () => Readonly<Record<string, string | undefined>>;
+	home: () => string;
+	agentDir: () => string;
+}
+
+type OnUpdate = ((update: AgentToolResult<ForkDetails>) => void) | undefined;
+
+function toPiUsage(u: ChildUsage) {
+	return {
+		input: u.input,
+		output: u.output,
+		cacheRead: u.cacheRead,
+		cacheWrite: u.cacheWrite,
+		totalTokens: u.input + u.output + u.cacheRead + u.cacheWrite,
+		cost: { ...u.cost, total: u.costUsd },
+	};
+}
+
+/** One status line per fork, redrawn on every event and every second. */
+function liveRows(children: readonly ForkChild[], onUpdate: OnUpdate, now: () => number) {
+	const started = now();
+	const states = new Map<string, ProgressState>(children.map((c) => [c.id, INITIAL_PROGRESS]));
+	const draw = () => {
+		const line = children
+			.map((c) => statusLine(c.id, states.get(c.id) ?? INITIAL_PROGRESS, now() - started))
+			.join("\n");
+		onUpdate?.({ content: [{ type: "text", text: line }], details: { kind: "progress", line } });
+	};
+	const timer = setInterval(draw, 1000);
+	timer.unref?.();
+	return {
+		onProgress(child: ForkChild, p: TaskProgress) {
+			states.set(child.id, foldProgress(states.get(child.id) ?? INITIAL_PROGRESS, p));
+			draw();
+		},
+		stop: () => clearInterval(timer),
+	};
+}
+
+function summaryOf(result: ForkResult): ForkSummary {
+	return {
+		kind: "fork",
+		id: result.id,
+		index: result.index,
+		brief: result.brief,
+		verdict: result.verdict,
+		auditDir: result.auditDir,
+		...(result.sessionFile !== undefined && { sessionFile: result.sessionFile }),
+		usage: result.metrics.usage,
+	};
+}
+
+export async function runForkCall(
+	toolCallId: string,
+	params: ForkParams,
+	signal: AbortSignal | undefined,
+	onUpdate: OnUpdate,
+	ctx: ExtensionContext,
+	deps: ForkToolDeps,
+): Promise<AgentToolResult<ForkDetails> & { isError?: boolean }> {
+	const delegation = await planForkCall({
+		toolCallId,
+		request: params,
+		cwd: ctx.cwd,
+		home: deps.home(),
+		agentDir: deps.agentDir(),
+		projectTrusted: ctx.isProjectTrusted(),
+		env: deps.env(),
+		session: ctx.sessionManager,
+		systemPrompt: ctx.getSystemPrompt(),
+		...(ctx.model && {
+			parentModel: { provider: ctx.model.provider, id: ctx.model.id, thinking: ctx.thinkingLevel ?? "off" },
+		}),
+		parentRegistry: ctx.modelRegistry,
+	});
+	if (!delegation.ok)
+		throw new Error(`Cannot fork: ${delegation.what}; nothing ran.\n${formatProblems(delegation.problems)}`);
+	const rows = liveRows(delegation.plan.children, onUpdate, deps.now);
+	try {
+		const results = await runForks(delegation, {
+			progress: rows.onProgress,
+			prefixGate: deps.prefixGate,
+			hold: (roots) => deps.hold.acquire(roots),
+			...(signal && { signal }),
+		});
+		for (const result of results) {
+			const { kind, id, auditDir, sessionFile, usage, verdict } = summaryOf(result);
+			deps.appendEntry(CHILD_ENTRY_TYPE, { kind, id, auditDir, sessionFile, usage, verdict });
+		}
+		const forModel = renderForkModelReport(results);
+		const failed = results.every((r) => r.verdict === "FAIL");
+		// Before Pi 0.99 a returned isError was ignored: a call whose every fork failed must throw to be an error there.
+		if (failed && !returnedErrorsCount()) throw new Error(forModel);
+		const usage = results.reduce(
+			(total, r) =>
+				addUsage(total, { ...r.metrics.usage, cost: { ...r.metrics.usage.cost, total: r.metrics.usage.costUsd } }),
+			ZERO_USAGE,
+		);
+		return {
+			content: [{ type: "text", text: forModel }],
+			details: { kind: "forks", results: results.map(summaryOf), report: renderForkReport(results) },
+			isError: failed,
+			usage: toPiUsage(usage),
+		} as AgentToolResult<ForkDetails> & { isError?: boolean };
+	} finally {
+		rows.stop();
+	}
+}

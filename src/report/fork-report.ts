@@ -1,0 +1,80 @@
+/**
+ * The report of a fork call: each fork's answer under its brief, in the order of the briefs. A
+ * fork's answer is prose that nobody has checked, and the report says so every time — the caller
+ * is about to act on it. Its verdict is narrow (it ran to its end within budget and changed
+ * nothing), and a FAIL is still the first word of that fork's block. Pure.
+ */
+import { compactCount, formatSeconds, formatUsd, formatInt as int, plural } from "../format/numbers.ts";
+import { indent } from "../format/text.ts";
+import type { ForkResult } from "../run/fork-result.ts";
+import type { ChildUsage } from "../run/types.ts";
+
+/** Printed under every answer: a fork hands in prose, and its claims are the caller's to check. */
+export const UNVERIFIED_NOTE =
+	"Unverified: a fork's answer is prose; nothing in it was checked. Verify what your next step rests on.";
+
+const tokens = (u: ChildUsage) => u.input + u.output + u.cacheRead + u.cacheWrite;
+
+function quoted(brief: string, max = 100): string {
+	const line = brief.replace(/\s+/g, " ").trim();
+	return `"${line.length > max ? `${line.slice(0, max - 1)}…` : line}"`;
+}
+
+function refusals(result: ForkResult): string[] {
+	if (result.refused.length === 0) return [];
+	const counts = new Map<string, number>();
+	for (const r of result.refused) counts.set(r.tool, (counts.get(r.tool) ?? 0) + 1);
+	const listed = [...counts].map(([tool, n]) => (n === 1 ? tool : `${tool} ×${n}`)).join(", ");
+	return [`Refused (a fork is read-only and starts no children): ${listed}`];
+}
+
+/** One fork's block, for the model: verdict and brief, problems, its answer, the note, the figures. */
+function modelBlock(result: ForkResult): string {
+	const m = result.metrics;
+	const head = `Fork ${result.index} of ${result.of} · ${result.verdict}${result.verdict === "FAIL" ? ` (${plural(result.problems.length, "problem")})` : ""} · ${quoted(result.brief)}`;
+	const lines = [
+		head,
+		...result.problems.map((p) => `✗ ${p.message}`),
+		...result.warnings.map((w) => `! ${w}`),
+		...refusals(result),
+		result.text.trim() === "" ? "(the fork gave no answer)" : result.text.trim(),
+		UNVERIFIED_NOTE,
+		`Spent: ${plural(m.turns, "turn")}, ${int(tokens(m.usage))} tokens (${compactCount(m.usage.cacheRead)} read from cache), ${formatUsd(m.usage.costUsd)}, ${formatSeconds(m.elapsedS)}. Record: ${result.auditDir}`,
+	];
+	return lines.join("\n");
+}
+
+/** What the calling model reads: every fork's block, separated by a blank line. */
+export function renderForkModelReport(results: readonly ForkResult[]): string {
+	return `${results.map(modelBlock).join("\n\n")}\n`;
+}
+
+function humanBlock(result: ForkResult): string {
+	const m = result.metrics;
+	const u = m.usage;
+	const sections = [
+		`${result.verdict}  fork ${result.id} (${result.index} of ${result.of})${result.verdict === "FAIL" ? ` · ${plural(result.problems.length, "problem")}` : ""}`,
+		...result.problems.map((p) => `  ✗ ${p.message}`),
+		`Brief\n${indent(result.brief)}`,
+		...result.warnings.map((w) => `  ! ${w}`),
+		...refusals(result).map((r) => `  ${r}`),
+		`Answer (unverified)\n${indent(result.text.trim() === "" ? "(none)" : result.text.trim())}`,
+		`Boundary  ${plural(result.delta.length, "change")} in ${result.roots.map((r) => r.root).join(", ")} (watched, nothing writable)`,
+		[
+			"Metrics",
+			`  tokens   in ${int(u.input)} · out ${int(u.output)} · cache read ${int(u.cacheRead)} · cache write ${int(u.cacheWrite)}`,
+			`  cache    ${result.prefix.detail}`,
+			`  cost     ${formatUsd(u.costUsd)}`,
+			`  elapsed  ${formatSeconds(m.elapsedS)} · ${plural(m.turns, "turn")} · ${plural(m.toolCalls, "tool call")}`,
+			`  model    ${m.model} (${m.runner})`,
+		].join("\n"),
+		`Audit    ${result.auditDir}`,
+		...(result.sessionFile ? [`Session  ${result.sessionFile} (pi --session opens it)`] : []),
+	];
+	return sections.join("\n");
+}
+
+/** The full report, for people (the tool row's expanded view). */
+export function renderForkReport(results: readonly ForkResult[]): string {
+	return `${results.map(humanBlock).join("\n\n")}\n`;
+}

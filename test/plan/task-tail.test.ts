@@ -1,0 +1,50 @@
+/** A task whose spec asks for a tail: the planner quotes the chosen turns in the brief, rung L3, and says so. */
+import { describe, expect, it } from "vitest";
+import { branchOfSession } from "../../src/run/branch.ts";
+import { assistant, sessionOf, user } from "../support/conversation.ts";
+import { gitRepo, spec, taskHarness } from "../support/task-fixture.ts";
+
+describe("planTask with context.tail", () => {
+	it("quotes the conversation after the goal and authority, as background, and records the figures", async () => {
+		const root = gitRepo({ "a.txt": "one\n" });
+		const { plan } = await taskHarness();
+		const branch = branchOfSession(sessionOf([user("We agreed: retries stay at three."), assistant("Noted.")]));
+		const p = plan(spec({ roots: [root], context: { tail: { tokens: 2000 } } }), { branch });
+		const brief = p.child.firstMessage;
+		expect(p.rung).toBe("L3");
+		expect(brief).toContain("including the end of its conversation, quoted below as background");
+		const background = brief.indexOf("## Background: the end of the caller's conversation");
+		expect(background).toBeGreaterThan(brief.indexOf("## Authority"));
+		expect(background).toBeLessThan(brief.indexOf("## Returning your result"));
+		expect(brief).toContain("> We agreed: retries stay at three.");
+		expect(p.tail).toEqual({
+			budget: 2000,
+			tokens: expect.any(Number),
+			entries: 2,
+			omitted: 0,
+			images: 0,
+			source: "this session",
+		});
+		expect(p.warnings).toEqual([]);
+	});
+
+	it("plans the task without a tail, and warns, when there is no conversation", async () => {
+		const root = gitRepo({ "a.txt": "one\n" });
+		const { plan } = await taskHarness();
+		const p = plan(spec({ roots: [root], context: { tail: { tokens: 2000 } } }));
+		expect(p.rung).toBe("L0");
+		expect(p.child.firstMessage).not.toContain("## Background");
+		expect(p.child.firstMessage).toContain("There is no earlier conversation");
+		expect(p.tail?.source).toBe("none");
+		expect(p.warnings.map((w) => w.path)).toEqual(["context.tail"]);
+	});
+
+	it("leaves a spec without a tail exactly as it was: no section, no figures", async () => {
+		const root = gitRepo({ "a.txt": "one\n" });
+		const { plan } = await taskHarness();
+		const branch = branchOfSession(sessionOf([user("Secret plans.")]));
+		const p = plan(spec({ roots: [root] }), { branch });
+		expect(p.child.firstMessage).not.toContain("Secret plans.");
+		expect(p.tail).toBeUndefined();
+	});
+});

@@ -1,0 +1,83 @@
+/** The fork call's report: each answer under its brief, verdict first, and never without the note that it is unverified. */
+import { describe, expect, it } from "vitest";
+import { renderForkModelReport, renderForkReport, UNVERIFIED_NOTE } from "../../src/report/fork-report.ts";
+import type { ForkResult } from "../../src/run/fork-result.ts";
+import { ZERO_USAGE } from "../../src/run/types.ts";
+
+function result(change: Partial<ForkResult>): ForkResult {
+	return {
+		version: 1,
+		kind: "fork",
+		id: "fork-x",
+		index: 1,
+		of: 2,
+		brief: "Is the retry logic right?",
+		verdict: "PASS",
+		problems: [],
+		warnings: [],
+		text: "Yes, three attempts.",
+		refused: [],
+		prefix: { check: "same", detail: "the first request repeats the parent's last one (4 messages), then the brief" },
+		delta: [],
+		violations: [],
+		roots: [{ root: "/work/p", writable: false }],
+		metrics: {
+			usage: { ...ZERO_USAGE, cacheRead: 12_000, costUsd: 0.0042 },
+			elapsedS: 1.5,
+			toolCalls: 0,
+			turns: 1,
+			model: "anthropic/claude-sonnet-4-5",
+			runner: "in-process",
+		},
+		auditDir: "/runs/20261201T100000Z-fork-x",
+		sessionFile: "/runs/20261201T100000Z-fork-x/session.jsonl",
+		startedAt: "2026-12-01T10:00:00.000Z",
+		finishedAt: "2026-12-01T10:00:01.500Z",
+		parentSession: { id: "s" },
+		...change,
+	};
+}
+
+describe("renderForkModelReport", () => {
+	it("gives each fork a block led by its position, verdict and brief, its answer, and the unverified note", () => {
+		const failed = result({
+			id: "fork-y",
+			index: 2,
+			brief: "Check the build.",
+			verdict: "FAIL",
+			problems: [
+				{
+					kind: "boundary",
+					message: "boundary violation: added build.log in /work/p, which is watched, not writable (file, 6 bytes)",
+				},
+			],
+			refused: [
+				{ tool: "write", reason: "r" },
+				{ tool: "write", reason: "r" },
+				{ tool: "task", reason: "r" },
+			],
+			text: "",
+		});
+		const text = renderForkModelReport([result({}), failed]);
+		const [first, second] = text.split("\n\n");
+		expect(first?.split("\n")[0]).toBe('Fork 1 of 2 · PASS · "Is the retry logic right?"');
+		expect(first).toContain(`Yes, three attempts.\n${UNVERIFIED_NOTE}`);
+		expect(first).toContain("12,000 tokens (12.0k read from cache), $0.0042");
+		expect(second?.split("\n").slice(0, 3)).toEqual([
+			'Fork 2 of 2 · FAIL (1 problem) · "Check the build."',
+			"✗ boundary violation: added build.log in /work/p, which is watched, not writable (file, 6 bytes)",
+			"Refused (a fork is read-only and starts no children): write ×2, task",
+		]);
+		expect(second).toContain(`(the fork gave no answer)\n${UNVERIFIED_NOTE}`);
+	});
+});
+
+describe("renderForkReport", () => {
+	it("labels the answer unverified and names the cache check, the audit record and the session file", () => {
+		const text = renderForkReport([result({})]);
+		expect(text.split("\n")[0]).toBe("PASS  fork fork-x (1 of 2)");
+		expect(text).toContain("Answer (unverified)\n  Yes, three attempts.");
+		expect(text).toContain("cache    the first request repeats the parent's last one (4 messages), then the brief");
+		expect(text).toContain("Session  /runs/20261201T100000Z-fork-x/session.jsonl (pi --session opens it)");
+	});
+});
