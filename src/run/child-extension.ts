@@ -13,6 +13,7 @@ import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { createSubmitTool } from "../host/submit-tool.ts";
+import { registerCachePolicy } from "./cache-hook.ts";
 import { CHILD_CONFIG_ENV, type ObservedPrompt, parseChildConfig, promptMismatches } from "./child-config.ts";
 import { CHILD_REFUSED_EXIT, formatChildReport } from "./child-report.ts";
 import { signalTree } from "./process-tree.ts";
@@ -31,6 +32,7 @@ export default function childExtension(pi: ExtensionAPI): void {
 	const running = new Map<string, string>();
 	const { tool, state } = createSubmitTool(config.submit, () => commandsRun);
 	pi.registerTool(tool);
+	registerCachePolicy(pi, config.cache);
 
 	pi.on("tool_execution_start", (event) => {
 		const command = bashCommand(event.toolName, event.args);

@@ -18,6 +18,7 @@ import type { RenderedPrompt } from "../host/render.ts";
 import type { TaskPlan } from "../plan/types.ts";
 import type { AuditWriter } from "./audit.ts";
 import { budgetGuard } from "./budget-guard.ts";
+import type { ChildCachePolicy } from "./cache-policy.ts";
 import type { PrefixGate } from "./prefix-gate.ts";
 import { RESULT_VERSION, type TaskResult } from "./result.ts";
 import type { RootLocks } from "./root-lock.ts";
@@ -41,6 +42,8 @@ export interface ExecutePorts {
 	prefixGate?: PrefixGate;
 	/** Cancels the run (the child is stopped; the verdict is FAIL). */
 	signal?: AbortSignal;
+	/** The cache lifetimes the child's requests follow (cache-policy.ts); absent: Pi's own. */
+	cachePolicy?: (plan: TaskPlan) => ChildCachePolicy | undefined;
 }
 
 /** What a runner is given: the plan's child with its rendering. `submit_result` is the runner's to add. */
@@ -199,7 +202,8 @@ async function execute(plan: TaskPlan, ports: ExecutePorts): Promise<TaskResult>
 	progress({ type: "phase", phase: "snapshot", detail: "before" });
 	const before = await snapshotOrError(ports, plan.boundary.roots);
 	if (!(before instanceof Error)) audit.writeJson("boundary-before.json", before);
-	const outcome = await runChild(plan, launchOf(plan, rendered), ports, audit);
+	const cache = ports.cachePolicy?.(plan);
+	const outcome = await runChild(plan, { ...launchOf(plan, rendered), ...(cache && { cache }) }, ports, audit);
 	progress({ type: "phase", phase: "snapshot", detail: "after" });
 	const after = before instanceof Error ? before : await snapshotOrError(ports, plan.boundary.roots, before);
 	if (!(after instanceof Error)) audit.writeJson("boundary-after.json", after);

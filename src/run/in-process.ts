@@ -15,6 +15,7 @@ import { createAgentSession, SessionManager, SettingsManager } from "@earendil-w
 import { SUBMIT_RESULT_TOOL_NAME } from "../envelope/schema.ts";
 import { viewSessionParts } from "../host/render.ts";
 import { createSubmitTool } from "../host/submit-tool.ts";
+import { installCachePolicy } from "./cache-hook.ts";
 import { createEventState, foldEvent } from "./child-events.ts";
 import { childOutcome } from "./child-outcome.ts";
 import { afterTurn, LAST_TURN_MESSAGE_TYPE, lastTurnNotice, warnAtStart } from "./turn-budget.ts";
@@ -73,6 +74,7 @@ async function runInProcess(runtime: ModelRuntime, launch: ChildLaunch, hooks: R
 		tools: parts.tools,
 		customTools: parts.customTools,
 	});
+	installCachePolicy(session, launch.cache);
 	hooks.onLaunch?.({
 		runner: "in-process",
 		session: {

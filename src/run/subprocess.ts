@@ -117,6 +117,7 @@ async function runChild(
 		turns: launch.budget.turns,
 		prompt: expectedPrompt(launch.prompt),
 		firstMessage: sha256(launch.firstMessage),
+		...(launch.cache && { cache: launch.cache }),
 		runId,
 	});
 	const env = withRunMarker(

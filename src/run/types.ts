@@ -9,6 +9,7 @@ import type { EvidenceRule } from "../envelope/proof.ts";
 import type { RejectedCall } from "../envelope/rejected.ts";
 import type { ChildBudget, ModelChoice, RunnerKind, SubmitCheckConfig } from "../plan/types.ts";
 import type { ChildPromptInputs } from "../prompt/channels.ts";
+import type { ChildCachePolicy } from "./cache-policy.ts";
 
 export type { ChildBudget, ChildPromptInputs, ModelChoice, RunnerKind, SubmitCheckConfig };
 
@@ -33,6 +34,8 @@ export interface ChildLaunch {
 	budget: ChildBudget;
 	/** What `submit_result` checks before accepting a result. */
 	submit: SubmitCheckConfig;
+	/** Cache lifetimes per request kind (cache-policy.ts); absent: the requests go out as Pi builds them. */
+	cache?: ChildCachePolicy;
 }
 
 /** Token and dollar totals of one child, summed over its assistant messages. */
