@@ -132,7 +132,14 @@ function message(fold: EntryFold, m: Record<string, unknown>, at: unknown): void
 	if (m.role !== "toolResult" || !isRecord(m.usage)) return;
 	const result = isRecord(m.details) && isRecord(m.details.result) ? m.details.result : undefined;
 	const when = timeOf(fold, m.timestamp ?? at);
-	if (result && text(result.auditDir)) fold.children.push(childRef(fold, result, m.usage, when));
+	// A call with several tasks: each result is a child of its own, with its own usage.
+	const results = isRecord(m.details) && Array.isArray(m.details.results) ? m.details.results.filter(isRecord) : [];
+	if (results.length > 0 && results.every((r) => text(r.auditDir))) {
+		for (const r of results) {
+			const usage = isRecord(r.metrics) ? r.metrics.usage : undefined;
+			fold.children.push(childRef(fold, r, usage, when));
+		}
+	} else if (result && text(result.auditDir)) fold.children.push(childRef(fold, result, m.usage, when));
 	else usageRecord(fold, "other", `tool/${String(m.toolName ?? "?")}`, m.usage, when);
 }
 

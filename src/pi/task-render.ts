@@ -5,15 +5,16 @@
  */
 import type { Theme } from "@earendil-works/pi-coding-agent";
 import { Text } from "@earendil-works/pi-tui";
-import { plural } from "../format/numbers.ts";
+import { formatUsd, plural } from "../format/numbers.ts";
 import { summaryLine } from "../report/progress.ts";
 import type { TaskResult } from "../run/result.ts";
 import type { TaskParams } from "./task-params.ts";
 
-/** What the tool keeps in `details`: progress while running, the result when done. */
+/** What the tool keeps in `details`: progress while running, the result (or a call's results) when done. */
 export type TaskDetails =
 	| { kind: "progress"; line: string }
 	| { kind: "result"; result: TaskResult; report: string }
+	| { kind: "results"; results: TaskResult[]; report: string }
 	| { kind: "invalid"; problems: string };
 
 const firstLine = (text: string, max = 100) => {
@@ -22,12 +23,47 @@ const firstLine = (text: string, max = 100) => {
 };
 
 export function renderTaskCall(args: Partial<TaskParams>, theme: Theme): Text {
+	if (Array.isArray(args.tasks)) return renderTasksCall(args.tasks, theme);
 	const writes =
 		args.read_only === false
 			? `writes ${args.write_allowed?.length ?? 0} of ${args.roots?.length ?? 0} roots`
 			: "read-only";
 	const head = `${theme.fg("toolTitle", theme.bold("task "))}${theme.fg("accent", args.id ?? "…")} ${theme.fg("muted", `· ${args.effort ?? "balanced"} · ${writes}`)}`;
 	return new Text(args.goal ? `${head}\n${theme.fg("dim", firstLine(args.goal))}` : head, 0, 0);
+}
+
+/** A call with several tasks: how many, then the first line of each goal. */
+function renderTasksCall(tasks: ReadonlyArray<{ id?: unknown; goal?: unknown }>, theme: Theme): Text {
+	const head = `${theme.fg("toolTitle", theme.bold("task "))}${theme.fg("accent", plural(tasks.length, "task"))}`;
+	const lines = tasks.map((t) => {
+		const name = typeof t.id === "string" ? `${t.id}: ` : "";
+		return theme.fg("dim", firstLine(`${name}${typeof t.goal === "string" ? t.goal : "…"}`));
+	});
+	return new Text([head, ...lines].join("\n"), 0, 0);
+}
+
+/** The combined row of a call's results: a tally, then one verdict line per task, a FAIL's first problem under it. */
+function renderResults(results: readonly TaskResult[], theme: Theme): Text {
+	const failed = results.filter((r) => r.verdict === "FAIL").length;
+	const usd = results.reduce((sum, r) => sum + r.metrics.usage.costUsd, 0);
+	const tally =
+		failed > 0
+			? theme.fg("error", theme.bold(`${failed} of ${results.length} FAIL`))
+			: theme.fg("success", theme.bold(`${results.length} PASS`));
+	const lines = [`${tally} ${theme.fg("muted", formatUsd(usd))}`];
+	for (const r of results) {
+		const verdict = r.verdict === "PASS" ? theme.fg("success", "PASS") : theme.fg("error", theme.bold("FAIL"));
+		lines.push(`${verdict} ${theme.fg("accent", r.id)} ${theme.fg("muted", summary(r))}`);
+		const first = r.problems[0];
+		if (first)
+			lines.push(
+				theme.fg(
+					"error",
+					`  ✗ ${firstLine(first.message, 140)}${r.problems.length > 1 ? ` (+${r.problems.length - 1})` : ""}`,
+				),
+			);
+	}
+	return new Text(lines.join("\n"), 0, 0);
 }
 
 function summary(result: TaskResult): string {
@@ -55,6 +91,12 @@ export function renderTaskResult(
 			0,
 			0,
 		);
+	}
+	if (details.kind === "results") {
+		if (!expanded) return renderResults(details.results, theme);
+		const failed = details.results.some((r) => r.verdict === "FAIL");
+		const [head, ...rest] = details.report.split("\n");
+		return new Text([theme.fg(failed ? "error" : "success", theme.bold(head ?? "")), ...rest].join("\n"), 0, 0);
 	}
 	const { result } = details;
 	if (expanded) {

@@ -140,3 +140,26 @@ export function applyCachePolicy(payload: unknown, policy: ChildCachePolicy): un
 	if (requestKind(turnsDone, policy.turns) === "last") unmarkLast(copy.messages);
 	return copy;
 }
+
+/**
+ * The parent's requests once its conversation has delegated (an assistant turn called `toolName`):
+ * every marker Pi placed is written for an hour. A delegating parent waits on its children and
+ * then on a person reading their reports, each often longer than five minutes; with 5-minute
+ * entries its next request writes the whole conversation again (1.25× input), with 1-hour ones it
+ * reads it (0.1×) and pays 2× instead of 1.25× only for what is new.
+ */
+export function applyParentPolicy(payload: unknown, toolName: string): unknown {
+	if (!isRecord(payload) || !Array.isArray(payload.messages)) return payload;
+	const messages = payload.messages as Message[];
+	const delegated = messages.some(
+		(m) => m.role === "assistant" && blocks(m).some((b) => b.type === "tool_use" && b.name === toolName),
+	);
+	if (!delegated || !isCached(payload, messages)) return payload;
+	const copy = structuredClone(payload) as Record<string, unknown> & { messages: Message[] };
+	markPrefix(copy, "1h");
+	for (const message of copy.messages) {
+		for (const block of blocks(message))
+			if (hasMarker(block)) block.cache_control = withLifetime(block.cache_control, "1h");
+	}
+	return copy;
+}

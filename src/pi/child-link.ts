@@ -1,0 +1,48 @@
+/**
+ * Each finished child leaves a custom entry in the parent's session: its id, audit directory,
+ * session file, usage and verdict (`CHILD_ENTRY_TYPE`, the entry the meter folds). The entry is
+ * never sent to the model; it is what lets the spend view count a child whose audit directory has
+ * moved, and what a person follows to open the child's own session (`pi --session <file>`).
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { CHILD_ENTRY_TYPE } from "../meter/fold.ts";
+import type { TaskResult } from "../run/result.ts";
+import type { ChildUsage } from "../run/types.ts";
+
+/** What the entry holds. */
+export interface ChildLinkEntry {
+	kind: "task";
+	id: string;
+	auditDir: string;
+	/** The child's session file, when the run left one. */
+	sessionFile?: string;
+	usage: ChildUsage;
+	verdict: string;
+}
+
+/** The entry for a finished task; `exists` says whether its session file was written. */
+export function childLinkEntry(result: TaskResult, exists: (path: string) => boolean = existsSync): ChildLinkEntry {
+	const sessionFile = join(result.auditDir, "session.jsonl");
+	return {
+		kind: "task",
+		id: result.id,
+		auditDir: result.auditDir,
+		...(exists(sessionFile) && { sessionFile }),
+		usage: result.metrics.usage,
+		verdict: result.verdict,
+	};
+}
+
+/** Appends the entry to the parent's session; a session that cannot take it must not fail the task. */
+export function linkChild(
+	pi: { appendEntry(type: string, data: unknown): void },
+	result: TaskResult,
+	exists?: (path: string) => boolean,
+): void {
+	try {
+		pi.appendEntry(CHILD_ENTRY_TYPE, childLinkEntry(result, exists));
+	} catch {
+		// The record on disk (result.json) still holds everything.
+	}
+}
