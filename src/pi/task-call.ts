@@ -29,6 +29,7 @@ import type { PrefixGate } from "../run/prefix-gate.ts";
 import type { TaskResult } from "../run/result.ts";
 import type { RootLocks } from "../run/root-lock.ts";
 import type { ChildUsage, TaskProgress } from "../run/types.ts";
+import { linkedPrefixKeys } from "./child-link.ts";
 import { returnedErrorsCount } from "./pi-version.ts";
 import type { LiveSpend } from "./spend-status.ts";
 import { callFromParams, type TaskParams } from "./task-params.ts";
@@ -82,7 +83,8 @@ export interface TaskToolDeps {
 /** What the tool does with a call beyond running it: the session's live spend, and a link per finished child. */
 export interface TaskCallHooks {
 	spend?: LiveSpend;
-	onResult?: (result: TaskResult) => void;
+	/** A task finished; `prefixKey` is its plan's, so the session can tell a kind it has run before. */
+	onResult?: (result: TaskResult, prefixKey: string) => void;
 }
 
 type OnUpdate = ((update: AgentToolResult<TaskDetails>) => void) | undefined;
@@ -193,18 +195,22 @@ async function planAll(tasks: readonly CallTask[], params: TaskParams, ctx: Exte
 	return { ok: false as const, error: invalid(what, problems) };
 }
 
-/** Prefix keys each session has run: a kind seen before recurs, so its prefix is written for an hour. */
+/** Prefix keys this process has run, per extension instance (a session without entries still remembers). */
 const prefixHistory = new WeakMap<PrefixGate, Set<string>>();
 
-function cachePolicies(planned: readonly Planned[], gate: PrefixGate): ChildCachePolicy[] {
+/**
+ * Each task's cache policy. A prefix the session has run a child with before — linked in its
+ * entries (so a continued session remembers) or run by this process — recurs: written for an hour.
+ */
+function cachePolicies(planned: readonly Planned[], ctx: ExtensionContext, gate: PrefixGate): ChildCachePolicy[] {
 	const seen = prefixHistory.get(gate) ?? new Set<string>();
 	prefixHistory.set(gate, seen);
-	const policies = planned.map(({ plan }) => ({
-		prefix: prefixLifetime(
-			prefixReuse({ entry: "tool", agent: plan.agent !== undefined, seenBefore: seen.has(plan.prefixKey) }),
-		),
-		turns: plan.budget.turns,
-	}));
+	const entries = (ctx.sessionManager as { getEntries?: () => unknown[] }).getEntries?.() ?? [];
+	const linked = linkedPrefixKeys(entries);
+	const policies = planned.map(({ plan }) => {
+		const seenBefore = seen.has(plan.prefixKey) || linked.has(plan.prefixKey);
+		return { prefix: prefixLifetime(prefixReuse({ entry: "tool", seenBefore })), turns: plan.budget.turns };
+	});
 	for (const { plan } of planned) seen.add(plan.prefixKey);
 	return policies;
 }
@@ -220,7 +226,7 @@ async function runAll(
 		io.onUpdate,
 		deps,
 	);
-	const policies = cachePolicies(planned, deps.prefixGate);
+	const policies = cachePolicies(planned, ctx, deps.prefixGate);
 	try {
 		return await Promise.all(
 			planned.map(async (delegation, i) => {
@@ -236,7 +242,7 @@ async function runAll(
 						cachePolicy: () => policies[i],
 						...(io.signal && { signal: io.signal }),
 					});
-					io.hooks.onResult?.(result);
+					io.hooks.onResult?.(result, delegation.plan.prefixKey);
 					return result;
 				} finally {
 					child?.done();

@@ -44,7 +44,10 @@ function loadTaskCall(): Promise<typeof import("./task-call.ts")> {
  */
 export function registerTaskTool(pi: ExtensionAPI, deps: TaskToolDeps): void {
 	const spend = new LiveSpend();
-	const hooks = { spend, onResult: (result: Parameters<typeof linkChild>[1]) => linkChild(pi, result) };
+	const hooks = {
+		spend,
+		onResult: (result: Parameters<typeof linkChild>[1], prefixKey: string) => linkChild(pi, result, { prefixKey }),
+	};
 	registerParentCachePolicy(pi);
 	pi.registerTool(
 		defineTool<typeof TaskParamsSchema, TaskDetails>({

@@ -149,20 +149,36 @@ function tally(results: readonly TaskResult[]): string {
 	return `${plural(results.length, "task")}: ${counts} · ${formatUsd(usd)}`;
 }
 
+/** A passed task's answer in a combined report: the deliverable, its evidence and roots, what it was unsure of. */
+function passedLines(result: TaskResult): string[] {
+	const env = result.envelope;
+	const [first = "", ...rest] = (env?.deliverable ?? "").split("\n");
+	const lines = [`— ${result.id}: ${first}`, ...rest.map((line) => `  ${line}`), ...problemLines(result)];
+	if (result.claims.length > 0) {
+		lines.push(`  evidence: ${result.claims.map((c) => `${c.pointer} (${c.claim})`).join("; ")}`);
+	}
+	const relaxed = relaxedProof(result);
+	if (relaxed) lines.push(`  note: ${relaxed}`);
+	if (env && env.unsure.length > 0) lines.push(`  unsure: ${env.unsure.join("; ")}`);
+	if (env && env.did_not_do.length > 0) lines.push(`  did not do: ${env.did_not_do.join("; ")}`);
+	lines.push(`  roots: ${rootsLine(result)}`);
+	return lines;
+}
+
 /**
  * The report of a call with several tasks, as the model reads it: a verdict line per task first,
  * then each task's answer. A FAIL keeps everything the single report has (its problems, the
  * boundary, the audit directory); a PASS keeps what the next step rests on — the answer, its
- * evidence, the roots it watched — and leaves out what only a person auditing it needs.
+ * evidence pointers, the roots it watched — in as few lines as it takes.
  */
 export function renderCombinedModelReport(results: readonly TaskResult[]): string {
 	const verdicts = results.map(
-		(r) => `${verdictHead(r)} · ${formatUsd(r.metrics.usage.costUsd)} · ${formatSeconds(r.metrics.elapsedS)}`,
+		(r) => `${r.verdict} ${r.id}${r.verdict === "FAIL" ? ` (${plural(r.problems.length, "problem")})` : ""}`,
 	);
 	const details = results.map((r) =>
 		r.verdict === "FAIL"
 			? [`— ${verdictHead(r)}`, ...problemLines(r), ...answerLines(r), boundaryLine(r), `Audit: ${r.auditDir}`]
-			: [`— ${r.id}`, ...problemLines(r), ...answerLines(r), `Roots: ${rootsLine(r)}.`],
+			: passedLines(r),
 	);
 	const sections = [[tally(results), ...verdicts], ...details].map((lines) => lines.join("\n"));
 	return `${sections.join("\n\n")}\n`;

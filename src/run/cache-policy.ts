@@ -54,14 +54,14 @@ export function prefixLifetime(reuse: PrefixReuse): CacheLifetime {
 }
 
 /**
- * Whose prefix recurs: inside a Pi session the task worker (no agent) is the kind every task
- * shares, and any kind seen earlier in the session is one that recurs; from the command line a
- * run is one task, and siblings of one call read within seconds.
+ * Whose prefix recurs: a prefix this session has already run a child with is one its tasks share,
+ * and it will be read again after gaps longer than five minutes; a prefix new to the session is
+ * read by its siblings within seconds (were it written for an hour and never used again, the hour
+ * would cost 0.75× input for nothing); from the command line a run is one task.
  */
-export function prefixReuse(input: { entry: "tool" | "cli"; agent: boolean; seenBefore: boolean }): PrefixReuse {
+export function prefixReuse(input: { entry: "tool" | "cli"; seenBefore: boolean }): PrefixReuse {
 	if (input.entry === "cli") return "none";
-	if (!input.agent || input.seenBefore) return "session";
-	return "siblings";
+	return input.seenBefore ? "session" : "siblings";
 }
 
 /** The kind of the request about to be sent after `turnsDone` assistant turns, with a budget of `turns`. */

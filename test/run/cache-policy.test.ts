@@ -5,6 +5,7 @@ import type { MessagesRequest } from "../../bench/emulator/wire.ts";
 import { safelyApplied } from "../../src/run/cache-hook.ts";
 import {
 	applyCachePolicy,
+	applyParentPolicy,
 	type ChildCachePolicy,
 	prefixLifetime,
 	prefixReuse,
@@ -57,15 +58,14 @@ describe("request kinds", () => {
 });
 
 describe("who reads a prefix, and for how long it is written", () => {
-	it("the session's task worker and any kind seen before in the session: 1 hour", () => {
-		expect(prefixReuse({ entry: "tool", agent: false, seenBefore: false })).toBe("session");
-		expect(prefixReuse({ entry: "tool", agent: true, seenBefore: true })).toBe("session");
+	it("a prefix the session has run a child with before: 1 hour", () => {
+		expect(prefixReuse({ entry: "tool", seenBefore: true })).toBe("session");
 		expect(prefixLifetime("session")).toBe("1h");
 	});
 
-	it("an agent kind first seen in this call, and a command-line run: 5 minutes", () => {
-		expect(prefixReuse({ entry: "tool", agent: true, seenBefore: false })).toBe("siblings");
-		expect(prefixReuse({ entry: "cli", agent: false, seenBefore: true })).toBe("none");
+	it("a prefix new to the session, and a command-line run: 5 minutes", () => {
+		expect(prefixReuse({ entry: "tool", seenBefore: false })).toBe("siblings");
+		expect(prefixReuse({ entry: "cli", seenBefore: true })).toBe("none");
 		expect(prefixLifetime("siblings")).toBe("5m");
 		expect(prefixLifetime("none")).toBe("5m");
 	});
@@ -142,5 +142,28 @@ describe("safelyApplied", () => {
 		const cyclic: Record<string, unknown> = { messages: [{ role: "user", content: [{ cache_control: EPHEMERAL }] }] };
 		cyclic.self = () => {};
 		expect(safelyApplied(cyclic, { prefix: "1h", turns: 2 })).toBe(cyclic);
+	});
+});
+
+describe("applyParentPolicy", () => {
+	const delegating = () => {
+		const payload = piPayload(1) as Payload & { messages: Array<{ content: Array<Record<string, unknown>> }> };
+		payload.messages[1]!.content[0]!.name = "task";
+		return payload;
+	};
+
+	it("writes every marker Pi placed for an hour once the conversation has called task", () => {
+		const out = applyParentPolicy(delegating(), "task") as Payload;
+		expect(out.tools[1]!.cache_control).toEqual({ type: "ephemeral", ttl: "1h" });
+		expect(out.system[0]!.cache_control).toEqual({ type: "ephemeral", ttl: "1h" });
+		expect(messageMarkers(out)).toEqual(["2.0"]);
+		expect(out.messages[2]!.content[0]!.cache_control).toEqual({ type: "ephemeral", ttl: "1h" });
+		const flat = flattenPrompt(out as unknown as MessagesRequest, SONNET, (t) => t.length);
+		expect(validateBreakpoints(flat)).toEqual([]);
+	});
+
+	it("leaves a conversation that has not delegated as Pi built it", () => {
+		const plain = piPayload(1);
+		expect(applyParentPolicy(plain, "task")).toBe(plain);
 	});
 });
