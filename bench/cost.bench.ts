@@ -203,7 +203,7 @@ export interface Cell {
 const bench: Bench = async ({ quick }) => {
 	const workloads = quick ? [BURSTS[1]!, SESSION] : [...BURSTS, SESSION];
 	const models = quick ? [SONNET] : [SONNET, HAIKU];
-	const reps = quick ? 1 : 3;
+	const reps = quick ? 1 : Number(process.env.COST_REPS ?? 3);
 	const env = await openBenchEnv({});
 	const samples = new Map<string, Measurement[]>();
 	try {

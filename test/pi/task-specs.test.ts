@@ -58,7 +58,12 @@ describe("one task from the top-level fields, as before", () => {
 
 	it("watches the repository for a read-only task without roots, asking for it only then", () => {
 		let asked = 0;
-		const where = place({ repoRoot: () => (asked++, "/work") });
+		const where = place({
+			repoRoot: () => {
+				asked++;
+				return "/work";
+			},
+		});
 		expect(tasks({ goal: "g", deliverable: "d" }, where)[0]!.spec.roots).toEqual(["/work"]);
 		tasks({ goal: "g", deliverable: "d", roots: ["x"] }, where);
 		expect(asked).toBe(1);
