@@ -6,6 +6,7 @@
 import type { Theme } from "@earendil-works/pi-coding-agent";
 import { Text } from "@earendil-works/pi-tui";
 import { formatUsd, plural } from "../format/numbers.ts";
+import { slugFromBrief } from "../gate/slug.ts";
 import { summaryLine } from "../report/progress.ts";
 import type { TaskResult } from "../run/result.ts";
 import type { TaskParams } from "./task-params.ts";
@@ -28,7 +29,7 @@ export function renderTaskCall(args: Partial<TaskParams>, theme: Theme): Text {
 		args.read_only === false
 			? `writes ${args.write_allowed?.length ?? 0} of ${args.roots?.length ?? 0} roots`
 			: "read-only";
-	const head = `${theme.fg("toolTitle", theme.bold("task "))}${theme.fg("accent", args.id ?? "…")} ${theme.fg("muted", `· ${args.effort ?? "balanced"} · ${writes}`)}`;
+	const head = `${theme.fg("toolTitle", theme.bold("task "))}${theme.fg("accent", args.id ?? (args.goal ? slugFromBrief(args.goal) : "…"))} ${theme.fg("muted", `· ${args.effort ?? "balanced"} · ${writes}`)}`;
 	return new Text(args.goal ? `${head}\n${theme.fg("dim", firstLine(args.goal))}` : head, 0, 0);
 }
 

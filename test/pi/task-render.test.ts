@@ -115,3 +115,10 @@ describe("the combined row of a call with several tasks", () => {
 		);
 	});
 });
+
+describe("the call row of one task", () => {
+	it("names a task without an id by the id its goal will give it", () => {
+		const out = lines(renderTaskCall({ goal: "Review the parser" }, theme));
+		expect(out.split("\n")[0]).toContain("<accent>review-parser</accent>");
+	});
+});
