@@ -35,6 +35,8 @@ export interface LogEntry {
 		/** Hash at the end of the system prompt: equal ⇔ identical tools and system prompt. */
 		systemHash: string;
 		breakpoints: Array<{ path: string; ttl: Ttl; tokens: number; hash: string }>;
+		/** Every block's prefix hash and the prompt tokens up to its end, in order (for ideal-cache arithmetic). */
+		chain: Array<{ hash: string; end: number }>;
 	};
 	/** The longest cached prefix this request read. */
 	read?: { hash: string; tokens: number; path: string };

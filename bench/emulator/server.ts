@@ -170,6 +170,7 @@ async function handle(ctx: Context, req: IncomingMessage, res: ServerResponse): 
 		breakpoints: prompt.blocks
 			.filter((b) => b.breakpoint)
 			.map((b) => ({ path: b.path, ttl: b.breakpoint!, tokens: b.end, hash: b.hash })),
+		chain: prompt.blocks.map((b) => ({ hash: b.hash, end: b.end })),
 	};
 	if (countOnly) {
 		entry.status = 200;

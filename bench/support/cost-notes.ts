@@ -1,7 +1,7 @@
 /**
  * The plain-words part of the cost benchmark's output: what a child's first request is made of
- * (from the emulator's log), what that means on models with a higher minimum cacheable length, and
- * every row where a pi-delegate layout costs more or caches less than the naive one.
+ * (from the emulator's log), what that means on models with a higher minimum cacheable length, the
+ * targets (met, or missed by how much) and every row where pi-delegate costs more than naive.
  */
 import { EMULATED_MODELS, type LogEntry } from "../emulator/index.ts";
 import { ratio, show } from "./stats.ts";
@@ -47,25 +47,69 @@ export function promptNotes(shapes: ReadonlyArray<{ label: string; shape: Prompt
 	];
 }
 
-interface Cell {
+/** What the notes read of a benchmark cell. */
+export interface NoteCell {
+	workload: { id: string; label: string };
+	model: string;
 	label: string;
 	role: string;
-	children: number;
-	median: { dollars: number; childDollars: number; childHitRatio: number };
+	median: { dollars: number };
 }
 
-/** Plain statements of where a pi-delegate layout costs more or caches less than the naive one. */
-export function losses(cells: readonly Cell[]): string[] {
+type Floor = (model: string, workload: string) => number;
+
+/** The cell of a role (the first of it) for a model and workload. */
+function find(cells: readonly NoteCell[], c: Pick<NoteCell, "model" | "workload">, role: string): NoteCell | undefined {
+	return cells.find((x) => x.model === c.model && x.workload.id === c.workload.id && x.role === role);
+}
+
+interface Target {
+	/** Which cells it is about. */
+	workloads: readonly string[];
+	against: "naive" | "pi-subagents" | "floor";
+	at: number;
+}
+
+const TARGETS: readonly Target[] = [
+	{ workloads: ["burst-4"], against: "naive", at: 1.0 },
+	{ workloads: ["session"], against: "naive", at: 0.7 },
+	{ workloads: ["burst-1", "burst-4", "burst-8"], against: "pi-subagents", at: 0.4 },
+	{ workloads: ["burst-1", "burst-4", "burst-8", "session"], against: "floor", at: 1.3 },
+];
+
+/**
+ * One line per target and model for the headline pi-delegate layout (the first of its role): met,
+ * or missed and by how much; then a LOSES line for every pi-delegate row that costs more than naive.
+ */
+export function targetLines(cells: readonly NoteCell[], floorOf: Floor): string[] {
+	const headline = cells.find((c) => c.role === "pi-delegate")?.label;
 	const lines: string[] = [];
+	for (const model of [...new Set(cells.map((c) => c.model))]) {
+		for (const target of TARGETS) {
+			for (const workload of target.workloads) {
+				const c = cells.find((x) => x.model === model && x.workload.id === workload && x.label === headline);
+				if (!c) continue;
+				const base =
+					target.against === "floor"
+						? floorOf(model, workload)
+						: find(cells, c, target.against === "naive" ? "baseline" : "package")?.median.dollars;
+				if (base === undefined) continue;
+				const r = ratio(c.median.dollars, base);
+				const verdict = r <= target.at ? "met   " : `MISSED by ${show.times(r - target.at)}`;
+				lines.push(
+					`TARGET ${verdict} ${model}, ${c.workload.label}: ${show.times(r)} ${target.against} (target <= ${show.times(target.at)})`,
+				);
+			}
+		}
+	}
 	for (const c of cells) {
 		if (c.role !== "pi-delegate") continue;
-		const b = cells.find((x) => x.role === "baseline" && x.children === c.children)?.median;
-		if (!b) continue;
-		const worse: string[] = [];
-		if (c.median.dollars > b.dollars) worse.push(`${show.times(ratio(c.median.dollars, b.dollars))} the naive dollars`);
-		if (c.median.childHitRatio < b.childHitRatio)
-			worse.push(`children hit ${show.pct(c.median.childHitRatio)} against naive ${show.pct(b.childHitRatio)}`);
-		if (worse.length > 0) lines.push(`LOSES  ${c.label}, ${c.children} children: ${worse.join("; ")}`);
+		const naive = find(cells, c, "baseline");
+		if (naive && c.median.dollars > naive.median.dollars) {
+			lines.push(
+				`LOSES  ${c.model}, ${c.workload.label}, ${c.label}: ${show.times(ratio(c.median.dollars, naive.median.dollars))} the naive dollars`,
+			);
+		}
 	}
-	return lines.length === 0 ? ["pi-delegate costs no more and caches no less than naive in any row."] : lines;
+	return lines;
 }

@@ -1,8 +1,8 @@
 /**
  * Child layouts for the cost benchmark: how a parent Pi session hands the same work to N sibling
- * children. A layout says which extension the parent loads, which tool calls start the children,
- * which file child i reads and how a child hands its report back; the benchmark does the rest,
- * identically for every layout.
+ * children. A layout says which extension the parent loads, which tool calls start one burst of
+ * children, which file child i reads and how a child hands its report back; the benchmark does the
+ * rest, identically for every layout.
  */
 import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -10,24 +10,33 @@ import type { TurnSpec } from "../emulator/index.ts";
 import { type BenchEnv, DATA_FILE, SUBAGENT_EXAMPLE, workerRole } from "./bench-env.ts";
 import { requireFreshBuild } from "./build.ts";
 import { REPO } from "./pi-process.ts";
+import { SUBAGENTS_VERSION, subagentsExtension } from "./subagents.ts";
 
 export interface ToolCall {
 	name: string;
 	input: Record<string, unknown>;
 }
 
+/** One child of a burst: its task text and the lane (root) it reads in. */
+export interface BurstTask {
+	task: string;
+	lane: number;
+}
+
 export interface ChildLayout {
 	id: string;
 	label: string;
-	role: "baseline" | "pi-delegate";
+	role: "baseline" | "pi-delegate" | "package";
 	/** How many children run at once, in plain words, for the footer. */
 	concurrency: string;
-	/** Sets up what the layout needs; returns the parent's extra flags and environment. */
-	prepare(env: BenchEnv): { parentArgs: string[]; env: Record<string, string> };
-	/** Path (relative to the project) of the file child `index` (0-based) is asked to read. */
-	dataPath(env: BenchEnv, index: number): string;
-	/** The parent's tool calls that start one child per task (one call, or one per task). */
-	delegateCalls(env: BenchEnv, tasks: readonly string[]): ToolCall[];
+	/** Whether the layout runs the session workload too (the "before" call style runs bursts only). */
+	session: boolean;
+	/** Sets up what the layout needs for `modelRef`; returns the parent's extra flags and environment. */
+	prepare(env: BenchEnv, modelRef: string): { parentArgs: string[]; env: Record<string, string> };
+	/** Path (relative to the project) of the file a child in `lane` is asked to read. */
+	dataPath(lane: number): string;
+	/** The parent's tool calls that start one burst. */
+	delegateCalls(env: BenchEnv, tasks: readonly BurstTask[]): ToolCall[];
 	/** The child's last turn: how it hands back `report`. */
 	finalTurn(report: string): TurnSpec | string;
 }
@@ -42,16 +51,17 @@ export const naiveLayout: ChildLayout = {
 	label: "naive (Pi's subagent example)",
 	role: "baseline",
 	concurrency: "at most 4 at once (the example's MAX_CONCURRENCY)",
-	prepare(env) {
+	session: true,
+	prepare(env, modelRef) {
 		const agents = join(env.dir.agentDir, "agents");
 		mkdirSync(agents, { recursive: true });
-		const frontmatter = ["---", "name: worker", "description: General-purpose worker", `model: ${env.modelRef}`, "---"];
+		const frontmatter = ["---", "name: worker", "description: General-purpose worker", `model: ${modelRef}`, "---"];
 		writeFileSync(join(agents, "worker.md"), `${frontmatter.join("\n")}\n\n${workerRole()}\n`);
 		return { parentArgs: ["-e", join(SUBAGENT_EXAMPLE, "index.ts")], env: {} };
 	},
 	dataPath: () => DATA_FILE,
 	delegateCalls: (_env, tasks) => [
-		{ name: "subagent", input: { tasks: tasks.map((task) => ({ agent: "worker", task })) } },
+		{ name: "subagent", input: { tasks: tasks.map(({ task }) => ({ agent: "worker", task })) } },
 	],
 	finalTurn: (report) => report,
 };
@@ -71,76 +81,96 @@ function submitReport(report: string): TurnSpec {
 /** Directory of root `lane` under the project; each holds a copy of the data file. */
 const laneDir = (lane: number) => join("lanes", `lane-${lane}`);
 
+const DELIVERABLE = "What the file says, in one line.";
+
 /**
- * pi-delegate as a user runs it: the parent loads the built package (`-e <repo>`), calls its `task`
- * tool once per child (Pi runs the calls in parallel), and each child is a task worker in the
- * default (focused) mode on the default in-process runner. A read-only task watches one root, and
- * tasks whose roots overlap run one after another, so `lanes` decides how many run at once: child
- * i watches lane i mod `lanes`.
+ * pi-delegate as a user runs it: the parent loads the built package (`-e <repo>`), and each child is
+ * a task worker in the default (focused) mode on the default in-process runner. A read-only task
+ * watches one root, and tasks whose roots overlap run one after another, so child i watches lane
+ * i mod 4: at most 4 at once, as the example. `calls` is how the model writes the burst.
  */
 function delegateLayout(options: {
 	id: string;
 	label: string;
-	lanes: (children: number) => number;
-	concurrency: string;
+	session: boolean;
+	calls: (env: BenchEnv, tasks: readonly BurstTask[]) => ToolCall[];
 }): ChildLayout {
-	const laneOf = (children: number, index: number) => index % options.lanes(children);
 	return {
 		id: options.id,
 		label: options.label,
 		role: "pi-delegate",
-		concurrency: options.concurrency,
+		concurrency: "at most 4 at once, as the example (children in 4 root lanes; a lane's tasks run in turn)",
+		session: options.session,
 		prepare(env) {
 			requireFreshBuild();
-			for (let lane = 0; lane < 8; lane++) {
+			for (let lane = 0; lane < 4; lane++) {
 				mkdirSync(join(env.cwd, laneDir(lane)), { recursive: true });
 				copyFileSync(join(env.cwd, DATA_FILE), join(env.cwd, laneDir(lane), DATA_FILE));
 			}
 			return { parentArgs: ["-e", REPO], env: {} };
 		},
-		dataPath: (_env, index) => join(laneDir(index), DATA_FILE),
-		delegateCalls: (env, tasks) =>
-			tasks.map((task, i) => ({
-				name: "task",
-				input: {
-					id: `child-${i + 1}`,
-					goal: task,
-					deliverable: "What the file says, in one line.",
-					roots: [join(env.cwd, laneDir(laneOf(tasks.length, i)))],
-				},
-			})),
+		dataPath: (lane) => join(laneDir(lane), DATA_FILE),
+		delegateCalls: options.calls,
 		finalTurn: submitReport,
 	};
 }
 
-/** The headline comparison: pi-delegate under the same concurrency limit as the example. */
-export const delegateFourLanes = delegateLayout({
+/** The headline: one `task` call for the burst, the shared deliverable once, ids from the goals, relative roots. */
+export const delegateLayoutNow = delegateLayout({
 	id: "pi-delegate",
-	label: "pi-delegate, at most 4 at once",
-	lanes: (children) => Math.min(4, children),
-	concurrency: "at most 4 at once, as the example (children in 4 root lanes; a lane's tasks run in turn)",
+	label: "pi-delegate (one task call, tasks: [...])",
+	session: true,
+	calls: (_env, tasks) => [
+		{
+			name: "task",
+			input: {
+				deliverable: DELIVERABLE,
+				tasks: tasks.map(({ task, lane }) => ({ goal: task, roots: [laneDir(lane)] })),
+			},
+		},
+	],
 });
 
-/** The natural fan-out over one project: every child watches the same root, so they run in turn. */
-export const delegateOneRoot = delegateLayout({
-	id: "pi-delegate-one-root",
-	label: "pi-delegate, one shared root",
-	lanes: () => 1,
-	concurrency: "one at a time: every child watches the same root, and overlapping tasks wait for each other",
+/** The call style before `tasks`: one `task` call per child, each a full spec with absolute roots. */
+export const delegateLayoutBefore = delegateLayout({
+	id: "pi-delegate-per-call",
+	label: "pi-delegate, one task call per child (before)",
+	session: false,
+	calls: (env, tasks) =>
+		tasks.map(({ task, lane }, i) => ({
+			name: "task",
+			input: { id: `child-${i + 1}`, goal: task, deliverable: DELIVERABLE, roots: [join(env.cwd, laneDir(lane))] },
+		})),
 });
 
-/** Disjoint roots: nothing waits, every child starts at once. */
-export const delegateAllAtOnce = delegateLayout({
-	id: "pi-delegate-all-at-once",
-	label: "pi-delegate, disjoint roots",
-	lanes: (children) => children,
-	concurrency: "all at once: every child watches a root of its own",
-});
+/**
+ * pi-subagents as its documentation says to fan out (installed by the benchmark, never a dependency):
+ * one `subagent` call with a workflow script whose `runs.all` starts the children, each with its
+ * packaged read-only `reviewer` agent, all in the foreground (`async: false`, on the call and on every
+ * run: its background mode fails on Pi 1.6). Children read in the project directory.
+ */
+export const subagentsLayout: ChildLayout = {
+	id: "pi-subagents",
+	label: `pi-subagents ${SUBAGENTS_VERSION} (npm)`,
+	role: "package",
+	concurrency: "as its runs.all schedules them (foreground)",
+	session: true,
+	prepare: () => ({ parentArgs: ["-e", subagentsExtension()], env: {} }),
+	dataPath: () => DATA_FILE,
+	delegateCalls: (_env, tasks) => {
+		const runs = tasks.map(
+			({ task }, i) => `{ key: "c${i + 1}", agent: "reviewer", task: ${JSON.stringify(task)}, async: false }`,
+		);
+		const script = `const r = await runs.all([${runs.join(", ")}]); return r.map((x) => x.output);`;
+		return [{ name: "subagent", input: { async: false, workflowScript: script } }];
+	},
+	finalTurn: (report) => report,
+};
 
 /** Every layout the cost benchmark measures, baseline first (ratios are to it). */
 export const CHILD_LAYOUTS: readonly ChildLayout[] = [
 	naiveLayout,
-	delegateFourLanes,
-	delegateOneRoot,
-	delegateAllAtOnce,
+	delegateLayoutNow,
+	delegateLayoutBefore,
+	subagentsLayout,
 ];

@@ -75,6 +75,8 @@ export interface AgentDefinition {
 	/** The agent layer of the context resolver: a mode, primitives, and a skills allowlist. */
 	context: ContextFields;
 	inheritPrompt?: InheritPromptStrategy;
+	/** What a task run as this agent hands back when the `task` call names no deliverable. */
+	deliverable?: string;
 	/** True when the file gave no `name` and its file name stands in. */
 	nameFromFile: boolean;
 	/** What the loader changed or decided, for `pi-delegate agents`. */

@@ -25,6 +25,7 @@ export const NATIVE_KEYS = [
 	"systemPromptMode",
 	"skills",
 	"inheritPrompt",
+	"deliverable",
 ] as const;
 
 export type NativeKey = (typeof NATIVE_KEYS)[number];

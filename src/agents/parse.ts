@@ -268,6 +268,10 @@ export function parseAgentFile(text: string, source: AgentSource, options: Parse
 		...(model !== undefined && model.toLowerCase() !== "inherit" && { model }),
 		...(thinking && { thinking }),
 		...(values.inheritPrompt !== undefined && { inheritPrompt: values.inheritPrompt as InheritPromptStrategy }),
+		...(typeof values.deliverable === "string" &&
+			values.deliverable.trim() !== "" && {
+				deliverable: values.deliverable.trim(),
+			}),
 	};
 	return { definition, name, disabled, problems: [] };
 }

@@ -96,6 +96,11 @@ export const FIELDS: Readonly<Record<NativeKey | HonouredKey, Field>> = {
 		INHERIT_PROMPT_STRATEGIES.join(" or "),
 		`use one of: ${INHERIT_PROMPT_STRATEGIES.join(", ")}`,
 	),
+	deliverable: field(
+		Type.String({ minLength: 1, description: "What a task run as this agent hands back when its call names nothing." }),
+		"one line of text saying what to hand back",
+		"write e.g. deliverable: Findings as a list, each with the file and line",
+	),
 	disallowedTools: field(
 		nameList("Tools withheld from the child"),
 		"a list of tool names",

@@ -136,7 +136,12 @@ function message(fold: EntryFold, m: Record<string, unknown>, at: unknown): void
 	const when = timeOf(fold, m.timestamp ?? at);
 	if (result) fold.children.push(childRef(fold, result, m.usage, when));
 	else if (results.length > 0) {
-		for (const r of results as Record<string, unknown>[]) fold.children.push(childRef(fold, r, r.usage, when));
+		// A call with several children (forks, or tasks in one call): each its own, with its own usage
+		// (a fork's result carries it as usage, a task's as metrics.usage).
+		for (const r of results as Record<string, unknown>[]) {
+			const usage = r.usage ?? (isRecord(r.metrics) ? r.metrics.usage : undefined);
+			fold.children.push(childRef(fold, r, usage, when));
+		}
 	} else usageRecord(fold, "other", `tool/${String(m.toolName ?? "?")}`, m.usage, when);
 }
 

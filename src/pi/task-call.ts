@@ -1,24 +1,41 @@
 /**
  * What a `task` call does once Pi hands it over: the tool's adapter over load → plan → execute.
  * Loaded on the first call (the extension registers the tool without it), so a Pi session that
- * never delegates never loads the runner. It supplies only what is the tool's own — the spec from
- * the call's arguments, the parent's prompt, model, registry and session from Pi — and turns the
- * result into a tool result: the compact report for the model, the full one for people, and the
- * child's usage so Pi adds it to the session's totals.
+ * never delegates never loads the runner. It supplies only what is the tool's own — the specs from
+ * the call's arguments (task-specs.ts fills in what the model may leave out), the parent's prompt,
+ * model, registry and session from Pi — and turns the results into one tool result: the compact
+ * report for the model, the full one for people, and the children's usage so Pi adds it to the
+ * session's totals.
+ *
+ * Every task of a call is planned before any runs: one invalid spec refuses the whole call with
+ * every problem of every task. Then they run at once; tasks on overlapping roots wait for each
+ * other (RootLocks), and siblings share a cached prefix (PrefixGate).
  */
+import { execFileSync } from "node:child_process";
 import type { AgentToolResult, ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { loadAgents } from "../agents/load.ts";
 import { formatProblems, type Problem } from "../problems.ts";
 import type { ParentPrompt } from "../prompt/channels.ts";
 import { foldProgress, INITIAL_PROGRESS, type ProgressState, statusLine } from "../report/progress.ts";
-import { renderModelReport, renderReport } from "../report/task-report.ts";
+import {
+	renderCombinedModelReport,
+	renderCombinedReport,
+	renderModelReport,
+	renderReport,
+} from "../report/task-report.ts";
 import { branchOfSession } from "../run/branch.ts";
-import { planDelegation, runDelegation } from "../run/delegate.ts";
+import { type ChildCachePolicy, prefixLifetime, prefixReuse } from "../run/cache-policy.ts";
+import { type Delegation, planDelegation, runDelegation } from "../run/delegate.ts";
 import type { PrefixGate } from "../run/prefix-gate.ts";
+import type { TaskResult } from "../run/result.ts";
 import type { RootLocks } from "../run/root-lock.ts";
 import type { ChildUsage, TaskProgress } from "../run/types.ts";
+import { linkedPrefixKeys } from "./child-link.ts";
 import { returnedErrorsCount } from "./pi-version.ts";
-import { callFromParams, specFromParams, type TaskParams } from "./task-params.ts";
+import type { LiveSpend } from "./spend-status.ts";
+import { callFromParams, type TaskParams } from "./task-params.ts";
 import type { TaskDetails } from "./task-render.ts";
+import { type CallTask, expandCall, underTask } from "./task-specs.ts";
 
 function toPiUsage(u: ChildUsage) {
 	return {
@@ -28,6 +45,23 @@ function toPiUsage(u: ChildUsage) {
 		cacheWrite: u.cacheWrite,
 		totalTokens: u.input + u.output + u.cacheRead + u.cacheWrite,
 		cost: { ...u.cost, total: u.costUsd },
+	};
+}
+
+function sumUsage(results: readonly TaskResult[]): ChildUsage {
+	const add = (f: (u: ChildUsage) => number) => results.reduce((sum, r) => sum + f(r.metrics.usage), 0);
+	return {
+		input: add((u) => u.input),
+		output: add((u) => u.output),
+		cacheRead: add((u) => u.cacheRead),
+		cacheWrite: add((u) => u.cacheWrite),
+		costUsd: add((u) => u.costUsd),
+		cost: {
+			input: add((u) => u.cost.input),
+			output: add((u) => u.cost.output),
+			cacheRead: add((u) => u.cost.cacheRead),
+			cacheWrite: add((u) => u.cost.cacheWrite),
+		},
 	};
 }
 
@@ -48,21 +82,28 @@ export interface TaskToolDeps {
 	agentDir: () => string;
 }
 
+/** What the tool does with a call beyond running it: the session's live spend, and a link per finished child. */
+export interface TaskCallHooks {
+	spend?: LiveSpend;
+	/** A task finished; `prefixKey` is its plan's, so the session can tell a kind it has run before. */
+	onResult?: (result: TaskResult, prefixKey: string) => void;
+}
+
 type OnUpdate = ((update: AgentToolResult<TaskDetails>) => void) | undefined;
 
-/** Folds progress into the row's line and redraws it on every event and every second, so time moves. */
-function liveRow(id: string, onUpdate: OnUpdate, deps: Pick<TaskToolDeps, "now">) {
+/** Folds each task's progress into the row's lines and redraws them on every event and every second. */
+function liveRow(ids: readonly string[], onUpdate: OnUpdate, deps: Pick<TaskToolDeps, "now">) {
 	const started = deps.now();
-	let state: ProgressState = INITIAL_PROGRESS;
+	const states: ProgressState[] = ids.map(() => INITIAL_PROGRESS);
 	const draw = () => {
-		const line = statusLine(id, state, deps.now() - started);
+		const line = ids.map((id, i) => statusLine(id, states[i]!, deps.now() - started)).join("\n");
 		onUpdate?.({ content: [{ type: "text", text: line }], details: { kind: "progress", line } });
 	};
 	const timer = setInterval(draw, 1000);
 	timer.unref?.();
 	return {
-		onProgress(p: TaskProgress) {
-			state = foldProgress(state, p);
+		onProgress(index: number, p: TaskProgress) {
+			states[index] = foldProgress(states[index]!, p);
 			draw();
 		},
 		stop: () => clearInterval(timer),
@@ -79,21 +120,42 @@ function sessionOf(ctx: ExtensionContext): { id: string; file?: string } | undef
 	return { id, ...(file !== undefined && { file }) };
 }
 
-export async function runTaskCall(
-	params: TaskParams,
-	signal: AbortSignal | undefined,
-	onUpdate: OnUpdate,
-	ctx: ExtensionContext,
-	deps: TaskToolDeps,
-): Promise<AgentToolResult<TaskDetails> & { isError?: boolean }> {
-	const env = deps.env();
+/** The repository the session works in, or its working directory outside one. */
+function repositoryRoot(cwd: string): string {
+	try {
+		const top = execFileSync("git", ["rev-parse", "--show-toplevel"], {
+			cwd,
+			encoding: "utf8",
+			stdio: ["ignore", "pipe", "ignore"],
+		}).trim();
+		return top === "" ? cwd : top;
+	} catch {
+		return cwd;
+	}
+}
+
+/** The agents' deliverables, read once per call and only when a task needs one. */
+function deliverables(ctx: ExtensionContext, deps: TaskToolDeps): (agent: string) => string | undefined {
+	let catalog: ReturnType<typeof loadAgents> | undefined;
+	return (agent) => {
+		catalog ??= loadAgents({
+			cwd: ctx.cwd,
+			home: deps.home(),
+			agentDir: deps.agentDir(),
+			projectTrusted: ctx.isProjectTrusted(),
+		});
+		return catalog.agents.get(agent)?.deliverable;
+	};
+}
+
+async function planOne(task: CallTask, params: TaskParams, ctx: ExtensionContext, deps: TaskToolDeps) {
 	const call = callFromParams(params);
 	const session = sessionOf(ctx);
-	const delegation = await planDelegation({
+	return planDelegation({
 		entry: "tool",
-		spec: { value: specFromParams(params) },
+		spec: { value: task.spec },
 		request: {
-			...(params.agent !== undefined && { agent: { name: params.agent, where: "agent" } }),
+			...(task.agent !== undefined && { agent: { name: task.agent, where: `${task.prefix}agent` } }),
 			...(call && { call }),
 			extensions: [],
 		},
@@ -101,36 +163,137 @@ export async function runTaskCall(
 		home: deps.home(),
 		agentDir: deps.agentDir(),
 		projectTrusted: ctx.isProjectTrusted(),
-		env,
+		env: deps.env(),
 		parentPrompt: async () => deps.parentPrompt(ctx),
 		...(ctx.model && { parentModel: { provider: ctx.model.provider, id: ctx.model.id, thinking: ctx.thinkingLevel } }),
 		parentRegistry: ctx.modelRegistry,
 		...(session && { parentSession: session }),
 		branch: () => branchOfSession(ctx.sessionManager),
 	});
-	if (!delegation.ok) {
-		throw invalid(delegation.spec ? "The task spec is invalid" : `Cannot run: ${delegation.what}`, delegation.problems);
+}
+
+type Planned = Extract<Delegation, { ok: true }>;
+
+/** Every task planned, or the one error that refuses the call (every host opened so far closed). */
+async function planAll(tasks: readonly CallTask[], params: TaskParams, ctx: ExtensionContext, deps: TaskToolDeps) {
+	const planned: Planned[] = [];
+	const problems: Problem[] = [];
+	const cannot: string[] = [];
+	for (const task of tasks) {
+		const delegation = await planOne(task, params, ctx, deps);
+		if (delegation.ok) {
+			planned.push(delegation);
+			continue;
+		}
+		const where = task.prefix === "" ? "" : `${task.prefix.slice(0, -1)}: `;
+		if (!delegation.spec) cannot.push(`${where}${delegation.what}`);
+		for (const p of delegation.problems) {
+			const located = delegation.spec ? underTask(p, task.prefix) : p;
+			if (!problems.some((q) => JSON.stringify(q) === JSON.stringify(located))) problems.push(located);
+		}
 	}
-	const row = liveRow(delegation.plan.id, onUpdate, deps);
+	if (problems.length === 0 && cannot.length === 0) return { ok: true as const, planned };
+	for (const delegation of planned) delegation.host.dispose();
+	const what = cannot.length > 0 ? `Cannot run: ${cannot.join("; ")}` : "The task spec is invalid";
+	return { ok: false as const, error: invalid(what, problems) };
+}
+
+/** Prefix keys this process has run, per extension instance (a session without entries still remembers). */
+const prefixHistory = new WeakMap<PrefixGate, Set<string>>();
+
+/**
+ * Each task's cache policy. A prefix the session has run a child with before — linked in its
+ * entries (so a continued session remembers) or run by this process — recurs: written for an hour.
+ */
+function cachePolicies(planned: readonly Planned[], ctx: ExtensionContext, gate: PrefixGate): ChildCachePolicy[] {
+	const seen = prefixHistory.get(gate) ?? new Set<string>();
+	prefixHistory.set(gate, seen);
+	const entries = (ctx.sessionManager as { getEntries?: () => unknown[] }).getEntries?.() ?? [];
+	const linked = linkedPrefixKeys(entries);
+	const policies = planned.map(({ plan }) => {
+		const seenBefore = seen.has(plan.prefixKey) || linked.has(plan.prefixKey);
+		return { prefix: prefixLifetime(prefixReuse({ entry: "tool", seenBefore })), turns: plan.budget.turns };
+	});
+	for (const { plan } of planned) seen.add(plan.prefixKey);
+	return policies;
+}
+
+async function runAll(
+	planned: readonly Planned[],
+	ctx: ExtensionContext,
+	deps: TaskToolDeps,
+	io: { signal: AbortSignal | undefined; onUpdate: OnUpdate; hooks: TaskCallHooks },
+): Promise<TaskResult[]> {
+	const row = liveRow(
+		planned.map((d) => d.plan.id),
+		io.onUpdate,
+		deps,
+	);
+	const policies = cachePolicies(planned, ctx, deps.prefixGate);
 	try {
-		const result = await runDelegation(delegation, {
-			progress: row.onProgress,
-			locks: deps.locks,
-			prefixGate: deps.prefixGate,
-			...(signal && { signal }),
-		});
-		const report = renderReport(result);
-		// The model reads the compact form (it is paid for on every later request); people see the full one.
-		const forModel = renderModelReport(result);
-		// Before Pi 0.99 a returned isError was ignored: a FAIL must be thrown to be an error there.
-		if (result.verdict === "FAIL" && !returnedErrorsCount()) throw new Error(forModel);
-		return {
-			content: [{ type: "text", text: forModel }],
-			details: { kind: "result", result, report },
-			isError: result.verdict === "FAIL",
-			usage: toPiUsage(result.metrics.usage),
-		} as AgentToolResult<TaskDetails> & { isError?: boolean };
+		return await Promise.all(
+			planned.map(async (delegation, i) => {
+				const child = io.hooks.spend?.start(ctx.hasUI ? ctx.ui : undefined);
+				try {
+					const result = await runDelegation(delegation, {
+						progress: (p) => {
+							if (p.type === "usage") child?.spent(p.usage.costUsd);
+							row.onProgress(i, p);
+						},
+						locks: deps.locks,
+						prefixGate: deps.prefixGate,
+						cachePolicy: () => policies[i],
+						...(io.signal && { signal: io.signal }),
+					});
+					io.hooks.onResult?.(result, delegation.plan.prefixKey);
+					return result;
+				} finally {
+					child?.done();
+				}
+			}),
+		);
 	} finally {
 		row.stop();
 	}
+}
+
+type TaskToolResult = AgentToolResult<TaskDetails> & { isError?: boolean };
+
+function toolResult(results: readonly TaskResult[]): TaskToolResult {
+	const [only] = results;
+	const single = results.length === 1 && only !== undefined;
+	// The model reads the compact form (it is paid for on every later request); people see the full one.
+	const forModel = single ? renderModelReport(only) : renderCombinedModelReport(results);
+	const failed = results.some((r) => r.verdict === "FAIL");
+	// Before Pi 0.99 a returned isError was ignored: a FAIL must be thrown to be an error there.
+	if (failed && !returnedErrorsCount()) throw new Error(forModel);
+	const details: TaskDetails = single
+		? { kind: "result", result: only, report: renderReport(only) }
+		: { kind: "results", results: [...results], report: renderCombinedReport(results) };
+	return {
+		content: [{ type: "text", text: forModel }],
+		details,
+		isError: failed,
+		usage: toPiUsage(sumUsage(results)),
+	} as TaskToolResult;
+}
+
+export async function runTaskCall(
+	params: TaskParams,
+	signal: AbortSignal | undefined,
+	onUpdate: OnUpdate,
+	ctx: ExtensionContext,
+	deps: TaskToolDeps,
+	hooks: TaskCallHooks = {},
+): Promise<TaskToolResult> {
+	const expanded = expandCall(params, {
+		cwd: ctx.cwd,
+		repoRoot: () => repositoryRoot(ctx.cwd),
+		deliverableOf: deliverables(ctx, deps),
+	});
+	if ("problems" in expanded) throw invalid("The task call is invalid", expanded.problems);
+	const planned = await planAll(expanded.tasks, params, ctx, deps);
+	if (!planned.ok) throw planned.error;
+	const results = await runAll(planned.planned, ctx, deps, { signal, onUpdate, hooks });
+	return toolResult(results);
 }

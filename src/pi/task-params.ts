@@ -1,9 +1,13 @@
 /**
- * The `task` tool's parameters: the task spec with its `context` fields flattened to the top level
- * (files, facts, commands, and tail as a number of tokens), as a model writes a call most reliably. The schema is deliberately
- * looser than the spec's (no patterns or bounds): Pi validates a tool call with its own wording
- * before `execute` runs, and we want every problem reported in ours — all at once, each with its
- * path, value and fix — which `loadSpecObject` does inside `execute`.
+ * The `task` tool's parameters: one task spec with its `context` lists flattened to the top level
+ * (files, facts, commands), as a model writes a call most reliably — or several, in `tasks`, with
+ * the top-level fields as what they share. The schema is deliberately looser than the spec's (no
+ * patterns or bounds, nothing required): Pi validates a tool call with its own wording before
+ * `execute` runs, and we want every problem reported in ours — all at once, each with its path,
+ * value and fix — which the call's adapter does inside `execute`.
+ *
+ * The definition is sent on every request of the parent's conversation, so every description is as
+ * short as it can be while still saying the one thing a model gets wrong without it.
  */
 import Type, { type Static } from "typebox";
 import type { ContextFields } from "../context/primitives.ts";
@@ -11,31 +15,60 @@ import { EVIDENCE_RULES } from "../envelope/proof.ts";
 import { STRATEGIES, type Strategy } from "../prompt/channels.ts";
 import { EFFORTS as EFFORT_NAMES } from "../spec/schema.ts";
 
-const paths = (description: string) => Type.Array(Type.String(), { description });
+const strings = (description: string) => Type.Array(Type.String(), { description });
 
 /** A plain string enum (`{type: "string", enum}`): every provider takes it, where some reject a union of literals. */
 const stringEnum = <T extends readonly string[]>(values: T, description: string) =>
 	Type.Unsafe<T[number]>({ type: "string", enum: [...values], description });
 
+/** The fields one task of a call may set for itself; `describe` words each one (short in `tasks`). */
+function taskFields(describe: (key: string, full: string) => string) {
+	const d = describe;
+	return {
+		id: Type.Optional(Type.String({ description: d("id", "Slug; default: from the goal.") })),
+		goal: Type.Optional(
+			Type.String({ description: d("goal", "What to do, self-contained: the child sees nothing else.") }),
+		),
+		deliverable: Type.Optional(
+			Type.String({ description: d("deliverable", "What to hand back; default: the agent's.") }),
+		),
+		effort: Type.Optional(
+			stringEnum(EFFORT_NAMES, d("effort", "fast: look-ups; balanced (default); deep: hard problems.")),
+		),
+		read_only: Type.Optional(
+			Type.Boolean({ description: d("read_only", "Default true; false for a task that changes files.") }),
+		),
+		roots: Type.Optional(
+			strings(d("roots", "Directories WATCHED (diffed), relative to the cwd; default for read-only: the repository.")),
+		),
+		write_allowed: Type.Optional(
+			strings(d("write_allowed", "With read_only false, required: the roots the child may change.")),
+		),
+		files: Type.Optional(strings(d("files", "Files the child should read."))),
+		facts: Type.Optional(strings(d("facts", "Facts you vouch for, passed on as unverified."))),
+		commands: Type.Optional(strings(d("commands", "Exact commands the child may run."))),
+		tail: Type.Optional(
+			Type.Number({
+				description: d("tail", "Quote this conversation's latest turns, up to this many tokens, as background."),
+			}),
+		),
+		agent: Type.Optional(Type.String({ description: d("agent", "Run as this agent definition.") })),
+	};
+}
+
+const TASK_FIELDS = taskFields((_key, full) => full);
+
+/** One entry of `tasks`: the same fields, each defaulting to the call's top-level one. */
+const TaskItemSchema = Type.Object(
+	{ ...taskFields(() => "As above."), goal: Type.String({ description: "What to do, self-contained." }) },
+	{ description: "One task." },
+);
+
 export const TaskParamsSchema = Type.Object({
-	id: Type.String({ description: 'Slug naming the task, e.g. "fix-readme-typo".' }),
-	goal: Type.String({ description: "What to do, self-contained: the child sees nothing of this conversation." }),
-	deliverable: Type.String({ description: "The shape of the answer wanted back." }),
-	effort: Type.Optional(
-		stringEnum(EFFORT_NAMES, "fast: look-ups, mechanical work; balanced (default); deep: hard problems."),
-	),
-	read_only: Type.Optional(Type.Boolean({ description: "Default true; false for a task that changes files." })),
-	roots: paths("Absolute directories the task touches (WATCHED); they must not nest."),
-	write_allowed: Type.Optional(
-		paths("With read_only false: the roots the child may change, each exactly one of roots."),
-	),
-	files: Type.Optional(paths("Files the child should read.")),
-	facts: Type.Optional(Type.Array(Type.String(), { description: "Facts you vouch for, passed on as unverified." })),
-	commands: Type.Optional(Type.Array(Type.String(), { description: "Exact commands the child may run." })),
-	tail: Type.Optional(
-		Type.Number({
-			description:
-				"Quote the end of this conversation to the child as background: at most this many tokens of its latest whole turns. Default none.",
+	...TASK_FIELDS,
+	tasks: Type.Optional(
+		Type.Array(TaskItemSchema, {
+			description: "Several tasks, run at once (overlapping roots in turn); fields above apply to each.",
 		}),
 	),
 	budget: Type.Optional(
@@ -45,25 +78,25 @@ export const TaskParamsSchema = Type.Object({
 				usd: Type.Optional(Type.Number({ description: "Dollars." })),
 				turns: Type.Optional(Type.Number({ description: "Model turns." })),
 			},
-			{ description: "Limits that stop the child; defaults by effort." },
+			{ description: "Limits that stop a child; defaults by effort." },
 		),
 	),
-	evidence: Type.Optional(
-		stringEnum(EVIDENCE_RULES, "required (default): an ok result must cite a pointer; optional when none can exist."),
-	),
-	agent: Type.Optional(Type.String({ description: "Run as this agent definition (role, model, context settings)." })),
+	evidence: Type.Optional(stringEnum(EVIDENCE_RULES, "required (default), or optional when nothing can be cited.")),
 	contextMode: Type.Optional(
 		Type.String({ description: "focused (default), isolated, scoped, legacy, or a project mode." }),
 	),
-	inheritProjectContext: Type.Optional(Type.Boolean({ description: "Override: AGENTS.md/CLAUDE.md in or out." })),
-	inheritMainRules: Type.Optional(Type.Boolean({ description: "Override: this session's appended rules in or out." })),
-	inheritSkills: Type.Optional(Type.Boolean({ description: "Override: skills in or out." })),
-	systemPromptMode: Type.Optional(
-		stringEnum(["append", "replace"] as const, "Override: keep the base prompt, or replace it."),
-	),
-	skills: Type.Optional(Type.Array(Type.String(), { description: "Only these skills; [] for none." })),
+	inheritProjectContext: Type.Optional(Type.Boolean({ description: "AGENTS.md/CLAUDE.md in or out." })),
+	inheritMainRules: Type.Optional(Type.Boolean({ description: "This session's appended rules in or out." })),
+	inheritSkills: Type.Optional(Type.Boolean({ description: "Skills in or out." })),
+	systemPromptMode: Type.Optional(stringEnum(["append", "replace"] as const, "Keep the base prompt, or replace it.")),
+	skills: Type.Optional(strings("Only these skills; [] for none.")),
 	inheritPrompt: Type.Optional(stringEnum(STRATEGIES, "full (default) or portable.")),
 });
+
+export type TaskParams = Static<typeof TaskParamsSchema>;
+
+/** The fields a task of a call may set for itself, as the adapter reads them. */
+export const TASK_FIELD_NAMES = Object.keys(TASK_FIELDS) as ReadonlyArray<keyof typeof TASK_FIELDS>;
 
 /** The per-call context fields of a call: the highest precedence layer of what the child sees. */
 export function callFromParams(params: TaskParams): (ContextFields & { strategy?: Strategy }) | undefined {
@@ -77,32 +110,4 @@ export function callFromParams(params: TaskParams): (ContextFields & { strategy?
 		...(params.inheritPrompt !== undefined && { strategy: params.inheritPrompt }),
 	};
 	return Object.keys(call).length > 0 ? call : undefined;
-}
-
-export type TaskParams = Static<typeof TaskParamsSchema>;
-
-/** The spec a call describes, before validation. */
-export function specFromParams(params: TaskParams): Record<string, unknown> {
-	const {
-		files,
-		facts,
-		commands,
-		tail,
-		agent: _agent,
-		contextMode: _mode,
-		inheritProjectContext: _ipc,
-		inheritMainRules: _imr,
-		inheritSkills: _is,
-		systemPromptMode: _spm,
-		skills: _skills,
-		inheritPrompt: _strategy,
-		...rest
-	} = params;
-	const context = {
-		...(files !== undefined && { files }),
-		...(facts !== undefined && { facts }),
-		...(commands !== undefined && { commands }),
-		...(tail !== undefined && { tail: { tokens: tail } }),
-	};
-	return { ...rest, ...(Object.keys(context).length > 0 && { context }) };
 }

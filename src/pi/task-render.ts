@@ -5,16 +5,18 @@
  */
 import type { Theme } from "@earendil-works/pi-coding-agent";
 import { type Component, Text } from "@earendil-works/pi-tui";
-import { plural } from "../format/numbers.ts";
+import { formatUsd, plural } from "../format/numbers.ts";
+import { slugFromBrief } from "../gate/slug.ts";
 import { summaryLine } from "../report/progress.ts";
 import type { TaskResult } from "../run/result.ts";
 import { cut, expandKey, FitLines, whole, wholeLines } from "./fit.ts";
 import type { TaskParams } from "./task-params.ts";
 
-/** What the tool keeps in `details`: progress while running, the result when done. */
+/** What the tool keeps in `details`: progress while running, the result (or a call's results) when done. */
 export type TaskDetails =
 	| { kind: "progress"; line: string }
 	| { kind: "result"; result: TaskResult; report: string }
+	| { kind: "results"; results: TaskResult[]; report: string }
 	| { kind: "invalid"; problems: string };
 
 const firstLine = (text: string, max = 100) => {
@@ -23,13 +25,46 @@ const firstLine = (text: string, max = 100) => {
 };
 
 export function renderTaskCall(args: Partial<TaskParams>, theme: Theme): Component {
+	if (Array.isArray(args.tasks)) return renderTasksCall(args.tasks, theme);
 	const writes =
 		args.read_only === false
 			? `writes ${args.write_allowed?.length ?? 0} of ${args.roots?.length ?? 0} roots`
 			: "read-only";
-	const head = `${theme.fg("toolTitle", theme.bold("task "))}${theme.fg("accent", args.id ?? "…")} ${theme.fg("muted", `· ${args.effort ?? "balanced"} · ${writes}`)}`;
+	const head = `${theme.fg("toolTitle", theme.bold("task "))}${theme.fg("accent", args.id ?? (args.goal ? slugFromBrief(args.goal) : "…"))} ${theme.fg("muted", `· ${args.effort ?? "balanced"} · ${writes}`)}`;
 	// The goal's first line follows the terminal's width instead of a fixed cut.
 	return new FitLines([cut(head), ...(args.goal ? [cut(theme.fg("dim", args.goal.trim().split("\n")[0] ?? ""))] : [])]);
+}
+
+/** A call with several tasks: how many, then the first line of each goal, cut to the width. */
+function renderTasksCall(tasks: ReadonlyArray<{ id?: unknown; goal?: unknown }>, theme: Theme): Component {
+	const head = `${theme.fg("toolTitle", theme.bold("task "))}${theme.fg("accent", plural(tasks.length, "task"))}`;
+	const lines = tasks.map((t) => {
+		const name = typeof t.id === "string" ? `${t.id}: ` : "";
+		const goal = typeof t.goal === "string" ? (t.goal.trim().split("\n")[0] ?? "") : "…";
+		return cut(theme.fg("dim", `${name}${goal}`));
+	});
+	return new FitLines([cut(head), ...lines]);
+}
+
+/** The combined row of a call's results: a tally, then one verdict line per task, a FAIL's first problem under it. */
+function renderResults(results: readonly TaskResult[], theme: Theme): Component {
+	const failed = results.filter((r) => r.verdict === "FAIL").length;
+	const usd = results.reduce((sum, r) => sum + r.metrics.usage.costUsd, 0);
+	const tally =
+		failed > 0
+			? theme.fg("error", theme.bold(`${failed} of ${results.length} FAIL`))
+			: theme.fg("success", theme.bold(`${results.length} PASS`));
+	const lines = [cut(`${tally} ${theme.fg("muted", formatUsd(usd))}`)];
+	for (const r of results) {
+		const verdict = r.verdict === "PASS" ? theme.fg("success", "PASS") : theme.fg("error", theme.bold("FAIL"));
+		lines.push(cut(`${verdict} ${theme.fg("accent", r.id)} ${theme.fg("muted", summary(r))}`));
+		const first = r.problems[0];
+		if (first) {
+			const more = r.problems.length > 1 ? ` (+${r.problems.length - 1})` : "";
+			lines.push(cut(theme.fg("error", `  ✗ ${first.message}${more}`)));
+		}
+	}
+	return new FitLines(lines);
 }
 
 function summary(result: TaskResult): string {
@@ -63,6 +98,14 @@ export function renderTaskResult(
 			`${theme.fg("error", theme.bold("INVALID SPEC"))} ${theme.fg("muted", "nothing ran")}\n${details.problems}`,
 			0,
 			0,
+		);
+	}
+	if (details.kind === "results") {
+		if (!expanded) return renderResults(details.results, theme);
+		const failed = details.results.some((r) => r.verdict === "FAIL");
+		const [head, ...rest] = details.report.split("\n");
+		return new FitLines(
+			wholeLines([theme.fg(failed ? "error" : "success", theme.bold(head ?? "")), ...rest].join("\n")),
 		);
 	}
 	const { result } = details;

@@ -1,12 +1,15 @@
 /**
- * The `task` tool: a Pi agent hands one self-contained piece of work to a child and gets back a
- * checked verdict. The spec is validated before anything runs (every problem at once, back to the
+ * The `task` tool: a Pi agent hands self-contained work to one or several children and gets back a
+ * checked verdict for each. The spec is validated before anything runs (every problem at once, back to the
  * model); the child runs in-process by default (setting `pi-delegate.runner` picks the subprocess
  * runner); tasks whose roots overlap run one at a time. The child's tokens and dollars are returned
  * as the tool result's usage, so Pi adds them to the session's totals.
  */
 import { defineTool, type ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { PREFLIGHT_QUESTIONS } from "../gate/rule.ts";
+import { linkChild } from "./child-link.ts";
+import { registerParentCachePolicy } from "./parent-cache.ts";
+import { LiveSpend } from "./spend-status.ts";
 import type { TaskToolDeps } from "./task-call.ts";
 import { TaskParamsSchema } from "./task-params.ts";
 
@@ -15,13 +18,11 @@ export type { TaskToolDeps };
 import { renderTaskCall, renderTaskResult, type TaskDetails } from "./task-render.ts";
 
 export const TASK_TOOL_DESCRIPTION = [
-	"Hand one self-contained piece of work to a child agent and get back a checked PASS or FAIL. The child sees",
-	"only this spec, none of this conversation. Use it for work that writes files, must obey a rule, or needs a",
-	"result you can check. Every root is diffed before and after: any change outside write_allowed fails the task,",
-	"even an incidental one (build output, caches, __pycache__). The child's evidence pointers are verified; budgets",
-	"stop it; every run is recorded. roots are watched, write_allowed (exact entries of roots, never nested in a",
-	"watched one) may change; tasks on overlapping roots run one after another. A PASS proves shape and pointers,",
-	"not truth: spot-check what your next step rests on. Not for trivial or back-and-forth work.",
+	"Hand self-contained work to child agents and get back checked PASS/FAIL verdicts. A child sees only its spec,",
+	"none of this conversation. Use it for work that writes files, must obey a rule, or needs a result you can check.",
+	"Every root is diffed: a change outside write_allowed (exact entries of roots) fails the task, even an incidental",
+	"one (build output, caches). Evidence pointers are verified; budgets stop a child. Several tasks: one call, tasks.",
+	"A PASS proves shape and pointers, not truth: spot-check what your next step rests on.",
 	PREFLIGHT_QUESTIONS,
 ].join("\n");
 
@@ -37,7 +38,17 @@ function loadTaskCall(): Promise<typeof import("./task-call.ts")> {
 	return taskCall;
 }
 
+/**
+ * Registers the tool, and what comes with delegating: the footer status of running children, a link
+ * to each finished child in the parent's session, and the parent's cache lifetimes once it delegates.
+ */
 export function registerTaskTool(pi: ExtensionAPI, deps: TaskToolDeps): void {
+	const spend = new LiveSpend();
+	const hooks = {
+		spend,
+		onResult: (result: Parameters<typeof linkChild>[1], prefixKey: string) => linkChild(pi, result, { prefixKey }),
+	};
+	registerParentCachePolicy(pi);
 	pi.registerTool(
 		defineTool<typeof TaskParamsSchema, TaskDetails>({
 			name: "task",
@@ -47,7 +58,7 @@ export function registerTaskTool(pi: ExtensionAPI, deps: TaskToolDeps): void {
 			parameters: TaskParamsSchema,
 			async execute(_id, params, signal, onUpdate, ctx) {
 				const { runTaskCall } = await loadTaskCall();
-				return runTaskCall(params, signal, onUpdate, ctx, deps);
+				return runTaskCall(params, signal, onUpdate, ctx, deps, hooks);
 			},
 			renderCall: (args, theme) => renderTaskCall(args, theme),
 			renderResult: (result, options, theme, context) =>

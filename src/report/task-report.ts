@@ -103,20 +103,21 @@ export function renderReport(result: TaskResult): string {
 	return `${sections.filter((s) => s !== undefined).join("\n\n")}\n`;
 }
 
-/**
- * The report as the calling model reads it: the same facts in fewer tokens — it is paid for on
- * every later request of the parent's conversation. The verdict stays the first word; the tables
- * (boundary per root, metrics block) become one line each. The full report is kept for people
- * (the CLI, and the tool row's expanded view).
- */
-export function renderModelReport(result: TaskResult): string {
+/** The roots as watched, in one line: `/a (writable), /b (watched)`. */
+function rootsLine(result: TaskResult): string {
+	return result.roots.map(({ root, writable }) => `${root} (${writable ? "writable" : "watched"})`).join(", ");
+}
+
+/** `2 turns, 24,123 tokens, $0.0123, 12.3 s on provider/model`. */
+function spentLine(result: TaskResult): string {
 	const m = result.metrics;
 	const tokens = m.usage.input + m.usage.output + m.usage.cacheRead + m.usage.cacheWrite;
-	const lines = [
-		`${result.verdict} task ${result.id}${result.verdict === "FAIL" ? ` (${plural(result.problems.length, "problem")})` : ""}`,
-		...result.problems.map((p) => `✗ ${p.message}`),
-		...result.warnings.map((w) => `! ${w}`),
-	];
+	return `${plural(m.turns, "turn")}, ${int(tokens)} tokens, ${formatUsd(m.usage.costUsd)}, ${formatSeconds(m.elapsedS)} on ${m.model}`;
+}
+
+/** What the child handed back, for the model: the answer, its evidence, what it was unsure of or left out. */
+function answerLines(result: TaskResult): string[] {
+	const lines: string[] = [];
 	const env = result.envelope;
 	if (env) lines.push(`Deliverable (status ${env.status}):`, indent(env.deliverable));
 	else if (result.finalText) lines.push("The child's last message (no valid envelope):", indent(result.finalText));
@@ -132,17 +133,105 @@ export function renderModelReport(result: TaskResult): string {
 	if (relaxed) lines.push(`Note: ${relaxed}`);
 	if (env && env.unsure.length > 0) lines.push("Unsure:", ...env.unsure.map((u) => `  - ${u}`));
 	if (env && env.did_not_do.length > 0) lines.push("Did not do:", ...env.did_not_do.map((d) => `  - ${d}`));
+	return lines;
+}
+
+function verdictHead(result: TaskResult): string {
+	return `${result.verdict} task ${result.id}${result.verdict === "FAIL" ? ` (${plural(result.problems.length, "problem")})` : ""}`;
+}
+
+/** A task's problems and warnings, one line each, as they follow its verdict. */
+function problemLines(result: TaskResult): string[] {
+	return [...result.problems.map((p) => `✗ ${p.message}`), ...result.warnings.map((w) => `! ${w}`)];
+}
+
+function boundaryLine(result: TaskResult): string {
 	const allowed = result.delta.length - result.violations.length;
-	lines.push(
-		`Boundary: ${plural(result.violations.length, "violation")}; ${plural(allowed, "change")} in writable roots.`,
+	return `Boundary: ${plural(result.violations.length, "violation")}; ${plural(allowed, "change")} in writable roots. Roots: ${rootsLine(result)}.`;
+}
+
+/**
+ * The report as the calling model reads it: the same facts in fewer tokens — it is paid for on
+ * every later request of the parent's conversation. The verdict stays the first word; the tables
+ * (boundary per root, metrics block) become one line each. The full report is kept for people
+ * (the CLI, and the tool row's expanded view).
+ */
+export function renderModelReport(result: TaskResult): string {
+	const lines = [
+		verdictHead(result),
+		...problemLines(result),
+		...answerLines(result),
+		boundaryLine(result),
 		...(result.verdict === "FAIL" && result.delta.length > 0
 			? [
 					`Left in place: nothing the child changed was undone (${plural(result.delta.length, "change")}; see the audit).`,
 				]
 			: []),
 		...(result.isolation ? isolationLines(result.isolation) : []),
-		`Spent: ${plural(m.turns, "turn")}, ${plural(m.toolCalls, "tool call")}, ${int(tokens)} tokens, ${formatUsd(m.usage.costUsd)}, ${formatSeconds(m.elapsedS)} on ${m.model}.`,
+		`Spent: ${spentLine(result)}.`,
 		`Audit: ${result.auditDir}`,
-	);
+	];
 	return `${lines.join("\n")}\n`;
+}
+
+/** `3 tasks: 2 PASS, 1 FAIL · $0.0345`. */
+function tally(results: readonly TaskResult[]): string {
+	const failed = results.filter((r) => r.verdict === "FAIL").length;
+	const usd = results.reduce((sum, r) => sum + r.metrics.usage.costUsd, 0);
+	const counts = [`${results.length - failed} PASS`, ...(failed > 0 ? [`${failed} FAIL`] : [])].join(", ");
+	return `${plural(results.length, "task")}: ${counts} · ${formatUsd(usd)}`;
+}
+
+/** A passed task's answer in a combined report: the deliverable, its evidence and roots, what it was unsure of. */
+function passedLines(result: TaskResult): string[] {
+	const env = result.envelope;
+	const [first = "", ...rest] = (env?.deliverable ?? "").split("\n");
+	const lines = [`— ${result.id}: ${first}`, ...rest.map((line) => `  ${line}`), ...problemLines(result)];
+	if (result.claims.length > 0) {
+		lines.push(`  evidence: ${result.claims.map((c) => `${c.pointer} (${c.claim})`).join("; ")}`);
+	}
+	const relaxed = relaxedProof(result);
+	if (relaxed) lines.push(`  note: ${relaxed}`);
+	if (env && env.unsure.length > 0) lines.push(`  unsure: ${env.unsure.join("; ")}`);
+	if (env && env.did_not_do.length > 0) lines.push(`  did not do: ${env.did_not_do.join("; ")}`);
+	lines.push(`  roots: ${rootsLine(result)}`);
+	return lines;
+}
+
+/**
+ * The report of a call with several tasks, as the model reads it: a verdict line per task first,
+ * then each task's answer. A FAIL keeps everything the single report has (its problems, the
+ * boundary, the audit directory); a PASS keeps what the next step rests on — the answer, its
+ * evidence pointers, the roots it watched — in as few lines as it takes.
+ */
+export function renderCombinedModelReport(results: readonly TaskResult[]): string {
+	const verdicts = results.map(
+		(r) => `${r.verdict} ${r.id}${r.verdict === "FAIL" ? ` (${plural(r.problems.length, "problem")})` : ""}`,
+	);
+	const details = results.map((r) =>
+		r.verdict === "FAIL"
+			? [`— ${verdictHead(r)}`, ...problemLines(r), ...answerLines(r), boundaryLine(r), `Audit: ${r.auditDir}`]
+			: passedLines(r),
+	);
+	const sections = [[tally(results), ...verdicts], ...details].map((lines) => lines.join("\n"));
+	return `${sections.join("\n\n")}\n`;
+}
+
+/** The report of a call with several tasks, for people: a table of verdicts, then every task's full report. */
+export function renderCombinedReport(results: readonly TaskResult[]): string {
+	const rows = results.map((r) => [
+		r.verdict,
+		r.id,
+		String(r.problems.length),
+		formatUsd(r.metrics.usage.costUsd),
+		formatSeconds(r.metrics.elapsedS),
+	]);
+	const table = renderTable(["", "task", "problems", "cost", "elapsed"], rows, [
+		"left",
+		"left",
+		"right",
+		"right",
+		"right",
+	]);
+	return [`${tally(results)}\n${table}`, ...results.map(renderReport)].join("\n");
 }

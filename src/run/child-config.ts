@@ -14,6 +14,7 @@ import { resolve } from "node:path";
 import { type Static, Type } from "typebox";
 import { Value } from "typebox/value";
 import { EVIDENCE_RULES, type EvidenceRule } from "../envelope/proof.ts";
+import type { CacheLifetime } from "./cache-policy.ts";
 import type { ChildPromptInputs } from "./types.ts";
 
 /** The environment variable the runner puts the configuration in. */
@@ -101,6 +102,19 @@ export const ChildConfigSchema = Type.Object(
 		sandbox: Type.Optional(SandboxConfigSchema),
 		prompt: ExpectedPromptSchema,
 		firstMessage: Sha256("sha256 of the first message the child must receive."),
+		cache: Type.Optional(
+			Type.Object(
+				{
+					prefix: Type.Unsafe<CacheLifetime>({
+						type: "string",
+						enum: ["5m", "1h"],
+						description: "Lifetime of the tools and system-prompt cache breakpoints.",
+					}),
+					turns: Type.Integer({ minimum: 1, description: "The turn budget: the last turn's request writes nothing." }),
+				},
+				{ description: "The cache policy of the child's requests (run/cache-policy.ts); absent: Pi's own." },
+			),
+		),
 		runId: Type.String({
 			minLength: 1,
 			description: "The run's id in PI_DELEGATE_RUNS, so the child can stop its own tree if its parent dies.",

@@ -24,6 +24,7 @@ import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
 import { createBashToolDefinition, type ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { createSubmitTool } from "../host/submit-tool.ts";
+import { registerCachePolicy } from "./cache-hook.ts";
 import {
 	CHILD_CONFIG_ENV,
 	type ObservedPrompt,
@@ -52,6 +53,7 @@ export default function childExtension(pi: ExtensionAPI): void {
 	const { tool, state } = createSubmitTool(config.submit, () => commandsRun);
 	pi.registerTool(tool);
 	if (config.sandbox) sandboxTools(pi, config.sandbox, config.runId);
+	registerCachePolicy(pi, config.cache);
 
 	pi.on("tool_execution_start", (event) => {
 		const command = bashCommand(event.toolName, event.args);

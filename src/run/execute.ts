@@ -16,6 +16,7 @@ import { verifyEvidence } from "../envelope/verify.ts";
 import type { RenderedPrompt } from "../host/render.ts";
 import type { TaskPlan } from "../plan/types.ts";
 import type { AuditWriter } from "./audit.ts";
+import type { ChildCachePolicy } from "./cache-policy.ts";
 import { type Boundary, type GuardedChild, runGuarded, watchRoots } from "./guarded.ts";
 import type { PrefixGate } from "./prefix-gate.ts";
 import { RESULT_VERSION, type TaskResult } from "./result.ts";
@@ -41,6 +42,8 @@ export interface ExecutePorts {
 	prefixGate?: PrefixGate;
 	/** Cancels the run (the child is stopped; the verdict is FAIL). */
 	signal?: AbortSignal;
+	/** The cache lifetimes the child's requests follow (cache-policy.ts); absent: Pi's own. */
+	cachePolicy?: (plan: TaskPlan) => ChildCachePolicy | undefined;
 }
 
 /** The parts of a plan a launch is made from: a task's, and a plain child's (run/plain.ts) alike. */
@@ -161,8 +164,9 @@ async function execute(plan: TaskPlan, ports: ExecutePorts): Promise<TaskResult>
 		budget: plan.budget,
 		launchJson: (record) => ({ ...plan, launch: record }),
 	};
+	const cache = ports.cachePolicy?.(plan);
 	const { value: outcome, boundary } = await watchRoots(plan.boundary.roots, ports, audit, () =>
-		runGuarded(child, launchOf(plan, rendered), ports, audit),
+		runGuarded(child, { ...launchOf(plan, rendered), ...(cache && { cache }) }, ports, audit),
 	);
 	progress({ type: "phase", phase: "checking" });
 	const judged = judge(plan, outcome, boundary, rendered, ports.probe);

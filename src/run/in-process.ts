@@ -36,6 +36,7 @@ import { createAgentSession, type SessionManager, SettingsManager } from "@earen
 import { SUBMIT_RESULT_TOOL_NAME } from "../envelope/schema.ts";
 import { viewSessionParts } from "../host/render.ts";
 import { createSubmitTool } from "../host/submit-tool.ts";
+import { installCachePolicy } from "./cache-hook.ts";
 import { createEventState, foldEvent } from "./child-events.ts";
 import { childOutcome } from "./child-outcome.ts";
 import { sandboxToEnforce } from "./contain.ts";
@@ -207,6 +208,7 @@ async function openSession(runtime: ModelRuntime, model: Model, run: Run, setupC
 		customTools: setup.customTools,
 	});
 	if (setup.bindExtensions) await session.bindExtensions({});
+	installCachePolicy(session, launch.cache);
 	run.hooks.onLaunch?.({
 		runner: "in-process",
 		session: {

@@ -127,6 +127,7 @@ function childConfig(launch: ChildLaunch, contained: ContainedCommand, runId: st
 		...(contained.sandboxConfig && { sandbox: contained.sandboxConfig }),
 		prompt: expectedPrompt(launch.prompt),
 		firstMessage: sha256(launch.firstMessage),
+		...(launch.cache && { cache: launch.cache }),
 		runId,
 	});
 }

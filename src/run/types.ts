@@ -9,6 +9,7 @@ import type { EvidenceRule } from "../envelope/proof.ts";
 import type { RejectedCall } from "../envelope/rejected.ts";
 import type { ChildBudget, ModelChoice, RunnerKind, SubmitCheckConfig } from "../plan/types.ts";
 import type { ChildPromptInputs } from "../prompt/channels.ts";
+import type { ChildCachePolicy } from "./cache-policy.ts";
 import type { Containment, PreventedAttempt, SandboxMode, SandboxPlan } from "./sandbox/types.ts";
 
 export type {
@@ -49,6 +50,8 @@ export interface ChildLaunch {
 	 * Either way the child is contained (a PID namespace) where this machine allows it.
 	 */
 	sandbox?: SandboxPlan;
+	/** Cache lifetimes per request kind (cache-policy.ts); absent: the requests go out as Pi builds them. */
+	cache?: ChildCachePolicy;
 }
 
 /** Token and dollar totals of one child, summed over its assistant messages. */

@@ -1,34 +1,42 @@
 import { describe, expect, it } from "vitest";
 import type { LogEntry } from "../../bench/emulator/index.ts";
-import { childPromptShape, losses, promptNotes } from "../../bench/support/cost-notes.ts";
+import { childPromptShape, type NoteCell, promptNotes, targetLines } from "../../bench/support/cost-notes.ts";
 
-const cell = (role: string, children: number, dollars: number, childHitRatio: number) => ({
-	label: role === "baseline" ? "naive" : "pi-delegate",
+const cell = (role: string, workload: string, dollars: number, label = role): NoteCell => ({
+	workload: { id: workload, label: workload },
+	model: "m",
+	label,
 	role,
-	children,
-	median: { dollars, childDollars: dollars, childHitRatio },
+	median: { dollars },
 });
 
-describe("losses", () => {
-	it("names every pi-delegate row that costs more or caches less than naive with as many children", () => {
-		const lines = losses([
-			cell("baseline", 1, 1, 0.5),
-			cell("pi-delegate", 1, 1.5, 0.5),
-			cell("baseline", 4, 2, 0.5),
-			cell("pi-delegate", 4, 1, 0.4),
-			cell("baseline", 8, 2, 0.5),
-			cell("pi-delegate", 8, 1, 0.6),
-		]);
-		expect(lines).toEqual([
-			"LOSES  pi-delegate, 1 children: 1.50× the naive dollars",
-			"LOSES  pi-delegate, 4 children: children hit 40.0% against naive 50.0%",
+describe("targetLines", () => {
+	const cells = [
+		cell("baseline", "burst-4", 2),
+		cell("pi-delegate", "burst-4", 2.2),
+		cell("package", "burst-4", 10),
+		cell("baseline", "session", 10),
+		cell("pi-delegate", "session", 6),
+		cell("pi-delegate", "session", 11, "before"),
+	];
+	const lines = targetLines(cells, () => 2);
+
+	it("says which targets the headline layout meets and by how much it misses the others", () => {
+		expect(lines).toContain("TARGET MISSED by 0.10× m, burst-4: 1.10× naive (target <= 1.00×)");
+		expect(lines).toContain("TARGET met    m, burst-4: 0.22× pi-subagents (target <= 0.40×)");
+		expect(lines).toContain("TARGET met    m, session: 0.60× naive (target <= 0.70×)");
+		expect(lines).toContain("TARGET MISSED by 1.70× m, session: 3.00× floor (target <= 1.30×)");
+	});
+
+	it("names every pi-delegate row that costs more than naive, whichever call style", () => {
+		expect(lines.filter((l) => l.startsWith("LOSES"))).toEqual([
+			"LOSES  m, burst-4, pi-delegate: 1.10× the naive dollars",
+			"LOSES  m, session, before: 1.10× the naive dollars",
 		]);
 	});
 
-	it("says so when pi-delegate loses nowhere, and compares only against the same number of children", () => {
-		expect(losses([cell("baseline", 1, 1, 0.5), cell("baseline", 4, 9, 0.9), cell("pi-delegate", 1, 1, 0.5)])).toEqual([
-			"pi-delegate costs no more and caches no less than naive in any row.",
-		]);
+	it("skips a target whose comparison was not measured", () => {
+		expect(lines.some((l) => l.includes("session") && l.includes("pi-subagents"))).toBe(false);
 	});
 });
 
@@ -48,6 +56,7 @@ function entry(label: string, tokens: number, breakpoints: Array<[string, number
 			blocks: 0,
 			toolsHash: "",
 			systemHash: "",
+			chain: [],
 			breakpoints: breakpoints.map(([path, t]) => ({ path, ttl: "5m", tokens: t, hash: "" })),
 		},
 		writes: [],

@@ -100,3 +100,43 @@ describe("the task row", () => {
 		expect(call.render(200).join("\n")).not.toContain("second line");
 	});
 });
+
+describe("the combined row of a call with several tasks", () => {
+	const pass = { ...result("PASS"), id: "lexer" };
+	const fail = { ...result("FAIL", ["boundary violation: added x", "second"]), id: "parser" };
+
+	it("collapsed: the FAIL count first in the error colour, then a verdict line per task, a FAIL's first problem under it", () => {
+		const out = lines(renderTaskResult({ kind: "results", results: [pass, fail], report: "r" }, none, false, theme));
+		expect(out.split("\n")).toEqual([
+			"<error>*1 of 2 FAIL*</error> <muted>$0.00</muted>",
+			"<success>PASS</success> <accent>lexer</accent> <muted>1.5 s · 2 turns · $0.00 · p/m</muted>",
+			"<error>*FAIL*</error> <accent>parser</accent> <muted>1.5 s · 2 turns · $0.00 · p/m</muted>",
+			"<error>  ✗ boundary violation: added x (+1)</error>",
+		]);
+	});
+
+	it("all passed: one quiet tally; expanded: the full report", () => {
+		const collapsed = lines(renderTaskResult({ kind: "results", results: [pass], report: "r" }, none, false, theme));
+		expect(collapsed.split("\n")[0]).toBe("<success>*1 PASS*</success> <muted>$0.00</muted>");
+		const expanded = lines(
+			renderTaskResult({ kind: "results", results: [pass, fail], report: "2 tasks\nbody" }, none, true, theme),
+		);
+		expect(expanded).toBe("<error>*2 tasks*</error>\nbody");
+	});
+
+	it("the call: how many tasks, then each goal's first line", () => {
+		const out = lines(
+			renderTaskCall({ tasks: [{ goal: "Check the lexer\nmore" }, { id: "p", goal: "Check it" }] }, theme),
+		);
+		expect(out).toBe(
+			"<toolTitle>*task *</toolTitle><accent>2 tasks</accent>\n<dim>Check the lexer</dim>\n<dim>p: Check it</dim>",
+		);
+	});
+});
+
+describe("the call row of one task", () => {
+	it("names a task without an id by the id its goal will give it", () => {
+		const out = lines(renderTaskCall({ goal: "Review the parser" }, theme));
+		expect(out.split("\n")[0]).toContain("<accent>review-parser</accent>");
+	});
+});

@@ -117,3 +117,87 @@ describe("the task tool's context fields", () => {
 		expect(JSON.stringify(end?.result.details)).toContain("Warnings\\n  - ");
 	});
 });
+
+describe("several tasks in one task call", () => {
+	it("plans every task first, runs them at once, and answers with one combined report", () => {
+		// The scripted model answers in order of arrival, so either child may get either turn: one pointer fits both.
+		const a = gitRepo({ "f.txt": "one\n" });
+		const b = gitRepo({ "f.txt": "two\n" });
+		const run = runPi(["-e", REPO, "--mode", "json", "-p", "delegate both"], {
+			turns: [
+				{
+					tools: [
+						{
+							name: "task",
+							args: {
+								deliverable: "d",
+								tasks: [
+									{ goal: "Check the lexer", roots: [a] },
+									{ goal: "Check the parser", roots: [b] },
+								],
+							},
+						},
+					],
+				},
+				submitTurn(envelope(["f.txt:1"])),
+				submitTurn(envelope(["f.txt:1"])),
+				"Both passed.",
+			],
+		});
+		const [end] = taskResults(run.events);
+		expect(end?.isError).toBe(false);
+		const details = end?.result.details as { kind: string; results?: TaskResult[] } | undefined;
+		expect(details?.kind).toBe("results");
+		expect(details?.results?.map((r) => [r.id, r.verdict])).toEqual([
+			["check-lexer", "PASS"],
+			["check-parser", "PASS"],
+		]);
+		const forModel = end?.result.content?.[0]?.text ?? "";
+		expect(forModel.split("\n").slice(0, 3)).toEqual([
+			expect.stringMatching(/^2 tasks: 2 PASS · \$/),
+			"PASS check-lexer",
+			"PASS check-parser",
+		]);
+		expect(forModel).toContain(`roots: ${a} (watched)`);
+		// One usage for the call, every child in it; and a session entry per child.
+		expect(end?.result.usage).toBeDefined();
+		const links = run.events.filter(
+			(e) => e.type === "entry_appended" && (e.entry as { customType?: string }).customType === "pi-delegate.child",
+		);
+		expect(links).toHaveLength(2);
+	});
+
+	it("refuses the whole call when one spec is invalid, naming every problem under its task, and runs nothing", () => {
+		const a = gitRepo({ "a.txt": "one\n" });
+		const run = runPi(["-e", REPO, "--mode", "json", "-p", "delegate"], {
+			turns: [
+				{
+					tools: [
+						{
+							name: "task",
+							args: {
+								deliverable: "d",
+								tasks: [
+									{ goal: "fine", roots: [a] },
+									{ goal: "bad", roots: ["missing-dir"], id: "bad id" },
+								],
+							},
+						},
+					],
+				},
+				"Noted.",
+			],
+		});
+		const [end] = taskResults(run.events);
+		expect(end?.isError).toBe(true);
+		const text = JSON.stringify(end?.result);
+		expect(text).toContain("The task spec is invalid (");
+		expect(text).toContain("tasks[1].roots[0]");
+		expect(text).toContain("tasks[1].id");
+		expect(text).not.toContain("tasks[0].");
+		// Nothing ran: the model was asked twice (the call, then its answer), no child at all.
+		expect(
+			run.events.filter((e) => e.type === "message_end" && (e.message as { role?: string }).role === "assistant"),
+		).toHaveLength(2);
+	});
+});

@@ -1,0 +1,189 @@
+/**
+ * From a `task` call's arguments to the specs it asks for, with what the model may leave out filled
+ * in: one task from the top-level fields, or one per entry of `tasks` with the top-level fields as
+ * what they share (a field a task sets replaces the shared one). Pure: the working directory, the
+ * repository root and the agents' deliverables come in as plain data.
+ *
+ * Filled in, each in the way that cannot widen what a child may do:
+ * - `id`: from the goal, unique within the call;
+ * - `deliverable`: the agent file's `deliverable:`;
+ * - `roots`, `write_allowed`: a relative path is taken from the session's working directory; a
+ *   read-only task without roots watches the repository the session works in (or the working
+ *   directory outside one). A task that writes names its roots and write_allowed itself: a default
+ *   would decide what it may change.
+ *
+ * Every problem of every task comes back at once, paths prefixed `tasks[i].`, and then nothing runs.
+ */
+import { isAbsolute, resolve } from "node:path";
+import { slugFromBrief } from "../gate/slug.ts";
+import type { Problem } from "../problems.ts";
+import { TASK_FIELD_NAMES, type TaskParams } from "./task-params.ts";
+
+/** What the call's surroundings supply. */
+export interface CallPlace {
+	/** The session's working directory. */
+	cwd: string;
+	/** The repository root of `cwd` (`git rev-parse --show-toplevel`), or `cwd` outside a repository; asked only when needed. */
+	repoRoot: () => string;
+	/** The `deliverable:` of an agent file, by agent name; undefined when it sets none. */
+	deliverableOf: (agent: string) => string | undefined;
+}
+
+/** One task of a call, ready for spec validation. */
+export interface CallTask {
+	/** Where its fields sit in the call: "" for a one-task call, `tasks[2].` in a list. */
+	prefix: string;
+	/** The spec as the call (with its defaults) describes it, before validation. */
+	spec: Record<string, unknown>;
+	agent: string | undefined;
+	/** What was filled in, for the report: `id`, `deliverable`, `roots`. */
+	defaulted: string[];
+}
+
+type Fields = Partial<Record<(typeof TASK_FIELD_NAMES)[number], unknown>>;
+
+const isStringList = (value: unknown): value is string[] =>
+	Array.isArray(value) && value.every((v) => typeof v === "string");
+
+/** Relative entries taken from `cwd`; anything not a list of strings is left for the spec's check to name. */
+function fromCwd(value: unknown, cwd: string): unknown {
+	return isStringList(value) ? value.map((p) => (p === "" || isAbsolute(p) ? p : resolve(cwd, p))) : value;
+}
+
+/** The top-level fields a list of tasks shares. */
+function shared(params: TaskParams): Fields {
+	const out: Fields = {};
+	for (const key of TASK_FIELD_NAMES)
+		if (params[key] !== undefined && key !== "id" && key !== "goal") out[key] = params[key];
+	return out;
+}
+
+/** The task entries of the call, or the problems with its shape. */
+function entries(params: TaskParams): { items: Array<{ prefix: string; fields: Fields }> } | { problems: Problem[] } {
+	if (params.tasks === undefined) {
+		if (params.goal !== undefined) return { items: [{ prefix: "", fields: params }] };
+		const problem = {
+			path: "goal",
+			value: undefined,
+			message: "missing: the call names no goal and no tasks",
+			fix: "give goal (what the child must do), or tasks: [{ goal: … }, …] for several",
+		};
+		return { problems: [problem] };
+	}
+	const problems: Problem[] = [];
+	if (params.tasks.length === 0) {
+		problems.push({ path: "tasks", value: [], message: "is empty", fix: "give at least one task, or leave tasks out" });
+	}
+	for (const key of ["goal", "id"] as const) {
+		if (params[key] === undefined) continue;
+		problems.push({
+			path: key,
+			value: params[key],
+			message: `is given beside tasks, where each task has its own ${key}`,
+			fix: `move it into the task it belongs to`,
+		});
+	}
+	if (problems.length > 0) return { problems };
+	const common = shared(params);
+	return { items: params.tasks.map((task, i) => ({ prefix: `tasks[${i}].`, fields: { ...common, ...task } })) };
+}
+
+function uniqueId(wanted: string, taken: Set<string>): string {
+	let id = wanted;
+	for (let n = 2; taken.has(id); n++) id = `${wanted.slice(0, 60)}-${n}`;
+	return id;
+}
+
+/** The spec of one entry, its defaults filled in; `taken` holds the ids given so far. */
+function taskSpec(fields: Fields, prefix: string, place: CallPlace, taken: Set<string>): CallTask | Problem {
+	const defaulted: string[] = [];
+	const agent = typeof fields.agent === "string" ? fields.agent : undefined;
+	let id = fields.id;
+	if (id === undefined) {
+		id = uniqueId(slugFromBrief(typeof fields.goal === "string" ? fields.goal : ""), taken);
+		defaulted.push("id");
+	}
+	let deliverable = fields.deliverable;
+	if (deliverable === undefined && agent !== undefined) {
+		deliverable = place.deliverableOf(agent);
+		if (deliverable !== undefined) defaulted.push("deliverable");
+	}
+	let roots = fromCwd(fields.roots, place.cwd);
+	if (roots === undefined) {
+		if (fields.read_only === false) {
+			return {
+				path: `${prefix}roots`,
+				value: undefined,
+				message: "missing: a task that writes names the roots it watches",
+				fix: "list the directories to watch, and the ones it may change in write_allowed",
+			};
+		}
+		roots = [place.repoRoot()];
+		defaulted.push("roots");
+	}
+	const context = {
+		...(fields.files !== undefined && { files: fields.files }),
+		...(fields.facts !== undefined && { facts: fields.facts }),
+		...(fields.commands !== undefined && { commands: fields.commands }),
+		...(fields.tail !== undefined && { tail: { tokens: fields.tail } }),
+	};
+	const spec: Record<string, unknown> = {
+		id,
+		goal: fields.goal,
+		...(deliverable !== undefined && { deliverable }),
+		...(fields.effort !== undefined && { effort: fields.effort }),
+		...(fields.read_only !== undefined && { read_only: fields.read_only }),
+		roots,
+		...(fields.write_allowed !== undefined && { write_allowed: fromCwd(fields.write_allowed, place.cwd) }),
+		...(Object.keys(context).length > 0 && { context }),
+	};
+	if (typeof id === "string") taken.add(id);
+	return { prefix, spec, agent, defaulted };
+}
+
+/** Ids the call gives twice: each names an audit directory and a row of the report. */
+function duplicateIds(items: ReadonlyArray<{ prefix: string; fields: Fields }>): Problem[] {
+	const seen = new Map<unknown, string>();
+	const problems: Problem[] = [];
+	for (const { prefix, fields } of items) {
+		if (fields.id === undefined) continue;
+		const first = seen.get(fields.id);
+		if (first === undefined) seen.set(fields.id, prefix);
+		else
+			problems.push({
+				path: `${prefix}id`,
+				value: fields.id,
+				message: `is also the id of ${first.slice(0, -1)}`,
+				fix: "give each task its own id, or leave ids out to have them made from the goals",
+			});
+	}
+	return problems;
+}
+
+/**
+ * The call's tasks with their defaults, or every problem of the call. The budget, evidence rule and
+ * context fields are the call's, shared by every task; the adapter passes them on as they are.
+ */
+export function expandCall(params: TaskParams, place: CallPlace): { tasks: CallTask[] } | { problems: Problem[] } {
+	const listed = entries(params);
+	if ("problems" in listed) return listed;
+	const problems = duplicateIds(listed.items);
+	const given = new Set(listed.items.map((i) => i.fields.id).filter((id): id is string => typeof id === "string"));
+	const tasks: CallTask[] = [];
+	for (const { prefix, fields } of listed.items) {
+		const task = taskSpec(fields, prefix, place, given);
+		if ("spec" in task) tasks.push(task);
+		else problems.push(task);
+	}
+	if (problems.length > 0) return { problems };
+	const common = { budget: params.budget, evidence: params.evidence };
+	for (const task of tasks) {
+		for (const [key, value] of Object.entries(common)) if (value !== undefined) task.spec[key] = value;
+	}
+	return { tasks };
+}
+
+/** A problem of task `prefix`'s spec or plan, with its path moved under the task. */
+export function underTask(problem: Problem, prefix: string): Problem {
+	return prefix === "" ? problem : { ...problem, path: `${prefix}${problem.path}` };
+}

@@ -1,0 +1,150 @@
+/** From a `task` call's arguments to its specs: what is filled in, and what is refused before anything runs. */
+import { describe, expect, it } from "vitest";
+import type { TaskParams } from "../../src/pi/task-params.ts";
+import { type CallPlace, type CallTask, expandCall, underTask } from "../../src/pi/task-specs.ts";
+
+const place = (over: Partial<CallPlace> = {}): CallPlace => ({
+	cwd: "/work/app",
+	repoRoot: () => "/work",
+	deliverableOf: (agent) => (agent === "reviewer" ? "Findings with file:line." : undefined),
+	...over,
+});
+
+function tasks(params: Record<string, unknown>, where = place()): CallTask[] {
+	const out = expandCall(params as TaskParams, where);
+	if ("problems" in out) throw new Error(JSON.stringify(out.problems));
+	return out.tasks;
+}
+
+function problems(params: Record<string, unknown>, where = place()) {
+	const out = expandCall(params as TaskParams, where);
+	return "problems" in out ? out.problems : [];
+}
+
+describe("one task from the top-level fields, as before", () => {
+	it("passes a complete spec through unchanged, its context lists folded back", () => {
+		const [t] = tasks({
+			id: "look",
+			goal: "g",
+			deliverable: "d",
+			roots: ["/r"],
+			files: ["/r/a"],
+			budget: { turns: 3 },
+			evidence: "optional",
+		});
+		expect(t).toEqual({
+			prefix: "",
+			agent: undefined,
+			defaulted: [],
+			spec: {
+				id: "look",
+				goal: "g",
+				deliverable: "d",
+				roots: ["/r"],
+				context: { files: ["/r/a"] },
+				budget: { turns: 3 },
+				evidence: "optional",
+			},
+		});
+	});
+
+	it("makes the id from the goal, takes relative roots from the cwd, the deliverable from the agent", () => {
+		const [t] = tasks({ goal: "Review the parser for off-by-one errors", roots: ["src", "/abs"], agent: "reviewer" });
+		expect(t!.spec.id).toBe("review-parser-offbyone-errors");
+		expect(t!.spec.roots).toEqual(["/work/app/src", "/abs"]);
+		expect(t!.spec.deliverable).toBe("Findings with file:line.");
+		expect(t!.defaulted).toEqual(["id", "deliverable"]);
+	});
+
+	it("watches the repository for a read-only task without roots, asking for it only then", () => {
+		let asked = 0;
+		const where = place({
+			repoRoot: () => {
+				asked++;
+				return "/work";
+			},
+		});
+		expect(tasks({ goal: "g", deliverable: "d" }, where)[0]!.spec.roots).toEqual(["/work"]);
+		tasks({ goal: "g", deliverable: "d", roots: ["x"] }, where);
+		expect(asked).toBe(1);
+	});
+
+	it("never defaults what a writing task may change: roots are required, write_allowed is only resolved", () => {
+		expect(problems({ goal: "g", deliverable: "d", read_only: false, write_allowed: ["src"] })).toEqual([
+			expect.objectContaining({ path: "roots", message: expect.stringContaining("a task that writes") }),
+		]);
+		const [t] = tasks({ goal: "g", deliverable: "d", read_only: false, roots: ["src"], write_allowed: ["src"] });
+		expect(t!.spec.write_allowed).toEqual(["/work/app/src"]);
+		// Without write_allowed the spec's own check refuses it; nothing is made up here.
+		expect(tasks({ goal: "g", deliverable: "d", read_only: false, roots: ["src"] })[0]!.spec).not.toHaveProperty(
+			"write_allowed",
+		);
+	});
+
+	it("leaves a malformed field for the spec's check to name, and a missing deliverable missing", () => {
+		const [t] = tasks({ goal: "g", roots: "src" });
+		expect(t!.spec.roots).toBe("src");
+		expect(t!.spec).not.toHaveProperty("deliverable");
+	});
+
+	it("refuses a call with neither goal nor tasks", () => {
+		expect(problems({ deliverable: "d" })).toEqual([expect.objectContaining({ path: "goal" })]);
+	});
+});
+
+describe("several tasks in one call", () => {
+	it("gives each task the shared fields, a task's own field replacing the shared one", () => {
+		const out = tasks({
+			deliverable: "shared",
+			effort: "fast",
+			roots: ["a"],
+			budget: { usd: 1 },
+			tasks: [{ goal: "Check the lexer" }, { goal: "Check the parser", roots: ["b"], deliverable: "own" }],
+		});
+		expect(
+			out.map((t) => [t.prefix, t.spec.id, t.spec.deliverable, t.spec.effort, t.spec.roots, t.spec.budget]),
+		).toEqual([
+			["tasks[0].", "check-lexer", "shared", "fast", ["/work/app/a"], { usd: 1 }],
+			["tasks[1].", "check-parser", "own", "fast", ["/work/app/b"], { usd: 1 }],
+		]);
+	});
+
+	it("makes ids unique within the call, around the ids given", () => {
+		const out = tasks({
+			deliverable: "d",
+			tasks: [{ goal: "Check it" }, { goal: "Check it" }, { goal: "x", id: "check-2" }, { goal: "Check it" }],
+		});
+		expect(out.map((t) => t.spec.id)).toEqual(["check", "check-3", "check-2", "check-4"]);
+	});
+
+	it("refuses the whole call with every problem at once, each under its task", () => {
+		const found = problems({
+			goal: "top",
+			id: "top",
+			tasks: [
+				{ goal: "a", id: "same" },
+				{ goal: "b", id: "same" },
+			],
+		});
+		expect(found.map((p) => p.path)).toEqual(["goal", "id"]);
+		const perTask = problems({
+			tasks: [
+				{ goal: "a", id: "same" },
+				{ goal: "b", id: "same", read_only: false },
+			],
+		});
+		expect(perTask.map((p) => p.path)).toEqual(["tasks[1].id", "tasks[1].roots"]);
+	});
+
+	it("refuses an empty list", () => {
+		expect(problems({ tasks: [] })).toEqual([expect.objectContaining({ path: "tasks", message: "is empty" })]);
+	});
+});
+
+describe("underTask", () => {
+	it("puts a spec problem's path under its task, and leaves a one-task call's alone", () => {
+		const p = { path: "roots[0]", value: "x", message: "m", fix: "f" };
+		expect(underTask(p, "tasks[2].").path).toBe("tasks[2].roots[0]");
+		expect(underTask(p, "")).toBe(p);
+	});
+});

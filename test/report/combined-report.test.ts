@@ -1,0 +1,94 @@
+/** The report of a call with several tasks: verdicts first, a FAIL in full, a PASS in what the next step rests on. */
+import { describe, expect, it } from "vitest";
+import { countTokens } from "../../bench/emulator/index.ts";
+import {
+	renderCombinedModelReport,
+	renderCombinedReport,
+	renderModelReport,
+	renderReport,
+} from "../../src/report/task-report.ts";
+import type { TaskResult } from "../../src/run/result.ts";
+
+function result(id: string, verdict: "PASS" | "FAIL"): TaskResult {
+	return {
+		version: 1,
+		kind: "task",
+		id,
+		verdict,
+		problems: verdict === "FAIL" ? [{ kind: "boundary", message: "boundary violation: added x in /r/b" }] : [],
+		warnings: [],
+		envelope: {
+			status: "ok",
+			deliverable: `${id} says line 1`,
+			evidence: [{ claim: "the file says so", pointer: "data.txt:1" }],
+			unsure: verdict === "PASS" ? ["whether line 2 matters"] : [],
+			did_not_do: [],
+		},
+		claims: [
+			{ index: 0, claim: "the file says so", pointer: "data.txt:1", verified: true } as TaskResult["claims"][number],
+		],
+		delta: verdict === "FAIL" ? [{ root: "/r/b", path: "x", kind: "added", detail: "file" }] : [],
+		violations: verdict === "FAIL" ? [{ root: "/r/b", path: "x", kind: "added", detail: "file" }] : [],
+		roots: [{ root: `/r/${id}`, writable: false }],
+		metrics: {
+			usage: {
+				input: 100,
+				output: 20,
+				cacheRead: 1000,
+				cacheWrite: 200,
+				costUsd: 0.005,
+				cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+			},
+			elapsedS: 1.2,
+			toolCalls: 2,
+			turns: 2,
+			model: "p/m",
+			effort: "balanced",
+			runner: "in-process",
+		},
+		auditDir: `/runs/x-${id}`,
+		startedAt: "2026-12-01T00:00:00.000Z",
+		finishedAt: "2026-12-01T00:00:01.200Z",
+	};
+}
+
+const results = [result("a", "PASS"), result("b", "FAIL"), result("c", "PASS")];
+
+describe("the combined report for the model", () => {
+	const text = renderCombinedModelReport(results);
+
+	it("opens with the tally and one verdict line per task, in call order", () => {
+		expect(text.split("\n").slice(0, 4)).toEqual([
+			"3 tasks: 2 PASS, 1 FAIL · $0.015",
+			"PASS a",
+			"FAIL b (1 problem)",
+			"PASS c",
+		]);
+	});
+
+	it("keeps a FAIL whole: its problems, boundary and audit directory", () => {
+		expect(text).toContain("— FAIL task b (1 problem)\n✗ boundary violation: added x in /r/b");
+		expect(text).toContain("Boundary: 1 violation; 0 changes in writable roots. Roots: /r/b (watched).");
+		expect(text).toContain("Audit: /runs/x-b");
+	});
+
+	it("keeps a PASS to its answer, evidence, doubts and roots, without its audit record", () => {
+		expect(text).toContain(
+			"— a: a says line 1\n  evidence: data.txt:1 (the file says so)\n  unsure: whether line 2 matters\n  roots: /r/a (watched)",
+		);
+		expect(text).not.toContain("/runs/x-a");
+	});
+
+	it("costs fewer tokens than the single reports it replaces", () => {
+		const singles = results.map(renderModelReport).join("\n");
+		expect(countTokens(text)).toBeLessThan(countTokens(singles) * 0.8);
+	});
+});
+
+describe("the combined report for people", () => {
+	it("is a table of verdicts, then every task's full report", () => {
+		const text = renderCombinedReport(results);
+		expect(text.split("\n")[0]).toBe("3 tasks: 2 PASS, 1 FAIL · $0.015");
+		for (const r of results) expect(text).toContain(renderReport(r));
+	});
+});
