@@ -6,9 +6,10 @@
  */
 
 import { createHash } from "node:crypto";
+import { writeFileSync } from "node:fs";
 import type { AgentDefinition } from "../agents/definition.ts";
-import { diffSnapshots } from "../boundary/diff.ts";
-import { judgeChanges } from "../boundary/judge.ts";
+import { AFTER_FILE, BEFORE_FILE, encodeSnapshot } from "../boundary/codec.ts";
+import { boundaryFindings } from "../boundary/findings.ts";
 import { snapshotRoots } from "../boundary/snapshot.ts";
 import type { Change, Snapshot } from "../boundary/types.ts";
 import type { ModeRegistry } from "../context/modes.ts";
@@ -133,9 +134,12 @@ function budgetGuard(spec: TaskSpec, signal: AbortSignal | undefined) {
 	};
 }
 
-async function snapshotOrError(roots: readonly string[], previous?: Snapshot): Promise<Snapshot | Error> {
+async function snapshotOrError(spec: TaskSpec, previous?: Snapshot): Promise<Snapshot | Error> {
 	try {
-		return await snapshotRoots(roots, previous ? { previous } : {});
+		return await snapshotRoots(spec.resolved.roots, {
+			exclude: spec.resolved.exclude,
+			...(previous ? { previous } : {}),
+		});
 	} catch (error) {
 		return error instanceof Error ? error : new Error(String(error));
 	}
@@ -174,8 +178,8 @@ export async function runTask(spec: TaskSpec, ctx: TaskContext): Promise<TaskRes
 	audit.writeJson("launch.json", launchInfo);
 
 	progress({ type: "phase", phase: "snapshot", detail: "before" });
-	const before = await snapshotOrError(spec.resolved.roots);
-	if (!(before instanceof Error)) audit.writeJson("boundary-before.json", before);
+	const before = await snapshotOrError(spec);
+	if (!(before instanceof Error)) writeFileSync(audit.path(BEFORE_FILE), encodeSnapshot(before));
 
 	const key = prefixKey(launch, rendered);
 	if (ctx.prefixGate?.wouldWait(key))
@@ -204,12 +208,17 @@ export async function runTask(spec: TaskSpec, ctx: TaskContext): Promise<TaskRes
 	const promptMismatch = sentMismatch(rendered, outcome);
 
 	progress({ type: "phase", phase: "snapshot", detail: "after" });
-	const after = before instanceof Error ? before : await snapshotOrError(spec.resolved.roots, before);
-	if (!(after instanceof Error)) audit.writeJson("boundary-after.json", after);
+	const after = before instanceof Error ? before : await snapshotOrError(spec, before);
+	if (!(after instanceof Error)) writeFileSync(audit.path(AFTER_FILE), encodeSnapshot(after));
 
 	progress({ type: "phase", phase: "checking" });
-	const delta: Change[] = before instanceof Error || after instanceof Error ? [] : diffSnapshots(before, after);
-	const { violations } = judgeChanges(delta, spec.resolved.write_allowed);
+	const findings =
+		before instanceof Error || after instanceof Error
+			? undefined
+			: boundaryFindings(before, after, { writeAllowed: spec.resolved.write_allowed, exclude: spec.resolved.exclude });
+	const delta: Change[] = findings?.changes ?? [];
+	// Violations and the watched parts that could not be checked: each fails the task.
+	const violations = findings?.failures ?? [];
 	const envelope = parseEnvelope({ submissions: outcome.submissions, finalText: outcome.finalText });
 	const claims = envelope.ok
 		? verifyEvidence(envelope.envelope.evidence, {

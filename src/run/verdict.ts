@@ -78,10 +78,12 @@ function boundaryProblems({ violations, boundaryError }: VerdictInput): RunProbl
 	const out: RunProblem[] = [];
 	if (boundaryError) out.push({ kind: "boundary", message: `boundary not checked: ${boundaryError}` });
 	for (const change of violations.slice(0, VIOLATIONS_LISTED)) {
-		out.push({
-			kind: "boundary",
-			message: `boundary violation: ${change.kind} ${change.path} in ${change.root}, which is watched, not writable (${change.detail})`,
-		});
+		// A watched part that could not be read: its detail already says which and why.
+		const message =
+			change.kind === "unreadable"
+				? `boundary not checked: ${change.detail}; exclude it in the spec to accept that it is not checked`
+				: `boundary violation: ${change.kind} ${change.path} in ${change.root}, which is watched, not writable (${change.detail})`;
+		out.push({ kind: "boundary", message });
 	}
 	if (violations.length > VIOLATIONS_LISTED) {
 		out.push({ kind: "boundary", message: `…and ${violations.length - VIOLATIONS_LISTED} more boundary violations` });

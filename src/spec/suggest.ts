@@ -10,7 +10,7 @@
 import { editDistance } from "../suggest.ts";
 
 export const SPEC_KEYS: Readonly<Record<string, readonly string[]>> = {
-	"": ["id", "goal", "deliverable", "effort", "read_only", "roots", "write_allowed", "context", "budget"],
+	"": ["id", "goal", "deliverable", "effort", "read_only", "roots", "write_allowed", "exclude", "context", "budget"],
 	context: ["facts", "files", "commands"],
 	budget: ["wall_s", "usd", "turns"],
 };
@@ -44,6 +44,12 @@ const ALIASES: Readonly<Record<string, string>> = {
 	writepaths: "write_allowed",
 	allowedwrites: "write_allowed",
 	allowwrite: "write_allowed",
+	excludes: "exclude",
+	excluded: "exclude",
+	ignore: "exclude",
+	ignored: "exclude",
+	skip: "exclude",
+	unchecked: "exclude",
 	ctx: "context",
 	limits: "budget",
 	notes: "context.facts",
