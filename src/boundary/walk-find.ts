@@ -36,7 +36,8 @@ function expression(cutoffSeconds: number, path: "%P" | "%p", excluded: readonly
 	const skip = excluded.flatMap((p, i) => [...(i > 0 ? ["-o"] : []), "-path", literal(p)]);
 	return [
 		...["(", "-name", ".git", "-prune", "-false", ")", "-o"],
-		...(skip.length > 0 ? ["(", ...skip, ")", "-prune", "-false", "-o"] : []),
+		// True after -prune, so the branches that print are never reached: excluded paths are not listed.
+		...(skip.length > 0 ? ["(", ...skip, ")", "-prune", "-o"] : []),
 		...branch(["-type", "f", "(", "-newermt", cutoff, "-o", "-newerct", cutoff, ")"], `F${FILE.slice(1)}`),
 		"-o",
 		...branch(["-type", "f"], FILE),

@@ -129,7 +129,8 @@ async function runSnapshot(argv: string[], io: CommandIO): Promise<ExitCode> {
 	const written = await writeAtomically(file, values.output!, bytes);
 	if (written.length > 0) return problemsOut(io, "cannot write the snapshot", written);
 	const entries = snapshot.roots.reduce((sum, r) => sum + Math.max(0, (indexTree(r.tree)?.count ?? 1) - 1), 0);
-	const size = `${(Buffer.byteLength(bytes) / 1024).toFixed(0)} KiB`;
+	const length = Buffer.byteLength(bytes);
+	const size = length < 10_240 ? `${length} bytes` : `${(length / 1024).toFixed(0)} KiB`;
 	io.stderr(`snapshot of ${roots.length} root(s), ${entries} entries, written to ${file} (${size})\n`);
 	return EXIT.pass;
 }
