@@ -16,7 +16,10 @@ import { type RepoRead, readRepo } from "./git-state.ts";
 import type { GitState } from "./types.ts";
 
 /** The repository of one root: none, its state, or why it could not be read. */
-export type RootRepo = { kind: "none" } | { kind: "repo"; state: GitState } | { kind: "error"; message: string };
+export type RootRepo =
+	| { kind: "none" }
+	| { kind: "repo"; state: GitState /** The top of the repository's work tree (real path). */; top: string }
+	| { kind: "error"; message: string };
 
 interface DirFacts {
 	dev: number;
@@ -52,7 +55,7 @@ function candidate(real: string, cache: Map<string, DirFacts | null>): string | 
 }
 
 function asRootRepo(read: RepoRead, repo: string): RootRepo {
-	if (read.kind === "repo") return { kind: "repo", state: { repo, ...read.shared, index: read.index } };
+	if (read.kind === "repo") return { kind: "repo", state: { repo, ...read.shared, index: read.index }, top: read.top };
 	return read.kind === "error" ? { kind: "error", message: read.message } : read;
 }
 
@@ -112,7 +115,7 @@ export async function enclosingRepos(reals: readonly string[], run: Exec): Promi
 			members.map((i) => relative(top, reals[i]!).split(sep).join("/")),
 		);
 		members.forEach((i, k) => {
-			results[i] = { kind: "repo", state: { repo: "", ...read.shared, index: indexes[k]! } };
+			results[i] = { kind: "repo", state: { repo: "", ...read.shared, index: indexes[k]! }, top };
 		});
 	});
 	await Promise.all(jobs);

@@ -11,10 +11,11 @@ import { resolve, sep } from "node:path";
 import { excludedBelow } from "./exclude.ts";
 import { type Exec, exec, limitExec } from "./exec.ts";
 import { addHashes, planRacy, RACY_WINDOW_MS } from "./hash.ts";
+import { rootRepositories } from "./nested.ts";
 import { errorCode } from "./reasons.ts";
-import { enclosingRepos, type RootRepo, repoAt } from "./repos.ts";
+import { enclosingRepos, type RootRepo } from "./repos.ts";
 import { indexTree, readWalkMarks } from "./tree.ts";
-import { type GitState, type RootSnapshot, type RootStatus, SNAPSHOT_VERSION, type Snapshot } from "./types.ts";
+import { type RootSnapshot, type RootStatus, SNAPSHOT_VERSION, type Snapshot } from "./types.ts";
 import { type Walked, walkRoots } from "./walk.ts";
 import type { WalkFs } from "./walk-node.ts";
 
@@ -75,14 +76,6 @@ async function locate(root: string): Promise<Located> {
 	}
 }
 
-/** Every repository nested in the root, found by the `.git` entries the walk listed but did not enter. */
-async function nestedRepos(dir: string, tops: readonly string[], run: Exec): Promise<Array<[string, RootRepo]>> {
-	// A child process cannot be started in a directory whose name is not valid UTF-8.
-	const usable = tops.filter((rel) => !rel.includes("\u0000"));
-	const found = await Promise.all(usable.map((rel) => repoAt(`${dir}${sep}${rel}`, rel, run)));
-	return usable.flatMap((rel, i) => (found[i] ? [[rel, found[i]] as [string, RootRepo]] : []));
-}
-
 interface Finished {
 	snapshot: RootSnapshot;
 	/** The moment before which the snapshot must not be handed out (see hash.ts), or 0. */
@@ -102,26 +95,20 @@ async function finishRoot(
 	const { racy, gitTops } = readWalkMarks(tree);
 	const previous = context.options.previous?.roots.find((r) => r.root === where.absolute)?.hashes;
 	const plan = planRacy(tree, racy, context.options.previous ? (previous ?? {}) : undefined, context.window);
-	const [hashes, nested] = await Promise.all([
+	const ports = { run: context.run, ...(context.options.fs ? { fs: context.options.fs } : {}) };
+	const [hashes, repos] = await Promise.all([
 		addHashes(where.real, tree, plan.hash),
-		nestedRepos(where.real, gitTops, context.run),
+		rootRepositories(where.real, walked.tree, gitTops, own, ports),
 	]);
-	const unreadable: Record<string, string> = Object.assign(Object.create(null), walked.unreadable);
-	const git: GitState[] = [];
-	for (const [rel, repo] of [["", own] as [string, RootRepo], ...nested]) {
-		if (repo.kind === "repo") git.push(repo.state);
-		else if (repo.kind === "error")
-			unreadable[rel === "" ? ".git" : `${rel}/.git`] = `git could not read the repository: ${repo.message}`;
-	}
 	const snapshot: RootSnapshot = {
 		root: where.absolute,
 		realPath: where.real,
 		status: "ok",
 		walker: walked.by,
-		tree: walked.tree,
+		tree: repos.tree,
 		hashes,
-		git,
-		unreadable,
+		git: repos.git,
+		unreadable: Object.assign(Object.create(null), walked.unreadable, repos.unreadable),
 		excluded,
 	};
 	return { snapshot, settledAt: plan.settleMs > 0 ? walkedAt + plan.settleMs : 0 };
@@ -162,8 +149,10 @@ export async function snapshotRoots(roots: readonly string[], options: SnapshotO
 		...(options.fs ? { fs: options.fs } : {}),
 	};
 	const okExcluded = ok.map(({ i }) => excluded[i]!);
+	// An unchanged tree prints the same bytes again: the earlier size lets the walk fill one buffer.
+	const hints = ok.map(({ where }) => options.previous?.roots.find((r) => r.root === where.absolute)?.tree.length);
 	const [walks, repos] = await Promise.all([
-		walkRoots(reals, okExcluded, startedMs - window, choice),
+		walkRoots(reals, okExcluded, startedMs - window, choice, hints),
 		enclosingRepos(reals, run),
 	]);
 	const context = { options, run, window };

@@ -119,8 +119,11 @@ const F_LOWER = 0x66;
 export interface WalkMarks {
 	/** Record indices of the files the walk marked as touched after the racy cutoff. */
 	racy: number[];
-	/** Paths (snapshot form) of the directories below the root that hold a `.git` entry. */
-	gitTops: string[];
+	/**
+	 * The `.git` entries: the path (snapshot form) of the directory holding each ('' for the root
+	 * itself), and whether the `.git` is a directory (a stray one is then walked as plain files).
+	 */
+	gitTops: Array<{ path: string; dir: boolean }>;
 }
 
 /**
@@ -130,7 +133,7 @@ export interface WalkMarks {
  */
 export function readWalkMarks(tree: TreeIndex): WalkMarks {
 	const racy: number[] = [];
-	const gitTops: string[] = [];
+	const gitTops: Array<{ path: string; dir: boolean }> = [];
 	const b = tree.bytes;
 	for (let i = 0; i < tree.count; i++) {
 		const start = tree.starts[i]!;
@@ -139,9 +142,12 @@ export function readWalkMarks(tree: TreeIndex): WalkMarks {
 			b[end + 1] = F_LOWER;
 			racy.push(i);
 		}
-		// `/.git` at the end of the path, byte by byte (cheaper than a compare call per record).
-		if (end - start > 5 && b[end - 1] === 0x74 && b[end - 2] === 0x69 && b[end - 3] === 0x67 && b[end - 4] === 0x2e) {
-			if (b[end - 5] === 0x2f) gitTops.push(decodeName(b, start, end - 5));
+		// `.git` or `…/.git` as the path, byte by byte (cheaper than a compare call per record).
+		const length = end - start;
+		if (length >= 4 && b[end - 1] === 0x74 && b[end - 2] === 0x69 && b[end - 3] === 0x67 && b[end - 4] === 0x2e) {
+			const dir = b[end + 1] === 0x64;
+			if (length === 4) gitTops.push({ path: "", dir });
+			else if (length > 5 && b[end - 5] === 0x2f) gitTops.push({ path: decodeName(b, start, end - 5), dir });
 		}
 	}
 	return { racy, gitTops };
@@ -161,4 +167,23 @@ export function pairsOfTree(bytes: Buffer): Array<[string, string]> {
 	const pairs: Array<[string, string]> = [];
 	for (let i = 0; i < tree.count; i++) pairs.push([pathName(tree, i), entryTextAt(tree, i)]);
 	return pairs;
+}
+
+/**
+ * `tree` with the records of `sub` (another walk's tree) added under `prefix`, the sub-walk's own
+ * root record left out (its entry is already in `tree`).
+ */
+export function withSubtree(tree: Buffer, prefix: string, sub: Buffer): Buffer {
+	const index = indexTree(sub);
+	if (index === null || index.count <= 1) return tree;
+	const writer = new TreeWriter();
+	const head = Buffer.concat([nameBytes(prefix), Buffer.from("/")]);
+	for (let i = 1; i < index.count; i++) {
+		const end = pathEnd(index, i);
+		writer.add(
+			Buffer.concat([head, sub.subarray(index.starts[i]!, end)]),
+			sub.subarray(end + 1, index.starts[i + 1]! - 1),
+		);
+	}
+	return Buffer.concat([tree, writer.bytes()]);
 }

@@ -13,6 +13,7 @@
  * non-zero exit, output cut off) returns null for the roots concerned: the caller then walks them
  * again one by one, and with the Node walk where find fails, which records each problem precisely.
  */
+import { OrderedOutput } from "./collect.ts";
 import { type Exec, ExecNotFound } from "./exec.ts";
 import { decodeName } from "./names.ts";
 import { indexTree } from "./tree.ts";
@@ -50,20 +51,29 @@ function expression(cutoffSeconds: number, path: "%P" | "%p", excluded: readonly
 	];
 }
 
-/** Runs one find; its whole output, or null when find failed, complained, or stopped mid-record. */
-async function runFind(exec: Exec, args: string[], cwd: string, input?: Buffer): Promise<Buffer | null> {
-	const chunks: Buffer[] = [];
-	const options = { onStdout: (chunk: Buffer) => chunks.push(chunk), ...(input ? { input } : {}) };
+/**
+ * Runs one find as stream `k` of `output`; false when find failed, complained, or stopped
+ * mid-record (its output is then useless).
+ */
+async function runFind(
+	exec: Exec,
+	args: string[],
+	cwd: string,
+	output: OrderedOutput,
+	k: number,
+	input?: Buffer,
+): Promise<boolean> {
+	const options = { onStdout: output.sink(k), ...(input ? { input } : {}) };
 	let result: Awaited<ReturnType<Exec>>;
 	try {
 		result = await exec("find", args, cwd, options);
 	} catch (error) {
-		if (error instanceof ExecNotFound) return null;
+		if (error instanceof ExecNotFound) return false;
 		throw error;
+	} finally {
+		output.end(k);
 	}
-	if (result.code !== 0 || result.stderr !== "") return null;
-	const out = Buffer.concat(chunks);
-	return out.length === 0 || out[out.length - 1] === 0 ? out : null;
+	return result.code === 0 && result.stderr === "" && output.whole(k);
 }
 
 /** How a walk looks at the file system and starts programs, and what it leaves out. */
@@ -72,6 +82,8 @@ export interface FindWalkOptions {
 	fs?: WalkFs;
 	/** Paths relative to the root (snapshot form) that are neither listed nor entered. */
 	exclude?: readonly string[];
+	/** The size of this root's tree in an earlier snapshot: output then goes straight into one buffer. */
+	sizeHint?: number;
 }
 
 const GIT = Buffer.from(".git");
@@ -139,24 +151,25 @@ export async function walkOneWithFind(
 		const groups: Buffer[][] = Array.from({ length: processes }, () => []);
 		for (const start of split.starts) groups[share(start, processes)]!.push(start, Buffer.alloc(1));
 		const deep = ["-files0-from", "-", "-mindepth", "1", ...expression(cutoff, "%p", excluded)];
-		const outputs = await Promise.all(
-			groups.filter((g) => g.length > 0).map((g) => runFind(options.exec, deep, dir, Buffer.concat(g))),
+		const used = groups.filter((g) => g.length > 0);
+		const output = new OrderedOutput(used.length + 1, options.sizeHint);
+		output.sink(0)(split.top);
+		output.end(0);
+		const done = await Promise.all(
+			used.map((g, k) => runFind(options.exec, deep, dir, output, k + 1, Buffer.concat(g))),
 		);
-		if (outputs.every((out) => out !== null)) return { tree: Buffer.concat([split.top, ...outputs]), unreadable: {} };
+		if (done.every(Boolean)) return { tree: output.bytes(), unreadable: {} };
 	}
-	const single = await runFind(
-		options.exec,
-		[
-			".",
-			...expression(
-				cutoff,
-				"%P",
-				excluded.map((p) => `./${p}`),
-			),
-		],
-		dir,
-	);
-	return single === null ? null : { tree: single, unreadable: {} };
+	const output = new OrderedOutput(1, options.sizeHint);
+	const args = [
+		".",
+		...expression(
+			cutoff,
+			"%P",
+			excluded.map((p) => `./${p}`),
+		),
+	];
+	return (await runFind(options.exec, args, dir, output, 0)) ? { tree: output.bytes(), unreadable: {} } : null;
 }
 
 /** Splits a batched find's output at the start points' own records (the only ones with an empty path). */
@@ -191,9 +204,10 @@ export async function walkManyWithFind(
 		const batch = dirs.slice(first, first + perBatch);
 		const excluded = batch.flatMap((dir, k) => (options.exclude[first + k] ?? []).map((p) => `${dir}/${p}`));
 		const args = [...batch, ...expression(cutoff, "%P", excluded)];
+		const output = new OrderedOutput(1);
 		jobs.push(
-			runFind(options.exec, args, "/").then((out) => {
-				const trees = out === null ? null : splitAtRoots(out, batch.length);
+			runFind(options.exec, args, "/", output, 0).then((ok) => {
+				const trees = ok ? splitAtRoots(output.bytes(), batch.length) : null;
 				trees?.forEach((tree, k) => {
 					results[first + k] = { tree, unreadable: {} };
 				});

@@ -18,11 +18,18 @@ export interface WalkChoice {
 
 export type Walked = WalkResult & { by: "find" | "node" };
 
-async function walkOne(dir: string, exclude: readonly string[], cutoffMs: number, choice: WalkChoice): Promise<Walked> {
+async function walkOne(
+	dir: string,
+	exclude: readonly string[],
+	cutoffMs: number,
+	choice: WalkChoice,
+	sizeHint?: number,
+): Promise<Walked> {
 	if (choice.walker !== "node") {
 		const found = await walkOneWithFind(dir, cutoffMs, choice.processes, {
 			exec: choice.exec,
 			exclude,
+			...(sizeHint === undefined ? {} : { sizeHint }),
 			...fsOf(choice),
 		});
 		if (found) return { ...found, by: "find" };
@@ -44,10 +51,11 @@ export async function walkRoots(
 	exclude: ReadonlyArray<readonly string[]>,
 	cutoffMs: number,
 	choice: WalkChoice,
+	sizeHints: ReadonlyArray<number | undefined> = [],
 ): Promise<Walked[]> {
 	if (dirs.length === 0) return [];
 	if (dirs.length === 1 || choice.walker === "node") {
-		return Promise.all(dirs.map((dir, i) => walkOne(dir, exclude[i] ?? [], cutoffMs, choice)));
+		return Promise.all(dirs.map((dir, i) => walkOne(dir, exclude[i] ?? [], cutoffMs, choice, sizeHints[i])));
 	}
 	const batched = await walkManyWithFind(dirs, cutoffMs, choice.processes, { exec: choice.exec, exclude });
 	// When no batch worked, find itself is unusable here (missing, or BSD find without -printf):

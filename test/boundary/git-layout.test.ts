@@ -97,3 +97,23 @@ describe("repositories nested inside a root", () => {
 		expect(pathsOf(snapshot.roots[0]).length).toBeGreaterThan(1);
 	});
 });
+
+describe("a .git directory that is no repository", () => {
+	it("is walked as plain files, so a write inside it is seen, below the root and as the root's own", async () => {
+		const root = tempDir();
+		write(root, { "vendor/.git/notes.txt": "n", "vendor/code.js": "c", ".git/leftover": "l" });
+		const { changes, before } = await deltaOf([root], () =>
+			write(root, { "vendor/.git/planted": "p", ".git/leftover": "changed" }),
+		);
+		expect(before.roots[0]!.git).toEqual([]);
+		expect(pathsOf(before.roots[0])).toEqual(expect.arrayContaining(["vendor/.git/notes.txt", ".git/leftover"]));
+		expect(summary(changes)).toEqual(["modified .git/leftover", "added vendor/.git/planted"]);
+	});
+
+	it("leaves a real repository's .git to the repository state, not the walk", async () => {
+		const repo = gitRepo({ "a.txt": "a" });
+		const snapshot = await snapshotRoots([repo]);
+		expect(pathsOf(snapshot.roots[0]).filter((p) => p.startsWith(".git/"))).toEqual([]);
+		expect(snapshot.roots[0]!.git).toHaveLength(1);
+	});
+});

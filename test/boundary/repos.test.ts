@@ -16,7 +16,7 @@ import { git, gitRepo, tempDir, write } from "./helpers.ts";
 async function alone(dir: string): Promise<RootRepo> {
 	const read = await readRepo(dir);
 	if (read.kind !== "repo") return read.kind === "none" ? read : { kind: "error", message: read.message };
-	return { kind: "repo", state: { repo: "", ...read.shared, index: read.index } };
+	return { kind: "repo", state: { repo: "", ...read.shared, index: read.index }, top: read.top };
 }
 
 function counting(): { run: Exec; revParses: () => number } {
