@@ -7,7 +7,7 @@
  */
 import { realpath, stat } from "node:fs/promises";
 import { availableParallelism } from "node:os";
-import { resolve, sep } from "node:path";
+import { resolve } from "node:path";
 import { excludedBelow } from "./exclude.ts";
 import { type Exec, exec, limitExec } from "./exec.ts";
 import { addHashes, planRacy, RACY_WINDOW_MS } from "./hash.ts";

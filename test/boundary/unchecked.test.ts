@@ -52,9 +52,18 @@ function failingFs(failures: Record<string, { call: keyof WalkFs; code: string }
 			if (failure.call === call && path.toString().endsWith(tail)) throw fsError(failure.code);
 	};
 	return {
-		readdir: (dir) => (check("readdir", dir), nodeFs.readdir(dir)),
-		lstat: (path) => (check("lstat", path), nodeFs.lstat(path)),
-		readlink: (path) => (check("readlink", path), nodeFs.readlink(path)),
+		readdir(dir) {
+			check("readdir", dir);
+			return nodeFs.readdir(dir);
+		},
+		lstat(path) {
+			check("lstat", path);
+			return nodeFs.lstat(path);
+		},
+		readlink(path) {
+			check("readlink", path);
+			return nodeFs.readlink(path);
+		},
 	};
 }
 
