@@ -12,7 +12,7 @@
  *   and a program runner that fail on purpose, around the real ones.
  */
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type Exec, exec } from "../../src/boundary/exec.ts";
@@ -255,11 +255,17 @@ describe("boundaryFindings", () => {
 	});
 });
 
-describe("a snapshot of a directory that is not there", () => {
-	it("walks nothing and records the status", async () => {
+describe("a root that cannot be resolved", () => {
+	it("is missing only when it does not exist; a symlink loop is unreadable, and fails", async () => {
 		const base = tempDir();
 		mkdirSync(join(base, "r"));
-		const snapshot = await snapshotRoots([join(base, "r"), join(base, "missing")]);
-		expect(snapshot.roots.map((r) => r.status)).toEqual(["ok", "missing"]);
+		symlinkSync("loop-b", join(base, "loop-a"));
+		symlinkSync("loop-a", join(base, "loop-b"));
+		const roots = [join(base, "r"), join(base, "missing"), join(base, "loop-a")];
+		const snapshot = await snapshotRoots(roots);
+		expect(snapshot.roots.map((r) => r.status)).toEqual(["ok", "missing", "unreadable"]);
+		expect(snapshot.roots[2]!.unreadable).toEqual({ "": "ELOOP" });
+		const findings = boundaryFindings(snapshot, snapshot, { writeAllowed: [] });
+		expect(findings.failures.map((c) => c.detail)).toEqual([`could not check ${roots[2]}: symlink loop (ELOOP)`]);
 	});
 });
