@@ -18,8 +18,13 @@ export interface TreeIndex {
 
 /** Builds a tree record by record, growing one buffer (no per-entry allocation). */
 export class TreeWriter {
-	private buffer = Buffer.allocUnsafe(1 << 16);
+	private buffer: Buffer;
 	private length = 0;
+
+	/** `hint`: the bytes expected (an earlier walk of the same tree), so the buffer rarely grows. */
+	constructor(hint = 0) {
+		this.buffer = Buffer.allocUnsafe(Math.max(1 << 16, Math.ceil(hint * 1.05)));
+	}
 
 	add(path: Buffer | string, text: Buffer | string): void {
 		const pathLength = typeof path === "string" ? Buffer.byteLength(path) : path.length;
@@ -31,9 +36,10 @@ export class TreeWriter {
 		this.buffer[this.length++] = 0;
 	}
 
-	/** The records written so far (a copy trimmed to size: the growth slack is not kept alive). */
+	/** The records written so far; trimmed by a copy only when the slack is large. */
 	bytes(): Buffer {
-		return Buffer.from(this.buffer.subarray(0, this.length));
+		const exact = this.buffer.subarray(0, this.length);
+		return this.buffer.length - this.length > (this.length >> 4) + 65536 ? Buffer.from(exact) : exact;
 	}
 
 	private put(part: Buffer | string): void {
@@ -43,7 +49,7 @@ export class TreeWriter {
 
 	private reserve(extra: number): void {
 		if (this.length + extra <= this.buffer.length) return;
-		const grown = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.length + extra));
+		const grown = Buffer.allocUnsafe(Math.max(this.buffer.length + (this.buffer.length >> 1), this.length + extra));
 		this.buffer.copy(grown, 0, 0, this.length);
 		this.buffer = grown;
 	}

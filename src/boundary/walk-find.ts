@@ -202,7 +202,9 @@ export async function walkManyWithFind(
 	const jobs: Array<Promise<void>> = [];
 	for (let first = 0; first < dirs.length; first += perBatch) {
 		const batch = dirs.slice(first, first + perBatch);
-		const excluded = batch.flatMap((dir, k) => (options.exclude[first + k] ?? []).map((p) => `${dir}/${p}`));
+		const excluded = batch.flatMap((dir, k) =>
+			(options.exclude[first + k] ?? []).map((p) => (dir === "/" ? `/${p}` : `${dir}/${p}`)),
+		);
 		const args = [...batch, ...expression(cutoff, "%P", excluded)];
 		const output = new OrderedOutput(1);
 		jobs.push(

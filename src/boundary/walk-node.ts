@@ -84,6 +84,8 @@ export interface NodeWalkOptions {
 	fs?: WalkFs;
 	/** Paths relative to the root (snapshot form) that are neither listed nor entered. */
 	exclude?: ReadonlySet<string>;
+	/** The size of this root's tree in an earlier snapshot (see TreeWriter). */
+	sizeHint?: number;
 }
 
 /**
@@ -99,7 +101,7 @@ export interface NodeWalkOptions {
 export async function walkWithNode(dir: string, cutoffMs: number, options: NodeWalkOptions = {}): Promise<WalkResult> {
 	const fs = options.fs ?? nodeFs;
 	const exclude = options.exclude ?? new Set<string>();
-	const writer = new TreeWriter();
+	const writer = new TreeWriter(options.sizeHint);
 	const unreadable: Record<string, string> = Object.create(null);
 	const cutoffNs = nanoseconds(cutoffMs);
 	const top = Buffer.from(dir);

@@ -35,7 +35,8 @@ async function walkOne(
 		if (found) return { ...found, by: "find" };
 		if (choice.walker === "find") throw new Error(`find -printf could not walk ${dir}`);
 	}
-	const node = await walkWithNode(dir, cutoffMs, { exclude: new Set(exclude), ...fsOf(choice) });
+	const hint = sizeHint === undefined ? {} : { sizeHint };
+	const node = await walkWithNode(dir, cutoffMs, { exclude: new Set(exclude), ...hint, ...fsOf(choice) });
 	return { ...node, by: "node" };
 }
 
