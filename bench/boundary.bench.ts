@@ -1,57 +1,47 @@
 /**
- * Boundary snapshot speed against `git status --porcelain --ignored` on the same tree, and the
- * blind spot that makes git status alone unusable as a boundary check.
+ * The boundary check: how fast a snapshot + diff is next to `git status --porcelain --ignored` on
+ * the same tree (and the blind spot that makes git status alone unusable), how much memory it
+ * takes, how large a run's audit record of it is, and how it scales with the number of roots.
  *
- * Tree: a git repository with 10,000 tracked files and a gitignored node_modules/ of 100,000 files
- * (quick: 1,000 and 10,000). Each round runs, interleaved, git status, our snapshot + diff against a
- * baseline with the find walk, and the same with the pure-Node walk; the table shows medians and
- * the ratio to git status. Then one file inside node_modules/ is rewritten (same size, mtime put
- * back) and both checks are asked whether anything changed.
+ * 1. Big tree: a git repository with 10,000 tracked files and a gitignored node_modules/ of
+ *    100,000 (quick: 1,000 + 10,000). Each round runs, interleaved: git status; the floor (one
+ *    `find -printf` of the same entries, output discarded: any complete check must stat them all);
+ *    our snapshot + diff against a baseline with the find walk (default processes, and one), with
+ *    the Node walk, and through the CLI (`pi-delegate boundary diff`, a process of its own).
+ * 2. Memory: peak RSS of snapshot + snapshot + diff, each in a process of its own, on that tree
+ *    and on 50,000 + 500,000 (quick: 5,000 + 50,000), next to a process that only loads the code.
+ * 3. Many roots: 1, 10, 100 and 1,000 packages of a monorepo (5 files each) as roots, snapshot +
+ *    diff, next to snapshotting each root on its own (as one call per root) up to 100 roots.
  */
-import { exec as execCallback } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
-import { availableParallelism, tmpdir } from "node:os";
+import { execFileSync } from "node:child_process";
+import { rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
+import { encodeSnapshots } from "../src/boundary/codec.ts";
 import { diffSnapshots } from "../src/boundary/diff.ts";
+import { snapshotToJson } from "../src/boundary/load.ts";
 import { type SnapshotOptions, snapshotRoots } from "../src/boundary/snapshot.ts";
 import type { Snapshot } from "../src/boundary/types.ts";
 import { renderTable } from "../src/format/table.ts";
 import type { Bench } from "./run.ts";
+import { buildMonorepo, buildTree, settle, sh, VICTIM, VICTIM_MTIME } from "./support/boundary-trees.ts";
+import { requireFreshBuild } from "./support/build.ts";
+import { REPO } from "./support/pi-process.ts";
+import { median } from "./support/stats.ts";
 
-const sh = promisify(execCallback);
+const PROCESSES = Math.min(4, availableParallelism());
+const NODE = process.execPath;
 
-/** The file the blind-spot demonstration rewrites, and the whole-second mtime it is put back to. */
-const VICTIM = join("node_modules", "d7", "f742.js");
-const VICTIM_MTIME = 1_700_000_000;
-
-function median(values: number[]): number {
-	const sorted = [...values].sort((a, b) => a - b);
-	const mid = Math.floor(sorted.length / 2);
-	return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+/** The built CLI when the build is current (what users run), else the sources (slower to start). */
+function cliEntry(): { path: string; from: "dist" | "src" } {
+	try {
+		requireFreshBuild();
+		const built = join(REPO, "dist/cli/main.js");
+		if (statSync(built).mtimeMs > 0) return { path: built, from: "dist" };
+	} catch {}
+	return { path: join(REPO, "src/cli/main.ts"), from: "src" };
 }
-
-/** Writes `count` small files, `perDir` to a directory, under `base`. */
-function writeFiles(base: string, count: number, perDir: number, text: (i: number) => string): void {
-	for (let i = 0; i < count; i++) {
-		const dir = join(base, `d${Math.floor(i / perDir)}`);
-		if (i % perDir === 0) mkdirSync(dir, { recursive: true });
-		writeFileSync(join(dir, `f${i}.js`), text(i));
-	}
-}
-
-async function buildTree(tracked: number, ignored: number): Promise<string> {
-	const dir = mkdtempSync(join(tmpdir(), "boundary-bench-"));
-	writeFiles(join(dir, "src"), tracked, 100, (i) => `export const v${i} = ${i};\n`);
-	writeFiles(join(dir, "node_modules"), ignored, 100, (i) => `module.exports = ${i};\n`);
-	writeFileSync(join(dir, ".gitignore"), "node_modules/\n");
-	utimesSync(join(dir, VICTIM), VICTIM_MTIME, VICTIM_MTIME);
-	await sh(
-		"git init -q && git add -A && git -c user.name=bench -c user.email=bench@example.invalid commit -qm tree && git status >/dev/null",
-		{ cwd: dir, maxBuffer: 1 << 30 },
-	);
-	return dir;
-}
+const CLI = cliEntry();
 
 async function time<T>(run: () => Promise<T>): Promise<[number, T]> {
 	const start = performance.now();
@@ -61,104 +51,218 @@ async function time<T>(run: () => Promise<T>): Promise<[number, T]> {
 
 const gitStatus = (dir: string) =>
 	sh("git status --porcelain --ignored", { cwd: dir, maxBuffer: 1 << 30 }).then((r) => r.stdout);
-
-/**
- * The least any complete check must do: lstat every entry once (one find process, output thrown
- * away). git status does not, which is exactly why it cannot see inside an ignored directory.
- */
-const statEverything = (dir: string) => sh("find . -printf '%s\\0' > /dev/null", { cwd: dir });
+const floor = (dir: string) => sh("find . -printf '%P\\0%y %m %s %T@ %C@\\0' > /dev/null", { cwd: dir });
+const cli = (...args: string[]) =>
+	sh([NODE, CLI.path, ...args].map((a) => `'${a}'`).join(" "), { maxBuffer: 1 << 30 }).catch((e: unknown) => e);
 
 /** Our check as the runner makes it: a new snapshot of the root, diffed against the earlier one. */
-async function ours(dir: string, base: Snapshot, options: SnapshotOptions) {
-	const after = await snapshotRoots([dir], { ...options, previous: base });
+async function ours(roots: string[], base: Snapshot, options: SnapshotOptions) {
+	const after = await snapshotRoots(roots, { ...options, previous: base });
 	return diffSnapshots(base, after);
 }
 
-const LABELS: Array<[string, string]> = [
-	["find", `snapshot + diff (find, ${Math.min(4, availableParallelism())} processes)`],
-	["find_one_process", "snapshot + diff (find, 1 process)"],
-	["node", "snapshot + diff (Node walk)"],
+const VARIANTS: Array<[string, string, SnapshotOptions]> = [
+	["find", `library snapshot + diff (find, ${PROCESSES} processes)`, { walker: "find" }],
+	["find_one_process", "library snapshot + diff (find, 1 process)", { walker: "find", findProcesses: 1 }],
+	["node", "library snapshot + diff (Node walk)", { walker: "node" }],
 ];
 
-const VARIANTS: Record<string, SnapshotOptions> = {
-	find: { walker: "find" },
-	find_one_process: { walker: "find", findProcesses: 1 },
-	node: { walker: "node" },
-};
+async function bigTree(dir: string, rounds: number) {
+	const baseFile = join(dir, "..", `${dir.split("/").pop()}-before.snapshot.gz`);
+	try {
+		return await measureBigTree(dir, baseFile, rounds);
+	} finally {
+		rmSync(baseFile, { force: true });
+	}
+}
+
+async function measureBigTree(dir: string, baseFile: string, rounds: number) {
+	const base = await snapshotRoots([dir]);
+	writeFileSync(baseFile, encodeSnapshots(base, base)[0]!.bytes);
+	const statusBefore = await gitStatus(dir);
+	const names = ["git", "floor", ...VARIANTS.map(([n]) => n), "cli", "cli_start"];
+	const samples: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+	for (let round = 0; round < rounds; round++) {
+		process.stderr.write(`big tree: round ${round + 1}/${rounds}\r`);
+		samples.git!.push((await time(() => gitStatus(dir)))[0]);
+		samples.floor!.push((await time(() => floor(dir)))[0]);
+		for (const [name, , options] of VARIANTS) {
+			const [ms, delta] = await time(() => ours([dir], base, options));
+			if (delta.length !== 0) throw new Error(`unchanged tree produced ${delta.length} changes (${name})`);
+			samples[name]!.push(ms);
+		}
+		const [ms, out] = await time(() => cli("boundary", "diff", baseFile));
+		if (out instanceof Error) throw out;
+		samples.cli!.push(ms);
+		samples.cli_start!.push((await time(() => cli("--version")))[0]);
+	}
+	const after = await snapshotRoots([dir], { previous: base });
+	const audit = encodeSnapshots(base, after).reduce((sum, f) => sum + f.bytes.length, 0);
+	const oldJson = 2 * JSON.stringify(snapshotToJson(base)).length;
+	// The blind spot: a same-size rewrite inside the already-ignored directory, mtime restored.
+	const victim = join(dir, VICTIM);
+	const size = statSync(victim).size;
+	writeFileSync(victim, "module.exports = 999;\n");
+	if (statSync(victim).size !== size) throw new Error("the rewrite must keep the size");
+	utimesSync(victim, VICTIM_MTIME, VICTIM_MTIME);
+	const statusChanged = (await gitStatus(dir)) !== statusBefore;
+	const delta = await ours([dir], base, VARIANTS[0]![2]);
+	const medians = Object.fromEntries(Object.entries(samples).map(([n, list]) => [n, median(list)]));
+	return {
+		medians,
+		ratio_to_git_status: Object.fromEntries(names.map((n) => [n, medians[n]! / medians.git!])),
+		audit_record_mib: audit / 2 ** 20,
+		json_pair_mib: oldJson / 2 ** 20,
+		rewrite_inside_ignored_dir: {
+			git_status_output_changed: statusChanged,
+			ours_changes: delta.map((c) => `${c.kind} ${c.path}: ${c.detail}`),
+		},
+		samples_ms: samples,
+	};
+}
+
+/** Peak RSS (MiB) of one snapshot + snapshot + diff in a fresh process. */
+function peakMib(dir: string, walker: "find" | "node" | "none"): number {
+	const out = execFileSync(NODE, [join(REPO, "bench/support/boundary-memory.ts"), dir, walker], { encoding: "utf8" });
+	return (JSON.parse(out) as { peakKib: number }).peakKib / 1024;
+}
+
+function memory(trees: Array<[string, string]>, runs: number) {
+	const rows: Record<string, Record<string, number>> = {};
+	for (const [label, dir] of trees) {
+		rows[label] = {};
+		for (const walker of ["none", "find", "node"] as const) {
+			process.stderr.write(`memory: ${label}, ${walker}      \r`);
+			rows[label]![walker] = median(Array.from({ length: runs }, () => peakMib(dir, walker)));
+		}
+	}
+	return rows;
+}
+
+async function manyRoots(roots: string[], counts: number[], rounds: number) {
+	const rows: Array<Record<string, number>> = [];
+	for (const count of counts) {
+		const some = roots.slice(0, count);
+		const batched: number[] = [];
+		const alone: number[] = [];
+		for (let round = 0; round < rounds; round++) {
+			process.stderr.write(`many roots: ${count}, round ${round + 1}/${rounds}      \r`);
+			const [beforeMs, base] = await time(() => snapshotRoots(some));
+			const [diffMs] = await time(() => ours(some, base, {}));
+			batched.push(beforeMs + diffMs);
+			if (count > 100) continue;
+			const [ms] = await time(async () => {
+				const each = await Promise.all(some.map((root) => snapshotRoots([root])));
+				await Promise.all(some.map((root, i) => ours([root], each[i]!, {})));
+			});
+			alone.push(ms);
+		}
+		const ms = median(batched);
+		rows.push({ roots: count, ms, ms_per_root: ms / count, one_call_per_root_ms: median(alone) });
+	}
+	return rows;
+}
 
 const bench: Bench = async ({ quick }) => {
-	const tracked = quick ? 1_000 : 10_000;
-	const ignored = quick ? 10_000 : 100_000;
-	const rounds = quick ? 5 : 9;
-	process.stderr.write(`building ${tracked} tracked + ${ignored} ignored files…\n`);
+	const [tracked, ignored] = quick ? [1_000, 10_000] : [10_000, 100_000];
+	const [bigTracked, bigIgnored] = quick ? [5_000, 50_000] : [50_000, 500_000];
+	const rounds = quick ? 3 : 9;
+	process.stderr.write(`building ${tracked} + ${ignored}, ${bigTracked} + ${bigIgnored} files and a monorepo…\n`);
 	const dir = await buildTree(tracked, ignored);
+	const big = await buildTree(bigTracked, bigIgnored);
+	const mono = await buildMonorepo(quick ? 100 : 1000, 5);
 	try {
-		// Let the fresh tree age past the racy window, as a working repository normally has.
-		await new Promise((r) => setTimeout(r, 2500));
-		const base = await snapshotRoots([dir]);
-		const statusBefore = await gitStatus(dir);
-		const samples: Record<string, number[]> = { git: [], stat_floor: [], find: [], find_one_process: [], node: [] };
-		for (let round = 0; round < rounds; round++) {
-			process.stderr.write(`round ${round + 1}/${rounds}\r`);
-			samples.git!.push((await time(() => gitStatus(dir)))[0]);
-			samples.stat_floor!.push((await time(() => statEverything(dir)))[0]);
-			for (const [name, options] of Object.entries(VARIANTS)) {
-				const [ms, delta] = await time(() => ours(dir, base, options));
-				if (delta.length !== 0) throw new Error(`unchanged tree produced ${delta.length} changes (${name})`);
-				samples[name]!.push(ms);
-			}
-		}
-		// The blind spot: a same-size rewrite inside the already-ignored directory, mtime restored.
-		const victim = join(dir, VICTIM);
-		const size = statSync(victim).size;
-		writeFileSync(victim, "module.exports = 999;\n");
-		if (statSync(victim).size !== size) throw new Error("the rewrite must keep the size");
-		utimesSync(victim, VICTIM_MTIME, VICTIM_MTIME);
-		const statusAfter = await gitStatus(dir);
-		const delta = await ours(dir, base, VARIANTS.find!);
-		const medians = Object.fromEntries(Object.entries(samples).map(([name, list]) => [name, median(list)]));
-		const figures = {
+		await settle();
+		const tree = await bigTree(dir, rounds);
+		const mem = memory(
+			[
+				[`${tracked} + ${ignored}`, dir],
+				[`${bigTracked} + ${bigIgnored}`, big],
+			],
+			quick ? 1 : 3,
+		);
+		const roots = await manyRoots(mono.roots, quick ? [1, 10, 100] : [1, 10, 100, 1000], rounds);
+		const data = {
 			tracked_files: tracked,
 			ignored_files: ignored,
+			big_tree: { tracked_files: bigTracked, ignored_files: bigIgnored },
 			rounds,
-			find_processes: Math.min(4, availableParallelism()),
-			median_ms: medians,
-			ratio_to_git_status: Object.fromEntries(
-				["stat_floor", ...Object.keys(VARIANTS)].map((name) => [name, medians[name]! / medians.git!]),
-			),
-			snapshot_json_mib: JSON.stringify(base).length / 2 ** 20,
-			rewrite_inside_ignored_dir: {
-				git_status_output_changed: statusAfter !== statusBefore,
-				ours_changes: delta.map((c) => `${c.kind} ${c.path}: ${c.detail}`),
-			},
-			samples_ms: samples,
+			find_processes: PROCESSES,
+			cli_from: CLI.from,
+			...tree,
+			peak_rss_mib: mem,
+			many_roots: roots,
 		};
-		const ms = (v: number) => v.toFixed(0);
-		const ratio = (v: number) => `${v.toFixed(2)}×`;
-		const table = [
-			renderTable(
-				["check", "median ms", "vs git status"],
-				[
-					["git status --porcelain --ignored", ms(medians.git!), ratio(1)],
-					[
-						"floor: lstat every entry (find, output discarded)",
-						ms(medians.stat_floor!),
-						ratio(medians.stat_floor! / medians.git!),
-					],
-					...LABELS.map(([name, label]) => [label, ms(medians[name]!), ratio(medians[name]! / medians.git!)]),
-				],
-				["left", "right", "right"],
-			),
-			"",
-			`tree: ${tracked} tracked + ${ignored} ignored files, ${rounds} rounds; snapshot JSON ${figures.snapshot_json_mib.toFixed(1)} MiB`,
-			`same-size rewrite of ${VICTIM} with mtime restored:`,
-			`  git status output changed: ${figures.rewrite_inside_ignored_dir.git_status_output_changed ? "yes" : "no (missed)"}`,
-			`  snapshot + diff: ${delta.length === 0 ? "no change (missed)" : figures.rewrite_inside_ignored_dir.ours_changes.join("; ")}`,
-		].join("\n");
-		return { name: "boundary", table, data: figures };
+		return { name: "boundary", table: render(data), data };
 	} finally {
-		rmSync(dir, { recursive: true, force: true });
+		for (const path of [dir, big, mono.dir]) rmSync(path, { recursive: true, force: true });
 	}
 };
+
+type Data = Awaited<ReturnType<typeof bigTree>> & {
+	tracked_files: number;
+	ignored_files: number;
+	rounds: number;
+	peak_rss_mib: Record<string, Record<string, number>>;
+	many_roots: Array<Record<string, number>>;
+};
+
+function render(data: Data): string {
+	const ms = (v: number) => `${v.toFixed(0)} ms`;
+	const times = (v: number) => `${v.toFixed(2)}×`;
+	const m = data.medians;
+	const row = (label: string, name: string) => [label, ms(m[name]!), times(data.ratio_to_git_status[name]!)];
+	const speed = renderTable(
+		["check", "median", "vs git status"],
+		[
+			row("git status --porcelain --ignored", "git"),
+			row("floor: one find -printf of every entry, output discarded", "floor"),
+			...VARIANTS.map(([name, label]) => row(label, name)),
+			row(`CLI: pi-delegate boundary diff (its own process, from ${CLI.from}/)`, "cli"),
+			row("  of which process start-up (pi-delegate --version)", "cli_start"),
+		],
+		["left", "right", "right"],
+	);
+	const memoryRows = Object.entries(data.peak_rss_mib).map(([tree, r]) => [
+		tree,
+		`${r.none!.toFixed(0)} MiB`,
+		`${r.find!.toFixed(0)} MiB`,
+		`${r.node!.toFixed(0)} MiB`,
+	]);
+	const memoryTable = renderTable(["tree (tracked + ignored)", "code loaded", "find walk", "Node walk"], memoryRows, [
+		"left",
+		"right",
+		"right",
+		"right",
+	]);
+	const rootRows = data.many_roots.map((r) => [
+		String(r.roots),
+		ms(r.ms!),
+		`${r.ms_per_root!.toFixed(1)} ms`,
+		Number.isFinite(r.one_call_per_root_ms) ? ms(r.one_call_per_root_ms!) : "—",
+	]);
+	const rootTable = renderTable(["roots", "snapshot + diff", "per root", "one call per root"], rootRows, [
+		"right",
+		"right",
+		"right",
+		"right",
+	]);
+	const rewrite = data.rewrite_inside_ignored_dir;
+	return [
+		speed,
+		"",
+		`tree: ${data.tracked_files} tracked + ${data.ignored_files} ignored files, ${data.rounds} rounds`,
+		`audit record (both snapshots, compact): ${data.audit_record_mib.toFixed(2)} MiB (as two JSON files: ${data.json_pair_mib.toFixed(1)} MiB)`,
+		`same-size rewrite of ${VICTIM} with mtime restored:`,
+		`  git status output changed: ${rewrite.git_status_output_changed ? "yes" : "no (missed)"}`,
+		`  snapshot + diff: ${rewrite.ours_changes.length === 0 ? "no change (missed)" : rewrite.ours_changes.join("; ")}`,
+		"",
+		"peak RSS of snapshot + snapshot + diff, a process each:",
+		memoryTable,
+		"",
+		"many roots (monorepo packages of 5 files, one repository):",
+		rootTable,
+	].join("\n");
+}
 
 export default bench;

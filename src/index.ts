@@ -6,12 +6,30 @@
 
 export type { AgentDefinition } from "./agents/definition.ts";
 export { type LoadedAgents, loadAgents } from "./agents/load.ts";
+export {
+	AFTER_FILE,
+	BEFORE_FILE,
+	decodeSnapshot,
+	decodeSnapshots,
+	encodeSnapshot,
+	encodeSnapshots,
+	type SnapshotFile,
+} from "./boundary/codec.ts";
 export { diffSnapshots } from "./boundary/diff.ts";
+export { boundaryFindings, type FindingsOptions } from "./boundary/findings.ts";
 export { judgeChanges } from "./boundary/judge.ts";
 export { parseSnapshot } from "./boundary/load.ts";
 // The boundary: snapshots of watched roots, the delta, the judgement.
-export { snapshotRoots } from "./boundary/snapshot.ts";
-export type { Change, ChangeKind, Judgement, Snapshot } from "./boundary/types.ts";
+export { type SnapshotOptions, snapshotRoots } from "./boundary/snapshot.ts";
+export type {
+	BoundaryFindings,
+	Change,
+	ChangeKind,
+	Judgement,
+	RootSnapshot,
+	Snapshot,
+	UncheckedPart,
+} from "./boundary/types.ts";
 // What a child sees: context modes, agents, prompt inheritance, the one function that decides a view.
 export { type ContextMode, createModeRegistry, DEFAULT_MODE, type ModeRegistry } from "./context/modes.ts";
 export { type ContextFields, ContextFieldsSchema, type ContextPrimitives } from "./context/primitives.ts";

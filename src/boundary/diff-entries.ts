@@ -17,8 +17,14 @@
  *   change at all).
  */
 import { parseEntry } from "./entry.ts";
+import { within } from "./exclude.ts";
 import { displayName } from "./names.ts";
+import { pairRecords } from "./pair.ts";
+import { reasonText } from "./reasons.ts";
+import { entryTextAt, indexTree, pathName, type TreeIndex } from "./tree.ts";
 import type { Change, Entry } from "./types.ts";
+
+export { pairEntries } from "./pair.ts";
 
 export function octal(mode: number): string {
 	return mode.toString(8).padStart(3, "0");
@@ -53,11 +59,6 @@ function contentChange(before: Entry, after: Entry): string | null {
 	return null;
 }
 
-/** True when `path` lies inside one of `dirs` (or is one). */
-function within(path: string, dirs: readonly string[]): boolean {
-	return dirs.some((dir) => dir === "" || path === dir || path.startsWith(`${dir}/`));
-}
-
 /** Compares one entry present in both walks; equal text (the common case) never gets here. */
 function compareEntry(
 	path: string,
@@ -82,88 +83,73 @@ function compareEntry(
 
 /** What diffEntries needs of a root snapshot. */
 export interface WalkedRoot {
-	entries: ReadonlyArray<[string, string]>;
-	unreadable: Record<string, string>;
+	tree: Buffer;
+	hashes: Readonly<Record<string, string>>;
+	unreadable: Readonly<Record<string, string>>;
+	excluded?: readonly string[];
+}
+
+/** The entry of record i, with the content hash its snapshot took (if any). */
+function entryAt(tree: TreeIndex, i: number, hashes: Readonly<Record<string, string>>, path: string): Entry {
+	const entry = parseEntry(entryTextAt(tree, i));
+	const hash = Object.hasOwn(hashes, path) ? hashes[path] : undefined;
+	if (entry.type === "file" && hash !== undefined) entry.hash = hash;
+	return entry;
+}
+
+/** A record's path for a change: the root's own record (path '') is named '.', as it always was. */
+function changePath(tree: TreeIndex, i: number): string {
+	return pathName(tree, i) || ".";
+}
+
+function mustIndex(tree: Buffer): TreeIndex {
+	const index = indexTree(tree);
+	if (index === null) throw new Error("a snapshot tree must end on a record boundary");
+	return index;
 }
 
 /**
- * Pairs up the entries of two walks and calls `same` for each path in both, `gone` and `fresh` for
- * the rest. Both walks list a directory in the same order when it did not change, so the lists are
- * read in step and only entries out of step go through a map: comparing an unchanged 100,000-entry
- * tree is one pass of string comparisons, and a block of K inserted or deleted entries costs about
- * 2K map operations before the two lists line up again.
+ * Compares the entries of one root. Paths either snapshot excluded are left out; parts either walk
+ * could not read are reported as `unreadable` changes when their readability changed.
  */
-export function pairEntries(
-	before: ReadonlyArray<[string, string]>,
-	after: ReadonlyArray<[string, string]>,
-	same: (path: string, before: string, after: string) => void,
-	gone: (path: string, text: string) => void,
-	fresh: (path: string, text: string) => void,
-): void {
-	const pendingBefore = new Map<string, string>();
-	const pendingAfter = new Map<string, string>();
-	let i = 0;
-	let j = 0;
-	while (i < before.length || j < after.length) {
-		const b = before[i];
-		const a = after[j];
-		if (b !== undefined && a !== undefined && b[0] === a[0]) {
-			same(b[0], b[1], a[1]);
-			i++;
-			j++;
-			continue;
-		}
-		const laterB = b === undefined ? undefined : pendingAfter.get(b[0]);
-		if (b !== undefined && laterB !== undefined) {
-			pendingAfter.delete(b[0]);
-			same(b[0], b[1], laterB);
-			i++;
-			continue;
-		}
-		const earlierA = a === undefined ? undefined : pendingBefore.get(a[0]);
-		if (a !== undefined && earlierA !== undefined) {
-			pendingBefore.delete(a[0]);
-			same(a[0], earlierA, a[1]);
-			j++;
-			continue;
-		}
-		if (b !== undefined) {
-			pendingBefore.set(b[0], b[1]);
-			i++;
-		}
-		if (a !== undefined) {
-			pendingAfter.set(a[0], a[1]);
-			j++;
-		}
-	}
-	for (const [path, text] of pendingBefore) gone(path, text);
-	for (const [path, text] of pendingAfter) fresh(path, text);
-}
-
-/** Compares the entries of one root. `unreadable` maps are the parts each walk could not enter. */
 export function diffEntries(root: string, before: WalkedRoot, after: WalkedRoot): Change[] {
 	const changes: Change[] = [];
-	const add = (path: string, kind: Change["kind"], detail: string) => changes.push({ root, path, kind, detail });
+	const excluded = [...(before.excluded ?? []), ...(after.excluded ?? [])];
+	const add = (path: string, kind: Change["kind"], detail: string) => {
+		if (excluded.length === 0 || !within(path, excluded)) changes.push({ root, path, kind, detail });
+	};
 	const blindBefore = Object.keys(before.unreadable);
-	pairEntries(
-		before.entries,
-		after.entries,
-		(path, old, text) => {
-			if (old !== text) compareEntry(path, parseEntry(old), parseEntry(text), add);
+	const b = mustIndex(before.tree);
+	const a = mustIndex(after.tree);
+	const compared = new Set<string>();
+	pairRecords(
+		b,
+		a,
+		(i, j) => {
+			const path = changePath(b, i);
+			compared.add(path);
+			compareEntry(path, entryAt(b, i, before.hashes, path), entryAt(a, j, after.hashes, path), add);
 		},
-		(path, text) => add(path, "deleted", describeEntry(parseEntry(text))),
-		(path, text) => {
+		(i) => add(changePath(b, i), "deleted", describeEntry(parseEntry(entryTextAt(b, i)))),
+		(j) => {
+			const path = changePath(a, j);
 			// Inside a part the earlier walk could not read we cannot tell new from old.
-			if (!within(path, blindBefore)) add(path, "added", describeEntry(parseEntry(text)));
+			if (!within(path, blindBefore)) add(path, "added", describeEntry(parseEntry(entryTextAt(a, j))));
 		},
 	);
+	// Identical records whose content hashes differ: a rewrite within one clock tick.
+	for (const [path, hash] of Object.entries(before.hashes)) {
+		const later = Object.hasOwn(after.hashes, path) ? after.hashes[path] : undefined;
+		if (later !== undefined && later !== hash && !compared.has(path))
+			add(path, "modified", "content changed (same size and timestamps)");
+	}
 	for (const [path, error] of Object.entries(after.unreadable)) {
 		if (!Object.hasOwn(before.unreadable, path))
-			add(path, "unreadable", `cannot be read now (${error}): changes inside cannot be seen`);
+			add(path, "unreadable", `cannot be read now (${reasonText(error)}): changes inside cannot be seen`);
 	}
 	for (const [path, error] of Object.entries(before.unreadable)) {
 		if (!Object.hasOwn(after.unreadable, path))
-			add(path, "unreadable", `could not be read before (${error}): its contents were not compared`);
+			add(path, "unreadable", `could not be read before (${reasonText(error)}): its contents were not compared`);
 	}
 	return changes;
 }

@@ -4,8 +4,9 @@
  * even when the working tree ends up byte-identical.
  */
 
-import { octal, pairEntries } from "./diff-entries.ts";
+import { octal } from "./diff-entries.ts";
 import { displayName } from "./names.ts";
+import { pairEntries } from "./pair.ts";
 import type { Change, GitFile, GitState } from "./types.ts";
 
 const short = (id: string | null) => (id === null ? "(no commit)" : id.slice(0, 7));

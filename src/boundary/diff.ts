@@ -4,7 +4,8 @@
  */
 import { diffEntries } from "./diff-entries.ts";
 import { diffGit } from "./diff-git.ts";
-import type { Change, ChangeKind, RootSnapshot, Snapshot } from "./types.ts";
+import { indexTree } from "./tree.ts";
+import type { Change, ChangeKind, RootSnapshot, RootStatus, Snapshot } from "./types.ts";
 
 const KIND_ORDER: readonly ChangeKind[] = [
 	"root",
@@ -23,6 +24,13 @@ const KIND_ORDER: readonly ChangeKind[] = [
 	"git-file",
 ];
 
+const STATUS_WORDS: Readonly<Record<RootStatus, string>> = {
+	ok: "a directory",
+	missing: "gone",
+	"not-directory": "not a directory",
+	unreadable: "unreadable",
+};
+
 function compare(a: Change, b: Change): number {
 	if (a.path !== b.path) return a.path < b.path ? -1 : 1;
 	return KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind);
@@ -31,10 +39,11 @@ function compare(a: Change, b: Change): number {
 function diffRoot(before: RootSnapshot, after: RootSnapshot): Change[] {
 	const root = before.root;
 	if (before.status !== after.status) {
-		const count = Object.keys(before.status === "ok" ? before.entries : after.entries).length;
+		// The root's own record is not counted: "held 0 entries" is an empty directory.
+		const count = Math.max(0, (indexTree(before.status === "ok" ? before.tree : after.tree)?.count ?? 1) - 1);
 		const detail =
 			before.status === "ok"
-				? `root is now ${after.status === "missing" ? "gone" : "not a directory"} (held ${count} entries)`
+				? `root is now ${STATUS_WORDS[after.status]} (held ${count} entries)`
 				: after.status === "ok"
 					? `root now exists (${count} entries)`
 					: `root was ${before.status}, is now ${after.status}`;

@@ -1,8 +1,9 @@
 /**
- * The text form of a working-tree entry. A snapshot stores each entry as one short string rather
- * than an object, so two snapshots are compared by string equality first and an entry is parsed
- * only when its text differs. The form is what GNU find prints for it (see walk-find.ts); the Node
- * walk writes the same text.
+ * The text form of a working-tree entry. A snapshot keeps each entry as this short text (see
+ * tree.ts), so two snapshots are compared byte for byte first and an entry is parsed only when its
+ * text differs. The form is what GNU find prints for it (see walk-find.ts); the Node walk writes the
+ * same text. A content hash is kept beside the tree (RootSnapshot.hashes); only version 1 files
+ * wrote it into the text, as ` sha256:<hex>`, and those are still read.
  *
  *   f <mode> <size> <mtime> <ctime>[ sha256:<hex>]   regular file
  *   d <mode>                                         directory (its own times are not kept)

@@ -42,6 +42,14 @@ export interface ExecOptions {
 	input?: Buffer;
 }
 
+/** How the snapshot starts a program: a port, so tests can make find or git fail on purpose. */
+export type Exec = (
+	program: string,
+	args: readonly string[],
+	cwd: string,
+	options?: ExecOptions,
+) => Promise<ExecResult>;
+
 /** Runs `program` in `cwd` and collects its output. */
 export function exec(
 	program: string,
@@ -75,8 +83,8 @@ export function exec(
  * is widened so a root owned by another user is still read as a repository instead of silently
  * falling back to a plain-files view (nothing we run executes repository-configured programs).
  */
-export function git(args: readonly string[], cwd: string): Promise<ExecResult> {
-	return exec(
+export function git(args: readonly string[], cwd: string, run: Exec = exec): Promise<ExecResult> {
+	return run(
 		"git",
 		[
 			"--no-optional-locks",
@@ -90,4 +98,26 @@ export function git(args: readonly string[], cwd: string): Promise<ExecResult> {
 		],
 		cwd,
 	);
+}
+
+/**
+ * At most `max` programs of `run` at once. A snapshot of 1,000 roots in 1,000 repositories needs
+ * thousands of git processes; started all together they only fight over the CPUs and the process
+ * table, and can hit the open-files limit.
+ */
+export function limitExec(run: Exec, max: number): Exec {
+	let active = 0;
+	const waiting: Array<() => void> = [];
+	return async (program, args, cwd, options) => {
+		// A finishing program hands its slot straight to the next waiter, so the count never overshoots.
+		if (active >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+		else active++;
+		try {
+			return await run(program, args, cwd, options);
+		} finally {
+			const next = waiting.shift();
+			if (next) next();
+			else active--;
+		}
+	};
 }

@@ -1,6 +1,7 @@
 /**
  * The repository state of a git root, read through git itself and never written: HEAD, every ref,
  * the stash list, the index as content, the config and the state files of the git directory.
+ * Which roots share a repository, so that it is read once for all of them, is repos.ts.
  *
  * The working tree is not read here: the walk covers it, ignored and untracked files included,
  * because `git status --ignored` prints an already-ignored directory as a single line and so cannot
@@ -9,7 +10,7 @@
 import { createHash } from "node:crypto";
 import { readFile, realpath } from "node:fs/promises";
 import { sep } from "node:path";
-import { git } from "./exec.ts";
+import { type Exec, ExecNotFound, exec, git } from "./exec.ts";
 import { readGitFiles } from "./git-files.ts";
 import { decodeName } from "./names.ts";
 import type { GitState } from "./types.ts";
@@ -45,27 +46,27 @@ export interface RepoLocation {
  * repository, a bare repository, inside a .git directory). One git call answers all three; only a
  * path containing a newline makes its output ambiguous, and then each is asked for separately.
  */
-export async function locateRepo(dir: string): Promise<RepoLocation | null> {
+export async function locateRepo(dir: string, run: Exec = exec): Promise<RepoLocation | null> {
 	const asks = ["--show-toplevel", "--absolute-git-dir", "--path-format=absolute", "--git-common-dir"];
-	const out = await git(["rev-parse", ...asks], dir);
+	const out = await git(["rev-parse", ...asks], dir, run);
 	if (out.code !== 0) return null;
 	let lines = single(out.stdout).split("\n");
 	if (lines.length !== 3) {
-		const one = async (args: string[]) => single(await mustRun(["rev-parse", ...args], dir));
+		const one = async (args: string[]) => single(await mustRun(["rev-parse", ...args], dir, run));
 		lines = await Promise.all([one([asks[0]!]), one([asks[1]!]), one(asks.slice(2))]);
 	}
 	const [top, gitDir, commonDir] = await Promise.all(lines.map((line) => realpath(line)));
 	return { top: top!, gitDir: gitDir!, commonDir: commonDir! };
 }
 
-async function mustRun(args: string[], dir: string): Promise<Buffer> {
-	const out = await git(args, dir);
+async function mustRun(args: string[], dir: string, run: Exec): Promise<Buffer> {
+	const out = await git(args, dir, run);
 	if (out.code !== 0) throw new Error(`git ${args.join(" ")} failed in ${dir}: ${out.stderr.trim()}`);
 	return out.stdout;
 }
 
-async function readRefs(dir: string): Promise<Record<string, string>> {
-	const out = await mustRun(["for-each-ref", "--format=%(refname)%00%(objectname)%00"], dir);
+async function readRefs(dir: string, run: Exec): Promise<Record<string, string>> {
+	const out = await mustRun(["for-each-ref", "--format=%(refname)%00%(objectname)%00"], dir, run);
 	const refs: Record<string, string> = Object.create(null);
 	const parts = records(out);
 	for (let i = 0; i + 1 < parts.length; i += 2) {
@@ -78,9 +79,9 @@ async function readRefs(dir: string): Promise<Record<string, string>> {
 	return refs;
 }
 
-async function readStash(dir: string, refs: Record<string, string>): Promise<string[]> {
+async function readStash(dir: string, refs: Record<string, string>, run: Exec): Promise<string[]> {
 	if (!Object.hasOwn(refs, "refs/stash")) return [];
-	const out = await git(["log", "-g", "--format=%H", "refs/stash", "--"], dir);
+	const out = await git(["log", "-g", "--format=%H", "refs/stash", "--"], dir, run);
 	if (out.code !== 0) return [refs["refs/stash"]!];
 	return out.stdout.toString("latin1").split("\n").filter(Boolean);
 }
@@ -89,8 +90,8 @@ async function readStash(dir: string, refs: Record<string, string>): Promise<str
  * `tag mode object stage` per path, stages of a conflicted path joined by ';'. ls-files lists a
  * path's stages together, so joining with the previous record is enough.
  */
-async function readIndex(dir: string): Promise<Array<[string, string]>> {
-	const out = await mustRun(["ls-files", "--stage", "-v", "-z"], dir);
+async function readIndex(dir: string, run: Exec): Promise<Array<[string, string]>> {
+	const out = await mustRun(["ls-files", "--stage", "-v", "-z"], dir, run);
 	const index: Array<[string, string]> = [];
 	for (const [start, end] of records(out)) {
 		const tab = out.indexOf(0x09, start);
@@ -104,8 +105,8 @@ async function readIndex(dir: string): Promise<Array<[string, string]>> {
 }
 
 /** Config keys → sha256 of their values, so a report can name the key without storing a secret. */
-async function readConfig(dir: string): Promise<Record<string, string>> {
-	const out = await git(["config", "--local", "--list", "-z"], dir);
+async function readConfig(dir: string, run: Exec): Promise<Record<string, string>> {
+	const out = await git(["config", "--local", "--list", "-z"], dir, run);
 	const values = new Map<string, string[]>();
 	if (out.code === 0) {
 		for (const [start, end] of records(out.stdout)) {
@@ -129,6 +130,7 @@ async function readHead(
 	dir: string,
 	gitDir: string,
 	refs: Record<string, string>,
+	run: Exec,
 ): Promise<{ branch: string | null; commit: string | null }> {
 	const text = (await readFile(`${gitDir}${sep}HEAD`, "utf8").catch(() => "")).trim();
 	if (text.startsWith("ref: ") && text !== "ref: refs/heads/.invalid") {
@@ -137,8 +139,8 @@ async function readHead(
 	}
 	if (/^[0-9a-f]{40,64}$/.test(text)) return { branch: null, commit: text };
 	const [branch, commit] = await Promise.all([
-		git(["symbolic-ref", "-q", "HEAD"], dir),
-		git(["rev-parse", "-q", "--verify", "HEAD^{commit}"], dir),
+		git(["symbolic-ref", "-q", "HEAD"], dir, run),
+		git(["rev-parse", "-q", "--verify", "HEAD^{commit}"], dir, run),
 	]);
 	return {
 		branch: branch.code === 0 ? single(branch.stdout) : null,
@@ -146,35 +148,51 @@ async function readHead(
 	};
 }
 
+/** The repository state shared by every root in one repository (all but `repo` and `index`). */
+export type SharedGitState = Omit<GitState, "repo" | "index">;
+
+/** What git says about a directory: no work tree there, a repository, or a repository it could not read. */
+export type RepoRead =
+	| { kind: "none" }
+	| { kind: "repo"; top: string; shared: SharedGitState; index: Array<[string, string]> }
+	| { kind: "error"; message: string; top?: string };
+
+const failure = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A failed read as a value; a missing git program stays thrown (the caller watches plain files then). */
+const asError = (error: unknown): Error => {
+	if (error instanceof ExecNotFound) throw error;
+	return new Error(failure(error));
+};
+
 /**
- * Reads the state of the repository whose work tree holds `dir`, or null when there is none.
- * `repo` labels it within the root. The ref, index and config reads start together with the
- * location query (they fail harmlessly outside a repository): one round of processes, not three.
+ * Reads the state of the repository whose work tree holds `dir`. `index` lists the index entries
+ * under `dir`, relative to it (all of them when `dir` is the top). The ref, index and config reads
+ * start together with the location query (they fail harmlessly outside a repository): one round
+ * of processes, not three.
  */
-export async function readGitState(dir: string, repo: string): Promise<{ state: GitState; top: string } | null> {
+export async function readRepo(dir: string, run: Exec = exec): Promise<RepoRead> {
 	const [location, refs, index, config] = await Promise.all([
-		locateRepo(dir),
-		readRefs(dir).catch(() => null),
-		readIndex(dir).catch(() => null),
-		readConfig(dir),
+		locateRepo(dir, run).catch(asError),
+		readRefs(dir, run).catch(asError),
+		readIndex(dir, run).catch(asError),
+		readConfig(dir, run),
 	]);
-	if (location === null) return null;
-	if (refs === null || index === null) throw new Error(`git could not read the repository at ${dir}`);
-	const [head, stash, files] = await Promise.all([
-		readHead(dir, location.gitDir, refs),
-		readStash(dir, refs),
-		readGitFiles(location.gitDir, location.commonDir),
-	]);
-	const state: GitState = {
-		repo,
-		gitDir: location.gitDir,
-		commonDir: location.commonDir,
-		...head,
-		refs,
-		stash,
-		index,
-		config,
-		files,
-	};
-	return { state, top: location.top };
+	if (location === null) return { kind: "none" };
+	if (location instanceof Error) return { kind: "error", message: location.message };
+	const where = location;
+	for (const part of [refs, index])
+		if (part instanceof Error) return { kind: "error", message: part.message, top: where.top };
+	const refMap = refs as Record<string, string>;
+	try {
+		const [head, stash, files] = await Promise.all([
+			readHead(dir, where.gitDir, refMap, run),
+			readStash(dir, refMap, run),
+			readGitFiles(where.gitDir, where.commonDir),
+		]);
+		const shared = { gitDir: where.gitDir, commonDir: where.commonDir, ...head, refs: refMap, stash, config, files };
+		return { kind: "repo", top: where.top, shared, index: index as Array<[string, string]> };
+	} catch (error) {
+		return { kind: "error", message: failure(error), top: where.top };
+	}
 }

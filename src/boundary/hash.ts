@@ -15,8 +15,8 @@
 import { createHash } from "node:crypto";
 import { constants } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
-import { hasHash, withHash } from "./entry.ts";
 import { nameBytes } from "./names.ts";
+import { letterAt, pathEnd, pathKey, pathName, type TreeIndex } from "./tree.ts";
 
 /** How far back from the snapshot's start a timestamp counts as "may share a tick with it". */
 export const RACY_WINDOW_MS = 2000;
@@ -52,52 +52,55 @@ export const MAX_RACY_HASHES = 1000;
 
 /** How a snapshot guards against same-tick rewrites: which entries to hash, and how long to wait. */
 export interface RacyPlan {
-	/** Indices into the walk's entries of the files to hash. */
+	/** Record indices of the files to hash. */
 	hash: number[];
 	/** How long to wait after the walk before the snapshot counts as taken (0: no wait). */
 	settleMs: number;
 }
 
 /**
- * Plans the guard. A snapshot taken for comparison (`previous` given) only hashes again the files
- * the earlier snapshot hashed: it is compared, never compared against, so its own recently touched
- * files need nothing. A snapshot that may be compared against later hashes its recently touched
- * files, or waits out the window when there are too many to read.
+ * Plans the guard. A snapshot taken for comparison (`previous` given: the hashes of the earlier
+ * snapshot of the same root) only hashes again the files the earlier snapshot hashed: it is
+ * compared, never compared against, so its own recently touched files need nothing. A snapshot
+ * that may be compared against later hashes its recently touched files, or waits out the window
+ * when there are too many to read.
  */
 export function planRacy(
-	entries: ReadonlyArray<[string, string]>,
+	tree: TreeIndex,
 	racy: readonly number[],
-	previous: ReadonlyArray<[string, string]> | undefined,
+	previous: Readonly<Record<string, string>> | undefined,
 	windowMs: number,
 ): RacyPlan {
 	if (previous === undefined) {
 		return racy.length <= MAX_RACY_HASHES ? { hash: [...racy], settleMs: 0 } : { hash: [], settleMs: windowMs };
 	}
-	const hashedBefore = new Set<string>();
-	for (const [path, text] of previous) if (hasHash(text)) hashedBefore.add(path);
 	const hash: number[] = [];
-	if (hashedBefore.size > 0) {
-		entries.forEach(([path, text], i) => {
-			if (text.charCodeAt(0) === 0x66 && hashedBefore.has(path)) hash.push(i);
-		});
+	const names = Object.keys(previous);
+	if (names.length === 0) return { hash, settleMs: 0 };
+	const wanted = new Set(names.map((name) => nameBytes(name).toString("latin1")));
+	for (let i = 0; i < tree.count; i++) {
+		if (letterAt(tree, i) === 0x66 && wanted.has(pathKey(tree, i))) hash.push(i);
 	}
 	return { hash, settleMs: 0 };
 }
 
-/** Hashes the given entries and writes the hash into their text, a few files at a time. */
+/** Hashes the given records' files, a few at a time: path (snapshot form) → sha256. */
 export async function addHashes(
 	dir: string,
-	entries: Array<[string, string]>,
+	tree: TreeIndex,
 	indices: readonly number[],
-): Promise<void> {
+): Promise<Record<string, string>> {
+	const hashes: Record<string, string> = Object.create(null);
 	const base = Buffer.from(`${dir}/`);
 	let next = 0;
 	async function worker(): Promise<void> {
 		while (next < indices.length) {
-			const entry = entries[indices[next++]!]!;
-			const hash = await hashFile(Buffer.concat([base, nameBytes(entry[0])]));
-			if (hash !== null) entry[1] = withHash(entry[1], hash);
+			const i = indices[next++]!;
+			const path = tree.bytes.subarray(tree.starts[i]!, pathEnd(tree, i));
+			const hash = await hashFile(Buffer.concat([base, path]));
+			if (hash !== null) hashes[pathName(tree, i)] = hash;
 		}
 	}
 	await Promise.all(Array.from({ length: Math.min(8, indices.length) }, worker));
+	return hashes;
 }

@@ -1,53 +1,128 @@
 /**
- * Reading a snapshot back from JSON (pure: text in, snapshot or problems out). A snapshot of another
- * format version is refused rather than half-understood: comparing fields whose meaning moved would
- * produce false alarms or, worse, silence.
+ * The JSON form of a snapshot (pure: text in, snapshot or problems out; snapshot in, JSON out).
+ * Version 1 files, which every earlier pi-delegate wrote, are converted on reading: their meaning
+ * is the same, only the layout moved. Any other version is refused rather than half-understood:
+ * comparing fields whose meaning moved would produce false alarms or, worse, silence.
  */
+import type { TSchema } from "typebox";
 import { Compile } from "typebox/compile";
 import type { Problem } from "../problems.ts";
-import { SNAPSHOT_VERSION, type Snapshot, SnapshotSchema } from "./types.ts";
+import { formatEntry, hasHash, parseEntry, withHash } from "./entry.ts";
+import { type JsonSnapshot, JsonSnapshotSchema, type V1Snapshot, V1SnapshotSchema } from "./formats.ts";
+import { indexTree, pairsOfTree, treeFromPairs } from "./tree.ts";
+import { type RootSnapshot, SNAPSHOT_VERSION, type Snapshot } from "./types.ts";
 
-let validator: ReturnType<typeof Compile<typeof SnapshotSchema>> | undefined;
+const FIX = "pass an unmodified file written by `pi-delegate boundary snapshot`";
 
-/** Parses and checks a snapshot. `source` names it in problems (e.g. the file path). */
+const validators = new Map<TSchema, ReturnType<typeof Compile>>();
+
+/** Checks `data` against a schema; the first ten problems when it does not fit. */
+export function checked<T extends TSchema>(
+	schema: T,
+	data: unknown,
+	source: string,
+): { value: import("typebox").Static<T> } | { problems: Problem[] } {
+	let validator = validators.get(schema);
+	if (!validator) {
+		validator = Compile(schema);
+		validators.set(schema, validator);
+	}
+	if (validator.Check(data)) return { value: data as import("typebox").Static<T> };
+	const problems = [...validator.Errors(data)].slice(0, 10).map(
+		(error): Problem => ({
+			path: `${source}: ${error.instancePath || "(root)"}`,
+			value: undefined,
+			message: error.message,
+			fix: FIX,
+		}),
+	);
+	return { problems };
+}
+
+/** True when `tree` is whole records and, unless empty, starts with the root's own record. */
+export function validTree(tree: Buffer): boolean {
+	return indexTree(tree) !== null && (tree.length === 0 || tree[0] === 0);
+}
+
+/** A version 1 root: the root entry moves first as '', content hashes move out of the entry text. */
+function fromV1(root: V1Snapshot["roots"][number]): RootSnapshot {
+	const hashes: Record<string, string> = {};
+	const pairs: Array<[string, string]> = [];
+	for (const [path, text] of root.entries) {
+		if (path === ".") {
+			pairs.unshift(["", text]);
+			continue;
+		}
+		if (hasHash(text)) {
+			const entry = parseEntry(text);
+			if (entry.hash !== undefined) hashes[path] = entry.hash;
+			delete entry.hash;
+			pairs.push([path, formatEntry(entry)]);
+		} else pairs.push([path, text]);
+	}
+	const { entries: _entries, ...rest } = root;
+	return { ...rest, tree: treeFromPairs(pairs), hashes, excluded: [] };
+}
+
+/** The JSON form of a snapshot (`boundary snapshot` without -o). */
+export function snapshotToJson(snapshot: Snapshot): JsonSnapshot {
+	return {
+		version: SNAPSHOT_VERSION,
+		takenAt: snapshot.takenAt,
+		roots: snapshot.roots.map(({ tree, ...rest }) => ({ ...rest, entries: pairsOfTree(tree) })),
+	};
+}
+
+/** Parses and checks a JSON snapshot (this version or version 1). `source` names it in problems. */
 export function parseSnapshot(text: string, source: string): { snapshot: Snapshot } | { problems: Problem[] } {
 	let data: unknown;
 	try {
 		data = JSON.parse(text);
 	} catch (error) {
-		return {
-			problems: [
-				{
-					path: source,
-					value: text.slice(0, 40),
-					message: `is not JSON: ${(error as Error).message}`,
-					fix: "pass a file written by `pi-delegate boundary snapshot`",
-				},
-			],
-		};
+		const message = `is not a snapshot: neither compact (gzip) nor JSON (${(error as Error).message})`;
+		return { problems: [{ path: source, value: text.slice(0, 40), message, fix: FIX }] };
 	}
 	const version = (data as { version?: unknown } | null)?.version;
+	if (version === 1) {
+		const v1 = checked(V1SnapshotSchema, data, source);
+		if ("problems" in v1) return v1;
+		return { snapshot: { version: SNAPSHOT_VERSION, takenAt: v1.value.takenAt, roots: v1.value.roots.map(fromV1) } };
+	}
 	if (version !== SNAPSHOT_VERSION) {
 		return {
 			problems: [
 				{
 					path: `${source}: version`,
 					value: version,
-					message: `is not snapshot format version ${SNAPSHOT_VERSION}`,
+					message: `is not a snapshot format this pi-delegate reads (1 or ${SNAPSHOT_VERSION})`,
 					fix: "take both snapshots with the same pi-delegate version",
 				},
 			],
 		};
 	}
-	validator ??= Compile(SnapshotSchema);
-	if (validator.Check(data)) return { snapshot: data };
-	const problems = [...validator.Errors(data)].slice(0, 10).map(
-		(error): Problem => ({
-			path: `${source}: ${error.instancePath || "(root)"}`,
-			value: undefined,
-			message: error.message,
-			fix: "pass an unmodified file written by `pi-delegate boundary snapshot`",
-		}),
-	);
-	return { problems };
+	const json = checked(JsonSnapshotSchema, data, source);
+	if ("problems" in json) return json;
+	const roots = json.value.roots.map(({ entries, ...rest }) => ({ ...rest, tree: treeFromPairs(entries) }));
+	for (const [i, root] of roots.entries()) {
+		if (!validTree(root.tree))
+			return {
+				problems: [
+					{
+						path: `${source}: /roots/${i}/entries`,
+						value: undefined,
+						message: "must start with the root's own entry ('')",
+						fix: FIX,
+					},
+				],
+			};
+	}
+	return { snapshot: { version: SNAPSHOT_VERSION, takenAt: json.value.takenAt, roots } };
+}
+
+/** Every 'f' entry text with its content hash written in, the way version 1 kept it (tests, tools). */
+export function entriesWithHashes(root: RootSnapshot): Array<[string, string]> {
+	return pairsOfTree(root.tree).map(([path, text]) => {
+		const hash = Object.hasOwn(root.hashes, path) ? root.hashes[path] : undefined;
+		return [path, hash === undefined ? text : withHash(text, hash)];
+	});
 }

@@ -1,20 +1,23 @@
 /**
- * Taking a snapshot: the I/O shell of the boundary check. Each root is walked in full (GNU find,
- * split between processes, or the Node walk), recently touched files are hashed, and the state of
- * the repository holding the root and of every repository nested in it is read through git. Roots
- * are snapshotted in parallel. Nothing under a root is written: git runs without optional locks, so
- * it never refreshes the index, and nothing is followed through a symlink.
+ * Taking a snapshot: the I/O shell of the boundary check. Every root is walked in full (GNU find,
+ * split between processes or batched over many roots, or the Node walk), recently touched files are
+ * hashed, and the state of the repository holding each root and of every repository nested in it
+ * is read through git, once per repository. Nothing under a root is written: git runs without
+ * optional locks, so it never refreshes the index, and nothing is followed through a symlink.
  */
 import { realpath, stat } from "node:fs/promises";
 import { availableParallelism } from "node:os";
-import { resolve, sep } from "node:path";
-import { ExecNotFound } from "./exec.ts";
-import { readGitState } from "./git-state.ts";
+import { resolve } from "node:path";
+import { excludedBelow } from "./exclude.ts";
+import { type Exec, exec, limitExec } from "./exec.ts";
 import { addHashes, planRacy, RACY_WINDOW_MS } from "./hash.ts";
-import type { WalkResult } from "./types.ts";
-import { type GitState, type RootSnapshot, SNAPSHOT_VERSION, type Snapshot } from "./types.ts";
-import { walkWithFind } from "./walk-find.ts";
-import { walkWithNode } from "./walk-node.ts";
+import { rootRepositories } from "./nested.ts";
+import { errorCode } from "./reasons.ts";
+import { enclosingRepos, type RootRepo } from "./repos.ts";
+import { indexTree, readWalkMarks } from "./tree.ts";
+import { type RootSnapshot, type RootStatus, SNAPSHOT_VERSION, type Snapshot } from "./types.ts";
+import { type Walked, walkRoots } from "./walk.ts";
+import type { WalkFs } from "./walk-node.ts";
 
 export interface SnapshotOptions {
 	/**
@@ -26,115 +29,144 @@ export interface SnapshotOptions {
 	previous?: Snapshot;
 	/** Which walk to use: `auto` tries GNU find and falls back to Node. Tests and the benchmark pin one. */
 	walker?: "auto" | "find" | "node";
-	/**
-	 * How many find processes share the walk of a large root (default: the number of CPUs, at most
-	 * 4). The benchmark compares 1 with the default.
-	 */
+	/** How many find processes share the walk (default: the number of CPUs, at most 4). */
 	findProcesses?: number;
 	/** Files touched this long before the snapshot started get a content hash (default RACY_WINDOW_MS). */
 	racyWindowMs?: number;
 	/** The clock, injectable so a test can decide which files count as recently touched. */
 	now?: () => number;
+	/**
+	 * Absolute paths inside the roots that are neither walked nor compared (a spec's resolved
+	 * `exclude`, real paths). Each root records the ones below it; the rest are ignored here (the
+	 * spec validates that every one lies inside a root).
+	 */
+	exclude?: readonly string[];
+	/** How programs are started (find, git): a port so tests can make them fail. */
+	exec?: Exec;
+	/** How the Node walk reads directories: a port so tests can make a directory unreadable. */
+	fs?: WalkFs;
+	/** At most this many programs at once (default 8). */
+	maxProcesses?: number;
 }
 
-async function walk(
-	dir: string,
-	options: SnapshotOptions,
-	cutoffMs: number,
-): Promise<WalkResult & { by: "find" | "node" }> {
-	const walker = options.walker;
-	if (walker !== "node") {
-		const processes = options.findProcesses ?? Math.min(4, availableParallelism());
-		const found = await walkWithFind(dir, cutoffMs, processes);
-		if (found) return { ...found, by: "find" };
-		if (walker === "find") throw new Error(`find -printf could not walk ${dir}`);
-	}
-	return { ...(await walkWithNode(dir, cutoffMs)), by: "node" };
+/** A root resolved for walking, or the status it is recorded with instead. */
+interface Located {
+	absolute: string;
+	real: string | null;
+	status: RootStatus;
+	/** Why the root itself could not be looked at (status unreadable). */
+	error?: string;
 }
 
-/** The repository holding the root (at or above it), or null when the root is not in a work tree. */
-async function enclosingRepo(dir: string): Promise<GitState | null> {
-	try {
-		return (await readGitState(dir, ""))?.state ?? null;
-	} catch (error) {
-		// No git on this machine: a root without a .git of its own is then watched as plain files.
-		if (error instanceof ExecNotFound) return null;
-		throw error;
-	}
-}
-
-/**
- * Every repository nested in the root, found by the `.git` entries the walk listed but did not
- * enter. A `.git` that git does not accept as the top of a work tree (broken, or a stray file) is
- * left to the walk: its entry is still compared as a file or directory.
- */
-async function nestedRepos(dir: string, walked: WalkResult): Promise<GitState[]> {
-	const tops = walked.entries
-		.map(([path]) => path)
-		.filter((path) => path.endsWith("/.git"))
-		.map((path) => path.slice(0, -"/.git".length));
-	const states = await Promise.all(
-		tops.map(async (rel) => {
-			// A child process cannot be started in a directory whose name is not valid UTF-8.
-			if (rel.includes("\u0000")) return null;
-			const abs = `${dir}${sep}${rel}`;
-			const found = await readGitState(abs, rel).catch(() => null);
-			if (found === null || found.top !== (await realpath(abs).catch(() => null))) return null;
-			return found.state;
-		}),
-	);
-	return states.filter((state) => state !== null);
-}
-
-/** A root's snapshot and the moment before which it must not be handed out (see hash.ts). */
-async function snapshotRoot(
-	root: string,
-	options: SnapshotOptions,
-	startedMs: number,
-): Promise<{ snapshot: RootSnapshot; settledAt: number }> {
+async function locate(root: string): Promise<Located> {
 	const absolute = resolve(root);
-	const empty = { entries: [], git: [], unreadable: {} };
 	let real: string;
 	try {
 		real = await realpath(absolute);
-	} catch {
-		return { snapshot: { root: absolute, realPath: null, status: "missing", walker: "node", ...empty }, settledAt: 0 };
+	} catch (error) {
+		const code = errorCode(error);
+		return code === "ENOENT"
+			? { absolute, real: null, status: "missing" }
+			: { absolute, real: null, status: "unreadable", error: code };
 	}
-	const rootStats = await stat(real);
-	if (!rootStats.isDirectory()) {
-		return {
-			snapshot: { root: absolute, realPath: real, status: "not-directory", walker: "node", ...empty },
-			settledAt: 0,
-		};
+	try {
+		return { absolute, real, status: (await stat(real)).isDirectory() ? "ok" : "not-directory" };
+	} catch (error) {
+		return { absolute, real, status: "unreadable", error: errorCode(error) };
 	}
-	const window = options.racyWindowMs ?? RACY_WINDOW_MS;
-	const [walked, own] = await Promise.all([walk(real, options, startedMs - window), enclosingRepo(real)]);
+}
+
+interface Finished {
+	snapshot: RootSnapshot;
+	/** The moment before which the snapshot must not be handed out (see hash.ts), or 0. */
+	settledAt: number;
+}
+
+async function finishRoot(
+	where: Located & { real: string },
+	walked: Walked,
+	own: RootRepo,
+	excluded: string[],
+	context: { options: SnapshotOptions; run: Exec; window: number },
+): Promise<Finished> {
 	const walkedAt = Date.now();
-	// The root directory itself, as ".": a chmod of the root is a change too. Appended last so the
-	// walk's racy indices stay valid.
-	walked.entries.push([".", `d ${(rootStats.mode & 0o7777).toString(8)}`]);
-	const previous = options.previous
-		? (options.previous.roots.find((r) => r.root === absolute)?.entries ?? [])
-		: undefined;
-	const plan = planRacy(walked.entries, walked.racy, previous, window);
-	const [, nested] = await Promise.all([addHashes(real, walked.entries, plan.hash), nestedRepos(real, walked)]);
+	const tree = indexTree(walked.tree);
+	if (tree === null) throw new Error(`the walk of ${where.real} ended in the middle of an entry`);
+	const { racy, gitTops } = readWalkMarks(tree);
+	const previous = context.options.previous?.roots.find((r) => r.root === where.absolute)?.hashes;
+	const plan = planRacy(tree, racy, context.options.previous ? (previous ?? {}) : undefined, context.window);
+	const ports = { run: context.run, ...(context.options.fs ? { fs: context.options.fs } : {}) };
+	const [hashes, repos] = await Promise.all([
+		addHashes(where.real, tree, plan.hash),
+		rootRepositories(where.real, walked.tree, gitTops, own, ports),
+	]);
 	const snapshot: RootSnapshot = {
-		root: absolute,
-		realPath: real,
+		root: where.absolute,
+		realPath: where.real,
 		status: "ok",
 		walker: walked.by,
-		entries: walked.entries,
-		git: own ? [own, ...nested] : nested,
-		unreadable: walked.unreadable,
+		tree: repos.tree,
+		hashes,
+		git: repos.git,
+		unreadable: Object.assign(Object.create(null), walked.unreadable, repos.unreadable),
+		excluded,
 	};
 	return { snapshot, settledAt: plan.settleMs > 0 ? walkedAt + plan.settleMs : 0 };
 }
 
-/** Snapshots every root. A missing or non-directory root is recorded with its status, not thrown. */
+function unwalked(where: Located, excluded: string[]): RootSnapshot {
+	const unreadable: Record<string, string> = Object.create(null);
+	if (where.error !== undefined) unreadable[""] = where.error;
+	return {
+		root: where.absolute,
+		realPath: where.real,
+		status: where.status,
+		walker: "node",
+		tree: Buffer.alloc(0),
+		hashes: {},
+		git: [],
+		unreadable,
+		excluded,
+	};
+}
+
+/**
+ * Snapshots every root. A missing, non-directory or unreadable root is recorded with its status,
+ * not thrown; every part that could not be read is recorded in `unreadable`.
+ */
 export async function snapshotRoots(roots: readonly string[], options: SnapshotOptions = {}): Promise<Snapshot> {
 	const startedMs = (options.now ?? Date.now)();
-	const taken = await Promise.all(roots.map((root) => snapshotRoot(root, options, startedMs)));
-	const wait = Math.max(0, ...taken.map((t) => t.settledAt)) - Date.now();
+	const window = options.racyWindowMs ?? RACY_WINDOW_MS;
+	const run = limitExec(options.exec ?? exec, options.maxProcesses ?? 8);
+	const located = await Promise.all(roots.map(locate));
+	const excluded = located.map((where) => excludedBelow(where, options.exclude ?? []));
+	const ok = located.flatMap((where, i) => (where.status === "ok" && where.real !== null ? [{ where, i }] : []));
+	const reals = ok.map(({ where }) => where.real!);
+	const choice = {
+		walker: options.walker ?? "auto",
+		processes: options.findProcesses ?? Math.min(4, availableParallelism()),
+		exec: run,
+		...(options.fs ? { fs: options.fs } : {}),
+	};
+	const okExcluded = ok.map(({ i }) => excluded[i]!);
+	// An unchanged tree prints the same bytes again: the earlier size lets the walk fill one buffer.
+	const hints = ok.map(({ where }) => options.previous?.roots.find((r) => r.root === where.absolute)?.tree.length);
+	const [walks, repos] = await Promise.all([
+		walkRoots(reals, okExcluded, startedMs - window, choice, hints),
+		enclosingRepos(reals, run),
+	]);
+	const context = { options, run, window };
+	const finished = await Promise.all(
+		ok.map(({ where }, k) =>
+			finishRoot({ ...where, real: where.real! }, walks[k]!, repos[k]!, okExcluded[k]!, context),
+		),
+	);
+	const byIndex = new Map(ok.map(({ i }, k) => [i, finished[k]!]));
+	const wait = Math.max(0, ...finished.map((f) => f.settledAt)) - Date.now();
 	if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-	return { version: SNAPSHOT_VERSION, takenAt: new Date(startedMs).toISOString(), roots: taken.map((t) => t.snapshot) };
+	return {
+		version: SNAPSHOT_VERSION,
+		takenAt: new Date(startedMs).toISOString(),
+		roots: located.map((where, i) => byIndex.get(i)?.snapshot ?? unwalked(where, excluded[i]!)),
+	};
 }

@@ -2,14 +2,15 @@
  * The data of the boundary check: snapshots of watched roots, the changes between two snapshots, and
  * the judgement of those changes against `write_allowed`.
  *
- * Snapshots are plain JSON (the CLI writes them, the audit record keeps them), so every shape here is
- * a typebox schema: a snapshot read back from disk is checked against the same definition the code
- * was written against. `version` moves whenever a field's meaning changes; readers refuse others.
+ * The parts of a snapshot that are written to files as JSON (repository state, changes) are typebox
+ * schemas, so what is read back from disk is checked against the same definition the code was
+ * written against (the file forms themselves are in formats.ts). `version` moves whenever a field's
+ * meaning changes; readers convert the versions they know and refuse others.
  */
 import Type, { type Static } from "typebox";
 
 /** Bumped when the meaning of any snapshot field changes; snapshots of another version are refused. */
-export const SNAPSHOT_VERSION = 1;
+export const SNAPSHOT_VERSION = 2;
 
 export const EntryTypeSchema = Type.Union(
 	[
@@ -104,57 +105,58 @@ export const GitStateSchema = Type.Object(
 );
 export type GitState = Static<typeof GitStateSchema>;
 
-export const RootSnapshotSchema = Type.Object(
+/** Whether a root could be snapshotted at all. */
+export const RootStatusSchema = Type.Union(
+	[Type.Literal("ok"), Type.Literal("missing"), Type.Literal("not-directory"), Type.Literal("unreadable")],
 	{
-		root: Type.String({ description: "The watched root as an absolute path" }),
-		realPath: Type.Union([Type.String(), Type.Null()], {
-			description: "The root with symlinks resolved; null when the root does not exist",
-		}),
-		status: Type.Union([Type.Literal("ok"), Type.Literal("missing"), Type.Literal("not-directory")], {
-			description: "Whether the root could be snapshotted: ok, missing, or not a directory",
-		}),
-		walker: Type.Union([Type.Literal("find"), Type.Literal("node")], {
-			description: "Which walk produced the entries: GNU find -printf, or the pure-Node fallback",
-		}),
-		entries: Type.Array(
-			Type.Tuple([
-				Type.String({
-					description:
-						"Path relative to the root, '/'-separated; '.' is the root itself. A byte that is not UTF-8 is " +
-						"written as NUL and two hex digits",
-				}),
-				Type.String({
-					description:
-						"The entry as text: `f <mode> <size> <mtime> <ctime>[ sha256:<hex>]`, `d <mode>`, `l <target>`, " +
-						"or `<p|s|b|c|?> <mode>` (mode in octal, times as `seconds.` plus ten digits, as find prints them)",
-				}),
-			]),
-			{
-				description:
-					"Every entry under the root, ignored files included, .git contents excluded, in walk order. Pairs " +
-					"of text rather than objects: a 100,000-entry tree is built, compared and written several times faster",
-			},
-		),
-		git: Type.Array(GitStateSchema, {
-			description: "The repository holding the root (if any) and every repository nested inside it",
-		}),
-		unreadable: Type.Record(Type.String(), Type.String(), {
-			description: "Paths the walk could not look into → the error; changes inside them cannot be seen",
-		}),
+		description:
+			"ok; missing (the root does not exist); not-directory; unreadable (its path cannot be resolved or " +
+			"looked at: the reason is in unreadable under '')",
 	},
-	{ description: "The snapshot of one watched root", additionalProperties: false },
 );
-export type RootSnapshot = Static<typeof RootSnapshotSchema>;
+export type RootStatus = Static<typeof RootStatusSchema>;
 
-export const SnapshotSchema = Type.Object(
-	{
-		version: Type.Literal(SNAPSHOT_VERSION, { description: "Snapshot format version" }),
-		takenAt: Type.String({ description: "When the snapshot started (ISO 8601)" }),
-		roots: Type.Array(RootSnapshotSchema, { description: "One snapshot per watched root, in the order given" }),
-	},
-	{ description: "A snapshot of every watched root at one moment", additionalProperties: false },
-);
-export type Snapshot = Static<typeof SnapshotSchema>;
+/**
+ * The snapshot of one watched root, in memory. The working tree is kept as the bytes the walk
+ * printed (`tree`, see tree.ts) rather than one object per entry: a 550,000-entry tree then costs
+ * its ~50 MB of text once instead of several times that in strings and arrays, and two unchanged
+ * walks compare with one memcmp. The file forms of a snapshot are in formats.ts.
+ */
+export interface RootSnapshot {
+	/** The watched root as an absolute path, as it was given. */
+	root: string;
+	/** The root with symlinks resolved; null when it could not be resolved. */
+	realPath: string | null;
+	status: RootStatus;
+	/** Which walk produced the tree: GNU find -printf, or the pure-Node walk. */
+	walker: "find" | "node";
+	/**
+	 * Every entry under the root (ignored files included, .git contents and excluded paths left
+	 * out), as `path NUL text NUL` records in walk order. The first record is the root itself, with
+	 * an empty path. Paths are the raw bytes of the names, relative to the root.
+	 */
+	tree: Buffer;
+	/** Content hashes of the files whose metadata alone could not prove a later rewrite: path → sha256. */
+	hashes: Record<string, string>;
+	/** The repository holding the root (if any) and every repository nested inside it. */
+	git: GitState[];
+	/**
+	 * Parts that could not be looked into → why (an errno code such as EACCES, or a sentence).
+	 * Changes inside them cannot be seen. '' is the root itself.
+	 */
+	unreadable: Record<string, string>;
+	/** Paths relative to the root that were deliberately not walked (the spec's `exclude`). */
+	excluded: string[];
+}
+
+/** A snapshot of every watched root at one moment. */
+export interface Snapshot {
+	version: typeof SNAPSHOT_VERSION;
+	/** When the snapshot started (ISO 8601). */
+	takenAt: string;
+	/** One snapshot per watched root, in the order given. */
+	roots: RootSnapshot[];
+}
 
 export const ChangeKindSchema = Type.Union(
 	[
@@ -202,12 +204,41 @@ export interface Judgement {
 	allowed: Change[];
 }
 
-/** What a walk of one root found. */
-export interface WalkResult {
-	/** [relative path, entry text] pairs in walk order. */
-	entries: Array<[string, string]>;
-	/** Indices into `entries` of files touched after the racy cutoff: they need a content hash. */
-	racy: number[];
-	/** Paths the walk could not look into → why. */
-	unreadable: Record<string, string>;
+/** A part of a root that the check did not look into, and why. */
+export type UncheckedPart =
+	| {
+			kind: "unreadable";
+			root: string;
+			/** Relative to the root; '' is the root itself. */
+			path: string;
+			/** The reason in plain words, e.g. `permission denied (EACCES)`. */
+			reason: string;
+			/** Which snapshot could not read it. */
+			when: "before" | "after" | "both";
+			/** True when it fails the task: a change inside could hide a violation (a watched-only root). */
+			fails: boolean;
+	  }
+	| {
+			kind: "excluded";
+			root: string;
+			path: string;
+			/** An exclusion is the spec's own decision: it never fails the task. */
+			fails: false;
+	  };
+
+/** Everything the boundary check found between two snapshots (see findings.ts). */
+export interface BoundaryFindings {
+	/** Every change outside excluded paths, in diffSnapshots order. */
+	changes: Change[];
+	/** Changes in roots that are not writable: each one fails the task. */
+	violations: Change[];
+	/** Changes in writable roots. */
+	allowed: Change[];
+	/** Every part that was not checked: unreadable in either snapshot, or excluded. */
+	unchecked: UncheckedPart[];
+	/**
+	 * What fails the task: every violation, then every failing unchecked part as a change of kind
+	 * `unreadable` (detail `could not check <path>: <reason>`), so a consumer of violations lists both.
+	 */
+	failures: Change[];
 }

@@ -1,28 +1,44 @@
 /**
- * The fast walk: GNU `find -printf` lists every entry under a root already in the text form of
- * entry.ts, NUL-separated so names with spaces, newlines or any other byte come through intact.
- * find also marks the files touched after the racy cutoff (`F` instead of `f`), so the only
- * per-entry work left in JavaScript is splitting the stream — which runs while find is still
- * walking. Measured in bench/boundary.bench.ts against the Node walk and against git status.
+ * The fast walk: GNU `find -printf` lists every entry already in the record form of tree.ts, so
+ * the only work left in JavaScript is keeping the bytes. find also marks the files touched after
+ * the racy cutoff (`F` instead of `f`). Three shapes, measured in bench/boundary.bench.ts:
+ *
+ * - one root, one process: `find . -printf …` in the root;
+ * - one large root, split: Node lists the top two levels and the subtrees below them are shared
+ *   out between processes (find is single threaded and stat-ing every entry is the whole cost);
+ * - many roots, batched: each process walks a share of the roots as start points of one find, so
+ *   1,000 small roots cost a few processes instead of 1,000.
+ *
+ * Any error (find missing or without -printf, an unreadable directory, a race with a deletion, a
+ * non-zero exit, output cut off) returns null for the roots concerned: the caller then walks them
+ * again one by one, and with the Node walk where find fails, which records each problem precisely.
  */
-import { lstatSync, readdirSync } from "node:fs";
-import { ExecNotFound, exec } from "./exec.ts";
+import { OrderedOutput } from "./collect.ts";
+import { type Exec, ExecNotFound } from "./exec.ts";
 import { decodeName } from "./names.ts";
-import type { WalkResult } from "./types.ts";
-import { entryText, isRacy, nanoseconds } from "./walk-node.ts";
+import { indexTree } from "./tree.ts";
+import { entryText, nanoseconds, nodeFs, type WalkFs, type WalkResult } from "./walk-node.ts";
 
-/** What a walk found under one root. */
 const FILE = "f %m %s %T@ %C@\\0";
+
+/** A find -path pattern matching exactly `path` (glob characters escaped). */
+function literal(path: string): string {
+	return path.replace(/[\\*?[]/g, "\\$&");
+}
 
 /**
  * The find expression after the starting points. `.git` is listed (by the type branches) but never
- * entered. `path` is %P (relative to a "." start) or %p (the path as given, for named starts).
+ * entered; excluded paths are neither listed nor entered. `path` is %P (relative to the start
+ * point) or %p (the path as given, for relative start points below the root).
  */
-function expression(cutoffSeconds: number, path: "%P" | "%p"): string[] {
+function expression(cutoffSeconds: number, path: "%P" | "%p", excluded: readonly string[]): string[] {
 	const cutoff = `@${cutoffSeconds.toFixed(3)}`;
 	const branch = (test: string[], format: string) => ["(", ...test, "-printf", `${path}\\0${format}`, ")"];
+	const skip = excluded.flatMap((p, i) => [...(i > 0 ? ["-o"] : []), "-path", literal(p)]);
 	return [
 		...["(", "-name", ".git", "-prune", "-false", ")", "-o"],
+		// True after -prune, so the branches that print are never reached: excluded paths are not listed.
+		...(skip.length > 0 ? ["(", ...skip, ")", "-prune", "-o"] : []),
 		...branch(["-type", "f", "(", "-newermt", cutoff, "-o", "-newerct", cutoff, ")"], `F${FILE.slice(1)}`),
 		"-o",
 		...branch(["-type", "f"], FILE),
@@ -35,161 +51,171 @@ function expression(cutoffSeconds: number, path: "%P" | "%p"): string[] {
 	];
 }
 
-/** Splits find's output into entries as it arrives. Records are two NUL-terminated fields. */
-export class FindOutputParser {
-	entries: Array<[string, string]> = [];
-	racy: number[] = [];
-	private leftover: Buffer = Buffer.alloc(0);
-	private path: string | null = null;
-
-	push(chunk: Buffer): void {
-		let from = 0;
-		if (this.leftover.length > 0) {
-			// Finish the field cut by the previous chunk; only that short piece is copied.
-			const nul = chunk.indexOf(0);
-			if (nul === -1) {
-				this.leftover = Buffer.concat([this.leftover, chunk]);
-				return;
-			}
-			const piece = Buffer.concat([this.leftover, chunk.subarray(0, nul)]);
-			this.field(decodeName(piece));
-			this.leftover = Buffer.alloc(0);
-			from = nul + 1;
-		}
-		const last = chunk.lastIndexOf(0);
-		if (last >= from) this.fields(chunk, from, last);
-		if (last + 1 < chunk.length) this.leftover = Buffer.from(chunk.subarray(Math.max(from, last + 1)));
+/**
+ * Runs one find as stream `k` of `output`; false when find failed, complained, or stopped
+ * mid-record (its output is then useless).
+ */
+async function runFind(
+	exec: Exec,
+	args: string[],
+	cwd: string,
+	output: OrderedOutput,
+	k: number,
+	input?: Buffer,
+): Promise<boolean> {
+	const options = { onStdout: output.sink(k), ...(input ? { input } : {}) };
+	let result: Awaited<ReturnType<Exec>>;
+	try {
+		result = await exec("find", args, cwd, options);
+	} catch (error) {
+		if (error instanceof ExecNotFound) return false;
+		throw error;
+	} finally {
+		output.end(k);
 	}
-
-	/** Handles the NUL-terminated fields in `bytes[from, last]` (`last` is a NUL). */
-	private fields(bytes: Buffer, from: number, last: number): void {
-		// A NUL byte is never part of a multi-byte UTF-8 sequence, so cutting there is safe.
-		const text = bytes.toString("utf8", from, last);
-		if (!text.includes("\uFFFD")) {
-			for (const field of text.split("\u0000")) this.field(field);
-			return;
-		}
-		let start = from;
-		while (start <= last) {
-			const nul = bytes.indexOf(0, start);
-			this.field(decodeName(bytes, start, nul));
-			start = nul + 1;
-		}
-	}
-
-	/** True when the output ended on a record boundary. */
-	complete(): boolean {
-		return this.leftover.length === 0 && this.path === null;
-	}
-
-	private field(text: string): void {
-		if (this.path === null) {
-			this.path = text;
-			return;
-		}
-		if (text.charCodeAt(0) === 0x46) {
-			this.racy.push(this.entries.length);
-			this.entries.push([this.path, `f${text.slice(1)}`]);
-		} else {
-			this.entries.push([this.path, text]);
-		}
-		this.path = null;
-	}
+	return result.code === 0 && result.stderr === "" && output.whole(k);
 }
 
-/** Runs one find and parses its output as it streams; null when find failed or is unusable. */
-async function runFind(dir: string, args: string[], input?: Buffer): Promise<FindOutputParser | null> {
-	const parser = new FindOutputParser();
-	const options = { onStdout: (chunk: Buffer) => parser.push(chunk), ...(input ? { input } : {}) };
-	let result: Awaited<ReturnType<typeof exec>>;
-	try {
-		result = await exec("find", args, dir, options);
-	} catch (error) {
-		if (error instanceof ExecNotFound) return null;
-		throw error;
-	}
-	return result.code === 0 && result.stderr === "" && parser.complete() ? parser : null;
+/** How a walk looks at the file system and starts programs, and what it leaves out. */
+export interface FindWalkOptions {
+	exec: Exec;
+	fs?: WalkFs;
+	/** Paths relative to the root (snapshot form) that are neither listed nor entered. */
+	exclude?: readonly string[];
+	/** The size of this root's tree in an earlier snapshot: output then goes straight into one buffer. */
+	sizeHint?: number;
 }
 
 const GIT = Buffer.from(".git");
-
-/** The top two levels of a tree, listed from Node, and the directories below them to hand out. */
-interface TopLevels {
-	parser: FindOutputParser;
-	starts: Buffer[];
-}
+const SLASH = Buffer.from("/");
 
 /**
- * Lists the first two levels from Node (a few hundred lstat calls at most) and collects the
- * second-level directories (`node_modules/<package>`, `src/<module>`): the bulk of a tree lies below
- * them, and they are many enough to share out between find processes. Null on any error: one find
- * then walks the whole tree and reports it properly.
+ * Lists the root and its first two levels from Node (a few hundred lstat calls at most) and
+ * collects the second-level directories (`node_modules/<package>`, `src/<module>`): the bulk of a
+ * tree lies below them, and they are many enough to share out between find processes. Null on any
+ * error: one find then walks the whole tree and reports it properly.
  */
-function topLevels(dir: string, cutoffMs: number): TopLevels | null {
-	const top = new FindOutputParser();
+function topLevels(dir: string, cutoffMs: number, options: FindWalkOptions): { top: Buffer; starts: Buffer[] } | null {
+	const fs = options.fs ?? nodeFs;
+	const skip = new Set(options.exclude ?? []);
+	const parts: Buffer[] = [];
 	const starts: Buffer[] = [];
 	const cutoffNs = nanoseconds(cutoffMs);
-	const slash = Buffer.from("/");
-	const list = (rel: Buffer | null, depth: number) => {
-		const abs = rel === null ? Buffer.from(dir) : Buffer.concat([Buffer.from(`${dir}/`), rel]);
-		for (const name of readdirSync(abs, { encoding: "buffer" })) {
-			const childRel = rel === null ? name : Buffer.concat([rel, slash, name]);
-			const childAbs = Buffer.concat([abs, slash, name]);
-			const stats = lstatSync(childAbs, { bigint: true });
-			if (isRacy(stats, cutoffNs)) top.racy.push(top.entries.length);
-			top.entries.push([decodeName(childRel), entryText(childAbs, stats)]);
+	const record = (rel: Buffer, text: Buffer | string) =>
+		parts.push(rel, Buffer.from([0]), Buffer.from(text), Buffer.from([0]));
+	const list = (rel: Buffer, depth: number) => {
+		const abs = rel.length === 0 ? Buffer.from(dir) : Buffer.concat([Buffer.from(`${dir}/`), rel]);
+		for (const name of fs.readdir(abs)) {
+			const childRel = rel.length === 0 ? name : Buffer.concat([rel, SLASH, name]);
+			if (skip.size > 0 && skip.has(decodeName(childRel))) continue;
+			const childAbs = Buffer.concat([abs, SLASH, name]);
+			const stats = fs.lstat(childAbs);
+			record(childRel, entryText(childAbs, stats, cutoffNs, fs));
 			if (!stats.isDirectory() || name.equals(GIT)) continue;
 			if (depth === 1) list(childRel, 2);
 			else starts.push(childRel);
 		}
 	};
 	try {
-		list(null, 1);
+		const root = Buffer.from(dir);
+		const stats = fs.lstat(root);
+		record(Buffer.alloc(0), entryText(root, stats, cutoffNs, fs));
+		list(Buffer.alloc(0), 1);
 	} catch {
 		return null;
 	}
-	return { parser: top, starts };
+	return { top: Buffer.concat(parts), starts };
 }
 
-/** A stable share for a directory: a new sibling must not move the others to another process. */
-function share(name: Buffer, processes: number): number {
+/** A stable share for a name: a new sibling must not move the others to another process. */
+function share(name: Buffer | string, processes: number): number {
 	let hash = 0x811c9dc5;
-	for (const byte of name) hash = Math.imul(hash ^ byte, 0x01000193);
+	for (const byte of Buffer.from(name)) hash = Math.imul(hash ^ byte, 0x01000193);
 	return (hash >>> 0) % processes;
 }
 
-/** Joins the parsers' results in process order, which is stable between two unchanged walks. */
-function join(parsers: FindOutputParser[]): WalkResult {
-	if (parsers.length === 1) return { entries: parsers[0]!.entries, racy: parsers[0]!.racy, unreadable: {} };
-	const entries: Array<[string, string]> = [];
-	const racy: number[] = [];
-	for (const parser of parsers) {
-		for (const index of parser.racy) racy.push(entries.length + index);
-		for (const entry of parser.entries) entries.push(entry);
+/**
+ * Walks one root. With `processes` > 1 the tree is split (see the file comment); when the split
+ * cannot run (findutils older than 4.9 lacks -files0-from) one find walks it all.
+ */
+export async function walkOneWithFind(
+	dir: string,
+	cutoffMs: number,
+	processes: number,
+	options: FindWalkOptions,
+): Promise<WalkResult | null> {
+	const cutoff = cutoffMs / 1000;
+	const excluded = options.exclude ?? [];
+	const split = processes > 1 ? topLevels(dir, cutoffMs, options) : null;
+	if (split !== null && split.starts.length > 0) {
+		const groups: Buffer[][] = Array.from({ length: processes }, () => []);
+		for (const start of split.starts) groups[share(start, processes)]!.push(start, Buffer.alloc(1));
+		const deep = ["-files0-from", "-", "-mindepth", "1", ...expression(cutoff, "%p", excluded)];
+		const used = groups.filter((g) => g.length > 0);
+		const output = new OrderedOutput(used.length + 1, options.sizeHint);
+		output.sink(0)(split.top);
+		output.end(0);
+		const done = await Promise.all(
+			used.map((g, k) => runFind(options.exec, deep, dir, output, k + 1, Buffer.concat(g))),
+		);
+		if (done.every(Boolean)) return { tree: output.bytes(), unreadable: {} };
 	}
-	return { entries, racy, unreadable: {} };
+	const output = new OrderedOutput(1, options.sizeHint);
+	const args = [
+		".",
+		...expression(
+			cutoff,
+			"%P",
+			excluded.map((p) => `./${p}`),
+		),
+	];
+	return (await runFind(options.exec, args, dir, output, 0)) ? { tree: output.bytes(), unreadable: {} } : null;
 }
 
+/** Splits a batched find's output at the start points' own records (the only ones with an empty path). */
+function splitAtRoots(out: Buffer, count: number): Buffer[] | null {
+	const tree = indexTree(out);
+	if (tree === null) return null;
+	const bounds: number[] = [];
+	for (let i = 0; i < tree.count; i++) if (out[tree.starts[i]!] === 0) bounds.push(tree.starts[i]!);
+	if (bounds.length !== count || (tree.count > 0 && bounds[0] !== 0)) return null;
+	bounds.push(out.length);
+	return bounds.slice(0, -1).map((start, k) => out.subarray(start, bounds[k + 1]));
+}
+
+/** Start points per find process in a batch: enough to matter, few enough for any argument limit. */
+const BATCH_ROOTS = 256;
+
 /**
- * Walks `dir` with find. Stat-ing every entry is the whole cost of a walk and find is single
- * threaded, so with `processes` > 1 the tree is split: Node lists the top two levels, and the
- * subtrees below them are shared out between find processes. Falls back to one find when the split
- * cannot run (findutils older than 4.9 lacks -files0-from). Returns null when find is missing, lacks
- * -printf (BSD/macOS), or reported any error (an unreadable directory, a race with a deletion): the
- * Node walk then takes over and records each such problem precisely.
+ * Walks many roots with few processes: the roots are dealt out in batches, each batch the start
+ * points of one find. A batch with any error yields null for each of its roots.
  */
-export async function walkWithFind(dir: string, cutoffMs: number, processes: number): Promise<WalkResult | null> {
+export async function walkManyWithFind(
+	dirs: readonly string[],
+	cutoffMs: number,
+	processes: number,
+	options: { exec: Exec; exclude: ReadonlyArray<readonly string[]> },
+): Promise<Array<WalkResult | null>> {
 	const cutoff = cutoffMs / 1000;
-	const top = processes > 1 ? topLevels(dir, cutoffMs) : null;
-	if (top !== null && top.starts.length > 0) {
-		const groups: Buffer[][] = Array.from({ length: processes }, () => []);
-		for (const start of top.starts) groups[share(start, processes)]!.push(start, Buffer.alloc(1));
-		const deep = ["-files0-from", "-", "-mindepth", "1", ...expression(cutoff, "%p")];
-		const parsers = await Promise.all(
-			groups.filter((group) => group.length > 0).map((group) => runFind(dir, deep, Buffer.concat(group))),
+	const perBatch = Math.max(1, Math.min(BATCH_ROOTS, Math.ceil(dirs.length / processes)));
+	const results: Array<WalkResult | null> = dirs.map(() => null);
+	const jobs: Array<Promise<void>> = [];
+	for (let first = 0; first < dirs.length; first += perBatch) {
+		const batch = dirs.slice(first, first + perBatch);
+		const excluded = batch.flatMap((dir, k) =>
+			(options.exclude[first + k] ?? []).map((p) => (dir === "/" ? `/${p}` : `${dir}/${p}`)),
 		);
-		if (parsers.every((parser) => parser !== null)) return join([top.parser, ...parsers]);
+		const args = [...batch, ...expression(cutoff, "%P", excluded)];
+		const output = new OrderedOutput(1);
+		jobs.push(
+			runFind(options.exec, args, "/", output, 0).then((ok) => {
+				const trees = ok ? splitAtRoots(output.bytes(), batch.length) : null;
+				trees?.forEach((tree, k) => {
+					results[first + k] = { tree, unreadable: {} };
+				});
+			}),
+		);
 	}
-	const single = await runFind(dir, [".", "-mindepth", "1", ...expression(cutoff, "%P")]);
-	return single === null ? null : join([single]);
+	await Promise.all(jobs);
+	return results;
 }

@@ -1,11 +1,34 @@
 /**
  * The portable walk: readdir + lstat from Node, for systems whose find lacks -printf and for trees
- * where find reported an error. It records exactly which directory could not be read and why, and
- * it never follows a symlink.
+ * where find reported an error. It records exactly which part could not be read and why, and it
+ * never follows a symlink. The file system is a port so tests can make a directory fail the way a
+ * FUSE mount or a permission would, even when they run as root (who may read any directory).
  */
 import { type BigIntStats, lstatSync, readdirSync, readlinkSync } from "node:fs";
 import { decodeName } from "./names.ts";
-import type { WalkResult } from "./types.ts";
+import { errorCode } from "./reasons.ts";
+import { TreeWriter } from "./tree.ts";
+
+/** The three calls a walk makes. Each throws an errno error as node:fs does. */
+export interface WalkFs {
+	readdir(dir: Buffer): Buffer[];
+	lstat(path: Buffer): BigIntStats;
+	readlink(path: Buffer): Buffer;
+}
+
+export const nodeFs: WalkFs = {
+	readdir: (dir) => readdirSync(dir, { encoding: "buffer" }),
+	lstat: (path) => lstatSync(path, { bigint: true }),
+	readlink: (path) => readlinkSync(path, { encoding: "buffer" }),
+};
+
+/** What a walk found under one root. */
+export interface WalkResult {
+	/** The records of tree.ts; files touched after the racy cutoff carry `F` for `f`. */
+	tree: Buffer;
+	/** Parts the walk could not look into → errno code. */
+	unreadable: Record<string, string>;
+}
 
 /** Entries handled between two yields to the event loop (a few milliseconds of work). */
 const SLICE = 2000;
@@ -28,19 +51,6 @@ export function timeText(ns: bigint): string {
 	return `${sign}${abs / 1_000_000_000n}.${(abs % 1_000_000_000n).toString().padStart(9, "0")}0`;
 }
 
-function errorCode(error: unknown): string {
-	return (error as NodeJS.ErrnoException).code ?? String(error);
-}
-
-/** The entry text of entry.ts for one lstat result (`abs` is read only for a symlink's target). */
-export function entryText(abs: Buffer, stats: BigIntStats): string {
-	const type = letter(stats);
-	const mode = (stats.mode & 0o7777n).toString(8);
-	if (type === "f") return `f ${mode} ${stats.size} ${timeText(stats.mtimeNs)} ${timeText(stats.ctimeNs)}`;
-	if (type === "l") return `l ${decodeName(readlinkSync(abs, { encoding: "buffer" }))}`;
-	return `${type} ${mode}`;
-}
-
 /** A cutoff in milliseconds as nanoseconds, the unit of bigint stats. */
 export function nanoseconds(ms: number): bigint {
 	return BigInt(Math.floor(ms)) * 1_000_000n;
@@ -51,45 +61,77 @@ export function isRacy(stats: BigIntStats, cutoffNs: bigint): boolean {
 	return stats.isFile() && (stats.mtimeNs > cutoffNs || stats.ctimeNs > cutoffNs);
 }
 
+/**
+ * The entry text of entry.ts for one lstat result, racy files marked `F` as find marks them (`abs`
+ * is read only for a symlink's target, which stays bytes).
+ */
+export function entryText(abs: Buffer, stats: BigIntStats, cutoffNs: bigint, fs: WalkFs = nodeFs): Buffer | string {
+	const type = letter(stats);
+	const mode = (stats.mode & 0o7777n).toString(8);
+	if (type === "f") {
+		const mark = isRacy(stats, cutoffNs) ? "F" : "f";
+		return `${mark} ${mode} ${stats.size} ${timeText(stats.mtimeNs)} ${timeText(stats.ctimeNs)}`;
+	}
+	if (type === "l") return Buffer.concat([Buffer.from("l "), fs.readlink(abs)]);
+	return `${type} ${mode}`;
+}
+
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+const SLASH = Buffer.from("/");
+const DOT_GIT = Buffer.from(".git");
+
+export interface NodeWalkOptions {
+	fs?: WalkFs;
+	/** Paths relative to the root (snapshot form) that are neither listed nor entered. */
+	exclude?: ReadonlySet<string>;
+	/** The size of this root's tree in an earlier snapshot (see TreeWriter). */
+	sizeHint?: number;
+}
 
 /**
- * Walks `dir` (an absolute, real path). `.git` entries are recorded but never entered. Files whose
- * mtime or ctime is after `cutoffMs` are listed as racy, as find's -newermt/-newerct would.
+ * Walks `dir` (an absolute, real path): the root's own record first, then every entry below it.
+ * `.git` entries are recorded but never entered. A directory that cannot be listed is recorded as
+ * unreadable, including one that vanished after it was listed (ENOENT): its contents were not seen.
+ * An entry that vanished between readdir and lstat is simply not there.
  *
  * Synchronous calls in slices: measured on 110,000 entries, sync lstat runs several times faster
  * than the promise API (which pays a thread-pool round trip per entry), and yielding between slices
  * keeps the process responsive.
  */
-export async function walkWithNode(dir: string, cutoffMs: number): Promise<WalkResult> {
-	const entries: Array<[string, string]> = [];
-	const racy: number[] = [];
+export async function walkWithNode(dir: string, cutoffMs: number, options: NodeWalkOptions = {}): Promise<WalkResult> {
+	const fs = options.fs ?? nodeFs;
+	const exclude = options.exclude ?? new Set<string>();
+	const writer = new TreeWriter(options.sizeHint);
 	const unreadable: Record<string, string> = Object.create(null);
 	const cutoffNs = nanoseconds(cutoffMs);
-	const stack: Array<{ abs: Buffer; rel: string }> = [{ abs: Buffer.from(dir), rel: "" }];
-	const slash = Buffer.from("/");
+	const top = Buffer.from(dir);
+	try {
+		writer.add("", entryText(top, fs.lstat(top), cutoffNs, fs));
+	} catch (error) {
+		unreadable[""] = errorCode(error);
+		return { tree: writer.bytes(), unreadable };
+	}
+	const stack: Array<{ abs: Buffer; rel: Buffer }> = [{ abs: top, rel: Buffer.alloc(0) }];
 	let sinceYield = 0;
 	while (stack.length > 0) {
 		const { abs, rel } = stack.pop()!;
 		let names: Buffer[];
 		try {
-			names = readdirSync(abs, { encoding: "buffer" });
+			names = fs.readdir(abs);
 		} catch (error) {
-			if (errorCode(error) !== "ENOENT") unreadable[rel] = errorCode(error);
+			unreadable[decodeName(rel)] = errorCode(error);
 			continue;
 		}
 		for (const name of names) {
-			const childAbs = Buffer.concat([abs, slash, name]);
-			const decoded = decodeName(name);
-			const childRel = rel === "" ? decoded : `${rel}/${decoded}`;
+			const childAbs = Buffer.concat([abs, SLASH, name]);
+			const childRel = rel.length === 0 ? name : Buffer.concat([rel, SLASH, name]);
+			if (exclude.size > 0 && exclude.has(decodeName(childRel))) continue;
 			try {
-				const stats = lstatSync(childAbs, { bigint: true });
-				if (isRacy(stats, cutoffNs)) racy.push(entries.length);
-				entries.push([childRel, entryText(childAbs, stats)]);
-				if (stats.isDirectory() && decoded !== ".git") stack.push({ abs: childAbs, rel: childRel });
+				const stats = fs.lstat(childAbs);
+				writer.add(childRel, entryText(childAbs, stats, cutoffNs, fs));
+				if (stats.isDirectory() && !name.equals(DOT_GIT)) stack.push({ abs: childAbs, rel: childRel });
 			} catch (error) {
-				// Deleted between readdir and lstat: it is simply not there.
-				if (errorCode(error) !== "ENOENT") unreadable[childRel] = errorCode(error);
+				if (errorCode(error) !== "ENOENT") unreadable[decodeName(childRel)] = errorCode(error);
 			}
 			if (++sinceYield >= SLICE) {
 				sinceYield = 0;
@@ -97,5 +139,5 @@ export async function walkWithNode(dir: string, cutoffMs: number): Promise<WalkR
 			}
 		}
 	}
-	return { entries, racy, unreadable };
+	return { tree: writer.bytes(), unreadable };
 }

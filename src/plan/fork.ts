@@ -11,7 +11,9 @@
  * Every refusal names every problem (the briefs, `from`, the model, the settings), so the tool can
  * answer with one error before anything runs.
  */
+
 import { createHash } from "node:crypto";
+import { AFTER_FILE, BEFORE_FILE } from "../boundary/codec.ts";
 import { slugFromBrief } from "../gate/slug.ts";
 import type { Problem } from "../problems.ts";
 import { branchPoint, contextEntries, contextSize, pathTo, promptState } from "./fork-branch.ts";
@@ -44,10 +46,10 @@ export const FORK_AUDIT_FILES = [
 	"fork.json",
 	"prompt.txt",
 	"launch.json",
-	"boundary-before.json",
+	BEFORE_FILE,
 	"events.ndjson",
 	"session.jsonl",
-	"boundary-after.json",
+	AFTER_FILE,
 	"outcome.json",
 	"result.json",
 ] as const;

@@ -10,6 +10,7 @@
  */
 import { join, resolve } from "node:path";
 import type { AgentDefinition } from "../agents/definition.ts";
+import { AFTER_FILE, BEFORE_FILE } from "../boundary/codec.ts";
 import type { Problem } from "../problems.ts";
 import { buildChildView } from "../prompt/child-view.ts";
 import { taskBrief, taskRung } from "../prompt/task-brief.ts";
@@ -29,14 +30,13 @@ export const MAX_REJECTIONS = 2;
 /** The files a task's audit directory holds once it has finished, in the order they are written. */
 export const AUDIT_FILES = [
 	"spec.json",
-	"plan.json",
 	"prompt.txt",
 	"view.json",
 	"launch.json",
-	"boundary-before.json",
+	BEFORE_FILE,
 	"events.ndjson",
 	"session.jsonl",
-	"boundary-after.json",
+	AFTER_FILE,
 	"outcome.json",
 	"result.json",
 ] as const;
@@ -127,7 +127,12 @@ function assemble(
 		runner: decideRunner(inputs, settings.runner),
 		providerExtensions: [...new Set([...request.extensions, ...settings.providerExtensions])],
 		budget: spec.budget,
-		boundary: { roots: [...roots], writeAllowed: [...write_allowed], watchedOnly: [...watched_only] },
+		boundary: {
+			roots: [...roots],
+			writeAllowed: [...write_allowed],
+			watchedOnly: [...watched_only],
+			exclude: [...spec.resolved.exclude],
+		},
 		sandbox,
 		submit: { roots: [...roots], cwd: roots[0] ?? inputs.cwd, maxRejections: MAX_REJECTIONS, evidence: spec.evidence },
 		audit: { runsDir: decideRunsDir(inputs, settings.runsDir), files: [...AUDIT_FILES] },

@@ -136,7 +136,8 @@ export interface TaskPlan {
 	runner: Decided<RunnerKind>;
 	providerExtensions: string[];
 	budget: ChildBudget;
-	boundary: { roots: string[]; writeAllowed: string[]; watchedOnly: string[] };
+	/** Roots watched, the ones that may change, and paths inside them left unchecked on purpose. */
+	boundary: { roots: string[]; writeAllowed: string[]; watchedOnly: string[]; exclude: string[] };
 	/** What the child's commands may reach: prevention, on top of the boundary's detection. */
 	sandbox: SandboxPlan;
 	submit: SubmitCheckConfig;

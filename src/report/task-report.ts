@@ -41,7 +41,21 @@ function boundary(result: TaskResult): string {
 	const table = indent(
 		renderTable(["root", "access", "changes", "violations"], rows, ["left", "left", "right", "left"]),
 	);
-	return [head, table, ...leftInPlace(result)].join("\n");
+	return [head, table, ...notChecked(result), ...leftInPlace(result)].join("\n");
+}
+
+/** The parts of the roots nothing was checked in, and why: a silence that is not a clean result. */
+function notChecked(result: TaskResult): string[] {
+	const parts = result.unchecked ?? [];
+	if (parts.length === 0) return [];
+	return [
+		"  Not checked:",
+		...parts.map((p) =>
+			p.kind === "unreadable"
+				? `  ${p.fails ? "✗" : " "} ${p.path || "."} in ${p.root}: ${p.reason}`
+				: `    ${p.path || "."} in ${p.root}: excluded by the spec`,
+		),
+	];
 }
 
 /** How many changes a report names one by one before counting the rest. */

@@ -43,6 +43,7 @@ export interface AuditWriter {
 	path(name: string): string;
 	writeJson(name: string, value: unknown): void;
 	writeText(name: string, text: string): void;
+	writeBytes(name: string, bytes: Uint8Array): void;
 	appendEvent(event: unknown): void;
 	closeEvents(): void;
 	/** Writes result.json atomically and closes the record. */
@@ -86,6 +87,10 @@ export class AuditRecord implements AuditWriter {
 
 	writeText(name: string, text: string): void {
 		writeFileSync(this.path(name), text);
+	}
+
+	writeBytes(name: string, bytes: Uint8Array): void {
+		writeFileSync(this.path(name), bytes);
 	}
 
 	/** Appends one event to events.ndjson, unbuffered: what a crash interrupts is already on disk. */

@@ -8,7 +8,6 @@
  * Every effect goes through a port (clock, audit writer, snapshotter, renderer, runner, progress
  * sink, root locks, prefix gate), so a test can run it against fakes and a caller can swap a part.
  */
-import { judgeChanges } from "../boundary/judge.ts";
 import type { Snapshot } from "../boundary/types.ts";
 import { parseEnvelope } from "../envelope/parse.ts";
 import type { FileProbe } from "../envelope/verify.ts";
@@ -17,7 +16,7 @@ import type { RenderedPrompt } from "../host/render.ts";
 import type { TaskPlan } from "../plan/types.ts";
 import type { AuditWriter } from "./audit.ts";
 import type { ChildCachePolicy } from "./cache-policy.ts";
-import { type Boundary, type GuardedChild, runGuarded, watchRoots } from "./guarded.ts";
+import { type Boundary, type GuardedChild, runGuarded, type SnapshotPort, watchRoots } from "./guarded.ts";
 import type { PrefixGate } from "./prefix-gate.ts";
 import { RESULT_VERSION, type TaskResult } from "./result.ts";
 import type { RootLocks } from "./root-lock.ts";
@@ -29,7 +28,7 @@ export interface ExecutePorts {
 	now: () => Date;
 	/** Opens the run's audit directory under `runsDir`. */
 	audit: (runsDir: string, id: string, at: Date) => AuditWriter;
-	snapshot: (roots: readonly string[], previous?: Snapshot) => Promise<Snapshot>;
+	snapshot: SnapshotPort;
 	/** Has Pi render the child's system prompt and tool declarations from the plan. */
 	render: (plan: TaskPlan) => Promise<RenderedPrompt>;
 	runner: ChildRunner;
@@ -122,7 +121,7 @@ export async function executeTask(plan: TaskPlan, ports: ExecutePorts): Promise<
 
 /** Judges what the child left: the boundary, the envelope and its evidence, the verdict — once. */
 function judge(plan: TaskPlan, outcome: ChildOutcome, boundary: Boundary, rendered: RenderedPrompt, probe: FileProbe) {
-	const { violations } = judgeChanges(boundary.delta, plan.boundary.writeAllowed);
+	const violations = boundary.failures;
 	const envelope = parseEnvelope({
 		submissions: outcome.submissions,
 		finalText: outcome.finalText,
@@ -146,6 +145,8 @@ function judge(plan: TaskPlan, outcome: ChildOutcome, boundary: Boundary, render
 		promptMismatch: sentMismatch(rendered, outcome),
 		evidence: plan.spec.evidence,
 		sandbox: outcome.sandbox,
+		// An unreadable part is not a breach of the sandbox: only a change it should have stopped is.
+		sandboxViolations: boundary.violations,
 	});
 	return { ...judged, envelope, claims, violations };
 }
@@ -165,7 +166,7 @@ async function execute(plan: TaskPlan, ports: ExecutePorts): Promise<TaskResult>
 		launchJson: (record) => ({ ...plan, launch: record }),
 	};
 	const cache = ports.cachePolicy?.(plan);
-	const { value: outcome, boundary } = await watchRoots(plan.boundary.roots, ports, audit, () =>
+	const { value: outcome, boundary } = await watchRoots(plan.boundary, ports, audit, () =>
 		runGuarded(child, { ...launchOf(plan, rendered), ...(cache && { cache }) }, ports, audit),
 	);
 	progress({ type: "phase", phase: "checking" });
@@ -194,6 +195,7 @@ function resultOf(
 		envelope: envelope.ok ? envelope.envelope : undefined,
 		claims: judged.claims,
 		delta: boundary.delta,
+		...(boundary.unchecked.length > 0 && { unchecked: boundary.unchecked }),
 		violations: judged.violations,
 		roots: plan.boundary.roots.map((root) => ({ root, writable: plan.boundary.writeAllowed.includes(root) })),
 		metrics: {

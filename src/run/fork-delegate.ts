@@ -42,7 +42,8 @@ export function forkPorts(
 	return {
 		now: () => new Date(),
 		audit: (runsDir, id, at) => AuditRecord.create(runsDir, id, at),
-		snapshot: (roots, previous) => snapshotRoots(roots, previous ? { previous } : {}),
+		snapshot: (roots, options) =>
+			snapshotRoots(roots, { ...(options.previous && { previous: options.previous }), exclude: [...options.exclude] }),
 		runner: (child, state) =>
 			inProcessRunner(runtime, { setup: forkSetup(plan, child, entries, state, () => Date.now()) }),
 		...extra,

@@ -103,7 +103,7 @@ async function executeChild(plan: ForkPlan, child: ForkChild, ports: ForkPorts):
 	const run = () =>
 		runGuarded(guarded, forkLaunch(plan, child), { ...ports, runner: ports.runner(child, state), progress }, audit);
 	const { value: outcome, boundary } = await watchRoots(
-		plan.boundary.roots,
+		{ roots: plan.boundary.roots, writeAllowed: [], exclude: [] },
 		{ snapshot: ports.snapshot, progress },
 		audit,
 		run,

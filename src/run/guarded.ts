@@ -4,8 +4,9 @@
  * snapshot before, one after, the delta between them. `executeTask` and `executeFork` are built
  * from these, so a task and a fork are stopped, recorded and diffed the same way.
  */
-import { diffSnapshots } from "../boundary/diff.ts";
-import type { Change, Snapshot } from "../boundary/types.ts";
+import { AFTER_FILE, BEFORE_FILE, encodeSnapshot } from "../boundary/codec.ts";
+import { boundaryFindings } from "../boundary/findings.ts";
+import type { Change, Snapshot, UncheckedPart } from "../boundary/types.ts";
 import type { AuditWriter } from "./audit.ts";
 import { budgetGuard } from "./budget-guard.ts";
 import type { PrefixGate } from "./prefix-gate.ts";
@@ -21,19 +22,32 @@ export interface GuardPorts {
 	signal?: AbortSignal;
 }
 
+/** How roots are snapshotted: after the first, with the earlier snapshot (unchanged files are not hashed again). */
+export type SnapshotPort = (
+	roots: readonly string[],
+	options: { previous?: Snapshot; exclude: readonly string[] },
+) => Promise<Snapshot>;
+
 /** The ports watching roots uses. */
 export interface WatchPorts {
-	snapshot: (roots: readonly string[], previous?: Snapshot) => Promise<Snapshot>;
+	snapshot: SnapshotPort;
 	progress?: (progress: TaskProgress) => void;
+}
+
+/** What is watched: the roots, the ones that may change, and the paths left unchecked on purpose. */
+export interface Watched {
+	roots: readonly string[];
+	writeAllowed: readonly string[];
+	exclude: readonly string[];
 }
 
 async function snapshotOrError(
 	ports: Pick<WatchPorts, "snapshot">,
-	roots: readonly string[],
+	watched: Watched,
 	previous?: Snapshot,
 ): Promise<Snapshot | Error> {
 	try {
-		return await ports.snapshot(roots, previous);
+		return await ports.snapshot(watched.roots, { ...(previous && { previous }), exclude: watched.exclude });
 	} catch (error) {
 		return error instanceof Error ? error : new Error(String(error));
 	}
@@ -83,11 +97,20 @@ export async function runGuarded(
 	}
 }
 
-/** Snapshots before and after the child, with the delta between them, or why the roots could not be checked. */
+/** What the roots' snapshots before and after the child show, or why they could not be taken. */
 export interface Boundary {
+	/** Every change outside excluded paths. */
 	delta: Change[];
+	/** What fails the task: changes outside write_allowed, then the parts of watched-only roots that could not be checked. */
+	failures: Change[];
+	/** The changes outside write_allowed alone (what a sandbox should have made impossible). */
+	violations: Change[];
+	/** Every part that was not checked: unreadable, or excluded by the spec. */
+	unchecked: UncheckedPart[];
 	error: string | undefined;
 }
+
+const NO_CHANGES = { delta: [], failures: [], violations: [], unchecked: [] };
 
 /**
  * Runs `run` between two snapshots of the roots, recording both in the audit record, and returns
@@ -95,22 +118,32 @@ export interface Boundary {
  * crash: the run still happens and its verdict says the roots were not checked.
  */
 export async function watchRoots<T>(
-	roots: readonly string[],
+	watched: Watched,
 	ports: WatchPorts,
 	audit: AuditWriter,
 	run: () => Promise<T>,
 ): Promise<{ value: T; boundary: Boundary }> {
 	const progress = (p: TaskProgress) => ports.progress?.(p);
 	progress({ type: "phase", phase: "snapshot", detail: "before" });
-	const before = await snapshotOrError(ports, roots);
-	if (!(before instanceof Error)) audit.writeJson("boundary-before.json", before);
+	const before = await snapshotOrError(ports, watched);
+	// Compact and complete on its own: written at once, so a crash mid-run still leaves it.
+	if (!(before instanceof Error)) audit.writeBytes(BEFORE_FILE, encodeSnapshot(before));
 	const value = await run();
 	progress({ type: "phase", phase: "snapshot", detail: "after" });
-	const after = before instanceof Error ? before : await snapshotOrError(ports, roots, before);
-	if (!(after instanceof Error)) audit.writeJson("boundary-after.json", after);
-	const boundary: Boundary =
-		before instanceof Error || after instanceof Error
-			? { delta: [], error: (before instanceof Error ? before : (after as Error)).message }
-			: { delta: diffSnapshots(before, after), error: undefined };
-	return { value, boundary };
+	const after = before instanceof Error ? before : await snapshotOrError(ports, watched, before);
+	if (!(after instanceof Error)) audit.writeBytes(AFTER_FILE, encodeSnapshot(after));
+	if (before instanceof Error || after instanceof Error) {
+		return { value, boundary: { ...NO_CHANGES, error: (before instanceof Error ? before : (after as Error)).message } };
+	}
+	const found = boundaryFindings(before, after, { writeAllowed: watched.writeAllowed, exclude: watched.exclude });
+	return {
+		value,
+		boundary: {
+			delta: found.changes,
+			failures: found.failures,
+			violations: found.violations,
+			unchecked: found.unchecked,
+			error: undefined,
+		},
+	};
 }

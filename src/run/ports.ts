@@ -29,7 +29,8 @@ export function executionPorts(
 	return {
 		now: () => new Date(),
 		audit: (runsDir, id, at) => AuditRecord.create(runsDir, id, at),
-		snapshot: (roots, previous) => snapshotRoots(roots, previous ? { previous } : {}),
+		snapshot: (roots, options) =>
+			snapshotRoots(roots, { ...(options.previous && { previous: options.previous }), exclude: [...options.exclude] }),
 		render: (p) => renderChildView(p.child, { cwd: p.cwd, agentDir: p.agentDir }),
 		probe: nodeFileProbe(),
 		...extra,

@@ -1,5 +1,5 @@
 /** The result of one task run: what result.json holds and what every report is rendered from. */
-import type { Change } from "../boundary/types.ts";
+import type { Change, UncheckedPart } from "../boundary/types.ts";
 import type { EvidenceRule } from "../envelope/proof.ts";
 import type { Envelope } from "../envelope/schema.ts";
 import type { ClaimCheck } from "../envelope/verify.ts";
@@ -35,6 +35,8 @@ export interface TaskResult {
 	claims: ClaimCheck[];
 	/** Every change in every watched root. */
 	delta: Change[];
+	/** Parts of the roots that were not checked: unreadable, or excluded by the spec. */
+	unchecked?: UncheckedPart[];
 	/** The changes outside write_allowed. */
 	violations: Change[];
 	/** Roots as watched, each marked writable or not, for the report. */

@@ -35,6 +35,8 @@ export interface VerdictInput {
 	evidence?: EvidenceRule;
 	/** The sandbox the child ran in (`outcome.sandbox`); under `enforce` a violation is pi-delegate's bug, and says so. */
 	sandbox?: SandboxMode | undefined;
+	/** The changes outside write_allowed alone, without the unreadable parts `violations` also lists. */
+	sandboxViolations?: readonly Change[];
 }
 
 /** How many violations are listed one by one before the rest are counted. */
@@ -125,10 +127,12 @@ export function boundaryProblems({
 	const out: RunProblem[] = [];
 	if (boundaryError) out.push({ kind: "boundary", message: `boundary not checked: ${boundaryError}` });
 	for (const change of violations.slice(0, VIOLATIONS_LISTED)) {
-		out.push({
-			kind: "boundary",
-			message: `boundary violation: ${change.kind} ${change.path} in ${change.root}, which is watched, not writable (${change.detail})`,
-		});
+		// A watched part that could not be read: its detail already says which and why.
+		const message =
+			change.kind === "unreadable"
+				? `boundary not checked: ${change.detail}; exclude it in the spec to accept that it is not checked`
+				: `boundary violation: ${change.kind} ${change.path} in ${change.root}, which is watched, not writable (${change.detail})`;
+		out.push({ kind: "boundary", message });
 	}
 	if (violations.length > VIOLATIONS_LISTED) {
 		out.push({ kind: "boundary", message: `…and ${violations.length - VIOLATIONS_LISTED} more boundary violations` });
@@ -140,7 +144,12 @@ export function boundaryProblems({
  * The sandbox should have made every violation impossible. One that got through anyway is not the
  * child's doing alone: the report must say that the sandbox failed, so it is fixed, not shrugged off.
  */
-export function sandboxBreach({ violations, sandbox }: Pick<VerdictInput, "violations" | "sandbox">): RunProblem[] {
+export function sandboxBreach({
+	violations: all,
+	sandboxViolations,
+	sandbox,
+}: Pick<VerdictInput, "violations" | "sandbox" | "sandboxViolations">): RunProblem[] {
+	const violations = sandboxViolations ?? all.filter((c) => c.kind !== "unreadable");
 	if (sandbox !== "enforce" || violations.length === 0) return [];
 	const n = violations.length;
 	return [

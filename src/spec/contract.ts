@@ -6,6 +6,7 @@
  * never sit inside a watched-only one, whose own diff would then flag every authorised write.
  */
 import type { Problem } from "../problems.ts";
+import { checkExcludeEntries } from "./exclude.ts";
 import { identity, isAbsolute, isInside, lexical } from "./paths.ts";
 import {
 	checkRootEntries,
@@ -23,6 +24,8 @@ export interface ContractInput {
 	write_allowed: unknown;
 	/** The value given, or undefined when left out (then it defaults to true). */
 	read_only: unknown;
+	/** Parts of roots that are not checked; undefined when left out. */
+	exclude?: unknown;
 }
 
 export interface ContractOutcome {
@@ -191,10 +194,15 @@ export function checkContract(input: ContractInput, options: PathOptions): Contr
 	const writable = matchWritable(list, entries, options, problems);
 	agreementProblems(input, problems);
 	nestingProblems(entries, input.read_only === false ? writable : new Map(), options, problems);
+	const exclude = checkExcludeEntries(input.exclude, entries, options, problems, warnings);
 	// Resolved paths exist only when every entry was usable; shape problems (reported elsewhere) may
 	// have left some out even when the contract itself found nothing wrong.
-	const complete = Array.isArray(input.roots) && entries.length === input.roots.length && writable.size === list.length;
-	if (problems.length > 0 || !complete) return { problems, warnings };
+	const complete =
+		Array.isArray(input.roots) &&
+		entries.length === input.roots.length &&
+		writable.size === list.length &&
+		exclude !== undefined;
+	if (problems.length > 0 || !complete || exclude === undefined) return { problems, warnings };
 
 	const rootReal = entries.map((e) => e.real);
 	const realOf = new Map(entries.map((e) => [e.index, e.real]));
@@ -216,6 +224,7 @@ export function checkContract(input: ContractInput, options: PathOptions): Contr
 			roots: rootReal,
 			write_allowed: writeReal,
 			watched_only: entries.filter((e) => input.read_only !== false || !writable.has(e.index)).map((e) => e.real),
+			exclude,
 		},
 	};
 }

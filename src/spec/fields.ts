@@ -71,6 +71,14 @@ export const FIELDS: Readonly<Record<string, FieldText>> = {
 		expects: "an absolute path that is one of the roots",
 		fix: () => "copy the entry of roots the child may change",
 	},
+	exclude: {
+		expects: "a list of absolute paths inside roots",
+		fix: (v) => wrapList(v, "exclude", '"/abs/path/to/repo/.cache"'),
+	},
+	"exclude[]": {
+		expects: "an absolute path inside one of the roots",
+		fix: () => 'write the absolute path of an existing part of a root, e.g. "/abs/path/to/repo/.cache"',
+	},
 	context: {
 		expects: "an object with optional lists facts, files and commands, and an optional tail",
 		fix: () => 'e.g. "context": {"files": ["/abs/path/README.md"]}, or leave it out',

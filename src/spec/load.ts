@@ -18,14 +18,18 @@ export interface LoadOptions {
 	home?: string;
 }
 
-/** Follows symlinks; anything that cannot be stat'ed (missing, no permission, a loop) counts as missing. */
+/**
+ * Follows symlinks; anything that cannot be stat'ed (missing, no permission, a loop) counts as
+ * missing, with the errno code saying which.
+ */
 export const nodeProbe: PathProbe = (path: string): PathInfo => {
 	try {
 		const stats = statSync(path);
 		const kind = stats.isDirectory() ? "dir" : stats.isFile() ? "file" : "other";
 		return { kind, realPath: realpathSync.native(path) };
-	} catch {
-		return { kind: "missing" };
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code;
+		return code === undefined ? { kind: "missing" } : { kind: "missing", error: code };
 	}
 };
 

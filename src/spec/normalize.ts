@@ -40,6 +40,7 @@ export function normalize(input: TaskSpecInput, resolved: ResolvedRoots): Normal
 		read_only,
 		roots: [...input.roots],
 		write_allowed: [...(input.write_allowed ?? [])],
+		exclude: [...(input.exclude ?? [])],
 		context: {
 			facts: [...(input.context?.facts ?? [])],
 			files: [...(input.context?.files ?? [])],
@@ -59,6 +60,7 @@ export function normalize(input: TaskSpecInput, resolved: ResolvedRoots): Normal
 			roots: [...resolved.roots],
 			write_allowed: [...resolved.write_allowed],
 			watched_only: [...resolved.watched_only],
+			exclude: [...resolved.exclude],
 		},
 	};
 	return { spec: deepFreeze(spec), defaulted };

@@ -9,9 +9,14 @@ export type PathKind = "dir" | "file" | "other" | "missing";
 export interface PathInfo {
 	kind: PathKind;
 	realPath?: string;
+	/**
+	 * Why a path counts as missing, when the probe knows: the errno code (ENOENT, ELOOP, EACCES,
+	 * ENOTDIR, ENAMETOOLONG…), so a message can say "symlink loop" rather than "does not exist".
+	 */
+	error?: string;
 }
 
-/** Looks at one path. Must not throw: an unreadable path is reported as missing. */
+/** Looks at one path. Must not throw: a path that cannot be looked at is reported as missing, with its error. */
 export type PathProbe = (path: string) => PathInfo;
 
 /** Names of the subdirectories of a directory (used only to write concrete fixes). Must not throw. */

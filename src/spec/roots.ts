@@ -43,8 +43,42 @@ export function relativeProblem(path: string, value: string, field: string, opti
 	};
 }
 
-function kindProblem(path: string, value: string, kind: "missing" | "file" | "other"): Problem {
+/**
+ * Why a path the probe could not look at is unusable, in honest words: a symlink loop or a
+ * permission problem is not "does not exist". Undefined for a plain missing path (ENOENT).
+ */
+export function unreachableMessage(error: string | undefined): { message: string; fix: string } | undefined {
+	switch (error) {
+		case "ELOOP":
+			return {
+				message: "is a symlink loop (ELOOP): following its links leads back to a link, so it names no directory",
+				fix: "point the symlink at a real directory, or give the directory's real path",
+			};
+		case "EACCES":
+		case "EPERM":
+			return {
+				message: `cannot be looked at: permission denied (${error}) on it or on a directory above it`,
+				fix: "give a path this user can reach (each directory on the way needs search permission), or run as a user who can",
+			};
+		case "ENOTDIR":
+			return {
+				message: "does not exist: a name on the way to it is a file, not a directory (ENOTDIR)",
+				fix: "correct the path; only its last name may be something other than a directory",
+			};
+		case "ENAMETOOLONG":
+			return {
+				message: "is too long for the file system (ENAMETOOLONG): the whole path or one of its names is over the limit",
+				fix: "use a shorter path, e.g. through a symlink with a short name",
+			};
+		default:
+			return undefined;
+	}
+}
+
+function kindProblem(path: string, value: string, kind: "missing" | "file" | "other", error?: string): Problem {
 	if (kind === "missing") {
+		const unreachable = unreachableMessage(error);
+		if (unreachable) return { path, value, ...unreachable };
 		return {
 			path,
 			value,
@@ -116,7 +150,7 @@ export function checkRootEntries(roots: unknown, options: PathOptions, problems:
 		}
 		const info = options.probe(value);
 		if (info.kind !== "dir") {
-			problems.push(kindProblem(path, value, info.kind));
+			problems.push(kindProblem(path, value, info.kind, info.error));
 			if (info.kind !== "missing") return;
 		}
 		const real = info.realPath ?? lexical(value);

@@ -188,6 +188,15 @@ export const TaskSpecSchema = Type.Object(
 					"every root would leave nothing for the boundary diff to catch.",
 			}),
 		),
+		exclude: Type.Optional(
+			Type.Array(nonEmpty("An absolute path of an existing file or directory inside one of roots."), {
+				description:
+					"Parts of roots that are NOT checked: neither snapshotted nor diffed, and listed as unchecked in " +
+					"the result. Each must exist and lie inside a root (compared by real path), and must not be a " +
+					"root itself. Use it for a part that cannot be read (a root-owned cache, a FUSE mount), which " +
+					"otherwise fails the task, since a change inside it could not be seen. Default: none.",
+			}),
+		),
 		context: Type.Optional(ContextSchema),
 		budget: Type.Optional(BudgetSchema),
 		evidence: Type.Optional(
@@ -251,6 +260,8 @@ export interface ResolvedRoots {
 	readonly write_allowed: readonly string[];
 	/** Real paths of the roots that are watched but not writable, in `roots` order. */
 	readonly watched_only: readonly string[];
+	/** Real path of each entry of `exclude`, index for index. */
+	readonly exclude: readonly string[];
 }
 
 /** A validated spec with every default applied; deep-frozen. */
@@ -264,6 +275,8 @@ export interface TaskSpec {
 	readonly roots: readonly string[];
 	/** As the caller spelled them; empty when read_only. */
 	readonly write_allowed: readonly string[];
+	/** As the caller spelled them; empty by default. */
+	readonly exclude: readonly string[];
 	readonly context: {
 		readonly facts: readonly string[];
 		readonly files: readonly string[];

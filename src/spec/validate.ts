@@ -114,7 +114,12 @@ export function validateSpec(input: unknown, options: ValidateOptions): SpecResu
 	const shape = shapeProblems(input);
 	if (!isRecord(input)) return { ok: false, problems: shape, warnings: [] };
 	const contract = checkContract(
-		{ roots: own(input, "roots"), write_allowed: own(input, "write_allowed"), read_only: own(input, "read_only") },
+		{
+			roots: own(input, "roots"),
+			write_allowed: own(input, "write_allowed"),
+			read_only: own(input, "read_only"),
+			exclude: own(input, "exclude"),
+		},
 		options,
 	);
 	const warnings = sortProblems([...contract.warnings, ...contextWarnings(own(input, "context"), options.probe)]);

@@ -56,6 +56,7 @@ function withSchema(open: ExecutePorts["audit"], schema: ResultSchema): ExecuteP
 			path: (name) => inner.path(name),
 			writeJson: (name, value) => inner.writeJson(name, value),
 			writeText: (name, text) => inner.writeText(name, text),
+			writeBytes: (name, bytes) => inner.writeBytes(name, bytes),
 			appendEvent: (event) => inner.appendEvent(event),
 			closeEvents: () => inner.closeEvents(),
 			finish: (result) => inner.finish(applyResultSchema(result as TaskResult, schema)),

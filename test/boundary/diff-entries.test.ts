@@ -1,6 +1,7 @@
 /** The pure working-tree rules, on hand-written entries: each rule has a case that fails without it. */
 import { describe, expect, it } from "vitest";
 import { diffEntries, pairEntries } from "../../src/boundary/diff-entries.ts";
+import { walkedOf } from "./helpers.ts";
 
 const T1 = "1700000000.0000000000";
 const T2 = "1700000001.0000000000";
@@ -9,11 +10,7 @@ const H1 = `sha256:${"a".repeat(64)}`;
 const H2 = `sha256:${"b".repeat(64)}`;
 
 function diff(before: Array<[string, string]>, after: Array<[string, string]>, unreadable = [{}, {}]) {
-	return diffEntries(
-		"/r",
-		{ entries: before, unreadable: unreadable[0]! },
-		{ entries: after, unreadable: unreadable[1]! },
-	)
+	return diffEntries("/r", walkedOf(before, unreadable[0]), walkedOf(after, unreadable[1]))
 		.map((c) => `${c.kind} ${c.path}: ${c.detail}`)
 		.sort();
 }
@@ -37,6 +34,9 @@ describe("file content rules", () => {
 
 	it("with hashes on both sides, different hashes are a change even when every time is equal", () => {
 		expect(diff([["f", `f 644 3 ${T1} ${T1} ${H1}`]], [["f", `f 644 3 ${T1} ${T1} ${H2}`]])).toEqual([
+			"modified f: content changed (same size and timestamps)",
+		]);
+		expect(diff([["f", `f 644 3 ${T1} ${T1} ${H1}`]], [["f", `f 644 3 ${T1} ${T2} ${H2}`]])).toEqual([
 			"modified f: content changed (same size, 3 bytes)",
 		]);
 	});
@@ -117,7 +117,7 @@ describe("added, deleted and unreadable", () => {
 	it("reports a part that became unreadable, and does not call what appears in a formerly unreadable part new", () => {
 		expect(diff([], [["locked", "d 0"]], [{}, { locked: "EACCES" }])).toEqual([
 			"added locked: directory",
-			"unreadable locked: cannot be read now (EACCES): changes inside cannot be seen",
+			"unreadable locked: cannot be read now (permission denied (EACCES)): changes inside cannot be seen",
 		]);
 		expect(
 			diff(
@@ -128,7 +128,9 @@ describe("added, deleted and unreadable", () => {
 				],
 				[{ locked: "EACCES" }, {}],
 			),
-		).toEqual(["unreadable locked: could not be read before (EACCES): its contents were not compared"]);
+		).toEqual([
+			"unreadable locked: could not be read before (permission denied (EACCES)): its contents were not compared",
+		]);
 	});
 
 	it("a part unreadable in both snapshots is not a change", () => {

@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { snapshotRoots } from "../../src/boundary/snapshot.ts";
-import { deltaOf, git, gitRepo, summary, tempDir, write } from "./helpers.ts";
+import { deltaOf, git, gitRepo, pathsOf, summary, tempDir, write } from "./helpers.ts";
 
 describe("a root that is a subdirectory of a repository", () => {
 	it("holds index entries only for paths under it, relative to it", async () => {
@@ -14,7 +14,7 @@ describe("a root that is a subdirectory of a repository", () => {
 		const state = snapshot.roots[0]!.git[0]!;
 		expect(state.repo).toBe("");
 		expect(state.index.map(([path]) => path)).toEqual(["guide.md"]);
-		expect(snapshot.roots[0]!.entries.map(([p]) => p)).toEqual(["guide.md", "."]);
+		expect(pathsOf(snapshot.roots[0])).toEqual(["", "guide.md"]);
 	});
 
 	it("owns the repository-level state: a commit made elsewhere in the repository is reported", async () => {
@@ -94,6 +94,26 @@ describe("repositories nested inside a root", () => {
 		const repo = gitRepo({ "a.txt": "a" });
 		const snapshot = await snapshotRoots([join(repo, ".git/hooks")]);
 		expect(snapshot.roots[0]!.git).toEqual([]);
-		expect(snapshot.roots[0]!.entries.length).toBeGreaterThan(0);
+		expect(pathsOf(snapshot.roots[0]).length).toBeGreaterThan(1);
+	});
+});
+
+describe("a .git directory that is no repository", () => {
+	it("is walked as plain files, so a write inside it is seen, below the root and as the root's own", async () => {
+		const root = tempDir();
+		write(root, { "vendor/.git/notes.txt": "n", "vendor/code.js": "c", ".git/leftover": "l" });
+		const { changes, before } = await deltaOf([root], () =>
+			write(root, { "vendor/.git/planted": "p", ".git/leftover": "changed" }),
+		);
+		expect(before.roots[0]!.git).toEqual([]);
+		expect(pathsOf(before.roots[0])).toEqual(expect.arrayContaining(["vendor/.git/notes.txt", ".git/leftover"]));
+		expect(summary(changes)).toEqual(["modified .git/leftover", "added vendor/.git/planted"]);
+	});
+
+	it("leaves a real repository's .git to the repository state, not the walk", async () => {
+		const repo = gitRepo({ "a.txt": "a" });
+		const snapshot = await snapshotRoots([repo]);
+		expect(pathsOf(snapshot.roots[0]).filter((p) => p.startsWith(".git/"))).toEqual([]);
+		expect(snapshot.roots[0]!.git).toHaveLength(1);
 	});
 });

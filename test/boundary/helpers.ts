@@ -5,8 +5,12 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll } from "vitest";
 import { diffSnapshots } from "../../src/boundary/diff.ts";
+import type { WalkedRoot } from "../../src/boundary/diff-entries.ts";
+import { parseEntry } from "../../src/boundary/entry.ts";
+import { entriesWithHashes } from "../../src/boundary/load.ts";
 import { type SnapshotOptions, snapshotRoots } from "../../src/boundary/snapshot.ts";
-import type { Change, Snapshot } from "../../src/boundary/types.ts";
+import { treeFromPairs } from "../../src/boundary/tree.ts";
+import type { Change, RootSnapshot, Snapshot } from "../../src/boundary/types.ts";
 
 const made: string[] = [];
 afterAll(() => {
@@ -70,4 +74,30 @@ export async function deltaOf(
 /** `kind path` lines, the shape most assertions compare. */
 export function summary(changes: readonly Change[]): string[] {
 	return changes.map((c) => `${c.kind} ${c.path}`);
+}
+
+/** A root's entries as [path, text] pairs ('' is the root), content hashes written into the text. */
+export function entriesOf(root: RootSnapshot | undefined): Array<[string, string]> {
+	if (root === undefined) throw new Error("no such root in the snapshot");
+	return entriesWithHashes(root);
+}
+
+/** The paths a root's snapshot lists, in walk order. */
+export function pathsOf(root: RootSnapshot | undefined): string[] {
+	return entriesOf(root).map(([path]) => path);
+}
+
+/**
+ * A walked root from hand-written [path, text] pairs; a ` sha256:<hex>` in a text becomes the
+ * entry's content hash, as version 1 wrote it.
+ */
+export function walkedOf(pairs: Array<[string, string]>, unreadable: Record<string, string> = {}): WalkedRoot {
+	const hashes: Record<string, string> = {};
+	const plain = pairs.map(([path, text]): [string, string] => {
+		const at = text.indexOf(" sha256:");
+		if (at === -1) return [path, text];
+		hashes[path] = parseEntry(text).hash!;
+		return [path, text.slice(0, at)];
+	});
+	return { tree: treeFromPairs(plain), hashes, unreadable };
 }

@@ -21,7 +21,7 @@ import { describe, expect, it } from "vitest";
 import { parseEntry } from "../../src/boundary/entry.ts";
 import { MAX_RACY_HASHES } from "../../src/boundary/hash.ts";
 import { snapshotRoots } from "../../src/boundary/snapshot.ts";
-import { deltaOf, NOTHING_RACY, summary, tempDir, write } from "./helpers.ts";
+import { deltaOf, entriesOf, NOTHING_RACY, pathsOf, summary, tempDir, write } from "./helpers.ts";
 
 const OLD = 1_600_000_000;
 
@@ -69,7 +69,7 @@ describe.each(["find", "node"] as const)("plain roots, %s walk", (walker) => {
 			quiet,
 		);
 		// Nothing was hashed: only metadata could tell.
-		expect(before.roots[0]!.entries.find(([p]) => p === "f.txt")![1]).not.toContain("sha256:");
+		expect(entriesOf(before.roots[0]).find(([p]) => p === "f.txt")![1]).not.toContain("sha256:");
 		expect(summary(changes)).toEqual(["modified f.txt"]);
 		expect(changes[0]!.detail).toContain("ctime changed");
 	});
@@ -90,7 +90,7 @@ describe.each(["find", "node"] as const)("plain roots, %s walk", (walker) => {
 			},
 			{ walker, now: () => cutoffAfterWrites, racyWindowMs: 0 },
 		);
-		const text = (path: string) => before.roots[0]!.entries.find(([p]) => p === path)![1];
+		const text = (path: string) => entriesOf(before.roots[0]).find(([p]) => p === path)![1];
 		expect(parseEntry(text("fresh.txt")).hash).toMatch(/^[0-9a-f]{64}$/);
 		expect(parseEntry(text("old.txt")).hash).toBeUndefined();
 		expect(summary(changes)).toEqual(["modified fresh.txt"]);
@@ -111,7 +111,7 @@ describe.each(["find", "node"] as const)("plain roots, %s walk", (walker) => {
 			// Every file counts as just touched (cutoff 10 s back); the wait is kept short (300 ms).
 			{ walker, now: () => Date.now() - 10_000, racyWindowMs: 300 },
 		);
-		expect(before.roots[0]!.entries.filter(([, text]) => text.includes("sha256:"))).toEqual([]);
+		expect(entriesOf(before.roots[0]).filter(([, text]) => text.includes("sha256:"))).toEqual([]);
 		expect(summary(changes)).toEqual(["modified d3/f3.txt"]);
 	});
 
@@ -119,7 +119,7 @@ describe.each(["find", "node"] as const)("plain roots, %s walk", (walker) => {
 		const root = tempDir();
 		write(root, { "old.txt": "o" });
 		const { after } = await deltaOf([root], () => write(root, { "new.txt": "n" }), quiet);
-		expect(after.roots[0]!.entries.filter(([, text]) => text.includes("sha256:"))).toEqual([]);
+		expect(entriesOf(after.roots[0]).filter(([, text]) => text.includes("sha256:"))).toEqual([]);
 	});
 
 	it("reports a chmod as a mode change", async () => {
@@ -175,9 +175,9 @@ describe.each(["find", "node"] as const)("plain roots, %s walk", (walker) => {
 			() => write(outside, { "secret.txt": "changed", "more.txt": "m" }),
 			opts,
 		);
-		expect(before.roots[0]!.entries).toEqual([
+		expect(entriesOf(before.roots[0])).toEqual([
+			["", "d 700"],
 			["out", `l ${outside}`],
-			[".", "d 700"],
 		]);
 		expect(changes).toEqual([]);
 	});
@@ -202,8 +202,8 @@ describe.each(["find", "node"] as const)("plain roots, %s walk", (walker) => {
 			},
 			opts,
 		);
-		const paths = before.roots[0]!.entries.map(([p]) => p)
-			.filter((p) => p !== ".")
+		const paths = pathsOf(before.roots[0])
+			.filter((p) => p !== "")
 			.sort();
 		expect(paths).toEqual([...names, "bad-\u0000ff\u0000fe.txt"].sort());
 		expect(summary(changes).sort()).toEqual(
@@ -257,9 +257,9 @@ describe.each(["find", "node"] as const)("plain roots, %s walk", (walker) => {
 		const root = tempDir();
 		execFileSync("mkfifo", [join(root, "pipe")]);
 		const snapshot = await snapshotRoots([root], opts);
-		expect(snapshot.roots[0]!.entries).toEqual([
+		expect(entriesOf(snapshot.roots[0])).toEqual([
+			["", "d 700"],
 			["pipe", "p 644"],
-			[".", "d 700"],
 		]);
 	});
 
@@ -286,7 +286,7 @@ describe("a root given through a symlink", () => {
 		symlinkSync(real1, link);
 		const snapshot = await snapshotRoots([link]);
 		expect(snapshot.roots[0]).toMatchObject({ root: link, realPath: real1 });
-		expect(snapshot.roots[0]!.entries.map(([p]) => p)).toContain("a.txt");
+		expect(pathsOf(snapshot.roots[0])).toContain("a.txt");
 		const { changes } = await deltaOf([link], () => {
 			unlinkSync(link);
 			symlinkSync(real2, link);
@@ -299,7 +299,8 @@ describe("a root given through a symlink", () => {
 		const root = join(holder, "r");
 		mkdirSync(root);
 		const { changes, after } = await deltaOf([root], () => rmdirSync(root));
-		expect(after.roots[0]).toMatchObject({ status: "missing", realPath: null, entries: [] });
+		expect(after.roots[0]).toMatchObject({ status: "missing", realPath: null });
+		expect(pathsOf(after.roots[0])).toEqual([]);
 		expect(changes.map((c) => `${c.kind} ${c.path}`)).toEqual(["root "]);
 	});
 });
@@ -312,7 +313,7 @@ describe("the two walks", () => {
 		chmodSync(join(root, "a/d.txt"), 0o600);
 		const byFind = await snapshotRoots([root], { ...NOTHING_RACY, walker: "find" });
 		const byNode = await snapshotRoots([root], { ...NOTHING_RACY, walker: "node" });
-		const sorted = (s: typeof byFind) => [...s.roots[0]!.entries].sort(([a], [b]) => (a < b ? -1 : 1));
+		const sorted = (s: typeof byFind) => [...entriesOf(s.roots[0])].sort(([a], [b]) => (a < b ? -1 : 1));
 		expect(byFind.roots[0]!.walker).toBe("find");
 		expect(byNode.roots[0]!.walker).toBe("node");
 		expect(sorted(byFind)).toEqual(sorted(byNode));

@@ -3,44 +3,18 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { exec } from "../../src/boundary/exec.ts";
 import { snapshotRoots } from "../../src/boundary/snapshot.ts";
-import { FindOutputParser, walkWithFind } from "../../src/boundary/walk-find.ts";
+import { indexTree, pairsOfTree, pathName, readWalkMarks } from "../../src/boundary/tree.ts";
+import { walkManyWithFind, walkOneWithFind } from "../../src/boundary/walk-find.ts";
 import { walkWithNode } from "../../src/boundary/walk-node.ts";
-import { tempDir, write } from "./helpers.ts";
+import { pathsOf, tempDir, write } from "./helpers.ts";
 
 const sorted = (entries: Array<[string, string]>) => [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-
-describe("FindOutputParser", () => {
-	const output = Buffer.concat([
-		Buffer.from("a b\u0000d 755\u0000a b/n\nl\u0000F 644 1 1.0000000000 1.0000000000\u0000"),
-		Buffer.from("x\u0000l t\u0000bad-"),
-		Buffer.from([0xff]),
-		Buffer.from("\u0000f 644 2 2.0000000000 2.0000000000\u0000日本\u0000d 700\u0000"),
-	]);
-	const expected = [
-		["a b", "d 755"],
-		["a b/n\nl", "f 644 1 1.0000000000 1.0000000000"],
-		["x", "l t"],
-		["bad-\u0000ff", "f 644 2 2.0000000000 2.0000000000"],
-		["日本", "d 700"],
-	];
-
-	it("gives the same entries whatever the chunk boundaries, even inside a multi-byte character", () => {
-		for (const size of [1, 2, 3, 5, 7, 13, output.length]) {
-			const parser = new FindOutputParser();
-			for (let i = 0; i < output.length; i += size) parser.push(output.subarray(i, i + size));
-			expect(parser.complete()).toBe(true);
-			expect(parser.entries).toEqual(expected);
-			expect(parser.racy).toEqual([1]);
-		}
-	});
-
-	it("notices output cut off inside a record", () => {
-		const parser = new FindOutputParser();
-		parser.push(Buffer.from("a\u0000d 755\u0000b\u0000"));
-		expect(parser.complete()).toBe(false);
-	});
-});
+const walkWithFind = async (root: string, cutoffMs: number, processes: number) => {
+	const walked = await walkOneWithFind(root, cutoffMs, processes, { exec });
+	return walked === null ? null : { ...walked, entries: pairsOfTree(walked.tree) };
+};
 
 describe("the split walk", () => {
 	it("lists exactly what one find process and the Node walk list", async () => {
@@ -66,10 +40,12 @@ describe("the split walk", () => {
 		const cutoff = Date.now() + 60_000;
 		const split = await walkWithFind(root, cutoff, 3);
 		const single = await walkWithFind(root, cutoff, 1);
-		const node = await walkWithNode(root, cutoff);
+		const node = pairsOfTree((await walkWithNode(root, cutoff)).tree);
+		const [batched] = await walkManyWithFind([root], cutoff, 2, { exec, exclude: [] });
 		expect(split).not.toBeNull();
 		expect(sorted(split!.entries)).toEqual(sorted(single!.entries));
-		expect(sorted(split!.entries)).toEqual(sorted(node.entries));
+		expect(sorted(split!.entries)).toEqual(sorted(node));
+		expect(sorted(pairsOfTree(batched!.tree))).toEqual(sorted(node));
 		const paths = split!.entries.map(([p]) => p);
 		expect(paths).toContain("a/\u0000fedir/in.txt");
 		expect(paths).toContain("-dash/-dir/f");
@@ -91,9 +67,10 @@ describe("the split walk", () => {
 		const root = tempDir();
 		write(root, { "a.txt": "a", "x/y/z/deep.txt": "d" });
 		const walked = await walkWithFind(root, Date.now() - 60_000, 2);
-		const racy = walked!.racy.map((i) => walked!.entries[i]![0]).sort();
-		expect(racy).toEqual(["a.txt", "x/y/z/deep.txt"]);
-		expect(walked!.entries.every(([, text]) => !text.startsWith("F"))).toBe(true);
+		const tree = indexTree(walked!.tree)!;
+		const { racy } = readWalkMarks(tree);
+		expect(racy.map((i) => pathName(tree, i)).sort()).toEqual(["a.txt", "x/y/z/deep.txt"]);
+		expect(pairsOfTree(walked!.tree).every(([, text]) => !text.startsWith("F"))).toBe(true);
 	});
 });
 
@@ -132,6 +109,7 @@ describe("falling back", () => {
 		expect(calls.length).toBeGreaterThanOrEqual(1);
 		expect(calls.every((c) => c.includes("-files0-from"))).toBe(true);
 		expect(result!.entries.map(([p]) => p).sort()).toEqual([
+			"",
 			"a",
 			"a/b",
 			"a/b/c.txt",
@@ -147,6 +125,7 @@ describe("falling back", () => {
 		const { result, calls } = await withFakeFind("no-files0-from", () => walkWithFind(root, 0, 2));
 		expect(calls.at(-1)).not.toContain("-files0-from");
 		expect(result!.entries.map(([p]) => p).sort()).toEqual([
+			"",
 			"a",
 			"a/b",
 			"a/b/c.txt",
@@ -161,15 +140,6 @@ describe("falling back", () => {
 		const root = tree();
 		const { result } = await withFakeFind("bsd", () => snapshotRoots([root]));
 		expect(result.roots[0]!.walker).toBe("node");
-		expect(result.roots[0]!.entries.map(([p]) => p).sort()).toEqual([
-			".",
-			"a",
-			"a/b",
-			"a/b/c.txt",
-			"top.txt",
-			"x",
-			"x/y",
-			"x/y/z.txt",
-		]);
+		expect(pathsOf(result.roots[0]).sort()).toEqual(["", "a", "a/b", "a/b/c.txt", "top.txt", "x", "x/y", "x/y/z.txt"]);
 	});
 });

@@ -40,8 +40,8 @@ describe("pi-delegate run (subprocess runner, real pi children)", () => {
 			"prompt.txt",
 			"launch.json",
 			"events.ndjson",
-			"boundary-before.json",
-			"boundary-after.json",
+			"boundary-before.snapshot.gz",
+			"boundary-after.snapshot.gz",
 			"session.jsonl",
 			"result.json",
 		]) {
@@ -230,7 +230,7 @@ describe("pi-delegate run, killed mid-run", () => {
 		const runs = listRuns(ws.runsDir);
 		expect(runs).toHaveLength(1);
 		expect(runs[0]?.result).toBeUndefined();
-		for (const f of ["spec.json", "prompt.txt", "launch.json", "events.ndjson", "boundary-before.json"]) {
+		for (const f of ["spec.json", "prompt.txt", "launch.json", "events.ndjson", "boundary-before.snapshot.gz"]) {
 			expect(existsSync(join(runs[0]!.dir, f)), f).toBe(true);
 		}
 		const events = readFileSync(join(runs[0]!.dir, "events.ndjson"), "utf8").trim().split("\n");

@@ -228,10 +228,10 @@ describe("a fork's record", () => {
 			"fork.json",
 			"prompt.txt",
 			"launch.json",
-			"boundary-before.json",
+			"boundary-before.snapshot.gz",
 			"events.ndjson",
 			"session.jsonl",
-			"boundary-after.json",
+			"boundary-after.snapshot.gz",
 			"outcome.json",
 			"result.json",
 		]) {

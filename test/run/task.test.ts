@@ -36,8 +36,8 @@ describe("a task run", () => {
 			"launch.json",
 			"events.ndjson",
 			"prompt.txt",
-			"boundary-before.json",
-			"boundary-after.json",
+			"boundary-before.snapshot.gz",
+			"boundary-after.snapshot.gz",
 			"session.jsonl",
 			"result.json",
 		];

@@ -112,6 +112,20 @@ describe("the verdict", () => {
 		expect(problems).toHaveLength(21);
 		expect(problems.at(-1)?.message).toBe("…and 5 more boundary violations");
 	});
+
+	it("fails on a watched part that could not be checked, saying which and how to accept it", () => {
+		const unreadable = {
+			root: "/r",
+			path: "secret",
+			kind: "unreadable" as const,
+			detail: "could not check /r/secret: permission denied (EACCES)",
+		};
+		const { verdict, problems } = judgeRun(input({ violations: [unreadable] }));
+		expect(verdict).toBe("FAIL");
+		expect(problems.map((p) => p.message)).toEqual([
+			"boundary not checked: could not check /r/secret: permission denied (EACCES); exclude it in the spec to accept that it is not checked",
+		]);
+	});
 });
 
 const result: TaskResult = {

@@ -1,5 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${TMP} is a placeholder filled at test time, not a template
-import { writeFileSync } from "node:fs";
+import { symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSpecFile, loadSpecObject, loadSpecText, nodeProbe, nodeSubdirs } from "../../src/spec/load.ts";
@@ -18,8 +18,15 @@ describe("nodeProbe", () => {
 		expect(nodeProbe(`${tree.tmp}/deep-link/..`)).toEqual({ kind: "dir", realPath: join(tree.tmp, "repo/docs") });
 		expect(nodeProbe(join(tree.tmp, "file.txt")).kind).toBe("file");
 		expect(nodeProbe("/dev/null").kind).toBe("other");
-		expect(nodeProbe(join(tree.tmp, "nope"))).toEqual({ kind: "missing" });
-		expect(nodeProbe(join(tree.tmp, "file.txt", "below"))).toEqual({ kind: "missing" });
+		expect(nodeProbe(join(tree.tmp, "nope"))).toEqual({ kind: "missing", error: "ENOENT" });
+		expect(nodeProbe(join(tree.tmp, "file.txt", "below"))).toEqual({ kind: "missing", error: "ENOTDIR" });
+	});
+
+	it("says why a path cannot be looked at: a symlink loop, a name too long", () => {
+		symlinkSync("loop-b", join(tree.tmp, "loop-a"));
+		symlinkSync("loop-a", join(tree.tmp, "loop-b"));
+		expect(nodeProbe(join(tree.tmp, "loop-a"))).toEqual({ kind: "missing", error: "ELOOP" });
+		expect(nodeProbe(join(tree.tmp, "x".repeat(300)))).toEqual({ kind: "missing", error: "ENAMETOOLONG" });
 	});
 });
 

@@ -71,6 +71,7 @@ describe("validateSpec: normalized spec", () => {
 			roots: ["/v/repo/docs", "/v/repo/src", "/v/other"],
 			write_allowed: ["/v/other", "/v/repo/docs"],
 			watched_only: ["/v/repo/src"],
+			exclude: [],
 		});
 	});
 
