@@ -1,42 +1,54 @@
 /**
  * The Pi extension entry point of pi-delegate, loaded from the `pi.extensions` entry of
- * package.json. It registers the `task` tool, the `/delegate-preview` and `/modes` commands, the
- * fork-gate and the delegation rule of the parent's system prompt, records every request's prefix
- * hashes for the meter, and keeps the parent's latest prompt inputs so a child inherits exactly the
- * operator's words. Nothing heavy loads here: each tool and command loads its body on first use.
+ * package.json. It registers the `task` and `fork` tools, the workflow commands and the children
+ * widget, `/delegate-preview`, `/delegate-doctor`, `/delegate-spend` and `/modes`, the fork-gate and
+ * the delegation rule of the parent's system prompt; it records every request's prefix hashes for
+ * the meter, and keeps the parent's latest prompt inputs so a child inherits exactly the operator's
+ * words. Nothing heavy loads here: each tool and command loads its body on first use.
  */
 import { homedir } from "node:os";
 import { type ExtensionAPI, getAgentDir } from "@earendil-works/pi-coding-agent";
+import { ChildrenRegistry } from "../run/children.ts";
+import { SharedRootHold } from "../run/fork-lock.ts";
 import { PrefixGate } from "../run/prefix-gate.ts";
 import { RootLocks } from "../run/root-lock.ts";
 import { registerDelegatePreviewCommand } from "./commands/delegate-preview.ts";
+import { registerDelegateSpendCommand } from "./commands/delegate-spend.ts";
 import { registerDoctorCommand } from "./commands/doctor.ts";
 import { registerModesCommand } from "./commands/modes.ts";
 import { registerDelegationRule } from "./delegation-rule.ts";
 import { registerForkGate } from "./fork-gate.ts";
+import { registerForkTool } from "./fork-tool.ts";
 import { captureParentPrompt } from "./parent-prompt.ts";
 import { registerRequestMeter } from "./request-meter.ts";
 import { settingsOf, warnAboutSettings } from "./settings-watch.ts";
 import { registerTaskTool } from "./task-tool.ts";
+import { registerWorkflowCommands } from "./workflow-commands.ts";
 
 export default function piDelegate(pi: ExtensionAPI): void {
 	const parentPrompt = captureParentPrompt(pi);
 	// Every request of the parent session leaves its prefix hashes, so spend can name a miss's cause.
 	registerRequestMeter(pi);
-	registerTaskTool(pi, {
-		parentPrompt: (ctx) => parentPrompt.current(ctx),
-		locks: new RootLocks(),
-		prefixGate: new PrefixGate(),
+	// One of each per session: tasks, forks and workflow calls on one directory never overlap, siblings
+	// share one cached prefix, and every child is listed in one place.
+	const locks = new RootLocks();
+	const prefixGate = new PrefixGate();
+	const children = new ChildrenRegistry({ now: () => Date.now() });
+	const ambient = {
 		now: () => Date.now(),
 		env: () => process.env,
 		home: () => process.env.HOME || homedir(),
 		agentDir: () => getAgentDir(),
-	});
+	};
+	registerTaskTool(pi, { parentPrompt: (ctx) => parentPrompt.current(ctx), locks, prefixGate, children, ...ambient });
+	registerForkTool(pi, { prefixGate, hold: new SharedRootHold(locks), ...ambient });
+	registerWorkflowCommands(pi, { parentPrompt, children, prefixGate, ...ambient });
 	// After the capture, so a child never inherits the rule; the parent's prompt carries it through compaction.
 	registerDelegationRule(pi, { enabled: (ctx) => settingsOf(ctx).settings.delegationRule.value });
 	registerForkGate(pi);
 	warnAboutSettings(pi);
 	registerModesCommand(pi);
 	registerDoctorCommand(pi);
+	registerDelegateSpendCommand(pi, ambient.env);
 	registerDelegatePreviewCommand(pi, { parentPrompt });
 }

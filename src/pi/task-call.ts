@@ -18,52 +18,22 @@ import { formatProblems, type Problem } from "../problems.ts";
 import type { ParentPrompt } from "../prompt/channels.ts";
 import { foldProgress, INITIAL_PROGRESS, type ProgressState, statusLine } from "../report/progress.ts";
 import {
-	renderCombinedModelReport,
-	renderCombinedReport,
-	renderModelReport,
 	renderReport,
 } from "../report/task-report.ts";
 import { branchOfSession } from "../run/branch.ts";
 import { type ChildCachePolicy, prefixLifetime, prefixReuse } from "../run/cache-policy.ts";
+import { type ChildrenRegistry, trackChild } from "../run/children.ts";
 import { type Delegation, planDelegation, runDelegation } from "../run/delegate.ts";
 import type { PrefixGate } from "../run/prefix-gate.ts";
 import type { TaskResult } from "../run/result.ts";
 import type { RootLocks } from "../run/root-lock.ts";
-import type { ChildUsage, TaskProgress } from "../run/types.ts";
+import type { TaskProgress } from "../run/types.ts";
 import { linkedPrefixKeys } from "./child-link.ts";
-import { returnedErrorsCount } from "./pi-version.ts";
 import type { LiveSpend } from "./spend-status.ts";
 import { callFromParams, type TaskParams } from "./task-params.ts";
 import type { TaskDetails } from "./task-render.ts";
+import { type TaskToolResult, toolResult } from "./task-result.ts";
 import { type CallTask, expandCall, underTask } from "./task-specs.ts";
-
-function toPiUsage(u: ChildUsage) {
-	return {
-		input: u.input,
-		output: u.output,
-		cacheRead: u.cacheRead,
-		cacheWrite: u.cacheWrite,
-		totalTokens: u.input + u.output + u.cacheRead + u.cacheWrite,
-		cost: { ...u.cost, total: u.costUsd },
-	};
-}
-
-function sumUsage(results: readonly TaskResult[]): ChildUsage {
-	const add = (f: (u: ChildUsage) => number) => results.reduce((sum, r) => sum + f(r.metrics.usage), 0);
-	return {
-		input: add((u) => u.input),
-		output: add((u) => u.output),
-		cacheRead: add((u) => u.cacheRead),
-		cacheWrite: add((u) => u.cacheWrite),
-		costUsd: add((u) => u.costUsd),
-		cost: {
-			input: add((u) => u.cost.input),
-			output: add((u) => u.cost.output),
-			cacheRead: add((u) => u.cost.cacheRead),
-			cacheWrite: add((u) => u.cost.cacheWrite),
-		},
-	};
-}
 
 function invalid(what: string, problems: readonly Problem[]): Error {
 	const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
@@ -71,6 +41,8 @@ function invalid(what: string, problems: readonly Problem[]): Error {
 }
 
 export interface TaskToolDeps {
+	/** The session's children, listed in the widget (a task, a fork, a workflow call), each stoppable alone. */
+	children?: ChildrenRegistry;
 	/** The parent's prompt channels, as captured from the session. */
 	parentPrompt: (ctx: ExtensionContext) => ParentPrompt;
 	locks: RootLocks;
@@ -234,19 +206,34 @@ async function runAll(
 		return await Promise.all(
 			planned.map(async (delegation, i) => {
 				const child = io.hooks.spend?.start(ctx.hasUI ? ctx.ui : undefined);
+				// Listed among the session's children, where a user can stop this one alone.
+				const label = delegation.plan.spec.goal.trim().split("\n")[0] ?? delegation.plan.id;
+				const tracked =
+					deps.children && trackChild(deps.children, { id: delegation.plan.id, origin: "task", label }, io.signal);
+				const signal = tracked?.signal ?? io.signal;
 				try {
 					const result = await runDelegation(delegation, {
 						progress: (p) => {
 							if (p.type === "usage") child?.spent(p.usage.costUsd);
+							tracked?.progress(p);
 							row.onProgress(i, p);
 						},
 						locks: deps.locks,
 						prefixGate: deps.prefixGate,
 						cachePolicy: () => policies[i],
-						...(io.signal && { signal: io.signal }),
+						...(signal && { signal }),
 					});
 					io.hooks.onResult?.(result, delegation.plan.prefixKey);
+					tracked?.end({
+						state: result.verdict,
+						usage: result.metrics.usage,
+						auditDir: result.auditDir,
+						report: renderReport(result),
+					});
 					return result;
+				} catch (error) {
+					tracked?.end({ state: "FAIL" });
+					throw error;
 				} finally {
 					child?.done();
 				}
@@ -255,27 +242,6 @@ async function runAll(
 	} finally {
 		row.stop();
 	}
-}
-
-type TaskToolResult = AgentToolResult<TaskDetails> & { isError?: boolean };
-
-function toolResult(results: readonly TaskResult[]): TaskToolResult {
-	const [only] = results;
-	const single = results.length === 1 && only !== undefined;
-	// The model reads the compact form (it is paid for on every later request); people see the full one.
-	const forModel = single ? renderModelReport(only) : renderCombinedModelReport(results);
-	const failed = results.some((r) => r.verdict === "FAIL");
-	// Before Pi 0.99 a returned isError was ignored: a FAIL must be thrown to be an error there.
-	if (failed && !returnedErrorsCount()) throw new Error(forModel);
-	const details: TaskDetails = single
-		? { kind: "result", result: only, report: renderReport(only) }
-		: { kind: "results", results: [...results], report: renderCombinedReport(results) };
-	return {
-		content: [{ type: "text", text: forModel }],
-		details,
-		isError: failed,
-		usage: toPiUsage(sumUsage(results)),
-	} as TaskToolResult;
 }
 
 export async function runTaskCall(

@@ -18,8 +18,9 @@ export type { TaskToolDeps };
 import { renderTaskCall, renderTaskResult, type TaskDetails } from "./task-render.ts";
 
 export const TASK_TOOL_DESCRIPTION = [
-	"Hand self-contained work to child agents and get back checked PASS/FAIL verdicts. A child sees only its spec,",
-	"none of this conversation. Use it for work that writes files, must obey a rule, or needs a result you can check.",
+	"Hand self-contained work to child agents and get back checked PASS/FAIL verdicts. A child sees only its spec",
+	"(with tail: this conversation's latest turns, as background). Use it for work that writes files, must obey a rule,",
+	"or needs a result you can check.",
 	"Every root is diffed: a change outside write_allowed (exact entries of roots) fails the task, even an incidental",
 	"one (build output, caches). Evidence pointers are verified; budgets stop a child. Several tasks: one call, tasks.",
 	"A PASS proves shape and pointers, not truth: spot-check what your next step rests on.",

@@ -1,14 +1,13 @@
 /**
  * `executeTask`: carries out one plan. It decides nothing a plan could decide; it snapshots the
  * roots, renders the child's prompt with Pi (a port), runs the child under its budgets, snapshots
- * again, judges the delta, parses and verifies the envelope, reaches the verdict once, and records
- * everything as it happens. Whatever the child does, a result comes back: bad input was refused
- * before a plan existed.
+ * again, judges by the boundary's findings, parses and verifies the envelope, reaches the verdict
+ * once, and records everything as it happens. Whatever the child does, a result comes back: bad
+ * input was refused before a plan existed.
  *
  * Every effect goes through a port (clock, audit writer, snapshotter, renderer, runner, progress
  * sink, root locks, prefix gate), so a test can run it against fakes and a caller can swap a part.
  */
-import type { Snapshot } from "../boundary/types.ts";
 import { parseEnvelope } from "../envelope/parse.ts";
 import type { FileProbe } from "../envelope/verify.ts";
 import { verifyEvidence } from "../envelope/verify.ts";

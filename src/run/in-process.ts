@@ -29,13 +29,8 @@ import type {
 	AgentSession,
 	AgentSessionEvent,
 	ModelRuntime,
-	ResourceLoader,
-	ToolDefinition,
 } from "@earendil-works/pi-coding-agent";
-import { createAgentSession, type SessionManager, SettingsManager } from "@earendil-works/pi-coding-agent";
-import { SUBMIT_RESULT_TOOL_NAME } from "../envelope/schema.ts";
-import { viewSessionParts } from "../host/render.ts";
-import { createSubmitTool } from "../host/submit-tool.ts";
+import { createAgentSession, type SessionManager, } from "@earendil-works/pi-coding-agent";
 import { installCachePolicy } from "./cache-hook.ts";
 import { createEventState, foldEvent } from "./child-events.ts";
 import { childOutcome } from "./child-outcome.ts";
@@ -47,7 +42,7 @@ import { sandboxSupport } from "./sandbox/support.ts";
 import { childTools } from "./sandbox/tools.ts";
 import type { SandboxPlan, SandboxSupport } from "./sandbox/types.ts";
 import { STOP_GRACE_MS } from "./subprocess.ts";
-import { afterTurn, LAST_TURN_MESSAGE_TYPE, lastTurnNotice, warnAtStart } from "./turn-budget.ts";
+import { afterTurn, LAST_TURN_MESSAGE_TYPE, warnAtStart } from "./turn-budget.ts";
 import type { ChildLaunch, ChildOutcome, ChildRunner, PreventedAttempt, RunnerHooks } from "./types.ts";
 
 export type { InProcessSetup, SetupChild, SetupContext } from "./in-process-setup.ts";
