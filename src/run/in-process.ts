@@ -22,18 +22,15 @@
  * everything after — containment, budgets, events, the record — is the same run.
  */
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
 import { join } from "node:path";
-import type {
-	AgentSession,
-	AgentSessionEvent,
-	ModelRuntime,
-} from "@earendil-works/pi-coding-agent";
-import { createAgentSession, type SessionManager, } from "@earendil-works/pi-coding-agent";
+import type { AgentSession, AgentSessionEvent, ModelRuntime } from "@earendil-works/pi-coding-agent";
+import { createAgentSession, type SessionManager } from "@earendil-works/pi-coding-agent";
 import { installCachePolicy } from "./cache-hook.ts";
 import { createEventState, foldEvent } from "./child-events.ts";
 import { childOutcome } from "./child-outcome.ts";
+import { scratchDir } from "./child-paths.ts";
 import { sandboxToEnforce } from "./contain.ts";
 import { type InProcessSetup, type SetupChild, viewSetup } from "./in-process-setup.ts";
 import { terminateMarked } from "./process-tree.ts";
@@ -61,7 +58,7 @@ export function inProcessRunner(runtime: ModelRuntime, options: InProcessOptions
 		const support = options.support ?? sandboxSupport();
 		const enforced = sandboxToEnforce(launch.sandbox, support);
 		const plan = "plan" in enforced ? enforced.plan : undefined;
-		const tmp = plan ? mkdtempSync(join(tmpdir(), "pi-delegate-tmp-")) : undefined;
+		const tmp = plan ? scratchDir(hooks.sessionFile, "tmp") : undefined;
 		const isolation = { support, plan, tmp, refused: "error" in enforced ? enforced.error : undefined };
 		return runInProcess(runtime, launch, hooks, isolation, options.setup ?? viewSetup).finally(() => {
 			if (tmp) rmSync(tmp, { recursive: true, force: true });

@@ -11,15 +11,15 @@
  */
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import type { Readable } from "node:stream";
 import { buildChildCommand, type ChildCommand } from "./child-command.ts";
 import { CHILD_CONFIG_ENV, encodeChildConfig, expectedPrompt, sha256 } from "./child-config.ts";
 import { createEventState } from "./child-events.ts";
 import { type ChildExit, childOutcome } from "./child-outcome.ts";
-import { childExtensionPath, findPiCli } from "./child-paths.ts";
+import { childExtensionPath, findPiCli, scratchDir } from "./child-paths.ts";
 import { drained, readChild } from "./child-streams.ts";
 import {
 	type ContainedCommand,
@@ -79,8 +79,9 @@ export function createSubprocessRunner(options: SubprocessOptions = {}): ChildRu
 		const support = options.support ?? sandboxSupport();
 		const enforced = sandboxToEnforce(launch.sandbox, support);
 		if ("error" in enforced) return unstarted(hooks, enforced.error, started);
-		const promptDir = mkdtempSync(join(tmpdir(), "pi-delegate-child-"));
-		const privateTmp = enforced.plan ? mkdtempSync(join(tmpdir(), "pi-delegate-tmp-")) : undefined;
+		// Inside the run's own audit directory, so that a killed run leaves nothing outside its record.
+		const promptDir = scratchDir(hooks.sessionFile, "child");
+		const privateTmp = enforced.plan ? scratchDir(hooks.sessionFile, "tmp") : undefined;
 		try {
 			const built = buildChildCommand({
 				launch,

@@ -5,7 +5,6 @@
  * audit, report) is runner-agnostic.
  */
 
-import type { EvidenceRule } from "../envelope/proof.ts";
 import type { RejectedCall } from "../envelope/rejected.ts";
 import type { ChildBudget, ModelChoice, RunnerKind, SubmitCheckConfig } from "../plan/types.ts";
 import type { ChildPromptInputs } from "../prompt/channels.ts";

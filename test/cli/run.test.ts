@@ -199,9 +199,12 @@ describe("pi-delegate run, killed mid-run", () => {
 		const ws = runWorkspace({
 			turns: [{ tools: [{ name: "read", args: { path: `${a}/a.txt` } }] }, { text: "slow", delayMs: 60_000 }],
 		});
+		// A private TMPDIR: whatever the run leaves outside its audit record shows up here.
+		const tmp = join(ws.base, "tmp");
+		mkdirSync(tmp);
 		const proc = spawn(process.execPath, [join(REPO, "dist/cli/main.js"), ...ws.argv(ws.spec({ roots: [a] }))], {
 			cwd: ws.project,
-			env: ws.env,
+			env: { ...ws.env, TMPDIR: tmp },
 			stdio: ["ignore", "pipe", "pipe"],
 		});
 		const eventsFile = () => {
@@ -237,6 +240,8 @@ describe("pi-delegate run, killed mid-run", () => {
 		expect(() => events.map((line) => JSON.parse(line))).not.toThrow();
 		// The child notices its parent is gone and stops its own tree.
 		await waitFor(() => workingHere().length === 0, 10_000);
+		// Nothing of the run outside its record: its prompt files and private /tmp live in the audit dir.
+		expect(readdirSync(tmp).filter((name) => name.startsWith("pi-delegate-") && !name.includes("cache"))).toEqual([]);
 	});
 });
 
