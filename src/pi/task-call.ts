@@ -17,9 +17,7 @@ import { loadAgents } from "../agents/load.ts";
 import { formatProblems, type Problem } from "../problems.ts";
 import type { ParentPrompt } from "../prompt/channels.ts";
 import { foldProgress, INITIAL_PROGRESS, type ProgressState, statusLine } from "../report/progress.ts";
-import {
-	renderReport,
-} from "../report/task-report.ts";
+import { renderReport } from "../report/task-report.ts";
 import { branchOfSession } from "../run/branch.ts";
 import { type ChildCachePolicy, prefixLifetime, prefixReuse } from "../run/cache-policy.ts";
 import { type ChildrenRegistry, trackChild } from "../run/children.ts";

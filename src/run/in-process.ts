@@ -24,7 +24,6 @@
 import { randomUUID } from "node:crypto";
 import { rmSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { join } from "node:path";
 import type { AgentSession, AgentSessionEvent, ModelRuntime } from "@earendil-works/pi-coding-agent";
 import { createAgentSession, type SessionManager } from "@earendil-works/pi-coding-agent";
 import { installCachePolicy } from "./cache-hook.ts";

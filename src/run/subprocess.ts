@@ -13,7 +13,7 @@ import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import type { Readable } from "node:stream";
 import { buildChildCommand, type ChildCommand } from "./child-command.ts";
 import { CHILD_CONFIG_ENV, encodeChildConfig, expectedPrompt, sha256 } from "./child-config.ts";

@@ -64,7 +64,10 @@ describe("the limits of a spec", () => {
 		const looked: string[] = [];
 		const r = validateSpec(atLimit, {
 			...untouched,
-			probe: (p: string) => (looked.push(p), { kind: "missing" as const }),
+			probe: (p: string) => {
+				looked.push(p);
+				return { kind: "missing" as const };
+			},
 			subdirs: () => [],
 		});
 		expect(looked.length).toBeGreaterThan(0);
