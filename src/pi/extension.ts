@@ -41,7 +41,7 @@ export default function piDelegate(pi: ExtensionAPI): void {
 		agentDir: () => getAgentDir(),
 	};
 	registerTaskTool(pi, { parentPrompt: (ctx) => parentPrompt.current(ctx), locks, prefixGate, children, ...ambient });
-	registerForkTool(pi, { prefixGate, hold: new SharedRootHold(locks), ...ambient });
+	registerForkTool(pi, { prefixGate, hold: new SharedRootHold(locks), children, ...ambient });
 	registerWorkflowCommands(pi, { parentPrompt, children, prefixGate, ...ambient });
 	// After the capture, so a child never inherits the rule; the parent's prompt carries it through compaction.
 	registerDelegationRule(pi, { enabled: (ctx) => settingsOf(ctx).settings.delegationRule.value });

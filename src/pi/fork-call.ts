@@ -13,6 +13,7 @@ import type { ForkChild } from "../plan/fork-types.ts";
 import { formatProblems } from "../problems.ts";
 import { renderForkModelReport, renderForkReport } from "../report/fork-report.ts";
 import { foldProgress, INITIAL_PROGRESS, type ProgressState, statusLine } from "../report/progress.ts";
+import { type ChildrenRegistry, type TrackedChild, trackChild } from "../run/children.ts";
 import { planForkCall, runForks } from "../run/fork-delegate.ts";
 import type { SharedRootHold } from "../run/fork-lock.ts";
 import type { ForkResult } from "../run/fork-result.ts";
@@ -47,6 +48,8 @@ export interface ForkToolDeps {
 	prefixGate: PrefixGate;
 	/** Shared with the task tool's root locks, so tasks and forks on one directory do not overlap. */
 	hold: SharedRootHold;
+	/** The session's children, listed in the widget; each fork is one, stoppable alone. */
+	children?: ChildrenRegistry;
 	/** Appends a custom entry to the parent's session (the extension's `pi.appendEntry`). */
 	appendEntry: (customType: string, data: unknown) => void;
 	now: () => number;
@@ -128,14 +131,31 @@ export async function runForkCall(
 	if (!delegation.ok)
 		throw new Error(`Cannot fork: ${delegation.what}; nothing ran.\n${formatProblems(delegation.problems)}`);
 	const rows = liveRows(delegation.plan.children, onUpdate, deps.now);
+	const tracked = new Map<string, TrackedChild>();
+	if (deps.children)
+		for (const child of delegation.plan.children) {
+			const label = child.brief.trim().split("\n")[0] ?? child.id;
+			tracked.set(child.id, trackChild(deps.children, { id: child.id, origin: "fork", label }, signal));
+		}
 	try {
 		const results = await runForks(delegation, {
-			progress: rows.onProgress,
+			progress: (child, p) => {
+				tracked.get(child.id)?.progress(p);
+				rows.onProgress(child, p);
+			},
 			prefixGate: deps.prefixGate,
 			hold: (roots) => deps.hold.acquire(roots),
+			signalOf: (child) => tracked.get(child.id)?.signal,
 			...(signal && { signal }),
 		});
 		for (const result of results) {
+			tracked.get(result.id)?.end({
+				state: result.verdict,
+				usage: result.metrics.usage,
+				auditDir: result.auditDir,
+				report: renderForkReport([result]),
+			});
+			tracked.delete(result.id);
 			const { kind, id, auditDir, sessionFile, usage, verdict } = summaryOf(result);
 			deps.appendEntry(CHILD_ENTRY_TYPE, { kind, id, auditDir, sessionFile, usage, verdict });
 		}
@@ -155,6 +175,8 @@ export async function runForkCall(
 			usage: toPiUsage(usage),
 		} as AgentToolResult<ForkDetails> & { isError?: boolean };
 	} finally {
+		// A fork that threw before its result (a setup failure) is still listed as ended.
+		for (const child of tracked.values()) child.end({ state: "FAIL" });
 		rows.stop();
 	}
 }

@@ -31,6 +31,8 @@ export interface ForkPorts {
 	/** Shared by siblings: the first one's prompt is cached before the others send theirs. */
 	prefixGate?: PrefixGate;
 	signal?: AbortSignal;
+	/** One fork's own signal (a user stopped it alone from the children list); else `signal`. */
+	signalOf?: (child: ForkChild) => AbortSignal | undefined;
 	/** Held while the forks run (see fork-lock.ts): tasks on overlapping roots wait for them. */
 	hold?: (roots: readonly string[]) => Promise<() => void>;
 }
@@ -87,6 +89,7 @@ function launchJson(plan: ForkPlan, child: ForkChild, record?: LaunchRecord) {
 
 async function executeChild(plan: ForkPlan, child: ForkChild, ports: ForkPorts): Promise<ForkResult> {
 	const progress = (p: TaskProgress) => ports.progress?.(child, p);
+	const signal = ports.signalOf?.(child) ?? ports.signal;
 	const startedAt = ports.now();
 	const audit = ports.audit(plan.audit.runsDir, child.id, startedAt);
 	progress({ type: "audit", dir: audit.dir });
@@ -101,7 +104,12 @@ async function executeChild(plan: ForkPlan, child: ForkChild, ports: ForkPorts):
 		launchJson: (record) => launchJson(plan, child, record),
 	};
 	const run = () =>
-		runGuarded(guarded, forkLaunch(plan, child), { ...ports, runner: ports.runner(child, state), progress }, audit);
+		runGuarded(
+			guarded,
+			forkLaunch(plan, child),
+			{ ...ports, runner: ports.runner(child, state), progress, ...(signal && { signal }) },
+			audit,
+		);
 	const { value: outcome, boundary } = await watchRoots(
 		{ roots: plan.boundary.roots, writeAllowed: [], exclude: [] },
 		{ snapshot: ports.snapshot, progress },

@@ -11,6 +11,7 @@ import { CHILD_ENTRY_TYPE } from "../../src/meter/fold.ts";
 import type { ForkDetails } from "../../src/pi/fork-call.ts";
 import { returnedErrorsCount } from "../../src/pi/pi-version.ts";
 import { listRuns } from "../../src/run/audit.ts";
+import { ChildrenRegistry } from "../../src/run/children.ts";
 import type { ForkResult } from "../../src/run/fork-result.ts";
 import { assistant, user } from "../support/conversation.ts";
 import { type Body, BRIEF_MARK, type ForkParent, forkParent, forkTurn } from "../support/fork-parent.ts";
@@ -122,6 +123,31 @@ describe("parallel forks", () => {
 		const forks = parent.emulator.log.entries.filter((e) => e.seq > 1 && e.seq <= 4);
 		for (const entry of forks) expect(entry.read?.tokens ?? 0).toBeGreaterThanOrEqual(inherited);
 		expect(new Set(results.map((r) => r.auditDir)).size).toBe(3);
+	});
+
+	it("lists every fork among the session's children; one stopped from the list ends alone", async () => {
+		const children = new ChildrenRegistry({ now: () => Date.now() });
+		children.subscribe((state, event) => {
+			const entry = state.children.find((c) => c.key === (event as { key?: string }).key);
+			if (event.type === "started" && entry?.label.includes("Stop me")) children.stop(event.key);
+		});
+		parent = await forkParent({
+			firstByteDelayMs: 150,
+			children,
+			parent: [forkTurn({ briefs: [brief(1, "Opinion on naming?"), brief(2, "Stop me")] }), "Done."],
+			fork: () => "an opinion",
+		});
+		await parent.prompt("Get two opinions.");
+		const listed = children.state.children.map((c) => [c.origin, c.label, c.state]);
+		expect(listed).toEqual([
+			["fork", brief(1, "Opinion on naming?"), "PASS"],
+			["fork", brief(2, "Stop me"), "FAIL"],
+		]);
+		expect(children.state.children[0]?.auditDir).toBeTruthy();
+		expect(forkResults(parent).map((r) => [r.index, r.verdict])).toEqual([
+			[1, "PASS"],
+			[2, "FAIL"],
+		]);
 	});
 
 	it("runs several fork calls of one message at the same time, sharing the working directory's hold", async () => {

@@ -27,6 +27,7 @@ import {
 import { registerDelegationRule } from "../../src/pi/delegation-rule.ts";
 import { registerForkTool } from "../../src/pi/fork-tool.ts";
 import { registerRequestMeter } from "../../src/pi/request-meter.ts";
+import type { ChildrenRegistry } from "../../src/run/children.ts";
 import { SharedRootHold } from "../../src/run/fork-lock.ts";
 import { PrefixGate } from "../../src/run/prefix-gate.ts";
 import { RootLocks } from "../../src/run/root-lock.ts";
@@ -58,6 +59,8 @@ export interface ForkParentOptions {
 	files?: Record<string, string>;
 	/** Conversation already in the parent's session before its first prompt (a compaction among it, say). */
 	history?: Step[];
+	/** The session's children registry, as the extension passes it to every entry point. */
+	children?: ChildrenRegistry;
 }
 
 export interface ForkParent {
@@ -119,6 +122,7 @@ export async function forkParent(options: ForkParentOptions): Promise<ForkParent
 		registerForkTool(pi, {
 			prefixGate: new PrefixGate(),
 			hold: new SharedRootHold(new RootLocks()),
+			...(options.children && { children: options.children }),
 			now: () => Date.now(),
 			env: () => ({ PI_DELEGATE_RUNS_DIR: runsDir }),
 			home: () => dir.agentDir,
