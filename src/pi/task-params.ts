@@ -13,7 +13,7 @@ import Type, { type Static } from "typebox";
 import type { ContextFields } from "../context/primitives.ts";
 import { EVIDENCE_RULES } from "../envelope/proof.ts";
 import { STRATEGIES, type Strategy } from "../prompt/channels.ts";
-import { EFFORTS as EFFORT_NAMES } from "../spec/schema.ts";
+import { EFFORTS as EFFORT_NAMES, SANDBOX_MODES } from "../spec/schema.ts";
 
 const strings = (description: string) => Type.Array(Type.String(), { description });
 
@@ -43,6 +43,19 @@ function taskFields(describe: (key: string, full: string) => string) {
 		),
 		write_allowed: Type.Optional(
 			strings(d("write_allowed", "With read_only false, required: the roots the child may change.")),
+		),
+		exclude: Type.Optional(
+			strings(d("exclude", "Parts of roots not checked (an unreadable cache, a mount); listed as unchecked.")),
+		),
+		sandbox: Type.Optional(
+			stringEnum(
+				SANDBOX_MODES,
+				d("sandbox", "enforce: writes outside write_allowed are prevented; default: the setting."),
+			),
+		),
+		network: Type.Optional(Type.Boolean({ description: d("network", "Under the sandbox, let bash use the network.") })),
+		git_writes: Type.Optional(
+			Type.Boolean({ description: d("git_writes", "Under the sandbox, let the child commit in a writable root.") }),
 		),
 		files: Type.Optional(strings(d("files", "Files the child should read."))),
 		facts: Type.Optional(strings(d("facts", "Facts you vouch for, passed on as unverified."))),

@@ -135,6 +135,10 @@ function taskSpec(fields: Fields, prefix: string, place: CallPlace, taken: Set<s
 		...(fields.read_only !== undefined && { read_only: fields.read_only }),
 		roots,
 		...(fields.write_allowed !== undefined && { write_allowed: fromCwd(fields.write_allowed, place.cwd) }),
+		...(fields.exclude !== undefined && { exclude: fromCwd(fields.exclude, place.cwd) }),
+		...(fields.sandbox !== undefined && { sandbox: fields.sandbox }),
+		...(fields.network !== undefined && { network: fields.network }),
+		...(fields.git_writes !== undefined && { git_writes: fields.git_writes }),
 		...(Object.keys(context).length > 0 && { context }),
 	};
 	if (typeof id === "string") taken.add(id);

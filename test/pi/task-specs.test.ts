@@ -81,6 +81,27 @@ describe("one task from the top-level fields, as before", () => {
 		);
 	});
 
+	it("carries exclude (resolved from the cwd), sandbox, network and git_writes into the spec", () => {
+		const [t] = tasks({
+			goal: "g",
+			deliverable: "d",
+			read_only: false,
+			roots: ["."],
+			write_allowed: ["."],
+			exclude: ["cache", "/abs/mount"],
+			sandbox: "enforce",
+			network: false,
+			git_writes: true,
+		});
+		expect(t!.spec).toMatchObject({
+			exclude: ["/work/app/cache", "/abs/mount"],
+			sandbox: "enforce",
+			network: false,
+			git_writes: true,
+		});
+		expect(tasks({ goal: "g", deliverable: "d" })[0]!.spec).not.toHaveProperty("sandbox");
+	});
+
 	it("leaves a malformed field for the spec's check to name, and a missing deliverable missing", () => {
 		const [t] = tasks({ goal: "g", roots: "src" });
 		expect(t!.spec.roots).toBe("src");
