@@ -29,7 +29,6 @@ import { registerDelegationRule } from "../../src/pi/delegation-rule.ts";
 import { registerForkGate } from "../../src/pi/fork-gate.ts";
 import { registerForkTool } from "../../src/pi/fork-tool.ts";
 import { registerRequestMeter } from "../../src/pi/request-meter.ts";
-import { SharedRootHold } from "../../src/run/fork-lock.ts";
 import { PrefixGate } from "../../src/run/prefix-gate.ts";
 import { RootLocks } from "../../src/run/root-lock.ts";
 import { openModelRuntime, SONNET } from "../emulator/index.ts";
@@ -100,7 +99,7 @@ function pdFork(env: BenchEnv, runsDir: string): ExtensionFactory {
 		registerRequestMeter(pi);
 		registerForkTool(pi, {
 			prefixGate: new PrefixGate(),
-			hold: new SharedRootHold(new RootLocks()),
+			locks: new RootLocks(),
 			now: () => Date.now(),
 			env: () => ({ PI_DELEGATE_RUNS_DIR: runsDir }),
 			home: () => env.dir.agentDir,

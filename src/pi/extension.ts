@@ -9,7 +9,6 @@
 import { homedir } from "node:os";
 import { type ExtensionAPI, getAgentDir } from "@earendil-works/pi-coding-agent";
 import { ChildrenRegistry } from "../run/children.ts";
-import { SharedRootHold } from "../run/fork-lock.ts";
 import { PrefixGate } from "../run/prefix-gate.ts";
 import { RootLocks } from "../run/root-lock.ts";
 import { registerDelegatePreviewCommand } from "./commands/delegate-preview.ts";
@@ -41,8 +40,8 @@ export default function piDelegate(pi: ExtensionAPI): void {
 		agentDir: () => getAgentDir(),
 	};
 	registerTaskTool(pi, { parentPrompt: (ctx) => parentPrompt.current(ctx), locks, prefixGate, children, ...ambient });
-	registerForkTool(pi, { prefixGate, hold: new SharedRootHold(locks), children, ...ambient });
-	registerWorkflowCommands(pi, { parentPrompt, children, prefixGate, ...ambient });
+	registerForkTool(pi, { prefixGate, locks, children, ...ambient });
+	registerWorkflowCommands(pi, { parentPrompt, children, prefixGate, locks, ...ambient });
 	// After the capture, so a child never inherits the rule; the parent's prompt carries it through compaction.
 	registerDelegationRule(pi, { enabled: (ctx) => settingsOf(ctx).settings.delegationRule.value });
 	registerForkGate(pi);

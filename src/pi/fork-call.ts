@@ -15,9 +15,9 @@ import { renderForkModelReport, renderForkReport } from "../report/fork-report.t
 import { foldProgress, INITIAL_PROGRESS, type ProgressState, statusLine } from "../report/progress.ts";
 import { type ChildrenRegistry, type TrackedChild, trackChild } from "../run/children.ts";
 import { planForkCall, runForks } from "../run/fork-delegate.ts";
-import type { SharedRootHold } from "../run/fork-lock.ts";
 import type { ForkResult } from "../run/fork-result.ts";
 import type { PrefixGate } from "../run/prefix-gate.ts";
+import type { RootLocks } from "../run/root-lock.ts";
 import { addUsage, type ChildUsage, type TaskProgress, ZERO_USAGE } from "../run/types.ts";
 import { returnedErrorsCount } from "./pi-version.ts";
 
@@ -46,8 +46,8 @@ export type ForkDetails =
 
 export interface ForkToolDeps {
 	prefixGate: PrefixGate;
-	/** Shared with the task tool's root locks, so tasks and forks on one directory do not overlap. */
-	hold: SharedRootHold;
+	/** The session's root locks: forks hold the working directory together, tasks on it wait for them. */
+	locks: RootLocks;
 	/** The session's children, listed in the widget; each fork is one, stoppable alone. */
 	children?: ChildrenRegistry;
 	/** Appends a custom entry to the parent's session (the extension's `pi.appendEntry`). */
@@ -144,7 +144,7 @@ export async function runForkCall(
 				rows.onProgress(child, p);
 			},
 			prefixGate: deps.prefixGate,
-			hold: (roots) => deps.hold.acquire(roots),
+			hold: (roots) => deps.locks.acquire({ roots, write: true, group: "fork" }),
 			signalOf: (child) => tracked.get(child.id)?.signal,
 			...(signal && { signal }),
 		});

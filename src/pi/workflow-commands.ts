@@ -11,6 +11,7 @@
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { ChildrenRegistry } from "../run/children.ts";
 import type { PrefixGate } from "../run/prefix-gate.ts";
+import type { RootLocks } from "../run/root-lock.ts";
 import { BUNDLED_WORKFLOWS } from "../workflow/bundled/index.ts";
 import { registerChildrenWidget } from "./children-widget.ts";
 import { registerReportRenderer, showReport } from "./commands/report.ts";
@@ -23,6 +24,8 @@ export interface WorkflowCommandDeps {
 	/** The session's children registry; the `task` tool should report into the same one. */
 	children?: ChildrenRegistry;
 	prefixGate?: PrefixGate;
+	/** The session's root locks, so a workflow's children and the tools' children never overlap. */
+	locks?: RootLocks;
 	home?: () => string;
 	env?: () => Readonly<Record<string, string | undefined>>;
 	agentDir?: () => string;

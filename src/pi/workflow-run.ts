@@ -12,6 +12,7 @@ import { formatProblems } from "../problems.ts";
 import { renderReport } from "../report/task-report.ts";
 import type { ChildrenRegistry } from "../run/children.ts";
 import type { PrefixGate } from "../run/prefix-gate.ts";
+import type { RootLocks } from "../run/root-lock.ts";
 import { launchWorkflow } from "../workflow/launch.ts";
 import { runReport } from "../workflow/report.ts";
 import type { AgentResult } from "../workflow/types.ts";
@@ -32,6 +33,7 @@ export interface WorkflowRunDeps {
 	children: ChildrenRegistry;
 	running: Set<AbortController>;
 	prefixGate?: PrefixGate;
+	locks?: RootLocks;
 	home?: () => string;
 	env?: () => Readonly<Record<string, string | undefined>>;
 	agentDir?: () => string;
@@ -93,6 +95,7 @@ async function run(pi: ExtensionAPI, ctx: ExtensionCommandContext, args: Workflo
 				log,
 				signal: cancel.signal,
 				...(deps.prefixGate && { prefixGate: deps.prefixGate }),
+				...(deps.locks && { locks: deps.locks }),
 				report: childReport,
 				started: (r) => log(`started ${r.id}`),
 			},

@@ -18,7 +18,7 @@ import type { ChildCachePolicy } from "./cache-policy.ts";
 import { type Boundary, type GuardedChild, runGuarded, type SnapshotPort, watchRoots } from "./guarded.ts";
 import type { PrefixGate } from "./prefix-gate.ts";
 import { RESULT_VERSION, type TaskResult } from "./result.ts";
-import type { RootLocks } from "./root-lock.ts";
+import { type RootLocks, taskClaim } from "./root-lock.ts";
 import { runIsolation } from "./sandbox/report.ts";
 import type { ChildLaunch, ChildOutcome, ChildRunner, TaskProgress } from "./types.ts";
 import { judgeRun } from "./verdict.ts";
@@ -108,9 +108,10 @@ function recordStart(audit: AuditWriter, plan: TaskPlan, rendered: RenderedPromp
 
 export async function executeTask(plan: TaskPlan, ports: ExecutePorts): Promise<TaskResult> {
 	const progress = (p: TaskProgress) => ports.progress?.(p);
-	if (ports.locks && ports.locks.contention(plan.boundary.roots) > 0)
-		progress({ type: "phase", phase: "waiting", detail: "for a task on overlapping roots" });
-	const release = ports.locks ? await ports.locks.acquire(plan.boundary.roots) : () => {};
+	const claim = taskClaim(plan);
+	if (ports.locks?.wouldWait(claim))
+		progress({ type: "phase", phase: "waiting", detail: "for a child on overlapping roots" });
+	const release = ports.locks ? await ports.locks.acquire(claim) : () => {};
 	try {
 		return await execute(plan, ports);
 	} finally {

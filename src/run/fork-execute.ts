@@ -33,7 +33,7 @@ export interface ForkPorts {
 	signal?: AbortSignal;
 	/** One fork's own signal (a user stopped it alone from the children list); else `signal`. */
 	signalOf?: (child: ForkChild) => AbortSignal | undefined;
-	/** Held while the forks run (see fork-lock.ts): tasks on overlapping roots wait for them. */
+	/** Held while the forks run (a claim of the "fork" group, run/root-lock.ts): tasks on overlapping roots wait for them. */
 	hold?: (roots: readonly string[]) => Promise<() => void>;
 }
 

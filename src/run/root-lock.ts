@@ -1,39 +1,95 @@
 /**
- * Tasks whose roots overlap run one at a time; disjoint ones run concurrently. Two runs watching
- * the same tree would see each other's writes in their boundary diffs, so the second waits until
- * the first has taken its after-snapshot. Waiting is first come, first served.
+ * Which children may run at the same time over the same files — one lock per session (tasks, forks
+ * and workflow children all take it) or per CLI run. A boundary diff sees every change under its
+ * roots, whoever made it, so a child that may change files has its roots to itself; children that
+ * cannot change anything share them (a fan-out of sandboxed read-only reviews over one repository
+ * runs at once). Sibling forks are a group: each may run commands, but all of them are told to
+ * change nothing, so they run together and a task waits for the last of them.
+ *
+ * Served first come, first served: a claim waits for every earlier one it conflicts with, so a
+ * writer waiting behind readers is not overtaken by readers that come after it. Roots are compared
+ * as given (pass resolved real paths); `/w/ab` is not inside `/w/a`.
  */
 import { sep } from "node:path";
+
+/** What a child holds while it runs. */
+export interface RootClaim {
+	roots: readonly string[];
+	/** Whether it may change files under them: a writer has its roots to itself. */
+	write: boolean;
+	/** Writers of one group share roots with each other (sibling forks), not with anyone else. */
+	group?: string;
+}
+
+/** The reading tools: a child with only these changes nothing a sibling's boundary could see. */
+const READING = new Set(["read", "grep", "find", "ls", "submit_result"]);
+
+/** Whether a child with these tools can change files at all (without a sandbox to stop it). */
+export function toolsCanWrite(tools: readonly string[]): boolean {
+	return tools.some((tool) => !READING.has(tool));
+}
+
+/**
+ * A task's claim: it shares its roots only when it cannot change them — read-only, and either run
+ * in the enforcing sandbox (the file system is read-only to it) or given reading tools only.
+ */
+export function taskClaim(plan: {
+	spec: { read_only: boolean };
+	boundary: { roots: readonly string[] };
+	sandbox: { mode: string };
+	child: { tools: readonly string[] };
+}): RootClaim {
+	const cannotWrite = plan.spec.read_only && (plan.sandbox.mode === "enforce" || !toolsCanWrite(plan.child.tools));
+	return { roots: plan.boundary.roots, write: !cannotWrite };
+}
 
 const overlaps = (a: string, b: string) =>
 	a === b || a.startsWith(b.endsWith(sep) ? b : b + sep) || b.startsWith(a.endsWith(sep) ? a : a + sep);
 
-interface Holder {
-	roots: readonly string[];
-	done: Promise<void>;
+function conflict(a: RootClaim, b: RootClaim): boolean {
+	if (!a.write && !b.write) return false;
+	if (a.write && b.write && a.group !== undefined && a.group === b.group) return false;
+	return a.roots.some((x) => b.roots.some((y) => overlaps(x, y)));
+}
+
+interface Held {
+	claim: RootClaim;
+	granted: boolean;
+	wake: () => void;
 }
 
 export class RootLocks {
-	private holders: Holder[] = [];
+	private readonly held: Held[] = [];
 
-	/** How many runs hold or wait for roots that overlap these. */
-	contention(roots: readonly string[]): number {
-		return this.holders.filter((h) => h.roots.some((r) => roots.some((x) => overlaps(r, x)))).length;
+	/** Whether a claim would wait now (for a "waiting" line before it does). */
+	wouldWait(claim: RootClaim): boolean {
+		return this.held.some((h) => conflict(h.claim, claim));
 	}
 
-	/**
-	 * Waits until every earlier run with an overlapping root has released, then holds the roots until
-	 * the returned release function is called. Roots are compared as given: pass resolved real paths.
-	 */
-	async acquire(roots: readonly string[]): Promise<() => void> {
-		const earlier = this.holders.filter((h) => h.roots.some((r) => roots.some((x) => overlaps(r, x))));
-		let release!: () => void;
-		const holder: Holder = { roots, done: new Promise<void>((resolve) => (release = resolve)) };
-		this.holders.push(holder);
-		await Promise.all(earlier.map((h) => h.done));
-		return () => {
-			this.holders = this.holders.filter((h) => h !== holder);
-			release();
-		};
+	/** Resolves with a release (safe to call twice) once no earlier conflicting claim holds or waits. */
+	acquire(claim: RootClaim): Promise<() => void> {
+		return new Promise((resolve) => {
+			const held: Held = { claim, granted: false, wake: () => {} };
+			let released = false;
+			const release = () => {
+				if (released) return;
+				released = true;
+				const at = this.held.indexOf(held);
+				if (at >= 0) this.held.splice(at, 1);
+				this.grant();
+			};
+			held.wake = () => resolve(release);
+			this.held.push(held);
+			this.grant();
+		});
+	}
+
+	private grant(): void {
+		this.held.forEach((held, index) => {
+			if (held.granted) return;
+			if (this.held.slice(0, index).some((earlier) => conflict(earlier.claim, held.claim))) return;
+			held.granted = true;
+			held.wake();
+		});
 	}
 }

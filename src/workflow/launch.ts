@@ -12,6 +12,7 @@ import { basename } from "node:path";
 import type { Problem } from "../problems.ts";
 import type { ChildrenRegistry } from "../run/children.ts";
 import { PrefixGate } from "../run/prefix-gate.ts";
+import type { RootLocks } from "../run/root-lock.ts";
 import { BUNDLED_WORKFLOWS, isBundledScript } from "./bundled/index.ts";
 import { type EngineOutcome, type RunSettings, runWorkflow } from "./engine.ts";
 import { scriptLocation, WorkflowStopped } from "./errors.ts";
@@ -43,6 +44,8 @@ export interface WorkflowIO {
 	log(text: string): void;
 	signal?: AbortSignal;
 	prefixGate?: PrefixGate;
+	/** Shared with the caller's other children (the session's); default: the run's own. */
+	locks?: RootLocks;
 	/** The text "open its report" shows for a child. */
 	report?(result: AgentResult): string;
 	now?: () => Date;
@@ -176,7 +179,7 @@ export async function launchWorkflow(request: WorkflowRequest, io: WorkflowIO): 
 		};
 		const outcome = await runWorkflow(script.script.fn, settings, {
 			// Siblings share one gate: a child waits for a sibling's identical prompt prefix to be cached.
-			...shell.ports({ prefixGate: io.prefixGate ?? new PrefixGate() }),
+			...shell.ports({ prefixGate: io.prefixGate ?? new PrefixGate(), ...(io.locks && { locks: io.locks }) }),
 			journal: (line) => dir.append(line),
 			children: io.children,
 			log: (text) => io.log(text),

@@ -24,11 +24,11 @@ import { executePlain, plainPorts } from "../run/plain.ts";
 import { executionPorts } from "../run/ports.ts";
 import type { PrefixGate } from "../run/prefix-gate.ts";
 import type { TaskResult } from "../run/result.ts";
+import { type RootClaim, RootLocks, taskClaim, toolsCanWrite } from "../run/root-lock.ts";
 import { loadSpecObject } from "../spec/load.ts";
 import type { EnginePorts, Executed, PlannedCall } from "./calls.ts";
 import { callRequest, optionPath, plainRequest, specInput } from "./request.ts";
 import { applyResultSchema, type ResultSchema } from "./result-schema.ts";
-import { RootsLock } from "./roots-lock.ts";
 
 export type WorkflowSources = Omit<InputSources, "spec">;
 
@@ -39,7 +39,7 @@ export interface WorkflowShell {
 	inputs: TaskInputs;
 	/** Where the run and its children are recorded. */
 	runsDir: string;
-	ports(extra?: { prefixGate?: PrefixGate }): Pick<EnginePorts, "plan" | "execute">;
+	ports(extra?: { prefixGate?: PrefixGate; locks?: RootLocks }): Pick<EnginePorts, "plan" | "execute">;
 	dispose(): void;
 }
 
@@ -93,27 +93,24 @@ function planCall(inputs: TaskInputs, request: PlanRequest, call: Parameters<Eng
 	};
 }
 
-/** The reading tools: a plain child with only these changes nothing a sibling's boundary could see. */
-const READING = new Set(["read", "grep", "find", "ls", "submit_result"]);
-
-/** The roots a child holds while it runs, and whether it may write under them. */
-function claimOf(plan: Extract<PlannedCall, { ok: true }>["plan"]): { roots: readonly string[]; write: boolean } {
-	if (plan.kind === "task") return { roots: plan.boundary.roots, write: !plan.spec.read_only };
-	return { roots: [plan.cwd], write: plan.child.tools.some((tool) => !READING.has(tool)) };
+/** The roots a child holds while it runs, and whether it may change files under them. */
+function claimOf(plan: Extract<PlannedCall, { ok: true }>["plan"]): RootClaim {
+	if (plan.kind === "task") return taskClaim(plan);
+	return { roots: [plan.cwd], write: toolsCanWrite(plan.child.tools) };
 }
 
 async function executeCall(
 	planned: Extract<PlannedCall, { ok: true }>,
 	shared: Pick<ExecutePorts, "progress" | "signal" | "prefixGate">,
-	roots: RootsLock,
+	roots: RootLocks,
 	runtime: ModelRuntime | undefined,
 ): Promise<Executed> {
 	const { plan } = planned;
 	const claim = claimOf(plan);
-	if (roots.wouldWait(claim.roots, claim.write)) {
-		shared.progress?.({ type: "phase", phase: "waiting", detail: "for a sibling on the same roots" });
+	if (roots.wouldWait(claim)) {
+		shared.progress?.({ type: "phase", phase: "waiting", detail: "for a child on overlapping roots" });
 	}
-	const release = await roots.acquire(claim.roots, claim.write);
+	const release = await roots.acquire(claim);
 	try {
 		if (plan.kind === "plain") return await executePlain(plan, plainPorts(plan, runtime, shared));
 		const real = executionPorts(plan, runtime, shared);
@@ -134,7 +131,7 @@ export function workflowShell(
 	runtime: ModelRuntime | undefined,
 	dispose: () => void,
 ): WorkflowShell {
-	const roots = new RootsLock();
+	const ownLocks = new RootLocks();
 	return {
 		inputs,
 		runsDir: decideRunsDir(inputs, decideSettings(inputs.settings).runsDir),
@@ -146,7 +143,7 @@ export function workflowShell(
 					signal: hooks.signal,
 					...(extra.prefixGate && { prefixGate: extra.prefixGate }),
 				};
-				return executeCall(planned, shared, roots, runtime);
+				return executeCall(planned, shared, extra.locks ?? ownLocks, runtime);
 			},
 		}),
 		dispose,

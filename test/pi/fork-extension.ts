@@ -8,7 +8,6 @@ import { registerDelegationRule } from "../../src/pi/delegation-rule.ts";
 import { registerForkGate } from "../../src/pi/fork-gate.ts";
 import { registerForkTool } from "../../src/pi/fork-tool.ts";
 import { registerRequestMeter } from "../../src/pi/request-meter.ts";
-import { SharedRootHold } from "../../src/run/fork-lock.ts";
 import { PrefixGate } from "../../src/run/prefix-gate.ts";
 import { RootLocks } from "../../src/run/root-lock.ts";
 
@@ -16,7 +15,7 @@ export default function forkForTests(pi: ExtensionAPI): void {
 	registerRequestMeter(pi);
 	registerForkTool(pi, {
 		prefixGate: new PrefixGate(),
-		hold: new SharedRootHold(new RootLocks()),
+		locks: new RootLocks(),
 		now: () => Date.now(),
 		env: () => process.env,
 		home: () => process.env.HOME ?? "/",

@@ -74,13 +74,21 @@ describe("the task tool in a real pi", () => {
 		expect(text).toContain("write_allowed");
 	});
 
-	it("runs tasks on overlapping roots one after the other, and disjoint ones at the same time", () => {
+	it("runs writing tasks on overlapping roots one after the other, and disjoint ones at the same time", () => {
 		const a = gitRepo({ "a.txt": "one\n" });
 		const b = gitRepo({ "b.txt": "two\n" });
 		const sub = `${a}`;
 		const submit = submitTurn(envelope());
 		const overlapping = runPi(["-e", REPO, "--mode", "json", "-p", "go"], {
-			turns: [taskCall({ id: "first", roots: [a] }, { id: "second", roots: [sub] }), submit, submit, "done"],
+			turns: [
+				taskCall(
+					{ id: "first", roots: [a], read_only: false, write_allowed: [a] },
+					{ id: "second", roots: [sub], read_only: false, write_allowed: [sub] },
+				),
+				submit,
+				submit,
+				"done",
+			],
 		});
 		const [o1, o2] = taskResults(overlapping.events).map((e) => e.result.details?.result as TaskResult);
 		const [firstO, secondO] = [o1!, o2!].sort((x, y) => x.startedAt.localeCompare(y.startedAt));

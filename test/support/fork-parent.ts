@@ -28,7 +28,6 @@ import { registerDelegationRule } from "../../src/pi/delegation-rule.ts";
 import { registerForkTool } from "../../src/pi/fork-tool.ts";
 import { registerRequestMeter } from "../../src/pi/request-meter.ts";
 import type { ChildrenRegistry } from "../../src/run/children.ts";
-import { SharedRootHold } from "../../src/run/fork-lock.ts";
 import { PrefixGate } from "../../src/run/prefix-gate.ts";
 import { RootLocks } from "../../src/run/root-lock.ts";
 import { type Step, sessionOf } from "./conversation.ts";
@@ -121,7 +120,7 @@ export async function forkParent(options: ForkParentOptions): Promise<ForkParent
 		registerRequestMeter(pi);
 		registerForkTool(pi, {
 			prefixGate: new PrefixGate(),
-			hold: new SharedRootHold(new RootLocks()),
+			locks: new RootLocks(),
 			...(options.children && { children: options.children }),
 			now: () => Date.now(),
 			env: () => ({ PI_DELEGATE_RUNS_DIR: runsDir }),

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { RootLocks } from "../../src/run/root-lock.ts";
 import type { CheckedResult } from "../../src/workflow/types.ts";
 import { echo, fauxAssistantMessage, priced, sleep, submit, workflowHarness } from "./harness.ts";
 
@@ -36,6 +37,25 @@ describe("parallel and chain", () => {
 		expect(run.summary.report).toBe("answer child 1,answer child 2,answer child 3,answer child 4");
 		expect(run.summary.mostAtOnce).toBe(2);
 		expect(run.summary.status).toBe("passed");
+	});
+
+	it("a child waits for a task of the session that holds its roots: one lock for every child", async () => {
+		const h = await workflowHarness();
+		const locks = new RootLocks();
+		const release = await locks.acquire({ roots: [h.project], write: true });
+		let releasedAt = Number.POSITIVE_INFINITY;
+		let askedAt = 0;
+		h.respond((brief) => {
+			askedAt = performance.now();
+			return echo(brief, 0, undefined);
+		});
+		const running = launched(h, "export default async (wf) => (await wf.agent('look')).text", { locks });
+		await sleep(300, undefined);
+		releasedAt = performance.now();
+		release();
+		const run = await running;
+		expect(run.summary.status).toBe("passed");
+		expect(askedAt).toBeGreaterThanOrEqual(releasedAt);
 	});
 
 	it("chain hands each step the one before's result, and the journal records what each call was given", async () => {

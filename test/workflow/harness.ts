@@ -14,6 +14,7 @@ import { availableToolNames } from "../../src/host/render.ts";
 import { modelList } from "../../src/host/runtime.ts";
 import type { PlanRequest, TaskInputs } from "../../src/plan/types.ts";
 import { ChildrenRegistry } from "../../src/run/children.ts";
+import type { RootLocks } from "../../src/run/root-lock.ts";
 import { sandboxSupport } from "../../src/run/sandbox/support.ts";
 import { readSettings } from "../../src/settings/read.ts";
 import { launchWorkflow, type WorkflowLaunch, type WorkflowRequest } from "../../src/workflow/launch.ts";
@@ -86,7 +87,11 @@ export interface WorkflowHarness {
 	script(name: string, source: string): string;
 	launch(
 		file: string,
-		options?: Partial<Omit<WorkflowRequest, "script" | "sources">> & { signal?: AbortSignal; mode?: string },
+		options?: Partial<Omit<WorkflowRequest, "script" | "sources">> & {
+			signal?: AbortSignal;
+			mode?: string;
+			locks?: RootLocks;
+		},
 	): Promise<WorkflowLaunch>;
 }
 
@@ -151,7 +156,7 @@ export async function workflowHarness(
 			return file;
 		},
 		launch: (file, more = {}) => {
-			const { signal, mode, ...rest } = more;
+			const { signal, mode, locks, ...rest } = more;
 			const runRequest = { ...request, ...(mode !== undefined && { runMode: mode }) };
 			return launchWorkflow(
 				{
@@ -170,6 +175,7 @@ export async function workflowHarness(
 					children,
 					log: (text) => logs.push(text),
 					...(signal && { signal }),
+					...(locks && { locks }),
 					open: async () => ({
 						ok: true,
 						shell: workflowShell({ ...inputs, request: runRequest }, faux.runtime, () => {}),

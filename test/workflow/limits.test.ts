@@ -1,39 +1,8 @@
-/** A run's limits across its children: slots, the roots lock (readers share, a writer is alone), and `limited`. */
+/** A run's limits across its children: slots and `limited` (the roots lock is test/run/root-lock.test.ts). */
 import { describe, expect, it } from "vitest";
 import { limited, Slots } from "../../src/workflow/limits.ts";
-import { RootsLock } from "../../src/workflow/roots-lock.ts";
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-describe("the roots lock", () => {
-	it("lets children that only read share a root, and gives a writer its roots to itself", async () => {
-		const lock = new RootsLock();
-		const order: string[] = [];
-		const r1 = await lock.acquire(["/repo"], false);
-		const r2 = await lock.acquire(["/repo/sub"], false);
-		expect(lock.wouldWait(["/repo"], true)).toBe(true);
-		expect(lock.wouldWait(["/elsewhere"], true)).toBe(false);
-		const writer = lock.acquire(["/repo"], true).then((release) => {
-			order.push("writer");
-			return release;
-		});
-		// A reader that comes after a waiting writer does not overtake it.
-		const late = lock.acquire(["/repo"], false).then((release) => {
-			order.push("late reader");
-			return release;
-		});
-		await tick();
-		expect(order).toEqual([]);
-		r1();
-		r2();
-		const w = await writer;
-		await tick();
-		expect(order).toEqual(["writer"]);
-		w();
-		(await late)();
-		expect(order).toEqual(["writer", "late reader"]);
-	});
-});
 
 describe("slots", () => {
 	it("serves holders in order and counts the most at once; an aborted wait gives up its place", async () => {
