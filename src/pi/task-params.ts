@@ -81,7 +81,7 @@ export const TaskParamsSchema = Type.Object({
 	...TASK_FIELDS,
 	tasks: Type.Optional(
 		Type.Array(TaskItemSchema, {
-			description: "Several tasks, run at once (overlapping roots in turn); fields above apply to each.",
+			description: "Several tasks, run at once (writers on overlapping roots in turn); fields above apply to each.",
 		}),
 	),
 	budget: Type.Optional(
