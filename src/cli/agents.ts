@@ -4,7 +4,6 @@
  * an agent listed as ready does start. The environment comes through a port, so tests need no
  * credentials; the real one is built as a launch builds it (src/agents/environment.ts).
  */
-import { parseArgs } from "node:util";
 import type { LaunchEnvironment } from "../agents/check.ts";
 import { agentReports, renderAgentListing } from "../agents/listing.ts";
 import { loadAgents } from "../agents/load.ts";
@@ -14,7 +13,8 @@ import { type EnvironmentOptions, loadLaunchEnvironment } from "../run/launch-en
 import { loadModes } from "../settings/load-modes.ts";
 import { locatePi } from "../settings/locate.ts";
 import { didYouMean } from "../suggest.ts";
-import { type Command, EXIT, UsageError } from "./command.ts";
+import { type Command, EXIT } from "./command.ts";
+import { parseFlags } from "./flags.ts";
 import { TRUST_OPTIONS, trustOverride } from "./trust-flags.ts";
 
 const usage = `Usage: pi-delegate agents [--json] [--approve | --no-approve]
@@ -42,16 +42,7 @@ export type LoadEnvironment = (
 ) => Promise<{ env: LaunchEnvironment; problems: Problem[]; dispose(): void }>;
 
 function flags(argv: string[]): { json?: boolean; approve?: boolean; "no-approve"?: boolean } {
-	try {
-		return parseArgs({
-			args: argv,
-			options: { json: { type: "boolean" }, ...TRUST_OPTIONS },
-			strict: true,
-			allowPositionals: false,
-		}).values;
-	} catch (error) {
-		throw new UsageError(error instanceof Error ? error.message : String(error));
-	}
+	return parseFlags(argv, { json: { type: "boolean" }, ...TRUST_OPTIONS }, { positionals: false }).values;
 }
 
 export function createAgentsCommand(loadEnvironment: LoadEnvironment = loadLaunchEnvironment): Command {

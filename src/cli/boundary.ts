@@ -4,7 +4,6 @@
  */
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { resolveWriteAllowed } from "../boundary/allowed.ts";
 import { encodeSnapshot } from "../boundary/codec.ts";
 import { boundaryFindings, partPath } from "../boundary/findings.ts";
@@ -17,6 +16,7 @@ import { formatProblems, type Problem } from "../problems.ts";
 import { checkOutput, existing, readSnapshotFile, writeAtomically } from "./boundary-files.ts";
 import { renderDiffJson, renderDiffReport } from "./boundary-report.ts";
 import { type Command, type CommandIO, EXIT, type ExitCode, UsageError } from "./command.ts";
+import { parseFlags } from "./flags.ts";
 
 const USAGE = `Usage:
   pi-delegate boundary snapshot <root>... [-o <file>] [--exclude <path>]...
@@ -103,10 +103,9 @@ async function takeSnapshot(io: CommandIO, roots: string[], exclude: string[], p
 }
 
 async function runSnapshot(argv: string[], io: CommandIO): Promise<ExitCode> {
-	const { values, positionals } = parseArgs({
-		args: argv,
-		allowPositionals: true,
-		options: { output: { type: "string", short: "o" }, exclude: { type: "string", multiple: true } },
+	const { values, positionals } = parseFlags(argv, {
+		output: { type: "string", short: "o" },
+		exclude: { type: "string", multiple: true },
 	});
 	if (positionals.length === 0) throw new UsageError("snapshot needs at least one root directory");
 	const roots = positionals.map((root) => resolve(io.cwd, root));
@@ -148,16 +147,12 @@ function recordedExcludes(snapshot: Snapshot): string[] {
 }
 
 async function runDiff(argv: string[], io: CommandIO): Promise<ExitCode> {
-	const { values, positionals } = parseArgs({
-		args: argv,
-		allowPositionals: true,
-		options: {
-			after: { type: "string" },
-			"write-allowed": { type: "string", multiple: true },
-			exclude: { type: "string", multiple: true },
-			json: { type: "boolean" },
-			"max-rows": { type: "string" },
-		},
+	const { values, positionals } = parseFlags(argv, {
+		after: { type: "string" },
+		"write-allowed": { type: "string", multiple: true },
+		exclude: { type: "string", multiple: true },
+		json: { type: "boolean" },
+		"max-rows": { type: "string" },
 	});
 	if (positionals.length !== 1) throw new UsageError("diff needs exactly one snapshot file (the earlier one)");
 	const rows = maxRows(values["max-rows"]);
@@ -192,15 +187,8 @@ export const boundaryCommand: Command = {
 	usage: USAGE,
 	async run(argv, io) {
 		const [sub, ...rest] = argv;
-		try {
-			if (sub === "snapshot") return await runSnapshot(rest, io);
-			if (sub === "diff") return await runDiff(rest, io);
-		} catch (error) {
-			// parseArgs reports unknown or malformed flags as TypeErrors with a code.
-			if ((error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS"))
-				throw new UsageError((error as Error).message);
-			throw error;
-		}
+		if (sub === "snapshot") return await runSnapshot(rest, io);
+		if (sub === "diff") return await runDiff(rest, io);
 		throw new UsageError(sub === undefined ? "missing subcommand (snapshot or diff)" : `unknown subcommand "${sub}"`);
 	},
 };

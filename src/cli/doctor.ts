@@ -5,10 +5,10 @@
  * and never writes: no file is created in the agent dir or anywhere else (a probe file in the runs
  * directory is written and removed). The body, which loads Pi's SDK, is loaded only when it runs.
  */
-import { parseArgs } from "node:util";
 import type { DoctorOptions } from "../doctor/run.ts";
 import type { DoctorReport } from "../doctor/types.ts";
-import { type Command, EXIT, UsageError } from "./command.ts";
+import { type Command, EXIT } from "./command.ts";
+import { parseFlags } from "./flags.ts";
 import { TRUST_OPTIONS, trustOverride } from "./trust-flags.ts";
 
 const USAGE = `Usage: pi-delegate doctor [--json] [--approve | --no-approve]
@@ -37,16 +37,7 @@ Options:
 Exit codes: 0 no check failed (warnings allowed), 1 a check failed, 2 bad flags.`;
 
 function flags(argv: string[]): { json?: boolean; approve?: boolean; "no-approve"?: boolean } {
-	try {
-		return parseArgs({
-			args: argv,
-			options: { json: { type: "boolean" }, ...TRUST_OPTIONS },
-			strict: true,
-			allowPositionals: false,
-		}).values;
-	} catch (error) {
-		throw new UsageError(error instanceof Error ? error.message : String(error));
-	}
+	return parseFlags(argv, { json: { type: "boolean" }, ...TRUST_OPTIONS }, { positionals: false }).values;
 }
 
 /** The command; `defaults` replace what is otherwise found (tests point it at another package). */

@@ -5,7 +5,6 @@
  */
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { parseEnvelope } from "../envelope/parse.ts";
 import { nodeFileProbe } from "../envelope/probe.ts";
 import { EVIDENCE_RULES, type EvidenceRule } from "../envelope/proof.ts";
@@ -13,6 +12,7 @@ import { checkPassed, type EnvelopeCheck, envelopeReportJson, renderEnvelopeRepo
 import { verifyEvidence } from "../envelope/verify.ts";
 import { didYouMean } from "../suggest.ts";
 import { type Command, type CommandIO, EXIT, type ExitCode, UsageError } from "./command.ts";
+import { parseFlags } from "./flags.ts";
 import { fifoNotice, readStdinWithNotice } from "./stdin.ts";
 
 const USAGE = `Usage: pi-delegate envelope check [file|-] [--roots <dir>]... [--commands-file F] [--cwd DIR]
@@ -61,16 +61,8 @@ function evidenceRule(value: string | undefined): EvidenceRule | undefined {
 	);
 }
 
-function flags(argv: string[]) {
-	try {
-		return parseArgs({ args: argv, options: FLAGS, allowPositionals: true, strict: true });
-	} catch (error) {
-		throw new UsageError(error instanceof Error ? error.message : String(error));
-	}
-}
-
 function parseOptions(argv: string[]): Options {
-	const parsed = flags(argv);
+	const parsed = parseFlags(argv, FLAGS);
 	const [sub, file, ...extra] = parsed.positionals;
 	if (sub !== "check")
 		throw new UsageError(sub === undefined ? "missing subcommand: check" : `unknown subcommand "${sub}"`);

@@ -6,14 +6,13 @@
  */
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { renderTable } from "../format/table.ts";
 import { classifyBrief } from "../gate/classify.ts";
 import { proposeTask } from "../gate/propose.ts";
 import { showQuote } from "../gate/reason.ts";
 import type { GateDecision, TaskProposal } from "../gate/types.ts";
-import { editDistance } from "../suggest.ts";
 import { type Command, type CommandIO, EXIT, type ExitCode, UsageError } from "./command.ts";
+import { parseFlags } from "./flags.ts";
 
 const USAGE = [
 	"Usage: pi-delegate gate [<brief> | --file <path> | -] [--json] [--cwd <dir>]",
@@ -34,8 +33,6 @@ const USAGE = [
 	"Exit codes: 0 may be a fork, 1 must be a task, 2 no brief, an empty brief or an unreadable file.",
 ].join("\n");
 
-const OPTIONS = ["--file", "--json", "--cwd"];
-
 interface GateArgs {
 	/** Where the brief comes from: text given, a file, standard input, or nothing said. */
 	source: { kind: "text"; text: string } | { kind: "file"; path: string } | { kind: "stdin" } | { kind: "none" };
@@ -43,26 +40,10 @@ interface GateArgs {
 	cwd: string | undefined;
 }
 
-function unknownOption(error: unknown): string {
-	const message = error instanceof Error ? error.message : String(error);
-	const option = /^Unknown option '([^']+)'/.exec(message)?.[1];
-	if (option === undefined) return message;
-	const near = OPTIONS.find((k) => editDistance(k, option) <= 2);
-	return `unknown option ${option}${near ? ` (did you mean ${near}?)` : ""}`;
-}
-
 const SPEC = { file: { type: "string" }, json: { type: "boolean" }, cwd: { type: "string" } } as const;
 
-function flags(argv: string[]) {
-	try {
-		return parseArgs({ args: argv, options: SPEC, allowPositionals: true, strict: true });
-	} catch (error) {
-		throw new UsageError(unknownOption(error));
-	}
-}
-
 function parse(argv: string[]): GateArgs {
-	const parsed = flags(argv);
+	const parsed = parseFlags(argv, SPEC);
 	const { file, json, cwd } = parsed.values;
 	const words = parsed.positionals;
 	if (file !== undefined && words.length > 0) throw new UsageError("give the brief one way: an argument, --file or -");

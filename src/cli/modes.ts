@@ -1,12 +1,12 @@
 /** `pi-delegate modes`: every context mode and what it expands to, built-in and from settings. */
-import { parseArgs } from "node:util";
 import { listModes, MODE_TABLE_HEADER, modeTableCells } from "../context/modes-table.ts";
 import { renderTable } from "../format/table.ts";
 import { formatProblems } from "../problems.ts";
 import { loadModes } from "../settings/load-modes.ts";
 import { locatePi } from "../settings/locate.ts";
 import type { SettingsSection } from "../settings/section.ts";
-import { type Command, EXIT, UsageError } from "./command.ts";
+import { type Command, EXIT } from "./command.ts";
+import { parseFlags } from "./flags.ts";
 import { TRUST_OPTIONS, trustOverride } from "./trust-flags.ts";
 
 const usage = `Usage: pi-delegate modes [--json] [--approve | --no-approve]
@@ -40,17 +40,7 @@ export const modesCommand: Command = {
 	summary: "list context modes and what each one lets a child see",
 	usage,
 	async run(argv, io) {
-		let values: { json?: boolean; approve?: boolean; "no-approve"?: boolean };
-		try {
-			({ values } = parseArgs({
-				args: argv,
-				options: { json: { type: "boolean" }, ...TRUST_OPTIONS },
-				strict: true,
-				allowPositionals: false,
-			}));
-		} catch (error) {
-			throw new UsageError(error instanceof Error ? error.message : String(error));
-		}
+		const { values } = parseFlags(argv, { json: { type: "boolean" }, ...TRUST_OPTIONS }, { positionals: false });
 		const override = trustOverride(values);
 		const where = locatePi({ cwd: io.cwd, env: io.env, trustOverride: override });
 		const loaded = loadModes({ ...where, projectTrusted: where.trust.trusted });

@@ -7,14 +7,13 @@
  * Pi's package is imported only when the command runs, so other commands do not pay its start-up.
  */
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { formatProblems, type Problem } from "../problems.ts";
 import { STRATEGIES, type Strategy } from "../prompt/channels.ts";
 import { previewJson, previewText } from "../report/preview-report.ts";
 import { locatePi } from "../settings/locate.ts";
 import { type Command, type CommandIO, EXIT, type ExitCode, UsageError } from "./command.ts";
+import { parseFlags } from "./flags.ts";
 import { TRUST_OPTIONS, trustOverride } from "./trust-flags.ts";
-import { usageMessage } from "./validate.ts";
 
 const usage = `Usage: pi-delegate preview [--mode M] [--agent NAME] [--strategy full|portable] [--spec FILE]
                            [--session FILE] [--tools a,b] [--json] [--approve | --no-approve]
@@ -67,17 +66,7 @@ interface Flags {
 }
 
 function parse(argv: string[]): Flags {
-	let values: { [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]["type"] extends "string" ? string : boolean };
-	try {
-		({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }));
-	} catch (error) {
-		throw new UsageError(
-			usageMessage(
-				error,
-				Object.keys(OPTIONS).map((k) => `--${k}`),
-			),
-		);
-	}
+	const { values } = parseFlags(argv, OPTIONS, { positionals: false });
 	const trust = trustOverride(values);
 	const strategy = values.strategy;
 	if (strategy !== undefined && !(STRATEGIES as readonly string[]).includes(strategy)) {

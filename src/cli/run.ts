@@ -1,15 +1,7 @@
-/**
- * `pi-delegate run <spec.json>`: runs one task headless and prints its report. Exit 0 PASS, 1 FAIL,
- * 2 invalid spec or setup problem (no model, no credentials, a missing root, a bad setting). The
- * command is a thin adapter: it parses its flags, says where the spec and the parent's prompt come
- * from, and hands the rest to the same load → plan → execute the `task` tool uses (run/delegate.ts).
- * The heavy part (Pi's SDK) is loaded only when a task actually runs, so other commands start fast.
- */
-import { parseArgs } from "node:util";
 import type { RunnerKind } from "../plan/types.ts";
 import { type Command, type CommandIO, EXIT, type ExitCode, UsageError } from "./command.ts";
+import { parseFlags } from "./flags.ts";
 import { TRUST_OPTIONS, trustOverride } from "./trust-flags.ts";
-import { usageMessage } from "./validate.ts";
 
 const USAGE = [
 	"Usage: pi-delegate run <spec.json | -> [options]",
@@ -63,17 +55,7 @@ export interface RunArgs {
 }
 
 export function parseRunArgs(argv: string[]): RunArgs {
-	let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; allowPositionals: true }>>;
-	try {
-		parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
-	} catch (error) {
-		throw new UsageError(
-			usageMessage(
-				error,
-				Object.keys(OPTIONS).map((k) => `--${k}`),
-			),
-		);
-	}
+	const parsed = parseFlags(argv, OPTIONS);
 	const [file, ...extra] = parsed.positionals;
 	if (file === undefined) throw new UsageError("missing the spec file to run");
 	if (extra.length > 0) throw new UsageError(`expected one spec file, got ${parsed.positionals.length}`);

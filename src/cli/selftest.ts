@@ -5,11 +5,11 @@
  * a scripted model instead (selftest-e2e.ts).
  */
 import { tmpdir } from "node:os";
-import { parseArgs } from "node:util";
 import { renderTable } from "../format/table.ts";
 import type { RunnerKind } from "../plan/types.ts";
 import { runSelftest } from "../selftest/run.ts";
 import { type Command, EXIT, UsageError } from "./command.ts";
+import { parseFlags } from "./flags.ts";
 
 const USAGE = [
 	"Usage: pi-delegate selftest [--json]",
@@ -50,17 +50,11 @@ const RUNNERS: Readonly<Record<string, RunnerKind[]>> = {
 };
 
 function flags(argv: string[]): { json: boolean; e2e: boolean; runners: RunnerKind[] } {
-	let values: { json?: boolean; e2e?: boolean; runner?: string };
-	try {
-		values = parseArgs({
-			args: argv,
-			options: { json: { type: "boolean" }, e2e: { type: "boolean" }, runner: { type: "string" } },
-			strict: true,
-			allowPositionals: false,
-		}).values;
-	} catch (error) {
-		throw new UsageError(error instanceof Error ? error.message : String(error));
-	}
+	const { values } = parseFlags(
+		argv,
+		{ json: { type: "boolean" }, e2e: { type: "boolean" }, runner: { type: "string" } },
+		{ positionals: false },
+	);
 	const runners = RUNNERS[values.runner ?? "subprocess"];
 	if (!runners) throw new UsageError(`--runner must be subprocess, in-process or both, not "${values.runner}"`);
 	if (values.runner !== undefined && !values.e2e) throw new UsageError("--runner goes with --e2e");

@@ -6,7 +6,6 @@
 import { existsSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { collectSpend } from "../meter/collect.ts";
 import { renderSpend } from "../meter/report.ts";
 import { spendJson } from "../meter/report-json.ts";
@@ -17,7 +16,7 @@ import { resolveAgentDir } from "../settings/paths.ts";
 import { readDelegateSettings } from "../settings/read.ts";
 import { settingValues } from "../settings/section.ts";
 import { type Command, type CommandIO, EXIT, type ExitCode, UsageError } from "./command.ts";
-import { usageMessage } from "./validate.ts";
+import { parseFlags } from "./flags.ts";
 
 const USAGE = `Usage: pi-delegate spend [--session FILE] [--since DATE] [--by task|model|day|session] [--json] [--runs DIR]
 
@@ -97,19 +96,7 @@ function isDirectory(path: string): boolean {
 }
 
 function parse(argv: string[], io: CommandIO): SpendOptions | Problem[] {
-	let parsed: ReturnType<
-		typeof parseArgs<{ args: string[]; options: typeof FLAGS; allowPositionals: true; strict: true }>
-	>;
-	try {
-		parsed = parseArgs({ args: argv, options: FLAGS, allowPositionals: true, strict: true });
-	} catch (error) {
-		throw new UsageError(
-			usageMessage(
-				error,
-				Object.keys(FLAGS).map((f) => `--${f}`),
-			),
-		);
-	}
+	const parsed = parseFlags(argv, FLAGS);
 	if (parsed.positionals.length > 0) throw new UsageError(`unexpected argument "${parsed.positionals[0]}"`);
 	const v = parsed.values;
 	const problems: Problem[] = [];

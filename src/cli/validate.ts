@@ -3,10 +3,9 @@
  * (with a summary of what would be watched, writable and spent), 2 when it is not (with every problem).
  */
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { loadSpecFile, loadSpecText } from "../spec/load.ts";
-import { editDistance } from "../suggest.ts";
 import { type Command, EXIT, UsageError } from "./command.ts";
+import { parseFlags } from "./flags.ts";
 import { describeInvalid, describeValid, resultJson } from "./spec-summary.ts";
 import { fifoNotice, readStdinWithNotice } from "./stdin.ts";
 
@@ -24,25 +23,8 @@ const USAGE = [
 	"Exit codes: 0 valid, 2 invalid or unreadable.",
 ].join("\n");
 
-/** parseArgs' own message for an unknown option is long and generic; name the option and the near miss. */
-export function usageMessage(error: unknown, known: readonly string[]): string {
-	const message = error instanceof Error ? error.message : String(error);
-	const option = /^Unknown option '([^']+)'/.exec(message)?.[1];
-	if (option === undefined) return message;
-	const near = known.find((k) => editDistance(k, option) <= 2);
-	return `unknown option ${option}${near ? ` (did you mean ${near}?)` : ""}`;
-}
-
-function flags(argv: string[]) {
-	try {
-		return parseArgs({ args: argv, options: { json: { type: "boolean" } }, allowPositionals: true, strict: true });
-	} catch (error) {
-		throw new UsageError(usageMessage(error, ["--json"]));
-	}
-}
-
 function parse(argv: string[]): { file: string; json: boolean } {
-	const parsed = flags(argv);
+	const parsed = parseFlags(argv, { json: { type: "boolean" } });
 	const [file, ...extra] = parsed.positionals;
 	if (file === undefined) throw new UsageError("missing the spec file to validate");
 	if (extra.length > 0) throw new UsageError(`expected one spec file, got ${parsed.positionals.length}`);

@@ -1,13 +1,3 @@
-/**
- * `pi-delegate workflow run FILE [options] [-- ARGS…]`: runs a workflow script headless. Every
- * `agent()` call is planned and executed as any task is; progress goes to stderr (one line per step,
- * and on a terminal a status line redrawn in place), the run's table and the script's report to
- * stdout. Exit 0 when every checked child passed (and every plain one finished), 1 when one did not
- * or the run was stopped, 2 for bad input: flags, a script that does not load, a refused call, a
- * script that threw. FILE may also name a bundled workflow (code-review, deep-research,
- * adversarial-review).
- */
-import { parseArgs } from "node:util";
 import { formatUsd } from "../format/numbers.ts";
 import type { RunnerKind } from "../plan/types.ts";
 import { foldProgress, INITIAL_PROGRESS, type ProgressState, statusLine } from "../report/progress.ts";
@@ -16,8 +6,8 @@ import type { WorkflowRequest } from "../workflow/launch.ts";
 import type { RunSummary } from "../workflow/report.ts";
 import type { WorkflowLimits } from "../workflow/types.ts";
 import { type Command, type CommandIO, EXIT, type ExitCode, UsageError } from "./command.ts";
+import { parseFlags } from "./flags.ts";
 import { TRUST_OPTIONS, trustOverride } from "./trust-flags.ts";
-import { usageMessage } from "./validate.ts";
 
 const USAGE = [
 	"Usage: pi-delegate workflow run <file.ts | file.js | bundled-name> [options]",
@@ -93,17 +83,7 @@ export function parseWorkflowArgs(argv: string[]): WorkflowArgs {
 	const dash = rest.indexOf("--");
 	const own = dash < 0 ? rest : rest.slice(0, dash);
 	const args = dash < 0 ? [] : rest.slice(dash + 1);
-	let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; allowPositionals: true }>>;
-	try {
-		parsed = parseArgs({ args: own, options: OPTIONS, allowPositionals: true, strict: true });
-	} catch (error) {
-		throw new UsageError(
-			usageMessage(
-				error,
-				Object.keys(OPTIONS).map((k) => `--${k}`),
-			),
-		);
-	}
+	const parsed = parseFlags(own, OPTIONS);
 	const [file, ...extra] = parsed.positionals;
 	if (file === undefined) throw new UsageError("missing the workflow file to run");
 	if (extra.length > 0)

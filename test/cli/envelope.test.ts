@@ -128,7 +128,7 @@ describe("pi-delegate envelope check", () => {
 		[["envelope"], "missing subcommand: check"],
 		[["envelope", "verify"], 'unknown subcommand "verify"'],
 		[["envelope", "check", "a", "b"], 'one input at most; also got "b"'],
-		[["envelope", "check", "--bogus"], "Unknown option '--bogus'"],
+		[["envelope", "check", "--bogus"], "unknown option --bogus"],
 		[["envelope", "check", "--roots"], "--roots"],
 	])("exits 2 with the usage on bad flags: %j", async (argv, message) => {
 		const result = await runCli(argv);

@@ -33,11 +33,11 @@ export function runWorkspace(script: Script): RunWorkspace {
 	writeFileSync(join(agentDir, "scripted.json"), JSON.stringify(script));
 	const env = { ...process.env, PI_CODING_AGENT_DIR: agentDir, PI_DELEGATE_RUNS_DIR: runsDir, HOME: base };
 	let n = 0;
+	// The scripted model unless the test names its own (a flag given twice is refused).
 	const argv = (spec: string, args: string[] = []) => [
 		"run",
 		spec,
-		"--model",
-		"scripted/scripted-1",
+		...(args.includes("--model") ? [] : ["--model", "scripted/scripted-1"]),
 		"--extension",
 		SCRIPTED_PROVIDER,
 		...args,
