@@ -18,8 +18,9 @@ import { planForkCall, runForks } from "../run/fork-delegate.ts";
 import type { ForkResult } from "../run/fork-result.ts";
 import type { PrefixGate } from "../run/prefix-gate.ts";
 import type { RootLocks } from "../run/root-lock.ts";
-import { addUsage, type ChildUsage, type TaskProgress, ZERO_USAGE } from "../run/types.ts";
+import type { ChildUsage, TaskProgress } from "../run/types.ts";
 import { returnedErrorsCount } from "./pi-version.ts";
+import { toolUsage } from "./tool-usage.ts";
 
 /** The fork tool's arguments, as the fork-gate reads them too. */
 export interface ForkParams {
@@ -59,17 +60,6 @@ export interface ForkToolDeps {
 }
 
 type OnUpdate = ((update: AgentToolResult<ForkDetails>) => void) | undefined;
-
-function toPiUsage(u: ChildUsage) {
-	return {
-		input: u.input,
-		output: u.output,
-		cacheRead: u.cacheRead,
-		cacheWrite: u.cacheWrite,
-		totalTokens: u.input + u.output + u.cacheRead + u.cacheWrite,
-		cost: { ...u.cost, total: u.costUsd },
-	};
-}
 
 /** One status line per fork, redrawn on every event and every second. */
 function liveRows(children: readonly ForkChild[], onUpdate: OnUpdate, now: () => number) {
@@ -163,16 +153,11 @@ export async function runForkCall(
 		const failed = results.every((r) => r.verdict === "FAIL");
 		// Before Pi 0.99 a returned isError was ignored: a call whose every fork failed must throw to be an error there.
 		if (failed && !returnedErrorsCount()) throw new Error(forModel);
-		const usage = results.reduce(
-			(total, r) =>
-				addUsage(total, { ...r.metrics.usage, cost: { ...r.metrics.usage.cost, total: r.metrics.usage.costUsd } }),
-			ZERO_USAGE,
-		);
 		return {
 			content: [{ type: "text", text: forModel }],
 			details: { kind: "forks", results: results.map(summaryOf), report: renderForkReport(results) },
 			isError: failed,
-			usage: toPiUsage(usage),
+			usage: toolUsage(results.map((r) => r.metrics.usage)),
 		} as AgentToolResult<ForkDetails> & { isError?: boolean };
 	} finally {
 		// A fork that threw before its result (a setup failure) is still listed as ended.

@@ -11,37 +11,9 @@ import {
 	renderReport,
 } from "../report/task-report.ts";
 import type { TaskResult } from "../run/result.ts";
-import type { ChildUsage } from "../run/types.ts";
 import { returnedErrorsCount } from "./pi-version.ts";
 import type { TaskDetails } from "./task-render.ts";
-
-function toPiUsage(u: ChildUsage) {
-	return {
-		input: u.input,
-		output: u.output,
-		cacheRead: u.cacheRead,
-		cacheWrite: u.cacheWrite,
-		totalTokens: u.input + u.output + u.cacheRead + u.cacheWrite,
-		cost: { ...u.cost, total: u.costUsd },
-	};
-}
-
-function sumUsage(results: readonly TaskResult[]): ChildUsage {
-	const add = (f: (u: ChildUsage) => number) => results.reduce((sum, r) => sum + f(r.metrics.usage), 0);
-	return {
-		input: add((u) => u.input),
-		output: add((u) => u.output),
-		cacheRead: add((u) => u.cacheRead),
-		cacheWrite: add((u) => u.cacheWrite),
-		costUsd: add((u) => u.costUsd),
-		cost: {
-			input: add((u) => u.cost.input),
-			output: add((u) => u.cost.output),
-			cacheRead: add((u) => u.cost.cacheRead),
-			cacheWrite: add((u) => u.cost.cacheWrite),
-		},
-	};
-}
+import { toolUsage } from "./tool-usage.ts";
 
 export type TaskToolResult = AgentToolResult<TaskDetails> & { isError?: boolean };
 
@@ -60,6 +32,6 @@ export function toolResult(results: readonly TaskResult[]): TaskToolResult {
 		content: [{ type: "text", text: forModel }],
 		details,
 		isError: failed,
-		usage: toPiUsage(sumUsage(results)),
+		usage: toolUsage(results.map((r) => r.metrics.usage)),
 	} as TaskToolResult;
 }
