@@ -18,7 +18,7 @@ describe("/delegate-doctor", () => {
 		expect(run.stdout).toBe("");
 		expect(run.stderr).toMatch(/^pi-delegate doctor: (ready to delegate|\d+ check\(s\) failed)$/m);
 		expect(run.stderr).toMatch(/^ {3}check +state +detail$/m);
-		expect(run.stderr).toMatch(/^✓ {2}pi +ok +1\.6\.0 \(this Pi: /m);
+		expect(run.stderr).toMatch(/^✓ {2}pi +ok +1\.6\.0 \(this Pi:/m);
 		expect(run.stderr).toMatch(/^✓ {2}extension +ok +loaded in this Pi session/m);
 		const flat = run.stderr.replace(/\s+/g, " ");
 		expect(flat).toContain("effort fast ok scripted/scripted-1, from the parent's current model");
