@@ -5,6 +5,8 @@ import pkg from "../package.json" with { type: "json" };
 import { type Command, type CommandEntry, type CommandIO, UsageError } from "../src/cli/command.ts";
 import { COMMANDS } from "../src/cli/commands.ts";
 import { main } from "../src/cli/main.ts";
+import { fitText } from "../src/format/fit.ts";
+import { visibleWidth } from "../src/format/table.ts";
 import { runCli } from "./support/cli.ts";
 import { REPO } from "./support/pi.ts";
 
@@ -102,8 +104,21 @@ describe("a command's help", () => {
 		]) {
 			const result = await runCli(argv);
 			expect(result.code, argv.join(" ")).toBe(0);
-			expect(result.stdout, argv.join(" ")).toBe(`${run?.usage}\n`);
+			expect(result.stdout, argv.join(" ")).toBe(`${fitText(run?.usage ?? "", 80)}\n`);
 		}
+	});
+
+	it("fits 80 columns for every command, and is printed as written in a wider terminal", async () => {
+		for (const c of COMMANDS) {
+			const text = (await runCli(["help", c.name])).stdout;
+			const wide = text.split("\n").filter((l) => visibleWidth(l) > 80);
+			expect(wide, c.name).toEqual([]);
+			const usage = (await c.load()).usage;
+			expect((await runCli(["help", c.name], { columns: 200 })).stdout).toBe(`${usage}\n`);
+			expect(text.replace(/\s+/g, " "), c.name).toBe(`${usage}\n`.replace(/\s+/g, " "));
+		}
+		const overview = (await runCli(["help"])).stdout;
+		expect(overview.split("\n").filter((l) => visibleWidth(l) > 80)).toEqual([]);
 	});
 
 	it("of an unknown command is an error with a near name", async () => {

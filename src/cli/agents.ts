@@ -48,7 +48,7 @@ function flags(argv: string[]): { json?: boolean; approve?: boolean; "no-approve
 export function createAgentsCommand(loadEnvironment: LoadEnvironment = loadLaunchEnvironment): Command {
 	return {
 		name: "agents",
-		summary: "list the agents a task can run as, with every problem that would stop one from starting",
+		summary: "list the agents a task can run as, and what would stop each",
 		usage,
 		async run(argv, io) {
 			const values = flags(argv);

@@ -183,7 +183,7 @@ async function runDiff(argv: string[], io: CommandIO): Promise<ExitCode> {
 
 export const boundaryCommand: Command = {
 	name: "boundary",
-	summary: "snapshot watched roots and diff them: every change, judged against the writable roots",
+	summary: "snapshot watched roots and diff them against the writable roots",
 	usage: USAGE,
 	async run(argv, io) {
 		const [sub, ...rest] = argv;

@@ -33,6 +33,17 @@ export interface CommandIO {
 	 * Optional: test doubles of CommandIO need not provide it, and commands call it with `?.`.
 	 */
 	recordAt?: (what: string, path: string) => void;
+	/** The terminal's width when standard output is one; otherwise `COLUMNS`, else 80 (see `widthOf`). */
+	columns?: number;
+}
+
+/**
+ * The width a command lays its output out for: the terminal's, else `COLUMNS` (as a pager or a
+ * script sets it), else 80 — so piped output and a README read well in a standard terminal.
+ */
+export function widthOf(io: Pick<CommandIO, "columns" | "env">): number {
+	const set = io.columns ?? Number(io.env.COLUMNS);
+	return Number.isInteger(set) && set >= 40 ? set : 80;
 }
 
 export interface Command {

@@ -17,7 +17,7 @@ export const COMMANDS: readonly CommandEntry[] = [
 	},
 	{
 		name: "preview",
-		summary: "show what a child would receive: channels, why, sizes, its prompt as Pi renders it",
+		summary: "show what a child would receive: each channel, its size and prompt",
 		load: async () => (await import("./preview.ts")).previewCommand,
 	},
 	{
@@ -32,7 +32,7 @@ export const COMMANDS: readonly CommandEntry[] = [
 	},
 	{
 		name: "boundary",
-		summary: "snapshot watched roots and diff them: every change, judged against the writable roots",
+		summary: "snapshot watched roots and diff them against the writable roots",
 		load: async () => (await import("./boundary.ts")).boundaryCommand,
 	},
 	{
@@ -42,7 +42,7 @@ export const COMMANDS: readonly CommandEntry[] = [
 	},
 	{
 		name: "selftest",
-		summary: "prove the checks discriminate; --e2e runs two real delegations (no API key)",
+		summary: "prove the checks discriminate; --e2e runs two real delegations",
 		load: async () => (await import("./selftest.ts")).selftestCommand,
 	},
 	{
@@ -52,27 +52,27 @@ export const COMMANDS: readonly CommandEntry[] = [
 	},
 	{
 		name: "agents",
-		summary: "list the agents a task can run as, with every problem that would stop one from starting",
+		summary: "list the agents a task can run as, and what would stop each",
 		load: async () => (await import("./agents.ts")).agentsCommand,
 	},
 	{
 		name: "spend",
-		summary: "what the parent and every child cost: tokens, cache, dollars, re-billed misses",
+		summary: "what the parent and every child cost: tokens, cache, dollars",
 		load: async () => (await import("./spend.ts")).spendCommand,
 	},
 	{
 		name: "gate",
-		summary: "say whether a brief may go to a fork or must be a task, and the task call",
+		summary: "say whether a brief may go to a fork or must be a task",
 		load: async () => (await import("./gate.ts")).gateCommand,
 	},
 	{
 		name: "doctor",
-		summary: "check that this machine and setup can delegate, each problem with its fix",
+		summary: "check this machine and setup can delegate; each problem with a fix",
 		load: async () => (await import("./doctor.ts")).doctorCommand,
 	},
 	{
 		name: "workflow",
-		summary: "run a workflow script of agent() calls, with a journal to resume from",
+		summary: "run a workflow script of agent() calls, resumable from its journal",
 		load: async () => (await import("./workflow.ts")).workflowCommand,
 	},
 ];

@@ -44,7 +44,7 @@ function flags(argv: string[]): { json?: boolean; approve?: boolean; "no-approve
 export function createDoctorCommand(defaults: Pick<DoctorOptions, "packageRoot"> = {}): Command {
 	return {
 		name: "doctor",
-		summary: "check that this machine and setup can delegate, each problem with its fix",
+		summary: "check this machine and setup can delegate; each problem with a fix",
 		usage: USAGE,
 		async run(argv, io) {
 			const values = flags(argv);

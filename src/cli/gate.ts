@@ -119,7 +119,7 @@ export function describeDecision(decision: GateDecision, proposal: TaskProposal)
 
 export const gateCommand: Command = {
 	name: "gate",
-	summary: "say whether a brief may go to a fork or must be a task, and the task call",
+	summary: "say whether a brief may go to a fork or must be a task",
 	usage: USAGE,
 	async run(argv, io): Promise<ExitCode> {
 		const args = parse(argv);

@@ -11,8 +11,17 @@
  */
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { fitText } from "../format/fit.ts";
 import { didYouMean } from "../suggest.ts";
-import { type Command, type CommandEntry, type CommandIO, EXIT, type ExitCode, UsageError } from "./command.ts";
+import {
+	type Command,
+	type CommandEntry,
+	type CommandIO,
+	EXIT,
+	type ExitCode,
+	UsageError,
+	widthOf,
+} from "./command.ts";
 import { COMMANDS } from "./commands.ts";
 
 export const DEBUG_FLAG = "--debug";
@@ -104,7 +113,7 @@ async function dispatch(argv: string[], io: CommandIO, context: Context): Promis
 	context.command = entry.name;
 	const command = await entry.load();
 	if (rest.includes("--help") || rest.includes("-h")) {
-		io.stdout(`${command.usage}\n`);
+		io.stdout(`${fitText(command.usage, widthOf(io))}\n`);
 		return EXIT.pass;
 	}
 	return runCommand(command, rest, io);
@@ -112,7 +121,7 @@ async function dispatch(argv: string[], io: CommandIO, context: Context): Promis
 
 async function help(topic: string | undefined, io: CommandIO, commands: readonly CommandEntry[]): Promise<ExitCode> {
 	if (topic === undefined) {
-		io.stdout(`${overview(commands)}\n`);
+		io.stdout(`${fitText(overview(commands), widthOf(io))}\n`);
 		return EXIT.pass;
 	}
 	const entry = commands.find((c) => c.name === topic);
@@ -120,7 +129,7 @@ async function help(topic: string | undefined, io: CommandIO, commands: readonly
 		io.stderr(unknownCommand(topic, commands));
 		return EXIT.badInput;
 	}
-	io.stdout(`${(await entry.load()).usage}\n`);
+	io.stdout(`${fitText((await entry.load()).usage, widthOf(io))}\n`);
 	return EXIT.pass;
 }
 
@@ -129,7 +138,7 @@ async function runCommand(command: Command, argv: string[], io: CommandIO): Prom
 		return await command.run(argv, io);
 	} catch (error) {
 		if (!(error instanceof UsageError)) throw error;
-		io.stderr(`pi-delegate ${command.name}: ${error.message}\n\n${command.usage}\n`);
+		io.stderr(`pi-delegate ${command.name}: ${error.message}\n\n${fitText(command.usage, widthOf(io))}\n`);
 		return EXIT.badInput;
 	}
 }
@@ -187,6 +196,7 @@ export function processIO(): CommandIO {
 		env: process.env,
 		isTTY: process.stderr.isTTY === true,
 		stdinIsTTY: process.stdin.isTTY === true,
+		columns: process.stdout.isTTY ? process.stdout.columns : undefined,
 	};
 }
 

@@ -5,7 +5,7 @@ import { formatProblems } from "../problems.ts";
 import { loadModes } from "../settings/load-modes.ts";
 import { locatePi } from "../settings/locate.ts";
 import type { SettingsSection } from "../settings/section.ts";
-import { type Command, EXIT } from "./command.ts";
+import { type Command, EXIT, widthOf } from "./command.ts";
 import { parseFlags } from "./flags.ts";
 import { TRUST_OPTIONS, trustOverride } from "./trust-flags.ts";
 
@@ -48,7 +48,7 @@ export const modesCommand: Command = {
 		if (values.json) {
 			io.stdout(`${JSON.stringify({ modes: rows, problems: loaded.problems }, null, 2)}\n`);
 		} else {
-			const table = renderTable(MODE_TABLE_HEADER, modeTableCells(rows));
+			const table = renderTable(MODE_TABLE_HEADER, modeTableCells(rows), [], { maxWidth: widthOf(io) });
 			const notes = loaded.settings.sections.map((s) => sectionNote(s, where.trust.reason));
 			io.stdout(`${table}\n\nSettings files:\n${notes.join("\n")}\n`);
 		}

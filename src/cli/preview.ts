@@ -11,7 +11,7 @@ import { formatProblems, type Problem } from "../problems.ts";
 import { STRATEGIES, type Strategy } from "../prompt/channels.ts";
 import { previewJson, previewText } from "../report/preview-report.ts";
 import { locatePi } from "../settings/locate.ts";
-import { type Command, type CommandIO, EXIT, type ExitCode, UsageError } from "./command.ts";
+import { type Command, type CommandIO, EXIT, type ExitCode, UsageError, widthOf } from "./command.ts";
 import { parseFlags } from "./flags.ts";
 import { TRUST_OPTIONS, trustOverride } from "./trust-flags.ts";
 
@@ -93,7 +93,7 @@ function fail(io: CommandIO, what: string, problems: readonly Problem[]): ExitCo
 
 export const previewCommand: Command = {
 	name: "preview",
-	summary: "show what a child would receive: channels, why, sizes, its prompt as Pi renders it",
+	summary: "show what a child would receive: each channel, its size and prompt",
 	usage,
 	async run(argv, io) {
 		const flags = parse(argv);
@@ -148,7 +148,9 @@ export const previewCommand: Command = {
 			...(result.plan && { plan: result.plan }),
 			wouldRefuse: result.wouldRefuse,
 		};
-		io.stdout(flags.json ? `${JSON.stringify(previewJson(data), null, 2)}\n` : previewText(data));
+		io.stdout(
+			flags.json ? `${JSON.stringify(previewJson(data), null, 2)}\n` : previewText(data, { width: widthOf(io) }),
+		);
 		return EXIT.pass;
 	},
 };

@@ -7,8 +7,8 @@
 import { tmpdir } from "node:os";
 import { renderTable } from "../format/table.ts";
 import type { RunnerKind } from "../plan/types.ts";
-import { runSelftest } from "../selftest/run.ts";
-import { type Command, EXIT, UsageError } from "./command.ts";
+import { runSelftest, type SelftestRow } from "../selftest/run.ts";
+import { type Command, EXIT, UsageError, widthOf } from "./command.ts";
 import { parseFlags } from "./flags.ts";
 
 const USAGE = [
@@ -41,7 +41,14 @@ const USAGE = [
 	"case could not run here (python3 or git missing, the run refused).",
 ].join("\n");
 
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+/**
+ * One case as a row: where it landed and what it is. A case that landed on the wrong side also says
+ * where it should have landed and why it did not; `--json` has every case's detail.
+ */
+function selftestRow(r: SelftestRow): string[] {
+	const why = r.ok ? "" : ` — expected ${r.expected}: ${r.detail}`;
+	return [r.ok ? "✓" : "✗", r.group, r.got, `${r.label}${why}`];
+}
 
 const RUNNERS: Readonly<Record<string, RunnerKind[]>> = {
 	subprocess: ["subprocess"],
@@ -63,7 +70,7 @@ function flags(argv: string[]): { json: boolean; e2e: boolean; runners: RunnerKi
 
 export const selftestCommand: Command = {
 	name: "selftest",
-	summary: "prove the checks discriminate; --e2e runs two real delegations (no API key)",
+	summary: "prove the checks discriminate; --e2e runs two real delegations",
 	usage: USAGE,
 	async run(argv, io) {
 		const args = flags(argv);
@@ -76,10 +83,9 @@ export const selftestCommand: Command = {
 		if (args.json) {
 			io.stdout(`${JSON.stringify({ ok: failed.length === 0, cases: rows }, null, 2)}\n`);
 		} else {
-			const table = renderTable(
-				["", "check", "case", "expected", "got", "detail"],
-				rows.map((r) => [r.ok ? "✓" : "✗", r.group, r.label, r.expected, r.got, clip(r.detail, 70)]),
-			);
+			const table = renderTable(["", "check", "landed on", "case"], rows.map(selftestRow), [], {
+				maxWidth: widthOf(io),
+			});
 			const verdict =
 				failed.length === 0
 					? `${rows.length} of ${rows.length} cases discriminate.`

@@ -157,7 +157,7 @@ function title(options: SpendOptions, runs: number): string {
 
 export const spendCommand: Command = {
 	name: "spend",
-	summary: "what the parent and every child cost: tokens, cache, dollars, re-billed misses",
+	summary: "what the parent and every child cost: tokens, cache, dollars",
 	usage: USAGE,
 	async run(argv, io): Promise<ExitCode> {
 		const options = parse(argv, io);

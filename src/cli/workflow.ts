@@ -117,7 +117,7 @@ export function parseWorkflowArgs(argv: string[]): WorkflowArgs {
 
 export const workflowCommand: Command = {
 	name: "workflow",
-	summary: "run a workflow script of agent() calls, with a journal to resume from",
+	summary: "run a workflow script of agent() calls, resumable from its journal",
 	usage: USAGE,
 	run: (argv, io) => runWorkflowCli(parseWorkflowArgs(argv), io),
 };

@@ -36,11 +36,16 @@ export function wrapWords(text: string, width: number): string[] {
 	return out;
 }
 
+/** Below this many columns, a wrapped last column would read as a word per line: it goes under its row. */
+const NARROW = 28;
+
 /**
  * Renders rows under a header, each column as wide as its widest cell, two spaces apart.
  * The last left-aligned column is not padded, so lines carry no trailing spaces. With `maxWidth`,
  * a table wider than that gives the last column what room is left and wraps its cells onto lines
  * of their own under it — a description column never pushes a table past the terminal's edge.
+ * When the room left is too narrow to read, each row's last cell goes on the lines below the row,
+ * indented, across the whole width.
  */
 export function renderTable(
 	header: readonly string[],
@@ -51,22 +56,28 @@ export function renderTable(
 	const widths = header.map((h, i) => Math.max(visibleWidth(h), ...rows.map((r) => visibleWidth(r[i] ?? ""))));
 	const last = header.length - 1;
 	const before = widths.slice(0, last).reduce((n, w) => n + w + 2, 0);
-	const room = options.maxWidth === undefined ? Number.POSITIVE_INFINITY : Math.max(12, options.maxWidth - before);
-	const wraps = align[last] !== "right" && (widths[last] ?? 0) > room;
-	if (wraps) widths[last] = room;
+	const max = options.maxWidth ?? Number.POSITIVE_INFINITY;
+	const wraps = align[last] !== "right" && before + (widths[last] ?? 0) > max;
+	const under = wraps && last > 0 && max - before < NARROW;
+	const room = under ? Math.max(12, max - 4) : Math.max(12, max - before);
+	if (wraps && !under) widths[last] = room;
+	const shown = under ? widths.slice(0, last) : widths;
 	const line = (cells: readonly string[]) =>
 		cells
 			.map((cell, i) =>
-				i === cells.length - 1 && align[i] !== "right" ? cell : pad(cell, widths[i] ?? 0, align[i] ?? "left"),
+				i === cells.length - 1 && align[i] !== "right" ? cell : pad(cell, shown[i] ?? 0, align[i] ?? "left"),
 			)
 			.join("  ")
 			.trimEnd();
 	const row = (cells: readonly string[]): string[] => {
 		if (!wraps) return [line(cells)];
-		const [first = "", ...more] = wrapWords(cells[last] ?? "", room);
+		const words = wrapWords(cells[last] ?? "", room);
+		if (under) return [line(cells.slice(0, last)), ...(cells[last] ? words.map((m) => `    ${m}`) : [])];
+		const [first = "", ...more] = words;
 		const indent = " ".repeat(before);
 		return [line([...cells.slice(0, last), first]), ...more.map((m) => `${indent}${m}`)];
 	};
-	const rule = widths.map((w) => "─".repeat(w)).join("  ");
-	return [line(header), rule, ...rows.flatMap(row)].join("\n");
+	const head = under ? line(header.slice(0, last)) : line(header);
+	const rule = shown.map((w) => "─".repeat(w)).join("  ");
+	return [head, rule, ...rows.flatMap(row)].join("\n");
 }

@@ -45,8 +45,8 @@ const STATE_WORDS: Record<ChannelReport["state"], string> = {
 };
 
 const RULE = "─".repeat(72);
-/** Where plain-text paragraphs wrap. */
-const WIDTH = 100;
+/** Where plain-text paragraphs and tables wrap unless the caller knows its terminal. */
+const WIDTH = 80;
 
 function sizeCells(size: Size): [string, string] {
 	return [String(size.bytes), String(size.tokens)];
@@ -62,22 +62,23 @@ function toolsSize(child: RenderedPrompt): Size {
 }
 
 /**
- * Labelled paragraphs: each label padded to the widest, its text wrapped at `WIDTH` columns under
- * itself, then any sub-items as a list. Long sentences stay readable in an 80–120 column terminal.
+ * Labelled paragraphs: each label padded to the widest, its text wrapped at `width` columns under
+ * itself, then any sub-items as a list. Long sentences stay readable in any terminal.
  */
 function describedList(
 	rows: ReadonlyArray<{ label: string; text: string; items?: readonly string[] }>,
+	width: number,
 	gap = 2,
 ): string {
-	const width = Math.max(...rows.map((r) => r.label.length));
-	const indent = " ".repeat(width + 2 + gap);
+	const labels = Math.max(...rows.map((r) => r.label.length));
+	const indent = " ".repeat(labels + 2 + gap);
 	return rows
 		.flatMap((row) => {
 			const lines: string[] = [];
-			let line = `  ${row.label.padEnd(width)}${" ".repeat(gap)}`;
+			let line = `  ${row.label.padEnd(labels)}${" ".repeat(gap)}`;
 			let fresh = true;
 			for (const word of row.text.split(" ")) {
-				if (!fresh && line.length + 1 + word.length > WIDTH) {
+				if (!fresh && line.length + 1 + word.length > width) {
 					lines.push(line);
 					line = indent + word;
 				} else line = fresh ? line + word : `${line} ${word}`;
@@ -93,12 +94,13 @@ function headline(data: PreviewData, title: boolean): string[] {
 	const { view } = data;
 	const source = view.role.source ? ` (${view.role.source})` : "";
 	const lines = title ? [`What a "${view.agent}" child${source} would receive in ${data.cwd}`] : [];
-	lines.push(`rendered by Pi ${data.piVersion}${data.trust ? `; the project's .pi/ files: ${data.trust}` : ""}`);
+	lines.push(`rendered by Pi ${data.piVersion}`);
+	if (data.trust) lines.push(`the project's .pi/ files: ${data.trust}`);
 	return lines;
 }
 
 /** What a run of the previewed task would use besides its prompt: the plan's other decisions. */
-function runBlock(data: PreviewData): string[] {
+function runBlock(data: PreviewData, width: number): string[] {
 	const plan = data.plan;
 	if (!plan) return [];
 	const rows = [
@@ -121,7 +123,7 @@ function runBlock(data: PreviewData): string[] {
 		["rung", plan.rung, "what of the caller's context the brief carries"],
 		...(plan.tail ? [tailRow(plan.tail)] : []),
 	];
-	const lines = ["", "Run", renderTable(["decision", "value", "why"], rows)];
+	const lines = ["", "Run", renderTable(["decision", "value", "why"], rows, [], { maxWidth: width })];
 	if (data.wouldRefuse && data.wouldRefuse.length > 0) {
 		lines.push("", "A run would refuse to start", formatProblems(data.wouldRefuse));
 	}
@@ -139,7 +141,7 @@ function tailRow(tail: NonNullable<TaskPlan["tail"]>): string[] {
 	];
 }
 
-function decisionsBlock(view: ChildView): string {
+function decisionsBlock(view: ChildView, width: number): string {
 	const rows = PRIMITIVE_NAMES.map((name) => {
 		const d = view.context.decisions[name];
 		return [name, String(d.value), d.reason];
@@ -155,10 +157,10 @@ function decisionsBlock(view: ChildView): string {
 		view.strategy.value,
 		`${view.strategy.reason}${view.strategy.applies ? "" : " (not applied)"}`,
 	]);
-	return renderTable(["setting", "value", "decided by"], rows);
+	return renderTable(["setting", "value", "decided by"], rows, [], { maxWidth: width });
 }
 
-function channelsBlock(data: PreviewData): string {
+function channelsBlock(data: PreviewData, width: number): string {
 	const { view, child } = data;
 	const rows = view.channels.map((c) => {
 		const count = c.items.length > 0 ? ` (${c.items.length})` : "";
@@ -173,11 +175,14 @@ function channelsBlock(data: PreviewData): string {
 		"right",
 		"right",
 	]);
-	const why = describedList(view.channels.map((c) => ({ label: c.label, text: c.why, items: c.items })));
+	const why = describedList(
+		view.channels.map((c) => ({ label: c.label, text: c.why, items: c.items })),
+		width,
+	);
 	return [table, "", why].join("\n");
 }
 
-function leftOutBlock(view: ChildView): string[] {
+function leftOutBlock(view: ChildView, width: number): string[] {
 	const omitted = [...view.channels.flatMap((c) => c.omitted), ...view.notInherited];
 	if (omitted.length === 0) return [];
 	const rows = omitted.map((o) => {
@@ -185,7 +190,7 @@ function leftOutBlock(view: ChildView): string[] {
 		const size = o.text === undefined ? "" : ` [${sizeOf(o.text).bytes} bytes]`;
 		return { label, text: `${o.reason}${o.detail ? ` (${o.detail})` : ""}${size}` };
 	});
-	return ["", "Left out of the parent's prompt", describedList(rows)];
+	return ["", "Left out of the parent's prompt", describedList(rows, width)];
 }
 
 function framed(title: string, text: string): string[] {
@@ -196,32 +201,34 @@ function diffBlock(data: PreviewData): string[] {
 	if (!data.parent) return [];
 	const parentSize = sizeOf(data.parent.rendered);
 	const diff = unifiedDiff(data.parent.rendered, data.child.systemPrompt);
-	const title = `Compared with ${data.parent.about} (${parentSize.bytes} bytes, ~${parentSize.tokens} tokens): - parent only, + child only`;
+	const title = `Compared with ${data.parent.about} (${parentSize.bytes} bytes, ~${parentSize.tokens} tokens):\n- parent only, + child only`;
 	return framed(title, diff === "" ? "(identical)" : diff);
 }
 
 /** The whole preview as terminal text, ending in a newline. */
-export function previewText(data: PreviewData, options: { headline?: boolean } = {}): string {
+export function previewText(data: PreviewData, options: { headline?: boolean; width?: number } = {}): string {
 	const { view, child } = data;
+	const width = options.width ?? WIDTH;
 	const prompt = sizeOf(child.systemPrompt);
 	const first = sizeOf(view.firstMessage);
 	const lines = [
 		...headline(data, options.headline !== false),
-		...runBlock(data),
+		...runBlock(data, width),
 		"",
 		"Settings",
-		decisionsBlock(view),
+		decisionsBlock(view, width),
 		"",
 		"Channels",
-		channelsBlock(data),
+		channelsBlock(data, width),
 	];
-	lines.push(...leftOutBlock(view));
+	lines.push(...leftOutBlock(view, width));
 	if (view.notes.length > 0)
 		lines.push(
 			"",
 			"Notes",
 			describedList(
 				view.notes.map((text) => ({ label: "-", text })),
+				width,
 				1,
 			),
 		);

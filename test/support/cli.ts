@@ -17,6 +17,8 @@ export async function runCli(
 		stdinIsTTY?: boolean;
 		/** Replaces the canned standard input, e.g. to hold it open. */
 		readStdin?: () => Promise<string>;
+		/** The terminal's width (default 80, whatever COLUMNS the test process has). */
+		columns?: number;
 	} = {},
 ): Promise<CliResult> {
 	let stdout = "";
@@ -33,6 +35,7 @@ export async function runCli(
 		env: options.env ?? process.env,
 		isTTY: false,
 		stdinIsTTY: options.stdinIsTTY ?? false,
+		columns: options.columns ?? 80,
 	});
 	return { code, stdout, stderr };
 }
