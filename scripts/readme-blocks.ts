@@ -31,14 +31,17 @@ async function run(argv: readonly string[]): Promise<number> {
 		process.stderr.write(`! ${block.name}: not generated, ${block.skipped}; the README keeps its block\n`);
 	}
 	const readme = readFileSync(README, "utf8");
+	const checks = checkReadme(readme, blocks);
 	if (argv.includes("--write")) {
-		const fresh = new Map(blocks.filter((b) => !b.skipped).map((b) => [b.name, b.content]));
+		// Only the blocks that differ: a block whose only change is a masked value (a duration) keeps
+		// the figures it has, so a refresh touches what changed and nothing else.
+		const differs = new Set(checks.filter((c) => c.problems.length > 0).map((c) => c.name));
+		const fresh = new Map(blocks.filter((b) => !b.skipped && differs.has(b.name)).map((b) => [b.name, b.content]));
 		const next = writeBlocks(readme, fresh);
 		writeFileSync(README, next);
-		process.stdout.write(`README.md: ${fresh.size} blocks written${next === readme ? " (no change)" : ""}\n`);
+		process.stdout.write(`README.md: ${fresh.size} of ${blocks.length} blocks rewritten\n`);
 		return 0;
 	}
-	const checks = checkReadme(readme, blocks);
 	const stale = checks.filter((c) => c.problems.length > 0);
 	for (const c of stale) process.stdout.write(`✗ ${c.name}\n${c.problems.map((p) => `  ${p}`).join("\n")}\n`);
 	const checked = checks.filter((c) => !c.skipped).length;

@@ -74,6 +74,18 @@ const RUNS = {
 		needs: ["bwrap"],
 		slow: true,
 	},
+	flagTypo: {
+		id: "flag-typo",
+		home: "new",
+		cwd: (s) => s.spend,
+		argv: () => ["spend", "--sesion", "session.jsonl"],
+	},
+	flagTwice: {
+		id: "flag-twice",
+		home: "scripted",
+		cwd: (s) => s.base,
+		argv: () => ["run", "examples/review.json", "--runner", "in-process", "--runner", "subprocess"],
+	},
 	spend: {
 		id: "spend",
 		home: "new",
@@ -133,6 +145,16 @@ export const BLOCKS: readonly BlockSpec[] = [
 	{ name: "agents", kind: "output", run: RUNS.agents, stream: "stdout" },
 	{ name: "help", kind: "help" },
 	{ name: "cli-reference", kind: "cli-reference" },
+	// The first line only: the command's usage follows it, and is in help-commands.
+	{ name: "flag-typo", kind: "output", run: RUNS.flagTypo, stream: "stderr", exit: true, excerpt: [{ from: /^pi-/ }] },
+	{
+		name: "flag-twice",
+		kind: "output",
+		run: RUNS.flagTwice,
+		stream: "stderr",
+		exit: true,
+		excerpt: [{ from: /^pi-/ }],
+	},
 	{ name: "help-commands", kind: "help-commands" },
 	{ name: "figures", kind: "figures" },
 ];

@@ -7,6 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BLOCKS } from "../../scripts/readme/blocks.ts";
 import { type BlockCheck, checkReadme } from "../../scripts/readme/check.ts";
@@ -15,17 +16,52 @@ import { cliText, type Generation, generateBlocks } from "../../scripts/readme/g
 import { readBlocks, writeBlocks } from "../../scripts/readme/markers.ts";
 import { place, placeholders } from "../../scripts/readme/normalise.ts";
 import type { Generated } from "../../scripts/readme/types.ts";
+import piDelegate from "../../src/pi/extension.ts";
+import { TaskParamsSchema } from "../../src/pi/task-params.ts";
+import { SETTING_KEYS } from "../../src/settings/schema.ts";
 
 const REPO = resolve(import.meta.dirname, "../..");
 const README = readFileSync(join(REPO, "README.md"), "utf8");
 
+/** The README from `heading` to the next heading of its level. */
+function sectionOf(heading: string): string {
+	const start = README.indexOf(`\n${heading}\n`);
+	if (start < 0) throw new Error(`README.md has no ${heading}`);
+	const end = README.indexOf("\n## ", start + heading.length + 1);
+	return README.slice(start, end < 0 ? undefined : end);
+}
+
+/** The names the extension registers, caught by a stand-in for Pi that ignores everything else. */
+function registrations(): { commands: Set<string>; tools: Set<string> } {
+	const commands = new Set<string>();
+	const tools = new Set<string>();
+	const ignore = () => undefined;
+	const pi = new Proxy(
+		{
+			registerCommand: (name: string) => commands.add(name),
+			registerTool: (tool: { name: string }) => tools.add(tool.name),
+		},
+		{ get: (target, key) => (key in target ? target[key as keyof typeof target] : ignore) },
+	);
+	piDelegate(pi as unknown as ExtensionAPI);
+	return { commands, tools };
+}
+
 let generation: Generation;
 let checks: Map<string, BlockCheck>;
 
-beforeAll(async () => {
-	generation = await generateBlocks(REPO);
-	checks = new Map(checkReadme(README, generation.blocks).map((c) => [c.name, c]));
-}, 240_000);
+let generating: Promise<void> | undefined;
+
+/** Generates the blocks once for the describes that need them (the others run without the runs). */
+function generateOnce(): void {
+	beforeAll(async () => {
+		generating ??= generateBlocks(REPO).then((made) => {
+			generation = made;
+			checks = new Map(checkReadme(README, made.blocks).map((c) => [c.name, c]));
+		});
+		await generating;
+	}, 240_000);
+}
 
 const fresh = (name: string): Generated => {
 	const block = generation.blocks.find((b) => b.name === name);
@@ -37,6 +73,7 @@ const fresh = (name: string): Generated => {
 const withBlock = (name: string, content: string) => writeBlocks(README, new Map([[name, content]]));
 
 describe("README.md's generated blocks", () => {
+	generateOnce();
 	for (const spec of BLOCKS) {
 		it(`${spec.name}: what the tool prints now`, (ctx) => {
 			const check = checks.get(spec.name);
@@ -56,6 +93,7 @@ describe("README.md's generated blocks", () => {
 });
 
 describe("the check can fail (controls)", () => {
+	generateOnce();
 	const generated = (name: string) => {
 		const block = fresh(name);
 		if (block.skipped) throw new Error(`${name} was not generated here: ${block.skipped}`);
@@ -144,6 +182,27 @@ describe("README.md's hand-written parts that code can hold to account", () => {
 		const schema = JSON.parse(await cliText(["schema"])) as { properties: Record<string, unknown> };
 		const table = README.slice(README.indexOf("## The task spec"));
 		for (const field of Object.keys(schema.properties)) expect(table).toContain(`| \`${field}\``);
+	});
+
+	it("names every parameter of the task tool", () => {
+		const section = sectionOf("## In Pi: the task tool");
+		for (const field of Object.keys(TaskParamsSchema.properties))
+			expect(section, field).toMatch(new RegExp(`\`${field}[\`:]`));
+	});
+
+	it("names every key of the settings", () => {
+		const section = sectionOf("## Settings");
+		for (const key of SETTING_KEYS) expect(section).toContain(`\`${key}\``);
+	});
+
+	it("lists exactly the commands and tools the extension registers", () => {
+		const registered = registrations();
+		const table = sectionOf("## In Pi: the task tool")
+			.split("\n")
+			.filter((line) => line.startsWith("| `/"));
+		const listed = new Set(table.flatMap((row) => [...row.matchAll(/`\/([\w-]+)/g)].map((m) => m[1] ?? "")));
+		expect([...listed].sort()).toEqual([...registered.commands].sort());
+		for (const tool of registered.tools) expect(README).toContain(`\`${tool}\` tool`);
 	});
 
 	it("gives `npm ci && npm test` as the test command, which is what CI runs", () => {
