@@ -74,6 +74,7 @@ const RUNS = {
 		needs: ["bwrap"],
 		slow: true,
 	},
+	settingsTypo: { id: "settings-typo", home: "typo", cwd: (s) => s.demo, argv: () => ["modes"] },
 	flagTypo: {
 		id: "flag-typo",
 		home: "new",
@@ -143,6 +144,7 @@ export const BLOCKS: readonly BlockSpec[] = [
 	{ name: "modes", kind: "output", run: RUNS.modes, stream: "stdout" },
 	{ name: "spend", kind: "output", run: RUNS.spend, stream: "stdout" },
 	{ name: "agents", kind: "output", run: RUNS.agents, stream: "stdout" },
+	{ name: "settings-typo", kind: "output", run: RUNS.settingsTypo, stream: "stderr", exit: true },
 	{ name: "help", kind: "help" },
 	{ name: "cli-reference", kind: "cli-reference" },
 	// The first line only: the command's usage follows it, and is in help-commands.

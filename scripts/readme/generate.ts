@@ -74,7 +74,7 @@ async function runAll(
 	const printed = new Map<string, Printed>();
 	const one = async (run: RunSpec) => {
 		run.prepare?.(scene);
-		const home = run.home === "new" ? scene.newHome : scene.scriptedHome;
+		const home = { new: scene.newHome, scripted: scene.scriptedHome, typo: scene.typoHome }[run.home];
 		const call = { argv: run.argv(scene), cwd: run.cwd(scene), env: scene.env(home, run.env) };
 		const started = performance.now();
 		printed.set(run.id, await runCommand(scene.repo, call));
@@ -168,7 +168,12 @@ export async function generateBlocks(repo: string): Promise<Generation> {
 			runs.filter((r) => unmet(r).length === 0),
 			timings,
 		);
-		const rules = placeholders({ base: scene.base, homes: [scene.scriptedHome, scene.newHome], repo, tmp: scene.tmp });
+		const rules = placeholders({
+			base: scene.base,
+			homes: [scene.scriptedHome, scene.typoHome, scene.newHome],
+			repo,
+			tmp: scene.tmp,
+		});
 		const results = readResults(repo);
 		const made: Made = { scene, printed, rules, help: await helpTexts(), results };
 		const blocks = BLOCKS.map((block): Generated => {

@@ -31,6 +31,8 @@ export interface Scene {
 	newHome: string;
 	/** A home whose settings route every effort to the scripted model. */
 	scriptedHome: string;
+	/** A home whose settings misspell a key, as people do. */
+	typoHome: string;
 	demo: string;
 	todo: string;
 	spend: string;
@@ -40,6 +42,15 @@ export interface Scene {
 	env(home: string, extra?: Record<string, string>): Record<string, string>;
 	remove(): void;
 }
+
+/** Settings with the mistakes people make: a misspelt key, and a runner that does not exist. */
+const TYPO_SETTINGS = JSON.stringify(
+	{
+		"pi-delegate": { runer: "subprocess", sandbox: "enforced", effortProfiles: { fast: "anthropic/claude-haiku-4-5" } },
+	},
+	null,
+	2,
+);
 
 function write(path: string, text: string): void {
 	mkdirSync(dirname(path), { recursive: true });
@@ -150,6 +161,8 @@ export function openScene(repo: string): Scene {
 	const every = "scripted/scripted-1";
 	const settings = { effortProfiles: { fast: every, balanced: every, deep: every }, providerExtensions: [provider] };
 	write(join(scriptedHome, ".pi/agent/settings.json"), `${JSON.stringify({ "pi-delegate": settings }, null, 2)}\n`);
+	const typoHome = join(base, "home-typo");
+	write(join(typoHome, ".pi/agent/settings.json"), `${TYPO_SETTINGS}\n`);
 	const demo = join(base, "demo");
 	makeDemo(demo);
 	const todo = join(base, "todo");
@@ -166,6 +179,7 @@ export function openScene(repo: string): Scene {
 		base,
 		newHome,
 		scriptedHome,
+		typoHome,
 		demo,
 		todo,
 		spend,

@@ -9,8 +9,8 @@ export type Need = "bwrap" | "python3";
 export interface RunSpec {
 	/** Names the run; blocks that show one run share it. */
 	id: string;
-	/** Whose home the command runs with: a newcomer's (no model), or the scripted model's. */
-	home: "new" | "scripted";
+	/** Whose home the command runs with: a newcomer's (no model), the scripted model's, or one whose settings have a typo. */
+	home: "new" | "scripted" | "typo";
 	cwd: (scene: Scene) => string;
 	argv: (scene: Scene) => string[];
 	/** Variables set for the command and shown before it, as a person would type them. */
