@@ -2,7 +2,8 @@
  * What the scripted model answers each child of the README's runs, chosen by words of the child's
  * brief (scripted-children.ts). The answers are written to be right: every pointer they cite is
  * true, so what the README shows is what pi-delegate's checks make of a correct, obedient child.
- * Pure: `base` is the scene's directory, which stands where examples/setup.sh puts the examples.
+ * Pure: each of `bases` is a copy of the examples, which stands where examples/setup.sh puts them;
+ * a child's brief names the copy it works in, which picks the answers that cite that copy.
  */
 import type { ScriptTurn } from "../../src/selftest/scripted-provider.ts";
 
@@ -50,7 +51,7 @@ function exampleAnswers(base: string): ChildAnswer[] {
 	const compile = `python3 -m py_compile ${base}/lib/mod.py`;
 	return [
 		{
-			when: "Review the function add",
+			when: `Review the function add in ${base}/app`,
 			turns: [
 				tool("read", { path: `${base}/app/src/add.ts` }),
 				submit(
@@ -64,7 +65,7 @@ function exampleAnswers(base: string): ChildAnswer[] {
 			],
 		},
 		{
-			when: "Two steps. (1) README.md",
+			when: `Two steps. (1) README.md in ${base}/app`,
 			turns: [
 				tool("edit", { path: `${base}/app/README.md`, edits: [{ oldText: "teh", newText: "the" }] }),
 				tool("bash", { command: compile }),
@@ -123,6 +124,6 @@ function workflowAnswers(): ChildAnswer[] {
 	];
 }
 
-export function childAnswers(base: string): ChildAnswer[] {
-	return [...exampleAnswers(base), ...workflowAnswers()];
+export function childAnswers(bases: readonly string[]): ChildAnswer[] {
+	return [...bases.flatMap(exampleAnswers), ...workflowAnswers()];
 }

@@ -169,7 +169,7 @@ export async function generateBlocks(repo: string): Promise<Generation> {
 			timings,
 		);
 		const rules = placeholders({
-			base: scene.base,
+			bases: [scene.base, scene.base2],
 			homes: [scene.scriptedHome, scene.typoHome, scene.newHome],
 			repo,
 			tmp: scene.tmp,

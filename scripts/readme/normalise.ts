@@ -34,8 +34,8 @@ export interface Mask {
 
 /** The directories a scene made, as they really are on this machine. */
 export interface Places {
-	/** The scene's base directory: made 24 characters long, the length of its placeholder. */
-	base: string;
+	/** The scene's copies of the examples: each made 24 characters long, the length of its placeholder. */
+	bases: readonly string[];
 	/** The home directories the scenes ran with (inside `base`). */
 	homes: readonly string[];
 	/** The repository the command ran from. */
@@ -52,8 +52,10 @@ export const STAMP_PLACEHOLDER = "YYYYMMDDTHHMMSSZ";
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 export function placeholders(places: Places): Placeholder[] {
-	if (places.base.length !== EXAMPLE_BASE.length) {
-		throw new Error(`the scene's base ${places.base} must be ${EXAMPLE_BASE.length} characters long`);
+	for (const base of places.bases) {
+		if (base.length !== EXAMPLE_BASE.length) {
+			throw new Error(`the scene's base ${base} must be ${EXAMPLE_BASE.length} characters long`);
+		}
 	}
 	return [
 		...places.homes.map((home) => ({
@@ -63,13 +65,13 @@ export function placeholders(places: Places): Placeholder[] {
 			to: "~",
 			changesLength: true,
 		})),
-		{
+		...places.bases.map((base) => ({
 			name: "base",
-			why: "the scene's temporary directory stands where examples/setup.sh puts the examples",
-			from: places.base,
+			why: "the scene's copies of the examples stand where examples/setup.sh puts them",
+			from: base,
 			to: EXAMPLE_BASE,
 			changesLength: false,
-		},
+		})),
 		{
 			name: "repo",
 			why: "the clone the commands ran from is wherever it was cloned; the README says ~/pi-delegate",

@@ -27,6 +27,11 @@ export interface Scene {
 	repo: string;
 	/** 24 characters, as long as /tmp/pi-delegate-example, which it stands for. */
 	base: string;
+	/**
+	 * A second copy of the examples, as long: the runs that change the examples' files run one
+	 * after another in each copy, and the two copies side by side.
+	 */
+	base2: string;
 	/** A newcomer's home: an agent dir that is empty, no settings, no model. */
 	newHome: string;
 	/** A home whose settings route every effort to the scripted model. */
@@ -76,10 +81,10 @@ function runSetup(repo: string, base: string): void {
 	execFileSync("bash", ["-c", script.replace(`\n${line}\n`, `\nbase=${base}\n`)], { stdio: "ignore" });
 }
 
-/** Puts back what the example runs change: the typo a task fixes, the cache a compile leaves. */
-export function resetExamples(scene: Scene): void {
-	execFileSync("git", ["checkout", "-q", "--", "."], { cwd: join(scene.base, "app"), stdio: "ignore" });
-	rmSync(join(scene.base, "lib/__pycache__"), { recursive: true, force: true });
+/** Puts back what the example runs change in the copy at `base`: the typo a task fixes, the cache a compile leaves. */
+export function resetExamples(base: string): void {
+	execFileSync("git", ["checkout", "-q", "--", "."], { cwd: join(base, "app"), stdio: "ignore" });
+	rmSync(join(base, "lib/__pycache__"), { recursive: true, force: true });
 }
 
 function copyExamples(repo: string, base: string): void {
@@ -139,8 +144,8 @@ function writeTypoSpec(base: string): void {
  * The answers go in the scripted home's agent dir: a sandboxed child sees its agent dir, its roots
  * and its working directory, and nothing else of /tmp.
  */
-function writeAnswers(base: string, agentDir: string): string {
-	const children = childAnswers(base).map((answer, i) => {
+function writeAnswers(bases: readonly string[], agentDir: string): string {
+	const children = childAnswers(bases).map((answer, i) => {
 		const script = join(agentDir, "answers", `${i + 1}.json`);
 		write(script, JSON.stringify({ turns: answer.turns }));
 		return { when: answer.when, script };
@@ -152,8 +157,11 @@ function writeAnswers(base: string, agentDir: string): string {
 
 export function openScene(repo: string): Scene {
 	const base = mkdtempSync(`${EXAMPLE_BASE.slice(0, -6)}`);
-	runSetup(repo, base);
-	copyExamples(repo, base);
+	const base2 = mkdtempSync(`${EXAMPLE_BASE.slice(0, -6)}`);
+	for (const copy of [base, base2]) {
+		runSetup(repo, copy);
+		copyExamples(repo, copy);
+	}
 	const newHome = join(base, "home");
 	const scriptedHome = join(base, "home-scripted");
 	mkdirSync(join(newHome, ".pi/agent"), { recursive: true });
@@ -171,12 +179,13 @@ export function openScene(repo: string): Scene {
 	const spend = join(base, "spend");
 	copySpendFixture(repo, spend);
 	writeTypoSpec(base);
-	const index = writeAnswers(base, join(scriptedHome, ".pi/agent"));
+	const index = writeAnswers([base, base2], join(scriptedHome, ".pi/agent"));
 	const tmp = realpathSync(tmpdir());
 	const path = [join(repo, "node_modules/.bin"), dirname(process.execPath), process.env.PATH ?? ""].join(":");
 	return {
 		repo,
 		base,
+		base2,
 		newHome,
 		scriptedHome,
 		typoHome,
@@ -192,6 +201,8 @@ export function openScene(repo: string): Scene {
 			[SCRIPTS_ENV]: index,
 			...extra,
 		}),
-		remove: () => rmSync(base, { recursive: true, force: true }),
+		remove: () => {
+			for (const copy of [base, base2]) rmSync(copy, { recursive: true, force: true });
+		},
 	};
 }

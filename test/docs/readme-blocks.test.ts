@@ -148,7 +148,7 @@ describe("the check can fail (controls)", () => {
 
 describe("the rules the blocks are made with", () => {
 	const rules = placeholders({
-		base: "/tmp/pi-delegate-eAbC123",
+		bases: ["/tmp/pi-delegate-eAbC123", "/tmp/pi-delegate-eXyZ789"],
 		homes: ["/tmp/pi-delegate-eAbC123/home"],
 		repo: "/work/some/clone",
 		tmp: "/tmp",
@@ -164,6 +164,7 @@ describe("the rules the blocks are made with", () => {
 	it("keep the examples' paths and the stamps the length they had", () => {
 		const line = "/tmp/pi-delegate-eAbC123/app  /tmp/pi-delegate-eAbC123/home/.pi/runs/20261201T134310Z-x";
 		expect(place(line, rules, "control")).toBe("/tmp/pi-delegate-example/app  ~/.pi/runs/YYYYMMDDTHHMMSSZ-x");
+		expect(place("/tmp/pi-delegate-eXyZ789/lib", rules, "control")).toBe("/tmp/pi-delegate-example/lib");
 	});
 
 	it("fail an excerpt whose line is no longer printed", () => {
