@@ -77,6 +77,8 @@ const RUNS = {
 		slow: true,
 	},
 	settingsTypo: { id: "settings-typo", home: "typo", cwd: (s) => s.demo, argv: () => ["modes"] },
+	version: { id: "version", home: "new", cwd: (s) => s.demo, argv: () => ["--version"] },
+	unknownCommand: { id: "unknown-command", home: "new", cwd: (s) => s.demo, argv: () => ["rn", "review.json"] },
 	flagTypo: {
 		id: "flag-typo",
 		home: "new",
@@ -149,7 +151,16 @@ export const BLOCKS: readonly BlockSpec[] = [
 	{ name: "settings-typo", kind: "output", run: RUNS.settingsTypo, stream: "stderr", exit: true },
 	{ name: "help", kind: "help" },
 	{ name: "cli-reference", kind: "cli-reference" },
-	// The first line only: the command's usage follows it, and is in help-commands.
+	{ name: "version", kind: "output", run: RUNS.version, stream: "stdout" },
+	// The first line only: the overview (or the command's usage) follows it, and is shown above.
+	{
+		name: "unknown-command",
+		kind: "output",
+		run: RUNS.unknownCommand,
+		stream: "stderr",
+		exit: true,
+		excerpt: [{ from: /^pi-/ }],
+	},
 	{ name: "flag-typo", kind: "output", run: RUNS.flagTypo, stream: "stderr", exit: true, excerpt: [{ from: /^pi-/ }] },
 	{
 		name: "flag-twice",
