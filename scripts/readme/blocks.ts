@@ -42,7 +42,8 @@ const RUNS = {
 	},
 	runSandboxed: {
 		id: "run-sandboxed",
-		home: "scripted",
+		// Its own home too: an audit directory is named by the second a run started, and by its id.
+		home: "scripted2",
 		// In the second copy, side by side with the two runs of the first.
 		cwd: (s) => s.base2,
 		argv: () => ["run", T4],

@@ -74,7 +74,12 @@ async function runAll(
 	const printed = new Map<string, Printed>();
 	const one = async (run: RunSpec) => {
 		run.prepare?.(scene);
-		const home = { new: scene.newHome, scripted: scene.scriptedHome, typo: scene.typoHome }[run.home];
+		const home = {
+			new: scene.newHome,
+			scripted: scene.scriptedHome,
+			scripted2: scene.scriptedHome2,
+			typo: scene.typoHome,
+		}[run.home];
 		const call = { argv: run.argv(scene), cwd: run.cwd(scene), env: scene.env(home, run.env) };
 		const started = performance.now();
 		printed.set(run.id, await runCommand(scene.repo, call));
@@ -170,7 +175,7 @@ export async function generateBlocks(repo: string): Promise<Generation> {
 		);
 		const rules = placeholders({
 			bases: [scene.base, scene.base2],
-			homes: [scene.scriptedHome, scene.typoHome, scene.newHome],
+			homes: [scene.scriptedHome, scene.scriptedHome2, scene.typoHome, scene.newHome],
 			repo,
 			tmp: scene.tmp,
 		});

@@ -36,6 +36,8 @@ export interface Scene {
 	newHome: string;
 	/** A home whose settings route every effort to the scripted model. */
 	scriptedHome: string;
+	/** The same, for the runs in the second copy: each home keeps its own audit records. */
+	scriptedHome2: string;
 	/** A home whose settings misspell a key, as people do. */
 	typoHome: string;
 	demo: string;
@@ -144,15 +146,25 @@ function writeTypoSpec(base: string): void {
  * The answers go in the scripted home's agent dir: a sandboxed child sees its agent dir, its roots
  * and its working directory, and nothing else of /tmp.
  */
-function writeAnswers(bases: readonly string[], agentDir: string): string {
+/** Where a scripted home keeps its answers' index (only homes whose settings load the provider read it). */
+const answersIndex = (agentDir: string) => join(agentDir, "answers", "children.json");
+
+function writeAnswers(bases: readonly string[], agentDir: string): void {
 	const children = childAnswers(bases).map((answer, i) => {
 		const script = join(agentDir, "answers", `${i + 1}.json`);
 		write(script, JSON.stringify({ turns: answer.turns }));
 		return { when: answer.when, script };
 	});
-	const index = join(agentDir, "answers", "children.json");
-	write(index, JSON.stringify({ children }));
-	return index;
+	write(answersIndex(agentDir), JSON.stringify({ children }));
+}
+
+/** A home whose settings send every effort to the scripted model, with the children's answers in its agent dir. */
+function makeScriptedHome(repo: string, home: string, bases: readonly string[]): void {
+	const provider = join(repo, "scripts/readme/scripted-children.ts");
+	const every = "scripted/scripted-1";
+	const settings = { effortProfiles: { fast: every, balanced: every, deep: every }, providerExtensions: [provider] };
+	write(join(home, ".pi/agent/settings.json"), `${JSON.stringify({ "pi-delegate": settings }, null, 2)}\n`);
+	writeAnswers(bases, join(home, ".pi/agent"));
 }
 
 export function openScene(repo: string): Scene {
@@ -164,11 +176,9 @@ export function openScene(repo: string): Scene {
 	}
 	const newHome = join(base, "home");
 	const scriptedHome = join(base, "home-scripted");
+	const scriptedHome2 = join(base2, "home-scripted");
 	mkdirSync(join(newHome, ".pi/agent"), { recursive: true });
-	const provider = join(repo, "scripts/readme/scripted-children.ts");
-	const every = "scripted/scripted-1";
-	const settings = { effortProfiles: { fast: every, balanced: every, deep: every }, providerExtensions: [provider] };
-	write(join(scriptedHome, ".pi/agent/settings.json"), `${JSON.stringify({ "pi-delegate": settings }, null, 2)}\n`);
+	for (const home of [scriptedHome, scriptedHome2]) makeScriptedHome(repo, home, [base, base2]);
 	const typoHome = join(base, "home-typo");
 	write(join(typoHome, ".pi/agent/settings.json"), `${TYPO_SETTINGS}\n`);
 	const demo = join(base, "demo");
@@ -179,7 +189,6 @@ export function openScene(repo: string): Scene {
 	const spend = join(base, "spend");
 	copySpendFixture(repo, spend);
 	writeTypoSpec(base);
-	const index = writeAnswers([base, base2], join(scriptedHome, ".pi/agent"));
 	const tmp = realpathSync(tmpdir());
 	const path = [join(repo, "node_modules/.bin"), dirname(process.execPath), process.env.PATH ?? ""].join(":");
 	return {
@@ -188,6 +197,7 @@ export function openScene(repo: string): Scene {
 		base2,
 		newHome,
 		scriptedHome,
+		scriptedHome2,
 		typoHome,
 		demo,
 		todo,
@@ -198,7 +208,7 @@ export function openScene(repo: string): Scene {
 			HOME: home,
 			LANG: "C.UTF-8",
 			TMPDIR: tmp,
-			[SCRIPTS_ENV]: index,
+			[SCRIPTS_ENV]: answersIndex(join(home, ".pi/agent")),
 			...extra,
 		}),
 		remove: () => {

@@ -10,7 +10,7 @@ export interface RunSpec {
 	/** Names the run; blocks that show one run share it. */
 	id: string;
 	/** Whose home the command runs with: a newcomer's (no model), the scripted model's, or one whose settings have a typo. */
-	home: "new" | "scripted" | "typo";
+	home: "new" | "scripted" | "scripted2" | "typo";
 	cwd: (scene: Scene) => string;
 	argv: (scene: Scene) => string[];
 	/** Variables set for the command and shown before it, as a person would type them. */
