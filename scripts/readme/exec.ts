@@ -14,8 +14,8 @@ export interface Invocation {
 	env: Record<string, string>;
 }
 
-/** A run that outlives this is stuck: the check reports it rather than waiting for ever. */
-const TIMEOUT_MS = 180_000;
+/** A run that outlives this is stuck (a loaded machine makes a 10 s run take 60): the check reports it rather than waiting for ever. */
+const TIMEOUT_MS = 300_000;
 
 export function runCommand(repo: string, call: Invocation): Promise<Printed> {
 	return new Promise((resolve, reject) => {

@@ -72,7 +72,7 @@ function generateOnce(): void {
 			checks = new Map(checkReadme(README, made.blocks).map((c) => [c.name, c]));
 		});
 		await generating;
-	}, 240_000);
+	}, 420_000);
 }
 
 const fresh = (name: string): Generated => {
