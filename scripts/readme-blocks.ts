@@ -1,0 +1,62 @@
+/**
+ * README.md's output blocks, generated from real runs (scripts/readme/): `--check` (the default)
+ * says which blocks differ from what the tool prints now; `--write` rewrites them in place.
+ *
+ *   npm run readme              # check
+ *   npm run readme -- --write   # regenerate
+ *
+ * Exit codes: 0 every block is current (or was written), 1 a block differs, 2 bad flags or a run
+ * that could not be made.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { checkReadme } from "./readme/check.ts";
+import { generateBlocks } from "./readme/generate.ts";
+import { writeBlocks } from "./readme/markers.ts";
+
+const REPO = resolve(import.meta.dirname, "..");
+const README = resolve(REPO, "README.md");
+
+async function run(argv: readonly string[]): Promise<number> {
+	const unknown = argv.filter((a) => a !== "--write" && a !== "--check");
+	if (unknown.length > 0 || (argv.includes("--write") && argv.includes("--check"))) {
+		process.stderr.write(`readme-blocks: use --check (the default) or --write, not ${argv.join(" ")}\n`);
+		return 2;
+	}
+	const { blocks, missing, timings } = await generateBlocks(REPO);
+	const took = timings.map((t) => `${t.id} ${(t.ms / 1000).toFixed(1)} s`).join(", ");
+	process.stderr.write(`runs: ${took}\n`);
+	for (const line of missing) process.stderr.write(`! benchmark figure not found: ${line}\n`);
+	for (const block of blocks.filter((b) => b.skipped)) {
+		process.stderr.write(`! ${block.name}: not generated, ${block.skipped}; the README keeps its block\n`);
+	}
+	const readme = readFileSync(README, "utf8");
+	const checks = checkReadme(readme, blocks);
+	if (argv.includes("--write")) {
+		// Only the blocks that differ: a block whose only change is a masked value (a duration) keeps
+		// the figures it has, so a refresh touches what changed and nothing else.
+		const differs = new Set(checks.filter((c) => c.problems.length > 0).map((c) => c.name));
+		const fresh = new Map(blocks.filter((b) => !b.skipped && differs.has(b.name)).map((b) => [b.name, b.content]));
+		const next = writeBlocks(readme, fresh);
+		writeFileSync(README, next);
+		process.stdout.write(`README.md: ${fresh.size} of ${blocks.length} blocks rewritten\n`);
+		return 0;
+	}
+	const stale = checks.filter((c) => c.problems.length > 0);
+	for (const c of stale) process.stdout.write(`✗ ${c.name}\n${c.problems.map((p) => `  ${p}`).join("\n")}\n`);
+	const checked = checks.filter((c) => !c.skipped).length;
+	process.stdout.write(
+		stale.length === 0
+			? `README.md: ${checked} blocks are what the tool prints now.\n`
+			: `README.md: ${stale.length} of ${checked} blocks differ; run npm run readme -- --write\n`,
+	);
+	return stale.length === 0 ? 0 : 1;
+}
+
+run(process.argv.slice(2)).then(
+	(code) => process.exit(code),
+	(error: unknown) => {
+		process.stderr.write(`readme-blocks: ${error instanceof Error ? error.message : String(error)}\n`);
+		process.exit(2);
+	},
+);

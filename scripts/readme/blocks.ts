@@ -1,0 +1,176 @@
+/**
+ * Every generated block of README.md, in the order the README shows them: which run it shows, which
+ * part of its output, and which masks apply. The runs are real `pi-delegate` commands in the scene
+ * (scene.ts); the scripted children's answers are in answers.ts.
+ */
+import { join } from "node:path";
+import { resetExamples } from "./scene.ts";
+import type { BlockSpec, RunSpec } from "./types.ts";
+
+const T4 = "examples/write-with-watched-root.json";
+
+const RUNS = {
+	doctor: {
+		id: "doctor",
+		home: "new",
+		cwd: (s) => s.demo,
+		argv: () => ["doctor", "--json"],
+		needs: ["bwrap"],
+		slow: true,
+	},
+	e2e: {
+		id: "e2e",
+		home: "new",
+		cwd: (s) => s.demo,
+		argv: () => ["selftest", "--e2e"],
+		needs: ["python3"],
+		slow: true,
+	},
+	selftest: { id: "selftest", home: "new", cwd: (s) => s.demo, argv: () => ["selftest"] },
+	preview: { id: "preview", home: "new", cwd: (s) => s.demo, argv: () => ["preview", "--approve"] },
+	agents: { id: "agents", home: "new", cwd: (s) => s.demo, argv: () => ["agents", "--approve"] },
+	modes: { id: "modes", home: "new", cwd: (s) => s.demo, argv: () => ["modes"] },
+	runFail: {
+		id: "run-fail",
+		home: "scripted",
+		cwd: (s) => s.base,
+		argv: () => ["run", T4],
+		env: { PI_DELEGATE_BWRAP: "off" },
+		needs: ["python3"],
+		lane: "examples",
+		prepare: (s) => resetExamples(s.base),
+	},
+	runSandboxed: {
+		id: "run-sandboxed",
+		// Its own home too: an audit directory is named by the second a run started, and by its id.
+		home: "scripted2",
+		// In the second copy, side by side with the two runs of the first.
+		cwd: (s) => s.base2,
+		argv: () => ["run", T4],
+		needs: ["python3", "bwrap"],
+		lane: "examples-2",
+		slow: true,
+		prepare: (s) => resetExamples(s.base2),
+	},
+	runPass: {
+		id: "run-pass",
+		home: "scripted",
+		cwd: (s) => s.base,
+		argv: () => ["run", "examples/review.json"],
+		needs: ["bwrap"],
+		lane: "examples",
+		prepare: (s) => resetExamples(s.base),
+	},
+	validateOk: { id: "validate-ok", home: "scripted", cwd: (s) => s.base, argv: () => ["validate", T4] },
+	validateBad: { id: "validate-bad", home: "scripted", cwd: (s) => s.base, argv: () => ["validate", "typo.json"] },
+	gate: {
+		id: "gate",
+		home: "scripted",
+		cwd: (s) => s.todo,
+		argv: () => ["gate", "Fix the flaky retry test in src/retry.ts, but do not touch its public API."],
+	},
+	workflow: {
+		id: "workflow",
+		home: "scripted",
+		cwd: (s) => s.todo,
+		argv: (s) => ["workflow", "run", join(s.repo, "examples/workflows/todo-triage.ts"), "--", "src"],
+		needs: ["bwrap"],
+		slow: true,
+	},
+	settingsTypo: { id: "settings-typo", home: "typo", cwd: (s) => s.demo, argv: () => ["modes"] },
+	version: { id: "version", home: "new", cwd: (s) => s.demo, argv: () => ["--version"] },
+	unknownCommand: { id: "unknown-command", home: "new", cwd: (s) => s.demo, argv: () => ["rn", "review.json"] },
+	flagTypo: {
+		id: "flag-typo",
+		home: "new",
+		cwd: (s) => s.spend,
+		argv: () => ["spend", "--sesion", "session.jsonl"],
+	},
+	flagTwice: {
+		id: "flag-twice",
+		home: "scripted",
+		cwd: (s) => s.base,
+		argv: () => ["run", "examples/review.json", "--runner", "in-process", "--runner", "subprocess"],
+	},
+	spend: {
+		id: "spend",
+		home: "new",
+		cwd: (s) => s.spend,
+		argv: () => ["spend", "--session", "session.jsonl", "--runs", "runs"],
+	},
+} satisfies Record<string, RunSpec>;
+
+export const BLOCKS: readonly BlockSpec[] = [
+	{ name: "doctor", kind: "doctor", run: RUNS.doctor, compare: "words", masks: ["programs"] },
+	{
+		name: "selftest-e2e",
+		kind: "output",
+		run: RUNS.e2e,
+		stream: "stdout",
+		exit: true,
+		excerpt: [
+			{ from: /^End-to-end selftest/, to: /^$/ },
+			{ from: /^── case 1/, lines: 4 },
+			{ from: /^── case 2/, lines: 4 },
+			{ from: /^✓ \d+ of \d+ cases/, to: /are gone/ },
+		],
+	},
+	{ name: "selftest", kind: "output", run: RUNS.selftest, stream: "stdout", masks: ["clipped"] },
+	{
+		name: "preview",
+		kind: "output",
+		run: RUNS.preview,
+		stream: "stdout",
+		masks: ["piDocs"],
+		excerpt: [
+			{ from: /^What a /, to: /^Tools \(/ },
+			{ from: /^System prompt \(/, lines: 8 },
+		],
+	},
+	{ name: "spec-t4", kind: "file", path: T4, lang: "json" },
+	{ name: "run-fail", kind: "output", run: RUNS.runFail, stream: "stdout", exit: true, masks: ["elapsed", "pyc"] },
+	{ name: "run-progress", kind: "output", run: RUNS.runFail, stream: "stderr", prompt: false },
+	{ name: "run-sandboxed", kind: "output", run: RUNS.runSandboxed, stream: "stdout", masks: ["elapsed"] },
+	{ name: "run-pass", kind: "output", run: RUNS.runPass, stream: "stdout", masks: ["elapsed"] },
+	{ name: "gate", kind: "output", run: RUNS.gate, stream: "stdout", exit: true },
+	{ name: "workflow", kind: "output", run: RUNS.workflow, stream: "stdout", masks: ["durations"] },
+	{
+		name: "workflow-progress",
+		kind: "output",
+		run: RUNS.workflow,
+		stream: "stderr",
+		prompt: false,
+		masks: ["durations"],
+		// Only the first phase: the lines of children running side by side interleave differently each run.
+		excerpt: [{ from: /^workflow /, to: /^◂ find/ }],
+	},
+	{ name: "validate-ok", kind: "output", run: RUNS.validateOk, stream: "stdout" },
+	{ name: "validate-bad", kind: "output", run: RUNS.validateBad, stream: "stderr", exit: true },
+	{ name: "modes", kind: "output", run: RUNS.modes, stream: "stdout" },
+	{ name: "spend", kind: "output", run: RUNS.spend, stream: "stdout" },
+	{ name: "agents", kind: "output", run: RUNS.agents, stream: "stdout" },
+	{ name: "settings-typo", kind: "output", run: RUNS.settingsTypo, stream: "stderr", exit: true },
+	{ name: "help", kind: "help" },
+	{ name: "cli-reference", kind: "cli-reference" },
+	{ name: "version", kind: "output", run: RUNS.version, stream: "stdout" },
+	// The first line only: the overview (or the command's usage) follows it, and is shown above.
+	{
+		name: "unknown-command",
+		kind: "output",
+		run: RUNS.unknownCommand,
+		stream: "stderr",
+		exit: true,
+		excerpt: [{ from: /^pi-/ }],
+	},
+	{ name: "flag-typo", kind: "output", run: RUNS.flagTypo, stream: "stderr", exit: true, excerpt: [{ from: /^pi-/ }] },
+	{
+		name: "flag-twice",
+		kind: "output",
+		run: RUNS.flagTwice,
+		stream: "stderr",
+		exit: true,
+		excerpt: [{ from: /^pi-/ }],
+	},
+	{ name: "help-commands", kind: "help-commands" },
+	{ name: "figures", kind: "figures" },
+];

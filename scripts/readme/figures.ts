@@ -1,0 +1,185 @@
+/**
+ * The README's benchmark figures, computed from bench/results/*.json, so they cannot drift from the
+ * runs that measured them. Each row reads a few fields of one results file; a row whose fields are
+ * not there (a benchmark changed its output) shows "—" and is listed in `missing`, so regenerating
+ * says which row to update. Pure: the parsed results are passed in.
+ */
+
+import { markdownTable } from "./markdown.ts";
+
+type Json = unknown;
+
+/** The parsed results files, by benchmark name (`cost` for bench/results/cost.json). */
+export type Results = Readonly<Record<string, Json>>;
+
+export interface Figures {
+	markdown: string;
+	/** Rows that could not be computed, each with the file it reads. */
+	missing: string[];
+}
+
+function get(value: Json, ...path: Array<string | number>): Json {
+	let at: Json = value;
+	for (const key of path) {
+		if (at === null || typeof at !== "object") return undefined;
+		at = (at as Record<string | number, Json>)[key];
+	}
+	return at;
+}
+
+function num(value: Json): number {
+	if (typeof value !== "number" || !Number.isFinite(value)) throw new Error("not a number");
+	return value;
+}
+
+function cells(results: Results, name: string): Json[] {
+	const list = get(results[name], "data", "cells");
+	if (!Array.isArray(list)) throw new Error("no cells");
+	return list;
+}
+
+function cell(list: Json[], match: Record<string, Json>): Json {
+	const found = list.find((c) => Object.entries(match).every(([k, v]) => get(c, ...k.split(".")) === v));
+	if (found === undefined) throw new Error(`no cell ${JSON.stringify(match)}`);
+	return found;
+}
+
+/** Two decimals, or two significant digits below 0.1 (0.0075×), where two decimals would say 0.01×. */
+const times = (ratio: number) => `${ratio < 0.1 ? ratio.toPrecision(2) : ratio.toFixed(2)}×`;
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+
+/** The cost benchmark on Sonnet: pi-delegate against naive, pi-subagents and the floor. */
+function costRatios(results: Results, workload: string): string[] {
+	const list = cells(results, "cost");
+	const at = (layout: string) =>
+		cell(list, { "workload.id": workload, model: "claude-sonnet-4-5", layout }) as Record<string, Json>;
+	const dollars = (layout: string) => num(get(at(layout), "median", "dollars"));
+	const ours = dollars("pi-delegate");
+	const layouts = ["naive", "pi-delegate", "pi-subagents", "pi-delegate-per-call"];
+	const floors = layouts.flatMap((l) => {
+		try {
+			return [num(get(at(l), "median", "idealDollars"))];
+		} catch {
+			return [];
+		}
+	});
+	return [times(ours / dollars("naive")), times(ours / dollars("pi-subagents")), times(ours / Math.min(...floors))];
+}
+
+function overheadRatio(results: Results, variant: string, field: string): string {
+	const list = cells(results, "overhead");
+	const levels = [1, 8, 32];
+	return levels
+		.map((children) => {
+			const ours = num(get(cell(list, { variant, children }), "median", field));
+			const naive = num(get(cell(list, { variant: "naive", children }), "median", field));
+			return times(ours / naive);
+		})
+		.join(" / ");
+}
+
+function forkRow(results: Results, forks: number): string {
+	const list = cells(results, "fork");
+	const ours = cell(list, { layout: "pd-fork", forks });
+	const naive = list.find((c) => get(c, "forks") === forks && get(c, "layout") !== "pd-fork");
+	const share = num(get(ours, "median", "reuse"));
+	const ratio = num(get(ours, "median", "forkDollars")) / num(get(naive, "median", "forkDollars"));
+	return `${percent(share)} of the inherited prefix read from cache; ${times(ratio)} the dollars`;
+}
+
+interface Row {
+	file: string;
+	what: string;
+	figure: (results: Results) => string;
+	against: string;
+}
+
+const ROWS: readonly Row[] = [
+	...(["burst-1", "burst-4", "burst-8", "session"] as const).map((workload) => ({
+		file: "cost",
+		what: `child cost, ${workload === "session" ? "a session of 12 tasks in 4 bursts" : `one burst of ${workload.slice(6)}`} (Sonnet 4.5)`,
+		figure: (r: Results) => {
+			const [naive, subagents, floor] = costRatios(r, workload);
+			return `${naive} naive · ${subagents} pi-subagents · ${floor} the floor`;
+		},
+		against: "Pi's subagent example; pi-subagents 0.67; the same traffic perfectly cached",
+	})),
+	{
+		file: "overhead",
+		what: "tool call to a child's first request, in-process runner (1 / 8 / 32 at once)",
+		figure: (r) => overheadRatio(r, "pd-in-process", "firstRequestMs"),
+		against: "a `pi --mode json` process per child",
+	},
+	{
+		file: "overhead",
+		what: "the whole `task` call, end to end (1 / 8 / 32 at once)",
+		figure: (r) => overheadRatio(r, "pd-task-tool", "endToEndMs"),
+		against: "a `pi --mode json` process per child",
+	},
+	{
+		file: "fork",
+		what: "4 parallel forks of an 11k-token conversation",
+		figure: (r) => forkRow(r, 4),
+		against: "a `pi` per brief on a copy of the branch",
+	},
+	{
+		file: "boundary",
+		what: "snapshot + diff of 10,000 tracked and 100,000 ignored files",
+		figure: (r) => {
+			const ratios = get(r.boundary, "data", "ratio_to_git_status");
+			return `${times(num(get(ratios, "find")))} (any complete check: ≥ ${times(num(get(ratios, "floor")))})`;
+		},
+		against: "`git status --porcelain --ignored`, which misses writes inside ignored directories",
+	},
+	{
+		file: "startup",
+		what: "Pi's start-up with the package installed",
+		figure: (r) => {
+			const medians = get(r.startup, "data", "pi", "medians");
+			const none = num(get(medians, "pi, nothing installed"));
+			const ours = num(get(medians, "pi + pi-delegate (local path)"));
+			const empty = num(get(medians, "reference: pi + an empty extension"));
+			return `${times(ours / none)} (an empty extension: ${times(empty / none)})`;
+		},
+		against: "Pi with nothing installed",
+	},
+	{
+		file: "sandbox",
+		what: "one bash command, contained / sandboxed",
+		figure: (r) => {
+			const m = get(r.sandbox, "data", "medians", "bash command");
+			const none = num(get(m, "none"));
+			return `${times(num(get(m, "contained")) / none)} / ${times(num(get(m, "enforce")) / none)}`;
+		},
+		against: "the same command without a PID namespace",
+	},
+	{
+		file: "gate",
+		what: "fork-gate on its labelled briefs",
+		figure: (r) => {
+			const all = get(r.gate, "data", "corpus", "all");
+			const briefs = num(get(all, "briefs"));
+			return `recall ${num(get(all, "recall")).toFixed(2)}, ${num(get(all, "falsePositives"))} false blocks in ${briefs}`;
+		},
+		against: "the briefs' labels (test/fixtures/briefs)",
+	},
+];
+
+function dateOf(results: Results, file: string): string {
+	const date = get(results[file], "date");
+	return typeof date === "string" ? date.slice(0, 10) : "?";
+}
+
+export function benchFigures(results: Results): Figures {
+	const missing: string[] = [];
+	const rows = ROWS.map((row) => {
+		let figure = "—";
+		try {
+			figure = row.figure(results);
+		} catch (error) {
+			missing.push(`bench/results/${row.file}.json: ${row.what}: ${(error as Error).message}`);
+		}
+		return [row.what, figure, row.against, `\`${row.file}.json\` (${dateOf(results, row.file)})`];
+	});
+	return { markdown: markdownTable(["measured", "pi-delegate", "against", "results of"], rows), missing };
+}
