@@ -1,5 +1,5 @@
 import type { RunnerKind } from "../plan/types.ts";
-import { type Command, type CommandIO, EXIT, type ExitCode, UsageError } from "./command.ts";
+import { type Command, type CommandIO, EXIT, type ExitCode, UsageError, widthOf } from "./command.ts";
 import { parseFlags } from "./flags.ts";
 import { TRUST_OPTIONS, trustOverride } from "./trust-flags.ts";
 
@@ -135,7 +135,7 @@ async function runFromCli(args: RunArgs, io: CommandIO): Promise<ExitCode> {
 	try {
 		const result = await runDelegation(delegation, { progress: printer.onProgress, signal: cancel.signal });
 		printer.done();
-		io.stdout(args.json ? `${JSON.stringify(result, null, 2)}\n` : renderReport(result));
+		io.stdout(args.json ? `${JSON.stringify(result, null, 2)}\n` : renderReport(result, widthOf(io)));
 		if (result.verdict === "PASS") return EXIT.pass;
 		// A child that could not reach its model says nothing about the task: that is a setup problem.
 		return result.problems.some((p) => p.kind === "setup") ? EXIT.badInput : EXIT.fail;

@@ -3,28 +3,17 @@
  * what is writable, which limits apply and where they came from), or the list of problems.
  */
 
+import { formatUsd, plural } from "../format/numbers.ts";
 import { renderTable } from "../format/table.ts";
+import { firstLine } from "../format/text.ts";
 import { formatProblems, type Problem } from "../problems.ts";
 import { lexical } from "../spec/paths.ts";
 import type { Budget } from "../spec/schema.ts";
 import type { SpecInvalid, SpecValid } from "../spec/validate.ts";
 
-function firstLine(text: string, max = 100): string {
-	const line = text.trim().split("\n")[0] ?? "";
-	return line.length > max || text.trim().includes("\n") ? `${line.slice(0, max - 1)}…` : line;
-}
-
-function plural(count: number, word: string): string {
-	return `${count} ${word}${count === 1 ? "" : "s"}`;
-}
-
-function money(usd: number): string {
-	return usd >= 0.01 ? `$${usd.toFixed(2)}` : `$${usd}`;
-}
-
 const LIMITS: ReadonlyArray<[keyof Budget, (v: number) => string]> = [
 	["wall_s", (v) => `${v} s`],
-	["usd", money],
+	["usd", formatUsd],
 	["turns", String],
 ];
 
@@ -32,13 +21,15 @@ function warningsBlock(warnings: readonly Problem[]): string[] {
 	return warnings.length === 0 ? [] : ["", `Warnings (${warnings.length}):`, formatProblems(warnings, "!")];
 }
 
-export function describeValid(result: SpecValid): string {
+/** A valid spec in brief, laid out for a terminal `width` columns wide (a long goal is shortened to fit). */
+export function describeValid(result: SpecValid, width = 80): string {
 	const { spec, defaulted } = result;
 	const mark = (path: string) => (defaulted.includes(path) ? " (default)" : "");
 	const ctx = spec.context;
+	const room = width - "  deliverable  ".length;
 	const fields: Array<[string, string]> = [
-		["goal", firstLine(spec.goal)],
-		["deliverable", firstLine(spec.deliverable)],
+		["goal", firstLine(spec.goal, room)],
+		["deliverable", firstLine(spec.deliverable, room)],
 		["effort", `${spec.effort}${mark("effort")}`],
 		["read_only", `${spec.read_only}${mark("read_only")}`],
 		[
@@ -46,7 +37,7 @@ export function describeValid(result: SpecValid): string {
 			`${plural(ctx.facts.length, "fact")}, ${plural(ctx.files.length, "file")}, ${plural(ctx.commands.length, "command")}`,
 		],
 	];
-	const width = Math.max(...fields.map(([k]) => k.length));
+	const labels = Math.max(...fields.map(([k]) => k.length));
 	const writable = new Set(spec.resolved.write_allowed);
 	const showReal = spec.roots.some((r, i) => lexical(r) !== spec.resolved.roots[i]);
 	const rootRows = spec.roots.map((root, i) => {
@@ -61,8 +52,9 @@ export function describeValid(result: SpecValid): string {
 	]);
 	return [
 		`✓ ${spec.id}: valid task spec`,
-		...fields.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`),
+		...fields.map(([k, v]) => `  ${k.padEnd(labels)}  ${v}`),
 		"",
+		// Paths stay whole, however wide: a path broken mid-name cannot be copied.
 		renderTable(showReal ? ["root", "access", "real path"] : ["root", "access"], rootRows),
 		"",
 		renderTable(["limit", "value", "source"], budgetRows, ["left", "right", "left"]),

@@ -4,7 +4,7 @@
  */
 import { resolve } from "node:path";
 import { loadSpecFile, loadSpecText } from "../spec/load.ts";
-import { type Command, EXIT, UsageError } from "./command.ts";
+import { type Command, EXIT, UsageError, widthOf } from "./command.ts";
 import { parseFlags } from "./flags.ts";
 import { describeInvalid, describeValid, resultJson } from "./spec-summary.ts";
 import { fifoNotice, readStdinWithNotice } from "./stdin.ts";
@@ -47,7 +47,7 @@ export const validateCommand: Command = {
 				? loadSpecText(await readStdinWithNotice(io, "a task spec"), options)
 				: await loadSpecFile(file, options);
 		if (json) io.stdout(`${resultJson(result)}\n`);
-		else if (result.ok) io.stdout(`${describeValid(result)}\n`);
+		else if (result.ok) io.stdout(`${describeValid(result, widthOf(io))}\n`);
 		else io.stderr(`${describeInvalid(result, file === "-" ? "standard input" : file)}\n`);
 		return result.ok ? EXIT.pass : EXIT.badInput;
 	},

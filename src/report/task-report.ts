@@ -6,16 +6,19 @@
 import { relaxedProofNote } from "../envelope/proof.ts";
 import { formatSeconds, formatUsd, formatInt as int, plural } from "../format/numbers.ts";
 import { renderTable } from "../format/table.ts";
-import { indent } from "../format/text.ts";
+import { hanging, indent } from "../format/text.ts";
 import type { TaskResult } from "../run/result.ts";
 import { isolationLines, isolationSection } from "../run/sandbox/report.ts";
 
-function list(title: string, items: readonly string[]): string | undefined {
+/** Where a report wraps unless its caller knows the terminal. */
+const WIDTH = 80;
+
+function list(title: string, items: readonly string[], width = WIDTH): string | undefined {
 	if (items.length === 0) return undefined;
-	return `${title}\n${items.map((item) => indent(`- ${item}`)).join("\n")}`;
+	return `${title}\n${items.map((item) => hanging("  - ", item, width)).join("\n")}`;
 }
 
-function evidence(result: TaskResult): string | undefined {
+function evidence(result: TaskResult, width: number): string | undefined {
 	if (result.claims.length === 0) return result.envelope ? "Evidence\n  (none given)" : undefined;
 	const failed = result.claims.some((c) => !c.verified);
 	const rows = result.claims.map((c) => {
@@ -23,7 +26,7 @@ function evidence(result: TaskResult): string | undefined {
 		return failed ? [...row, c.verified ? "" : c.reason] : row;
 	});
 	const header = failed ? ["", "claim", "pointer", "problem"] : ["", "claim", "pointer"];
-	return `Evidence\n${indent(renderTable(header, rows))}`;
+	return `Evidence\n${indent(renderTable(header, rows, [], { maxWidth: width - 2 }))}`;
 }
 
 /** Says when the spec relaxed the rule that an ok must cite evidence (envelope/proof.ts). */
@@ -92,24 +95,25 @@ function metrics(result: TaskResult): string {
 }
 
 /** The whole report. */
-export function renderReport(result: TaskResult): string {
+/** The report of one task, laid out for a terminal `width` columns wide. */
+export function renderReport(result: TaskResult, width = WIDTH): string {
 	const count = result.problems.length;
 	const head =
 		result.verdict === "PASS"
 			? `PASS  task ${result.id}`
-			: `FAIL  task ${result.id} · ${plural(count, "problem")}\n${result.problems.map((p) => `  ✗ ${p.message}`).join("\n")}`;
+			: `FAIL  task ${result.id} · ${plural(count, "problem")}\n${result.problems.map((p) => hanging("  ✗ ", p.message, width)).join("\n")}`;
 	const env = result.envelope;
 	const sections = [
 		head,
-		list("Warnings", result.warnings),
+		list("Warnings", result.warnings, width),
 		env ? `Deliverable (status ${env.status})\n${indent(env.deliverable)}` : undefined,
 		!env && result.finalText ? `The child's last message (no valid envelope)\n${indent(result.finalText)}` : undefined,
-		evidence(result),
+		evidence(result, width),
 		relaxedProof(result),
-		env ? list("Unsure", env.unsure) : undefined,
-		env ? list("Did not do", env.did_not_do) : undefined,
+		env ? list("Unsure", env.unsure, width) : undefined,
+		env ? list("Did not do", env.did_not_do, width) : undefined,
 		boundary(result),
-		result.isolation ? isolationSection(result.isolation) : undefined,
+		result.isolation ? isolationSection(result.isolation, 10, width) : undefined,
 		metrics(result),
 		// On its own line, whole: a path broken mid-name cannot be copied.
 		`Audit\n${result.auditDir}`,
@@ -232,7 +236,7 @@ export function renderCombinedModelReport(results: readonly TaskResult[]): strin
 }
 
 /** The report of a call with several tasks, for people: a table of verdicts, then every task's full report. */
-export function renderCombinedReport(results: readonly TaskResult[]): string {
+export function renderCombinedReport(results: readonly TaskResult[], width = WIDTH): string {
 	const rows = results.map((r) => [
 		r.verdict,
 		r.id,
@@ -247,5 +251,5 @@ export function renderCombinedReport(results: readonly TaskResult[]): string {
 		"right",
 		"right",
 	]);
-	return [`${tally(results)}\n${table}`, ...results.map(renderReport)].join("\n");
+	return [`${tally(results)}\n${table}`, ...results.map((r) => renderReport(r, width))].join("\n");
 }

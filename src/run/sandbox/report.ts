@@ -3,6 +3,7 @@
  * were prevented or only detected (and why), and each write that was prevented. Pure: the
  * executor builds a RunIsolation from the plan and the outcome, the reports render it.
  */
+import { hanging } from "../../format/text.ts";
 import type { ChildOutcome } from "../types.ts";
 import type { Containment, PreventedAttempt, SandboxMode, SandboxPlan } from "./types.ts";
 
@@ -50,14 +51,14 @@ function oneLine(text: string, max = 60): string {
 const count = (n: number) => `${n} write${n === 1 ? "" : "s"} prevented`;
 
 /** The report's section; `max` attempts are listed, the rest counted. */
-export function isolationSection(isolation: RunIsolation, max = 10): string {
+export function isolationSection(isolation: RunIsolation, max = 10, width = 80): string {
 	const { prevented } = isolation;
 	const head = [`Sandbox  ${isolation.sandbox}`, CONTAINMENT_WORDS[isolation.containment]];
 	if (isolation.sandbox === "enforce") head.push(count(prevented.length));
-	const lines = [head.join(" · "), `  ${isolation.reason}`];
-	if (isolation.containment === "partial") lines.push(`  ${PARTIAL}`);
-	lines.push(...isolation.notes.map((n) => `  ! ${n}`));
-	for (const a of prevented.slice(0, max)) lines.push(`  - ${attemptText(a)}`);
+	const lines = [head.join(" · "), hanging("  ", isolation.reason, width)];
+	if (isolation.containment === "partial") lines.push(hanging("  ", PARTIAL, width));
+	lines.push(...isolation.notes.map((n) => hanging("  ! ", n, width)));
+	for (const a of prevented.slice(0, max)) lines.push(hanging("  - ", attemptText(a), width));
 	if (prevented.length > max) lines.push(`  …and ${prevented.length - max} more (see outcome.json)`);
 	return lines.join("\n");
 }

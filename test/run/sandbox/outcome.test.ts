@@ -222,7 +222,8 @@ describe("the report", () => {
 			[
 				"Sandbox  off · containment partial",
 				"  bubblewrap (bwrap) is not installed; …",
-				"  no PID namespace: a process that cleared its environment may have outlived the child",
+				"  no PID namespace: a process that cleared its environment may have outlived the",
+				"  child",
 				"  ! the sandbox is off",
 			].join("\n"),
 		);
