@@ -17,6 +17,8 @@
  * Only markers Pi placed are changed, never added: a request Pi sends uncached stays uncached.
  */
 
+import type { TaskPlan } from "../plan/types.ts";
+
 /** Cache lifetimes Anthropic offers. */
 export type CacheLifetime = "5m" | "1h";
 
@@ -62,6 +64,16 @@ export function prefixLifetime(reuse: PrefixReuse): CacheLifetime {
 export function prefixReuse(input: { entry: "tool" | "cli"; seenBefore: boolean }): PrefixReuse {
 	if (input.entry === "cli") return "none";
 	return input.seenBefore ? "session" : "siblings";
+}
+
+/**
+ * The cache policy of a child whose entry point knows nothing of other tasks (a `pi-delegate run`,
+ * a workflow child): its prefix is read by its own later requests and by siblings started with it,
+ * within seconds, so it is written for five minutes; its last request writes nothing. The `task`
+ * tool passes its own, which knows the session's earlier tasks.
+ */
+export function oneTaskCachePolicy(plan: Pick<TaskPlan, "budget">): ChildCachePolicy {
+	return { prefix: prefixLifetime(prefixReuse({ entry: "cli", seenBefore: false })), turns: plan.budget.turns };
 }
 
 /** The kind of the request about to be sent after `turnsDone` assistant turns, with a budget of `turns`. */

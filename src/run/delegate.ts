@@ -9,6 +9,7 @@ import { planTask } from "../plan/task.ts";
 import type { TaskPlan } from "../plan/types.ts";
 import type { Problem } from "../problems.ts";
 import type { SpecResult } from "../spec/validate.ts";
+import { oneTaskCachePolicy } from "./cache-policy.ts";
 import { type ExecutePorts, executeTask } from "./execute.ts";
 import { type InputSources, loadTaskInputs } from "./inputs.ts";
 import { executionPorts } from "./ports.ts";
@@ -39,7 +40,8 @@ export async function runDelegation(
 	extra: Partial<ExecutePorts> = {},
 ): Promise<TaskResult> {
 	try {
-		return await executeTask(delegation.plan, executionPorts(delegation.plan, delegation.host.runtime, extra));
+		const ports = { cachePolicy: oneTaskCachePolicy, ...extra };
+		return await executeTask(delegation.plan, executionPorts(delegation.plan, delegation.host.runtime, ports));
 	} finally {
 		delegation.host.dispose();
 	}

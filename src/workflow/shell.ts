@@ -17,6 +17,7 @@ import { decideRunsDir, planTask } from "../plan/task.ts";
 import type { PlanRequest, TaskInputs } from "../plan/types.ts";
 import type { Problem } from "../problems.ts";
 import type { AuditWriter } from "../run/audit.ts";
+import { oneTaskCachePolicy } from "../run/cache-policy.ts";
 import { type ExecutePorts, executeTask } from "../run/execute.ts";
 import type { InputSources } from "../run/inputs.ts";
 import { loadTaskInputs } from "../run/inputs.ts";
@@ -113,7 +114,7 @@ async function executeCall(
 	const release = await roots.acquire(claim);
 	try {
 		if (plan.kind === "plain") return await executePlain(plan, plainPorts(plan, runtime, shared));
-		const real = executionPorts(plan, runtime, shared);
+		const real = executionPorts(plan, runtime, { cachePolicy: oneTaskCachePolicy, ...shared });
 		const ports = planned.schema ? { ...real, audit: withSchema(real.audit, planned.schema) } : real;
 		const result = applyResultSchema(await executeTask(plan, ports), planned.schema);
 		return { ...result, text: textOf(result) };

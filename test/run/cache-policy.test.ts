@@ -7,6 +7,7 @@ import {
 	applyCachePolicy,
 	applyParentPolicy,
 	type ChildCachePolicy,
+	oneTaskCachePolicy,
 	prefixLifetime,
 	prefixReuse,
 	requestKind,
@@ -165,5 +166,14 @@ describe("applyParentPolicy", () => {
 	it("leaves a conversation that has not delegated as Pi built it", () => {
 		const plain = piPayload(1);
 		expect(applyParentPolicy(plain, "task")).toBe(plain);
+	});
+});
+
+describe("a child whose entry point knows no other task (pi-delegate run, a workflow child)", () => {
+	it("writes its prefix for five minutes and its last request writes nothing", () => {
+		const policy = oneTaskCachePolicy({ budget: { wall_s: 60, usd: 1, turns: 3 } });
+		expect(policy).toEqual({ prefix: "5m", turns: 3 });
+		const last = applyCachePolicy(piPayload(2), policy) as { messages: Array<{ content: unknown }> };
+		expect(JSON.stringify(last.messages.at(-1)?.content)).not.toContain("cache_control");
 	});
 });
