@@ -69,8 +69,18 @@ export type {
 	TaskInputs,
 	TaskPlan,
 } from "./plan/types.ts";
-export type { Problem } from "./problems.ts";
-export { formatProblems } from "./problems.ts";
+export {
+	formatPath,
+	formatProblems,
+	type PathSegment,
+	PROBLEM_CODES,
+	type Problem,
+	type ProblemCode,
+	type ProblemJson,
+	type ProblemPlace,
+	problemJson,
+	problemReplacer,
+} from "./problems.ts";
 export type { ChildPromptInputs, InheritedPrompt, ParentPrompt, PromptInputs, Strategy } from "./prompt/channels.ts";
 export {
 	activeAgentTag,

@@ -14,10 +14,8 @@
  */
 import type { TSchema } from "typebox";
 import { Compile } from "typebox/compile";
-import { joinPath, type Problem } from "./problems.ts";
+import type { PathSegment, Problem, ProblemCode } from "./problems.ts";
 import { isRecord } from "./values.ts";
-
-export type PathSegment = string | number;
 
 /** One mistake, before it is put into words. */
 export type SchemaIssue =
@@ -190,8 +188,40 @@ export function schemaIssues(
 export function schemaProblems(schema: TSchema, value: unknown, phrasebook: Phrasebook): Problem[] {
 	const options = phrasebook.unknownKeys === undefined ? {} : { unknownKeys: phrasebook.unknownKeys };
 	return schemaIssues(schema, value, options).map((at) => ({
-		path: joinPath(...at.path),
+		path: at.path,
+		code: issueCode(at.issue),
 		value: at.value,
 		...phrasebook.phrase(at),
 	}));
+}
+
+/** JSON Schema keywords of a limit from below or above; every other rule is about the value itself. */
+const TOO_SMALL = new Set(["minItems", "minLength", "minimum", "exclusiveMinimum", "minProperties"]);
+const TOO_BIG = new Set(["maxItems", "maxLength", "maximum", "exclusiveMaximum", "maxProperties"]);
+
+/** The problem code of a schema issue, so a caller with its own walk says the same as this one. */
+export function issueCode(issue: SchemaIssue): ProblemCode {
+	if (issue.kind === "type") return "invalid_type";
+	if (issue.kind === "missing") return "required";
+	if (issue.kind === "unknown") return "unknown_key";
+	return keywordCode(issue.keyword);
+}
+
+/** The problem code of a JSON Schema keyword that failed, for callers that take typebox's own errors. */
+export function keywordCode(keyword: string): ProblemCode {
+	if (keyword === "type") return "invalid_type";
+	if (keyword === "required") return "required";
+	if (keyword === "additionalProperties") return "unknown_key";
+	if (TOO_SMALL.has(keyword)) return "too_small";
+	return TOO_BIG.has(keyword) ? "too_big" : "invalid_value";
+}
+
+/** A JSON Pointer (`/roots/0/entries`, typebox's `instancePath`) as path segments. */
+export function pointerSegments(pointer: string): PathSegment[] {
+	if (pointer === "") return [];
+	return pointer
+		.slice(1)
+		.split("/")
+		.map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
+		.map((s) => (/^(0|[1-9][0-9]*)$/.test(s) ? Number(s) : s));
 }

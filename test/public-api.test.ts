@@ -77,4 +77,18 @@ describe("the public API", () => {
 		expect(api.renderReport(result)).toMatch(/^PASS {2}task embed/);
 		expect(api.listRuns(join(home, "runs")).map((r) => r.result?.verdict)).toEqual(["PASS"]);
 	});
+
+	it("reports a bad spec's problems with a code and a structured place a program can test", () => {
+		const spec = api.loadSpecObject({ id: "embed", goal: "g", deliverable: "d", roots: [], effort: "huge" });
+		if (spec.ok) throw new Error("a bad spec passed");
+		const found = spec.problems.map((p) => [p.code, p.path, api.formatPath(p)]);
+		expect(found).toEqual([
+			["invalid_value", ["effort"], "effort"],
+			["too_small", ["roots"], "roots"],
+		]);
+		for (const p of spec.problems) expect(Object.hasOwn(api.PROBLEM_CODES, p.code)).toBe(true);
+		const printed = JSON.parse(JSON.stringify(spec.problems, api.problemReplacer)) as api.ProblemJson[];
+		expect(printed.map((p) => p.at)).toEqual(["effort", "roots"]);
+		expect(printed[0]).toEqual(api.problemJson(spec.problems[0]!));
+	});
 });

@@ -71,7 +71,7 @@ describe("schemaProblems", () => {
 			phrase: (at) => ({ message: `${at.issue.kind} here`, fix: `fix ${pathPattern(at.path)}` }),
 		};
 		expect(schemaProblems(Schema, { name: "n", tags: ["a", 3] }, phrasebook)).toEqual([
-			{ path: "tags[1]", value: 3, message: "type here", fix: "fix tags[]" },
+			{ path: ["tags", 1], code: "invalid_type", value: 3, message: "type here", fix: "fix tags[]" },
 		]);
 	});
 });

@@ -7,9 +7,8 @@
  */
 import { parseArgs } from "node:util";
 import { renderTable } from "../../src/format/table.ts";
-import { InputError } from "../../src/problems.ts";
 import { writeAgentDir } from "./agent-dir.ts";
-import { loadScript } from "./load-script.ts";
+import { loadScript, ScriptError } from "./load-script.ts";
 import type { LogEntry } from "./log.ts";
 import type { Script } from "./script.ts";
 import { startEmulator } from "./server.ts";
@@ -46,7 +45,7 @@ async function main(): Promise<number> {
 	try {
 		if (values.script) script = await loadScript(values.script);
 	} catch (error) {
-		process.stderr.write(`${error instanceof InputError ? error.message : String(error)}\n`);
+		process.stderr.write(`${error instanceof ScriptError ? error.message : String(error)}\n`);
 		return 2;
 	}
 	const port = values.port === undefined ? 0 : Number(values.port);

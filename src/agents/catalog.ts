@@ -7,7 +7,7 @@
  * because the caller meant the file that failed.
  */
 
-import type { Problem } from "../problems.ts";
+import type { Problem, ProblemPlace } from "../problems.ts";
 import { closest } from "../suggest.ts";
 import type { AgentDefinition, AgentScope, AgentSource } from "./definition.ts";
 import { type ParseOptions, parseAgentFile } from "./parse.ts";
@@ -75,7 +75,9 @@ function clashProblems(list: readonly CatalogEntry[]): Problem[] {
 	if (list.length < 2) return [];
 	const labels = list.map((entry) => entry.source.label).join(", ");
 	return list.map((entry) => ({
-		path: `${entry.source.label}: name`,
+		source: entry.source.label,
+		path: ["name"],
+		code: "duplicate" as const,
 		value: entry.name,
 		message: `${list.length} agent files in one folder are named "${entry.name}": ${labels}`,
 		fix: "give each agent its own name, or delete the copy",
@@ -125,7 +127,11 @@ export type AgentLookup =
 	| { kind: "unknown"; problem: Problem };
 
 /** Finds an agent by name for a launch; a broken, disabled or unknown name comes back as a problem to report. */
-export function lookupAgent(catalog: AgentCatalog, name: string, where = "agent"): AgentLookup {
+export function lookupAgent(
+	catalog: AgentCatalog,
+	name: string,
+	where: ProblemPlace = { path: ["agent"] },
+): AgentLookup {
 	const agent = catalog.agents.get(name);
 	if (agent) return { kind: "found", agent };
 	const off = catalog.disabled.get(name);
@@ -134,7 +140,8 @@ export function lookupAgent(catalog: AgentCatalog, name: string, where = "agent"
 			kind: "broken",
 			files: [off],
 			problem: {
-				path: where,
+				...where,
+				code: "unavailable",
 				value: name,
 				message: `agent "${name}" is turned off in ${off.label} (disable: true)`,
 				fix: "remove disable: true from the file, or call another agent",
@@ -147,7 +154,8 @@ export function lookupAgent(catalog: AgentCatalog, name: string, where = "agent"
 			kind: "broken",
 			files,
 			problem: {
-				path: where,
+				...where,
+				code: "unavailable",
 				value: name,
 				message: `agent "${name}" is defined in ${files.map((f) => f.label).join(", ")}, which has problems`,
 				fix: "fix the problems listed for that file (`pi-delegate agents` lists them)",
@@ -159,7 +167,8 @@ export function lookupAgent(catalog: AgentCatalog, name: string, where = "agent"
 	return {
 		kind: "unknown",
 		problem: {
-			path: where,
+			...where,
+			code: "not_found",
 			value: name,
 			message: `no agent named "${name}"${near === undefined ? "" : ` (did you mean "${near}"?)`}`,
 			fix:

@@ -19,7 +19,9 @@ export function checkAgentTools(definition: AgentDefinition, availableToolNames:
 	for (const [index, tool] of (definition.tools ?? []).entries()) {
 		if (available.has(tool)) continue;
 		problems.push({
-			path: `${definition.source.label}: tools[${index}]`,
+			source: definition.source.label,
+			path: ["tools", index],
+			code: "not_found",
 			value: tool,
 			message: `agent "${definition.name}" lists the tool "${tool}", which this session does not have${didYouMean(tool, available)}`,
 			fix:
@@ -53,13 +55,15 @@ export function checkAgentLaunch(definition: AgentDefinition, env: LaunchEnviron
 		models: env.models,
 		...(env.parent && { parent: env.parent }),
 		...(env.usable && { usable: env.usable }),
-		where: `${definition.source.label}: model`,
+		where: { source: definition.source.label, path: ["model"] },
 	});
 	if (!resolved.ok) return { problems: [...problems, resolved.problem] };
 	// The launch refuses a model whose provider has no credentials (host.ts checkModel); so does the listing.
 	if (env.usable && !env.usable(resolved.provider)) {
 		problems.push({
-			path: `${definition.source.label}: model`,
+			source: definition.source.label,
+			path: ["model"],
+			code: "unavailable",
 			value: definition.model,
 			message: `resolves to ${resolved.provider}/${resolved.id}, but provider "${resolved.provider}" has no credentials`,
 			fix: "log in with pi (/login), or set the provider's API key environment variable",

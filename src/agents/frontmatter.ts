@@ -5,7 +5,7 @@
  * quietly lose every setting in it.
  */
 import { parseDocument } from "yaml";
-import type { Problem } from "../problems.ts";
+import { type Problem, sourceAt } from "../problems.ts";
 
 export interface Frontmatter {
 	/** The parsed YAML; undefined when the file has no frontmatter or it failed to parse. */
@@ -32,7 +32,9 @@ export function readFrontmatter(text: string, label: string): Frontmatter {
 			body: "",
 			problems: [
 				{
-					path: `${label}:1`,
+					source: sourceAt(label, { line: 1 }),
+					path: [],
+					code: "invalid_syntax",
 					value: undefined,
 					message: "the frontmatter opened by --- on line 1 is never closed",
 					fix: "add a line holding only --- after the last frontmatter key",
@@ -55,7 +57,9 @@ export function readFrontmatter(text: string, label: string): Frontmatter {
 			const column = issue.linePos?.[0].col ?? 1;
 			const what = (issue.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "");
 			return {
-				path: `${label}:${line}:${column}`,
+				source: sourceAt(label, { line, column }),
+				path: [],
+				code: "invalid_syntax" as const,
 				value: undefined,
 				message: `invalid YAML in the frontmatter: ${what}`,
 				fix: "correct the YAML (quote a value that holds ': ' or starts with a special character)",
@@ -74,7 +78,9 @@ export function readFrontmatter(text: string, label: string): Frontmatter {
 			body,
 			problems: [
 				{
-					path: label,
+					source: label,
+					path: [],
+					code: "invalid_syntax",
 					value: undefined,
 					message: `unusable YAML in the frontmatter: ${what}`,
 					fix: "remove the YAML aliases",

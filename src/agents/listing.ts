@@ -5,7 +5,7 @@
  * "ready" only when the checks a launch makes pass, so the listing never calls an agent fine that
  * would then fail to start. Pure: the catalog and the launch environment are passed in.
  */
-import { type Problem, showValue } from "../problems.ts";
+import { formatPath, type Problem, samePlace, showValue } from "../problems.ts";
 import type { CatalogEntry } from "./catalog.ts";
 import { type AgentLaunchCheck, checkAgentLaunch, type LaunchEnvironment } from "./check.ts";
 import type { AgentNote, AgentScope } from "./definition.ts";
@@ -55,7 +55,8 @@ function reportOf(entry: CatalogEntry, catalog: LoadedAgents, env: LaunchEnviron
 
 /** The catalog's problems about this file that are not the file's own (a name clash in its folder). */
 function clashOf(entry: CatalogEntry, catalog: LoadedAgents): Problem[] {
-	return catalog.problems.filter((p) => p.path === `${entry.source.label}: name` && !entry.problems.includes(p));
+	const name = { source: entry.source.label, path: ["name"] };
+	return catalog.problems.filter((p) => samePlace(p, name) && !entry.problems.includes(p));
 }
 
 /** One report per agent name: the file that wins it. */
@@ -123,7 +124,7 @@ export function renderAgentTable(reports: readonly AgentReport[]): string[] {
 /** A problem as formatProblems lays it out, wrapped to 80 columns. */
 function problemLines(p: Problem): string[] {
 	return [
-		...wrap(`${p.path}: ${p.message}`, 80, "  ✗ ", "      "),
+		...wrap(`${formatPath(p)}: ${p.message}`, 80, "  ✗ ", "      "),
 		...wrap(showValue(p.value, 60), 80, "      value: ", "             "),
 		...wrap(p.fix, 80, "      fix:   ", "             "),
 	];

@@ -104,7 +104,9 @@ function readPlace(
 	const listed = listMarkdown(place.dir);
 	if (listed.problem !== undefined) {
 		problems.push({
-			path: label(place.dir),
+			source: label(place.dir),
+			path: [],
+			code: "unreadable",
 			value: undefined,
 			message: `cannot read the agent folder: ${listed.problem}`,
 			fix: "make it readable, or remove it",
@@ -120,7 +122,9 @@ function readPlace(
 			continue;
 		}
 		const readProblem: Problem = {
-			path: base.label,
+			source: base.label,
+			path: [],
+			code: "unreadable",
 			value: undefined,
 			message: `cannot read the agent file: ${read.problem}`,
 			fix: "make it readable, or remove it",

@@ -18,7 +18,7 @@
  * agent file's typo should stop the launch, not reach the provider.
  */
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
-import type { Problem } from "../problems.ts";
+import type { Problem, ProblemCode, ProblemPlace } from "../problems.ts";
 import { editDistance } from "../suggest.ts";
 import { isThinkingLevel } from "./definition.ts";
 
@@ -34,8 +34,8 @@ export interface ModelRefOptions {
 	parent?: { provider: string; id: string; thinking?: string };
 	/** Whether a provider has credentials; breaks ties as in Pi. Every provider counts when absent. */
 	usable?: (provider: string) => boolean;
-	/** Where the reference was written, for the problem's path. */
-	where?: string;
+	/** Where the reference was written, for the problem's place; `model` when absent. */
+	where?: ProblemPlace;
 }
 
 export type ModelRefResult =
@@ -144,17 +144,31 @@ function nearest(text: string, models: readonly ModelInfo[]): string[] {
 		.map((c) => c.ref);
 }
 
-function problem(text: string, message: string, fix: string, options: ModelRefOptions): ModelRefResult {
-	return { ok: false, problem: { path: options.where ?? "model", value: text, message, fix } };
+function problem(
+	code: ProblemCode,
+	text: string,
+	message: string,
+	fix: string,
+	options: ModelRefOptions,
+): ModelRefResult {
+	return { ok: false, problem: { ...(options.where ?? { path: ["model"] }), code, value: text, message, fix } };
 }
 
 /** Resolves one model reference against the models a runtime offers. Pure. */
 export function resolveModelRef(text: string, options: ModelRefOptions): ModelRefResult {
 	const ref = text.trim();
-	if (ref === "") return problem(text, "is empty", "name a model, e.g. anthropic/claude-sonnet-4-5", options);
+	if (ref === "")
+		return problem("too_small", text, "is empty", "name a model, e.g. anthropic/claude-sonnet-4-5", options);
 	if (lower(ref) === "inherit") {
 		const p = options.parent;
-		if (!p) return problem(ref, "inherit names the parent's model, and there is none here", "name a model", options);
+		if (!p)
+			return problem(
+				"unavailable",
+				ref,
+				"inherit names the parent's model, and there is none here",
+				"name a model",
+				options,
+			);
 		return {
 			ok: true,
 			provider: p.provider,
@@ -180,6 +194,7 @@ export function resolveModelRef(text: string, options: ModelRefOptions): ModelRe
 		const refs = match.ambiguous.map((m) => `${m.provider}/${m.id}`).sort();
 		const auth = match.noneUsable ? "; none of these providers has credentials" : "";
 		return problem(
+			"invalid_value",
 			ref,
 			`matches models of several providers: ${refs.join(", ")}${auth}`,
 			`write one as provider/id, e.g. ${refs[0]}${match.noneUsable ? ", and log in to its provider" : ""}`,
@@ -188,6 +203,7 @@ export function resolveModelRef(text: string, options: ModelRefOptions): ModelRe
 	}
 	const near = nearest(ref, options.models);
 	return problem(
+		options.models.length === 0 ? "unavailable" : "not_found",
 		ref,
 		options.models.length === 0 ? "no models are configured" : "matches no model",
 		near.length === 0

@@ -56,7 +56,8 @@ function unknownKey(key: string, value: unknown): KeyProblem {
 	const kind = classifyKey(key);
 	if (kind.kind === "unknown" && kind.body) {
 		return {
-			key,
+			path: [key],
+			code: "unknown_key",
 			value,
 			message: `unknown key "${key}": the role is the file's body, not a frontmatter key`,
 			fix: "move the text below the closing --- line",
@@ -66,7 +67,8 @@ function unknownKey(key: string, value: unknown): KeyProblem {
 	const why =
 		"unknown keys are refused so that a misspelt setting (say, a tool restriction) never falls back to a default";
 	return {
-		key,
+		path: [key],
+		code: "unknown_key",
 		value,
 		message: `unknown key "${key}"${near === undefined ? "" : ` (did you mean "${near}"?)`}`,
 		fix:
@@ -83,11 +85,18 @@ function sortKeys(fields: Record<string, unknown>, problems: KeyProblem[], ignor
 		const kind = classifyKey(key);
 		if (kind.kind === "ignored") ignored.push({ key, value, why: kind.why });
 		else if (kind.kind === "refused")
-			problems.push({ key, value, message: `cannot be honoured: ${kind.why}`, fix: kind.fix });
+			problems.push({
+				path: [key],
+				code: "unavailable",
+				value,
+				message: `cannot be honoured: ${kind.why}`,
+				fix: kind.fix,
+			});
 		else if (kind.kind === "unknown") problems.push(unknownKey(key, value));
 		else if (value === null) {
 			problems.push({
-				key,
+				path: [key],
+				code: "required",
 				value,
 				message: `${key} has no value`,
 				fix:
@@ -97,7 +106,8 @@ function sortKeys(fields: Record<string, unknown>, problems: KeyProblem[], ignor
 			});
 		} else if (key === "mode" && typeof value === "string" && lookupMode(createModeRegistry(), value)) {
 			problems.push({
-				key,
+				path: [key],
+				code: "unknown_key",
 				value,
 				message: `unknown key "mode" for a context mode (did you mean "contextMode"?)`,
 				fix: 'rename it to "contextMode"; OpenCode\'s mode: takes primary, subagent or all',
@@ -117,8 +127,10 @@ function skillList(key: string, value: unknown, problems: KeyProblem[]): string[
 	const names: string[] = [];
 	for (const entry of entries.map((e) => e.trim())) {
 		if (entry === "" || /\s/.test(entry) || names.includes(entry)) {
+			const blank = entry === "" || /\s/.test(entry);
 			problems.push({
-				key,
+				path: [key],
+				code: blank ? "invalid_value" : "duplicate",
 				value,
 				message: entry === "" || /\s/.test(entry) ? `"${entry}" is not a skill name` : `lists "${entry}" twice`,
 				fix: "list each skill name once, e.g. skills: [sql-review]",
@@ -143,9 +155,10 @@ function thinkingOf(values: Values, problems: KeyProblem[], ignored: IgnoredKey[
 	}
 	if (new Set(given.map(([, level]) => level)).size > 1) {
 		problems.push({
-			key: given.map(([key]) => key).join(" / "),
+			path: [],
+			code: "conflict",
 			value: Object.fromEntries(given),
-			message: "set different thinking levels",
+			message: `${given.map(([key]) => key).join(" and ")} set different thinking levels`,
 			fix: "keep one of them",
 		});
 	}
@@ -162,7 +175,13 @@ function contextOf(values: Values, problems: KeyProblem[]): ContextFields {
 		context.systemPromptMode = values.systemPromptMode;
 	}
 	if (values.skills !== undefined && values.skill !== undefined) {
-		problems.push({ key: "skill", value: values.skill, message: "skills is given too", fix: "keep skills: only" });
+		problems.push({
+			path: ["skill"],
+			code: "conflict",
+			value: values.skill,
+			message: "skills is given too",
+			fix: "keep skills: only",
+		});
 	}
 	const skills = values.skills !== undefined ? "skills" : values.skill !== undefined ? "skill" : undefined;
 	if (skills) context.skills = skillList(skills, values[skills], problems);
@@ -190,31 +209,28 @@ function wholeFileProblems(
 	const problems: KeyProblem[] = [];
 	if (fields.name === undefined && !AGENT_NAME.test(fileName)) {
 		problems.push({
-			key: "name",
+			path: ["name"],
+			code: "invalid_value",
 			value: fileName,
 			message: `no name is given and the file name "${fileName}" is not a valid agent name`,
 			fix: "add name: with letters, digits, '.', '_' or '-', or rename the file",
 		});
 	}
-	if (typeof fields.description === "string" && fields.description.trim() === "") {
+	const { description } = fields;
+	if (description === undefined || (typeof description === "string" && description.trim() === "")) {
+		const missing = description === undefined;
 		problems.push({
-			key: "description",
-			value: fields.description,
-			message: "is blank; the parent chooses agents by their description",
-			fix: "write one line saying what the agent is for",
-		});
-	}
-	if (fields.description === undefined) {
-		problems.push({
-			key: "description",
-			value: undefined,
-			message: "missing; the parent chooses agents by their description",
-			fix: "add description: with one line saying what the agent is for",
+			path: ["description"],
+			code: missing ? "required" : "too_small",
+			value: description,
+			message: `${missing ? "missing" : "is blank"}; the parent chooses agents by their description`,
+			fix: `${missing ? "add description: with" : "write"} one line saying what the agent is for`,
 		});
 	}
 	if (body === "" && selectsReplace(context)) {
 		problems.push({
-			key: "(body)",
+			path: ["(body)"],
+			code: "required",
 			value: "",
 			message: "the body (the role) is empty, but this agent replaces the base prompt with its role",
 			fix: "write the role below the frontmatter, or use systemPromptMode: append",
@@ -231,7 +247,9 @@ export function parseAgentFile(text: string, source: AgentSource, options: Parse
 	const data: unknown = front.present ? (front.data ?? {}) : {};
 	if (typeof data !== "object" || data === null || Array.isArray(data)) {
 		const problem: Problem = {
-			path: source.label,
+			source: source.label,
+			path: [],
+			code: "invalid_type",
 			value: data,
 			message: "the frontmatter must be a set of key: value lines",
 			fix: "write keys such as name:, description:, tools: between the --- lines",
@@ -250,7 +268,7 @@ export function parseAgentFile(text: string, source: AgentSource, options: Parse
 	problems.push(...tools.problems, ...wholeFileProblems(fields, fileName, front.body, context));
 	const name = typeof values.name === "string" ? values.name : fileName;
 	const disabled = values.disable === true;
-	const located = problems.map(({ key, ...rest }): Problem => ({ path: `${source.label}: ${key}`, ...rest }));
+	const located = problems.map((problem): Problem => ({ source: source.label, ...problem }));
 	if (located.length > 0) return { name, disabled, problems: located };
 	const notes: AgentNote[] = [...tools.notes];
 	const model = typeof values.model === "string" ? values.model.trim() : undefined;

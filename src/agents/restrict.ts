@@ -9,17 +9,13 @@
  * the safe side of a rule is the tool's absence. A name in a deny list that looks like a typo of a
  * tool is an error, since ignoring it would leave the tool granted.
  */
+import type { Problem } from "../problems.ts";
 import { closest } from "../suggest.ts";
 import type { AgentNote } from "./definition.ts";
 import { classifyTool, nearestTool, PI_BUILTIN_TOOLS, splitToolEntries } from "./tools.ts";
 
-/** A problem located by frontmatter key; parse.ts prefixes the file's label. */
-export interface KeyProblem {
-	key: string;
-	value: unknown;
-	message: string;
-	fix: string;
-}
+/** A problem located by frontmatter key; parse.ts adds the file's label as its source. */
+export type KeyProblem = Omit<Problem, "source">;
 
 export interface Narrowing {
 	/** Pi tool → why it is withheld. */
@@ -39,7 +35,8 @@ export function narrowByDenyList(key: string, value: unknown, available: readonl
 	const { entries, bad } = splitToolEntries(value as string | string[]);
 	for (const written of bad) {
 		into.problems.push({
-			key,
+			path: [key],
+			code: "invalid_value",
 			value: written,
 			message: `"${written}" is not a tool name (a scope must be closed, as in Bash(rm:*))`,
 			fix: "write one tool per entry, e.g. disallowedTools: Write, Edit",
@@ -59,7 +56,8 @@ export function narrowByDenyList(key: string, value: unknown, available: readonl
 		const near = nearestTool(entry.name, available);
 		if (near !== undefined) {
 			into.problems.push({
-				key,
+				path: [key],
+				code: "not_found",
 				value: entry.written,
 				message: `"${entry.written}" is not a tool (did you mean "${near}"?); a misspelt denial would leave the tool granted`,
 				fix: `write "${near}", or remove the entry`,
@@ -81,7 +79,8 @@ export function narrowByPermissionMode(value: unknown, into: Narrowing): void {
 		return;
 	}
 	into.problems.push({
-		key: "permissionMode",
+		path: ["permissionMode"],
+		code: "invalid_value",
 		value,
 		message: `must be one of ${PERMISSION_MODES.join(", ")}`,
 		fix: "use plan for a read-only agent, or remove the key",
@@ -134,7 +133,8 @@ function applyVerdict(key: string, name: string, verdict: Verdict, value: unknow
 	if (name === "external_directory") {
 		if (verdict === "allow") return;
 		into.problems.push({
-			key,
+			path: [key],
+			code: "unavailable",
 			value,
 			message:
 				"external_directory limits where tools may reach outside the project; pi-delegate cannot confine read or bash to a folder",
@@ -155,15 +155,17 @@ function unknownPermission(key: string, name: string, value: unknown): KeyProble
 	const names = [...Object.keys(PERMISSION_TOOLS), ...PERMISSION_NO_TOOL, "external_directory"];
 	const near = closest(name, names);
 	return {
-		key: `${key}.${name}`,
+		path: [key, name],
+		code: "unknown_key",
 		value,
 		message: `unknown permission "${name}"${near ? ` (did you mean "${near}"?)` : ""}; a misspelt denial would leave the tool granted`,
 		fix: `use one of: ${names.join(", ")}`,
 	};
 }
 
-const badAction = (key: string, value: unknown): KeyProblem => ({
-	key,
+const badAction = (path: readonly string[], value: unknown): KeyProblem => ({
+	path,
+	code: "invalid_value",
 	value,
 	message: "must be allow, ask or deny, or a map of command patterns to those",
 	fix: 'write e.g. edit: deny, or bash: { "git status": allow, "*": deny }',
@@ -173,7 +175,7 @@ const badAction = (key: string, value: unknown): KeyProblem => ({
 export function narrowByPermission(value: unknown, into: Narrowing): void {
 	const block = typeof value === "string" ? { "*": value } : value;
 	if (typeof block !== "object" || block === null || Array.isArray(block)) {
-		into.problems.push(badAction("permission", value));
+		into.problems.push(badAction(["permission"], value));
 		return;
 	}
 	for (const [name, rule] of Object.entries(block)) {
@@ -182,7 +184,7 @@ export function narrowByPermission(value: unknown, into: Narrowing): void {
 			continue;
 		}
 		const verdict = verdictOf(rule);
-		if (verdict === undefined) into.problems.push(badAction(`permission.${name}`, rule));
+		if (verdict === undefined) into.problems.push(badAction(["permission", name], rule));
 		else applyVerdict("permission", name, verdict, rule, into);
 	}
 }
@@ -191,7 +193,8 @@ export function narrowByPermission(value: unknown, into: Narrowing): void {
 export function narrowByPermissionRules(value: unknown, into: Narrowing): void {
 	if (!Array.isArray(value)) {
 		into.problems.push({
-			key: "permissions",
+			path: ["permissions"],
+			code: "invalid_type",
 			value,
 			message: "must be a list of { action, resource, effect } rules",
 			fix: 'write e.g. permissions: [{ action: edit, resource: "*", effect: deny }]',
@@ -209,7 +212,8 @@ export function narrowByPermissionRules(value: unknown, into: Narrowing): void {
 			!["allow", "ask", "deny"].includes(String(effect))
 		) {
 			into.problems.push({
-				key: `permissions[${index}]`,
+				path: ["permissions", index],
+				code: "invalid_value",
 				value: rule,
 				message: "a rule needs an action, an effect of allow, ask or deny, and optionally a resource pattern",
 				fix: 'write e.g. { action: shell, resource: "*", effect: deny }',

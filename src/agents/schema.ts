@@ -155,6 +155,21 @@ export const FIELDS: Readonly<Record<NativeKey | HonouredKey, Field>> = {
 	),
 };
 
+/** The JSON kinds a schema node accepts, read from its `type` and the members of a union. */
+function kindsOf(schema: TSchema): string[] {
+	const node = schema as { type?: unknown; anyOf?: TSchema[]; const?: unknown; enum?: unknown[] };
+	if (typeof node.type === "string") return [node.type === "integer" ? "number" : node.type];
+	if (node.anyOf) return node.anyOf.flatMap(kindsOf);
+	if (node.const !== undefined) return [typeof node.const];
+	return [];
+}
+
+/** Whether the value is of a kind the schema takes, so only its content is wrong. */
+function sameKind(schema: TSchema, value: unknown): boolean {
+	const kind = Array.isArray(value) ? "array" : value === null ? "null" : typeof value;
+	return kindsOf(schema).includes(kind);
+}
+
 /** The problem with one key's value, if its shape is wrong. */
 export function shapeProblem(key: NativeKey | HonouredKey, value: unknown): KeyProblem | undefined {
 	const { schema, expects, fix } = FIELDS[key];
@@ -167,5 +182,6 @@ export function shapeProblem(key: NativeKey | HonouredKey, value: unknown): KeyP
 				? "a map"
 				: typeof value;
 	const found = typeof value === "string" ? `"${value}"` : what;
-	return { key, value, message: `must be ${expects}, not ${found}`, fix };
+	const code = sameKind(schema, value) ? "invalid_value" : "invalid_type";
+	return { path: [key], code, value, message: `must be ${expects}, not ${found}`, fix };
 }

@@ -43,7 +43,8 @@ function allowlist(value: unknown, available: readonly string[]): AgentTools {
 	const { entries, bad } = splitToolEntries(value as string | string[]);
 	const problems = bad.map(
 		(written): KeyProblem => ({
-			key: "tools",
+			path: ["tools"],
+			code: "invalid_value",
 			value: written,
 			message: `"${written}" is not a tool name (a scope must be closed, as in Bash(git diff:*))`,
 			fix: "write one tool per entry, e.g. tools: read, grep",

@@ -27,7 +27,8 @@ export function toolsFromMap(
 	for (const [written, value] of Object.entries(map)) {
 		if (typeof value !== "boolean") {
 			problems.push({
-				key: `tools.${written}`,
+				path: ["tools", written],
+				code: "invalid_type",
 				value,
 				message: "a tools map entry must be true or false",
 				fix: `write ${written}: false to turn the tool off (or list the tools: tools: read, grep)`,
@@ -54,7 +55,8 @@ export function toolsFromMap(
 		if (value) on.add(written);
 		else if (near !== undefined) {
 			problems.push({
-				key: `tools.${written}`,
+				path: ["tools", written],
+				code: "invalid_type",
 				value,
 				message: `"${written}" is not a tool (did you mean "${near}"?); a misspelt denial would leave the tool granted`,
 				fix: `write ${near}: false, or remove the entry`,

@@ -26,7 +26,9 @@ export async function resolveWriteAllowed(
 		if (match) roots.push(match.root);
 		else
 			problems.push({
-				path: `--write-allowed[${i}]`,
+				source: "--write-allowed",
+				path: [i],
+				code: "not_found",
 				value: given,
 				message: "is not one of the snapshot's roots",
 				fix: `use one of: ${snapshot.roots.map((r) => r.root).join(", ")}`,

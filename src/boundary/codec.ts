@@ -53,7 +53,7 @@ export function encodeSnapshots(before: Snapshot, after: Snapshot): SnapshotFile
 const NOT_A_SNAPSHOT = "pass a file written by `pi-delegate boundary snapshot` or a run's boundary-*.snapshot.gz";
 
 function problem(source: string, message: string, value: unknown = undefined): { problems: Problem[] } {
-	return { problems: [{ path: source, value, message, fix: NOT_A_SNAPSHOT }] };
+	return { problems: [{ source, path: [], code: "invalid_syntax", value, message, fix: NOT_A_SNAPSHOT }] };
 }
 
 function decodeCompact(bytes: Buffer, source: string): { snapshot: Snapshot } | { problems: Problem[] } {

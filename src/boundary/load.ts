@@ -7,6 +7,7 @@
 import type { TSchema } from "typebox";
 import { Compile } from "typebox/compile";
 import type { Problem } from "../problems.ts";
+import { keywordCode, pointerSegments } from "../schema-problems.ts";
 import { formatEntry, hasHash, parseEntry, withHash } from "./entry.ts";
 import { type JsonSnapshot, JsonSnapshotSchema, type V1Snapshot, V1SnapshotSchema } from "./formats.ts";
 import { indexTree, pairsOfTree, treeFromPairs } from "./tree.ts";
@@ -30,7 +31,9 @@ export function checked<T extends TSchema>(
 	if (validator.Check(data)) return { value: data as import("typebox").Static<T> };
 	const problems = [...validator.Errors(data)].slice(0, 10).map(
 		(error): Problem => ({
-			path: `${source}: ${error.instancePath || "(root)"}`,
+			source,
+			path: pointerSegments(error.instancePath),
+			code: keywordCode(error.keyword),
 			value: undefined,
 			message: error.message,
 			fix: FIX,
@@ -80,7 +83,7 @@ export function parseSnapshot(text: string, source: string): { snapshot: Snapsho
 		data = JSON.parse(text);
 	} catch (error) {
 		const message = `is not a snapshot: neither compact (gzip) nor JSON (${(error as Error).message})`;
-		return { problems: [{ path: source, value: text.slice(0, 40), message, fix: FIX }] };
+		return { problems: [{ source, path: [], code: "invalid_syntax", value: text.slice(0, 40), message, fix: FIX }] };
 	}
 	const version = (data as { version?: unknown } | null)?.version;
 	if (version === 1) {
@@ -92,7 +95,9 @@ export function parseSnapshot(text: string, source: string): { snapshot: Snapsho
 		return {
 			problems: [
 				{
-					path: `${source}: version`,
+					source,
+					path: ["version"],
+					code: "invalid_value",
 					value: version,
 					message: `is not a snapshot format this pi-delegate reads (1 or ${SNAPSHOT_VERSION})`,
 					fix: "take both snapshots with the same pi-delegate version",
@@ -108,7 +113,9 @@ export function parseSnapshot(text: string, source: string): { snapshot: Snapsho
 			return {
 				problems: [
 					{
-						path: `${source}: /roots/${i}/entries`,
+						source,
+						path: ["roots", i, "entries"],
+						code: "invalid_value",
 						value: undefined,
 						message: "must start with the root's own entry ('')",
 						fix: FIX,

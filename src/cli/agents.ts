@@ -8,7 +8,7 @@ import type { LaunchEnvironment } from "../agents/check.ts";
 import { agentReports, renderAgentListing } from "../agents/listing.ts";
 import { loadAgents } from "../agents/load.ts";
 import { lookupMode, modeNames } from "../context/modes.ts";
-import { formatProblems, type Problem } from "../problems.ts";
+import { formatProblems, type Problem, problemReplacer } from "../problems.ts";
 import { type EnvironmentOptions, loadLaunchEnvironment } from "../run/launch-environment.ts";
 import { loadModes } from "../settings/load-modes.ts";
 import { locatePi } from "../settings/locate.ts";
@@ -77,7 +77,7 @@ export function createAgentsCommand(loadEnvironment: LoadEnvironment = loadLaunc
 						skipped: loaded.skipped,
 						problems: loaded.problems,
 					};
-					io.stdout(`${JSON.stringify(out, null, 2)}\n`);
+					io.stdout(`${JSON.stringify(out, problemReplacer, 2)}\n`);
 				} else {
 					const skipped = loaded.skipped.map((s) => `skipped: ${s.label} (${s.reason}; ${where.trust.reason})\n`);
 					io.stdout(renderAgentListing(reports) + skipped.join(""));

@@ -8,7 +8,7 @@ import { readFile, realpath, rename, stat, unlink, writeFile } from "node:fs/pro
 import { basename, dirname, join, resolve } from "node:path";
 import { decodeSnapshot } from "../boundary/codec.ts";
 import type { Snapshot } from "../boundary/types.ts";
-import type { Problem } from "../problems.ts";
+import type { Problem, ProblemPlace } from "../problems.ts";
 
 /** Plain words for the errors a user can fix. */
 function why(error: unknown): string {
@@ -41,7 +41,10 @@ export async function readSnapshotFile(cwd: string, path: string, label: string)
 				: code === "EISDIR"
 					? "name the snapshot file inside it"
 					: "make the file readable, or pass another snapshot";
-		return [{ path: label, value: path, message: `cannot be read: ${why(error)}`, fix }];
+		const message = `cannot be read: ${why(error)}`;
+		return [
+			{ source: label, path: [], code: code === "ENOENT" ? "not_found" : "unreadable", value: path, message, fix },
+		];
 	}
 	const decoded = decodeSnapshot(bytes, label);
 	return "snapshot" in decoded ? decoded.snapshot : decoded.problems;
@@ -57,7 +60,9 @@ export async function checkOutput(file: string, given: string): Promise<Problem[
 	if (dir instanceof Error) {
 		return [
 			{
-				path: "-o",
+				source: "-o",
+				path: [],
+				code: "unreadable",
 				value: given,
 				message: `cannot be written: its directory ${parent} ${why(dir)}`,
 				fix: dir.code === "ENOENT" ? `create it first (mkdir -p ${parent}) or write elsewhere` : "write elsewhere",
@@ -66,13 +71,22 @@ export async function checkOutput(file: string, given: string): Promise<Problem[
 	}
 	if (!dir.isDirectory())
 		return [
-			{ path: "-o", value: given, message: `cannot be written: ${parent} is not a directory`, fix: "write elsewhere" },
+			{
+				source: "-o",
+				path: [],
+				code: "unreadable",
+				value: given,
+				message: `cannot be written: ${parent} is not a directory`,
+				fix: "write elsewhere",
+			},
 		];
 	const target = await stat(file).catch(() => null);
 	if (target?.isDirectory()) {
 		return [
 			{
-				path: "-o",
+				source: "-o",
+				path: [],
+				code: "invalid_value",
 				value: given,
 				message: "is a directory (EISDIR); -o names the file to write",
 				fix: `name a file inside it, e.g. -o ${join(given, "before.snapshot.gz")}`,
@@ -93,7 +107,9 @@ export async function writeAtomically(file: string, given: string, bytes: Buffer
 		await unlink(temp).catch(() => {});
 		return [
 			{
-				path: "-o",
+				source: "-o",
+				path: [],
+				code: "unreadable",
 				value: given,
 				message: `cannot be written: ${why(error)}`,
 				fix: "write elsewhere, or free the space or permission it needs",
@@ -103,12 +119,13 @@ export async function writeAtomically(file: string, given: string, bytes: Buffer
 }
 
 /** The real path of an existing path, or the problem of one that is not there. */
-export async function existing(cwd: string, given: string, label: string): Promise<string | Problem> {
+export async function existing(cwd: string, given: string, place: ProblemPlace): Promise<string | Problem> {
 	try {
 		return await realpath(resolve(cwd, given));
 	} catch (error) {
 		return {
-			path: label,
+			...place,
+			code: (error as NodeJS.ErrnoException).code === "ENOENT" ? "not_found" : "unreadable",
 			value: given,
 			message: `cannot be used: ${why(error)}`,
 			fix: "give an existing path inside one of the roots",

@@ -56,9 +56,12 @@ async function checkRoots(roots: readonly string[], given: readonly string[]): P
 		if (info instanceof Error) {
 			const words =
 				info.code === "ENOENT" ? "does not exist" : `cannot be used: ${reasonText(info.code ?? info.message)}`;
-			problems.push({ path: `root[${i}]`, value: given[i], message: words, fix: "pass an existing directory" });
-		} else if (!info.isDirectory())
-			problems.push({ path: `root[${i}]`, value: given[i], message: "is not a directory", fix: "pass a directory" });
+			const code = info.code === "ENOENT" ? "not_found" : "unreadable";
+			problems.push({ path: ["root", i], code, value: given[i], message: words, fix: "pass an existing directory" });
+		} else if (!info.isDirectory()) {
+			const message = "is not a directory";
+			problems.push({ path: ["root", i], code: "invalid_value", value: given[i], message, fix: "pass a directory" });
+		}
 	}
 	return problems;
 }
@@ -68,11 +71,13 @@ async function checkExcludes(cwd: string, given: readonly string[], roots: reado
 	const paths: string[] = [];
 	const problems: Problem[] = [];
 	for (const [i, path] of given.entries()) {
-		const real = await existing(cwd, path, `--exclude[${i}]`);
+		const real = await existing(cwd, path, { source: "--exclude", path: [i] });
 		if (typeof real !== "string") problems.push(real);
 		else if (!roots.some((root) => real.startsWith(root === "/" ? "/" : `${root}/`)))
 			problems.push({
-				path: `--exclude[${i}]`,
+				source: "--exclude",
+				path: [i],
+				code: "invalid_value",
 				value: path,
 				message: `is not inside any root${real !== resolve(cwd, path) ? ` (it resolves to ${real})` : ""}`,
 				fix: `give a path inside one of: ${roots.join(", ")}`,
@@ -111,7 +116,9 @@ async function runSnapshot(argv: string[], io: CommandIO): Promise<ExitCode> {
 	const roots = positionals.map((root) => resolve(io.cwd, root));
 	const rootProblems = await checkRoots(roots, positionals);
 	if (rootProblems.length > 0) return problemsOut(io, "cannot snapshot these roots", rootProblems);
-	const reals = await Promise.all(roots.map(async (root) => (await existing(io.cwd, root, "root")) as string));
+	const reals = await Promise.all(
+		roots.map(async (root) => (await existing(io.cwd, root, { path: ["root"] })) as string),
+	);
 	const excludes = await checkExcludes(io.cwd, values.exclude ?? [], reals);
 	const file = values.output === undefined ? undefined : resolve(io.cwd, values.output);
 	const output = file === undefined ? [] : await checkOutput(file, values.output!);

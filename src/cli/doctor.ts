@@ -7,6 +7,7 @@
  */
 import type { DoctorOptions } from "../doctor/run.ts";
 import type { DoctorReport } from "../doctor/types.ts";
+import { problemReplacer } from "../problems.ts";
 import { type Command, EXIT } from "./command.ts";
 import { parseFlags } from "./flags.ts";
 import { TRUST_OPTIONS, trustOverride } from "./trust-flags.ts";
@@ -51,7 +52,7 @@ export function createDoctorCommand(defaults: Pick<DoctorOptions, "packageRoot">
 			const trust = trustOverride(values);
 			const { renderDoctorReport } = await import("../doctor/render.ts");
 			const print = (report: DoctorReport) =>
-				io.stdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderDoctorReport(report));
+				io.stdout(values.json ? `${JSON.stringify(report, problemReplacer, 2)}\n` : renderDoctorReport(report));
 			// On a Node too old for Pi, loading Pi's SDK could fail before any check is printed: say so first.
 			const { readPackageFacts, ownPackageRoot } = await import("../doctor/package.ts");
 			const { checkNode } = await import("../doctor/judge-platform.ts");

@@ -10,6 +10,7 @@ import { nodeFileProbe } from "../envelope/probe.ts";
 import { EVIDENCE_RULES, type EvidenceRule } from "../envelope/proof.ts";
 import { checkPassed, type EnvelopeCheck, envelopeReportJson, renderEnvelopeReport } from "../envelope/report.ts";
 import { verifyEvidence } from "../envelope/verify.ts";
+import { problemReplacer } from "../problems.ts";
 import { didYouMean } from "../suggest.ts";
 import { type Command, type CommandIO, EXIT, type ExitCode, UsageError } from "./command.ts";
 import { parseFlags } from "./flags.ts";
@@ -141,7 +142,9 @@ async function check(options: Options, io: CommandIO): Promise<ExitCode> {
 				: undefined,
 	};
 	io.stdout(
-		options.json ? `${JSON.stringify(envelopeReportJson(result), null, 2)}\n` : `${renderEnvelopeReport(result)}\n`,
+		options.json
+			? `${JSON.stringify(envelopeReportJson(result), problemReplacer, 2)}\n`
+			: `${renderEnvelopeReport(result)}\n`,
 	);
 	return checkPassed(result) ? EXIT.pass : EXIT.fail;
 }

@@ -1,7 +1,7 @@
 /** `pi-delegate modes`: every context mode and what it expands to, built-in and from settings. */
 import { listModes, MODE_TABLE_HEADER, modeTableCells } from "../context/modes-table.ts";
 import { renderTable } from "../format/table.ts";
-import { formatProblems } from "../problems.ts";
+import { formatProblems, problemReplacer } from "../problems.ts";
 import { loadModes } from "../settings/load-modes.ts";
 import { locatePi } from "../settings/locate.ts";
 import type { SettingsSection } from "../settings/section.ts";
@@ -46,7 +46,7 @@ export const modesCommand: Command = {
 		const loaded = loadModes({ ...where, projectTrusted: where.trust.trusted });
 		const rows = listModes(loaded.registry);
 		if (values.json) {
-			io.stdout(`${JSON.stringify({ modes: rows, problems: loaded.problems }, null, 2)}\n`);
+			io.stdout(`${JSON.stringify({ modes: rows, problems: loaded.problems }, problemReplacer, 2)}\n`);
 		} else {
 			const table = renderTable(MODE_TABLE_HEADER, modeTableCells(rows), [], { maxWidth: widthOf(io) });
 			const notes = loaded.settings.sections.map((s) => sectionNote(s, where.trust.reason));

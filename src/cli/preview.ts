@@ -7,7 +7,7 @@
  * Pi's package is imported only when the command runs, so other commands do not pay its start-up.
  */
 import { resolve } from "node:path";
-import { formatProblems, type Problem } from "../problems.ts";
+import { formatProblems, type Problem, problemReplacer } from "../problems.ts";
 import { STRATEGIES, type Strategy } from "../prompt/channels.ts";
 import { previewJson, previewText } from "../report/preview-report.ts";
 import { locatePi } from "../settings/locate.ts";
@@ -130,10 +130,10 @@ export const previewCommand: Command = {
 				rendered = loaded.parent.rendered;
 				return loaded.parent;
 			},
-			...(flags.agent !== undefined && { agent: { name: flags.agent, where: "--agent" } }),
+			...(flags.agent !== undefined && { agent: { name: flags.agent, where: { source: "--agent", path: [] } } }),
 			...(flags.mode !== undefined && { runMode: flags.mode }),
 			...(flags.strategy !== undefined && { call: { strategy: flags.strategy } }),
-			...(flags.tools !== undefined && { tools: { names: flags.tools, where: "--tools" } }),
+			...(flags.tools !== undefined && { tools: { names: flags.tools, where: { source: "--tools", path: [] } } }),
 			...(flags.spec !== undefined && { spec: { file: flags.spec } }),
 			...(conversation && { branch: () => conversation.branch }),
 		});
@@ -149,7 +149,9 @@ export const previewCommand: Command = {
 			wouldRefuse: result.wouldRefuse,
 		};
 		io.stdout(
-			flags.json ? `${JSON.stringify(previewJson(data), null, 2)}\n` : previewText(data, { width: widthOf(io) }),
+			flags.json
+				? `${JSON.stringify(previewJson(data), problemReplacer, 2)}\n`
+				: previewText(data, { width: widthOf(io) }),
 		);
 		return EXIT.pass;
 	},

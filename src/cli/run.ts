@@ -1,4 +1,5 @@
 import type { RunnerKind } from "../plan/types.ts";
+import { problemReplacer } from "../problems.ts";
 import { type Command, type CommandIO, EXIT, type ExitCode, UsageError, widthOf } from "./command.ts";
 import { parseFlags } from "./flags.ts";
 import { TRUST_OPTIONS, trustOverride } from "./trust-flags.ts";
@@ -106,7 +107,7 @@ async function runFromCli(args: RunArgs, io: CommandIO): Promise<ExitCode> {
 		entry: "cli",
 		spec: args.file === "-" ? { text: await io.readStdin(), label: "standard input" } : { file: args.file },
 		request: {
-			...(args.agent !== undefined && { agent: { name: args.agent, where: "--agent" } }),
+			...(args.agent !== undefined && { agent: { name: args.agent, where: { source: "--agent", path: [] } } }),
 			...(args.mode !== undefined && { runMode: args.mode }),
 			...(args.model !== undefined && { model: args.model }),
 			...(args.runner !== undefined && { runner: args.runner }),
@@ -135,10 +136,10 @@ async function runFromCli(args: RunArgs, io: CommandIO): Promise<ExitCode> {
 	try {
 		const result = await runDelegation(delegation, { progress: printer.onProgress, signal: cancel.signal });
 		printer.done();
-		io.stdout(args.json ? `${JSON.stringify(result, null, 2)}\n` : renderReport(result, widthOf(io)));
+		io.stdout(args.json ? `${JSON.stringify(result, problemReplacer, 2)}\n` : renderReport(result, widthOf(io)));
 		if (result.verdict === "PASS") return EXIT.pass;
 		// A child that could not reach its model says nothing about the task: that is a setup problem.
-		return result.problems.some((p) => p.kind === "setup") ? EXIT.badInput : EXIT.fail;
+		return result.problems.some((p) => p.code === "setup") ? EXIT.badInput : EXIT.fail;
 	} finally {
 		printer.done();
 		process.removeListener("SIGINT", onSigint);

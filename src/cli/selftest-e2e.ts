@@ -7,7 +7,7 @@
 import { tmpdir } from "node:os";
 import { REPORT_WIDTH, wrapText } from "../doctor/render.ts";
 import type { RunnerKind } from "../plan/types.ts";
-import { formatProblems } from "../problems.ts";
+import { formatProblems, problemReplacer } from "../problems.ts";
 import { renderReport } from "../report/task-report.ts";
 import { type E2eCaseResult, type E2eReport, runE2e } from "../selftest/e2e.ts";
 import type { E2eCase } from "../selftest/e2e-cases.ts";
@@ -92,7 +92,7 @@ export async function runE2eCommand(args: E2eArgs, io: CommandIO): Promise<ExitC
 		});
 		for (const printer of printers.values()) printer.done();
 		if (args.json) {
-			io.stdout(`${JSON.stringify({ ok: report.exitCode === 0, ...report }, null, 2)}\n`);
+			io.stdout(`${JSON.stringify({ ok: report.exitCode === 0, ...report }, problemReplacer, 2)}\n`);
 		} else {
 			const count = report.cases.length;
 			const parts = report.cases.map((c, i) => caseText(c, i, count));

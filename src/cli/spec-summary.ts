@@ -6,7 +6,7 @@
 import { formatUsd, plural } from "../format/numbers.ts";
 import { renderTable } from "../format/table.ts";
 import { firstLine } from "../format/text.ts";
-import { formatProblems, type Problem } from "../problems.ts";
+import { formatProblems, type Problem, problemReplacer } from "../problems.ts";
 import { lexical } from "../spec/paths.ts";
 import type { Budget } from "../spec/schema.ts";
 import type { SpecInvalid, SpecValid } from "../spec/validate.ts";
@@ -63,7 +63,7 @@ export function describeValid(result: SpecValid, width = 80): string {
 }
 
 export function describeInvalid(result: SpecInvalid, source: string): string {
-	const unreadable = result.problems.some((p) => p.path === "(file)");
+	const unreadable = result.problems.some((p) => p.source === "(file)");
 	return [
 		unreadable
 			? `✗ ${source}: cannot be read`
@@ -78,5 +78,9 @@ export function resultJson(result: SpecValid | SpecInvalid): string {
 	const body = result.ok
 		? { valid: true, spec: result.spec, defaulted: result.defaulted, warnings: result.warnings }
 		: { valid: false, problems: result.problems, warnings: result.warnings };
-	return JSON.stringify(body, (_k, v: unknown) => (typeof v === "number" && !Number.isFinite(v) ? String(v) : v), 2);
+	return JSON.stringify(
+		body,
+		(k, v: unknown) => (typeof v === "number" && !Number.isFinite(v) ? String(v) : problemReplacer(k, v)),
+		2,
+	);
 }

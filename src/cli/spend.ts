@@ -103,7 +103,9 @@ function parse(argv: string[], io: CommandIO): SpendOptions | Problem[] {
 	const since = v.since === undefined ? undefined : parseSince(v.since);
 	if (v.since !== undefined && since === undefined) {
 		problems.push({
-			path: "--since",
+			source: "--since",
+			path: [],
+			code: "invalid_value",
 			value: v.since,
 			message: "is not an ISO date or date-time",
 			fix: "write e.g. 2026-12-01 or 2026-12-01T14:00Z",
@@ -112,7 +114,9 @@ function parse(argv: string[], io: CommandIO): SpendOptions | Problem[] {
 	const by = (v.by ?? "task") as SpendGrouping;
 	if (!SPEND_GROUPINGS.includes(by)) {
 		problems.push({
-			path: "--by",
+			source: "--by",
+			path: [],
+			code: "invalid_value",
 			value: v.by,
 			message: "is not a grouping",
 			fix: `use one of ${SPEND_GROUPINGS.join(", ")}`,
@@ -121,14 +125,18 @@ function parse(argv: string[], io: CommandIO): SpendOptions | Problem[] {
 	const sessionFile = v.session === undefined ? undefined : resolve(io.cwd, v.session);
 	if (sessionFile !== undefined && !existsSync(sessionFile)) {
 		problems.push({
-			path: "--session",
+			source: "--session",
+			path: [],
+			code: "not_found",
 			value: v.session,
 			message: "does not exist",
 			fix: "pass a Pi session file (.jsonl)",
 		});
 	} else if (sessionFile !== undefined && isDirectory(sessionFile)) {
 		problems.push({
-			path: "--session",
+			source: "--session",
+			path: [],
+			code: "invalid_value",
 			value: v.session,
 			message: "is a directory",
 			fix: "pass a Pi session file (.jsonl)",
@@ -137,7 +145,9 @@ function parse(argv: string[], io: CommandIO): SpendOptions | Problem[] {
 	const runsDir = v.runs === undefined ? defaultRunsDir(io) : resolve(io.cwd, v.runs);
 	if (v.runs !== undefined && !isDirectory(runsDir)) {
 		problems.push({
-			path: "--runs",
+			source: "--runs",
+			path: [],
+			code: "invalid_value",
 			value: v.runs,
 			message: "is not a directory",
 			fix: "pass the runs directory (where each run has its own folder)",

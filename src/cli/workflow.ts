@@ -1,5 +1,6 @@
 import { formatUsd } from "../format/numbers.ts";
 import type { RunnerKind } from "../plan/types.ts";
+import { problemReplacer } from "../problems.ts";
 import { foldProgress, INITIAL_PROGRESS, type ProgressState, statusLine } from "../report/progress.ts";
 import type { ChildrenRegistry, ChildrenState } from "../run/children.ts";
 import type { WorkflowRequest } from "../workflow/launch.ts";
@@ -237,7 +238,7 @@ async function runWorkflowCli(args: WorkflowArgs, io: CommandIO): Promise<ExitCo
 			return EXIT.badInput;
 		}
 		const { summary } = launched;
-		if (args.json) io.stdout(`${JSON.stringify(jsonOf(summary), null, 2)}\n`);
+		if (args.json) io.stdout(`${JSON.stringify(jsonOf(summary), problemReplacer, 2)}\n`);
 		else {
 			const { runReport } = await import("../workflow/report.ts");
 			io.stdout(runReport(summary));

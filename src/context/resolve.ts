@@ -8,7 +8,7 @@
  * each layer's fields sit just above its mode). The answer carries its provenance so `preview` can
  * show a user why a child saw what it saw, and its warnings so no fallback is ever silent. Pure.
  */
-import type { Problem } from "../problems.ts";
+import type { Problem, ProblemPlace } from "../problems.ts";
 import { didYouMean } from "../suggest.ts";
 import { type ContextMode, defaultMode, lookupMode, type ModeRegistry, modeNames } from "./modes.ts";
 import {
@@ -61,7 +61,7 @@ export interface ResolvedContext {
 	 */
 	skills: Decision<readonly string[] | undefined> & {
 		/** Where the allowlist was given, for selectSkills' warnings (`call.skills`, `<file>: skills`). */
-		where?: string;
+		where?: ProblemPlace;
 	};
 	/** Unknown mode names, each naming where it was given and what stood in for it. */
 	warnings: Problem[];
@@ -85,7 +85,7 @@ function modeCandidate(
 	registry: ModeRegistry,
 	layer: "call-mode" | "agent-mode" | "run-mode",
 	name: string,
-	where: string,
+	where: ProblemPlace,
 	warnings: Problem[],
 ): Candidate {
 	const words = MODE_LAYER_WORDS[layer];
@@ -96,7 +96,8 @@ function modeCandidate(
 	}
 	const fallback: ContextMode = defaultMode(registry);
 	warnings.push({
-		path: where,
+		...where,
+		code: "not_found",
 		value: name,
 		message: `unknown context mode "${name}"${didYouMean(name, modeNames(registry))}; the default mode "${fallback.name}" stands in for it`,
 		fix: `use one of: ${modeNames(registry).join(", ")}; project modes are defined under pi-delegate.contextModes in Pi settings`,
@@ -112,12 +113,15 @@ function modeCandidate(
 export function resolveContext(input: ResolveContextInput): ResolvedContext {
 	const { registry, call, agent, runMode } = input;
 	const warnings: Problem[] = [];
-	const agentWhere = (key: string) => (agent?.label ? `${agent.label}: ${key}` : `agent.${key}`);
+	const agentWhere = (key: string): ProblemPlace =>
+		agent?.label ? { source: agent.label, path: [key] } : { path: ["agent", key] };
 	const agentSuffix = agent?.label ? ` (${agent.label})` : "";
 	const candidates: Candidate[] = [];
 	if (call) candidates.push({ layer: "call-field", reason: "per-call field", values: pickPrimitives(call) });
 	if (call?.contextMode !== undefined) {
-		candidates.push(modeCandidate(registry, "call-mode", call.contextMode, "call.contextMode", warnings));
+		candidates.push(
+			modeCandidate(registry, "call-mode", call.contextMode, { path: ["call", "contextMode"] }, warnings),
+		);
 	}
 	if (agent) {
 		candidates.push({ layer: "agent-field", reason: `agent .md field${agentSuffix}`, values: pickPrimitives(agent) });
@@ -125,7 +129,8 @@ export function resolveContext(input: ResolveContextInput): ResolvedContext {
 	if (agent?.contextMode !== undefined) {
 		candidates.push(modeCandidate(registry, "agent-mode", agent.contextMode, agentWhere("contextMode"), warnings));
 	}
-	if (runMode !== undefined) candidates.push(modeCandidate(registry, "run-mode", runMode, "run.mode", warnings));
+	if (runMode !== undefined)
+		candidates.push(modeCandidate(registry, "run-mode", runMode, { path: ["run", "mode"] }, warnings));
 	const fallback = defaultMode(registry);
 	candidates.push({ layer: "default", reason: `default mode "${fallback.name}"`, values: fallback.primitives });
 
@@ -151,7 +156,12 @@ export function resolveContext(input: ResolveContextInput): ResolvedContext {
 	};
 	let skills: ResolvedContext["skills"];
 	if (call?.skills !== undefined) {
-		skills = { value: call.skills, layer: "call-field", reason: "per-call skills", where: "call.skills" };
+		skills = {
+			value: call.skills,
+			layer: "call-field",
+			reason: "per-call skills",
+			where: { path: ["call", "skills"] },
+		};
 	} else if (agent?.skills !== undefined) {
 		skills = {
 			value: agent.skills,

@@ -8,7 +8,7 @@
  * Pure: takes the skills Pi found (its `Skill` objects) and returns a subset of them.
  */
 import type { Skill } from "@earendil-works/pi-coding-agent";
-import type { Problem } from "../problems.ts";
+import { inside, type Problem, type ProblemPlace } from "../problems.ts";
 import { didYouMean } from "../suggest.ts";
 
 export interface SkillSelection<S> {
@@ -26,7 +26,7 @@ export interface SkillChoice {
 	/** Skill names to load, or undefined for none given. */
 	allowlist?: readonly string[];
 	/** Where the allowlist came from, for warnings (`call.skills`, `.pi/agents/x.md: skills`). */
-	where?: string;
+	where?: ProblemPlace;
 }
 
 /** Picks the child's skills from those available. */
@@ -39,12 +39,13 @@ export function selectSkills<S extends Pick<Skill, "name">>(
 	}
 	const wanted = new Set(choice.allowlist);
 	const known = new Set(available.map((skill) => skill.name));
-	const where = choice.where ?? "skills";
+	const where = choice.where ?? { path: ["skills"] };
 	const warnings: Problem[] = [];
 	choice.allowlist.forEach((name, index) => {
 		if (known.has(name) || choice.allowlist?.indexOf(name) !== index) return;
 		warnings.push({
-			path: `${where}[${index}]`,
+			...inside(where, index),
+			code: "not_found",
 			value: name,
 			message: `no skill named "${name}"${didYouMean(name, known)}; it is skipped`,
 			fix:

@@ -1,12 +1,12 @@
 /**
  * The checks of what a launch is decided from: pi-delegate's settings, the model of each effort and
  * each agent's model and tools — decided by the very functions a launch uses (plan/model.ts
- * `chooseModel` and `modelProblems`, agents/listing.ts `agentReports`, which runs
+ * `choosePlacedModel` and `modelProblems`, agents/listing.ts `agentReports`, which runs
  * agents/check.ts `checkAgentLaunch`), so doctor never calls a setup fine that a run would refuse.
  * Every one of these fails when it has a problem: a launch refuses while any remains. Pure.
  */
 import { agentReports } from "../agents/listing.ts";
-import { chooseModel, modelProblems, profilesFromSettings } from "../plan/model.ts";
+import { choosePlacedModel, modelProblems, profilesFromSettings } from "../plan/model.ts";
 import type { Problem } from "../problems.ts";
 import type { ReadSettingsResult } from "../settings/read.ts";
 import { EFFORTS, type Effort } from "../spec/schema.ts";
@@ -51,7 +51,7 @@ export function checkHost(setup: SetupFacts): Check | undefined {
 export function checkEffort(effort: Effort, setup: SetupFacts, settings: ReadSettingsResult): Check {
 	const id = `effort.${effort}`;
 	const name = `effort ${effort}`;
-	const chosen = chooseModel({
+	const chosen = choosePlacedModel({
 		effort,
 		profiles: profilesFromSettings(settings.settings),
 		models: setup.models,
@@ -64,7 +64,7 @@ export function checkEffort(effort: Effort, setup: SetupFacts, settings: ReadSet
 	}
 	const { choice } = chosen;
 	const ref = `${choice.provider}/${choice.id}${choice.thinking ? `:${choice.thinking}` : ""}`;
-	const problems = modelProblems(choice, setup.models);
+	const problems = modelProblems(choice, setup.models, chosen.place);
 	if (problems.length > 0) {
 		const detail = `${ref}, from ${choice.reason}: ${problems.map((p) => p.message).join("; ")}`;
 		return { id, name, state: "fail", detail, fix: fixOf(problems), problems };

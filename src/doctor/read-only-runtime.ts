@@ -18,8 +18,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Credential, CredentialInfo, CredentialStore, ModelsStore, ModelsStoreEntry } from "@earendil-works/pi-ai";
 import { ModelRuntime } from "@earendil-works/pi-coding-agent";
+import { describePosition } from "../json/position.ts";
 import { readJson } from "../json/read.ts";
-import type { Problem } from "../problems.ts";
+import { type Problem, sourceAt } from "../problems.ts";
 
 type Loaded = { data: Record<string, unknown>; problem?: Problem };
 
@@ -30,22 +31,22 @@ export function readObjectFile(file: string, what: string): Loaded {
 		text = readFileSync(file, "utf8");
 	} catch (error) {
 		if ((error as NodeJS.ErrnoException).code === "ENOENT") return { data: {} };
-		const problem = { path: file, value: undefined, message: `cannot read ${what}: ${(error as Error).message}` };
-		return { data: {}, problem: { ...problem, fix: "make it readable by this user, or remove it" } };
+		const message = `cannot read ${what}: ${(error as Error).message}`;
+		const fix = "make it readable by this user, or remove it";
+		return { data: {}, problem: { source: file, path: [], code: "unreadable", value: undefined, message, fix } };
 	}
 	const read = readJson(text);
 	if (!read.ok) {
-		const at = `line ${read.error.line}, column ${read.error.column}`;
-		const message = `${what} is not valid JSON (${at}: ${read.error.reason})`;
-		return {
-			data: {},
-			problem: { path: file, value: undefined, message, fix: "fix the file, or log in again with pi" },
-		};
+		const message = `${what} is not valid JSON (${describePosition(read.error)}: ${read.error.reason})`;
+		const fix = "fix the file, or log in again with pi";
+		const source = sourceAt(file, read.error);
+		return { data: {}, problem: { source, path: [], code: "invalid_syntax", value: undefined, message, fix } };
 	}
 	const value = read.value;
 	if (typeof value !== "object" || value === null || Array.isArray(value)) {
 		const message = `${what} must hold a JSON object`;
-		return { data: {}, problem: { path: file, value, message, fix: "fix the file, or log in again with pi" } };
+		const fix = "fix the file, or log in again with pi";
+		return { data: {}, problem: { source: file, path: [], code: "invalid_type", value, message, fix } };
 	}
 	return { data: value as Record<string, unknown> };
 }
@@ -107,7 +108,14 @@ export async function readOnlyRuntime(agentDir: string): Promise<{ runtime: Mode
 	if (error !== undefined) {
 		const message = `Pi's model configuration has problems: ${error.split("\n")[0]}`;
 		const fix = "fix models.json; `pi --list-models` shows the same error in full";
-		problems.push({ path: join(agentDir, "models.json"), value: undefined, message, fix });
+		problems.push({
+			source: join(agentDir, "models.json"),
+			path: [],
+			code: "invalid_value",
+			value: undefined,
+			message,
+			fix,
+		});
 	}
 	return { runtime, problems };
 }

@@ -4,7 +4,7 @@
  * warning costs, each problem with its own fix — then one line that says whether this machine is
  * ready. The JSON form is the report itself. Pure.
  */
-import { showValue } from "../problems.ts";
+import { formatPath, showValue } from "../problems.ts";
 import type { Check, CheckState, DoctorReport } from "./types.ts";
 
 export const REPORT_WIDTH = 80;
@@ -62,7 +62,7 @@ function advice(check: Check, at: number): string[] {
 				continue;
 			}
 			const value = p.value === undefined ? "" : ` (value: ${showValue(p.value, 60)})`;
-			out.push(...note("✗ ", `${p.path}: ${p.message}${value}`, at));
+			out.push(...note("✗ ", `${formatPath(p)}: ${p.message}${value}`, at));
 			out.push(...note("  fix: ", p.fix, at));
 		}
 	} else if (check.fix) out.push(...note("fix: ", check.fix, at));

@@ -9,6 +9,7 @@ import { resolve } from "node:path";
 import { type ModelRegistry, VERSION } from "@earendil-works/pi-coding-agent";
 import { decideRunsDir } from "../plan/task.ts";
 import type { ModelRef } from "../plan/types.ts";
+import { formatPath } from "../problems.ts";
 import { findPiCli } from "../run/child-paths.ts";
 import { readSettings } from "../settings/read.ts";
 import { judgeFacts } from "./judge.ts";
@@ -65,7 +66,7 @@ function runsDir(options: DoctorOptions, settings: ReturnType<typeof readSetting
 	const source = override
 		? "PI_DELEGATE_RUNS_DIR"
 		: setting?.origin.kind === "file"
-			? setting.origin.where
+			? formatPath(setting.origin.place)
 			: "the default";
 	return probeRunsDir(dir, source);
 }

@@ -29,7 +29,8 @@ function unwrapLists(args: Record<string, unknown>): { value: Record<string, unk
 		if (read.ok && Array.isArray(read.value)) value[field] = read.value;
 		else if (!read.ok && field === "evidence") {
 			problems.push({
-				path: field,
+				path: [field],
+				code: "invalid_type",
 				value: text,
 				message: `must be a list, not text; this text looks like a JSON list but is not valid JSON (${read.message} at line ${read.line}, column ${read.column})`,
 				fix: "pass the list itself, not a string holding it",

@@ -8,7 +8,7 @@
  * (no candidate, two different ones, a block that is not JSON, a wrong shape) makes it invalid, with
  * every problem listed, because an envelope that cannot be checked is a failed task.
  */
-import { joinPath, type Problem } from "../problems.ts";
+import { formatPath, type Problem } from "../problems.ts";
 import { type Candidate, describeSource, type EnvelopeSource, textCandidates } from "./candidates.ts";
 import { type EvidenceRule, emptyProofProblem } from "./proof.ts";
 import { acceptedCallNumbers, describeRejections, type RejectedCall, summarizeRejection } from "./rejected.ts";
@@ -62,7 +62,7 @@ const HOW_TO_SUBMIT = `call ${SUBMIT_RESULT_TOOL_NAME} once with ${ENVELOPE_FIEL
 
 /** The problems' paths for a one-line reason: the first six, then how many more. */
 function listPaths(problems: readonly Problem[]): string {
-	const paths = problems.map((p) => p.path);
+	const paths = problems.map(formatPath);
 	return paths.length <= 6 ? paths.join(", ") : `${paths.slice(0, 6).join(", ")} and ${paths.length - 6} more`;
 }
 
@@ -82,7 +82,10 @@ function rejectionProblems(rejected: readonly RejectedCall[]): Problem[] {
 	return rejected.map((r) => {
 		const summary = summarizeRejection(r.error);
 		return {
-			path: `${SUBMIT_RESULT_TOOL_NAME} call ${r.call}`,
+			source: `${SUBMIT_RESULT_TOOL_NAME} call ${r.call}`,
+			path: [],
+			// Arguments that are not JSON at all are a syntax problem; every other rejection is of a value.
+			code: summary.kind === "json" ? ("invalid_syntax" as const) : ("invalid_value" as const),
 			value: undefined,
 			message: `was rejected: ${summary.reason}`,
 			fix: REJECTION_FIX[summary.kind],
@@ -105,13 +108,17 @@ function noEnvelope(input: EnvelopeInput, skipped: ReturnType<typeof textCandida
 	const calls = rejected.length > 0 ? describeRejections(rejected) : `${SUBMIT_RESULT_TOOL_NAME} was never called`;
 	const problems: Problem[] = [
 		{
-			path: "(result)",
+			source: "(result)",
+			path: [],
+			code: "required",
 			value: input.finalText.trim() === "" ? undefined : input.finalText.trim(),
 			message: `${calls} and ${prose}`,
 			fix: HOW_TO_SUBMIT,
 		},
 		...skipped.map((s) => ({
-			path: `final message, line ${s.line}`,
+			source: `final message, line ${s.line}`,
+			path: [],
+			code: "invalid_value" as const,
 			value: undefined,
 			message: `the fenced block there ${s.why}`,
 			fix:
@@ -125,7 +132,9 @@ function noEnvelope(input: EnvelopeInput, skipped: ReturnType<typeof textCandida
 
 function notJson(broken: Array<Candidate & { json: false }>): EnvelopeParse {
 	const problems = broken.map((c) => ({
-		path: `final message, line ${c.line}`,
+		source: `final message, line ${c.line}`,
+		path: [],
+		code: "invalid_syntax" as const,
 		value: undefined,
 		message: `${describeSource(c.source)} is not valid JSON: ${c.error} (line ${c.line}, column ${c.column})`,
 		fix: "write the envelope as strict JSON: double-quoted keys and strings, no comments",
@@ -146,7 +155,8 @@ function conflict(distinct: Array<Candidate & { json: true }>): EnvelopeParse {
 		for (const at of differingPaths(first!.value, other.value)) {
 			const show = (c: Candidate & { json: true }) => JSON.stringify(valueAt(c.value, at)) ?? "nothing";
 			problems.push({
-				path: joinPath(...at),
+				path: at,
+				code: "conflict",
 				value: valueAt(other.value, at),
 				message: `${describeSource(first!.source)} has ${show(first!)}, ${describeSource(other.source)} has ${show(other)}`,
 				fix: `hand in one envelope: ${SUBMIT_RESULT_TOOL_NAME} once, and no different envelope in the final message`,
@@ -154,7 +164,7 @@ function conflict(distinct: Array<Candidate & { json: true }>): EnvelopeParse {
 		}
 	}
 	const names = distinct.map((c) => describeSource(c.source));
-	const where = [...new Set(problems.map((p) => p.path))].slice(0, 5).join(", ");
+	const where = [...new Set(problems.map(formatPath))].slice(0, 5).join(", ");
 	return {
 		ok: false,
 		reason: `${distinct.length} different envelopes: ${names.join(" and ")} differ at ${where}`,
@@ -245,7 +255,7 @@ export function checkSubmission(args: unknown, evidence?: EvidenceRule): Problem
 
 /** The error text a rejected submit_result call returns to the model. */
 export function submissionErrorText(problems: readonly Problem[]): string {
-	const lines = problems.map((p) => `- ${p.path}: ${p.message}. Fix: ${p.fix}.`);
+	const lines = problems.map((p) => `- ${formatPath(p)}: ${p.message}. Fix: ${p.fix}.`);
 	return [
 		`The result was not accepted (${plural(problems.length, "problem")}):`,
 		...lines,

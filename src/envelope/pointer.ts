@@ -14,7 +14,7 @@
  * Near misses that models write (`path:12:5`, `path#L12`, `path:L12`, `path:12–15`, `~/path`) are
  * rejected with a fix instead of being read as odd file names that would only fail later as "not found".
  */
-import type { Problem } from "../problems.ts";
+import type { PathSegment, Problem } from "../problems.ts";
 
 /** A line range, 1-based and inclusive; a single line has start === end. */
 export interface LineRange {
@@ -65,12 +65,12 @@ const NEAR_MISSES: NearMiss[] = [
 	},
 ];
 
-function problem(at: string, value: string, message: string, fix: string): PointerParse {
-	return { ok: false, problems: [{ path: at, value, message, fix }] };
+function problem(at: readonly PathSegment[], value: string, message: string, fix: string): PointerParse {
+	return { ok: false, problems: [{ path: at, code: "invalid_value", value, message, fix }] };
 }
 
-/** Reads a pointer string; `at` is the problem path to report, e.g. `evidence[2].pointer`. */
-export function parsePointer(text: string, at = "pointer"): PointerParse {
+/** Reads a pointer string; `at` is the problem path to report, e.g. `["evidence", 2, "pointer"]`. */
+export function parsePointer(text: string, at: readonly PathSegment[] = ["pointer"]): PointerParse {
 	const trimmed = text.trim();
 	if (trimmed === "") {
 		return problem(at, text, "is empty", "write path:line, path:start-end, path, or cmd: <command>");
@@ -117,7 +117,7 @@ export function parsePointer(text: string, at = "pointer"): PointerParse {
 	return { ok: true, pointer: { kind: "file", path, lines: { start, end } } };
 }
 
-function nearMiss(trimmed: string, at: string, text: string): PointerParse | undefined {
+function nearMiss(trimmed: string, at: readonly PathSegment[], text: string): PointerParse | undefined {
 	for (const miss of NEAR_MISSES) {
 		const m = miss.pattern.exec(trimmed);
 		if (m) return problem(at, text, miss.message, miss.fix(trimmed.slice(0, m.index), m));

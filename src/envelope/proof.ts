@@ -31,7 +31,8 @@ export function emptyProofProblem(
 ): Problem | undefined {
 	if ((rule ?? DEFAULT_EVIDENCE_RULE) === "optional") return undefined;
 	if (envelope.status !== "ok" || envelope.evidence.length > 0) return undefined;
-	return { path: "evidence", value: envelope.evidence, message: EMPTY_PROOF_MESSAGE, fix: EMPTY_PROOF_FIX };
+	const { evidence } = envelope;
+	return { path: ["evidence"], code: "too_small", value: evidence, message: EMPTY_PROOF_MESSAGE, fix: EMPTY_PROOF_FIX };
 }
 
 /** One line for a report when the rule was relaxed, or undefined when it was not. */

@@ -5,7 +5,7 @@
  * each pointer must follow the pointer grammar (pointer.ts), with a fix for the near misses models
  * write. Whether an `ok` needs evidence depends on the task, not on the envelope: see proof.ts.
  */
-import { joinPath, type Problem } from "../problems.ts";
+import type { Problem } from "../problems.ts";
 import { type Phrasebook, pathPattern, type SchemaIssueAt, schemaProblems } from "../schema-problems.ts";
 import { closest } from "../suggest.ts";
 import { isRecord, kindOf } from "../values.ts";
@@ -68,7 +68,7 @@ function pointerProblems(value: unknown): Problem[] {
 	if (!isRecord(value) || !Array.isArray(value.evidence)) return [];
 	return value.evidence.flatMap((item, i) => {
 		if (!isRecord(item) || typeof item.pointer !== "string" || !/\S/.test(item.pointer)) return [];
-		const parsed = parsePointer(item.pointer, joinPath("evidence", i, "pointer"));
+		const parsed = parsePointer(item.pointer, ["evidence", i, "pointer"]);
 		return parsed.ok ? [] : parsed.problems;
 	});
 }

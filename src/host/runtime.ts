@@ -95,7 +95,8 @@ export async function openHost(options: HostOptions): Promise<Host> {
 	});
 	await loader.reload();
 	const problems: Problem[] = loader.getExtensions().errors.map((e) => ({
-		path: "extension",
+		path: ["extension"],
+		code: "unavailable" as const,
 		value: e.path,
 		message: `the provider extension failed to load: ${e.error}`,
 		fix: "fix the extension, or leave it out (--extension, or the providerExtensions setting)",

@@ -32,7 +32,7 @@ import {
 } from "../envelope/schema.ts";
 import { verifyEvidence } from "../envelope/verify.ts";
 import type { SubmitCheckConfig } from "../plan/types.ts";
-import type { Problem } from "../problems.ts";
+import { formatPath, type Problem } from "../problems.ts";
 
 /** What the tool puts in `details` of an accepted result: the arguments exactly as it received them. */
 export interface SubmitDetails {
@@ -58,7 +58,8 @@ function pointerProblems(envelope: Envelope, config: SubmitCheckConfig, commands
 			? []
 			: [
 					{
-						path: `evidence[${c.index}].pointer`,
+						path: ["evidence", c.index, "pointer"],
+						code: "evidence" as const,
 						value: c.pointer,
 						message: `"${c.pointer}" does not check out: ${c.reason}`,
 						fix: "point at a line that exists inside the task's roots, or cite a command exactly as you ran it",
@@ -131,7 +132,7 @@ function accepted(envelope: Envelope, unresolved: readonly Problem[]) {
 			? "Result received. Your work is done; stop here."
 			: [
 					`Result recorded as it is, with ${unresolved.length} unresolved problem${unresolved.length === 1 ? "" : "s"} that will fail the task:`,
-					...unresolved.map((p) => `- ${p.path}: ${p.message}`),
+					...unresolved.map((p) => `- ${formatPath(p)}: ${p.message}`),
 					"No more attempts are accepted. Your work is done; stop here.",
 				].join("\n");
 	return {

@@ -1,8 +1,8 @@
 /**
  * The two reader findings as Problems, worded once for every caller: a syntax error and a key given
- * twice. The caller chooses the path (a spec says `(json)`, a settings file its name and position).
+ * twice. The caller chooses the place (a spec says `(json)`, a settings file its name and position).
  */
-import type { Problem } from "../problems.ts";
+import type { Problem, ProblemPlace } from "../problems.ts";
 import { describePosition } from "./position.ts";
 import type { DuplicateKey, JsonSyntaxError } from "./types.ts";
 
@@ -13,9 +13,10 @@ export function lineText(text: string, line: number): string {
 }
 
 /** A syntax error as a Problem whose value is the offending line, so the reader sees it without opening the file. */
-export function syntaxProblem(error: JsonSyntaxError, text: string, path: string, fixNote = ""): Problem {
+export function syntaxProblem(error: JsonSyntaxError, text: string, place: ProblemPlace, fixNote = ""): Problem {
 	return {
-		path,
+		...place,
+		code: "invalid_syntax",
 		value: lineText(text, error.line).trim(),
 		message: `not valid JSON at ${describePosition(error)}: ${error.reason}`,
 		fix: `${error.hint}${fixNote}`,
@@ -30,9 +31,10 @@ function bothPlaces(duplicate: DuplicateKey): string {
 }
 
 /** A key given twice as a Problem; `value` is the value that JSON.parse (and the reader) keeps. */
-export function duplicateProblem(duplicate: DuplicateKey, value: unknown, path: string): Problem {
+export function duplicateProblem(duplicate: DuplicateKey, value: unknown, place: ProblemPlace): Problem {
 	return {
-		path,
+		...place,
+		code: "duplicate",
 		value,
 		message:
 			`appears twice in one object (${bothPlaces(duplicate)}); JSON keeps only the last, so one copy ` +

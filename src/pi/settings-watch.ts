@@ -6,6 +6,7 @@
  */
 import { homedir } from "node:os";
 import { type ExtensionAPI, type ExtensionContext, getAgentDir } from "@earendil-works/pi-coding-agent";
+import { formatPath } from "../problems.ts";
 import { type ReadSettingsResult, readSettings } from "../settings/read.ts";
 
 export function settingsOf(ctx: Pick<ExtensionContext, "cwd" | "isProjectTrusted">): ReadSettingsResult {
@@ -23,7 +24,7 @@ export function warnAboutSettings(pi: ExtensionAPI): void {
 		if (problems.length === 0) return;
 		const first = problems[0];
 		const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : "";
-		const line = `pi-delegate: the settings have ${problems.length === 1 ? "a problem" : `${problems.length} problems`}; tasks will refuse to start: ${first?.path}: ${first?.message}${more}. Run \`pi-delegate doctor\`.`;
+		const line = `pi-delegate: the settings have ${problems.length === 1 ? "a problem" : `${problems.length} problems`}; tasks will refuse to start: ${first ? formatPath(first) : ""}: ${first?.message}${more}. Run \`pi-delegate doctor\`.`;
 		if (ctx.hasUI) ctx.ui.notify(line, "warning");
 		else process.stderr.write(`${line}\n`);
 	});

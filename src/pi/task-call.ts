@@ -14,7 +14,7 @@
 import { execFileSync } from "node:child_process";
 import type { AgentToolResult, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { loadAgents } from "../agents/load.ts";
-import { formatProblems, type Problem } from "../problems.ts";
+import { formatProblems, formatSegments, type Problem } from "../problems.ts";
 import type { ParentPrompt } from "../prompt/channels.ts";
 import { foldProgress, INITIAL_PROGRESS, type ProgressState, statusLine } from "../report/progress.ts";
 import { renderReport } from "../report/task-report.ts";
@@ -125,7 +125,7 @@ async function planOne(task: CallTask, params: TaskParams, ctx: ExtensionContext
 		entry: "tool",
 		spec: { value: task.spec },
 		request: {
-			...(task.agent !== undefined && { agent: { name: task.agent, where: `${task.prefix}agent` } }),
+			...(task.agent !== undefined && { agent: { name: task.agent, where: { path: [...task.prefix, "agent"] } } }),
 			...(call && { call }),
 			extensions: [],
 		},
@@ -155,7 +155,7 @@ async function planAll(tasks: readonly CallTask[], params: TaskParams, ctx: Exte
 			planned.push(delegation);
 			continue;
 		}
-		const where = task.prefix === "" ? "" : `${task.prefix.slice(0, -1)}: `;
+		const where = task.prefix.length === 0 ? "" : `${formatSegments(task.prefix)}: `;
 		if (!delegation.spec) cannot.push(`${where}${delegation.what}`);
 		for (const p of delegation.problems) {
 			const located = delegation.spec ? underTask(p, task.prefix) : p;

@@ -16,7 +16,7 @@
  */
 import { isAbsolute, resolve } from "node:path";
 import { slugFromBrief } from "../gate/slug.ts";
-import type { Problem } from "../problems.ts";
+import { formatSegments, nestProblem, type PathSegment, type Problem } from "../problems.ts";
 import { TASK_FIELD_NAMES, type TaskParams } from "./task-params.ts";
 
 /** What the call's surroundings supply. */
@@ -29,10 +29,13 @@ export interface CallPlace {
 	deliverableOf: (agent: string) => string | undefined;
 }
 
+/** Where a task's fields sit in the call: `[]` for a one-task call, `["tasks", 2]` in a list. */
+export type TaskPrefix = readonly PathSegment[];
+
 /** One task of a call, ready for spec validation. */
 export interface CallTask {
-	/** Where its fields sit in the call: "" for a one-task call, `tasks[2].` in a list. */
-	prefix: string;
+	/** Where its fields sit in the call. */
+	prefix: TaskPrefix;
 	/** The spec as the call (with its defaults) describes it, before validation. */
 	spec: Record<string, unknown>;
 	agent: string | undefined;
@@ -41,6 +44,11 @@ export interface CallTask {
 }
 
 type Fields = Partial<Record<(typeof TASK_FIELD_NAMES)[number], unknown>>;
+
+interface Item {
+	prefix: TaskPrefix;
+	fields: Fields;
+}
 
 const isStringList = (value: unknown): value is string[] =>
 	Array.isArray(value) && value.every((v) => typeof v === "string");
@@ -59,11 +67,12 @@ function shared(params: TaskParams): Fields {
 }
 
 /** The task entries of the call, or the problems with its shape. */
-function entries(params: TaskParams): { items: Array<{ prefix: string; fields: Fields }> } | { problems: Problem[] } {
+function entries(params: TaskParams): { items: Item[] } | { problems: Problem[] } {
 	if (params.tasks === undefined) {
-		if (params.goal !== undefined) return { items: [{ prefix: "", fields: params }] };
-		const problem = {
-			path: "goal",
+		if (params.goal !== undefined) return { items: [{ prefix: [], fields: params }] };
+		const problem: Problem = {
+			path: ["goal"],
+			code: "required",
 			value: undefined,
 			message: "missing: the call names no goal and no tasks",
 			fix: "give goal (what the child must do), or tasks: [{ goal: … }, …] for several",
@@ -72,12 +81,14 @@ function entries(params: TaskParams): { items: Array<{ prefix: string; fields: F
 	}
 	const problems: Problem[] = [];
 	if (params.tasks.length === 0) {
-		problems.push({ path: "tasks", value: [], message: "is empty", fix: "give at least one task, or leave tasks out" });
+		const fix = "give at least one task, or leave tasks out";
+		problems.push({ path: ["tasks"], code: "too_small", value: [], message: "is empty", fix });
 	}
 	for (const key of ["goal", "id"] as const) {
 		if (params[key] === undefined) continue;
 		problems.push({
-			path: key,
+			path: [key],
+			code: "conflict",
 			value: params[key],
 			message: `is given beside tasks, where each task has its own ${key}`,
 			fix: `move it into the task it belongs to`,
@@ -85,7 +96,7 @@ function entries(params: TaskParams): { items: Array<{ prefix: string; fields: F
 	}
 	if (problems.length > 0) return { problems };
 	const common = shared(params);
-	return { items: params.tasks.map((task, i) => ({ prefix: `tasks[${i}].`, fields: { ...common, ...task } })) };
+	return { items: params.tasks.map((task, i) => ({ prefix: ["tasks", i], fields: { ...common, ...task } })) };
 }
 
 function uniqueId(wanted: string, taken: Set<string>): string {
@@ -95,7 +106,7 @@ function uniqueId(wanted: string, taken: Set<string>): string {
 }
 
 /** The spec of one entry, its defaults filled in; `taken` holds the ids given so far. */
-function taskSpec(fields: Fields, prefix: string, place: CallPlace, taken: Set<string>): CallTask | Problem {
+function taskSpec(fields: Fields, prefix: TaskPrefix, place: CallPlace, taken: Set<string>): CallTask | Problem {
 	const defaulted: string[] = [];
 	const agent = typeof fields.agent === "string" ? fields.agent : undefined;
 	let id = fields.id;
@@ -112,7 +123,8 @@ function taskSpec(fields: Fields, prefix: string, place: CallPlace, taken: Set<s
 	if (roots === undefined) {
 		if (fields.read_only === false) {
 			return {
-				path: `${prefix}roots`,
+				path: [...prefix, "roots"],
+				code: "required",
 				value: undefined,
 				message: "missing: a task that writes names the roots it watches",
 				fix: "list the directories to watch, and the ones it may change in write_allowed",
@@ -146,8 +158,8 @@ function taskSpec(fields: Fields, prefix: string, place: CallPlace, taken: Set<s
 }
 
 /** Ids the call gives twice: each names an audit directory and a row of the report. */
-function duplicateIds(items: ReadonlyArray<{ prefix: string; fields: Fields }>): Problem[] {
-	const seen = new Map<unknown, string>();
+function duplicateIds(items: readonly Item[]): Problem[] {
+	const seen = new Map<unknown, TaskPrefix>();
 	const problems: Problem[] = [];
 	for (const { prefix, fields } of items) {
 		if (fields.id === undefined) continue;
@@ -155,9 +167,10 @@ function duplicateIds(items: ReadonlyArray<{ prefix: string; fields: Fields }>):
 		if (first === undefined) seen.set(fields.id, prefix);
 		else
 			problems.push({
-				path: `${prefix}id`,
+				path: [...prefix, "id"],
+				code: "duplicate",
 				value: fields.id,
-				message: `is also the id of ${first.slice(0, -1)}`,
+				message: `is also the id of ${formatSegments(first)}`,
 				fix: "give each task its own id, or leave ids out to have them made from the goals",
 			});
 	}
@@ -187,7 +200,10 @@ export function expandCall(params: TaskParams, place: CallPlace): { tasks: CallT
 	return { tasks };
 }
 
-/** A problem of task `prefix`'s spec or plan, with its path moved under the task. */
-export function underTask(problem: Problem, prefix: string): Problem {
-	return prefix === "" ? problem : { ...problem, path: `${prefix}${problem.path}` };
+/**
+ * A problem of task `prefix`'s spec or plan, with its path moved under the task. A problem in
+ * another input (an agent file, a settings file) keeps its own place.
+ */
+export function underTask(problem: Problem, prefix: TaskPrefix): Problem {
+	return prefix.length === 0 || problem.source !== undefined ? problem : nestProblem(problem, { path: prefix });
 }

@@ -7,7 +7,7 @@
 import { type AgentCatalog, lookupAgent } from "../agents/catalog.ts";
 import { type AgentDefinition, agentContextLayer } from "../agents/definition.ts";
 import type { ModeRegistry } from "../context/modes.ts";
-import type { Problem } from "../problems.ts";
+import type { Problem, ProblemPlace } from "../problems.ts";
 import type { ParentPrompt } from "../prompt/channels.ts";
 import { buildChildView, type ChildKind, type ChildView } from "../prompt/child-view.ts";
 import { TASK_WORKER } from "../prompt/task-worker.ts";
@@ -31,22 +31,23 @@ export function kindFromAgent(definition: AgentDefinition): ChildKind {
  */
 export function resolveAgent(
 	catalog: AgentCatalog,
-	request: { name: string; where: string } | undefined,
+	request: { name: string; where: ProblemPlace } | undefined,
 ): { agent?: AgentDefinition; what: string; problems: Problem[] } {
 	if (request === undefined) return { what: "", problems: [] };
 	const found = lookupAgent(catalog, request.name, request.where);
 	if (found.kind === "found") return { agent: found.agent, what: "", problems: [] };
 	if (found.kind === "unknown") return { what: `no agent "${request.name}"`, problems: [found.problem] };
 	const files = new Set(found.files.map((f) => f.label));
-	const own = catalog.problems.filter((p) => [...files].some((label) => p.path.startsWith(label)));
+	const inFile = (source: string | undefined, label: string) => source === label || source?.startsWith(`${label}:`);
+	const own = catalog.problems.filter((p) => [...files].some((label) => inFile(p.source, label)));
 	return { what: `the agent "${request.name}" has problems`, problems: [found.problem, ...own] };
 }
 
 export interface ChildInputs {
 	agents: AgentCatalog;
-	agent?: { name: string; where: string };
+	agent?: { name: string; where: ProblemPlace };
 	/** Tool names instead of the agent's (or Pi's default); `submit_result` is added. */
-	tools?: { names: readonly string[]; where: string };
+	tools?: { names: readonly string[]; where: ProblemPlace };
 	available: readonly string[];
 	registry: ModeRegistry;
 	parent: ParentPrompt;

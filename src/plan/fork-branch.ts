@@ -163,7 +163,8 @@ export function branchPoint(
 			leafId: session.leafId,
 			problems: [
 				{
-					path: "from",
+					path: ["from"],
+					code: typeof from === "string" ? "too_small" : "invalid_type",
 					value: from,
 					message: "must be an entry id of this session",
 					fix: nearest(session.entries, "", branch),
@@ -176,7 +177,8 @@ export function branchPoint(
 			leafId: session.leafId,
 			problems: [
 				{
-					path: "from",
+					path: ["from"],
+					code: "not_found",
 					value: from,
 					message: "is not an entry of this session",
 					fix: nearest(session.entries, from, branch),
@@ -189,7 +191,8 @@ export function branchPoint(
 			leafId: session.leafId,
 			problems: [
 				{
-					path: "from",
+					path: ["from"],
+					code: "invalid_value",
 					value: from,
 					message: "is this fork call itself (or comes after it): a fork branches from an earlier point",
 					fix: `leave out from to branch just before this call, or ${nearest(session.entries, from, branch)}`,

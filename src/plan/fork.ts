@@ -15,7 +15,7 @@
 import { createHash } from "node:crypto";
 import { AFTER_FILE, BEFORE_FILE } from "../boundary/codec.ts";
 import { slugFromBrief } from "../gate/slug.ts";
-import type { Problem } from "../problems.ts";
+import type { PathSegment, Problem, ProblemCode } from "../problems.ts";
 import { branchPoint, contextEntries, contextSize, pathTo, promptState } from "./fork-branch.ts";
 import { forkToolRules } from "./fork-tools.ts";
 import type {
@@ -54,38 +54,41 @@ export const FORK_AUDIT_FILES = [
 	"result.json",
 ] as const;
 
-function briefProblem(path: string, value: unknown, message: string): Problem {
-	return { path, value, message, fix: "write each brief as the question the fork should answer, in words" };
+function briefProblem(path: readonly PathSegment[], code: ProblemCode, value: unknown, message: string): Problem {
+	return { path, code, value, message, fix: "write each brief as the question the fork should answer, in words" };
 }
 
 /** The briefs of a call (`brief` first, then `briefs`), or every problem with them. */
 export function forkBriefs(request: ForkInputs["request"]): { briefs: string[]; problems: Problem[] } {
 	const problems: Problem[] = [];
 	const briefs: string[] = [];
-	const take = (value: unknown, path: string) => {
-		if (typeof value !== "string") problems.push(briefProblem(path, value, "must be a string"));
-		else if (value.trim() === "") problems.push(briefProblem(path, value, "is empty"));
+	const take = (value: unknown, path: readonly PathSegment[]) => {
+		if (typeof value !== "string") problems.push(briefProblem(path, "invalid_type", value, "must be a string"));
+		else if (value.trim() === "") problems.push(briefProblem(path, "too_small", value, "is empty"));
 		else briefs.push(value);
 	};
-	if (request.brief !== undefined) take(request.brief, "brief");
+	if (request.brief !== undefined) take(request.brief, ["brief"]);
 	if (request.briefs !== undefined) {
 		if (Array.isArray(request.briefs)) {
-			for (const [i, b] of request.briefs.entries()) take(b, `briefs[${i}]`);
-		} else problems.push(briefProblem("briefs", request.briefs, "must be a list of briefs"));
+			for (const [i, b] of request.briefs.entries()) take(b, ["briefs", i]);
+		} else problems.push(briefProblem(["briefs"], "invalid_type", request.briefs, "must be a list of briefs"));
 	}
 	if (request.brief === undefined && request.briefs === undefined) {
 		problems.push({
-			path: "brief",
+			path: ["brief"],
+			code: "required",
 			value: undefined,
 			message: "is missing",
 			fix: "give brief, or briefs for several forks at once",
 		});
 	} else if (problems.length === 0 && briefs.length === 0) {
-		problems.push({ path: "briefs", value: request.briefs, message: "is empty", fix: "give at least one brief" });
+		const fix = "give at least one brief";
+		problems.push({ path: ["briefs"], code: "too_small", value: request.briefs, message: "is empty", fix });
 	}
 	if (briefs.length > MAX_FORKS) {
 		problems.push({
-			path: "briefs",
+			path: ["briefs"],
+			code: "too_big",
 			value: briefs.length,
 			message: `holds ${briefs.length} briefs; a call runs at most ${MAX_FORKS} forks`,
 			fix: `split them over several calls, or ask fewer questions (each fork re-reads the whole conversation)`,
@@ -112,14 +115,18 @@ function promptWarnings(state: ReturnType<typeof promptState>): Problem[] {
 	const lost = "the fork's first request will not read the parent's cached prefix";
 	if (Object.keys(state.sections).length === 0 && state.tools.length === 0) {
 		warnings.push({
-			path: "(branch)",
+			source: "(branch)",
+			path: [],
+			code: "unavailable",
 			value: undefined,
 			message: `the branch records no system prompt or tools: ${lost}`,
 			fix: "nothing to do; the fork still sees the conversation",
 		});
 	} else if (state.freeText) {
 		warnings.push({
-			path: "(branch)",
+			source: "(branch)",
+			path: [],
+			code: "unavailable",
 			value: undefined,
 			message: `the branch's system prompt has text outside its sections, which a fork cannot restate: ${lost}`,
 			fix: "nothing to do; the fork still sees the conversation",
@@ -173,7 +180,8 @@ function refusal(inputs: ForkInputs, briefProblems: Problem[], pointProblems: Pr
 		? []
 		: [
 				{
-					path: "model",
+					path: ["model"],
+					code: "unavailable",
 					value: undefined,
 					message: "the parent session has no model",
 					fix: "choose a model (/model), then fork again",

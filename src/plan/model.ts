@@ -7,10 +7,10 @@
  */
 
 import { resolveModelRef } from "../agents/model-ref.ts";
-import type { Problem } from "../problems.ts";
+import { formatPath, type Problem, type ProblemPlace } from "../problems.ts";
 import { checkEffortProfiles, EFFORT_PROFILES_KEY } from "../settings/check-profiles.ts";
-import { plainPlace } from "../settings/place.ts";
-import { type DelegateSettings, settingsProblemPath, settingValues } from "../settings/section.ts";
+import { plainPlace, settingsPlace } from "../settings/place.ts";
+import { type DelegateSettings, settingValues } from "../settings/section.ts";
 import type { ValidatedSettings } from "../settings/types.ts";
 import { isThinking, parseModelRef, type Thinking } from "../spec/model-ref.ts";
 import type { Effort } from "../spec/schema.ts";
@@ -23,7 +23,8 @@ import { didYouMean } from "../suggest.ts";
 interface Profile {
 	model: string;
 	thinking?: Thinking;
-	where: string;
+	/** Where the profile is set, for the reason of a choice and for a problem with its model. */
+	place: ProblemPlace;
 }
 
 /**
@@ -42,7 +43,7 @@ export function parseEffortProfiles(settings: DelegateSettings): {
 		const checked = checkEffortProfiles(value, plainPlace(section));
 		problems.push(...checked.problems);
 		for (const [effort, profile] of Object.entries(checked.profiles)) {
-			profiles[effort as Effort] = { ...profile, where: settingsProblemPath(section, EFFORT_PROFILES_KEY, effort) };
+			profiles[effort as Effort] = { ...profile, place: settingsPlace(section, EFFORT_PROFILES_KEY, effort) };
 		}
 	}
 	return { profiles, problems };
@@ -55,8 +56,8 @@ export function profilesFromSettings(
 	const out: Partial<Record<Effort, Profile>> = {};
 	for (const [effort, setting] of Object.entries(settings.effortProfiles)) {
 		if (!setting) continue;
-		const where = setting.origin.kind === "file" ? setting.origin.where : "default";
-		out[effort as Effort] = { ...setting.value, where };
+		const place = setting.origin.kind === "file" ? setting.origin.place : { source: "default", path: [] };
+		out[effort as Effort] = { ...setting.value, place };
 	}
 	return out;
 }
@@ -66,7 +67,7 @@ export interface ModelRequest {
 	/** `--model provider/id[:thinking]` on the command line. */
 	explicit?: string;
 	/** The agent definition's model and thinking level, and where they were set. */
-	agent?: { model?: string; thinking?: string; where: string };
+	agent?: { model?: string; thinking?: string; where: ProblemPlace };
 	/** The settings files as read (older shape), checked here; or `profiles` already validated. */
 	settings?: DelegateSettings;
 	/** Effort profiles from validated settings (profilesFromSettings). */
@@ -83,7 +84,7 @@ export interface ModelRequest {
  * Resolves a reference the way Pi's own `--model` does (aliases such as `sonnet`, ids without a
  * provider, `:thinking` suffixes, `inherit`), against the runtime's models.
  */
-function resolveAgainst(text: string, where: string, request: ModelRequest) {
+function resolveAgainst(text: string, where: ProblemPlace, request: ModelRequest) {
 	const models = request.models ?? [];
 	const usable = new Set(models.filter((m) => m.authenticated).map((m) => m.provider));
 	return resolveModelRef(text, {
@@ -94,8 +95,20 @@ function resolveAgainst(text: string, where: string, request: ModelRequest) {
 	});
 }
 
+/** A model chosen, and the input it was chosen by: where a problem with it is to be fixed. */
+export interface PlacedChoice {
+	choice: ModelChoice;
+	place: ProblemPlace;
+}
+
 /** Decides the model, or says why none could be decided. */
 export function chooseModel(request: ModelRequest): { choice: ModelChoice } | { problems: Problem[] } {
+	const chosen = choosePlacedModel(request);
+	return "problems" in chosen ? chosen : { choice: chosen.choice };
+}
+
+/** chooseModel, with the place of the input that chose: modelProblems names it. */
+export function choosePlacedModel(request: ModelRequest): PlacedChoice | { problems: Problem[] } {
 	const parsed = request.profiles
 		? { profiles: request.profiles, problems: [] }
 		: parseEffortProfiles(request.settings ?? { sections: [], problems: [] });
@@ -104,55 +117,52 @@ export function chooseModel(request: ModelRequest): { choice: ModelChoice } | { 
 	/** `fieldFirst`: an agent file's own `thinking:` beats a suffix on its `model:`; elsewhere the suffix wins. */
 	const from = (
 		text: string,
+		place: ProblemPlace,
 		reason: string,
 		thinking?: string,
 		fieldFirst = false,
-	): { choice: ModelChoice } | { problems: Problem[] } => {
-		const resolved = request.models ? resolveAgainst(text, reason, request) : undefined;
+	): PlacedChoice | { problems: Problem[] } => {
+		const resolved = request.models ? resolveAgainst(text, place, request) : undefined;
 		if (resolved?.ok) {
 			const field = isThinking(thinking) ? thinking : undefined;
 			const level = fieldFirst ? (field ?? resolved.thinking) : (resolved.thinking ?? field);
-			return {
-				choice: { provider: resolved.provider, id: resolved.id, ...(level ? { thinking: level } : {}), reason },
-			};
+			const choice = { provider: resolved.provider, id: resolved.id, ...(level ? { thinking: level } : {}), reason };
+			return { choice, place };
 		}
 		const ref = parseModelRef(text);
 		// A provider/id the list does not know is kept: the model check names it with the provider's models.
 		if (!ref && resolved) return { problems: [resolved.problem] };
 		if (!ref) {
-			return {
-				problems: [
-					{
-						path: reason,
-						value: text,
-						message: "is not a model reference",
-						fix: 'write it as "provider/model-id", optionally with ":<thinking level>"',
-					},
-				],
-			};
+			const fix = 'write it as "provider/model-id", optionally with ":<thinking level>"';
+			return { problems: [{ ...place, code: "invalid_value", value: text, message: "is not a model reference", fix }] };
 		}
 		const level = ref.thinking ?? (isThinking(thinking) ? thinking : undefined);
-		return { choice: { provider: ref.provider, id: ref.id, ...(level ? { thinking: level } : {}), reason } };
+		return { choice: { provider: ref.provider, id: ref.id, ...(level ? { thinking: level } : {}), reason }, place };
 	};
-	if (request.explicit !== undefined) return from(request.explicit, "--model");
-	if (request.agent?.model !== undefined)
-		return from(request.agent.model, request.agent.where, request.agent.thinking, true);
+	/** A choice no file or flag of this run made: the problem names where the model came from. */
+	const named = (reason: string): ProblemPlace => ({ source: reason, path: [] });
+	if (request.explicit !== undefined) return from(request.explicit, { source: "--model", path: [] }, "--model");
+	const agent = request.agent;
+	if (agent?.model !== undefined) return from(agent.model, agent.where, formatPath(agent.where), agent.thinking, true);
 	const profile = profiles[request.effort];
-	if (profile) return from(profile.model, `effort "${request.effort}" (${profile.where})`, profile.thinking);
+	if (profile) {
+		const reason = `effort "${request.effort}" (${formatPath(profile.place)})`;
+		return from(profile.model, profile.place, reason, profile.thinking);
+	}
 	if (request.parent) {
-		return from(
-			`${request.parent.provider}/${request.parent.id}`,
-			"the parent's current model",
-			request.parent.thinking,
-		);
+		const reason = "the parent's current model";
+		return from(`${request.parent.provider}/${request.parent.id}`, named(reason), reason, request.parent.thinking);
 	}
 	const d = request.piDefault;
-	if (d?.provider && d.model)
-		return from(`${d.provider}/${d.model}`, "Pi's defaultProvider/defaultModel settings", d.thinking);
+	if (d?.provider && d.model) {
+		const reason = "Pi's defaultProvider/defaultModel settings";
+		return from(`${d.provider}/${d.model}`, named(reason), reason, d.thinking);
+	}
 	return {
 		problems: [
 			{
-				path: "model",
+				path: ["model"],
+				code: "required",
 				value: undefined,
 				message: `no model for effort "${request.effort}": no --model, no effort profile, and no default model in Pi's settings`,
 				fix: `pass --model provider/id, or set "pi-delegate": { "effortProfiles": { "${request.effort}": "provider/id" } } in Pi settings`,
@@ -168,15 +178,16 @@ export function chooseModel(request: ModelRequest): { choice: ModelChoice } | { 
 export function modelProblems(
 	choice: ModelChoice,
 	models: ReadonlyArray<{ provider: string; id: string; authenticated: boolean }>,
+	place: ProblemPlace = { source: choice.reason, path: [] },
 ): Problem[] {
 	const ref = `${choice.provider}/${choice.id}`;
-	const path = `model (${choice.reason})`;
 	const found = models.find((m) => m.provider === choice.provider && m.id === choice.id);
 	if (!found) {
 		const known = models.filter((m) => m.provider === choice.provider).map((m) => `${m.provider}/${m.id}`);
 		return [
 			{
-				path,
+				...place,
+				code: "not_found",
 				value: ref,
 				message:
 					known.length > 0
@@ -192,7 +203,8 @@ export function modelProblems(
 	if (found.authenticated) return [];
 	return [
 		{
-			path,
+			...place,
+			code: "unavailable",
 			value: ref,
 			message: `no credentials for provider "${choice.provider}"`,
 			fix: "log in with pi (/login), or set the provider's API key environment variable",

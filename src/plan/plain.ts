@@ -8,7 +8,7 @@
  * catch a change it makes: unless the caller names tools (or the agent file lists them), it gets
  * the reading tools only. Authority is widened by asking for it, never by default.
  */
-import type { Problem } from "../problems.ts";
+import type { Problem, ProblemPlace } from "../problems.ts";
 import type { Budget, Effort } from "../spec/schema.ts";
 import { planChild, resolveAgent } from "./child.ts";
 import { prefixKey } from "./prefix.ts";
@@ -37,19 +37,19 @@ export interface PlainInputs extends Omit<TaskInputs, "spec"> {
 	effort: Effort;
 	budget: Budget;
 	/** Tool names the caller asked for; `where` names the option they were given in. */
-	childTools?: { names: readonly string[]; where: string };
+	childTools?: { names: readonly string[]; where: ProblemPlace };
 }
 
 export type PlannedPlain =
 	| { ok: true; plan: PlainPlan }
 	| { ok: false; what: string; problems: Problem[]; plan?: PlainPlan };
 
-function toolsFor(inputs: PlainInputs): { names: readonly string[]; where: string } | undefined {
+function toolsFor(inputs: PlainInputs): { names: readonly string[]; where: ProblemPlace } | undefined {
 	if (inputs.childTools) return inputs.childTools;
 	const { agent } = resolveAgent(inputs.agents, inputs.request.agent);
 	// The agent's own list (or its explicit "no tools") is its file's decision; planChild applies it.
 	if (agent?.tools !== undefined) return undefined;
-	return { names: PLAIN_DEFAULT_TOOLS, where: "default tools of a plain child" };
+	return { names: PLAIN_DEFAULT_TOOLS, where: { source: "default tools of a plain child", path: [] } };
 }
 
 export function planPlainChild(inputs: PlainInputs): PlannedPlain {

@@ -10,6 +10,7 @@
  * — `sandbox: "enforce"` written in the spec or the setting — is a problem instead: running such a
  * child unsandboxed would give it more authority than its author asked for.
  */
+import type { Problem } from "../problems.ts";
 
 /** Whether forbidden writes are prevented (`enforce`) or only detected afterwards by the boundary diff (`off`). */
 export type SandboxMode = "enforce" | "off";
@@ -38,7 +39,7 @@ export interface SandboxPlan {
 	 * Set when the spec or the setting demanded `enforce` and this machine cannot: the planner must
 	 * refuse the run with it (exit 2) rather than run a child with more authority than was asked.
 	 */
-	problem?: { path: string; value: unknown; message: string; fix: string };
+	problem?: Problem;
 }
 
 /** What the planner needs to know of this machine (run/sandbox/support.ts probes it). */
@@ -102,7 +103,8 @@ export function planSandbox(input: SandboxPlanInput): SandboxPlan {
 		return plan;
 	}
 	plan.problem = {
-		path: want.source === "spec" ? "sandbox" : "settings: sandbox",
+		...(want.source === "spec" ? { path: ["sandbox"] } : { source: "settings", path: ["sandbox"] }),
+		code: "unavailable",
 		value: "enforce",
 		message: `demands the sandbox, which this machine cannot make: ${missing}`,
 		fix: 'install bubblewrap (e.g. apt-get install bubblewrap), or set sandbox to "off" to run with the boundary diff only',

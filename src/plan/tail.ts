@@ -29,7 +29,7 @@ export interface TailChoice extends TailSection {
 	warnings: Problem[];
 }
 
-const PATH = "context.tail.tokens";
+const PATH = ["context", "tail", "tokens"];
 
 function none(budget: number, warnings: Problem[], available = 0): TailChoice {
 	return { units: [], omitted: available, tokens: 0, budget, available, images: 0, warnings };
@@ -47,7 +47,8 @@ export function chooseTail(branch: TaskBranch | undefined, budget: number): Tail
 	if (!branch) {
 		return none(budget, [
 			{
-				path: "context.tail",
+				path: ["context", "tail"],
+				code: "unavailable",
 				value: { tokens: budget },
 				message: "there is no conversation to take a tail from: the task runs without one",
 				fix: "start it from the task tool inside Pi, pass --session FILE on the command line, or leave out context.tail",
@@ -59,6 +60,7 @@ export function chooseTail(branch: TaskBranch | undefined, budget: number): Tail
 		return none(budget, [
 			{
 				path: PATH,
+				code: "unavailable",
 				value: budget,
 				message: `${branch.source} has no conversation yet: the task runs without a tail`,
 				fix: "leave out context.tail, or delegate once there is a conversation to hand over",
@@ -80,6 +82,7 @@ export function chooseTail(branch: TaskBranch | undefined, budget: number): Tail
 			[
 				{
 					path: PATH,
+					code: "too_small",
 					value: budget,
 					message: `the latest entry of ${branch.source} alone is about ${latest} tokens, over the budget: the task runs without a tail`,
 					fix: `raise context.tail.tokens to at least ${latest}, or leave out context.tail`,

@@ -16,7 +16,7 @@ import { buildChildView } from "../prompt/child-view.ts";
 import { taskBrief, taskRung } from "../prompt/task-brief.ts";
 import { TASK_WORKER } from "../prompt/task-worker.ts";
 import { kindFromAgent, resolveAgent } from "./child.ts";
-import { chooseModel, modelProblems } from "./model.ts";
+import { choosePlacedModel, modelProblems } from "./model.ts";
 import { prefixKey } from "./prefix.ts";
 import { planSandbox, type SandboxPlan } from "./sandbox.ts";
 import { decideSettings, type SettingsDecisions } from "./settings.ts";
@@ -80,17 +80,19 @@ export function decideModel(
 	agent: AgentDefinition | undefined,
 ): { model: ModelChoice; problems: Problem[] } {
 	const { request, spec } = inputs;
-	const chosen = chooseModel({
+	const chosen = choosePlacedModel({
 		effort: spec.effort,
 		profiles: settings.profiles,
 		...(request.model !== undefined && { explicit: request.model }),
-		...(agent && { agent: { model: agent.model, thinking: agent.thinking, where: `${agent.source.label}: model` } }),
+		...(agent && {
+			agent: { model: agent.model, thinking: agent.thinking, where: { source: agent.source.label, path: ["model"] } },
+		}),
 		...(inputs.parentModel && { parent: inputs.parentModel }),
 		...(inputs.piDefaultModel && { piDefault: inputs.piDefaultModel }),
 		models: inputs.models,
 	});
 	if ("problems" in chosen) return { model: NO_MODEL, problems: chosen.problems };
-	return { model: chosen.choice, problems: modelProblems(chosen.choice, inputs.models) };
+	return { model: chosen.choice, problems: modelProblems(chosen.choice, inputs.models, chosen.place) };
 }
 
 function assemble(

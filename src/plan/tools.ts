@@ -7,7 +7,7 @@
 import { checkAgentTools } from "../agents/check.ts";
 import type { AgentDefinition } from "../agents/definition.ts";
 import { SUBMIT_RESULT_TOOL_NAME } from "../envelope/schema.ts";
-import type { Problem } from "../problems.ts";
+import { inside, type Problem, type ProblemPlace } from "../problems.ts";
 import type { TaskSpec } from "../spec/schema.ts";
 import { didYouMean } from "../suggest.ts";
 
@@ -27,14 +27,15 @@ export function withSubmit(tools: readonly string[]): string[] {
 }
 
 /** Every listed name a child session does not have, as problems at `where[i]`. */
-export function missingTools(listed: readonly string[], available: readonly string[], where: string): Problem[] {
+export function missingTools(listed: readonly string[], available: readonly string[], where: ProblemPlace): Problem[] {
 	const have = new Set([...available, SUBMIT_RESULT_TOOL_NAME]);
 	return listed.flatMap((name, index): Problem[] =>
 		have.has(name)
 			? []
 			: [
 					{
-						path: `${where}[${index}]`,
+						...inside(where, index),
+						code: "not_found",
 						value: name,
 						message: `the child's session has no tool "${name}"${didYouMean(name, available)}`,
 						fix:
@@ -64,7 +65,9 @@ export function taskTools(spec: TaskSpec, agent: AgentDefinition | undefined, av
 			? []
 			: [
 					{
-						path: `${agent.source.label}: tools`,
+						source: agent.source.label,
+						path: ["tools"],
+						code: "conflict",
 						value: beyond,
 						message: `the agent lists ${beyond.join(", ")}, which this task's authority does not allow (${spec.read_only ? "read-only" : "write"} task); left out`,
 						fix: spec.read_only
@@ -77,7 +80,7 @@ export function taskTools(spec: TaskSpec, agent: AgentDefinition | undefined, av
 
 /** A child outside a task (preview without a spec): the given list, else the agent's, else Pi's default. */
 export function childTools(
-	given: { names: readonly string[]; where: string } | undefined,
+	given: { names: readonly string[]; where: ProblemPlace } | undefined,
 	agent: AgentDefinition | undefined,
 	available: readonly string[],
 ): { tools: string[]; problems: Problem[] } {

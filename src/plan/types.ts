@@ -8,7 +8,7 @@ import type { AgentCatalog } from "../agents/catalog.ts";
 import type { AgentSource } from "../agents/definition.ts";
 import type { ContextFields } from "../context/primitives.ts";
 import type { EvidenceRule } from "../envelope/proof.ts";
-import type { Problem } from "../problems.ts";
+import type { Problem, ProblemPlace } from "../problems.ts";
 import type { ParentPrompt, Strategy } from "../prompt/channels.ts";
 import type { ChildView } from "../prompt/child-view.ts";
 import type { TaskRung } from "../prompt/task-brief.ts";
@@ -54,7 +54,7 @@ export type Entry = "tool" | "cli";
 /** What the caller asks for beyond the spec: the flags of `run`, the extra fields of a `task` call. */
 export interface PlanRequest {
 	/** Run the task as this agent; `where` names the field it was given in (`--agent`, `agent`). */
-	agent?: { name: string; where: string };
+	agent?: { name: string; where: ProblemPlace };
 	call?: CallFields;
 	/** Run-level context mode (`--mode`). */
 	runMode?: string;

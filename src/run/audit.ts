@@ -17,6 +17,7 @@ import {
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { decideRunsDir } from "../plan/task.ts";
+import { problemReplacer } from "../problems.ts";
 
 /**
  * Where runs are recorded, for a command that reads them outside a run (the same rule a plan
@@ -82,7 +83,7 @@ export class AuditRecord implements AuditWriter {
 	}
 
 	writeJson(name: string, value: unknown): void {
-		writeFileSync(this.path(name), `${JSON.stringify(value, null, 2)}\n`);
+		writeFileSync(this.path(name), `${JSON.stringify(value, problemReplacer, 2)}\n`);
 	}
 
 	writeText(name: string, text: string): void {
@@ -103,7 +104,7 @@ export class AuditRecord implements AuditWriter {
 	finish(result: unknown): void {
 		this.closeEvents();
 		const tmp = this.path(".result.json.tmp");
-		writeFileSync(tmp, `${JSON.stringify(result, null, 2)}\n`);
+		writeFileSync(tmp, `${JSON.stringify(result, problemReplacer, 2)}\n`);
 		renameSync(tmp, this.path("result.json"));
 	}
 

@@ -16,7 +16,7 @@ import {
 	type SessionHeader,
 } from "@earendil-works/pi-coding-agent";
 import type { TaskBranch } from "../plan/tail.ts";
-import type { Problem } from "../problems.ts";
+import type { Problem, ProblemCode } from "../problems.ts";
 import type { TranscriptMessage } from "../prompt/tail-units.ts";
 
 /** What pi-delegate reads of a session manager (Pi's ReadonlySessionManager has all of it). */
@@ -43,8 +43,8 @@ export interface SessionFile {
 	entries: SessionEntry[];
 }
 
-function fileProblem(path: string, message: string, fix: string): Problem {
-	return { path: "--session", value: path, message, fix };
+function fileProblem(code: ProblemCode, path: string, message: string, fix: string): Problem {
+	return { source: "--session", path: [], code, value: path, message, fix };
 }
 
 /** Reads a session file without writing to it, or says why it cannot be used. */
@@ -56,7 +56,9 @@ export function readSessionFile(path: string): { ok: true; file: SessionFile } |
 		const code = (error as NodeJS.ErrnoException).code ?? String(error);
 		return {
 			ok: false,
-			problems: [fileProblem(path, `cannot be read (${code})`, "give the path of a Pi session file (.jsonl)")],
+			problems: [
+				fileProblem("unreadable", path, `cannot be read (${code})`, "give the path of a Pi session file (.jsonl)"),
+			],
 		};
 	}
 	const all: FileEntry[] = parseSessionEntries(text);
@@ -66,6 +68,7 @@ export function readSessionFile(path: string): { ok: true; file: SessionFile } |
 			ok: false,
 			problems: [
 				fileProblem(
+					"invalid_syntax",
 					path,
 					"is not a Pi session file: it has no session header line",
 					"give a file from ~/.pi/agent/sessions/ (or one Pi wrote with --session)",

@@ -13,6 +13,7 @@ import type { FileProbe } from "../envelope/verify.ts";
 import { verifyEvidence } from "../envelope/verify.ts";
 import type { RenderedPrompt } from "../host/render.ts";
 import type { TaskPlan } from "../plan/types.ts";
+import { formatPath } from "../problems.ts";
 import type { AuditWriter } from "./audit.ts";
 import type { ChildCachePolicy } from "./cache-policy.ts";
 import { type Boundary, type GuardedChild, runGuarded, type SnapshotPort, watchRoots } from "./guarded.ts";
@@ -158,7 +159,8 @@ async function execute(plan: TaskPlan, ports: ExecutePorts): Promise<TaskResult>
 	progress({ type: "audit", dir: audit.dir });
 	const rendered = await ports.render(plan);
 	recordStart(audit, plan, rendered);
-	for (const warning of plan.warnings) progress({ type: "warning", message: `${warning.path}: ${warning.message}` });
+	for (const warning of plan.warnings)
+		progress({ type: "warning", message: `${formatPath(warning)}: ${warning.message}` });
 
 	const child: GuardedChild = {
 		prefixKey: plan.prefixKey,
@@ -191,7 +193,7 @@ function resultOf(
 		id: plan.id,
 		verdict: judged.verdict,
 		problems: judged.problems,
-		warnings: plan.warnings.map((w) => `${w.path}: ${w.message}`),
+		warnings: plan.warnings.map((w) => `${formatPath(w)}: ${w.message}`),
 		envelope: envelope.ok ? envelope.envelope : undefined,
 		claims: judged.claims,
 		delta: boundary.delta,

@@ -13,6 +13,7 @@
 import { getSystemMessageText } from "@earendil-works/pi-ai";
 import { plural } from "../format/numbers.ts";
 import type { ForkChild, ForkPlan } from "../plan/fork-types.ts";
+import { formatPath } from "../problems.ts";
 import type { AuditWriter } from "./audit.ts";
 import { createForkState, type ForkChildState } from "./fork-child.ts";
 import { type ForkResult, forkResultOf } from "./fork-result.ts";
@@ -96,7 +97,8 @@ async function executeChild(plan: ForkPlan, child: ForkChild, ports: ForkPorts):
 	audit.writeJson("fork.json", { kind: "fork", ...child, of: plan.children.length, branch: plan.branch });
 	audit.writeText("prompt.txt", forkPromptText(plan, child));
 	audit.writeJson("launch.json", launchJson(plan, child));
-	for (const warning of plan.warnings) progress({ type: "warning", message: `${warning.path}: ${warning.message}` });
+	for (const warning of plan.warnings)
+		progress({ type: "warning", message: `${formatPath(warning)}: ${warning.message}` });
 	const state = createForkState();
 	const guarded: GuardedChild = {
 		prefixKey: plan.prefixKey,

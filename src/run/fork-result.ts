@@ -8,6 +8,7 @@ import { judgeChanges } from "../boundary/judge.ts";
 import type { Change } from "../boundary/types.ts";
 import { firstDifference, positionText } from "../meter/prefix.ts";
 import type { ForkChild, ForkPlan } from "../plan/fork-types.ts";
+import { formatPath } from "../problems.ts";
 import type { ForkChildState } from "./fork-child.ts";
 import type { Boundary } from "./guarded.ts";
 import type { RunMetrics } from "./result.ts";
@@ -95,7 +96,7 @@ export function forkResultOf({ plan, child, outcome, boundary, state, at }: Fork
 	];
 	const prefix = prefixCheck(plan, state, outcome);
 	const warnings = [
-		...plan.warnings.map((w) => `${w.path}: ${w.message}`),
+		...plan.warnings.map((w) => `${formatPath(w)}: ${w.message}`),
 		...(prefix.check === "differs" ? [`cache: ${prefix.detail}`] : []),
 	];
 	return {

@@ -11,6 +11,7 @@ import type { ModelRuntime } from "@earendil-works/pi-coding-agent";
 import type { EnvelopeParse } from "../envelope/parse.ts";
 import { renderChildView } from "../host/render.ts";
 import type { PlainPlan } from "../plan/types.ts";
+import { formatPath } from "../problems.ts";
 import { AuditRecord } from "./audit.ts";
 import { type ExecutePorts, launchOf, promptText, sentMismatch } from "./execute.ts";
 import { runGuarded } from "./guarded.ts";
@@ -86,7 +87,8 @@ export async function executePlain(plan: PlainPlan, ports: PlainPorts): Promise<
 		tools: plan.child.tools,
 	});
 	audit.writeJson("launch.json", plan);
-	for (const warning of plan.warnings) progress({ type: "warning", message: `${warning.path}: ${warning.message}` });
+	for (const warning of plan.warnings)
+		progress({ type: "warning", message: `${formatPath(warning)}: ${warning.message}` });
 
 	const child = {
 		prefixKey: plan.prefixKey,
@@ -102,7 +104,7 @@ export async function executePlain(plan: PlainPlan, ports: PlainPorts): Promise<
 		budget: plan.budget,
 		promptMismatch: sentMismatch(rendered, outcome),
 	});
-	const problems = judged.problems.filter((p) => p.kind !== "envelope");
+	const problems = judged.problems.filter((p) => p.code !== "envelope");
 	const finishedAt = ports.now();
 	const result: PlainResult = {
 		version: PLAIN_RESULT_VERSION,
@@ -111,7 +113,7 @@ export async function executePlain(plan: PlainPlan, ports: PlainPorts): Promise<
 		id: plan.id,
 		status: problems.length === 0 ? "done" : "failed",
 		problems,
-		warnings: plan.warnings.map((w) => `${w.path}: ${w.message}`),
+		warnings: plan.warnings.map((w) => `${formatPath(w)}: ${w.message}`),
 		text: textOf(outcome),
 		metrics: {
 			usage: outcome.usage,

@@ -13,7 +13,7 @@ import { planChild } from "../plan/child.ts";
 import { decideSettings } from "../plan/settings.ts";
 import type { TaskBranch } from "../plan/tail.ts";
 import type { CallFields, Entry, TaskPlan } from "../plan/types.ts";
-import type { Problem } from "../problems.ts";
+import type { Problem, ProblemPlace } from "../problems.ts";
 import type { ParentPrompt } from "../prompt/channels.ts";
 import type { ChildView } from "../prompt/child-view.ts";
 import { readSettings } from "../settings/read.ts";
@@ -30,10 +30,10 @@ export interface PreviewSources {
 	parentPrompt: () => Promise<ParentPrompt>;
 	parentModel?: { provider: string; id: string; thinking?: string };
 	parentRegistry?: ModelRegistry;
-	agent?: { name: string; where: string };
+	agent?: { name: string; where: ProblemPlace };
 	runMode?: string;
 	call?: CallFields;
-	tools?: { names: readonly string[]; where: string };
+	tools?: { names: readonly string[]; where: ProblemPlace };
 	spec?: SpecSource;
 	/** With a spec: the conversation its `context.tail` quotes from (`--session FILE`). */
 	branch?: () => TaskBranch | undefined;
@@ -60,7 +60,8 @@ async function previewSpec(sources: PreviewSources, spec: SpecSource): Promise<P
 			what: "--tools does not apply with --spec",
 			problems: [
 				{
-					path: sources.tools.where,
+					...sources.tools.where,
+					code: "conflict",
 					value: sources.tools.names,
 					message: "a task's tools follow its authority (read_only, commands)",
 					fix: "leave out --tools, or preview without --spec",

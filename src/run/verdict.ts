@@ -9,17 +9,20 @@ import type { EnvelopeParse } from "../envelope/parse.ts";
 import { type EvidenceRule, emptyProofProblem } from "../envelope/proof.ts";
 import type { ClaimCheck } from "../envelope/verify.ts";
 import { formatUsd } from "../format/numbers.ts";
+import type { Problem, ProblemCode } from "../problems.ts";
 import type { Budget } from "../spec/schema.ts";
 import type { ChildOutcome, SandboxMode } from "./types.ts";
 
 export type Verdict = "PASS" | "FAIL";
 
-/** One reason a run failed. `kind` lets a renderer group and colour them. */
-export interface RunProblem {
-	/** `setup`: the run could not have passed whatever the child did (its model could not be reached). */
-	kind: "setup" | "budget" | "child" | "envelope" | "status" | "evidence" | "boundary";
-	message: string;
-}
+/** The codes a verdict's problems carry (PROBLEM_CODES says what each means). */
+export type RunProblemCode = Extract<
+	ProblemCode,
+	"setup" | "budget" | "child" | "envelope" | "status" | "evidence" | "boundary" | "sandbox"
+>;
+
+/** One reason a run failed: a Problem whose code says which check failed, so a renderer can group them. */
+export type RunProblem = Problem & { code: RunProblemCode };
 
 export interface VerdictInput {
 	outcome: ChildOutcome;
@@ -56,32 +59,67 @@ export function modelUnreachable(outcome: ChildOutcome): string | undefined {
 	return outcome.errors[0];
 }
 
+/** A run problem; `path` and `value` say what it is about, `fix` what to do next. */
+function runProblem(
+	code: RunProblemCode,
+	path: RunProblem["path"],
+	value: unknown,
+	message: string,
+	fix: string,
+): RunProblem {
+	return { path, code, value, message, fix };
+}
+
+const CHECK_MODEL =
+	"check the model's provider (its address, network and credentials; `pi-delegate doctor` checks them), then run again";
+
 export function setupProblems({ outcome }: Pick<VerdictInput, "outcome">): RunProblem[] {
 	const error = modelUnreachable(outcome);
-	return error === undefined ? [] : [{ kind: "setup", message: `the child's model could not be reached: ${error}` }];
+	if (error === undefined) return [];
+	return [runProblem("setup", ["model"], error, `the child's model could not be reached: ${error}`, CHECK_MODEL)];
 }
 
 export function budgetProblems({ outcome, budget }: Pick<VerdictInput, "outcome" | "budget">): RunProblem[] {
 	const out: RunProblem[] = [];
+	const wall = ["budget", "wall_s"];
 	if (outcome.stoppedBy === "wall") {
-		const unreachable = modelUnreachable(outcome) !== undefined;
-		out.push({
-			kind: "budget",
-			message: unreachable
-				? `stopped after ${budget.wall_s} s (the wall budget) while the model could not be reached`
-				: `over wall budget: stopped after ${budget.wall_s} s`,
-		});
+		out.push(
+			modelUnreachable(outcome) !== undefined
+				? runProblem(
+						"budget",
+						wall,
+						budget.wall_s,
+						`stopped after ${budget.wall_s} s (the wall budget) while the model could not be reached`,
+						CHECK_MODEL,
+					)
+				: runProblem(
+						"budget",
+						wall,
+						budget.wall_s,
+						`over wall budget: stopped after ${budget.wall_s} s`,
+						"raise budget.wall_s, or split the task into smaller ones",
+					),
+		);
 	}
 	if (outcome.stoppedBy === "usd" || outcome.usage.costUsd > budget.usd) {
-		out.push({
-			kind: "budget",
-			message: `over usd budget: spent ${formatUsd(outcome.usage.costUsd)} of ${formatUsd(budget.usd)}`,
-		});
+		out.push(
+			runProblem(
+				"budget",
+				["budget", "usd"],
+				outcome.usage.costUsd,
+				`over usd budget: spent ${formatUsd(outcome.usage.costUsd)} of ${formatUsd(budget.usd)}`,
+				"raise budget.usd, or narrow the goal (a lower effort runs a cheaper model)",
+			),
+		);
 	}
-	if (outcome.stoppedBy === "cancelled")
-		out.push({ kind: "child", message: "cancelled by the caller before the child finished" });
+	if (outcome.stoppedBy === "cancelled") {
+		const message = "cancelled by the caller before the child finished";
+		out.push(runProblem("child", [], "cancelled", message, "run the task again and let it finish"));
+	}
 	if (outcome.stoppedBy === "turns") {
-		out.push({ kind: "budget", message: `over turn budget: stopped after ${budget.turns} turns without finishing` });
+		const message = `over turn budget: stopped after ${budget.turns} turns without finishing`;
+		const fix = "raise budget.turns, or split the task so each part needs fewer steps";
+		out.push(runProblem("budget", ["budget", "turns"], budget.turns, message, fix));
 	}
 	return out;
 }
@@ -89,24 +127,39 @@ export function budgetProblems({ outcome, budget }: Pick<VerdictInput, "outcome"
 export function childProblems({ outcome }: Pick<VerdictInput, "outcome">): RunProblem[] {
 	if (outcome.completed || outcome.stoppedBy || modelUnreachable(outcome) !== undefined) return [];
 	const why = outcome.errors.length > 0 ? outcome.errors.join("; ") : `stop reason "${outcome.stopReason ?? "none"}"`;
-	return [{ kind: "child", message: `the child did not complete: ${why}` }];
+	const fix = "read events.ndjson in the audit record for what stopped the child, then run again";
+	return [
+		runProblem(
+			"child",
+			[],
+			outcome.errors.length > 0 ? outcome.errors : outcome.stopReason,
+			`the child did not complete: ${why}`,
+			fix,
+		),
+	];
 }
+
+const UNVERIFIED_FIX =
+	"check the claim yourself before using it: a pointer must name an existing line inside the roots, or a command the child ran, word for word";
 
 function envelopeProblems({ outcome, envelope, claims }: VerdictInput): RunProblem[] {
 	// A child that never reached its model could hand nothing in: saying so again adds only noise.
 	if (modelUnreachable(outcome) !== undefined) return [];
-	if (!envelope.ok) return [{ kind: "envelope", message: `no valid result envelope: ${envelope.reason}` }];
+	if (!envelope.ok) {
+		const fix =
+			"run again; the child must hand in its result with submit_result (or one fenced json envelope), and a model that keeps missing it may be too weak for the task";
+		return [runProblem("envelope", [], envelope.reason, `no valid result envelope: ${envelope.reason}`, fix)];
+	}
 	const out: RunProblem[] = [];
-	if (envelope.envelope.status !== "ok") {
-		out.push({ kind: "status", message: `the child reported status "${envelope.envelope.status}"` });
+	const { status } = envelope.envelope;
+	if (status !== "ok") {
+		const fix = "read the envelope's unsure and did_not_do for why, then narrow the goal or give the context it lacked";
+		out.push(runProblem("status", ["status"], status, `the child reported status "${status}"`, fix));
 	}
 	for (const claim of claims) {
-		if (!claim.verified) {
-			out.push({
-				kind: "evidence",
-				message: `evidence[${claim.index}] "${claim.pointer}" not verified: ${claim.reason}`,
-			});
-		}
+		if (claim.verified) continue;
+		const message = `evidence[${claim.index}] "${claim.pointer}" not verified: ${claim.reason}`;
+		out.push(runProblem("evidence", ["evidence", claim.index, "pointer"], claim.pointer, message, UNVERIFIED_FIX));
 	}
 	return out;
 }
@@ -115,9 +168,38 @@ function envelopeProblems({ outcome, envelope, claims }: VerdictInput): RunProbl
 function proofProblems({ envelope, evidence }: VerdictInput): RunProblem[] {
 	const problem = envelope.ok ? emptyProofProblem(envelope.envelope, evidence) : undefined;
 	if (!problem) return [];
-	return [
-		{ kind: "evidence", message: `evidence ${problem.message} (a task that needs none sets evidence: "optional")` },
-	];
+	const message = `evidence ${problem.message} (a task that needs none sets evidence: "optional")`;
+	const fix =
+		'have the child cite what it checked (path:line, or cmd: <command>), or set evidence: "optional" in the spec';
+	return [runProblem("evidence", ["evidence"], problem.value, message, fix)];
+}
+
+/**
+ * One boundary finding. It is in the changed file itself, named by its full path (a terminal turns
+ * that into a link); the value keeps the root and the path inside it apart, for a program.
+ */
+function violationProblem(change: Change): RunProblem {
+	const source = change.path === "" ? change.root : `${change.root.replace(/\/+$/, "")}/${change.path}`;
+	const value = { root: change.root, path: change.path, kind: change.kind, detail: change.detail };
+	// A watched part that could not be read: its detail already says which and why.
+	if (change.kind === "unreadable") {
+		return {
+			source,
+			path: [],
+			code: "boundary",
+			value,
+			message: `boundary not checked: ${change.detail}; exclude it in the spec to accept that it is not checked`,
+			fix: "make it readable by this user, or list it in the spec's exclude to accept that it is not checked",
+		};
+	}
+	return {
+		source,
+		path: [],
+		code: "boundary",
+		value,
+		message: `boundary violation: ${change.kind} ${change.path} in ${change.root}, which is watched, not writable (${change.detail})`,
+		fix: `name ${change.root} in write_allowed (with read_only false) if the child may change it; otherwise keep the child from writing there`,
+	};
 }
 
 export function boundaryProblems({
@@ -125,17 +207,15 @@ export function boundaryProblems({
 	boundaryError,
 }: Pick<VerdictInput, "violations" | "boundaryError">): RunProblem[] {
 	const out: RunProblem[] = [];
-	if (boundaryError) out.push({ kind: "boundary", message: `boundary not checked: ${boundaryError}` });
-	for (const change of violations.slice(0, VIOLATIONS_LISTED)) {
-		// A watched part that could not be read: its detail already says which and why.
-		const message =
-			change.kind === "unreadable"
-				? `boundary not checked: ${change.detail}; exclude it in the spec to accept that it is not checked`
-				: `boundary violation: ${change.kind} ${change.path} in ${change.root}, which is watched, not writable (${change.detail})`;
-		out.push({ kind: "boundary", message });
+	if (boundaryError) {
+		const fix = "keep every root in place and readable for the whole run, then run again";
+		out.push(runProblem("boundary", [], boundaryError, `boundary not checked: ${boundaryError}`, fix));
 	}
+	out.push(...violations.slice(0, VIOLATIONS_LISTED).map(violationProblem));
 	if (violations.length > VIOLATIONS_LISTED) {
-		out.push({ kind: "boundary", message: `…and ${violations.length - VIOLATIONS_LISTED} more boundary violations` });
+		const more = violations.length - VIOLATIONS_LISTED;
+		const fix = "result.json in the audit record lists every one; make writable only the roots the child may change";
+		out.push(runProblem("boundary", [], more, `…and ${more} more boundary violations`, fix));
 	}
 	return out;
 }
@@ -152,19 +232,25 @@ export function sandboxBreach({
 	const violations = sandboxViolations ?? all.filter((c) => c.kind !== "unreadable");
 	if (sandbox !== "enforce" || violations.length === 0) return [];
 	const n = violations.length;
-	return [
-		{
-			kind: "boundary",
-			message:
-				`the sandbox was enforced, yet ${n} change${n === 1 ? "" : "s"} outside write_allowed got through: ` +
-				"this is a bug in pi-delegate's sandbox; please report it with this run's audit record",
-		},
-	];
+	const message =
+		`the sandbox was enforced, yet ${n} change${n === 1 ? "" : "s"} outside write_allowed got through: ` +
+		"this is a bug in pi-delegate's sandbox; please report it with this run's audit record";
+	const fix =
+		"report it with the audit record, and until it is fixed treat the sandbox as not containing this kind of write";
+	return [runProblem("sandbox", ["sandbox"], n, message, fix)];
+}
+
+/** The child ran with another prompt than the one planned and recorded: the record cannot vouch for the run. */
+function mismatchProblems({ promptMismatch }: Pick<VerdictInput, "promptMismatch">): RunProblem[] {
+	if (!promptMismatch) return [];
+	const fix =
+		"report it with this run's audit record (launch.json holds the planned prompt); the run's result cannot be trusted";
+	return [runProblem("child", ["prompt"], undefined, promptMismatch, fix)];
 }
 
 export function judgeRun(input: VerdictInput): { verdict: Verdict; problems: RunProblem[] } {
 	const problems: RunProblem[] = [
-		...(input.promptMismatch ? [{ kind: "child" as const, message: input.promptMismatch }] : []),
+		...mismatchProblems(input),
 		...setupProblems(input),
 		...budgetProblems(input),
 		...childProblems(input),

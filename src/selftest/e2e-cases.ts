@@ -51,8 +51,8 @@ function commonDifferences(result: TaskResult): string[] {
 	else if (result.envelope.status !== "ok") out.push(`the envelope's status is "${result.envelope.status}", not "ok"`);
 	const unverified = result.claims.filter((c) => !c.verified);
 	if (unverified.length > 0) out.push(`${unverified.length} evidence pointer(s) did not verify, though all are true`);
-	const other = result.problems.filter((x) => x.kind !== "boundary");
-	for (const problem of other) out.push(`unexpected problem (${problem.kind}): ${problem.message}`);
+	const other = result.problems.filter((x) => x.code !== "boundary");
+	for (const problem of other) out.push(`unexpected problem (${problem.code}): ${problem.message}`);
 	return out;
 }
 

@@ -13,7 +13,7 @@ import {
 	primitiveValueFix,
 	SYSTEM_PROMPT_MODES,
 } from "../context/primitives.ts";
-import type { Problem } from "../problems.ts";
+import type { Problem, ProblemPlace } from "../problems.ts";
 import { didYouMean } from "../suggest.ts";
 import { isRecord } from "../values.ts";
 import type { KeyPlace } from "./place.ts";
@@ -35,7 +35,8 @@ function nameProblems(name: string, at: KeyPlace): Problem[] {
 	const problems: Problem[] = [];
 	if (!MODE_NAME.test(name)) {
 		problems.push({
-			path: at(CONTEXT_MODES_KEY, name),
+			...at(CONTEXT_MODES_KEY, name),
+			code: "invalid_value",
 			value: name,
 			message: "a mode name must start with a letter or digit and hold only letters, digits, '.', '_' or '-'",
 			fix: 'rename the mode, e.g. "lean-builder"',
@@ -43,7 +44,8 @@ function nameProblems(name: string, at: KeyPlace): Problem[] {
 	}
 	if (isReservedModeName(name)) {
 		problems.push({
-			path: at(CONTEXT_MODES_KEY, name),
+			...at(CONTEXT_MODES_KEY, name),
+			code: "conflict",
 			value: name,
 			message: `"${name}" is the name of a built-in mode or alias, which a settings file cannot redefine`,
 			fix: `pick another name (reserved: ${reservedModeNames().join(", ")})`,
@@ -52,10 +54,11 @@ function nameProblems(name: string, at: KeyPlace): Problem[] {
 	return problems;
 }
 
-function primitiveProblem(key: PrimitiveName, value: unknown, path: string): Problem | undefined {
+function primitiveProblem(key: PrimitiveName, value: unknown, place: ProblemPlace): Problem | undefined {
 	if (value === undefined) {
 		return {
-			path,
+			...place,
+			code: "required",
 			value,
 			message: `missing; a mode must set all four primitives (${PRIMITIVE_NAMES.join(", ")})`,
 			fix: `add "${key}": ${key === "systemPromptMode" ? '"append" or "replace"' : "true or false"}`,
@@ -63,7 +66,7 @@ function primitiveProblem(key: PrimitiveName, value: unknown, path: string): Pro
 	}
 	if (isPrimitiveValue(key, value)) return undefined;
 	const near = key === "systemPromptMode" && typeof value === "string" ? didYouMean(value, SYSTEM_PROMPT_MODES) : "";
-	return { path, value, message: `not a valid ${key}${near}`, fix: primitiveValueFix(key) };
+	return { ...place, code: "invalid_value", value, message: `not a valid ${key}${near}`, fix: primitiveValueFix(key) };
 }
 
 /** Checks one mode; every problem at once, and the mode only when there are none. */
@@ -72,7 +75,8 @@ function checkMode(name: string, definition: unknown, at: KeyPlace): { mode?: Mo
 	const problems = nameProblems(name, at);
 	if (!isRecord(definition)) {
 		problems.push({
-			path: path(),
+			...path(),
+			code: "invalid_type",
 			value: definition,
 			message: "a mode must be an object setting the four primitives",
 			fix: `write "${name}": { "inheritProjectContext": true, "inheritMainRules": false, "inheritSkills": true, "systemPromptMode": "append" }`,
@@ -82,7 +86,8 @@ function checkMode(name: string, definition: unknown, at: KeyPlace): { mode?: Mo
 	for (const key of Object.keys(definition)) {
 		if (MODE_KEYS.includes(key)) continue;
 		problems.push({
-			path: path(key),
+			...path(key),
+			code: "unknown_key",
 			value: definition[key],
 			message: `unknown key "${key}"${didYouMean(key, MODE_KEYS)}`,
 			fix: `remove it; a mode holds only ${MODE_KEYS.join(", ")}`,
@@ -95,7 +100,8 @@ function checkMode(name: string, definition: unknown, at: KeyPlace): { mode?: Mo
 	const description = Object.hasOwn(definition, "description") ? definition.description : undefined;
 	if (description !== undefined && typeof description !== "string") {
 		problems.push({
-			path: path("description"),
+			...path("description"),
+			code: "invalid_type",
 			value: description,
 			message: "description must be a string",
 			fix: "write one line of text saying what the mode is for",
@@ -119,7 +125,8 @@ export function checkContextModes(
 			modes: {},
 			problems: [
 				{
-					path: at(CONTEXT_MODES_KEY),
+					...at(CONTEXT_MODES_KEY),
+					code: "invalid_type",
 					value,
 					message: "contextModes must be an object of modes by name",
 					fix: `write "${CONTEXT_MODES_KEY}": { "<name>": { … four primitives … } }`,

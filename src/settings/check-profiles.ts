@@ -46,7 +46,8 @@ export function checkEffortProfiles(
 	const problems: Problem[] = [];
 	if (!isRecord(value)) {
 		problems.push({
-			path: at(EFFORT_PROFILES_KEY),
+			...at(EFFORT_PROFILES_KEY),
+			code: "invalid_type",
 			value,
 			message: "must be an object mapping an effort (fast, balanced, deep) to a model",
 			fix: 'write e.g. "effortProfiles": { "fast": "anthropic/claude-haiku-4-5" }',
@@ -54,10 +55,11 @@ export function checkEffortProfiles(
 		return { profiles, problems };
 	}
 	for (const [effort, entry] of Object.entries(value)) {
-		const path = at(EFFORT_PROFILES_KEY, effort);
+		const place = at(EFFORT_PROFILES_KEY, effort);
 		if (!(EFFORTS as readonly string[]).includes(effort)) {
 			problems.push({
-				path,
+				...place,
+				code: "unknown_key",
 				value: entry,
 				message: `"${effort}" is not an effort${didYouMean(effort, EFFORTS)}`,
 				fix: `use one of: ${EFFORTS.join(", ")}`,
@@ -67,7 +69,8 @@ export function checkEffortProfiles(
 		const message = entryMessage(entry);
 		if (message !== undefined) {
 			problems.push({
-				path,
+				...place,
+				code: "invalid_value",
 				value: entry,
 				message,
 				fix: `e.g. "${effort}": { "model": "anthropic/claude-sonnet-4-5", "thinking": "medium" }; thinking is one of ${THINKING_LEVELS.join(", ")}`,

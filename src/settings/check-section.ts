@@ -15,7 +15,8 @@ import { type DelegateSection, SETTING_KEYS } from "./schema.ts";
 function unknownKey(key: string, value: unknown, at: KeyPlace): Problem {
 	const near = closest(key, SETTING_KEYS);
 	return {
-		path: at(key),
+		...at(key),
+		code: "unknown_key",
 		value,
 		message:
 			`unknown setting "${key}"${near ? ` (did you mean "${near}"?)` : ""}; a misspelt setting is refused ` +
@@ -31,7 +32,8 @@ function unknownKey(key: string, value: unknown, at: KeyPlace): Problem {
  */
 function nullValue(key: string, at: KeyPlace): Problem {
 	return {
-		path: at(key),
+		...at(key),
+		code: "invalid_type",
 		value: null,
 		message: 'null does not mean "unset" here; no setting takes null',
 		fix: "remove the key to use the default, or write a value",

@@ -6,7 +6,7 @@
  */
 import type { TSchema } from "typebox";
 import { Value } from "typebox/value";
-import type { Problem } from "../problems.ts";
+import type { Problem, ProblemPlace } from "../problems.ts";
 import { closest } from "../suggest.ts";
 import { kindOf } from "../values.ts";
 import type { KeyPlace } from "./place.ts";
@@ -59,7 +59,7 @@ function schemaOf(key: SettingKey): TSchema {
 }
 
 /** The problem with a wrongly shaped value: a near word when one was misspelt, the kinds otherwise. */
-function shapeProblem(key: PlainKey, value: unknown, path: string): Problem {
+function shapeProblem(key: PlainKey, value: unknown, place: ProblemPlace): Problem {
 	const text = TEXT[key];
 	const near = typeof value === "string" && text.words ? closest(value, text.words) : undefined;
 	let message = `must be ${text.expects}, not ${kindOf(value)}`;
@@ -72,7 +72,8 @@ function shapeProblem(key: PlainKey, value: unknown, path: string): Problem {
 		key === "providerExtensions" && typeof value === "string"
 			? `write it as a list: "providerExtensions": [${JSON.stringify(value)}]`
 			: text.fix;
-	return { path, value, message, fix };
+	const code = typeof value === "string" && text.words ? "invalid_value" : "invalid_type";
+	return { ...place, code, value, message, fix };
 }
 
 function listProblems(value: readonly unknown[], at: KeyPlace): Problem[] {
@@ -80,7 +81,8 @@ function listProblems(value: readonly unknown[], at: KeyPlace): Problem[] {
 		if (typeof item === "string" && item.trim() !== "") return [];
 		return [
 			{
-				path: at("providerExtensions", i),
+				...at("providerExtensions", i),
+				code: typeof item === "string" ? "too_small" : "invalid_type",
 				value: item,
 				message:
 					typeof item === "string"
@@ -103,7 +105,8 @@ export function checkPlainValue(key: PlainKey, value: unknown, at: KeyPlace): { 
 			ok: false,
 			problems: [
 				{
-					path: at(key),
+					...at(key),
+					code: "too_small",
 					value,
 					message: "is empty; an empty runsDir does not mean the default directory",
 					fix: "write a directory, or remove the key to use <agentDir>/pi-delegate/runs",

@@ -5,10 +5,11 @@
  * directory) are passed in.
  */
 import { isAbsolute, join, resolve } from "node:path";
+import { formatSegments, sourceAt } from "../problems.ts";
 import { checkContextModes } from "./check-modes.ts";
 import { checkEffortProfiles } from "./check-profiles.ts";
 import { expandTilde, SETTINGS_NAMESPACE } from "./paths.ts";
-import { plainPlace, settingsKeyPath } from "./place.ts";
+import { plainPlace } from "./place.ts";
 import type { FileOrigin, ModeSetting, Setting, ValidatedSection, ValidatedSettings } from "./types.ts";
 
 export interface MergePlaces {
@@ -26,11 +27,10 @@ export const SETTING_DEFAULTS = {
 } as const;
 
 function originOf(section: ValidatedSection, ...segments: string[]): FileOrigin {
-	const position = section.positions[settingsKeyPath(...segments)];
-	const key = settingsKeyPath(SETTINGS_NAMESPACE, ...segments);
+	const position = section.positions[formatSegments(segments, "name")];
+	const place = { source: sourceAt(section.label, position), path: [SETTINGS_NAMESPACE, ...segments] };
 	const ref = { scope: section.scope, file: section.file, label: section.label };
-	if (!position) return { kind: "file", ...ref, where: `${section.label}: ${key}` };
-	return { kind: "file", ...ref, ...position, where: `${section.label}:${position.line}:${position.column}: ${key}` };
+	return { kind: "file", ...ref, ...position, place };
 }
 
 /** A path as Pi resolves resource paths: `~` expands; relative to the agent dir (global) or `.pi/` (project). */

@@ -51,7 +51,9 @@ function readOne(ref: SettingsFileRef, readText: ReadText): Checked {
 			section: empty("invalid"),
 			problems: [
 				{
-					path: ref.label,
+					source: ref.label,
+					path: [],
+					code: "unreadable",
 					value: undefined,
 					message: `cannot read the settings file: ${reason}`,
 					fix: "make it a readable file, or remove it",

@@ -9,15 +9,15 @@ import { describePosition } from "../json/position.ts";
 import { duplicateProblem, syntaxProblem } from "../json/problems.ts";
 import { readJson } from "../json/read.ts";
 import type { JsonDocument, JsonPath } from "../json/types.ts";
-import type { Problem } from "../problems.ts";
+import { formatSegments, type Problem, sourceAt } from "../problems.ts";
 import { isRecord, kindOf } from "../values.ts";
 import { checkSection } from "./check-section.ts";
 import { SETTINGS_NAMESPACE } from "./paths.ts";
-import { keyPosition, settingsKeyPath, textPlace } from "./place.ts";
+import { keyPosition, textPlace } from "./place.ts";
 import type { DelegateSection } from "./schema.ts";
 import type { SectionStatus, SettingsFileRef, ValidatedSection } from "./types.ts";
 
-export { settingsKeyPath, settingsProblemPath } from "./place.ts";
+export { settingsPlace } from "./place.ts";
 export type { SettingsFileRef, SettingsScope } from "./types.ts";
 
 type Checked = { section: ValidatedSection; problems: Problem[] };
@@ -35,11 +35,7 @@ function duplicates(document: JsonDocument, ref: SettingsFileRef): Problem[] {
 	return document.duplicates
 		.filter((d) => d.path[0] === SETTINGS_NAMESPACE)
 		.map((d) =>
-			duplicateProblem(
-				d,
-				valueAt(document.value, d.path),
-				`${ref.label}:${d.again.line}:${d.again.column}: ${settingsKeyPath(...d.path)}`,
-			),
+			duplicateProblem(d, valueAt(document.value, d.path), { source: sourceAt(ref.label, d.again), path: d.path }),
 		);
 }
 
@@ -49,7 +45,8 @@ function positionsOf(values: DelegateSection, document: JsonDocument): Validated
 	for (const [key, value] of Object.entries(values)) {
 		out[key] = keyPosition(document, key);
 		if (key !== "contextModes" && key !== "effortProfiles") continue;
-		for (const name of Object.keys(value as object)) out[settingsKeyPath(key, name)] = keyPosition(document, key, name);
+		for (const name of Object.keys(value as object))
+			out[formatSegments([key, name], "name")] = keyPosition(document, key, name);
 	}
 	return out;
 }
@@ -59,14 +56,17 @@ export function validateSettingsText(text: string, ref: SettingsFileRef): Checke
 	if (text.replace(/^\uFEFF/, "").trim() === "") return empty(ref, "read");
 	const read = readJson(text);
 	if (!read.ok) {
-		const { line, column } = read.error;
 		const note = ` at ${describePosition(read.error)}; Pi cannot read this file either until it parses`;
-		return empty(ref, "invalid", [syntaxProblem(read.error, text, `${ref.label}:${line}:${column}`, note)]);
+		return empty(ref, "invalid", [
+			syntaxProblem(read.error, text, { source: sourceAt(ref.label, read.error), path: [] }, note),
+		]);
 	}
 	if (!isRecord(read.value)) {
 		return empty(ref, "invalid", [
 			{
-				path: ref.label,
+				source: ref.label,
+				path: [],
+				code: "invalid_type",
 				value: read.value,
 				message: `a settings file must hold a JSON object, but this one holds ${kindOf(read.value)}`,
 				fix: 'wrap the settings in { … }, e.g. { "pi-delegate": { … } }',
@@ -79,7 +79,8 @@ export function validateSettingsText(text: string, ref: SettingsFileRef): Checke
 	if (!isRecord(section)) {
 		return empty(ref, "invalid", [
 			{
-				path: at(),
+				...at(),
+				code: "invalid_type",
 				value: section,
 				message: `"${SETTINGS_NAMESPACE}" must be an object of pi-delegate settings, but it is ${kindOf(section)}`,
 				fix: `write "${SETTINGS_NAMESPACE}": { "contextModes": { … } }`,

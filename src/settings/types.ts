@@ -3,6 +3,7 @@
  * validated, and the merged, typed settings a run uses, each value with the place it came from.
  */
 import type { ContextPrimitives } from "../context/primitives.ts";
+import type { ProblemPlace } from "../problems.ts";
 import type { Thinking } from "../spec/model-ref.ts";
 import type { Effort } from "../spec/schema.ts";
 import type { DelegateSection } from "./schema.ts";
@@ -43,8 +44,8 @@ export type SettingOrigin =
 			kind: "file";
 			line?: number;
 			column?: number;
-			/** The place as messages show it: `.pi/settings.json:3:5: pi-delegate.runner`. */
-			where: string;
+			/** The key's place (formatPath shows it as `.pi/settings.json:3:5: pi-delegate.runner`). */
+			place: ProblemPlace;
 	  });
 
 export type FileOrigin = Extract<SettingOrigin, { kind: "file" }>;

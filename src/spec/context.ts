@@ -18,11 +18,12 @@ export function contextWarnings(context: unknown, probe: PathProbe): Problem[] {
 		const first = new Map<string, number>();
 		list.forEach((value, i) => {
 			if (typeof value !== "string" || value.trim() === "") return;
-			const path = `context.${name}[${i}]`;
+			const path = ["context", name, i];
 			const earlier = first.get(value);
 			if (earlier !== undefined) {
 				warnings.push({
 					path,
+					code: "duplicate",
 					value,
 					message: `repeats context.${name}[${earlier}]`,
 					fix: `remove context.${name}[${i}]`,
@@ -34,6 +35,7 @@ export function contextWarnings(context: unknown, probe: PathProbe): Problem[] {
 			if (!isAbsolute(value)) {
 				warnings.push({
 					path,
+					code: "invalid_value",
 					value,
 					message: "is a relative path; the child will resolve it from its own working directory",
 					fix: "give the absolute path so the child opens the file you mean",
@@ -41,6 +43,7 @@ export function contextWarnings(context: unknown, probe: PathProbe): Problem[] {
 			} else if (probe(value).kind === "missing") {
 				warnings.push({
 					path,
+					code: "not_found",
 					value,
 					message: "does not exist (the child will be told to read it)",
 					fix: "check the path, unless the task itself creates the file",

@@ -53,7 +53,7 @@ function matchWritable(
 	const writable = new Map<number, Writable>(); // by root index
 	list.forEach((value, k) => {
 		if (typeof value !== "string" || value === "") return;
-		const path = `write_allowed[${k}]`;
+		const path = ["write_allowed", k];
 		if (!isAbsolute(value)) {
 			problems.push(relativeProblem(path, value, "write_allowed entries", options));
 			return;
@@ -65,6 +65,7 @@ function matchWritable(
 			if (earlier !== undefined) {
 				problems.push({
 					path,
+					code: "duplicate",
 					value,
 					message: `names the same root as write_allowed[${earlier.index}] (roots[${root.index}] ${q(root.given)}); list each writable root once`,
 					fix: `remove write_allowed[${k}]`,
@@ -76,6 +77,7 @@ function matchWritable(
 		if (outer) {
 			problems.push({
 				path,
+				code: "invalid_value",
 				value,
 				message:
 					`is inside the root roots[${outer.index}] ${q(outer.given)} but is not itself an entry of roots; ` +
@@ -91,6 +93,7 @@ function matchWritable(
 		if (inner.length > 0) {
 			problems.push({
 				path,
+				code: "invalid_value",
 				value,
 				message: `is not an entry of roots; it contains ${inner.map((e) => `roots[${e.index}] ${q(e.given)}`).join(", ")}`,
 				fix: `list the roots the child may change instead, e.g. "write_allowed": [${quoteList(inner.map((e) => e.given))}]`,
@@ -100,6 +103,7 @@ function matchWritable(
 		const missing = options.probe(value).kind === "missing" ? " (and does not exist)" : "";
 		problems.push({
 			path,
+			code: "invalid_value",
 			value,
 			message: `is not one of roots${missing}; only a watched directory can be made writable, or a write there would go unseen`,
 			fix: `add ${q(lexical(value))} to roots so it is watched, or remove it from write_allowed`,
@@ -125,7 +129,8 @@ function nestingProblems(
 		const outerName = `roots[${outer.index}] ${q(outer.given)}`;
 		if (innerW !== undefined && !outerW) {
 			problems.push({
-				path: `write_allowed[${innerW.index}]`,
+				path: ["write_allowed", innerW.index],
+				code: "conflict",
 				value: innerW.given,
 				message:
 					`names roots[${inner.index}] ${q(inner.given)}, which lies inside the watched-only root ${outerName}. Every root is ` +
@@ -137,7 +142,8 @@ function nestingProblems(
 			});
 		} else if (innerW === undefined && outerW) {
 			problems.push({
-				path: `roots[${inner.index}]`,
+				path: ["roots", inner.index],
+				code: "conflict",
 				value: inner.given,
 				message:
 					`is watched-only but lies inside the writable root ${outerName}: a change under it would be allowed ` +
@@ -148,7 +154,8 @@ function nestingProblems(
 			});
 		} else {
 			problems.push({
-				path: `roots[${inner.index}]`,
+				path: ["roots", inner.index],
+				code: "conflict",
 				value: inner.given,
 				message:
 					`lies inside ${outerName}; roots must not nest, because each root is snapshotted and diffed on its ` +
@@ -166,7 +173,8 @@ function agreementProblems(input: ContractInput, problems: Problem[]): void {
 	const given = Array.isArray(list) && list.length > 0;
 	if (readOnly === true && given) {
 		problems.push({
-			path: "write_allowed",
+			path: ["write_allowed"],
+			code: "conflict",
 			value: list,
 			message: `lists writable roots, but read_only is ${input.read_only === undefined ? "true (the default)" : "true"}`,
 			fix: 'set "read_only": false to let the child change these roots, or remove write_allowed',
@@ -174,7 +182,8 @@ function agreementProblems(input: ContractInput, problems: Problem[]): void {
 	}
 	if (readOnly === false && (list === undefined || (Array.isArray(list) && list.length === 0))) {
 		problems.push({
-			path: "write_allowed",
+			path: ["write_allowed"],
+			code: list === undefined ? "required" : "too_small",
 			value: list,
 			message:
 				`is ${list === undefined ? "missing" : "empty"} but read_only is false. It does not default to all of ` +
@@ -211,7 +220,8 @@ export function checkContract(input: ContractInput, options: PathOptions): Contr
 		.map(([rootIndex]) => realOf.get(rootIndex) as string);
 	if (input.read_only === false && writable.size === entries.length) {
 		warnings.push({
-			path: "write_allowed",
+			path: ["write_allowed"],
+			code: "invalid_value",
 			value: list,
 			message: "makes every root writable, so no change under the roots can fail the boundary diff",
 			fix: "add a watched-only root for what must stay unchanged (e.g. the rest of the repository)",

@@ -5,7 +5,7 @@
  * symlink excludes what it points to, and must point inside a root). A repeat or an entry inside
  * another one hides nothing more, so those are warnings.
  */
-import type { Problem } from "../problems.ts";
+import type { PathSegment, Problem } from "../problems.ts";
 import { isAbsolute, isInside, lexical } from "./paths.ts";
 import { type PathOptions, type RootEntry, relativeProblem, unreachableMessage } from "./roots.ts";
 
@@ -18,11 +18,17 @@ interface Excluded {
 }
 
 /** The problem of an entry that names no existing part of a root, or undefined when it does. */
-function placeProblem(path: string, value: string, real: string, roots: readonly RootEntry[]): Problem | undefined {
+function placeProblem(
+	path: readonly PathSegment[],
+	value: string,
+	real: string,
+	roots: readonly RootEntry[],
+): Problem | undefined {
 	const same = roots.find((r) => r.real === real);
 	if (same) {
 		return {
 			path,
+			code: "invalid_value",
 			value,
 			message: `is roots[${same.index}] ${q(same.given)} itself; exclude names a part inside a root`,
 			fix: `to stop watching the whole root, remove roots[${same.index}] instead`,
@@ -32,6 +38,7 @@ function placeProblem(path: string, value: string, real: string, roots: readonly
 	const resolved = real !== lexical(value) ? ` (it resolves to ${q(real)})` : "";
 	return {
 		path,
+		code: "invalid_value",
 		value,
 		message: `is not inside any root${resolved}; only a part of a watched root can be excluded`,
 		fix: `give a path inside one of roots (${roots.map((r) => q(r.given)).join(", ")}), or remove it`,
@@ -46,7 +53,8 @@ function overlapWarnings(entries: readonly Excluded[], warnings: Problem[]): voi
 		const other = twin ?? outer;
 		if (!other) continue;
 		warnings.push({
-			path: `exclude[${entry.index}]`,
+			path: ["exclude", entry.index],
+			code: "duplicate",
 			value: entry.given,
 			message: twin
 				? `names the same path as exclude[${other.index}] ${q(other.given)}`
@@ -72,7 +80,7 @@ export function checkExcludeEntries(
 	const entries: Excluded[] = [];
 	list.forEach((value, index) => {
 		if (typeof value !== "string" || value === "") return;
-		const path = `exclude[${index}]`;
+		const path = ["exclude", index];
 		if (!isAbsolute(value)) {
 			problems.push(relativeProblem(path, value, "exclude entries", options));
 			return;
@@ -84,6 +92,7 @@ export function checkExcludeEntries(
 				path,
 				value,
 				...(unreachable ?? {
+					code: "not_found",
 					message: "does not exist; an excluded path is matched by its real path, so it must exist",
 					fix: "correct the path, or remove it (a part that does not exist needs no exclusion)",
 				}),

@@ -8,7 +8,6 @@ import { duplicateProblem, syntaxProblem } from "../json/problems.ts";
 import { readJson } from "../json/read.ts";
 import type { JsonPath } from "../json/types.ts";
 import type { Problem } from "../problems.ts";
-import { joinPath } from "../problems.ts";
 
 export type JsonParse = { ok: true; value: unknown; problems: Problem[] } | { ok: false; problems: Problem[] };
 
@@ -19,7 +18,7 @@ function valueAt(value: unknown, path: JsonPath): unknown {
 /** Parses spec text; every failure and every duplicate key comes back as a Problem. */
 export function parseJson(text: string): JsonParse {
 	const read = readJson(text);
-	if (!read.ok) return { ok: false, problems: [syntaxProblem(read.error, text, "(json)")] };
-	const problems = read.duplicates.map((d) => duplicateProblem(d, valueAt(read.value, d.path), joinPath(...d.path)));
+	if (!read.ok) return { ok: false, problems: [syntaxProblem(read.error, text, { source: "(json)", path: [] })] };
+	const problems = read.duplicates.map((d) => duplicateProblem(d, valueAt(read.value, d.path), { path: d.path }));
 	return { ok: true, value: read.value, problems };
 }

@@ -82,7 +82,9 @@ function readProblem(file: string, error: unknown): Problem {
 						? error.message
 						: String(error);
 	return {
-		path: "(file)",
+		source: "(file)",
+		path: [],
+		code: "unreadable",
 		value: file,
 		message: `cannot read the spec file: ${reason}`,
 		fix: code === "ENOENT" ? "check the file name" : "give a readable JSON file",

@@ -5,7 +5,7 @@
  * own: a root inside another is watched twice, and its writability would be ambiguous.
  */
 import { posix } from "node:path";
-import type { Problem } from "../problems.ts";
+import type { PathSegment, Problem, ProblemCode } from "../problems.ts";
 import { isAbsolute, isInside, join, lexical, segmentsBelow } from "./paths.ts";
 import type { ListSubdirs, PathProbe } from "./probe.ts";
 
@@ -28,13 +28,19 @@ export interface RootEntry {
 }
 
 /** Problem for a path that is not absolute, with a concrete absolute spelling when one can be guessed. */
-export function relativeProblem(path: string, value: string, field: string, options: PathOptions): Problem {
+export function relativeProblem(
+	path: readonly PathSegment[],
+	value: string,
+	field: string,
+	options: PathOptions,
+): Problem {
 	const tilde = value === "~" || value.startsWith("~/");
 	let guess: string | undefined;
 	if (tilde && options.home) guess = lexical(options.home + value.slice(1));
 	else if (!tilde && options.cwd) guess = posix.resolve(options.cwd, value);
 	return {
 		path,
+		code: "invalid_value",
 		value,
 		message: tilde
 			? `starts with "~", which is not expanded here; ${field} must be absolute paths`
@@ -47,26 +53,32 @@ export function relativeProblem(path: string, value: string, field: string, opti
  * Why a path the probe could not look at is unusable, in honest words: a symlink loop or a
  * permission problem is not "does not exist". Undefined for a plain missing path (ENOENT).
  */
-export function unreachableMessage(error: string | undefined): { message: string; fix: string } | undefined {
+export function unreachableMessage(
+	error: string | undefined,
+): { code: ProblemCode; message: string; fix: string } | undefined {
 	switch (error) {
 		case "ELOOP":
 			return {
+				code: "invalid_value",
 				message: "is a symlink loop (ELOOP): following its links leads back to a link, so it names no directory",
 				fix: "point the symlink at a real directory, or give the directory's real path",
 			};
 		case "EACCES":
 		case "EPERM":
 			return {
+				code: "unreadable",
 				message: `cannot be looked at: permission denied (${error}) on it or on a directory above it`,
 				fix: "give a path this user can reach (each directory on the way needs search permission), or run as a user who can",
 			};
 		case "ENOTDIR":
 			return {
+				code: "not_found",
 				message: "does not exist: a name on the way to it is a file, not a directory (ENOTDIR)",
 				fix: "correct the path; only its last name may be something other than a directory",
 			};
 		case "ENAMETOOLONG":
 			return {
+				code: "too_big",
 				message: "is too long for the file system (ENAMETOOLONG): the whole path or one of its names is over the limit",
 				fix: "use a shorter path, e.g. through a symlink with a short name",
 			};
@@ -75,12 +87,18 @@ export function unreachableMessage(error: string | undefined): { message: string
 	}
 }
 
-function kindProblem(path: string, value: string, kind: "missing" | "file" | "other", error?: string): Problem {
+function kindProblem(
+	path: readonly PathSegment[],
+	value: string,
+	kind: "missing" | "file" | "other",
+	error?: string,
+): Problem {
 	if (kind === "missing") {
 		const unreachable = unreachableMessage(error);
 		if (unreachable) return { path, value, ...unreachable };
 		return {
 			path,
+			code: "not_found",
 			value,
 			message: "does not exist; every root must be an existing directory, since it is snapshotted before the run",
 			fix: "create the directory first, or correct the path",
@@ -89,6 +107,7 @@ function kindProblem(path: string, value: string, kind: "missing" | "file" | "ot
 	const parent = posix.dirname(lexical(value));
 	return {
 		path,
+		code: "invalid_value",
 		value,
 		message: kind === "file" ? "is a file, not a directory; roots are directories" : "is not a directory",
 		fix:
@@ -143,7 +162,7 @@ export function checkRootEntries(roots: unknown, options: PathOptions, problems:
 	const entries: RootEntry[] = [];
 	roots.forEach((value, index) => {
 		if (typeof value !== "string" || value === "") return;
-		const path = `roots[${index}]`;
+		const path = ["roots", index];
 		if (!isAbsolute(value)) {
 			problems.push(relativeProblem(path, value, "roots", options));
 			return;
@@ -159,6 +178,7 @@ export function checkRootEntries(roots: unknown, options: PathOptions, problems:
 			const same = lexical(twin.given) === lexical(value);
 			problems.push({
 				path,
+				code: "duplicate",
 				value,
 				message:
 					`is the same directory as roots[${twin.index}] ${JSON.stringify(twin.given)}` +

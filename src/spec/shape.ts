@@ -6,7 +6,8 @@
  */
 import type { TSchema } from "typebox";
 import { Value } from "typebox/value";
-import { joinPath, type Problem } from "../problems.ts";
+import type { Problem, ProblemCode } from "../problems.ts";
+import { issueCode } from "../schema-problems.ts";
 import { editDistance } from "../suggest.ts";
 import { isRecord, kindOf, own } from "../values.ts";
 import { fieldText } from "./fields.ts";
@@ -63,8 +64,8 @@ function leafMessage(path: readonly Segment[], value: unknown, keyword: string, 
 	}
 }
 
-function problem(path: readonly Segment[], value: unknown, message: string): Problem {
-	return { path: joinPath(...path), value, message, fix: fieldText(pattern(path)).fix(value) };
+function problem(path: readonly Segment[], value: unknown, code: ProblemCode, message: string): Problem {
+	return { path, code, value, message, fix: fieldText(pattern(path)).fix(value) };
 }
 
 function unknownKey(path: readonly Segment[], key: string, value: unknown): Problem {
@@ -78,7 +79,8 @@ function unknownKey(path: readonly Segment[], key: string, value: unknown): Prob
 		fix = meantLevel === level ? `rename it to "${meant.split(".").pop()}"` : `move it to "${meant}"`;
 	}
 	return {
-		path: joinPath(...path, key),
+		path: [...path, key],
+		code: "unknown_key",
 		value,
 		message:
 			`unknown field "${key}" in ${where}${hint}; unknown fields are rejected so that a misspelling ` +
@@ -91,7 +93,7 @@ function walk(schema: TSchema, value: unknown, path: Segment[], out: Problem[]):
 	const node = schema as unknown as NodeView;
 	if (node.type === "object" && node.properties) {
 		if (!isRecord(value)) {
-			out.push(problem(path, value, typeMessage(path, value, "object")));
+			out.push(problem(path, value, "invalid_type", typeMessage(path, value, "object")));
 			return;
 		}
 		for (const key of Object.keys(value)) {
@@ -102,7 +104,7 @@ function walk(schema: TSchema, value: unknown, path: Segment[], out: Problem[]):
 			if (child === undefined) {
 				if (node.required?.includes(key)) {
 					const at = [...path, key];
-					out.push(problem(at, undefined, `is required: ${fieldText(pattern(at)).expects}`));
+					out.push(problem(at, undefined, "required", `is required: ${fieldText(pattern(at)).expects}`));
 				}
 				continue;
 			}
@@ -112,11 +114,11 @@ function walk(schema: TSchema, value: unknown, path: Segment[], out: Problem[]):
 	}
 	if (node.type === "array" && node.items) {
 		if (!Array.isArray(value)) {
-			out.push(problem(path, value, typeMessage(path, value, "array")));
+			out.push(problem(path, value, "invalid_type", typeMessage(path, value, "array")));
 			return;
 		}
 		if (node.minItems !== undefined && value.length < node.minItems) {
-			out.push(problem(path, value, `is empty; it must be ${fieldText(pattern(path)).expects}`));
+			out.push(problem(path, value, "too_small", `is empty; it must be ${fieldText(pattern(path)).expects}`));
 		}
 		value.forEach((item, i) => {
 			walk(node.items as TSchema, item, [...path, i], out);
@@ -125,10 +127,16 @@ function walk(schema: TSchema, value: unknown, path: Segment[], out: Problem[]):
 	}
 	const [first] = Value.Errors(schema, value);
 	if (!first) return;
+	const code = issueCode(
+		first.keyword === "type"
+			? { kind: "type", expected: String((first.params as { type?: string }).type) }
+			: { kind: "rule", keyword: first.keyword, params: first.params as Record<string, unknown> },
+	);
 	out.push(
 		problem(
 			path,
 			value,
+			code,
 			first.keyword === "type"
 				? typeMessage(path, value, (first.params as { type?: string }).type)
 				: leafMessage(path, value, first.keyword, node),
@@ -144,7 +152,8 @@ export function shapeProblems(input: unknown): Problem[] {
 	if (!isRecord(input)) {
 		return [
 			{
-				path: "(root)",
+				path: [],
+				code: "invalid_type",
 				value: input,
 				message: `a task spec must be a JSON object, not ${kindOf(input)}`,
 				fix: 'write an object such as {"id": "…", "goal": "…", "deliverable": "…", "roots": ["/abs/dir"]}',

@@ -3,7 +3,7 @@
  * through the injected probe. Every problem is collected — shape, text, and the roots contract — so a
  * caller fixes a bad spec in one pass; a valid spec comes back normalized and frozen.
  */
-import type { Problem } from "../problems.ts";
+import { formatPath, type PathSegment, type Problem } from "../problems.ts";
 import { isRecord, own } from "../values.ts";
 import { contextWarnings } from "./context.ts";
 import { checkContract } from "./contract.ts";
@@ -40,7 +40,13 @@ function blankProblems(input: Record<string, unknown>): Problem[] {
 	for (const key of ["goal", "deliverable"]) {
 		const value = own(input, key);
 		if (blank(value)) {
-			out.push({ path: key, value, message: "contains only whitespace", fix: `write the ${key} in words` });
+			out.push({
+				path: [key],
+				code: "invalid_value",
+				value,
+				message: "contains only whitespace",
+				fix: `write the ${key} in words`,
+			});
 		}
 	}
 	const context = own(input, "context");
@@ -50,8 +56,9 @@ function blankProblems(input: Record<string, unknown>): Problem[] {
 			if (!Array.isArray(list)) continue;
 			list.forEach((value, i) => {
 				if (blank(value)) {
-					const path = `context.${name}[${i}]`;
-					out.push({ path, value, message: "contains only whitespace", fix: `remove ${path}` });
+					const path = ["context", name, i];
+					const fix = `remove ${formatPath({ path })}`;
+					out.push({ path, code: "invalid_value", value, message: "contains only whitespace", fix });
 				}
 			});
 		}
@@ -66,21 +73,25 @@ const FIELD_ORDER = SPEC_KEYS[""] ?? [];
  * explain the problems after them), then field by field in spec order, sub-field by sub-field, index
  * by index.
  */
-function sortKey(path: string): number[] {
-	if (path.startsWith("(")) return [0];
-	const match = /^([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?/.exec(path);
-	const head = match?.[1] ?? "";
-	const field = FIELD_ORDER.indexOf(head);
-	if (field === -1) return [1];
-	const sub = match?.[2];
+function sortKey({ source, path }: Pick<Problem, "source" | "path">): number[] {
+	if (source !== undefined || path.length === 0) return [0];
+	const [head, second] = path;
+	const field = typeof head === "string" ? FIELD_ORDER.indexOf(head) : -1;
+	if (field === -1 || typeof head !== "string") return [1];
+	const sub = typeof second === "string" ? second : undefined;
 	const subRank = sub === undefined ? -2 : (SPEC_KEYS[head]?.indexOf(sub) ?? -1);
-	const indices = [...path.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
+	const indices = path.filter((s): s is number => typeof s === "number");
 	return [field + 2, subRank, ...indices];
+}
+
+/** One key per place, for telling whether two problems are about the same field. */
+function placeKey(problem: Pick<Problem, "source" | "path">): string {
+	return JSON.stringify([problem.source ?? null, ...problem.path] satisfies Array<PathSegment | null>);
 }
 
 /** Sorts problems into the order of the fields they concern; stable within one path. */
 export function sortProblems(problems: readonly Problem[]): Problem[] {
-	const keyed = problems.map((p, order) => ({ p, order, key: sortKey(p.path) }));
+	const keyed = problems.map((p, order) => ({ p, order, key: sortKey(p) }));
 	keyed.sort((a, b) => {
 		for (let i = 0; i < Math.max(a.key.length, b.key.length); i++) {
 			const diff = (a.key[i] ?? -3) - (b.key[i] ?? -3);
@@ -93,10 +104,10 @@ export function sortProblems(problems: readonly Problem[]): Problem[] {
 
 /** Shape problems win: a field with the wrong type gets no further, vaguer, semantic problem. */
 function merge(shape: readonly Problem[], semantic: readonly Problem[]): Problem[] {
-	const taken = new Set(shape.map((p) => p.path));
+	const taken = new Set(shape.map(placeKey));
 	const seen = new Set<string>();
-	return [...shape, ...semantic.filter((p) => !taken.has(p.path))].filter((p) => {
-		const key = `${p.path}\n${p.message}`;
+	return [...shape, ...semantic.filter((p) => !taken.has(placeKey(p)))].filter((p) => {
+		const key = `${placeKey(p)}\n${p.message}`;
 		if (seen.has(key)) return false;
 		seen.add(key);
 		return true;

@@ -10,7 +10,7 @@
  */
 import { formatUsd } from "../format/numbers.ts";
 import type { PlainPlan, TaskPlan } from "../plan/types.ts";
-import type { Problem } from "../problems.ts";
+import { formatPath, type Problem, type ProblemPlace, problemJson } from "../problems.ts";
 import type { ChildHandle, ChildrenRegistry } from "../run/children.ts";
 import type { TaskProgress } from "../run/types.ts";
 import { WorkflowInputError, WorkflowStopped } from "./errors.ts";
@@ -29,7 +29,7 @@ export interface CallInput {
 	prompt: string;
 	options: AgentOptions;
 	/** How problems name the call's options: `agent(3).options`. */
-	where: string;
+	where: ProblemPlace;
 }
 
 export type PlannedCall =
@@ -139,11 +139,12 @@ export class CallRunner {
 	}
 
 	private checked(seq: number, prompt: unknown, raw: unknown): CallInput {
-		const where = `agent(${seq}).options`;
+		const where: ProblemPlace = { path: [`agent(${seq})`, "options"] };
 		if (this.closed) throw new WorkflowStopped("the run has ended");
 		if (typeof prompt !== "string" || prompt.trim() === "") {
-			const problem = {
-				path: `agent(${seq}).prompt`,
+			const problem: Problem = {
+				path: [`agent(${seq})`, "prompt"],
+				code: typeof prompt === "string" ? "too_small" : "invalid_type",
 				value: prompt,
 				message: "must be a non-empty string",
 				fix: "say what the child should do",
@@ -169,7 +170,7 @@ export class CallRunner {
 			const planned = await this.ports.plan(input);
 			await previous;
 			if (!planned.ok) throw new WorkflowInputError(`agent(${seq}) was refused: ${planned.what}`, planned.problems);
-			for (const w of planned.warnings) this.ports.log(`! agent(${seq}) ${w.path}: ${w.message}`);
+			for (const w of planned.warnings) this.ports.log(`! agent(${seq}) ${formatPath(w)}: ${w.message}`);
 			const given = givenResults(input.prompt, input.options, earlier);
 			const extras = { schema: input.options.schema, given: given.map((g) => g.hash) };
 			const hash = callHash(planned.plan, extras);
@@ -242,7 +243,11 @@ export class CallRunner {
 					throw error;
 				});
 			this.charge(base.seq, costOf(executed));
-			const result = { ...executed, call: { seq: base.seq, hash: base.hash, replayed: false } } as AgentResult;
+			// The script sees a result as `run --json` prints it (each problem with `at`, and `kind` as it
+			// was named before), the same whether the call ran now or is replayed from the journal.
+			const problems = executed.problems.map(problemJson);
+			const call = { seq: base.seq, hash: base.hash, replayed: false };
+			const result = { ...executed, problems, call } as AgentResult;
 			this.record({ ...base, replayed: false, interrupted: controller.signal.aborted, result });
 			handle.end({
 				state: result.kind === "plain" ? (result.status === "done" ? "done" : "failed") : result.verdict,

@@ -6,6 +6,7 @@
  * While it runs, the determinism guard refuses the clock and randomness to the script's own file.
  */
 import { formatSeconds } from "../format/numbers.ts";
+import type { PathSegment, Problem } from "../problems.ts";
 import { CallRunner, type CallSettings, type EnginePorts, passed } from "./calls.ts";
 import { DeterminismError, installScriptGuard, type ScriptFiles } from "./determinism.ts";
 import { WorkflowInputError, WorkflowStopped } from "./errors.ts";
@@ -38,21 +39,24 @@ export interface EngineOutcome {
 	mostAtOnce: number;
 }
 
-function positiveInt(value: unknown, where: string): number {
+function positiveInt(value: unknown, where: readonly PathSegment[]): number {
 	if (typeof value === "number" && Number.isInteger(value) && value >= 1) return value;
+	const message = "must be a whole number of at least 1";
+	const code = typeof value === "number" ? "invalid_value" : "invalid_type";
 	throw new WorkflowInputError("parallel() was refused", [
-		{ path: where, value, message: "must be a whole number of at least 1", fix: "give e.g. { concurrency: 4 }" },
+		{ path: where, code, value, message, fix: "give e.g. { concurrency: 4 }" },
 	]);
 }
 
 function thunkList(thunks: unknown): Array<() => unknown> {
-	const problems = Array.isArray(thunks)
-		? thunks.flatMap((t, i) =>
+	const problems: Problem[] = Array.isArray(thunks)
+		? thunks.flatMap((t, i): Problem[] =>
 				typeof t === "function"
 					? []
 					: [
 							{
-								path: `parallel()[${i}]`,
+								path: ["parallel()", i],
+								code: "invalid_type",
 								value: t,
 								message: "must be a function",
 								fix: "wrap the call: () => wf.agent(…)",
@@ -61,7 +65,8 @@ function thunkList(thunks: unknown): Array<() => unknown> {
 			)
 		: [
 				{
-					path: "parallel()",
+					path: ["parallel()"],
+					code: "invalid_type",
 					value: thunks,
 					message: "must be a list of functions",
 					fix: "pass [() => wf.agent(…), …]",
@@ -81,7 +86,7 @@ function api(calls: CallRunner, settings: RunSettings, ports: EnginePorts): Work
 			const limit =
 				options?.concurrency === undefined
 					? settings.limits.concurrency
-					: positiveInt(options.concurrency, "parallel() concurrency");
+					: positiveInt(options.concurrency, ["parallel()", "concurrency"]);
 			return limited(
 				list.map((thunk) => () => call(thunk)),
 				limit,
@@ -92,7 +97,13 @@ function api(calls: CallRunner, settings: RunSettings, ports: EnginePorts): Work
 			for (const step of steps) {
 				if (typeof step !== "function") {
 					throw new WorkflowInputError("chain() was refused", [
-						{ path: "chain()", value: step, message: "every step must be a function", fix: "pass (previous) => …" },
+						{
+							path: ["chain()"],
+							code: "invalid_type",
+							value: step,
+							message: "every step must be a function",
+							fix: "pass (previous) => …",
+						},
 					]);
 				}
 				const previous = value;

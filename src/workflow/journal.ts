@@ -4,6 +4,7 @@
  * A crash leaves every ended call on disk, and `--resume` starts from there. Lines a crash cut off
  * are skipped when the journal is read back. Pure: the run directory (run-dir.ts) does the I/O.
  */
+import { problemReplacer } from "../problems.ts";
 import type { AgentResult } from "./types.ts";
 
 export const JOURNAL_VERSION = 1;
@@ -52,8 +53,9 @@ export interface EndLine {
 
 export type JournalLine = RunLine | CallLine | EndLine;
 
+/** A result's problems are written as JSON output writes them, so a replayed result reads as a fresh one. */
 export function encodeLine(line: JournalLine): string {
-	return `${JSON.stringify(line)}\n`;
+	return `${JSON.stringify(line, problemReplacer)}\n`;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -74,7 +74,9 @@ async function scriptOf(
 			what: `no bundled workflow "${source.bundled}"`,
 			problems: [
 				{
-					path: "(workflow)",
+					source: "(workflow)",
+					path: [],
+					code: "not_found",
 					value: source.bundled,
 					message: "is not bundled",
 					fix: `use one of: ${BUNDLED_WORKFLOWS.map((w) => w.name).join(", ")}`,
@@ -83,7 +85,7 @@ async function scriptOf(
 		};
 	}
 	const module = await found.load();
-	const limits = checkLimits(module.limits, "limits").limits;
+	const limits = checkLimits(module.limits, ["limits"]).limits;
 	const script: LoadedScript = {
 		file: `bundled/${found.file}`,
 		path: found.file,

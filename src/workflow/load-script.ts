@@ -15,7 +15,7 @@ import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import { extname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Problem } from "../problems.ts";
+import type { PathSegment, Problem, ProblemCode } from "../problems.ts";
 import type { ScriptFiles } from "./determinism.ts";
 import { DEFAULT_LIMITS, type WorkflowFunction, type WorkflowLimits } from "./types.ts";
 
@@ -36,16 +36,19 @@ export interface LoadedScript {
 
 export type ScriptLoad = { ok: true; script: LoadedScript } | { ok: false; what: string; problems: Problem[] };
 
-function refuse(file: string, message: string, fix: string): ScriptLoad {
+function refuse(code: ProblemCode, file: string, message: string, fix: string): ScriptLoad {
 	return {
 		ok: false,
 		what: `cannot load the workflow ${file}`,
-		problems: [{ path: "(file)", value: file, message, fix }],
+		problems: [{ source: "(file)", path: [], code, value: file, message, fix }],
 	};
 }
 
 /** Checks a module's `limits` export: every field a positive number (concurrency a whole one). */
-export function checkLimits(value: unknown, where: string): { limits: Partial<WorkflowLimits>; problems: Problem[] } {
+export function checkLimits(
+	value: unknown,
+	where: readonly PathSegment[],
+): { limits: Partial<WorkflowLimits>; problems: Problem[] } {
 	if (value === undefined) return { limits: {}, problems: [] };
 	if (typeof value !== "object" || value === null || Array.isArray(value)) {
 		return {
@@ -53,6 +56,7 @@ export function checkLimits(value: unknown, where: string): { limits: Partial<Wo
 			problems: [
 				{
 					path: where,
+					code: "invalid_type",
 					value,
 					message: "must be an object",
 					fix: "export const limits = { concurrency: 4, usd: 5, wall_s: 1800 }",
@@ -65,7 +69,8 @@ export function checkLimits(value: unknown, where: string): { limits: Partial<Wo
 	for (const [key, given] of Object.entries(value)) {
 		if (!(key in DEFAULT_LIMITS)) {
 			problems.push({
-				path: `${where}.${key}`,
+				path: [...where, key],
+				code: "unknown_key",
 				value: given,
 				message: `unknown limit "${key}"`,
 				fix: "use concurrency, usd or wall_s",
@@ -78,7 +83,8 @@ export function checkLimits(value: unknown, where: string): { limits: Partial<Wo
 		if (ok) limits[name] = given;
 		else {
 			problems.push({
-				path: `${where}.${key}`,
+				path: [...where, key],
+				code: typeof given === "number" ? "invalid_value" : "invalid_type",
 				value: given,
 				message: `must be a positive ${whole ? "whole " : ""}number`,
 				fix: `give e.g. ${key}: ${DEFAULT_LIMITS[name]}`,
@@ -92,14 +98,19 @@ export async function loadScript(file: string, cwd: string): Promise<ScriptLoad>
 	const path = resolve(cwd, file);
 	const ext = extname(path);
 	if (!(SCRIPT_EXTENSIONS as readonly string[]).includes(ext)) {
-		return refuse(file, `is not a script (${ext || "no extension"})`, `give a ${SCRIPT_EXTENSIONS.join(", ")} file`);
+		return refuse(
+			"invalid_value",
+			file,
+			`is not a script (${ext || "no extension"})`,
+			`give a ${SCRIPT_EXTENSIONS.join(", ")} file`,
+		);
 	}
 	let text: string;
 	try {
-		if (!(await stat(path)).isFile()) return refuse(file, "is not a file", "give the script's file");
+		if (!(await stat(path)).isFile()) return refuse("invalid_value", file, "is not a file", "give the script's file");
 		text = await readFile(path, "utf8");
 	} catch {
-		return refuse(file, "does not exist", "check the path (it is taken from the current directory)");
+		return refuse("not_found", file, "does not exist", "check the path (it is taken from the current directory)");
 	}
 	const hash = createHash("sha256").update(text).digest("hex");
 	let module: Record<string, unknown>;
@@ -107,13 +118,23 @@ export async function loadScript(file: string, cwd: string): Promise<ScriptLoad>
 		module = (await import(`${pathToFileURL(path).href}?v=${hash.slice(0, 16)}`)) as Record<string, unknown>;
 	} catch (error) {
 		const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
-		return refuse(file, `failed to load: ${message}`, "fix the script (TypeScript must use erasable syntax only)");
+		return refuse(
+			"invalid_syntax",
+			file,
+			`failed to load: ${message}`,
+			"fix the script (TypeScript must use erasable syntax only)",
+		);
 	}
 	const fn = module.default;
 	if (typeof fn !== "function") {
-		return refuse(file, "has no default export function", "export default async function (wf, args) { … }");
+		return refuse(
+			"invalid_value",
+			file,
+			"has no default export function",
+			"export default async function (wf, args) { … }",
+		);
 	}
-	const limits = checkLimits(module.limits, "limits");
+	const limits = checkLimits(module.limits, ["limits"]);
 	if (limits.problems.length > 0)
 		return { ok: false, what: `the workflow ${file} exports bad limits`, problems: limits.problems };
 	const files: ScriptFiles = (source) => source === path;

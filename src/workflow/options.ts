@@ -12,8 +12,9 @@
 import type { TSchema } from "typebox";
 import Type, { type Static } from "typebox";
 import { Value } from "typebox/value";
-import type { Problem } from "../problems.ts";
+import { inside, type Problem, type ProblemPlace } from "../problems.ts";
 import { STRATEGIES } from "../prompt/channels.ts";
+import { keywordCode, pointerSegments } from "../schema-problems.ts";
 import { EFFORTS } from "../spec/schema.ts";
 import { closest } from "../suggest.ts";
 
@@ -100,36 +101,38 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function typeProblem(where: string, key: string, schema: TSchema, value: unknown): Problem | undefined {
+function typeProblem(where: ProblemPlace, key: string, schema: TSchema, value: unknown): Problem | undefined {
 	if (Value.Check(schema, value)) return undefined;
 	const first = [...Value.Errors(schema, value)][0];
-	const at = first?.instancePath ? first.instancePath.replace(/\//g, ".").replace(/\.(\d+)/g, "[$1]") : "";
 	const description = (schema as { description?: string }).description ?? "";
 	return {
-		path: `${where}.${key}${at}`,
+		...inside(where, key, ...pointerSegments(first?.instancePath ?? "")),
+		code: first ? keywordCode(first.keyword) : "invalid_type",
 		value,
 		message: first ? first.message : "has the wrong type",
 		fix: description === "" ? `see the ${key} option` : `${key}: ${description}`,
 	};
 }
 
-function unknownKey(where: string, key: string, value: unknown): Problem {
+function unknownKey(where: ProblemPlace, key: string, value: unknown): Problem {
 	const near = closest(key, OPTION_NAMES);
 	return {
-		path: `${where}.${key}`,
+		...inside(where, key),
+		code: "unknown_key",
 		value,
 		message: `unknown option "${key}"${near ? ` (did you mean "${near}"?)` : ""}`,
 		fix: near ? `rename it to ${near}` : `use one of: ${OPTION_NAMES.join(", ")}`,
 	};
 }
 
-function conflicts(where: string, options: AgentOptions): Problem[] {
+function conflicts(where: ProblemPlace, options: AgentOptions): Problem[] {
 	const out: Problem[] = [];
 	if (options.check === false) {
 		for (const key of TASK_ONLY) {
 			if (options[key] === undefined) continue;
 			out.push({
-				path: `${where}.${key}`,
+				...inside(where, key),
+				code: "conflict",
 				value: options[key],
 				message: "applies to a checked task only; a plain child (check: false) has no boundary and no envelope",
 				fix: `remove ${key}, or leave out check: false`,
@@ -137,7 +140,8 @@ function conflicts(where: string, options: AgentOptions): Problem[] {
 		}
 	} else if (options.tools !== undefined) {
 		out.push({
-			path: `${where}.tools`,
+			...inside(where, "tools"),
+			code: "conflict",
 			value: options.tools,
 			message: "a checked task's tools follow its authority (read_only, commands)",
 			fix: "remove tools, or give check: false for a plain child",
@@ -149,13 +153,11 @@ function conflicts(where: string, options: AgentOptions): Problem[] {
 export type CheckedOptions = { ok: true; options: AgentOptions } | { ok: false; problems: Problem[] };
 
 /** Checks one call's options; `where` names the call in problems (`agent(3).options`). */
-export function checkAgentOptions(value: unknown, where: string): CheckedOptions {
+export function checkAgentOptions(value: unknown, where: ProblemPlace): CheckedOptions {
 	if (value === undefined) return { ok: true, options: {} };
 	if (!isRecord(value)) {
-		return {
-			ok: false,
-			problems: [{ path: where, value, message: "must be an object of options", fix: "pass { … } or nothing" }],
-		};
+		const message = "must be an object of options";
+		return { ok: false, problems: [{ ...where, code: "invalid_type", value, message, fix: "pass { … } or nothing" }] };
 	}
 	const problems: Problem[] = [];
 	const properties = AgentOptionsSchema.properties as Record<string, TSchema>;

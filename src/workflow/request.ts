@@ -10,7 +10,8 @@
 import { createHash } from "node:crypto";
 import { Value } from "typebox/value";
 import type { CallFields, PlanRequest } from "../plan/types.ts";
-import type { Problem } from "../problems.ts";
+import { inside, type Problem, type ProblemPlace } from "../problems.ts";
+import { keywordCode, pointerSegments } from "../schema-problems.ts";
 import {
 	type Budget,
 	BudgetSchema,
@@ -60,7 +61,9 @@ export function callRequest(base: PlanRequest, options: AgentOptions): PlanReque
 	const call = callLayer(options);
 	return {
 		...base,
-		...(options.agentType !== undefined && { agent: { name: options.agentType, where: "agent() option agentType" } }),
+		...(options.agentType !== undefined && {
+			agent: { name: options.agentType, where: { source: "agent() option agentType", path: [] } },
+		}),
 		...(call && { call }),
 	};
 }
@@ -86,15 +89,20 @@ export function specInput(prompt: string, options: AgentOptions, cwd: string): R
 	};
 }
 
-/** A spec problem's path in the words of the call: `goal` is the prompt, `context.facts` is `facts`. */
-export function optionPath(where: string, specPath: string): string {
-	if (specPath === "goal") return `${where.replace(/\.options$/, "")}.prompt`;
-	if (specPath.startsWith("(")) return where;
-	return `${where}.${specPath.replace(/^context\./, "")}`;
+/** The call itself, from the place of its options: `agent(3)` from `agent(3).options`. */
+export function callPlace(where: ProblemPlace): ProblemPlace {
+	return { ...where, path: where.path.at(-1) === "options" ? where.path.slice(0, -1) : where.path };
+}
+
+/** A spec problem's place in the words of the call: `goal` is the prompt, `context.facts` is `facts`. */
+export function optionPath(where: ProblemPlace, spec: Pick<Problem, "source" | "path">): ProblemPlace {
+	if (spec.source !== undefined || spec.path.length === 0) return where;
+	if (spec.path.length === 1 && spec.path[0] === "goal") return inside(callPlace(where), "prompt");
+	return inside(where, ...(spec.path[0] === "context" ? spec.path.slice(1) : spec.path));
 }
 
 /** A schema that typebox cannot check with is refused before anything runs. */
-export function schemaProblems(where: string, schema: unknown): Problem[] {
+export function schemaProblems(where: ProblemPlace, schema: unknown): Problem[] {
 	if (schema === undefined) return [];
 	try {
 		Value.Check(schema as ResultSchema, null);
@@ -102,7 +110,8 @@ export function schemaProblems(where: string, schema: unknown): Problem[] {
 	} catch (error) {
 		return [
 			{
-				path: `${where}.schema`,
+				...inside(where, "schema"),
+				code: "invalid_value",
 				value: schema,
 				message: `is not a usable JSON schema: ${(error as Error).message}`,
 				fix: "give a JSON schema object, e.g. a typebox Type.Object({…})",
@@ -116,26 +125,28 @@ export interface PlainRequest {
 	prompt: string;
 	effort: Effort;
 	budget: Budget;
-	childTools?: { names: readonly string[]; where: string };
+	childTools?: { names: readonly string[]; where: ProblemPlace };
 }
 
 /** A plain child's own inputs; its budget is checked as a spec's budget is. */
 export function plainRequest(
 	prompt: string,
 	options: AgentOptions,
-	where: string,
+	where: ProblemPlace,
 ): { ok: true; plain: PlainRequest } | { ok: false; problems: Problem[] } {
 	const effort = options.effort ?? DEFAULT_EFFORT;
 	const budget = { ...DEFAULT_BUDGETS[effort], ...options.budget };
 	const problems: Problem[] = [...Value.Errors(BudgetSchema, budget)].map((e) => ({
-		path: `${where}.budget${e.instancePath.replace(/\//g, ".")}`,
+		...inside(where, "budget", ...pointerSegments(e.instancePath)),
+		code: keywordCode(e.keyword),
 		value: budget,
 		message: e.message,
 		fix: "give positive numbers (turns a whole number), or leave the budget out for the effort's defaults",
 	}));
 	if (prompt.trim() === "") {
 		problems.push({
-			path: `${where.replace(/\.options$/, "")}.prompt`,
+			...inside(callPlace(where), "prompt"),
+			code: "too_small",
 			value: prompt,
 			message: "is empty",
 			fix: "say what the child should do",
@@ -143,7 +154,8 @@ export function plainRequest(
 	}
 	const id = options.id ?? deriveId(prompt);
 	if (id.length > ID_MAX_LENGTH || !new RegExp(ID_PATTERN).test(id)) {
-		problems.push({ path: `${where}.id`, value: id, message: "is not a usable id", fix: `use ${ID_RULE}` });
+		const fix = `use ${ID_RULE}`;
+		problems.push({ ...inside(where, "id"), code: "invalid_value", value: id, message: "is not a usable id", fix });
 	}
 	if (problems.length > 0) return { ok: false, problems };
 	return {
@@ -153,7 +165,7 @@ export function plainRequest(
 			prompt,
 			effort,
 			budget,
-			...(options.tools !== undefined && { childTools: { names: options.tools, where: `${where}.tools` } }),
+			...(options.tools !== undefined && { childTools: { names: options.tools, where: inside(where, "tools") } }),
 		},
 	};
 }

@@ -9,7 +9,9 @@
  * beside it: the workflow applies it before the record is finished (see shell.ts). Pure.
  */
 import { Value } from "typebox/value";
+import type { PathSegment } from "../problems.ts";
 import type { RunProblem } from "../run/verdict.ts";
+import { pointerSegments } from "../schema-problems.ts";
 
 export type ResultSchema = Record<string, unknown>;
 
@@ -34,6 +36,10 @@ export function parseDeliverable(text: string): { ok: true; value: unknown } | {
 	}
 }
 
+function valueAt(value: unknown, path: readonly PathSegment[]): unknown {
+	return path.reduce<unknown>((node, key) => (node as Record<string | number, unknown> | undefined)?.[key], value);
+}
+
 /** At most this many schema errors are listed one by one. */
 const LISTED = 5;
 
@@ -44,21 +50,27 @@ export function checkDeliverable(
 ): { ok: true; value: unknown } | { ok: false; problems: RunProblem[] } {
 	const parsed = parseDeliverable(text);
 	if (!parsed.ok) {
-		return {
-			ok: false,
-			problems: [
-				{ kind: "envelope", message: `the deliverable is not the JSON the result schema asks for: ${parsed.reason}` },
-			],
-		};
+		const message = `the deliverable is not the JSON the result schema asks for: ${parsed.reason}`;
+		const fix = "have the child write the deliverable as one JSON value and nothing else (a ```json fence is fine)";
+		return { ok: false, problems: [{ path: ["deliverable"], code: "envelope", value: text, message, fix }] };
 	}
 	if (Value.Check(schema, parsed.value)) return { ok: true, value: parsed.value };
 	const errors = [...Value.Errors(schema, parsed.value)];
-	const problems: RunProblem[] = errors.slice(0, LISTED).map((e) => ({
-		kind: "envelope",
-		message: `the deliverable does not satisfy the result schema: ${e.instancePath || "(the value)"} ${e.message}`,
-	}));
+	const fix = "say in the prompt what each field holds, or loosen the schema where the child may rightly differ";
+	const problems: RunProblem[] = errors.slice(0, LISTED).map((e) => {
+		const at = pointerSegments(e.instancePath);
+		return {
+			path: ["deliverable", ...at],
+			code: "envelope",
+			value: valueAt(parsed.value, at),
+			message: `the deliverable does not satisfy the result schema: ${e.instancePath || "(the value)"} ${e.message}`,
+			fix,
+		};
+	});
 	if (errors.length > LISTED) {
-		problems.push({ kind: "envelope", message: `…and ${errors.length - LISTED} more result schema errors` });
+		const more = errors.length - LISTED;
+		const message = `…and ${more} more result schema errors`;
+		problems.push({ path: ["deliverable"], code: "envelope", value: more, message, fix });
 	}
 	return { ok: false, problems };
 }

@@ -63,7 +63,9 @@ export function locateRun(ref: string, runsDir: string, cwd: string): { dir: str
 	const near = closest(ref, known);
 	return {
 		problem: {
-			path: "--resume",
+			source: "--resume",
+			path: [],
+			code: "not_found",
 			value: ref,
 			message: `no workflow run "${ref}" (no ${JOURNAL_FILE} there or in ${runsDir})${near ? ` (did you mean "${near}"?)` : ""}`,
 			fix:

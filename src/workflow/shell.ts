@@ -82,7 +82,13 @@ function planCall(inputs: TaskInputs, request: PlanRequest, call: Parameters<Eng
 		return planned.ok ? { ok: true, plan: planned.plan, warnings: [] } : planned;
 	}
 	const spec = loadSpecObject(specInput(prompt, options, inputs.cwd), { cwd: inputs.cwd, home: inputs.home });
-	const inWords = (ps: readonly Problem[]) => ps.map((p) => ({ ...p, path: optionPath(where, p.path) }));
+	const inWords = (ps: readonly Problem[]) =>
+		ps.map(
+			({ source: _source, path: _path, ...p }): Problem => ({
+				...p,
+				...optionPath(where, { source: _source, path: _path }),
+			}),
+		);
 	if (!spec.ok) return { ok: false, what: "its task spec is invalid", problems: inWords(spec.problems) };
 	const planned = planTask({ ...inputs, spec: spec.spec, request: req });
 	if (!planned.ok) return planned;

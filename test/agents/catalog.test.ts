@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type AgentFileText, buildAgentCatalog, lookupAgent } from "../../src/agents/catalog.ts";
+import { formatPath } from "../../src/problems.ts";
 
 const agentFile = (scope: "project" | "user", fileName: string, front: string, body = "Role."): AgentFileText => {
 	const dir = scope === "project" ? ".pi/agents" : "~/.pi/agent/agents";
@@ -58,7 +59,7 @@ describe("buildAgentCatalog", () => {
 			agentFile("project", "two", "name: twin\ndescription: b"),
 		]);
 		expect(catalog.agents.has("twin")).toBe(false);
-		expect(catalog.problems.map((p) => p.path)).toEqual([".pi/agents/one.md: name", ".pi/agents/two.md: name"]);
+		expect(catalog.problems.map((p) => formatPath(p))).toEqual([".pi/agents/one.md: name", ".pi/agents/two.md: name"]);
 		expect(catalog.problems[0]?.message).toContain(".pi/agents/one.md, .pi/agents/two.md");
 	});
 
@@ -68,7 +69,7 @@ describe("buildAgentCatalog", () => {
 			agentFile("user", "b", "tools: 3"),
 			agentFile("project", "ok", "description: fine"),
 		]);
-		expect(catalog.problems.map((p) => p.path)).toEqual([
+		expect(catalog.problems.map((p) => formatPath(p))).toEqual([
 			".pi/agents/a.md: thinking",
 			"~/.pi/agent/agents/b.md: tools",
 			"~/.pi/agent/agents/b.md: description",
@@ -86,10 +87,11 @@ describe("lookupAgent", () => {
 	});
 
 	it("suggests the near name for an unknown one and lists the rest", () => {
-		const missing = lookupAgent(catalog, "reviwer", "call.agent");
+		const missing = lookupAgent(catalog, "reviwer", { path: ["call", "agent"] });
 		expect(missing.kind).toBe("unknown");
 		if (missing.kind !== "unknown") return;
-		expect(missing.problem).toMatchObject({ path: "call.agent", value: "reviwer" });
+		expect(missing.problem).toMatchObject({ path: ["call", "agent"], value: "reviwer" });
+		expect(formatPath(missing.problem)).toBe("call.agent");
 		expect(missing.problem.message).toContain('did you mean "reviewer"?');
 		expect(missing.problem.fix).toBe("use one of: reviewer");
 	});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkAgentTools } from "../../src/agents/check.ts";
 import type { AgentDefinition } from "../../src/agents/definition.ts";
+import { formatPath } from "../../src/problems.ts";
 
 const agent = (tools?: string[]): AgentDefinition => ({
 	name: "scout",
@@ -23,7 +24,7 @@ describe("checkAgentTools", () => {
 
 	it("makes every missing tool an error with its index and a suggestion", () => {
 		const problems = checkAgentTools(agent(["read", "grpe", "lint"]), ["read", "grep", "bash"]);
-		expect(problems.map((p) => [p.path, p.value])).toEqual([
+		expect(problems.map((p) => [formatPath(p), p.value])).toEqual([
 			[".pi/agents/scout.md: tools[1]", "grpe"],
 			[".pi/agents/scout.md: tools[2]", "lint"],
 		]);

@@ -21,7 +21,8 @@ describe("deliverable:", () => {
 		const listed = parse("description: Reviews\ndeliverable: [a, b]");
 		expect(listed.problems).toEqual([
 			expect.objectContaining({
-				path: ".pi/agents/reviewer.md: deliverable",
+				source: ".pi/agents/reviewer.md",
+				path: ["deliverable"],
 				message: expect.stringContaining("not a list"),
 			}),
 		]);

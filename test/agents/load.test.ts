@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadAgents } from "../../src/agents/load.ts";
+import { formatPath } from "../../src/problems.ts";
 
 function layout() {
 	const root = mkdtempSync(join(tmpdir(), "pi-delegate-agents-"));
@@ -112,7 +113,7 @@ describe("loadAgents", () => {
 		chmodSync(join(l.project, "secret.md"), 0o000);
 		l.write(l.user, "loop.md", def("user loop"));
 		const loaded = loadAgents({ ...l, projectTrusted: true, bundledDir: null });
-		const messages = loaded.problems.map((p) => `${p.path}: ${p.message}`);
+		const messages = loaded.problems.map((p) => `${formatPath(p)}: ${p.message}`);
 		expect(messages).toContain(
 			`${join(".pi", "agents", "loop.md")}: cannot read the agent file: it is a symbolic link that loops`,
 		);
@@ -132,7 +133,7 @@ describe("loadAgents", () => {
 		mkdirSync(claudeUser, { recursive: true });
 		symlinkSync(join(claudeUser, "agents"), join(claudeUser, "agents"));
 		const loaded = loadAgents({ ...l, projectTrusted: false, bundledDir: null });
-		expect(loaded.problems.map((p) => p.path)).toEqual(["~/.claude/agents"]);
+		expect(loaded.problems.map((p) => formatPath(p))).toEqual(["~/.claude/agents"]);
 		expect(loaded.problems[0]?.message).toContain("cannot read the agent folder");
 	});
 });

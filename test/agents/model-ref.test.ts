@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type ModelInfo, resolveModelRef } from "../../src/agents/model-ref.ts";
+import { formatPath } from "../../src/problems.ts";
 
 const MODELS: ModelInfo[] = [
 	{ provider: "anthropic", id: "claude-haiku-4-5", name: "Claude Haiku 4.5" },
@@ -72,11 +73,13 @@ describe("resolveModelRef", () => {
 	});
 
 	it("refuses an unknown model, with the nearest candidates and the path given", () => {
-		const result = resolveModelRef("claude-haiku-4-6", { models: MODELS, where: "a.md: model" });
+		const result = resolveModelRef("claude-haiku-4-6", { models: MODELS, where: { source: "a.md", path: ["model"] } });
 		expect(result.ok).toBe(false);
 		if (result.ok) return;
+		expect(formatPath(result.problem)).toBe("a.md: model");
 		expect(result.problem).toMatchObject({
-			path: "a.md: model",
+			source: "a.md",
+			path: ["model"],
 			value: "claude-haiku-4-6",
 			message: "matches no model",
 		});

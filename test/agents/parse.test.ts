@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type AgentSource, agentContextLayer } from "../../src/agents/definition.ts";
 import { parseAgentFile } from "../../src/agents/parse.ts";
+import { formatPath } from "../../src/problems.ts";
 
 const source = (name = "reviewer"): AgentSource => ({
 	scope: "project",
@@ -108,7 +109,7 @@ describe("parseAgentFile: unknown keys", () => {
 		const parsed = parseAgentFile(file(`description: d\n${line}`), source());
 		expect(parsed.definition).toBeUndefined();
 		expect(parsed.problems).toHaveLength(1);
-		expect(parsed.problems[0]?.path).toBe(`.pi/agents/reviewer.md: ${key}`);
+		expect(parsed.problems[0] && formatPath(parsed.problems[0])).toBe(`.pi/agents/reviewer.md: ${key}`);
 		expect(parsed.problems[0]?.message).toContain(`did you mean "${near}"?`);
 		expect(parsed.problems[0]?.fix).toContain(`rename it to "${near}"`);
 	});
@@ -159,7 +160,7 @@ describe("parseAgentFile: bad values", () => {
 			source(),
 		);
 		expect(parsed.definition).toBeUndefined();
-		expect(parsed.problems.map((p) => [p.path.replace(".pi/agents/reviewer.md: ", ""), p.value])).toEqual([
+		expect(parsed.problems.map((p) => [formatPath(p).replace(".pi/agents/reviewer.md: ", ""), p.value])).toEqual([
 			["name", "bad name"],
 			["tools", ["read", 7]],
 			["model", 1.5],
@@ -171,7 +172,7 @@ describe("parseAgentFile: bad values", () => {
 			["skills", null],
 			["inheritPrompt", "partial"],
 		]);
-		const byKey = (key: string) => parsed.problems.find((p) => p.path.endsWith(`: ${key}`));
+		const byKey = (key: string) => parsed.problems.find((p) => formatPath(p).endsWith(`: ${key}`));
 		expect(byKey("thinking")?.fix).toBe("use one of: off, minimal, low, medium, high, xhigh, max");
 		expect(byKey("thinking")?.message).toBe(
 			'must be one of off, minimal, low, medium, high, xhigh, max, not "extreme"',
@@ -187,28 +188,27 @@ describe("parseAgentFile: bad values", () => {
 		expect(parseAgentFile(file("description: d\ntools: 42"), source()).problems[0]?.message).toContain(
 			"must be a list of tool names",
 		);
-		expect(parseAgentFile(file("description: d\ntools: [read, {a: 1}]"), source()).problems[0]?.path).toBe(
-			".pi/agents/reviewer.md: tools",
-		);
+		const [first] = parseAgentFile(file("description: d\ntools: [read, {a: 1}]"), source()).problems;
+		expect(first && formatPath(first)).toBe(".pi/agents/reviewer.md: tools");
 	});
 
 	it("requires a description", () => {
 		const parsed = parseAgentFile(file("name: a"), source());
 		expect(parsed.problems).toHaveLength(1);
-		expect(parsed.problems[0]?.path).toBe(".pi/agents/reviewer.md: description");
+		expect(parsed.problems[0] && formatPath(parsed.problems[0])).toBe(".pi/agents/reviewer.md: description");
 		expect(parsed.name).toBe("a");
 	});
 
 	it("requires a valid name when the file name has to stand in", () => {
 		const parsed = parseAgentFile(file("description: d"), source("my agent"));
-		expect(parsed.problems[0]).toMatchObject({ path: ".pi/agents/my agent.md: name", value: "my agent" });
+		expect(parsed.problems[0]).toMatchObject({ source: ".pi/agents/my agent.md", path: ["name"], value: "my agent" });
 	});
 
 	it("refuses an empty body when the agent's own fields replace the base prompt", () => {
 		for (const front of ["systemPromptMode: replace", "contextMode: isolated", "contextMode: scoped"]) {
 			const parsed = parseAgentFile(file(`description: d\n${front}`, "  \n"), source());
 			expect(
-				parsed.problems.map((p) => p.path),
+				parsed.problems.map((p) => formatPath(p)),
 				front,
 			).toEqual([".pi/agents/reviewer.md: (body)"]);
 		}
@@ -223,20 +223,20 @@ describe("parseAgentFile: bad values", () => {
 describe("parseAgentFile: malformed frontmatter", () => {
 	it("treats a file without frontmatter as a role with no description", () => {
 		const parsed = parseAgentFile("Just a role.\n", source());
-		expect(parsed.problems.map((p) => p.path)).toEqual([".pi/agents/reviewer.md: description"]);
+		expect(parsed.problems.map((p) => formatPath(p))).toEqual([".pi/agents/reviewer.md: description"]);
 	});
 
 	it("refuses frontmatter that is never closed instead of reading it as the body", () => {
 		const parsed = parseAgentFile("---\nname: a\ndescription: d\ntools: read\nYou review.\n", source());
 		expect(parsed.problems).toHaveLength(1);
-		expect(parsed.problems[0]?.path).toBe(".pi/agents/reviewer.md:1");
+		expect(parsed.problems[0] && formatPath(parsed.problems[0])).toBe(".pi/agents/reviewer.md:1");
 		expect(parsed.problems[0]?.message).toContain("never closed");
 	});
 
 	it("reports YAML errors at the line of the file, not of the YAML block", () => {
 		const parsed = parseAgentFile("---\nname: a\ndescription: reviews: diffs\n---\nRole.\n", source());
 		expect(parsed.problems).toHaveLength(1);
-		expect(parsed.problems[0]?.path).toMatch(/^\.pi\/agents\/reviewer\.md:3:\d+$/);
+		expect(parsed.problems[0] && formatPath(parsed.problems[0])).toMatch(/^\.pi\/agents\/reviewer\.md:3:\d+$/);
 		expect(parsed.problems[0]?.message).toContain("invalid YAML");
 	});
 

@@ -4,6 +4,7 @@ import { agentContextLayer } from "../../src/agents/definition.ts";
 import { createModeRegistry } from "../../src/context/modes.ts";
 import { formatProvenance, resolveContext } from "../../src/context/resolve.ts";
 import { selectSkills } from "../../src/context/skills.ts";
+import { formatPath } from "../../src/problems.ts";
 
 describe("an agent file and a call, resolved together", () => {
 	const catalog = buildAgentCatalog([
@@ -37,7 +38,7 @@ describe("an agent file and a call, resolved together", () => {
 			where: resolved.skills.where,
 		});
 		expect(skills.skills).toEqual([]);
-		expect(skills.warnings[0]?.path).toBe(".pi/agents/reviewer.md: skills[0]");
+		expect(skills.warnings[0] && formatPath(skills.warnings[0])).toBe(".pi/agents/reviewer.md: skills[0]");
 		expect(skills.warnings[0]?.message).toContain('did you mean "sql-review"?');
 	});
 });

@@ -16,6 +16,7 @@ import { diffSnapshots } from "../../src/boundary/diff.ts";
 import { parseSnapshot, snapshotToJson } from "../../src/boundary/load.ts";
 import { snapshotRoots } from "../../src/boundary/snapshot.ts";
 import type { Snapshot } from "../../src/boundary/types.ts";
+import { formatPath } from "../../src/problems.ts";
 import { entriesOf, gitRepo, tempDir, write } from "./helpers.ts";
 
 const H = "c".repeat(64);
@@ -109,7 +110,7 @@ describe("snapshot files", () => {
 		for (const [label, bytes, message] of cases) {
 			const problems = refused(bytes, "before");
 			expect(problems.length, label).toBeGreaterThan(0);
-			expect(problems[0]!.path, label).toMatch(/^before/);
+			expect(formatPath(problems[0]!), label).toMatch(/^before/);
 			expect(problems[0]!.message, label).toMatch(message);
 			expect(problems[0]!.fix, label).not.toBe("");
 		}
@@ -123,6 +124,6 @@ describe("snapshot files", () => {
 
 	it("reports the problems of both files of a pair at once", () => {
 		const result = decodeSnapshots({ before: Buffer.from("x"), after: Buffer.from("") });
-		expect("problems" in result && result.problems.map((p) => p.path)).toEqual([BEFORE_FILE, AFTER_FILE]);
+		expect("problems" in result && result.problems.map(formatPath)).toEqual([BEFORE_FILE, AFTER_FILE]);
 	});
 });

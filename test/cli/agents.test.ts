@@ -145,7 +145,9 @@ describe("pi-delegate agents", () => {
 		const l = layout();
 		const command = createAgentsCommand(async () => ({
 			env: ENV,
-			problems: [{ path: "--extension", value: "x", message: "failed to load", fix: "fix it" }],
+			problems: [
+				{ source: "--extension", path: [], code: "unavailable", value: "x", message: "failed to load", fix: "fix it" },
+			],
 			dispose() {},
 		}));
 		let err = "";

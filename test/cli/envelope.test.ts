@@ -108,7 +108,8 @@ describe("pi-delegate envelope check", () => {
 			valid: false,
 			reason: "the JSON text is not a valid envelope: 1 problem (status)",
 		});
-		expect(bad.problems[0].path).toBe("status");
+		expect(bad.problems[0].at).toBe("status");
+		expect(bad.problems[0]).toMatchObject({ code: "invalid_value", path: ["status"], value: "success" });
 	});
 
 	it.each([

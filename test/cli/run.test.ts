@@ -84,6 +84,30 @@ describe("pi-delegate run (subprocess runner, real pi children)", () => {
 		expect(result.claims).toHaveLength(1);
 	});
 
+	it("--json gives each problem a code and a structured place programs can rely on", async () => {
+		const a = gitRepo({ "a.txt": "x\n" });
+		const ws = runWorkspace({ turns: [submitTurn(envelope([`${a}/a.txt:1`], "partial"))] });
+		const out = await ws.run(ws.spec({ roots: [a] }), ["--json"]);
+		expect(out.code).toBe(1);
+		const result = JSON.parse(out.stdout) as { verdict: string; problems: Array<Record<string, unknown>> };
+		expect(result.verdict).toBe("FAIL");
+		expect(result.problems).toEqual([
+			{
+				code: "status",
+				kind: "status",
+				at: "status",
+				path: ["status"],
+				value: "partial",
+				message: 'the child reported status "partial"',
+				fix: expect.stringContaining("did_not_do"),
+			},
+		]);
+		// The record on disk holds the same form.
+		const [run] = listRuns(ws.runsDir);
+		const record = JSON.parse(readFileSync(join(run!.dir, "result.json"), "utf8")) as typeof result;
+		expect(record.problems).toEqual(result.problems);
+	});
+
 	it("also runs in-process when asked, with the same verdict", async () => {
 		const a = gitRepo({ "a.txt": "x\n" });
 		const ws = runWorkspace({ turns: [submitTurn(envelope([`${a}/a.txt:1`]))] });

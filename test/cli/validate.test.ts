@@ -97,8 +97,20 @@ describe("pi-delegate validate", () => {
 		const report = JSON.parse(bad.stdout);
 		expect(report.valid).toBe(false);
 		expect(report.problems).toHaveLength(7);
-		for (const p of report.problems) expect(Object.keys(p).sort()).toEqual(["fix", "message", "path", "value"]);
-		expect(report.problems.find((p: { path: string }) => p.path === "budget.usd").value).toBe("Infinity");
+		// The structured place and the code for programs, `at` for a person: a spec given as a file
+		// has no source of its own (its name heads the report), so none is printed.
+		for (const p of report.problems)
+			expect(Object.keys(p).sort()).toEqual(["at", "code", "fix", "message", "path", "value"]);
+		expect(report.problems.find((p: { at: string }) => p.at === "budget.usd").value).toBe("Infinity");
+		expect(report.problems.map((p: { code: string; path: unknown[] }) => [p.code, p.path])).toEqual([
+			["invalid_value", ["id"]],
+			["duplicate", ["roots", 1]],
+			["invalid_value", ["write_allowed", 0]],
+			["unknown_key", ["context", "file"]],
+			["too_small", ["budget", "wall_s"]],
+			["invalid_type", ["budget", "usd"]],
+			["invalid_type", ["budget", "turns"]],
+		]);
 	});
 
 	it("reads the spec from standard input with -", async () => {

@@ -9,6 +9,7 @@ import {
 	type ResolveContextInput,
 	resolveContext,
 } from "../../src/context/resolve.ts";
+import { formatPath } from "../../src/problems.ts";
 
 const mode = (name: string, primitives: ContextPrimitives): ContextMode => ({
 	name,
@@ -125,7 +126,7 @@ describe("unknown modes", () => {
 			reason: 'per-call mode "isolatd" (unknown; default "focused" used)',
 		});
 		expect(resolved.warnings).toHaveLength(1);
-		expect(resolved.warnings[0]).toMatchObject({ path: "call.contextMode", value: "isolatd" });
+		expect(resolved.warnings[0]).toMatchObject({ path: ["call", "contextMode"], value: "isolatd" });
 		expect(resolved.warnings[0]?.message).toContain('did you mean "isolated"?');
 		expect(resolved.warnings[0]?.fix).toContain("mode-a");
 	});
@@ -136,7 +137,7 @@ describe("unknown modes", () => {
 			agent: { contextMode: "nope", label: ".pi/agents/reviewer.md" },
 			runMode: "zzz",
 		});
-		expect(resolved.warnings.map((w) => w.path)).toEqual([".pi/agents/reviewer.md: contextMode", "run.mode"]);
+		expect(resolved.warnings.map(formatPath)).toEqual([".pi/agents/reviewer.md: contextMode", "run.mode"]);
 		expect(resolved.decisions.inheritSkills.layer).toBe("agent-mode");
 	});
 });
@@ -188,10 +189,10 @@ describe("the skills allowlist", () => {
 
 describe("the skills allowlist's origin", () => {
 	it("is named for the warnings selectSkills gives", () => {
-		expect(resolveContext({ registry, call: { skills: ["a"] } }).skills.where).toBe("call.skills");
-		expect(resolveContext({ registry, agent: { skills: ["a"], label: ".pi/agents/x.md" } }).skills.where).toBe(
-			".pi/agents/x.md: skills",
-		);
+		expect(formatPath(resolveContext({ registry, call: { skills: ["a"] } }).skills.where!)).toBe("call.skills");
+		expect(
+			formatPath(resolveContext({ registry, agent: { skills: ["a"], label: ".pi/agents/x.md" } }).skills.where!),
+		).toBe(".pi/agents/x.md: skills");
 		expect(resolveContext({ registry }).skills.where).toBeUndefined();
 	});
 });

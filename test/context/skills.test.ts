@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { loadSkillsFromDir, type Skill } from "@earendil-works/pi-coding-agent";
 import { beforeAll, describe, expect, it } from "vitest";
 import { selectSkills } from "../../src/context/skills.ts";
+import { formatPath } from "../../src/problems.ts";
 
 /** Real Skill objects, loaded by Pi from a directory of SKILL.md files. */
 let available: Skill[] = [];
@@ -64,10 +65,10 @@ describe("selectSkills", () => {
 		const picked = selectSkills(available, {
 			inheritSkills: false,
 			allowlist: ["langfuse", "langfusse", "nothing-like-it", "langfusse"],
-			where: ".pi/agents/scout.md: skills",
+			where: { source: ".pi/agents/scout.md", path: ["skills"] },
 		});
 		expect(names(picked.skills)).toEqual(["langfuse"]);
-		expect(picked.warnings.map((w) => w.path)).toEqual([
+		expect(picked.warnings.map(formatPath)).toEqual([
 			".pi/agents/scout.md: skills[1]",
 			".pi/agents/scout.md: skills[2]",
 		]);

@@ -8,6 +8,7 @@ import { type AgentFileText, buildAgentCatalog } from "../../src/agents/catalog.
 import { judgeFacts } from "../../src/doctor/judge.ts";
 import { extensionErrors } from "../../src/doctor/probes.ts";
 import type { Check, DoctorFacts, SetupFacts } from "../../src/doctor/types.ts";
+import { formatPath, type Problem } from "../../src/problems.ts";
 import { readSettings } from "../../src/settings/read.ts";
 
 const agentFile = (name: string, front: string): AgentFileText => ({
@@ -191,12 +192,13 @@ describe("doctor's judgement", () => {
 		const c = check({ ...healthy(), setup: setup({ agents: { ...agents, skipped: [] } }) }, "agents");
 		expect(c.state).toBe("fail");
 		expect(c.detail).toBe("1 of 2 would not start: broken");
-		expect(c.problems?.[0]?.path).toContain("broken.md");
+		expect(c.problems?.[0] && formatPath(c.problems[0])).toContain("broken.md");
 	});
 
 	it("fails a provider extension that does not load", () => {
-		const problem = {
-			path: "extension",
+		const problem: Problem = {
+			path: ["extension"],
+			code: "unavailable",
 			value: "/x.ts",
 			message: "the provider extension failed to load: boom",
 			fix: "fix it",

@@ -23,13 +23,17 @@ const CHECKS: Check[] = [
 		fix: "first fix",
 		problems: [
 			{
-				path: "~/.pi/agent/settings.json:1:17: pi-delegate.runner",
+				source: "~/.pi/agent/settings.json:1:17",
+				path: ["pi-delegate", "runner"],
+				code: "invalid_value",
 				value: "docker",
 				message: "must be in-process or subprocess",
 				fix: 'write "runner": "subprocess"',
 			},
 			{
-				path: "~/.pi/agent/settings.json:1:35: pi-delegate.runsDri",
+				source: "~/.pi/agent/settings.json:1:35",
+				path: ["pi-delegate", "runsDri"],
+				code: "unknown_key",
 				value: 1,
 				message: 'unknown key "runsDri" (did you mean "runsDir"?)',
 				fix: 'rename it to "runsDir"',

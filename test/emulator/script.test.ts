@@ -5,7 +5,8 @@ import type { AssistantMessage, Context } from "@earendil-works/pi-ai";
 import { complete } from "@earendil-works/pi-ai/compat";
 import { afterEach, describe, expect, it } from "vitest";
 import { checkJsonScript, type Emulator, loadScript, type Script, startEmulator } from "../../bench/emulator/index.ts";
-import { InputError } from "../../src/problems.ts";
+import { ScriptError } from "../../bench/emulator/load-script.ts";
+import { formatPath } from "../../src/problems.ts";
 import { piContext, piModel } from "./pi-model.ts";
 
 let emulator: Emulator | undefined;
@@ -109,12 +110,12 @@ describe("script files", () => {
 	it("reports every problem of a bad JSON script at once, each with its path", async () => {
 		const bad = { conversations: [{ turns: [{ txt: "typo" }] }, { match: 3, turns: [] }], extra: true };
 		const problems = checkJsonScript(bad);
-		const paths = problems.map((p) => p.path);
+		const paths = problems.map(formatPath);
 		expect(paths).toContain("conversations[0].turns[0]");
 		expect(paths).toContain("conversations[1].match");
 		expect(problems.every((p) => p.fix.length > 0)).toBe(true);
 		const file = join(dir, "bad.json");
 		writeFileSync(file, JSON.stringify(bad));
-		await expect(loadScript(file)).rejects.toBeInstanceOf(InputError);
+		await expect(loadScript(file)).rejects.toBeInstanceOf(ScriptError);
 	});
 });

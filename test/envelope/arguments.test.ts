@@ -24,7 +24,7 @@ describe("prepareSubmission", () => {
 
 	it("rejects in the envelope's words what Pi rejects", () => {
 		const result = prepareSubmission({ ...GOOD, status: "done" }, () => false);
-		expect(result).toMatchObject({ ok: false, problems: [{ path: "status", value: "done" }] });
+		expect(result).toMatchObject({ ok: false, problems: [{ path: ["status"], value: "done" }] });
 	});
 
 	it("lets Pi speak when Pi rejects something the envelope check finds nothing wrong with", () => {

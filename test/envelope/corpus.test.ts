@@ -10,6 +10,7 @@ import { CASE_LAYOUT } from "../../src/envelope/cases.ts";
 import { parseEnvelope } from "../../src/envelope/parse.ts";
 import { nodeFileProbe, writeLayout } from "../../src/envelope/probe.ts";
 import { verifyEvidence } from "../../src/envelope/verify.ts";
+import { formatPath } from "../../src/problems.ts";
 
 const CORPUS = join(import.meta.dirname, "../fixtures/envelopes");
 /** What the corpus's children ran. */
@@ -92,7 +93,7 @@ function check(name: string) {
 	const submissionsFile = join(CORPUS, name.replace(/\.(md|json)$/, ".submissions.json"));
 	const submissions: unknown[] = existsSync(submissionsFile) ? JSON.parse(readFileSync(submissionsFile, "utf8")) : [];
 	const parse = parseEnvelope({ submissions, finalText: readFileSync(join(CORPUS, name), "utf8") });
-	if (!parse.ok) return { invalid: parse.reason, paths: parse.problems.map((p) => p.path) };
+	if (!parse.ok) return { invalid: parse.reason, paths: parse.problems.map(formatPath) };
 	const claims = verifyEvidence(parse.envelope.evidence, {
 		roots: [join(sandbox, "repo")],
 		base: join(sandbox, "repo"),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkSubmission, type EnvelopeParse, parseEnvelope, submissionErrorText } from "../../src/envelope/parse.ts";
 import type { Envelope } from "../../src/envelope/schema.ts";
+import { formatPath } from "../../src/problems.ts";
 
 const GOOD: Envelope = {
 	deliverable: "the answer",
@@ -49,7 +50,8 @@ describe("parseEnvelope: where the envelope comes from", () => {
 			"no envelope: submit_result was never called and the final message has no envelope; the ts block at line 1 is not read (only json or untagged)",
 		);
 		expect(result.problems[1]).toMatchObject({
-			path: "final message, line 1",
+			source: "final message, line 1",
+			path: [],
 			fix: "tag the block json, or submit the envelope separately",
 		});
 		const code = invalid(parseEnvelope({ submissions: [], finalText: "```ts\nconst x = 1;\n```" }));
@@ -98,7 +100,7 @@ describe("parseEnvelope: duplicates and conflicts", () => {
 		expect(result.reason).toBe(
 			"2 different envelopes: submit_result call 1 and submit_result call 2 differ at evidence[0].pointer, status",
 		);
-		expect(result.problems.map((p) => [p.path, p.value, p.message])).toEqual([
+		expect(result.problems.map((p) => [formatPath(p), p.value, p.message])).toEqual([
 			[
 				"evidence[0].pointer",
 				"src/a.ts:2",
@@ -157,7 +159,8 @@ describe("parseEnvelope: invalid candidates", () => {
 			"no envelope: submit_result was never called and the final message has no envelope; 1 JSON block found, none an envelope",
 		);
 		expect(result.problems[1]).toMatchObject({
-			path: "final message, line 2",
+			source: "final message, line 2",
+			path: [],
 			message: "the fenced block there has none of the envelope fields (it has: result)",
 		});
 	});
@@ -194,7 +197,7 @@ describe("parseEnvelope: invalid candidates", () => {
 			parseEnvelope({ submissions: [{ ...GOOD, status: "done", extra: 1, unsure: "x" }], finalText: "" }),
 		);
 		expect(result.reason).toBe("submit_result call 1 is not a valid envelope: 3 problems (unsure, status, extra)");
-		expect(result.problems.map((p) => p.path)).toEqual(["unsure", "status", "extra"]);
+		expect(result.problems.map(formatPath)).toEqual(["unsure", "status", "extra"]);
 	});
 
 	it("rejects evidence whose pointer does not parse", () => {
@@ -203,7 +206,8 @@ describe("parseEnvelope: invalid candidates", () => {
 		);
 		expect(result.reason).toBe("submit_result call 1 is not a valid envelope: 1 problem (evidence[0].pointer)");
 		expect(result.problems[0]).toEqual({
-			path: "evidence[0].pointer",
+			path: ["evidence", 0, "pointer"],
+			code: "invalid_value",
 			value: "a.ts:5-2",
 			message: "has a line range that starts after it ends (5 > 2)",
 			fix: "write a.ts:2-5",
@@ -236,7 +240,9 @@ describe("parseEnvelope: rejected submit_result calls", () => {
 			"no envelope: submit_result was called once and rejected (call 1: its arguments were not valid JSON: expected ',' or '}' after a property value but found a double quote at line 1, column 17) and the final message has no envelope",
 		);
 		expect(result.problems[1]).toEqual({
-			path: "submit_result call 1",
+			source: "submit_result call 1",
+			path: [],
+			code: "invalid_syntax",
 			value: undefined,
 			message:
 				"was rejected: its arguments were not valid JSON: expected ',' or '}' after a property value but found a double quote at line 1, column 17",
@@ -253,14 +259,14 @@ describe("parseEnvelope: rejected submit_result calls", () => {
 		expect(result.reason).toMatch(
 			/^no envelope: submit_result was called 2 times and rejected each time \(call 1: .*; call 2: status: must be one of "ok", "partial", "failed"\) and there is no final message$/,
 		);
-		expect(result.problems.map((p) => p.path)).toEqual(["(result)", "submit_result call 1", "submit_result call 2"]);
+		expect(result.problems.map(formatPath)).toEqual(["(result)", "submit_result call 1", "submit_result call 2"]);
 	});
 
 	it("lists the rejected calls among the problems whatever else made the result invalid", () => {
 		const rejected = [{ call: 1, error: JSON_ERROR }];
 		const result = invalid(parseEnvelope({ submissions: [], finalText: '```json\n{"status": }\n```', rejected }));
 		expect(result.reason).toMatch(/^the fenced json block at line 1 is not valid JSON/);
-		expect(result.problems.map((p) => p.path)).toEqual(["final message, line 2", "submit_result call 1"]);
+		expect(result.problems.map(formatPath)).toEqual(["final message, line 2", "submit_result call 1"]);
 	});
 
 	it("numbers an accepted call by its place among all calls, and notes the rejected ones", () => {
@@ -278,14 +284,14 @@ describe("parseEnvelope: rejected submit_result calls", () => {
 describe("checkSubmission", () => {
 	it("applies the evidence rule the verdict applies: an ok must cite something unless the task says optional", () => {
 		const bare = { ...GOOD, evidence: [] };
-		expect(checkSubmission(bare).map((p) => p.path)).toEqual(["evidence"]);
-		expect(checkSubmission(bare, "required").map((p) => p.path)).toEqual(["evidence"]);
+		expect(checkSubmission(bare).map(formatPath)).toEqual(["evidence"]);
+		expect(checkSubmission(bare, "required").map(formatPath)).toEqual(["evidence"]);
 		expect(checkSubmission(bare, "optional")).toEqual([]);
 		expect(checkSubmission({ ...bare, status: "partial" })).toEqual([]);
 	});
 
 	it("reports shape problems alone, before the evidence rule", () => {
-		expect(checkSubmission({ ...GOOD, evidence: [], status: "done" }).map((p) => p.path)).toEqual(["status"]);
+		expect(checkSubmission({ ...GOOD, evidence: [], status: "done" }).map(formatPath)).toEqual(["status"]);
 	});
 
 	it("finds nothing in a good envelope and the same problems the parser would", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatPointer, type Pointer, parsePointer } from "../../src/envelope/pointer.ts";
+import { formatPath } from "../../src/problems.ts";
 
 function ok(text: string): Pointer {
 	const parsed = parsePointer(text);
@@ -8,10 +9,10 @@ function ok(text: string): Pointer {
 }
 
 function bad(text: string): { message: string; fix: string } {
-	const parsed = parsePointer(text, "evidence[0].pointer");
+	const parsed = parsePointer(text, ["evidence", 0, "pointer"]);
 	if (parsed.ok) throw new Error(`expected ${text} to be rejected, got ${JSON.stringify(parsed.pointer)}`);
 	expect(parsed.problems).toHaveLength(1);
-	expect(parsed.problems[0]?.path).toBe("evidence[0].pointer");
+	expect(formatPath(parsed.problems[0]!)).toBe("evidence[0].pointer");
 	expect(parsed.problems[0]?.value).toBe(text);
 	return { message: parsed.problems[0]!.message, fix: parsed.problems[0]!.fix };
 }

@@ -7,7 +7,7 @@ describe("the empty-proof rule", () => {
 	it("rejects an ok with no evidence by default, and when the rule is not given at all", () => {
 		for (const rule of ["required", undefined] as const) {
 			expect(emptyProofProblem({ status: "ok", evidence: [] }, rule)).toMatchObject({
-				path: "evidence",
+				path: ["evidence"],
 				message: "is empty, but status is ok: an ok result must point at something checkable",
 			});
 		}

@@ -57,7 +57,7 @@ describe("the evidence rule in an envelope check", () => {
 			pass: false,
 			valid: true,
 			evidence: "required",
-			problems: [{ path: "evidence" }],
+			problems: [{ path: ["evidence"] }],
 		});
 	});
 

@@ -3,6 +3,7 @@ import { Value } from "typebox/value";
 import { describe, expect, it } from "vitest";
 import { EnvelopeSchema, SUBMIT_RESULT_TOOL_NAME } from "../../src/envelope/schema.ts";
 import { shapeProblems } from "../../src/envelope/shape.ts";
+import { formatPath } from "../../src/problems.ts";
 
 const GOOD = {
 	deliverable: "the answer",
@@ -13,7 +14,7 @@ const GOOD = {
 };
 
 function paths(value: unknown): string[] {
-	return shapeProblems(value).map((p) => `${p.path}: ${p.message}`);
+	return shapeProblems(value).map((p) => `${formatPath(p)}: ${p.message}`);
 }
 
 describe("shapeProblems", () => {
@@ -44,7 +45,12 @@ describe("shapeProblems", () => {
 
 	it("rejects a status outside ok | partial | failed, suggesting the lower-case spelling when that is all", () => {
 		const done = shapeProblems({ ...GOOD, status: "done" })[0]!;
-		expect(done).toMatchObject({ path: "status", value: "done", message: 'must be one of "ok", "partial", "failed"' });
+		expect(done).toMatchObject({
+			path: ["status"],
+			code: "invalid_value",
+			value: "done",
+			message: 'must be one of "ok", "partial", "failed"',
+		});
 		expect(shapeProblems({ ...GOOD, status: "OK" })[0]?.fix).toBe('write "ok"');
 	});
 
@@ -76,7 +82,8 @@ describe("shapeProblems", () => {
 	it("rejects an evidence entry without a pointer, saying why a pointer is needed", () => {
 		expect(shapeProblems({ ...GOOD, evidence: [GOOD.evidence[0], { claim: "x" }] })).toEqual([
 			{
-				path: "evidence[1].pointer",
+				path: ["evidence", 1, "pointer"],
+				code: "required",
 				value: undefined,
 				message: "is missing: a claim without a pointer cannot be checked",
 				fix: "add pointer: path:line, path:start-end, path, or cmd: <command>; every claim needs one",
@@ -92,7 +99,7 @@ describe("shapeProblems", () => {
 
 	it("rejects unknown fields, at the top and in evidence, and names the field a misspelling meant", () => {
 		const problems = shapeProblems({ ...GOOD, Status: "ok", notes: "x", evidence: [{ ...GOOD.evidence[0], line: 3 }] });
-		expect(problems.map((p) => [p.path, p.fix])).toEqual([
+		expect(problems.map((p) => [formatPath(p), p.fix])).toEqual([
 			["evidence[0].line", "fold it into the claim, and drop the field"],
 			["Status", "rename it to status"],
 			["notes", "move what it says into deliverable, unsure or did_not_do, and drop the field"],

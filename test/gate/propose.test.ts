@@ -7,6 +7,7 @@ import { classifyBrief } from "../../src/gate/classify.ts";
 import { mustWrite, proposeTask, READ_DELIVERABLE, WRITE_DELIVERABLE } from "../../src/gate/propose.ts";
 import { slugFromBrief } from "../../src/gate/slug.ts";
 import { WRITE_ALLOWED_PLACEHOLDER } from "../../src/gate/types.ts";
+import { formatPath } from "../../src/problems.ts";
 import { loadSpecObject } from "../../src/spec/load.ts";
 import { ID_MAX_LENGTH, ID_PATTERN } from "../../src/spec/schema.ts";
 import { allBriefs } from "./corpus.ts";
@@ -53,7 +54,7 @@ describe("proposeTask", () => {
 		const p = proposeTask("Fix the typo in README.md.", { cwd });
 		const loaded = loadSpecObject(p.params, { cwd });
 		expect(loaded.ok).toBe(false);
-		if (!loaded.ok) expect(loaded.problems.map((x) => x.path)).toEqual(["write_allowed[0]"]);
+		if (!loaded.ok) expect(loaded.problems.map(formatPath)).toEqual(["write_allowed[0]"]);
 		// Filled in, the same call is a valid spec: the proposal is ready to send once that is decided.
 		expect(loadSpecObject({ ...p.params, write_allowed: [cwd] }, { cwd }).ok).toBe(true);
 		const readOnly = proposeTask("Look at README.md; never edit it.", { cwd });

@@ -22,7 +22,7 @@ function result(verdict: "PASS" | "FAIL", problems: string[] = []): TaskResult {
 		kind: "task",
 		id: "t",
 		verdict,
-		problems: problems.map((message) => ({ kind: "boundary", message })),
+		problems: problems.map((message) => ({ path: [], code: "boundary", value: undefined, message, fix: "f" })),
 		warnings: [],
 		envelope: { status: "ok", deliverable: "the answer\nmore", evidence: [], unsure: [], did_not_do: [] },
 		claims: [],

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { TaskParams } from "../../src/pi/task-params.ts";
 import { type CallPlace, type CallTask, expandCall, underTask } from "../../src/pi/task-specs.ts";
+import { formatPath, type Problem } from "../../src/problems.ts";
 
 const place = (over: Partial<CallPlace> = {}): CallPlace => ({
 	cwd: "/work/app",
@@ -33,7 +34,7 @@ describe("one task from the top-level fields, as before", () => {
 			evidence: "optional",
 		});
 		expect(t).toEqual({
-			prefix: "",
+			prefix: [],
 			agent: undefined,
 			defaulted: [],
 			spec: {
@@ -71,7 +72,7 @@ describe("one task from the top-level fields, as before", () => {
 
 	it("never defaults what a writing task may change: roots are required, write_allowed is only resolved", () => {
 		expect(problems({ goal: "g", deliverable: "d", read_only: false, write_allowed: ["src"] })).toEqual([
-			expect.objectContaining({ path: "roots", message: expect.stringContaining("a task that writes") }),
+			expect.objectContaining({ path: ["roots"], message: expect.stringContaining("a task that writes") }),
 		]);
 		const [t] = tasks({ goal: "g", deliverable: "d", read_only: false, roots: ["src"], write_allowed: ["src"] });
 		expect(t!.spec.write_allowed).toEqual(["/work/app/src"]);
@@ -109,7 +110,7 @@ describe("one task from the top-level fields, as before", () => {
 	});
 
 	it("refuses a call with neither goal nor tasks", () => {
-		expect(problems({ deliverable: "d" })).toEqual([expect.objectContaining({ path: "goal" })]);
+		expect(problems({ deliverable: "d" })).toEqual([expect.objectContaining({ path: ["goal"] })]);
 	});
 });
 
@@ -125,8 +126,8 @@ describe("several tasks in one call", () => {
 		expect(
 			out.map((t) => [t.prefix, t.spec.id, t.spec.deliverable, t.spec.effort, t.spec.roots, t.spec.budget]),
 		).toEqual([
-			["tasks[0].", "check-lexer", "shared", "fast", ["/work/app/a"], { usd: 1 }],
-			["tasks[1].", "check-parser", "own", "fast", ["/work/app/b"], { usd: 1 }],
+			[["tasks", 0], "check-lexer", "shared", "fast", ["/work/app/a"], { usd: 1 }],
+			[["tasks", 1], "check-parser", "own", "fast", ["/work/app/b"], { usd: 1 }],
 		]);
 	});
 
@@ -147,25 +148,27 @@ describe("several tasks in one call", () => {
 				{ goal: "b", id: "same" },
 			],
 		});
-		expect(found.map((p) => p.path)).toEqual(["goal", "id"]);
+		expect(found.map(formatPath)).toEqual(["goal", "id"]);
 		const perTask = problems({
 			tasks: [
 				{ goal: "a", id: "same" },
 				{ goal: "b", id: "same", read_only: false },
 			],
 		});
-		expect(perTask.map((p) => p.path)).toEqual(["tasks[1].id", "tasks[1].roots"]);
+		expect(perTask.map(formatPath)).toEqual(["tasks[1].id", "tasks[1].roots"]);
 	});
 
 	it("refuses an empty list", () => {
-		expect(problems({ tasks: [] })).toEqual([expect.objectContaining({ path: "tasks", message: "is empty" })]);
+		expect(problems({ tasks: [] })).toEqual([expect.objectContaining({ path: ["tasks"], message: "is empty" })]);
 	});
 });
 
 describe("underTask", () => {
 	it("puts a spec problem's path under its task, and leaves a one-task call's alone", () => {
-		const p = { path: "roots[0]", value: "x", message: "m", fix: "f" };
-		expect(underTask(p, "tasks[2].").path).toBe("tasks[2].roots[0]");
-		expect(underTask(p, "")).toBe(p);
+		const p: Problem = { path: ["roots", 0], code: "invalid_value", value: "x", message: "m", fix: "f" };
+		expect(formatPath(underTask(p, ["tasks", 2]))).toBe("tasks[2].roots[0]");
+		expect(underTask(p, [])).toBe(p);
+		const inAgentFile: Problem = { ...p, source: ".pi/agents/a.md", path: ["tools", 0] };
+		expect(underTask(inAgentFile, ["tasks", 2])).toBe(inAgentFile);
 	});
 });

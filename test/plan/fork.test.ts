@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { FORK_BUDGET, MAX_FORKS, planFork } from "../../src/plan/fork.ts";
 import { forkToolRules, REFUSE_NESTING, REFUSE_WRITE, refuseExtension } from "../../src/plan/fork-tools.ts";
 import type { ForkInputs, ForkPlan, SessionEntryLike, ToolDeclarationLike } from "../../src/plan/fork-types.ts";
+import { formatPath } from "../../src/problems.ts";
 import type { ReadSettingsResult } from "../../src/settings/read.ts";
 import { readSettings } from "../../src/settings/read.ts";
 import { tempDir } from "../support/temp.ts";
@@ -123,7 +124,7 @@ describe("planFork refuses, with every problem at once", () => {
 	const problems = (change: Partial<ForkInputs>) => {
 		const planned = planFork(inputs(change));
 		if (planned.ok) throw new Error("planned");
-		return planned.problems.map((p) => [p.path, p.message]);
+		return planned.problems.map((p) => [formatPath(p), p.message]);
 	};
 
 	it("an id that is not in the session, naming the nearest ids and the latest user messages", () => {
@@ -132,7 +133,7 @@ describe("planFork refuses, with every problem at once", () => {
 		if (planned.ok) return;
 		expect(planned.what).toBe("the fork call is invalid");
 		expect(planned.problems[0]).toMatchObject({
-			path: "from",
+			path: ["from"],
 			value: "a3",
 			message: "is not an entry of this session",
 		});

@@ -6,10 +6,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createRuntime, modelList } from "../../src/host/runtime.ts";
 import { chooseModel } from "../../src/plan/model.ts";
 import type { ModelInfo } from "../../src/plan/types.ts";
+import { formatPath } from "../../src/problems.ts";
 import { tempDir } from "../support/temp.ts";
 
 const settings = { sections: [], problems: [] };
-const where = ".pi/agents/scout.md: model";
+const where = { source: ".pi/agents/scout.md", path: ["model"] };
 let models: ModelInfo[];
 
 beforeAll(async () => {
@@ -28,7 +29,7 @@ const agentModel = (model: string, thinking?: string) =>
 describe("an agent's model reference", () => {
 	it("resolves Pi's example agent's provider-less id against Pi's model catalogue", () => {
 		expect(agentModel("claude-haiku-4-5")).toEqual({
-			choice: { provider: "anthropic", id: "claude-haiku-4-5", reason: where },
+			choice: { provider: "anthropic", id: "claude-haiku-4-5", reason: formatPath(where) },
 		});
 	});
 
@@ -43,7 +44,8 @@ describe("an agent's model reference", () => {
 		expect(agentModel("inherit")).toMatchObject({ choice: { provider: "anthropic", id: "claude-sonnet-4-5" } });
 		expect(agentModel("acme/model-x")).toMatchObject({ choice: { provider: "acme", id: "model-x" } });
 		const bad = agentModel("no-such-model-anywhere");
-		expect("problems" in bad && bad.problems[0]?.path).toBe(where);
+		expect("problems" in bad && bad.problems[0] && formatPath(bad.problems[0])).toBe(formatPath(where));
+		expect("problems" in bad && bad.problems[0]).toMatchObject(where);
 	});
 
 	it("resolves --model the same way; a tie between providers goes to the parent's", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { chooseModel, parseModelRef, profilesFromSettings } from "../../src/plan/model.ts";
+import { formatPath } from "../../src/problems.ts";
 import type { DelegateSettings } from "../../src/settings/section.ts";
 
 const settings = (global: Record<string, unknown>, project: Record<string, unknown> = {}): DelegateSettings => ({
@@ -56,7 +57,7 @@ describe("model choice", () => {
 	it("reports every bad profile with its file and key", () => {
 		const s = settings({ effortProfiles: { quick: "a/b", fast: { model: "nope" }, deep: { model: "a/b", temp: 1 } } });
 		const c = chooseModel({ effort: "fast", settings: s });
-		expect("problems" in c && c.problems.map((p) => p.path)).toEqual([
+		expect("problems" in c && c.problems.map(formatPath)).toEqual([
 			"~/.pi/agent/settings.json: pi-delegate.effortProfiles.quick",
 			"~/.pi/agent/settings.json: pi-delegate.effortProfiles.fast",
 			"~/.pi/agent/settings.json: pi-delegate.effortProfiles.deep",
@@ -73,13 +74,18 @@ describe("model choice", () => {
 						scope: "project",
 						file: "/p",
 						label: "p",
-						where: "p:3:5: pi-delegate.effortProfiles.fast",
+						place: { source: "p:3:5", path: ["pi-delegate", "effortProfiles", "fast"] },
 					},
 				},
 			},
 		});
 		expect(profiles).toEqual({
-			fast: { model: "a/fast", thinking: "low", where: "p:3:5: pi-delegate.effortProfiles.fast" },
+			fast: {
+				model: "a/fast",
+				thinking: "low",
+				place: { source: "p:3:5", path: ["pi-delegate", "effortProfiles", "fast"] },
+			},
 		});
+		expect(profiles.fast && formatPath(profiles.fast.place)).toBe("p:3:5: pi-delegate.effortProfiles.fast");
 	});
 });

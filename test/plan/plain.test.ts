@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { loadAgents } from "../../src/agents/load.ts";
 import { type PlainInputs, planPlainChild } from "../../src/plan/plain.ts";
 import type { TaskInputs } from "../../src/plan/types.ts";
+import { formatPath } from "../../src/problems.ts";
 import { gitRepo, spec, taskHarness } from "../support/task-fixture.ts";
 
 describe("planPlainChild", async () => {
@@ -39,19 +40,23 @@ describe("planPlainChild", async () => {
 	it("reads only, unless the caller or the agent file names its tools", () => {
 		const plain = plainOf();
 		expect(plain.ok && plain.plan.child.tools).toEqual(["read", "grep", "find", "ls", "submit_result"]);
-		const asked = plainOf({}, { childTools: { names: ["read", "bash"], where: "agent(1).options.tools" } });
+		const asked = plainOf(
+			{},
+			{ childTools: { names: ["read", "bash"], where: { path: ["agent(1)", "options", "tools"] } } },
+		);
 		expect(asked.ok && asked.plan.child.tools).toEqual(["read", "bash", "submit_result"]);
 		const worker = plainOf({
-			request: { ...h.inputs(spec({ roots: [root] })).request, agent: { name: "worker", where: "t" } },
+			request: { ...h.inputs(spec({ roots: [root] })).request, agent: { name: "worker", where: { path: ["t"] } } },
 		});
 		expect(worker.ok && worker.plan.child.tools).toContain("edit");
 	});
 
 	it("refuses a tool that does not exist, naming where it was asked for", () => {
-		const planned = plainOf({}, { childTools: { names: ["reed"], where: "agent(1).options.tools" } });
+		const planned = plainOf({}, { childTools: { names: ["reed"], where: { path: ["agent(1)", "options", "tools"] } } });
 		expect(planned.ok).toBe(false);
 		if (planned.ok) return;
-		expect(planned.problems[0]).toMatchObject({ path: "agent(1).options.tools[0]", value: "reed" });
+		expect(planned.problems[0]).toMatchObject({ path: ["agent(1)", "options", "tools", 0], value: "reed" });
+		expect(planned.problems[0] && formatPath(planned.problems[0])).toBe("agent(1).options.tools[0]");
 		expect(planned.problems[0]?.message).toContain('(did you mean "read"?)');
 	});
 

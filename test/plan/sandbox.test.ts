@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as api from "../../src/index.ts";
 import { planSandbox, type SandboxPlanInput } from "../../src/plan/sandbox.ts";
+import { formatPath } from "../../src/problems.ts";
 
 const works = { enforce: true, reason: undefined };
 const missing = { enforce: false, reason: "bubblewrap (bwrap) is not installed" };
@@ -55,11 +56,11 @@ describe("planSandbox", () => {
 	it("refuses, naming the field and the fix, when the spec or the setting demands what cannot be had", () => {
 		const fromSpec = planSandbox({ spec: spec({ sandbox: "enforce" }), available: missing });
 		expect(fromSpec.mode).toBe("off");
-		expect(fromSpec.problem).toMatchObject({ path: "sandbox", value: "enforce" });
+		expect(fromSpec.problem).toMatchObject({ path: ["sandbox"], value: "enforce" });
 		expect(fromSpec.problem?.message).toContain("bubblewrap (bwrap) is not installed");
 		expect(fromSpec.problem?.fix).toMatch(/apt-get install bubblewrap.*"off"/);
 		const fromSetting = planSandbox({ spec: spec(), setting: "enforce", available: missing });
-		expect(fromSetting.problem?.path).toBe("settings: sandbox");
+		expect(formatPath(fromSetting.problem!)).toBe("settings: sandbox");
 	});
 });
 

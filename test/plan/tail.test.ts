@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { chooseTail, type TaskBranch } from "../../src/plan/tail.ts";
+import { formatPath } from "../../src/problems.ts";
 import { tailSection } from "../../src/prompt/tail.ts";
 import { tailUnits } from "../../src/prompt/tail-units.ts";
 import { branchOfSession } from "../../src/run/branch.ts";
@@ -91,12 +92,12 @@ describe("choosing a tail", () => {
 	it("gives nothing, with a warning, when the branch is empty or there is no conversation at all", () => {
 		const empty = chooseTail(branch([]), 4000);
 		expect(empty.units).toEqual([]);
-		expect(empty.warnings.map((w) => [w.path, w.message])).toEqual([
+		expect(empty.warnings.map((w) => [formatPath(w), w.message])).toEqual([
 			["context.tail.tokens", "this session has no conversation yet: the task runs without a tail"],
 		]);
 		const none = chooseTail(undefined, 4000);
 		expect(none.units).toEqual([]);
-		expect(none.warnings[0]?.path).toBe("context.tail");
+		expect(formatPath(none.warnings[0]!)).toBe("context.tail");
 		expect(none.warnings[0]?.fix).toContain("--session FILE");
 	});
 

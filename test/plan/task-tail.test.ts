@@ -1,5 +1,6 @@
 /** A task whose spec asks for a tail: the planner quotes the chosen turns in the brief, rung L3, and says so. */
 import { describe, expect, it } from "vitest";
+import { formatPath } from "../../src/problems.ts";
 import { branchOfSession } from "../../src/run/branch.ts";
 import { assistant, sessionOf, user } from "../support/conversation.ts";
 import { gitRepo, spec, taskHarness } from "../support/task-fixture.ts";
@@ -36,7 +37,7 @@ describe("planTask with context.tail", () => {
 		expect(p.child.firstMessage).not.toContain("## Background");
 		expect(p.child.firstMessage).toContain("There is no earlier conversation");
 		expect(p.tail?.source).toBe("none");
-		expect(p.warnings.map((w) => w.path)).toEqual(["context.tail"]);
+		expect(p.warnings.map(formatPath)).toEqual(["context.tail"]);
 	});
 
 	it("leaves a spec without a tail exactly as it was: no section, no figures", async () => {

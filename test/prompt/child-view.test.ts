@@ -105,7 +105,7 @@ describe("precedence, layer by layer, through buildChildView", () => {
 		const v = view({ runMode: "isolted" });
 		expect(v.context.primitives).toEqual(createModeRegistry().modes.get("focused")?.primitives);
 		expect(v.warnings).toHaveLength(1);
-		expect(v.warnings[0]).toMatchObject({ path: "run.mode", value: "isolted" });
+		expect(v.warnings[0]).toMatchObject({ path: ["run", "mode"], value: "isolted" });
 		expect(v.warnings[0]?.message).toContain('did you mean "isolated"');
 	});
 });

@@ -15,7 +15,19 @@ function result(id: string, verdict: "PASS" | "FAIL"): TaskResult {
 		kind: "task",
 		id,
 		verdict,
-		problems: verdict === "FAIL" ? [{ kind: "boundary", message: "boundary violation: added x in /r/b" }] : [],
+		problems:
+			verdict === "FAIL"
+				? [
+						{
+							source: "/r/b",
+							path: ["x"],
+							code: "boundary",
+							value: { kind: "added", detail: "file" },
+							message: "boundary violation: added x in /r/b",
+							fix: "name /r/b in write_allowed (with read_only false) if the child may change it; otherwise keep the child from writing there",
+						},
+					]
+				: [],
 		warnings: [],
 		envelope: {
 			status: "ok",

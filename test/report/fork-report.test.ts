@@ -47,8 +47,12 @@ describe("renderForkModelReport", () => {
 			verdict: "FAIL",
 			problems: [
 				{
-					kind: "boundary",
+					source: "/work/p",
+					path: ["build.log"],
+					code: "boundary",
+					value: { kind: "added", detail: "file, 6 bytes" },
 					message: "boundary violation: added build.log in /work/p, which is watched, not writable (file, 6 bytes)",
+					fix: "name /work/p in write_allowed (with read_only false) if the child may change it; otherwise keep the child from writing there",
 				},
 			],
 			refused: [

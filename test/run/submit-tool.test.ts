@@ -138,7 +138,7 @@ describe("a task run and its submit_result calls", () => {
 		faux.script([submitTurn(BARE), submitTurn(BARE), submitTurn(BARE)]);
 		const result = await run(spec({ roots: [a] }));
 		expect(result.verdict).toBe("FAIL");
-		expect(result.problems.map((p) => p.kind)).toEqual(["evidence"]);
+		expect(result.problems.map((p) => p.code)).toEqual(["evidence"]);
 		expect(result.envelope).toEqual(BARE);
 		expect(result.evidence).toBe("required");
 	});

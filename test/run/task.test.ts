@@ -70,7 +70,7 @@ describe("a task run", () => {
 		expect(result.violations.length).toBeGreaterThan(0);
 		expect(result.violations.every((c) => c.root === b && c.path.startsWith("__pycache__"))).toBe(true);
 		expect(result.delta.filter((c) => c.root === a).map((c) => c.path)).toEqual(["README.md"]);
-		expect(result.problems.every((p) => p.kind === "boundary")).toBe(true);
+		expect(result.problems.every((p) => p.code === "boundary")).toBe(true);
 		expect(result.claims.every((c) => c.verified)).toBe(true);
 	});
 

@@ -60,7 +60,7 @@ describe("the verdict", () => {
 			}),
 		);
 		expect(verdict).toBe("FAIL");
-		expect(problems.map((p) => p.kind)).toEqual(["budget", "budget", "boundary", "envelope"]);
+		expect(problems.map((p) => p.code)).toEqual(["budget", "budget", "boundary", "envelope"]);
 	});
 
 	it("fails a status other than ok, and every unverified claim", () => {
@@ -87,9 +87,12 @@ describe("the verdict", () => {
 			expect(verdict).toBe("FAIL");
 			expect(problems).toEqual([
 				{
-					kind: "evidence",
+					path: ["evidence"],
+					code: "evidence",
+					value: [],
 					message:
 						'evidence is empty, but status is ok: an ok result must point at something checkable (a task that needs none sets evidence: "optional")',
+					fix: 'have the child cite what it checked (path:line, or cmd: <command>), or set evidence: "optional" in the spec',
 				},
 			]);
 		}
@@ -138,8 +141,12 @@ const result: TaskResult = {
 	],
 	problems: [
 		{
-			kind: "boundary",
+			source: "/tmp/wt-b",
+			path: ["__pycache__"],
+			code: "boundary",
+			value: { kind: "added", detail: "directory" },
 			message: "boundary violation: added __pycache__ in /tmp/wt-b, which is watched, not writable (directory)",
+			fix: "name /tmp/wt-b in write_allowed (with read_only false) if the child may change it; otherwise keep the child from writing there",
 		},
 	],
 	envelope: {

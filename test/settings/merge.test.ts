@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatPath } from "../../src/problems.ts";
 import { mergeSettings } from "../../src/settings/merge.ts";
 import { validateSettingsText } from "../../src/settings/section.ts";
 import type { SettingsFileRef, ValidatedSection } from "../../src/settings/types.ts";
@@ -47,7 +48,7 @@ describe("mergeSettings", () => {
 		);
 		expect(settings.runner?.value).toBe("subprocess");
 		expect(settings.runner?.origin).toMatchObject({ kind: "file", scope: "project", line: 3, column: 5 });
-		expect(settings.runner?.origin.kind === "file" && settings.runner.origin.where).toBe(
+		expect(settings.runner?.origin.kind === "file" && formatPath(settings.runner.origin.place)).toBe(
 			".pi/settings.json:3:5: pi-delegate.runner",
 		);
 		expect(settings.sandbox).toMatchObject({ value: "off", origin: { scope: "global" } });
@@ -70,10 +71,10 @@ describe("mergeSettings", () => {
 		);
 		const lean = settings.contextModes.find((m) => m.name === "lean");
 		expect(lean?.primitives.inheritSkills).toBe(false);
-		expect(lean?.origin).toMatchObject({
-			scope: "project",
-			where: ".pi/settings.json:4:7: pi-delegate.contextModes.lean",
-		});
+		expect(lean?.origin).toMatchObject({ scope: "project" });
+		expect(lean?.origin.kind === "file" && formatPath(lean.origin.place)).toBe(
+			".pi/settings.json:4:7: pi-delegate.contextModes.lean",
+		);
 		expect(lean?.overrides).toMatchObject({ scope: "global", label: "~/.pi/agent/settings.json" });
 		expect(settings.contextModes.find((m) => m.name === "wide")?.origin).toMatchObject({ scope: "global" });
 		expect(settings.effortProfiles.fast).toMatchObject({ value: { model: "g/fast" }, origin: { scope: "global" } });

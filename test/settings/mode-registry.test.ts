@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { lookupMode } from "../../src/context/modes.ts";
+import { formatPath } from "../../src/problems.ts";
 import { mergeSettings } from "../../src/settings/merge.ts";
 import {
 	modeRegistryFromSettings,
@@ -71,7 +72,8 @@ describe("project-defined modes", () => {
 		expect(result.modes).toEqual([]);
 		expect(result.problems).toHaveLength(1);
 		expect(result.problems[0]).toMatchObject({
-			path: "~/.pi/agent/settings.json: pi-delegate.contextModes.lean.inheritSkills",
+			source: "~/.pi/agent/settings.json",
+			path: ["pi-delegate", "contextModes", "lean", "inheritSkills"],
 			value: undefined,
 		});
 		expect(result.problems[0]?.message).toContain("missing");
@@ -80,7 +82,7 @@ describe("project-defined modes", () => {
 
 	it("reports every missing primitive at once", () => {
 		const result = parseContextModes(settings({ project: modes({ empty: {} }) }));
-		expect(result.problems.map((p) => p.path)).toEqual([
+		expect(result.problems.map((p) => formatPath(p))).toEqual([
 			".pi/settings.json: pi-delegate.contextModes.empty.inheritProjectContext",
 			".pi/settings.json: pi-delegate.contextModes.empty.inheritMainRules",
 			".pi/settings.json: pi-delegate.contextModes.empty.inheritSkills",
@@ -93,8 +95,16 @@ describe("project-defined modes", () => {
 			settings({ global: modes({ lean: { ...LEAN, inheritSkills: "yes", systemPromptMode: "prepend" } }) }),
 		);
 		expect(result.problems).toMatchObject([
-			{ path: "~/.pi/agent/settings.json: pi-delegate.contextModes.lean.inheritSkills", value: "yes" },
-			{ path: "~/.pi/agent/settings.json: pi-delegate.contextModes.lean.systemPromptMode", value: "prepend" },
+			{
+				source: "~/.pi/agent/settings.json",
+				path: ["pi-delegate", "contextModes", "lean", "inheritSkills"],
+				value: "yes",
+			},
+			{
+				source: "~/.pi/agent/settings.json",
+				path: ["pi-delegate", "contextModes", "lean", "systemPromptMode"],
+				value: "prepend",
+			},
 		]);
 		expect(result.problems[0]?.fix).toBe("use true or false (unquoted)");
 		expect(result.problems[1]?.fix).toBe('use "append" or "replace"');
@@ -104,14 +114,16 @@ describe("project-defined modes", () => {
 		const result = parseContextModes(settings({ project: modes({ [name]: LEAN }) }));
 		expect(result.modes).toEqual([]);
 		expect(result.problems).toHaveLength(1);
-		expect(result.problems[0]?.path).toBe(`.pi/settings.json: pi-delegate.contextModes.${name}`);
+		expect(result.problems[0] && formatPath(result.problems[0])).toBe(
+			`.pi/settings.json: pi-delegate.contextModes.${name}`,
+		);
 		expect(result.problems[0]?.message).toContain("built-in");
 	});
 
 	it("refuses an unknown key and suggests the near one", () => {
 		const { inheritSkills: _, ...rest } = LEAN;
 		const result = parseContextModes(settings({ project: modes({ lean: { ...rest, inheritSkill: true } }) }));
-		const paths = result.problems.map((p) => p.path);
+		const paths = result.problems.map((p) => formatPath(p));
 		expect(paths).toContain(".pi/settings.json: pi-delegate.contextModes.lean.inheritSkill");
 		expect(paths).toContain(".pi/settings.json: pi-delegate.contextModes.lean.inheritSkills");
 		expect(result.problems.find((p) => p.value === true)?.message).toContain('did you mean "inheritSkills"?');
@@ -121,7 +133,9 @@ describe("project-defined modes", () => {
 		const result = parseContextModes(
 			settings({ project: modes({ "lean-builder": { ...LEAN, inheritMainRules: 1 } }) }),
 		);
-		expect(result.problems[0]?.path).toBe(".pi/settings.json: pi-delegate.contextModes.lean-builder.inheritMainRules");
+		expect(result.problems[0] && formatPath(result.problems[0])).toBe(
+			".pi/settings.json: pi-delegate.contextModes.lean-builder.inheritMainRules",
+		);
 	});
 
 	it("refuses a bad name, a non-object mode, a non-object contextModes and a non-string description", () => {
@@ -132,7 +146,7 @@ describe("project-defined modes", () => {
 			}),
 		);
 		expect(bad.modes).toEqual([]);
-		expect(bad.problems.map((p) => p.path)).toEqual([
+		expect(bad.problems.map((p) => formatPath(p))).toEqual([
 			"~/.pi/agent/settings.json: pi-delegate.contextModes",
 			'.pi/settings.json: pi-delegate.contextModes["has space"]',
 			".pi/settings.json: pi-delegate.contextModes.flag",
@@ -159,7 +173,7 @@ describe("project-defined modes", () => {
 		const text = '{\n  "pi-delegate": {\n    "contextModes": { "lean": { "inheritSkills": true, } }\n  }\n}';
 		const result = modeRegistryFromSettings(settings({ project: text }));
 		expect(result.problems).toHaveLength(1);
-		expect(result.problems[0]?.path).toBe(".pi/settings.json:3:56");
+		expect(result.problems[0] && formatPath(result.problems[0])).toBe(".pi/settings.json:3:56");
 		expect(result.problems[0]?.message).toContain("line 3, column 56");
 		expect(lookupMode(result.registry, "lean")).toBeUndefined();
 	});
@@ -173,7 +187,7 @@ describe("project-defined modes", () => {
 	it("reports a bad mode read from a file once, with its position, and still builds the good ones", () => {
 		const text = JSON.stringify(modes({ lean: LEAN, broken: { ...LEAN, inheritSkills: "yes" } }));
 		const result = modeRegistryFromSettings(settings({ project: text }));
-		expect(result.problems.map((p) => p.path)).toEqual([
+		expect(result.problems.map((p) => formatPath(p))).toEqual([
 			".pi/settings.json:1:211: pi-delegate.contextModes.broken.inheritSkills",
 		]);
 		expect(lookupMode(result.registry, "lean")).toBeDefined();

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { formatPath } from "../../src/problems.ts";
 import { readDelegateSettings, readSettings } from "../../src/settings/read.ts";
 
 function layout() {
@@ -55,7 +56,10 @@ describe("readDelegateSettings", () => {
 		mkdirSync(join(where.agentDir, "settings.json"));
 		writeFileSync(join(where.cwd, ".pi", "settings.json"), '{"pi-delegate": {,}}');
 		const settings = readDelegateSettings({ ...where, projectTrusted: true });
-		expect(settings.problems.map((p) => p.path)).toEqual(["~/.pi/agent/settings.json", ".pi/settings.json:1:18"]);
+		expect(settings.problems.map((p) => formatPath(p))).toEqual([
+			"~/.pi/agent/settings.json",
+			".pi/settings.json:1:18",
+		]);
 		expect(settings.problems[0]?.message).toContain("cannot read");
 		expect(settings.sections.map((s) => s.status)).toEqual(["invalid", "invalid"]);
 	});
@@ -97,7 +101,7 @@ describe("readSettings", () => {
 			'{\n  "pi-delegate": {\n    "runner": "nosuch",\n    "contextMods": {}\n  }\n}',
 		);
 		const { problems, settings } = readSettings({ ...where, projectTrusted: true });
-		expect(problems.map((p) => p.path)).toEqual([
+		expect(problems.map((p) => formatPath(p))).toEqual([
 			"~/.pi/agent/settings.json:1:17: pi-delegate.runsDir",
 			".pi/settings.json:3:5: pi-delegate.runner",
 			".pi/settings.json:4:5: pi-delegate.contextMods",

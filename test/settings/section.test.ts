@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { formatPath, formatSegments } from "../../src/problems.ts";
 import {
 	type DelegateSettings,
 	parseSettingsText,
 	type SettingsFileRef,
-	settingsKeyPath,
 	settingValues,
 } from "../../src/settings/section.ts";
 
@@ -34,7 +34,7 @@ describe("parseSettingsText", () => {
 		expect(section.status).toBe("invalid");
 		expect(section.values).toEqual({});
 		expect(problems).toHaveLength(1);
-		expect(problems[0]?.path).toBe(".pi/settings.json:4:5");
+		expect(problems[0] && formatPath(problems[0])).toBe(".pi/settings.json:4:5");
 		expect(problems[0]?.message).toBe(
 			"not valid JSON at line 4, column 5: expected ',' or '}' after a property value but found a double quote",
 		);
@@ -45,20 +45,20 @@ describe("parseSettingsText", () => {
 
 	it("refuses a file that is not an object, and a section that is not an object", () => {
 		const list = parseSettingsText("[1]", REF);
-		expect(list.problems[0]).toMatchObject({ path: ".pi/settings.json", value: [1] });
+		expect(list.problems[0]).toMatchObject({ source: ".pi/settings.json", path: [], value: [1] });
 		expect(list.problems[0]?.message).toContain("a list");
 		const section = parseSettingsText('{"pi-delegate": "on"}', REF);
 		expect(section.section.status).toBe("invalid");
-		expect(section.problems[0]).toMatchObject({ path: ".pi/settings.json:1:2: pi-delegate", value: "on" });
+		expect(section.problems[0]).toMatchObject({ source: ".pi/settings.json:1:2", path: ["pi-delegate"], value: "on" });
 	});
 });
 
 describe("settings keys", () => {
 	it("spell a path the way a user writes it", () => {
-		expect(settingsKeyPath("pi-delegate", "contextModes", "lean-builder", "inheritSkills")).toBe(
+		expect(formatSegments(["pi-delegate", "contextModes", "lean-builder", "inheritSkills"], "name")).toBe(
 			"pi-delegate.contextModes.lean-builder.inheritSkills",
 		);
-		expect(settingsKeyPath("pi-delegate", "contextModes", "has space", 2)).toBe(
+		expect(formatSegments(["pi-delegate", "contextModes", "has space", 2], "name")).toBe(
 			'pi-delegate.contextModes["has space"][2]',
 		);
 	});

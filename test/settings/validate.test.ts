@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatPath } from "../../src/problems.ts";
 import { validateSettingsText } from "../../src/settings/section.ts";
 import type { SettingsFileRef } from "../../src/settings/types.ts";
 
@@ -46,7 +47,7 @@ describe("validateSettingsText: every key", () => {
 		["delegationRule", 0, "must be true or false (unquoted), not an integer"],
 	])("refuses a wrong type for %s (%j), naming the file, line, column and key", (key, value, words) => {
 		const problem = only({ [key]: value });
-		expect(problem.path).toBe(`.pi/settings.json:4:5: pi-delegate.${key}`);
+		expect(formatPath(problem)).toBe(`.pi/settings.json:4:5: pi-delegate.${key}`);
 		expect(problem.value).toEqual(value);
 		expect(problem.message).toContain(words);
 		expect(problem.fix).not.toBe("");
@@ -62,7 +63,8 @@ describe("validateSettingsText: every key", () => {
 
 	it('refuses "runner": "nosuch", and suggests the runner a typo meant', () => {
 		expect(only({ runner: "nosuch" })).toMatchObject({
-			path: ".pi/settings.json:4:5: pi-delegate.runner",
+			source: ".pi/settings.json:4:5",
+			path: ["pi-delegate", "runner"],
 			value: "nosuch",
 			message: '"nosuch" is not a runner',
 		});
@@ -73,7 +75,7 @@ describe("validateSettingsText: every key", () => {
 	it("refuses a provider extension path that is not a list, or an entry that is not a path", () => {
 		expect(only({ providerExtensions: "./p.ts" }).fix).toBe('write it as a list: "providerExtensions": ["./p.ts"]');
 		const { problems } = check({ providerExtensions: ["./ok.ts", 7, ""] });
-		expect(problems.map((p) => [p.path, p.value])).toEqual([
+		expect(problems.map((p) => [formatPath(p), p.value])).toEqual([
 			[".pi/settings.json:6:7: pi-delegate.providerExtensions[1]", 7],
 			[".pi/settings.json:7:7: pi-delegate.providerExtensions[2]", ""],
 		]);
@@ -99,7 +101,7 @@ describe("validateSettingsText: every key", () => {
 			"delegationRule",
 		]) {
 			const problem = only({ [key]: null });
-			expect(problem.path).toBe(`.pi/settings.json:4:5: pi-delegate.${key}`);
+			expect(formatPath(problem)).toBe(`.pi/settings.json:4:5: pi-delegate.${key}`);
 			expect(problem.message).toContain("null does not mean");
 			expect(problem.fix).toContain("remove the key");
 		}
@@ -109,7 +111,7 @@ describe("validateSettingsText: every key", () => {
 describe("validateSettingsText: unknown keys and values", () => {
 	it("refuses an unknown setting, with a did-you-mean and the line and column of the key", () => {
 		const problem = only({ runner: "subprocess", contextMods: { lean: LEAN } });
-		expect(problem.path).toBe(".pi/settings.json:5:5: pi-delegate.contextMods");
+		expect(formatPath(problem)).toBe(".pi/settings.json:5:5: pi-delegate.contextMods");
 		expect(problem.message).toContain('unknown setting "contextMods" (did you mean "contextModes"?)');
 		expect(problem.fix).toBe('rename it to "contextModes"');
 	});
@@ -124,7 +126,7 @@ describe("validateSettingsText: unknown keys and values", () => {
 
 	it('refuses "__proto__" as an unknown setting, without touching any prototype', () => {
 		const { section, problems } = validateSettingsText('{"pi-delegate": {"__proto__": {"runner": "subprocess"}}}', REF);
-		expect(problems.map((p) => p.path)).toEqual([".pi/settings.json:1:18: pi-delegate.__proto__"]);
+		expect(problems.map((p) => formatPath(p))).toEqual([".pi/settings.json:1:18: pi-delegate.__proto__"]);
 		expect(section.values).toEqual({});
 		expect(Object.getPrototypeOf(section.values)).toBe(Object.prototype);
 	});
@@ -134,7 +136,7 @@ describe("validateSettingsText: unknown keys and values", () => {
 			contextModes: { lean: { ...LEAN, systemPromptMode: "apend" } },
 			effortProfiles: { fsat: "a/b", deep: { model: "a/b", thinking: "hihg" }, balanced: { modle: "a/b" } },
 		});
-		expect(problems.map((p) => [p.path.replace(/^\S+ /, ""), p.message])).toEqual([
+		expect(problems.map((p) => [formatPath(p).replace(/^\S+ /, ""), p.message])).toEqual([
 			["pi-delegate.contextModes.lean.systemPromptMode", 'not a valid systemPromptMode (did you mean "append"?)'],
 			["pi-delegate.effortProfiles.fsat", '"fsat" is not an effort (did you mean "fast"?)'],
 			[
@@ -153,7 +155,7 @@ describe("validateSettingsText: modes and profiles", () => {
 	it("keeps the context-mode rules: the full set of primitives, built-in names reserved", () => {
 		const { inheritSkills: _, ...partial } = LEAN;
 		const { section, problems } = check({ contextModes: { lean: partial, focused: LEAN, ok: LEAN } });
-		expect(problems.map((p) => [p.path, p.message.slice(0, 40)])).toEqual([
+		expect(problems.map((p) => [formatPath(p), p.message.slice(0, 40)])).toEqual([
 			[
 				".pi/settings.json:5:7: pi-delegate.contextModes.lean.inheritSkills",
 				"missing; a mode must set all four primit",
@@ -167,7 +169,7 @@ describe("validateSettingsText: modes and profiles", () => {
 		const { section, problems } = check({
 			effortProfiles: { fast: "no-slash", deep: { thinking: "high" }, balanced: "a/b" },
 		});
-		expect(problems.map((p) => p.path)).toEqual([
+		expect(problems.map((p) => formatPath(p))).toEqual([
 			".pi/settings.json:5:7: pi-delegate.effortProfiles.fast",
 			".pi/settings.json:6:7: pi-delegate.effortProfiles.deep",
 		]);
@@ -181,7 +183,7 @@ describe("validateSettingsText: modes and profiles", () => {
 describe("validateSettingsText: the whole file", () => {
 	it("reports every problem of a section at once, in the order of the file", () => {
 		const { problems } = check({ runsDir: 5, runner: "nosuch", sandboxx: "off", delegationRule: "yes" });
-		expect(problems.map((p) => p.path)).toEqual([
+		expect(problems.map((p) => formatPath(p))).toEqual([
 			".pi/settings.json:4:5: pi-delegate.runsDir",
 			".pi/settings.json:5:5: pi-delegate.runner",
 			".pi/settings.json:6:5: pi-delegate.sandboxx",
@@ -194,13 +196,17 @@ describe("validateSettingsText: the whole file", () => {
 			'{\n  "theme": "a",\n  "theme": "b",\n  "pi-delegate": {\n    "sandbox": "enforce",\n    "sandbox": "off"\n  }\n}';
 		const { problems } = validateSettingsText(text, REF);
 		expect(problems).toHaveLength(1);
-		expect(problems[0]).toMatchObject({ path: ".pi/settings.json:6:5: pi-delegate.sandbox", value: "off" });
+		expect(problems[0]).toMatchObject({
+			source: ".pi/settings.json:6:5",
+			path: ["pi-delegate", "sandbox"],
+			value: "off",
+		});
 		expect(problems[0]?.message).toContain("appears twice in one object (lines 5 and 6)");
 	});
 
 	it("refuses our section given twice, since JSON would silently drop the first", () => {
 		const text = '{"pi-delegate": {"sandbox": "enforce"}, "pi-delegate": {}}';
-		expect(validateSettingsText(text, REF).problems.map((p) => p.path)).toEqual([
+		expect(validateSettingsText(text, REF).problems.map((p) => formatPath(p))).toEqual([
 			".pi/settings.json:1:41: pi-delegate",
 		]);
 	});
@@ -209,7 +215,7 @@ describe("validateSettingsText: the whole file", () => {
 		const text = '\uFEFF{\r\n  "pi-delegate": {\r\n    "runner": "subprocess",\r\n  }\r\n}';
 		const { section, problems } = validateSettingsText(text, REF);
 		expect(section.status).toBe("invalid");
-		expect(problems.map((p) => [p.path, p.message])).toEqual([
+		expect(problems.map((p) => [formatPath(p), p.message])).toEqual([
 			[".pi/settings.json:4:3", "not valid JSON at line 4, column 3: trailing comma before }"],
 		]);
 	});

@@ -1,5 +1,6 @@
 import { Value } from "typebox/value";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatPath } from "../../src/problems.ts";
 import { parseJson } from "../../src/spec/json.ts";
 import { loadSpecText } from "../../src/spec/load.ts";
 import { TaskSpecSchema } from "../../src/spec/schema.ts";
@@ -22,7 +23,7 @@ describe("spec corpus: invalid specs", () => {
 			expect(result.ok).toBe(false);
 			if (result.ok) return;
 			// Exact and ordered: every problem is reported, in one pass, and nothing else.
-			expect(result.problems.map((p) => p.path)).toEqual(c.problems.map((p) => p.path));
+			expect(result.problems.map(formatPath)).toEqual(c.problems.map((p) => p.path));
 			c.problems.forEach((want, i) => {
 				const got = result.problems[i];
 				for (const word of want.words) expect(got?.message).toContain(tree.fill(word));
@@ -47,7 +48,7 @@ describe("spec corpus: valid specs", () => {
 			const result = loadSpecText(tree.fill(c.json), options());
 			if (!result.ok) expect(result.problems).toEqual([]);
 			expect(result.ok).toBe(true);
-			expect(result.warnings.map((w) => w.path)).toEqual(c.warnings ?? []);
+			expect(result.warnings.map(formatPath)).toEqual(c.warnings ?? []);
 		});
 	}
 });

@@ -26,7 +26,8 @@ describe("the spec's evidence field", () => {
 		expect(result.ok).toBe(false);
 		expect(!result.ok && result.problems).toEqual([
 			{
-				path: "evidence",
+				path: ["evidence"],
+				code: "invalid_value",
 				value: "require",
 				message: 'must be one of "required", "optional"; did you mean "required"?',
 				fix: 'use "required" (an ok result must cite evidence) or "optional", or leave it out for "required"',

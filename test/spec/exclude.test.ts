@@ -4,6 +4,7 @@
  * once. Also: a root the probe cannot look at is described by why (a loop is not "missing").
  */
 import { describe, expect, it } from "vitest";
+import { formatPath } from "../../src/problems.ts";
 import type { PathInfo, PathProbe } from "../../src/spec/probe.ts";
 import { type SpecResult, validateSpec } from "../../src/spec/validate.ts";
 
@@ -35,7 +36,8 @@ const probe: PathProbe = (path): PathInfo => {
 
 const base = { id: "t", goal: "g", deliverable: "d", roots: ["/v/repo", "/v/other"] };
 const check = (input: Record<string, unknown>): SpecResult => validateSpec({ ...base, ...input }, { probe, cwd: "/v" });
-const problems = (result: SpecResult) => (result.ok ? [] : result.problems.map((p) => `${p.path}: ${p.message}`));
+const problems = (result: SpecResult) =>
+	result.ok ? [] : result.problems.map((p) => `${formatPath(p)}: ${p.message}`);
 
 describe("exclude", () => {
 	it("is empty by default and resolved to real paths index for index", () => {
@@ -51,7 +53,7 @@ describe("exclude", () => {
 	it("warns about a repeat and about an entry already inside another one, which hide nothing more", () => {
 		const result = check({ exclude: ["/v/repo/cache", "/v/alias", "/v/repo/cache/deep"] });
 		expect(result.ok).toBe(true);
-		expect(result.warnings.map((w) => `${w.path}: ${w.message}`)).toEqual([
+		expect(result.warnings.map((w) => `${formatPath(w)}: ${w.message}`)).toEqual([
 			'exclude[1]: names the same path as exclude[0] "/v/repo/cache"',
 			'exclude[2]: lies inside exclude[0] "/v/repo/cache", which already excludes it',
 		]);

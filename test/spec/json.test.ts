@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatPath } from "../../src/problems.ts";
 import { parseJson } from "../../src/spec/json.ts";
 
 function syntax(text: string) {
@@ -26,7 +27,7 @@ describe("parseJson", () => {
 		['{"a": "x', 1, 7, "unterminated string"],
 	])("reports %j at line %i, column %i", (text, line, column, words) => {
 		const p = syntax(text);
-		expect(p?.path).toBe("(json)");
+		expect(p && formatPath(p)).toBe("(json)");
 		expect(p?.message).toContain(`line ${line}, column ${column}`);
 		expect(p?.message).toContain(words);
 		expect(p?.fix).not.toBe("");
@@ -57,7 +58,7 @@ describe("parseJson", () => {
 	it("reports a key given twice, with both lines and the value that would win", () => {
 		const result = parseJson('{\n"read_only": true,\n"budget": {"usd": 1, "usd": 9},\n"read_only": false\n}');
 		expect(result.ok).toBe(true);
-		expect(result.problems.map((p) => [p.path, p.value])).toEqual([
+		expect(result.problems.map((p) => [formatPath(p), p.value])).toEqual([
 			["budget.usd", 9],
 			["read_only", false],
 		]);
@@ -69,6 +70,6 @@ describe("parseJson", () => {
 	});
 
 	it("compares keys after unescaping", () => {
-		expect(parseJson('{"id": 1, "\\u0069d": 2}').problems.map((p) => p.path)).toEqual(["id"]);
+		expect(parseJson('{"id": 1, "\\u0069d": 2}').problems.map((p) => formatPath(p))).toEqual(["id"]);
 	});
 });

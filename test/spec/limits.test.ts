@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatPath } from "../../src/problems.ts";
 import { SPEC_LIMITS } from "../../src/spec/limits.ts";
 import { validateSpec } from "../../src/spec/validate.ts";
 
@@ -23,7 +24,7 @@ describe("the limits of a spec", () => {
 	it("refuse a 50 MB goal at once, before any root is looked at, naming the size, the limit and the fix", () => {
 		const problems = problemsOf({ ...base, goal: "x".repeat(50 * 1024 * 1024) });
 		expect(problems).toHaveLength(1);
-		expect(problems[0]?.path).toBe("goal");
+		expect(problems[0] && formatPath(problems[0])).toBe("goal");
 		expect(problems[0]?.message).toBe(
 			`is 52,428,800 characters; the most it may be is ${SPEC_LIMITS.goal.toLocaleString("en-US")}`,
 		);
@@ -42,7 +43,7 @@ describe("the limits of a spec", () => {
 				commands: ["c".repeat(SPEC_LIMITS.command + 1)],
 			},
 		});
-		expect(problems.map((p) => p.path)).toEqual([
+		expect(problems.map((p) => formatPath(p))).toEqual([
 			"deliverable",
 			"roots",
 			"context.facts[0]",
@@ -55,7 +56,7 @@ describe("the limits of a spec", () => {
 		const fact = "f".repeat(SPEC_LIMITS.fact);
 		const count = Math.ceil(SPEC_LIMITS.factsTotal / SPEC_LIMITS.fact) + 1;
 		const problems = problemsOf({ ...base, context: { facts: Array(count).fill(fact) } });
-		expect(problems.map((p) => p.path)).toEqual(["context.facts"]);
+		expect(problems.map((p) => formatPath(p))).toEqual(["context.facts"]);
 		expect(problems[0]?.message).toMatch(/characters in all/);
 	});
 
@@ -72,6 +73,6 @@ describe("the limits of a spec", () => {
 		});
 		expect(looked.length).toBeGreaterThan(0);
 		expect(r.ok).toBe(false);
-		expect(r.ok ? [] : r.problems.map((p) => p.path)).not.toContain("goal");
+		expect(r.ok ? [] : r.problems.map((p) => formatPath(p))).not.toContain("goal");
 	});
 });

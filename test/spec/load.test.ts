@@ -2,6 +2,7 @@
 import { symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatPath } from "../../src/problems.ts";
 import { loadSpecFile, loadSpecObject, loadSpecText, nodeProbe, nodeSubdirs } from "../../src/spec/load.ts";
 import { makeTree, type Tree } from "./tree.ts";
 
@@ -48,7 +49,7 @@ describe("loading specs", () => {
 
 	it("reports a missing file and a directory as problems, not exceptions", async () => {
 		const missing = await loadSpecFile(join(tree.tmp, "absent.json"));
-		expect(missing.ok || missing.problems.map((p) => [p.path, p.message])).toEqual([
+		expect(missing.ok || missing.problems.map((p) => [formatPath(p), p.message])).toEqual([
 			["(file)", "cannot read the spec file: no such file"],
 		]);
 		const dir = await loadSpecFile(tree.tmp);
@@ -59,11 +60,11 @@ describe("loading specs", () => {
 		const spec = JSON.parse(text()) as Record<string, unknown>;
 		expect(loadSpecObject({ ...spec, effort: undefined }).ok).toBe(true);
 		const result = loadSpecObject({ ...spec, budget: { wall_s: Number.NaN, usd: -Infinity } });
-		expect(result.ok || result.problems.map((p) => p.path)).toEqual(["budget.wall_s", "budget.usd"]);
+		expect(result.ok || result.problems.map((p) => formatPath(p))).toEqual(["budget.wall_s", "budget.usd"]);
 	});
 
 	it("fails a file whose duplicate keys would pass on their last value alone", () => {
 		const result = loadSpecText(text().replace('"id": "t"', '"id": "x", "id": "t"'));
-		expect(result.ok || result.problems.map((p) => p.path)).toEqual(["id"]);
+		expect(result.ok || result.problems.map((p) => formatPath(p))).toEqual(["id"]);
 	});
 });

@@ -1,5 +1,6 @@
 /** The spec's `context.tail` field: its shape, every problem at once, and the normalized spec. */
 import { describe, expect, it } from "vitest";
+import { formatPath } from "../../src/problems.ts";
 import type { PathInfo, PathProbe } from "../../src/spec/probe.ts";
 import { validateSpec } from "../../src/spec/validate.ts";
 
@@ -20,7 +21,7 @@ describe("context.tail", () => {
 		const bad = check({ tail: { tokens: 0, token: 5 }, facts: [""] });
 		expect(bad.ok).toBe(false);
 		if (bad.ok) return;
-		expect(bad.problems.map((p) => [p.path, p.message])).toEqual([
+		expect(bad.problems.map((p) => [formatPath(p), p.message])).toEqual([
 			["context.facts[0]", "is empty; it must be a non-empty string"],
 			[
 				"context.tail.token",
@@ -34,7 +35,7 @@ describe("context.tail", () => {
 	it("says how to write a bare number, and a missing or fractional budget", () => {
 		const bare = check({ tail: 4000 });
 		expect(!bare.ok && bare.problems[0]).toMatchObject({
-			path: "context.tail",
+			path: ["context", "tail"],
 			fix: 'write "tail": {"tokens": 4000}',
 		});
 		const missing = check({ tail: {} });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatPath } from "../../src/problems.ts";
 import type { PathInfo, PathProbe } from "../../src/spec/probe.ts";
 import { DEFAULT_BUDGETS } from "../../src/spec/schema.ts";
 import { type SpecValid, validateSpec } from "../../src/spec/validate.ts";
@@ -140,7 +141,7 @@ describe("validateSpec: the probe is the only view of the file system", () => {
 
 	it("reports a file in context.files that does not exist as a warning only", () => {
 		const result = valid({ ...base, context: { files: ["/v/repo/README.md", "/v/repo/GONE.md"] } });
-		expect(result.warnings.map((w) => [w.path, w.message])).toEqual([
+		expect(result.warnings.map((w) => [formatPath(w), w.message])).toEqual([
 			["context.files[1]", "does not exist (the child will be told to read it)"],
 		]);
 	});

@@ -62,7 +62,7 @@ describe("the call hash", async () => {
 
 	it("changes with the agent definition the child runs as, and with the results it was given", () => {
 		const first = hashOf();
-		expect(hashOf({}, { agent: { name: "scout", where: "test" } })).not.toBe(first);
+		expect(hashOf({}, { agent: { name: "scout", where: { path: ["test"] } } })).not.toBe(first);
 		expect(hashOf({}, {}, { given: ["r1"] })).not.toBe(first);
 		expect(hashOf({}, {}, { given: ["r1", "r2"] })).toBe(hashOf({}, {}, { given: ["r2", "r1"] }));
 	});

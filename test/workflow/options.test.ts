@@ -1,9 +1,11 @@
 /** The options of agent(): strict where they carry authority, every problem at once, in the call's words. */
 import { describe, expect, it } from "vitest";
+import { formatPath } from "../../src/problems.ts";
 import { checkAgentOptions } from "../../src/workflow/options.ts";
 import { deriveId, optionPath, plainRequest, specInput } from "../../src/workflow/request.ts";
 
-const where = "agent(2).options";
+const where = { path: ["agent(2)", "options"] };
+const at = formatPath(where);
 
 function problems(value: unknown) {
 	const checked = checkAgentOptions(value, where);
@@ -13,29 +15,24 @@ function problems(value: unknown) {
 describe("agent() options", () => {
 	it("refuses a misspelt key with the key it most likely meant, so a typo never changes what a child may do", () => {
 		const found = problems({ roots: ["/tmp"], writeAllowed: ["/tmp"], agenttype: "reviewer" });
-		expect(found.map((p) => [p.path, p.message])).toEqual([
-			[`${where}.writeAllowed`, 'unknown option "writeAllowed" (did you mean "write_allowed"?)'],
-			[`${where}.agenttype`, 'unknown option "agenttype" (did you mean "agentType"?)'],
+		expect(found.map((p) => [formatPath(p), p.message])).toEqual([
+			[`${at}.writeAllowed`, 'unknown option "writeAllowed" (did you mean "write_allowed"?)'],
+			[`${at}.agenttype`, 'unknown option "agenttype" (did you mean "agentType"?)'],
 		]);
 		expect(found[0]?.fix).toBe("rename it to write_allowed");
 	});
 
 	it("names the option, the value and what it should be for a value of the wrong type; every problem at once", () => {
 		const found = problems({ roots: "/tmp", read_only: "no", effort: "max", budget: { usd: "1" } });
-		expect(found.map((p) => p.path)).toEqual([
-			`${where}.roots`,
-			`${where}.read_only`,
-			`${where}.effort`,
-			`${where}.budget.usd`,
-		]);
+		expect(found.map(formatPath)).toEqual([`${at}.roots`, `${at}.read_only`, `${at}.effort`, `${at}.budget.usd`]);
 		expect(found[0]?.value).toBe("/tmp");
 		expect(found.every((p) => p.fix.length > 0)).toBe(true);
 	});
 
 	it("refuses options a plain child cannot have, and tools for a checked one (its tools follow its authority)", () => {
-		expect(problems({ check: false, write_allowed: ["/tmp"], schema: {} }).map((p) => p.path)).toEqual([
-			`${where}.write_allowed`,
-			`${where}.schema`,
+		expect(problems({ check: false, write_allowed: ["/tmp"], schema: {} }).map(formatPath)).toEqual([
+			`${at}.write_allowed`,
+			`${at}.schema`,
 		]);
 		expect(problems({ tools: ["bash"] })[0]?.message).toContain("follow its authority");
 		expect(problems({ check: false, tools: ["read", "bash"] })).toEqual([]);
@@ -89,14 +86,15 @@ describe("from a call to a spec", () => {
 	});
 
 	it("speaks of the prompt, not the goal, and of facts, not context.facts", () => {
-		expect(optionPath(where, "goal")).toBe("agent(2).prompt");
-		expect(optionPath(where, "context.facts[1]")).toBe(`${where}.facts[1]`);
-		expect(optionPath(where, "write_allowed[0]")).toBe(`${where}.write_allowed[0]`);
+		expect(formatPath(optionPath(where, { path: ["goal"] }))).toBe("agent(2).prompt");
+		expect(formatPath(optionPath(where, { path: ["context", "facts", 1] }))).toBe(`${at}.facts[1]`);
+		expect(formatPath(optionPath(where, { path: ["write_allowed", 0] }))).toBe(`${at}.write_allowed[0]`);
+		expect(optionPath(where, { source: "(json)", path: [] })).toEqual(where);
 	});
 
 	it("checks a plain child's budget and id as a spec's would be", () => {
 		const bad = plainRequest("hi", { check: false, budget: { usd: -1 }, id: "no spaces" }, where);
-		expect(bad.ok ? [] : bad.problems.map((p) => p.path)).toEqual([`${where}.budget.usd`, `${where}.id`]);
+		expect(bad.ok ? [] : bad.problems.map(formatPath)).toEqual([`${at}.budget.usd`, `${at}.id`]);
 		const good = plainRequest("hi", { check: false, effort: "fast" }, where);
 		expect(good.ok && good.plain.budget).toEqual({ wall_s: 300, usd: 0.5, turns: 40 });
 	});

@@ -45,10 +45,10 @@ export async function showPreview(
 		parentPrompt: async () => parent,
 		...(ctx.model && { parentModel: { provider: ctx.model.provider, id: ctx.model.id } }),
 		parentRegistry: ctx.modelRegistry,
-		...(args.agent !== undefined && { agent: { name: args.agent, where: "--agent" } }),
+		...(args.agent !== undefined && { agent: { name: args.agent, where: { source: "--agent", path: [] } } }),
 		...(args.mode !== undefined && { runMode: args.mode }),
 		...(args.strategy !== undefined && { call: { strategy: args.strategy } }),
-		...(args.tools !== undefined && { tools: { names: args.tools, where: "--tools" } }),
+		...(args.tools !== undefined && { tools: { names: args.tools, where: { source: "--tools", path: [] } } }),
 		...(args.spec !== undefined && { spec: { file: args.spec } }),
 	});
 	if (!result.ok) {
