@@ -8,6 +8,8 @@
  * `.pi/settings.json:4:5: pi-delegate.runner`, through `formatPath` alone.
  */
 
+import { hanging } from "./format/text.ts";
+
 /** One step into an input: an object key or a list index. */
 export type PathSegment = string | number;
 
@@ -216,11 +218,17 @@ export function showValue(value: unknown, max = 120): string {
 }
 
 /**
- * Formats problems as an indented list for a terminal, one block per problem. `mark` distinguishes
- * errors (✗) from warnings (!).
+ * Formats problems as an indented list for a terminal `width` columns wide, one block per problem,
+ * each line's words wrapped under its first word. `mark` distinguishes errors (✗) from warnings (!).
  */
-export function formatProblems(problems: readonly Problem[], mark = "✗"): string {
+export function formatProblems(problems: readonly Problem[], mark = "✗", width = 80): string {
 	return problems
-		.map((p) => `  ${mark} ${formatPath(p)}: ${p.message}\n      value: ${showValue(p.value)}\n      fix:   ${p.fix}`)
+		.map((p) =>
+			[
+				hanging(`  ${mark} `, `${formatPath(p)}: ${p.message}`, width),
+				hanging("      value: ", showValue(p.value), width),
+				hanging("      fix:   ", p.fix, width),
+			].join("\n"),
+		)
 		.join("\n");
 }

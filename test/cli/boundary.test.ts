@@ -6,6 +6,7 @@ import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { gitRepo, tempDir, write } from "../boundary/helpers.ts";
 import { runCli } from "../support/cli.ts";
+import { flat } from "../support/text.ts";
 
 /** Two roots and a snapshot of them in a third directory. */
 async function setup() {
@@ -159,7 +160,7 @@ describe("boundary diff", () => {
 /** One line of stderr per problem block: the path, the value and the fix, never a stack trace. */
 function expectClean(result: { code: number; stderr: string }, code: number, ...parts: string[]) {
 	expect(result.code).toBe(code);
-	for (const part of parts) expect(result.stderr).toContain(part);
+	for (const part of parts) expect(flat(result.stderr)).toContain(flat(part));
 	expect(result.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/);
 	expect(result.stderr).not.toContain("internal error");
 }

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../support/cli.ts";
+import { flat } from "../support/text.ts";
 
 const LEAN = { inheritProjectContext: false, inheritMainRules: false, inheritSkills: true, systemPromptMode: "append" };
 
@@ -64,7 +65,9 @@ describe("pi-delegate modes", () => {
 		const result = await runCli(["modes"], where);
 		expect(result.code).toBe(2);
 		expect(result.stderr).toContain("2 problem(s)");
-		expect(result.stderr).toContain("~/.pi/agent/settings.json:1:127: pi-delegate.contextModes.lean.inheritSkills");
+		expect(flat(result.stderr)).toContain(
+			"~/.pi/agent/settings.json:1:127: pi-delegate.contextModes.lean.inheritSkills",
+		);
 		expect(result.stderr).toContain(".pi/settings.json:1:43");
 	});
 

@@ -11,6 +11,7 @@ import { runCli } from "../support/cli.ts";
 import { REPO, SCRIPTED_PROVIDER } from "../support/pi.ts";
 import type { Script } from "../support/scripted-provider.ts";
 import { gitRepo, tempDir } from "../support/task-fixture.ts";
+import { flat } from "../support/text.ts";
 
 const submit = (
 	deliverable: string,
@@ -119,7 +120,7 @@ describe("pi-delegate workflow run", () => {
 		const out = await ws.run(file);
 		expect(out.code).toBe(2);
 		expect(out.stdout).toMatch(/^ERROR {2}workflow /);
-		expect(out.stdout).toContain(
+		expect(flat(out.stdout)).toContain(
 			'agent(2).options.write_alowed: unknown option "write_alowed" (did you mean "write_allowed"?)',
 		);
 		expect(out.stdout).toMatch(/^1 {2}first-[0-9a-f]{6} +PASS/m);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseEnvelope } from "../../src/envelope/parse.ts";
 import { checkPassed, envelopeReportJson, renderEnvelopeReport } from "../../src/envelope/report.ts";
 import type { Envelope } from "../../src/envelope/schema.ts";
+import { flat } from "../support/text.ts";
 
 const EMPTY: Envelope = {
 	deliverable: "line one\nline two\n",
@@ -47,8 +48,8 @@ describe("the evidence rule in an envelope check", () => {
 		const check = { parse: bare, claims: undefined };
 		expect(checkPassed(check)).toBe(false);
 		const report = renderEnvelopeReport(check);
-		expect(report).toContain(
-			"  ✗ evidence: is empty, but status is ok: an ok result must point at something checkable",
+		expect(flat(report)).toContain(
+			" ✗ evidence: is empty, but status is ok: an ok result must point at something checkable",
 		);
 		expect(report.split("\n").at(-1)).toBe(
 			"FAIL  valid envelope, but status is ok with no evidence: an ok must cite something (--evidence optional relaxes this)",

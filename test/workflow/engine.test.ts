@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { RootLocks } from "../../src/run/root-lock.ts";
 import type { CheckedResult } from "../../src/workflow/types.ts";
+import { flat } from "../support/text.ts";
 import { echo, fauxAssistantMessage, priced, sleep, submit, workflowHarness } from "./harness.ts";
 
 const goalOf = (brief: string) => /## Goal\n([^\n]*)/.exec(brief)?.[1] ?? "";
@@ -157,7 +158,7 @@ describe("refusals", () => {
 			}`,
 		);
 		expect(run.summary.report).toMatch(/^WorkflowInputError\nagent\(1\) was refused/);
-		expect(run.summary.report).toContain('unknown option "writeAllowed" (did you mean "write_allowed"?)');
+		expect(flat(String(run.summary.report))).toContain('unknown option "writeAllowed" (did you mean "write_allowed"?)');
 		expect(h.requests).toEqual([]);
 	});
 
