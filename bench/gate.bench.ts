@@ -18,9 +18,9 @@ import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { renderTable } from "../src/format/table.ts";
 import { classifyBrief } from "../src/gate/classify.ts";
-import { type CorpusScore, scoreCorpus } from "../src/gate/score.ts";
 import { corpusFiles } from "../test/gate/corpus.ts";
 import type { Bench } from "./run.ts";
+import { type CorpusScore, scoreCorpus } from "./support/gate-score.ts";
 import { REPO } from "./support/pi-process.ts";
 import { median, ratio, show } from "./support/stats.ts";
 

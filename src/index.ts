@@ -46,6 +46,11 @@ export {
 	SUBMIT_RESULT_TOOL_NAME,
 } from "./envelope/schema.ts";
 export { type ClaimCheck, type FileProbe, verifyEvidence } from "./envelope/verify.ts";
+// The fork-gate: whether a brief may go to a fork or must be a task, and the task to make instead.
+export { classifyBrief } from "./gate/classify.ts";
+export { proposeTask } from "./gate/propose.ts";
+export { type GateOutput, GateOutputSchema } from "./gate/schema.ts";
+export type { GateDecision, TaskProposal } from "./gate/types.ts";
 export { loadParentPrompt } from "./host/load-parent.ts";
 // Pi as a port: rendering a child's prompt, the parent's prompt from disk, the model runtime.
 export { type RenderedPrompt, renderChildView } from "./host/render.ts";

@@ -24,8 +24,6 @@ import { reasonText } from "./reasons.ts";
 import { entryTextAt, indexTree, pathName, type TreeIndex } from "./tree.ts";
 import type { Change, Entry } from "./types.ts";
 
-export { pairEntries } from "./pair.ts";
-
 export function octal(mode: number): string {
 	return mode.toString(8).padStart(3, "0");
 }

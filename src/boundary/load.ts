@@ -126,7 +126,7 @@ export function parseSnapshot(text: string, source: string): { snapshot: Snapsho
 	return { snapshot: { version: SNAPSHOT_VERSION, takenAt: json.value.takenAt, roots } };
 }
 
-/** Every 'f' entry text with its content hash written in, the way version 1 kept it (tests, tools). */
+/** Every 'f' entry text with its content hash written in, the way version 1 kept it (tests, tools). (@internal: exported for its tests) */
 export function entriesWithHashes(root: RootSnapshot): Array<[string, string]> {
 	return pairsOfTree(root.tree).map(([path, text]) => {
 		const hash = Object.hasOwn(root.hashes, path) ? root.hashes[path] : undefined;

@@ -22,7 +22,7 @@ import {
 
 export type LayerName = "call-field" | "call-mode" | "agent-field" | "agent-mode" | "run-mode" | "default";
 
-/** The layers in precedence order, highest first. */
+/** The layers in precedence order, highest first. (@internal: exported for its tests) */
 export const LAYERS: readonly LayerName[] = [
 	"call-field",
 	"call-mode",

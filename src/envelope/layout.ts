@@ -17,7 +17,7 @@ export interface Layout {
 
 type Entry = { kind: "file"; content: string } | { kind: "directory" } | { kind: "link"; target: string };
 
-/** An in-memory FileProbe for `layout` placed at the absolute directory `base`. */
+/** An in-memory FileProbe for `layout` placed at the absolute directory `base`. (@internal: exported for its tests) */
 export function memoryProbe(base: string, layout: Layout): FileProbe {
 	const entries = new Map<string, Entry>();
 	const addDirs = (path: string) => {

@@ -20,7 +20,6 @@ import { envelopeProblems } from "./shape.ts";
 export type { EnvelopeSource } from "./candidates.ts";
 export { describeSource } from "./candidates.ts";
 export type { RejectedCall } from "./rejected.ts";
-export { envelopeProblems } from "./shape.ts";
 
 export interface EnvelopeInput {
 	/**

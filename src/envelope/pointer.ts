@@ -125,7 +125,7 @@ function nearMiss(trimmed: string, at: readonly PathSegment[], text: string): Po
 	return undefined;
 }
 
-/** Writes a pointer back in its canonical form. */
+/** Writes a pointer back in its canonical form. (@internal: exported for its tests) */
 export function formatPointer(pointer: Pointer): string {
 	if (pointer.kind === "command") return `cmd: ${pointer.command}`;
 	if (!pointer.lines) return pointer.path;

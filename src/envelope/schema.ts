@@ -28,8 +28,6 @@ export type EnvelopeStatus = (typeof STATUSES)[number];
 
 /** The envelope's fields, in the order the schema lists them. */
 export const ENVELOPE_FIELDS = ["deliverable", "evidence", "unsure", "did_not_do", "status"] as const;
-/** The fields of one evidence entry. */
-export const EVIDENCE_FIELDS = ["claim", "pointer"] as const;
 
 /** JSON Schema pattern shared by every text field: at least one non-whitespace character. */
 export const NON_BLANK = "\\S";

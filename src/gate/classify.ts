@@ -82,7 +82,7 @@ export function classifyBrief(brief: string): GateDecision {
 	return first ? { route: "task", reasons: [first, ...rest] } : { route: "fork", reasons: [] };
 }
 
-/** The kinds of reason in a decision, each once, in a fixed order. */
+/** The kinds of reason in a decision, each once, in a fixed order. (@internal: exported for its tests) */
 export function reasonKinds(decision: GateDecision): ReasonKind[] {
 	const kinds = new Set(decision.reasons.map((r) => r.kind));
 	return (Object.keys(KIND_ORDER) as ReasonKind[]).filter((k) => kinds.has(k));

@@ -186,6 +186,3 @@ function markQuestion(list: Clause[], sentence: Sentence): Clause[] {
 	const first = list.findIndex((c) => c.mood === "question");
 	return list.map((c, k) => ({ ...c, inQuestion: c.mood !== "directive" && (first === -1 || k >= first) }));
 }
-
-/** The clause's tokens from its head on. */
-export const fromHead = (c: Clause) => c.tokens.slice(c.head);

@@ -121,6 +121,3 @@ export const isWord = (tokens: readonly Token[], i: number, words: ReadonlySet<s
 	if (t?.kind !== "word") return false;
 	return words instanceof Set ? words.has(t.norm) : (words as readonly string[]).includes(t.norm);
 };
-
-/** The head token of a clause, if it is a word. */
-export const headWord = (c: Clause) => (c.tokens[c.head]?.kind === "word" ? c.tokens[c.head] : undefined);

@@ -46,7 +46,7 @@ export function positionIn(index: LineIndex, offset: number): TextPosition {
 	return { offset, line: low + 1, column: offset - start - skip + 1 };
 }
 
-/** The position of one offset; for many offsets in one text, build a lineIndex once. */
+/** The position of one offset; for many offsets in one text, build a lineIndex once. (@internal: exported for its tests) */
 export function positionAt(text: string, offset: number): TextPosition {
 	return positionIn(lineIndex(text), offset);
 }

@@ -14,11 +14,8 @@ import { type DelegateSettings, settingValues } from "../settings/section.ts";
 import type { ValidatedSettings } from "../settings/types.ts";
 import { isThinking, parseModelRef, type Thinking } from "../spec/model-ref.ts";
 import type { Effort } from "../spec/schema.ts";
-import type { ModelChoice } from "./types.ts";
-
-export { parseModelRef, THINKING_LEVELS } from "../spec/model-ref.ts";
-
 import { didYouMean } from "../suggest.ts";
+import type { ModelChoice } from "./types.ts";
 
 interface Profile {
 	model: string;
@@ -101,7 +98,7 @@ export interface PlacedChoice {
 	place: ProblemPlace;
 }
 
-/** Decides the model, or says why none could be decided. */
+/** Decides the model, or says why none could be decided. (@internal: exported for its tests) */
 export function chooseModel(request: ModelRequest): { choice: ModelChoice } | { problems: Problem[] } {
 	const chosen = choosePlacedModel(request);
 	return "problems" in chosen ? chosen : { choice: chosen.choice };

@@ -41,8 +41,7 @@ import { STOP_GRACE_MS } from "./subprocess.ts";
 import { afterTurn, LAST_TURN_MESSAGE_TYPE, warnAtStart } from "./turn-budget.ts";
 import type { ChildLaunch, ChildOutcome, ChildRunner, PreventedAttempt, RunnerHooks } from "./types.ts";
 
-export type { InProcessSetup, SetupChild, SetupContext } from "./in-process-setup.ts";
-export { viewSetup } from "./in-process-setup.ts";
+export type { InProcessSetup, SetupChild } from "./in-process-setup.ts";
 
 export interface InProcessOptions {
 	/** What this machine can do (containment, sandbox); default: probed once (sandboxSupport). */

@@ -17,8 +17,7 @@ import { keyPosition, textPlace } from "./place.ts";
 import type { DelegateSection } from "./schema.ts";
 import type { SectionStatus, SettingsFileRef, ValidatedSection } from "./types.ts";
 
-export { settingsPlace } from "./place.ts";
-export type { SettingsFileRef, SettingsScope } from "./types.ts";
+export type { SettingsFileRef } from "./types.ts";
 
 type Checked = { section: ValidatedSection; problems: Problem[] };
 
@@ -100,7 +99,7 @@ export interface SettingsSection extends SettingsFileRef {
 	values: Readonly<Record<string, unknown>>;
 }
 
-/** Parses a settings file's text and returns our section of it, with every problem found. */
+/** Parses a settings file's text and returns our section of it, with every problem found. (@internal: exported for its tests) */
 export function parseSettingsText(
 	text: string,
 	ref: SettingsFileRef,

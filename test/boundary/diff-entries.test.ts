@@ -1,6 +1,7 @@
 /** The pure working-tree rules, on hand-written entries: each rule has a case that fails without it. */
 import { describe, expect, it } from "vitest";
-import { diffEntries, pairEntries } from "../../src/boundary/diff-entries.ts";
+import { diffEntries } from "../../src/boundary/diff-entries.ts";
+import { pairEntries } from "../../src/boundary/pair.ts";
 import { walkedOf } from "./helpers.ts";
 
 const T1 = "1700000000.0000000000";

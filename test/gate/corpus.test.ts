@@ -4,8 +4,8 @@
  * must trip, and the shape of the corpus itself (size, balance, hard cases, categories).
  */
 import { describe, expect, it } from "vitest";
+import { scoreCorpus } from "../../bench/support/gate-score.ts";
 import { classifyBrief } from "../../src/gate/classify.ts";
-import { scoreCorpus } from "../../src/gate/score.ts";
 import { allBriefs, corpusFiles } from "./corpus.ts";
 
 const RECALL_TARGET = 0.98;

@@ -1,7 +1,7 @@
 /** The labelled briefs of test/fixtures/briefs/, every file, for the corpus test and the benchmark. */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type LabelledBrief, parseCorpus } from "../../src/gate/score.ts";
+import { type LabelledBrief, parseCorpus } from "../../bench/support/gate-score.ts";
 
 export const BRIEFS_DIR = join(import.meta.dirname, "..", "fixtures", "briefs");
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { chooseModel, parseModelRef, profilesFromSettings } from "../../src/plan/model.ts";
+import { chooseModel, profilesFromSettings } from "../../src/plan/model.ts";
 import { formatPath } from "../../src/problems.ts";
 import type { DelegateSettings } from "../../src/settings/section.ts";
+import { parseModelRef } from "../../src/spec/model-ref.ts";
 
 const settings = (global: Record<string, unknown>, project: Record<string, unknown> = {}): DelegateSettings => ({
 	sections: [

@@ -4,8 +4,8 @@
  * share of blocks that were right, and the false-block rate the share of fork briefs it blocks.
  * Pure: the caller reads the corpus files and passes their text.
  */
-import { classifyBrief, reasonKinds } from "./classify.ts";
-import type { GateDecision, ReasonKind } from "./types.ts";
+import { classifyBrief, reasonKinds } from "../../src/gate/classify.ts";
+import type { GateDecision, ReasonKind } from "../../src/gate/types.ts";
 
 export interface LabelledBrief {
 	id: string;
