@@ -90,11 +90,8 @@ export const runCommand: Command = {
 
 /** Loads, plans and executes the task with progress on stderr; Ctrl-C cancels the child (FAIL). */
 async function runFromCli(args: RunArgs, io: CommandIO): Promise<ExitCode> {
-	const { locatePi } = await import("../settings/locate.ts");
 	const { planDelegation, runDelegation } = await import("../run/delegate.ts");
-	const { loadParentPrompt } = await import("../host/load-parent.ts");
-	const where = locatePi({ cwd: io.cwd, env: io.env, trustOverride: args.trust });
-	const projectTrusted = where.trust.trusted;
+	const { shellSources } = await import("./sources.ts");
 	const { conversationOfFile } = await import("../run/branch.ts");
 	const { resolve } = await import("node:path");
 	const conversation = args.session === undefined ? undefined : conversationOfFile(resolve(io.cwd, args.session));
@@ -103,23 +100,10 @@ async function runFromCli(args: RunArgs, io: CommandIO): Promise<ExitCode> {
 		io.stderr(`✗ cannot run: the session file cannot be used\n${formatProblems(conversation.problems)}\n`);
 		return EXIT.badInput;
 	}
+	const agent = args.agent !== undefined && { agent: { name: args.agent, where: { source: "--agent", path: [] } } };
 	const delegation = await planDelegation({
-		entry: "cli",
+		...(await shellSources(args, io, { ...agent })),
 		spec: args.file === "-" ? { text: await io.readStdin(), label: "standard input" } : { file: args.file },
-		request: {
-			...(args.agent !== undefined && { agent: { name: args.agent, where: { source: "--agent", path: [] } } }),
-			...(args.mode !== undefined && { runMode: args.mode }),
-			...(args.model !== undefined && { model: args.model }),
-			...(args.runner !== undefined && { runner: args.runner }),
-			extensions: args.extensions,
-		},
-		cwd: io.cwd,
-		home: where.home,
-		agentDir: where.agentDir,
-		projectTrusted,
-		env: io.env,
-		parentPrompt: async () =>
-			(await loadParentPrompt({ cwd: io.cwd, agentDir: where.agentDir, projectTrusted })).parent,
 		...(conversation?.ok && { branch: () => conversation.branch, parentSession: conversation.session }),
 	});
 	if (!delegation.ok) {

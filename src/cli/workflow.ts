@@ -183,11 +183,8 @@ function progressOn(registry: ChildrenRegistry, io: CommandIO) {
 
 /** What the run is and where its inputs come from: the command line's flags and this directory. */
 async function requestOf(args: WorkflowArgs, io: CommandIO): Promise<WorkflowRequest> {
-	const { locatePi } = await import("../settings/locate.ts");
-	const { loadParentPrompt } = await import("../host/load-parent.ts");
 	const { BUNDLED_WORKFLOWS } = await import("../workflow/bundled/index.ts");
-	const where = locatePi({ cwd: io.cwd, env: io.env, trustOverride: args.trust });
-	const projectTrusted = where.trust.trusted;
+	const { shellSources } = await import("./sources.ts");
 	const bundled = BUNDLED_WORKFLOWS.some((w) => w.name === args.file);
 	return {
 		script: bundled ? { bundled: args.file } : { file: args.file },
@@ -195,22 +192,7 @@ async function requestOf(args: WorkflowArgs, io: CommandIO): Promise<WorkflowReq
 		...(args.resume !== undefined && { resume: args.resume }),
 		rerunFailed: args.rerunFailed,
 		limits: args.limits,
-		sources: {
-			entry: "cli",
-			request: {
-				...(args.mode !== undefined && { runMode: args.mode }),
-				...(args.model !== undefined && { model: args.model }),
-				...(args.runner !== undefined && { runner: args.runner }),
-				extensions: args.extensions,
-			},
-			cwd: io.cwd,
-			home: where.home,
-			agentDir: where.agentDir,
-			projectTrusted,
-			env: io.env,
-			parentPrompt: async () =>
-				(await loadParentPrompt({ cwd: io.cwd, agentDir: where.agentDir, projectTrusted })).parent,
-		},
+		sources: await shellSources(args, io),
 	};
 }
 

@@ -1,0 +1,48 @@
+/**
+ * Where a delegation started from the shell takes its inputs: this directory, the Pi found from it
+ * (home, agent dir, the project's trust) and the parent's prompt as a Pi session here would have
+ * it, read from disk. `pi-delegate run` and `workflow run` start children the same way, so the
+ * two cannot drift in what a child sees.
+ */
+import type { PlanRequest } from "../plan/types.ts";
+import type { InputSources } from "../run/inputs.ts";
+import type { CommandIO } from "./command.ts";
+
+/** The flags that shape every child a command starts. */
+export interface ChildFlags {
+	mode?: string | undefined;
+	model?: string | undefined;
+	runner?: PlanRequest["runner"] | undefined;
+	extensions: string[];
+	/** --approve / --no-approve. */
+	trust?: boolean | undefined;
+}
+
+/** The inputs of a child started from the shell, without its spec (the caller names it). */
+export async function shellSources(
+	flags: ChildFlags,
+	io: Pick<CommandIO, "cwd" | "env">,
+	request: Partial<PlanRequest> = {},
+): Promise<Omit<InputSources, "spec">> {
+	const { locatePi } = await import("../settings/locate.ts");
+	const { loadParentPrompt } = await import("../host/load-parent.ts");
+	const where = locatePi({ cwd: io.cwd, env: io.env, trustOverride: flags.trust });
+	const projectTrusted = where.trust.trusted;
+	return {
+		entry: "cli",
+		request: {
+			...request,
+			...(flags.mode !== undefined && { runMode: flags.mode }),
+			...(flags.model !== undefined && { model: flags.model }),
+			...(flags.runner !== undefined && { runner: flags.runner }),
+			extensions: flags.extensions,
+		},
+		cwd: io.cwd,
+		home: where.home,
+		agentDir: where.agentDir,
+		projectTrusted,
+		env: io.env,
+		parentPrompt: async () =>
+			(await loadParentPrompt({ cwd: io.cwd, agentDir: where.agentDir, projectTrusted })).parent,
+	};
+}
