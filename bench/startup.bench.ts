@@ -9,7 +9,8 @@
  *   (the build) and as a clone runs them (the sources, types stripped by Node), against `node -e 0`;
  *   importing typebox alone is measured too: what `validate` cost while it checked with typebox.
  * - What the extension loads when Pi starts: its modules by package (a native import of index.ts
- *   under a load hook) and the import and factory times Pi itself reports (PI_TIMING=1).
+ *   under a load hook), the import and factory times Pi itself reports (PI_TIMING=1), and the
+ *   import through jiti repeated inside one process (free of process start-up noise).
  *
  * The Pi rounds run in blocks, each block's ratios computed on its own: on a shared machine the load
  * moves between blocks, and the spread of the blocks' ratios says how far one figure can be trusted.
@@ -26,6 +27,7 @@ import { NPM_ENV, packTarball } from "../test/install/package.ts";
 import { REPO, SCRIPTED_PROVIDER } from "../test/support/pi.ts";
 import { tempDir } from "../test/support/task-fixture.ts";
 import type { Bench } from "./run.ts";
+import { jitiImportTimes } from "./support/jiti-import.ts";
 import { loadedModules } from "./support/loaded-modules.ts";
 import { interleave, PATH_ENV, type Probe, piBlocks, spread } from "./support/probes.ts";
 import { median, ratio, show } from "./support/stats.ts";
@@ -178,6 +180,11 @@ const bench: Bench = async ({ quick }) => {
 	// A command starts in tens of milliseconds, where a busy machine's noise is largest: three times the rounds.
 	const cli = interleave(cliProbes(s), rounds * 3);
 	const modules = loadedModules();
+	const importRuns = quick ? 5 : 30;
+	const jiti = {
+		"pi-delegate (index.ts)": jitiImportTimes(join(REPO, "index.ts"), importRuns),
+		"reference: an empty extension": jitiImportTimes(join(dirname(s.agents.empty), "empty-extension.ts"), importRuns),
+	};
 	const timings = piTimings(s.agents.local, quick ? 3 : 9);
 	rmSync(s.prefix, { recursive: true, force: true });
 	const piRatio = ratio(median(pi["pi + pi-delegate (local path)"] ?? []), median(pi["pi, nothing installed"] ?? []));
@@ -217,6 +224,12 @@ const bench: Bench = async ({ quick }) => {
 				.map(([from, to]) => [from, to.join(", ")]),
 		),
 		"",
+		renderTable(
+			[`imported through jiti, in one process (${importRuns} times)`, "median", "min"],
+			Object.entries(jiti).map(([what, t]) => [what, `${t.median_ms.toFixed(1)} ms`, `${t.min_ms.toFixed(1)} ms`]),
+			["left", "right", "right"],
+		),
+		"",
 		`Pi's own timing of index.ts: import ${show.ms(timings.import)}, factory ${show.ms(timings.factory)}`,
 		`load average before and after: ${loadBefore.map((l) => l.toFixed(1)).join(" ")} / ${loadavg()
 			.map((l) => l.toFixed(1))
@@ -237,6 +250,7 @@ const bench: Bench = async ({ quick }) => {
 			cold: { samples: cold, medians: medians(cold) },
 			cli: { samples: cli, medians: medians(cli) },
 			modules,
+			jiti,
 			timings,
 			targets,
 		},
