@@ -7,7 +7,7 @@ import type { Theme } from "@earendil-works/pi-coding-agent";
 import { Box, type Component, Text } from "@earendil-works/pi-tui";
 import { renderTable } from "../../format/table.ts";
 import { expandKey } from "../fit.ts";
-import type { Report } from "./report.ts";
+import type { Report } from "./report-types.ts";
 
 /** Draws a report's table at whatever width the row has. */
 class FitTable implements Component {

@@ -13,25 +13,12 @@ import type { ExtensionAPI, ExtensionCommandContext } from "@earendil-works/pi-c
 import { renderTable } from "../../format/table.ts";
 import { truncate } from "../../format/text.ts";
 import { deferredComponent, onDemand } from "../on-demand.ts";
+import type { Report } from "./report-types.ts";
 
 /** The custom entry type of a report. */
 export const REPORT_ENTRY = "pi-delegate-report";
 
-export interface Report {
-	title: string;
-	/** A few lines shown while the entry is collapsed. */
-	summary: string;
-	/** The whole report. */
-	text: string;
-	/** An error report is notified as an error in RPC mode and styled as one in the TUI. */
-	error?: boolean;
-	/**
-	 * The report's table, laid out again for the width the TUI gives it when it draws (its last
-	 * column wraps): collapsed it stands for `summary`, expanded it is followed by `rest`. `text`
-	 * still holds the whole report, table included, for print and RPC mode and JSON readers.
-	 */
-	table?: { header: string[]; rows: string[][]; rest: string };
-}
+export type { Report };
 
 /** The report as plain text for a stream of a given width (print mode, RPC). */
 function plainText(report: Report, width: number): string {
