@@ -22,6 +22,10 @@
  *
  * Nothing is tuned in pi-delegate's favour: the output ends with the targets, met or missed by how
  * much, and a line for every row where pi-delegate costs more than a layout it is compared with.
+ *
+ * The sandbox: pi-delegate's children run as a user gets them by default (`sandbox: "enforce"`,
+ * bubblewrap where the machine has it); they only read, so it changes no request. The naive and
+ * pi-subagents children have no sandbox.
  */
 import {
 	countTokens,

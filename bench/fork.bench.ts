@@ -15,6 +15,9 @@
  * readable only once its response starts, for siblings as on the real service). Every run starts
  * with an empty cache. The naive layout is the common pattern, unchanged and not tuned; the table
  * ends with a LOSES line wherever pi-delegate does worse.
+ *
+ * The sandbox: a fork has no sandbox setting (it runs in this process with the parent's tools), so
+ * both layouts run without one.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -20,6 +20,10 @@
  *
  * The emulator, the in-process children and the parent all share this process's event loop and the
  * machine's cores, so at 32 children the in-process figures include waiting for one another.
+ *
+ * The sandbox: pi-delegate's children run with the default settings, so under `sandbox: "enforce"`
+ * where this machine has bubblewrap (a subprocess child's Pi in its namespace; an in-process child's
+ * commands, of which these children run none). The naive and reference children have none.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

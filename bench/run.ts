@@ -4,10 +4,11 @@
  * quick run, which git ignores).
  *
  * Machines here are small and noisy, so every benchmark reports ratios of things measured side by
- * side in the same run, as medians over repeated runs, never absolute targets.
+ * side in the same run, as medians over repeated runs, never absolute targets. Every record keeps the
+ * load average (1, 5 and 15 minutes) before and after its run.
  */
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
-import { cpus, totalmem } from "node:os";
+import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -52,8 +53,18 @@ async function main(): Promise<void> {
 	for (const file of files) {
 		const mod = (await import(pathToFileURL(join(dir, file)).href)) as { default: Bench };
 		process.stderr.write(`\n▶ ${file}\n`);
+		// The machine is shared: the load around a run says how far its absolute figures can be compared.
+		const before = loadavg();
 		const result = await mod.default({ quick });
-		const record = { name: result.name, date: new Date().toISOString(), machine: machine(), quick, data: result.data };
+		const load_average = { before, after: loadavg() };
+		const record = {
+			name: result.name,
+			date: new Date().toISOString(),
+			machine: machine(),
+			load_average,
+			quick,
+			data: result.data,
+		};
 		// A quick run is a smoke check: it must not replace the full figures the README quotes.
 		const out = `${result.name}${quick ? ".quick" : ""}.json`;
 		writeFileSync(join(dir, "results", out), `${JSON.stringify(record, null, "\t")}\n`);

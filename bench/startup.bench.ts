@@ -7,9 +7,13 @@
  *   transpiles and caches; one row turns that cache off (a start after an update pays it once).
  * - The command: `pi-delegate --version`, `help` and `validate <spec>` as `npm i -g` installs them
  *   (the build) and as a clone runs them (the sources, types stripped by Node), against `node -e 0`;
- *   importing typebox alone is measured too, since `validate` cannot run without it.
+ *   importing typebox alone is measured too: what `validate` cost while it checked with typebox.
  * - What the extension loads when Pi starts: its modules by package (a native import of index.ts
- *   under a load hook) and the import and factory times Pi itself reports (PI_TIMING=1).
+ *   under a load hook), the import and factory times Pi itself reports (PI_TIMING=1), and the
+ *   import through jiti repeated inside one process (free of process start-up noise).
+ *
+ * The Pi rounds run in blocks, each block's ratios computed on its own: on a shared machine the load
+ * moves between blocks, and the spread of the blocks' ratios says how far one figure can be trusted.
  *
  * Targets: Pi with the extension within 1.1× of Pi without it; `--version` and `validate` within
  * 1.5× of `node -e 0`.
@@ -23,41 +27,10 @@ import { NPM_ENV, packTarball } from "../test/install/package.ts";
 import { REPO, SCRIPTED_PROVIDER } from "../test/support/pi.ts";
 import { tempDir } from "../test/support/task-fixture.ts";
 import type { Bench } from "./run.ts";
+import { jitiImportTimes } from "./support/jiti-import.ts";
 import { loadedModules } from "./support/loaded-modules.ts";
+import { interleave, PATH_ENV, type Probe, piBlocks, spread } from "./support/probes.ts";
 import { median, ratio, show } from "./support/stats.ts";
-
-interface Probe {
-	what: string;
-	argv: string[];
-	env?: Record<string, string>;
-	cwd?: string;
-}
-
-/** Wall milliseconds of one run; throws when it fails, so a broken setup never passes for fast. */
-function time(probe: Probe): number {
-	const start = performance.now();
-	const out = spawnSync(probe.argv[0] ?? "", probe.argv.slice(1), {
-		cwd: probe.cwd ?? REPO,
-		stdio: ["ignore", "pipe", "pipe"],
-		env: { ...process.env, ...probe.env },
-	});
-	const ms = performance.now() - start;
-	if (out.status !== 0) throw new Error(`${probe.what} exited ${out.status}: ${String(out.stderr).slice(0, 400)}`);
-	return ms;
-}
-
-/** Every probe once per round, in a rotating order, so drift on a busy machine hits all alike. */
-function interleave(probes: readonly Probe[], rounds: number): Record<string, number[]> {
-	const samples: Record<string, number[]> = Object.fromEntries(probes.map((p) => [p.what, []]));
-	for (const probe of probes) time(probe); // warm the file cache, the jiti cache, the compile cache
-	for (let round = 0; round < rounds; round++) {
-		for (let i = 0; i < probes.length; i++) {
-			const probe = probes[(i + round) % probes.length] as Probe;
-			samples[probe.what]?.push(time(probe));
-		}
-	}
-	return samples;
-}
 
 function agentDir(name: string): string {
 	const dir = join(tempDir(`pi-delegate-startup-${name}-`), "agent");
@@ -68,7 +41,7 @@ function agentDir(name: string): string {
 function piInstall(source: string, dir: string): void {
 	execFileSync("pi", ["install", source], {
 		stdio: "ignore",
-		env: { ...process.env, ...NPM_ENV, PI_CODING_AGENT_DIR: dir },
+		env: { ...process.env, ...PATH_ENV, ...NPM_ENV, PI_CODING_AGENT_DIR: dir },
 	});
 }
 
@@ -120,7 +93,7 @@ function setup(): Setup {
 	const prefix = tempDir("pi-delegate-startup-prefix-");
 	execFileSync("npm", ["i", "-g", "--prefix", prefix, tarball], {
 		stdio: "ignore",
-		env: { ...process.env, ...NPM_ENV },
+		env: { ...process.env, ...PATH_ENV, ...NPM_ENV },
 	});
 	const root = tempDir("pi-delegate-startup-root-");
 	const spec = join(root, "spec.json");
@@ -182,7 +155,7 @@ function piTimings(dir: string, runs: number): { import: number; factory: number
 		const args = ["--offline", "-e", SCRIPTED_PROVIDER, "--model", "scripted/scripted-1", "--no-session", "-p", "hi"];
 		const out = spawnSync("pi", args, {
 			encoding: "utf8",
-			env: { ...process.env, PI_CODING_AGENT_DIR: dir, PI_DELEGATE_SCRIPT: script, PI_TIMING: "1" },
+			env: { ...process.env, ...PATH_ENV, PI_CODING_AGENT_DIR: dir, PI_DELEGATE_SCRIPT: script, PI_TIMING: "1" },
 		});
 		const grab = (what: string) => Number(new RegExp(`index\\.ts ${what}: (\\d+)ms`).exec(out.stderr)?.[1]);
 		imports.push(grab("module import"));
@@ -200,12 +173,18 @@ const bench: Bench = async ({ quick }) => {
 	const loadBefore = loadavg();
 	const s = setup();
 	const rounds = quick ? 5 : 21;
-	const pi = interleave(piProbes(s), rounds);
+	const blocks = quick ? 1 : 3;
+	const { samples: pi, blocks: piBlockRatios } = piBlocks(piProbes(s), blocks, Math.ceil(rounds / blocks));
 	// Each start without jiti's cache transpiles every module again: a few rounds, against their own base.
 	const cold = interleave(coldProbes(s), quick ? 2 : 5);
 	// A command starts in tens of milliseconds, where a busy machine's noise is largest: three times the rounds.
 	const cli = interleave(cliProbes(s), rounds * 3);
 	const modules = loadedModules();
+	const importRuns = quick ? 5 : 30;
+	const jiti = {
+		"pi-delegate (index.ts)": jitiImportTimes(join(REPO, "index.ts"), importRuns),
+		"reference: an empty extension": jitiImportTimes(join(dirname(s.agents.empty), "empty-extension.ts"), importRuns),
+	};
 	const timings = piTimings(s.agents.local, quick ? 3 : 9);
 	rmSync(s.prefix, { recursive: true, force: true });
 	const piRatio = ratio(median(pi["pi + pi-delegate (local path)"] ?? []), median(pi["pi, nothing installed"] ?? []));
@@ -216,9 +195,17 @@ const bench: Bench = async ({ quick }) => {
 		installed_version_within_1_5: cliRatio("installed: --version") <= 1.5,
 		installed_validate_within_1_5: cliRatio("installed: validate") <= 1.5,
 	};
-	const piRows = [...rows(pi, "pi, nothing installed"), ...rows(cold, "pi, nothing installed (no jiti cache)")];
+	const piRows = [
+		...rows(pi, "pi, nothing installed").map((r) => [...r, spread(piBlockRatios, r[0] ?? "")]),
+		...rows(cold, "pi, nothing installed (no jiti cache)").map((r) => [...r, ""]),
+	];
 	const table = [
-		renderTable(["Pi start-up (pi --list-models)", "median", "vs none"], piRows, ["left", "right", "right"]),
+		renderTable(["Pi start-up (pi --list-models)", "median", "vs none", `${blocks} blocks`], piRows, [
+			"left",
+			"right",
+			"right",
+			"right",
+		]),
 		"",
 		renderTable(["pi-delegate command", "median", "vs node"], rows(cli, "node -e 0"), ["left", "right", "right"]),
 		"",
@@ -237,6 +224,12 @@ const bench: Bench = async ({ quick }) => {
 				.map(([from, to]) => [from, to.join(", ")]),
 		),
 		"",
+		renderTable(
+			[`imported through jiti, in one process (${importRuns} times)`, "median", "min"],
+			Object.entries(jiti).map(([what, t]) => [what, `${t.median_ms.toFixed(1)} ms`, `${t.min_ms.toFixed(1)} ms`]),
+			["left", "right", "right"],
+		),
+		"",
 		`Pi's own timing of index.ts: import ${show.ms(timings.import)}, factory ${show.ms(timings.factory)}`,
 		`load average before and after: ${loadBefore.map((l) => l.toFixed(1)).join(" ")} / ${loadavg()
 			.map((l) => l.toFixed(1))
@@ -253,10 +246,11 @@ const bench: Bench = async ({ quick }) => {
 		data: {
 			rounds,
 			load_average: { before: loadBefore, after: loadavg() },
-			pi: { samples: pi, medians: medians(pi) },
+			pi: { samples: pi, medians: medians(pi), blocks: piBlockRatios },
 			cold: { samples: cold, medians: medians(cold) },
 			cli: { samples: cli, medians: medians(cli) },
 			modules,
+			jiti,
 			timings,
 			targets,
 		},

@@ -4,6 +4,10 @@
  * own build that Pi would import natively, the source as tests load it) against the same
  * one-turn run spawned directly, and how long a stop takes (abort to outcome, with a detached and a
  * setsid grandchild to kill) against that same run.
+ *
+ * The sandbox: the runner's launches carry no sandbox plan, so each child runs contained (its own
+ * PID namespace) where the machine allows it, without the sandbox's mounts; sandbox.bench.ts
+ * compares the modes.
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";

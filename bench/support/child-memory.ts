@@ -1,9 +1,12 @@
 /**
  * Peak memory of the child processes this process starts, for a runner that does not hand out its
- * child's pid (pi-delegate's subprocess runner keeps it to itself). While a batch runs, the direct
- * children of this process's main thread are listed from /proc every few milliseconds and each
- * one's high-water mark (VmHWM) is kept. Only Node processes count: a runner's helpers (a `find`,
- * a `git`) are not children. Linux only; elsewhere nothing is found and memory shows as missing.
+ * child's pid (pi-delegate's subprocess runner keeps it to itself). While a batch runs, this
+ * process's children are listed from /proc every few milliseconds and each child's high-water mark
+ * (VmHWM) is kept. Only Node processes count, and a contained child's Node runs under bubblewrap,
+ * so the walk goes down through processes that are not Node (bwrap, its namespace's init) to the
+ * first Node process on each branch, and never below one: a runner's helpers (a `find`, a `git`)
+ * and a child's own commands are not children. Linux only; elsewhere nothing is found and memory
+ * shows as missing.
  */
 import { readFileSync, readlinkSync, realpathSync } from "node:fs";
 
@@ -25,9 +28,13 @@ function isNode(pid: number): boolean {
 	}
 }
 
+/** The children of a process's main thread, as /proc lists them. */
+function childrenOf(pid: number): number[] {
+	return (read(`/proc/${pid}/task/${pid}/children`) ?? "").split(/\s+/).filter(Boolean).map(Number);
+}
+
 export class ChildMemory {
 	readonly #peaks = new Map<number, number>();
-	readonly #other = new Set<number>();
 	#timer: NodeJS.Timeout | undefined;
 
 	start(intervalMs = 25): void {
@@ -35,11 +42,12 @@ export class ChildMemory {
 	}
 
 	poll(): void {
-		const list = read(`/proc/${process.pid}/task/${process.pid}/children`);
-		for (const pid of (list ?? "").split(/\s+/).filter(Boolean).map(Number)) {
-			if (this.#other.has(pid)) continue;
+		const pending = childrenOf(process.pid);
+		for (let pid = pending.pop(); pid !== undefined; pid = pending.pop()) {
+			// Asked every time: a process forked by bwrap is bwrap until it execs Node.
 			if (!this.#peaks.has(pid) && !isNode(pid)) {
-				this.#other.add(pid);
+				// Not Node (bwrap, a shell): its own memory is not the child's, but a Node below it is.
+				pending.push(...childrenOf(pid));
 				continue;
 			}
 			const match = /VmHWM:\s+(\d+) kB/.exec(read(`/proc/${pid}/status`) ?? "");

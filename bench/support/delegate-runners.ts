@@ -91,7 +91,9 @@ function openRunner(
 			signal: new AbortController().signal,
 			onProgress: () => {},
 			onEvent: () => {},
-			sessionFile: join(sessions, `${slug(task.marker)}.jsonl`),
+			// A directory per child, as a task run's own audit directory is: the runner keeps the child's
+			// scratch files next to its session file and removes them when the child ends.
+			sessionFile: join(sessions, slug(task.marker), "session.jsonl"),
 		});
 		return judged(startedAt, outcome);
 	};

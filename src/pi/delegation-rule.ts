@@ -11,13 +11,16 @@ import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-a
 import { withDelegationRule } from "../gate/rule.ts";
 
 export interface DelegationRuleOptions {
-	/** Read at every run: whether the rule goes in (e.g. only while the task and fork tools are active). */
-	enabled: (ctx: ExtensionContext) => boolean;
+	/**
+	 * Read at every run: whether the rule goes in (e.g. only while the task and fork tools are active).
+	 * It may be async: reading the setting loads the settings reader on the first run, not at start-up.
+	 */
+	enabled: (ctx: ExtensionContext) => boolean | Promise<boolean>;
 }
 
 export function registerDelegationRule(pi: ExtensionAPI, options: DelegationRuleOptions): void {
-	pi.on("before_agent_start", (event, ctx) => {
-		if (!options.enabled(ctx)) return undefined;
+	pi.on("before_agent_start", async (event, ctx) => {
+		if (!(await options.enabled(ctx))) return undefined;
 		const systemPrompt = withDelegationRule(event.systemPrompt);
 		return systemPrompt === event.systemPrompt ? undefined : { systemPrompt };
 	});

@@ -4,10 +4,11 @@
  * widget, `/delegate-preview`, `/delegate-doctor`, `/delegate-spend` and `/modes`, the fork-gate and
  * the delegation rule of the parent's system prompt; it records every request's prefix hashes for
  * the meter, and keeps the parent's latest prompt inputs so a child inherits exactly the operator's
- * words. Nothing heavy loads here: each tool and command loads its body on first use.
+ * words. Nothing heavy loads here: each tool, command and hook loads its body on first use, and a
+ * renderer its code on first draw (on-demand.ts says why; bench/startup.bench.ts measures it).
  */
 import { homedir } from "node:os";
-import { type ExtensionAPI, getAgentDir } from "@earendil-works/pi-coding-agent";
+import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { ChildrenRegistry } from "../run/children.ts";
 import { PrefixGate } from "../run/prefix-gate.ts";
 import { RootLocks } from "../run/root-lock.ts";
@@ -18,6 +19,7 @@ import { registerModesCommand } from "./commands/modes.ts";
 import { registerDelegationRule } from "./delegation-rule.ts";
 import { registerForkGate } from "./fork-gate.ts";
 import { registerForkTool } from "./fork-tool.ts";
+import { piAgentDir } from "./on-demand.ts";
 import { captureParentPrompt } from "./parent-prompt.ts";
 import { registerRequestMeter } from "./request-meter.ts";
 import { settingsOf, warnAboutSettings } from "./settings-watch.ts";
@@ -37,13 +39,14 @@ export default function piDelegate(pi: ExtensionAPI): void {
 		now: () => Date.now(),
 		env: () => process.env,
 		home: () => process.env.HOME || homedir(),
-		agentDir: () => getAgentDir(),
+		// Pi's own answer; every caller runs in a tool call or command that has loaded Pi's package.
+		agentDir: piAgentDir,
 	};
 	registerTaskTool(pi, { parentPrompt: (ctx) => parentPrompt.current(ctx), locks, prefixGate, children, ...ambient });
 	registerForkTool(pi, { prefixGate, locks, children, ...ambient });
 	registerWorkflowCommands(pi, { parentPrompt, children, prefixGate, locks, ...ambient });
 	// After the capture, so a child never inherits the rule; the parent's prompt carries it through compaction.
-	registerDelegationRule(pi, { enabled: (ctx) => settingsOf(ctx).settings.delegationRule.value });
+	registerDelegationRule(pi, { enabled: async (ctx) => (await settingsOf(ctx)).settings.delegationRule.value });
 	registerForkGate(pi);
 	warnAboutSettings(pi);
 	registerModesCommand(pi);

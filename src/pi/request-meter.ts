@@ -14,18 +14,27 @@
  * the same entry as an `entry_appended` event into the audit record's events.ndjson.
  */
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
-import { prefixHashes } from "../meter/prefix.ts";
-import { encodeRequestEntry, type MeteredRequest, REQUEST_ENTRY_TYPE } from "../meter/request-entry.ts";
+import type { MeteredRequest } from "../meter/request-entry.ts";
+import { onDemand } from "./on-demand.ts";
 
 /** Where metered requests go; `session` is the id of the session that sent it. */
 export type RequestSink = (request: MeteredRequest, session: string) => void;
+
+/** The hashing and the entry's codec (typebox comes with it): loaded by the first request, not when Pi starts. */
+const meter = onDemand(async () => {
+	const [prefix, entry] = await Promise.all([import("../meter/prefix.ts"), import("../meter/request-entry.ts")]);
+	return { prefixHashes: prefix.prefixHashes, ...entry };
+});
+
+type Codec = Pick<typeof import("../meter/request-entry.ts"), "encodeRequestEntry" | "REQUEST_ENTRY_TYPE">;
 
 /**
  * The default sink: one custom entry per request. Message hashes are stored as a delta against
  * the previous request of the same session (see request-entry.ts), so a new session (or one
  * switched to) starts over with a full list.
  */
-export function sessionEntrySink(pi: Pick<ExtensionAPI, "appendEntry">): RequestSink {
+export function sessionEntrySink(pi: Pick<ExtensionAPI, "appendEntry">, codec: Codec): RequestSink {
+	const { encodeRequestEntry, REQUEST_ENTRY_TYPE } = codec;
 	let last: { session: string; messages: string[] } | undefined;
 	return (request, session) => {
 		const previous = last?.session === session ? last.messages : undefined;
@@ -46,20 +55,23 @@ function modelOf(ctx: MeterContext, payload: unknown): string {
 }
 
 /**
- * Registers the meter on `pi`. `now` is the clock (epoch ms) a test may replace. Returns the
- * function that removes the handler.
+ * Registers the meter on `pi`; `sink` defaults to one session entry per request. `now` is the clock
+ * (epoch ms) a test may replace. Returns the function that removes the handler.
  */
 export function registerRequestMeter(
 	pi: Pick<ExtensionAPI, "on" | "appendEntry">,
-	sink: RequestSink = sessionEntrySink(pi),
+	sink?: RequestSink,
 	now: () => number = Date.now,
 ): () => void {
-	return pi.on("before_provider_request", (event, ctx) => {
+	let entries: RequestSink | undefined;
+	return pi.on("before_provider_request", async (event, ctx) => {
 		try {
-			const read = prefixHashes(event.payload);
+			const loaded = await meter.get();
+			const read = loaded.prefixHashes(event.payload);
 			if (!read) return undefined;
 			const context: MeterContext = ctx;
-			sink(
+			entries ??= sink ?? sessionEntrySink(pi, loaded);
+			entries(
 				{ at: now(), model: modelOf(context, event.payload), api: read.api, prefix: read.prefix },
 				context.sessionManager.getSessionId(),
 			);

@@ -9,102 +9,86 @@
  * The definition is sent on every request of the parent's conversation, so every description is as
  * short as it can be while still saying the one thing a model gets wrong without it.
  */
-import Type, { type Static } from "typebox";
+import type { Static } from "typebox";
 import type { ContextFields } from "../context/primitives.ts";
 import { EVIDENCE_RULES } from "../envelope/proof.ts";
 import { STRATEGIES, type Strategy } from "../prompt/channels.ts";
 import { EFFORTS as EFFORT_NAMES, SANDBOX_MODES } from "../spec/schema.ts";
 
-const strings = (description: string) => Type.Array(Type.String(), { description });
+// Plain JSON Schema, not typebox builders: the tool is registered when Pi starts, and loading
+// typebox then would cost more than the whole rest of the extension. Pi validates a call against
+// any JSON Schema, and typebox's `Static` still types it.
+const text = (description: string) => ({ type: "string", description }) as const;
+const strings = (description: string) => ({ type: "array", items: { type: "string" }, description }) as const;
+const flag = (description: string) => ({ type: "boolean", description }) as const;
+const amount = (description: string) => ({ type: "number", description }) as const;
 
 /** A plain string enum (`{type: "string", enum}`): every provider takes it, where some reject a union of literals. */
-const stringEnum = <T extends readonly string[]>(values: T, description: string) =>
-	Type.Unsafe<T[number]>({ type: "string", enum: [...values], description });
+const stringEnum = <const T extends readonly string[]>(values: T, description: string) =>
+	({ type: "string", enum: values, description }) as const;
 
 /** The fields one task of a call may set for itself; `describe` words each one (short in `tasks`). */
 function taskFields(describe: (key: string, full: string) => string) {
 	const d = describe;
 	return {
-		id: Type.Optional(Type.String({ description: d("id", "Slug; default: from the goal.") })),
-		goal: Type.Optional(
-			Type.String({ description: d("goal", "What to do, self-contained: the child sees nothing else.") }),
+		id: text(d("id", "Slug; default: from the goal.")),
+		goal: text(d("goal", "What to do, self-contained: the child sees nothing else.")),
+		deliverable: text(d("deliverable", "What to hand back; default: the agent's.")),
+		effort: stringEnum(EFFORT_NAMES, d("effort", "fast: look-ups; balanced (default); deep: hard problems.")),
+		read_only: flag(d("read_only", "Default true; false for a task that changes files.")),
+		roots: strings(
+			d("roots", "Directories WATCHED (diffed), relative to the cwd; default for read-only: the repository."),
 		),
-		deliverable: Type.Optional(
-			Type.String({ description: d("deliverable", "What to hand back; default: the agent's.") }),
+		write_allowed: strings(d("write_allowed", "With read_only false, required: the roots the child may change.")),
+		exclude: strings(d("exclude", "Parts of roots not checked (an unreadable cache, a mount); listed as unchecked.")),
+		sandbox: stringEnum(
+			SANDBOX_MODES,
+			d("sandbox", "enforce: writes outside write_allowed are prevented; default: the setting."),
 		),
-		effort: Type.Optional(
-			stringEnum(EFFORT_NAMES, d("effort", "fast: look-ups; balanced (default); deep: hard problems.")),
-		),
-		read_only: Type.Optional(
-			Type.Boolean({ description: d("read_only", "Default true; false for a task that changes files.") }),
-		),
-		roots: Type.Optional(
-			strings(d("roots", "Directories WATCHED (diffed), relative to the cwd; default for read-only: the repository.")),
-		),
-		write_allowed: Type.Optional(
-			strings(d("write_allowed", "With read_only false, required: the roots the child may change.")),
-		),
-		exclude: Type.Optional(
-			strings(d("exclude", "Parts of roots not checked (an unreadable cache, a mount); listed as unchecked.")),
-		),
-		sandbox: Type.Optional(
-			stringEnum(
-				SANDBOX_MODES,
-				d("sandbox", "enforce: writes outside write_allowed are prevented; default: the setting."),
-			),
-		),
-		network: Type.Optional(Type.Boolean({ description: d("network", "Under the sandbox, let bash use the network.") })),
-		git_writes: Type.Optional(
-			Type.Boolean({ description: d("git_writes", "Under the sandbox, let the child commit in a writable root.") }),
-		),
-		files: Type.Optional(strings(d("files", "Files the child should read."))),
-		facts: Type.Optional(strings(d("facts", "Facts you vouch for, passed on as unverified."))),
-		commands: Type.Optional(strings(d("commands", "Exact commands the child may run."))),
-		tail: Type.Optional(
-			Type.Number({
-				description: d("tail", "Quote this conversation's latest turns, up to this many tokens, as background."),
-			}),
-		),
-		agent: Type.Optional(Type.String({ description: d("agent", "Run as this agent definition.") })),
+		network: flag(d("network", "Under the sandbox, let bash use the network.")),
+		git_writes: flag(d("git_writes", "Under the sandbox, let the child commit in a writable root.")),
+		files: strings(d("files", "Files the child should read.")),
+		facts: strings(d("facts", "Facts you vouch for, passed on as unverified.")),
+		commands: strings(d("commands", "Exact commands the child may run.")),
+		tail: amount(d("tail", "Quote this conversation's latest turns, up to this many tokens, as background.")),
+		agent: text(d("agent", "Run as this agent definition.")),
 	};
 }
 
 const TASK_FIELDS = taskFields((_key, full) => full);
 
 /** One entry of `tasks`: the same fields, each defaulting to the call's top-level one. */
-const TaskItemSchema = Type.Object(
-	{ ...taskFields(() => "As above."), goal: Type.String({ description: "What to do, self-contained." }) },
-	{ description: "One task." },
-);
+const TaskItemSchema = {
+	type: "object",
+	required: ["goal"],
+	properties: { ...taskFields(() => "As above."), goal: text("What to do, self-contained.") },
+	description: "One task.",
+} as const;
 
-export const TaskParamsSchema = Type.Object({
-	...TASK_FIELDS,
-	tasks: Type.Optional(
-		Type.Array(TaskItemSchema, {
+export const TaskParamsSchema = {
+	type: "object",
+	properties: {
+		...TASK_FIELDS,
+		tasks: {
+			type: "array",
+			items: TaskItemSchema,
 			description: "Several tasks, run at once (writers on overlapping roots in turn); fields above apply to each.",
-		}),
-	),
-	budget: Type.Optional(
-		Type.Object(
-			{
-				wall_s: Type.Optional(Type.Number({ description: "Seconds." })),
-				usd: Type.Optional(Type.Number({ description: "Dollars." })),
-				turns: Type.Optional(Type.Number({ description: "Model turns." })),
-			},
-			{ description: "Limits that stop a child; defaults by effort." },
-		),
-	),
-	evidence: Type.Optional(stringEnum(EVIDENCE_RULES, "required (default), or optional when nothing can be cited.")),
-	contextMode: Type.Optional(
-		Type.String({ description: "focused (default), isolated, scoped, legacy, or a project mode." }),
-	),
-	inheritProjectContext: Type.Optional(Type.Boolean({ description: "AGENTS.md/CLAUDE.md in or out." })),
-	inheritMainRules: Type.Optional(Type.Boolean({ description: "This session's appended rules in or out." })),
-	inheritSkills: Type.Optional(Type.Boolean({ description: "Skills in or out." })),
-	systemPromptMode: Type.Optional(stringEnum(["append", "replace"] as const, "Keep the base prompt, or replace it.")),
-	skills: Type.Optional(strings("Only these skills; [] for none.")),
-	inheritPrompt: Type.Optional(stringEnum(STRATEGIES, "full (default) or portable.")),
-});
+		},
+		budget: {
+			type: "object",
+			properties: { wall_s: amount("Seconds."), usd: amount("Dollars."), turns: amount("Model turns.") },
+			description: "Limits that stop a child; defaults by effort.",
+		},
+		evidence: stringEnum(EVIDENCE_RULES, "required (default), or optional when nothing can be cited."),
+		contextMode: text("focused (default), isolated, scoped, legacy, or a project mode."),
+		inheritProjectContext: flag("AGENTS.md/CLAUDE.md in or out."),
+		inheritMainRules: flag("This session's appended rules in or out."),
+		inheritSkills: flag("Skills in or out."),
+		systemPromptMode: stringEnum(["append", "replace"], "Keep the base prompt, or replace it."),
+		skills: strings("Only these skills; [] for none."),
+		inheritPrompt: stringEnum(STRATEGIES, "full (default) or portable."),
+	},
+} as const;
 
 export type TaskParams = Static<typeof TaskParamsSchema>;
 

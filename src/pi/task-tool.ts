@@ -5,17 +5,15 @@
  * runner); tasks whose roots overlap run one at a time. The child's tokens and dollars are returned
  * as the tool result's usage, so Pi adds them to the session's totals.
  */
-import { defineTool, type ExtensionAPI } from "@earendil-works/pi-coding-agent";
+import type { ExtensionAPI, ToolDefinition } from "@earendil-works/pi-coding-agent";
 import { PREFLIGHT_QUESTIONS } from "../gate/rule.ts";
-import { linkChild } from "./child-link.ts";
+import { deferredComponent, labelStandIn, onDemand, piPackage } from "./on-demand.ts";
 import { registerParentCachePolicy } from "./parent-cache.ts";
-import { LiveSpend } from "./spend-status.ts";
-import type { TaskToolDeps } from "./task-call.ts";
-import { TaskParamsSchema } from "./task-params.ts";
+import type { TaskCallHooks, TaskToolDeps } from "./task-call.ts";
+import { type TaskParams, TaskParamsSchema } from "./task-params.ts";
+import type { TaskDetails } from "./task-render.ts";
 
 export type { TaskToolDeps };
-
-import { renderTaskCall, renderTaskResult, type TaskDetails } from "./task-render.ts";
 
 export const TASK_TOOL_DESCRIPTION = [
 	"Hand self-contained work to child agents and get back checked PASS/FAIL verdicts. A child sees only its spec",
@@ -27,48 +25,63 @@ export const TASK_TOOL_DESCRIPTION = [
 	PREFLIGHT_QUESTIONS,
 ].join("\n");
 
-let taskCall: Promise<typeof import("./task-call.ts")> | undefined;
+/** The runner, with Pi's package and what a call reports into; loaded on the first call, not when Pi starts. */
+const body = onDemand(async () => {
+	const [call, link, spend] = await Promise.all([
+		import("./task-call.ts"),
+		import("./child-link.ts"),
+		import("./spend-status.ts"),
+		piPackage.get(),
+	]);
+	return { runTaskCall: call.runTaskCall, linkChild: link.linkChild, LiveSpend: spend.LiveSpend };
+});
 
-/**
- * The runner loads on the first call, not when Pi starts. One import shared by every call: calls
- * made in the same message would otherwise each start loading it, and a module loader may hand the
- * second a half-initialised module.
- */
-function loadTaskCall(): Promise<typeof import("./task-call.ts")> {
-	taskCall ??= import("./task-call.ts");
-	return taskCall;
-}
+/** The row's renderers (and pi-tui with them), loaded on the first render. */
+const renderers = onDemand(() => import("./task-render.ts"));
 
 /**
  * Registers the tool, and what comes with delegating: the footer status of running children, a link
  * to each finished child in the parent's session, and the parent's cache lifetimes once it delegates.
+ * Only the tool's definition is built here; everything a call runs loads with the first call.
  */
 export function registerTaskTool(pi: ExtensionAPI, deps: TaskToolDeps): void {
-	const spend = new LiveSpend();
-	const hooks = {
-		spend,
-		onResult: (result: Parameters<typeof linkChild>[1], prefixKey: string) => linkChild(pi, result, { prefixKey }),
-	};
+	let hooks: TaskCallHooks | undefined;
 	registerParentCachePolicy(pi);
-	pi.registerTool(
-		defineTool<typeof TaskParamsSchema, TaskDetails>({
-			name: "task",
-			label: "Task",
-			description: TASK_TOOL_DESCRIPTION,
-			promptSnippet: "Delegate self-contained work to a child agent and get a checked PASS/FAIL",
-			parameters: TaskParamsSchema,
-			async execute(_id, params, signal, onUpdate, ctx) {
-				const { runTaskCall } = await loadTaskCall();
-				return runTaskCall(params, signal, onUpdate, ctx, deps, hooks);
-			},
-			renderCall: (args, theme) => renderTaskCall(args, theme),
-			renderResult: (result, options, theme, context) =>
-				renderTaskResult(
-					result.details,
-					{ text: result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n"), isError: context.isError },
-					options.expanded,
-					theme,
-				),
-		}),
-	);
+	const tool: ToolDefinition<typeof TaskParamsSchema, TaskDetails> = {
+		name: "task",
+		label: "Task",
+		description: TASK_TOOL_DESCRIPTION,
+		promptSnippet: "Delegate self-contained work to a child agent and get a checked PASS/FAIL",
+		parameters: TaskParamsSchema,
+		async execute(_id, params, signal, onUpdate, ctx) {
+			const { runTaskCall, linkChild, LiveSpend } = await body.get();
+			// One live spend per session's tool, shared by every call, so two calls at once show one figure.
+			hooks ??= {
+				spend: new LiveSpend(),
+				onResult: (result, prefixKey) => linkChild(pi, result, { prefixKey }),
+			};
+			return runTaskCall(params, signal, onUpdate, ctx, deps, hooks);
+		},
+		renderCall: (args, theme, context) =>
+			deferredComponent(
+				renderers,
+				(r) => r.renderTaskCall(args as Partial<TaskParams>, theme),
+				labelStandIn(theme.fg("toolTitle", theme.bold("task")), 4),
+				context?.invalidate,
+			),
+		renderResult: (result, options, theme, context) =>
+			deferredComponent(
+				renderers,
+				(r) =>
+					r.renderTaskResult(
+						result.details,
+						{ text: result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n"), isError: context.isError },
+						options.expanded,
+						theme,
+					),
+				() => [],
+				context?.invalidate,
+			),
+	};
+	pi.registerTool(tool);
 }

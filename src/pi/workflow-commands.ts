@@ -15,6 +15,7 @@ import type { RootLocks } from "../run/root-lock.ts";
 import { BUNDLED_WORKFLOWS } from "../workflow/bundled/index.ts";
 import { registerChildrenWidget } from "./children-widget.ts";
 import { registerReportRenderer, showReport } from "./commands/report.ts";
+import { onDemand, piPackage } from "./on-demand.ts";
 import type { ParentPromptSource } from "./parent-prompt.ts";
 import type { WorkflowCommandArgs } from "./workflow-run.ts";
 
@@ -82,13 +83,8 @@ export function parseWorkflowLine(line: string, bundled?: string): WorkflowComma
 	};
 }
 
-let body: Promise<typeof import("./workflow-run.ts")> | undefined;
-
-/** The engine loads on the first run, once, however many commands start at the same time. */
-function loadBody(): Promise<typeof import("./workflow-run.ts")> {
-	body ??= import("./workflow-run.ts");
-	return body;
-}
+/** The engine (and Pi's package) loads on the first run, once, however many commands start at the same time. */
+const body = onDemand(async () => (await Promise.all([import("./workflow-run.ts"), piPackage.get()]))[0]);
 
 export const WORKFLOW_USAGE =
 	"Usage: /workflow <file.ts | bundled-name> [--mode M] [--resume RUN] [--rerun-failed] [args...]";
@@ -116,7 +112,7 @@ export function registerWorkflowCommands(pi: ExtensionAPI, deps: WorkflowCommand
 					showReport(pi, ctx, { title: `${name}: bad arguments`, summary: text, text, error: true });
 					return;
 				}
-				const { runWorkflowCommand } = await loadBody();
+				const { runWorkflowCommand } = await body.get();
 				await runWorkflowCommand(pi, ctx, args, { ...deps, children, running, title: name });
 			},
 		});

@@ -1,13 +1,13 @@
 /**
  * The schema check, turned into Problems. The walk over objects and arrays is done here, driven by the
- * schema, and typebox checks each leaf value. Two reasons not to hand the whole spec to typebox at once:
- * its error list is capped (8 by default, a process-wide setting shared with Pi), and its messages name
- * JSON Schema keywords. Walking ourselves reports every problem and phrases each one for the field.
+ * schema, and so is the check of each leaf value, for the few keywords the spec's schema uses (type,
+ * enum, string lengths, pattern, lower bounds). Three reasons not to hand the spec to typebox: its
+ * error list is capped (8 by default, a process-wide setting shared with Pi), its messages name JSON
+ * Schema keywords, and loading it costs `pi-delegate validate` several times Node's own start-up. Walking
+ * ourselves reports every problem and phrases each one for the field; test/spec/ holds the verdict
+ * equal to typebox's `Value.Check` on a large corpus of valid and invalid specs.
  */
-import type { TSchema } from "typebox";
-import { Value } from "typebox/value";
 import type { Problem, ProblemCode } from "../problems.ts";
-import { issueCode } from "../schema-problems.ts";
 import { editDistance } from "../suggest.ts";
 import { isRecord, kindOf, own } from "../values.ts";
 import { fieldText } from "./fields.ts";
@@ -16,14 +16,76 @@ import { SPEC_KEYS, suggestKey } from "./suggest.ts";
 
 type Segment = string | number;
 
-/** The parts of a schema node the walk reads. */
-interface NodeView {
+/** The parts of a schema node the walk reads: every keyword the spec's schema uses. */
+interface SchemaNode {
 	type?: string;
-	properties?: Record<string, TSchema>;
-	required?: string[];
-	items?: TSchema;
+	properties?: Readonly<Record<string, SchemaNode>>;
+	required?: readonly string[];
+	items?: SchemaNode;
 	minItems?: number;
-	enum?: unknown[];
+	enum?: readonly unknown[];
+	minLength?: number;
+	maxLength?: number;
+	pattern?: string;
+	minimum?: number;
+	exclusiveMinimum?: number;
+}
+
+/**
+ * The problem code of each keyword the leaf check reports, as schema-problems.ts's `keywordCode`
+ * gives it (test/spec/corpus.test.ts holds the two equal): that module loads typebox's compiler,
+ * which checking a spec does not need.
+ */
+export const LEAF_CODES: Readonly<Record<string, ProblemCode>> = {
+	type: "invalid_type",
+	enum: "invalid_value",
+	pattern: "invalid_value",
+	minLength: "too_small",
+	minimum: "too_small",
+	exclusiveMinimum: "too_small",
+	maxLength: "too_big",
+};
+
+const keywordCode = (keyword: string): ProblemCode => LEAF_CODES[keyword] ?? "invalid_value";
+
+const TYPE_CHECKS: Record<string, (value: unknown) => boolean> = {
+	string: (v) => typeof v === "string",
+	number: (v) => typeof v === "number" && Number.isFinite(v),
+	integer: (v) => Number.isInteger(v),
+	boolean: (v) => typeof v === "boolean",
+};
+
+const patterns = new Map<string, RegExp>();
+
+/** A string's length as JSON Schema counts it: in code points, so an emoji is one. */
+const codePoints = (text: string) => {
+	let n = 0;
+	for (const _ of text) n++;
+	return n;
+};
+
+/**
+ * The first keyword a leaf value fails, in the order typebox reports them (the type first, then
+ * the value's constraints), or undefined when it passes.
+ */
+function leafFailure(node: SchemaNode, value: unknown): string | undefined {
+	if (node.type !== undefined && !(TYPE_CHECKS[node.type] ?? (() => false))(value)) return "type";
+	if (node.enum !== undefined && !node.enum.includes(value)) return "enum";
+	if (typeof value === "string") {
+		const length = node.minLength !== undefined || node.maxLength !== undefined ? codePoints(value) : 0;
+		if (node.minLength !== undefined && length < node.minLength) return "minLength";
+		if (node.maxLength !== undefined && length > node.maxLength) return "maxLength";
+		if (node.pattern !== undefined) {
+			const re = patterns.get(node.pattern) ?? new RegExp(node.pattern);
+			patterns.set(node.pattern, re);
+			if (!re.test(value)) return "pattern";
+		}
+	}
+	if (typeof value === "number") {
+		if (node.exclusiveMinimum !== undefined && !(value > node.exclusiveMinimum)) return "exclusiveMinimum";
+		if (node.minimum !== undefined && value < node.minimum) return "minimum";
+	}
+	return undefined;
 }
 
 function pattern(path: readonly Segment[]): string {
@@ -42,7 +104,7 @@ function typeMessage(path: readonly Segment[], value: unknown, expected: string 
 	return `must be ${expects}, not ${kindOf(value)}`;
 }
 
-function leafMessage(path: readonly Segment[], value: unknown, keyword: string, node: NodeView): string {
+function leafMessage(path: readonly Segment[], value: unknown, keyword: string, node: SchemaNode): string {
 	const { expects } = fieldText(pattern(path));
 	switch (keyword) {
 		case "minLength":
@@ -89,8 +151,7 @@ function unknownKey(path: readonly Segment[], key: string, value: unknown): Prob
 	};
 }
 
-function walk(schema: TSchema, value: unknown, path: Segment[], out: Problem[]): void {
-	const node = schema as unknown as NodeView;
+function walk(node: SchemaNode, value: unknown, path: Segment[], out: Problem[]): void {
 	if (node.type === "object" && node.properties) {
 		if (!isRecord(value)) {
 			out.push(problem(path, value, "invalid_type", typeMessage(path, value, "object")));
@@ -120,26 +181,20 @@ function walk(schema: TSchema, value: unknown, path: Segment[], out: Problem[]):
 		if (node.minItems !== undefined && value.length < node.minItems) {
 			out.push(problem(path, value, "too_small", `is empty; it must be ${fieldText(pattern(path)).expects}`));
 		}
+		const items = node.items;
 		value.forEach((item, i) => {
-			walk(node.items as TSchema, item, [...path, i], out);
+			walk(items, item, [...path, i], out);
 		});
 		return;
 	}
-	const [first] = Value.Errors(schema, value);
-	if (!first) return;
-	const code = issueCode(
-		first.keyword === "type"
-			? { kind: "type", expected: String((first.params as { type?: string }).type) }
-			: { kind: "rule", keyword: first.keyword, params: first.params as Record<string, unknown> },
-	);
+	const keyword = leafFailure(node, value);
+	if (keyword === undefined) return;
 	out.push(
 		problem(
 			path,
 			value,
-			code,
-			first.keyword === "type"
-				? typeMessage(path, value, (first.params as { type?: string }).type)
-				: leafMessage(path, value, first.keyword, node),
+			keywordCode(keyword),
+			keyword === "type" ? typeMessage(path, value, node.type) : leafMessage(path, value, keyword, node),
 		),
 	);
 }

@@ -82,10 +82,11 @@ describe("pi install git:…", () => {
 		const bin = join(agent, "git", source.slice("git:".length), "bin/pi-delegate.cjs");
 		expect(spawnSync(process.execPath, [bin, "--version"], { encoding: "utf8" }).stdout.trim()).toBe(pkg.version);
 		expect(spawnSync(process.execPath, [bin, "help"], { encoding: "utf8" }).status).toBe(0);
-		const schema = spawnSync(process.execPath, [bin, "schema"], { encoding: "utf8" });
-		expect(schema.status).toBe(2);
-		expect(schema.stderr.trim().split("\n")).toHaveLength(1);
-		expect(schema.stderr).toContain("needs typebox, which comes with Pi");
+		// `schema` prints plain data now; `modes` reads the settings, which typebox checks.
+		const modes = spawnSync(process.execPath, [bin, "modes"], { encoding: "utf8" });
+		expect(modes.status).toBe(2);
+		expect(modes.stderr.trim().split("\n")).toHaveLength(1);
+		expect(modes.stderr).toContain("needs typebox, which comes with Pi");
 	});
 });
 

@@ -18,7 +18,8 @@ import { describe, expect, it } from "vitest";
 import { classifyBrief } from "../../src/gate/classify.ts";
 import { proposeTask } from "../../src/gate/propose.ts";
 import { gateReason } from "../../src/gate/reason.ts";
-import { FORK_TOOL_NAME, forkBriefs, forkGateDecision, registerForkGate } from "../../src/pi/fork-gate.ts";
+import { FORK_TOOL_NAME, forkBriefs, registerForkGate } from "../../src/pi/fork-gate.ts";
+import { forkGateDecision } from "../../src/pi/fork-gate-decision.ts";
 import { fauxAssistantMessage, fauxRuntime, fauxText, fauxToolCall } from "../support/faux-runtime.ts";
 
 const RISKY = "Could you fix the typo in a.ts? Don't touch src/api.";

@@ -2,7 +2,13 @@
 import type { ExtensionAPI, ExtensionCommandContext } from "@earendil-works/pi-coding-agent";
 import type { Component } from "@earendil-works/pi-tui";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { REPORT_ENTRY, type Report, registerReportRenderer, showReport } from "../../src/pi/commands/report.ts";
+import {
+	REPORT_ENTRY,
+	type Report,
+	registerReportRenderer,
+	reportRenderer,
+	showReport,
+} from "../../src/pi/commands/report.ts";
 
 type Renderer = (entry: { data?: Report }, options: { expanded: boolean }, theme: unknown) => Component | undefined;
 
@@ -55,7 +61,8 @@ describe("showReport", () => {
 });
 
 describe("the report entry's renderer", () => {
-	it("is registered once per extension and shows the summary collapsed, everything expanded", () => {
+	it("is registered once per extension and shows the summary collapsed, everything expanded", async () => {
+		await reportRenderer.get();
 		const { pi, renderers } = fakePi();
 		registerReportRenderer(pi);
 		registerReportRenderer(pi);
@@ -67,5 +74,20 @@ describe("the report entry's renderer", () => {
 		expect(collapsed).toContain("(ctrl+o for the whole report)");
 		const expanded = render({ data: REPORT }, { expanded: true }, plain)!.render(80).join("\n");
 		expect(expanded).toContain("and the long rest");
+	});
+});
+
+describe("the report entry before its renderer has loaded", () => {
+	it("draws the title in the width it gets, then the whole entry once the code is there, in the same component", async () => {
+		vi.resetModules();
+		const fresh = await import("../../src/pi/commands/report.ts");
+		expect(fresh.reportRenderer.ready()).toBeUndefined();
+		const { pi, renderers } = fakePi();
+		fresh.registerReportRenderer(pi);
+		const component = renderers.get(REPORT_ENTRY)!({ data: REPORT }, { expanded: true }, plain)!;
+		expect(component.render(80)).toEqual([" Title"]);
+		expect(component.render(4).every((line) => line.length <= 4)).toBe(true);
+		await fresh.reportRenderer.get();
+		expect(component.render(80).join("\n")).toContain("and the long rest");
 	});
 });

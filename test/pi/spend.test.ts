@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { collectSpend } from "../../src/meter/collect.ts";
 import { CHILD_ENTRY_TYPE } from "../../src/meter/fold.ts";
 import { childLinkEntry, linkChild, linkedPrefixKeys } from "../../src/pi/child-link.ts";
-import { runsDirOf, spendReport } from "../../src/pi/commands/delegate-spend.ts";
+import { runsDirOf, spendReport } from "../../src/pi/commands/delegate-spend-show.ts";
 import { LiveSpend, SPEND_STATUS_KEY, spendStatusText } from "../../src/pi/spend-status.ts";
 import type { TaskResult } from "../../src/run/result.ts";
 

@@ -1,11 +1,13 @@
 import { Value } from "typebox/value";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatPath } from "../../src/problems.ts";
+import { keywordCode } from "../../src/schema-problems.ts";
 import { parseJson } from "../../src/spec/json.ts";
 import { loadSpecText } from "../../src/spec/load.ts";
 import { TaskSpecSchema } from "../../src/spec/schema.ts";
-import { shapeProblems } from "../../src/spec/shape.ts";
+import { LEAF_CODES, shapeProblems } from "../../src/spec/shape.ts";
 import { INVALID, VALID } from "./corpus.ts";
+import { mutations } from "./mutations.ts";
 import { makeTree, type Tree } from "./tree.ts";
 
 let tree: Tree;
@@ -61,4 +63,51 @@ describe("the shape walk agrees with typebox's own check", () => {
 			expect(shapeProblems(parsed.value).length === 0).toBe(Value.Check(TaskSpecSchema, parsed.value));
 		});
 	}
+});
+
+describe("the shape walk agrees with typebox's own check on a generated corpus", () => {
+	const all = mutations();
+
+	it("has valid and invalid specs on every keyword's both sides", () => {
+		const valid = all.filter((m) => Value.Check(TaskSpecSchema, m)).length;
+		expect(all.length).toBeGreaterThan(2000);
+		expect(valid).toBeGreaterThan(300);
+		expect(all.length - valid).toBeGreaterThan(1500);
+	});
+
+	it("passes exactly the specs typebox passes", () => {
+		const disagree = all.filter((m) => (shapeProblems(m).length === 0) !== Value.Check(TaskSpecSchema, m));
+		expect(disagree.map((m) => JSON.stringify(m))).toEqual([]);
+	});
+});
+
+describe("the shape walk's problem codes", () => {
+	it("are schema-problems.ts's for every keyword the leaf check reports", () => {
+		for (const [keyword, code] of Object.entries(LEAF_CODES))
+			expect([keyword, code]).toEqual([keyword, keywordCode(keyword)]);
+	});
+
+	it("cover every keyword of the spec's schema that the walk does not handle itself", () => {
+		// What the walk handles itself, and annotations, which check nothing.
+		const walked = new Set([
+			"properties",
+			"required",
+			"additionalProperties",
+			"items",
+			"minItems",
+			"description",
+			"title",
+			"default",
+		]);
+		const keywords = new Set<string>();
+		const visit = (node: Record<string, unknown>): void => {
+			for (const [key, value] of Object.entries(node)) {
+				keywords.add(key);
+				if (key === "items") visit(value as Record<string, unknown>);
+				if (key === "properties") for (const child of Object.values(value as object)) visit(child);
+			}
+		};
+		visit(TaskSpecSchema as unknown as Record<string, unknown>);
+		expect([...keywords].filter((k) => !walked.has(k) && !(k in LEAF_CODES))).toEqual([]);
+	});
 });

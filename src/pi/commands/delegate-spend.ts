@@ -6,54 +6,23 @@
  * else the `runsDir` setting, else Pi's agent directory, decided as a run decides it.
  */
 import { homedir } from "node:os";
-import { type ExtensionAPI, getAgentDir } from "@earendil-works/pi-coding-agent";
-import { collectSpend } from "../../meter/collect.ts";
-import { renderSpend } from "../../meter/report.ts";
-import { rollup } from "../../meter/rollup.ts";
-import { decideSettings } from "../../plan/settings.ts";
-import { decideRunsDir } from "../../plan/task.ts";
-import { readSettings } from "../../settings/read.ts";
-import { type Report, registerReportRenderer, showReport } from "./report.ts";
+import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+import { piAgentDir, piPackage } from "../on-demand.ts";
+import type { SpendPlace } from "./delegate-spend-show.ts";
+import { registerReportRenderer, showReport } from "./report.ts";
 
-/** Where the command looks: passed in, so a test points it at its own directories. */
-export interface SpendPlace {
-	cwd: string;
-	home: string;
-	agentDir: string;
-	projectTrusted: boolean;
-	env: Readonly<Record<string, string | undefined>>;
-}
-
-/** The runs directory a run started here records into. */
-export function runsDirOf(place: SpendPlace): string {
-	const settings = decideSettings(readSettings(place));
-	const override = place.env.PI_DELEGATE_RUNS_DIR;
-	return decideRunsDir({ ...(override && { runsDirOverride: override }), ...place }, settings.runsDir);
-}
-
-/** The report for one session file: the spend table, its totals as the collapsed summary. */
-export function spendReport(sessionFile: string | undefined, place: SpendPlace): Report {
-	if (sessionFile === undefined) {
-		const text = "This session is not saved to a file (--no-session), so there is nothing to add up.";
-		return { title: "Spend of this session", summary: text, text, error: true };
-	}
-	const runsDir = runsDirOf(place);
-	const report = rollup(collectSpend({ runsDir, sessionFile }), { by: "task" });
-	const children = report.runs.filter((r) => r.source?.kind !== "parent").length;
-	const text = renderSpend(report, `Spend of session ${sessionFile}: its own requests and ${children} child run(s)`);
-	const lines = text.split("\n");
-	return { title: "Spend of this session", summary: lines.slice(0, 12).join("\n"), text };
-}
+export type { SpendPlace };
 
 export function registerDelegateSpendCommand(pi: ExtensionAPI, env = () => process.env): void {
 	registerReportRenderer(pi);
 	pi.registerCommand("delegate-spend", {
 		description: "What this session and its children cost: tokens, cache, dollars, re-billed misses",
 		handler: async (_args, ctx) => {
+			const [{ spendReport }] = await Promise.all([import("./delegate-spend-show.ts"), piPackage.get()]);
 			const place: SpendPlace = {
 				cwd: ctx.cwd,
 				home: env().HOME || homedir(),
-				agentDir: getAgentDir(),
+				agentDir: piAgentDir(),
 				projectTrusted: ctx.isProjectTrusted(),
 				env: env(),
 			};

@@ -5,7 +5,8 @@
  * Registering it loads nothing heavy; the checks load on first use.
  */
 import { homedir } from "node:os";
-import { type ExtensionAPI, getAgentDir, VERSION } from "@earendil-works/pi-coding-agent";
+import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+import { piPackage } from "../on-demand.ts";
 import { registerReportRenderer, showReport } from "./report.ts";
 
 export const DOCTOR_COMMAND = "delegate-doctor";
@@ -21,8 +22,11 @@ export function registerDoctorCommand(pi: ExtensionAPI): void {
 				showReport(pi, ctx, { title: "delegate-doctor: bad arguments", summary: text, text, error: true });
 				return;
 			}
-			const { runDoctor } = await import("../../doctor/run.ts");
-			const { doctorSummary, renderDoctorReport } = await import("../../doctor/render.ts");
+			const [{ runDoctor }, { doctorSummary, renderDoctorReport }, { getAgentDir, VERSION }] = await Promise.all([
+				import("../../doctor/run.ts"),
+				import("../../doctor/render.ts"),
+				piPackage.get(),
+			]);
 			const { report } = await runDoctor({
 				cwd: ctx.cwd,
 				home: process.env.HOME || homedir(),

@@ -10,40 +10,15 @@
  * - JSON: the custom entry, which reaches the event stream's readers as data.
  */
 import type { ExtensionAPI, ExtensionCommandContext } from "@earendil-works/pi-coding-agent";
-import { Box, type Component, Text } from "@earendil-works/pi-tui";
 import { renderTable } from "../../format/table.ts";
-import { expandKey } from "../fit.ts";
+import { truncate } from "../../format/text.ts";
+import { deferredComponent, onDemand } from "../on-demand.ts";
+import type { Report } from "./report-types.ts";
 
 /** The custom entry type of a report. */
 export const REPORT_ENTRY = "pi-delegate-report";
 
-export interface Report {
-	title: string;
-	/** A few lines shown while the entry is collapsed. */
-	summary: string;
-	/** The whole report. */
-	text: string;
-	/** An error report is notified as an error in RPC mode and styled as one in the TUI. */
-	error?: boolean;
-	/**
-	 * The report's table, laid out again for the width the TUI gives it when it draws (its last
-	 * column wraps): collapsed it stands for `summary`, expanded it is followed by `rest`. `text`
-	 * still holds the whole report, table included, for print and RPC mode and JSON readers.
-	 */
-	table?: { header: string[]; rows: string[][]; rest: string };
-}
-
-/** Draws a report's table at whatever width the row has. */
-class FitTable implements Component {
-	private readonly table: NonNullable<Report["table"]>;
-	constructor(table: NonNullable<Report["table"]>) {
-		this.table = table;
-	}
-	render(width: number): string[] {
-		return renderTable(this.table.header, this.table.rows, [], { maxWidth: Math.max(20, width) }).split("\n");
-	}
-	invalidate(): void {}
-}
+export type { Report };
 
 /** The report as plain text for a stream of a given width (print mode, RPC). */
 function plainText(report: Report, width: number): string {
@@ -55,24 +30,24 @@ function plainText(report: Report, width: number): string {
 
 const withRenderer = new WeakSet<ExtensionAPI>();
 
-/** Registers the report's renderer once per extension instance; every command calls it. */
+/** The entry's renderer (and pi-tui), loaded by the first report drawn; `showReport` starts it early. */
+export const reportRenderer = onDemand(() => import("./report-render.ts"));
+
+/**
+ * Registers the report's renderer once per extension instance; every command calls it. Until its
+ * code has loaded (a resumed session drawing old reports at start), an entry shows its title.
+ */
 export function registerReportRenderer(pi: ExtensionAPI): void {
 	if (withRenderer.has(pi)) return;
 	withRenderer.add(pi);
 	pi.registerEntryRenderer<Report>(REPORT_ENTRY, (entry, { expanded }, theme) => {
 		const report = entry.data;
 		if (!report) return undefined;
-		const box = new Box(1, 1, (text) => theme.bg("customMessageBg", text));
-		const title = theme.bold(theme.fg(report.error ? "error" : "accent", report.title));
-		box.addChild(new Text(title, 0, 0));
-		if (report.table) {
-			box.addChild(new FitTable(report.table));
-			if (expanded) box.addChild(new Text(report.table.rest, 0, 0));
-		} else box.addChild(new Text(expanded ? report.text : report.summary, 0, 0));
-		if (!expanded && report.text !== report.summary) {
-			box.addChild(new Text(theme.fg("dim", `(${expandKey()} for the whole report)`), 0, 0));
-		}
-		return box;
+		return deferredComponent(
+			reportRenderer,
+			(r) => r.renderReportEntry(report, expanded, theme),
+			(width) => [` ${truncate(report.title, Math.max(0, width - 2))}`],
+		);
 	});
 }
 
@@ -91,5 +66,7 @@ export function showReport(
 		ctx.ui.notify(`${report.title}\n\n${plainText(report, 80)}`, report.error ? "error" : "info");
 		return;
 	}
+	// The TUI draws the entry as soon as it is appended: have its renderer on the way.
+	if (ctx.mode === "tui") void reportRenderer.get().catch(() => undefined);
 	pi.appendEntry<Report>(REPORT_ENTRY, report);
 }

@@ -1,0 +1,41 @@
+/**
+ * The body of `/delegate-spend`: where the session's children were recorded and the spend report
+ * of its file. Loaded when the command first runs (registering it loads nothing of this).
+ */
+import { collectSpend } from "../../meter/collect.ts";
+import { renderSpend } from "../../meter/report.ts";
+import { rollup } from "../../meter/rollup.ts";
+import { decideSettings } from "../../plan/settings.ts";
+import { decideRunsDir } from "../../plan/task.ts";
+import { readSettings } from "../../settings/read.ts";
+import type { Report } from "./report.ts";
+
+/** Where the command looks: passed in, so a test points it at its own directories. */
+export interface SpendPlace {
+	cwd: string;
+	home: string;
+	agentDir: string;
+	projectTrusted: boolean;
+	env: Readonly<Record<string, string | undefined>>;
+}
+
+/** The runs directory a run started here records into. */
+export function runsDirOf(place: SpendPlace): string {
+	const settings = decideSettings(readSettings(place));
+	const override = place.env.PI_DELEGATE_RUNS_DIR;
+	return decideRunsDir({ ...(override && { runsDirOverride: override }), ...place }, settings.runsDir);
+}
+
+/** The report for one session file: the spend table, its totals as the collapsed summary. */
+export function spendReport(sessionFile: string | undefined, place: SpendPlace): Report {
+	if (sessionFile === undefined) {
+		const text = "This session is not saved to a file (--no-session), so there is nothing to add up.";
+		return { title: "Spend of this session", summary: text, text, error: true };
+	}
+	const runsDir = runsDirOf(place);
+	const report = rollup(collectSpend({ runsDir, sessionFile }), { by: "task" });
+	const children = report.runs.filter((r) => r.source?.kind !== "parent").length;
+	const text = renderSpend(report, `Spend of session ${sessionFile}: its own requests and ${children} child run(s)`);
+	const lines = text.split("\n");
+	return { title: "Spend of this session", summary: lines.slice(0, 12).join("\n"), text };
+}
