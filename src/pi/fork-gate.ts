@@ -10,8 +10,6 @@ import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { FORK_TOOL_NAME } from "./fork-brief.ts";
 import { onDemand } from "./on-demand.ts";
 
-export { FORK_TOOL_NAME, type ForkInput, forkBriefs } from "./fork-brief.ts";
-
 export interface ForkGateOptions {
 	/** Read on every call, so a setting can switch the gate off without reloading; on when omitted. */
 	enabled?: () => boolean;

@@ -18,7 +18,8 @@ import { describe, expect, it } from "vitest";
 import { classifyBrief } from "../../src/gate/classify.ts";
 import { proposeTask } from "../../src/gate/propose.ts";
 import { gateReason } from "../../src/gate/reason.ts";
-import { FORK_TOOL_NAME, forkBriefs, registerForkGate } from "../../src/pi/fork-gate.ts";
+import { FORK_TOOL_NAME, forkBriefs } from "../../src/pi/fork-brief.ts";
+import { registerForkGate } from "../../src/pi/fork-gate.ts";
 import { forkGateDecision } from "../../src/pi/fork-gate-decision.ts";
 import { fauxAssistantMessage, fauxRuntime, fauxText, fauxToolCall } from "../support/faux-runtime.ts";
 

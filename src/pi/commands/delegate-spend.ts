@@ -11,8 +11,6 @@ import { piAgentDir, piPackage } from "../on-demand.ts";
 import type { SpendPlace } from "./delegate-spend-show.ts";
 import { registerReportRenderer, showReport } from "./report.ts";
 
-export type { SpendPlace };
-
 export function registerDelegateSpendCommand(pi: ExtensionAPI, env = () => process.env): void {
 	registerReportRenderer(pi);
 	pi.registerCommand("delegate-spend", {
