@@ -202,8 +202,19 @@ describe("an error no command handled", () => {
 		const result = await runWith([entry(usage)], ["strict"]);
 		expect(result.code).toBe(2);
 		expect(result.stderr).toBe(
-			"pi-delegate strict: unknown option --jsn (did you mean --json?)\n\nUsage: pi-delegate strict (test)\n",
+			"pi-delegate strict: unknown option --jsn (did you mean --json?)\n\nUsage: pi-delegate strict (test)\nRun `pi-delegate help strict` for every option.\n",
 		);
+	});
+
+	it("shows a real command's synopsis under the error, not its forty lines of options", async () => {
+		const result = await runCli(["run", "--runner", "x", "--runner", "y", "spec.json"]);
+		expect(result.code).toBe(2);
+		const lines = result.stderr.trimEnd().split("\n");
+		expect(lines[0]).toBe('pi-delegate run: --runner is given twice ("x", then "y"); give it once');
+		expect(lines[2]).toBe("Usage: pi-delegate run <spec.json | -> [options]");
+		expect(lines.at(-1)).toBe("Run `pi-delegate help run` for every option.");
+		expect(lines.length).toBeLessThan(8);
+		expect(result.stderr).not.toContain("Options:");
 	});
 
 	it("while loading the command is reported the same way", async () => {

@@ -133,12 +133,22 @@ async function help(topic: string | undefined, io: CommandIO, commands: readonly
 	return EXIT.pass;
 }
 
+/**
+ * The synopsis of a usage text: its lines before the first blank one. A usage error shows it under
+ * the error, so the error stays on the screen instead of scrolling off above forty lines of options.
+ */
+function synopsis(usage: string): string {
+	const end = usage.indexOf("\n\n");
+	return end === -1 ? usage : usage.slice(0, end);
+}
+
 async function runCommand(command: Command, argv: string[], io: CommandIO): Promise<ExitCode> {
 	try {
 		return await command.run(argv, io);
 	} catch (error) {
 		if (!(error instanceof UsageError)) throw error;
-		io.stderr(`pi-delegate ${command.name}: ${error.message}\n\n${fitText(command.usage, widthOf(io))}\n`);
+		io.stderr(`pi-delegate ${command.name}: ${error.message}\n\n${fitText(synopsis(command.usage), widthOf(io))}\n`);
+		io.stderr(`Run \`pi-delegate help ${command.name}\` for every option.\n`);
 		return EXIT.badInput;
 	}
 }
