@@ -11,7 +11,6 @@
  */
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { fitText } from "../format/fit.ts";
 import { didYouMean } from "../suggest.ts";
 import {
 	type Command,
@@ -113,7 +112,7 @@ async function dispatch(argv: string[], io: CommandIO, context: Context): Promis
 	context.command = entry.name;
 	const command = await entry.load();
 	if (rest.includes("--help") || rest.includes("-h")) {
-		io.stdout(`${fitText(command.usage, widthOf(io))}\n`);
+		io.stdout(`${await fitted(command.usage, io)}\n`);
 		return EXIT.pass;
 	}
 	return runCommand(command, rest, io);
@@ -121,7 +120,7 @@ async function dispatch(argv: string[], io: CommandIO, context: Context): Promis
 
 async function help(topic: string | undefined, io: CommandIO, commands: readonly CommandEntry[]): Promise<ExitCode> {
 	if (topic === undefined) {
-		io.stdout(`${fitText(overview(commands), widthOf(io))}\n`);
+		io.stdout(`${await fitted(overview(commands), io)}\n`);
 		return EXIT.pass;
 	}
 	const entry = commands.find((c) => c.name === topic);
@@ -129,8 +128,14 @@ async function help(topic: string | undefined, io: CommandIO, commands: readonly
 		io.stderr(unknownCommand(topic, commands));
 		return EXIT.badInput;
 	}
-	io.stdout(`${fitText((await entry.load()).usage, widthOf(io))}\n`);
+	io.stdout(`${await fitted((await entry.load()).usage, io)}\n`);
 	return EXIT.pass;
+}
+
+/** Help text fitted to the terminal; the reflow loads only when help is printed, not for every command. */
+async function fitted(text: string, io: CommandIO): Promise<string> {
+	const { fitText } = await import("../format/fit.ts");
+	return fitText(text, widthOf(io));
 }
 
 /**
@@ -147,7 +152,7 @@ async function runCommand(command: Command, argv: string[], io: CommandIO): Prom
 		return await command.run(argv, io);
 	} catch (error) {
 		if (!(error instanceof UsageError)) throw error;
-		io.stderr(`pi-delegate ${command.name}: ${error.message}\n\n${fitText(synopsis(command.usage), widthOf(io))}\n`);
+		io.stderr(`pi-delegate ${command.name}: ${error.message}\n\n${await fitted(synopsis(command.usage), io)}\n`);
 		io.stderr(`Run \`pi-delegate help ${command.name}\` for every option.\n`);
 		return EXIT.badInput;
 	}
