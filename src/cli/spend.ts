@@ -160,9 +160,10 @@ function parse(argv: string[], io: CommandIO): SpendOptions | Problem[] {
 function title(options: SpendOptions, runs: number): string {
 	const since =
 		options.since === undefined ? "" : `, since ${new Date(options.since).toISOString().replace(".000Z", "Z")}`;
+	// Each path on a line of its own, whole: a path broken mid-name cannot be copied.
 	if (options.sessionFile)
-		return `Spend of session ${options.sessionFile}: its own requests and ${runs} child run(s)${since}`;
-	return `Spend of ${runs} run(s) in ${options.runsDir}${since}`;
+		return `Spend of a session: its own requests and ${runs} child run(s)${since}\n${options.sessionFile}`;
+	return `Spend of ${runs} run(s)${since} in\n${options.runsDir}`;
 }
 
 export const spendCommand: Command = {

@@ -45,27 +45,27 @@ export function wrapText(text: string, max: number): string[] {
 }
 
 /** `label: text`, wrapped under itself, starting at column `at`. */
-function note(label: string, text: string, at: number): string[] {
+function note(label: string, text: string, at: number, columns: number): string[] {
 	const head = " ".repeat(at) + label;
-	const lines = wrapText(text, REPORT_WIDTH - width(head));
+	const lines = wrapText(text, columns - width(head));
 	return lines.map((line, i) => (i === 0 ? head : " ".repeat(width(head))) + line);
 }
 
-function advice(check: Check, at: number): string[] {
+function advice(check: Check, at: number, columns: number): string[] {
 	const out: string[] = [];
-	if (check.cost) out.push(...note("costs: ", check.cost, at));
+	if (check.cost) out.push(...note("costs: ", check.cost, at, columns));
 	if (check.problems && check.problems.length > 0) {
 		for (const p of check.problems) {
 			// A problem the detail already states is not said twice; its fix still is.
 			if (check.problems.length === 1 && check.detail.includes(p.message)) {
-				out.push(...note("fix: ", p.fix, at));
+				out.push(...note("fix: ", p.fix, at, columns));
 				continue;
 			}
 			const value = p.value === undefined ? "" : ` (value: ${showValue(p.value, 60)})`;
-			out.push(...note("✗ ", `${formatPath(p)}: ${p.message}${value}`, at));
-			out.push(...note("  fix: ", p.fix, at));
+			out.push(...note("✗ ", `${formatPath(p)}: ${p.message}${value}`, at, columns));
+			out.push(...note("  fix: ", p.fix, at, columns));
 		}
-	} else if (check.fix) out.push(...note("fix: ", check.fix, at));
+	} else if (check.fix) out.push(...note("fix: ", check.fix, at, columns));
 	return out;
 }
 
@@ -86,11 +86,12 @@ function verdict(report: DoctorReport): string {
 	return `${counted}\nReady to delegate.`;
 }
 
-export function renderDoctorReport(report: DoctorReport): string {
+/** The report laid out for `columns` (a terminal's 80 by default; less inside a framed Pi report). */
+export function renderDoctorReport(report: DoctorReport, columns = REPORT_WIDTH): string {
 	const nameWidth = Math.max(width("check"), ...report.checks.map((c) => width(c.name)));
 	const stateWidth = 5;
 	const detailAt = 1 + 2 + nameWidth + 2 + stateWidth + 2;
-	const detailWidth = REPORT_WIDTH - detailAt;
+	const detailWidth = columns - detailAt;
 	const row = (mark: string, name: string, state: string, detail: string) =>
 		`${mark.padEnd(1)}  ${name.padEnd(nameWidth)}  ${state.padEnd(stateWidth)}  ${detail}`.trimEnd();
 	const lines = [
@@ -101,11 +102,11 @@ export function renderDoctorReport(report: DoctorReport): string {
 		const [first = "", ...rest] = wrapText(check.detail, detailWidth);
 		lines.push(row(MARK[check.state], check.name, WORD[check.state], first));
 		for (const more of rest) lines.push(" ".repeat(detailAt) + more);
-		if (check.state !== "ok") lines.push(...advice(check, 3));
+		if (check.state !== "ok") lines.push(...advice(check, 3, columns));
 	}
 	const end = verdict(report)
 		.split("\n")
-		.flatMap((line) => wrapText(line, REPORT_WIDTH));
+		.flatMap((line) => wrapText(line, columns));
 	return `${lines.join("\n")}\n\n${end.join("\n")}\n`;
 }
 

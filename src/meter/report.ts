@@ -45,8 +45,8 @@ function rowLabel(report: SpendReport, row: SpendRow): string {
 	return `${row.label}${mark}`;
 }
 
-/** Lays the table out in WIDTH columns, shortening the first column to what is left. */
-function table(report: SpendReport): string {
+/** Lays the table out in `columns`, shortening the first column to what is left. */
+function table(report: SpendReport, columns: number): string {
 	const task = report.by === "task";
 	const header = [
 		FIRST_COLUMN[report.by],
@@ -67,7 +67,7 @@ function table(report: SpendReport): string {
 	const rest = header
 		.slice(1)
 		.map((h, i) => Math.max(visibleWidth(h), ...body.map((r) => visibleWidth(r[i + 1] ?? ""))));
-	const room = WIDTH - rest.reduce((a, b) => a + b, 0) - 2 * rest.length;
+	const room = columns - rest.reduce((a, b) => a + b, 0) - 2 * rest.length;
 	const keep = report.by === "session" ? "end" : "start";
 	for (const r of body) r[0] = clip(r[0]!, Math.max(8, room), keep);
 	const align: Align[] = header.map((_, i) => (i === 0 || (task && i === 1) ? "left" : "right"));
@@ -139,9 +139,9 @@ function notes(report: SpendReport): string[] {
 }
 
 /** The whole view: `title` names what it covers. */
-export function renderSpend(report: SpendReport, title: string): string {
+export function renderSpend(report: SpendReport, title: string, columns = WIDTH): string {
 	if (report.runs.length === 0) return `${title}\nNothing recorded.`;
-	const parts = [title, "", table(report), ...notes(report), ""];
+	const parts = [title, "", table(report, columns), ...notes(report), ""];
 	const r = report.total.rebilled;
 	if (r.misses === 0) parts.push("Cache re-billed: nothing (no cache misses)");
 	else {

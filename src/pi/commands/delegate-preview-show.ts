@@ -10,7 +10,7 @@ import { sizeOf } from "../../prompt/size.ts";
 import { previewText } from "../../report/preview-report.ts";
 import { previewDelegation } from "../../run/preview.ts";
 import { type ParentPromptSource, parentPromptOfCommand } from "../parent-prompt.ts";
-import { showReport } from "./report.ts";
+import { REPORT_TEXT_WIDTH, showReport } from "./report.ts";
 
 export interface PreviewArgs {
 	mode?: string;
@@ -56,15 +56,18 @@ export async function showPreview(
 		return;
 	}
 	const { view, child } = result;
-	const text = previewText({
-		view: { ...view, warnings: result.warnings },
-		child,
-		...(result.plan && { plan: result.plan }),
-		wouldRefuse: result.wouldRefuse,
-		parent: { rendered: parent.rendered ?? ctx.getSystemPrompt(), about: "this session's prompt" },
-		piVersion: VERSION,
-		cwd: ctx.cwd,
-	});
+	const text = previewText(
+		{
+			view: { ...view, warnings: result.warnings },
+			child,
+			...(result.plan && { plan: result.plan }),
+			wouldRefuse: result.wouldRefuse,
+			parent: { rendered: parent.rendered ?? ctx.getSystemPrompt(), about: "this session's prompt" },
+			piVersion: VERSION,
+			cwd: ctx.cwd,
+		},
+		{ width: REPORT_TEXT_WIDTH },
+	);
 	const prompt = sizeOf(child.systemPrompt);
 	const summary = [
 		view.channels.map((c) => `${c.label}: ${c.state}${c.items.length > 0 ? ` (${c.items.length})` : ""}`).join(" · "),

@@ -8,7 +8,7 @@ import { rollup } from "../../meter/rollup.ts";
 import { decideSettings } from "../../plan/settings.ts";
 import { decideRunsDir } from "../../plan/task.ts";
 import { readSettings } from "../../settings/read.ts";
-import type { Report } from "./report.ts";
+import { REPORT_TEXT_WIDTH, type Report } from "./report.ts";
 
 /** Where the command looks: passed in, so a test points it at its own directories. */
 export interface SpendPlace {
@@ -35,7 +35,11 @@ export function spendReport(sessionFile: string | undefined, place: SpendPlace):
 	const runsDir = runsDirOf(place);
 	const report = rollup(collectSpend({ runsDir, sessionFile }), { by: "task" });
 	const children = report.runs.filter((r) => r.source?.kind !== "parent").length;
-	const text = renderSpend(report, `Spend of session ${sessionFile}: its own requests and ${children} child run(s)`);
+	const text = renderSpend(
+		report,
+		`Spend of this session: its own requests and ${children} child run(s)\n${sessionFile}`,
+		REPORT_TEXT_WIDTH,
+	);
 	const lines = text.split("\n");
 	return { title: "Spend of this session", summary: lines.slice(0, 12).join("\n"), text };
 }

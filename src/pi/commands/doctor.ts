@@ -7,7 +7,7 @@
 import { homedir } from "node:os";
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { piPackage } from "../on-demand.ts";
-import { registerReportRenderer, showReport } from "./report.ts";
+import { REPORT_TEXT_WIDTH, registerReportRenderer, showReport } from "./report.ts";
 
 export const DOCTOR_COMMAND = "delegate-doctor";
 
@@ -44,7 +44,7 @@ export function registerDoctorCommand(pi: ExtensionAPI): void {
 			showReport(pi, ctx, {
 				title: failed > 0 ? `pi-delegate doctor: ${failed} check(s) failed` : "pi-delegate doctor: ready to delegate",
 				summary: doctorSummary(report),
-				text: renderDoctorReport(report),
+				text: renderDoctorReport(report, REPORT_TEXT_WIDTH),
 				...(failed > 0 && { error: true }),
 			});
 		},

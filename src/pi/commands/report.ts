@@ -20,6 +20,12 @@ export const REPORT_ENTRY = "pi-delegate-report";
 
 export type { Report };
 
+/**
+ * The width a report's text is laid out for: the TUI draws a report in a box padded by one column
+ * on each side, so text laid out for an 80-column terminal would wrap a line of 79 or 80.
+ */
+export const REPORT_TEXT_WIDTH = 78;
+
 /** The report as plain text for a stream of a given width (print mode, RPC). */
 function plainText(report: Report, width: number): string {
 	const table = report.table
