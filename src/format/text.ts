@@ -29,19 +29,22 @@ export function firstLine(text: string, width = 100): string {
 
 /**
  * `text` after `prefix`, its words wrapped to `width` columns under the first word ("  ✗ " then
- * lines indented by four). A word longer than the room (a path) stays whole on a line of its own.
+ * lines indented by four). A word longer than the room (a path) stays whole on a line of its own;
+ * a line break in `text` is kept, the next line indented the same way.
  */
 export function hanging(prefix: string, text: string, width: number): string {
 	const pad = " ".repeat(visibleWidth(prefix));
 	const room = Math.max(20, width - pad.length);
 	const lines: string[] = [];
-	let line = "";
-	for (const word of text.split(/ +/)) {
-		if (line !== "" && visibleWidth(line) + 1 + visibleWidth(word) > room) {
-			lines.push(line);
-			line = word;
-		} else line = line === "" ? word : `${line} ${word}`;
+	for (const paragraph of text.split("\n")) {
+		let line = "";
+		for (const word of paragraph.split(/ +/)) {
+			if (line !== "" && visibleWidth(line) + 1 + visibleWidth(word) > room) {
+				lines.push(line);
+				line = word;
+			} else line = line === "" ? word : `${line} ${word}`;
+		}
+		lines.push(line);
 	}
-	lines.push(line);
-	return lines.map((l, i) => (i === 0 ? prefix : pad) + l).join("\n");
+	return lines.map((l, i) => `${i === 0 ? prefix : pad}${l}`.trimEnd()).join("\n");
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fitText } from "../../src/format/fit.ts";
 import { renderTable, visibleWidth } from "../../src/format/table.ts";
+import { hanging } from "../../src/format/text.ts";
 
 const HELP = [
 	"Usage: pi-delegate thing [--alpha A] [--beta B] [--gamma | --no-gamma] [--delta D] [--epsilon]",
@@ -74,5 +75,28 @@ describe("a table whose description column has no room", () => {
 		expect(lines[2]).toMatch(/^legacy \(alias inherit\) +in +in +in +append +built-in$/);
 		expect(lines[3]).toMatch(/^ {4}Everything the parent has/);
 		expect(lines.at(-1)).toMatch(/^isolated /);
+	});
+});
+
+describe("a problem line wrapped under its first word", () => {
+	it("keeps the words in order, each line within the width, and a line break as a new indented line", () => {
+		const text = hanging(
+			"  ✗ ",
+			"roots[0]: is a relative path; roots must be absolute, because the child runs elsewhere\nsecond line",
+			40,
+		);
+		const lines = text.split("\n");
+		expect(lines[0]?.startsWith("  ✗ roots[0]:")).toBe(true);
+		expect(lines.slice(1).every((l) => l.startsWith("    "))).toBe(true);
+		expect(lines.every((l) => visibleWidth(l) <= 40)).toBe(true);
+		expect(lines.at(-1)).toBe("    second line");
+		expect(text.replace(/\s+/g, " ")).toBe(
+			" ✗ roots[0]: is a relative path; roots must be absolute, because the child runs elsewhere second line",
+		);
+	});
+
+	it("keeps a path longer than the room whole", () => {
+		const path = `/tmp/${"x".repeat(60)}/file.txt`;
+		expect(hanging("  - ", `wrote ${path} here`, 40).split("\n")).toContain(`    ${path}`);
 	});
 });
