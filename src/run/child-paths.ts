@@ -18,7 +18,7 @@
  * `child-extension.ts`, which Pi loads as TypeScript — so tests exercise the current source, never
  * a stale build.
  */
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { dirname, extname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -93,12 +93,13 @@ export function childExtensionPath(moduleUrl: string = import.meta.url): string 
 }
 
 /**
- * A private working directory for one child, inside the run's audit directory (next to its session
- * file): the prompt files of a subprocess child, the private /tmp of a sandboxed one. A run removes it
- * when it ends; a run that is killed leaves it inside its own record, never loose in the machine's /tmp.
+ * A private working directory for one child, next to its session file (inside the run's audit
+ * directory): the prompt files of a subprocess child, the private /tmp of a sandboxed one. A run
+ * removes it when it ends; a run that is killed leaves it inside its own record, never loose in the
+ * machine's /tmp. Its name is unique (`.child-XXXXXX`), so two children whose session files share a
+ * directory never remove each other's.
  */
 export function scratchDir(sessionFile: string, name: string): string {
-	const dir = join(dirname(sessionFile), `.${name}`);
-	mkdirSync(dir, { recursive: true, mode: 0o700 });
-	return dir;
+	mkdirSync(dirname(sessionFile), { recursive: true });
+	return mkdtempSync(join(dirname(sessionFile), `.${name}-`));
 }

@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { childExtensionPath, cliOfPackage, findPiCli, PI_CLI_ENV } from "../../src/run/child-paths.ts";
+import { childExtensionPath, cliOfPackage, findPiCli, PI_CLI_ENV, scratchDir } from "../../src/run/child-paths.ts";
 import { REPO } from "../support/pi.ts";
+import { tempDir } from "../support/temp.ts";
 
 const PI_ROOT = join(REPO, "node_modules/@earendil-works/pi-coding-agent");
 
@@ -70,5 +71,19 @@ describe("the child-side extension", () => {
 		expect(childExtensionPath(pathToFileURL(join(root, "run/child-paths.js")).href)).toBe(
 			join(root, "run/child-extension.js"),
 		);
+	});
+});
+
+describe("a child's scratch directory", () => {
+	it("is private to the child, next to its session file, even when two session files share a directory", () => {
+		const dir = tempDir();
+		const a = scratchDir(join(dir, "a.jsonl"), "child");
+		const b = scratchDir(join(dir, "b.jsonl"), "child");
+		expect(a).not.toBe(b);
+		expect([dirname(a), dirname(b)]).toEqual([dir, dir]);
+		expect(statSync(a).mode & 0o777).toBe(0o700);
+		writeFileSync(join(b, "prompt.md"), "b's prompt");
+		rmSync(a, { recursive: true, force: true });
+		expect(readFileSync(join(b, "prompt.md"), "utf8")).toBe("b's prompt");
 	});
 });
