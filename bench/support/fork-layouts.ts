@@ -10,19 +10,16 @@
  * - pi-delegate: the fork tool as the package registers it, with the request meter, the fork-gate
  *   and the delegation rule around it, as in a real session.
  */
+
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
 	type AgentSession,
-	createAgentSession,
-	DefaultResourceLoader,
 	defineTool,
 	type ExtensionAPI,
 	type ExtensionFactory,
-	SessionManager,
-	SettingsManager,
 } from "@earendil-works/pi-coding-agent";
 import Type from "typebox";
 import { registerDelegationRule } from "../../src/pi/delegation-rule.ts";
@@ -33,6 +30,7 @@ import { PrefixGate } from "../../src/run/prefix-gate.ts";
 import { RootLocks } from "../../src/run/root-lock.ts";
 import { openModelRuntime, SONNET } from "../emulator/index.ts";
 import type { BenchEnv } from "./bench-env.ts";
+import { emulatorSession } from "./emulator-session.ts";
 import { assistantMessages, runPiProcess } from "./pi-process.ts";
 
 export interface ForkLayout {
@@ -120,28 +118,5 @@ export async function parentSession(env: BenchEnv, extension: ExtensionFactory):
 	const runtime = await openModelRuntime(env.dir);
 	const model = runtime.getModel(env.dir.provider, SONNET.id);
 	if (!model) throw new Error(`model ${SONNET.id} missing from ${env.dir.modelsPath}`);
-	const settingsManager = SettingsManager.inMemory({ compaction: { enabled: false } });
-	const resourceLoader = new DefaultResourceLoader({
-		cwd: env.cwd,
-		agentDir: env.dir.agentDir,
-		settingsManager,
-		noExtensions: true,
-		extensionFactories: [extension],
-		noSkills: true,
-		noPromptTemplates: true,
-		noThemes: true,
-	});
-	await resourceLoader.reload();
-	const { session } = await createAgentSession({
-		cwd: env.cwd,
-		agentDir: env.dir.agentDir,
-		modelRuntime: runtime,
-		model,
-		thinkingLevel: "off",
-		resourceLoader,
-		sessionManager: SessionManager.inMemory(env.cwd),
-		settingsManager,
-	});
-	await session.bindExtensions({});
-	return session;
+	return emulatorSession({ cwd: env.cwd, agentDir: env.dir.agentDir, runtime, model, extension });
 }

@@ -12,18 +12,14 @@
  * The tool finds Pi's agent directory from PI_CODING_AGENT_DIR, as inside `pi`; the variant sets
  * it to the benchmark's agent directory while it is open.
  */
-import {
-	createAgentSession,
-	DefaultResourceLoader,
-	SessionManager,
-	SettingsManager,
-} from "@earendil-works/pi-coding-agent";
+
 import piDelegate from "../../src/pi/extension.ts";
 import type { TaskDetails } from "../../src/pi/task-render.ts";
 import { openModelRuntime, SONNET } from "../emulator/index.ts";
 import type { BenchEnv } from "./bench-env.ts";
 import type { ChildOutcome, ChildTask, ChildVariant } from "./child-variant.ts";
 import { wallClock } from "./child-variant.ts";
+import { emulatorSession } from "./emulator-session.ts";
 import { parentMessage } from "./one-turn.ts";
 
 interface CallTimes {
@@ -37,31 +33,14 @@ interface CallTimes {
 async function parentSession(env: BenchEnv, runtime: Awaited<ReturnType<typeof openModelRuntime>>) {
 	const model = runtime.getModel(env.dir.provider, SONNET.id);
 	if (!model) throw new Error(`model ${SONNET.id} missing from ${env.dir.modelsPath}`);
-	const settingsManager = SettingsManager.inMemory({ compaction: { enabled: false } });
-	const resourceLoader = new DefaultResourceLoader({
+	return emulatorSession({
 		cwd: env.cwd,
 		agentDir: env.dir.agentDir,
-		settingsManager,
-		noExtensions: true,
-		extensionFactories: [piDelegate],
-		noSkills: true,
-		noPromptTemplates: true,
-		noThemes: true,
+		runtime,
+		model,
+		extension: piDelegate,
 		noContextFiles: true,
 	});
-	await resourceLoader.reload();
-	const { session } = await createAgentSession({
-		cwd: env.cwd,
-		agentDir: env.dir.agentDir,
-		modelRuntime: runtime,
-		model,
-		thinkingLevel: "off",
-		resourceLoader,
-		sessionManager: SessionManager.inMemory(env.cwd),
-		settingsManager,
-	});
-	await session.bindExtensions({});
-	return session;
 }
 
 let batches = 0;

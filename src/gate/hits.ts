@@ -3,7 +3,7 @@
  * paths a clause names, and what a verb's object is.
  */
 import { isPath } from "./tokens.ts";
-import type { Clause, PathSense, ReasonKind, Token } from "./types.ts";
+import type { PathSense, ReasonKind, Token } from "./types.ts";
 import { CODE_OBJECTS, PROSE_OBJECTS } from "./verbs.ts";
 
 export interface Hit {

@@ -14,7 +14,7 @@ import type { ExtensionAPI, ToolDefinition } from "@earendil-works/pi-coding-age
 import { FORK_TOOL_DESCRIPTION } from "../gate/rule.ts";
 import { FORK_TOOL_NAME } from "./fork-brief.ts";
 import type { ForkDetails, ForkParams, ForkToolDeps } from "./fork-call.ts";
-import { deferredComponent, labelStandIn, onDemand, piPackage } from "./on-demand.ts";
+import { deferredComponent, labelStandIn, onDemand, piPackage, resultText } from "./on-demand.ts";
 
 export type { ForkToolDeps };
 
@@ -63,13 +63,7 @@ export function registerForkTool(pi: ExtensionAPI, deps: Omit<ForkToolDeps, "app
 		renderResult: (result, options, theme, context) =>
 			deferredComponent(
 				renderers,
-				(r) =>
-					r.renderForkResult(
-						result.details,
-						result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n"),
-						options.expanded,
-						theme,
-					),
+				(r) => r.renderForkResult(result.details, resultText(result.content), options.expanded, theme),
 				() => [],
 				context?.invalidate,
 			),

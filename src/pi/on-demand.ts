@@ -99,3 +99,8 @@ export function deferredComponent<T>(
 export function labelStandIn(label: string, columns: number): (width: number) => readonly string[] {
 	return (width) => (width >= columns ? [label] : []);
 }
+
+/** The text of a tool result as its renderer shows it: its text parts, one after another. */
+export function resultText(content: ReadonlyArray<{ type: string; text?: string }>): string {
+	return content.map((c) => (c.type === "text" ? (c.text ?? "") : "")).join("\n");
+}

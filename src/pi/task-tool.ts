@@ -7,7 +7,7 @@
  */
 import type { ExtensionAPI, ToolDefinition } from "@earendil-works/pi-coding-agent";
 import { PREFLIGHT_QUESTIONS } from "../gate/rule.ts";
-import { deferredComponent, labelStandIn, onDemand, piPackage } from "./on-demand.ts";
+import { deferredComponent, labelStandIn, onDemand, piPackage, resultText } from "./on-demand.ts";
 import { registerParentCachePolicy } from "./parent-cache.ts";
 import type { TaskCallHooks, TaskToolDeps } from "./task-call.ts";
 import { type TaskParams, TaskParamsSchema } from "./task-params.ts";
@@ -75,7 +75,7 @@ export function registerTaskTool(pi: ExtensionAPI, deps: TaskToolDeps): void {
 				(r) =>
 					r.renderTaskResult(
 						result.details,
-						{ text: result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n"), isError: context.isError },
+						{ text: resultText(result.content), isError: context.isError },
 						options.expanded,
 						theme,
 					),

@@ -5,15 +5,9 @@
  * The script answers the parent's turns in order and every fork through `fork(brief, request)`;
  * each request body is kept exactly as the emulator received it, to compare bytes.
  */
+
 import { join } from "node:path";
-import {
-	type AgentSession,
-	createAgentSession,
-	DefaultResourceLoader,
-	type ExtensionAPI,
-	SessionManager,
-	SettingsManager,
-} from "@earendil-works/pi-coding-agent";
+import type { AgentSession, ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import {
 	type Emulator,
 	type EmulatorAgentDir,
@@ -24,6 +18,7 @@ import {
 	type TurnSpec,
 	writeAgentDir,
 } from "../../bench/emulator/index.ts";
+import { emulatorSession } from "../../bench/support/emulator-session.ts";
 import { registerDelegationRule } from "../../src/pi/delegation-rule.ts";
 import { registerForkTool } from "../../src/pi/fork-tool.ts";
 import { registerRequestMeter } from "../../src/pi/request-meter.ts";
@@ -129,29 +124,14 @@ export async function forkParent(options: ForkParentOptions): Promise<ForkParent
 		});
 		if (options.delegationRule) registerDelegationRule(pi, { enabled: () => true });
 	};
-	const settingsManager = SettingsManager.inMemory({ compaction: { enabled: false } });
-	const resourceLoader = new DefaultResourceLoader({
+	const session = await emulatorSession({
 		cwd,
 		agentDir: dir.agentDir,
-		settingsManager,
-		noExtensions: true,
-		extensionFactories: [extension],
-		noSkills: true,
-		noPromptTemplates: true,
-		noThemes: true,
-	});
-	await resourceLoader.reload();
-	const { session } = await createAgentSession({
-		cwd,
-		agentDir: dir.agentDir,
-		modelRuntime: runtime,
+		runtime,
 		model,
-		thinkingLevel: "off",
-		resourceLoader,
-		sessionManager: options.history ? sessionOf(options.history, cwd) : SessionManager.inMemory(cwd),
-		settingsManager,
+		extension,
+		...(options.history && { sessionManager: sessionOf(options.history, cwd) }),
 	});
-	await session.bindExtensions({});
 	return {
 		emulator,
 		dir,
