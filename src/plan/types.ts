@@ -119,16 +119,13 @@ export interface Decided<T> {
 	reason: string;
 }
 
-/** The one plan of one task child. */
-export interface TaskPlan {
+/** What every planned child has, whatever checks it: who it is, what it sees, where and on what it runs. */
+export interface ChildPlanBase {
 	version: 1;
-	kind: "task";
 	id: string;
-	spec: TaskSpec;
-	rung: TaskRung;
 	/** What the child sees: prompt inputs, tools (`submit_result` included), first message, and why. */
 	child: ChildView;
-	/** The agent definition the task runs as, when it runs as one. */
+	/** The agent definition the child runs as, when it runs as one. */
 	agent?: AgentSource;
 	cwd: string;
 	agentDir: string;
@@ -136,6 +133,13 @@ export interface TaskPlan {
 	runner: Decided<RunnerKind>;
 	providerExtensions: string[];
 	budget: ChildBudget;
+}
+
+/** The one plan of one task child. */
+export interface TaskPlan extends ChildPlanBase {
+	kind: "task";
+	spec: TaskSpec;
+	rung: TaskRung;
 	/** Roots watched, the ones that may change, and paths inside them left unchecked on purpose. */
 	boundary: { roots: string[]; writeAllowed: string[]; watchedOnly: string[]; exclude: string[] };
 	/** What the child's commands may reach: prevention, on top of the boundary's detection. */
@@ -178,21 +182,11 @@ export type Planned = { ok: true; plan: TaskPlan } | { ok: false; what: string; 
  * through `planChild`, the model and the runner as `planTask` decides them), so a plain child and a
  * task child of the same kind, mode and model send the same system prompt.
  */
-export interface PlainPlan {
-	version: 1;
+export interface PlainPlan extends ChildPlanBase {
 	kind: "plain";
-	id: string;
 	/** The child's first message, as the caller wrote it. */
 	prompt: string;
 	effort: TaskSpec["effort"];
-	child: ChildView;
-	agent?: AgentSource;
-	cwd: string;
-	agentDir: string;
-	model: ModelChoice;
-	runner: Decided<RunnerKind>;
-	providerExtensions: string[];
-	budget: ChildBudget;
 	/** The runners always give a child `submit_result`; a plain child is not asked to use it. */
 	submit: SubmitCheckConfig;
 	audit: { runsDir: string; files: string[] };
