@@ -6,22 +6,24 @@
  *   briefs whose expected kinds were not all found. Deterministic; the same on any machine.
  * - Cost: how long one classification takes (median over the corpus, and one long brief), and what
  *   a `gate` process costs next to `node -e 0`, interleaved round by round so that load on the
- *   machine hits every variant alike. Variants: the command as an installed copy runs it (the
- *   build, with Node's compile cache on, as bin/pi-delegate.cjs starts it), the built CLI run
- *   directly (dist/cli/main.js, no compile cache), the gate command module alone (what a lazy
- *   entry point would load), and the CLI from source; and, as a reference, an empty ES module (the
- *   loader's own cost, which any ESM entry pays). Target: the installed command within 1.5× of
- *   `node -e 0`.
+ *   machine hits every variant alike. Variants: the command as an installed copy runs it
+ *   (bin/pi-delegate.cjs of a copy laid out as `npm i` leaves it: the one-file bundle
+ *   dist/cli/quick.cjs, compile cache on), the same build through its ES modules (what the
+ *   installed command ran before the bundle: dist/cli/main.js, compile cache on), the built CLI run
+ *   directly (no compile cache), the gate command module alone, and the CLI from source; and, as a
+ *   reference, an empty ES module (the loader's own cost, which any ESM entry pays). Target: the
+ *   installed command within 1.5× of `node -e 0`.
  *
  * Regenerate: `npm run build && ./node_modules/.bin/node bench/run.ts gate` (writes results/gate.json).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
+import { cpSync, existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { renderTable } from "../src/format/table.ts";
 import { classifyBrief } from "../src/gate/classify.ts";
 import { corpusFiles } from "../test/gate/corpus.ts";
+import { tempDir } from "../test/support/task-fixture.ts";
 import type { Bench } from "./run.ts";
 import { type CorpusScore, scoreCorpus } from "./support/gate-score.ts";
 import { REPO } from "./support/pi-process.ts";
@@ -38,12 +40,20 @@ const moduleOnly = (file: string) =>
 	"isTTY: false, stdinIsTTY: true });";
 
 /**
- * What bin/pi-delegate.cjs does in an installed copy (npm i -g, a tarball): it turns Node's compile
- * cache on, then runs the build. A clone's bin runs the sources instead, the row "from source".
+ * The build through its ES modules with Node's compile cache on: what bin/pi-delegate.cjs does in
+ * an installed copy for every command but the quick ones. A clone's bin runs the sources instead,
+ * the row "from source".
  */
-const installedEntry = (main: string) =>
+const modulesEntry = (main: string) =>
 	'require("node:module").enableCompileCache?.();' +
 	`import(${JSON.stringify(pathToFileURL(main).href)}).then((cli) => cli.runProcess(process.argv.slice(1)));`;
+
+/** A copy of this tree's build laid out as `npm i` leaves it; its bin takes the installed route. */
+function installedCopy(): string {
+	const root = join(tempDir("pi-delegate-gate-bench-"), "node_modules", "pi-delegate");
+	for (const part of ["bin", "dist", "package.json"]) cpSync(join(REPO, part), join(root, part), { recursive: true });
+	return root;
+}
 
 interface Variant {
 	name: string;
@@ -52,12 +62,18 @@ interface Variant {
 	code: number;
 }
 
-const VARIANTS: Variant[] = [
+/** The variants, made after the build is checked (the installed one copies it). */
+const variants = (): Variant[] => [
 	{ name: "node -e 0", args: ["-e", "0"], code: 0 },
 	{ name: "reference: node --input-type=module -e 0", args: ["--input-type=module", "-e", "0"], code: 0 },
 	{
-		name: "gate, installed (the build, compile cache on)",
-		args: ["-e", installedEntry(join(REPO, "dist/cli/main.js")), "gate", BRIEF],
+		name: "gate, installed (bin: the one-file bundle)",
+		args: [join(installedCopy(), "bin/pi-delegate.cjs"), "gate", BRIEF],
+		code: 1,
+	},
+	{
+		name: "gate, the build's ES modules (compile cache on)",
+		args: ["-e", modulesEntry(join(REPO, "dist/cli/main.js")), "gate", BRIEF],
 		code: 1,
 	},
 	{ name: "gate, built CLI (dist/cli/main.js)", args: [join(REPO, "dist/cli/main.js"), "gate", BRIEF], code: 1 },
@@ -75,6 +91,7 @@ function requireFreshCli(): void {
 		["dist/cli/main.js", "src/cli/main.ts"],
 		["dist/cli/gate.js", "src/cli/gate.ts"],
 		["dist/gate/classify.js", "src/gate/classify.ts"],
+		["dist/cli/quick.cjs", "src/cli/quick.ts"],
 	] as const) {
 		const file = join(REPO, built);
 		if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` before this benchmark`);
@@ -85,11 +102,11 @@ function requireFreshCli(): void {
 }
 
 /** Wall times of each variant, in rounds; each round runs every variant once, in a rotated order. */
-function processTimes(rounds: number): Record<string, number[]> {
-	const times: Record<string, number[]> = Object.fromEntries(VARIANTS.map((v) => [v.name, []]));
+function processTimes(rounds: number, variants: readonly Variant[]): Record<string, number[]> {
+	const times: Record<string, number[]> = Object.fromEntries(variants.map((v) => [v.name, []]));
 	for (let r = 0; r < rounds; r++) {
-		for (let k = 0; k < VARIANTS.length; k++) {
-			const v = VARIANTS[(r + k) % VARIANTS.length] as Variant;
+		for (let k = 0; k < variants.length; k++) {
+			const v = variants[(r + k) % variants.length] as Variant;
 			const start = performance.now();
 			const run = spawnSync(process.execPath, v.args, { cwd: REPO, stdio: ["ignore", "ignore", "pipe"] });
 			const elapsed = performance.now() - start;
@@ -161,9 +178,10 @@ const bench: Bench = async ({ quick }) => {
 	});
 	requireFreshCli();
 	const rounds = quick ? 5 : 21;
-	const times = processTimes(rounds);
+	const processes = variants();
+	const times = processTimes(rounds, processes);
 	const base = median(times["node -e 0"] ?? []);
-	const processRows = VARIANTS.map((v) => {
+	const processRows = processes.map((v) => {
 		const ms = median(times[v.name] ?? []);
 		return { variant: v.name, medianMs: ms, ratio: ratio(ms, base) };
 	});

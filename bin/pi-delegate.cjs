@@ -71,7 +71,22 @@ if (!fs.existsSync(entry)) {
 // Compiled code is cached between runs (as Pi's own CLI does): a third less start-up for a command.
 const nodeModule = require("node:module");
 if (typeof nodeModule.enableCompileCache === "function") nodeModule.enableCompileCache();
-import(require("node:url").pathToFileURL(entry).href).then(
-	(cli) => cli.runProcess(args),
-	(error) => fail(`cannot start: ${firstLine(error)}`, error),
-);
+
+// The one-shot commands that scripts call once per input run from one CommonJS bundle of the
+// build (src/cli/quick.ts says why); a clone runs them from the sources like every other command.
+const QUICK = ["gate", "validate"];
+const quick = path.join(root, "dist/cli/quick.cjs");
+if (installed && QUICK.indexOf(args[0]) !== -1 && fs.existsSync(quick)) {
+	let runQuick;
+	try {
+		runQuick = require(quick).runQuick;
+	} catch (error) {
+		fail(`cannot start: ${firstLine(error)}`, error);
+	}
+	runQuick(args);
+} else {
+	import(require("node:url").pathToFileURL(entry).href).then(
+		(cli) => cli.runProcess(args),
+		(error) => fail(`cannot start: ${firstLine(error)}`, error),
+	);
+}

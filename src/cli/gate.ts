@@ -4,7 +4,7 @@
  * for no brief, an empty one or an unreadable file. Scripts and hooks call it once per brief, so it
  * loads the classifier and nothing of Pi.
  */
-import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { renderTable } from "../format/table.ts";
 import { classifyBrief } from "../gate/classify.ts";
@@ -78,7 +78,7 @@ async function readBrief(
 	if (source.kind === "text") return { brief: source.text, from: "the argument" };
 	if (source.kind === "file") {
 		try {
-			return { brief: await readFile(source.path, "utf8"), from: source.path };
+			return { brief: readFileSync(source.path, "utf8"), from: source.path };
 		} catch (error) {
 			return { problem: `cannot read ${source.path}: ${readProblem(error)}` };
 		}

@@ -1,246 +1,27 @@
 /**
- * The `pi-delegate` command: finds a subcommand in the registry, imports only that one, runs it and
- * maps its outcome to an exit code (0 pass, 1 fail, 2 bad input or setup; see EXIT).
- *
- * No error leaves here as a stack trace. Whatever a command throws becomes one line on stderr — what
- * went wrong, and where the command's record is when it has one — and exit code 2; `--debug` (or
- * PI_DELEGATE_DEBUG=1) adds the trace. A trace helps fix pi-delegate; using it needs the sentence.
+ * The `pi-delegate` command: the process shell (src/cli/shell.ts) over the whole command registry.
  *
  * The process entry is bin/pi-delegate.cjs (it checks the Node version first, then calls
  * `runProcess`); `node dist/cli/main.js …` also works, for scripts that call the build directly.
  */
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { didYouMean } from "../suggest.ts";
-import {
-	type Command,
-	type CommandEntry,
-	type CommandIO,
-	EXIT,
-	type ExitCode,
-	UsageError,
-	widthOf,
-} from "./command.ts";
+import type { CommandEntry, CommandIO, ExitCode } from "./command.ts";
 import { COMMANDS } from "./commands.ts";
+import { main as shellMain, runProcess as shellRunProcess } from "./shell.ts";
 
-export const DEBUG_FLAG = "--debug";
-export const DEBUG_ENV = "PI_DELEGATE_DEBUG";
-
-const HELP = new Set(["help", "--help", "-h"]);
-const VERSION = new Set(["--version", "-v"]);
-
-function overview(commands: readonly CommandEntry[]): string {
-	const width = Math.max(...commands.map((c) => c.name.length));
-	const lines = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
-	return [
-		"pi-delegate — hand work to child agents and get back a result you can check",
-		"",
-		"Usage: pi-delegate <command> [options]",
-		"",
-		"Commands:",
-		...lines,
-		"",
-		"Run `pi-delegate help <command>` for a command's options.",
-		"Exit codes: 0 pass, 1 fail, 2 bad input or setup.",
-		`${DEBUG_FLAG} (or ${DEBUG_ENV}=1) adds the trace to an unexpected error.`,
-	].join("\n");
-}
-
-function unknownCommand(name: string, commands: readonly CommandEntry[]): string {
-	const hint = didYouMean(
-		name,
-		commands.map((c) => c.name),
-	);
-	return `pi-delegate: unknown command "${name}"${hint}\n\n${overview(commands)}\n`;
-}
-
-/** Where the running command said its record is, and whether to show traces. */
-interface Context {
-	commands: readonly CommandEntry[];
-	debug: boolean;
-	command?: string;
-	record?: { what: string; path: string };
-}
-
-/**
- * Runs the CLI with the given arguments (without `node` and the script path). Never throws: an
- * unexpected error is reported on `io.stderr` and returns 2. `commands` defaults to the registry;
- * tests pass their own.
- */
-export async function main(
+/** Runs the CLI with the given arguments; see shell.ts. `commands` defaults to the registry. */
+export function main(
 	argv: readonly string[],
 	io: CommandIO,
 	commands: readonly CommandEntry[] = COMMANDS,
 ): Promise<ExitCode> {
-	const context: Context = { commands, debug: argv.includes(DEBUG_FLAG) || io.env[DEBUG_ENV] === "1" };
-	const recording: CommandIO = {
-		...io,
-		recordAt: (what, path) => {
-			context.record = { what, path };
-			io.recordAt?.(what, path);
-		},
-	};
-	try {
-		return await dispatch(
-			argv.filter((a) => a !== DEBUG_FLAG),
-			recording,
-			context,
-		);
-	} catch (error) {
-		io.stderr(crashReport(error, context));
-		return EXIT.badInput;
-	}
+	return shellMain(argv, io, commands);
 }
 
-async function dispatch(argv: string[], io: CommandIO, context: Context): Promise<ExitCode> {
-	const { commands } = context;
-	const [name, ...rest] = argv;
-	if (name === undefined) {
-		io.stdout(`${overview(commands)}\n`);
-		return EXIT.badInput;
-	}
-	if (HELP.has(name)) return help(rest[0], io, commands);
-	if (VERSION.has(name)) {
-		io.stdout(`${await version()}\n`);
-		return EXIT.pass;
-	}
-	const entry = commands.find((c) => c.name === name);
-	if (!entry) {
-		io.stderr(unknownCommand(name, commands));
-		return EXIT.badInput;
-	}
-	context.command = entry.name;
-	const command = await entry.load();
-	if (rest.includes("--help") || rest.includes("-h")) {
-		io.stdout(`${await fitted(command.usage, io)}\n`);
-		return EXIT.pass;
-	}
-	return runCommand(command, rest, io);
-}
-
-async function help(topic: string | undefined, io: CommandIO, commands: readonly CommandEntry[]): Promise<ExitCode> {
-	if (topic === undefined) {
-		io.stdout(`${await fitted(overview(commands), io)}\n`);
-		return EXIT.pass;
-	}
-	const entry = commands.find((c) => c.name === topic);
-	if (!entry) {
-		io.stderr(unknownCommand(topic, commands));
-		return EXIT.badInput;
-	}
-	io.stdout(`${await fitted((await entry.load()).usage, io)}\n`);
-	return EXIT.pass;
-}
-
-/** Help text fitted to the terminal; the reflow loads only when help is printed, not for every command. */
-async function fitted(text: string, io: CommandIO): Promise<string> {
-	const { fitText } = await import("../format/fit.ts");
-	return fitText(text, widthOf(io));
-}
-
-/**
- * The synopsis of a usage text: its lines before the first blank one. A usage error shows it under
- * the error, so the error stays on the screen instead of scrolling off above forty lines of options.
- */
-function synopsis(usage: string): string {
-	const end = usage.indexOf("\n\n");
-	return end === -1 ? usage : usage.slice(0, end);
-}
-
-async function runCommand(command: Command, argv: string[], io: CommandIO): Promise<ExitCode> {
-	try {
-		return await command.run(argv, io);
-	} catch (error) {
-		if (!(error instanceof UsageError)) throw error;
-		io.stderr(`pi-delegate ${command.name}: ${error.message}\n\n${await fitted(synopsis(command.usage), io)}\n`);
-		io.stderr(`Run \`pi-delegate help ${command.name}\` for every option.\n`);
-		return EXIT.badInput;
-	}
-}
-
-async function version(): Promise<string> {
-	const { readFile } = await import("node:fs/promises");
-	const pkg = JSON.parse(await readFile(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
-	return pkg.version;
-}
-
-/** Pi's packages: peers, present next to an npm install, absent from a checkout Pi manages. */
-const PI_PACKAGE = /^(@earendil-works\/pi-[a-z-]+|typebox)(\/|$)/;
-
-/** What went wrong, in one line: the package a module could not find, or the error's first line. */
-function whatWentWrong(error: unknown): string {
-	const message = error instanceof Error ? error.message : String(error);
-	const code = (error as { code?: unknown } | null)?.code;
-	const missing = /Cannot find (?:package|module) '([^']+)'/.exec(message)?.[1];
-	if (code === "ERR_MODULE_NOT_FOUND" && missing !== undefined) {
-		const root = fileURLToPath(new URL("../..", import.meta.url)).replace(/\/$/, "");
-		if (PI_PACKAGE.test(missing)) {
-			return (
-				`this command needs ${missing}, which comes with Pi and cannot be found from ${root} ` +
-				"(a checkout that Pi installs has none of Pi's packages); install the command with npm " +
-				"(`npm i -g pi-delegate`, or the tarball `npm pack` makes), which brings them, or run `npm ci` in a clone"
-			);
-		}
-		return `cannot find the package ${missing} from ${root}: the install is incomplete; reinstall pi-delegate`;
-	}
-	const first = message.split("\n").find((line) => line.trim() !== "") ?? "(no message)";
-	return `unexpected error: ${first.trim()}`;
-}
-
-/** The one line (plus the trace with --debug) for an error no command handled. */
-export function crashReport(error: unknown, context: Omit<Context, "commands">): string {
-	const who = context.command ? `pi-delegate ${context.command}` : "pi-delegate";
-	const where = context.record ? `; ${context.record.what}: ${context.record.path}` : "";
-	const line = `${who}: ${whatWentWrong(error)}${where}`;
-	if (!context.debug) return `${line} (${DEBUG_FLAG} shows the trace)\n`;
-	const trace = error instanceof Error ? (error.stack ?? error.message) : String(error);
-	return `${line}\n${trace}\n`;
-}
-
-/** The I/O of a real process. */
-export function processIO(): CommandIO {
-	return {
-		stdout: (text) => process.stdout.write(text),
-		stderr: (text) => process.stderr.write(text),
-		readStdin: async () => {
-			const chunks: Buffer[] = [];
-			for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-			return Buffer.concat(chunks).toString("utf8");
-		},
-		cwd: process.cwd(),
-		env: process.env,
-		isTTY: process.stderr.isTTY === true,
-		stdinIsTTY: process.stdin.isTTY === true,
-		columns: process.stdout.isTTY ? process.stdout.columns : undefined,
-	};
-}
-
-/**
- * Runs the CLI as this process: exit code from `main`, and the same one-line report for an error
- * that escapes every await (a stray rejection or a throw in a callback) as for one a command threw.
- */
-export async function runProcess(argv: readonly string[]): Promise<void> {
-	const debug = argv.includes(DEBUG_FLAG) || process.env[DEBUG_ENV] === "1";
-	const name = argv.find((a) => !a.startsWith("-"));
-	const context: Omit<Context, "commands"> = { debug, command: COMMANDS.find((c) => c.name === name)?.name };
-	const escaped = (error: unknown) => {
-		process.stderr.write(crashReport(error, context));
-		process.exit(EXIT.badInput);
-	};
-	process.on("uncaughtException", escaped);
-	process.on("unhandledRejection", escaped);
-	// A reader that stops early (`| head`) is no error of the command's: its output is simply unwanted
-	// now, and the command still finishes with its own exit code.
-	process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-		if (error.code !== "EPIPE") escaped(error);
-	});
-	const io: CommandIO = {
-		...processIO(),
-		recordAt: (what, path) => {
-			context.record = { what, path };
-		},
-	};
-	process.exitCode = await main(argv, io);
+/** Runs the CLI as this process, over the whole registry. */
+export function runProcess(argv: readonly string[]): Promise<void> {
+	return shellRunProcess(argv, COMMANDS);
 }
 
 function isEntryPoint(): boolean {

@@ -17,9 +17,15 @@ export function formatUsd(usd: number): string {
 	return `${sign}$${abs.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
 }
 
-/** A count with thousands separators: 161,744. */
+/**
+ * A count with thousands separators: 161,744. Written out rather than `toLocaleString`: the first
+ * locale call loads ICU's number formatting, about 12 ms — a fifth of a `validate` process.
+ */
 export function formatInt(n: number): string {
-	return Math.round(n).toLocaleString("en-US");
+	if (!Number.isFinite(n)) return String(n);
+	const digits = String(Math.abs(Math.round(n)));
+	const sign = Math.round(n) < 0 ? "-" : "";
+	return sign + digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
 /** A token count short enough for a status line: 1,948 · 12.3k · 4.1M. */

@@ -4,11 +4,12 @@
  * columns: counts are abbreviated, numbers right-aligned, and the first column is shortened to the
  * room the others leave.
  */
+import { formatInt } from "../format/numbers.ts";
 import { type Align, renderTable, visibleWidth } from "../format/table.ts";
 import type { SpendReport, SpendRow } from "./rollup.ts";
 import type { Miss } from "./types.ts";
 import { cacheWrite } from "./usage.ts";
-import { causeDetail, causeHeading, dollars, grouped, percent, shortCount } from "./words.ts";
+import { causeDetail, causeHeading, dollars, percent, shortCount } from "./words.ts";
 
 export const WIDTH = 80;
 /** Misses listed one by one; the rest are only in the summary by cause (and in --json). */
@@ -91,7 +92,7 @@ function causeSummary(misses: readonly Miss[]): string {
 	}
 	const rows = [...byCause]
 		.sort((a, b) => b[1].dollars - a[1].dollars)
-		.map(([cause, s]) => [cause, String(s.misses), grouped(s.tokens), dollars(s.dollars)]);
+		.map(([cause, s]) => [cause, String(s.misses), formatInt(s.tokens), dollars(s.dollars)]);
 	return renderTable(["cause", "misses", "tokens", "dollars"], rows, ["left", "right", "right", "right"]);
 }
 
@@ -147,7 +148,7 @@ export function renderSpend(report: SpendReport, title: string, columns = WIDTH)
 	else {
 		const misses = r.misses === 1 ? "1 miss" : `${r.misses} misses`;
 		parts.push(
-			`Cache re-billed: ${dollars(r.dollars)} (${grouped(r.tokens)} tokens, ${misses})`,
+			`Cache re-billed: ${dollars(r.dollars)} (${formatInt(r.tokens)} tokens, ${misses})`,
 			causeSummary(report.misses),
 			"",
 			missList(report),

@@ -19,11 +19,6 @@ export function percent(ratio: number | undefined): string {
 	return ratio === undefined ? "—" : `${Math.round(ratio * 100)}%`;
 }
 
-/** 12,345 */
-export function grouped(n: number): string {
-	return Math.round(n).toLocaleString("en-US");
-}
-
 function minutes(ms: number): string {
 	const m = Math.round(ms / 60_000);
 	return m < 120 ? `${m}m` : `${Math.round(m / 60)}h`;

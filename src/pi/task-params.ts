@@ -27,42 +27,37 @@ const amount = (description: string) => ({ type: "number", description }) as con
 const stringEnum = <const T extends readonly string[]>(values: T, description: string) =>
 	({ type: "string", enum: values, description }) as const;
 
-/** The fields one task of a call may set for itself; `describe` words each one (short in `tasks`). */
-function taskFields(describe: (key: string, full: string) => string) {
-	const d = describe;
-	return {
-		id: text(d("id", "Slug; default: from the goal.")),
-		goal: text(d("goal", "What to do, self-contained: the child sees nothing else.")),
-		deliverable: text(d("deliverable", "What to hand back; default: the agent's.")),
-		effort: stringEnum(EFFORT_NAMES, d("effort", "fast: look-ups; balanced (default); deep: hard problems.")),
-		read_only: flag(d("read_only", "Default true; false for a task that changes files.")),
-		roots: strings(
-			d("roots", "Directories WATCHED (diffed), relative to the cwd; default for read-only: the repository."),
-		),
-		write_allowed: strings(d("write_allowed", "With read_only false, required: the roots the child may change.")),
-		exclude: strings(d("exclude", "Parts of roots not checked (an unreadable cache, a mount); listed as unchecked.")),
-		sandbox: stringEnum(
-			SANDBOX_MODES,
-			d("sandbox", "enforce: writes outside write_allowed are prevented; default: the setting."),
-		),
-		network: flag(d("network", "Under the sandbox, let bash use the network.")),
-		git_writes: flag(d("git_writes", "Under the sandbox, let the child commit in a writable root.")),
-		files: strings(d("files", "Files the child should read.")),
-		facts: strings(d("facts", "Facts you vouch for, passed on as unverified.")),
-		commands: strings(d("commands", "Exact commands the child may run.")),
-		tail: amount(d("tail", "Quote this conversation's latest turns, up to this many tokens, as background.")),
-		agent: text(d("agent", "Run as this agent definition.")),
-	};
-}
+/** The fields one task of a call may set for itself. */
+const TASK_FIELDS = {
+	id: text("Slug; default: from the goal."),
+	goal: text("What to do, self-contained: the child sees nothing else."),
+	deliverable: text("What to hand back; default: the agent's."),
+	effort: stringEnum(EFFORT_NAMES, "fast: look-ups; balanced (default); deep: hard problems."),
+	read_only: flag("Default true; false for a task that changes files."),
+	roots: strings("Directories WATCHED (diffed), relative to the cwd; default for read-only: the repository."),
+	write_allowed: strings("With read_only false, required: the roots the child may change."),
+	exclude: strings("Parts of roots not checked (an unreadable cache, a mount); listed as unchecked."),
+	sandbox: stringEnum(SANDBOX_MODES, "enforce: writes outside write_allowed are prevented; default: the setting."),
+	network: flag("Under the sandbox, let bash use the network."),
+	git_writes: flag("Under the sandbox, let the child commit in a writable root."),
+	files: strings("Files the child should read."),
+	facts: strings("Facts you vouch for, passed on as unverified."),
+	commands: strings("Exact commands the child may run."),
+	tail: amount("Quote this conversation's latest turns, up to this many tokens, as background."),
+	agent: text("Run as this agent definition."),
+};
 
-const TASK_FIELDS = taskFields((_key, full) => full);
-
-/** One entry of `tasks`: the same fields, each defaulting to the call's top-level one. */
+/**
+ * One entry of `tasks`: any of the fields above, each defaulting to the call's top-level one. The
+ * item lists only `goal`, the one it needs, rather than every field again: the definition rides on
+ * every request of the parent (the full list cost about 350 tokens each time), and the adapter checks
+ * each entry's keys against the fields above, naming a misspelt one.
+ */
 const TaskItemSchema = {
 	type: "object",
 	required: ["goal"],
-	properties: { ...taskFields(() => "As above."), goal: text("What to do, self-contained.") },
-	description: "One task.",
+	properties: { goal: text("What to do, self-contained.") },
+	description: "One task: goal, and any field above for this task alone.",
 } as const;
 
 export const TaskParamsSchema = {
@@ -90,10 +85,22 @@ export const TaskParamsSchema = {
 	},
 } as const;
 
-export type TaskParams = Static<typeof TaskParamsSchema>;
+/**
+ * The call's parameters as the adapter reads them. `tasks` entries are typed with every task field:
+ * the schema sent to the model names only `goal` (see TaskItemSchema), the adapter reads them all.
+ */
+export type TaskParams = Omit<Static<typeof TaskParamsSchema>, "tasks"> & {
+	tasks?: Array<Partial<Static<typeof TaskFieldsSchema>> & { goal: string }>;
+};
+
+/** The task fields as an object schema, for the type of a `tasks` entry. */
+const TaskFieldsSchema = { type: "object", properties: TASK_FIELDS } as const;
 
 /** The fields a task of a call may set for itself, as the adapter reads them. */
 export const TASK_FIELD_NAMES = Object.keys(TASK_FIELDS) as ReadonlyArray<keyof typeof TASK_FIELDS>;
+
+/** Every top-level field of a call. */
+export const CALL_FIELD_NAMES: readonly string[] = Object.keys(TaskParamsSchema.properties);
 
 /** The per-call context fields of a call: the highest precedence layer of what the child sees. */
 export function callFromParams(params: TaskParams): (ContextFields & { strategy?: Strategy }) | undefined {

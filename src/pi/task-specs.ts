@@ -17,7 +17,8 @@
 import { isAbsolute, resolve } from "node:path";
 import { slugFromBrief } from "../gate/slug.ts";
 import { formatSegments, nestProblem, type PathSegment, type Problem } from "../problems.ts";
-import { TASK_FIELD_NAMES, type TaskParams } from "./task-params.ts";
+import { closest } from "../suggest.ts";
+import { CALL_FIELD_NAMES, TASK_FIELD_NAMES, type TaskParams } from "./task-params.ts";
 
 /** What the call's surroundings supply. */
 export interface CallPlace {
@@ -66,8 +67,37 @@ function shared(params: TaskParams): Fields {
 	return out;
 }
 
+/**
+ * Keys the call or one of its tasks names that are no field of it. Pi's check of the call lets any
+ * extra key through, and the adapter reads only the fields it knows: without this, a misspelt
+ * `write_allowed` or `sandbox` would vanish without a word (never widening what a child may do, but
+ * never doing what was asked either).
+ */
+function unknownKeys(value: unknown, known: readonly string[], prefix: TaskPrefix, where: string): Problem[] {
+	if (typeof value !== "object" || value === null || Array.isArray(value)) return [];
+	return Object.keys(value)
+		.filter((key) => !known.includes(key))
+		.map((key) => {
+			const meant = closest(key, known);
+			return {
+				path: [...prefix, key],
+				code: "unknown_key",
+				value: (value as Record<string, unknown>)[key],
+				message: `unknown field "${key}" in ${where}${meant ? ` (did you mean "${meant}"?)` : ""}`,
+				fix: meant ? `rename it to "${meant}"` : `remove it; the fields of ${where} are: ${known.join(", ")}`,
+			} satisfies Problem;
+		});
+}
+
 /** The task entries of the call, or the problems with its shape. */
 function entries(params: TaskParams): { items: Item[] } | { problems: Problem[] } {
+	const unknown = [
+		...unknownKeys(params, CALL_FIELD_NAMES, [], "the call"),
+		...(Array.isArray(params.tasks)
+			? params.tasks.flatMap((task, i) => unknownKeys(task, TASK_FIELD_NAMES, ["tasks", i], "a task of tasks"))
+			: []),
+	];
+	if (unknown.length > 0) return { problems: unknown };
 	if (params.tasks === undefined) {
 		if (params.goal !== undefined) return { items: [{ prefix: [], fields: params }] };
 		const problem: Problem = {

@@ -3,8 +3,7 @@
  * at the real file system through node:fs, and hands everything to the pure validator. Unreadable files
  * and bad JSON come back as Problems in the same result, never as exceptions.
  */
-import { type Dirent, readdirSync, realpathSync, statSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { type Dirent, readdirSync, readFile, realpathSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Problem } from "../problems.ts";
 import { parseJson } from "./json.ts";
@@ -91,12 +90,21 @@ function readProblem(file: string, error: unknown): Problem {
 	};
 }
 
+/**
+ * A file's text, read off the event loop (a FIFO waits for its writer without stopping Pi or a
+ * test). The callback form, not node:fs/promises: that module is loaded for this one read
+ * otherwise, a millisecond and a half of a `validate` process.
+ */
+function readText(file: string): Promise<string> {
+	return new Promise((done, fail) => readFile(file, "utf8", (error, text) => (error ? fail(error) : done(text))));
+}
+
 /** Reads and validates a spec file; a relative name is taken from `options.cwd`. */
 export async function loadSpecFile(file: string, options: LoadOptions = {}): Promise<SpecResult> {
 	const full = resolve(options.cwd ?? process.cwd(), file);
 	let text: string;
 	try {
-		text = await readFile(full, "utf8");
+		text = await readText(full);
 	} catch (error) {
 		return { ok: false, problems: [readProblem(file, error)], warnings: [] };
 	}

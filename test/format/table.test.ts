@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatUsd, plural } from "../../src/format/numbers.ts";
+import { formatInt, formatUsd, plural } from "../../src/format/numbers.ts";
 import { renderTable, visibleWidth, wrapWords } from "../../src/format/table.ts";
 
 describe("a table given a width", () => {
@@ -49,5 +49,11 @@ describe("numbers in reports", () => {
 			"2 turns",
 			"1,000 changes",
 		]);
+	});
+
+	it("group thousands as en-US does, without loading the locale data", () => {
+		const counts = [0, 7, 999, 1000, -1000, 161_744, 1_234_567.6, 12_345_678_901, -987_654.2];
+		expect(counts.map(formatInt)).toEqual(counts.map((n) => Math.round(n).toLocaleString("en-US")));
+		expect([-0.4, Number.NaN, Number.POSITIVE_INFINITY].map(formatInt)).toEqual(["0", "NaN", "Infinity"]);
 	});
 });

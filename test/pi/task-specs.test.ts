@@ -172,3 +172,28 @@ describe("underTask", () => {
 		expect(underTask(inAgentFile, ["tasks", 2])).toBe(inAgentFile);
 	});
 });
+
+describe("a key that is no field of the call", () => {
+	it("is refused with the field it was likely meant to be, at the top level and inside tasks", () => {
+		const found = problems({
+			goal: "g",
+			read_only: false,
+			roots: ["src"],
+			write_alowed: ["src"],
+			tasks: undefined,
+		}).map((p) => [formatPath(p), p.code, p.fix]);
+		expect(found).toEqual([["write_alowed", "unknown_key", 'rename it to "write_allowed"']]);
+		const inside = problems({ tasks: [{ goal: "a" }, { goal: "b", sanbox: "off", colour: "red" }] });
+		expect(inside.map((p) => [formatPath(p), p.message])).toEqual([
+			["tasks[1].sanbox", 'unknown field "sanbox" in a task of tasks (did you mean "sandbox"?)'],
+			["tasks[1].colour", 'unknown field "colour" in a task of tasks'],
+		]);
+		expect(inside[1]!.fix).toMatch(/^remove it; the fields of a task of tasks are: id, goal, deliverable, /);
+	});
+
+	it("inside tasks is only a task's field: the call-wide ones (budget, evidence) stay at the top", () => {
+		const found = problems({ tasks: [{ goal: "a", budget: { turns: 2 } }] });
+		expect(found.map((p) => [formatPath(p), p.code])).toEqual([["tasks[0].budget", "unknown_key"]]);
+		expect(tasks({ tasks: [{ goal: "a" }], budget: { turns: 2 } })[0]!.spec.budget).toEqual({ turns: 2 });
+	});
+});

@@ -1,0 +1,95 @@
+/**
+ * The installed command runs `gate` and `validate` from one CommonJS bundle (dist/cli/quick.cjs,
+ * src/cli/quick.ts) and every other command through the ES modules of dist/. The two routes must
+ * not answer differently: for each input below, the bundle's stdout, stderr and exit code equal
+ * those of the built CLI run directly (`node dist/cli/main.js`). Both read this tree's build, which
+ * `npm test` makes before the tests run.
+ */
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { REPO } from "../support/pi.ts";
+import { tempDir } from "../support/task-fixture.ts";
+
+/** A copy laid out as `npm i` leaves it: node_modules/pi-delegate with its build. */
+function installedCopy(): string {
+	const root = join(tempDir("pi-delegate-quick-"), "node_modules", "pi-delegate");
+	for (const part of ["bin", "dist", "package.json"]) cpSync(join(REPO, part), join(root, part), { recursive: true });
+	return root;
+}
+
+const installed = installedCopy();
+const scene = tempDir("pi-delegate-quick-scene-");
+const root = join(scene, "app");
+mkdirSync(root);
+const spec = (fields: Record<string, unknown>) => JSON.stringify(fields, null, 2);
+writeFileSync(
+	join(scene, "valid.json"),
+	spec({ id: "review", goal: "Review the app", deliverable: "Findings with file:line", roots: [root] }),
+);
+writeFileSync(join(scene, "invalid.json"), spec({ id: "bad id", goal: "", roots: [join(scene, "missing")] }));
+writeFileSync(join(scene, "broken.json"), '{ "id": "x", "goal": \n');
+writeFileSync(join(scene, "brief.txt"), "Fix the bug in src/add.ts, but do not touch the tests.\n");
+
+function run(entry: string[], args: string[], input?: string) {
+	const out = spawnSync(process.execPath, [...entry, ...args], {
+		cwd: scene,
+		encoding: "utf8",
+		input: input ?? "",
+		env: { ...process.env, COLUMNS: "80", PI_DELEGATE_DEBUG: "" },
+		timeout: 60_000,
+	});
+	return { status: out.status, stdout: out.stdout, stderr: out.stderr };
+}
+
+const viaBundle = (args: string[], input?: string) => run([join(installed, "bin/pi-delegate.cjs")], args, input);
+const viaModules = (args: string[], input?: string) => run([join(REPO, "dist/cli/main.js")], args, input);
+
+const CASES: { args: string[]; input?: string; status: number }[] = [
+	{ args: ["gate", "Explain how the classifier scores a brief"], status: 0 },
+	{ args: ["gate", "--file", "brief.txt"], status: 1 },
+	{ args: ["gate", "--file", "brief.txt", "--json"], status: 1 },
+	{ args: ["gate", "-"], input: "Rename the helper and commit it", status: 1 },
+	{ args: ["gate", "-"], input: "   \n", status: 2 },
+	{ args: ["gate", "--file", "no-such-brief.txt"], status: 2 },
+	{ args: ["gate", "--frobnicate"], status: 2 },
+	{ args: ["gate", "--help"], status: 0 },
+	{ args: ["validate", "valid.json"], status: 0 },
+	{ args: ["validate", "valid.json", "--json"], status: 0 },
+	{ args: ["validate", "invalid.json"], status: 2 },
+	{ args: ["validate", "invalid.json", "--json"], status: 2 },
+	{ args: ["validate", "broken.json"], status: 2 },
+	{ args: ["validate", "no-such-spec.json"], status: 2 },
+	{ args: ["validate"], status: 2 },
+	{ args: ["validate", "-h"], status: 0 },
+];
+
+describe("gate and validate from the installed command's bundle", () => {
+	it.each(CASES)("answer $args as the ES module build does", ({ args, input, status }) => {
+		const bundle = viaBundle(args, input);
+		expect(bundle).toEqual(viaModules(args, input));
+		expect(bundle.status).toBe(status);
+	});
+
+	it("is the route the installed command takes, and only for those two", () => {
+		const broken = installedCopy();
+		writeFileSync(join(broken, "dist/cli/quick.cjs"), "module.exports = {}; throw new Error('the bundle ran');\n");
+		const route = (args: string[]) => run([join(broken, "bin/pi-delegate.cjs")], args);
+		for (const command of ["gate", "validate"]) {
+			const out = route([command, "x"]);
+			expect(out.status).toBe(2);
+			expect(out.stderr).toContain("cannot start: the bundle ran");
+		}
+		expect(route(["help", "gate"]).status).toBe(0);
+	});
+
+	it("imports no package: everything it runs is in the file", () => {
+		const copy = installedCopy();
+		// With no node_modules next to the copy and the ES module of the command broken, it still runs.
+		writeFileSync(join(copy, "dist/cli/gate.js"), "throw new Error('an ES module ran');\n");
+		const out = run([join(copy, "bin/pi-delegate.cjs")], ["gate", "Summarise the open questions"]);
+		expect(out.stderr).toBe("");
+		expect(out.status).toBe(0);
+	});
+});
