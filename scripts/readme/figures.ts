@@ -144,6 +144,19 @@ const ROWS: readonly Row[] = [
 		against: "Pi with nothing installed",
 	},
 	{
+		file: "startup",
+		what: "a `validate` / `gate` process, as an installed copy runs it",
+		figure: (r) => {
+			const startup = get(r.startup, "data", "cli", "medians");
+			const validate = num(get(startup, "installed: validate")) / num(get(startup, "node -e 0"));
+			const variants = get(r.gate, "data", "process", "variants");
+			if (!Array.isArray(variants)) throw new Error("no process variants");
+			const gate = variants.find((v) => String(get(v, "variant")).startsWith("gate, installed"));
+			return `${times(validate)} / ${times(num(get(gate, "ratio")))}`;
+		},
+		against: "`node -e 0`",
+	},
+	{
 		file: "sandbox",
 		what: "one bash command, contained / sandboxed",
 		figure: (r) => {
