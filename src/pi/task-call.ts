@@ -259,5 +259,5 @@ export async function runTaskCall(
 	const planned = await planAll(expanded.tasks, params, ctx, deps);
 	if (!planned.ok) throw planned.error;
 	const results = await runAll(planned.planned, ctx, deps, { signal, onUpdate, hooks });
-	return toolResult(results);
+	return toolResult(results, ctx.cwd);
 }

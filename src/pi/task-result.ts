@@ -17,11 +17,14 @@ import { toolUsage } from "./tool-usage.ts";
 
 export type TaskToolResult = AgentToolResult<TaskDetails> & { isError?: boolean };
 
-export function toolResult(results: readonly TaskResult[]): TaskToolResult {
+/** `cwd`: the call's working directory, from which a passed task's roots are shown relative. */
+export function toolResult(results: readonly TaskResult[], cwd?: string): TaskToolResult {
 	const [only] = results;
 	const single = results.length === 1 && only !== undefined;
 	// The model reads the compact form (it is paid for on every later request); people see the full one.
-	const forModel = single ? renderModelReport(only) : renderCombinedModelReport(results);
+	const forModel = single
+		? renderModelReport(only)
+		: renderCombinedModelReport(results, cwd === undefined ? {} : { cwd });
 	const failed = results.some((r) => r.verdict === "FAIL");
 	// Before Pi 0.99 a returned isError was ignored: a FAIL must be thrown to be an error there.
 	if (failed && !returnedErrorsCount()) throw new Error(forModel);

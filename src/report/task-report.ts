@@ -122,8 +122,19 @@ export function renderReport(result: TaskResult, width = WIDTH): string {
 }
 
 /** The roots as watched, in one line: `/a (writable), /b (watched)`. */
-function rootsLine(result: TaskResult): string {
-	return result.roots.map(({ root, writable }) => `${root} (${writable ? "writable" : "watched"})`).join(", ");
+/**
+ * The roots and their access. With `cwd`, a root inside it is written relative to it, as the call
+ * named it (`lanes/lane-0`, not the absolute path): the combined report is paid for on every later
+ * request of the parent, and a path outside `cwd` stays absolute.
+ */
+function rootsLine(result: TaskResult, cwd?: string): string {
+	const shown = (root: string) => {
+		if (cwd === undefined) return root;
+		if (root === cwd) return ".";
+		const base = cwd.endsWith("/") ? cwd : `${cwd}/`;
+		return root.startsWith(base) ? root.slice(base.length) : root;
+	};
+	return result.roots.map(({ root, writable }) => `${shown(root)} (${writable ? "writable" : "watched"})`).join(", ");
 }
 
 /** `2 turns, 24,123 tokens, $0.0123, 12.3 s on provider/model`. */
@@ -201,7 +212,7 @@ function tally(results: readonly TaskResult[]): string {
 }
 
 /** A passed task's answer in a combined report: the deliverable, its evidence and roots, what it was unsure of. */
-function passedLines(result: TaskResult): string[] {
+function passedLines(result: TaskResult, cwd: string | undefined): string[] {
 	const env = result.envelope;
 	const [first = "", ...rest] = (env?.deliverable ?? "").split("\n");
 	const lines = [`— ${result.id}: ${first}`, ...rest.map((line) => `  ${line}`), ...problemLines(result)];
@@ -212,7 +223,7 @@ function passedLines(result: TaskResult): string[] {
 	if (relaxed) lines.push(`  note: ${relaxed}`);
 	if (env && env.unsure.length > 0) lines.push(`  unsure: ${env.unsure.join("; ")}`);
 	if (env && env.did_not_do.length > 0) lines.push(`  did not do: ${env.did_not_do.join("; ")}`);
-	lines.push(`  roots: ${rootsLine(result)}`);
+	lines.push(`  roots: ${rootsLine(result, cwd)}`);
 	return lines;
 }
 
@@ -220,16 +231,17 @@ function passedLines(result: TaskResult): string[] {
  * The report of a call with several tasks, as the model reads it: a verdict line per task first,
  * then each task's answer. A FAIL keeps everything the single report has (its problems, the
  * boundary, the audit directory); a PASS keeps what the next step rests on — the answer, its
- * evidence pointers, the roots it watched — in as few lines as it takes.
+ * evidence pointers, the roots it watched (relative to `options.cwd`, the call's working
+ * directory, when given) — in as few lines as it takes.
  */
-export function renderCombinedModelReport(results: readonly TaskResult[]): string {
+export function renderCombinedModelReport(results: readonly TaskResult[], options: { cwd?: string } = {}): string {
 	const verdicts = results.map(
 		(r) => `${r.verdict} ${r.id}${r.verdict === "FAIL" ? ` (${plural(r.problems.length, "problem")})` : ""}`,
 	);
 	const details = results.map((r) =>
 		r.verdict === "FAIL"
 			? [`— ${verdictHead(r)}`, ...problemLines(r), ...answerLines(r), boundaryLine(r), `Audit: ${r.auditDir}`]
-			: passedLines(r),
+			: passedLines(r, options.cwd),
 	);
 	const sections = [[tally(results), ...verdicts], ...details].map((lines) => lines.join("\n"));
 	return `${sections.join("\n\n")}\n`;

@@ -91,6 +91,18 @@ describe("the combined report for the model", () => {
 		expect(text).not.toContain("/runs/x-a");
 	});
 
+	it("names a passed task's roots from the call's working directory, and a FAIL's whole", () => {
+		const inCwd = renderCombinedModelReport(results, { cwd: "/r" });
+		expect(inCwd).toContain("  roots: a (watched)");
+		expect(inCwd).toContain("  roots: c (watched)");
+		expect(inCwd).toContain("Roots: /r/b (watched).");
+		const elsewhere = renderCombinedModelReport(results, { cwd: "/r/a" });
+		expect(elsewhere).toContain("  roots: . (watched)");
+		expect(elsewhere).toContain("  roots: /r/c (watched)");
+		expect(renderCombinedModelReport(results, { cwd: "/r/" })).toContain("  roots: a (watched)");
+		expect(renderCombinedModelReport(results, { cwd: "/r/c-other" })).toContain("  roots: /r/c (watched)");
+	});
+
 	it("costs fewer tokens than the single reports it replaces", () => {
 		const singles = results.map(renderModelReport).join("\n");
 		expect(countTokens(text)).toBeLessThan(countTokens(singles) * 0.8);
