@@ -8,7 +8,7 @@
  *   a `gate` process costs next to `node -e 0`, interleaved round by round so that load on the
  *   machine hits every variant alike. Variants: the command as an installed copy runs it
  *   (bin/pi-delegate.cjs of a copy laid out as `npm i` leaves it: the one-file bundle
- *   dist/cli/quick.cjs, compile cache on), the same build through its ES modules (what the
+ *   dist/cli/quick-gate.cjs, compile cache on), the same build through its ES modules (what the
  *   installed command ran before the bundle: dist/cli/main.js, compile cache on), the built CLI run
  *   directly (no compile cache), the gate command module alone, and the CLI from source; and, as a
  *   reference, an empty ES module (the loader's own cost, which any ESM entry pays). Target: the
@@ -91,7 +91,7 @@ function requireFreshCli(): void {
 		["dist/cli/main.js", "src/cli/main.ts"],
 		["dist/cli/gate.js", "src/cli/gate.ts"],
 		["dist/gate/classify.js", "src/gate/classify.ts"],
-		["dist/cli/quick.cjs", "src/cli/quick.ts"],
+		["dist/cli/quick-gate.cjs", "src/cli/quick/gate.ts"],
 	] as const) {
 		const file = join(REPO, built);
 		if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` before this benchmark`);

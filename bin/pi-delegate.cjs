@@ -75,7 +75,7 @@ if (typeof nodeModule.enableCompileCache === "function") nodeModule.enableCompil
 // The one-shot commands that scripts call once per input run from one CommonJS bundle of the
 // build (src/cli/quick.ts says why); a clone runs them from the sources like every other command.
 const QUICK = ["gate", "validate"];
-const quick = path.join(root, "dist/cli/quick.cjs");
+const quick = path.join(root, `dist/cli/quick-${args[0]}.cjs`);
 if (installed && QUICK.indexOf(args[0]) !== -1 && fs.existsSync(quick)) {
 	let runQuick;
 	try {

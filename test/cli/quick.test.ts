@@ -1,12 +1,13 @@
 /**
- * The installed command runs `gate` and `validate` from one CommonJS bundle (dist/cli/quick.cjs,
- * src/cli/quick.ts) and every other command through the ES modules of dist/. The two routes must
+ * The installed command runs `gate` and `validate` each from one CommonJS bundle
+ * (dist/cli/quick-<name>.cjs, src/cli/quick.ts) and every other command through the ES modules of
+ * dist/. The two routes must
  * not answer differently: for each input below, the bundle's stdout, stderr and exit code equal
  * those of the built CLI run directly (`node dist/cli/main.js`). Both read this tree's build, which
  * `npm test` makes before the tests run.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO } from "../support/pi.ts";
@@ -74,14 +75,25 @@ describe("gate and validate from the installed command's bundle", () => {
 
 	it("is the route the installed command takes, and only for those two", () => {
 		const broken = installedCopy();
-		writeFileSync(join(broken, "dist/cli/quick.cjs"), "module.exports = {}; throw new Error('the bundle ran');\n");
+		for (const command of ["gate", "validate"]) {
+			writeFileSync(join(broken, `dist/cli/quick-${command}.cjs`), `throw new Error("the ${command} bundle ran");\n`);
+		}
 		const route = (args: string[]) => run([join(broken, "bin/pi-delegate.cjs")], args);
 		for (const command of ["gate", "validate"]) {
 			const out = route([command, "x"]);
 			expect(out.status).toBe(2);
-			expect(out.stderr).toContain("cannot start: the bundle ran");
+			expect(out.stderr).toContain(`cannot start: the ${command} bundle ran`);
 		}
 		expect(route(["help", "gate"]).status).toBe(0);
+	});
+
+	it("loads one command's code: the gate's bundle holds no spec validation, validate's no classifier", () => {
+		const gate = readFileSync(join(installed, "dist/cli/quick-gate.cjs"), "utf8");
+		const validate = readFileSync(join(installed, "dist/cli/quick-validate.cjs"), "utf8");
+		expect(gate).toContain("function classifyBrief(");
+		expect(gate).not.toContain("function loadSpecText(");
+		expect(validate).toContain("function loadSpecText(");
+		expect(validate).not.toContain("function classifyBrief(");
 	});
 
 	it("imports no package: everything it runs is in the file", () => {
