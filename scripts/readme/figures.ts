@@ -138,8 +138,9 @@ const ROWS: readonly Row[] = [
 			const medians = get(r.startup, "data", "pi", "medians");
 			const none = num(get(medians, "pi, nothing installed"));
 			const ours = num(get(medians, "pi + pi-delegate (local path)"));
+			const tarball = num(get(medians, "pi + pi-delegate (tarball)"));
 			const empty = num(get(medians, "reference: pi + an empty extension"));
-			return `${times(ours / none)} (an empty extension: ${times(empty / none)})`;
+			return `${times(ours / none)}; from its tarball ${times(tarball / none)} (an empty extension: ${times(empty / none)})`;
 		},
 		against: "Pi with nothing installed",
 	},
