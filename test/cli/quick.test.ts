@@ -64,6 +64,12 @@ const CASES: { args: string[]; input?: string; status: number }[] = [
 	{ args: ["validate", "no-such-spec.json"], status: 2 },
 	{ args: ["validate"], status: 2 },
 	{ args: ["validate", "-h"], status: 0 },
+	{ args: ["gate", "--file"], status: 2 },
+	{ args: ["gate", "--file", "."], status: 2 },
+	{ args: ["gate", "--debug", "-"], input: "", status: 2 },
+	{ args: ["validate", "."], status: 2 },
+	{ args: ["validate", "valid.json", "invalid.json"], status: 2 },
+	{ args: ["validate", "-"], input: "[1, 2", status: 2 },
 ];
 
 describe("gate and validate from the installed command's bundle", () => {
