@@ -228,16 +228,21 @@ function passedLines(result: TaskResult, cwd: string | undefined): string[] {
 }
 
 /**
- * The report of a call with several tasks, as the model reads it: a verdict line per task first,
- * then each task's answer. A FAIL keeps everything the single report has (its problems, the
+ * The report of a call with several tasks, as the model reads it: the tally, a verdict line per
+ * task when any failed, then each task's answer. A FAIL keeps everything the single report has (its problems, the
  * boundary, the audit directory); a PASS keeps what the next step rests on — the answer, its
  * evidence pointers, the roots it watched (relative to `options.cwd`, the call's working
  * directory, when given) — in as few lines as it takes.
  */
 export function renderCombinedModelReport(results: readonly TaskResult[], options: { cwd?: string } = {}): string {
-	const verdicts = results.map(
-		(r) => `${r.verdict} ${r.id}${r.verdict === "FAIL" ? ` (${plural(r.problems.length, "problem")})` : ""}`,
-	);
+	// When every task passed, the tally says so and each answer names its task: a verdict line per
+	// task would only repeat the ids (paid for on every later request of the parent).
+	const anyFailed = results.some((r) => r.verdict === "FAIL");
+	const verdicts = anyFailed
+		? results.map(
+				(r) => `${r.verdict} ${r.id}${r.verdict === "FAIL" ? ` (${plural(r.problems.length, "problem")})` : ""}`,
+			)
+		: [];
 	const details = results.map((r) =>
 		r.verdict === "FAIL"
 			? [`— ${verdictHead(r)}`, ...problemLines(r), ...answerLines(r), boundaryLine(r), `Audit: ${r.auditDir}`]

@@ -78,6 +78,12 @@ describe("the combined report for the model", () => {
 		]);
 	});
 
+	it("lists no verdict lines when every task passed: the tally says so, each answer names its task", () => {
+		const passed = renderCombinedModelReport([result("a", "PASS"), result("c", "PASS")]);
+		expect(passed.split("\n").slice(0, 3)).toEqual(["2 tasks: 2 PASS · $0.01", "", "— a: a says line 1"]);
+		expect(passed).not.toMatch(/^PASS /m);
+	});
+
 	it("keeps a FAIL whole: its problems, boundary and audit directory", () => {
 		expect(text).toContain("— FAIL task b (1 problem)\n✗ boundary violation: added x in /r/b");
 		expect(text).toContain("Boundary: 1 violation; 0 changes in writable roots. Roots: /r/b (watched).");
