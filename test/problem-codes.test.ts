@@ -7,11 +7,11 @@ import { describe, expect, it } from "vitest";
 import { resolveModelRef } from "../src/agents/model-ref.ts";
 import type { EnvelopeParse } from "../src/envelope/parse.ts";
 import { formatPath, PROBLEM_CODES, type Problem, type ProblemCode } from "../src/problems.ts";
-import { type ChildOutcome, ZERO_USAGE } from "../src/run/types.ts";
 import { judgeRun, type VerdictInput } from "../src/run/verdict.ts";
 import { loadSpecText } from "../src/spec/load.ts";
 import type { PathInfo, PathProbe } from "../src/spec/probe.ts";
 import { validateSpec } from "../src/spec/validate.ts";
+import { childOutcome as outcome } from "./support/child.ts";
 
 const DIRS = new Set(["/v", "/v/repo", "/v/repo/docs"]);
 const probe: PathProbe = (path): PathInfo => {
@@ -26,23 +26,6 @@ function specProblems(input: Record<string, unknown>): readonly Problem[] {
 	return result.ok ? [] : result.problems;
 }
 
-const outcome = (o: Partial<ChildOutcome> = {}): ChildOutcome => ({
-	runner: "in-process",
-	completed: true,
-	stopReason: "toolUse",
-	errors: [],
-	stoppedBy: undefined,
-	submissions: [],
-	finalText: "",
-	commandsRun: [],
-	toolCalls: 1,
-	turns: 1,
-	usage: ZERO_USAGE,
-	sessionFile: undefined,
-	sent: undefined,
-	elapsedMs: 10,
-	...o,
-});
 const envelope = (status: "ok" | "partial" = "ok"): EnvelopeParse => ({
 	ok: true,
 	envelope: { status, deliverable: "d", evidence: [{ claim: "c", pointer: "a.ts:1" }], unsure: [], did_not_do: [] },

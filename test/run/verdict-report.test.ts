@@ -4,26 +4,10 @@ import { describe, expect, it } from "vitest";
 import type { EnvelopeParse } from "../../src/envelope/parse.ts";
 import { renderModelReport, renderReport } from "../../src/report/task-report.ts";
 import type { TaskResult } from "../../src/run/result.ts";
-import { type ChildOutcome, ZERO_USAGE } from "../../src/run/types.ts";
+import { ZERO_USAGE } from "../../src/run/types.ts";
 import { judgeRun, type VerdictInput } from "../../src/run/verdict.ts";
+import { childOutcome as outcome } from "../support/child.ts";
 
-const outcome = (o: Partial<ChildOutcome> = {}): ChildOutcome => ({
-	runner: "in-process",
-	completed: true,
-	stopReason: "toolUse",
-	errors: [],
-	stoppedBy: undefined,
-	submissions: [],
-	finalText: "",
-	commandsRun: [],
-	toolCalls: 1,
-	turns: 1,
-	usage: ZERO_USAGE,
-	sessionFile: undefined,
-	sent: undefined,
-	elapsedMs: 10,
-	...o,
-});
 const ok: EnvelopeParse = {
 	ok: true,
 	envelope: {

@@ -6,7 +6,13 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import type { ChildLaunch, ChildOutcome, ChildProgress, ChildRunner } from "../../src/run/types.ts";
+import {
+	type ChildLaunch,
+	type ChildOutcome,
+	type ChildProgress,
+	type ChildRunner,
+	ZERO_USAGE,
+} from "../../src/run/types.ts";
 import { SCRIPTED_PROVIDER } from "./pi.ts";
 import type { RecordedRequest, Script } from "./scripted-provider.ts";
 
@@ -113,3 +119,22 @@ export function envelope(pointers: string[] = ["."], status: "ok" | "partial" | 
 export function submitTurn(value: unknown) {
 	return { tools: [{ name: "submit_result", args: value as Record<string, never> }] };
 }
+
+/** What a runner reports for a child that ran one turn and finished, with `o` replacing any part. */
+export const childOutcome = (o: Partial<ChildOutcome> = {}): ChildOutcome => ({
+	runner: "in-process",
+	completed: true,
+	stopReason: "toolUse",
+	errors: [],
+	stoppedBy: undefined,
+	submissions: [],
+	finalText: "",
+	commandsRun: [],
+	toolCalls: 1,
+	turns: 1,
+	usage: ZERO_USAGE,
+	sessionFile: undefined,
+	sent: undefined,
+	elapsedMs: 10,
+	...o,
+});
