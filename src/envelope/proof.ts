@@ -52,10 +52,7 @@ export function relaxedProofNote(
  * per-run text in the first message (never the system prompt, which siblings share).
  */
 export const EVIDENCE_BRIEF: Readonly<Record<EvidenceRule, string>> = {
-	required:
-		"A result with status ok must cite at least one pointer: an ok without evidence is rejected. If you could " +
-		'not check anything, say so and use status "partial".',
+	required: 'An ok without evidence is rejected; if you could check nothing, say so and use status "partial".',
 	optional:
-		"This task needs no evidence: an ok result without pointers is accepted, but every pointer you do give is " +
-		"checked.",
+		"This task needs no evidence: an ok without pointers is accepted, but every pointer you do give is checked.",
 };

@@ -36,32 +36,27 @@ export const EvidenceSchema = Type.Object(
 	{
 		claim: Type.String({
 			pattern: NON_BLANK,
-			description: "One checkable statement your result rests on.",
+			description: "One checkable statement.",
 		}),
 		pointer: Type.String({
 			pattern: NON_BLANK,
-			description:
-				"'path:line', 'path:start-end', 'path', or 'cmd: <a command you ran, exactly>'; paths inside the task's roots.",
+			description: "'path:line', 'path:start-end', 'path', or 'cmd: <a command you ran, exactly>'; paths in the roots.",
 		}),
 	},
-	{
-		additionalProperties: false,
-		description: "A claim and where to check it.",
-	},
+	{ additionalProperties: false },
 );
 
-const textList = (description: string) =>
-	Type.Array(Type.String({ pattern: NON_BLANK, description: "One item, in a sentence." }), { description });
+const textList = (description: string) => Type.Array(Type.String({ pattern: NON_BLANK }), { description });
 
 export const EnvelopeSchema = Type.Object(
 	{
 		deliverable: Type.String({
 			pattern: NON_BLANK,
-			description: "The answer itself, in the shape asked for; or, if you could not produce it, what stopped you.",
+			description: "The answer, in the shape asked for; or what stopped you.",
 		}),
 		evidence: Type.Array(EvidenceSchema, {
 			description:
-				"The claims the deliverable rests on; every pointer is verified. An ok needs at least one, unless the task says evidence is optional.",
+				"Claims the deliverable rests on, each with a verified pointer. An ok needs one, unless the task says not.",
 		}),
 		unsure: textList("What you could not establish. [] if none."),
 		did_not_do: textList("What was asked that you did not do, and why. [] if none."),
@@ -71,10 +66,7 @@ export const EnvelopeSchema = Type.Object(
 			description: "ok: all done as asked; partial: some done (see did_not_do); failed: no usable result.",
 		}),
 	},
-	{
-		additionalProperties: false,
-		description: "The task's result, checked mechanically.",
-	},
+	{ additionalProperties: false },
 );
 
 export type Envelope = Static<typeof EnvelopeSchema>;
@@ -91,9 +83,9 @@ export const SUBMIT_RESULT_TOOL_LABEL = "Submit result";
  * definitions (and so share a prompt cache).
  */
 export const SUBMIT_RESULT_TOOL_DESCRIPTION = [
-	"Hand in your result: once, on its own, as your last action (it ends your work).",
-	"It is checked mechanically: a wrong shape or a pointer to a missing line or an unrun command fails it;",
-	"if the call is rejected, fix what the error names and call again. An honest partial beats a false ok.",
+	"Hand in your result once, on its own, as your last action (it ends your work). It is checked:",
+	"a wrong shape, or a pointer to a missing line or an unrun command, fails it; if the call is rejected,",
+	"fix what the error names and call again. An honest partial beats a false ok.",
 ].join(" ");
 
 /** One line for the tool list in a system prompt. */

@@ -5,8 +5,10 @@
  * So it is short, says the one thing that decides (what the child sees), and is byte-stable: the
  * same text on every request keeps the prompt cache warm.
  *
- * The three pre-flight questions are the gate's three reason kinds, asked in advance; both tool
- * descriptions carry them, so the model reads them where it chooses a tool.
+ * The three pre-flight questions are the gate's three reason kinds, asked in advance. They are
+ * written once, in the fork tool's description, where the model reads them as it chooses to fork;
+ * the rule points at them. Tool definitions are sent on every request, as the system prompt is, so
+ * they survive compaction too, and a second copy would be paid for on every request of the parent.
  */
 
 /** The three questions to ask before any fork; one yes makes it a task. */
@@ -23,24 +25,18 @@ export const DELEGATION_RULE_TAG = "delegation";
 /** The section pi-delegate appends to the parent's system prompt. */
 export const DELEGATION_RULE = [
 	`<${DELEGATION_RULE_TAG}>`,
-	"Delegating: task first, fork second. They differ in one thing: what the child sees.",
-	"- task: the child sees only its spec. Its result is checked PASS/FAIL and every root is diffed; " +
-		"a change outside write_allowed fails it. The default for anything that writes or must obey a rule.",
-	"- fork: the child sees this whole conversation, with the brief last; the conversation outweighs " +
-		"the brief, and the result is unchecked prose. Only for read-only exploration of this conversation, " +
-		"or several independent opinions.",
-	PREFLIGHT_QUESTIONS,
-	"A fork whose brief fails these is blocked and handed back as a task call.",
+	"Delegating: task first, fork second. They differ in what the child sees.",
+	"- task: only its spec; checked PASS/FAIL, every root diffed. The default for anything that writes or must obey a rule.",
+	"- fork: this whole conversation, which outweighs the brief; unchecked prose. Only for read-only exploration of this conversation, or several independent opinions.",
+	"Before a fork, ask the three questions in its description: one yes makes it a task, and a fork that fails them is blocked and handed back as a task call.",
 	`</${DELEGATION_RULE_TAG}>`,
 ].join("\n");
 
 /** The fork tool's description: what it is for, what it is not for, and the questions. */
 export const FORK_TOOL_DESCRIPTION = [
-	"Run a child that sees this whole conversation, with your brief as its last message, and returns prose.",
-	"Use it only for read-only exploration that needs this conversation, or pass several briefs for " +
-		"independent opinions in parallel.",
-	"Not for implementation, nor for anything that writes or must obey a rule: use task, whose child sees " +
-		"only its spec and is checked PASS/FAIL.",
+	"Run a child that sees this whole conversation, your brief last, and returns prose. Only for read-only " +
+		"exploration of this conversation, or several briefs for independent opinions at once.",
+	"Not for implementation, nor anything that writes or must obey a rule: use task (checked PASS/FAIL).",
 	PREFLIGHT_QUESTIONS,
 ].join("\n");
 

@@ -24,14 +24,14 @@ export const ForkParamsSchema = {
 	properties: {
 		brief: {
 			type: "string",
-			description: "What the fork should find out or judge; it becomes its last user message.",
+			description: "What to find out or judge; its last user message.",
 		},
 		briefs: {
 			type: "array",
 			items: { type: "string" },
-			description: "Several briefs: one fork each, run at the same time, each answer labelled with its brief.",
+			description: "One fork per brief, at once; answers labelled by brief.",
 		},
-		from: { type: "string", description: "An entry id of this session to branch from instead of this point." },
+		from: { type: "string", description: "A session entry id to branch from instead of here." },
 	},
 } as const;
 
@@ -47,7 +47,7 @@ export function registerForkTool(pi: ExtensionAPI, deps: Omit<ForkToolDeps, "app
 		name: FORK_TOOL_NAME,
 		label: "Fork",
 		description: FORK_TOOL_DESCRIPTION,
-		promptSnippet: "Run a read-only child that sees this conversation; for exploration and parallel opinions only",
+		promptSnippet: "Run a read-only child that sees this conversation",
 		parameters: ForkParamsSchema,
 		async execute(toolCallId, params, signal, onUpdate, ctx) {
 			const { runForkCall } = await body.get();

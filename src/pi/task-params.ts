@@ -22,6 +22,7 @@ const text = (description: string) => ({ type: "string", description }) as const
 const strings = (description: string) => ({ type: "array", items: { type: "string" }, description }) as const;
 const flag = (description: string) => ({ type: "boolean", description }) as const;
 const amount = (description: string) => ({ type: "number", description }) as const;
+const number = { type: "number" } as const;
 
 /** A plain string enum (`{type: "string", enum}`): every provider takes it, where some reject a union of literals. */
 const stringEnum = <const T extends readonly string[]>(values: T, description: string) =>
@@ -34,9 +35,9 @@ const TASK_FIELDS = {
 	deliverable: text("What to hand back; default: the agent's."),
 	effort: stringEnum(EFFORT_NAMES, "fast: look-ups; balanced (default); deep: hard problems."),
 	read_only: flag("Default true; false for a task that changes files."),
-	roots: strings("Directories WATCHED (diffed), relative to the cwd; default for read-only: the repository."),
+	roots: strings("Directories WATCHED (diffed), relative to the cwd; read-only default: the repository."),
 	write_allowed: strings("With read_only false, required: the roots the child may change."),
-	exclude: strings("Parts of roots not checked (an unreadable cache, a mount); listed as unchecked."),
+	exclude: strings("Parts of roots not checked (reported as unchecked)."),
 	sandbox: stringEnum(SANDBOX_MODES, "enforce: writes outside write_allowed are prevented; default: the setting."),
 	network: flag("Under the sandbox, let bash use the network."),
 	git_writes: flag("Under the sandbox, let the child commit in a writable root."),
@@ -56,8 +57,7 @@ const TASK_FIELDS = {
 const TaskItemSchema = {
 	type: "object",
 	required: ["goal"],
-	properties: { goal: text("What to do, self-contained.") },
-	description: "One task: goal, and any field above for this task alone.",
+	properties: { goal: { type: "string" } },
 } as const;
 
 export const TaskParamsSchema = {
@@ -67,31 +67,46 @@ export const TaskParamsSchema = {
 		tasks: {
 			type: "array",
 			items: TaskItemSchema,
-			description: "Several tasks, run at once (writers on overlapping roots in turn); fields above apply to each.",
+			description: "Several tasks at once, each a goal and any field above for itself; the fields above apply to all.",
 		},
 		budget: {
 			type: "object",
-			properties: { wall_s: amount("Seconds."), usd: amount("Dollars."), turns: amount("Model turns.") },
-			description: "Limits that stop a child; defaults by effort.",
+			properties: { wall_s: number, usd: number, turns: number },
+			description: "Limits (seconds, dollars, model turns) that stop a child; defaults by effort.",
 		},
 		evidence: stringEnum(EVIDENCE_RULES, "required (default), or optional when nothing can be cited."),
-		contextMode: text("focused (default), isolated, scoped, legacy, or a project mode."),
-		inheritProjectContext: flag("AGENTS.md/CLAUDE.md in or out."),
-		inheritMainRules: flag("This session's appended rules in or out."),
-		inheritSkills: flag("Skills in or out."),
-		systemPromptMode: stringEnum(["append", "replace"], "Keep the base prompt, or replace it."),
-		skills: strings("Only these skills; [] for none."),
-		inheritPrompt: stringEnum(STRATEGIES, "full (default) or portable."),
+		contextMode: text(
+			"focused (default), isolated, scoped, legacy, or a project mode; one channel: inheritProjectContext, inheritMainRules, inheritSkills, systemPromptMode, skills, inheritPrompt.",
+		),
 	},
+} as const;
+
+/**
+ * The per-call context fields. A call may set each (the adapter reads and checks them, naming a
+ * misspelt one), but the schema sent to the model only names them in `contextMode`'s description:
+ * they are the rarest overrides, their own definitions cost about 140 tokens on every request of the
+ * parent, and an agent file or a project mode is where a standing choice belongs.
+ */
+const CONTEXT_FIELDS = {
+	inheritProjectContext: { type: "boolean" },
+	inheritMainRules: { type: "boolean" },
+	inheritSkills: { type: "boolean" },
+	systemPromptMode: { type: "string", enum: ["append", "replace"] },
+	skills: { type: "array", items: { type: "string" } },
+	inheritPrompt: { type: "string", enum: STRATEGIES },
 } as const;
 
 /**
  * The call's parameters as the adapter reads them. `tasks` entries are typed with every task field:
  * the schema sent to the model names only `goal` (see TaskItemSchema), the adapter reads them all.
  */
-export type TaskParams = Omit<Static<typeof TaskParamsSchema>, "tasks"> & {
-	tasks?: Array<Partial<Static<typeof TaskFieldsSchema>> & { goal: string }>;
-};
+export type TaskParams = Omit<Static<typeof TaskParamsSchema>, "tasks"> &
+	Partial<Static<typeof ContextFieldsSchema>> & {
+		tasks?: Array<Partial<Static<typeof TaskFieldsSchema>> & { goal: string }>;
+	};
+
+/** The context fields as an object schema, for their types in `TaskParams`. */
+const ContextFieldsSchema = { type: "object", properties: CONTEXT_FIELDS } as const;
 
 /** The task fields as an object schema, for the type of a `tasks` entry. */
 const TaskFieldsSchema = { type: "object", properties: TASK_FIELDS } as const;
@@ -100,7 +115,10 @@ const TaskFieldsSchema = { type: "object", properties: TASK_FIELDS } as const;
 export const TASK_FIELD_NAMES = Object.keys(TASK_FIELDS) as ReadonlyArray<keyof typeof TASK_FIELDS>;
 
 /** Every top-level field of a call. */
-export const CALL_FIELD_NAMES: readonly string[] = Object.keys(TaskParamsSchema.properties);
+export const CALL_FIELD_NAMES: readonly string[] = [
+	...Object.keys(TaskParamsSchema.properties),
+	...Object.keys(CONTEXT_FIELDS),
+];
 
 /** The per-call context fields of a call: the highest precedence layer of what the child sees. */
 export function callFromParams(params: TaskParams): (ContextFields & { strategy?: Strategy }) | undefined {

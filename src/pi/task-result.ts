@@ -22,9 +22,8 @@ export function toolResult(results: readonly TaskResult[], cwd?: string): TaskTo
 	const [only] = results;
 	const single = results.length === 1 && only !== undefined;
 	// The model reads the compact form (it is paid for on every later request); people see the full one.
-	const forModel = single
-		? renderModelReport(only)
-		: renderCombinedModelReport(results, cwd === undefined ? {} : { cwd });
+	const options = cwd === undefined ? {} : { cwd };
+	const forModel = single ? renderModelReport(only, options) : renderCombinedModelReport(results, options);
 	const failed = results.some((r) => r.verdict === "FAIL");
 	// Before Pi 0.99 a returned isError was ignored: a FAIL must be thrown to be an error there.
 	if (failed && !returnedErrorsCount()) throw new Error(forModel);

@@ -6,7 +6,6 @@
  * as the tool result's usage, so Pi adds them to the session's totals.
  */
 import type { ExtensionAPI, ToolDefinition } from "@earendil-works/pi-coding-agent";
-import { PREFLIGHT_QUESTIONS } from "../gate/rule.ts";
 import { deferredComponent, labelStandIn, onDemand, piPackage, resultText } from "./on-demand.ts";
 import { registerParentCachePolicy } from "./parent-cache.ts";
 import type { TaskCallHooks, TaskToolDeps } from "./task-call.ts";
@@ -16,13 +15,11 @@ import type { TaskDetails } from "./task-render.ts";
 export type { TaskToolDeps };
 
 export const TASK_TOOL_DESCRIPTION = [
-	"Hand self-contained work to child agents and get back checked PASS/FAIL verdicts. A child sees only its spec",
-	"(with tail: this conversation's latest turns, as background). Use it for work that writes files, must obey a rule,",
-	"or needs a result you can check.",
-	"Every root is diffed: a change outside write_allowed (exact entries of roots) fails the task, even an incidental",
-	"one (build output, caches). Evidence pointers are verified; budgets stop a child. Several tasks: one call, tasks.",
+	"Hand self-contained work to child agents; get back checked PASS/FAIL verdicts. A child sees only its spec",
+	"(with tail, this conversation's latest turns as background). For work that writes, must obey a rule, or",
+	"needs a result you can check. Every root is diffed: a change outside write_allowed fails the task, even",
+	"build output or caches. Evidence pointers are verified; budgets stop a child. Several tasks: one call, tasks.",
 	"A PASS proves shape and pointers, not truth: spot-check what your next step rests on.",
-	PREFLIGHT_QUESTIONS,
 ].join("\n");
 
 /** The runner, with Pi's package and what a call reports into; loaded on the first call, not when Pi starts. */
@@ -51,7 +48,7 @@ export function registerTaskTool(pi: ExtensionAPI, deps: TaskToolDeps): void {
 		name: "task",
 		label: "Task",
 		description: TASK_TOOL_DESCRIPTION,
-		promptSnippet: "Delegate self-contained work to a child agent and get a checked PASS/FAIL",
+		promptSnippet: "Delegate work to a child agent; get a checked PASS/FAIL",
 		parameters: TaskParamsSchema,
 		async execute(_id, params, signal, onUpdate, ctx) {
 			const { runTaskCall, linkChild, LiveSpend } = await body.get();

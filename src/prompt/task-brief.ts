@@ -25,49 +25,49 @@ export function taskRung(spec: Pick<TaskSpec, "context">, tail?: TailSection): T
 
 const bullets = (items: readonly string[]) => items.map((item) => `- ${item}`).join("\n");
 
+/**
+ * Why the brief is terse: it is the one part of a child's prompt that is not shared with its
+ * siblings (everything static lives in the system prompt and in the `submit_result` definition,
+ * which siblings read from one cache entry), so each of its tokens is paid in full per child. What
+ * the tool definition already says (pointer forms, "called once, last") is not repeated here.
+ */
+const INCIDENTAL = "even one a command made: build output, caches, lock files, bytecode (__pycache__).";
+
 function authority(spec: TaskSpec): string {
 	const { write_allowed, watched_only } = spec.resolved;
-	const incidental =
-		"That includes changes made by a command you ran, not only edits you meant: build output, caches, " +
-		"lock files and bytecode (such as __pycache__) count the same.";
 	if (spec.read_only) {
 		return [
-			"Read-only. You may read anything, but must not change anything under these roots:",
+			"Read-only: you may read anything, but change nothing under these roots:",
 			bullets(watched_only),
-			"Each root is compared before and after you finish; any change under one fails the task.",
-			incidental,
+			`Each is compared before and after; any change under one fails the task, ${INCIDENTAL}`,
 		].join("\n");
 	}
 	const lines = ["You may create, change and delete files under:", bullets(write_allowed)];
-	if (watched_only.length > 0) lines.push("You may read, but must not change anything under:", bullets(watched_only));
+	if (watched_only.length > 0) lines.push("You may read, but change nothing under:", bullets(watched_only));
 	lines.push(
-		"Every root above is compared before and after you finish; any change outside the writable roots fails the task.",
-		incidental,
+		`Every root is compared before and after; a change outside the writable ones fails the task, ${INCIDENTAL}`,
 	);
 	return lines.join("\n");
 }
 
 function result(spec: TaskSpec): string {
 	return [
-		"Finish by calling `submit_result` once, with what you did, what you could not establish and what you did not do.",
-		"Back each claim with a pointer that can be checked: `path:line`, `path:start-end`, `path`, or `cmd: <a command",
-		"you ran, exactly>`. A result not handed in this way, or whose pointers do not check out, counts as failed.",
+		"Finish with one `submit_result` call; every pointer in it is checked, and a result not handed in that way fails.",
 		EVIDENCE_BRIEF[spec.evidence ?? DEFAULT_EVIDENCE_RULE],
 	].join(" ");
 }
 
 function budget(spec: TaskSpec): string {
 	const { wall_s, usd, turns } = spec.budget;
-	return `Budget: at most ${turns} turns, $${usd} and ${wall_s} s. The run is stopped when one runs out.`;
+	return `Budget: ${turns} turns, $${usd}, ${wall_s} s; the run stops when one runs out.`;
 }
 
 /** The opening: what the child shares with the caller (nothing, or a quoted part of its conversation). */
 function opening(background: string | undefined): string {
 	return background === undefined
-		? "Another agent started you to carry out this one task. There is no earlier conversation and no shared " +
-				"history: this message is everything you are given."
-		: "Another agent started you to carry out this one task. You share no history with it: this message is " +
-				"everything you are given, including the end of its conversation, quoted below as background.";
+		? "Another agent sent you this one task. You share no history with it: this message is all you are given."
+		: "Another agent sent you this one task. You share no history with it: this message is all you are given, " +
+				"including the end of its conversation, quoted below as background.";
 }
 
 /** Builds the first user message of a task child from its spec and chosen tail. Pure and deterministic. */

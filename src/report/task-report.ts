@@ -174,23 +174,25 @@ function problemLines(result: TaskResult): string[] {
 	return [...result.problems.map((p) => `✗ ${p.message}`), ...result.warnings.map((w) => `! ${w}`)];
 }
 
-function boundaryLine(result: TaskResult): string {
+function boundaryLine(result: TaskResult, cwd?: string): string {
 	const allowed = result.delta.length - result.violations.length;
-	return `Boundary: ${plural(result.violations.length, "violation")}; ${plural(allowed, "change")} in writable roots. Roots: ${rootsLine(result)}.`;
+	return `Boundary: ${plural(result.violations.length, "violation")}; ${plural(allowed, "change")} in writable roots. Roots: ${rootsLine(result, cwd)}.`;
 }
 
 /**
  * The report as the calling model reads it: the same facts in fewer tokens — it is paid for on
  * every later request of the parent's conversation. The verdict stays the first word; the tables
- * (boundary per root, metrics block) become one line each. The full report is kept for people
- * (the CLI, and the tool row's expanded view).
+ * (boundary per root, metrics block) become one line each, and a PASS names its roots relative to
+ * `options.cwd` (the call's working directory, as the call named them) when given. The full report
+ * is kept for people (the CLI, and the tool row's expanded view).
  */
-export function renderModelReport(result: TaskResult): string {
+export function renderModelReport(result: TaskResult, options: { cwd?: string } = {}): string {
 	const lines = [
 		verdictHead(result),
 		...problemLines(result),
 		...answerLines(result),
-		boundaryLine(result),
+		// A FAIL names its roots whole, as the combined report does: they are what the next step acts on.
+		boundaryLine(result, result.verdict === "PASS" ? options.cwd : undefined),
 		...(result.verdict === "FAIL" && result.delta.length > 0
 			? [
 					`Left in place: nothing the child changed was undone (${plural(result.delta.length, "change")}; see the audit).`,

@@ -28,7 +28,7 @@ describe("the empty-proof rule", () => {
 	});
 
 	it("has a brief sentence for each rule", () => {
-		expect(EVIDENCE_BRIEF.required).toContain("an ok without evidence is rejected");
+		expect(EVIDENCE_BRIEF.required).toContain("An ok without evidence is rejected");
 		expect(EVIDENCE_BRIEF.optional).toContain("every pointer you do give is checked");
 	});
 });

@@ -18,11 +18,26 @@ function nodes(schema: Record<string, unknown>, path = "(root)"): Array<[string,
 }
 
 describe("EnvelopeSchema", () => {
-	it("describes every field, item and object for the model", () => {
-		const undescribed = nodes(EnvelopeSchema as unknown as Record<string, unknown>)
+	it("describes every field the model fills in, and no item its field already explains", () => {
+		const all = nodes(EnvelopeSchema as unknown as Record<string, unknown>);
+		// A field is a named property; its items and the root are explained by the field and the tool.
+		const fields = all.filter(([path]) => path !== "(root)" && !path.endsWith("[]"));
+		const undescribed = fields
 			.filter(([, node]) => typeof node.description !== "string" || node.description.length < 10)
 			.map(([path]) => path);
 		expect(undescribed).toEqual([]);
+		expect(fields.map(([path]) => path)).toEqual([
+			"(root).deliverable",
+			"(root).evidence",
+			"(root).evidence[].claim",
+			"(root).evidence[].pointer",
+			"(root).unsure",
+			"(root).did_not_do",
+			"(root).status",
+		]);
+		// Every other description would be paid for by every sibling child on every request.
+		const extra = all.filter(([path, node]) => (path === "(root)" || path.endsWith("[]")) && "description" in node);
+		expect(extra.map(([path]) => path)).toEqual([]);
 	});
 
 	it("requires exactly the five envelope fields, in the documented order, and nothing else", () => {

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { TaskResult } from "../../src/run/result.ts";
 import { envelope, submitTurn } from "../support/child.ts";
@@ -123,6 +125,10 @@ describe("the task tool's context fields", () => {
 		expect(result?.verdict).toBe("PASS");
 		expect(result?.warnings.join("\n")).toMatch(/unknown context mode "focussed".*focused/);
 		expect(JSON.stringify(end?.result.details)).toContain("Warnings\\n  - ");
+		// The fields the schema sent to the model does not list reach the plan all the same.
+		const plan = JSON.parse(readFileSync(join(result?.auditDir ?? "", "launch.json"), "utf8"));
+		expect(plan.child.strategy).toMatchObject({ value: "portable", reason: "per-call strategy" });
+		expect(plan.child.context.skills).toMatchObject({ value: [], layer: "call-field" });
 	});
 });
 

@@ -35,7 +35,7 @@ describe("planTask with context.tail", () => {
 		const p = plan(spec({ roots: [root], context: { tail: { tokens: 2000 } } }));
 		expect(p.rung).toBe("L0");
 		expect(p.child.firstMessage).not.toContain("## Background");
-		expect(p.child.firstMessage).toContain("There is no earlier conversation");
+		expect(p.child.firstMessage).toContain("You share no history with it: this message is all you are given.");
 		expect(p.tail?.source).toBe("none");
 		expect(p.warnings.map(formatPath)).toEqual(["context.tail"]);
 	});

@@ -109,8 +109,15 @@ describe("the combined report for the model", () => {
 		expect(renderCombinedModelReport(results, { cwd: "/r/c-other" })).toContain("  roots: /r/c (watched)");
 	});
 
+	it("a single task's report names a PASS's roots from the call's working directory too, and a FAIL's whole", () => {
+		const [a, b] = results;
+		expect(renderModelReport(a!, { cwd: "/r" })).toContain("Roots: a (watched).");
+		expect(renderModelReport(a!)).toContain("Roots: /r/a (watched).");
+		expect(renderModelReport(b!, { cwd: "/r" })).toContain("Roots: /r/b (watched).");
+	});
+
 	it("costs fewer tokens than the single reports it replaces", () => {
-		const singles = results.map(renderModelReport).join("\n");
+		const singles = results.map((r) => renderModelReport(r)).join("\n");
 		expect(countTokens(text)).toBeLessThan(countTokens(singles) * 0.8);
 	});
 });
