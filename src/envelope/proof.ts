@@ -48,11 +48,9 @@ export function relaxedProofNote(
 }
 
 /**
- * The sentence the task brief gives the child about evidence, for each rule. It goes with the other
- * per-run text in the first message (never the system prompt, which siblings share).
+ * What the task brief says about evidence when the spec relaxes the rule. The default (an ok must
+ * cite something) is stated once, in `submit_result`'s definition, which every sibling child reads
+ * from one cache entry; only the exception travels in the per-run first message.
  */
-export const EVIDENCE_BRIEF: Readonly<Record<EvidenceRule, string>> = {
-	required: 'An ok without evidence is rejected; if you could check nothing, say so and use status "partial".',
-	optional:
-		"This task needs no evidence: an ok without pointers is accepted, but every pointer you do give is checked.",
-};
+export const EVIDENCE_OPTIONAL_BRIEF =
+	"This task needs no evidence: an ok without pointers is accepted, but every pointer you do give is checked.";

@@ -56,7 +56,7 @@ export const EnvelopeSchema = Type.Object(
 		}),
 		evidence: Type.Array(EvidenceSchema, {
 			description:
-				"Claims the deliverable rests on, each with a verified pointer. An ok needs one, unless the task says not.",
+				"Claims the deliverable rests on, each with a pointer that is verified. An ok needs one unless the task says evidence is optional; with nothing checkable, use partial.",
 		}),
 		unsure: textList("What you could not establish. [] if none."),
 		did_not_do: textList("What was asked that you did not do, and why. [] if none."),
@@ -83,9 +83,9 @@ export const SUBMIT_RESULT_TOOL_LABEL = "Submit result";
  * definitions (and so share a prompt cache).
  */
 export const SUBMIT_RESULT_TOOL_DESCRIPTION = [
-	"Hand in your result once, on its own, as your last action (it ends your work). It is checked:",
-	"a wrong shape, or a pointer to a missing line or an unrun command, fails it; if the call is rejected,",
-	"fix what the error names and call again. An honest partial beats a false ok.",
+	"Hand in your result once, on its own, as your last action: it ends your work, and a task not finished",
+	"with it fails. It is checked: a wrong shape, or a pointer to a missing line or an unrun command, fails",
+	"it; if the call is rejected, fix what the error names and call again. An honest partial beats a false ok.",
 ].join(" ");
 
 /** One line for the tool list in a system prompt. */

@@ -9,7 +9,7 @@
  *   L3 — plus the end of the caller's conversation, quoted as background (spec `context.tail`).
  * (L4, the whole branch, is not a task rung: it is what a fork sees.)
  */
-import { DEFAULT_EVIDENCE_RULE, EVIDENCE_BRIEF } from "../envelope/proof.ts";
+import { EVIDENCE_OPTIONAL_BRIEF } from "../envelope/proof.ts";
 import type { TaskSpec } from "../spec/schema.ts";
 import { type TailSection, tailSection } from "./tail.ts";
 
@@ -29,7 +29,8 @@ const bullets = (items: readonly string[]) => items.map((item) => `- ${item}`).j
  * Why the brief is terse: it is the one part of a child's prompt that is not shared with its
  * siblings (everything static lives in the system prompt and in the `submit_result` definition,
  * which siblings read from one cache entry), so each of its tokens is paid in full per child. What
- * the tool definition already says (pointer forms, "called once, last") is not repeated here.
+ * the tool definition says (finish with it, once and last; pointer forms; an ok needs evidence) is
+ * not repeated here.
  */
 const INCIDENTAL = "even one a command made: build output, caches, lock files, bytecode (__pycache__).";
 
@@ -50,16 +51,9 @@ function authority(spec: TaskSpec): string {
 	return lines.join("\n");
 }
 
-function result(spec: TaskSpec): string {
-	return [
-		"Finish with one `submit_result` call; every pointer in it is checked, and a result not handed in that way fails.",
-		EVIDENCE_BRIEF[spec.evidence ?? DEFAULT_EVIDENCE_RULE],
-	].join(" ");
-}
-
 function budget(spec: TaskSpec): string {
 	const { wall_s, usd, turns } = spec.budget;
-	return `Budget: ${turns} turns, $${usd}, ${wall_s} s; the run stops when one runs out.`;
+	return `Finish with one \`submit_result\` call. Budget: ${turns} turns, $${usd}, ${wall_s} s; the run stops when one runs out.`;
 }
 
 /** The opening: what the child shares with the caller (nothing, or a quoted part of its conversation). */
@@ -96,6 +90,9 @@ export function taskBrief(spec: TaskSpec, tail?: TailSection): string {
 		);
 	}
 	if (background !== undefined) sections.push(background);
-	sections.push(`## Returning your result\n${result(spec)}`, budget(spec));
+	// How to hand the result back (one submit_result call, pointers checked, an ok needs evidence) is
+	// in the tool's definition; the brief names only an exception to it.
+	if (spec.evidence === "optional") sections.push(`## Evidence\n${EVIDENCE_OPTIONAL_BRIEF}`);
+	sections.push(budget(spec));
 	return `${sections.join("\n\n")}\n`;
 }

@@ -16,7 +16,7 @@ describe("planTask with context.tail", () => {
 		expect(brief).toContain("including the end of its conversation, quoted below as background");
 		const background = brief.indexOf("## Background: the end of the caller's conversation");
 		expect(background).toBeGreaterThan(brief.indexOf("## Authority"));
-		expect(background).toBeLessThan(brief.indexOf("## Returning your result"));
+		expect(background).toBeLessThan(brief.indexOf("Budget: "));
 		expect(brief).toContain("> We agreed: retries stay at three.");
 		expect(p.tail).toEqual({
 			budget: 2000,
