@@ -14,8 +14,8 @@
  *    diff, next to snapshotting each root on its own (as one call per root) up to 100 roots.
  */
 import { execFileSync } from "node:child_process";
-import { rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
-import { availableParallelism } from "node:os";
+import { cpSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { encodeSnapshots } from "../src/boundary/codec.ts";
 import { diffSnapshots } from "../src/boundary/diff.ts";
@@ -32,14 +32,24 @@ import { median } from "./support/stats.ts";
 const PROCESSES = Math.min(4, availableParallelism());
 const NODE = process.execPath;
 
-/** The built CLI when the build is current (what users run), else the sources (slower to start). */
-function cliEntry(): { path: string; from: "dist" | "src" } {
+/**
+ * The command as `npm i` installs it — the bin script in node_modules/pi-delegate, which runs
+ * `boundary` from its bundle with Node's compile cache on — when the build is current; else the
+ * sources, as a clone runs them (slower to start).
+ */
+function cliEntry(): { path: string; from: "installed" | "src"; cleanup: () => void } {
 	try {
 		requireFreshBuild();
-		const built = join(REPO, "dist/cli/main.js");
-		if (statSync(built).mtimeMs > 0) return { path: built, from: "dist" };
+		const dir = mkdtempSync(join(tmpdir(), "pi-delegate-boundary-cli-"));
+		const root = join(dir, "node_modules", "pi-delegate");
+		for (const part of ["bin", "dist", "package.json"]) cpSync(join(REPO, part), join(root, part), { recursive: true });
+		return {
+			path: join(root, "bin/pi-delegate.cjs"),
+			from: "installed",
+			cleanup: () => rmSync(dir, { recursive: true, force: true }),
+		};
 	} catch {}
-	return { path: join(REPO, "src/cli/main.ts"), from: "src" };
+	return { path: join(REPO, "src/cli/main.ts"), from: "src", cleanup: () => {} };
 }
 const CLI = cliEntry();
 
@@ -196,6 +206,7 @@ const bench: Bench = async ({ quick }) => {
 		return { name: "boundary", table: render(data), data };
 	} finally {
 		for (const path of [dir, big, mono.dir]) rmSync(path, { recursive: true, force: true });
+		CLI.cleanup();
 	}
 };
 
@@ -218,7 +229,7 @@ function render(data: Data): string {
 			row("git status --porcelain --ignored", "git"),
 			row("floor: one find -printf of every entry, output discarded", "floor"),
 			...VARIANTS.map(([name, label]) => row(label, name)),
-			row(`CLI: pi-delegate boundary diff (its own process, from ${CLI.from}/)`, "cli"),
+			row(`CLI: pi-delegate boundary diff (its own process, ${CLI.from})`, "cli"),
 			row("  of which process start-up (pi-delegate --version)", "cli_start"),
 		],
 		["left", "right", "right"],

@@ -72,9 +72,10 @@ if (!fs.existsSync(entry)) {
 const nodeModule = require("node:module");
 if (typeof nodeModule.enableCompileCache === "function") nodeModule.enableCompileCache();
 
-// The one-shot commands that scripts call once per input run from one CommonJS bundle of the
+// The one-shot commands that scripts call once per input (or per run, as `boundary snapshot` and
+// `boundary diff` around one) run from one CommonJS bundle of the
 // build (src/cli/quick.ts says why); a clone runs them from the sources like every other command.
-const QUICK = ["gate", "validate"];
+const QUICK = ["gate", "validate", "boundary"];
 const quick = path.join(root, `dist/cli/quick-${args[0]}.cjs`);
 if (installed && QUICK.indexOf(args[0]) !== -1 && fs.existsSync(quick)) {
 	let runQuick;

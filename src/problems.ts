@@ -232,3 +232,29 @@ export function formatProblems(problems: readonly Problem[], mark = "✗", width
 		)
 		.join("\n");
 }
+
+// typebox reports a failed check as a JSON Pointer and a keyword; these put both in Problem terms
+// without loading typebox (boundary/load.ts loads its compiler only for a file that fails).
+
+/** JSON Schema keywords of a limit from below or above; every other rule is about the value itself. */
+const TOO_SMALL = new Set(["minItems", "minLength", "minimum", "exclusiveMinimum", "minProperties"]);
+const TOO_BIG = new Set(["maxItems", "maxLength", "maximum", "exclusiveMaximum", "maxProperties"]);
+
+/** The problem code of a JSON Schema keyword that failed, for callers that take typebox's own errors. */
+export function keywordCode(keyword: string): ProblemCode {
+	if (keyword === "type") return "invalid_type";
+	if (keyword === "required") return "required";
+	if (keyword === "additionalProperties") return "unknown_key";
+	if (TOO_SMALL.has(keyword)) return "too_small";
+	return TOO_BIG.has(keyword) ? "too_big" : "invalid_value";
+}
+
+/** A JSON Pointer (`/roots/0/entries`, typebox's `instancePath`) as path segments. */
+export function pointerSegments(pointer: string): PathSegment[] {
+	if (pointer === "") return [];
+	return pointer
+		.slice(1)
+		.split("/")
+		.map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
+		.map((s) => (/^(0|[1-9][0-9]*)$/.test(s) ? Number(s) : s));
+}

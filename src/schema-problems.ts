@@ -14,7 +14,7 @@
  */
 import type { TSchema } from "typebox";
 import { Compile } from "typebox/compile";
-import type { PathSegment, Problem, ProblemCode } from "./problems.ts";
+import { keywordCode, type PathSegment, type Problem, type ProblemCode } from "./problems.ts";
 import { isRecord } from "./values.ts";
 
 /** One mistake, before it is put into words. */
@@ -195,33 +195,10 @@ export function schemaProblems(schema: TSchema, value: unknown, phrasebook: Phra
 	}));
 }
 
-/** JSON Schema keywords of a limit from below or above; every other rule is about the value itself. */
-const TOO_SMALL = new Set(["minItems", "minLength", "minimum", "exclusiveMinimum", "minProperties"]);
-const TOO_BIG = new Set(["maxItems", "maxLength", "maximum", "exclusiveMaximum", "maxProperties"]);
-
 /** The problem code of a schema issue, so a caller with its own walk says the same as this one. */
 export function issueCode(issue: SchemaIssue): ProblemCode {
 	if (issue.kind === "type") return "invalid_type";
 	if (issue.kind === "missing") return "required";
 	if (issue.kind === "unknown") return "unknown_key";
 	return keywordCode(issue.keyword);
-}
-
-/** The problem code of a JSON Schema keyword that failed, for callers that take typebox's own errors. */
-export function keywordCode(keyword: string): ProblemCode {
-	if (keyword === "type") return "invalid_type";
-	if (keyword === "required") return "required";
-	if (keyword === "additionalProperties") return "unknown_key";
-	if (TOO_SMALL.has(keyword)) return "too_small";
-	return TOO_BIG.has(keyword) ? "too_big" : "invalid_value";
-}
-
-/** A JSON Pointer (`/roots/0/entries`, typebox's `instancePath`) as path segments. */
-export function pointerSegments(pointer: string): PathSegment[] {
-	if (pointer === "") return [];
-	return pointer
-		.slice(1)
-		.split("/")
-		.map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
-		.map((s) => (/^(0|[1-9][0-9]*)$/.test(s) ? Number(s) : s));
 }

@@ -6,8 +6,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Value } from "typebox/value";
-import { formatProblems, type Problem } from "../../src/problems.ts";
-import { keywordCode, pointerSegments } from "../../src/schema-problems.ts";
+import { formatProblems, keywordCode, type Problem, pointerSegments } from "../../src/problems.ts";
 import { JsonScript, type Script } from "./script.ts";
 
 /** A script that cannot be used; carries every problem found, already in its message. */

@@ -5,9 +5,10 @@
  */
 import { gunzipSync, gzipSync } from "node:zlib";
 import type { Problem } from "../problems.ts";
-import { COMPACT_FORMAT, type CompactHeader, CompactHeaderSchema, GZIP_MAGIC } from "./formats.ts";
+import type { CompactHeader } from "./formats.ts";
 import { checked, parseSnapshot, validTree } from "./load.ts";
-import { type RootSnapshot, SNAPSHOT_VERSION, type Snapshot } from "./types.ts";
+import type { RootSnapshot, Snapshot } from "./types.ts";
+import { COMPACT_FORMAT, GZIP_MAGIC, SNAPSHOT_VERSION } from "./version.ts";
 
 /** The audit record's names for a run's two snapshots. */
 export const BEFORE_FILE = "boundary-before.snapshot.gz";
@@ -72,7 +73,7 @@ function decodeCompact(bytes: Buffer, source: string): { snapshot: Snapshot } | 
 	}
 	if ((data as { format?: unknown } | null)?.format !== COMPACT_FORMAT)
 		return problem(source, "is gzip-compressed but is not a pi-delegate snapshot");
-	const header = checked(CompactHeaderSchema, data, source);
+	const header = checked<CompactHeader>("compactHeader", data, source);
 	if ("problems" in header) return header;
 	let at = newline + 1;
 	const roots: RootSnapshot[] = [];

@@ -1,6 +1,6 @@
 /**
  * The file forms of a snapshot, as typebox schemas so what is read back is checked against the
- * definition it was written with:
+ * definition it was written with (through the checks generated from them, format-checks.ts):
  *
  * - compact (the audit record, `boundary snapshot -o`): gzip of one JSON header line followed by
  *   the trees' bytes, root after root. A 110,000-entry tree takes about 0.4 MB;
@@ -8,13 +8,8 @@
  *   [path, text] pairs, readable with jq.
  */
 import Type, { type Static } from "typebox";
-import { GitStateSchema, RootStatusSchema, SNAPSHOT_VERSION } from "./types.ts";
-
-/** The first bytes of a gzip stream: how a compact snapshot is told from a JSON one. */
-export const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
-
-/** The `format` of a compact snapshot's header, so a stray gzip file is refused by name. */
-export const COMPACT_FORMAT = "pi-delegate boundary snapshot";
+import { GitStateSchema, RootStatusSchema } from "./types.ts";
+import { COMPACT_FORMAT, SNAPSHOT_VERSION } from "./version.ts";
 
 const common = {
 	root: Type.String({ description: "The watched root as an absolute path, as given" }),

@@ -4,32 +4,38 @@
  * is the same, only the layout moved. Any other version is refused rather than half-understood:
  * comparing fields whose meaning moved would produce false alarms or, worse, silence.
  */
+import { createRequire } from "node:module";
 import type { TSchema } from "typebox";
-import { Compile } from "typebox/compile";
-import type { Problem } from "../problems.ts";
-import { keywordCode, pointerSegments } from "../schema-problems.ts";
+import { keywordCode, type Problem, pointerSegments } from "../problems.ts";
 import { formatEntry, hasHash, parseEntry, withHash } from "./entry.ts";
-import { type JsonSnapshot, JsonSnapshotSchema, type V1Snapshot, V1SnapshotSchema } from "./formats.ts";
+import { FORMAT_CHECKS } from "./format-checks.ts";
+import type { JsonSnapshot, V1Snapshot } from "./formats.ts";
 import { indexTree, pairsOfTree, treeFromPairs } from "./tree.ts";
-import { type RootSnapshot, SNAPSHOT_VERSION, type Snapshot } from "./types.ts";
+import type { RootSnapshot, Snapshot } from "./types.ts";
+import { SNAPSHOT_VERSION } from "./version.ts";
 
 const FIX = "pass an unmodified file written by `pi-delegate boundary snapshot`";
 
-const validators = new Map<TSchema, ReturnType<typeof Compile>>();
+/** A file form, by its name in format-checks.ts. */
+export type FormName = keyof typeof FORMAT_CHECKS;
 
-/** Checks `data` against a schema; the first ten problems when it does not fit. */
-export function checked<T extends TSchema>(
-	schema: T,
-	data: unknown,
-	source: string,
-): { value: import("typebox").Static<T> } | { problems: Problem[] } {
-	let validator = validators.get(schema);
-	if (!validator) {
-		validator = Compile(schema);
-		validators.set(schema, validator);
+/** typebox's compiler, loaded on the first file that fails its check (see format-checks.ts). */
+let compiler: typeof import("typebox/compile") | undefined;
+const validators = new Map<FormName, ReturnType<typeof import("typebox/compile").Compile>>();
+
+/** The first ten of typebox's own errors for a value that failed `form`'s check, as problems. */
+function explain(form: FormName, data: unknown, source: string): Problem[] {
+	try {
+		compiler ??= createRequire(import.meta.url)("typebox/compile") as typeof import("typebox/compile");
+	} catch {
+		return []; // typebox (a peer dependency) cannot be found: the file is refused without the details.
 	}
-	if (validator.Check(data)) return { value: data as import("typebox").Static<T> };
-	const problems = [...validator.Errors(data)].slice(0, 10).map(
+	let validator = validators.get(form);
+	if (!validator) {
+		validator = compiler.Compile(FORMAT_CHECKS[form].schema as TSchema);
+		validators.set(form, validator);
+	}
+	return [...validator.Errors(data)].slice(0, 10).map(
 		(error): Problem => ({
 			source,
 			path: pointerSegments(error.instancePath),
@@ -39,7 +45,31 @@ export function checked<T extends TSchema>(
 			fix: FIX,
 		}),
 	);
-	return { problems };
+}
+
+/**
+ * Checks `data` against a file form with the check typebox generated for its schema; the first ten
+ * problems when it does not fit.
+ */
+export function checked<T>(form: FormName, data: unknown, source: string): { value: T } | { problems: Problem[] } {
+	if (FORMAT_CHECKS[form].check(data)) return { value: data as T };
+	const problems = explain(form, data, source);
+	// typebox's generated check and its interpreter agree; were they ever not to, refuse all the same.
+	return {
+		problems:
+			problems.length > 0
+				? problems
+				: [
+						{
+							source,
+							path: [],
+							code: "invalid_value",
+							value: undefined,
+							message: "does not fit the snapshot format",
+							fix: FIX,
+						},
+					],
+	};
 }
 
 /** True when `tree` is whole records and, unless empty, starts with the root's own record. */
@@ -87,7 +117,7 @@ export function parseSnapshot(text: string, source: string): { snapshot: Snapsho
 	}
 	const version = (data as { version?: unknown } | null)?.version;
 	if (version === 1) {
-		const v1 = checked(V1SnapshotSchema, data, source);
+		const v1 = checked<V1Snapshot>("v1Snapshot", data, source);
 		if ("problems" in v1) return v1;
 		return { snapshot: { version: SNAPSHOT_VERSION, takenAt: v1.value.takenAt, roots: v1.value.roots.map(fromV1) } };
 	}
@@ -105,7 +135,7 @@ export function parseSnapshot(text: string, source: string): { snapshot: Snapsho
 			],
 		};
 	}
-	const json = checked(JsonSnapshotSchema, data, source);
+	const json = checked<JsonSnapshot>("jsonSnapshot", data, source);
 	if ("problems" in json) return json;
 	const roots = json.value.roots.map(({ entries, ...rest }) => ({ ...rest, tree: treeFromPairs(entries) }));
 	for (const [i, root] of roots.entries()) {

@@ -15,7 +15,8 @@ import { rootRepositories } from "./nested.ts";
 import { errorCode } from "./reasons.ts";
 import { enclosingRepos, type RootRepo } from "./repos.ts";
 import { indexTree, readWalkMarks } from "./tree.ts";
-import { type RootSnapshot, type RootStatus, SNAPSHOT_VERSION, type Snapshot } from "./types.ts";
+import type { RootSnapshot, RootStatus, Snapshot } from "./types.ts";
+import { SNAPSHOT_VERSION } from "./version.ts";
 import { type Walked, walkRoots } from "./walk.ts";
 import type { WalkFs } from "./walk-node.ts";
 

@@ -8,9 +8,9 @@
  * meaning changes; readers convert the versions they know and refuse others.
  */
 import Type, { type Static } from "typebox";
+import type { SNAPSHOT_VERSION } from "./version.ts";
 
-/** Bumped when the meaning of any snapshot field changes; snapshots of another version are refused. */
-export const SNAPSHOT_VERSION = 2;
+export { SNAPSHOT_VERSION } from "./version.ts";
 
 export const EntryTypeSchema = Type.Union(
 	[

@@ -1,6 +1,7 @@
 /**
  * The one-shot commands that scripts and hooks run once per input — `gate` for every fork brief,
- * `validate` for every spec — each as an entry of its own (src/cli/quick/<name>.ts). The build
+ * `validate` for every spec, `boundary snapshot` and `boundary diff` around every command a script
+ * wants checked — each as an entry of its own (src/cli/quick/<name>.ts). The build
  * bundles each entry and what it imports into one CommonJS file, dist/cli/quick-<name>.cjs
  * (scripts/bundle-quick.ts), and the installed command runs these through it: a process that loads
  * one file with `require` skips the ES module loader's per-module resolution and its facades for

@@ -32,9 +32,9 @@ interface SchemaNode {
 }
 
 /**
- * The problem code of each keyword the leaf check reports, as schema-problems.ts's `keywordCode`
- * gives it (test/spec/corpus.test.ts holds the two equal): that module loads typebox's compiler,
- * which checking a spec does not need.
+ * The problem code of each keyword the leaf check reports, as problems.ts's `keywordCode`
+ * gives it (test/spec/corpus.test.ts holds the two equal), and the list of keywords the leaf check
+ * knows (the same test holds it complete for the spec's schema).
  */
 export const LEAF_CODES: Readonly<Record<string, ProblemCode>> = {
 	type: "invalid_type",

@@ -12,9 +12,8 @@
 import type { TSchema } from "typebox";
 import Type, { type Static } from "typebox";
 import { Value } from "typebox/value";
-import { inside, type Problem, type ProblemPlace } from "../problems.ts";
+import { inside, keywordCode, type Problem, type ProblemPlace, pointerSegments } from "../problems.ts";
 import { STRATEGIES } from "../prompt/channels.ts";
-import { keywordCode, pointerSegments } from "../schema-problems.ts";
 import { EFFORTS } from "../spec/schema.ts";
 import { closest } from "../suggest.ts";
 

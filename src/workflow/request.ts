@@ -10,8 +10,7 @@
 import { createHash } from "node:crypto";
 import { Value } from "typebox/value";
 import type { CallFields, PlanRequest } from "../plan/types.ts";
-import { inside, type Problem, type ProblemPlace } from "../problems.ts";
-import { keywordCode, pointerSegments } from "../schema-problems.ts";
+import { inside, keywordCode, type Problem, type ProblemPlace, pointerSegments } from "../problems.ts";
 import {
 	type Budget,
 	BudgetSchema,

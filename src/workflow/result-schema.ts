@@ -9,9 +9,8 @@
  * beside it: the workflow applies it before the record is finished (see shell.ts). Pure.
  */
 import { Value } from "typebox/value";
-import type { PathSegment } from "../problems.ts";
+import { type PathSegment, pointerSegments } from "../problems.ts";
 import type { RunProblem } from "../run/verdict.ts";
-import { pointerSegments } from "../schema-problems.ts";
 
 export type ResultSchema = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 /**
- * The installed command runs `gate` and `validate` each from one CommonJS bundle
+ * The installed command runs `gate`, `validate` and `boundary` each from one CommonJS bundle
  * (dist/cli/quick-<name>.cjs, src/cli/quick.ts) and every other command through the ES modules of
  * dist/. The two routes must
  * not answer differently: for each input below, the bundle's stdout, stderr and exit code equal
@@ -32,6 +32,7 @@ writeFileSync(
 writeFileSync(join(scene, "invalid.json"), spec({ id: "bad id", goal: "", roots: [join(scene, "missing")] }));
 writeFileSync(join(scene, "broken.json"), '{ "id": "x", "goal": \n');
 writeFileSync(join(scene, "brief.txt"), "Fix the bug in src/add.ts, but do not touch the tests.\n");
+writeFileSync(join(root, "app.txt"), "one\n");
 
 function run(entry: string[], args: string[], input?: string) {
 	const out = spawnSync(process.execPath, [...entry, ...args], {
@@ -44,6 +45,7 @@ function run(entry: string[], args: string[], input?: string) {
 	return { status: out.status, stdout: out.stdout, stderr: out.stderr };
 }
 
+const QUICK = ["gate", "validate", "boundary"];
 const viaBundle = (args: string[], input?: string) => run([join(installed, "bin/pi-delegate.cjs")], args, input);
 const viaModules = (args: string[], input?: string) => run([join(REPO, "dist/cli/main.js")], args, input);
 
@@ -70,22 +72,42 @@ const CASES: { args: string[]; input?: string; status: number }[] = [
 	{ args: ["validate", "."], status: 2 },
 	{ args: ["validate", "valid.json", "invalid.json"], status: 2 },
 	{ args: ["validate", "-"], input: "[1, 2", status: 2 },
+	{ args: ["boundary", "snapshot", "app", "-o", "app.snapshot.gz"], status: 0 },
+	{ args: ["boundary", "diff", "app.snapshot.gz"], status: 0 },
+	{ args: ["boundary", "diff", "app.snapshot.gz", "--write-allowed", "app"], status: 0 },
+	{ args: ["boundary", "diff", "app.snapshot.gz", "--after", "app.snapshot.gz", "--json"], status: 0 },
+	{ args: ["boundary", "diff", "valid.json"], status: 2 },
+	{ args: ["boundary", "diff", "no-such.snapshot.gz"], status: 2 },
+	{ args: ["boundary", "diff"], status: 2 },
+	{ args: ["boundary", "frobnicate"], status: 2 },
+	{ args: ["boundary", "--help"], status: 0 },
 ];
 
-describe("gate and validate from the installed command's bundle", () => {
+describe("gate, validate and boundary from the installed command's bundle", () => {
 	it.each(CASES)("answer $args as the ES module build does", ({ args, input, status }) => {
 		const bundle = viaBundle(args, input);
 		expect(bundle).toEqual(viaModules(args, input));
 		expect(bundle.status).toBe(status);
 	});
 
-	it("is the route the installed command takes, and only for those two", () => {
+	it("reports a change the same way through the bundle", () => {
+		// After both routes took their snapshot above: a file added to the watched root fails the diff.
+		const added = join(root, "added.txt");
+		writeFileSync(added, "new\n");
+		const args = ["boundary", "diff", "app.snapshot.gz"];
+		const bundle = viaBundle(args);
+		expect(bundle).toEqual(viaModules(args));
+		expect(bundle.status).toBe(1);
+		expect(bundle.stdout).toContain("added.txt");
+	});
+
+	it("is the route the installed command takes, and only for those three", () => {
 		const broken = installedCopy();
-		for (const command of ["gate", "validate"]) {
+		for (const command of QUICK) {
 			writeFileSync(join(broken, `dist/cli/quick-${command}.cjs`), `throw new Error("the ${command} bundle ran");\n`);
 		}
 		const route = (args: string[]) => run([join(broken, "bin/pi-delegate.cjs")], args);
-		for (const command of ["gate", "validate"]) {
+		for (const command of QUICK) {
 			const out = route([command, "x"]);
 			expect(out.status).toBe(2);
 			expect(out.stderr).toContain(`cannot start: the ${command} bundle ran`);
@@ -100,6 +122,10 @@ describe("gate and validate from the installed command's bundle", () => {
 		expect(gate).not.toContain("function loadSpecText(");
 		expect(validate).toContain("function loadSpecText(");
 		expect(validate).not.toContain("function classifyBrief(");
+		const boundary = readFileSync(join(installed, "dist/cli/quick-boundary.cjs"), "utf8");
+		expect(boundary).toContain("function snapshotRoots(");
+		expect(boundary).not.toContain("function classifyBrief(");
+		expect(boundary).not.toContain("function loadSpecText(");
 	});
 
 	it("imports no package: everything it runs is in the file", () => {

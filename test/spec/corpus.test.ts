@@ -1,7 +1,6 @@
 import { Value } from "typebox/value";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatPath } from "../../src/problems.ts";
-import { keywordCode } from "../../src/schema-problems.ts";
+import { formatPath, keywordCode } from "../../src/problems.ts";
 import { parseJson } from "../../src/spec/json.ts";
 import { loadSpecText } from "../../src/spec/load.ts";
 import { TaskSpecSchema } from "../../src/spec/schema.ts";
@@ -82,7 +81,7 @@ describe("the shape walk agrees with typebox's own check on a generated corpus",
 });
 
 describe("the shape walk's problem codes", () => {
-	it("are schema-problems.ts's for every keyword the leaf check reports", () => {
+	it("are problems.ts's for every keyword the leaf check reports", () => {
 		for (const [keyword, code] of Object.entries(LEAF_CODES))
 			expect([keyword, code]).toEqual([keyword, keywordCode(keyword)]);
 	});
