@@ -6,12 +6,16 @@
  * that fails leaves the request as Pi built it.
  */
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
-import { applyParentPolicy } from "../run/cache-policy.ts";
+import { onDemand } from "./on-demand.ts";
+
+/** The policy's code, loaded with the session's first request rather than when Pi starts. */
+const policy = onDemand(() => import("../run/cache-policy.ts"));
 
 /** Registers the policy; returns the function that removes it. */
 export function registerParentCachePolicy(pi: Pick<ExtensionAPI, "on">, toolName = "task"): () => void {
-	return pi.on("before_provider_request", (event) => {
+	return pi.on("before_provider_request", async (event) => {
 		try {
+			const { applyParentPolicy } = policy.ready() ?? (await policy.get());
 			const edited = applyParentPolicy(event.payload, toolName);
 			return edited === event.payload ? undefined : edited;
 		} catch {

@@ -11,9 +11,9 @@
  */
 import type { Static } from "typebox";
 import type { ContextFields } from "../context/primitives.ts";
-import { EVIDENCE_RULES } from "../envelope/proof.ts";
 import { STRATEGIES, type Strategy } from "../prompt/channels.ts";
-import { EFFORTS as EFFORT_NAMES, SANDBOX_MODES } from "../spec/schema.ts";
+import { EFFORTS as EFFORT_NAMES, SANDBOX_MODES } from "../spec/choices.ts";
+import { EVIDENCE_RULES } from "../spec/evidence.ts";
 
 // Plain JSON Schema, not typebox builders: the tool is registered when Pi starts, and loading
 // typebox then would cost more than the whole rest of the extension. Pi validates a call against
@@ -105,6 +105,9 @@ export type TaskParams = Omit<Static<typeof TaskParamsSchema>, "tasks"> &
 		tasks?: Array<Partial<Static<typeof TaskFieldsSchema>> & { goal: string }>;
 	};
 
+/** The per-call context fields' names: the schema the model reads lists none of them. */
+export const CONTEXT_FIELD_NAMES = Object.keys(CONTEXT_FIELDS) as ReadonlyArray<keyof typeof CONTEXT_FIELDS>;
+
 /** The context fields as an object schema, for their types in `TaskParams`. */
 const ContextFieldsSchema = { type: "object", properties: CONTEXT_FIELDS } as const;
 
@@ -117,7 +120,7 @@ export const TASK_FIELD_NAMES = Object.keys(TASK_FIELDS) as ReadonlyArray<keyof 
 /** Every top-level field of a call. */
 export const CALL_FIELD_NAMES: readonly string[] = [
 	...Object.keys(TaskParamsSchema.properties),
-	...Object.keys(CONTEXT_FIELDS),
+	...CONTEXT_FIELD_NAMES,
 ];
 
 /** The per-call context fields of a call: the highest precedence layer of what the child sees. */

@@ -15,10 +15,12 @@
  * Every problem of every task comes back at once, paths prefixed `tasks[i].`, and then nothing runs.
  */
 import { isAbsolute, resolve } from "node:path";
+import { isPrimitiveValue, primitiveValueFix } from "../context/primitives.ts";
 import { slugFromBrief } from "../gate/slug.ts";
 import { formatSegments, nestProblem, type PathSegment, type Problem } from "../problems.ts";
+import { STRATEGIES } from "../prompt/channels.ts";
 import { closest } from "../suggest.ts";
-import { CALL_FIELD_NAMES, TASK_FIELD_NAMES, type TaskParams } from "./task-params.ts";
+import { CALL_FIELD_NAMES, CONTEXT_FIELD_NAMES, TASK_FIELD_NAMES, type TaskParams } from "./task-params.ts";
 
 /** What the call's surroundings supply. */
 export interface CallPlace {
@@ -89,6 +91,27 @@ function unknownKeys(value: unknown, known: readonly string[], prefix: TaskPrefi
 		});
 }
 
+/**
+ * The per-call context fields with a value of the wrong kind. The schema the model reads does not
+ * define them (task-params.ts), so Pi neither checks nor coerces them: a `"false"` in quotes must be
+ * refused here, since read as truthy it would let the main rules in.
+ */
+function contextValueProblems(params: TaskParams): Problem[] {
+	const record = params as Record<string, unknown>;
+	return CONTEXT_FIELD_NAMES.flatMap((key): Problem[] => {
+		const value = record[key];
+		if (value === undefined) return [];
+		let fix: string | undefined;
+		if (key === "skills") {
+			const names = Array.isArray(value) && value.every((v) => typeof v === "string");
+			fix = names ? undefined : 'use a list of skill names, such as ["changelog"], or [] for none';
+		} else if (key === "inheritPrompt") {
+			fix = (STRATEGIES as readonly unknown[]).includes(value) ? undefined : 'use "full" or "portable"';
+		} else fix = isPrimitiveValue(key, value) ? undefined : primitiveValueFix(key);
+		return fix === undefined ? [] : [{ path: [key], code: "invalid_value", value, message: `not a valid ${key}`, fix }];
+	});
+}
+
 /** The task entries of the call, or the problems with its shape. */
 function entries(params: TaskParams): { items: Item[] } | { problems: Problem[] } {
 	const unknown = [
@@ -96,6 +119,7 @@ function entries(params: TaskParams): { items: Item[] } | { problems: Problem[] 
 		...(Array.isArray(params.tasks)
 			? params.tasks.flatMap((task, i) => unknownKeys(task, TASK_FIELD_NAMES, ["tasks", i], "a task of tasks"))
 			: []),
+		...contextValueProblems(params),
 	];
 	if (unknown.length > 0) return { problems: unknown };
 	if (params.tasks === undefined) {

@@ -11,11 +11,11 @@
  * it (`Static`) and still checks against it; test/spec/ holds shape.ts's verdict equal to typebox's.
  */
 import type { Static } from "typebox";
+import { EFFORTS, type Effort, SANDBOX_MODES, type SandboxSetting } from "./choices.ts";
 import { DEFAULT_EVIDENCE_RULE, EVIDENCE_RULES, type EvidenceRule } from "./evidence.ts";
 
-/** How hard the child thinks; each level maps to a model tier elsewhere. */
-export const EFFORTS = ["fast", "balanced", "deep"] as const;
-export type Effort = (typeof EFFORTS)[number];
+export { EFFORTS, type Effort, SANDBOX_MODES, type SandboxSetting } from "./choices.ts";
+
 export const DEFAULT_EFFORT: Effort = "balanced";
 
 /** The limits that stop a child. */
@@ -38,10 +38,6 @@ export const DEFAULT_BUDGETS: Readonly<Record<Effort, Budget>> = Object.freeze({
 	balanced: Object.freeze({ wall_s: 900, usd: 2, turns: 100 }),
 	deep: Object.freeze({ wall_s: 1800, usd: 5, turns: 200 }),
 });
-
-/** Whether the child's forbidden writes are prevented (`enforce`) or only detected by the boundary diff (`off`). */
-export const SANDBOX_MODES = ["enforce", "off"] as const;
-export type SandboxSetting = (typeof SANDBOX_MODES)[number];
 
 /** The id rule. The id names the audit directory, so it must be safe as one path segment. */
 export const ID_PATTERN = "^[A-Za-z0-9]+([-_.][A-Za-z0-9]+)*$";

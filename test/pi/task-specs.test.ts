@@ -173,6 +173,39 @@ describe("underTask", () => {
 	});
 });
 
+describe("the per-call context fields, which the model's schema does not define", () => {
+	it('are refused with a wrong kind of value, so a quoted "false" cannot let a channel in', () => {
+		const found = problems({
+			goal: "g",
+			inheritMainRules: "false",
+			inheritSkills: 1,
+			systemPromptMode: "replase",
+			skills: "changelog",
+			inheritPrompt: "ful",
+		} as unknown as TaskParams).map((p) => [formatPath(p), p.code, p.fix]);
+		expect(found).toEqual([
+			["inheritMainRules", "invalid_value", "use true or false (unquoted)"],
+			["inheritSkills", "invalid_value", "use true or false (unquoted)"],
+			["systemPromptMode", "invalid_value", 'use "append" or "replace"'],
+			["skills", "invalid_value", 'use a list of skill names, such as ["changelog"], or [] for none'],
+			["inheritPrompt", "invalid_value", 'use "full" or "portable"'],
+		]);
+	});
+
+	it("pass with values of the right kind", () => {
+		const call = {
+			goal: "g",
+			inheritProjectContext: false,
+			inheritMainRules: true,
+			inheritSkills: false,
+			systemPromptMode: "replace",
+			skills: [],
+			inheritPrompt: "portable",
+		} as TaskParams;
+		expect(problems(call)).toEqual([]);
+	});
+});
+
 describe("a key that is no field of the call", () => {
 	it("is refused with the field it was likely meant to be, at the top level and inside tasks", () => {
 		const found = problems({
