@@ -26,13 +26,26 @@ const FORMS: Array<[string, TSchema]> = [
 	["v1Snapshot", V1SnapshotSchema],
 ];
 
+/**
+ * typebox numbers the variables of generated code with a counter that lives as long as the
+ * process, so the same schema gives `var_62` after other compilations and `var_0` in a fresh
+ * process. Renumbered in order of appearance, the text depends on the schema alone.
+ */
+function renumber(code: string): string {
+	const names = new Map<string, string>();
+	return code.replace(/\bvar_\d+\b/g, (name) => {
+		if (!names.has(name)) names.set(name, `var_${names.size}`);
+		return names.get(name)!;
+	});
+}
+
 /** One form's check: typebox's generated functions, its regular expressions written out. */
 function checkSource(schema: TSchema): string {
 	const { Code: code, External } = Code(schema);
 	const lines = code.split("\n").filter((line) => line.startsWith("const check_"));
 	if (lines.length === 0 || !code.includes("export function Check(value) { return check_0(value) }"))
 		throw new Error("typebox's generated code has a shape this generator does not know; update it");
-	const body = lines.join("\n\t\t");
+	const body = renumber(lines.join("\n\t\t"));
 	if (/\b(Hashing|Format|Guard)\./.test(body))
 		throw new Error("the generated check needs typebox at run time; keep the schemas to plain keywords");
 	const external = (External.variables as unknown[]).map((v) => {

@@ -26,20 +26,29 @@ const payload = (delegated: boolean) => ({
 });
 
 describe("registerParentCachePolicy", () => {
-	it("returns an edited payload once the conversation has called task, and nothing (unchanged) before", () => {
+	it("returns an edited payload once the conversation has called task, and nothing (unchanged) before", async () => {
 		const { pi, handlers } = fakePi();
 		registerParentCachePolicy(pi);
 		const [handler] = handlers;
-		expect(handler!({ payload: payload(false) })).toBeUndefined();
-		const edited = handler!({ payload: payload(true) }) as ReturnType<typeof payload>;
+		expect(await handler!({ payload: payload(false) })).toBeUndefined();
+		const edited = (await handler!({ payload: payload(true) })) as ReturnType<typeof payload>;
 		expect(edited.system[0]!.cache_control).toEqual({ type: "ephemeral", ttl: "1h" });
 		expect(edited.messages[2]!.content[0]).toMatchObject({ cache_control: { type: "ephemeral", ttl: "1h" } });
 	});
 
-	it("never fails a request: a payload it cannot copy goes out unchanged", () => {
+	it("never fails a request: a payload it cannot copy goes out unchanged", async () => {
 		const { pi, handlers } = fakePi();
 		registerParentCachePolicy(pi);
 		const broken = { ...payload(true), fn: () => {} };
-		expect(handlers[0]!({ payload: broken })).toBeUndefined();
+		expect(await handlers[0]!({ payload: broken })).toBeUndefined();
+	});
+
+	it("loads the policy's code with the first request, not when it is registered", async () => {
+		const { pi, handlers } = fakePi();
+		registerParentCachePolicy(pi);
+		// The handler is async: Pi awaits it (emitBeforeProviderRequest), so the first request waits for the load.
+		const first = handlers[0]!({ payload: payload(true) });
+		expect(first).toBeInstanceOf(Promise);
+		expect(await first).toMatchObject({ system: [{ cache_control: { ttl: "1h" } }] });
 	});
 });
