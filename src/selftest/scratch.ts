@@ -3,43 +3,65 @@
  * an agent dir, a runs dir — lives inside it, so one removal at the end leaves nothing behind. Its
  * name carries the process id: a run killed before it could clean up (SIGKILL, a power cut) leaves
  * a directory whose owner is gone, and the next selftest removes it before it starts. A directory
- * whose owner is still alive is never touched, so two selftests at once do not disturb each other.
+ * whose owner is still alive is never touched, so two selftests at once do not disturb each other;
+ * the name carries the owner's start time too, so a reused process id is not taken for the owner.
  */
-import { mkdtempSync, readdirSync, realpathSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { join } from "node:path";
 
 export const SCRATCH_PREFIX = "pi-delegate-selftest-";
 
-/** `<prefix><pid>-…`: the directories one process made under a prefix. */
-const owned = (prefix: string) => new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\d+)-`);
+/**
+ * `<prefix><pid>.<start>-…` (or `<prefix><pid>-…`, as earlier versions named them): the directories
+ * one process made under a prefix. `<start>` is when that process started, so a process id that the
+ * system has since given to another process does not keep a dead run's directory alive.
+ */
+const owned = (prefix: string) => new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\d+)(?:\\.(\\d+))?-`);
 
-/** Whether a process exists; one owned by another user counts as alive. */
-export function processAlive(pid: number): boolean {
+/** When process `pid` started, in clock ticks since boot (Linux's /proc); undefined where unknown. */
+export function processStartTime(pid: number): string | undefined {
+	try {
+		const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+		// The command name, in parentheses, may hold spaces; the fields after it are plain.
+		return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * Whether the process that made a directory still runs: `pid` exists (one owned by another user
+ * counts), and when the directory recorded its start, it is the same process that started then.
+ */
+export function processAlive(pid: number, startedAt?: string): boolean {
 	try {
 		process.kill(pid, 0);
-		return true;
 	} catch (error) {
-		return (error as NodeJS.ErrnoException).code === "EPERM";
+		if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
 	}
+	if (startedAt === undefined) return true;
+	const now = processStartTime(pid);
+	return now === undefined || now === startedAt;
 }
 
 /** The names in `entries` that are scratch directories of processes no longer alive. Pure. */
 export function staleScratch(
 	entries: readonly string[],
-	alive: (pid: number) => boolean,
+	alive: (pid: number, startedAt?: string) => boolean,
 	prefix = SCRATCH_PREFIX,
 ): string[] {
 	const pattern = owned(prefix);
 	return entries.filter((name) => {
-		const pid = Number(pattern.exec(name)?.[1]);
-		return Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && !alive(pid);
+		const match = pattern.exec(name);
+		const pid = Number(match?.[1]);
+		return Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && !alive(pid, match?.[2]);
 	});
 }
 
 /** Removes what killed runs left in `root`; returns the paths removed. */
 export function removeStaleScratch(
 	root: string,
-	alive: (pid: number) => boolean = processAlive,
+	alive: (pid: number, startedAt?: string) => boolean = processAlive,
 	prefix = SCRATCH_PREFIX,
 ): string[] {
 	let entries: string[];
@@ -71,7 +93,9 @@ export interface Scratch {
 /** Cleans up after killed runs, then makes this run's directory under `root`. */
 export function openScratch(root: string, prefix = SCRATCH_PREFIX): Scratch {
 	removeStaleScratch(root, processAlive, prefix);
-	const dir = realpathSync(mkdtempSync(join(root, `${prefix}${process.pid}-`)));
+	const start = processStartTime(process.pid);
+	const owner = start === undefined ? `${process.pid}` : `${process.pid}.${start}`;
+	const dir = realpathSync(mkdtempSync(join(root, `${prefix}${owner}-`)));
 	let removed = false;
 	const remove = () => {
 		if (removed) return;

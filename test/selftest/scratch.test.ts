@@ -1,7 +1,14 @@
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { openScratch, removeStaleScratch, staleScratch, withScratch } from "../../src/selftest/scratch.ts";
+import {
+	openScratch,
+	processAlive,
+	processStartTime,
+	removeStaleScratch,
+	staleScratch,
+	withScratch,
+} from "../../src/selftest/scratch.ts";
 import { tempDir } from "../support/temp.ts";
 
 describe("the selftest's scratch directory", () => {
@@ -18,6 +25,21 @@ describe("the selftest's scratch directory", () => {
 		];
 		expect(staleScratch(names, alive)).toEqual(["pi-delegate-selftest-43-abc"]);
 		expect(staleScratch(names, alive, "pi-delegate-doctor-")).toEqual(["pi-delegate-doctor-43-abc"]);
+	});
+
+	it("does not take a reused process id for the owner: the name records when the owner started", () => {
+		// Process 42 runs, but it started at tick 500: the directory made by a process 42 of tick 100 is stale.
+		const alive = (pid: number, startedAt?: string) => pid === 42 && (startedAt === undefined || startedAt === "500");
+		const names = ["pi-delegate-selftest-42.500-a", "pi-delegate-selftest-42.100-b", "pi-delegate-selftest-42-c"];
+		expect(staleScratch(names, alive)).toEqual(["pi-delegate-selftest-42.100-b"]);
+	});
+
+	it("knows this process by its id and start, and not by its id with another start", () => {
+		const start = processStartTime(process.pid);
+		expect(processAlive(process.pid)).toBe(true);
+		expect(processAlive(process.pid, start)).toBe(true);
+		if (start !== undefined) expect(processAlive(process.pid, `${Number(start) + 1}`)).toBe(false);
+		expect(processAlive(999_999_991)).toBe(false);
 	});
 
 	it("removes what a killed run left, and never a live run's directory", () => {
@@ -40,7 +62,9 @@ describe("the selftest's scratch directory", () => {
 				throw new Error("boom");
 			}),
 		).rejects.toThrow("boom");
-		expect(seen.startsWith(join(root, `pi-delegate-selftest-${process.pid}-`))).toBe(true);
+		expect(seen.startsWith(join(root, `pi-delegate-selftest-${process.pid}.${processStartTime(process.pid)}-`))).toBe(
+			true,
+		);
 		expect(existsSync(seen)).toBe(false);
 		const scratch = openScratch(root);
 		scratch.remove();
