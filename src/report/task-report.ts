@@ -9,6 +9,7 @@ import { renderTable } from "../format/table.ts";
 import { hanging, indent } from "../format/text.ts";
 import type { TaskResult } from "../run/result.ts";
 import { isolationLines, isolationSection } from "../run/sandbox/report.ts";
+import { isInside, lexical, segmentsBelow } from "../spec/paths.ts";
 
 /** Where a report wraps unless its caller knows the terminal. */
 const WIDTH = 80;
@@ -121,18 +122,17 @@ export function renderReport(result: TaskResult, width = WIDTH): string {
 	return `${sections.filter((s) => s !== undefined).join("\n\n")}\n`;
 }
 
-/** The roots as watched, in one line: `/a (writable), /b (watched)`. */
 /**
- * The roots and their access. With `cwd`, a root inside it is written relative to it, as the call
- * named it (`lanes/lane-0`, not the absolute path): the combined report is paid for on every later
- * request of the parent, and a path outside `cwd` stays absolute.
+ * The roots as watched, in one line: `/a (writable), /b (watched)`. With `cwd`, a root inside it is
+ * written relative to it, as the call named it (`lanes/lane-0`, not the absolute path): the report
+ * is paid for on every later request of the parent, and a path outside `cwd` stays absolute.
  */
 function rootsLine(result: TaskResult, cwd?: string): string {
+	const base = cwd === undefined ? undefined : lexical(cwd);
 	const shown = (root: string) => {
-		if (cwd === undefined) return root;
-		if (root === cwd) return ".";
-		const base = cwd.endsWith("/") ? cwd : `${cwd}/`;
-		return root.startsWith(base) ? root.slice(base.length) : root;
+		if (base === undefined) return root;
+		if (root === base) return ".";
+		return isInside(root, base) ? segmentsBelow(root, base).join("/") : root;
 	};
 	return result.roots.map(({ root, writable }) => `${shown(root)} (${writable ? "writable" : "watched"})`).join(", ");
 }
