@@ -6,6 +6,7 @@
  */
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
 import type { ContextFields } from "../context/primitives.ts";
+import type { Strategy } from "../context/strategies.ts";
 
 /** Pi's thinking levels (ThinkingLevel in pi-agent-core), in Pi's order. Pi 0.86.1 and 1.6 accept every one. */
 export const THINKING_LEVELS = ["off", "minimal", "low", "medium", "high", "xhigh", "max"] as const;
@@ -18,11 +19,6 @@ void _everyPiLevelListed;
 export function isThinkingLevel(value: unknown): value is ThinkingLevel {
 	return typeof value === "string" && (THINKING_LEVELS as readonly string[]).includes(value);
 }
-
-/** How a child adopts the parent's prompt (see the prompt stage): the operator's words, or a portable capture. */
-export const INHERIT_PROMPT_STRATEGIES = ["full", "portable"] as const;
-
-export type InheritPromptStrategy = (typeof INHERIT_PROMPT_STRATEGIES)[number];
 
 /** Who wrote the file: the project, the user, or pi-delegate itself (lowest precedence). */
 export type AgentScope = "project" | "user" | "bundled";
@@ -74,7 +70,7 @@ export interface AgentDefinition {
 	thinking?: ThinkingLevel;
 	/** The agent layer of the context resolver: a mode, primitives, and a skills allowlist. */
 	context: ContextFields;
-	inheritPrompt?: InheritPromptStrategy;
+	inheritPrompt?: Strategy;
 	/** What a task run as this agent hands back when the `task` call names no deliverable. */
 	deliverable?: string;
 	/** True when the file gave no `name` and its file name stands in. */

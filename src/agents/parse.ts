@@ -13,6 +13,7 @@ import { basename, extname } from "node:path";
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
 import { createModeRegistry, lookupMode } from "../context/modes.ts";
 import type { ContextFields } from "../context/primitives.ts";
+import type { Strategy } from "../context/strategies.ts";
 import type { Problem } from "../problems.ts";
 import {
 	AGENT_NAME,
@@ -20,7 +21,6 @@ import {
 	type AgentNote,
 	type AgentSource,
 	type IgnoredKey,
-	type InheritPromptStrategy,
 	isThinkingLevel,
 } from "./definition.ts";
 import { readFrontmatter } from "./frontmatter.ts";
@@ -285,7 +285,7 @@ export function parseAgentFile(text: string, source: AgentSource, options: Parse
 		...(tools.tools && { tools: tools.tools }),
 		...(model !== undefined && model.toLowerCase() !== "inherit" && { model }),
 		...(thinking && { thinking }),
-		...(values.inheritPrompt !== undefined && { inheritPrompt: values.inheritPrompt as InheritPromptStrategy }),
+		...(values.inheritPrompt !== undefined && { inheritPrompt: values.inheritPrompt as Strategy }),
 		...(typeof values.deliverable === "string" &&
 			values.deliverable.trim() !== "" && {
 				deliverable: values.deliverable.trim(),

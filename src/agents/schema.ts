@@ -6,7 +6,8 @@
  */
 import Type, { type TSchema } from "typebox";
 import { Value } from "typebox/value";
-import { AGENT_NAME, INHERIT_PROMPT_STRATEGIES, THINKING_LEVELS } from "./definition.ts";
+import { STRATEGIES } from "../context/strategies.ts";
+import { AGENT_NAME, THINKING_LEVELS } from "./definition.ts";
 import type { HonouredKey, NativeKey } from "./keys.ts";
 import type { KeyProblem } from "./restrict.ts";
 
@@ -92,9 +93,9 @@ export const FIELDS: Readonly<Record<NativeKey | HonouredKey, Field>> = {
 		"write skills: [a, b] or [] for none",
 	),
 	inheritPrompt: field(
-		literals(INHERIT_PROMPT_STRATEGIES, "How the child adopts the parent's prompt."),
-		INHERIT_PROMPT_STRATEGIES.join(" or "),
-		`use one of: ${INHERIT_PROMPT_STRATEGIES.join(", ")}`,
+		literals(STRATEGIES, "How the child adopts the parent's prompt."),
+		STRATEGIES.join(" or "),
+		`use one of: ${STRATEGIES.join(", ")}`,
 	),
 	deliverable: field(
 		Type.String({ minLength: 1, description: "What a task run as this agent hands back when its call names nothing." }),

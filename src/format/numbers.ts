@@ -23,9 +23,8 @@ export function formatUsd(usd: number): string {
  */
 export function formatInt(n: number): string {
 	if (!Number.isFinite(n)) return String(n);
-	const digits = String(Math.abs(Math.round(n)));
-	const sign = Math.round(n) < 0 ? "-" : "";
-	return sign + digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+	const whole = Math.round(n);
+	return (whole < 0 ? "-" : "") + String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
 /** A token count short enough for a status line: 1,948 · 12.3k · 4.1M. */

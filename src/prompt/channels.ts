@@ -7,9 +7,9 @@
  * into its own prompt: handing it the parent's rendered text would hand it the parent's layout.
  */
 
-/** How a child adopts the parent's words; `full` is the default. Listed for validators of user input. */
-export const STRATEGIES = ["full", "portable"] as const;
-export type Strategy = (typeof STRATEGIES)[number];
+import type { Strategy } from "../context/strategies.ts";
+
+export { STRATEGIES, type Strategy } from "../context/strategies.ts";
 
 /** Where a channel's content came from: Pi's structured inputs (exact) or the rendered text. */
 export type Provenance = "structured" | "narrowed";
