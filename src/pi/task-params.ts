@@ -11,7 +11,7 @@
  */
 import type { Static } from "typebox";
 import type { ContextFields } from "../context/primitives.ts";
-import { STRATEGIES, type Strategy } from "../prompt/channels.ts";
+import { STRATEGIES, type Strategy } from "../context/strategies.ts";
 import { EFFORTS as EFFORT_NAMES, SANDBOX_MODES } from "../spec/choices.ts";
 import { EVIDENCE_RULES } from "../spec/evidence.ts";
 

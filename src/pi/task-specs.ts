@@ -16,9 +16,9 @@
  */
 import { isAbsolute, resolve } from "node:path";
 import { isPrimitiveValue, primitiveValueFix } from "../context/primitives.ts";
+import { STRATEGIES } from "../context/strategies.ts";
 import { slugFromBrief } from "../gate/slug.ts";
 import { formatSegments, nestProblem, type PathSegment, type Problem } from "../problems.ts";
-import { STRATEGIES } from "../prompt/channels.ts";
 import { closest } from "../suggest.ts";
 import { CALL_FIELD_NAMES, CONTEXT_FIELD_NAMES, TASK_FIELD_NAMES, type TaskParams } from "./task-params.ts";
 

@@ -7,7 +7,7 @@
  */
 import { parseArgs } from "node:util";
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
-import { STRATEGIES, type Strategy } from "../../prompt/channels.ts";
+import { STRATEGIES, type Strategy } from "../../context/strategies.ts";
 import type { DelegatePreviewDeps, PreviewArgs } from "./delegate-preview-show.ts";
 import { registerReportRenderer, showReport } from "./report.ts";
 
