@@ -19,7 +19,7 @@ import type { ParentPrompt } from "../prompt/channels.ts";
 import { foldProgress, INITIAL_PROGRESS, type ProgressState, statusLine } from "../report/progress.ts";
 import { renderReport } from "../report/task-report.ts";
 import { branchOfSession } from "../run/branch.ts";
-import { type ChildCachePolicy, prefixLifetime, prefixReuse } from "../run/cache-policy.ts";
+import { type ChildCachePolicy, prefixReuse, taskCachePolicy } from "../run/cache-policy.ts";
 import { type ChildrenRegistry, trackChild } from "../run/children.ts";
 import { type Delegation, planDelegation, runDelegation } from "../run/delegate.ts";
 import type { PrefixGate } from "../run/prefix-gate.ts";
@@ -182,7 +182,7 @@ function cachePolicies(planned: readonly Planned[], ctx: ExtensionContext, gate:
 	const linked = linkedPrefixKeys(entries);
 	const policies = planned.map(({ plan }) => {
 		const seenBefore = seen.has(plan.prefixKey) || linked.has(plan.prefixKey);
-		return { prefix: prefixLifetime(prefixReuse({ entry: "tool", seenBefore })), turns: plan.budget.turns };
+		return taskCachePolicy(plan, prefixReuse({ entry: "tool", seenBefore }));
 	});
 	for (const { plan } of planned) seen.add(plan.prefixKey);
 	return policies;

@@ -11,6 +11,7 @@
  */
 import { EVIDENCE_OPTIONAL_BRIEF } from "../envelope/proof.ts";
 import type { TaskSpec } from "../spec/schema.ts";
+import { BRIEF_HEAD } from "./brief-head.ts";
 import { type TailSection, tailSection } from "./tail.ts";
 
 export type TaskRung = "L0" | "L1" | "L2" | "L3";
@@ -26,42 +27,25 @@ export function taskRung(spec: Pick<TaskSpec, "context">, tail?: TailSection): T
 const bullets = (items: readonly string[]) => items.map((item) => `- ${item}`).join("\n");
 
 /**
- * Why the brief is terse: it is the one part of a child's prompt that is not shared with its
- * siblings (everything static lives in the system prompt and in the `submit_result` definition,
- * which siblings read from one cache entry), so each of its tokens is paid in full per child. What
- * the tool definition says (finish with it, once and last; pointer forms; an ok needs evidence) is
- * not repeated here.
+ * Why the rest is terse: it is the one part of a child's prompt that is not shared with its
+ * siblings, so each of its tokens is paid in full per child. What the `submit_result` definition
+ * says (finish with it, once and last; pointer forms; an ok needs evidence) is not repeated here.
  */
-const INCIDENTAL = "even one a command made: build output, caches, lock files, bytecode (__pycache__).";
-
 function authority(spec: TaskSpec): string {
 	const { write_allowed, watched_only } = spec.resolved;
 	if (spec.read_only) {
-		return [
-			"Read-only: you may read anything, but change nothing under these roots:",
-			bullets(watched_only),
-			`Each is compared before and after; any change under one fails the task, ${INCIDENTAL}`,
-		].join("\n");
+		return ["Read-only: you may read anything, but change nothing under these roots:", bullets(watched_only)].join(
+			"\n",
+		);
 	}
 	const lines = ["You may create, change and delete files under:", bullets(write_allowed)];
 	if (watched_only.length > 0) lines.push("You may read, but change nothing under:", bullets(watched_only));
-	lines.push(
-		`Every root is compared before and after; a change outside the writable ones fails the task, ${INCIDENTAL}`,
-	);
 	return lines.join("\n");
 }
 
 function budget(spec: TaskSpec): string {
 	const { wall_s, usd, turns } = spec.budget;
-	return `Finish with one \`submit_result\` call. Budget: ${turns} turns, $${usd}, ${wall_s} s; the run stops when one runs out.`;
-}
-
-/** The opening: what the child shares with the caller (nothing, or a quoted part of its conversation). */
-function opening(background: string | undefined): string {
-	return background === undefined
-		? "Another agent sent you this one task. You share no history with it: this message is all you are given."
-		: "Another agent sent you this one task. You share no history with it: this message is all you are given, " +
-				"including the end of its conversation, quoted below as background.";
+	return `Budget: ${turns} turns, $${usd}, ${wall_s} s; the run stops when one runs out.`;
 }
 
 /** Builds the first user message of a task child from its spec and chosen tail. Pure and deterministic. */
@@ -70,7 +54,6 @@ export function taskBrief(spec: TaskSpec, tail?: TailSection): string {
 	const background = tailSection(tail);
 	const sections = [
 		`# Task: ${spec.id}`,
-		opening(background),
 		`## Goal\n${spec.goal}`,
 		`## Deliverable\n${spec.deliverable}`,
 		`## Authority\n${authority(spec)}`,
@@ -94,5 +77,5 @@ export function taskBrief(spec: TaskSpec, tail?: TailSection): string {
 	// in the tool's definition; the brief names only an exception to it.
 	if (spec.evidence === "optional") sections.push(`## Evidence\n${EVIDENCE_OPTIONAL_BRIEF}`);
 	sections.push(budget(spec));
-	return `${sections.join("\n\n")}\n`;
+	return `${BRIEF_HEAD}${sections.join("\n\n")}\n`;
 }

@@ -18,6 +18,7 @@
  */
 
 import type { TaskPlan } from "../plan/types.ts";
+import { BRIEF_HEAD } from "../prompt/brief-head.ts";
 
 /** Cache lifetimes Anthropic offers. */
 export type CacheLifetime = "5m" | "1h";
@@ -37,6 +38,11 @@ export interface ChildCachePolicy {
 	prefix: CacheLifetime;
 	/** The child's turn budget: the request of its last turn is the last request, which nothing reads after. */
 	turns: number;
+	/**
+	 * The opening of the first message that every task shares (prompt/brief-head.ts): given a
+	 * breakpoint of its own, with the prefix's lifetime, so siblings read it with the prefix.
+	 */
+	head?: string;
 }
 
 /** A request of a child, by what can read its cache writes afterwards. */
@@ -66,14 +72,21 @@ export function prefixReuse(input: { entry: "tool" | "cli"; seenBefore: boolean 
 	return input.seenBefore ? "session" : "siblings";
 }
 
+/** The policy of a task child whose prefix others read as `reuse` says. */
+export function taskCachePolicy(plan: Pick<TaskPlan, "budget" | "child">, reuse: PrefixReuse): ChildCachePolicy {
+	const policy: ChildCachePolicy = { prefix: prefixLifetime(reuse), turns: plan.budget.turns };
+	if (plan.child.firstMessage.startsWith(BRIEF_HEAD)) policy.head = BRIEF_HEAD;
+	return policy;
+}
+
 /**
  * The cache policy of a child whose entry point knows nothing of other tasks (a `pi-delegate run`,
  * a workflow child): its prefix is read by its own later requests and by siblings started with it,
  * within seconds, so it is written for five minutes; its last request writes nothing. The `task`
  * tool passes its own, which knows the session's earlier tasks.
  */
-export function oneTaskCachePolicy(plan: Pick<TaskPlan, "budget">): ChildCachePolicy {
-	return { prefix: prefixLifetime(prefixReuse({ entry: "cli", seenBefore: false })), turns: plan.budget.turns };
+export function oneTaskCachePolicy(plan: Pick<TaskPlan, "budget" | "child">): ChildCachePolicy {
+	return taskCachePolicy(plan, prefixReuse({ entry: "cli", seenBefore: false }));
 }
 
 /** The kind of the request about to be sent after `turnsDone` assistant turns, with a budget of `turns`. */
@@ -132,6 +145,38 @@ function unmarkLast(messages: Message[]): void {
 	if (target && MARKABLE.has(String(target.type))) target.cache_control = marker;
 }
 
+/** Anthropic takes at most this many breakpoints in one request; a fifth is refused (400). */
+const MAX_MARKERS = 4;
+
+function markerCount(payload: Record<string, unknown>, messages: Message[]): number {
+	const lists = [payload.tools, payload.system].filter(Array.isArray) as unknown[][];
+	const inMessages = messages.reduce((sum, m) => sum + blocks(m).filter(hasMarker).length, 0);
+	return lists.reduce((sum, list) => sum + list.filter(hasMarker).length, inMessages);
+}
+
+/**
+ * Splits the first message's opening `head` into a block of its own and marks it, the one marker
+ * the policy adds: the text the model reads is the same, but a cached prefix now ends after the
+ * head, which every task shares, so siblings read it instead of each writing it with their own
+ * brief. The split is made on every request of the child, so their blocks stay the same from one
+ * request to the next; only the marker waits for room (Anthropic takes four).
+ */
+function markHead(payload: Record<string, unknown>, messages: Message[], head: string, lifetime: CacheLifetime): void {
+	const first = messages[0];
+	const content = first?.role === "user" && Array.isArray(first.content) ? (first.content as unknown[]) : [];
+	const opening = content[0];
+	if (!isRecord(opening) || opening.type !== "text" || typeof opening.text !== "string") return;
+	if (!opening.text.startsWith(head) || opening.text.length === head.length) return;
+	const room = markerCount(payload, messages) < MAX_MARKERS;
+	// A 1-hour marker may not follow a 5-minute one: a later 1-hour marker (PI_CACHE_RETENTION=long) makes the head's one hour too.
+	const later = messages.some((m) =>
+		blocks(m).some((b) => hasMarker(b) && (b.cache_control as { ttl?: unknown }).ttl === "1h"),
+	);
+	const headBlock: Block = { type: "text", text: head };
+	if (room) headBlock.cache_control = withLifetime(undefined, later ? "1h" : lifetime);
+	first!.content = [headBlock, { ...opening, text: opening.text.slice(head.length) }, ...content.slice(1)];
+}
+
 /** Whether Pi put any breakpoint on the request: without one it asked for no caching at all. */
 function isCached(payload: Record<string, unknown>, messages: Message[]): boolean {
 	const lists = [payload.tools, payload.system].filter(Array.isArray) as unknown[][];
@@ -148,6 +193,7 @@ export function applyCachePolicy(payload: unknown, policy: ChildCachePolicy): un
 	if (!isCached(payload, payload.messages as Message[])) return payload;
 	const copy = structuredClone(payload) as Record<string, unknown> & { messages: Message[] };
 	if (policy.prefix === "1h") markPrefix(copy, "1h");
+	if (policy.head !== undefined) markHead(copy, copy.messages, policy.head, policy.prefix);
 	const turnsDone = copy.messages.filter((m) => m.role === "assistant").length;
 	if (requestKind(turnsDone, policy.turns) === "last") unmarkLast(copy.messages);
 	return copy;

@@ -152,7 +152,8 @@ describe("pi-delegate preview", () => {
 		);
 		const r = await preview(p, "--spec", spec);
 		expect(r.code).toBe(0);
-		expect(r.stdout).toMatch(/First message \(\d+ bytes, ~\d+ tokens\)\n─+\n# Task: find-rounding\n/);
+		expect(r.stdout).toMatch(/First message \(\d+ bytes, ~\d+ tokens\)\n─+\nAnother agent sent you this one task\./);
+		expect(r.stdout).toContain("Finish with one `submit_result` call.\n\n# Task: find-rounding\n");
 		expect(systemPrompt(r.stdout)).not.toContain("find-rounding");
 		writeFileSync(spec, JSON.stringify({ id: "x", goal: "g" }));
 		const bad = await preview(p, "--spec", spec);

@@ -6,6 +6,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SUBMIT_RESULT_TOOL_DESCRIPTION } from "../../src/envelope/schema.ts";
+import { BRIEF_HEAD } from "../../src/prompt/brief-head.ts";
 import { taskBrief } from "../../src/prompt/task-brief.ts";
 import { expectGolden } from "../support/golden.ts";
 import { REPO } from "../support/pi.ts";
@@ -50,12 +51,20 @@ describe("taskBrief", () => {
 		expect(brief(writer)).toContain("## Evidence\nThis task needs no evidence");
 		expect(SUBMIT_RESULT_TOOL_DESCRIPTION).toContain("a task not finished with it fails");
 		// The one instruction about it that stays in the brief, where a model reads its orders.
-		expect(brief(readOnly)).toContain("Finish with one `submit_result` call. Budget: 100 turns");
+		expect(brief(readOnly)).toContain("Finish with one `submit_result` call.");
+		expect(brief(readOnly)).toMatch(/\nBudget: 100 turns, \$2, 900 s; the run stops when one runs out\.\n$/);
+	});
+
+	it("starts with the opening every task shares, word for word, so it can be cached with the prefix", () => {
+		for (const text of [brief(readOnly), brief(writer)]) expect(text.startsWith(BRIEF_HEAD)).toBe(true);
+		// Nothing of a task in it: the id, goal and roots come after.
+		expect(BRIEF_HEAD).not.toMatch(/count-todos|fix-parser|\/repo/);
+		expect(brief(readOnly).slice(BRIEF_HEAD.length)).toMatch(/^# Task: count-todos\n/);
 	});
 
 	it("names every root, and says incidental changes count, in both shapes", () => {
 		for (const text of [brief(readOnly), brief(writer)]) {
-			expect(text).toContain("build output, caches, lock files, bytecode (__pycache__)");
+			expect(text).toContain("build output, caches, lock files, bytecode such as __pycache__");
 		}
 		expect(brief(readOnly)).toContain("change nothing under these roots:\n- /repo/src\n");
 		expect(brief(writer)).toContain("You may create, change and delete files under:\n- /repo/src\n");

@@ -17,6 +17,7 @@ import {
 	startEmulator,
 	writeAgentDir,
 } from "../../bench/emulator/index.ts";
+import { BRIEF_HEAD } from "../../src/prompt/brief-head.ts";
 import type { ChildCachePolicy } from "../../src/run/cache-policy.ts";
 import { inProcessRunner } from "../../src/run/in-process.ts";
 import { runSubprocess } from "../../src/run/subprocess.ts";
@@ -53,7 +54,7 @@ afterAll(async () => {
 	await emulator.close();
 });
 
-function launch(marker: string, cache: ChildCachePolicy | undefined): ChildLaunch {
+function launch(marker: string, cache: ChildCachePolicy | undefined, head = ""): ChildLaunch {
 	return {
 		agent: "task-worker",
 		cwd,
@@ -65,7 +66,7 @@ function launch(marker: string, cache: ChildCachePolicy | undefined): ChildLaunc
 			skills: [],
 		},
 		systemPrompt: "",
-		firstMessage: `${marker} Read a.txt and report its first line.`,
+		firstMessage: `${head}${marker} Read a.txt and report its first line.`,
 		tools: ["read"],
 		model: { provider: dir.provider, id: SONNET.id, reason: "test" },
 		agentDir: dir.agentDir,
@@ -76,9 +77,9 @@ function launch(marker: string, cache: ChildCachePolicy | undefined): ChildLaunc
 	};
 }
 
-async function run(runner: ChildRunner, marker: string, cache: ChildCachePolicy | undefined) {
+async function run(runner: ChildRunner, marker: string, cache: ChildCachePolicy | undefined, head = "") {
 	const audit = mkdtempSync(join(tmpdir(), "pi-delegate-cache-audit-"));
-	const outcome = await runner(launch(marker, cache), {
+	const outcome = await runner(launch(marker, cache, head), {
 		signal: new AbortController().signal,
 		onProgress: () => {},
 		onEvent: () => {},
@@ -116,6 +117,22 @@ describe.each(runners)("the %s runner", (name, make) => {
 			expect(last.usage!.cache_creation_input_tokens).toBe(0);
 			expect(last.read?.path).toBe("messages.0.content.0");
 		}
+	});
+
+	it("with the brief's head: a sibling reads the head with the prefix and writes only its own part", async () => {
+		const runner = await make();
+		const policy: ChildCachePolicy = { prefix: "5m", turns: 2, head: BRIEF_HEAD };
+		// The markers go first in the brief's own part, so each child is a conversation of its own.
+		const first = await run(runner, `[${name}-head-a]`, policy, BRIEF_HEAD);
+		const second = await run(runner, `[${name}-head-b]`, policy, BRIEF_HEAD);
+		emulator.clock.advance(2 * 60 * 60_000);
+		expect(first[0]!.writes.map((w) => w.path)).toEqual(["system.0", "messages.0.content.0", "messages.0.content.1"]);
+		expect(second[0]!.read?.path).toBe("messages.0.content.0");
+		expect(second[0]!.writes.map((w) => w.path)).toEqual(["messages.0.content.1"]);
+		// What the sibling writes is its own part alone: the head and what comes before the messages are read.
+		const own = second[0]!.prompt!.tokens - second[0]!.usage!.cache_read_input_tokens;
+		expect(second[0]!.usage!.cache_creation_input_tokens).toBe(own);
+		expect(own).toBeLessThan(40);
 	});
 
 	it("without it: the prefix expired after five minutes and is written again", async () => {

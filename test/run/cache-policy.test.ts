@@ -2,6 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { flattenPrompt, SONNET, validateBreakpoints } from "../../bench/emulator/index.ts";
 import type { MessagesRequest } from "../../bench/emulator/wire.ts";
+import { BRIEF_HEAD } from "../../src/prompt/brief-head.ts";
+import type { ChildView } from "../../src/prompt/child-view.ts";
 import { safelyApplied } from "../../src/run/cache-hook.ts";
 import {
 	applyCachePolicy,
@@ -11,13 +13,17 @@ import {
 	prefixLifetime,
 	prefixReuse,
 	requestKind,
+	taskCachePolicy,
 } from "../../src/run/cache-policy.ts";
+
+/** The part of a plan's view the cache policy reads. */
+const childWith = (firstMessage: string) => ({ firstMessage }) as ChildView;
 
 const EPHEMERAL = { type: "ephemeral" };
 
 /** A request as Pi's Anthropic provider builds it after `turns` assistant turns (read → result). */
-function piPayload(turns: number): Record<string, unknown> {
-	const messages: Array<Record<string, unknown>> = [{ role: "user", content: [{ type: "text", text: "the brief" }] }];
+function piPayload(turns: number, brief = "the brief"): Record<string, unknown> {
+	const messages: Array<Record<string, unknown>> = [{ role: "user", content: [{ type: "text", text: brief }] }];
 	for (let i = 0; i < turns; i++) {
 		messages.push({
 			role: "assistant",
@@ -129,10 +135,15 @@ describe("applyCachePolicy", () => {
 	it("produces requests the API accepts: no more markers, and no 1-hour marker after a 5-minute one", () => {
 		for (const turns of [0, 1, 2]) {
 			for (const budget of [1, 2, 3, 10]) {
-				const out = applyCachePolicy(piPayload(turns), { prefix: "1h", turns: budget });
-				const flat = flattenPrompt(out as MessagesRequest, SONNET, (t) => t.length);
-				expect([...flat.problems, ...validateBreakpoints(flat)]).toEqual([]);
-				expect(flat.blocks.filter((b) => b.breakpoint).length).toBeLessThanOrEqual(3);
+				for (const head of [undefined, BRIEF_HEAD]) {
+					for (const prefix of ["5m", "1h"] as const) {
+						const policy: ChildCachePolicy = { prefix, turns: budget, ...(head ? { head } : {}) };
+						const out = applyCachePolicy(piPayload(turns, `${BRIEF_HEAD}# Task: t`), policy);
+						const flat = flattenPrompt(out as MessagesRequest, SONNET, (t) => t.length);
+						expect([...flat.problems, ...validateBreakpoints(flat)]).toEqual([]);
+						expect(flat.blocks.filter((b) => b.breakpoint).length).toBeLessThanOrEqual(head ? 4 : 3);
+					}
+				}
 			}
 		}
 	});
@@ -171,9 +182,83 @@ describe("applyParentPolicy", () => {
 
 describe("a child whose entry point knows no other task (pi-delegate run, a workflow child)", () => {
 	it("writes its prefix for five minutes and its last request writes nothing", () => {
-		const policy = oneTaskCachePolicy({ budget: { wall_s: 60, usd: 1, turns: 3 } });
+		const policy = oneTaskCachePolicy({ budget: { wall_s: 60, usd: 1, turns: 3 }, child: childWith("the brief") });
 		expect(policy).toEqual({ prefix: "5m", turns: 3 });
 		const last = applyCachePolicy(piPayload(2), policy) as { messages: Array<{ content: unknown }> };
 		expect(JSON.stringify(last.messages.at(-1)?.content)).not.toContain("cache_control");
+	});
+});
+
+describe("the brief's shared head", () => {
+	const brief = `${BRIEF_HEAD}# Task: count-todos\n\n## Goal\nCount them.\n`;
+	const policy: ChildCachePolicy = { prefix: "5m", turns: 10, head: BRIEF_HEAD };
+	const firstBlocks = (p: Payload) => p.messages[0]!.content as Array<{ text?: string; cache_control?: unknown }>;
+
+	it("is a block of its own with a marker; the model reads the same text, and Pi's marker stays at the end", () => {
+		const out = edit(piPayload(0, brief), policy);
+		const [head, rest] = firstBlocks(out);
+		expect(head).toEqual({ type: "text", text: BRIEF_HEAD, cache_control: EPHEMERAL });
+		expect(rest).toEqual({ type: "text", text: brief.slice(BRIEF_HEAD.length), cache_control: EPHEMERAL });
+		expect(
+			firstBlocks(out)
+				.map((b) => b.text)
+				.join(""),
+		).toBe(brief);
+		expect(messageMarkers(out)).toEqual(["0.0", "0.1"]);
+	});
+
+	it("is split the same way on every request, so the first message's blocks hash alike from one to the next", () => {
+		const hashes = [0, 1, 2].map((turns) => {
+			const flat = flattenPrompt(
+				edit(piPayload(turns, brief), policy) as unknown as MessagesRequest,
+				SONNET,
+				(t) => t.length,
+			);
+			return flat.blocks.filter((b) => b.path.startsWith("messages.0.")).map((b) => b.hash);
+		});
+		expect(hashes[1]).toEqual(hashes[0]);
+		expect(hashes[2]).toEqual(hashes[0]);
+	});
+
+	it("takes the prefix's lifetime, and an hour when a later marker has one (a 1-hour marker may not follow a 5-minute one)", () => {
+		expect(firstBlocks(edit(piPayload(0, brief), { ...policy, prefix: "1h" }))[0]!.cache_control).toEqual({
+			type: "ephemeral",
+			ttl: "1h",
+		});
+		// PI_CACHE_RETENTION=long: Pi writes every marker for an hour.
+		const long = piPayload(1, brief) as Payload;
+		const hour = { type: "ephemeral", ttl: "1h" };
+		for (const item of [long.tools[1]!, long.system[0]!, long.messages[2]!.content[0]!])
+			item.cache_control = { ...hour };
+		const out = edit(long, policy);
+		expect(firstBlocks(out)[0]!.cache_control).toEqual({ type: "ephemeral", ttl: "1h" });
+		const flat = flattenPrompt(out as unknown as MessagesRequest, SONNET, (t) => t.length);
+		expect(validateBreakpoints(flat)).toEqual([]);
+	});
+
+	it("is split but not marked when the request already has four markers", () => {
+		const full = piPayload(1, brief) as Payload;
+		full.tools[0]!.cache_control = { ...EPHEMERAL };
+		const out = edit(full, policy);
+		expect(
+			firstBlocks(out)
+				.map((b) => b.text)
+				.join(""),
+		).toBe(brief);
+		expect(firstBlocks(out)[0]!.cache_control).toBeUndefined();
+		const flat = flattenPrompt(out as unknown as MessagesRequest, SONNET, (t) => t.length);
+		expect(validateBreakpoints(flat)).toEqual([]);
+	});
+
+	it("leaves a first message that does not start with the head, or is nothing but the head, as it was", () => {
+		for (const text of ["the brief", BRIEF_HEAD, `x${BRIEF_HEAD}`]) {
+			expect(firstBlocks(edit(piPayload(0, text), policy))).toHaveLength(1);
+		}
+	});
+
+	it("is given to a task child whose brief starts with it, and to no other", () => {
+		const budget = { wall_s: 60, usd: 1, turns: 3 };
+		expect(taskCachePolicy({ budget, child: childWith(brief) }, "siblings").head).toBe(BRIEF_HEAD);
+		expect(taskCachePolicy({ budget, child: childWith("Say hi.") }, "siblings").head).toBeUndefined();
 	});
 });

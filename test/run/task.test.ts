@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { BRIEF_HEAD } from "../../src/prompt/brief-head.ts";
 import { renderReport } from "../../src/report/task-report.ts";
 import { listRuns } from "../../src/run/audit.ts";
 import { PrefixGate } from "../../src/run/prefix-gate.ts";
@@ -213,7 +214,9 @@ describe("a task run's integrity checks", () => {
 		}));
 		expect(result.verdict).toBe("FAIL");
 		expect(result.problems[0]?.message).toMatch(/system prompt differs from the one decided/);
-		expect(readFileSync(join(result.auditDir, "prompt.txt"), "utf8")).toContain("=== first message ===\n# Task: t");
+		expect(readFileSync(join(result.auditDir, "prompt.txt"), "utf8")).toContain(
+			`=== first message ===\n${BRIEF_HEAD}# Task: t`,
+		);
 	});
 
 	it("fails a run the caller cancelled", async () => {
