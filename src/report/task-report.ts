@@ -181,19 +181,22 @@ function boundaryLine(result: TaskResult, cwd?: string): string {
 
 /**
  * The report as the calling model reads it: the same facts in fewer tokens — it is paid for on
- * every later request of the parent's conversation. The verdict stays the first word; the tables
- * (boundary per root, metrics block) become one line each, and a PASS names its roots relative to
- * `options.cwd` (the call's working directory, as the call named them) when given. The full report
- * is kept for people (the CLI, and the tool row's expanded view).
+ * every later request of the parent's conversation. The verdict stays the first word. A FAIL keeps
+ * everything (its problems, the answer, the boundary with its roots whole, what was left in place,
+ * the sandbox, the spend, the audit directory); a PASS says what the next step rests on, as a PASS
+ * does in a combined report, with its roots relative to `options.cwd` (the call's working
+ * directory, as the call named them) when given. The full report is kept for people (the CLI, and
+ * the tool row's expanded view).
  */
 export function renderModelReport(result: TaskResult, options: { cwd?: string } = {}): string {
+	if (result.verdict === "PASS") return `${singlePassLines(result, options.cwd).join("\n")}\n`;
 	const lines = [
 		verdictHead(result),
 		...problemLines(result),
 		...answerLines(result),
 		// A FAIL names its roots whole, as the combined report does: they are what the next step acts on.
-		boundaryLine(result, result.verdict === "PASS" ? options.cwd : undefined),
-		...(result.verdict === "FAIL" && result.delta.length > 0
+		boundaryLine(result),
+		...(result.delta.length > 0
 			? [
 					`Left in place: nothing the child changed was undone (${plural(result.delta.length, "change")}; see the audit).`,
 				]
@@ -213,11 +216,15 @@ function tally(results: readonly TaskResult[]): string {
 	return `${plural(results.length, "task")}: ${counts} · ${formatUsd(usd)}`;
 }
 
-/** A passed task's answer in a combined report: the deliverable, its evidence and roots, what it was unsure of. */
-function passedLines(result: TaskResult, cwd: string | undefined): string[] {
+/**
+ * What a PASS says beyond its answer, one indented line each: warnings, the evidence pointers, a
+ * relaxed evidence rule, doubts and omissions, the roots (with the changes made in writable ones),
+ * and writes the sandbox prevented — a child that tried one did more than it was asked, even if the
+ * boundary found nothing.
+ */
+function passDetails(result: TaskResult, cwd: string | undefined): string[] {
 	const env = result.envelope;
-	const [first = "", ...rest] = (env?.deliverable ?? "").split("\n");
-	const lines = [`— ${result.id}: ${first}`, ...rest.map((line) => `  ${line}`), ...problemLines(result)];
+	const lines = problemLines(result);
 	if (result.claims.length > 0) {
 		lines.push(`  evidence: ${result.claims.map((c) => `${c.pointer} (${c.claim})`).join("; ")}`);
 	}
@@ -225,8 +232,27 @@ function passedLines(result: TaskResult, cwd: string | undefined): string[] {
 	if (relaxed) lines.push(`  note: ${relaxed}`);
 	if (env && env.unsure.length > 0) lines.push(`  unsure: ${env.unsure.join("; ")}`);
 	if (env && env.did_not_do.length > 0) lines.push(`  did not do: ${env.did_not_do.join("; ")}`);
-	lines.push(`  roots: ${rootsLine(result, cwd)}`);
+	const changes = result.delta.length > 0 ? `; ${plural(result.delta.length, "change")}` : "";
+	lines.push(`  roots: ${rootsLine(result, cwd)}${changes}`);
+	const prevented = result.isolation?.prevented.length ?? 0;
+	if (prevented > 0) lines.push(...isolationLines(result.isolation!).map((line) => `  ${line}`));
 	return lines;
+}
+
+/** A passed task's answer in a combined report: `— id: ` and the deliverable, then its details. */
+function passedLines(result: TaskResult, cwd: string | undefined): string[] {
+	const [first = "", ...rest] = (result.envelope?.deliverable ?? "").split("\n");
+	return [`— ${result.id}: ${first}`, ...rest.map((line) => `  ${line}`), ...passDetails(result, cwd)];
+}
+
+/**
+ * A single task's PASS, as a PASS reads in a combined report: what the next step rests on (the
+ * answer, its pointers, the roots) and what it cost. The boundary table, the metrics and the audit
+ * directory are for people (the tool row's full report); a FAIL keeps them all.
+ */
+function singlePassLines(result: TaskResult, cwd: string | undefined): string[] {
+	const head = `PASS task ${result.id} · ${formatUsd(result.metrics.usage.costUsd)}`;
+	return [head, indent(result.envelope?.deliverable ?? ""), ...passDetails(result, cwd)];
 }
 
 /**

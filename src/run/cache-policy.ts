@@ -14,7 +14,10 @@
  *   (1.25× input) for a next request that never comes. Moving its breakpoint back to where the
  *   previous request put one keeps the read of everything cached and writes nothing.
  *
- * Only markers Pi placed are changed, never added: a request Pi sends uncached stays uncached.
+ * And one kind of block Pi does not mark: the opening every task's brief shares
+ * (prompt/brief-head.ts). It is split into a block of its own and marked, so siblings read it with
+ * the prefix. Apart from that marker only markers Pi placed are changed: a request Pi sends
+ * uncached stays uncached.
  */
 
 import type { TaskPlan } from "../plan/types.ts";

@@ -151,7 +151,7 @@ describe("a task run and its submit_result calls", () => {
 		expect(result.verdict).toBe("PASS");
 		const note = 'evidence not required (spec: evidence "optional"): this ok result cites nothing to check';
 		expect(renderReport(result)).toContain(note);
-		expect(renderModelReport(result)).toContain(`Note: ${note}`);
+		expect(renderModelReport(result)).toContain(`  note: ${note}`);
 	});
 
 	it("says the child called submit_result with arguments that were not JSON, and where they broke", async () => {

@@ -205,8 +205,10 @@ describe("the report", () => {
 				"  - write /r/f.txt: /r/f.txt is outside the writable roots; writable: /w",
 			].join("\n"),
 		);
+		// A PASS whose child tried a write says so: it did more than it was asked.
+		expect(result.verdict).toBe("PASS");
 		expect(renderModelReport(result)).toContain(
-			"Sandbox: enforce, contained; 1 write prevented.\n  prevented write /r/f.txt:",
+			"  Sandbox: enforce, contained; 1 write prevented.\n    prevented write /r/f.txt:",
 		);
 	});
 
