@@ -8,7 +8,7 @@
  * `.pi/settings.json:4:5: pi-delegate.runner`, through `formatPath` alone.
  */
 
-import { hanging } from "./format/text.ts";
+import { hanging, terminalSafe } from "./format/text.ts";
 
 /** One step into an input: an object key or a list index. */
 export type PathSegment = string | number;
@@ -222,15 +222,18 @@ export function showValue(value: unknown, max = 120): string {
  * each line's words wrapped under its first word. `mark` distinguishes errors (✗) from warnings (!).
  */
 export function formatProblems(problems: readonly Problem[], mark = "✗", width = 80): string {
-	return problems
-		.map((p) =>
-			[
-				hanging(`  ${mark} `, `${formatPath(p)}: ${p.message}`, width),
-				hanging("      value: ", showValue(p.value), width),
-				hanging("      fix:   ", p.fix, width),
-			].join("\n"),
-		)
-		.join("\n");
+	// A message quotes what it found (a key, a name), so it is made terminal-safe with the rest.
+	return terminalSafe(
+		problems
+			.map((p) =>
+				[
+					hanging(`  ${mark} `, `${formatPath(p)}: ${p.message}`, width),
+					hanging("      value: ", showValue(p.value), width),
+					hanging("      fix:   ", p.fix, width),
+				].join("\n"),
+			)
+			.join("\n"),
+	);
 }
 
 // typebox reports a failed check as a JSON Pointer and a keyword; these put both in Problem terms

@@ -5,6 +5,7 @@
  * "ready" only when the checks a launch makes pass, so the listing never calls an agent fine that
  * would then fail to start. Pure: the catalog and the launch environment are passed in.
  */
+import { terminalSafe } from "../format/text.ts";
 import { formatPath, type Problem, samePlace, showValue } from "../problems.ts";
 import type { CatalogEntry } from "./catalog.ts";
 import { type AgentLaunchCheck, checkAgentLaunch, type LaunchEnvironment } from "./check.ts";
@@ -154,5 +155,5 @@ export function renderAgentListing(reports: readonly AgentReport[]): string {
 		failing === 0
 			? `${reports.length} agent(s), all ready to start.`
 			: `${reports.length} agent(s), ${failing} would fail to start (problems above).`;
-	return `${[renderAgentTable(reports).join("\n"), ...blocks, summary].join("\n\n")}\n`;
+	return terminalSafe(`${[renderAgentTable(reports).join("\n"), ...blocks, summary].join("\n\n")}\n`);
 }

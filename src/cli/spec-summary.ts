@@ -5,7 +5,7 @@
 
 import { formatUsd, plural } from "../format/numbers.ts";
 import { renderTable } from "../format/table.ts";
-import { firstLine } from "../format/text.ts";
+import { firstLine, terminalSafe } from "../format/text.ts";
 import { formatProblems, type Problem, problemReplacer } from "../problems.ts";
 import { lexical } from "../spec/paths.ts";
 import type { Budget } from "../spec/schema.ts";
@@ -64,10 +64,11 @@ export function describeValid(result: SpecValid, width = 80): string {
 
 export function describeInvalid(result: SpecInvalid, source: string): string {
 	const unreadable = result.problems.some((p) => p.source === "(file)");
+	const name = terminalSafe(source);
 	return [
 		unreadable
-			? `✗ ${source}: cannot be read`
-			: `✗ ${source}: not a valid task spec (${plural(result.problems.length, "problem")})`,
+			? `✗ ${name}: cannot be read`
+			: `✗ ${name}: not a valid task spec (${plural(result.problems.length, "problem")})`,
 		formatProblems(result.problems),
 		...warningsBlock(result.warnings),
 	].join("\n");

@@ -1,4 +1,5 @@
 import { formatUsd } from "../format/numbers.ts";
+import { terminalSafe } from "../format/text.ts";
 import type { RunnerKind } from "../plan/types.ts";
 import { problemReplacer } from "../problems.ts";
 import { foldProgress, INITIAL_PROGRESS, type ProgressState, statusLine } from "../report/progress.ts";
@@ -129,7 +130,7 @@ function progressOn(registry: ChildrenRegistry, io: CommandIO) {
 	const now = () => performance.now();
 	const width = 79;
 	const clear = io.isTTY ? "\r\u001b[2K" : "";
-	const line = (text: string) => io.stderr(`${clear}${text}\n`);
+	const line = (text: string) => io.stderr(`${clear}${terminalSafe(text)}\n`);
 	const footer = (state: ChildrenState) => {
 		const running = state.children.filter((c) => c.state === "running");
 		const first = running[0];

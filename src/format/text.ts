@@ -48,3 +48,27 @@ export function hanging(prefix: string, text: string, width: number): string {
 	}
 	return lines.map((l, i) => `${i === 0 ? prefix : pad}${l}`.trimEnd()).join("\n");
 }
+
+/** C0 controls but tab and line feed, DEL, and the C1 controls: what can drive a terminal. */
+function isControl(code: number): boolean {
+	return (code < 0x20 && code !== 0x09 && code !== 0x0a) || (code >= 0x7f && code < 0xa0);
+}
+
+/**
+ * Text that cannot drive a terminal: every control character but tab and line feed is written as
+ * `\xNN`. Reports carry what others wrote — a child's deliverable, pointers and reasons, the keys
+ * of a spec, an agent file's description, a session's goals — and a raw ESC or carriage return in
+ * them could clear the screen, or paint a PASS over the FAIL a report says. Every plain-text
+ * report passes through this at its edge; `--json` output is escaped by JSON itself.
+ */
+export function terminalSafe(text: string): string {
+	let i = 0;
+	while (i < text.length && !isControl(text.charCodeAt(i))) i++;
+	if (i === text.length) return text;
+	let out = text.slice(0, i);
+	for (; i < text.length; i++) {
+		const code = text.charCodeAt(i);
+		out += isControl(code) ? `\\x${code.toString(16).padStart(2, "0")}` : text[i];
+	}
+	return out;
+}

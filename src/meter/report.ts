@@ -6,6 +6,7 @@
  */
 import { formatInt } from "../format/numbers.ts";
 import { type Align, renderTable, visibleWidth } from "../format/table.ts";
+import { terminalSafe } from "../format/text.ts";
 import type { SpendReport, SpendRow } from "./rollup.ts";
 import type { Miss } from "./types.ts";
 import { cacheWrite } from "./usage.ts";
@@ -154,5 +155,5 @@ export function renderSpend(report: SpendReport, title: string, columns = WIDTH)
 			missList(report),
 		);
 	}
-	return parts.join("\n");
+	return terminalSafe(parts.join("\n"));
 }

@@ -11,7 +11,7 @@
  */
 import type { ExtensionAPI, ExtensionCommandContext, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { formatSeconds, formatUsd } from "../format/numbers.ts";
-import { truncate } from "../format/text.ts";
+import { terminalSafe, truncate } from "../format/text.ts";
 import { type ChildEntry, type ChildrenRegistry, type ChildrenState, isActive } from "../run/children.ts";
 import { registerReportRenderer, showReport } from "./commands/report.ts";
 
@@ -51,7 +51,8 @@ function elapsed(child: ChildEntry, now: number): string {
 
 function row(child: ChildEntry, now: number, width: number, paint: Paint): string {
 	const state = (child.stopping ? "stopping" : child.state).padEnd(8);
-	const doing = child.state === "running" ? child.tool || child.label : child.label;
+	// The label is a goal and the tool a child's call (a path, a command): terminal-safe, as every report.
+	const doing = terminalSafe(child.state === "running" ? child.tool || child.label : child.label);
 	// Fixed-width figures, so every row's columns line up.
 	const figures = [
 		(child.turn > 0 ? `t${child.turn}` : "").padStart(4),

@@ -5,7 +5,7 @@
  * nothing), and a FAIL is still the first word of that fork's block. Pure.
  */
 import { compactCount, formatSeconds, formatUsd, formatInt as int, plural } from "../format/numbers.ts";
-import { indent } from "../format/text.ts";
+import { indent, terminalSafe } from "../format/text.ts";
 import type { ForkResult } from "../run/fork-result.ts";
 import type { ChildUsage } from "../run/types.ts";
 
@@ -46,7 +46,7 @@ function modelBlock(result: ForkResult): string {
 
 /** What the calling model reads: every fork's block, separated by a blank line. */
 export function renderForkModelReport(results: readonly ForkResult[]): string {
-	return `${results.map(modelBlock).join("\n\n")}\n`;
+	return terminalSafe(`${results.map(modelBlock).join("\n\n")}\n`);
 }
 
 function humanBlock(result: ForkResult): string {
@@ -76,5 +76,5 @@ function humanBlock(result: ForkResult): string {
 
 /** The full report, for people (the tool row's expanded view). */
 export function renderForkReport(results: readonly ForkResult[]): string {
-	return `${results.map(humanBlock).join("\n\n")}\n`;
+	return terminalSafe(`${results.map(humanBlock).join("\n\n")}\n`);
 }

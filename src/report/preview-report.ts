@@ -7,6 +7,7 @@
 import { PRIMITIVE_NAMES } from "../context/primitives.ts";
 import { formatUsd } from "../format/numbers.ts";
 import { renderTable } from "../format/table.ts";
+import { terminalSafe } from "../format/text.ts";
 import type { RenderedPrompt } from "../host/render.ts";
 import type { TaskPlan } from "../plan/types.ts";
 import { formatProblems, type Problem } from "../problems.ts";
@@ -242,7 +243,8 @@ export function previewText(data: PreviewData, options: { headline?: boolean; wi
 		),
 	);
 	lines.push(...diffBlock(data));
-	return `${lines.join("\n")}\n`;
+	// The prompt and the first message hold what files and a spec say, shown as text, never run.
+	return terminalSafe(`${lines.join("\n")}\n`);
 }
 
 /** The preview as one JSON value: everything the text shows, in fields a program can read. */

@@ -3,7 +3,7 @@
  * the CLI's stderr and Pi's tool row draw from it. Pure: the callers own the clock and the redraw.
  */
 import { compactCount, formatSeconds, formatUsd, plural } from "../format/numbers.ts";
-import { truncate } from "../format/text.ts";
+import { terminalSafe, truncate } from "../format/text.ts";
 import type { ChildUsage, TaskProgress } from "../run/types.ts";
 
 export interface ProgressState {
@@ -62,7 +62,8 @@ export function statusLine(
 	if (state.turn > 0) figures.push(`turn ${state.turn}`);
 	if (state.usage) figures.push(`${compactCount(tokens(state.usage))} tok`, formatUsd(state.usage.costUsd));
 	figures.push(formatSeconds(elapsedMs / 1000));
-	const doing = state.warning !== undefined ? `! ${state.warning}` : state.tool || state.phase;
+	// What the child is doing quotes its tool calls (a path, a command): terminal-safe before it is cut.
+	const doing = terminalSafe(state.warning !== undefined ? `! ${state.warning}` : state.tool || state.phase);
 	const fixed = [id, ...figures].join(" · ").length + 3;
 	const room = Math.max(8, width - fixed);
 	return [id, truncate(doing, room), ...figures].join(" · ");

@@ -6,7 +6,7 @@
 import { relaxedProofNote } from "../envelope/proof.ts";
 import { formatSeconds, formatUsd, formatInt as int, plural } from "../format/numbers.ts";
 import { renderTable } from "../format/table.ts";
-import { hanging, indent } from "../format/text.ts";
+import { hanging, indent, terminalSafe } from "../format/text.ts";
 import type { TaskResult } from "../run/result.ts";
 import { isolationLines, isolationSection } from "../run/sandbox/report.ts";
 import { isInside, lexical, segmentsBelow } from "../spec/paths.ts";
@@ -119,7 +119,7 @@ export function renderReport(result: TaskResult, width = WIDTH): string {
 		// On its own line, whole: a path broken mid-name cannot be copied.
 		`Audit\n${result.auditDir}`,
 	];
-	return `${sections.filter((s) => s !== undefined).join("\n\n")}\n`;
+	return terminalSafe(`${sections.filter((s) => s !== undefined).join("\n\n")}\n`);
 }
 
 /**
@@ -189,7 +189,7 @@ function boundaryLine(result: TaskResult, cwd?: string): string {
  * the tool row's expanded view).
  */
 export function renderModelReport(result: TaskResult, options: { cwd?: string } = {}): string {
-	if (result.verdict === "PASS") return `${singlePassLines(result, options.cwd).join("\n")}\n`;
+	if (result.verdict === "PASS") return terminalSafe(`${singlePassLines(result, options.cwd).join("\n")}\n`);
 	const lines = [
 		verdictHead(result),
 		...problemLines(result),
@@ -205,7 +205,7 @@ export function renderModelReport(result: TaskResult, options: { cwd?: string } 
 		`Spent: ${spentLine(result)}.`,
 		`Audit: ${result.auditDir}`,
 	];
-	return `${lines.join("\n")}\n`;
+	return terminalSafe(`${lines.join("\n")}\n`);
 }
 
 /** `3 tasks: 2 PASS, 1 FAIL · $0.0345`. */
@@ -277,7 +277,7 @@ export function renderCombinedModelReport(results: readonly TaskResult[], option
 			: passedLines(r, options.cwd),
 	);
 	const sections = [[tally(results), ...verdicts], ...details].map((lines) => lines.join("\n"));
-	return `${sections.join("\n\n")}\n`;
+	return terminalSafe(`${sections.join("\n\n")}\n`);
 }
 
 /** The report of a call with several tasks, for people: a table of verdicts, then every task's full report. */
@@ -296,5 +296,5 @@ export function renderCombinedReport(results: readonly TaskResult[], width = WID
 		"right",
 		"right",
 	]);
-	return [`${tally(results)}\n${table}`, ...results.map((r) => renderReport(r, width))].join("\n");
+	return terminalSafe([`${tally(results)}\n${table}`, ...results.map((r) => renderReport(r, width))].join("\n"));
 }

@@ -5,7 +5,7 @@
  */
 import { formatPercent, formatSeconds, formatUsd, plural } from "../format/numbers.ts";
 import { renderTable } from "../format/table.ts";
-import { truncate } from "../format/text.ts";
+import { terminalSafe, truncate } from "../format/text.ts";
 import type { CallLine } from "./journal.ts";
 import type { AgentResult, RunStatus } from "./types.ts";
 
@@ -114,7 +114,7 @@ export function runReport(summary: RunSummary): string {
 		reportText(summary.report),
 		`${summary.resumedFrom ? `Resumed from ${summary.resumedFrom}\n` : ""}Journal  ${summary.dir}`,
 	];
-	return `${sections.filter((s) => s !== undefined).join("\n\n")}\n`;
+	return terminalSafe(`${sections.filter((s) => s !== undefined).join("\n\n")}\n`);
 }
 
 /** What the script threw, for the report: the problems of a refusal, else the message and where. */

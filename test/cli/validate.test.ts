@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTree, type Tree } from "../spec/tree.ts";
 import { runCli } from "../support/cli.ts";
+import { terminalControls } from "../support/terminal.ts";
 
 let tree: Tree;
 let valid: string;
@@ -27,6 +28,16 @@ beforeAll(() => {
 afterAll(() => tree.remove());
 
 describe("pi-delegate validate", () => {
+	it("prints a hostile file name and spec keys as text, never as terminal controls", async () => {
+		const path = join(tree.tmp, "\u001b[31mred.json");
+		writeFileSync(path, '{"id":"t","goal":"g","deliverable":"d","roots":["/tmp"],"\\u001b[2Jevil\\u0007":1}');
+		const r = await runCli(["validate", path]);
+		expect(r.code).toBe(2);
+		expect(terminalControls(r.stderr)).toEqual([]);
+		expect(r.stderr).toContain("\\x1b[31mred.json: not a valid task spec");
+		expect(r.stderr).toContain('unknown field "\\x1b[2Jevil\\x07"');
+	});
+
 	it("exits 0 on a valid spec and summarises roots, access and budget", async () => {
 		const r = await runCli(["validate", valid]);
 		expect(r.code).toBe(0);

@@ -5,6 +5,7 @@ import { visibleWidth } from "../../src/format/table.ts";
 import { childrenLines, LINGER_MS, registerChildrenWidget, WIDGET_ROWS } from "../../src/pi/children-widget.ts";
 import { ChildrenRegistry, type ChildrenState, foldChildren, NO_CHILDREN } from "../../src/run/children.ts";
 import { ZERO_USAGE } from "../../src/run/types.ts";
+import { terminalControls } from "../support/terminal.ts";
 
 function fleet(): ChildrenState {
 	let s = NO_CHILDREN;
@@ -39,6 +40,27 @@ function fleet(): ChildrenState {
 }
 
 describe("the children widget", () => {
+	it("shows a child's goal and tool call as text, never as terminal controls", () => {
+		let s = foldChildren(NO_CHILDREN, {
+			type: "added",
+			key: "k",
+			id: "k",
+			origin: "task",
+			label: "goal \u001b[2J",
+			at: 0,
+		});
+		expect(terminalControls(childrenLines(s, 0, 80).join("\n"))).toEqual([]);
+		s = foldChildren(s, { type: "started", key: "k", at: 0 });
+		s = foldChildren(s, {
+			type: "progress",
+			key: "k",
+			progress: { type: "tool_start", tool: "read", summary: "read: \r\u001b]0;x\u0007" },
+		});
+		const lines = childrenLines(s, 0, 80).join("\n");
+		expect(terminalControls(lines)).toEqual([]);
+		expect(lines).toContain("read: \\x0d\\x1b]0;x\\x07");
+	});
+
 	it("lists each child with its state, what it does, its turn, dollars and time, within 80 columns", () => {
 		const lines = childrenLines(fleet(), 13_300, 80);
 		for (const line of lines) expect(visibleWidth(line), line).toBeLessThanOrEqual(80);

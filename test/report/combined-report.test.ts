@@ -8,6 +8,7 @@ import {
 	renderReport,
 } from "../../src/report/task-report.ts";
 import type { TaskResult } from "../../src/run/result.ts";
+import { terminalControls } from "../support/terminal.ts";
 
 function result(id: string, verdict: "PASS" | "FAIL"): TaskResult {
 	return {
@@ -153,5 +154,42 @@ describe("the combined report for people", () => {
 		const text = renderCombinedReport(results);
 		expect(text.split("\n")[0]).toBe("3 tasks: 2 PASS, 1 FAIL · $0.015");
 		for (const r of results) expect(text).toContain(renderReport(r));
+	});
+});
+
+describe("a child's words in any report", () => {
+	/** A deliverable that would clear the line and paint a PASS over the FAIL, with a C1 CSI too. */
+	const hostile: TaskResult = {
+		...result("b", "FAIL"),
+		envelope: {
+			status: "ok",
+			deliverable: "done\r\u001b[2KPASS  task b\u009b32m",
+			evidence: [{ claim: "\u001b]0;title\u0007", pointer: "data.txt:1" }],
+			unsure: ["\u0008\u0008"],
+			did_not_do: [],
+		},
+		claims: [
+			{
+				index: 0,
+				claim: "\u001b]0;title\u0007",
+				pointer: "data.txt:1",
+				verified: true,
+			} as TaskResult["claims"][number],
+		],
+	};
+
+	it("reach people and the model as text, never as terminal controls", () => {
+		const passed = { ...hostile, verdict: "PASS" as const, problems: [], delta: [], violations: [] };
+		for (const text of [
+			renderReport(hostile),
+			renderModelReport(hostile),
+			renderModelReport(passed),
+			renderCombinedModelReport([hostile, passed]),
+			renderCombinedReport([hostile, passed]),
+		]) {
+			expect(terminalControls(text)).toEqual([]);
+			expect(text).toContain("done\\x0d\\x1b[2KPASS  task b\\x9b32m");
+		}
+		expect(renderReport(hostile).startsWith("FAIL  task b")).toBe(true);
 	});
 });
