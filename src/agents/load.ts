@@ -1,6 +1,7 @@
 /**
  * Discovers agent files: `*.md` directly in each agent folder, ranked project before user before
- * bundled, Pi's folders before Claude Code's. The thin I/O shell around buildAgentCatalog.
+ * bundled, Pi's folders before Claude Code's before OpenCode's. The thin I/O shell around
+ * buildAgentCatalog.
  *
  * Nothing in a folder may crash the listing or a launch, even in a project nobody trusts: a symlink
  * loop, a dangling link, an unreadable file or folder becomes a problem of that file or folder.
@@ -50,11 +51,15 @@ export function agentPlaces(
 	options: Pick<LoadAgentsOptions, "cwd" | "home" | "agentDir" | "bundledDir">,
 ): AgentPlace[] {
 	const bundled = options.bundledDir === undefined ? bundledAgentsDir() : options.bundledDir;
+	// OpenCode reads `agents/` and, from its first versions, `agent/`: both, the current name first.
+	const openCode = (base: string) => [join(base, "agents"), join(base, "agent")];
 	return [
 		{ scope: "project", dir: join(options.cwd, ".pi", "agents") },
 		{ scope: "project", dir: join(options.cwd, ".claude", "agents") },
+		...openCode(join(options.cwd, ".opencode")).map((dir) => ({ scope: "project" as const, dir })),
 		{ scope: "user", dir: join(options.agentDir, "agents") },
 		{ scope: "user", dir: join(options.home, ".claude", "agents") },
+		...openCode(join(options.home, ".config", "opencode")).map((dir) => ({ scope: "user" as const, dir })),
 		...(bundled ? [{ scope: "bundled" as const, dir: bundled }] : []),
 	];
 }

@@ -19,8 +19,9 @@ import { TRUST_OPTIONS, trustOverride } from "./trust-flags.ts";
 
 const usage = `Usage: pi-delegate agents [--json] [--approve | --no-approve]
 
-Lists the agents a task can run as, from (highest first) .pi/agents/ and .claude/agents/ in the
-project, <agentDir>/agents/ and ~/.claude/agents/ (the agent directory is ~/.pi/agent or
+Lists the agents a task can run as, from (highest first) .pi/agents/, .claude/agents/ and
+.opencode/agents/ (or agent/) in the project, <agentDir>/agents/, ~/.claude/agents/ and
+~/.config/opencode/agents/ (or agent/) (the agent directory is ~/.pi/agent or
 $PI_CODING_AGENT_DIR), and the agents bundled with pi-delegate. A file hides any lower one of the
 same name; the listing says which hides which. Files written for Claude Code, OpenCode and other Pi
 packages are read too: their tool names are mapped, their restrictions kept, their other keys

@@ -80,6 +80,54 @@ describe("loadAgents", () => {
 		]);
 	});
 
+	it("reads OpenCode's folders where OpenCode keeps them, below Pi's and Claude Code's, agents/ before agent/", () => {
+		const l = layout();
+		const dirs = {
+			project: join(l.cwd, ".opencode", "agents"),
+			projectOld: join(l.cwd, ".opencode", "agent"),
+			user: join(l.home, ".config", "opencode", "agents"),
+			userOld: join(l.home, ".config", "opencode", "agent"),
+			claude: join(l.cwd, ".claude", "agents"),
+		};
+		for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
+		const openCodeReview =
+			"---\ndescription: oc review\nmode: subagent\ntools:\n  write: false\n  edit: false\n---\nReview.\n";
+		l.write(dirs.project, "review.md", openCodeReview);
+		l.write(dirs.projectOld, "review.md", def("older folder"));
+		l.write(dirs.projectOld, "docs.md", def("oc docs, older folder"));
+		l.write(dirs.claude, "docs.md", def("claude docs"));
+		l.write(dirs.user, "mine.md", def("oc user"));
+		l.write(dirs.userOld, "mine.md", def("oc user, older folder"));
+		l.write(l.user, "mine.md", def("pi user"));
+		const loaded = loadAgents({ ...l, projectTrusted: true, bundledDir: null });
+		expect(loaded.problems).toEqual([]);
+		const review = loaded.agents.get("review");
+		expect(review?.description).toBe("oc review");
+		expect(review?.tools).not.toContain("write");
+		expect(review?.tools).not.toContain("edit");
+		expect(loaded.agents.get("docs")?.description).toBe("claude docs");
+		expect(loaded.agents.get("mine")?.description).toBe("pi user");
+		expect(loaded.shadowed.map((s) => `${s.hidden.label} < ${s.by.label}`).sort()).toEqual(
+			[
+				`${join(".opencode", "agent", "docs.md")} < ${join(".claude", "agents", "docs.md")}`,
+				`${join(".opencode", "agent", "review.md")} < ${join(".opencode", "agents", "review.md")}`,
+				// Each hidden file is named with the one that wins, not the next above it.
+				`~/.config/opencode/agent/mine.md < ~/.pi/agent/agents/mine.md`,
+				`~/.config/opencode/agents/mine.md < ~/.pi/agent/agents/mine.md`,
+			].sort(),
+		);
+	});
+
+	it("skips the project's OpenCode folders when the project is not trusted", () => {
+		const l = layout();
+		const dir = join(l.cwd, ".opencode", "agents");
+		mkdirSync(dir, { recursive: true });
+		l.write(dir, "review.md", def("oc review"));
+		const loaded = loadAgents({ ...l, projectTrusted: false, bundledDir: null });
+		expect(loaded.agents.size).toBe(0);
+		expect(loaded.skipped.map((s) => s.label)).toEqual([join(".opencode", "agents")]);
+	});
+
 	it("skips the project's Claude folder too when the project is not trusted", () => {
 		const l = layout();
 		const claudeProject = join(l.cwd, ".claude", "agents");
