@@ -12,6 +12,9 @@
  *   without the content changing) — those are rare under a watched root, and a missed rewrite is the
  *   worse error. With hashes on both sides a bare ctime move is not reported: the content is proven;
  *   with a mode change it is not reported either (the chmod moved the ctime; the path is reported).
+ *   Equal size and timestamps on another inode are reported too: another file took the path (a
+ *   directory moved over one whose files were checked out in the same clock tick keeps every
+ *   timestamp, since a rename changes only the moved directory's own ctime).
  * - A directory's own timestamps are never compared: they move whenever an entry inside is added or
  *   removed, and that entry is reported itself (a temporary file created and removed again is not a
  *   change at all).
@@ -43,6 +46,7 @@ export function describeEntry(entry: Entry): string {
 }
 
 const CTIME_ONLY = "ctime changed with size and mtime unchanged: rewritten in place? content not provably the same";
+const INODE_ONLY = "another file at this path (a new inode), same size and mtime: content not provably the same";
 
 /** Why a file's content may differ, or null when it provably does not. */
 function contentChange(before: Entry, after: Entry): string | null {
@@ -53,6 +57,8 @@ function contentChange(before: Entry, after: Entry): string | null {
 	}
 	if (before.size !== after.size) return sizes;
 	if (before.mtime !== after.mtime) return `mtime changed (${sizes})`;
+	// Both snapshots know the inode (older files did not record it): another inode is another file.
+	if (before.ino !== undefined && after.ino !== undefined && before.ino !== after.ino) return INODE_ONLY;
 	if (before.ctime !== after.ctime) return CTIME_ONLY;
 	return null;
 }

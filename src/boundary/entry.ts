@@ -5,7 +5,8 @@
  * same text. A content hash is kept beside the tree (RootSnapshot.hashes); only version 1 files
  * wrote it into the text, as ` sha256:<hex>`, and those are still read.
  *
- *   f <mode> <size> <mtime> <ctime>[ sha256:<hex>]   regular file
+ *   f <mode> <size> <mtime> <ctime> <inode>          regular file
+ *   f <mode> <size> <mtime> <ctime>[ sha256:<hex>]   regular file, in files written before inodes
  *   d <mode>                                         directory (its own times are not kept)
  *   l <target>                                       symlink
  *   p|s|b|c|? <mode>                                 fifo, socket, block, char device, other
@@ -56,8 +57,10 @@ export function parseEntry(text: string): Entry {
 		entry.size = Number(fields[1]);
 		entry.mtime = normaliseTime(fields[2] ?? "0");
 		entry.ctime = normaliseTime(fields[3] ?? "0");
-		const hash = fields[4];
-		if (hash?.startsWith("sha256:")) entry.hash = hash.slice(7);
+		for (const field of fields.slice(4)) {
+			if (field.startsWith("sha256:")) entry.hash = field.slice(7);
+			else if (/^[0-9]+$/.test(field)) entry.ino = field;
+		}
 	}
 	return entry;
 }
@@ -67,7 +70,8 @@ export function formatEntry(entry: Entry): string {
 	if (entry.type === "symlink") return `l ${entry.target ?? ""}`;
 	const mode = (entry.mode ?? 0).toString(8);
 	if (entry.type !== "file") return `${letter} ${mode}`;
-	const base = `f ${mode} ${entry.size ?? 0} ${findTime(entry.mtime ?? "0.000000000")} ${findTime(entry.ctime ?? "0.000000000")}`;
+	const times = `${findTime(entry.mtime ?? "0.000000000")} ${findTime(entry.ctime ?? "0.000000000")}`;
+	const base = `f ${mode} ${entry.size ?? 0} ${times}${entry.ino === undefined ? "" : ` ${entry.ino}`}`;
 	return entry.hash === undefined ? base : `${base}${HASH_PREFIX}${entry.hash}`;
 }
 

@@ -44,6 +44,12 @@ export interface Entry {
 	 * when the mtime was put back.
 	 */
 	ctime?: string;
+	/**
+	 * The inode number (decimal text: it can pass 2^53); regular files only, absent in files written
+	 * before it was recorded. Another inode at the same path is another file, even with the same
+	 * size and timestamps (a directory moved over one that held files checked out in the same tick).
+	 */
+	ino?: string;
 	/** sha256 of the content, taken only where metadata alone cannot prove a later rewrite. */
 	hash?: string;
 	/** Where a symlink points, as stored in the link (never followed). */

@@ -19,7 +19,7 @@ import { decodeName } from "./names.ts";
 import { indexTree } from "./tree.ts";
 import { entryText, nanoseconds, nodeFs, type WalkFs, type WalkResult } from "./walk-node.ts";
 
-const FILE = "f %m %s %T@ %C@\\0";
+const FILE = "f %m %s %T@ %C@ %i\\0";
 
 /** A find -path pattern matching exactly `path` (glob characters escaped). */
 function literal(path: string): string {

@@ -70,7 +70,7 @@ export function entryText(abs: Buffer, stats: BigIntStats, cutoffNs: bigint, fs:
 	const mode = (stats.mode & 0o7777n).toString(8);
 	if (type === "f") {
 		const mark = isRacy(stats, cutoffNs) ? "F" : "f";
-		return `${mark} ${mode} ${stats.size} ${timeText(stats.mtimeNs)} ${timeText(stats.ctimeNs)}`;
+		return `${mark} ${mode} ${stats.size} ${timeText(stats.mtimeNs)} ${timeText(stats.ctimeNs)} ${stats.ino}`;
 	}
 	if (type === "l") return Buffer.concat([Buffer.from("l "), fs.readlink(abs)]);
 	return `${type} ${mode}`;

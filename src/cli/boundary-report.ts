@@ -57,8 +57,11 @@ function summary(report: DiffReport): string[] {
 	return lines;
 }
 
-/** The delta as an aligned table, a summary and every part that was not checked. `maxRows` 0 shows all. */
-export function renderDiffReport(report: DiffReport, maxRows: number): string {
+/**
+ * The delta as an aligned table, a summary and every part that was not checked. `maxRows` 0 shows
+ * all; the detail column wraps within `width`.
+ */
+export function renderDiffReport(report: DiffReport, maxRows: number, width = 80): string {
 	const { changes } = report.findings;
 	const violating = new Set(report.findings.violations);
 	const shown = maxRows > 0 ? changes.slice(0, maxRows) : changes;
@@ -74,6 +77,8 @@ export function renderDiffReport(report: DiffReport, maxRows: number): string {
 					c.path === "" ? "." : displayName(c.path),
 					c.detail,
 				]),
+				[],
+				{ maxWidth: width },
 			),
 		);
 		const hidden = changes.length - shown.length;

@@ -15,7 +15,7 @@ import type { Snapshot } from "../boundary/types.ts";
 import { formatProblems, type Problem } from "../problems.ts";
 import { checkOutput, existing, readSnapshotFile, writeAtomically } from "./boundary-files.ts";
 import { renderDiffJson, renderDiffReport } from "./boundary-report.ts";
-import { type Command, type CommandIO, EXIT, type ExitCode, UsageError } from "./command.ts";
+import { type Command, type CommandIO, EXIT, type ExitCode, UsageError, widthOf } from "./command.ts";
 import { parseFlags } from "./flags.ts";
 
 const USAGE = `Usage:
@@ -184,7 +184,7 @@ async function runDiff(argv: string[], io: CommandIO): Promise<ExitCode> {
 	if (later === null) return EXIT.badInput;
 	const findings = boundaryFindings(before, later, { writeAllowed: allowed.roots, exclude });
 	const report = { before, after: later, findings, writeAllowed: allowed.roots };
-	io.stdout(values.json ? renderDiffJson(report) : renderDiffReport(report, rows));
+	io.stdout(values.json ? renderDiffJson(report) : renderDiffReport(report, rows, widthOf(io)));
 	return findings.failures.length > 0 ? EXIT.fail : EXIT.pass;
 }
 

@@ -33,6 +33,20 @@ describe("file content rules", () => {
 		]);
 	});
 
+	it("another inode with the same size and times is another file: a directory moved over one checked out in the same tick", () => {
+		expect(diff([["f", `f 644 3 ${T1} ${T1} 11`]], [["f", `f 644 3 ${T1} ${T1} 12`]])).toEqual([
+			"modified f: another file at this path (a new inode), same size and mtime: content not provably the same",
+		]);
+		// The same inode is the same file; a snapshot written before inodes were recorded compares as before.
+		expect(diff([["f", `f 644 3 ${T1} ${T1} 11`]], [["f", `f 644 3 ${T1} ${T1} 11`]])).toEqual([]);
+		expect(diff([["f", `f 644 3 ${T1} ${T1}`]], [["f", `f 644 3 ${T1} ${T1} 12`]])).toEqual([]);
+		// Equal hashes prove the content whatever the inode; a size change says more than the inode.
+		expect(diff([["f", `f 644 3 ${T1} ${T1} 11 ${H1}`]], [["f", `f 644 3 ${T1} ${T1} 12 ${H1}`]])).toEqual([]);
+		expect(diff([["f", `f 644 3 ${T1} ${T1} 11`]], [["f", `f 644 4 ${T1} ${T1} 12`]])).toEqual([
+			"modified f: size 3 → 4",
+		]);
+	});
+
 	it("with hashes on both sides, different hashes are a change even when every time is equal", () => {
 		expect(diff([["f", `f 644 3 ${T1} ${T1} ${H1}`]], [["f", `f 644 3 ${T1} ${T1} ${H2}`]])).toEqual([
 			"modified f: content changed (same size and timestamps)",

@@ -6,6 +6,7 @@ describe("entry text", () => {
 	it("round-trips every type", () => {
 		for (const text of [
 			"f 644 12 1700000000.1234567890 1700000001.0000000000",
+			"f 644 12 1700000000.1234567890 1700000001.0000000000 18446744073709551615",
 			`f 4755 0 1.0000000000 2.0000000000 sha256:${"e".repeat(64)}`,
 			"d 700",
 			"l ../some where\nelse",
@@ -26,6 +27,15 @@ describe("entry text", () => {
 			mtime: "1700000000.123456789",
 			ctime: "1700000001.000000000",
 		});
+	});
+
+	it("reads the inode as decimal text, past 2^53, and reads files written before it was recorded", () => {
+		expect(parseEntry("f 644 12 1.0000000000 2.0000000000 18446744073709551615").ino).toBe("18446744073709551615");
+		expect(parseEntry("f 644 12 1.0000000000 2.0000000000").ino).toBeUndefined();
+		expect(parseEntry(`f 644 12 1.0000000000 2.0000000000 sha256:${"e".repeat(64)}`)).toMatchObject({
+			hash: "e".repeat(64),
+		});
+		expect(parseEntry(`f 644 12 1.0000000000 2.0000000000 sha256:${"e".repeat(64)}`).ino).toBeUndefined();
 	});
 
 	it("adds and replaces a hash, and detects one without parsing", () => {

@@ -253,6 +253,31 @@ describe.each(["find", "node"] as const)("plain roots, %s walk", (walker) => {
 		expect(summary(changes)).toEqual(["deleted a.txt", "added b.txt"]);
 	});
 
+	it("sees a directory moved over another whose file matches in size and every timestamp: another inode", async () => {
+		const root = tempDir();
+		const a = join(root, "x/sub/f.txt");
+		const b = join(root, "y/sub/f.txt");
+		// A rename changes only the moved directory's own ctime, so a file that came with it keeps its
+		// times. Two files set in one clock tick match in all of them (a checkout writes many so).
+		const ctime = (path: string) => statSync(path, { bigint: true }).ctimeNs;
+		for (let tries = 0; tries < 100 && (tries === 0 || ctime(a) !== ctime(b)); tries++) {
+			write(root, { "x/sub/f.txt": "aaa", "y/sub/f.txt": "bbb" });
+			utimesSync(a, OLD, OLD);
+			utimesSync(b, OLD, OLD);
+		}
+		expect(ctime(a)).toBe(ctime(b));
+		const { changes } = await deltaOf(
+			[root],
+			() => {
+				rmSync(join(root, "y/sub"), { recursive: true });
+				renameSync(join(root, "x/sub"), join(root, "y/sub"));
+			},
+			quiet,
+		);
+		expect(summary(changes)).toEqual(["deleted x/sub", "deleted x/sub/f.txt", "modified y/sub/f.txt"]);
+		expect(changes.find((c) => c.path === "y/sub/f.txt")?.detail).toContain("a new inode");
+	});
+
 	it("records a FIFO by type and mode and never reads it", async () => {
 		const root = tempDir();
 		execFileSync("mkfifo", [join(root, "pipe")]);
