@@ -7,7 +7,7 @@
  * loop, a dangling link, an unreadable file or folder becomes a problem of that file or folder.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { basename, join } from "node:path";
+import { basename, isAbsolute, join } from "node:path";
 import type { Problem } from "../problems.ts";
 import { displayPath } from "../settings/paths.ts";
 import { bundledAgentsDir } from "./bundled.ts";
@@ -28,6 +28,8 @@ export interface LoadAgentsOptions {
 	availableTools?: readonly string[];
 	/** The bundled agents' folder; found from the package when absent, none when null. */
 	bundledDir?: string | null;
+	/** The environment, for `$XDG_CONFIG_HOME` (where OpenCode keeps the user's agents); none: `~/.config`. */
+	env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** A directory of agents that exists but was not read. */
@@ -48,9 +50,12 @@ export interface AgentPlace {
 
 /** Every folder agents are read from, highest rank first. */
 export function agentPlaces(
-	options: Pick<LoadAgentsOptions, "cwd" | "home" | "agentDir" | "bundledDir">,
+	options: Pick<LoadAgentsOptions, "cwd" | "home" | "agentDir" | "bundledDir" | "env">,
 ): AgentPlace[] {
 	const bundled = options.bundledDir === undefined ? bundledAgentsDir() : options.bundledDir;
+	// The XDG rule: a relative $XDG_CONFIG_HOME is invalid and ignored.
+	const xdg = options.env?.XDG_CONFIG_HOME;
+	const configHome = xdg && isAbsolute(xdg) ? xdg : join(options.home, ".config");
 	// OpenCode reads `agents/` and, from its first versions, `agent/`: both, the current name first.
 	const openCode = (base: string) => [join(base, "agents"), join(base, "agent")];
 	return [
@@ -59,7 +64,7 @@ export function agentPlaces(
 		...openCode(join(options.cwd, ".opencode")).map((dir) => ({ scope: "project" as const, dir })),
 		{ scope: "user", dir: join(options.agentDir, "agents") },
 		{ scope: "user", dir: join(options.home, ".claude", "agents") },
-		...openCode(join(options.home, ".config", "opencode")).map((dir) => ({ scope: "user" as const, dir })),
+		...openCode(join(configHome, "opencode")).map((dir) => ({ scope: "user" as const, dir })),
 		...(bundled ? [{ scope: "bundled" as const, dir: bundled }] : []),
 	];
 }

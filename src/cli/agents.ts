@@ -21,8 +21,8 @@ const usage = `Usage: pi-delegate agents [--json] [--approve | --no-approve]
 
 Lists the agents a task can run as, from (highest first) .pi/agents/, .claude/agents/ and
 .opencode/agents/ (or agent/) in the project, <agentDir>/agents/, ~/.claude/agents/ and
-~/.config/opencode/agents/ (or agent/) (the agent directory is ~/.pi/agent or
-$PI_CODING_AGENT_DIR), and the agents bundled with pi-delegate. A file hides any lower one of the
+$XDG_CONFIG_HOME/opencode/agents/ (or agent/; ~/.config when unset) (the agent directory is
+~/.pi/agent or $PI_CODING_AGENT_DIR), and the agents bundled with pi-delegate. A file hides any lower one of the
 same name; the listing says which hides which. Files written for Claude Code, OpenCode and other Pi
 packages are read too: their tool names are mapped, their restrictions kept, their other keys
 listed as ignored.
@@ -69,7 +69,7 @@ export function createAgentsCommand(loadEnvironment: LoadEnvironment = loadLaunc
 					io.stderr(`pi-delegate agents: setup problems:\n${formatProblems(built.problems)}\n`);
 					return EXIT.badInput;
 				}
-				const loaded = loadAgents({ ...options, availableTools: built.env.tools });
+				const loaded = loadAgents({ ...options, availableTools: built.env.tools, env: io.env });
 				const reports = agentReports(loaded, built.env);
 				if (values.json) {
 					const out = {

@@ -21,6 +21,8 @@ export interface SetupOptions {
 	agentDir: string;
 	projectTrusted: boolean;
 	settings: ReadSettingsResult;
+	/** The environment agents are found with (`$XDG_CONFIG_HOME`). */
+	env?: Readonly<Record<string, string | undefined>>;
 	/** Inside Pi: the parent's model and its registry of extension-registered providers. */
 	parentModel?: ModelRef;
 	parentRegistry?: ModelRegistry;
@@ -50,7 +52,12 @@ export async function gatherSetup(options: SetupOptions): Promise<SetupFacts> {
 		return {
 			models: await modelList(host.runtime),
 			tools,
-			agents: loadAgents({ ...located, projectTrusted: options.projectTrusted, availableTools: tools }),
+			agents: loadAgents({
+				...located,
+				projectTrusted: options.projectTrusted,
+				availableTools: tools,
+				...(options.env && { env: options.env }),
+			}),
 			...(options.parentModel ? { parent: options.parentModel } : { piDefault: piDefault(options) }),
 			hostProblems: [...built.problems, ...host.problems],
 		};

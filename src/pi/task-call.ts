@@ -113,6 +113,7 @@ function deliverables(ctx: ExtensionContext, deps: TaskToolDeps): (agent: string
 			home: deps.home(),
 			agentDir: deps.agentDir(),
 			projectTrusted: ctx.isProjectTrusted(),
+			env: deps.env(),
 		});
 		return catalog.agents.get(agent)?.deliverable;
 	};

@@ -90,7 +90,7 @@ export async function loadTaskInputs(sources: InputSources): Promise<LoadedInput
 		home: sources.home,
 		agentDir: sources.agentDir,
 		settings,
-		agents: loadAgents({ ...located, availableTools: tools }),
+		agents: loadAgents({ ...located, availableTools: tools, env: sources.env }),
 		parent: await sources.parentPrompt(),
 		...(sources.parentModel ? { parentModel: sources.parentModel } : { piDefaultModel: piDefaultModel(sources) }),
 		models: await modelList(host.runtime),

@@ -116,7 +116,7 @@ export async function previewDelegation(sources: PreviewSources): Promise<Previe
 	const parent = await sources.parentPrompt();
 	const available = await availableToolNames({ cwd: sources.cwd, agentDir: sources.agentDir });
 	const planned = planChild({
-		agents: loadAgents({ ...located, availableTools: available }),
+		agents: loadAgents({ ...located, availableTools: available, env: sources.env }),
 		...(sources.agent && { agent: sources.agent }),
 		...(sources.tools && { tools: sources.tools }),
 		available,

@@ -118,6 +118,23 @@ describe("loadAgents", () => {
 		);
 	});
 
+	it("finds the user's OpenCode folder under $XDG_CONFIG_HOME when it is set and absolute", () => {
+		const l = layout();
+		const xdg = join(l.root, "xdg");
+		mkdirSync(join(xdg, "opencode", "agents"), { recursive: true });
+		mkdirSync(join(l.home, ".config", "opencode", "agents"), { recursive: true });
+		l.write(join(xdg, "opencode", "agents"), "a.md", def("from xdg"));
+		l.write(join(l.home, ".config", "opencode", "agents"), "b.md", def("from ~/.config"));
+		const at = (env: Record<string, string>) => [
+			...loadAgents({ ...l, projectTrusted: true, bundledDir: null, env }).agents.keys(),
+		];
+		expect(at({ XDG_CONFIG_HOME: xdg })).toEqual(["a"]);
+		// Unset, empty or relative (invalid by the XDG rule): ~/.config.
+		expect(at({})).toEqual(["b"]);
+		expect(at({ XDG_CONFIG_HOME: "" })).toEqual(["b"]);
+		expect(at({ XDG_CONFIG_HOME: "relative/xdg" })).toEqual(["b"]);
+	});
+
 	it("skips the project's OpenCode folders when the project is not trusted", () => {
 		const l = layout();
 		const dir = join(l.cwd, ".opencode", "agents");
