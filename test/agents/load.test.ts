@@ -135,24 +135,18 @@ describe("loadAgents", () => {
 		expect(at({ XDG_CONFIG_HOME: "relative/xdg" })).toEqual(["b"]);
 	});
 
-	it("skips the project's OpenCode folders when the project is not trusted", () => {
+	it.each([
+		["Claude", [".claude", "agents"]],
+		["OpenCode", [".opencode", "agents"]],
+		["OpenCode's earlier", [".opencode", "agent"]],
+	])("skips the project's %s folder too when the project is not trusted", (_, parts) => {
 		const l = layout();
-		const dir = join(l.cwd, ".opencode", "agents");
+		const dir = join(l.cwd, ...parts);
 		mkdirSync(dir, { recursive: true });
-		l.write(dir, "review.md", def("oc review"));
+		l.write(dir, "scout.md", def("project scout"));
 		const loaded = loadAgents({ ...l, projectTrusted: false, bundledDir: null });
 		expect(loaded.agents.size).toBe(0);
-		expect(loaded.skipped.map((s) => s.label)).toEqual([join(".opencode", "agents")]);
-	});
-
-	it("skips the project's Claude folder too when the project is not trusted", () => {
-		const l = layout();
-		const claudeProject = join(l.cwd, ".claude", "agents");
-		mkdirSync(claudeProject, { recursive: true });
-		l.write(claudeProject, "scout.md", def("claude project"));
-		const loaded = loadAgents({ ...l, projectTrusted: false, bundledDir: null });
-		expect(loaded.agents.size).toBe(0);
-		expect(loaded.skipped.map((s) => s.label)).toEqual([join(".claude", "agents")]);
+		expect(loaded.skipped.map((s) => s.label)).toEqual([join(...parts)]);
 	});
 
 	it("lets any file override a bundled agent, reporting the override as shadowing", () => {
