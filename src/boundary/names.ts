@@ -6,6 +6,7 @@
  * NUL followed by two hex digits. NUL can never occur in a file name, so the encoding is unambiguous
  * and reversible.
  */
+import { isControl } from "../format/text.ts";
 
 const REPLACEMENT = "\uFFFD";
 
@@ -81,8 +82,7 @@ export function displayName(name: string): string {
 			i += 2;
 		} else if (ch === "\n") out += "\\n";
 		else if (ch === "\t") out += "\\t";
-		else if (code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0))
-			out += `\\x${code.toString(16).padStart(2, "0")}`;
+		else if (isControl(code)) out += `\\x${code.toString(16).padStart(2, "0")}`;
 		else out += ch;
 	}
 	return out;

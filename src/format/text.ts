@@ -50,7 +50,7 @@ export function hanging(prefix: string, text: string, width: number): string {
 }
 
 /** C0 controls but tab and line feed, DEL, and the C1 controls: what can drive a terminal. */
-function isControl(code: number): boolean {
+export function isControl(code: number): boolean {
 	return (code < 0x20 && code !== 0x09 && code !== 0x0a) || (code >= 0x7f && code < 0xa0);
 }
 

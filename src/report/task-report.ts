@@ -280,7 +280,7 @@ export function renderCombinedModelReport(results: readonly TaskResult[], option
 	return terminalSafe(`${sections.join("\n\n")}\n`);
 }
 
-/** The report of a call with several tasks, for people: a table of verdicts, then every task's full report. */
+/** A call's report for people: a table of verdicts (ids and figures), then every task's full report (terminal-safe). */
 export function renderCombinedReport(results: readonly TaskResult[], width = WIDTH): string {
 	const rows = results.map((r) => [
 		r.verdict,
@@ -296,5 +296,5 @@ export function renderCombinedReport(results: readonly TaskResult[], width = WID
 		"right",
 		"right",
 	]);
-	return terminalSafe([`${tally(results)}\n${table}`, ...results.map((r) => renderReport(r, width))].join("\n"));
+	return [`${tally(results)}\n${table}`, ...results.map((r) => renderReport(r, width))].join("\n");
 }
