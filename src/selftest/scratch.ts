@@ -6,7 +6,7 @@
  * whose owner is still alive is never touched, so two selftests at once do not disturb each other;
  * the name carries the owner's start time too, so a reused process id is not taken for the owner.
  */
-import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { join } from "node:path";
 
 export const SCRATCH_PREFIX = "pi-delegate-selftest-";
@@ -58,11 +58,42 @@ export function staleScratch(
 	});
 }
 
+/** How long a dead run's directory is retried while what that run started still writes into it. */
+export const SETTLE_MS = 2000;
+
+/** Blocks this thread for `ms`: the sweep runs before anything else of the run, so nothing waits on it. */
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Removes `path` and makes sure it stays gone. A run killed with SIGKILL leaves its own children
+ * running for a moment (a `git` it started, a child still stopping), and one that writes while the
+ * directory is removed makes the removal fail (a directory no longer empty) or makes the directory
+ * again (`mkdir -p`); so the removal is retried until the path has stayed away for a beat, for at
+ * most `settleMs`. Whatever is still there then is left for the next sweep.
+ */
+function removeSettled(path: string, settleMs: number): boolean {
+	const deadline = Date.now() + settleMs;
+	for (;;) {
+		try {
+			rmSync(path, { recursive: true, force: true, maxRetries: 3, retryDelay: 20 });
+		} catch {
+			// Written to while being removed: tried again below.
+		}
+		if (!existsSync(path)) {
+			pause(50);
+			if (!existsSync(path)) return true;
+		}
+		if (Date.now() >= deadline) return false;
+		pause(100);
+	}
+}
+
 /** Removes what killed runs left in `root`; returns the paths removed. */
 export function removeStaleScratch(
 	root: string,
 	alive: (pid: number, startedAt?: string) => boolean = processAlive,
 	prefix = SCRATCH_PREFIX,
+	settleMs = SETTLE_MS,
 ): string[] {
 	let entries: string[];
 	try {
@@ -70,17 +101,10 @@ export function removeStaleScratch(
 	} catch {
 		return [];
 	}
-	const removed: string[] = [];
-	for (const name of staleScratch(entries, alive, prefix)) {
-		const path = join(root, name);
-		try {
-			rmSync(path, { recursive: true, force: true });
-			removed.push(path);
-		} catch {
-			// Someone else's or unremovable: not ours to fail over.
-		}
-	}
-	return removed;
+	// Someone else's or unremovable: not ours to fail over; the next sweep tries again.
+	return staleScratch(entries, alive, prefix)
+		.map((name) => join(root, name))
+		.filter((path) => removeSettled(path, settleMs));
 }
 
 export interface Scratch {

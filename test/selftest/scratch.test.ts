@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -9,6 +10,7 @@ import {
 	staleScratch,
 	withScratch,
 } from "../../src/selftest/scratch.ts";
+import { waitFor } from "../support/processes.ts";
 import { tempDir } from "../support/temp.ts";
 
 describe("the selftest's scratch directory", () => {
@@ -50,6 +52,27 @@ describe("the selftest's scratch directory", () => {
 		const removed = removeStaleScratch(root, (pid) => pid === 1);
 		expect(removed).toEqual([join(root, "pi-delegate-selftest-999999991-x")]);
 		expect(readdirSync(root).sort()).toEqual(["pi-delegate-selftest-1-x", "unrelated"]);
+	});
+
+	it("removes a dead run's directory although what that run started still writes into it for a moment", async () => {
+		const root = tempDir();
+		const dir = join(root, "pi-delegate-selftest-999999991-x");
+		// A straggler of the dead run: makes directories in it (as `mkdir -p` would) for 300 ms, then ends.
+		const writer = spawn(
+			process.execPath,
+			[
+				"-e",
+				`const { mkdirSync } = require("node:fs"); const end = Date.now() + 300; let i = 0;
+				while (Date.now() < end) mkdirSync(process.argv[1] + "/sub/" + i++, { recursive: true });`,
+				dir,
+			],
+			{ stdio: "ignore" },
+		);
+		const ended = new Promise((resolve) => writer.once("exit", resolve));
+		await waitFor(() => existsSync(join(dir, "sub")));
+		expect(removeStaleScratch(root, () => false)).toEqual([dir]);
+		await ended;
+		expect(readdirSync(root)).toEqual([]);
 	});
 
 	it("is one directory per run, removed afterwards even when the run throws", async () => {
