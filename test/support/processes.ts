@@ -1,6 +1,6 @@
 /** Checks on processes for tests, independent of the code under test (they ask `ps`). */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 
 /**
  * Alive, and not a zombie (a zombie has exited and only waits to be reaped, so it counts as gone).
@@ -31,4 +31,26 @@ export async function waitFor(check: () => boolean, ms = 10_000): Promise<void> 
 		if (Date.now() > deadline) throw new Error("timed out waiting");
 		await new Promise((resolve) => setTimeout(resolve, 25));
 	}
+}
+
+/** The command names of `pid`'s children, read from /proc (empty where there is none). */
+export function childCommands(pid: number): string[] {
+	const names: string[] = [];
+	let entries: string[] = [];
+	try {
+		entries = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+	} catch {
+		return names;
+	}
+	for (const entry of entries) {
+		try {
+			const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+			const close = stat.lastIndexOf(")");
+			const ppid = Number(stat.slice(close + 2).split(" ")[1]);
+			if (ppid === pid) names.push(stat.slice(stat.indexOf("(") + 1, close));
+		} catch {
+			// Gone while being read.
+		}
+	}
+	return names;
 }
