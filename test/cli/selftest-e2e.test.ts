@@ -129,12 +129,14 @@ describe("pi-delegate selftest --e2e", () => {
 		stopped.kill("SIGTERM");
 		expect(await stoppedExit).not.toBe(0);
 		expect(scratchLeft(tmp)).toEqual([]);
-		// Killed while a `git` of its own setup runs: that git outlives it and writes on into the
-		// directory while the next selftest removes it.
+		// Killed while a `git` of its own setup runs (after the scratch directory is made: one asks
+		// git's version before): that git outlives it and writes on into the directory while the next
+		// selftest removes it.
 		const killed = start();
 		const killedExit = exited(killed);
 		const deadline = Date.now() + 20_000;
-		while (!childCommands(killed.pid ?? 0).includes("git") && Date.now() < deadline) {
+		const settingUp = () => scratchLeft(tmp).length > 0 && childCommands(killed.pid ?? 0).includes("git");
+		while (!settingUp() && Date.now() < deadline) {
 			// Polled without a pause: each git of the setup runs for milliseconds.
 		}
 		expect(scratchLeft(tmp)).toHaveLength(1);
