@@ -19,6 +19,12 @@ export interface Frontmatter {
 
 const FENCE = /^---[ \t]*$/;
 
+/** Whether `text` opens a frontmatter block: what tells an agent file from other Markdown. */
+export function hasFrontmatter(text: string): boolean {
+	const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+	return FENCE.test(text.slice(start).split(/\r\n?|\n/, 1)[0] ?? "");
+}
+
 /** Reads the frontmatter of `text`; `label` names the file in problems. */
 export function readFrontmatter(text: string, label: string): Frontmatter {
 	const normalized = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).replace(/\r\n?/g, "\n");

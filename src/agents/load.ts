@@ -1,18 +1,24 @@
 /**
- * Discovers agent files: `*.md` directly in each agent folder, ranked project before user before
- * bundled, Pi's folders before Claude Code's before OpenCode's. The thin I/O shell around
- * buildAgentCatalog.
+ * Discovers agent files: `*.md` in each agent folder, ranked project before user before bundled,
+ * Pi's folders before Claude Code's before OpenCode's. The thin I/O shell around buildAgentCatalog.
+ *
+ * Claude Code's and OpenCode's folders are read as those tools read them: with their subfolders
+ * (people sort a collection into `review/`, `research/`), and a Markdown file without frontmatter
+ * there is not an agent but something else (a README of a cloned collection), left out and listed.
+ * Pi's folders and the bundled one hold agent files only, directly: a file there without
+ * frontmatter is a mistake, reported.
  *
  * Nothing in a folder may crash the listing or a launch, even in a project nobody trusts: a symlink
  * loop, a dangling link, an unreadable file or folder becomes a problem of that file or folder.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { basename, isAbsolute, join } from "node:path";
 import type { Problem } from "../problems.ts";
 import { displayPath } from "../settings/paths.ts";
 import { bundledAgentsDir } from "./bundled.ts";
 import { type AgentCatalog, type AgentFileText, buildAgentCatalog } from "./catalog.ts";
 import type { AgentScope } from "./definition.ts";
+import { hasFrontmatter } from "./frontmatter.ts";
 
 export interface LoadAgentsOptions {
 	cwd: string;
@@ -41,11 +47,15 @@ export interface SkippedAgentDir {
 
 export interface LoadedAgents extends AgentCatalog {
 	skipped: SkippedAgentDir[];
+	/** Markdown in a Claude Code or OpenCode folder without frontmatter (labels): not agent files, left out. */
+	notAgents: string[];
 }
 
 export interface AgentPlace {
 	scope: AgentScope;
 	dir: string;
+	/** A Claude Code or OpenCode folder: subfolders are read, and Markdown without frontmatter is not an agent. */
+	nested?: true;
 }
 
 /** Every folder agents are read from, highest rank first. */
@@ -58,13 +68,14 @@ export function agentPlaces(
 	const configHome = xdg && isAbsolute(xdg) ? xdg : join(options.home, ".config");
 	// OpenCode reads `agents/` and, from its first versions, `agent/`: both, the current name first.
 	const openCode = (base: string) => [join(base, "agents"), join(base, "agent")];
+	const nested = true as const;
 	return [
 		{ scope: "project", dir: join(options.cwd, ".pi", "agents") },
-		{ scope: "project", dir: join(options.cwd, ".claude", "agents") },
-		...openCode(join(options.cwd, ".opencode")).map((dir) => ({ scope: "project" as const, dir })),
+		{ scope: "project", dir: join(options.cwd, ".claude", "agents"), nested },
+		...openCode(join(options.cwd, ".opencode")).map((dir) => ({ scope: "project" as const, dir, nested })),
 		{ scope: "user", dir: join(options.agentDir, "agents") },
-		{ scope: "user", dir: join(options.home, ".claude", "agents") },
-		...openCode(join(configHome, "opencode")).map((dir) => ({ scope: "user" as const, dir })),
+		{ scope: "user", dir: join(options.home, ".claude", "agents"), nested },
+		...openCode(join(configHome, "opencode")).map((dir) => ({ scope: "user" as const, dir, nested })),
 		...(bundled ? [{ scope: "bundled" as const, dir: bundled }] : []),
 	];
 }
@@ -72,18 +83,56 @@ export function agentPlaces(
 const code = (error: unknown) => (error as NodeJS.ErrnoException).code;
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** The folder's `*.md` names, undefined when it does not exist; a folder that cannot be read is a problem. */
-function listMarkdown(dir: string): { names?: string[]; problem?: string } {
+/** How deep subfolders of a nested folder are read: a collection sorted by topic is one or two deep. */
+const MAX_DEPTH = 4;
+
+interface Listing {
+	/** Paths relative to the folder, sorted; undefined when the folder does not exist. */
+	names?: string[];
+	/** Folders that could not be read: the path relative to the folder ("" for itself) and why. */
+	problems: Array<{ at: string; reason: string }>;
+}
+
+function realpathOf(path: string): string | undefined {
 	try {
-		return {
-			names: readdirSync(dir)
-				.filter((name) => name.endsWith(".md"))
-				.sort(),
-		};
-	} catch (error) {
-		if (code(error) === "ENOENT" || code(error) === "ENOTDIR") return {};
-		return { problem: reason(error) };
+		return realpathSync(path);
+	} catch {
+		return undefined;
 	}
+}
+
+/**
+ * The folder's `*.md` files. With `nested`, subfolders are read too, except hidden ones (`.git` of a
+ * cloned collection) and `node_modules`, each real folder once (a link back up does not loop), at
+ * most MAX_DEPTH deep.
+ */
+function listMarkdown(dir: string, nested = false): Listing {
+	const names: string[] = [];
+	const problems: Listing["problems"] = [];
+	const seen = new Set<string>();
+	const walk = (rel: string, depth: number): boolean => {
+		const abs = rel === "" ? dir : join(dir, rel);
+		let entries: string[];
+		try {
+			entries = readdirSync(abs);
+		} catch (error) {
+			if (rel === "" && (code(error) === "ENOENT" || code(error) === "ENOTDIR")) return false;
+			problems.push({ at: rel, reason: reason(error) });
+			return true;
+		}
+		seen.add(realpathOf(abs) ?? abs);
+		for (const name of entries) {
+			const path = rel === "" ? name : join(rel, name);
+			if (name.endsWith(".md")) names.push(path);
+			else if (nested && depth < MAX_DEPTH && !name.startsWith(".") && name !== "node_modules") {
+				const sub = join(dir, path);
+				const real = statSync(sub, { throwIfNoEntry: false })?.isDirectory() ? realpathOf(sub) : undefined;
+				if (real !== undefined && !seen.has(real)) walk(path, depth + 1);
+			}
+		}
+		return true;
+	};
+	return walk("", 0) ? { names: names.sort(), problems } : { problems };
 }
 
 /** One file's text, nothing for a subfolder, or the reason it cannot be read. */
@@ -103,6 +152,7 @@ function readPlace(
 	where: { cwd: string; home: string },
 	files: AgentFileText[],
 	problems: Problem[],
+	notAgents: string[],
 ): void {
 	// The bundled folder's real path says nothing useful (it is wherever the package is installed).
 	const label = (path: string) =>
@@ -111,14 +161,14 @@ function readPlace(
 				? "bundled"
 				: `bundled/${basename(path)}`
 			: displayPath(path, where);
-	const listed = listMarkdown(place.dir);
-	if (listed.problem !== undefined) {
+	const listed = listMarkdown(place.dir, place.nested);
+	for (const unreadable of listed.problems) {
 		problems.push({
-			source: label(place.dir),
+			source: label(unreadable.at === "" ? place.dir : join(place.dir, unreadable.at)),
 			path: [],
 			code: "unreadable",
 			value: undefined,
-			message: `cannot read the agent folder: ${listed.problem}`,
+			message: `cannot read the agent folder: ${unreadable.reason}`,
 			fix: "make it readable, or remove it",
 		});
 	}
@@ -127,6 +177,10 @@ function readPlace(
 		const read = readAgentFile(file);
 		if (read.skip) continue;
 		const base = { scope: place.scope, file, label: label(file), place: label(place.dir) };
+		if (read.text !== undefined && place.nested && !hasFrontmatter(read.text)) {
+			notAgents.push(base.label);
+			continue;
+		}
 		if (read.text !== undefined) {
 			files.push({ ...base, text: read.text });
 			continue;
@@ -150,16 +204,17 @@ export function loadAgents(options: LoadAgentsOptions): LoadedAgents {
 	const files: AgentFileText[] = [];
 	const folderProblems: Problem[] = [];
 	const skipped: SkippedAgentDir[] = [];
+	const notAgents: string[] = [];
 	for (const place of agentPlaces(options)) {
 		if (place.scope === "project" && !options.projectTrusted) {
-			const listed = listMarkdown(place.dir);
-			if ((listed.names?.length ?? 0) > 0 || listed.problem !== undefined) {
+			const listed = listMarkdown(place.dir, place.nested);
+			if ((listed.names?.length ?? 0) > 0 || listed.problems.length > 0) {
 				skipped.push({ dir: place.dir, label: label(place.dir), reason: "the project is not trusted by Pi" });
 			}
 			continue;
 		}
-		readPlace(place, where, files, folderProblems);
+		readPlace(place, where, files, folderProblems, notAgents);
 	}
 	const catalog = buildAgentCatalog(files, options.availableTools ? { availableTools: options.availableTools } : {});
-	return { ...catalog, problems: [...folderProblems, ...catalog.problems], skipped };
+	return { ...catalog, problems: [...folderProblems, ...catalog.problems], skipped, notAgents };
 }

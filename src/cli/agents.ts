@@ -25,7 +25,8 @@ $XDG_CONFIG_HOME/opencode/agents/ (or agent/; ~/.config when unset) (the agent d
 ~/.pi/agent or $PI_CODING_AGENT_DIR), and the agents bundled with pi-delegate. A file hides any lower one of the
 same name; the listing says which hides which. Files written for Claude Code, OpenCode and other Pi
 packages are read too: their tool names are mapped, their restrictions kept, their other keys
-listed as ignored.
+listed as ignored. Claude Code's and OpenCode's folders are read with their subfolders, and
+Markdown there without frontmatter (a README) is listed as not an agent file.
 
 For each agent: its file, its model resolved against the configured models, its tools, notes,
 ignored keys and every problem that would stop it from starting.
@@ -76,12 +77,15 @@ export function createAgentsCommand(loadEnvironment: LoadEnvironment = loadLaunc
 						agents: reports,
 						shadowed: loaded.shadowed,
 						skipped: loaded.skipped,
+						notAgents: loaded.notAgents,
 						problems: loaded.problems,
 					};
 					io.stdout(`${JSON.stringify(out, problemReplacer, 2)}\n`);
 				} else {
 					const skipped = loaded.skipped.map((s) => `skipped: ${s.label} (${s.reason}; ${where.trust.reason})\n`);
-					io.stdout(renderAgentListing(reports) + skipped.join(""));
+					// Claude Code and OpenCode read Markdown without frontmatter as no agent, and so does this.
+					const other = loaded.notAgents.map((label) => `not an agent file (no frontmatter): ${label}\n`);
+					io.stdout(renderAgentListing(reports) + skipped.join("") + other.join(""));
 				}
 				// A mode name is checked against the registry as a courtesy: at launch the resolver warns and
 				// the default mode stands in, so a typo is visible before the first run rather than after.

@@ -186,6 +186,50 @@ describe("loadAgents", () => {
 		expect(loaded.broken.has("loop")).toBe(true);
 	});
 
+	it("reads Claude Code's and OpenCode's subfolders, as they do, and leaves their Markdown without frontmatter out", () => {
+		const l = layout();
+		const claude = join(l.cwd, ".claude", "agents");
+		const openCode = join(l.cwd, ".opencode", "agents");
+		for (const dir of [
+			join(claude, "review", "deep"),
+			join(claude, ".git"),
+			join(openCode, "team"),
+			join(l.project, "sub"),
+		]) {
+			mkdirSync(dir, { recursive: true });
+		}
+		l.write(join(claude, "review"), "code-reviewer.md", "---\nname: code-reviewer\ndescription: reviews\n---\nRole.\n");
+		l.write(join(claude, "review", "deep"), "auditor.md", def("audits"));
+		l.write(claude, "README.md", "# My collection\n\nCopy what you need.\n");
+		l.write(join(claude, ".git"), "hidden.md", def("inside .git"));
+		// A link back up is read once, not in a loop.
+		symlinkSync(claude, join(claude, "review", "deep", "up"));
+		l.write(join(openCode, "team"), "writer.md", def("writes docs"));
+		// Pi's folders stay flat, and a file there without frontmatter is a mistake, not a README.
+		l.write(join(l.project, "sub"), "deeper.md", def("not read"));
+		l.write(l.project, "notes.md", "no frontmatter here\n");
+		const loaded = loadAgents({ ...l, projectTrusted: true, bundledDir: null });
+		expect([...loaded.agents.keys()].sort()).toEqual(["auditor", "code-reviewer", "writer"]);
+		expect(loaded.agents.get("auditor")?.source.label).toBe(join(".claude", "agents", "review", "deep", "auditor.md"));
+		expect(loaded.notAgents).toEqual([join(".claude", "agents", "README.md")]);
+		expect(loaded.broken.has("notes")).toBe(true);
+		expect(loaded.problems.every((p) => formatPath(p).startsWith(join(".pi", "agents", "notes.md")))).toBe(true);
+	});
+
+	it("takes two files of one name in two subfolders of one folder for a conflict, never one of them by chance", () => {
+		const l = layout();
+		const claude = join(l.cwd, ".claude", "agents");
+		mkdirSync(join(claude, "a"), { recursive: true });
+		mkdirSync(join(claude, "b"), { recursive: true });
+		l.write(join(claude, "a"), "reviewer.md", def("first"));
+		l.write(join(claude, "b"), "reviewer.md", def("second"));
+		const loaded = loadAgents({ ...l, projectTrusted: true, bundledDir: null });
+		expect(loaded.agents.has("reviewer")).toBe(false);
+		expect(loaded.problems.map((p) => p.message).join("\n")).toContain(
+			'2 agent files in one folder are named "reviewer"',
+		);
+	});
+
 	it("reports an agent folder that is itself a symlink loop instead of crashing", () => {
 		const l = layout();
 		const claudeUser = join(l.home, ".claude");

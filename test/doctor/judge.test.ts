@@ -39,6 +39,7 @@ function setup(overrides: Partial<SetupFacts> = {}): SetupFacts {
 		agents: {
 			...buildAgentCatalog([agentFile("lookup", "description: looks things up\nmodel: p/small\ntools: read")]),
 			skipped: [],
+			notAgents: [],
 		},
 		hostProblems: [],
 		...overrides,
@@ -189,7 +190,7 @@ describe("doctor's judgement", () => {
 			agentFile("lookup", "description: looks things up\nmodel: p/small"),
 			agentFile("broken", "description: breaks\nmodel: p/nope"),
 		]);
-		const c = check({ ...healthy(), setup: setup({ agents: { ...agents, skipped: [] } }) }, "agents");
+		const c = check({ ...healthy(), setup: setup({ agents: { ...agents, skipped: [], notAgents: [] } }) }, "agents");
 		expect(c.state).toBe("fail");
 		expect(c.detail).toBe("1 of 2 would not start: broken");
 		expect(c.problems?.[0] && formatPath(c.problems[0])).toContain("broken.md");
