@@ -6,7 +6,7 @@
  * (people sort a collection into `review/`, `research/`), and a Markdown file without frontmatter
  * there is not an agent but something else (a README of a cloned collection), left out and listed.
  * Pi's folders and the bundled one hold agent files only, directly: a file there without
- * frontmatter is a mistake, reported.
+ * frontmatter is a mistake, reported. A `*.chain.md` anywhere is a pi-subagents chain, not an agent.
  *
  * Nothing in a folder may crash the listing or a launch, even in a project nobody trusts: a symlink
  * loop, a dangling link, an unreadable file or folder becomes a problem of that file or folder.
@@ -38,6 +38,12 @@ export interface LoadAgentsOptions {
 	env?: Readonly<Record<string, string | undefined>>;
 }
 
+/** A Markdown file in an agent folder that is not an agent file. */
+export interface NotAnAgent {
+	label: string;
+	reason: string;
+}
+
 /** A directory of agents that exists but was not read. */
 export interface SkippedAgentDir {
 	dir: string;
@@ -47,8 +53,8 @@ export interface SkippedAgentDir {
 
 export interface LoadedAgents extends AgentCatalog {
 	skipped: SkippedAgentDir[];
-	/** Markdown in a Claude Code or OpenCode folder without frontmatter (labels): not agent files, left out. */
-	notAgents: string[];
+	/** Markdown in an agent folder that is something else, left out: a README, a pi-subagents chain. */
+	notAgents: NotAnAgent[];
 }
 
 export interface AgentPlace {
@@ -152,7 +158,7 @@ function readPlace(
 	where: { cwd: string; home: string },
 	files: AgentFileText[],
 	problems: Problem[],
-	notAgents: string[],
+	notAgents: NotAnAgent[],
 ): void {
 	// The bundled folder's real path says nothing useful (it is wherever the package is installed).
 	const label = (path: string) =>
@@ -174,11 +180,16 @@ function readPlace(
 	}
 	for (const name of listed.names ?? []) {
 		const file = join(place.dir, name);
+		// pi-subagents keeps its saved chains beside its agents, and reads them as chains only.
+		if (name.endsWith(".chain.md")) {
+			notAgents.push({ label: label(file), reason: "a pi-subagents chain" });
+			continue;
+		}
 		const read = readAgentFile(file);
 		if (read.skip) continue;
 		const base = { scope: place.scope, file, label: label(file), place: label(place.dir) };
 		if (read.text !== undefined && place.nested && !hasFrontmatter(read.text)) {
-			notAgents.push(base.label);
+			notAgents.push({ label: base.label, reason: "no frontmatter" });
 			continue;
 		}
 		if (read.text !== undefined) {
@@ -204,7 +215,7 @@ export function loadAgents(options: LoadAgentsOptions): LoadedAgents {
 	const files: AgentFileText[] = [];
 	const folderProblems: Problem[] = [];
 	const skipped: SkippedAgentDir[] = [];
-	const notAgents: string[] = [];
+	const notAgents: NotAnAgent[] = [];
 	for (const place of agentPlaces(options)) {
 		if (place.scope === "project" && !options.projectTrusted) {
 			const listed = listMarkdown(place.dir, place.nested);

@@ -83,8 +83,7 @@ export function createAgentsCommand(loadEnvironment: LoadEnvironment = loadLaunc
 					io.stdout(`${JSON.stringify(out, problemReplacer, 2)}\n`);
 				} else {
 					const skipped = loaded.skipped.map((s) => `skipped: ${s.label} (${s.reason}; ${where.trust.reason})\n`);
-					// Claude Code and OpenCode read Markdown without frontmatter as no agent, and so does this.
-					const other = loaded.notAgents.map((label) => `not an agent file (no frontmatter): ${label}\n`);
+					const other = loaded.notAgents.map((n) => `not an agent file (${n.reason}): ${n.label}\n`);
 					io.stdout(renderAgentListing(reports) + skipped.join("") + other.join(""));
 				}
 				// A mode name is checked against the registry as a courtesy: at launch the resolver warns and

@@ -211,9 +211,32 @@ describe("loadAgents", () => {
 		const loaded = loadAgents({ ...l, projectTrusted: true, bundledDir: null });
 		expect([...loaded.agents.keys()].sort()).toEqual(["auditor", "code-reviewer", "writer"]);
 		expect(loaded.agents.get("auditor")?.source.label).toBe(join(".claude", "agents", "review", "deep", "auditor.md"));
-		expect(loaded.notAgents).toEqual([join(".claude", "agents", "README.md")]);
+		expect(loaded.notAgents).toEqual([{ label: join(".claude", "agents", "README.md"), reason: "no frontmatter" }]);
 		expect(loaded.broken.has("notes")).toBe(true);
 		expect(loaded.problems.every((p) => formatPath(p).startsWith(join(".pi", "agents", "notes.md")))).toBe(true);
+	});
+
+	it("leaves pi-subagents' saved chains out, in every folder: a chain is not an agent", () => {
+		const l = layout();
+		l.write(
+			l.user,
+			"review-flow.chain.md",
+			"---\nname: review-flow\ndescription: scout then review\n---\n## scout\n\nLook.\n",
+		);
+		l.write(l.project, "reviewer.md", def("reviews"));
+		l.write(
+			l.project,
+			"reviewer.chain.md",
+			"---\nname: reviewer\ndescription: a chain named like an agent\n---\n## scout\n",
+		);
+		const loaded = loadAgents({ ...l, projectTrusted: true, bundledDir: null });
+		expect([...loaded.agents.keys()]).toEqual(["reviewer"]);
+		expect(loaded.agents.get("reviewer")?.description).toBe("reviews");
+		expect(loaded.problems).toEqual([]);
+		expect(loaded.notAgents.map((n) => [n.label, n.reason])).toEqual([
+			[join(".pi", "agents", "reviewer.chain.md"), "a pi-subagents chain"],
+			["~/.pi/agent/agents/review-flow.chain.md", "a pi-subagents chain"],
+		]);
 	});
 
 	it("takes two files of one name in two subfolders of one folder for a conflict, never one of them by chance", () => {
