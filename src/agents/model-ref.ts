@@ -120,11 +120,18 @@ function fuzzy(text: string, pool: readonly ModelInfo[], options: ModelRefOption
 	const matches = substring(text, pool);
 	const several = new Set(matches.map((m) => m.provider)).size > 1;
 	const usable = several ? matches.filter((m) => isUsable(options, m.provider)) : [];
+	const how = `closest match for "${text}"`;
+	if (several && usable.length === 0) {
+		// No provider that offers it can serve it: the newest of each, for the parent's provider to
+		// settle or for the problem to list, rather than whichever provider spells its ids to sort last.
+		const providers = [...new Set(matches.map((m) => m.provider))];
+		const newest = providers.flatMap((p) => bestOf(matches.filter((m) => m.provider === p)) ?? []);
+		return tieBreak(newest, how, options);
+	}
 	const within = usable.length > 0 ? usable : matches;
 	const best = bestOf(within);
 	if (!best) return undefined;
 	const tied = within.filter((m) => m.id === best.id);
-	const how = `closest match for "${text}"`;
 	return new Set(tied.map((m) => m.provider)).size === 1 ? { model: best, how } : tieBreak(tied, how, options);
 }
 

@@ -51,6 +51,21 @@ describe("resolveModelRef", () => {
 		}
 	});
 
+	it("names every provider of an alias when none has credentials, instead of the one whose ids sort last", () => {
+		const none = resolveModelRef("sonnet", { models: MODELS, usable: () => false });
+		expect(none.ok).toBe(false);
+		if (!none.ok) {
+			expect(none.problem.message).toBe(
+				"matches models of several providers: amazon-bedrock/claude-sonnet-4-5, anthropic/claude-sonnet-4-5, openrouter/anthropic/claude-sonnet-4.5; none of these providers has credentials",
+			);
+		}
+		// The parent's provider still settles it: that is where the parent's own requests go.
+		expect(ok("sonnet", { usable: () => false, parent: { provider: "anthropic", id: "x" } })).toMatchObject({
+			provider: "anthropic",
+			id: "claude-sonnet-4-5",
+		});
+	});
+
 	it("splits a :thinking or #thinking suffix only when the whole text matches nothing", () => {
 		expect(ok("claude-haiku-4-5:high")).toMatchObject({ id: "claude-haiku-4-5", thinking: "high" });
 		expect(ok("anthropic/claude-haiku-4-5#max")).toMatchObject({ id: "claude-haiku-4-5", thinking: "max" });
