@@ -163,7 +163,9 @@ export function lookupAgent(
 		};
 	}
 	const names = [...catalog.agents.keys()];
-	const near = closest(name, names);
+	// OpenCode names a file in a subfolder by its path (`team/reviewer`); here it is `reviewer`.
+	const leaf = name.slice(name.lastIndexOf("/") + 1);
+	const near = closest(name, names) ?? (leaf !== name && catalog.agents.has(leaf) ? leaf : undefined);
 	return {
 		kind: "unknown",
 		problem: {

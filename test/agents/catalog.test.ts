@@ -95,4 +95,11 @@ describe("lookupAgent", () => {
 		expect(missing.problem.message).toContain('did you mean "reviewer"?');
 		expect(missing.problem.fix).toBe("use one of: reviewer");
 	});
+
+	it("points OpenCode's path name of a nested file (team/reviewer) to the name it has here", () => {
+		const missing = lookupAgent(catalog, "team/reviewer");
+		expect(missing.kind === "unknown" && missing.problem.message).toBe(
+			'no agent named "team/reviewer" (did you mean "reviewer"?)',
+		);
+	});
 });
