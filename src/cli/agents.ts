@@ -8,6 +8,7 @@ import type { LaunchEnvironment } from "../agents/check.ts";
 import { agentReports, renderAgentListing } from "../agents/listing.ts";
 import { loadAgents } from "../agents/load.ts";
 import { lookupMode, modeNames } from "../context/modes.ts";
+import { terminalSafe } from "../format/text.ts";
 import { formatProblems, type Problem, problemReplacer } from "../problems.ts";
 import { type EnvironmentOptions, loadLaunchEnvironment } from "../run/launch-environment.ts";
 import { loadModes } from "../settings/load-modes.ts";
@@ -16,6 +17,9 @@ import { didYouMean } from "../suggest.ts";
 import { type Command, EXIT } from "./command.ts";
 import { parseFlags } from "./flags.ts";
 import { TRUST_OPTIONS, trustOverride } from "./trust-flags.ts";
+
+/** How many Markdown files that are not agents the listing names before it counts the rest. */
+const NOT_AGENTS_SHOWN = 5;
 
 const usage = `Usage: pi-delegate agents [--json] [--approve | --no-approve]
 
@@ -82,8 +86,14 @@ export function createAgentsCommand(loadEnvironment: LoadEnvironment = loadLaunc
 					};
 					io.stdout(`${JSON.stringify(out, problemReplacer, 2)}\n`);
 				} else {
-					const skipped = loaded.skipped.map((s) => `skipped: ${s.label} (${s.reason}; ${where.trust.reason})\n`);
-					const other = loaded.notAgents.map((n) => `not an agent file (${n.reason}): ${n.label}\n`);
+					const skipped = loaded.skipped.map(
+						(s) => `skipped: ${terminalSafe(s.label)} (${s.reason}; ${where.trust.reason})\n`,
+					);
+					// A cloned collection may hold many such files: the first few, and the count (--json lists all).
+					const notAgents = loaded.notAgents.slice(0, NOT_AGENTS_SHOWN);
+					const other = notAgents.map((n) => `not an agent file (${n.reason}): ${terminalSafe(n.label)}\n`);
+					const more = loaded.notAgents.length - notAgents.length;
+					if (more > 0) other.push(`… and ${more} more files that are not agents (--json lists them)\n`);
 					io.stdout(renderAgentListing(reports) + skipped.join("") + other.join(""));
 				}
 				// A mode name is checked against the registry as a courtesy: at launch the resolver warns and

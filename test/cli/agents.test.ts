@@ -165,6 +165,29 @@ describe("pi-delegate agents", () => {
 		expect(err).toContain("failed to load");
 	});
 
+	it("lists Markdown in a Claude Code folder that is not an agent, a few by name and the rest counted, and exits 0", async () => {
+		const l = layout();
+		mkdirSync(join(l.claude, "review"), { recursive: true });
+		writeFileSync(join(l.claude, "review", "r.md"), file("description: reviews"));
+		for (const name of ["README", "CONTRIBUTING", "a", "b", "c", "d", "e"]) {
+			writeFileSync(join(l.claude, `${name}.md`), `# ${name}\n`);
+		}
+		const result = await agents([], l);
+		expect(result.code).toBe(0);
+		expect(result.stdout).toMatch(/^✓ {2}r {2}/m);
+		const lines = result.stdout.split("\n").filter((line) => line.startsWith("not an agent file"));
+		expect(lines).toEqual([
+			`not an agent file (no frontmatter): ${join(".claude", "agents", "CONTRIBUTING.md")}`,
+			`not an agent file (no frontmatter): ${join(".claude", "agents", "README.md")}`,
+			`not an agent file (no frontmatter): ${join(".claude", "agents", "a.md")}`,
+			`not an agent file (no frontmatter): ${join(".claude", "agents", "b.md")}`,
+			`not an agent file (no frontmatter): ${join(".claude", "agents", "c.md")}`,
+		]);
+		expect(result.stdout).toContain("… and 2 more files that are not agents (--json lists them)");
+		const json = JSON.parse((await agents(["--json"], l)).stdout) as { notAgents: unknown[] };
+		expect(json.notAgents).toHaveLength(7);
+	});
+
 	it("exits 2 on a bad flag", async () => {
 		const result = await runCli(["agents", "--jsn"], layout());
 		expect(result.code).toBe(2);
