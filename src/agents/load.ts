@@ -99,9 +99,10 @@ interface Listing {
 	problems: Array<{ at: string; reason: string }>;
 }
 
-function realpathOf(path: string): string | undefined {
+/** The real path of a folder; undefined for anything else, a dangling link or a loop of links. */
+function folderAt(path: string): string | undefined {
 	try {
-		return realpathSync(path);
+		return statSync(path).isDirectory() ? realpathSync(path) : undefined;
 	} catch {
 		return undefined;
 	}
@@ -126,13 +127,12 @@ function listMarkdown(dir: string, nested = false): Listing {
 			problems.push({ at: rel, reason: reason(error) });
 			return true;
 		}
-		seen.add(realpathOf(abs) ?? abs);
+		seen.add(folderAt(abs) ?? abs);
 		for (const name of entries) {
 			const path = rel === "" ? name : join(rel, name);
 			if (name.endsWith(".md")) names.push(path);
 			else if (nested && depth < MAX_DEPTH && !name.startsWith(".") && name !== "node_modules") {
-				const sub = join(dir, path);
-				const real = statSync(sub, { throwIfNoEntry: false })?.isDirectory() ? realpathOf(sub) : undefined;
+				const real = folderAt(join(dir, path));
 				if (real !== undefined && !seen.has(real)) walk(path, depth + 1);
 			}
 		}

@@ -202,8 +202,10 @@ describe("loadAgents", () => {
 		l.write(join(claude, "review", "deep"), "auditor.md", def("audits"));
 		l.write(claude, "README.md", "# My collection\n\nCopy what you need.\n");
 		l.write(join(claude, ".git"), "hidden.md", def("inside .git"));
-		// A link back up is read once, not in a loop.
+		// A link back up is read once, not in a loop; a link to itself or to nothing is passed over.
 		symlinkSync(claude, join(claude, "review", "deep", "up"));
+		symlinkSync(join(claude, "self"), join(claude, "self"));
+		symlinkSync(join(claude, "nowhere"), join(claude, "gone"));
 		l.write(join(openCode, "team"), "writer.md", def("writes docs"));
 		// Pi's folders stay flat, and a file there without frontmatter is a mistake, not a README.
 		l.write(join(l.project, "sub"), "deeper.md", def("not read"));
