@@ -59,7 +59,7 @@ export function staleScratch(
 }
 
 /** How long a dead run's directory is retried while what that run started still writes into it. */
-export const SETTLE_MS = 2000;
+const SETTLE_MS = 2000;
 
 /** Blocks this thread for `ms`: the sweep runs before anything else of the run, so nothing waits on it. */
 const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
@@ -76,8 +76,11 @@ function removeSettled(path: string, settleMs: number): boolean {
 	for (;;) {
 		try {
 			rmSync(path, { recursive: true, force: true, maxRetries: 3, retryDelay: 20 });
-		} catch {
-			// Written to while being removed: tried again below.
+		} catch (error) {
+			// Not ours to remove (another user's, in a shared /tmp): no wait makes it so.
+			const code = (error as NodeJS.ErrnoException).code;
+			if (code === "EACCES" || code === "EPERM" || code === "EROFS") return false;
+			// Otherwise written to while being removed: tried again below.
 		}
 		if (!existsSync(path)) {
 			pause(50);
