@@ -28,8 +28,8 @@ export function hasFrontmatter(text: string): boolean {
 /** Reads the frontmatter of `text`; `label` names the file in problems. */
 export function readFrontmatter(text: string, label: string): Frontmatter {
 	const normalized = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).replace(/\r\n?/g, "\n");
+	if (!hasFrontmatter(text)) return { data: undefined, present: false, body: normalized.trim(), problems: [] };
 	const lines = normalized.split("\n");
-	if (!FENCE.test(lines[0] ?? "")) return { data: undefined, present: false, body: normalized.trim(), problems: [] };
 	const close = lines.findIndex((line, index) => index > 0 && FENCE.test(line));
 	if (close === -1) {
 		return {

@@ -118,26 +118,28 @@ function listMarkdown(dir: string, nested = false): Listing {
 	const problems: Listing["problems"] = [];
 	const seen = new Set<string>();
 	const walk = (rel: string, depth: number): boolean => {
-		const abs = rel === "" ? dir : join(dir, rel);
 		let entries: string[];
 		try {
-			entries = readdirSync(abs);
+			entries = readdirSync(rel === "" ? dir : join(dir, rel));
 		} catch (error) {
 			if (rel === "" && (code(error) === "ENOENT" || code(error) === "ENOTDIR")) return false;
 			problems.push({ at: rel, reason: reason(error) });
 			return true;
 		}
-		seen.add(folderAt(abs) ?? abs);
 		for (const name of entries) {
 			const path = rel === "" ? name : join(rel, name);
 			if (name.endsWith(".md")) names.push(path);
 			else if (nested && depth < MAX_DEPTH && !name.startsWith(".") && name !== "node_modules") {
 				const real = folderAt(join(dir, path));
-				if (real !== undefined && !seen.has(real)) walk(path, depth + 1);
+				if (real === undefined || seen.has(real)) continue;
+				seen.add(real);
+				walk(path, depth + 1);
 			}
 		}
 		return true;
 	};
+	// Only a nested walk can meet a link back up to the folder itself.
+	if (nested) seen.add(folderAt(dir) ?? dir);
 	return walk("", 0) ? { names: names.sort(), problems } : { problems };
 }
 
