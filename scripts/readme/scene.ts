@@ -105,7 +105,8 @@ function makeDemo(demo: string): void {
 		[
 			"---",
 			"name: reviewer",
-			"description: Reviews a diff against this repository's conventions",
+			// As Claude Code's agent generator writes one: unquoted, with ': ' inside (not valid YAML).
+			'description: Use this agent to review a diff against this repository\'s conventions. Example: user: "Review my change" assistant: "I\'ll use the reviewer agent."',
 			"tools: Read, Grep, Glob, Bash(git diff:*)",
 			"model: inherit",
 			"color: blue",

@@ -10,7 +10,13 @@
 import type { Problem } from "../problems.ts";
 import { didYouMean } from "../suggest.ts";
 import type { AgentDefinition } from "./definition.ts";
-import { type ModelInfo, type ModelRefOptions, type ModelRefResult, resolveModelRef } from "./model-ref.ts";
+import {
+	type ModelInfo,
+	type ModelRefOptions,
+	type ModelRefResult,
+	resolveModelRef,
+	unservedAlias,
+} from "./model-ref.ts";
 
 /** Every tool the definition lists that the session does not offer. */
 export function checkAgentTools(definition: AgentDefinition, availableToolNames: Iterable<string>): Problem[] {
@@ -44,6 +50,8 @@ export interface LaunchEnvironment {
 export interface AgentLaunchCheck {
 	/** The agent's own model, resolved; undefined when it names none (the launcher decides). */
 	model?: Extract<ModelRefResult, { ok: true }>;
+	/** Why the agent's model stands aside for the launcher's (a family alias nobody here can serve). */
+	standsAside?: string;
 	problems: Problem[];
 }
 
@@ -51,6 +59,11 @@ export interface AgentLaunchCheck {
 export function checkAgentLaunch(definition: AgentDefinition, env: LaunchEnvironment): AgentLaunchCheck {
 	const problems = checkAgentTools(definition, env.tools);
 	if (definition.model === undefined) return { problems };
+	// The parent's provider serves the parent, so it counts as one with credentials.
+	const usable =
+		env.usable && ((provider: string) => provider === env.parent?.provider || env.usable?.(provider) === true);
+	const aside = usable && unservedAlias(definition.model, env.models, usable);
+	if (aside) return { problems, standsAside: aside };
 	const resolved = resolveModelRef(definition.model, {
 		models: env.models,
 		...(env.parent && { parent: env.parent }),

@@ -6,6 +6,7 @@
  */
 import { parseDocument } from "yaml";
 import { type Problem, sourceAt } from "../problems.ts";
+import { type RecoveredEntry, type RecoveryKeys, recoverFrontmatter } from "./frontmatter-recover.ts";
 
 export interface Frontmatter {
 	/** The parsed YAML; undefined when the file has no frontmatter or it failed to parse. */
@@ -15,6 +16,11 @@ export interface Frontmatter {
 	/** The body after the closing `---`, trimmed. */
 	body: string;
 	problems: Problem[];
+	/**
+	 * Entries read as plain text because they were not valid YAML (see frontmatter-recover.ts), with
+	 * their lines in the file; empty when the block parsed as it is.
+	 */
+	recovered: RecoveredEntry[];
 }
 
 const FENCE = /^---[ \t]*$/;
@@ -25,10 +31,14 @@ export function hasFrontmatter(text: string): boolean {
 	return FENCE.test(text.slice(start).split(/\r\n?|\n/, 1)[0] ?? "");
 }
 
-/** Reads the frontmatter of `text`; `label` names the file in problems. */
-export function readFrontmatter(text: string, label: string): Frontmatter {
+/**
+ * Reads the frontmatter of `text`; `label` names the file in problems. With `recovery`, a block that
+ * is not valid YAML is read a second time, entry by entry, before its errors are reported.
+ */
+export function readFrontmatter(text: string, label: string, recovery?: RecoveryKeys): Frontmatter {
 	const normalized = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).replace(/\r\n?/g, "\n");
-	if (!hasFrontmatter(text)) return { data: undefined, present: false, body: normalized.trim(), problems: [] };
+	if (!hasFrontmatter(text))
+		return { data: undefined, present: false, body: normalized.trim(), problems: [], recovered: [] };
 	const lines = normalized.split("\n");
 	const close = lines.findIndex((line, index) => index > 0 && FENCE.test(line));
 	if (close === -1) {
@@ -36,6 +46,7 @@ export function readFrontmatter(text: string, label: string): Frontmatter {
 			data: undefined,
 			present: true,
 			body: "",
+			recovered: [],
 			problems: [
 				{
 					source: sourceAt(label, { line: 1 }),
@@ -56,6 +67,12 @@ export function readFrontmatter(text: string, label: string): Frontmatter {
 	const doc = parseDocument(yaml, { prettyErrors: true, uniqueKeys: true });
 	// Warnings count too: an unresolved tag (`!!js/function`) would otherwise become a plain string.
 	const issues = [...doc.errors, ...doc.warnings];
+	const second = issues.length > 0 && recovery ? recoverFrontmatter(lines.slice(1, close), recovery) : undefined;
+	if (second) {
+		// Block lines are one less than the file's (the opening --- line).
+		const recovered = second.recovered.map((entry) => ({ ...entry, first: entry.first + 1, last: entry.last + 1 }));
+		return { data: second.data, present: true, body, problems: [], recovered };
+	}
 	if (issues.length > 0) {
 		const problems = issues.map((issue) => {
 			// Line numbers in the YAML block are one less than in the file (the opening --- line).
@@ -71,10 +88,10 @@ export function readFrontmatter(text: string, label: string): Frontmatter {
 				fix: "correct the YAML (quote a value that holds ': ' or starts with a special character)",
 			};
 		});
-		return { data: undefined, present: true, body, problems };
+		return { data: undefined, present: true, body, problems, recovered: [] };
 	}
 	try {
-		return { data: doc.toJS(), present: true, body, problems: [] };
+		return { data: doc.toJS(), present: true, body, problems: [], recovered: [] };
 	} catch (error) {
 		// toJS throws on alias expansion beyond yaml's limit (a "billion laughs" file).
 		const what = error instanceof Error ? error.message : String(error);
@@ -82,6 +99,7 @@ export function readFrontmatter(text: string, label: string): Frontmatter {
 			data: undefined,
 			present: true,
 			body,
+			recovered: [],
 			problems: [
 				{
 					source: label,

@@ -158,3 +158,13 @@ export function classifyKey(key: string): KeyKind {
 	const near = synonym ?? closest(key, KNOWN_KEYS);
 	return near === undefined ? { kind: "unknown", body: false } : { kind: "unknown", near, body: false };
 }
+
+/**
+ * How frontmatter that is not valid YAML is read a second time (frontmatter-recover.ts): entries
+ * start at known keys, and only prose — a description, a deliverable, a key whose value is ignored
+ * — may be taken as text.
+ */
+export const RECOVERY_KEYS = {
+	entryKeys: new Set(KNOWN_KEYS),
+	textKeys: new Set(["description", "deliverable", ...Object.keys(IGNORED_KEYS)]),
+};

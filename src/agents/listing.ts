@@ -18,8 +18,8 @@ export interface AgentReport {
 	file: string;
 	description?: string;
 	status: "ready" | "fails" | "disabled";
-	/** The model as written, and what it resolved to. */
-	model?: { ref: string; resolved?: string; how?: string };
+	/** The model as written, and what it resolved to (or why it stands aside for the launcher's). */
+	model?: { ref: string; resolved?: string; how?: string; standsAside?: string };
 	thinking?: string;
 	/** Undefined: the launcher's default tools. */
 	tools?: string[];
@@ -43,7 +43,12 @@ function reportOf(entry: CatalogEntry, catalog: LoadedAgents, env: LaunchEnviron
 		...(def && { description: def.description }),
 		status,
 		...(def?.model !== undefined && {
-			model: { ref: def.model, ...(resolved && { resolved }), ...(check.model && { how: check.model.how }) },
+			model: {
+				ref: def.model,
+				...(resolved && { resolved }),
+				...(check.model && { how: check.model.how }),
+				...(check.standsAside && { standsAside: check.standsAside }),
+			},
 		}),
 		...((def?.thinking ?? check.model?.thinking) && { thinking: def?.thinking ?? check.model?.thinking }),
 		...(def?.tools && { tools: def.tools }),
@@ -94,7 +99,7 @@ export function wrap(text: string, width: number, first: string, rest: string): 
 const MARK: Readonly<Record<AgentReport["status"], string>> = { ready: "✓", fails: "✗", disabled: "-" };
 
 function modelCell(r: AgentReport): string {
-	if (!r.model) return "(default)";
+	if (!r.model || r.model.standsAside) return "(default)";
 	return r.model.resolved ?? `✗ ${r.model.ref}`;
 }
 
@@ -131,11 +136,24 @@ function problemLines(p: Problem): string[] {
 	];
 }
 
+/** Lines of the description shown; `--json` holds it whole (Claude Code's run to pages of examples). */
+const ABOUT_LINES = 3;
+
+function aboutLines(description: string): string[] {
+	const lines = wrap(description, 80, "  about     ", " ".repeat(12));
+	if (lines.length <= ABOUT_LINES) return lines;
+	const kept = lines.slice(0, ABOUT_LINES);
+	const last = kept[ABOUT_LINES - 1] ?? "";
+	kept[ABOUT_LINES - 1] = `${[...last].length > 77 ? last.slice(0, last.lastIndexOf(" ")) : last} …`;
+	return kept;
+}
+
 function detailLines(r: AgentReport): string[] {
 	const lines = [`${r.name}  ${r.file}`];
 	const field = (label: string, text: string) => lines.push(...wrap(text, 80, `  ${label.padEnd(9)} `, " ".repeat(12)));
-	if (r.description) field("about", r.description);
+	if (r.description) lines.push(...aboutLines(r.description));
 	if (r.model?.resolved) field("model", `${r.model.ref} → ${r.model.resolved} (${r.model.how})`);
+	if (r.model?.standsAside) field("model", `${r.model.ref} → the launcher's model: ${r.model.standsAside}`);
 	if (r.thinking) field("thinking", r.thinking);
 	field("tools", r.tools === undefined ? "the launcher's default" : r.tools.length === 0 ? "none" : r.tools.join(", "));
 	for (const n of r.notes) field("note", `${n.key}: ${n.message}`);

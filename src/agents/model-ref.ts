@@ -161,6 +161,31 @@ function problem(
 	return { ok: false, problem: { ...(options.where ?? { path: ["model"] }), code, value: text, message, fix } };
 }
 
+/**
+ * Claude Code's model aliases. In an agent file they name a family, not a provider: Claude Code
+ * serves them from whichever account it runs on. A file written for Claude Code says `model: sonnet`
+ * and is shared with people on other providers, so when no provider with credentials offers the
+ * family, the child runs on the model the launcher would choose without it, and says so — where any
+ * other reference that cannot be served stops the launch.
+ */
+export const FAMILY_ALIASES: readonly string[] = ["haiku", "sonnet", "opus"];
+
+/**
+ * Whether `text` is a family alias that no provider with credentials offers here: then it stands
+ * aside (see FAMILY_ALIASES) with the explanation returned; undefined when it can be served or is
+ * no alias.
+ */
+export function unservedAlias(
+	text: string,
+	models: readonly ModelInfo[],
+	usable: (provider: string) => boolean,
+): string | undefined {
+	const alias = lower(text.trim());
+	if (!FAMILY_ALIASES.includes(alias)) return undefined;
+	if (substring(alias, models).some((m) => usable(m.provider))) return undefined;
+	return `no provider with credentials offers "${alias}"; log in to one that does (pi --list-models ${alias}) to use it`;
+}
+
 /** Resolves one model reference against the models a runtime offers. Pure. */
 export function resolveModelRef(text: string, options: ModelRefOptions): ModelRefResult {
 	const ref = text.trim();

@@ -24,7 +24,8 @@ import {
 	isThinkingLevel,
 } from "./definition.ts";
 import { readFrontmatter } from "./frontmatter.ts";
-import { classifyKey, type HonouredKey, type NativeKey } from "./keys.ts";
+import { recoveredNote } from "./frontmatter-recover.ts";
+import { classifyKey, type HonouredKey, type NativeKey, RECOVERY_KEYS } from "./keys.ts";
 import type { KeyProblem } from "./restrict.ts";
 import { shapeProblem } from "./schema.ts";
 import { agentTools } from "./tool-fields.ts";
@@ -241,7 +242,7 @@ function wholeFileProblems(
 
 /** Parses an agent file. `source` says where it came from; its label prefixes every problem path. */
 export function parseAgentFile(text: string, source: AgentSource, options: ParseOptions = {}): ParsedAgentFile {
-	const front = readFrontmatter(text, source.label);
+	const front = readFrontmatter(text, source.label, RECOVERY_KEYS);
 	const fileName = nameFromFile(source.file);
 	if (front.problems.length > 0) return { name: fileName, disabled: false, problems: front.problems };
 	const data: unknown = front.present ? (front.data ?? {}) : {};
@@ -270,7 +271,7 @@ export function parseAgentFile(text: string, source: AgentSource, options: Parse
 	const disabled = values.disable === true;
 	const located = problems.map((problem): Problem => ({ source: source.label, ...problem }));
 	if (located.length > 0) return { name, disabled, problems: located };
-	const notes: AgentNote[] = [...tools.notes];
+	const notes: AgentNote[] = [...front.recovered.map(recoveredNote), ...tools.notes];
 	const model = typeof values.model === "string" ? values.model.trim() : undefined;
 	if (model?.toLowerCase() === "inherit") notes.push({ key: "model", message: "inherit: the parent's model" });
 	const definition: AgentDefinition = {

@@ -2,11 +2,12 @@
  * Which model a child runs on. Highest first: an explicit `--model`; the agent definition's `model`
  * (when the task runs as an agent); the effort's profile from the `pi-delegate.effortProfiles`
  * setting (project over global); the parent's current model (inside Pi); Pi's own default model
- * setting (on the command line). Pure: the settings are passed in, and
+ * setting (on the command line). An agent's Claude Code family alias (`sonnet`) that no provider
+ * with credentials offers stands aside for the rules below it, and the reason says so. Pure: the settings are passed in, and
  * checking the model against a runtime is a separate step (checkModel) done before anything runs.
  */
 
-import { resolveModelRef } from "../agents/model-ref.ts";
+import { resolveModelRef, unservedAlias } from "../agents/model-ref.ts";
 import { formatPath, type Problem, type ProblemPlace } from "../problems.ts";
 import { checkEffortProfiles, EFFORT_PROFILES_KEY } from "../settings/check-profiles.ts";
 import { plainPlace, settingsPlace } from "../settings/place.ts";
@@ -140,7 +141,38 @@ export function choosePlacedModel(request: ModelRequest): PlacedChoice | { probl
 	const named = (reason: string): ProblemPlace => ({ source: reason, path: [] });
 	if (request.explicit !== undefined) return from(request.explicit, { source: "--model", path: [] }, "--model");
 	const agent = request.agent;
-	if (agent?.model !== undefined) return from(agent.model, agent.where, formatPath(agent.where), agent.thinking, true);
+	const aside = agent?.model !== undefined ? standsAside(agent.model, request) : undefined;
+	if (agent?.model !== undefined && aside === undefined)
+		return from(agent.model, agent.where, formatPath(agent.where), agent.thinking, true);
+	const chosen = launcherChoice(request, profiles, from, named);
+	if (aside === undefined || !agent?.model || "problems" in chosen) return chosen;
+	const reason = `${chosen.choice.reason}, in place of the agent's "${agent.model.trim()}" (${aside})`;
+	return { ...chosen, choice: { ...chosen.choice, reason } };
+}
+
+/** A family alias of the agent's that no provider with credentials here offers (see FAMILY_ALIASES). */
+function standsAside(text: string, request: ModelRequest): string | undefined {
+	if (!request.models) return undefined;
+	const usable = new Set(request.models.filter((m) => m.authenticated).map((m) => m.provider));
+	// The parent's provider serves the parent, so it counts as one with credentials.
+	if (request.parent) usable.add(request.parent.provider);
+	return unservedAlias(text, request.models, (provider) => usable.has(provider));
+}
+
+type From = (
+	text: string,
+	place: ProblemPlace,
+	reason: string,
+	thinking?: string,
+) => PlacedChoice | { problems: Problem[] };
+
+/** The model the launcher chooses when no flag or agent does: the effort's profile, the parent's, Pi's default. */
+function launcherChoice(
+	request: ModelRequest,
+	profiles: Partial<Record<Effort, Profile>>,
+	from: From,
+	named: (reason: string) => ProblemPlace,
+): PlacedChoice | { problems: Problem[] } {
 	const profile = profiles[request.effort];
 	if (profile) {
 		const reason = `effort "${request.effort}" (${formatPath(profile.place)})`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkAgentTools } from "../../src/agents/check.ts";
+import { checkAgentLaunch, checkAgentTools } from "../../src/agents/check.ts";
 import type { AgentDefinition } from "../../src/agents/definition.ts";
 import { formatPath } from "../../src/problems.ts";
 
@@ -30,5 +30,40 @@ describe("checkAgentTools", () => {
 		]);
 		expect(problems[0]?.message).toContain('did you mean "grep"?');
 		expect(problems[1]?.fix).toContain("bash, grep, read");
+	});
+});
+
+describe("checkAgentLaunch: a family alias", () => {
+	const models = [
+		{ provider: "anthropic", id: "claude-sonnet-4-5" },
+		{ provider: "openrouter", id: "anthropic/claude-sonnet-4.5" },
+		{ provider: "openai", id: "gpt-5" },
+	];
+	const withModel = (model: string): AgentDefinition => ({ ...agent(["read"]), model });
+
+	it("stands aside for the launcher's model when no provider with credentials offers it", () => {
+		const check = checkAgentLaunch(withModel("sonnet"), { models, tools: ["read"], usable: (p) => p === "openai" });
+		expect(check.problems).toEqual([]);
+		expect(check.model).toBeUndefined();
+		expect(check.standsAside).toContain('no provider with credentials offers "sonnet"');
+	});
+
+	it("is honoured when a provider with credentials, or the parent's, offers it", () => {
+		const loggedIn = checkAgentLaunch(withModel("sonnet"), {
+			models,
+			tools: ["read"],
+			usable: (p) => p === "openrouter",
+		});
+		expect(loggedIn.model).toMatchObject({ provider: "openrouter", id: "anthropic/claude-sonnet-4.5" });
+		const parent = { provider: "anthropic", id: "claude-sonnet-4-5" };
+		const viaParent = checkAgentLaunch(withModel("sonnet"), { models, tools: ["read"], parent, usable: () => false });
+		expect(viaParent.standsAside).toBeUndefined();
+		expect(viaParent.model).toMatchObject({ provider: "anthropic" });
+	});
+
+	it("does not excuse any other reference that cannot be served", () => {
+		const check = checkAgentLaunch(withModel("claude-sonnet-4-5"), { models, tools: ["read"], usable: () => false });
+		expect(check.standsAside).toBeUndefined();
+		expect(check.problems[0]?.message).toContain("no credentials");
 	});
 });

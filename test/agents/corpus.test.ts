@@ -91,6 +91,20 @@ const TABLE: Record<string, Expect> = {
 	"cc-full-id": { loads: "ok", model: "anthropic/claude-sonnet-4-5-20250929" },
 	"cc-memory-skills": { loads: "ok", ignored: ["memory", "mcpServers"], skills: ["sql-review"] },
 	"cc-unbalanced-scope": { loads: "refused", problems: ['"Bash(git diff:*" is not a tool name'] },
+	"cc-generated-description": {
+		loads: "ok",
+		tools: ["bash", "read", "grep"],
+		model: "anthropic/claude-haiku-4-5",
+		notes: ["not valid YAML, read as plain text (line 3)"],
+		ignored: ["color"],
+	},
+	"cc-plugin-dialogue": {
+		loads: "ok",
+		tools: ["read", "grep", "find"],
+		model: "none",
+		notes: ["not valid YAML, read as plain text (lines 3–12)", "Glob → find", "inherit: the parent's model"],
+		ignored: ["color"],
+	},
 	"cc-no-tools-key": { loads: "ok", tools: "default", model: "none", ignored: ["color"] },
 	"oc-tools-map": {
 		loads: "ok",

@@ -234,10 +234,64 @@ describe("parseAgentFile: malformed frontmatter", () => {
 	});
 
 	it("reports YAML errors at the line of the file, not of the YAML block", () => {
-		const parsed = parseAgentFile("---\nname: a\ndescription: reviews: diffs\n---\nRole.\n", source());
+		const parsed = parseAgentFile("---\nname: a\ntools: read: grep\ndescription: d\n---\nRole.\n", source());
 		expect(parsed.problems).toHaveLength(1);
 		expect(parsed.problems[0] && formatPath(parsed.problems[0])).toMatch(/^\.pi\/agents\/reviewer\.md:3:\d+$/);
 		expect(parsed.problems[0]?.message).toContain("invalid YAML");
+	});
+
+	it("reads a prose description that is not valid YAML as text, and notes the lines", () => {
+		// As Claude Code's agent generator writes it: one unquoted line full of ': '.
+		const oneLine = parseAgentFile(
+			file(
+				'name: a\ndescription: Use this agent to review. Examples: <example>Context: a diff. user: "Review it" assistant: "I\'ll use a"</example>\ntools: Read, Grep\nmodel: inherit',
+			),
+			source(),
+		);
+		expect(oneLine.problems).toEqual([]);
+		expect(oneLine.definition?.description).toBe(
+			'Use this agent to review. Examples: <example>Context: a diff. user: "Review it" assistant: "I\'ll use a"</example>',
+		);
+		expect(oneLine.definition?.tools).toEqual(["read", "grep"]);
+		expect(oneLine.definition?.notes[0]).toEqual({
+			key: "description",
+			message:
+				'not valid YAML, read as plain text (line 3); quote it, or indent it under "description: |", for stricter tools',
+		});
+		// As Anthropic's plugins write it: the dialogue continues on unindented lines, a blank one among them.
+		const lines = parseAgentFile(
+			file(
+				'name: a\ndescription: Use this agent when asked. Examples:\n\n<example>\nContext: a diff\nuser: "Review it"\n</example>\n\nmodel: inherit\ntools: ["Read"]',
+			),
+			source(),
+		);
+		expect(lines.problems).toEqual([]);
+		expect(lines.definition?.description).toBe(
+			'Use this agent when asked. Examples:\n\n<example>\nContext: a diff\nuser: "Review it"\n</example>',
+		);
+		expect(lines.definition?.tools).toEqual(["read"]);
+		expect(lines.definition?.notes[0]?.message).toContain("(lines 3–8)");
+		// A block scalar whose lines were not indented: the header goes, the text stays.
+		const block = parseAgentFile(file("description: |\n<example>\nuser: hi\n</example>\ntools: read"), source());
+		expect(block.definition?.description).toBe("<example>\nuser: hi\n</example>");
+	});
+
+	it("never guesses a key that decides what a child may do: only prose is read as text", () => {
+		// The tools entry is not valid YAML on its own: the file is refused, with YAML's own error.
+		const tools = parseAgentFile(file("description: Reviews: code\ntools: [read, grep"), source());
+		expect(tools.definition).toBeUndefined();
+		expect(tools.problems[0]?.message).toContain("invalid YAML");
+		// A restriction key after the prose still starts an entry of its own and is honoured.
+		const denied = parseAgentFile(
+			file("description: Reviews: code\ndisallowedTools: Bash\ntools: Read, Bash"),
+			source(),
+		);
+		expect(denied.definition?.tools).toEqual(["read"]);
+		// A key given twice is still refused, and so is an unknown key before any known one.
+		expect(parseAgentFile(file("description: a: b\ntools: read\ntools: bash"), source()).definition).toBeUndefined();
+		expect(parseAgentFile(file("sandbox: x: y\ndescription: a: b"), source()).definition).toBeUndefined();
+		// An unresolved tag is deliberate YAML, not prose: refused as before.
+		expect(parseAgentFile(file("description: !!js/function x\ntools: a: b"), source()).definition).toBeUndefined();
 	});
 
 	it("refuses a key given twice and an unresolved YAML tag", () => {

@@ -97,6 +97,32 @@ describe("pi-delegate agents", () => {
 		expect(result.flat).toContain(".pi/agents/scout.md: hooks: cannot be honoured");
 	});
 
+	it("lists Claude Code files as Claude Code reads them: prose descriptions, and a family alias nobody here serves", async () => {
+		const l = layout();
+		const examples = Array.from({ length: 8 }, (_, i) => `<example>\nuser: "case ${i}"\n</example>`).join("\n");
+		writeFileSync(
+			join(l.claude, "doc-checker.md"),
+			file(
+				`name: doc-checker\ndescription: Use this agent when docs drift. Examples:\n${examples}\nmodel: opus\ntools: Read`,
+			),
+		);
+		const onOpenAi = { ...ENV, parent: { provider: "openai", id: "gpt-5" }, usable: (p: string) => p === "openai" };
+		const result = await agents([], l, onOpenAi);
+		expect(result.code).toBe(0);
+		expect(result.stdout).toMatch(/^✓ {2}doc-checker +project +\(default\) +read$/m);
+		expect(result.flat).toContain('model opus → the launcher\'s model: no provider with credentials offers "opus"');
+		expect(result.flat).toContain("note description: not valid YAML, read as plain text (lines 3–27)");
+		// The description is cut to three lines in the listing; --json holds it whole.
+		const about = result.stdout.split("\n").findIndex((line) => line.startsWith("  about     Use this agent"));
+		expect(result.stdout.split("\n")[about + 2]).toMatch(/ …$/);
+		expect(result.stdout.split("\n")[about + 3]).toMatch(/^ {2}model /);
+		const json = JSON.parse((await agents(["--json"], l, onOpenAi)).stdout) as {
+			agents: Array<Record<string, unknown>>;
+		};
+		expect(String(json.agents.find((a) => a.name === "doc-checker")?.description)).toContain('user: "case 7"');
+		for (const line of result.stdout.split("\n")) expect([...line].length, line).toBeLessThanOrEqual(80);
+	});
+
 	it("prints the same facts as JSON", async () => {
 		const l = layout();
 		writeFileSync(join(l.project, "r.md"), file("description: d\ntools: Bash(git diff:*), Read\nmodel: sonnet:high"));
