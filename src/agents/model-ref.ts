@@ -162,18 +162,26 @@ function problem(
 }
 
 /**
- * Claude Code's model aliases. In an agent file they name a family, not a provider: Claude Code
- * serves them from whichever account it runs on. A file written for Claude Code says `model: sonnet`
- * and is shared with people on other providers, so when no provider with credentials offers the
- * family, the child runs on the model the launcher would choose without it, and says so — where any
- * other reference that cannot be served stops the launch.
+ * Claude Code's model aliases: a family (`sonnet`, `opus`, `haiku`, and any other family of
+ * Anthropic's catalogue, `claude-<family>-…`). In an agent file they name a family, not a provider:
+ * Claude Code serves them from whichever account it runs on. A file written for Claude Code says
+ * `model: sonnet` and is shared with people on other providers, so when no provider with
+ * credentials offers the family, the child runs on the model the launcher would choose without it,
+ * and says so — where any other reference that cannot be served stops the launch.
  */
-export const FAMILY_ALIASES: readonly string[] = ["haiku", "sonnet", "opus"];
+const CLAUDE_CODE_ALIASES: readonly string[] = ["haiku", "sonnet", "opus"];
+
+function isFamilyAlias(word: string, models: readonly ModelInfo[]): boolean {
+	if (CLAUDE_CODE_ALIASES.includes(word)) return true;
+	return (
+		/^[a-z]+$/.test(word) && models.some((m) => m.provider === "anthropic" && lower(m.id).startsWith(`claude-${word}-`))
+	);
+}
 
 /**
  * Whether `text` is a family alias that no provider with credentials offers here: then it stands
- * aside (see FAMILY_ALIASES) with the explanation returned; undefined when it can be served or is
- * no alias.
+ * aside (see CLAUDE_CODE_ALIASES) with the explanation returned; undefined when it can be served or
+ * is no alias.
  */
 export function unservedAlias(
 	text: string,
@@ -181,7 +189,7 @@ export function unservedAlias(
 	usable: (provider: string) => boolean,
 ): string | undefined {
 	const alias = lower(text.trim());
-	if (!FAMILY_ALIASES.includes(alias)) return undefined;
+	if (!isFamilyAlias(alias, models)) return undefined;
 	if (substring(alias, models).some((m) => usable(m.provider))) return undefined;
 	return `no provider with credentials offers "${alias}"; log in to one that does (pi --list-models ${alias}) to use it`;
 }

@@ -141,18 +141,19 @@ function skillList(key: string, value: unknown, problems: KeyProblem[]): string[
 	return names;
 }
 
-/** `thinking`, Claude Code's `effort` and OpenCode's `variant` all set one level; two different ones are a problem. */
+/**
+ * `thinking`, Claude Code's `effort` and OpenCode's `variant` and `reasoningEffort` all set one level;
+ * two different ones are a problem.
+ */
 function thinkingOf(values: Values, problems: KeyProblem[], ignored: IgnoredKey[]): ThinkingLevel | undefined {
 	const given: Array<[string, ThinkingLevel]> = [];
 	if (isThinkingLevel(values.thinking)) given.push(["thinking", values.thinking]);
 	if (isThinkingLevel(values.effort)) given.push(["effort", values.effort]);
-	if (isThinkingLevel(values.variant)) given.push(["variant", values.variant]);
-	else if (values.variant !== undefined) {
-		ignored.push({
-			key: "variant",
-			value: values.variant,
-			why: "not a thinking level; OpenCode's variants have no Pi meaning",
-		});
+	for (const key of ["variant", "reasoningEffort"] as const) {
+		const value = values[key];
+		if (isThinkingLevel(value)) given.push([key, value]);
+		else if (value !== undefined)
+			ignored.push({ key, value, why: "not a thinking level; OpenCode's value has no Pi meaning" });
 	}
 	if (new Set(given.map(([, level]) => level)).size > 1) {
 		problems.push({

@@ -139,6 +139,11 @@ export const FIELDS: Readonly<Record<NativeKey | HonouredKey, Field>> = {
 		"a variant name",
 		"write e.g. variant: high",
 	),
+	reasoningEffort: field(
+		Type.String({ minLength: 1, description: "OpenCode's reasoning effort (OpenAI models)." }),
+		"a reasoning effort",
+		"write e.g. reasoningEffort: high",
+	),
 	skill: field(
 		nameList("The skills allowlist (pi-subagents' spelling)"),
 		"a list of skill names",

@@ -150,7 +150,7 @@ export function choosePlacedModel(request: ModelRequest): PlacedChoice | { probl
 	return { ...chosen, choice: { ...chosen.choice, reason } };
 }
 
-/** A family alias of the agent's that no provider with credentials here offers (see FAMILY_ALIASES). */
+/** A family alias of the agent's that no provider with credentials here offers (see unservedAlias). */
 function standsAside(text: string, request: ModelRequest): string | undefined {
 	if (!request.models) return undefined;
 	const usable = new Set(request.models.filter((m) => m.authenticated).map((m) => m.provider));

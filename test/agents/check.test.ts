@@ -61,6 +61,15 @@ describe("checkAgentLaunch: a family alias", () => {
 		expect(viaParent.model).toMatchObject({ provider: "anthropic" });
 	});
 
+	it("knows the families of Anthropic's catalogue, not only Claude Code's three words", () => {
+		const catalogue = [...models, { provider: "anthropic", id: "claude-fable-5-2" }];
+		const check = checkAgentLaunch(withModel("fable"), { models: catalogue, tools: ["read"], usable: () => false });
+		expect(check.standsAside).toContain('"fable"');
+		// A word that is no Claude family is not excused.
+		const gpt = checkAgentLaunch(withModel("gpt"), { models: catalogue, tools: ["read"], usable: () => false });
+		expect(gpt.standsAside).toBeUndefined();
+	});
+
 	it("does not excuse any other reference that cannot be served", () => {
 		const check = checkAgentLaunch(withModel("claude-sonnet-4-5"), { models, tools: ["read"], usable: () => false });
 		expect(check.standsAside).toBeUndefined();

@@ -105,7 +105,20 @@ const TABLE: Record<string, Expect> = {
 		notes: ["not valid YAML, read as plain text (lines 3–12)", "Glob → find", "inherit: the parent's model"],
 		ignored: ["color"],
 	},
+	"cc-team-tools": {
+		loads: "ok",
+		tools: ["read", "grep", "find", "bash"],
+		model: "anthropic/claude-opus-4-1",
+		notes: ["PowerShell dropped", "TaskGet dropped", "SendMessage dropped", "EnterWorktree dropped"],
+	},
 	"cc-no-tools-key": { loads: "ok", tools: "default", model: "none", ignored: ["color"] },
+	"oc-reasoning-fallbacks": {
+		loads: "ok",
+		tools: ["read", "bash", "grep", "find", "ls"],
+		model: "openai/gpt-5",
+		thinking: "high",
+		ignored: ["fallback_models", "mode"],
+	},
 	"oc-tools-map": {
 		loads: "ok",
 		tools: ["read", "bash", "grep", "find", "ls"],
