@@ -1,7 +1,8 @@
 /**
- * Appends the delegation rule to the parent's system prompt at `before_agent_start`, for the run
- * that is starting. Pi rebuilds the prompt for every run, so the section is appended every time,
- * and it is the same bytes every time: the prompt cache stays warm. A prompt that already carries
+ * Appends the delegation rule, and the roster of agents a task can run as, to the parent's system
+ * prompt at `before_agent_start`, for the run that is starting. Pi rebuilds the prompt for every
+ * run, so the sections are appended every time, and they are the same bytes every time: the prompt
+ * cache stays warm. A prompt that already carries
  * it (a second registration, another extension) is left alone, so it is never there twice.
  *
  * Register it after the parent-prompt capture: the capture keeps the operator's prompt for children
@@ -16,12 +17,15 @@ export interface DelegationRuleOptions {
 	 * It may be async: reading the setting loads the settings reader on the first run, not at start-up.
 	 */
 	enabled: (ctx: ExtensionContext) => boolean | Promise<boolean>;
+	/** Appends the roster of agents a task can run as after the rule (loaded on the first run). */
+	withRoster?: (ctx: ExtensionContext, systemPrompt: string) => Promise<string>;
 }
 
 export function registerDelegationRule(pi: ExtensionAPI, options: DelegationRuleOptions): void {
 	pi.on("before_agent_start", async (event, ctx) => {
 		if (!(await options.enabled(ctx))) return undefined;
-		const systemPrompt = withDelegationRule(event.systemPrompt);
+		const ruled = withDelegationRule(event.systemPrompt);
+		const systemPrompt = options.withRoster ? await options.withRoster(ctx, ruled) : ruled;
 		return systemPrompt === event.systemPrompt ? undefined : { systemPrompt };
 	});
 }

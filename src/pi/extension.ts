@@ -12,6 +12,7 @@ import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { ChildrenRegistry } from "../run/children.ts";
 import { PrefixGate } from "../run/prefix-gate.ts";
 import { RootLocks } from "../run/root-lock.ts";
+import { rosterAppender } from "./agent-roster.ts";
 import { registerDelegatePreviewCommand } from "./commands/delegate-preview.ts";
 import { registerDelegateSpendCommand } from "./commands/delegate-spend.ts";
 import { registerDoctorCommand } from "./commands/doctor.ts";
@@ -46,7 +47,10 @@ export default function piDelegate(pi: ExtensionAPI): void {
 	registerForkTool(pi, { prefixGate, locks, children, ...ambient });
 	registerWorkflowCommands(pi, { parentPrompt, children, prefixGate, locks, ...ambient });
 	// After the capture, so a child never inherits the rule; the parent's prompt carries it through compaction.
-	registerDelegationRule(pi, { enabled: async (ctx) => (await settingsOf(ctx)).settings.delegationRule.value });
+	registerDelegationRule(pi, {
+		enabled: async (ctx) => (await settingsOf(ctx)).settings.delegationRule.value,
+		withRoster: rosterAppender(ambient),
+	});
 	registerForkGate(pi);
 	warnAboutSettings(pi);
 	registerModesCommand(pi);

@@ -3,9 +3,13 @@
  * receives, byte-identical from run to run, never twice when registered twice, absent when
  * switched off, and kept out of the parent prompt a child inherits.
  */
+
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { DefaultResourceLoader, type ExtensionAPI, SettingsManager } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
 import { DELEGATION_RULE } from "../../src/gate/rule.ts";
+import { rosterAppender } from "../../src/pi/agent-roster.ts";
 import { registerDelegationRule } from "../../src/pi/delegation-rule.ts";
 import { captureParentPrompt, type ParentPromptSource } from "../../src/pi/parent-prompt.ts";
 import { sendOnce } from "../support/faux-session.ts";
@@ -83,5 +87,60 @@ describe("registerDelegationRule", () => {
 		]);
 		expect(prompt).toContain(DELEGATION_RULE);
 		expect(source?.latest()?.rendered).not.toContain("<delegation>");
+	});
+});
+
+describe("the roster of agents", () => {
+	const CLAUDE_AGENT = [
+		"---",
+		"name: doc-checker",
+		'description: Use this agent when docs may be stale. Examples: <example>user: "I renamed parse()" assistant: "I\'ll use doc-checker"</example>',
+		"tools: Read, Grep",
+		"---",
+		"You compare docs with code.",
+	].join("\n");
+	const withAgents = () =>
+		makeProject({ "project:.claude/agents/doc-checker.md": CLAUDE_AGENT, "project:AGENTS.md": SHARED_AGENTS });
+	const appender = (project: ReturnType<typeof makeProject>) =>
+		rosterAppender({ home: () => project.home, env: () => ({}), agentDir: () => project.agentDir });
+	const factory = (withRoster: ReturnType<typeof rosterAppender>) => (pi: ExtensionAPI) =>
+		registerDelegationRule(pi, { enabled: () => true, withRoster });
+
+	it("follows the rule: every agent a task can run as, a line each, the bundled ones included", async () => {
+		const project = withAgents();
+		const prompt = await received([factory(appender(project))], project);
+		const roster = prompt.slice(prompt.indexOf("<agents>"));
+		expect(prompt.indexOf(DELEGATION_RULE)).toBeLessThan(prompt.indexOf("<agents>"));
+		expect(roster).toBe(
+			[
+				"<agents>",
+				"Agents a task can run as (agent: name):",
+				"- doc-checker (read-only): Use this agent when docs may be stale",
+				"- planner (read-only): Read-only planning",
+				"- reviewer (read-only): Read-only review of a change or a piece of code",
+				"- scout (read-only): Fast read-only lookup",
+				"- worker: Carries out a change",
+				"</agents>",
+			].join("\n"),
+		);
+	});
+
+	it("keeps its bytes for the session while files change, and is the same from session to session", async () => {
+		const project = withAgents();
+		const kept = appender(project);
+		const first = await received([factory(kept)], project);
+		writeFileSync(join(project.cwd, ".claude/agents/new-one.md"), "---\ndescription: added later\n---\nRole.\n");
+		expect(await received([factory(kept)], project)).toBe(first);
+		// A new session reads the folders again.
+		expect(await received([factory(appender(project))], project)).toContain("- new-one: added later");
+	});
+
+	it("adds nothing while the rule is switched off", async () => {
+		const project = withAgents();
+		const off = await received(
+			[(pi) => registerDelegationRule(pi, { enabled: () => false, withRoster: appender(project) })],
+			project,
+		);
+		expect(off).not.toContain("<agents>");
 	});
 });

@@ -1,0 +1,71 @@
+/**
+ * The roster: the agents a task can run as, in a few lines the parent's system prompt carries, so
+ * the model that delegates knows `agent: reviewer` exists and what it is for. Claude Code lists its
+ * agents in its Task tool for the same reason; without a roster an agent file is only used when the
+ * operator names it.
+ *
+ * It rides on every request of the parent, so each agent gets one line: its name, the first clause
+ * of its description (Claude Code's run to pages of examples) and whether it can change files. The
+ * text is a pure function of the catalog, sorted by name, so the same files give the same bytes and
+ * the prompt cache stays warm. Pure.
+ */
+import type { AgentDefinition } from "./definition.ts";
+
+export const ROSTER_TAG = "agents";
+
+/** Agents listed by name and summary; past this, the rest are counted. */
+const MAX_LISTED = 30;
+/** Agents past MAX_LISTED named without a summary; past this, counted. */
+const MAX_NAMED = 60;
+/** Longest summary, in characters: about 20 tokens. */
+const MAX_SUMMARY = 90;
+const WRITING_TOOLS = ["edit", "write", "bash"];
+
+/** The description's first clause, on one line, cut to MAX_SUMMARY at a word. */
+export function summaryOf(description: string): string {
+	const flat = description
+		.replace(/\\n/g, "\n")
+		.split(/\n|;\s|\.\s|\s(?=Examples?:)|<example>/i)[0]
+		?.replace(/\s+/g, " ")
+		.trim()
+		.replace(/[.:,]$/, "");
+	const text = flat ?? "";
+	if ([...text].length <= MAX_SUMMARY) return text;
+	const cut = [...text].slice(0, MAX_SUMMARY - 1).join("");
+	const space = cut.lastIndexOf(" ");
+	return `${space > MAX_SUMMARY / 2 ? cut.slice(0, space) : cut}…`;
+}
+
+/** Whether the agent's own tool list leaves it unable to change files (undefined: the launcher's default). */
+function readOnly(agent: AgentDefinition): boolean {
+	return agent.tools !== undefined && !agent.tools.some((tool) => WRITING_TOOLS.includes(tool));
+}
+
+/**
+ * The roster section for the parent's system prompt, or "" when there is no agent. `agents` are the
+ * usable ones (the catalog's `agents`): a broken or disabled file is left out, since calling it fails.
+ */
+export function agentRoster(agents: Iterable<AgentDefinition>): string {
+	const sorted = [...agents].sort((a, b) => a.name.localeCompare(b.name));
+	if (sorted.length === 0) return "";
+	const lines = sorted.slice(0, MAX_LISTED).map((agent) => {
+		const summary = summaryOf(agent.description);
+		const mark = readOnly(agent) ? " (read-only)" : "";
+		return `- ${agent.name}${mark}${summary === "" ? "" : `: ${summary}`}`;
+	});
+	const rest = sorted.slice(MAX_LISTED);
+	if (rest.length > 0) {
+		const named = rest.slice(0, MAX_NAMED).map((a) => a.name);
+		const unnamed = rest.length - named.length;
+		lines.push(
+			`- and ${named.join(", ")}${unnamed > 0 ? `, and ${unnamed} more (pi-delegate agents lists them)` : ""}`,
+		);
+	}
+	return [`<${ROSTER_TAG}>`, "Agents a task can run as (agent: name):", ...lines, `</${ROSTER_TAG}>`].join("\n");
+}
+
+/** The prompt with the roster appended once; a prompt that carries it already is returned as is. */
+export function withRoster(systemPrompt: string, roster: string): string {
+	if (roster === "" || systemPrompt.includes(roster)) return systemPrompt;
+	return systemPrompt === "" ? roster : `${systemPrompt}\n\n${roster}`;
+}
