@@ -21,7 +21,7 @@ const modules = onDemand(async () => {
 		import("../agents/roster.ts"),
 		piPackage.get(),
 	]);
-	return { loadAgents: load.loadAgents, ...roster };
+	return { loadAgents: load.loadAgents, agentRoster: roster.agentRoster, withRoster: roster.withRoster };
 });
 
 /**
