@@ -50,7 +50,8 @@ export function agentRoster(agents: Iterable<AgentDefinition>): string {
 	if (sorted.length === 0) return "";
 	const lines = sorted.slice(0, MAX_LISTED).map((agent) => {
 		const summary = summaryOf(agent.description);
-		const mark = readOnly(agent) ? " (read-only)" : "";
+		// Said once: a summary that says so already ("Read-only planning") needs no mark.
+		const mark = readOnly(agent) && !/read-only/i.test(summary) ? " (read-only)" : "";
 		return `- ${agent.name}${mark}${summary === "" ? "" : `: ${summary}`}`;
 	});
 	const rest = sorted.slice(MAX_LISTED);

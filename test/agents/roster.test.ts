@@ -43,11 +43,13 @@ describe("agentRoster", () => {
 			agent("worker", "Changes code", ["read", "edit"]),
 			agent("auditor", "Audits; reports"),
 			agent("scout", "Looks up", ["read", "grep"]),
+			agent("planner", "Read-only planning; steps", ["read"]),
 		]);
 		expect(roster.split("\n")).toEqual([
 			"<agents>",
 			"Agents a task can run as (agent: name):",
 			"- auditor: Audits",
+			"- planner: Read-only planning",
 			"- scout (read-only): Looks up",
 			"- worker: Changes code",
 			"</agents>",
