@@ -15,7 +15,10 @@ export interface PiRun {
 }
 
 /** Runs `pi` once with a scripted model; `args` come after the model flags. */
-export function runPi(args: string[], options: { turns?: unknown[]; cwd?: string } = {}): PiRun {
+export function runPi(
+	args: string[],
+	options: { turns?: unknown[]; cwd?: string; env?: Record<string, string> } = {},
+): PiRun {
 	const agentDir = mkdtempSync(join(tmpdir(), "pi-delegate-agent-"));
 	const script = join(agentDir, "script.json");
 	writeFileSync(script, JSON.stringify({ turns: options.turns ?? ["ok"] }));
@@ -23,7 +26,7 @@ export function runPi(args: string[], options: { turns?: unknown[]; cwd?: string
 		cwd: options.cwd ?? agentDir,
 		encoding: "utf8",
 		stdio: ["ignore", "pipe", "pipe"],
-		env: { ...process.env, PI_CODING_AGENT_DIR: agentDir, PI_DELEGATE_SCRIPT: script },
+		env: { ...process.env, PI_CODING_AGENT_DIR: agentDir, PI_DELEGATE_SCRIPT: script, ...options.env },
 		timeout: 60_000,
 	});
 	const events = out.stdout
