@@ -97,6 +97,8 @@ function resolveAgainst(text: string, where: ProblemPlace, request: ModelRequest
 export interface PlacedChoice {
 	choice: ModelChoice;
 	place: ProblemPlace;
+	/** What the caller should know of the choice: an agent's model that stood aside for it. */
+	warning?: Problem;
 }
 
 /** Decides the model, or says why none could be decided. (@internal: exported for its tests) */
@@ -147,7 +149,15 @@ export function choosePlacedModel(request: ModelRequest): PlacedChoice | { probl
 	const chosen = launcherChoice(request, profiles, from, named);
 	if (aside === undefined || !agent?.model || "problems" in chosen) return chosen;
 	const reason = `${chosen.choice.reason}, in place of the agent's "${agent.model.trim()}" (${aside})`;
-	return { ...chosen, choice: { ...chosen.choice, reason } };
+	const ref = `${chosen.choice.provider}/${chosen.choice.id}`;
+	const warning: Problem = {
+		...agent.where,
+		code: "unavailable",
+		value: agent.model,
+		message: `${aside.split(";")[0]}, so the child runs on ${ref} (${chosen.choice.reason})`,
+		fix: `log in to a provider that offers it (pi --list-models ${agent.model.trim().toLowerCase()}), or name a model this session can use`,
+	};
+	return { ...chosen, choice: { ...chosen.choice, reason }, warning };
 }
 
 /** A family alias of the agent's that no provider with credentials here offers (see unservedAlias). */

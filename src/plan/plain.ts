@@ -101,7 +101,7 @@ export function planPlainChild(inputs: PlainInputs): PlannedPlain {
 		}),
 		piVersion: inputs.piVersion,
 		...(inputs.parentSession && { parentSession: inputs.parentSession }),
-		warnings: [...view.warnings],
+		warnings: [...model.warnings, ...view.warnings],
 	};
 	if (model.problems.length === 0) return { ok: true, plan };
 	const why = model.model === NO_MODEL ? "no model for the child" : "the child's model cannot be used";

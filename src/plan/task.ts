@@ -78,7 +78,7 @@ export function decideModel(
 	},
 	settings: Pick<SettingsDecisions, "profiles">,
 	agent: AgentDefinition | undefined,
-): { model: ModelChoice; problems: Problem[] } {
+): { model: ModelChoice; problems: Problem[]; warnings: Problem[] } {
 	const { request, spec } = inputs;
 	const chosen = choosePlacedModel({
 		effort: spec.effort,
@@ -91,8 +91,12 @@ export function decideModel(
 		...(inputs.piDefaultModel && { piDefault: inputs.piDefaultModel }),
 		models: inputs.models,
 	});
-	if ("problems" in chosen) return { model: NO_MODEL, problems: chosen.problems };
-	return { model: chosen.choice, problems: modelProblems(chosen.choice, inputs.models, chosen.place) };
+	if ("problems" in chosen) return { model: NO_MODEL, problems: chosen.problems, warnings: [] };
+	return {
+		model: chosen.choice,
+		problems: modelProblems(chosen.choice, inputs.models, chosen.place),
+		warnings: chosen.warning ? [chosen.warning] : [],
+	};
 }
 
 function assemble(
@@ -166,7 +170,14 @@ export function planTask(inputs: TaskInputs): Planned {
 		return { ok: false, what: `the agent "${agent?.name}" names tools that do not exist`, problems: tools.problems };
 	}
 	const model = decideModel(inputs, settings, agent);
-	const plan = assemble(inputs, settings, agent, tools, model.model, sandbox);
+	const plan = assemble(
+		inputs,
+		settings,
+		agent,
+		{ ...tools, warnings: [...model.warnings, ...tools.warnings] },
+		model.model,
+		sandbox,
+	);
 	if (model.problems.length === 0) return { ok: true, plan };
 	const why = model.model === NO_MODEL ? "no model for the child" : "the child's model cannot be used";
 	return { ok: false, what: why, problems: model.problems, plan };
