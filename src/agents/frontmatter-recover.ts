@@ -85,6 +85,18 @@ function parseEntry(entry: Entry): { value: unknown } | "prose" | "other" {
 	}
 }
 
+/**
+ * Whether a line folded into the prose is a known key out of place (` disallowedTools: Bash`,
+ * indented by mistake): its author meant a setting, maybe a restriction, and reading it as text
+ * would drop it. Dialogue (`user:`, `Context:`) is no key, and stays text.
+ */
+function hidesKey(entry: Entry, keys: RecoveryKeys): boolean {
+	return entry.lines.slice(1).some((line) => {
+		const key = KEY_LINE.exec(line.trimStart())?.[1];
+		return key !== undefined && keys.entryKeys.has(key);
+	});
+}
+
 /** The entry's text after `key:`, its lines trimmed at the end and blank lines at either end dropped. */
 function plainText(entry: Entry): string {
 	const [head = "", ...rest] = entry.lines;
@@ -113,7 +125,7 @@ export function recoverFrontmatter(lines: readonly string[], keys: RecoveryKeys)
 			data[entry.key] = parsed.value;
 			continue;
 		}
-		if (parsed === "other" || !keys.textKeys.has(entry.key)) return undefined;
+		if (parsed === "other" || !keys.textKeys.has(entry.key) || hidesKey(entry, keys)) return undefined;
 		data[entry.key] = plainText(entry);
 		let last = entry.start + entry.lines.length;
 		while (last > entry.start + 1 && BLANK.test(lines[last - 1] ?? "")) last--;

@@ -287,6 +287,13 @@ describe("parseAgentFile: malformed frontmatter", () => {
 			source(),
 		);
 		expect(denied.definition?.tools).toEqual(["read"]);
+		// A known key indented into the prose by mistake is a setting, not text: the file is refused.
+		const hidden = parseAgentFile(
+			file("description: Reviews: code\n  disallowedTools: Bash\ntools: Read, Bash"),
+			source(),
+		);
+		expect(hidden.definition).toBeUndefined();
+		expect(hidden.problems[0]?.message).toContain("invalid YAML");
 		// A key given twice is still refused, and so is an unknown key before any known one.
 		expect(parseAgentFile(file("description: a: b\ntools: read\ntools: bash"), source()).definition).toBeUndefined();
 		expect(parseAgentFile(file("sandbox: x: y\ndescription: a: b"), source()).definition).toBeUndefined();
