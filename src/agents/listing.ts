@@ -140,7 +140,8 @@ function problemLines(p: Problem): string[] {
 const ABOUT_LINES = 3;
 
 function aboutLines(description: string): string[] {
-	const lines = wrap(description, 80, "  about     ", " ".repeat(12));
+	// Claude Code's generator writes line breaks as a literal \n: shown as the space they stand for.
+	const lines = wrap(description.replace(/\\n/g, " "), 80, "  about     ", " ".repeat(12));
 	if (lines.length <= ABOUT_LINES) return lines;
 	const kept = lines.slice(0, ABOUT_LINES);
 	const last = kept[ABOUT_LINES - 1] ?? "";

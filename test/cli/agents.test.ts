@@ -116,6 +116,12 @@ describe("pi-delegate agents", () => {
 		const about = result.stdout.split("\n").findIndex((line) => line.startsWith("  about     Use this agent"));
 		expect(result.stdout.split("\n")[about + 2]).toMatch(/ …$/);
 		expect(result.stdout.split("\n")[about + 3]).toMatch(/^ {2}model /);
+		// Claude Code's generator writes line breaks as a literal \n; the listing shows them as spaces.
+		writeFileSync(
+			join(l.claude, "gen.md"),
+			file("name: gen\ndescription: Runs tests.\\n\\nUse it after a change.\nmodel: inherit"),
+		);
+		expect((await agents([], l, onOpenAi)).stdout).toContain("  about     Runs tests. Use it after a change.\n");
 		const json = JSON.parse((await agents(["--json"], l, onOpenAi)).stdout) as {
 			agents: Array<Record<string, unknown>>;
 		};
