@@ -19,6 +19,8 @@ export interface AgentFileText extends AgentSource {
 	place?: string;
 	/** Set when the file could not be read: it still claims its name. */
 	readProblem?: Problem;
+	/** The name it claims when it cannot be read; its file name otherwise. */
+	name?: string;
 }
 
 export interface ShadowedAgent {
@@ -55,9 +57,9 @@ export interface AgentCatalog {
 const SCOPE_RANK: Readonly<Record<AgentScope, number>> = { project: 0, user: 1, bundled: 2 };
 
 function entryOf(file: AgentFileText, options: ParseOptions): CatalogEntry {
-	const { text, place: _place, readProblem, ...source } = file;
+	const { text, place: _place, readProblem, name: claimed, ...source } = file;
 	if (readProblem) {
-		const name = source.file.replace(/^.*[\\/]/, "").replace(/\.md$/, "");
+		const name = claimed ?? source.file.replace(/^.*[\\/]/, "").replace(/\.md$/, "");
 		return { name, source, disabled: false, problems: [readProblem] };
 	}
 	const parsed = parseAgentFile(text, source, options);

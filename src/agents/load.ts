@@ -12,13 +12,14 @@
  * loop, a dangling link, an unreadable file or folder becomes a problem of that file or folder.
  */
 import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
-import { basename, isAbsolute, join } from "node:path";
+import { basename, isAbsolute, join, resolve } from "node:path";
 import type { Problem } from "../problems.ts";
 import { displayPath } from "../settings/paths.ts";
 import { bundledAgentsDir } from "./bundled.ts";
 import { type AgentCatalog, type AgentFileText, buildAgentCatalog } from "./catalog.ts";
 import type { AgentScope } from "./definition.ts";
 import { hasFrontmatter } from "./frontmatter.ts";
+import { openCodeConfigFiles, readOpenCodeConfig } from "./opencode-config.ts";
 
 export interface LoadAgentsOptions {
 	cwd: string;
@@ -62,6 +63,8 @@ export interface AgentPlace {
 	dir: string;
 	/** A Claude Code or OpenCode folder: subfolders are read, and Markdown without frontmatter is not an agent. */
 	nested?: true;
+	/** `dir` is an OpenCode config file, whose `agent` / `agents` entries are agents (opencode-config.ts). */
+	config?: true;
 }
 
 /** Every folder agents are read from, highest rank first. */
@@ -75,13 +78,21 @@ export function agentPlaces(
 	// OpenCode reads `agents/` and, from its first versions, `agent/`: both, the current name first.
 	const openCode = (base: string) => [join(base, "agents"), join(base, "agent")];
 	const nested = true as const;
+	const config = true as const;
+	const configs = (scope: AgentScope, ...dirs: string[]) =>
+		dirs.flatMap(openCodeConfigFiles).map((dir) => ({ scope, dir, config }));
+	// OPENCODE_CONFIG names one more config file, the user's (relative to the working directory).
+	const named = options.env?.OPENCODE_CONFIG;
 	return [
 		{ scope: "project", dir: join(options.cwd, ".pi", "agents") },
 		{ scope: "project", dir: join(options.cwd, ".claude", "agents"), nested },
 		...openCode(join(options.cwd, ".opencode")).map((dir) => ({ scope: "project" as const, dir, nested })),
+		...configs("project", join(options.cwd, ".opencode"), options.cwd),
 		{ scope: "user", dir: join(options.agentDir, "agents") },
 		{ scope: "user", dir: join(options.home, ".claude", "agents"), nested },
 		...openCode(join(configHome, "opencode")).map((dir) => ({ scope: "user" as const, dir, nested })),
+		...(named ? [{ scope: "user" as const, dir: resolve(options.cwd, named), config }] : []),
+		...configs("user", join(configHome, "opencode")),
 		...(bundled ? [{ scope: "bundled" as const, dir: bundled }] : []),
 	];
 }
@@ -210,6 +221,15 @@ function readPlace(
 	}
 }
 
+/** Whether a config file of an untrusted project looks as if it defines agents (it is not parsed). */
+function definesAgents(file: string): boolean {
+	try {
+		return /"agents?"\s*:/.test(readFileSync(file, "utf8"));
+	} catch {
+		return false;
+	}
+}
+
 /** Reads every agent file of every place and builds the catalog; every problem is in the result. */
 export function loadAgents(options: LoadAgentsOptions): LoadedAgents {
 	const where = { cwd: options.cwd, home: options.home };
@@ -219,6 +239,22 @@ export function loadAgents(options: LoadAgentsOptions): LoadedAgents {
 	const skipped: SkippedAgentDir[] = [];
 	const notAgents: NotAnAgent[] = [];
 	for (const place of agentPlaces(options)) {
+		if (place.config) {
+			if (place.scope === "project" && !options.projectTrusted) {
+				if (definesAgents(place.dir))
+					skipped.push({ dir: place.dir, label: label(place.dir), reason: "the project is not trusted by Pi" });
+				continue;
+			}
+			const read = readOpenCodeConfig(place.dir, place.scope, {
+				label: label(place.dir),
+				home: options.home,
+				env: options.env ?? {},
+			});
+			files.push(...read.files);
+			folderProblems.push(...read.problems);
+			notAgents.push(...read.notAgents);
+			continue;
+		}
 		if (place.scope === "project" && !options.projectTrusted) {
 			const listed = listMarkdown(place.dir, place.nested);
 			if ((listed.names?.length ?? 0) > 0 || listed.problems.length > 0) {

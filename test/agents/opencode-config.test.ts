@@ -1,0 +1,171 @@
+/**
+ * Agents defined in OpenCode's config files (opencode.json / opencode.jsonc, `agent` and `agents`),
+ * read as OpenCode reads them and then held to the same rules as a Markdown agent file.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadAgents } from "../../src/agents/load.ts";
+import { blankComments } from "../../src/agents/opencode-config.ts";
+import { formatPath } from "../../src/problems.ts";
+
+function layout() {
+	const root = mkdtempSync(join(tmpdir(), "pi-delegate-oc-config-"));
+	const home = join(root, "home");
+	const agentDir = join(home, ".pi", "agent");
+	const cwd = join(root, "project");
+	mkdirSync(agentDir, { recursive: true });
+	mkdirSync(cwd, { recursive: true });
+	return { root, home, agentDir, cwd };
+}
+
+const load = (l: ReturnType<typeof layout>, env: Record<string, string> = {}, projectTrusted = true) =>
+	loadAgents({ ...l, projectTrusted, bundledDir: null, env });
+
+describe("OpenCode config agents", () => {
+	it("reads OpenCode 1's agent entries from JSONC: comments, trailing commas, a role from a file and the environment", () => {
+		const l = layout();
+		mkdirSync(join(l.cwd, "prompts"));
+		writeFileSync(join(l.cwd, "prompts", "review.md"), "You review code: security first.\n");
+		writeFileSync(
+			join(l.cwd, "opencode.jsonc"),
+			[
+				"{",
+				'  "$schema": "https://opencode.ai/config.json", // the schema',
+				'  /* agents */ "agent": {',
+				'    "code-reviewer": {',
+				'      "description": "Reviews code // for issues",',
+				'      "mode": "subagent",',
+				'      "prompt": "{file:./prompts/review.md}",',
+				'      "tools": { "write": false, "edit": false },',
+				'      "temperature": 0.1,',
+				"    },",
+				'    "docs": { "description": "Writes docs", "prompt": "Key {env:DOCS_KEY}." },',
+				"  },",
+				"}",
+			].join("\n"),
+		);
+		const loaded = load(l, { DOCS_KEY: "abc" });
+		expect(loaded.problems).toEqual([]);
+		const reviewer = loaded.agents.get("code-reviewer");
+		expect(reviewer?.description).toBe("Reviews code // for issues");
+		expect(reviewer?.role).toBe("You review code: security first.");
+		expect(reviewer?.tools).toEqual(["read", "bash", "grep", "find", "ls"]);
+		expect(reviewer?.ignoredKeys.map((k) => k.key)).toEqual(expect.arrayContaining(["temperature", "mode"]));
+		expect(reviewer?.source).toMatchObject({ scope: "project", label: "opencode.jsonc#code-reviewer" });
+		expect(loaded.agents.get("docs")?.role).toBe("Key abc.");
+	});
+
+	it("reads OpenCode 2's agents entries: the role in system, disabled, permission rules", () => {
+		const l = layout();
+		mkdirSync(join(l.cwd, ".opencode"));
+		writeFileSync(
+			join(l.cwd, ".opencode", "opencode.json"),
+			JSON.stringify({
+				agents: {
+					auditor: {
+						description: "Audits changes",
+						system: "Report findings in severity order.",
+						permissions: [{ action: "edit", resource: "*", effect: "deny" }],
+					},
+					off: { description: "Turned off", system: "x", disabled: true },
+				},
+			}),
+		);
+		const loaded = load(l);
+		expect(loaded.problems).toEqual([]);
+		expect(loaded.agents.get("auditor")?.role).toBe("Report findings in severity order.");
+		expect(loaded.agents.get("auditor")?.tools).not.toContain("edit");
+		expect(loaded.disabled.has("off")).toBe(true);
+	});
+
+	it("leaves out settings for OpenCode's own agents, but reads one that brings its own role", () => {
+		const l = layout();
+		writeFileSync(
+			join(l.cwd, "opencode.json"),
+			JSON.stringify({
+				agent: {
+					build: { model: "anthropic/claude-sonnet-4-5" },
+					explore: { description: "Explores", prompt: "You explore." },
+				},
+			}),
+		);
+		const loaded = load(l);
+		expect(loaded.notAgents).toEqual([
+			{ label: "opencode.json#build", reason: "settings for OpenCode's own agent of that name" },
+		]);
+		expect([...loaded.agents.keys()]).toEqual(["explore"]);
+	});
+
+	it("holds entries to the agent file rules: an unknown key refuses the agent, a role that cannot be read breaks it", () => {
+		const l = layout();
+		writeFileSync(
+			join(l.cwd, "opencode.json"),
+			JSON.stringify({
+				agent: {
+					typo: { description: "d", prompt: "p", tool: { bash: false } },
+					missing: { description: "d", prompt: "{file:./nope.md}" },
+					numeric: { description: "d", prompt: 42 },
+				},
+			}),
+		);
+		const loaded = load(l);
+		expect(loaded.agents.size).toBe(0);
+		expect([...loaded.broken.keys()].sort()).toEqual(["missing", "numeric", "typo"]);
+		const messages = loaded.problems.map((p) => `${formatPath(p)}: ${p.message}`);
+		expect(messages).toEqual(
+			expect.arrayContaining([
+				expect.stringContaining('opencode.json#typo: tool: unknown key "tool" (did you mean "tools"?)'),
+				expect.stringContaining("opencode.json#missing: prompt: cannot read the file the role includes"),
+				expect.stringContaining("opencode.json#numeric: prompt: the role must be text"),
+			]),
+		);
+	});
+
+	it("reports a file that is not JSON at its line and column, and an agent defined twice", () => {
+		const l = layout();
+		writeFileSync(
+			join(l.cwd, "opencode.jsonc"),
+			'{\n  // note\n  "agent": { "a": { "description": "d" } \n  "x": 1\n}',
+		);
+		const bad = load(l);
+		expect(bad.problems.map(formatPath)).toEqual(["opencode.jsonc:4:3"]);
+		expect(bad.problems[0]?.message).toContain("not valid JSON");
+		writeFileSync(
+			join(l.cwd, "opencode.jsonc"),
+			'{ "agent": { "a": { "description": "one", "prompt": "p" }, "a": { "description": "two", "prompt": "p" } } }',
+		);
+		const twice = load(l);
+		expect(twice.problems[0]?.message).toContain('the agent "a" is defined twice in "agent"');
+	});
+
+	it("ranks config agents after the same scope's agent folders, reads OPENCODE_CONFIG, and skips an untrusted project's", () => {
+		const l = layout();
+		mkdirSync(join(l.cwd, ".opencode", "agents"), { recursive: true });
+		writeFileSync(join(l.cwd, ".opencode", "agents", "scout.md"), "---\ndescription: from the folder\n---\nRole.\n");
+		writeFileSync(
+			join(l.cwd, "opencode.json"),
+			JSON.stringify({ agent: { scout: { description: "from config", prompt: "p" } } }),
+		);
+		const named = join(l.root, "custom.json");
+		writeFileSync(named, JSON.stringify({ agent: { mine: { description: "mine", prompt: "p" } } }));
+		const loaded = load(l, { OPENCODE_CONFIG: named });
+		expect(loaded.agents.get("scout")?.description).toBe("from the folder");
+		expect(loaded.shadowed.map((s) => s.hidden.label)).toEqual(["opencode.json#scout"]);
+		expect(loaded.agents.get("mine")?.source.scope).toBe("user");
+		const untrusted = load(l, {}, false);
+		expect(untrusted.agents.has("scout")).toBe(false);
+		expect(untrusted.skipped.map((s) => s.label)).toEqual(expect.arrayContaining(["opencode.json"]));
+	});
+});
+
+describe("blankComments", () => {
+	it("blanks comments to spaces, keeps line breaks and strings", () => {
+		const text = '{\n  // a\n  "u": "http://x/*y*/", /* b\n c */ "v": 1\n}';
+		const blanked = blankComments(text);
+		expect(blanked.length).toBe(text.length);
+		expect(blanked.split("\n").length).toBe(text.split("\n").length);
+		expect(JSON.parse(blanked)).toEqual({ u: "http://x/*y*/", v: 1 });
+	});
+});
