@@ -42,6 +42,7 @@ export const HONOURED_KEYS = {
 	reasoningEffort: "OpenCode: the thinking level, when it names one",
 	skill: "pi-subagents: the skills allowlist",
 	disable: "OpenCode: true keeps the agent out of the catalog",
+	disabled: "OpenCode 2: true keeps the agent out of the catalog",
 	mode: "OpenCode: primary, subagent or all (no effect on a child)",
 } as const;
 

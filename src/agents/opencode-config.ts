@@ -100,8 +100,8 @@ function substitute(role: string, at: Where, entry: string, key: string): { text
 
 /** One entry as the text of an agent file: its keys as frontmatter, its role as the body. */
 function entryText(name: string, entry: Record<string, unknown>, role: string): string {
-	const { prompt: _prompt, system: _system, disabled, ...keys } = entry;
-	const fields: Record<string, unknown> = { name, ...keys, ...(disabled !== undefined && { disable: disabled }) };
+	const { prompt: _prompt, system: _system, ...keys } = entry;
+	const fields: Record<string, unknown> = { name, ...keys };
 	const front = Object.entries(fields).map(([key, value]) => `${JSON.stringify(key)}: ${JSON.stringify(value)}`);
 	return ["---", ...front, "---", role, ""].join("\n");
 }

@@ -41,7 +41,7 @@ export interface ParsedAgentFile {
 	definition?: AgentDefinition;
 	/** The name the file claims (or its file name): even a broken file shadows this name. */
 	name: string;
-	/** True when the file turns itself off (OpenCode's `disable: true`). */
+	/** True when the file turns itself off (OpenCode's `disable: true`, OpenCode 2's `disabled: true`). */
 	disabled: boolean;
 	problems: Problem[];
 }
@@ -269,7 +269,7 @@ export function parseAgentFile(text: string, source: AgentSource, options: Parse
 	const tools = agentTools(values, options.availableTools ?? PI_BUILTIN_TOOLS);
 	problems.push(...tools.problems, ...wholeFileProblems(fields, fileName, front.body, context));
 	const name = typeof values.name === "string" ? values.name : fileName;
-	const disabled = values.disable === true;
+	const disabled = values.disable === true || values.disabled === true;
 	const located = problems.map((problem): Problem => ({ source: source.label, ...problem }));
 	if (located.length > 0) return { name, disabled, problems: located };
 	const notes: AgentNote[] = [...front.recovered.map(recoveredNote), ...tools.notes];

@@ -154,6 +154,11 @@ export const FIELDS: Readonly<Record<NativeKey | HonouredKey, Field>> = {
 		"true or false",
 		"use true or false (unquoted)",
 	),
+	disabled: field(
+		Type.Boolean({ description: "OpenCode 2: true turns the agent off." }),
+		"true or false",
+		"use true or false (unquoted)",
+	),
 	mode: field(
 		literals(["primary", "subagent", "all"], "OpenCode's agent mode."),
 		"primary, subagent or all (OpenCode's agent mode)",

@@ -119,6 +119,7 @@ const TABLE: Record<string, Expect> = {
 		thinking: "high",
 		ignored: ["fallback_models", "mode"],
 	},
+	"oc-v2-disabled": { loads: "disabled" },
 	"oc-tools-map": {
 		loads: "ok",
 		tools: ["read", "bash", "grep", "find", "ls"],

@@ -7,8 +7,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { RecordedRequest } from "../../src/selftest/scripted-provider.ts";
 import type { TaskResult } from "../../src/run/result.ts";
+import type { RecordedRequest } from "../../src/selftest/scripted-provider.ts";
 import { envelope, submitTurn } from "../support/child.ts";
 import { REPO, runPi } from "../support/pi.ts";
 import { gitRepo } from "../support/task-fixture.ts";
@@ -40,7 +40,12 @@ describe("a Claude Code agent in a real pi", () => {
 					tools: [
 						{
 							name: "task",
-							args: { agent: "note-reader", goal: "Read notes.txt", deliverable: "its first line", files: ["notes.txt"] },
+							args: {
+								agent: "note-reader",
+								goal: "Read notes.txt",
+								deliverable: "its first line",
+								files: ["notes.txt"],
+							},
 						},
 					],
 				},
