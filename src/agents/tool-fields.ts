@@ -37,6 +37,12 @@ function allowlist(value: unknown, available: readonly string[]): AgentTools {
 	if (typeof value === "string" && value.trim().toLowerCase() === "inherit") {
 		return { notes: [{ key: "tools", message: "inherit: the launcher's default tools" }], problems: [] };
 	}
+	// `*` alone is every tool, as Claude Code spells it: what leaving tools out says too. With other
+	// names beside it, it stays a name, and the launch refuses it.
+	const lone = Array.isArray(value) && value.length === 1 ? value[0] : value;
+	if (typeof lone === "string" && lone.trim() === "*") {
+		return { notes: [{ key: "tools", message: "*: every tool, the launcher's default tools" }], problems: [] };
+	}
 	if (typeof value === "object" && value !== null && !Array.isArray(value)) {
 		return toolsFromMap(value as Record<string, unknown>, available);
 	}

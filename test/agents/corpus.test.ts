@@ -111,6 +111,7 @@ const TABLE: Record<string, Expect> = {
 		model: "anthropic/claude-opus-4-1",
 		notes: ["PowerShell dropped", "TaskGet dropped", "SendMessage dropped", "EnterWorktree dropped"],
 	},
+	"cc-star-tools": { loads: "ok", tools: "default", notes: ["*: every tool, the launcher's default tools"] },
 	"cc-no-tools-key": { loads: "ok", tools: "default", model: "none", ignored: ["color"] },
 	"oc-reasoning-fallbacks": {
 		loads: "ok",
