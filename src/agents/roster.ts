@@ -6,10 +6,11 @@
  *
  * It rides on every request of the parent, so each agent gets one line: its name, the first clause
  * of its description (Claude Code's run to pages of examples) and whether it can change files. The
- * text is a pure function of the catalog, sorted by name, so the same files give the same bytes and
- * the prompt cache stays warm. Pure.
+ * text is a pure function of the catalog — the project's agents first, then the user's, then the
+ * bundled ones, each by name — so the same files give the same bytes and the prompt cache stays
+ * warm. Pure.
  */
-import type { AgentDefinition } from "./definition.ts";
+import type { AgentDefinition, AgentScope } from "./definition.ts";
 
 export const ROSTER_TAG = "agents";
 
@@ -20,6 +21,8 @@ const MAX_NAMED = 60;
 /** Longest summary, in characters: about 20 tokens. */
 const MAX_SUMMARY = 90;
 const WRITING_TOOLS = ["edit", "write", "bash"];
+/** The project's agents first (written for this code base), then the user's, then the bundled ones. */
+const SCOPE_ORDER: Readonly<Record<AgentScope, number>> = { project: 0, user: 1, bundled: 2 };
 
 /** The description's first clause, on one line, cut to MAX_SUMMARY at a word. */
 export function summaryOf(description: string): string {
@@ -46,7 +49,9 @@ function readOnly(agent: AgentDefinition): boolean {
  * usable ones (the catalog's `agents`): a broken or disabled file is left out, since calling it fails.
  */
 export function agentRoster(agents: Iterable<AgentDefinition>): string {
-	const sorted = [...agents].sort((a, b) => a.name.localeCompare(b.name));
+	const sorted = [...agents].sort(
+		(a, b) => SCOPE_ORDER[a.source.scope] - SCOPE_ORDER[b.source.scope] || a.name.localeCompare(b.name),
+	);
 	if (sorted.length === 0) return "";
 	const lines = sorted.slice(0, MAX_LISTED).map((agent) => {
 		const summary = summaryOf(agent.description);

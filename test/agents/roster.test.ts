@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import type { AgentDefinition } from "../../src/agents/definition.ts";
 import { agentRoster, summaryOf, withRoster } from "../../src/agents/roster.ts";
 
-const agent = (name: string, description: string, tools?: string[]): AgentDefinition => ({
+const agent = (
+	name: string,
+	description: string,
+	tools?: string[],
+	scope: AgentDefinition["source"]["scope"] = "project",
+): AgentDefinition => ({
 	name,
 	description,
 	role: "r",
@@ -11,7 +16,7 @@ const agent = (name: string, description: string, tools?: string[]): AgentDefini
 	nameFromFile: false,
 	notes: [],
 	ignoredKeys: [],
-	source: { scope: "project", file: `/p/${name}.md`, label: `${name}.md` },
+	source: { scope, file: `/p/${name}.md`, label: `${name}.md` },
 });
 
 describe("summaryOf", () => {
@@ -55,6 +60,15 @@ describe("agentRoster", () => {
 			"</agents>",
 		]);
 		expect(agentRoster([])).toBe("");
+	});
+
+	it("lists the project's agents first, then the user's, then the bundled ones", () => {
+		const roster = agentRoster([
+			agent("aaa", "Bundled", undefined, "bundled"),
+			agent("mmm", "User", undefined, "user"),
+			agent("zzz", "Project"),
+		]);
+		expect(roster.split("\n").slice(2, 5)).toEqual(["- zzz: Project", "- mmm: User", "- aaa: Bundled"]);
 	});
 
 	it("names agents past the thirtieth without a summary, and counts those past ninety", () => {
