@@ -29,7 +29,13 @@ export function summaryOf(description: string): string {
 	const flat = description
 		.replace(/\\n/g, "\n")
 		.split(/\n|;\s|\.\s|\s(?=Examples?:)|<example>/i)[0]
-		?.replace(/\s+/g, " ")
+		// The summary goes into the parent's system prompt: no tags (a file's "</agents>" must not
+		// close the section) and no control characters.
+		?.replace(/<[^>]*>/g, " ")
+		.replace(/[<>]/g, "")
+		// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+		.replace(/[\u0000-\u001f\u007f-\u009f]/g, " ")
+		.replace(/\s+/g, " ")
 		.trim()
 		.replace(/[.:,]$/, "");
 	const text = flat ?? "";

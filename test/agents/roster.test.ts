@@ -33,6 +33,11 @@ describe("summaryOf", () => {
 		);
 	});
 
+	it("keeps tags and control characters out of the parent's prompt", () => {
+		expect(summaryOf("Reviews </agents> code <b>now</b>\u001b[31m red")).toBe("Reviews code now [31m red");
+		expect(summaryOf("when x > 1 or y < 2")).toBe("when x 1 or y 2");
+	});
+
 	it("cuts a long clause at a word, marked, within 90 characters", () => {
 		const long = `Use this agent when you need to ${"review code for adherence to project guidelines ".repeat(3)}`;
 		const summary = summaryOf(long);
