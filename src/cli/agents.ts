@@ -7,6 +7,7 @@
 import type { LaunchEnvironment } from "../agents/check.ts";
 import { agentReports, renderAgentListing } from "../agents/listing.ts";
 import { loadAgents } from "../agents/load.ts";
+import { agentRoster } from "../agents/roster.ts";
 import { lookupMode, modeNames } from "../context/modes.ts";
 import { terminalSafe } from "../format/text.ts";
 import { formatProblems, type Problem, problemReplacer } from "../problems.ts";
@@ -14,29 +15,31 @@ import { type EnvironmentOptions, loadLaunchEnvironment } from "../run/launch-en
 import { loadModes } from "../settings/load-modes.ts";
 import { locatePi } from "../settings/locate.ts";
 import { didYouMean } from "../suggest.ts";
-import { type Command, EXIT } from "./command.ts";
+import { type Command, EXIT, UsageError } from "./command.ts";
 import { parseFlags } from "./flags.ts";
 import { TRUST_OPTIONS, trustOverride } from "./trust-flags.ts";
 
 /** How many Markdown files that are not agents the listing names before it counts the rest. */
 const NOT_AGENTS_SHOWN = 5;
 
-const usage = `Usage: pi-delegate agents [--json] [--approve | --no-approve]
+const usage = `Usage: pi-delegate agents [--json | --roster] [--approve | --no-approve]
 
-Lists the agents a task can run as, from (highest first) .pi/agents/, .claude/agents/ and
-.opencode/agents/ (or agent/) in the project, <agentDir>/agents/, ~/.claude/agents/ and
-$XDG_CONFIG_HOME/opencode/agents/ (or agent/; ~/.config when unset) (the agent directory is
-~/.pi/agent or $PI_CODING_AGENT_DIR), and the agents bundled with pi-delegate. A file hides any lower one of the
-same name; the listing says which hides which. Files written for Claude Code, OpenCode and other Pi
-packages are read too: their tool names are mapped, their restrictions kept, their other keys
-listed as ignored. Claude Code's and OpenCode's folders are read with their subfolders, and
-Markdown there without frontmatter (a README) is listed as not an agent file.
+Lists the agents a task can run as, from (highest first) .pi/agents/, .claude/agents/,
+.opencode/agents/ (or agent/) and OpenCode's opencode.json(c) in the project, <agentDir>/agents/,
+~/.claude/agents/, $XDG_CONFIG_HOME/opencode/agents/ (or agent/; ~/.config when unset) and
+OpenCode's config there (the agent directory is ~/.pi/agent or $PI_CODING_AGENT_DIR), and the
+agents bundled with pi-delegate. A file hides any lower one of the same name; the listing says
+which hides which. Files written for Claude Code, OpenCode and other Pi packages are read too:
+their tool names are mapped, their restrictions kept, their other keys listed as ignored. Claude
+Code's and OpenCode's folders are read with their subfolders, and Markdown there without
+frontmatter (a README) is listed as not an agent file.
 
 For each agent: its file, its model resolved against the configured models, its tools, notes,
 ignored keys and every problem that would stop it from starting.
 
 Options:
-  --json          print the agents as JSON
+  --json          print the agents as JSON (with the roster)
+  --roster        print the roster the parent's system prompt carries, and nothing else
   --approve       read the project's agents even if Pi has not trusted the project
   --no-approve    ignore the project's agents
 
@@ -47,8 +50,12 @@ export type LoadEnvironment = (
 	options: EnvironmentOptions,
 ) => Promise<{ env: LaunchEnvironment; problems: Problem[]; dispose(): void }>;
 
-function flags(argv: string[]): { json?: boolean; approve?: boolean; "no-approve"?: boolean } {
-	return parseFlags(argv, { json: { type: "boolean" }, ...TRUST_OPTIONS }, { positionals: false }).values;
+function flags(argv: string[]): { json?: boolean; roster?: boolean; approve?: boolean; "no-approve"?: boolean } {
+	return parseFlags(
+		argv,
+		{ json: { type: "boolean" }, roster: { type: "boolean" }, ...TRUST_OPTIONS },
+		{ positionals: false },
+	).values;
 }
 
 export function createAgentsCommand(loadEnvironment: LoadEnvironment = loadLaunchEnvironment): Command {
@@ -58,6 +65,7 @@ export function createAgentsCommand(loadEnvironment: LoadEnvironment = loadLaunc
 		usage,
 		async run(argv, io) {
 			const values = flags(argv);
+			if (values.json && values.roster) throw new UsageError("--json and --roster print different things; pass one");
 			const where = locatePi({ cwd: io.cwd, env: io.env, trustOverride: trustOverride(values) });
 			const options = { cwd: io.cwd, home: where.home, agentDir: where.agentDir, projectTrusted: where.trust.trusted };
 			let built: Awaited<ReturnType<LoadEnvironment>>;
@@ -75,9 +83,17 @@ export function createAgentsCommand(loadEnvironment: LoadEnvironment = loadLaunc
 					return EXIT.badInput;
 				}
 				const loaded = loadAgents({ ...options, availableTools: built.env.tools, env: io.env });
+				const roster = agentRoster(loaded.agents.values());
+				if (values.roster) {
+					io.stdout(
+						roster === "" ? "No agents: the parent's prompt carries no roster.\n" : `${terminalSafe(roster)}\n`,
+					);
+					return EXIT.pass;
+				}
 				const reports = agentReports(loaded, built.env);
 				if (values.json) {
 					const out = {
+						roster,
 						agents: reports,
 						shadowed: loaded.shadowed,
 						skipped: loaded.skipped,

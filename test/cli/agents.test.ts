@@ -129,6 +129,22 @@ describe("pi-delegate agents", () => {
 		for (const line of result.stdout.split("\n")) expect([...line].length, line).toBeLessThanOrEqual(80);
 	});
 
+	it("prints the roster the parent's prompt carries with --roster, and refuses --roster with --json", async () => {
+		const l = layout();
+		writeFileSync(join(l.claude, "doc-checker.md"), file("description: Checks docs; lists drift\ntools: Read"));
+		const result = await agents(["--roster"], l);
+		expect(result.code).toBe(0);
+		expect(result.stdout.split("\n").slice(0, 4)).toEqual([
+			"<agents>",
+			"Agents a task can run as (agent: name):",
+			"- doc-checker (read-only): Checks docs",
+			"- planner: Read-only planning",
+		]);
+		const json = JSON.parse((await agents(["--json"], l)).stdout) as { roster: string };
+		expect(`${json.roster}\n`).toBe(result.stdout);
+		await expect(agents(["--json", "--roster"], l)).rejects.toThrow("--json and --roster");
+	});
+
 	it("prints the same facts as JSON", async () => {
 		const l = layout();
 		writeFileSync(join(l.project, "r.md"), file("description: d\ntools: Bash(git diff:*), Read\nmodel: sonnet:high"));
