@@ -2,8 +2,8 @@
  * Appends the delegation rule, and the roster of agents a task can run as, to the parent's system
  * prompt at `before_agent_start`, for the run that is starting. Pi rebuilds the prompt for every
  * run, so the sections are appended every time, and they are the same bytes every time: the prompt
- * cache stays warm. A prompt that already carries
- * it (a second registration, another extension) is left alone, so it is never there twice.
+ * cache stays warm. A prompt that already carries them (a second registration, another extension)
+ * is left alone, so they are never there twice.
  *
  * Register it after the parent-prompt capture: the capture keeps the operator's prompt for children
  * to inherit, and a child has no use for the parent's rule on delegating.

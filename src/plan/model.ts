@@ -3,8 +3,9 @@
  * (when the task runs as an agent); the effort's profile from the `pi-delegate.effortProfiles`
  * setting (project over global); the parent's current model (inside Pi); Pi's own default model
  * setting (on the command line). An agent's Claude Code family alias (`sonnet`) that no provider
- * with credentials offers stands aside for the rules below it, and the reason says so. Pure: the settings are passed in, and
- * checking the model against a runtime is a separate step (checkModel) done before anything runs.
+ * with credentials offers stands aside for the rules below it, with a warning. Pure: the settings
+ * are passed in, and checking the model against a runtime is a separate step (checkModel) done
+ * before anything runs.
  */
 
 import { resolveModelRef, unservedAlias } from "../agents/model-ref.ts";
