@@ -1,6 +1,7 @@
 /**
  * Discovers agent files: `*.md` in each agent folder, ranked project before user before bundled,
- * Pi's folders before Claude Code's before OpenCode's. The thin I/O shell around buildAgentCatalog.
+ * Pi's folders (and the `.agents/` pi-subagents reads) before Claude Code's before OpenCode's. The
+ * thin I/O shell around buildAgentCatalog.
  *
  * Claude Code's and OpenCode's folders are read as those tools read them: with their subfolders
  * (people sort a collection into `review/`, `research/`), and a Markdown file without frontmatter
@@ -65,6 +66,8 @@ export interface AgentPlace {
 	nested?: true;
 	/** `dir` is an OpenCode config file, whose `agent` / `agents` entries are agents (opencode-config.ts). */
 	config?: true;
+	/** A folder other conventions share (`.agents/`): Markdown without frontmatter there is not an agent. */
+	shared?: true;
 }
 
 /** Every folder agents are read from, highest rank first. */
@@ -83,12 +86,17 @@ export function agentPlaces(
 		dirs.flatMap(openCodeConfigFiles).map((dir) => ({ scope, dir, config }));
 	// OPENCODE_CONFIG names one more config file, the user's (relative to the working directory).
 	const named = options.env?.OPENCODE_CONFIG;
+	// pi-subagents also reads `.agents/` and `~/.agents/`, folders other conventions share (skills live
+	// in `.agents/skills/`), so they are read flat and a Markdown file there may be something else.
+	const shared = true as const;
 	return [
 		{ scope: "project", dir: join(options.cwd, ".pi", "agents") },
+		{ scope: "project", dir: join(options.cwd, ".agents"), shared },
 		{ scope: "project", dir: join(options.cwd, ".claude", "agents"), nested },
 		...openCode(join(options.cwd, ".opencode")).map((dir) => ({ scope: "project" as const, dir, nested })),
 		...configs("project", join(options.cwd, ".opencode"), options.cwd),
 		{ scope: "user", dir: join(options.agentDir, "agents") },
+		{ scope: "user", dir: join(options.home, ".agents"), shared },
 		{ scope: "user", dir: join(options.home, ".claude", "agents"), nested },
 		...openCode(join(configHome, "opencode")).map((dir) => ({ scope: "user" as const, dir, nested })),
 		...(named ? [{ scope: "user" as const, dir: resolve(options.cwd, named), config }] : []),
@@ -201,7 +209,7 @@ function readPlace(
 		const read = readAgentFile(file);
 		if (read.skip) continue;
 		const base = { scope: place.scope, file, label: label(file), place: label(place.dir) };
-		if (read.text !== undefined && place.nested && !hasFrontmatter(read.text)) {
+		if (read.text !== undefined && (place.nested || place.shared) && !hasFrontmatter(read.text)) {
 			notAgents.push({ label: base.label, reason: "no frontmatter" });
 			continue;
 		}

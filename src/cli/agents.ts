@@ -24,10 +24,10 @@ const NOT_AGENTS_SHOWN = 5;
 
 const usage = `Usage: pi-delegate agents [--json | --roster] [--approve | --no-approve]
 
-Lists the agents a task can run as, from (highest first) .pi/agents/, .claude/agents/,
+Lists the agents a task can run as, from (highest first) .pi/agents/, .agents/, .claude/agents/,
 .opencode/agents/ (or agent/) and OpenCode's opencode.json(c) in the project, <agentDir>/agents/,
-~/.claude/agents/, $XDG_CONFIG_HOME/opencode/agents/ (or agent/; ~/.config when unset) and
-OpenCode's config there (the agent directory is ~/.pi/agent or $PI_CODING_AGENT_DIR), and the
+~/.agents/, ~/.claude/agents/, $XDG_CONFIG_HOME/opencode/agents/ (or agent/; ~/.config when unset)
+and OpenCode's config there (the agent directory is ~/.pi/agent or $PI_CODING_AGENT_DIR), and the
 agents bundled with pi-delegate. A file hides any lower one of the same name; the listing says
 which hides which. Files written for Claude Code, OpenCode and other Pi packages are read too:
 their tool names are mapped, their restrictions kept, their other keys listed as ignored. Claude

@@ -26,7 +26,7 @@ parent is a Pi session in this directory: its SYSTEM.md, APPEND_SYSTEM.md, conte
 
 Options:
   --mode M         run-level context mode (an agent's own mode and fields still win)
-  --agent NAME     an agent from .pi/agents/ or ~/.pi/agent/agents/; default: the task worker
+  --agent NAME     an agent (pi-delegate agents lists them); default: the task worker
   --strategy S     full (default: the operator's words, never Pi's own) or portable
   --spec FILE      a task spec: its brief is shown as the first message
   --session FILE   with --spec: the Pi session (.jsonl) whose current branch a spec's context.tail

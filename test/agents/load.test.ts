@@ -264,4 +264,24 @@ describe("loadAgents", () => {
 		expect(loaded.problems.map((p) => formatPath(p))).toEqual(["~/.claude/agents"]);
 		expect(loaded.problems[0]?.message).toContain("cannot read the agent folder");
 	});
+
+	it("reads the .agents/ folders pi-subagents reads, flat, below Pi's own, and leaves their other Markdown out", () => {
+		const l = layout();
+		const projectShared = join(l.cwd, ".agents");
+		const userShared = join(l.home, ".agents");
+		mkdirSync(join(projectShared, "skills", "deploy"), { recursive: true });
+		mkdirSync(userShared, { recursive: true });
+		l.write(projectShared, "scout.md", def("shared scout"));
+		l.write(projectShared, "README.md", "# Our agents\n");
+		l.write(join(projectShared, "skills", "deploy"), "SKILL.md", "---\nname: deploy\ndescription: d\n---\nSteps.\n");
+		l.write(l.project, "scout.md", def("pi scout"));
+		l.write(userShared, "helper.md", def("user helper"));
+		const loaded = loadAgents({ ...l, projectTrusted: true, bundledDir: null });
+		expect(loaded.problems).toEqual([]);
+		expect(loaded.agents.get("scout")?.description).toBe("pi scout");
+		expect(loaded.shadowed.map((s) => s.hidden.label)).toEqual([join(".agents", "scout.md")]);
+		expect(loaded.agents.get("helper")?.source).toMatchObject({ scope: "user", label: "~/.agents/helper.md" });
+		expect(loaded.agents.has("deploy")).toBe(false);
+		expect(loaded.notAgents).toEqual([{ label: join(".agents", "README.md"), reason: "no frontmatter" }]);
+	});
 });
