@@ -10,7 +10,7 @@
 import type { Problem, ProblemPlace } from "../problems.ts";
 import { closest } from "../suggest.ts";
 import type { AgentDefinition, AgentScope, AgentSource } from "./definition.ts";
-import { type ParseOptions, parseAgentFile } from "./parse.ts";
+import { nameFromFile, type ParseOptions, parseAgentFile } from "./parse.ts";
 
 /** One agent file's text and where it came from. */
 export interface AgentFileText extends AgentSource {
@@ -59,7 +59,7 @@ const SCOPE_RANK: Readonly<Record<AgentScope, number>> = { project: 0, user: 1, 
 function entryOf(file: AgentFileText, options: ParseOptions): CatalogEntry {
 	const { text, place: _place, readProblem, name: claimed, ...source } = file;
 	if (readProblem) {
-		const name = claimed ?? source.file.replace(/^.*[\\/]/, "").replace(/\.md$/, "");
+		const name = claimed ?? nameFromFile(source.file);
 		return { name, source, disabled: false, problems: [readProblem] };
 	}
 	const parsed = parseAgentFile(text, source, options);

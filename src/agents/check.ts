@@ -59,10 +59,7 @@ export interface AgentLaunchCheck {
 export function checkAgentLaunch(definition: AgentDefinition, env: LaunchEnvironment): AgentLaunchCheck {
 	const problems = checkAgentTools(definition, env.tools);
 	if (definition.model === undefined) return { problems };
-	// The parent's provider serves the parent, so it counts as one with credentials.
-	const usable =
-		env.usable && ((provider: string) => provider === env.parent?.provider || env.usable?.(provider) === true);
-	const aside = usable && unservedAlias(definition.model, env.models, usable);
+	const aside = env.usable && unservedAlias(definition.model, env.models, env.usable, env.parent?.provider);
 	if (aside) return { problems, standsAside: aside };
 	const resolved = resolveModelRef(definition.model, {
 		models: env.models,

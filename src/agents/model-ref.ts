@@ -181,16 +181,17 @@ function isFamilyAlias(word: string, models: readonly ModelInfo[]): boolean {
 /**
  * Whether `text` is a family alias that no provider with credentials offers here: then it stands
  * aside (see CLAUDE_CODE_ALIASES) with the explanation returned; undefined when it can be served or
- * is no alias.
+ * is no alias. The parent's provider serves the parent, so it counts as one with credentials.
  */
 export function unservedAlias(
 	text: string,
 	models: readonly ModelInfo[],
 	usable: (provider: string) => boolean,
+	parentProvider?: string,
 ): string | undefined {
 	const alias = lower(text.trim());
 	if (!isFamilyAlias(alias, models)) return undefined;
-	if (substring(alias, models).some((m) => usable(m.provider))) return undefined;
+	if (substring(alias, models).some((m) => m.provider === parentProvider || usable(m.provider))) return undefined;
 	return `no provider with credentials offers "${alias}"; log in to one that does (pi --list-models ${alias}) to use it`;
 }
 

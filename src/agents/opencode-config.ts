@@ -16,6 +16,7 @@ import { readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { readJson } from "../json/read.ts";
 import type { Problem } from "../problems.ts";
+import { isRecord } from "../values.ts";
 import type { AgentFileText } from "./catalog.ts";
 import type { AgentScope } from "./definition.ts";
 
@@ -62,9 +63,6 @@ export function blankComments(text: string): string {
 	}
 	return out;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-	typeof value === "object" && value !== null && !Array.isArray(value);
 
 interface Where {
 	file: string;
@@ -140,11 +138,11 @@ export function readOpenCodeConfig(file: string, scope: AgentScope, where: Omit<
 		const message = `the agent "${String(name)}" is defined twice in "${section}"; OpenCode would keep the last`;
 		out.problems.push(fileProblem(at, message, "keep one of them", line, column));
 	}
-	if (!isObject(read.value)) return out;
+	if (!isRecord(read.value)) return out;
 	for (const key of ["agent", "agents"] as const) {
 		const section = read.value[key];
 		if (section === undefined) continue;
-		if (!isObject(section)) {
+		if (!isRecord(section)) {
 			out.problems.push(
 				fileProblem(at, `"${key}" must map agent names to their settings`, `write "${key}": { "reviewer": { … } }`),
 			);
@@ -157,7 +155,7 @@ export function readOpenCodeConfig(file: string, scope: AgentScope, where: Omit<
 
 function readEntry(name: string, entry: unknown, scope: AgentScope, at: Where, out: ConfigAgents): void {
 	const label = `${at.label}#${name}`;
-	if (!isObject(entry)) {
+	if (!isRecord(entry)) {
 		out.problems.push({
 			source: label,
 			path: [],

@@ -10,6 +10,7 @@
  * bundled ones, each by name — so the same files give the same bytes and the prompt cache stays
  * warm. Pure.
  */
+import { isControl } from "../format/text.ts";
 import type { AgentDefinition, AgentScope } from "./definition.ts";
 
 export const ROSTER_TAG = "agents";
@@ -33,8 +34,7 @@ export function summaryOf(description: string): string {
 		// close the section) and no control characters.
 		?.replace(/<[^>]*>/g, " ")
 		.replace(/[<>]/g, "")
-		// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-		.replace(/[\u0000-\u001f\u007f-\u009f]/g, " ")
+		.replace(/[^]/g, (c) => (isControl(c.charCodeAt(0)) ? " " : c))
 		.replace(/\s+/g, " ")
 		.trim()
 		.replace(/[.:,]$/, "");

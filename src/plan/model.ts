@@ -165,9 +165,7 @@ export function choosePlacedModel(request: ModelRequest): PlacedChoice | { probl
 function standsAside(text: string, request: ModelRequest): string | undefined {
 	if (!request.models) return undefined;
 	const usable = new Set(request.models.filter((m) => m.authenticated).map((m) => m.provider));
-	// The parent's provider serves the parent, so it counts as one with credentials.
-	if (request.parent) usable.add(request.parent.provider);
-	return unservedAlias(text, request.models, (provider) => usable.has(provider));
+	return unservedAlias(text, request.models, (provider) => usable.has(provider), request.parent?.provider);
 }
 
 type From = (

@@ -50,36 +50,26 @@ describe("an agent's model reference", () => {
 
 	it("lets a Claude Code family alias no provider here can serve stand aside for the launcher's model, and says so", () => {
 		// The parent runs on OpenAI; no provider that offers a Sonnet has credentials.
-		const onOpenAi = chooseModel({
-			effort: "fast",
-			settings,
-			models,
-			agent: { model: "Sonnet", where },
-			parent: { provider: "openai", id: "gpt-5" },
-		});
-		expect(onOpenAi).toMatchObject({ choice: { provider: "openai", id: "gpt-5" } });
-		const reason = "choice" in onOpenAi ? onOpenAi.choice.reason : "";
+		const onOpenAi = (model: string, list = models) =>
+			chooseModel({
+				effort: "fast",
+				settings,
+				models: list,
+				agent: { model, where },
+				parent: { provider: "openai", id: "gpt-5" },
+			});
+		const aside = onOpenAi("Sonnet");
+		expect(aside).toMatchObject({ choice: { provider: "openai", id: "gpt-5" } });
+		const reason = "choice" in aside ? aside.choice.reason : "";
 		expect(reason).toContain("the parent's current model, in place of the agent's \"Sonnet\"");
 		expect(reason).toContain('no provider with credentials offers "sonnet"');
 		// With a provider logged in that offers it, the alias is honoured.
 		const loggedIn = models.map((m) => (m.provider === "anthropic" ? { ...m, authenticated: true } : m));
-		const served = chooseModel({
-			effort: "fast",
-			settings,
-			models: loggedIn,
-			agent: { model: "sonnet", where },
-			parent: { provider: "openai", id: "gpt-5" },
-		});
+		const served = onOpenAi("sonnet", loggedIn);
 		expect(served).toMatchObject({ choice: { provider: "anthropic", reason: formatPath(where) } });
 		expect("choice" in served && served.choice.id).toMatch(/sonnet/);
 		// Only the family aliases stand aside: any other reference nobody can serve still stops the launch.
-		const exact = chooseModel({
-			effort: "fast",
-			settings,
-			models,
-			agent: { model: "no-such-model-anywhere", where },
-			parent: { provider: "openai", id: "gpt-5" },
-		});
+		const exact = onOpenAi("no-such-model-anywhere");
 		expect(exact).toHaveProperty("problems");
 	});
 
