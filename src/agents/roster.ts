@@ -34,7 +34,7 @@ export function summaryOf(description: string): string {
 		// close the section) and no control characters.
 		?.replace(/<[^>]*>/g, " ")
 		.replace(/[<>]/g, "")
-		.replace(/[^]/g, (c) => (isControl(c.charCodeAt(0)) ? " " : c))
+		.replace(/[\s\S]/g, (c) => (isControl(c.charCodeAt(0)) ? " " : c))
 		.replace(/\s+/g, " ")
 		.trim()
 		.replace(/[.:,]$/, "");
