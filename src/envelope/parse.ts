@@ -8,6 +8,7 @@
  * (no candidate, two different ones, a block that is not JSON, a wrong shape) makes it invalid, with
  * every problem listed, because an envelope that cannot be checked is a failed task.
  */
+import { plural } from "../format/numbers.ts";
 import { formatPath, type Problem } from "../problems.ts";
 import { type Candidate, describeSource, type EnvelopeSource, textCandidates } from "./candidates.ts";
 import { type EvidenceRule, emptyProofProblem } from "./proof.ts";
@@ -63,10 +64,6 @@ const HOW_TO_SUBMIT = `call ${SUBMIT_RESULT_TOOL_NAME} once with ${ENVELOPE_FIEL
 function listPaths(problems: readonly Problem[]): string {
 	const paths = problems.map(formatPath);
 	return paths.length <= 6 ? paths.join(", ") : `${paths.slice(0, 6).join(", ")} and ${paths.length - 6} more`;
-}
-
-function plural(n: number, word: string): string {
-	return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
 const REJECTION_FIX: Record<ReturnType<typeof summarizeRejection>["kind"], string> = {

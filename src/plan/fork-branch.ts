@@ -14,10 +14,8 @@
  */
 import type { Problem } from "../problems.ts";
 import { editDistance } from "../suggest.ts";
+import { isRecord } from "../values.ts";
 import type { InheritedPrompt, SessionEntryLike, ToolDeclarationLike } from "./fork-types.ts";
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-	typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The entries from the root to `leafId`, in order; empty for a null leaf or an unknown one. */
 export function pathTo(entries: readonly SessionEntryLike[], leafId: string | null): SessionEntryLike[] {

@@ -9,6 +9,7 @@
  * and later messages) and are read tolerantly: an unknown role or block is described, never fatal.
  * Pure.
  */
+import { isRecord } from "../values.ts";
 import { sizeOf } from "./size.ts";
 
 /** One message of a projected Pi session, as plain JSON (role, content, and role-specific fields). */
@@ -27,9 +28,6 @@ export interface TailUnit {
 	/** A turn whose tool calls do not all have results: the caller's turn still in progress. */
 	open?: boolean;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-	typeof value === "object" && value !== null && !Array.isArray(value);
 
 const str = (value: unknown): string => (typeof value === "string" ? value : "");
 

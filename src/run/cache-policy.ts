@@ -22,6 +22,7 @@
 
 import type { TaskPlan } from "../plan/types.ts";
 import { BRIEF_HEAD } from "../prompt/brief-head.ts";
+import { isRecord } from "../values.ts";
 
 /** Cache lifetimes Anthropic offers. */
 export type CacheLifetime = "5m" | "1h";
@@ -100,10 +101,6 @@ export function requestKind(turnsDone: number, turns: number): RequestKind {
 
 type Block = Record<string, unknown>;
 type Message = { role?: unknown; content?: unknown };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 const hasMarker = (block: unknown): block is Block => isRecord(block) && isRecord(block.cache_control);
 

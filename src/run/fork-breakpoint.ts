@@ -14,8 +14,7 @@
  * added. Pure: the payload is copied, never changed in place.
  */
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-	typeof value === "object" && value !== null && !Array.isArray(value);
+import { isRecord } from "../values.ts";
 
 /** The provider's limit on breakpoints in one request. */
 export const MAX_BREAKPOINTS = 4;

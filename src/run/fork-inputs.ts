@@ -28,6 +28,7 @@ import { pathTo } from "../plan/fork-branch.ts";
 import type { ForkInputs, ForkRequest, SessionEntryLike, ToolDeclarationLike } from "../plan/fork-types.ts";
 import type { ModelRef } from "../plan/types.ts";
 import { readSettings } from "../settings/read.ts";
+import { isRecord } from "../values.ts";
 import { projectBranch, type SessionReader } from "./branch.ts";
 
 export interface ForkSources {
@@ -51,9 +52,6 @@ export interface LoadedFork {
 	inputs: ForkInputs;
 	host: Host;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-	typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The assistant message that holds the call `toolCallId`, searched from the newest entry back. */
 export function callEntry(entries: readonly SessionEntryLike[], toolCallId: string): SessionEntryLike | undefined {

@@ -5,6 +5,7 @@
  * are skipped when the journal is read back. Pure: the run directory (run-dir.ts) does the I/O.
  */
 import { problemReplacer } from "../problems.ts";
+import { isRecord } from "../values.ts";
 import type { AgentResult } from "./types.ts";
 
 export const JOURNAL_VERSION = 1;
@@ -56,10 +57,6 @@ export type JournalLine = RunLine | CallLine | EndLine;
 /** A result's problems are written as JSON output writes them, so a replayed result reads as a fresh one. */
 export function encodeLine(line: JournalLine): string {
 	return `${JSON.stringify(line, problemReplacer)}\n`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 export interface ReadJournal {

@@ -16,6 +16,7 @@ import { inside, keywordCode, type Problem, type ProblemPlace, pointerSegments }
 import { STRATEGIES } from "../prompt/channels.ts";
 import { EFFORTS } from "../spec/schema.ts";
 import { closest } from "../suggest.ts";
+import { isRecord } from "../values.ts";
 
 const strings = (description: string, item: string) => Type.Array(Type.String({ description: item }), { description });
 
@@ -95,10 +96,6 @@ const TASK_ONLY: readonly OptionName[] = [
 	"deliverable",
 	"schema",
 ];
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function typeProblem(where: ProblemPlace, key: string, schema: TSchema, value: unknown): Problem | undefined {
 	if (Value.Check(schema, value)) return undefined;

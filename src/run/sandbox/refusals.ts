@@ -6,6 +6,7 @@
  * prevented attempt. A command that hides its errors (`2>/dev/null`, `|| true`) is not recorded
  * — the write was still prevented, and the boundary diff shows that nothing changed. Pure.
  */
+import { isRecord } from "../../values.ts";
 import type { PreventedAttempt } from "./types.ts";
 
 /** How the kernel's refusals read in a command's output, and what the report calls them. */
@@ -16,10 +17,6 @@ const SIGNS: ReadonlyArray<{ pattern: RegExp; reason: string }> = [
 
 /** Lines recorded from one tool result at most: a loop of failing writes says the same thing every time. */
 const PER_RESULT = 3;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function resultText(result: unknown): string {
 	if (!isRecord(result) || !Array.isArray(result.content)) return typeof result === "string" ? result : "";
