@@ -4,12 +4,7 @@
  * answer". Each entry is a phrase of normalised words, matched where the verb or negation stands.
  */
 
-const set = (words: string) => new Set(words.trim().split(/\s+/));
-const phrases = (lines: string) =>
-	lines
-		.trim()
-		.split("\n")
-		.map((line) => line.trim().split(/\s+/));
+import { phrases, set } from "./words.ts";
 
 /** What may follow "don't" or "never" without forbidding anything. */
 export const NEGATION_IDIOMS: ReadonlyArray<readonly string[]> = phrases(`

@@ -4,8 +4,10 @@
  * "never" forbids nothing. Phrases are space-separated words, matched against normalised tokens.
  */
 
-const set = (words: string) => new Set(words.trim().split(/\s+/));
-const phrases = (lines: string) =>
+/** A set of space-separated words. */
+export const set = (words: string) => new Set(words.trim().split(/\s+/));
+/** One phrase a line, each a list of words. */
+export const phrases = (lines: string) =>
 	lines
 		.trim()
 		.split("\n")

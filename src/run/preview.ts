@@ -6,30 +6,25 @@
  * no API key: a model that could not be used is a note ("a run would refuse"), not an error.
  */
 
-import type { ModelRegistry } from "@earendil-works/pi-coding-agent";
 import { loadAgents } from "../agents/load.ts";
 import { availableToolNames, type RenderedPrompt, renderChildView } from "../host/render.ts";
 import { planChild } from "../plan/child.ts";
 import { decideSettings } from "../plan/settings.ts";
 import type { TaskBranch } from "../plan/tail.ts";
-import type { CallFields, Entry, TaskPlan } from "../plan/types.ts";
+import type { CallFields, TaskPlan } from "../plan/types.ts";
 import type { Problem, ProblemPlace } from "../problems.ts";
 import type { ParentPrompt } from "../prompt/channels.ts";
 import type { ChildView } from "../prompt/child-view.ts";
 import { readSettings } from "../settings/read.ts";
 import { planDelegation } from "./delegate.ts";
-import type { SpecSource } from "./inputs.ts";
+import type { InputSources, SpecSource } from "./inputs.ts";
 
-export interface PreviewSources {
-	entry: Entry;
-	cwd: string;
-	home: string;
-	agentDir: string;
-	projectTrusted: boolean;
-	env: Readonly<Record<string, string | undefined>>;
-	parentPrompt: () => Promise<ParentPrompt>;
-	parentModel?: { provider: string; id: string; thinking?: string };
-	parentRegistry?: ModelRegistry;
+/** What a run loads from, less the spec and request a run must have; and what a preview without a spec plans from. */
+export interface PreviewSources
+	extends Pick<
+		InputSources,
+		"entry" | "cwd" | "home" | "agentDir" | "projectTrusted" | "env" | "parentPrompt" | "parentModel" | "parentRegistry"
+	> {
 	agent?: { name: string; where: ProblemPlace };
 	runMode?: string;
 	call?: CallFields;
