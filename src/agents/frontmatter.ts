@@ -4,7 +4,7 @@
  * is opened but never closed is an error here, where Pi would read the whole file as the body and
  * quietly lose every setting in it.
  */
-import { parseDocument } from "yaml";
+import { parseDocument, type YAMLError } from "yaml";
 import { type Problem, sourceAt } from "../problems.ts";
 import { type RecoveredEntry, type RecoveryKeys, recoverFrontmatter } from "./frontmatter-recover.ts";
 
@@ -31,6 +31,29 @@ export function hasFrontmatter(text: string): boolean {
 	return FENCE.test(text.slice(start).split(/\r\n?|\n/, 1)[0] ?? "");
 }
 
+/** A frontmatter that cannot be read: no data, the one problem that says why. */
+function unreadable(body: string, problems: Problem[]): Frontmatter {
+	return { data: undefined, present: true, body, problems, recovered: [] };
+}
+
+function syntaxProblem(source: string, message: string, fix: string): Problem {
+	return { source, path: [], code: "invalid_syntax", value: undefined, message, fix };
+}
+
+/** YAML's errors and warnings as problems at the file's lines (the block starts one line below the opening ---). */
+function yamlProblems(issues: readonly YAMLError[], label: string): Problem[] {
+	return issues.map((issue) => {
+		const line = (issue.linePos?.[0].line ?? 0) + 1;
+		const column = issue.linePos?.[0].col ?? 1;
+		const what = (issue.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "");
+		return syntaxProblem(
+			sourceAt(label, { line, column }),
+			`invalid YAML in the frontmatter: ${what}`,
+			"correct the YAML (quote a value that holds ': ' or starts with a special character)",
+		);
+	});
+}
+
 /**
  * Reads the frontmatter of `text`; `label` names the file in problems. With `recovery`, a block that
  * is not valid YAML is read a second time, entry by entry, before its errors are reported.
@@ -42,22 +65,9 @@ export function readFrontmatter(text: string, label: string, recovery?: Recovery
 	const lines = normalized.split("\n");
 	const close = lines.findIndex((line, index) => index > 0 && FENCE.test(line));
 	if (close === -1) {
-		return {
-			data: undefined,
-			present: true,
-			body: "",
-			recovered: [],
-			problems: [
-				{
-					source: sourceAt(label, { line: 1 }),
-					path: [],
-					code: "invalid_syntax",
-					value: undefined,
-					message: "the frontmatter opened by --- on line 1 is never closed",
-					fix: "add a line holding only --- after the last frontmatter key",
-				},
-			],
-		};
+		const message = "the frontmatter opened by --- on line 1 is never closed";
+		const fix = "add a line holding only --- after the last frontmatter key";
+		return unreadable("", [syntaxProblem(sourceAt(label, { line: 1 }), message, fix)]);
 	}
 	const yaml = lines.slice(1, close).join("\n");
 	const body = lines
@@ -73,43 +83,14 @@ export function readFrontmatter(text: string, label: string, recovery?: Recovery
 		const recovered = second.recovered.map((entry) => ({ ...entry, first: entry.first + 1, last: entry.last + 1 }));
 		return { data: second.data, present: true, body, problems: [], recovered };
 	}
-	if (issues.length > 0) {
-		const problems = issues.map((issue) => {
-			// Line numbers in the YAML block are one less than in the file (the opening --- line).
-			const line = (issue.linePos?.[0].line ?? 0) + 1;
-			const column = issue.linePos?.[0].col ?? 1;
-			const what = (issue.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "");
-			return {
-				source: sourceAt(label, { line, column }),
-				path: [],
-				code: "invalid_syntax" as const,
-				value: undefined,
-				message: `invalid YAML in the frontmatter: ${what}`,
-				fix: "correct the YAML (quote a value that holds ': ' or starts with a special character)",
-			};
-		});
-		return { data: undefined, present: true, body, problems, recovered: [] };
-	}
+	if (issues.length > 0) return unreadable(body, yamlProblems(issues, label));
 	try {
 		return { data: doc.toJS(), present: true, body, problems: [], recovered: [] };
 	} catch (error) {
 		// toJS throws on alias expansion beyond yaml's limit (a "billion laughs" file).
 		const what = error instanceof Error ? error.message : String(error);
-		return {
-			data: undefined,
-			present: true,
-			body,
-			recovered: [],
-			problems: [
-				{
-					source: label,
-					path: [],
-					code: "invalid_syntax",
-					value: undefined,
-					message: `unusable YAML in the frontmatter: ${what}`,
-					fix: "remove the YAML aliases",
-				},
-			],
-		};
+		return unreadable(body, [
+			syntaxProblem(label, `unusable YAML in the frontmatter: ${what}`, "remove the YAML aliases"),
+		]);
 	}
 }

@@ -15,7 +15,7 @@ import { type EnvironmentOptions, loadLaunchEnvironment } from "../run/launch-en
 import { loadModes } from "../settings/load-modes.ts";
 import { locatePi } from "../settings/locate.ts";
 import { didYouMean } from "../suggest.ts";
-import { type Command, EXIT, UsageError } from "./command.ts";
+import { type Command, type CommandIO, EXIT, UsageError } from "./command.ts";
 import { parseFlags } from "./flags.ts";
 import { TRUST_OPTIONS, trustOverride } from "./trust-flags.ts";
 
@@ -58,6 +58,47 @@ function flags(argv: string[]): { json?: boolean; roster?: boolean; approve?: bo
 	).values;
 }
 
+type Loaded = ReturnType<typeof loadAgents>;
+type Reports = ReturnType<typeof agentReports>;
+
+/** The listing for people: the agents, then the skipped folders and the files that are not agents. */
+function listing(loaded: Loaded, reports: Reports, trustReason: string): string {
+	const skipped = loaded.skipped.map((s) => `skipped: ${terminalSafe(s.label)} (${s.reason}; ${trustReason})\n`);
+	// A cloned collection may hold many such files: the first few, and the count (--json lists all).
+	const notAgents = loaded.notAgents.slice(0, NOT_AGENTS_SHOWN);
+	const other = notAgents.map((n) => `not an agent file (${n.reason}): ${terminalSafe(n.label)}\n`);
+	const more = loaded.notAgents.length - notAgents.length;
+	if (more > 0) other.push(`… and ${more} more files that are not agents (--json lists them)\n`);
+	return renderAgentListing(reports) + skipped.join("") + other.join("");
+}
+
+/**
+ * What goes to stderr after the listing: unknown mode names, problems of hidden files, and the
+ * problems no agent's report carries. Returns those last ones: they fail the command.
+ */
+function reportProblems(loaded: Loaded, reports: Reports, options: EnvironmentOptions, io: CommandIO): Problem[] {
+	// A mode name is checked against the registry as a courtesy: at launch the resolver warns and
+	// the default mode stands in, so a typo is visible before the first run rather than after.
+	const { registry } = loadModes(options);
+	for (const agent of loaded.agents.values()) {
+		const mode = agent.context.contextMode;
+		if (mode === undefined || lookupMode(registry, mode)) continue;
+		io.stderr(
+			`pi-delegate agents: warning: ${agent.source.label}: contextMode "${mode}" is not a known mode${didYouMean(mode, modeNames(registry))}; the default mode will stand in\n`,
+		);
+	}
+	// Files hidden by a higher one cannot start, so their problems are shown but fail nothing.
+	const hidden = new Set(loaded.shadowed.map((s) => s.hidden.file));
+	const hiddenProblems = loaded.entries.filter((e) => hidden.has(e.source.file)).flatMap((e) => e.problems);
+	if (hiddenProblems.length > 0) {
+		io.stderr(`pi-delegate agents: problems in hidden files:\n${formatProblems(hiddenProblems, "!")}\n`);
+	}
+	const owned = new Set([...hiddenProblems, ...reports.flatMap((r) => r.problems)]);
+	const folderProblems = loaded.problems.filter((p) => !owned.has(p));
+	if (folderProblems.length > 0) io.stderr(`pi-delegate agents: problems:\n${formatProblems(folderProblems)}\n`);
+	return folderProblems;
+}
+
 export function createAgentsCommand(loadEnvironment: LoadEnvironment = loadLaunchEnvironment): Command {
 	return {
 		name: "agents",
@@ -92,45 +133,11 @@ export function createAgentsCommand(loadEnvironment: LoadEnvironment = loadLaunc
 				}
 				const reports = agentReports(loaded, built.env);
 				if (values.json) {
-					const out = {
-						roster,
-						agents: reports,
-						shadowed: loaded.shadowed,
-						skipped: loaded.skipped,
-						notAgents: loaded.notAgents,
-						problems: loaded.problems,
-					};
+					const { shadowed, skipped, notAgents, problems } = loaded;
+					const out = { roster, agents: reports, shadowed, skipped, notAgents, problems };
 					io.stdout(`${JSON.stringify(out, problemReplacer, 2)}\n`);
-				} else {
-					const skipped = loaded.skipped.map(
-						(s) => `skipped: ${terminalSafe(s.label)} (${s.reason}; ${where.trust.reason})\n`,
-					);
-					// A cloned collection may hold many such files: the first few, and the count (--json lists all).
-					const notAgents = loaded.notAgents.slice(0, NOT_AGENTS_SHOWN);
-					const other = notAgents.map((n) => `not an agent file (${n.reason}): ${terminalSafe(n.label)}\n`);
-					const more = loaded.notAgents.length - notAgents.length;
-					if (more > 0) other.push(`… and ${more} more files that are not agents (--json lists them)\n`);
-					io.stdout(renderAgentListing(reports) + skipped.join("") + other.join(""));
-				}
-				// A mode name is checked against the registry as a courtesy: at launch the resolver warns and
-				// the default mode stands in, so a typo is visible before the first run rather than after.
-				const { registry } = loadModes(options);
-				for (const agent of loaded.agents.values()) {
-					const mode = agent.context.contextMode;
-					if (mode === undefined || lookupMode(registry, mode)) continue;
-					io.stderr(
-						`pi-delegate agents: warning: ${agent.source.label}: contextMode "${mode}" is not a known mode${didYouMean(mode, modeNames(registry))}; the default mode will stand in\n`,
-					);
-				}
-				// Files hidden by a higher one cannot start, so their problems are shown but fail nothing.
-				const hidden = new Set(loaded.shadowed.map((s) => s.hidden.file));
-				const hiddenProblems = loaded.entries.filter((e) => hidden.has(e.source.file)).flatMap((e) => e.problems);
-				if (hiddenProblems.length > 0) {
-					io.stderr(`pi-delegate agents: problems in hidden files:\n${formatProblems(hiddenProblems, "!")}\n`);
-				}
-				const owned = new Set([...hiddenProblems, ...reports.flatMap((r) => r.problems)]);
-				const folderProblems = loaded.problems.filter((p) => !owned.has(p));
-				if (folderProblems.length > 0) io.stderr(`pi-delegate agents: problems:\n${formatProblems(folderProblems)}\n`);
+				} else io.stdout(listing(loaded, reports, where.trust.reason));
+				const folderProblems = reportProblems(loaded, reports, options, io);
 				return reports.some((r) => r.status === "fails") || folderProblems.length > 0 ? EXIT.fail : EXIT.pass;
 			} finally {
 				built.dispose();

@@ -95,6 +95,11 @@ function isDirectory(path: string): boolean {
 	}
 }
 
+/** A problem with one flag's value. */
+function flagProblem(flag: string, value: unknown, code: Problem["code"], message: string, fix: string): Problem {
+	return { source: flag, path: [], code, value, message, fix };
+}
+
 function parse(argv: string[], io: CommandIO): SpendOptions | Problem[] {
 	const parsed = parseFlags(argv, FLAGS);
 	if (parsed.positionals.length > 0) throw new UsageError(`unexpected argument "${parsed.positionals[0]}"`);
@@ -102,56 +107,25 @@ function parse(argv: string[], io: CommandIO): SpendOptions | Problem[] {
 	const problems: Problem[] = [];
 	const since = v.since === undefined ? undefined : parseSince(v.since);
 	if (v.since !== undefined && since === undefined) {
-		problems.push({
-			source: "--since",
-			path: [],
-			code: "invalid_value",
-			value: v.since,
-			message: "is not an ISO date or date-time",
-			fix: "write e.g. 2026-12-01 or 2026-12-01T14:00Z",
-		});
+		const fix = "write e.g. 2026-12-01 or 2026-12-01T14:00Z";
+		problems.push(flagProblem("--since", v.since, "invalid_value", "is not an ISO date or date-time", fix));
 	}
 	const by = (v.by ?? "task") as SpendGrouping;
 	if (!SPEND_GROUPINGS.includes(by)) {
-		problems.push({
-			source: "--by",
-			path: [],
-			code: "invalid_value",
-			value: v.by,
-			message: "is not a grouping",
-			fix: `use one of ${SPEND_GROUPINGS.join(", ")}`,
-		});
+		const fix = `use one of ${SPEND_GROUPINGS.join(", ")}`;
+		problems.push(flagProblem("--by", v.by, "invalid_value", "is not a grouping", fix));
 	}
 	const sessionFile = v.session === undefined ? undefined : resolve(io.cwd, v.session);
+	const sessionFix = "pass a Pi session file (.jsonl)";
 	if (sessionFile !== undefined && !existsSync(sessionFile)) {
-		problems.push({
-			source: "--session",
-			path: [],
-			code: "not_found",
-			value: v.session,
-			message: "does not exist",
-			fix: "pass a Pi session file (.jsonl)",
-		});
+		problems.push(flagProblem("--session", v.session, "not_found", "does not exist", sessionFix));
 	} else if (sessionFile !== undefined && isDirectory(sessionFile)) {
-		problems.push({
-			source: "--session",
-			path: [],
-			code: "invalid_value",
-			value: v.session,
-			message: "is a directory",
-			fix: "pass a Pi session file (.jsonl)",
-		});
+		problems.push(flagProblem("--session", v.session, "invalid_value", "is a directory", sessionFix));
 	}
 	const runsDir = v.runs === undefined ? defaultRunsDir(io) : resolve(io.cwd, v.runs);
 	if (v.runs !== undefined && !isDirectory(runsDir)) {
-		problems.push({
-			source: "--runs",
-			path: [],
-			code: "invalid_value",
-			value: v.runs,
-			message: "is not a directory",
-			fix: "pass the runs directory (where each run has its own folder)",
-		});
+		const fix = "pass the runs directory (where each run has its own folder)";
+		problems.push(flagProblem("--runs", v.runs, "invalid_value", "is not a directory", fix));
 	}
 	if (problems.length > 0) return problems;
 	return { sessionFile, since, by, json: v.json === true, runsDir };

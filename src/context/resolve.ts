@@ -109,12 +109,14 @@ function modeCandidate(
 	};
 }
 
-/** Resolves the four primitives and the skills allowlist for one child. */
-export function resolveContext(input: ResolveContextInput): ResolvedContext {
+/** Where an agent's key is named in a problem: its file when it has one. */
+function agentPlace(agent: ResolveContextInput["agent"], key: string): ProblemPlace {
+	return agent?.label ? { source: agent.label, path: [key] } : { path: ["agent", key] };
+}
+
+/** The layers that may set a primitive, highest first; the default mode last, so every primitive is set. */
+function candidatesOf(input: ResolveContextInput, warnings: Problem[]): Candidate[] {
 	const { registry, call, agent, runMode } = input;
-	const warnings: Problem[] = [];
-	const agentWhere = (key: string): ProblemPlace =>
-		agent?.label ? { source: agent.label, path: [key] } : { path: ["agent", key] };
 	const agentSuffix = agent?.label ? ` (${agent.label})` : "";
 	const candidates: Candidate[] = [];
 	if (call) candidates.push({ layer: "call-field", reason: "per-call field", values: pickPrimitives(call) });
@@ -127,13 +129,33 @@ export function resolveContext(input: ResolveContextInput): ResolvedContext {
 		candidates.push({ layer: "agent-field", reason: `agent .md field${agentSuffix}`, values: pickPrimitives(agent) });
 	}
 	if (agent?.contextMode !== undefined) {
-		candidates.push(modeCandidate(registry, "agent-mode", agent.contextMode, agentWhere("contextMode"), warnings));
+		const where = agentPlace(agent, "contextMode");
+		candidates.push(modeCandidate(registry, "agent-mode", agent.contextMode, where, warnings));
 	}
 	if (runMode !== undefined)
 		candidates.push(modeCandidate(registry, "run-mode", runMode, { path: ["run", "mode"] }, warnings));
 	const fallback = defaultMode(registry);
 	candidates.push({ layer: "default", reason: `default mode "${fallback.name}"`, values: fallback.primitives });
+	return candidates;
+}
 
+/** The skills allowlist: the call's, else the agent's, else none (inheritSkills alone decides). */
+function skillsOf(input: ResolveContextInput, inheritSkills: Decision<boolean>): ResolvedContext["skills"] {
+	const { call, agent } = input;
+	if (call?.skills !== undefined) {
+		return { value: call.skills, layer: "call-field", reason: "per-call skills", where: { path: ["call", "skills"] } };
+	}
+	if (agent?.skills !== undefined) {
+		const reason = `agent .md skills${agent.label ? ` (${agent.label})` : ""}`;
+		return { value: agent.skills, layer: "agent-field", reason, where: agentPlace(agent, "skills") };
+	}
+	return { value: undefined, layer: inheritSkills.layer, reason: "no allowlist; inheritSkills decides" };
+}
+
+/** Resolves the four primitives and the skills allowlist for one child. */
+export function resolveContext(input: ResolveContextInput): ResolvedContext {
+	const warnings: Problem[] = [];
+	const candidates = candidatesOf(input, warnings);
 	const decide = <K extends PrimitiveName>(name: K): Decision<ContextPrimitives[K]> => {
 		for (const candidate of candidates) {
 			const value = candidate.values[name];
@@ -154,25 +176,7 @@ export function resolveContext(input: ResolveContextInput): ResolvedContext {
 		inheritSkills: decisions.inheritSkills.value,
 		systemPromptMode: decisions.systemPromptMode.value,
 	};
-	let skills: ResolvedContext["skills"];
-	if (call?.skills !== undefined) {
-		skills = {
-			value: call.skills,
-			layer: "call-field",
-			reason: "per-call skills",
-			where: { path: ["call", "skills"] },
-		};
-	} else if (agent?.skills !== undefined) {
-		skills = {
-			value: agent.skills,
-			layer: "agent-field",
-			reason: `agent .md skills${agentSuffix}`,
-			where: agentWhere("skills"),
-		};
-	} else {
-		skills = { value: undefined, layer: decisions.inheritSkills.layer, reason: "no allowlist; inheritSkills decides" };
-	}
-	return { primitives, decisions, skills, warnings };
+	return { primitives, decisions, skills: skillsOf(input, decisions.inheritSkills), warnings };
 }
 
 /** The provenance as lines: `inheritMainRules: true — per-call field`. */

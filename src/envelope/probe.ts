@@ -19,7 +19,7 @@ import type { FileProbe } from "./verify.ts";
 
 const NEWLINE = 0x0a;
 
-/** Counts lines in chunks, so a pointer into a huge file does not load it whole. Same rule as countLines. */
+/** Counts lines in chunks, so a pointer into a huge file does not load it whole. The rule of FileProbe.lineCount. */
 function countFileLines(path: string): number {
 	const fd = openSync(path, "r");
 	try {

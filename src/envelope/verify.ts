@@ -16,7 +16,7 @@ import type { Evidence } from "./schema.ts";
 export interface FileProbe {
 	/** The real path (symlinks resolved) and its kind, or undefined when nothing exists there. */
 	look(path: string): { realPath: string; kind: "file" | "directory" | "other" } | undefined;
-	/** The number of lines of a regular file, by its real path (see countLines for the rule); may throw when unreadable. */
+	/** The number of lines of a regular file, by its real path (newline-terminated lines, plus a last line without a newline if there is one; an empty file has none, so `empty.txt:1` fails); may throw when unreadable. */
 	lineCount(realPath: string): number;
 	/**
 	 * Why look() found nothing at `path`, as a phrase after the path: "does not exist", "is a symlink
@@ -41,16 +41,6 @@ export type ClaimCheck = {
 	claim: string;
 	pointer: string;
 } & ({ verified: true; detail: string } | { verified: false; reason: string });
-
-/**
- * Lines in a text: newline-terminated lines, plus a last line without a newline if there is one.
- * An empty file has no lines, so `empty.txt:1` fails.
- */
-export function countLines(text: string): number {
-	if (text === "") return 0;
-	const newlines = text.split("\n").length - 1;
-	return text.endsWith("\n") ? newlines : newlines + 1;
-}
 
 function isInside(root: string, path: string): boolean {
 	const rel = relative(root, path);

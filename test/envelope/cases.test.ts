@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CASE_LAYOUT, ENVELOPE_CASES, evaluateCase } from "../../src/envelope/cases.ts";
-import { memoryProbe } from "../../src/envelope/layout.ts";
 import { nodeFileProbe, writeLayout } from "../../src/envelope/probe.ts";
 import type { FileProbe } from "../../src/envelope/verify.ts";
+import { memoryProbe } from "../support/memory-probe.ts";
 
 const sandbox = realpathSync(mkdtempSync(join(tmpdir(), "pi-delegate-cases-")));
 writeLayout(sandbox, CASE_LAYOUT);

@@ -3,9 +3,10 @@ import { mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type Layout, memoryProbe } from "../../src/envelope/layout.ts";
+import type { Layout } from "../../src/envelope/layout.ts";
 import { nodeFileProbe, writeLayout } from "../../src/envelope/probe.ts";
-import { countLines, type FileProbe, type VerifyContext, verifyEvidence } from "../../src/envelope/verify.ts";
+import { type FileProbe, type VerifyContext, verifyEvidence } from "../../src/envelope/verify.ts";
+import { memoryProbe } from "../support/memory-probe.ts";
 
 const LAYOUT: Layout = {
 	files: {
@@ -197,15 +198,18 @@ describe.each([
 	});
 });
 
-describe("countLines", () => {
+describe("the line rule of both probes", () => {
 	it.each([
 		["", 0],
 		["a", 1],
 		["a\n", 1],
 		["a\nb", 2],
 		["\n\n", 2],
-	])("counts %j as %i lines", (text, n) => {
-		expect(countLines(text)).toBe(n);
+	])("counts %j as %i lines, on disk and in memory", (text, n) => {
+		const dir = tempDir("pi-delegate-line-rule-");
+		writeLayout(dir, { files: { "f.txt": text } });
+		expect(nodeFileProbe().lineCount(join(dir, "f.txt"))).toBe(n);
+		expect(memoryProbe(dir, { files: { "f.txt": text } }).lineCount(join(dir, "f.txt"))).toBe(n);
 	});
 });
 
@@ -243,11 +247,11 @@ describe("verifyEvidence on files it cannot read", () => {
 });
 
 describe("nodeFileProbe", () => {
-	it("counts lines across read chunks the same way as countLines", () => {
+	it("counts lines across read chunks: a 70,000-character line, 40,000 short ones, an unterminated last", () => {
 		const dir = tempDir("pi-delegate-lines-");
 		const text = `${"x".repeat(70_000)}\n${"y\n".repeat(40_000)}z`;
 		writeLayout(dir, { files: { "big.txt": text } });
-		expect(nodeFileProbe().lineCount(join(dir, "big.txt"))).toBe(countLines(text));
+		expect(nodeFileProbe().lineCount(join(dir, "big.txt"))).toBe(40_002);
 	});
 
 	it("reports a symlink loop as nothing there", () => {
