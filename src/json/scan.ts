@@ -76,6 +76,20 @@ function setMember(object: Record<string, unknown>, key: string, value: unknown)
 	else object[key] = value;
 }
 
+/** Steps over the ':' after a property name, or stops with what stands there instead. */
+function expectColon(scan: Scan, key: string): void {
+	skipSpace(scan);
+	if (scan.text[scan.i] !== ":") {
+		if (scan.i >= scan.text.length) stop(scan.i, "the text ends before the object is closed", 'close it with "}"');
+		stop(
+			scan.i,
+			`expected ':' after the property name "${key}" but found ${found(scan)}`,
+			"add a colon after the name",
+		);
+	}
+	scan.i++;
+}
+
 function readObject(scan: Scan, depth: number): unknown {
 	const start = scan.i++;
 	const value: Record<string, unknown> = {};
@@ -104,16 +118,7 @@ function readObject(scan: Scan, depth: number): unknown {
 			firstOf.set(key, first);
 			scan.duplicates.push({ path: [...scan.path, key], first, again: keyAt });
 		}
-		skipSpace(scan);
-		if (scan.text[scan.i] !== ":") {
-			if (scan.i >= scan.text.length) stop(scan.i, "the text ends before the object is closed", 'close it with "}"');
-			stop(
-				scan.i,
-				`expected ':' after the property name "${key}" but found ${found(scan)}`,
-				"add a colon after the name",
-			);
-		}
-		scan.i++;
+		expectColon(scan, key);
 		scan.path.push(key);
 		setMember(value, key, readValue(scan, depth + 1));
 		scan.path.pop();

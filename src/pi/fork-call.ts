@@ -95,15 +95,9 @@ function summaryOf(result: ForkResult): ForkSummary {
 	};
 }
 
-export async function runForkCall(
-	toolCallId: string,
-	params: ForkParams,
-	signal: AbortSignal | undefined,
-	onUpdate: OnUpdate,
-	ctx: ExtensionContext,
-	deps: ForkToolDeps,
-): Promise<AgentToolResult<ForkDetails> & { isError?: boolean }> {
-	const delegation = await planForkCall({
+/** What the fork call is planned from: the call, the session and the parent's model, as Pi's context has them. */
+function forkInputs(toolCallId: string, params: ForkParams, ctx: ExtensionContext, deps: ForkToolDeps) {
+	return {
 		toolCallId,
 		request: params,
 		cwd: ctx.cwd,
@@ -117,16 +111,37 @@ export async function runForkCall(
 			parentModel: { provider: ctx.model.provider, id: ctx.model.id, thinking: ctx.thinkingLevel ?? "off" },
 		}),
 		parentRegistry: ctx.modelRegistry,
-	});
+	};
+}
+
+/** Each fork in the session's registry of running children (the widget and /delegate-children), by id. */
+function trackForks(
+	children: ReadonlyArray<{ id: string; brief: string }>,
+	deps: ForkToolDeps,
+	signal: AbortSignal | undefined,
+): Map<string, TrackedChild> {
+	const tracked = new Map<string, TrackedChild>();
+	if (!deps.children) return tracked;
+	for (const child of children) {
+		const label = child.brief.trim().split("\n")[0] ?? child.id;
+		tracked.set(child.id, trackChild(deps.children, { id: child.id, origin: "fork", label }, signal));
+	}
+	return tracked;
+}
+
+export async function runForkCall(
+	toolCallId: string,
+	params: ForkParams,
+	signal: AbortSignal | undefined,
+	onUpdate: OnUpdate,
+	ctx: ExtensionContext,
+	deps: ForkToolDeps,
+): Promise<AgentToolResult<ForkDetails> & { isError?: boolean }> {
+	const delegation = await planForkCall(forkInputs(toolCallId, params, ctx, deps));
 	if (!delegation.ok)
 		throw new Error(`Cannot fork: ${delegation.what}; nothing ran.\n${formatProblems(delegation.problems)}`);
 	const rows = liveRows(delegation.plan.children, onUpdate, deps.now);
-	const tracked = new Map<string, TrackedChild>();
-	if (deps.children)
-		for (const child of delegation.plan.children) {
-			const label = child.brief.trim().split("\n")[0] ?? child.id;
-			tracked.set(child.id, trackChild(deps.children, { id: child.id, origin: "fork", label }, signal));
-		}
+	const tracked = trackForks(delegation.plan.children, deps, signal);
 	try {
 		const results = await runForks(delegation, {
 			progress: (child, p) => {

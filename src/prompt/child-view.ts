@@ -140,6 +140,40 @@ function decideStrategy(request: ChildViewRequest, legacy: boolean): StrategyDec
 	return { value: "full", reason: "default", applies: !legacy };
 }
 
+/** The skills a child gets: from the channel the strategy kept, by inheritSkills and the allowlist. */
+function childSkills(inherited: InheritedPrompt, context: ResolvedContext) {
+	const available = inherited.channels.skills?.skills;
+	// With no skills channel (a portable capture), an allowlist has nothing to pick from: no warnings.
+	if (available === undefined && inherited.strategy === "portable") return { skills: [] as SkillEntry[], warnings: [] };
+	return selectSkills(available ?? [], {
+		inheritSkills: context.primitives.inheritSkills,
+		allowlist: context.skills.value,
+		where: context.skills.where,
+	});
+}
+
+/** The child's base prompt and where it comes from: its role alone (replace), the parent's as loaded (legacy), or the chosen base with the role after it. */
+function childPrompt(
+	request: ChildViewRequest,
+	inherited: InheritedPrompt,
+	own: string,
+	modes: { replace: boolean; legacy: boolean },
+): { base: ChildView["base"]; customPrompt: string | undefined } {
+	if (modes.replace) return { base: "role", customPrompt: own };
+	if (modes.legacy) {
+		// Legacy is what an ungoverned child gets: the parent's custom prompt exactly as Pi loaded it,
+		// even one of blank lines, which the other modes treat as nothing to adopt.
+		const raw = request.parent.options?.customPrompt;
+		const customPrompt =
+			raw !== undefined && raw !== "" && request.parent.options?.forceSystemPrompt === undefined
+				? raw
+				: inherited.channels.base?.text;
+		return { base: customPrompt === undefined ? "pi" : "operator", customPrompt };
+	}
+	const chosen = childBase(inherited);
+	return { base: chosen.source, customPrompt: paragraphs(chosen.text, own) };
+}
+
 export function buildChildView(request: ChildViewRequest): ChildView {
 	const { kind } = request;
 	const context = resolveContext({
@@ -156,36 +190,12 @@ export function buildChildView(request: ChildViewRequest): ChildView {
 	const inherited =
 		strategy.applies && strategy.value !== "full" ? inheritPrompt(request.parent, strategy.value) : full;
 	const own = paragraphs(activeAgentTag(kind.name), kind.role.trim());
-	const replace = primitives.systemPromptMode === "replace";
-	const available = inherited.channels.skills?.skills;
-	// With no skills channel (a portable capture), an allowlist has nothing to pick from: no warnings.
-	const skills =
-		available === undefined && inherited.strategy === "portable"
-			? { skills: [] as SkillEntry[], warnings: [] }
-			: selectSkills(available ?? [], {
-					inheritSkills: primitives.inheritSkills,
-					allowlist: context.skills.value,
-					where: context.skills.where,
-				});
+	const skills = childSkills(inherited, context);
 	const mainRules = inherited.channels.mainRules?.text;
-	const operatorBase = inherited.channels.base?.text;
-	let base: ChildView["base"];
-	let customPrompt: string | undefined;
-	if (replace) {
-		base = "role";
-		customPrompt = own;
-	} else if (legacy) {
-		// Legacy is what an ungoverned child gets: the parent's custom prompt exactly as Pi loaded it,
-		// even one of blank lines, which the other modes treat as nothing to adopt.
-		const raw = request.parent.options?.customPrompt;
-		customPrompt =
-			raw !== undefined && raw !== "" && request.parent.options?.forceSystemPrompt === undefined ? raw : operatorBase;
-		base = customPrompt === undefined ? "pi" : "operator";
-	} else {
-		const chosen = childBase(inherited);
-		base = chosen.source;
-		customPrompt = paragraphs(chosen.text, own);
-	}
+	const { base, customPrompt } = childPrompt(request, inherited, own, {
+		replace: primitives.systemPromptMode === "replace",
+		legacy,
+	});
 	const prompt: ChildPromptInputs = {
 		customPrompt,
 		appendSystemPrompt: primitives.inheritMainRules && mainRules ? [mainRules] : [],

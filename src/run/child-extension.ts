@@ -27,6 +27,7 @@ import { createSubmitTool } from "../host/submit-tool.ts";
 import { registerCachePolicy } from "./cache-hook.ts";
 import {
 	CHILD_CONFIG_ENV,
+	type ChildConfig,
 	type ObservedPrompt,
 	parseChildConfig,
 	promptMismatches,
@@ -48,25 +49,34 @@ export default function childExtension(pi: ExtensionAPI): void {
 	const { config } = parsed;
 	watchParent(config.runId);
 
-	const commandsRun: string[] = [];
-	const running = new Map<string, string>();
+	const commandsRun = trackCommands(pi);
 	const { tool, state } = createSubmitTool(config.submit, () => commandsRun);
 	pi.registerTool(tool);
 	if (config.sandbox) sandboxTools(pi, config.sandbox, config.runId);
 	registerCachePolicy(pi, config.cache);
+	checkPromptAtStart(pi, config);
+	holdBudgets(pi, config, () => state.accepted !== undefined);
+}
 
+/** The bash commands the child has run, in order: a command counts once it has run, failed or not (a failing test run is evidence too). */
+function trackCommands(pi: ExtensionAPI): readonly string[] {
+	const commandsRun: string[] = [];
+	const running = new Map<string, string>();
 	pi.on("tool_execution_start", (event) => {
 		const command = bashCommand(event.toolName, event.args);
 		if (command !== undefined) running.set(event.toolCallId, command);
 	});
-	// A command counts once it has run, failed or not: a failing test run is evidence too.
 	pi.on("tool_execution_end", (event) => {
 		const command = running.get(event.toolCallId);
 		if (command === undefined) return;
 		running.delete(event.toolCallId);
 		commandsRun.push(command);
 	});
+	return commandsRun;
+}
 
+/** Before the first model call: refuse a prompt other than the launch decided, and warn a one-turn child. */
+function checkPromptAtStart(pi: ExtensionAPI, config: ChildConfig): void {
 	let started = false;
 	pi.on("before_agent_start", (event) => {
 		if (started) return undefined;
@@ -87,7 +97,10 @@ export default function childExtension(pi: ExtensionAPI): void {
 		if (!warnAtStart(config.turns)) return undefined;
 		return { message: { customType: LAST_TURN_MESSAGE_TYPE, content: lastTurnNotice(config.turns), display: true } };
 	});
+}
 
+/** The dollar budget at each response's end, the turn budget at each turn's end: warned before the last turn, aborted once spent. */
+function holdBudgets(pi: ExtensionAPI, config: ChildConfig, submitted: () => boolean): void {
 	let turnsDone = 0;
 	let usage = emptyUsage();
 	let stopped = false;
@@ -106,7 +119,7 @@ export default function childExtension(pi: ExtensionAPI): void {
 		const action = afterTurn({
 			turnsDone,
 			budget: config.turns,
-			submitted: state.accepted !== undefined,
+			submitted: submitted(),
 			continuing: event.toolResults.length > 0,
 		});
 		if (action === "warn") {

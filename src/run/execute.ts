@@ -12,7 +12,7 @@ import { parseEnvelope } from "../envelope/parse.ts";
 import type { FileProbe } from "../envelope/verify.ts";
 import { verifyEvidence } from "../envelope/verify.ts";
 import type { RenderedPrompt } from "../host/render.ts";
-import type { TaskPlan } from "../plan/types.ts";
+import type { PlainPlan, TaskPlan } from "../plan/types.ts";
 import { formatPath } from "../problems.ts";
 import type { AuditWriter } from "./audit.ts";
 import type { ChildCachePolicy } from "./cache-policy.ts";
@@ -71,7 +71,7 @@ export function launchOf(plan: LaunchParts, rendered: RenderedPrompt): ChildLaun
 }
 
 /** prompt.txt: what the child is given, exactly as its Pi sends it (rendered by Pi before the run). */
-export function promptText(rendered: RenderedPrompt, firstMessage: string): string {
+function promptText(rendered: RenderedPrompt, firstMessage: string): string {
 	const tools = rendered.tools.map((t) => `- ${t.name}`).join("\n");
 	return `=== system prompt ===\n${rendered.systemPrompt}\n=== tools ===\n${tools}\n=== first message ===\n${firstMessage}`;
 }
@@ -92,12 +92,21 @@ export function sentMismatch(rendered: RenderedPrompt, outcome: ChildOutcome): s
 	return undefined;
 }
 
-/** Writes what is known before the child starts: the spec, the plan, the prompt as Pi renders it. */
-function recordStart(audit: AuditWriter, plan: TaskPlan, rendered: RenderedPrompt): void {
-	audit.writeJson("spec.json", plan.spec);
+/**
+ * Writes what is known before a child starts: the prompt as Pi renders it, the view (what the child
+ * gets and why) and the plan; a task's spec and rung besides. A plain child (a fork, a workflow
+ * step) has neither.
+ */
+export function recordStart(
+	audit: AuditWriter,
+	plan: TaskPlan | PlainPlan,
+	rendered: RenderedPrompt,
+	task?: Pick<TaskPlan, "spec" | "rung">,
+): void {
+	if (task) audit.writeJson("spec.json", task.spec);
 	audit.writeText("prompt.txt", promptText(rendered, plan.child.firstMessage));
 	audit.writeJson("view.json", {
-		rung: plan.rung,
+		...(task && { rung: task.rung }),
 		agent: plan.child.agent,
 		warnings: plan.warnings,
 		context: plan.child.context,
@@ -158,7 +167,7 @@ async function execute(plan: TaskPlan, ports: ExecutePorts): Promise<TaskResult>
 	const audit = ports.audit(plan.audit.runsDir, plan.id, startedAt);
 	progress({ type: "audit", dir: audit.dir });
 	const rendered = await ports.render(plan);
-	recordStart(audit, plan, rendered);
+	recordStart(audit, plan, rendered, plan);
 	for (const warning of plan.warnings)
 		progress({ type: "warning", message: `${formatPath(warning)}: ${warning.message}` });
 

@@ -92,6 +92,28 @@ interface Run {
 	contained: boolean;
 }
 
+/** The run's outcome, as a subprocess child's is built: what its events showed, and how it ended. */
+function outcomeOf(run: Run, started: number, end: { spawnError?: string; abortReason: unknown }): ChildOutcome {
+	return childOutcome(
+		run.state,
+		{
+			code: 0,
+			signal: null,
+			spawnError: end.spawnError,
+			abortReason: end.abortReason,
+			reports: [],
+			stderrTail: "",
+			streamErrors: [],
+			sessionFile: end.spawnError === undefined ? run.hooks.sessionFile : undefined,
+			elapsedMs: Math.round(performance.now() - started),
+			containment: run.contained ? "namespace" : "partial",
+			sandbox: run.isolation.plan ? "enforce" : "off",
+			prevented: run.prevented,
+		},
+		"in-process",
+	);
+}
+
 async function runInProcess(
 	runtime: ModelRuntime,
 	launch: ChildLaunch,
@@ -111,25 +133,7 @@ async function runInProcess(
 		contained,
 	};
 	let stopReason: unknown;
-	const exit = (spawnError?: string) =>
-		childOutcome(
-			run.state,
-			{
-				code: 0,
-				signal: null,
-				spawnError,
-				abortReason: stopReason,
-				reports: [],
-				stderrTail: "",
-				streamErrors: [],
-				sessionFile: spawnError === undefined ? hooks.sessionFile : undefined,
-				elapsedMs: Math.round(performance.now() - started),
-				containment: contained ? "namespace" : "partial",
-				sandbox: isolation.plan ? "enforce" : "off",
-				prevented: run.prevented,
-			},
-			"in-process",
-		);
+	const exit = (spawnError?: string) => outcomeOf(run, started, { spawnError, abortReason: stopReason });
 	if (isolation.refused !== undefined) return exit(isolation.refused);
 	const model = runtime.getModel(launch.model.provider, launch.model.id);
 	if (!model) return exit(`model ${launch.model.provider}/${launch.model.id} is not known to the model runtime`);

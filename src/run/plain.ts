@@ -13,7 +13,7 @@ import { renderChildView } from "../host/render.ts";
 import type { PlainPlan } from "../plan/types.ts";
 import { formatPath } from "../problems.ts";
 import { AuditRecord } from "./audit.ts";
-import { type ExecutePorts, launchOf, promptText, sentMismatch } from "./execute.ts";
+import { type ExecutePorts, launchOf, recordStart, sentMismatch } from "./execute.ts";
 import { runGuarded } from "./guarded.ts";
 import { runnerFor } from "./ports.ts";
 import type { RunMetrics } from "./result.ts";
@@ -78,15 +78,7 @@ export async function executePlain(plan: PlainPlan, ports: PlainPorts): Promise<
 	const audit = ports.audit(plan.audit.runsDir, plan.id, startedAt);
 	progress({ type: "audit", dir: audit.dir });
 	const rendered = await ports.render(plan);
-	audit.writeText("prompt.txt", promptText(rendered, plan.child.firstMessage));
-	audit.writeJson("view.json", {
-		agent: plan.child.agent,
-		warnings: plan.warnings,
-		context: plan.child.context,
-		prompt: plan.child.prompt,
-		tools: plan.child.tools,
-	});
-	audit.writeJson("launch.json", plan);
+	recordStart(audit, plan, rendered);
 	for (const warning of plan.warnings)
 		progress({ type: "warning", message: `${formatPath(warning)}: ${warning.message}` });
 

@@ -133,8 +133,8 @@ function childConfig(launch: ChildLaunch, contained: ContainedCommand, runId: st
 	});
 }
 
-// The runner's one long function: spawning, streaming, stopping and collecting share the child's
-// state, and splitting them would pass that state through every piece.
+// Kept whole: the runner's one long function. Spawning, streaming, stopping and collecting share
+// the child's state, and splitting them would pass that state through every piece.
 async function runChild(
 	launch: ChildLaunch,
 	hooks: RunnerHooks,

@@ -43,6 +43,49 @@ interface Writable {
 	given: string;
 }
 
+/** A write_allowed entry that is no root: inside one, around some, or outside them all; the fix says which. */
+function notARoot(
+	path: Array<string | number>,
+	value: string,
+	real: string,
+	entries: readonly RootEntry[],
+	options: PathOptions,
+): Problem {
+	const outer = entries.filter((e) => isInside(real, e.real)).sort((a, b) => b.real.length - a.real.length)[0];
+	if (outer) {
+		return {
+			path,
+			code: "invalid_value",
+			value,
+			message:
+				`is inside the root roots[${outer.index}] ${q(outer.given)} but is not itself an entry of roots; ` +
+				"write_allowed names whole roots (compared by real path), so a subdirectory of a root is not enough",
+			fix:
+				`add ${q(lexical(value))} to roots and keep it here; roots must not nest, so to keep the rest of ` +
+				`${q(lexical(outer.given))} watched, ${splitAdvice(outer, real, options)}. Or, if all of ` +
+				`${q(lexical(outer.given))} may change, write that root here instead`,
+		};
+	}
+	const inner = entries.filter((e) => isInside(e.real, real));
+	if (inner.length > 0) {
+		return {
+			path,
+			code: "invalid_value",
+			value,
+			message: `is not an entry of roots; it contains ${inner.map((e) => `roots[${e.index}] ${q(e.given)}`).join(", ")}`,
+			fix: `list the roots the child may change instead, e.g. "write_allowed": [${quoteList(inner.map((e) => e.given))}]`,
+		};
+	}
+	const missing = options.probe(value).kind === "missing" ? " (and does not exist)" : "";
+	return {
+		path,
+		code: "invalid_value",
+		value,
+		message: `is not one of roots${missing}; only a watched directory can be made writable, or a write there would go unseen`,
+		fix: `add ${q(lexical(value))} to roots so it is watched, or remove it from write_allowed`,
+	};
+}
+
 /** Matches each write_allowed entry to a root; reports entries that are not exactly one root. */
 function matchWritable(
 	list: readonly unknown[],
@@ -73,41 +116,7 @@ function matchWritable(
 			} else writable.set(root.index, { index: k, given: value });
 			return;
 		}
-		const outer = entries.filter((e) => isInside(real, e.real)).sort((a, b) => b.real.length - a.real.length)[0];
-		if (outer) {
-			problems.push({
-				path,
-				code: "invalid_value",
-				value,
-				message:
-					`is inside the root roots[${outer.index}] ${q(outer.given)} but is not itself an entry of roots; ` +
-					"write_allowed names whole roots (compared by real path), so a subdirectory of a root is not enough",
-				fix:
-					`add ${q(lexical(value))} to roots and keep it here; roots must not nest, so to keep the rest of ` +
-					`${q(lexical(outer.given))} watched, ${splitAdvice(outer, real, options)}. Or, if all of ` +
-					`${q(lexical(outer.given))} may change, write that root here instead`,
-			});
-			return;
-		}
-		const inner = entries.filter((e) => isInside(e.real, real));
-		if (inner.length > 0) {
-			problems.push({
-				path,
-				code: "invalid_value",
-				value,
-				message: `is not an entry of roots; it contains ${inner.map((e) => `roots[${e.index}] ${q(e.given)}`).join(", ")}`,
-				fix: `list the roots the child may change instead, e.g. "write_allowed": [${quoteList(inner.map((e) => e.given))}]`,
-			});
-			return;
-		}
-		const missing = options.probe(value).kind === "missing" ? " (and does not exist)" : "";
-		problems.push({
-			path,
-			code: "invalid_value",
-			value,
-			message: `is not one of roots${missing}; only a watched directory can be made writable, or a write there would go unseen`,
-			fix: `add ${q(lexical(value))} to roots so it is watched, or remove it from write_allowed`,
-		});
+		problems.push(notARoot(path, value, real, entries, options));
 	});
 	return writable;
 }
