@@ -28,7 +28,7 @@ const isNode = (value: unknown): value is Node =>
 const FUNCTIONS = new Set(["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"]);
 
 /** Functions of `text` longer than the limit whose comment gives no reason: `line: name (n lines)`. */
-export function longFunctions(text: string): string[] {
+function longFunctions(text: string): string[] {
 	const lineAt = (offset: number) => text.slice(0, offset).split("\n").length;
 	const found: string[] = [];
 	// The statement or property a function stands in: its comment is the one before that.

@@ -12,15 +12,16 @@
  * Nothing in a folder may crash the listing or a launch, even in a project nobody trusts: a symlink
  * loop, a dangling link, an unreadable file or folder becomes a problem of that file or folder.
  */
+
 import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
-import { basename, isAbsolute, join, resolve } from "node:path";
+import { basename, isAbsolute, join, relative } from "node:path";
+import { UTF16_FIX, utf16Sign } from "../json/encoding.ts";
 import type { Problem } from "../problems.ts";
 import { displayPath } from "../settings/paths.ts";
-import { bundledAgentsDir } from "./bundled.ts";
 import { type AgentCatalog, type AgentFileText, buildAgentCatalog } from "./catalog.ts";
-import type { AgentScope } from "./definition.ts";
 import { hasFrontmatter } from "./frontmatter.ts";
-import { openCodeConfigFiles, readOpenCodeConfig } from "./opencode-config.ts";
+import { readOpenCodeConfig } from "./opencode-config.ts";
+import { type AgentPlace, agentPlaces } from "./places.ts";
 
 export interface LoadAgentsOptions {
 	cwd: string;
@@ -57,52 +58,6 @@ export interface LoadedAgents extends AgentCatalog {
 	skipped: SkippedAgentDir[];
 	/** Markdown in an agent folder that is something else, left out: a README, a pi-subagents chain. */
 	notAgents: NotAnAgent[];
-}
-
-export interface AgentPlace {
-	scope: AgentScope;
-	dir: string;
-	/** A Claude Code or OpenCode folder: subfolders are read, and Markdown without frontmatter is not an agent. */
-	nested?: true;
-	/** `dir` is an OpenCode config file, whose `agent` / `agents` entries are agents (opencode-config.ts). */
-	config?: true;
-	/** A folder other conventions share (`.agents/`): Markdown without frontmatter there is not an agent. */
-	shared?: true;
-}
-
-/** Every folder agents are read from, highest rank first. */
-export function agentPlaces(
-	options: Pick<LoadAgentsOptions, "cwd" | "home" | "agentDir" | "bundledDir" | "env">,
-): AgentPlace[] {
-	const bundled = options.bundledDir === undefined ? bundledAgentsDir() : options.bundledDir;
-	// The XDG rule: a relative $XDG_CONFIG_HOME is invalid and ignored.
-	const xdg = options.env?.XDG_CONFIG_HOME;
-	const configHome = xdg && isAbsolute(xdg) ? xdg : join(options.home, ".config");
-	// OpenCode reads `agents/` and, from its first versions, `agent/`: both, the current name first.
-	const openCode = (base: string) => [join(base, "agents"), join(base, "agent")];
-	const nested = true as const;
-	const config = true as const;
-	const configs = (scope: AgentScope, ...dirs: string[]) =>
-		dirs.flatMap(openCodeConfigFiles).map((dir) => ({ scope, dir, config }));
-	// OPENCODE_CONFIG names one more config file, the user's (relative to the working directory).
-	const named = options.env?.OPENCODE_CONFIG;
-	// pi-subagents also reads `.agents/` and `~/.agents/`, folders other conventions share (skills live
-	// in `.agents/skills/`), so they are read flat and a Markdown file there may be something else.
-	const shared = true as const;
-	return [
-		{ scope: "project", dir: join(options.cwd, ".pi", "agents") },
-		{ scope: "project", dir: join(options.cwd, ".agents"), shared },
-		{ scope: "project", dir: join(options.cwd, ".claude", "agents"), nested },
-		...openCode(join(options.cwd, ".opencode")).map((dir) => ({ scope: "project" as const, dir, nested })),
-		...configs("project", join(options.cwd, ".opencode"), options.cwd),
-		{ scope: "user", dir: join(options.agentDir, "agents") },
-		{ scope: "user", dir: join(options.home, ".agents"), shared },
-		{ scope: "user", dir: join(options.home, ".claude", "agents"), nested },
-		...openCode(join(configHome, "opencode")).map((dir) => ({ scope: "user" as const, dir, nested })),
-		...(named ? [{ scope: "user" as const, dir: resolve(options.cwd, named), config }] : []),
-		...configs("user", join(configHome, "opencode")),
-		...(bundled ? [{ scope: "bundled" as const, dir: bundled }] : []),
-	];
 }
 
 const code = (error: unknown) => (error as NodeJS.ErrnoException).code;
@@ -162,13 +117,26 @@ function listMarkdown(dir: string, nested = false): Listing {
 	return walk("", 0) ? { names: names.sort(), problems } : { problems };
 }
 
+/**
+ * How a path is named in listings and problems: below the working directory relative to it; a
+ * project folder above it (in the repository, see projectDirs) relative too (`../.claude/agents/…`),
+ * so it reads as this project's and not as the user's; anything else as displayPath names it.
+ */
+function placeLabel(path: string, scope: AgentPlace["scope"], where: { cwd: string; home: string }): string {
+	const rel = relative(where.cwd, path);
+	if (scope === "project" && rel.startsWith("..") && !isAbsolute(rel)) return rel;
+	return displayPath(path, where);
+}
+
 /** One file's text, nothing for a subfolder, or the reason it cannot be read. */
-function readAgentFile(file: string): { text?: string; problem?: string; skip?: true } {
+function readAgentFile(file: string): { text?: string; problem?: string; fix?: string; skip?: true } {
 	try {
 		const stat = statSync(file, { throwIfNoEntry: false });
 		if (stat === undefined) return { problem: "it is a link to nothing" };
 		if (!stat.isFile()) return { skip: true };
-		return { text: readFileSync(file, "utf8") };
+		const text = readFileSync(file, "utf8");
+		const utf16 = utf16Sign(text);
+		return utf16 === undefined ? { text } : { problem: `it is UTF-16, not UTF-8 (${utf16})`, fix: UTF16_FIX };
 	} catch (error) {
 		return { problem: code(error) === "ELOOP" ? "it is a symbolic link that loops" : reason(error) };
 	}
@@ -187,7 +155,7 @@ function readPlace(
 			? path === place.dir
 				? "bundled"
 				: `bundled/${basename(path)}`
-			: displayPath(path, where);
+			: placeLabel(path, place.scope, where);
 	const listed = listMarkdown(place.dir, place.nested);
 	for (const unreadable of listed.problems) {
 		problems.push({
@@ -223,7 +191,7 @@ function readPlace(
 			code: "unreadable",
 			value: undefined,
 			message: `cannot read the agent file: ${read.problem}`,
-			fix: "make it readable, or remove it",
+			fix: read.fix ?? "make it readable, or remove it",
 		};
 		files.push({ ...base, text: "", readProblem });
 	}
@@ -241,7 +209,7 @@ function definesAgents(file: string): boolean {
 /** Reads every agent file of every place and builds the catalog; every problem is in the result. */
 export function loadAgents(options: LoadAgentsOptions): LoadedAgents {
 	const where = { cwd: options.cwd, home: options.home };
-	const label = (path: string) => displayPath(path, where);
+	const label = (path: string, scope: AgentPlace["scope"]) => placeLabel(path, scope, where);
 	const files: AgentFileText[] = [];
 	const folderProblems: Problem[] = [];
 	const skipped: SkippedAgentDir[] = [];
@@ -250,11 +218,15 @@ export function loadAgents(options: LoadAgentsOptions): LoadedAgents {
 		if (place.config) {
 			if (place.scope === "project" && !options.projectTrusted) {
 				if (definesAgents(place.dir))
-					skipped.push({ dir: place.dir, label: label(place.dir), reason: "the project is not trusted by Pi" });
+					skipped.push({
+						dir: place.dir,
+						label: label(place.dir, place.scope),
+						reason: "the project is not trusted by Pi",
+					});
 				continue;
 			}
 			const read = readOpenCodeConfig(place.dir, place.scope, {
-				label: label(place.dir),
+				label: label(place.dir, place.scope),
 				home: options.home,
 				env: options.env ?? {},
 			});
@@ -266,7 +238,11 @@ export function loadAgents(options: LoadAgentsOptions): LoadedAgents {
 		if (place.scope === "project" && !options.projectTrusted) {
 			const listed = listMarkdown(place.dir, place.nested);
 			if ((listed.names?.length ?? 0) > 0 || listed.problems.length > 0) {
-				skipped.push({ dir: place.dir, label: label(place.dir), reason: "the project is not trusted by Pi" });
+				skipped.push({
+					dir: place.dir,
+					label: label(place.dir, place.scope),
+					reason: "the project is not trusted by Pi",
+				});
 			}
 			continue;
 		}

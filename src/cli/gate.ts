@@ -4,13 +4,16 @@
  * for no brief, an empty one or an unreadable file. Scripts and hooks call it once per brief, so it
  * loads the classifier and nothing of Pi.
  */
+
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { plural } from "../format/numbers.ts";
 import { renderTable } from "../format/table.ts";
 import { classifyBrief } from "../gate/classify.ts";
 import { proposeTask } from "../gate/propose.ts";
 import { showQuote } from "../gate/reason.ts";
 import type { GateDecision, TaskProposal } from "../gate/types.ts";
+import { UTF16_FIX, utf16Sign } from "../json/encoding.ts";
 import { type Command, type CommandIO, EXIT, type ExitCode, UsageError } from "./command.ts";
 import { parseFlags } from "./flags.ts";
 
@@ -78,7 +81,11 @@ async function readBrief(
 	if (source.kind === "text") return { brief: source.text, from: "the argument" };
 	if (source.kind === "file") {
 		try {
-			return { brief: readFileSync(source.path, "utf8"), from: source.path };
+			const brief = readFileSync(source.path, "utf8");
+			const utf16 = utf16Sign(brief);
+			if (utf16 !== undefined)
+				return { problem: `cannot read ${source.path}: it is UTF-16, not UTF-8 (${utf16}); ${UTF16_FIX}` };
+			return { brief, from: source.path };
 		} catch (error) {
 			return { problem: `cannot read ${source.path}: ${readProblem(error)}` };
 		}
@@ -106,15 +113,9 @@ export function describeDecision(decision: GateDecision, proposal: TaskProposal)
 		.split("\n")
 		.map((l) => `  ${l}`)
 		.join("\n");
-	return [
-		`TASK  must be a task: ${n} reason${n === 1 ? "" : "s"}`,
-		"",
-		indented,
-		"",
-		"Call instead:",
-		"",
-		proposal.text,
-	].join("\n");
+	return [`TASK  must be a task: ${plural(n, "reason")}`, "", indented, "", "Call instead:", "", proposal.text].join(
+		"\n",
+	);
 }
 
 export const gateCommand: Command = {

@@ -4,6 +4,7 @@
  * warning costs, each problem with its own fix — then one line that says whether this machine is
  * ready. The JSON form is the report itself. Pure.
  */
+import { plural } from "../format/numbers.ts";
 import { formatPath, showValue } from "../problems.ts";
 import type { Check, CheckState, DoctorReport } from "./types.ts";
 
@@ -69,18 +70,16 @@ function advice(check: Check, at: number, columns: number): string[] {
 	return out;
 }
 
-const count = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
 /** Two lines: the tally, then whether this machine is ready. */
 function verdict(report: DoctorReport): string {
 	const { ok, warn, fail, skip } = report.counts;
 	const tally = [
 		`${ok} ok`,
-		warn > 0 ? count(warn, "warning") : "",
+		warn > 0 ? plural(warn, "warning") : "",
 		fail > 0 ? `${fail} failed` : "",
 		skip > 0 ? `${skip} skipped` : "",
 	];
-	const counted = `${count(report.checks.length, "check")}: ${tally.filter(Boolean).join(", ")}.`;
+	const counted = `${plural(report.checks.length, "check")}: ${tally.filter(Boolean).join(", ")}.`;
 	if (fail > 0) return `${counted}\nFix what failed (above) and run pi-delegate doctor again.`;
 	if (warn > 0) return `${counted}\nReady to delegate; the warnings above say what they cost.`;
 	return `${counted}\nReady to delegate.`;

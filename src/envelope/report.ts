@@ -3,6 +3,7 @@
  * PASS only when the envelope is valid, an ok cites evidence (unless the rule is relaxed), and, if
  * pointers were verified, every one of them held.
  */
+import { plural } from "../format/numbers.ts";
 import { renderTable } from "../format/table.ts";
 import { formatProblems, type Problem } from "../problems.ts";
 import { describeSource, type EnvelopeParse } from "./parse.ts";
@@ -59,7 +60,7 @@ function verdictLine(check: EnvelopeCheck): string {
 	const total = check.parse.envelope.evidence.length;
 	if (total === 0) return "PASS  valid envelope, with no evidence to verify";
 	if (check.claims === undefined) {
-		return `PASS  valid envelope; ${total} pointer${total === 1 ? "" : "s"} not verified (give --roots and --commands-file to verify them)`;
+		return `PASS  valid envelope; ${plural(total, "pointer")} not verified (give --roots and --commands-file to verify them)`;
 	}
 	const failed = check.claims.filter((c) => !c.verified).length;
 	if (failed > 0) return `FAIL  valid envelope, but ${failed} of ${total} pointers failed verification`;

@@ -7,7 +7,9 @@
  * symlink can lead a pointer out of the roots. A path that does not exist is judged by its lexical
  * form, to tell "outside the roots" from "not there".
  */
+
 import { isAbsolute, relative, resolve, sep } from "node:path";
+import { plural } from "../format/numbers.ts";
 import { matchCommand } from "./commands.ts";
 import { type LineRange, type Pointer, parsePointer } from "./pointer.ts";
 import type { Evidence } from "./schema.ts";
@@ -78,7 +80,7 @@ function verifyFile(pointer: Pointer & { kind: "file" }, ctx: VerifyContext, rea
 	} catch (error) {
 		return { verified: false, reason: `${pointer.path} cannot be read (${readError(error)})` };
 	}
-	const size = `${total} line${total === 1 ? "" : "s"}`;
+	const size = plural(total, "line");
 	const { start, end } = pointer.lines;
 	if (end > total) {
 		const past = start === end ? "is past the end" : start > total ? "are past the end" : "run past the end";

@@ -31,6 +31,7 @@ import {
 	SUBMIT_RESULT_TOOL_NAME,
 } from "../envelope/schema.ts";
 import { verifyEvidence } from "../envelope/verify.ts";
+import { plural } from "../format/numbers.ts";
 import type { SubmitCheckConfig } from "../plan/types.ts";
 import { formatPath, type Problem } from "../problems.ts";
 
@@ -131,7 +132,7 @@ function accepted(envelope: Envelope, unresolved: readonly Problem[]) {
 		unresolved.length === 0
 			? "Result received. Your work is done; stop here."
 			: [
-					`Result recorded as it is, with ${unresolved.length} unresolved problem${unresolved.length === 1 ? "" : "s"} that will fail the task:`,
+					`Result recorded as it is, with ${plural(unresolved.length, "unresolved problem")} that will fail the task:`,
 					...unresolved.map((p) => `- ${formatPath(p)}: ${p.message}`),
 					"No more attempts are accepted. Your work is done; stop here.",
 				].join("\n");

@@ -19,6 +19,7 @@
  * contextMods") can name the line and column of that key. The line/column convention is in
  * position.ts.
  */
+import { UTF16_FIX, utf16Sign } from "./encoding.ts";
 import { lineIndex, positionIn } from "./position.ts";
 import { scanText } from "./scan.ts";
 import { SyntaxStop } from "./tokens.ts";
@@ -48,6 +49,13 @@ export function readJson(text: string, options: JsonReadOptions = {}): JsonRead 
 		};
 	} catch (error) {
 		if (!(error instanceof SyntaxStop)) throw error;
+		// A text that fails because it is UTF-16 is reported as that, at its start, not at its first odd character.
+		const sign = utf16Sign(text);
+		if (sign !== undefined)
+			return {
+				ok: false,
+				error: { ...positionAt(0), reason: `the text is UTF-16, not UTF-8 (${sign})`, hint: UTF16_FIX },
+			};
 		return { ok: false, error: { ...positionAt(error.offset), reason: error.message, hint: error.hint } };
 	}
 }

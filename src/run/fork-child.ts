@@ -31,6 +31,7 @@ import {
 	type ToolDefinition,
 } from "@earendil-works/pi-coding-agent";
 import type { TSchema } from "typebox";
+import { plural } from "../format/numbers.ts";
 import { prefixHashes } from "../meter/prefix.ts";
 import { encodeRequestEntry, REQUEST_ENTRY_TYPE } from "../meter/request-entry.ts";
 import type { PrefixHashes } from "../meter/types.ts";
@@ -55,7 +56,7 @@ export function createForkState(): ForkChildState {
 /** The turn notice of a fork: it has no result to submit, only its answer to give. */
 export function forkLastTurnNotice(budget: number): string {
 	return (
-		`This is your last turn: the fork's budget of ${budget} turn${budget === 1 ? "" : "s"} is spent after it. ` +
+		`This is your last turn: the fork's budget of ${plural(budget, "turn")} is spent after it. ` +
 		"Answer now with what you found, and say what you could not check. Do not start new work."
 	);
 }

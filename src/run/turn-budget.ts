@@ -7,6 +7,7 @@
  * the turn before the last one (and, with a budget of one turn, attached to the first message).
  * A warning queued when the last turn starts would arrive one turn too late.
  */
+import { plural } from "../format/numbers.ts";
 
 /** `customType` of the warning message, so the runner can recognise it in the event stream. */
 export const LAST_TURN_MESSAGE_TYPE = "pi-delegate-last-turn";
@@ -14,7 +15,7 @@ export const LAST_TURN_MESSAGE_TYPE = "pi-delegate-last-turn";
 /** The warning, in the words the child reads. */
 export function lastTurnNotice(budget: number): string {
 	return (
-		`This is your last turn: the task's budget of ${budget} turn${budget === 1 ? "" : "s"} is spent after it. ` +
+		`This is your last turn: the task's budget of ${plural(budget, "turn")} is spent after it. ` +
 		"Call submit_result now with what you have. Put whatever you did not finish in did_not_do, " +
 		"and anything you could not verify in unsure. Do not start new work."
 	);

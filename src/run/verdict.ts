@@ -8,7 +8,7 @@ import type { Change } from "../boundary/types.ts";
 import type { EnvelopeParse } from "../envelope/parse.ts";
 import { type EvidenceRule, emptyProofProblem } from "../envelope/proof.ts";
 import type { ClaimCheck } from "../envelope/verify.ts";
-import { formatUsd } from "../format/numbers.ts";
+import { formatUsd, plural } from "../format/numbers.ts";
 import type { Problem, ProblemCode } from "../problems.ts";
 import type { Budget } from "../spec/schema.ts";
 import type { ChildOutcome, SandboxMode } from "./types.ts";
@@ -233,7 +233,7 @@ export function sandboxBreach({
 	if (sandbox !== "enforce" || violations.length === 0) return [];
 	const n = violations.length;
 	const message =
-		`the sandbox was enforced, yet ${n} change${n === 1 ? "" : "s"} outside write_allowed got through: ` +
+		`the sandbox was enforced, yet ${plural(n, "change")} outside write_allowed got through: ` +
 		"this is a bug in pi-delegate's sandbox; please report it with this run's audit record";
 	const fix =
 		"report it with the audit record, and until it is fixed treat the sandbox as not containing this kind of write";

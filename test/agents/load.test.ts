@@ -186,6 +186,27 @@ describe("loadAgents", () => {
 		expect(loaded.broken.has("loop")).toBe(true);
 	});
 
+	it("names a UTF-16 agent file as that, in Claude Code's folder too, where it would pass for a file without frontmatter", () => {
+		const l = layout();
+		const claude = join(l.cwd, ".claude", "agents");
+		mkdirSync(claude, { recursive: true });
+		const utf16 = (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]);
+		writeFileSync(join(claude, "reviewer.md"), utf16(def("Reviews")));
+		writeFileSync(join(l.project, "scout.md"), Buffer.from(def("Looks"), "utf16le"));
+		const loaded = loadAgents({ ...l, projectTrusted: true, bundledDir: null });
+		const problems = loaded.problems.map((p) => `${formatPath(p)}: ${p.message} | ${p.fix}`);
+		expect(problems).toEqual([
+			expect.stringContaining(
+				`${join(".pi", "agents", "scout.md")}: cannot read the agent file: it is UTF-16, not UTF-8 (every other byte is zero) | save it as UTF-8`,
+			),
+			expect.stringContaining(
+				`${join(".claude", "agents", "reviewer.md")}: cannot read the agent file: it is UTF-16, not UTF-8 (it starts with a UTF-16 byte-order mark) | save it as UTF-8`,
+			),
+		]);
+		expect(loaded.notAgents).toEqual([]);
+		expect([...loaded.broken.keys()].sort()).toEqual(["reviewer", "scout"]);
+	});
+
 	it("reads Claude Code's and OpenCode's subfolders, as they do, and leaves their Markdown without frontmatter out", () => {
 		const l = layout();
 		const claude = join(l.cwd, ".claude", "agents");

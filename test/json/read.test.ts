@@ -145,6 +145,36 @@ describe("readJson: syntax errors", () => {
 	});
 });
 
+describe("readJson: text that is not UTF-8", () => {
+	// What Node's UTF-8 decoding makes of a UTF-16 file: the mark's two bytes are each U+FFFD.
+	const decoded = (bytes: Buffer) => bytes.toString("utf8");
+	const text = '{"goal": "x"}';
+
+	it("names UTF-16 with a byte-order mark, little- or big-endian, at line 1, column 1", () => {
+		const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]);
+		const be = Buffer.from(le).swap16();
+		for (const bytes of [le, be]) {
+			expect(error(decoded(bytes))).toMatchObject({
+				line: 1,
+				column: 1,
+				reason: "the text is UTF-16, not UTF-8 (it starts with a UTF-16 byte-order mark)",
+				hint: expect.stringContaining("save it as UTF-8"),
+			});
+		}
+	});
+
+	it("names UTF-16 without a mark by its zero bytes", () => {
+		expect(error(decoded(Buffer.from(text, "utf16le"))).reason).toBe(
+			"the text is UTF-16, not UTF-8 (every other byte is zero)",
+		);
+	});
+
+	it("leaves other errors and valid text alone: a NUL escape, a stray replacement character", () => {
+		expect(readJson('{"a": "\\u0000\\u0000\\u0000"}').ok).toBe(true);
+		expect(error('{"a": 1} \uFFFD').reason).not.toContain("UTF-16");
+	});
+});
+
 describe("readJson: duplicate keys", () => {
 	it("reports a key given twice, with its path, both positions and the last value kept", () => {
 		const read = readJson('{\n"read_only": true,\n"budget": {"usd": 1, "usd": 9},\n"read_only": false\n}');

@@ -3,6 +3,7 @@
  * were prevented or only detected (and why), and each write that was prevented. Pure: the
  * executor builds a RunIsolation from the plan and the outcome, the reports render it.
  */
+import { plural } from "../../format/numbers.ts";
 import { hanging } from "../../format/text.ts";
 import type { ChildOutcome } from "../types.ts";
 import type { Containment, PreventedAttempt, SandboxMode, SandboxPlan } from "./types.ts";
@@ -48,7 +49,7 @@ function oneLine(text: string, max = 60): string {
 	return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-const count = (n: number) => `${n} write${n === 1 ? "" : "s"} prevented`;
+const count = (n: number) => `${plural(n, "write")} prevented`;
 
 /** The report's section; `max` attempts are listed, the rest counted. */
 export function isolationSection(isolation: RunIsolation, max = 10, width = 80): string {
