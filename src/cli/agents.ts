@@ -25,7 +25,8 @@ const NOT_AGENTS_SHOWN = 5;
 const usage = `Usage: pi-delegate agents [--json | --roster] [--approve | --no-approve]
 
 Lists the agents a task can run as, from (highest first) .pi/agents/, .agents/, .claude/agents/,
-.opencode/agents/ (or agent/) and OpenCode's opencode.json(c) in the project, <agentDir>/agents/,
+.opencode/agents/ (or agent/) and OpenCode's opencode.json(c) in the project (the working
+directory, then each directory above it up to its git repository's root), <agentDir>/agents/,
 ~/.agents/, ~/.claude/agents/, $XDG_CONFIG_HOME/opencode/agents/ (or agent/; ~/.config when unset)
 and OpenCode's config there (the agent directory is ~/.pi/agent or $PI_CODING_AGENT_DIR), and the
 agents bundled with pi-delegate. A file hides any lower one of the same name; the listing says

@@ -115,6 +115,8 @@ describe("pi-delegate gate", () => {
 	it("exits 2 with one line for an empty brief or an unreadable file", async () => {
 		const empty = join(dir, "empty.md");
 		writeFileSync(empty, "  \n\t\n");
+		const utf16 = join(dir, "utf16.md");
+		writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("Do not touch it.", "utf16le")]));
 		const cases: Array<[string[], string | undefined, string]> = [
 			[["gate", "-"], "", "pi-delegate gate: the brief from standard input is empty\n"],
 			[["gate", "   "], undefined, "pi-delegate gate: the brief from the argument is empty\n"],
@@ -125,6 +127,11 @@ describe("pi-delegate gate", () => {
 				`pi-delegate gate: cannot read ${join(dir, "nope.md")}: no such file\n`,
 			],
 			[["gate", "--file", dir], undefined, `pi-delegate gate: cannot read ${dir}: it is a directory\n`],
+			[
+				["gate", "--file", utf16],
+				undefined,
+				`pi-delegate gate: cannot read ${utf16}: it is UTF-16, not UTF-8 (it starts with a UTF-16 byte-order mark); save it as UTF-8 (in PowerShell: Set-Content -Encoding utf8, or Out-File -Encoding utf8; in an editor: save with encoding UTF-8)\n`,
+			],
 		];
 		for (const [argv, stdin, stderr] of cases) {
 			const r = await runCli(argv, stdin === undefined ? {} : { stdin });
@@ -214,6 +221,8 @@ describe("the gate command's imports", () => {
 						"src/cli/command.ts",
 						"src/cli/flags.ts",
 						"src/format/table.ts",
+						"src/format/numbers.ts",
+						"src/json/encoding.ts",
 						"src/suggest.ts",
 					].includes(f),
 			),
