@@ -162,17 +162,23 @@ function problem(
 }
 
 /**
- * Claude Code's model aliases: a family (`sonnet`, `opus`, `haiku`, and any other family of
- * Anthropic's catalogue, `claude-<family>-…`). In an agent file they name a family, not a provider:
- * Claude Code serves them from whichever account it runs on. A file written for Claude Code says
- * `model: sonnet` and is shared with people on other providers, so when no provider with
- * credentials offers the family, the child runs on the model the launcher would choose without it,
- * and says so — where any other reference that cannot be served stops the launch.
+ * Claude Code's model names: a family alias (`sonnet`, `opus`, `haiku`, and any other family of
+ * Anthropic's catalogue, `claude-<family>-…`) or a Claude model's own name without a provider
+ * (`claude-sonnet-4-20250514`, `claude-3-5-haiku-latest`). In an agent file they name a model of
+ * Anthropic's, not a provider: Claude Code serves them from whichever account it runs on. A file
+ * written for Claude Code is shared with people on other providers, and a model it pins retires
+ * from the catalogues (Pi no longer lists `claude-sonnet-4-20250514` for Anthropic, only for
+ * Bedrock), so when no provider with credentials offers the name, the child runs on the model the
+ * launcher would choose without it, and says so — where any other reference that cannot be served
+ * (a `provider/id`, another maker's model) stops the launch.
  */
 const CLAUDE_CODE_ALIASES: readonly string[] = ["haiku", "sonnet", "opus"];
 
+/** A Claude model's name as Claude Code takes it: `claude-` and letters, digits, dots and dashes, no provider. */
+const CLAUDE_MODEL_NAME = /^claude-[a-z0-9][a-z0-9.-]*$/;
+
 function isFamilyAlias(word: string, models: readonly ModelInfo[]): boolean {
-	if (CLAUDE_CODE_ALIASES.includes(word)) return true;
+	if (CLAUDE_CODE_ALIASES.includes(word) || CLAUDE_MODEL_NAME.test(word)) return true;
 	return (
 		/^[a-z]+$/.test(word) && models.some((m) => m.provider === "anthropic" && lower(m.id).startsWith(`claude-${word}-`))
 	);

@@ -70,9 +70,35 @@ describe("checkAgentLaunch: a family alias", () => {
 		expect(gpt.standsAside).toBeUndefined();
 	});
 
-	it("does not excuse any other reference that cannot be served", () => {
-		const check = checkAgentLaunch(withModel("claude-sonnet-4-5"), { models, tools: ["read"], usable: () => false });
-		expect(check.standsAside).toBeUndefined();
-		expect(check.problems[0]?.message).toContain("no credentials");
+	it("takes a Claude model's own name as Claude Code does: a model of Anthropic's, from any account", () => {
+		const unserved = checkAgentLaunch(withModel("claude-sonnet-4-5"), { models, tools: ["read"], usable: () => false });
+		expect(unserved.problems).toEqual([]);
+		expect(unserved.standsAside).toContain('no provider with credentials offers "claude-sonnet-4-5"');
+		const served = checkAgentLaunch(withModel("claude-sonnet-4-5"), {
+			models,
+			tools: ["read"],
+			usable: (p) => p === "anthropic",
+		});
+		expect(served.model).toMatchObject({ provider: "anthropic", id: "claude-sonnet-4-5" });
+	});
+
+	it("lets a pinned Claude model that left the catalogue stand aside, though the provider is logged in", () => {
+		// Pi 1.x lists claude-sonnet-4-20250514 for Bedrock only; a Claude Code collection pins it.
+		const catalogue = [...models, { provider: "amazon-bedrock", id: "us.anthropic.claude-sonnet-4-20250514-v1:0" }];
+		const check = checkAgentLaunch(withModel("claude-sonnet-4-20250514"), {
+			models: catalogue,
+			tools: ["read"],
+			usable: (p) => p === "anthropic",
+		});
+		expect(check.problems).toEqual([]);
+		expect(check.standsAside).toContain('"claude-sonnet-4-20250514"');
+	});
+
+	it("does not excuse any other reference that cannot be served: a provider named, another maker's model", () => {
+		for (const ref of ["anthropic/claude-sonnet-4-5", "gpt-5"]) {
+			const check = checkAgentLaunch(withModel(ref), { models, tools: ["read"], usable: () => false });
+			expect(check.standsAside, ref).toBeUndefined();
+			expect(check.problems[0]?.message, ref).toContain("no credentials");
+		}
 	});
 });
