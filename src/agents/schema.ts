@@ -125,7 +125,9 @@ export const FIELDS: Readonly<Record<NativeKey | HonouredKey, Field>> = {
 		"write e.g. permission: { edit: deny, bash: deny }",
 	),
 	permissions: field(
-		Type.Array(Type.Unknown(), { description: "OpenCode's permission rules: { action, resource, effect }." }),
+		Type.Union([Type.Array(Type.Unknown()), Type.Record(Type.String(), Type.Unknown())], {
+			description: "OpenCode's permission rules: { action, resource, effect } (a map is read as a permission: block).",
+		}),
 		"a list of { action, resource, effect } rules",
 		'write e.g. permissions: [{ action: edit, resource: "*", effect: deny }]',
 	),

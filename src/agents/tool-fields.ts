@@ -5,14 +5,8 @@
  * "every tool" meant to its author) and loses the withheld ones.
  */
 import type { AgentNote } from "./definition.ts";
-import {
-	emptyNarrowing,
-	type KeyProblem,
-	narrowByDenyList,
-	narrowByPermission,
-	narrowByPermissionMode,
-	narrowByPermissionRules,
-} from "./restrict.ts";
+import { narrowByPermission, narrowByPermissionRules } from "./permission.ts";
+import { emptyNarrowing, type KeyProblem, narrowByDenyList, narrowByPermissionMode } from "./restrict.ts";
 import { toolsFromMap } from "./tool-map.ts";
 import { grantTools, PI_BUILTIN_TOOLS, splitToolEntries } from "./tools.ts";
 

@@ -6,15 +6,7 @@
  */
 import type { AgentNote } from "./definition.ts";
 import type { KeyProblem } from "./restrict.ts";
-import { classifyTool, nearestTool, PI_BUILTIN_TOOLS } from "./tools.ts";
-
-function globToRegExp(glob: string): RegExp {
-	const body = glob
-		.replace(/[.+^${}()|[\]\\]/g, "\\$&")
-		.replace(/\*/g, ".*")
-		.replace(/\?/g, ".");
-	return new RegExp(`^${body}$`, "i");
-}
+import { classifyTool, globToRegExp, nearestTool, PI_BUILTIN_TOOLS } from "./tools.ts";
 
 export function toolsFromMap(
 	map: Readonly<Record<string, unknown>>,

@@ -217,3 +217,12 @@ export function grantTools(
 export function nearestTool(written: string, available: readonly string[]): string | undefined {
 	return closest(written, [...new Set([...PI_BUILTIN_TOOLS, ...available, "Glob", "MultiEdit", "list"])]);
 }
+
+/** A tool-name pattern (`mymcp_*`, `?ash`) as a case-insensitive expression over whole names. */
+export function globToRegExp(glob: string): RegExp {
+	const body = glob
+		.replace(/[.+^${}()|[\]\\]/g, "\\$&")
+		.replace(/\*/g, ".*")
+		.replace(/\?/g, ".");
+	return new RegExp(`^${body}$`, "i");
+}

@@ -140,6 +140,32 @@ const TABLE: Record<string, Expect> = {
 	},
 	"oc-permission-ask": { loads: "ok", tools: ["read", "bash", "grep", "find", "ls"], notes: ["ask counts as deny"] },
 	"oc-permission-typo": { loads: "refused", problems: ['unknown permission "bsh" (did you mean "bash"?)'] },
+	"oc-permission-deny-typo": { loads: "refused", problems: ['unknown permission "edt" (did you mean "edit"?)'] },
+	// permissions: written as a map, the shape of permission: — read as that block, on the safe side.
+	"oc-permissions-map": {
+		loads: "ok",
+		tools: ["read", "grep", "find", "ls"],
+		ignored: ["mode"],
+		notes: [
+			"permissions: a map, read as a permission: block",
+			"bash withheld: permissions.bash allows only some uses",
+			"edit withheld: permissions.edit allows only some uses",
+		],
+	},
+	// "*": ask decides only for the tools no named permission governs: the reading tools stay.
+	"oc-permission-wildcard-ask": {
+		loads: "ok",
+		tools: ["read", "grep", "find", "ls"],
+		notes: [
+			"bash withheld: permission.* denies it",
+			"planner_next: allow grants nothing here",
+		],
+	},
+	"oc-permission-apply-patch": {
+		loads: "ok",
+		tools: ["read", "bash", "grep", "find", "ls"],
+		notes: ["write withheld: permission.edit denies it", "deploy_service is not a tool here; nothing to withhold"],
+	},
 	"oc-permissions-rules": {
 		loads: "ok",
 		tools: ["read", "grep", "find", "ls"],

@@ -1,0 +1,213 @@
+/**
+ * OpenCode's permissions, in both forms it takes: the `permission:` block (`{ edit: deny, bash: {
+ * "git *": allow, "*": ask } }`, or one action for everything) and the `permissions:` rules list.
+ * Each becomes Pi tools withheld from the child; see restrict.ts for the rules every narrowing
+ * follows (ask counts as deny, a rule that cannot be enforced exactly withholds the whole tool).
+ */
+import { closest } from "../suggest.ts";
+import { type KeyProblem, type Narrowing, withhold } from "./restrict.ts";
+import { globToRegExp, PI_BUILTIN_TOOLS } from "./tools.ts";
+
+/**
+ * OpenCode permission names and the Pi tools each governs: `edit` covers every tool that writes,
+ * as in OpenCode, and so do the names of OpenCode's other writing tools (a child has none of them,
+ * so denying one withholds what writes here: the safe side).
+ */
+const PERMISSION_TOOLS: Readonly<Record<string, readonly string[]>> = {
+	edit: ["edit", "write"],
+	write: ["write"],
+	patch: ["edit", "write"],
+	apply_patch: ["edit", "write"],
+	multiedit: ["edit"],
+	bash: ["bash"],
+	shell: ["bash"],
+	read: ["read"],
+	glob: ["find"],
+	grep: ["grep"],
+	list: ["ls"],
+};
+
+/** Permissions for tools a child does not have anyway. */
+const PERMISSION_NO_TOOL = new Set([
+	"webfetch",
+	"websearch",
+	"codesearch",
+	"task",
+	"skill",
+	"todowrite",
+	"todoread",
+	"lsp",
+	"question",
+	"doom_loop",
+]);
+
+const KNOWN_PERMISSIONS = [...Object.keys(PERMISSION_TOOLS), ...PERMISSION_NO_TOOL, "external_directory", "*"];
+
+type Verdict = "allow" | "withhold" | "partial";
+
+/** One permission's value: an action, or a map of patterns to actions (OpenCode's bash rules). */
+function verdictOf(value: unknown): Verdict | undefined {
+	const actions = ["allow", "ask", "deny"];
+	if (typeof value === "string")
+		return actions.includes(value) ? (value === "allow" ? "allow" : "withhold") : undefined;
+	if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+	const rules = Object.entries(value);
+	if (rules.some(([, action]) => typeof action !== "string" || !actions.includes(action))) return undefined;
+	if (rules.every(([, action]) => action === "allow")) return "allow";
+	if (rules.length === 1 && rules[0]?.[0] === "*") return "withhold";
+	return "partial";
+}
+
+const externalDirectory = (key: string, value: unknown): KeyProblem => ({
+	path: [key, "external_directory"],
+	code: "unavailable",
+	value,
+	message:
+		"external_directory limits where tools may reach outside the project; pi-delegate cannot confine read or bash to a folder",
+	fix: "remove the rule (the task's roots and write_allowed limit what a child may change), or keep this agent for OpenCode",
+});
+
+const badAction = (path: readonly (string | number)[], value: unknown): KeyProblem => ({
+	path,
+	code: "invalid_value",
+	value,
+	message: "must be allow, ask or deny, or a map of command patterns to those",
+	fix: 'write e.g. edit: deny, or bash: { "git status": allow, "*": deny }',
+});
+
+/**
+ * A permission name that is not OpenCode's for a tool a child has: another tool's (an MCP server's,
+ * a plugin's) or a pattern over such names. Allowing it grants nothing here. Denying it withholds
+ * the Pi tools a pattern matches; a denial of a name that looks like a typo of a known one is an
+ * error, since ignoring it would leave that tool granted; any other denial has nothing to withhold.
+ */
+function otherPermission(key: string, name: string, verdict: Verdict, value: unknown, into: Narrowing): void {
+	if (/[*?]/.test(name)) {
+		const matched = PI_BUILTIN_TOOLS.filter((tool) => globToRegExp(name).test(tool));
+		if (verdict !== "allow" && matched.length > 0) withhold(into, matched, `${key}.${name} denies it`);
+		else if (verdict !== "allow")
+			into.notes.push({ key, message: `${name} matches no tool here; nothing to withhold` });
+		return;
+	}
+	if (verdict === "allow") {
+		into.notes.push({ key, message: `${name}: allow grants nothing here (no such tool)` });
+		return;
+	}
+	const near = closest(
+		name,
+		KNOWN_PERMISSIONS.filter((known) => known !== "*"),
+	);
+	if (near === undefined) {
+		into.notes.push({ key, message: `${name} is not a tool here; nothing to withhold` });
+		return;
+	}
+	into.problems.push({
+		path: [key, name],
+		code: "unknown_key",
+		value,
+		message: `unknown permission "${name}" (did you mean "${near}"?); a misspelt denial would leave the tool granted`,
+		fix: `write "${near}", or remove the entry`,
+	});
+}
+
+/**
+ * Applies a permission block, name by name. A tool's own permission (`read`, or `edit` for write)
+ * decides for it, the most restrictive where two govern it; `*` decides for the tools no named
+ * permission governs — so `"*": ask` with `read: allow` leaves the child read, as OpenCode does.
+ */
+function applyPermissions(
+	key: string,
+	verdicts: ReadonlyMap<string, { verdict: Verdict; value: unknown }>,
+	into: Narrowing,
+): void {
+	for (const [name, { verdict, value }] of verdicts) {
+		if (name === "external_directory") {
+			if (verdict !== "allow") into.problems.push(externalDirectory(key, value));
+		} else if (name !== "*" && !Object.hasOwn(PERMISSION_TOOLS, name) && !PERMISSION_NO_TOOL.has(name))
+			otherPermission(key, name, verdict, value, into);
+	}
+	for (const tool of PI_BUILTIN_TOOLS) {
+		const own = Object.keys(PERMISSION_TOOLS).filter(
+			(name) => verdicts.has(name) && PERMISSION_TOOLS[name]?.includes(tool),
+		);
+		const deciding = own.length > 0 ? own : verdicts.has("*") ? ["*"] : [];
+		const denying = deciding.find((name) => verdicts.get(name)?.verdict !== "allow");
+		if (denying === undefined) continue;
+		withhold(
+			into,
+			[tool],
+			verdicts.get(denying)?.verdict === "partial"
+				? `${key}.${denying} allows only some uses, which pi-delegate cannot enforce; the whole tool is withheld`
+				: `${key}.${denying} denies it (ask counts as deny: a child has nobody to ask)`,
+		);
+	}
+}
+
+/** OpenCode's `permission:` block (or one action for everything); `key` is where it was written. */
+export function narrowByPermission(value: unknown, into: Narrowing, key = "permission"): void {
+	const block = typeof value === "string" ? { "*": value } : value;
+	if (typeof block !== "object" || block === null || Array.isArray(block)) {
+		into.problems.push(badAction([key], value));
+		return;
+	}
+	const verdicts = new Map<string, { verdict: Verdict; value: unknown }>();
+	for (const [name, rule] of Object.entries(block)) {
+		const verdict = verdictOf(rule);
+		if (verdict === undefined) into.problems.push(badAction([key, name], rule));
+		else verdicts.set(name, { verdict, value: rule });
+	}
+	applyPermissions(key, verdicts, into);
+}
+
+/**
+ * OpenCode's `permissions:` rules: `{ action, resource, effect }`, later rules refining earlier ones.
+ * Written as a map instead (`permissions: { bash: { "sudo *": deny } }`, the shape of `permission:`),
+ * it is read as that block: the author meant to restrict, and reading it withholds, never grants.
+ */
+export function narrowByPermissionRules(value: unknown, into: Narrowing): void {
+	if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+		into.notes.push({
+			key: "permissions",
+			message: "a map, read as a permission: block (OpenCode's rules are a list)",
+		});
+		narrowByPermission(value, into, "permissions");
+		return;
+	}
+	if (!Array.isArray(value)) {
+		into.problems.push({
+			path: ["permissions"],
+			code: "invalid_type",
+			value,
+			message: "must be a list of { action, resource, effect } rules",
+			fix: 'write e.g. permissions: [{ action: edit, resource: "*", effect: deny }]',
+		});
+		return;
+	}
+	const byAction = new Map<string, Record<string, string>>();
+	for (const [index, rule] of value.entries()) {
+		const r = (typeof rule === "object" && rule !== null ? rule : {}) as Record<string, unknown>;
+		const { action, effect } = r;
+		const resource = r.resource ?? "*";
+		if (
+			typeof action !== "string" ||
+			typeof resource !== "string" ||
+			!["allow", "ask", "deny"].includes(String(effect))
+		) {
+			into.problems.push({
+				path: ["permissions", index],
+				code: "invalid_value",
+				value: rule,
+				message: "a rule needs an action, an effect of allow, ask or deny, and optionally a resource pattern",
+				fix: 'write e.g. { action: shell, resource: "*", effect: deny }',
+			});
+			continue;
+		}
+		byAction.set(action, { ...byAction.get(action), [resource]: String(effect) });
+	}
+	const verdicts = new Map(
+		[...byAction].map(
+			([action, rules]) => [action, { verdict: verdictOf(rules) ?? "withhold", value: rules }] as const,
+		),
+	);
+	applyPermissions("permissions", verdicts, into);
+}
