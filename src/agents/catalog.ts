@@ -10,7 +10,8 @@
 import type { Problem, ProblemPlace } from "../problems.ts";
 import { closest } from "../suggest.ts";
 import type { AgentDefinition, AgentScope, AgentSource } from "./definition.ts";
-import { nameFromFile, type ParseOptions, parseAgentFile } from "./parse.ts";
+import { nameFromFile } from "./name.ts";
+import { type ParseOptions, parseAgentFile } from "./parse.ts";
 
 /** One agent file's text and where it came from. */
 export interface AgentFileText extends AgentSource {

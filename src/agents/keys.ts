@@ -132,6 +132,22 @@ const SYNONYMS: Readonly<Record<string, NativeKey | "body">> = {
 	instructions: "body",
 };
 
+/** Words in a key's name that say it is about what a child may do. */
+const AUTHORITY_WORDS =
+	/deny|disallow|restrict|block|forbid|exclu|permi|sandbox|readonly|read_only|read-only|allow|tool|safe|limit|guard|polic|access|write|edit|bash|shell|exec|command|network|secret|trust|approv|capab/i;
+
+/**
+ * An unknown key that can only be metadata (`expertise_level: expert`, `emoji: 🔍`): no known key is
+ * near it, its name says nothing of what a child may do, and its value names no tool. Other tools
+ * ignore such keys, and so does pi-delegate, listing them. Any other unknown key is refused, since
+ * a misspelt restriction that was dropped would let the child do more than its author wrote.
+ */
+export function isMetadataKey(key: string, value: unknown, namesTool: (value: unknown) => boolean): boolean {
+	const kind = classifyKey(key);
+	if (kind.kind !== "unknown" || kind.body || kind.near !== undefined) return false;
+	return !AUTHORITY_WORDS.test(key) && !namesTool(value);
+}
+
 export type KeyKind =
 	| { kind: "native"; key: NativeKey }
 	| { kind: "honoured"; key: HonouredKey }

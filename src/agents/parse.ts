@@ -9,7 +9,6 @@
  * more than its author wrote.
  */
 
-import { basename, extname } from "node:path";
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
 import { createModeRegistry, lookupMode } from "../context/modes.ts";
 import type { ContextFields } from "../context/primitives.ts";
@@ -25,11 +24,12 @@ import {
 } from "./definition.ts";
 import { readFrontmatter } from "./frontmatter.ts";
 import { recoveredNote } from "./frontmatter-recover.ts";
-import { classifyKey, type HonouredKey, type NativeKey, RECOVERY_KEYS } from "./keys.ts";
+import { classifyKey, type HonouredKey, isMetadataKey, type NativeKey, RECOVERY_KEYS } from "./keys.ts";
+import { callableName, nameFromFile } from "./name.ts";
 import type { KeyProblem } from "./restrict.ts";
 import { shapeProblem } from "./schema.ts";
 import { agentTools } from "./tool-fields.ts";
-import { PI_BUILTIN_TOOLS } from "./tools.ts";
+import { namesTool, PI_BUILTIN_TOOLS } from "./tools.ts";
 
 export interface ParseOptions {
 	/** Every tool a child could be given (Pi's built-ins when absent): a foreign tool of that name is kept. */
@@ -47,11 +47,6 @@ export interface ParsedAgentFile {
 }
 
 type Values = Partial<Record<NativeKey | HonouredKey, unknown>>;
-
-/** The file name without `.md`, which stands in for a missing `name`. */
-export function nameFromFile(file: string): string {
-	return basename(file, extname(file));
-}
 
 function unknownKey(key: string, value: unknown): KeyProblem {
 	const kind = classifyKey(key);
@@ -93,6 +88,8 @@ function sortKeys(fields: Record<string, unknown>, problems: KeyProblem[], ignor
 				message: `cannot be honoured: ${kind.why}`,
 				fix: kind.fix,
 			});
+		else if (kind.kind === "unknown" && isMetadataKey(key, value, namesTool))
+			ignored.push({ key, value, why: "not a key pi-delegate knows; it names no tool and no restriction" });
 		else if (kind.kind === "unknown") problems.push(unknownKey(key, value));
 		else if (value === null) {
 			problems.push({
@@ -258,7 +255,8 @@ export function parseAgentFile(text: string, source: AgentSource, options: Parse
 		};
 		return { name: fileName, disabled: false, problems: [problem] };
 	}
-	const fields = data as Record<string, unknown>;
+	const written = callableName((data as Record<string, unknown>).name);
+	const fields = { ...(data as Record<string, unknown>), ...(written.note && { name: written.name }) };
 	const problems: KeyProblem[] = [];
 	const ignoredKeys: IgnoredKey[] = [];
 	const values = sortKeys(fields, problems, ignoredKeys);
@@ -272,7 +270,11 @@ export function parseAgentFile(text: string, source: AgentSource, options: Parse
 	const disabled = values.disable === true || values.disabled === true;
 	const located = problems.map((problem): Problem => ({ source: source.label, ...problem }));
 	if (located.length > 0) return { name, disabled, problems: located };
-	const notes: AgentNote[] = [...front.recovered.map(recoveredNote), ...tools.notes];
+	const notes: AgentNote[] = [
+		...(written.note ? [written.note] : []),
+		...front.recovered.map(recoveredNote),
+		...tools.notes,
+	];
 	const model = typeof values.model === "string" ? values.model.trim() : undefined;
 	if (model?.toLowerCase() === "inherit") notes.push({ key: "model", message: "inherit: the parent's model" });
 	const definition: AgentDefinition = {

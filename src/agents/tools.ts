@@ -226,3 +226,19 @@ export function globToRegExp(glob: string): RegExp {
 		.replace(/\?/g, ".");
 	return new RegExp(`^${body}$`, "i");
 }
+
+/**
+ * Whether a value could be a tool list: any entry of it (a list item, a comma- or space-separated
+ * word, a map key, with Claude Code's scope cut off) is a tool's name in any convention this
+ * package reads — Pi's, Claude Code's, OpenCode's, an MCP tool's.
+ */
+export function namesTool(value: unknown): boolean {
+	const entries = (item: unknown): string[] => {
+		if (typeof item === "string") return item.split(/[\s,]+/).filter(Boolean);
+		if (Array.isArray(item)) return item.flatMap(entries);
+		if (typeof item === "object" && item !== null)
+			return Object.entries(item).flatMap(([key, inner]) => [key, ...entries(inner)]);
+		return [];
+	};
+	return entries(value).some((entry) => classifyTool(entry.replace(/\(.*$/, ""), PI_BUILTIN_TOOLS).kind !== "unknown");
+}

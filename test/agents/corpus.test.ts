@@ -43,6 +43,18 @@ interface Expect {
 }
 
 const TABLE: Record<string, Expect> = {
+	// A display name is called by its slug; keys that can only be metadata are listed as ignored.
+	"cc-display-name": {
+		loads: "ok",
+		tools: ["read", "grep", "find"],
+		notes: ['name: "Code Review Expert" is called as code-review-expert'],
+		ignored: ["expertise_level", "emoji", "updated"],
+	},
+	// An unknown key whose name speaks of limits, or whose value names a tool, is still refused.
+	"cc-unknown-restriction": {
+		loads: "refused",
+		problems: ['unknown key "blocked_commands"', 'unknown key "never"'],
+	},
 	"cc-comma-tools": {
 		loads: "ok",
 		tools: ["read", "grep", "find", "ls"],
@@ -156,10 +168,7 @@ const TABLE: Record<string, Expect> = {
 	"oc-permission-wildcard-ask": {
 		loads: "ok",
 		tools: ["read", "grep", "find", "ls"],
-		notes: [
-			"bash withheld: permission.* denies it",
-			"planner_next: allow grants nothing here",
-		],
+		notes: ["bash withheld: permission.* denies it", "planner_next: allow grants nothing here"],
 	},
 	"oc-permission-apply-patch": {
 		loads: "ok",

@@ -144,7 +144,7 @@ describe("parseAgentFile: bad values", () => {
 		const parsed = parseAgentFile(
 			file(
 				[
-					"name: bad name",
+					"name: '%%'",
 					"description: d",
 					"tools: [read, 7]",
 					"model: 1.5",
@@ -161,7 +161,7 @@ describe("parseAgentFile: bad values", () => {
 		);
 		expect(parsed.definition).toBeUndefined();
 		expect(parsed.problems.map((p) => [formatPath(p).replace(".pi/agents/reviewer.md: ", ""), p.value])).toEqual([
-			["name", "bad name"],
+			["name", "%%"],
 			["tools", ["read", 7]],
 			["model", 1.5],
 			["thinking", "extreme"],
