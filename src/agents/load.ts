@@ -19,9 +19,10 @@ import { UTF16_FIX, utf16Sign } from "../json/encoding.ts";
 import type { Problem } from "../problems.ts";
 import { displayPath } from "../settings/paths.ts";
 import { type AgentCatalog, type AgentFileText, buildAgentCatalog } from "./catalog.ts";
+import { claudePlugins } from "./claude-plugins.ts";
 import { hasFrontmatter } from "./frontmatter.ts";
 import { readOpenCodeConfig } from "./opencode-config.ts";
-import { type AgentPlace, agentPlaces } from "./places.ts";
+import { type AgentPlace, agentPlaces, projectDirs } from "./places.ts";
 
 export interface LoadAgentsOptions {
 	cwd: string;
@@ -214,7 +215,14 @@ export function loadAgents(options: LoadAgentsOptions): LoadedAgents {
 	const folderProblems: Problem[] = [];
 	const skipped: SkippedAgentDir[] = [];
 	const notAgents: NotAnAgent[] = [];
-	for (const place of agentPlaces(options)) {
+	const plugins = claudePlugins({
+		home: options.home,
+		...(options.env && { env: options.env }),
+		projectDirs: projectDirs(options.cwd, options.home),
+		projectTrusted: options.projectTrusted,
+	});
+	folderProblems.push(...plugins.problems);
+	for (const place of agentPlaces({ ...options, plugins: plugins.plugins })) {
 		if (place.config) {
 			if (place.scope === "project" && !options.projectTrusted) {
 				if (definesAgents(place.dir))

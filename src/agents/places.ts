@@ -2,12 +2,13 @@
  * Where agents are read from, highest rank first: the project's folders (the working directory's,
  * then those above it inside its repository), the user's, then the ones bundled with pi-delegate.
  * Each convention's folder is read where that tool keeps it: Pi's `.pi/agents/`, the `.agents/`
- * pi-subagents shares with other conventions, Claude Code's `.claude/agents/`, OpenCode's
- * `.opencode/agents/` (or `agent/`) and its config files.
+ * pi-subagents shares with other conventions, Claude Code's `.claude/agents/` (and the user's
+ * plugins, claude-plugins.ts), OpenCode's `.opencode/agents/` (or `agent/`) and its config files.
  */
 import { existsSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { bundledAgentsDir } from "./bundled.ts";
+import { type ClaudePlugin, claudeDir } from "./claude-plugins.ts";
 import type { AgentScope } from "./definition.ts";
 import { openCodeConfigFiles } from "./opencode-config.ts";
 
@@ -53,8 +54,10 @@ export function agentPlaces(options: {
 	agentDir: string;
 	/** The bundled agents' folder; found from the package when absent, none when null. */
 	bundledDir?: string | null;
-	/** The environment, for `$XDG_CONFIG_HOME` and `$OPENCODE_CONFIG`. */
+	/** The environment, for `$XDG_CONFIG_HOME`, `$OPENCODE_CONFIG` and `$CLAUDE_CONFIG_DIR`. */
 	env?: Readonly<Record<string, string | undefined>>;
+	/** Claude Code's plugins that are on (claude-plugins.ts): their agents rank below the user's own. */
+	plugins?: readonly ClaudePlugin[];
 }): AgentPlace[] {
 	const bundled = options.bundledDir === undefined ? bundledAgentsDir() : options.bundledDir;
 	// The XDG rule: a relative $XDG_CONFIG_HOME is invalid and ignored.
@@ -82,10 +85,11 @@ export function agentPlaces(options: {
 		...projectDirs(options.cwd, options.home).flatMap(project),
 		{ scope: "user", dir: join(options.agentDir, "agents") },
 		{ scope: "user", dir: join(options.home, ".agents"), shared },
-		{ scope: "user", dir: join(options.home, ".claude", "agents"), nested },
+		{ scope: "user", dir: join(claudeDir(options.home, options.env), "agents"), nested },
 		...openCode(join(configHome, "opencode")).map((dir) => ({ scope: "user" as const, dir, nested })),
 		...(named ? [{ scope: "user" as const, dir: resolve(options.cwd, named), config }] : []),
 		...configs("user", join(configHome, "opencode")),
+		...(options.plugins ?? []).flatMap((p) => p.dirs.map((dir) => ({ scope: "user" as const, dir, nested }))),
 		...(bundled ? [{ scope: "bundled" as const, dir: bundled }] : []),
 	];
 }

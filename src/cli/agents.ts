@@ -28,8 +28,8 @@ Lists the agents a task can run as, from (highest first) .pi/agents/, .agents/, 
 .opencode/agents/ (or agent/) and OpenCode's opencode.json(c) in the project (the working
 directory, then each directory above it up to its git repository's root), <agentDir>/agents/,
 ~/.agents/, ~/.claude/agents/, $XDG_CONFIG_HOME/opencode/agents/ (or agent/; ~/.config when unset)
-and OpenCode's config there (the agent directory is ~/.pi/agent or $PI_CODING_AGENT_DIR), and the
-agents bundled with pi-delegate. A file hides any lower one of the same name; the listing says
+and OpenCode's config there (the agent directory is ~/.pi/agent or $PI_CODING_AGENT_DIR), the
+agents of Claude Code's plugins that are on, and the agents bundled with pi-delegate. A file hides any lower one of the same name; the listing says
 which hides which. Files written for Claude Code, OpenCode and other Pi packages are read too:
 their tool names are mapped, their restrictions kept, their other keys listed as ignored. Claude
 Code's and OpenCode's folders are read with their subfolders, and Markdown there without
