@@ -228,17 +228,24 @@ export function globToRegExp(glob: string): RegExp {
 }
 
 /**
- * Whether a value could be a tool list: any entry of it (a list item, a comma- or space-separated
- * word, a map key, with Claude Code's scope cut off) is a tool's name in any convention this
- * package reads — Pi's, Claude Code's, OpenCode's, an MCP tool's.
+ * Whether a value could be a tool list: an entry of it (a list item, a comma-separated part of a
+ * string, a map key) whose words are all tools' names in a convention this package reads — Pi's,
+ * Claude Code's, OpenCode's, an MCP tool's — with Claude Code's scope cut off: `Bash`, `Bash,
+ * Write`, `[Bash(rm:*)]`, `Read Edit`. Prose that happens to use such a word ("find the task") is
+ * not a tool list.
  */
 export function namesTool(value: unknown): boolean {
 	const entries = (item: unknown): string[] => {
-		if (typeof item === "string") return item.split(/[\s,]+/).filter(Boolean);
+		// A scope's commas are its own: `Bash(git add:*, git commit:*)` is one entry.
+		if (typeof item === "string") return item.replace(/\([^)]*\)/g, "").split(",");
 		if (Array.isArray(item)) return item.flatMap(entries);
 		if (typeof item === "object" && item !== null)
 			return Object.entries(item).flatMap(([key, inner]) => [key, ...entries(inner)]);
 		return [];
 	};
-	return entries(value).some((entry) => classifyTool(entry.replace(/\(.*$/, ""), PI_BUILTIN_TOOLS).kind !== "unknown");
+	const isTool = (word: string) => classifyTool(word.replace(/\(.*$/, ""), PI_BUILTIN_TOOLS).kind !== "unknown";
+	return entries(value).some((entry) => {
+		const words = entry.trim().split(/\s+/).filter(Boolean);
+		return words.length > 0 && words.every(isTool);
+	});
 }

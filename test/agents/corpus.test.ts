@@ -48,7 +48,7 @@ const TABLE: Record<string, Expect> = {
 		loads: "ok",
 		tools: ["read", "grep", "find"],
 		notes: ['name: "Code Review Expert" is called as code-review-expert'],
-		ignored: ["expertise_level", "emoji", "updated"],
+		ignored: ["expertise_level", "emoji", "updated", "when_to_use"],
 	},
 	// An unknown key whose name speaks of limits, or whose value names a tool, is still refused.
 	"cc-unknown-restriction": {
