@@ -215,14 +215,16 @@ export function loadAgents(options: LoadAgentsOptions): LoadedAgents {
 	const folderProblems: Problem[] = [];
 	const skipped: SkippedAgentDir[] = [];
 	const notAgents: NotAnAgent[] = [];
+	// The walk up to the repository's root is made once, for the project's folders and its Claude settings.
+	const dirs = projectDirs(options.cwd, options.home);
 	const plugins = claudePlugins({
 		home: options.home,
 		...(options.env && { env: options.env }),
-		projectDirs: projectDirs(options.cwd, options.home),
+		projectDirs: dirs,
 		projectTrusted: options.projectTrusted,
 	});
 	folderProblems.push(...plugins.problems);
-	for (const place of agentPlaces({ ...options, plugins: plugins.plugins })) {
+	for (const place of agentPlaces({ ...options, plugins: plugins.plugins, projectDirs: dirs })) {
 		if (place.config) {
 			if (place.scope === "project" && !options.projectTrusted) {
 				if (definesAgents(place.dir))

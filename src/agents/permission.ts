@@ -83,7 +83,8 @@ const badAction = (path: readonly (string | number)[], value: unknown): KeyProbl
  */
 function otherPermission(key: string, name: string, verdict: Verdict, value: unknown, into: Narrowing): void {
 	if (/[*?]/.test(name)) {
-		const matched = PI_BUILTIN_TOOLS.filter((tool) => globToRegExp(name).test(tool));
+		const pattern = globToRegExp(name);
+		const matched = PI_BUILTIN_TOOLS.filter((tool) => pattern.test(tool));
 		if (verdict !== "allow" && matched.length > 0) withhold(into, matched, `${key}.${name} denies it`);
 		else if (verdict !== "allow")
 			into.notes.push({ key, message: `${name} matches no tool here; nothing to withhold` });

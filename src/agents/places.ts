@@ -58,6 +58,8 @@ export function agentPlaces(options: {
 	env?: Readonly<Record<string, string | undefined>>;
 	/** Claude Code's plugins that are on (claude-plugins.ts): their agents rank below the user's own. */
 	plugins?: readonly ClaudePlugin[];
+	/** The project's directories, when the caller has found them already (see projectDirs). */
+	projectDirs?: readonly string[];
 }): AgentPlace[] {
 	const bundled = options.bundledDir === undefined ? bundledAgentsDir() : options.bundledDir;
 	// The XDG rule: a relative $XDG_CONFIG_HOME is invalid and ignored.
@@ -82,7 +84,7 @@ export function agentPlaces(options: {
 		...configs("project", join(dir, ".opencode"), dir),
 	];
 	return [
-		...projectDirs(options.cwd, options.home).flatMap(project),
+		...(options.projectDirs ?? projectDirs(options.cwd, options.home)).flatMap(project),
 		{ scope: "user", dir: join(options.agentDir, "agents") },
 		{ scope: "user", dir: join(options.home, ".agents"), shared },
 		{ scope: "user", dir: join(claudeDir(options.home, options.env), "agents"), nested },
