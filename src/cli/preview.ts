@@ -39,9 +39,11 @@ Options:
 
 Sizes are UTF-8 bytes of what each channel hands Pi (before Pi's framing) and estimated tokens
 (characters / 4, Pi's own estimate); the system prompt and tool definitions are measured as sent.
-An unknown mode is a warning, as at launch: the default mode stands in for it.
+An unknown --mode is refused, as at launch; an agent's unknown mode is a warning and the default
+stands in for it at that layer.
 
-Exit codes: 0 shown, 2 bad input (flags, unknown agent, missing tool, invalid spec, settings problems).`;
+Exit codes: 0 shown, 2 bad input (flags, unknown mode or agent, missing tool, invalid spec, settings
+problems).`;
 
 const OPTIONS = {
 	mode: { type: "string" },

@@ -109,6 +109,24 @@ function modeCandidate(
 	};
 }
 
+/**
+ * A run-level mode that names no mode: a refusal, not a warning. The operator chose it on purpose
+ * (`--mode`, a command's argument), and the default standing in for a typo of `isolated` would show
+ * the child more than was asked for. A call's or an agent's unknown mode still falls back with a
+ * warning: those are one child's layer, with the run's layers beneath them.
+ */
+export function unknownRunMode(registry: ModeRegistry, name: string | undefined): Problem | undefined {
+	if (name === undefined || lookupMode(registry, name)) return undefined;
+	return {
+		source: "--mode",
+		path: [],
+		code: "not_found",
+		value: name,
+		message: `unknown context mode "${name}"${didYouMean(name, modeNames(registry))}`,
+		fix: `use one of: ${modeNames(registry).join(", ")}; project modes are defined under pi-delegate.contextModes in Pi settings`,
+	};
+}
+
 /** Where an agent's key is named in a problem: its file when it has one. */
 function agentPlace(agent: ResolveContextInput["agent"], key: string): ProblemPlace {
 	return agent?.label ? { source: agent.label, path: [key] } : { path: ["agent", key] };

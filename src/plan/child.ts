@@ -7,6 +7,7 @@
 import { type AgentCatalog, lookupAgent } from "../agents/catalog.ts";
 import { type AgentDefinition, agentContextLayer } from "../agents/definition.ts";
 import type { ModeRegistry } from "../context/modes.ts";
+import { unknownRunMode } from "../context/resolve.ts";
 import type { Problem, ProblemPlace } from "../problems.ts";
 import type { ParentPrompt } from "../prompt/channels.ts";
 import { buildChildView, type ChildKind, type ChildView } from "../prompt/child-view.ts";
@@ -61,6 +62,8 @@ export type PlannedChild =
 	| { ok: false; what: string; problems: Problem[] };
 
 export function planChild(inputs: ChildInputs): PlannedChild {
+	const mode = unknownRunMode(inputs.registry, inputs.runMode);
+	if (mode) return { ok: false, what: "the run-level context mode does not exist", problems: [mode] };
 	const { agent, what, problems } = resolveAgent(inputs.agents, inputs.agent);
 	if (problems.length > 0) return { ok: false, what, problems };
 	const tools = childTools(inputs.tools, agent, inputs.available);

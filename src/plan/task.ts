@@ -11,6 +11,7 @@
 import { join, resolve } from "node:path";
 import type { AgentDefinition } from "../agents/definition.ts";
 import { AFTER_FILE, BEFORE_FILE } from "../boundary/codec.ts";
+import { unknownRunMode } from "../context/resolve.ts";
 import type { Problem } from "../problems.ts";
 import { buildChildView } from "../prompt/child-view.ts";
 import { taskBrief, taskRung } from "../prompt/task-brief.ts";
@@ -161,6 +162,8 @@ export function planTask(inputs: TaskInputs): Planned {
 	if (settings.problems.length > 0) {
 		return { ok: false, what: "pi-delegate's settings have problems", problems: settings.problems };
 	}
+	const mode = unknownRunMode(settings.registry, inputs.request.runMode);
+	if (mode) return { ok: false, what: "the run-level context mode does not exist", problems: [mode] };
 	const { agent, what, problems } = resolveAgent(inputs.agents, inputs.request.agent);
 	if (problems.length > 0) return { ok: false, what, problems };
 	const sandbox = planSandbox({ spec: inputs.spec, setting: settings.sandbox, available: inputs.sandbox });

@@ -10,6 +10,7 @@
  * `finish` is wrapped), so result.json and the script see the same verdict.
  */
 import type { ModelRuntime } from "@earendil-works/pi-coding-agent";
+import { unknownRunMode } from "../context/resolve.ts";
 import type { PlainInputs } from "../plan/plain.ts";
 import { planPlainChild } from "../plan/plain.ts";
 import { decideSettings } from "../plan/settings.ts";
@@ -166,6 +167,12 @@ export async function openWorkflowShell(sources: WorkflowSources): Promise<Shell
 	if (settings.problems.length > 0) {
 		host.dispose();
 		return { ok: false, what: "pi-delegate's settings have problems", problems: settings.problems };
+	}
+	// Refused before the run starts, not once per step.
+	const mode = unknownRunMode(settings.registry, inputs.request.runMode);
+	if (mode) {
+		host.dispose();
+		return { ok: false, what: "the run-level context mode does not exist", problems: [mode] };
 	}
 	return { ok: true, shell: workflowShell(inputs, host.runtime, () => host.dispose()) };
 }

@@ -62,14 +62,14 @@ describe("pi-delegate preview", () => {
 		expect(r.stdout).toMatch(/^inheritMainRules +true +run-level mode "legacy"$/m);
 	});
 
-	it("an unknown mode is a warning, not a failure: the default stands in, as at launch", async () => {
+	it("an unknown --mode is refused with exit 2, as at launch: the default would show the child more than asked", async () => {
 		const r = await preview(project(), "--mode", "isolatd");
-		expect(r.code).toBe(0);
-		expect(r.stdout).toContain('unknown context mode "isolatd" (did you mean "isolated"?)');
-		expect(r.stdout).toMatch(/^systemPromptMode +append +run-level mode "isolatd"/m);
-		expect(flat(r.stdout)).toContain(
-			'systemPromptMode append run-level mode "isolatd" (unknown; default "focused" used)',
-		);
+		expect(r.code).toBe(2);
+		expect(r.stdout).toBe("");
+		expect(r.stderr).toContain('unknown context mode "isolatd" (did you mean "isolated"?)');
+		expect(r.stderr).toContain("--mode");
+		expect(r.stderr).toMatch(/use one of: .*isolated/);
+		expect(r.stderr).not.toMatch(/\n\s+at /);
 	});
 
 	it("previews an agent: its mode, its tools and its role", async () => {

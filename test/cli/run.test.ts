@@ -132,6 +132,16 @@ describe("pi-delegate run: bad input and setup problems exit 2 before anything r
 		expect(existsSync(ws.runsDir)).toBe(false);
 	});
 
+	it("an unknown --mode, with the nearest name: the default never stands in for a chosen mode", async () => {
+		const a = gitRepo({ "a.txt": "x\n" });
+		const ws = runWorkspace({});
+		const out = await ws.run(ws.spec({ roots: [a] }), ["--mode", "isolatd"]);
+		expect(out.code).toBe(2);
+		expect(out.stderr).toContain('--mode: unknown context mode "isolatd" (did you mean "isolated"?)');
+		expect(out.stdout).toBe("");
+		expect(existsSync(ws.runsDir)).toBe(false);
+	});
+
 	it("no model anywhere", async () => {
 		const a = gitRepo({ "a.txt": "x\n" });
 		const ws = runWorkspace({});

@@ -105,6 +105,9 @@ describe("pi-delegate workflow run", () => {
 		const shapeless = await ws.run(ws.file("x.ts", "export const y = 1;"));
 		expect(shapeless.code).toBe(2);
 		expect(shapeless.stderr).toContain("has no default export function");
+		const mode = await ws.run(ws.file("two.ts", TWO), ["--mode", "isolatd"]);
+		expect(mode.code).toBe(2);
+		expect(mode.stderr).toContain('unknown context mode "isolatd" (did you mean "isolated"?)');
 		expect(existsSync(ws.runsDir)).toBe(false);
 		const sub = await runCli(["workflow", "go"], { cwd: ws.project, env: ws.env });
 		expect(sub.code).toBe(2);
