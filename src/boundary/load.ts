@@ -6,6 +6,8 @@
  */
 import { createRequire } from "node:module";
 import type { TSchema } from "typebox";
+import { syntaxProblem } from "../json/problems.ts";
+import { readJson } from "../json/read.ts";
 import { keywordCode, type Problem, pointerSegments } from "../problems.ts";
 import { formatEntry, hasHash, parseEntry, withHash } from "./entry.ts";
 import { FORMAT_CHECKS } from "./format-checks.ts";
@@ -106,14 +108,37 @@ export function snapshotToJson(snapshot: Snapshot): JsonSnapshot {
 	};
 }
 
+/** A control character other than whitespace, or a byte that was not UTF-8 (decoded as U+FFFD). */
+function looksBinary(text: string): boolean {
+	for (let i = 0; i < text.length; i++) {
+		const c = text.charCodeAt(i);
+		if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0xfffd) return true;
+	}
+	return false;
+}
+
+/** Text that is neither a snapshot's compact form nor JSON, said in our words with where it breaks. */
+function notJson(text: string, source: string): Problem {
+	const binary = looksBinary(text.slice(0, 512));
+	const read = binary ? undefined : readJson(text);
+	const head = "is not a snapshot: neither compact (gzip) nor JSON";
+	if (!read || read.ok) {
+		const message = binary ? `${head} (it holds binary data)` : head;
+		return { source, path: [], code: "invalid_syntax", value: text.slice(0, 16), message, fix: FIX };
+	}
+	const problem = syntaxProblem(read.error, text, { source, path: [] });
+	return { ...problem, message: `${head}: ${problem.message}`, fix: FIX };
+}
+
 /** Parses and checks a JSON snapshot (this version or version 1). `source` names it in problems. */
 export function parseSnapshot(text: string, source: string): { snapshot: Snapshot } | { problems: Problem[] } {
 	let data: unknown;
 	try {
+		// A snapshot is written by a program, not a person: the fast parser reads it, and the reader
+		// that explains is asked only once that has failed.
 		data = JSON.parse(text);
-	} catch (error) {
-		const message = `is not a snapshot: neither compact (gzip) nor JSON (${(error as Error).message})`;
-		return { problems: [{ source, path: [], code: "invalid_syntax", value: text.slice(0, 40), message, fix: FIX }] };
+	} catch {
+		return { problems: [notJson(text, source)] };
 	}
 	const version = (data as { version?: unknown } | null)?.version;
 	if (version === 1) {

@@ -4,12 +4,22 @@
  */
 import type { Problem, ProblemPlace } from "../problems.ts";
 import { describePosition } from "./position.ts";
+import { readJson } from "./read.ts";
 import type { DuplicateKey, JsonSyntaxError } from "./types.ts";
 
 /** The text of one line (1-based), without its line break or a byte-order mark. */
 export function lineText(text: string, line: number): string {
 	const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 	return body.split(/\r\n|\r|\n/)[line - 1] ?? "";
+}
+
+/**
+ * Why text is not JSON, in the reader's words and position ("not valid JSON at line 1, column 5:
+ * …"), for text that a fast parser has already refused: the engine's own message names neither.
+ */
+export function notJsonReason(text: string): string {
+	const read = readJson(text);
+	return read.ok ? "not valid JSON" : `not valid JSON at ${describePosition(read.error)}: ${read.error.reason}`;
 }
 
 /** A syntax error as a Problem whose value is the offending line, so the reader sees it without opening the file. */

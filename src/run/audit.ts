@@ -16,6 +16,7 @@ import {
 } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
+import { notJsonReason } from "../json/problems.ts";
 import { decideRunsDir } from "../plan/task.ts";
 import { problemReplacer } from "../problems.ts";
 
@@ -137,9 +138,15 @@ export function readRun(dir: string): RecordedRun {
 	const name = dir.split("/").pop() ?? dir;
 	const file = join(dir, "result.json");
 	if (!existsSync(file)) return { dir, name, result: undefined };
+	let text: string;
 	try {
-		return { dir, name, result: JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown> };
+		text = readFileSync(file, "utf8");
 	} catch (error) {
-		return { dir, name, result: undefined, error: `result.json unreadable: ${(error as Error).message}` };
+		return { dir, name, result: undefined, error: `result.json unreadable: ${(error as NodeJS.ErrnoException).code}` };
+	}
+	try {
+		return { dir, name, result: JSON.parse(text) as Record<string, unknown> };
+	} catch {
+		return { dir, name, result: undefined, error: `result.json unreadable: ${notJsonReason(text)}` };
 	}
 }

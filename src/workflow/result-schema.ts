@@ -9,6 +9,7 @@
  * beside it: the workflow applies it before the record is finished (see shell.ts). Pure.
  */
 import { Value } from "typebox/value";
+import { notJsonReason } from "../json/problems.ts";
 import { type PathSegment, pointerSegments } from "../problems.ts";
 import type { RunProblem } from "../run/verdict.ts";
 
@@ -30,8 +31,8 @@ export function parseDeliverable(text: string): { ok: true; value: unknown } | {
 	const fenced = /^```(?:json)?\s*\n([\s\S]*?)\n```$/.exec(trimmed);
 	try {
 		return { ok: true, value: JSON.parse(fenced?.[1] ?? trimmed) };
-	} catch (error) {
-		return { ok: false, reason: (error as Error).message };
+	} catch {
+		return { ok: false, reason: notJsonReason(fenced?.[1] ?? trimmed) };
 	}
 }
 

@@ -100,7 +100,13 @@ describe("snapshot files", () => {
 		const good = encodeSnapshot(await sample());
 		const cases: Array<[string, Buffer | string, RegExp]> = [
 			["empty", "", /is empty/],
-			["text", "not json", /neither compact \(gzip\) nor JSON/],
+			["text", "not json", /^is not a snapshot: neither compact \(gzip\) nor JSON: not valid JSON at line 1, column 1/],
+			["cut-off JSON", '{"version": 2, "roots": [', /^is not a snapshot: .*line 1, column 26/],
+			[
+				"binary",
+				Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x01, 0xff]),
+				/neither compact \(gzip\) nor JSON \(it holds binary data\)$/,
+			],
 			["another version", JSON.stringify({ version: 9 }), /not a snapshot format this pi-delegate reads/],
 			["damaged JSON", JSON.stringify({ version: 2, takenAt: "x", roots: [{ root: 1 }] }), /./],
 			["a gzip of something else", gzipSync("hello\nworld"), /not a pi-delegate snapshot/],
@@ -113,6 +119,8 @@ describe("snapshot files", () => {
 			expect(formatPath(problems[0]!), label).toMatch(/^before/);
 			expect(problems[0]!.message, label).toMatch(message);
 			expect(problems[0]!.fix, label).not.toBe("");
+			// Our words only: never the JavaScript engine's ("Unexpected token …").
+			expect(problems[0]!.message, label).not.toMatch(/Unexpected|position \d|SyntaxError/);
 		}
 	});
 

@@ -210,6 +210,18 @@ describe("result schemas and plain children", () => {
 		expect(run.summary.status).toBe("failed");
 	});
 
+	it("a deliverable that is not JSON says where it breaks, in plain words", async () => {
+		const h = await workflowHarness();
+		h.respond(() => submit('{"n": 3,}'));
+		const run = await launched(h, `export default async (wf) => wf.agent("count", { schema: ${COUNT} });`);
+		const result = run.summary.report as CheckedResult;
+		expect(result.verdict).toBe("FAIL");
+		expect(result.problems[0]?.message).toMatch(
+			/^the deliverable is not the JSON the result schema asks for: not valid JSON at line 1, column 9: /,
+		);
+		expect(result.problems[0]?.message).not.toMatch(/Unexpected|position \d/);
+	});
+
 	it("check: false gives a plain child: text, no envelope, no boundary, reading tools only, and a record that says so", async () => {
 		const h = await workflowHarness();
 		const run = await launched(h, `export default async (wf) => wf.agent("say hello", { check: false });`);
