@@ -6,9 +6,29 @@
  * So the list reads "pi-delegate" (npm), "owner/pi-delegate" (git) or the clone's folder name (a
  * local path), where `src/pi/extension.ts` read "extension.ts".
  *
- * Why TypeScript and no build: Pi's loader (jiti) transpiles it on every install route — a local
- * clone, a git checkout installed without devDependencies, an npm tarball — and resolves
- * `@earendil-works/*` and `typebox` to the Pi that loads it, which a git or npm install by Pi does
- * not put on disk. The sources use `.ts` specifiers and erasable syntax only.
+ * Why TypeScript: Pi's loader (jiti) transpiles it on every install route — a local clone, a git
+ * checkout installed without devDependencies, an npm tarball — and resolves `@earendil-works/*` and
+ * `typebox` to the Pi that loads it, which a git or npm install by Pi does not put on disk. The
+ * sources use `.ts` specifiers and erasable syntax only.
+ *
+ * Which code loads: an installed copy (a path under node_modules, as npm and `pi install npm:…`
+ * place it) loads the bundle its tarball was built with (scripts/bundle-extension.ts): one module
+ * where the sources are some thirty, which Pi's loader evaluates one by one (about 20 ms against 5
+ * at every start). A clone or a git checkout loads the sources, so a stale build can never answer
+ * instead of them — the rule bin/pi-delegate.cjs follows for the command.
  */
-export { default } from "./src/pi/extension.ts";
+import { existsSync } from "node:fs";
+import { dirname, join, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+
+type Entry = { default: (pi: ExtensionAPI) => void };
+
+const here = dirname(fileURLToPath(import.meta.url));
+const bundle = join(here, "dist", "extension", "extension.mjs");
+const installed = here.split(sep).includes("node_modules");
+
+export default async function piDelegate(pi: ExtensionAPI): Promise<void> {
+	const entry: Entry = installed && existsSync(bundle) ? await import(bundle) : await import("./src/pi/extension.ts");
+	entry.default(pi);
+}

@@ -100,7 +100,13 @@ describe("pi install npm:pi-delegate@file:<tarball>", () => {
 		for (const file of ["package.json", "index.ts", "bin/pi-delegate.cjs", "src/pi/extension.ts"]) {
 			expect(files).toContain(file);
 		}
-		for (const file of ["dist/cli/main.js", "dist/index.js", "dist/index.d.ts", "dist/ext/package.json"]) {
+		for (const file of [
+			"dist/cli/main.js",
+			"dist/index.js",
+			"dist/index.d.ts",
+			"dist/ext/package.json",
+			"dist/extension/extension.mjs",
+		]) {
 			expect(files).toContain(file);
 		}
 		expect(files.filter((f) => /^(test|bench|node_modules)\/|\.map$|tsconfig/.test(f))).toEqual([]);

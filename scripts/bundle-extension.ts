@@ -1,0 +1,91 @@
+/**
+ * Bundles the Pi extension (src/pi/extension.ts and everything it loads, on start and on demand)
+ * into dist/extension/: one start-up module, extension.mjs, and chunks for what loads on first use.
+ * index.ts imports it in an installed copy of the package (see there for when): Pi's loader
+ * evaluates each module it is handed one by one, and the thirty-odd modules of the start-up graph
+ * cost it about 20 ms where one file costs 5 (bench/startup.bench.ts measures both routes).
+ *
+ * A module that finds files from its own place (`import.meta`: the bundled agents and workflows,
+ * the child-side extension, the package root) is not bundled: the bundle imports it from src/,
+ * where it lies in every copy of the package, so it finds what it always found. Packages stay
+ * outside: Pi's loader binds `@earendil-works/*` and `typebox` to the Pi that loads the extension.
+ */
+import { readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { build, type Plugin, rolldown } from "rolldown";
+
+const ROOT = join(import.meta.dirname, "..");
+const OUT = join(ROOT, "dist", "extension");
+
+const bare = (id: string) => !id.startsWith(".") && !id.startsWith("/") && !/^[A-Za-z]:/.test(id);
+const located = new Set<string>();
+
+/** Modules that read `import.meta` stay where they are: the bundle imports them from src/. */
+const keepLocated: Plugin = {
+	name: "keep-located",
+	resolveId(source, importer) {
+		if (!importer || bare(source)) return null;
+		const file = resolve(dirname(importer), source);
+		if (!readFileSync(file, "utf8").includes("import.meta")) return null;
+		located.add(file.slice(ROOT.length + 1));
+		return { id: file, external: true };
+	},
+};
+
+const ENTRY = join(ROOT, "src", "pi", "extension.ts");
+
+/**
+ * The modules Pi's start loads: the entry and what it imports statically, transitively. Found by a
+ * first pass over the graph, so that they go into one chunk: split into the chunks they share with
+ * what loads on demand, they were a dozen files at every start.
+ */
+async function startGraph(): Promise<Set<string>> {
+	const imports = new Map<string, readonly string[]>();
+	const record: Plugin = {
+		name: "record-graph",
+		buildEnd() {
+			for (const id of this.getModuleIds()) imports.set(id, this.getModuleInfo(id)?.importedIds ?? []);
+		},
+	};
+	const graph = await rolldown({
+		input: ENTRY,
+		platform: "node",
+		logLevel: "silent",
+		plugins: [keepLocated, record],
+		external: bare,
+	});
+	await graph.generate({ format: "esm" });
+	await graph.close();
+	const start = new Set<string>();
+	const visit = (id: string) => {
+		if (start.has(id) || !imports.has(id)) return;
+		start.add(id);
+		for (const next of imports.get(id) ?? []) visit(next);
+	};
+	visit(ENTRY);
+	return start;
+}
+
+const start = await startGraph();
+located.clear();
+await build({
+	input: ENTRY,
+	platform: "node",
+	logLevel: "warn",
+	plugins: [keepLocated],
+	external: (id) => bare(id),
+	output: {
+		codeSplitting: { groups: [{ name: "start", test: (id) => start.has(id) }] },
+		// From the bundle's folder to the module's place in src/.
+		paths: (id) => (id.startsWith("/") ? relative(OUT, id) : id),
+		dir: OUT,
+		format: "esm",
+		entryFileNames: "extension.mjs",
+		chunkFileNames: "[name]-[hash].mjs",
+	},
+});
+
+const size = Math.round(statSync(join(OUT, "extension.mjs")).size / 1024);
+process.stdout.write(
+	`dist/extension/extension.mjs: ${size} KiB, ${start.size} modules at start; from src/: ${[...located].sort().join(", ")}\n`,
+);
