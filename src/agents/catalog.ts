@@ -44,6 +44,11 @@ export interface CatalogEntry {
 export interface AgentCatalog {
 	/** Usable agents by name. */
 	agents: ReadonlyMap<string, AgentDefinition>;
+	/**
+	 * Usable plugin agents by the name Claude Code gives them, `<plugin>:<name>`: one a user's own
+	 * agent of the same name hides is still callable so, as in Claude Code.
+	 */
+	qualified: ReadonlyMap<string, AgentDefinition>;
 	/** Names whose winning definition is unusable, with the files involved. */
 	broken: ReadonlyMap<string, AgentSource[]>;
 	/** Names whose winning file turns itself off (`disable: true`). */
@@ -121,7 +126,23 @@ export function buildAgentCatalog(files: readonly AgentFileText[], options: Pars
 				winners.map((w) => w.source),
 			);
 	}
-	return { agents, broken, disabled, shadowed, entries, problems };
+	return { agents, qualified: qualifiedNames(entries), broken, disabled, shadowed, entries, problems };
+}
+
+/** Plugin agents by `<plugin>:<name>`; two usable files of one plugin claiming one name claim none. */
+function qualifiedNames(entries: readonly CatalogEntry[]): Map<string, AgentDefinition> {
+	const claims = new Map<string, CatalogEntry[]>();
+	for (const entry of entries) {
+		if (entry.source.namespace === undefined) continue;
+		const key = `${entry.source.namespace}:${entry.name}`;
+		claims.set(key, [...(claims.get(key) ?? []), entry]);
+	}
+	const qualified = new Map<string, AgentDefinition>();
+	for (const [key, list] of claims) {
+		const only = list.length === 1 ? list[0] : undefined;
+		if (only?.definition && !only.disabled) qualified.set(key, only.definition);
+	}
+	return qualified;
 }
 
 export type AgentLookup =
@@ -135,7 +156,7 @@ export function lookupAgent(
 	name: string,
 	where: ProblemPlace = { path: ["agent"] },
 ): AgentLookup {
-	const agent = catalog.agents.get(name);
+	const agent = catalog.agents.get(name) ?? catalog.qualified.get(name);
 	if (agent) return { kind: "found", agent };
 	const off = catalog.disabled.get(name);
 	if (off) {
@@ -165,7 +186,7 @@ export function lookupAgent(
 			},
 		};
 	}
-	const names = [...catalog.agents.keys()];
+	const names = [...catalog.agents.keys(), ...(name.includes(":") ? catalog.qualified.keys() : [])];
 	// OpenCode names a file in a subfolder by its path (`team/reviewer`); here it is `reviewer`.
 	const leaf = name.slice(name.lastIndexOf("/") + 1);
 	const near = closest(name, names) ?? (leaf !== name && catalog.agents.has(leaf) ? leaf : undefined);

@@ -30,6 +30,8 @@ export interface AgentSource {
 	file: string;
 	/** The path as messages show it (`.pi/agents/reviewer.md`, `~/.claude/agents/scout.md`). */
 	label: string;
+	/** The Claude Code plugin the file comes with: the agent is also `<namespace>:<name>`. */
+	namespace?: string;
 }
 
 /**

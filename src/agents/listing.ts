@@ -7,9 +7,9 @@
  */
 import { terminalSafe } from "../format/text.ts";
 import { formatPath, type Problem, samePlace, showValue } from "../problems.ts";
-import type { CatalogEntry } from "./catalog.ts";
+import type { CatalogEntry, ShadowedAgent } from "./catalog.ts";
 import { type AgentLaunchCheck, checkAgentLaunch, type LaunchEnvironment } from "./check.ts";
-import type { AgentNote, AgentScope } from "./definition.ts";
+import type { AgentNote, AgentScope, AgentSource } from "./definition.ts";
 import type { LoadedAgents } from "./load.ts";
 
 export interface AgentReport {
@@ -25,8 +25,10 @@ export interface AgentReport {
 	tools?: string[];
 	notes: AgentNote[];
 	ignoredKeys: Array<{ key: string; why: string }>;
-	/** Files of the same name this one hides. */
+	/** Files of the same name this one hides (a plugin's with the name it is still callable by). */
 	hides: string[];
+	/** A plugin agent's other name, as Claude Code names it: `<plugin>:<name>`. */
+	qualified?: string;
 	problems: Problem[];
 }
 
@@ -36,6 +38,7 @@ function reportOf(entry: CatalogEntry, catalog: LoadedAgents, env: LaunchEnviron
 	const problems = [...entry.problems, ...check.problems, ...clashOf(entry, catalog)];
 	const status = problems.length > 0 ? "fails" : entry.disabled ? "disabled" : "ready";
 	const resolved = check.model ? `${check.model.provider}/${check.model.id}` : undefined;
+	const qualified = qualifiedOf(entry.source, entry.name, catalog);
 	return {
 		name: entry.name,
 		scope: entry.source.scope,
@@ -54,9 +57,22 @@ function reportOf(entry: CatalogEntry, catalog: LoadedAgents, env: LaunchEnviron
 		...(def?.tools && { tools: def.tools }),
 		notes: def?.notes ?? [],
 		ignoredKeys: (def?.ignoredKeys ?? []).map(({ key, why }) => ({ key, why })),
-		hides: catalog.shadowed.filter((s) => s.by.file === entry.source.file).map((s) => s.hidden.label),
+		hides: catalog.shadowed.filter((s) => s.by.file === entry.source.file).map((s) => hiddenLabel(s, catalog)),
+		...(qualified && { qualified }),
 		problems,
 	};
+}
+
+/** `<plugin>:<name>` when that name calls this very file. */
+function qualifiedOf(source: AgentSource, name: string, catalog: LoadedAgents): string | undefined {
+	if (source.namespace === undefined) return undefined;
+	const key = `${source.namespace}:${name}`;
+	return catalog.qualified.get(key)?.source.file === source.file ? key : undefined;
+}
+
+function hiddenLabel(s: ShadowedAgent, catalog: LoadedAgents): string {
+	const key = qualifiedOf(s.hidden, s.name, catalog);
+	return key ? `${s.hidden.label} (callable as ${key})` : s.hidden.label;
 }
 
 /** The catalog's problems about this file that are not the file's own (a name clash in its folder). */
@@ -159,6 +175,7 @@ function detailLines(r: AgentReport): string[] {
 	field("tools", r.tools === undefined ? "the launcher's default" : r.tools.length === 0 ? "none" : r.tools.join(", "));
 	for (const n of r.notes) field("note", `${n.key}: ${n.message}`);
 	for (const k of r.ignoredKeys) field("ignored", `${k.key} (${k.why})`);
+	if (r.qualified) field("also", r.qualified);
 	for (const h of r.hides) field("hides", h);
 	if (r.status === "disabled") field("off", "disable: true; the agent cannot be called");
 	for (const p of r.problems) lines.push(...problemLines(p));

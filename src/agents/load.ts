@@ -177,7 +177,13 @@ function readPlace(
 		}
 		const read = readAgentFile(file);
 		if (read.skip) continue;
-		const base = { scope: place.scope, file, label: label(file), place: label(place.dir) };
+		const base = {
+			scope: place.scope,
+			file,
+			label: label(file),
+			place: label(place.dir),
+			...(place.namespace !== undefined && { namespace: place.namespace }),
+		};
 		if (read.text !== undefined && (place.nested || place.shared) && !hasFrontmatter(read.text)) {
 			notAgents.push({ label: base.label, reason: "no frontmatter" });
 			continue;

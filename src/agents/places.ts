@@ -12,6 +12,12 @@ import { type ClaudePlugin, claudeDir } from "./claude-plugins.ts";
 import type { AgentScope } from "./definition.ts";
 import { openCodeConfigFiles } from "./opencode-config.ts";
 
+/** A plugin's own name: its id without the marketplace (`feature-dev@claude-plugins-official`). */
+function pluginName(id: string): string {
+	const at = id.lastIndexOf("@");
+	return at > 0 ? id.slice(0, at) : id;
+}
+
 export interface AgentPlace {
 	scope: AgentScope;
 	dir: string;
@@ -21,6 +27,8 @@ export interface AgentPlace {
 	config?: true;
 	/** A folder other conventions share (`.agents/`): Markdown without frontmatter there is not an agent. */
 	shared?: true;
+	/** A Claude Code plugin's folder: its name, by which Claude Code qualifies its agents (`plugin:agent`). */
+	namespace?: string;
 }
 
 /**
@@ -91,7 +99,9 @@ export function agentPlaces(options: {
 		...openCode(join(configHome, "opencode")).map((dir) => ({ scope: "user" as const, dir, nested })),
 		...(named ? [{ scope: "user" as const, dir: resolve(options.cwd, named), config }] : []),
 		...configs("user", join(configHome, "opencode")),
-		...(options.plugins ?? []).flatMap((p) => p.dirs.map((dir) => ({ scope: "user" as const, dir, nested }))),
+		...(options.plugins ?? []).flatMap((p) =>
+			p.dirs.map((dir) => ({ scope: "user" as const, dir, nested, namespace: pluginName(p.id) })),
+		),
 		...(bundled ? [{ scope: "bundled" as const, dir: bundled }] : []),
 	];
 }

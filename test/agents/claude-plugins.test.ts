@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { lookupAgent } from "../../src/agents/catalog.ts";
+import { agentReports, renderAgentListing } from "../../src/agents/listing.ts";
 import { claudePlugins } from "../../src/agents/claude-plugins.ts";
 import { loadAgents } from "../../src/agents/load.ts";
 
@@ -121,5 +123,33 @@ describe("loadAgents with Claude Code's plugins", () => {
 		expect(loaded.agents.get("style-checker")?.source.scope).toBe("user");
 		expect(loaded.shadowed.map((s) => s.name)).toEqual(["code-reviewer"]);
 		expect(loaded.problems).toEqual([]);
+	});
+
+	it("answers to Claude Code's plugin:agent name too, the hidden one included", () => {
+		const m = machine();
+		installedSet(m);
+		m.write(join(m.home, ".claude", "agents", "code-reviewer.md"), def("The user's own reviewer"));
+		const loaded = loadAgents({ ...m, projectTrusted: true, bundledDir: null });
+		expect([...loaded.qualified.keys()].sort()).toEqual([
+			"mine-kit:project-helper",
+			"review-kit:code-reviewer",
+			"review-kit:style-checker",
+		]);
+		const hidden = lookupAgent(loaded, "review-kit:code-reviewer");
+		expect(hidden.kind === "found" && hidden.agent.description).toBe("Reviews code");
+		expect(hidden.kind === "found" && hidden.agent.name).toBe("code-reviewer");
+		// A plugin that is off, or another project's, gives no name; a near miss is named.
+		expect(lookupAgent(loaded, "off-kit:idle").kind).toBe("unknown");
+		expect(lookupAgent(loaded, "theirs-kit:elsewhere").kind).toBe("unknown");
+		const typo = lookupAgent(loaded, "review-kit:code-reviewr");
+		expect(typo.kind === "unknown" && typo.problem.message).toContain('did you mean "review-kit:code-reviewer"?');
+		// The listing says both names, and which a hidden one is still callable by.
+		const env = { models: [], tools: ["read", "bash", "edit", "write"], usable: () => false };
+		const text = renderAgentListing(agentReports(loaded, env));
+		expect(text).toMatch(/^ {2}also +review-kit:style-checker$/m);
+		expect(text.replace(/\s+/g, " ")).toContain("(callable as review-kit:code-reviewer)");
+		expect(text).not.toMatch(/also +review-kit:code-reviewer/);
+		// A user's own file is never reachable by a plugin's name.
+		expect(lookupAgent(loaded, "user:code-reviewer").kind).toBe("unknown");
 	});
 });
