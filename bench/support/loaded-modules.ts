@@ -23,6 +23,9 @@ const HOOK = [
 	'process.on("exit", () => writeFileSync(process.env.TRACE_FILE, JSON.stringify({ seen: [...seen], edges })));',
 ].join("\n");
 
+/** A Pi that takes every registration and does nothing with it. */
+export const STUB_PI = "new Proxy({}, { get: () => () => undefined })";
+
 /** Where a module comes from: pi-delegate itself, or the npm package it belongs to. */
 function owner(url: string): string {
 	const parts = relative(REPO, new URL(url).pathname).split(sep);
@@ -46,19 +49,21 @@ export interface Loaded {
 }
 
 /**
- * What a native import of index.ts loads. Under Pi the same graph loads through Pi's loader, with
+ * What a native import of `entry` loads, its factory run against a Pi that registers nothing (index.ts
+ * loads the extension in its factory). Under Pi the same graph loads through Pi's loader, with
  * `@earendil-works/*` and typebox mapped to Pi's copies: those are Pi's unbundled packages, a graph
  * apart from the bundle the `pi` command runs, so they are start-up cost of the extension too.
  */
-export function loadedModules(): Loaded {
-	const entry = pathToFileURL(join(REPO, "index.ts")).href;
+export function loadedModules(file: string = join(REPO, "index.ts")): Loaded {
+	const entry = pathToFileURL(file).href;
 	const argv = ["--import", `data:text/javascript,${encodeURIComponent(HOOK)}`, "--input-type=module", "-e"];
-	const file = join(tempDir("pi-delegate-startup-trace-"), "trace.json");
-	spawnSync(process.execPath, [...argv, `await import(${JSON.stringify(entry)});`], {
+	const traceFile = join(tempDir("pi-delegate-startup-trace-"), "trace.json");
+	const run = `const m = await import(${JSON.stringify(entry)}); await m.default(${STUB_PI});`;
+	spawnSync(process.execPath, [...argv, run], {
 		cwd: REPO,
-		env: { ...process.env, TRACE_FILE: file },
+		env: { ...process.env, TRACE_FILE: traceFile },
 	});
-	const trace = JSON.parse(readFileSync(file, "utf8")) as {
+	const trace = JSON.parse(readFileSync(traceFile, "utf8")) as {
 		seen: string[];
 		edges: Array<[string | undefined, string]>;
 	};

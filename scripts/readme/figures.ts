@@ -141,7 +141,7 @@ const ROWS: readonly Row[] = [
 			const ours = num(get(medians, "pi + pi-delegate (local path)"));
 			const tarball = num(get(medians, "pi + pi-delegate (tarball)"));
 			const empty = num(get(medians, "reference: pi + an empty extension"));
-			return `${times(ours / none)}; from its tarball ${times(tarball / none)} (an empty extension: ${times(empty / none)})`;
+			return `${times(tarball / none)} from npm (the bundle); a clone ${times(ours / none)} (an empty extension: ${times(empty / none)})`;
 		},
 		against: "Pi with nothing installed",
 	},

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { lookupAgent } from "../../src/agents/catalog.ts";
-import { agentReports, renderAgentListing } from "../../src/agents/listing.ts";
 import { claudePlugins } from "../../src/agents/claude-plugins.ts";
+import { agentReports, renderAgentListing } from "../../src/agents/listing.ts";
 import { loadAgents } from "../../src/agents/load.ts";
 
 const def = (description: string) => `---\ndescription: ${description}\n---\nRole.\n`;
