@@ -240,4 +240,23 @@ describe("the version", () => {
 		expect(out.status).toBe(0);
 		expect(out.stdout).toBe(`${pkg.version}\n`);
 	});
+
+	it("takes no arguments: one after it is bad input, from the bin as in-process", async () => {
+		const result = await runCli(["--version", "extra"]);
+		expect(result).toMatchObject({ code: 2, stdout: "" });
+		expect(result.stderr).toBe(
+			'pi-delegate: --version takes no arguments, but was given "extra"; run `pi-delegate --version` alone\n',
+		);
+		const out = spawnSync(process.execPath, [join(REPO, "bin/pi-delegate.cjs"), "-v", "extra"], { encoding: "utf8" });
+		expect(out.status).toBe(2);
+		expect(out.stderr).toContain("-v takes no arguments");
+	});
+});
+
+describe("help", () => {
+	it("takes one command name: two are bad input, not the first one's help", async () => {
+		const result = await runCli(["help", "run", "validate"]);
+		expect(result).toMatchObject({ code: 2, stdout: "" });
+		expect(result.stderr).toContain("help takes one command name, but was given 2: run validate");
+	});
 });

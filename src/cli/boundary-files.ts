@@ -4,11 +4,12 @@
  * half-way: a snapshot goes to a temporary file next to its target and is renamed into place.
  */
 import { randomBytes } from "node:crypto";
-import { readFile, realpath, rename, stat, unlink, writeFile } from "node:fs/promises";
+import { realpath, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { decodeSnapshot } from "../boundary/codec.ts";
 import type { Snapshot } from "../boundary/types.ts";
 import type { Problem, ProblemPlace } from "../problems.ts";
+import { isTooLarge, readBounded, SNAPSHOT_INPUT_LIMIT, tooLargeWords } from "../read-input.ts";
 
 /** Plain words for the errors a user can fix. */
 function why(error: unknown): string {
@@ -32,8 +33,13 @@ export async function readSnapshotFile(cwd: string, path: string, label: string)
 	const file = resolve(cwd, path);
 	let bytes: Buffer;
 	try {
-		bytes = await readFile(file);
+		bytes = await readBounded(file, SNAPSHOT_INPUT_LIMIT);
 	} catch (error) {
+		if (isTooLarge(error)) {
+			const message = `cannot be read: it ${tooLargeWords(error.limit)}`;
+			const fix = "pass a snapshot file written by `pi-delegate boundary snapshot -o <file>`";
+			return [{ source: label, path: [], code: "too_big", value: path, message, fix }];
+		}
 		const code = (error as NodeJS.ErrnoException).code;
 		const fix =
 			code === "ENOENT"

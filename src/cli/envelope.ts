@@ -3,7 +3,6 @@
  * and, given roots or a command record, verifies every evidence pointer. The thin shell around
  * parseEnvelope and verifyEvidence: it reads files and flags, nothing else.
  */
-import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { parseEnvelope } from "../envelope/parse.ts";
 import { nodeFileProbe } from "../envelope/probe.ts";
@@ -11,6 +10,7 @@ import { EVIDENCE_RULES, type EvidenceRule } from "../envelope/proof.ts";
 import { checkPassed, type EnvelopeCheck, envelopeReportJson, renderEnvelopeReport } from "../envelope/report.ts";
 import { verifyEvidence } from "../envelope/verify.ts";
 import { problemReplacer } from "../problems.ts";
+import { isTooLarge, readBoundedText, tooLargeWords } from "../read-input.ts";
 import { didYouMean } from "../suggest.ts";
 import { type Command, type CommandIO, EXIT, type ExitCode, UsageError } from "./command.ts";
 import { parseFlags } from "./flags.ts";
@@ -89,8 +89,9 @@ async function readInput(path: string, what: string, io: CommandIO): Promise<str
 	const notice = fifoNotice(path, `the ${what}`);
 	if (notice) io.stderr(notice);
 	try {
-		return await readFile(path, "utf8");
+		return await readBoundedText(path);
 	} catch (error) {
+		if (isTooLarge(error)) throw new BadInput(`${what} ${path} ${tooLargeWords(error.limit)}; give the file itself`);
 		const code = (error as NodeJS.ErrnoException).code;
 		const why =
 			code === "ENOENT" ? "does not exist" : code === "EISDIR" ? "is a directory" : `cannot be read (${code})`;

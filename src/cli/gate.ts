@@ -5,7 +5,6 @@
  * loads the classifier and nothing of Pi.
  */
 
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { plural } from "../format/numbers.ts";
 import { renderTable } from "../format/table.ts";
@@ -14,6 +13,7 @@ import { proposeTask } from "../gate/propose.ts";
 import { showQuote } from "../gate/reason.ts";
 import type { GateDecision, TaskProposal } from "../gate/types.ts";
 import { UTF16_FIX, utf16Sign } from "../json/encoding.ts";
+import { isTooLarge, readBoundedTextSync, tooLargeWords } from "../read-input.ts";
 import { type Command, type CommandIO, EXIT, type ExitCode, UsageError } from "./command.ts";
 import { parseFlags } from "./flags.ts";
 
@@ -65,6 +65,7 @@ function parse(argv: string[]): GateArgs {
 
 /** Why a file could not be read, in plain words. */
 function readProblem(error: unknown): string {
+	if (isTooLarge(error)) return `it ${tooLargeWords(error.limit)}`;
 	const code = (error as { code?: string }).code;
 	if (code === "ENOENT") return "no such file";
 	if (code === "EISDIR") return "it is a directory";
@@ -81,7 +82,7 @@ async function readBrief(
 	if (source.kind === "text") return { brief: source.text, from: "the argument" };
 	if (source.kind === "file") {
 		try {
-			const brief = readFileSync(source.path, "utf8");
+			const brief = readBoundedTextSync(source.path);
 			const utf16 = utf16Sign(brief);
 			if (utf16 !== undefined)
 				return { problem: `cannot read ${source.path}: it is UTF-16, not UTF-8 (${utf16}); ${UTF16_FIX}` };

@@ -12,6 +12,7 @@
  * the answer needs the tty module.
  */
 import { writeSync } from "node:fs";
+import { readBoundedStream } from "../read-input.ts";
 import type { CommandIO } from "./command.ts";
 
 type Fd = 1 | 2;
@@ -52,11 +53,7 @@ export function processIO(onError: (error: unknown) => void): CommandIO {
 	return {
 		stdout: fdWriter(1, onError),
 		stderr: fdWriter(2, onError),
-		readStdin: async () => {
-			const chunks: Buffer[] = [];
-			for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-			return Buffer.concat(chunks).toString("utf8");
-		},
+		readStdin: () => readBoundedStream(process.stdin),
 		cwd: process.cwd(),
 		env: process.env,
 		get isTTY() {

@@ -11,6 +11,7 @@
  * src/cli/quick.ts passes the few one-shot commands it bundles without the rest (see there).
  */
 import { fileURLToPath } from "node:url";
+import { isTooLarge } from "../read-input.ts";
 import { didYouMean } from "../suggest.ts";
 import {
 	type Command,
@@ -96,8 +97,20 @@ async function dispatch(argv: string[], io: CommandIO, context: Context): Promis
 		io.stdout(`${overview(commands)}\n`);
 		return EXIT.badInput;
 	}
-	if (HELP.has(name)) return help(rest[0], io, commands);
+	if (HELP.has(name)) {
+		if (rest.length > 1) {
+			io.stderr(`pi-delegate: ${name} takes one command name, but was given ${rest.length}: ${rest.join(" ")}\n`);
+			return EXIT.badInput;
+		}
+		return help(rest[0], io, commands);
+	}
 	if (VERSION.has(name)) {
+		if (rest.length > 0) {
+			io.stderr(
+				`pi-delegate: ${name} takes no arguments, but was given ${JSON.stringify(rest[0])}; run \`pi-delegate ${name}\` alone\n`,
+			);
+			return EXIT.badInput;
+		}
 		io.stdout(`${await version()}\n`);
 		return EXIT.pass;
 	}
@@ -166,6 +179,7 @@ const PI_PACKAGE = /^(@earendil-works\/pi-[a-z-]+|typebox)(\/|$)/;
 
 /** What went wrong, in one line: the package a module could not find, or the error's first line. */
 function whatWentWrong(error: unknown): string {
+	if (isTooLarge(error)) return error.message;
 	const message = error instanceof Error ? error.message : String(error);
 	const code = (error as { code?: unknown } | null)?.code;
 	const missing = /Cannot find (?:package|module) '([^']+)'/.exec(message)?.[1];
@@ -189,6 +203,8 @@ export function crashReport(error: unknown, context: Omit<Context, "commands">):
 	const who = context.command ? `pi-delegate ${context.command}` : "pi-delegate";
 	const where = context.record ? `; ${context.record.what}: ${context.record.path}` : "";
 	const line = `${who}: ${whatWentWrong(error)}${where}`;
+	// Input past its ceiling is the input's fault, not pi-delegate's: no trace to offer.
+	if (isTooLarge(error)) return `${line}\n`;
 	if (!context.debug) return `${line} (${DEBUG_FLAG} shows the trace)\n`;
 	const trace = error instanceof Error ? (error.stack ?? error.message) : String(error);
 	return `${line}\n${trace}\n`;

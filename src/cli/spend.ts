@@ -3,7 +3,7 @@
  * and writes, dollars, hit ratio, and what cache misses re-billed, with their causes. The thin
  * shell around the meter: it parses flags, finds the records, and prints the rollup.
  */
-import { existsSync, statSync } from "node:fs";
+import { closeSync, existsSync, openSync, readSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { collectSpend } from "../meter/collect.ts";
@@ -95,6 +95,38 @@ function isDirectory(path: string): boolean {
 	}
 }
 
+/** The most of a session file's start read to find its header line (Pi's is a few hundred bytes). */
+const HEADER_PROBE_BYTES = 64 * 1024;
+
+/**
+ * Why `path` is not a Pi session file, from its kind and its first line; undefined when it is one.
+ * Checked before anything is read whole: a device such as /dev/zero never ends, and a JSON file
+ * given by mistake would otherwise show as a session with no spend.
+ */
+function notASession(path: string): string | undefined {
+	const stats = statSync(path);
+	if (stats.isDirectory()) return "is a directory";
+	if (!stats.isFile()) return "is not a regular file (a device, FIFO or socket)";
+	const fd = openSync(path, "r");
+	let head: string;
+	try {
+		const buffer = Buffer.alloc(HEADER_PROBE_BYTES);
+		head = buffer.subarray(0, readSync(fd, buffer, 0, HEADER_PROBE_BYTES, 0)).toString("utf8");
+	} finally {
+		closeSync(fd);
+	}
+	if (head.trim() === "") return "is empty, not a Pi session file";
+	const first = head.split("\n", 1)[0] ?? "";
+	let header: unknown;
+	try {
+		header = JSON.parse(first);
+	} catch {
+		header = undefined;
+	}
+	const isHeader = typeof header === "object" && header !== null && (header as { type?: unknown }).type === "session";
+	return isHeader ? undefined : "is not a Pi session file: its first line is not a session header";
+}
+
 /** A problem with one flag's value. */
 function flagProblem(flag: string, value: unknown, code: Problem["code"], message: string, fix: string): Problem {
 	return { source: flag, path: [], code, value, message, fix };
@@ -119,8 +151,9 @@ function parse(argv: string[], io: CommandIO): SpendOptions | Problem[] {
 	const sessionFix = "pass a Pi session file (.jsonl)";
 	if (sessionFile !== undefined && !existsSync(sessionFile)) {
 		problems.push(flagProblem("--session", v.session, "not_found", "does not exist", sessionFix));
-	} else if (sessionFile !== undefined && isDirectory(sessionFile)) {
-		problems.push(flagProblem("--session", v.session, "invalid_value", "is a directory", sessionFix));
+	} else if (sessionFile !== undefined) {
+		const why = notASession(sessionFile);
+		if (why !== undefined) problems.push(flagProblem("--session", v.session, "invalid_value", why, sessionFix));
 	}
 	const runsDir = v.runs === undefined ? defaultRunsDir(io) : resolve(io.cwd, v.runs);
 	if (v.runs !== undefined && !isDirectory(runsDir)) {

@@ -5,7 +5,6 @@
  * kept, everything after) — what Pi would send its model — so a tail (L3) is cut from exactly
  * that. A session file is only read: Pi's migration of an old format runs on the copy in memory.
  */
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import {
 	buildSessionContext,
@@ -18,6 +17,7 @@ import {
 import type { TaskBranch } from "../plan/tail.ts";
 import type { Problem, ProblemCode } from "../problems.ts";
 import type { TranscriptMessage } from "../prompt/tail-units.ts";
+import { isTooLarge, readBoundedTextSync, SESSION_INPUT_LIMIT, tooLargeWords } from "../read-input.ts";
 
 /** What pi-delegate reads of a session manager (Pi's ReadonlySessionManager has all of it). */
 export interface SessionReader {
@@ -51,8 +51,15 @@ function fileProblem(code: ProblemCode, path: string, message: string, fix: stri
 export function readSessionFile(path: string): { ok: true; file: SessionFile } | { ok: false; problems: Problem[] } {
 	let text: string;
 	try {
-		text = readFileSync(resolve(path), "utf8");
+		text = readBoundedTextSync(resolve(path), SESSION_INPUT_LIMIT);
 	} catch (error) {
+		if (isTooLarge(error)) {
+			const fix = "give the path of a Pi session file (.jsonl)";
+			return {
+				ok: false,
+				problems: [fileProblem("too_big", path, `cannot be read: it ${tooLargeWords(error.limit)}`, fix)],
+			};
+		}
 		const code = (error as NodeJS.ErrnoException).code ?? String(error);
 		return {
 			ok: false,

@@ -3,9 +3,10 @@
  * at the real file system through node:fs, and hands everything to the pure validator. Unreadable files
  * and bad JSON come back as Problems in the same result, never as exceptions.
  */
-import { type Dirent, readdirSync, readFile, realpathSync, statSync } from "node:fs";
+import { type Dirent, readdirSync, realpathSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Problem } from "../problems.ts";
+import { isTooLarge, readBoundedText, tooLargeWords } from "../read-input.ts";
 import { parseJson } from "./json.ts";
 import type { ListSubdirs, PathInfo, PathProbe } from "./probe.ts";
 import { type SpecResult, sortProblems, validateSpec } from "./validate.ts";
@@ -70,6 +71,16 @@ export function loadSpecText(text: string, options: LoadOptions = {}): SpecResul
 
 function readProblem(file: string, error: unknown): Problem {
 	const code = (error as NodeJS.ErrnoException).code;
+	if (isTooLarge(error)) {
+		return {
+			source: "(file)",
+			path: [],
+			code: "too_big",
+			value: file,
+			message: `cannot read the spec file: it ${tooLargeWords(error.limit)}`,
+			fix: "give a task spec file; a spec is a few kilobytes of JSON",
+		};
+	}
 	const reason =
 		code === "ENOENT"
 			? "no such file"
@@ -92,11 +103,10 @@ function readProblem(file: string, error: unknown): Problem {
 
 /**
  * A file's text, read off the event loop (a FIFO waits for its writer without stopping Pi or a
- * test). The callback form, not node:fs/promises: that module is loaded for this one read
- * otherwise, a millisecond and a half of a `validate` process.
+ * test), with a ceiling: `/dev/zero` given as a spec must not grow the process without end.
  */
 function readText(file: string): Promise<string> {
-	return new Promise((done, fail) => readFile(file, "utf8", (error, text) => (error ? fail(error) : done(text))));
+	return readBoundedText(file);
 }
 
 /** Reads and validates a spec file; a relative name is taken from `options.cwd`. */

@@ -223,6 +223,7 @@ describe("the gate command's imports", () => {
 						"src/format/table.ts",
 						"src/format/numbers.ts",
 						"src/json/encoding.ts",
+						"src/read-input.ts",
 						"src/suggest.ts",
 					].includes(f),
 			),

@@ -1,0 +1,136 @@
+/**
+ * Reading what a person names as input — a spec, an envelope, a brief, a snapshot, standard input —
+ * with a ceiling. Node's `readFile` reads until the end, and some inputs have none: `/dev/zero`,
+ * `/dev/urandom`, `yes |`. Without a ceiling the process grows until the machine swaps and then dies
+ * with a stack trace; with one it stops at the ceiling and says what it was given. The ceilings are
+ * far above any real input (a spec's goal is at most 32 KiB of text), so nothing real comes near.
+ *
+ * The reads use the callback API off the event loop, so a FIFO waits for its writer without
+ * freezing the process, and node:fs/promises is not loaded for a one-shot command.
+ */
+import { close, closeSync, fstat, fstatSync, open, openSync, read, readSync, type Stats } from "node:fs";
+
+const MiB = 1024 * 1024;
+
+/** The most a text input (spec, envelope, brief, commands list, standard input) may hold. */
+export const TEXT_INPUT_LIMIT = 16 * MiB;
+
+/** The most a snapshot file may hold: a snapshot of half a million files is tens of megabytes. */
+export const SNAPSHOT_INPUT_LIMIT = 1024 * MiB;
+
+/** The most a Pi session file may hold for a command to read it whole. */
+export const SESSION_INPUT_LIMIT = 1024 * MiB;
+
+/**
+ * The ceiling for what `stats` describes: a regular file's size is known, so one over the ceiling is
+ * refused before a byte is read; a device has no size and may never end (`/dev/zero`), so it gets
+ * the text ceiling even where a file of its kind may be larger.
+ */
+function ceilingFor(stats: Stats, limit: number, what: string): number {
+	if (stats.isFile() && stats.size > limit) throw new InputTooLarge(what, limit);
+	return stats.isCharacterDevice() || stats.isBlockDevice() ? Math.min(limit, TEXT_INPUT_LIMIT) : limit;
+}
+
+/** An input that went past its ceiling; `code` sits beside Node's errno codes for callers that switch on it. */
+export class InputTooLarge extends Error {
+	readonly code = "E_INPUT_TOO_LARGE";
+	readonly what: string;
+	readonly limit: number;
+	constructor(what: string, limit: number) {
+		super(`${what} ${tooLargeWords(limit)}`);
+		this.name = "InputTooLarge";
+		this.what = what;
+		this.limit = limit;
+	}
+}
+
+/** The words for an input past `limit` bytes: what happened, and the likely cause. */
+export function tooLargeWords(limit: number): string {
+	return (
+		`holds more than ${Math.round(limit / MiB)} MiB, more than any input of its kind ` +
+		"(something that never ends, such as /dev/zero or `yes`?)"
+	);
+}
+
+/** True for the error `readBounded` and `readBoundedSync` throw past their ceiling. */
+export function isTooLarge(error: unknown): error is InputTooLarge {
+	return error instanceof InputTooLarge;
+}
+
+const CHUNK = 64 * 1024;
+
+/** Reads `file` whole, or throws InputTooLarge once it passes `limit` bytes; errno errors as Node throws them. */
+export function readBounded(file: string, limit: number, what = file): Promise<Buffer> {
+	return new Promise((done, fail) => {
+		open(file, "r", (openError, fd) => {
+			if (openError) return fail(openError);
+			const chunks: Buffer[] = [];
+			let total = 0;
+			let ceiling = limit;
+			const finish = (error: unknown, value?: Buffer) =>
+				close(fd, () => (error ? fail(error) : done(value ?? Buffer.alloc(0))));
+			const next = () => {
+				const buffer = Buffer.allocUnsafe(CHUNK);
+				read(fd, buffer, 0, CHUNK, null, (readError, bytes) => {
+					if (readError) return finish(readError);
+					if (bytes === 0) return finish(undefined, Buffer.concat(chunks, total));
+					total += bytes;
+					if (total > ceiling) return finish(new InputTooLarge(what, ceiling));
+					chunks.push(buffer.subarray(0, bytes));
+					next();
+				});
+			};
+			fstat(fd, (statError, stats) => {
+				if (statError) return finish(statError);
+				try {
+					ceiling = ceilingFor(stats, limit, what);
+				} catch (error) {
+					return finish(error);
+				}
+				next();
+			});
+		});
+	});
+}
+
+/** `readBounded` as UTF-8 text. */
+export async function readBoundedText(file: string, limit: number = TEXT_INPUT_LIMIT, what = file): Promise<string> {
+	return (await readBounded(file, limit, what)).toString("utf8");
+}
+
+/** `readBoundedText` for the few callers that must stay synchronous. */
+export function readBoundedTextSync(file: string, limit: number = TEXT_INPUT_LIMIT, what = file): string {
+	const fd = openSync(file, "r");
+	try {
+		const ceiling = ceilingFor(fstatSync(fd), limit, what);
+		const chunks: Buffer[] = [];
+		let total = 0;
+		for (;;) {
+			const buffer = Buffer.allocUnsafe(CHUNK);
+			const bytes = readSync(fd, buffer, 0, CHUNK, null);
+			if (bytes === 0) return Buffer.concat(chunks, total).toString("utf8");
+			total += bytes;
+			if (total > ceiling) throw new InputTooLarge(what, ceiling);
+			chunks.push(buffer.subarray(0, bytes));
+		}
+	} finally {
+		closeSync(fd);
+	}
+}
+
+/** Reads a stream (standard input) whole, or throws InputTooLarge once it passes `limit` bytes. */
+export async function readBoundedStream(
+	stream: AsyncIterable<Buffer | string>,
+	limit: number = TEXT_INPUT_LIMIT,
+	what = "standard input",
+): Promise<string> {
+	const chunks: Buffer[] = [];
+	let total = 0;
+	for await (const chunk of stream) {
+		const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+		total += bytes.length;
+		if (total > limit) throw new InputTooLarge(what, limit);
+		chunks.push(bytes);
+	}
+	return Buffer.concat(chunks, total).toString("utf8");
+}
