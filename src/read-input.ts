@@ -8,7 +8,7 @@
  * The reads use the callback API off the event loop, so a FIFO waits for its writer without
  * freezing the process, and node:fs/promises is not loaded for a one-shot command.
  */
-import { close, closeSync, fstat, fstatSync, open, openSync, read, readSync, type Stats } from "node:fs";
+import { close, closeSync, fstat, fstatSync, open, openSync, read, readSync, type Stats, statSync } from "node:fs";
 
 const MiB = 1024 * 1024;
 
@@ -133,4 +133,17 @@ export async function readBoundedStream(
 		chunks.push(bytes);
 	}
 	return Buffer.concat(chunks, total).toString("utf8");
+}
+
+/**
+ * A regular file's text, read with the text ceiling; anything else is refused before it is opened.
+ * For files found in a project rather than named by a person (settings, agent files, the files a
+ * config includes): a FIFO there would block the open, and so every start of Pi in that directory;
+ * a link to a device would never end. Errno errors (ENOENT, …) are thrown as Node throws them.
+ */
+export function readRegularTextSync(file: string, limit: number = TEXT_INPUT_LIMIT): string {
+	const stats = statSync(file);
+	if (stats.isDirectory()) throw Object.assign(new Error("it is a directory"), { code: "EISDIR" });
+	if (!stats.isFile()) throw new Error("it is not a regular file (a FIFO, device or socket)");
+	return readBoundedTextSync(file, limit, "it");
 }

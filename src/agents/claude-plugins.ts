@@ -11,10 +11,10 @@
  * there are its agents read. The project's settings count only when the project is trusted, as
  * every project file does. Plugins rank below the user's own agent folders, as in Claude Code.
  */
-import { readFileSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { readJson } from "../json/read.ts";
 import type { Problem } from "../problems.ts";
+import { readRegularTextSync } from "../read-input.ts";
 import { isRecord } from "../values.ts";
 
 /** One plugin whose agents are read. */
@@ -34,7 +34,7 @@ type ReadText = (file: string) => string | undefined;
 
 const readText: ReadText = (file) => {
 	try {
-		return readFileSync(file, "utf8");
+		return readRegularTextSync(file);
 	} catch {
 		return undefined;
 	}

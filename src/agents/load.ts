@@ -13,10 +13,11 @@
  * loop, a dangling link, an unreadable file or folder becomes a problem of that file or folder.
  */
 
-import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { readdirSync, realpathSync, statSync } from "node:fs";
 import { basename, isAbsolute, join, relative } from "node:path";
 import { UTF16_FIX, utf16Sign } from "../json/encoding.ts";
 import type { Problem } from "../problems.ts";
+import { readBoundedTextSync, readRegularTextSync, TEXT_INPUT_LIMIT } from "../read-input.ts";
 import { displayPath } from "../settings/paths.ts";
 import { type AgentCatalog, type AgentFileText, buildAgentCatalog } from "./catalog.ts";
 import { claudePlugins } from "./claude-plugins.ts";
@@ -135,7 +136,7 @@ function readAgentFile(file: string): { text?: string; problem?: string; fix?: s
 		const stat = statSync(file, { throwIfNoEntry: false });
 		if (stat === undefined) return { problem: "it is a link to nothing" };
 		if (!stat.isFile()) return { skip: true };
-		const text = readFileSync(file, "utf8");
+		const text = readBoundedTextSync(file, TEXT_INPUT_LIMIT, "it");
 		const utf16 = utf16Sign(text);
 		return utf16 === undefined ? { text } : { problem: `it is UTF-16, not UTF-8 (${utf16})`, fix: UTF16_FIX };
 	} catch (error) {
@@ -207,7 +208,7 @@ function readPlace(
 /** Whether a config file of an untrusted project looks as if it defines agents (it is not parsed). */
 function definesAgents(file: string): boolean {
 	try {
-		return /"agents?"\s*:/.test(readFileSync(file, "utf8"));
+		return /"agents?"\s*:/.test(readRegularTextSync(file));
 	} catch {
 		return false;
 	}

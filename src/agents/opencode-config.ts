@@ -12,10 +12,10 @@
  * agent's model or permissions; its role is OpenCode's, which pi-delegate does not have, so it is
  * left out and listed as something else.
  */
-import { readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { readJson } from "../json/read.ts";
 import type { Problem } from "../problems.ts";
+import { readRegularTextSync } from "../read-input.ts";
 import { isRecord } from "../values.ts";
 import type { AgentFileText } from "./catalog.ts";
 import type { AgentScope } from "./definition.ts";
@@ -80,7 +80,7 @@ function substitute(role: string, at: Where, entry: string, key: string): { text
 			const path = written.trim().replace(/^~(?=\/|$)/, at.home);
 			const full = isAbsolute(path) ? path : resolve(dirname(at.file), path);
 			try {
-				return readFileSync(full, "utf8").trim();
+				return readRegularTextSync(full).trim();
 			} catch (error) {
 				problem ??= {
 					source: `${at.label}#${entry}`,
@@ -115,7 +115,7 @@ export function readOpenCodeConfig(file: string, scope: AgentScope, where: Omit<
 	const out: ConfigAgents = { files: [], problems: [], notAgents: [] };
 	let text: string;
 	try {
-		text = readFileSync(file, "utf8");
+		text = readRegularTextSync(file);
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
 		if (code !== "ENOENT" && code !== "ENOTDIR" && code !== "EISDIR") {

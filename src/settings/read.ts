@@ -3,8 +3,9 @@
  * stage (context modes, effort profiles, the audit directory, the runner, …) gets the same validated
  * values and every problem is reported once, when the files are read.
  */
-import { readFileSync } from "node:fs";
+
 import type { Problem } from "../problems.ts";
+import { readRegularTextSync } from "../read-input.ts";
 import { mergeSettings } from "./merge.ts";
 import { displayPath, globalSettingsFile, projectSettingsFile } from "./paths.ts";
 import { type DelegateSettings, validateSettingsText } from "./section.ts";
@@ -28,10 +29,14 @@ export interface ReadSettingsOptions {
 	readText?: ReadText;
 }
 
-/** Reads a file as UTF-8; undefined when it does not exist. */
+/**
+ * Reads a file as UTF-8; undefined when it does not exist. Anything but a regular file is refused
+ * before it is opened: a project's `.pi/settings.json` made a FIFO would block every start of Pi in
+ * that directory on its open, and a link to /dev/zero would never end.
+ */
 export function readTextFile(file: string): string | undefined {
 	try {
-		return readFileSync(file, "utf8");
+		return readRegularTextSync(file);
 	} catch (error) {
 		if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
 		throw error;

@@ -2,6 +2,7 @@
  * Agents defined in OpenCode's config files (opencode.json / opencode.jsonc, `agent` and `agents`),
  * read as OpenCode reads them and then held to the same rules as a Markdown agent file.
  */
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -121,6 +122,27 @@ describe("OpenCode config agents", () => {
 				expect.stringContaining("opencode.json#numeric: prompt: the role must be text"),
 			]),
 		);
+	});
+
+	it("refuses a role included from a FIFO or a device without opening it: loading does not hang", () => {
+		const l = layout();
+		execFileSync("mkfifo", [join(l.cwd, "role.md")]);
+		writeFileSync(
+			join(l.cwd, "opencode.json"),
+			JSON.stringify({
+				agent: {
+					fifo: { description: "d", prompt: "{file:./role.md}" },
+					zero: { description: "d", prompt: "{file:/dev/zero}" },
+				},
+			}),
+		);
+		const loaded = load(l);
+		expect([...loaded.broken.keys()].sort()).toEqual(["fifo", "zero"]);
+		const messages = loaded.problems.map((p) => p.message);
+		expect(messages).toEqual([
+			"cannot read the file the role includes: it is not a regular file (a FIFO, device or socket)",
+			"cannot read the file the role includes: it is not a regular file (a FIFO, device or socket)",
+		]);
 	});
 
 	it("reports a file that is not JSON at its line and column, and an agent defined twice", () => {

@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -32,6 +33,21 @@ describe("readDelegateSettings", () => {
 		const settings = readDelegateSettings({ ...layout(), projectTrusted: true });
 		expect(settings.problems).toEqual([]);
 		expect(settings.sections.map((s) => s.status)).toEqual(["missing", "missing"]);
+	});
+
+	it("refuses a FIFO or a link to a device without opening it, as a problem of that file", () => {
+		const where = layout();
+		execFileSync("mkfifo", [join(where.cwd, ".pi", "settings.json")]);
+		symlinkSync("/dev/zero", join(where.agentDir, "settings.json"));
+		const settings = readDelegateSettings({ ...where, projectTrusted: true });
+		expect(settings.sections.map((s) => s.status)).toEqual(["invalid", "invalid"]);
+		expect(settings.problems.map((p) => [p.source, p.message])).toEqual([
+			[
+				"~/.pi/agent/settings.json",
+				"cannot read the settings file: it is not a regular file (a FIFO, device or socket)",
+			],
+			[".pi/settings.json", "cannot read the settings file: it is not a regular file (a FIFO, device or socket)"],
+		]);
 	});
 
 	it("does not read an untrusted project's file at all", () => {
