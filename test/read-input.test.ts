@@ -124,3 +124,31 @@ describe("spend --session", () => {
 		}
 	});
 });
+
+describe("what a command echoes of its command line", () => {
+	// An argument that clears the screen and retitles the terminal, as a pasted or generated name may.
+	const HOSTILE = "x\u001b]0;retitled\u0007\u001b[2J.json";
+	const cases: string[][] = [
+		[HOSTILE],
+		[`--${HOSTILE}`],
+		["help", "run", HOSTILE],
+		["validate", `--${HOSTILE}`],
+		["modes", HOSTILE],
+		["envelope", "check", HOSTILE],
+		["gate", "--file", HOSTILE],
+		["workflow", "run", HOSTILE],
+		["preview", "--agent", HOSTILE],
+		["validate", HOSTILE],
+		["spend", "--session", HOSTILE],
+	];
+	for (const argv of cases) {
+		it(`shows control characters, never sends them: ${JSON.stringify(argv)}`, async () => {
+			const home = tempDir();
+			const result = await runCli(argv, { cwd: home, env: { ...process.env, HOME: home } });
+			expect(result.code).toBe(2);
+			const shown = `${result.stdout}${result.stderr}`;
+			expect(shown.includes("\u0007") || shown.includes("\u001b")).toBe(false);
+			expect(`${result.stdout}${result.stderr}`).toMatch(/\\x1b|\\u001b/);
+		});
+	}
+});

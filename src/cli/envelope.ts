@@ -9,6 +9,7 @@ import { nodeFileProbe } from "../envelope/probe.ts";
 import { EVIDENCE_RULES, type EvidenceRule } from "../envelope/proof.ts";
 import { checkPassed, type EnvelopeCheck, envelopeReportJson, renderEnvelopeReport } from "../envelope/report.ts";
 import { verifyEvidence } from "../envelope/verify.ts";
+import { terminalSafe } from "../format/text.ts";
 import { problemReplacer } from "../problems.ts";
 import { isTooLarge, readBoundedText, tooLargeWords } from "../read-input.ts";
 import { didYouMean } from "../suggest.ts";
@@ -111,7 +112,7 @@ async function run(argv: string[], io: CommandIO): Promise<ExitCode> {
 		return await check(parseOptions(argv), io);
 	} catch (error) {
 		if (!(error instanceof BadInput)) throw error;
-		io.stderr(`pi-delegate envelope: ${error.message}\n`);
+		io.stderr(`pi-delegate envelope: ${terminalSafe(error.message)}\n`);
 		return EXIT.badInput;
 	}
 }

@@ -8,6 +8,7 @@
 import { resolve } from "node:path";
 import { plural } from "../format/numbers.ts";
 import { renderTable } from "../format/table.ts";
+import { terminalSafe } from "../format/text.ts";
 import { classifyBrief } from "../gate/classify.ts";
 import { proposeTask } from "../gate/propose.ts";
 import { showQuote } from "../gate/reason.ts";
@@ -127,7 +128,7 @@ export const gateCommand: Command = {
 		const args = parse(argv);
 		const read = await readBrief(args, io);
 		if ("problem" in read) {
-			io.stderr(`pi-delegate gate: ${read.problem}\n`);
+			io.stderr(`pi-delegate gate: ${terminalSafe(read.problem)}\n`);
 			return EXIT.badInput;
 		}
 		if (read.brief.trim() === "") {

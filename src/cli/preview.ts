@@ -7,6 +7,7 @@
  * Pi's package is imported only when the command runs, so other commands do not pay its start-up.
  */
 import { resolve } from "node:path";
+import { terminalSafe } from "../format/text.ts";
 import { formatProblems, type Problem, problemReplacer } from "../problems.ts";
 import { STRATEGIES, type Strategy } from "../prompt/channels.ts";
 import { previewJson, previewText } from "../report/preview-report.ts";
@@ -89,7 +90,7 @@ function parse(argv: string[]): Flags {
 }
 
 function fail(io: CommandIO, what: string, problems: readonly Problem[]): ExitCode {
-	io.stderr(`pi-delegate preview: ${what}:\n${formatProblems(problems)}\n`);
+	io.stderr(`pi-delegate preview: ${terminalSafe(what)}:\n${formatProblems(problems)}\n`);
 	return EXIT.badInput;
 }
 

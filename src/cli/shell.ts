@@ -11,6 +11,7 @@
  * src/cli/quick.ts passes the few one-shot commands it bundles without the rest (see there).
  */
 import { fileURLToPath } from "node:url";
+import { terminalSafe } from "../format/text.ts";
 import { isTooLarge } from "../read-input.ts";
 import { didYouMean } from "../suggest.ts";
 import {
@@ -52,7 +53,7 @@ function unknownCommand(name: string, commands: readonly CommandEntry[]): string
 		name,
 		commands.map((c) => c.name),
 	);
-	return `pi-delegate: unknown command "${name}"${hint}\n\n${overview(commands)}\n`;
+	return `pi-delegate: unknown command "${terminalSafe(name)}"${hint}\n\n${overview(commands)}\n`;
 }
 
 /** Where the running command said its record is, and whether to show traces. */
@@ -99,7 +100,9 @@ async function dispatch(argv: string[], io: CommandIO, context: Context): Promis
 	}
 	if (HELP.has(name)) {
 		if (rest.length > 1) {
-			io.stderr(`pi-delegate: ${name} takes one command name, but was given ${rest.length}: ${rest.join(" ")}\n`);
+			io.stderr(
+				`pi-delegate: ${name} takes one command name, but was given ${rest.length}: ${terminalSafe(rest.join(" "))}\n`,
+			);
 			return EXIT.badInput;
 		}
 		return help(rest[0], io, commands);
@@ -162,7 +165,10 @@ async function runCommand(command: Command, argv: string[], io: CommandIO): Prom
 		return await command.run(argv, io);
 	} catch (error) {
 		if (!(error instanceof UsageError)) throw error;
-		io.stderr(`pi-delegate ${command.name}: ${error.message}\n\n${await fitted(synopsis(command.usage), io)}\n`);
+		// A usage error quotes what was typed: control characters in it are shown, never sent to the terminal.
+		io.stderr(
+			`pi-delegate ${command.name}: ${terminalSafe(error.message)}\n\n${await fitted(synopsis(command.usage), io)}\n`,
+		);
 		io.stderr(`Run \`pi-delegate help ${command.name}\` for every option.\n`);
 		return EXIT.badInput;
 	}

@@ -217,7 +217,7 @@ async function runWorkflowCli(args: WorkflowArgs, io: CommandIO): Promise<ExitCo
 		progress.done();
 		if (!launched.ok) {
 			const { formatProblems } = await import("../problems.ts");
-			io.stderr(`✗ cannot run the workflow: ${launched.what}\n${formatProblems(launched.problems)}\n`);
+			io.stderr(`✗ cannot run the workflow: ${terminalSafe(launched.what)}\n${formatProblems(launched.problems)}\n`);
 			return EXIT.badInput;
 		}
 		const { summary } = launched;

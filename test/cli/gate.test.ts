@@ -221,6 +221,7 @@ describe("the gate command's imports", () => {
 						"src/cli/command.ts",
 						"src/cli/flags.ts",
 						"src/format/table.ts",
+						"src/format/text.ts",
 						"src/format/numbers.ts",
 						"src/json/encoding.ts",
 						"src/read-input.ts",
