@@ -52,7 +52,7 @@ export function tooLargeWords(limit: number): string {
 	);
 }
 
-/** True for the error `readBounded` and `readBoundedSync` throw past their ceiling. */
+/** True for the error the readers here throw past their ceiling. */
 export function isTooLarge(error: unknown): error is InputTooLarge {
 	return error instanceof InputTooLarge;
 }
