@@ -156,6 +156,28 @@ export function splitAdvice(outer: RootEntry, inner: string, options: PathOption
 	return `replace ${shown} in roots by its other subdirectories ${quoteList(dirs)} (${loose})`;
 }
 
+/** The kernel's virtual file systems: their files change by themselves, so no diff of them could pass. */
+const VIRTUAL = ["/proc", "/sys", "/dev"] as const;
+
+/**
+ * Why a directory cannot be watched at all, whatever the child does: the file system's root (a
+ * snapshot of every file on the machine, the virtual ones among them), or a place inside a virtual
+ * file system. Decided from the real path, so a symlink to `/` is caught too.
+ */
+function unwatchable(path: readonly PathSegment[], value: string, real: string): Problem | undefined {
+	const fix =
+		"name the directories the child works in (the repository, a build folder); a child can read any path without it being a root";
+	if (real === "/") {
+		const message =
+			"is the file system's root: watching it snapshots every file on the machine, /proc and /sys among them, whose files change by themselves, so the task could never pass";
+		return { path, code: "invalid_value", value, message, fix };
+	}
+	const virtual = VIRTUAL.find((dir) => real === dir || isInside(real, dir));
+	if (virtual === undefined) return undefined;
+	const message = `${real === virtual ? "is" : "is inside"} ${virtual}, a virtual file system the kernel writes: its files change by themselves, so no diff of it could pass`;
+	return { path, code: "invalid_value", value, message, fix };
+}
+
 /** Checks each entry of roots; returns the usable entries for the subset and nesting rules. */
 export function checkRootEntries(roots: unknown, options: PathOptions, problems: Problem[]): RootEntry[] {
 	if (!Array.isArray(roots)) return [];
@@ -173,6 +195,11 @@ export function checkRootEntries(roots: unknown, options: PathOptions, problems:
 			if (info.kind !== "missing") return;
 		}
 		const real = info.realPath ?? lexical(value);
+		const virtual = info.kind === "dir" ? unwatchable(path, value, real) : undefined;
+		if (virtual) {
+			problems.push(virtual);
+			return;
+		}
 		const twin = entries.find((e) => e.real === real);
 		if (twin) {
 			const same = lexical(twin.given) === lexical(value);

@@ -68,3 +68,34 @@ describe("loading specs", () => {
 		expect(result.ok || result.problems.map((p) => formatPath(p))).toEqual(["id"]);
 	});
 });
+
+describe("roots that no diff could pass", () => {
+	it("refuses the file system's root, a virtual file system, and a link to either, each with its reason", () => {
+		symlinkSync("/", join(tree.tmp, "link-to-root"));
+		symlinkSync("/proc/self", join(tree.tmp, "link-to-proc"));
+		const result = loadSpecObject({
+			id: "t",
+			goal: "g",
+			deliverable: "d",
+			roots: [
+				"/",
+				"/proc",
+				"/sys/kernel",
+				"/dev",
+				join(tree.tmp, "link-to-root"),
+				join(tree.tmp, "link-to-proc"),
+				join(tree.tmp, "a"),
+			],
+		});
+		expect(result.ok).toBe(false);
+		const lines = result.ok ? [] : result.problems.map((p) => `${formatPath(p)}: ${p.message}`);
+		expect(lines).toEqual([
+			expect.stringMatching(/^roots\[0\]: is the file system's root: watching it snapshots every file/),
+			"roots[1]: is /proc, a virtual file system the kernel writes: its files change by themselves, so no diff of it could pass",
+			"roots[2]: is inside /sys, a virtual file system the kernel writes: its files change by themselves, so no diff of it could pass",
+			"roots[3]: is /dev, a virtual file system the kernel writes: its files change by themselves, so no diff of it could pass",
+			expect.stringMatching(/^roots\[4\]: is the file system's root/),
+			expect.stringMatching(/^roots\[5\]: is inside \/proc/),
+		]);
+	});
+});
