@@ -42,6 +42,11 @@ export class InputTooLarge extends Error {
 		this.what = what;
 		this.limit = limit;
 	}
+
+	/** The reason as a clause after the input's own name: "it holds more than 16 MiB, …". */
+	get reason(): string {
+		return `it ${tooLargeWords(this.limit)}`;
+	}
 }
 
 /** The words for an input past `limit` bytes: what happened, and the likely cause. */
@@ -59,35 +64,50 @@ export function isTooLarge(error: unknown): error is InputTooLarge {
 
 const CHUNK = 64 * 1024;
 
+/**
+ * The chunks of one read, kept until the end or refused past `ceiling`: the one place the async,
+ * sync and stream readers count bytes.
+ */
+function collector(ceiling: number, what: string) {
+	const chunks: Buffer[] = [];
+	let total = 0;
+	return {
+		add(bytes: Buffer): void {
+			total += bytes.length;
+			if (total > ceiling) throw new InputTooLarge(what, ceiling);
+			chunks.push(bytes);
+		},
+		whole: (): Buffer => Buffer.concat(chunks, total),
+	};
+}
+
 /** Reads `file` whole, or throws InputTooLarge once it passes `limit` bytes; errno errors as Node throws them. */
 export function readBounded(file: string, limit: number, what = file): Promise<Buffer> {
 	return new Promise((done, fail) => {
 		open(file, "r", (openError, fd) => {
 			if (openError) return fail(openError);
-			const chunks: Buffer[] = [];
-			let total = 0;
-			let ceiling = limit;
 			const finish = (error: unknown, value?: Buffer) =>
 				close(fd, () => (error ? fail(error) : done(value ?? Buffer.alloc(0))));
-			const next = () => {
+			const next = (kept: ReturnType<typeof collector>) => {
 				const buffer = Buffer.allocUnsafe(CHUNK);
 				read(fd, buffer, 0, CHUNK, null, (readError, bytes) => {
 					if (readError) return finish(readError);
-					if (bytes === 0) return finish(undefined, Buffer.concat(chunks, total));
-					total += bytes;
-					if (total > ceiling) return finish(new InputTooLarge(what, ceiling));
-					chunks.push(buffer.subarray(0, bytes));
-					next();
+					if (bytes === 0) return finish(undefined, kept.whole());
+					try {
+						kept.add(buffer.subarray(0, bytes));
+					} catch (error) {
+						return finish(error);
+					}
+					next(kept);
 				});
 			};
 			fstat(fd, (statError, stats) => {
 				if (statError) return finish(statError);
 				try {
-					ceiling = ceilingFor(stats, limit, what);
+					next(collector(ceilingFor(stats, limit, what), what));
 				} catch (error) {
-					return finish(error);
+					finish(error);
 				}
-				next();
 			});
 		});
 	});
@@ -102,16 +122,12 @@ export async function readBoundedText(file: string, limit: number = TEXT_INPUT_L
 export function readBoundedTextSync(file: string, limit: number = TEXT_INPUT_LIMIT, what = file): string {
 	const fd = openSync(file, "r");
 	try {
-		const ceiling = ceilingFor(fstatSync(fd), limit, what);
-		const chunks: Buffer[] = [];
-		let total = 0;
+		const kept = collector(ceilingFor(fstatSync(fd), limit, what), what);
 		for (;;) {
 			const buffer = Buffer.allocUnsafe(CHUNK);
 			const bytes = readSync(fd, buffer, 0, CHUNK, null);
-			if (bytes === 0) return Buffer.concat(chunks, total).toString("utf8");
-			total += bytes;
-			if (total > ceiling) throw new InputTooLarge(what, ceiling);
-			chunks.push(buffer.subarray(0, bytes));
+			if (bytes === 0) return kept.whole().toString("utf8");
+			kept.add(buffer.subarray(0, bytes));
 		}
 	} finally {
 		closeSync(fd);
@@ -124,15 +140,9 @@ export async function readBoundedStream(
 	limit: number = TEXT_INPUT_LIMIT,
 	what = "standard input",
 ): Promise<string> {
-	const chunks: Buffer[] = [];
-	let total = 0;
-	for await (const chunk of stream) {
-		const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-		total += bytes.length;
-		if (total > limit) throw new InputTooLarge(what, limit);
-		chunks.push(bytes);
-	}
-	return Buffer.concat(chunks, total).toString("utf8");
+	const kept = collector(limit, what);
+	for await (const chunk of stream) kept.add(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+	return kept.whole().toString("utf8");
 }
 
 /**

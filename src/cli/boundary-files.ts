@@ -9,7 +9,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import { decodeSnapshot } from "../boundary/codec.ts";
 import type { Snapshot } from "../boundary/types.ts";
 import type { Problem, ProblemPlace } from "../problems.ts";
-import { isTooLarge, readBounded, SNAPSHOT_INPUT_LIMIT, tooLargeWords } from "../read-input.ts";
+import { isTooLarge, readBounded, SNAPSHOT_INPUT_LIMIT } from "../read-input.ts";
 
 /** Plain words for the errors a user can fix. */
 function why(error: unknown): string {
@@ -36,7 +36,7 @@ export async function readSnapshotFile(cwd: string, path: string, label: string)
 		bytes = await readBounded(file, SNAPSHOT_INPUT_LIMIT);
 	} catch (error) {
 		if (isTooLarge(error)) {
-			const message = `cannot be read: it ${tooLargeWords(error.limit)}`;
+			const message = `cannot be read: ${error.reason}`;
 			const fix = "pass a snapshot file written by `pi-delegate boundary snapshot -o <file>`";
 			return [{ source: label, path: [], code: "too_big", value: path, message, fix }];
 		}

@@ -14,7 +14,7 @@ import { proposeTask } from "../gate/propose.ts";
 import { showQuote } from "../gate/reason.ts";
 import type { GateDecision, TaskProposal } from "../gate/types.ts";
 import { UTF16_FIX, utf16Sign } from "../json/encoding.ts";
-import { isTooLarge, readBoundedTextSync, tooLargeWords } from "../read-input.ts";
+import { isTooLarge, readBoundedTextSync } from "../read-input.ts";
 import { type Command, type CommandIO, EXIT, type ExitCode, UsageError } from "./command.ts";
 import { parseFlags } from "./flags.ts";
 
@@ -66,7 +66,7 @@ function parse(argv: string[]): GateArgs {
 
 /** Why a file could not be read, in plain words. */
 function readProblem(error: unknown): string {
-	if (isTooLarge(error)) return `it ${tooLargeWords(error.limit)}`;
+	if (isTooLarge(error)) return error.reason;
 	const code = (error as { code?: string }).code;
 	if (code === "ENOENT") return "no such file";
 	if (code === "EISDIR") return "it is a directory";

@@ -17,7 +17,7 @@ import {
 import type { TaskBranch } from "../plan/tail.ts";
 import type { Problem, ProblemCode } from "../problems.ts";
 import type { TranscriptMessage } from "../prompt/tail-units.ts";
-import { isTooLarge, readBoundedTextSync, SESSION_INPUT_LIMIT, tooLargeWords } from "../read-input.ts";
+import { isTooLarge, readBoundedTextSync, SESSION_INPUT_LIMIT } from "../read-input.ts";
 
 /** What pi-delegate reads of a session manager (Pi's ReadonlySessionManager has all of it). */
 export interface SessionReader {
@@ -57,7 +57,7 @@ export function readSessionFile(path: string): { ok: true; file: SessionFile } |
 			const fix = "give the path of a Pi session file (.jsonl)";
 			return {
 				ok: false,
-				problems: [fileProblem("too_big", path, `cannot be read: it ${tooLargeWords(error.limit)}`, fix)],
+				problems: [fileProblem("too_big", path, `cannot be read: ${error.reason}`, fix)],
 			};
 		}
 		const code = (error as NodeJS.ErrnoException).code ?? String(error);

@@ -3,7 +3,6 @@
  * stage (context modes, effort profiles, the audit directory, the runner, …) gets the same validated
  * values and every problem is reported once, when the files are read.
  */
-
 import type { Problem } from "../problems.ts";
 import { readRegularTextSync } from "../read-input.ts";
 import { mergeSettings } from "./merge.ts";

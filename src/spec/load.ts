@@ -6,7 +6,7 @@
 import { type Dirent, readdirSync, realpathSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Problem } from "../problems.ts";
-import { isTooLarge, readBoundedText, tooLargeWords } from "../read-input.ts";
+import { isTooLarge, readBoundedText } from "../read-input.ts";
 import { parseJson } from "./json.ts";
 import type { ListSubdirs, PathInfo, PathProbe } from "./probe.ts";
 import { type SpecResult, sortProblems, validateSpec } from "./validate.ts";
@@ -77,7 +77,7 @@ function readProblem(file: string, error: unknown): Problem {
 			path: [],
 			code: "too_big",
 			value: file,
-			message: `cannot read the spec file: it ${tooLargeWords(error.limit)}`,
+			message: `cannot read the spec file: ${error.reason}`,
 			fix: "give a task spec file; a spec is a few kilobytes of JSON",
 		};
 	}
