@@ -47,7 +47,8 @@ export function registerForkTool(pi: ExtensionAPI, deps: Omit<ForkToolDeps, "app
 		name: FORK_TOOL_NAME,
 		label: "Fork",
 		description: FORK_TOOL_DESCRIPTION,
-		promptSnippet: "Run a read-only child that sees this conversation",
+		// No promptSnippet: the delegation rule in the system prompt says what the tool is for; a
+		// line in Pi's tool list too would repeat it on every request of the parent.
 		parameters: ForkParamsSchema,
 		async execute(toolCallId, params, signal, onUpdate, ctx) {
 			const { runForkCall } = await body.get();

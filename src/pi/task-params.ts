@@ -22,7 +22,6 @@ const text = (description: string) => ({ type: "string", description }) as const
 const strings = (description: string) => ({ type: "array", items: { type: "string" }, description }) as const;
 const flag = (description: string) => ({ type: "boolean", description }) as const;
 const amount = (description: string) => ({ type: "number", description }) as const;
-const number = { type: "number" } as const;
 
 /** A plain string enum (`{type: "string", enum}`): every provider takes it, where some reject a union of literals. */
 const stringEnum = <const T extends readonly string[]>(values: T, description: string) =>
@@ -31,22 +30,36 @@ const stringEnum = <const T extends readonly string[]>(values: T, description: s
 /** The fields one task of a call may set for itself. */
 const TASK_FIELDS = {
 	id: text("Slug; default: from the goal."),
-	goal: text("What to do, self-contained: the child sees nothing else."),
+	goal: text("What to do, self-contained."),
 	deliverable: text("What to hand back; default: the agent's."),
 	effort: stringEnum(EFFORT_NAMES, "fast: look-ups; balanced (default); deep: hard problems."),
 	read_only: flag("Default true; false for a task that changes files."),
-	roots: strings("Directories WATCHED (diffed), relative to the cwd; read-only default: the repository."),
+	roots: strings("Directories diffed, relative to the cwd; read-only default: the repository."),
 	write_allowed: strings("With read_only false, required: the roots the child may change."),
-	exclude: strings("Parts of roots not checked (reported as unchecked)."),
 	sandbox: stringEnum(SANDBOX_MODES, "enforce: writes outside write_allowed are prevented; default: the setting."),
-	network: flag("Under the sandbox, let bash use the network."),
-	git_writes: flag("Under the sandbox, let the child commit in a writable root."),
 	files: strings("Files the child should read."),
 	facts: strings("Facts you vouch for, passed on as unverified."),
 	commands: strings("Exact commands the child may run."),
-	tail: amount("Quote this conversation's latest turns, up to this many tokens, as background."),
+	tail: amount("Tokens of this conversation's latest turns to quote as background."),
 	agent: text("Run as this agent definition."),
 };
+
+/**
+ * Task fields a call may set that the schema sent to the model does not define: standing choices
+ * (what a root leaves unchecked, what a sandboxed child may reach) that belong in an agent file or
+ * the settings more than in a call, named once in the tool's description instead. Their own
+ * definitions cost about 75 tokens on every request of the parent. The adapter reads and checks
+ * them as any other field, and the spec's check refuses a value of the wrong kind (Pi does not
+ * coerce what the schema does not define, so a quoted "true" is refused, never read as true).
+ */
+const UNLISTED_TASK_FIELDS = {
+	exclude: { type: "array", items: { type: "string" } },
+	network: { type: "boolean" },
+	git_writes: { type: "boolean" },
+} as const;
+
+/** The call-level field the schema does not define, for the same reason: the evidence rule. */
+const UNLISTED_CALL_FIELDS = { evidence: { type: "string", enum: EVIDENCE_RULES } } as const;
 
 /**
  * One entry of `tasks`: any of the fields above, each defaulting to the call's top-level one. The
@@ -67,14 +80,11 @@ export const TaskParamsSchema = {
 		tasks: {
 			type: "array",
 			items: TaskItemSchema,
-			description: "Several tasks at once, each a goal and any field above for itself; the fields above apply to all.",
+			description: "Several at once: each a goal and any field above; the fields above apply to all.",
 		},
-		budget: {
-			type: "object",
-			properties: { wall_s: number, usd: number, turns: number },
-			description: "Limits (seconds, dollars, model turns) that stop a child; defaults by effort.",
-		},
-		evidence: stringEnum(EVIDENCE_RULES, "required (default), or optional when nothing can be cited."),
+		// Its keys are named in the description, not defined (21 tokens less on every request); the
+		// spec's check refuses a key or a value it does not know, as for any field.
+		budget: { type: "object", description: "{wall_s, usd, turns}: limits that stop a child; default by effort." },
 		contextMode: text(
 			"focused (default), isolated, scoped, legacy, or a project mode; one channel: inheritProjectContext, inheritMainRules, inheritSkills, systemPromptMode, skills, inheritPrompt.",
 		),
@@ -101,6 +111,7 @@ const CONTEXT_FIELDS = {
  * the schema sent to the model names only `goal` (see TaskItemSchema), the adapter reads them all.
  */
 export type TaskParams = Omit<Static<typeof TaskParamsSchema>, "tasks"> &
+	Partial<Static<typeof UnlistedFieldsSchema>> &
 	Partial<Static<typeof ContextFieldsSchema>> & {
 		tasks?: Array<Partial<Static<typeof TaskFieldsSchema>> & { goal: string }>;
 	};
@@ -111,15 +122,27 @@ export const CONTEXT_FIELD_NAMES = Object.keys(CONTEXT_FIELDS) as ReadonlyArray<
 /** The context fields as an object schema, for their types in `TaskParams`. */
 const ContextFieldsSchema = { type: "object", properties: CONTEXT_FIELDS } as const;
 
-/** The task fields as an object schema, for the type of a `tasks` entry. */
-const TaskFieldsSchema = { type: "object", properties: TASK_FIELDS } as const;
+/** The fields the schema leaves out, as an object schema, for their types in `TaskParams`. */
+const UnlistedFieldsSchema = {
+	type: "object",
+	properties: { ...UNLISTED_TASK_FIELDS, ...UNLISTED_CALL_FIELDS },
+} as const;
+
+/** Every task field, listed or not, as an object schema, for the type of a `tasks` entry. */
+const TaskFieldsSchema = { type: "object", properties: { ...TASK_FIELDS, ...UNLISTED_TASK_FIELDS } } as const;
 
 /** The fields a task of a call may set for itself, as the adapter reads them. */
-export const TASK_FIELD_NAMES = Object.keys(TASK_FIELDS) as ReadonlyArray<keyof typeof TASK_FIELDS>;
+export const TASK_FIELD_NAMES = Object.keys(TaskFieldsSchema.properties) as ReadonlyArray<
+	keyof typeof TaskFieldsSchema.properties
+>;
+
+/** The fields a call may set that its schema does not define (the tool's description names them). */
+export const UNLISTED_FIELD_NAMES = Object.keys(UnlistedFieldsSchema.properties);
 
 /** Every top-level field of a call. */
 export const CALL_FIELD_NAMES: readonly string[] = [
 	...Object.keys(TaskParamsSchema.properties),
+	...UNLISTED_FIELD_NAMES,
 	...CONTEXT_FIELD_NAMES,
 ];
 

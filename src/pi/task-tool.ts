@@ -14,12 +14,17 @@ import type { TaskDetails } from "./task-render.ts";
 
 export type { TaskToolDeps };
 
+/**
+ * What the model reads about the tool, on every request of the parent: what it does and what a
+ * verdict proves. When to choose it over a fork is the delegation rule's (the parent's system
+ * prompt), and the fields the schema leaves out are named in its last line (task-params.ts).
+ */
 export const TASK_TOOL_DESCRIPTION = [
-	"Hand self-contained work to child agents; get back checked PASS/FAIL verdicts. A child sees only its spec",
-	"(with tail, this conversation's latest turns as background). For work that writes, must obey a rule, or",
-	"needs a result you can check. Every root is diffed: a change outside write_allowed fails the task, even",
-	"build output or caches. Evidence pointers are verified; budgets stop a child. Several tasks: one call, tasks.",
+	"Hand self-contained work to child agents; get back checked PASS/FAIL verdicts. A child sees only its spec.",
+	"Every root is diffed: a change outside write_allowed fails the task, even build output or caches.",
+	"Evidence pointers are verified.",
 	"A PASS proves shape and pointers, not truth: spot-check what your next step rests on.",
+	'Also: exclude (parts of roots not checked), evidence "optional", network and git_writes (sandbox allowances).',
 ].join("\n");
 
 /** The runner, with Pi's package and what a call reports into; loaded on the first call, not when Pi starts. */
@@ -48,7 +53,8 @@ export function registerTaskTool(pi: ExtensionAPI, deps: TaskToolDeps): void {
 		name: "task",
 		label: "Task",
 		description: TASK_TOOL_DESCRIPTION,
-		promptSnippet: "Delegate work to a child agent; get a checked PASS/FAIL",
+		// No promptSnippet: the delegation rule in the system prompt says what the tool is for; a
+		// line in Pi's tool list too would repeat it on every request of the parent.
 		parameters: TaskParamsSchema,
 		async execute(_id, params, signal, onUpdate, ctx) {
 			const { runTaskCall, linkChild, LiveSpend } = await body.get();

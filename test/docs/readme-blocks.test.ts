@@ -17,7 +17,7 @@ import { readBlocks, writeBlocks } from "../../scripts/readme/markers.ts";
 import { place, placeholders } from "../../scripts/readme/normalise.ts";
 import type { Generated } from "../../scripts/readme/types.ts";
 import piDelegate from "../../src/pi/extension.ts";
-import { TaskParamsSchema } from "../../src/pi/task-params.ts";
+import { CALL_FIELD_NAMES } from "../../src/pi/task-params.ts";
 import { SETTING_KEYS } from "../../src/settings/schema.ts";
 
 const REPO = resolve(import.meta.dirname, "../..");
@@ -31,10 +31,10 @@ function sectionOf(heading: string, text = README): string {
 	return text.slice(start, end < 0 ? undefined : end);
 }
 
-/** The parameters of the task tool its section does not name (as `name` or `name: …`). */
+/** The fields of a task call (defined in its schema or not) its section does not name (as `name` or `name: …`). */
 function unnamedParams(text: string): string[] {
 	const section = sectionOf("## In Pi: the task tool", text);
-	return Object.keys(TaskParamsSchema.properties).filter((field) => !new RegExp(`\`${field}[\`:]`).test(section));
+	return CALL_FIELD_NAMES.filter((field) => !new RegExp(`\`${field}[\`:]`).test(section));
 }
 
 /** The settings keys the Settings section does not name. */

@@ -1,8 +1,15 @@
 /** From a `task` call's arguments to its specs: what is filled in, and what is refused before anything runs. */
 import { describe, expect, it } from "vitest";
-import type { TaskParams } from "../../src/pi/task-params.ts";
+import {
+	CONTEXT_FIELD_NAMES,
+	type TaskParams,
+	TaskParamsSchema,
+	UNLISTED_FIELD_NAMES,
+} from "../../src/pi/task-params.ts";
 import { type CallPlace, type CallTask, expandCall, underTask } from "../../src/pi/task-specs.ts";
+import { TASK_TOOL_DESCRIPTION } from "../../src/pi/task-tool.ts";
 import { formatPath, type Problem } from "../../src/problems.ts";
+import { loadSpecObject } from "../../src/spec/load.ts";
 
 const place = (over: Partial<CallPlace> = {}): CallPlace => ({
 	cwd: "/work/app",
@@ -228,5 +235,51 @@ describe("a key that is no field of the call", () => {
 		const found = problems({ tasks: [{ goal: "a", budget: { turns: 2 } }] });
 		expect(found.map((p) => [formatPath(p), p.code])).toEqual([["tasks[0].budget", "unknown_key"]]);
 		expect(tasks({ tasks: [{ goal: "a" }], budget: { turns: 2 } })[0]!.spec.budget).toEqual({ turns: 2 });
+	});
+});
+
+describe("the fields the model's schema leaves out (exclude, network, git_writes, evidence)", () => {
+	it("are no property of the schema sent, and the tool's description names every one", () => {
+		const sent = Object.keys(TaskParamsSchema.properties);
+		for (const field of [...UNLISTED_FIELD_NAMES, ...CONTEXT_FIELD_NAMES]) expect(sent).not.toContain(field);
+		expect([...UNLISTED_FIELD_NAMES].sort()).toEqual(["evidence", "exclude", "git_writes", "network"]);
+		const also = TASK_TOOL_DESCRIPTION.split("\n").at(-1)!;
+		for (const field of UNLISTED_FIELD_NAMES) expect(also).toMatch(new RegExp(`\\b${field}\\b`));
+		for (const field of CONTEXT_FIELD_NAMES)
+			expect(TaskParamsSchema.properties.contextMode.description).toMatch(new RegExp(`\\b${field}\\b`));
+		// The budget's keys are named, not defined: Pi coerces nothing in it.
+		expect(TaskParamsSchema.properties.budget).not.toHaveProperty("properties");
+		for (const key of ["wall_s", "usd", "turns"]) expect(TaskParamsSchema.properties.budget.description).toContain(key);
+	});
+
+	it("are read from the call and its tasks (evidence only at the top), and refused when misspelt", () => {
+		const [t] = tasks({
+			tasks: [{ goal: "a", exclude: ["dist"], network: true, git_writes: true }],
+			evidence: "optional",
+		});
+		expect(t!.spec).toMatchObject({
+			exclude: ["/work/app/dist"],
+			network: true,
+			git_writes: true,
+			evidence: "optional",
+		});
+		expect(problems({ tasks: [{ goal: "a", evidence: "optional" }] }).map(formatPath)).toEqual(["tasks[0].evidence"]);
+		expect(problems({ goal: "g", netwrok: true }).map((p) => p.fix)).toEqual(['rename it to "network"']);
+	});
+
+	it('are refused by the spec\'s check with a value of the wrong kind: a quoted "true" widens nothing', () => {
+		const [t] = tasks({
+			goal: "g",
+			deliverable: "d",
+			roots: ["/"],
+			network: "true",
+			git_writes: 1,
+			evidence: "maybe",
+			budget: { wall_s: "60" },
+		});
+		const checked = loadSpecObject({ ...t!.spec, roots: [process.cwd()] }, { cwd: process.cwd() });
+		expect(checked.ok).toBe(false);
+		const paths = checked.ok ? [] : checked.problems.map(formatPath);
+		expect(paths).toEqual(expect.arrayContaining(["network", "git_writes", "evidence", "budget.wall_s"]));
 	});
 });
