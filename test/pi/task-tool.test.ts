@@ -130,6 +130,35 @@ describe("the task tool's context fields", () => {
 		expect(plan.child.strategy).toMatchObject({ value: "portable", reason: "per-call strategy" });
 		expect(plan.child.context.skills).toMatchObject({ value: [], layer: "call-field" });
 	});
+
+	it("passes the fields the schema only names (exclude, network, git_writes, evidence, budget's keys) to the spec", () => {
+		const a = gitRepo({ "a.txt": "one\n", "dist/b.txt": "two\n" });
+		const run = runPi(["-e", REPO, "--mode", "json", "-p", "delegate it"], {
+			turns: [
+				taskCall({
+					id: "look",
+					roots: [a],
+					exclude: [`${a}/dist`],
+					network: false,
+					git_writes: false,
+					evidence: "optional",
+					budget: { turns: 7, wall_s: 120 },
+				}),
+				submitTurn(envelope([`${a}/a.txt:1`])),
+				"ok",
+			],
+		});
+		const result = taskResults(run.events)[0]?.result.details?.result;
+		expect(result?.verdict).toBe("PASS");
+		const spec = JSON.parse(readFileSync(join(result?.auditDir ?? "", "spec.json"), "utf8"));
+		expect(spec).toMatchObject({
+			exclude: [`${a}/dist`],
+			network: false,
+			git_writes: false,
+			evidence: "optional",
+			budget: { turns: 7, wall_s: 120 },
+		});
+	});
 });
 
 describe("several tasks in one task call", () => {
