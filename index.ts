@@ -12,7 +12,7 @@
  * sources use `.ts` specifiers and erasable syntax only.
  *
  * Which code loads: an installed copy (a path under node_modules, as npm and `pi install npm:…`
- * place it) loads the bundle its tarball was built with (scripts/bundle-extension.ts): three modules
+ * place it) loads the bundle its tarball was built with (scripts/bundle-extension.ts): two modules
  * where the sources are some thirty, which Pi's loader evaluates one by one (Pi times the extension
  * at 22 ms against 38; bench/startup.bench.ts). A clone or a git checkout loads the sources, so a stale build can never answer
  * instead of them — the rule bin/pi-delegate.cjs follows for the command.

@@ -184,9 +184,9 @@ function progressOn(registry: ChildrenRegistry, io: CommandIO) {
 
 /** What the run is and where its inputs come from: the command line's flags and this directory. */
 async function requestOf(args: WorkflowArgs, io: CommandIO): Promise<WorkflowRequest> {
-	const { BUNDLED_WORKFLOWS } = await import("../workflow/bundled/index.ts");
+	const { BUNDLED_WORKFLOW_INFO } = await import("../workflow/bundled/catalog.ts");
 	const { shellSources } = await import("./sources.ts");
-	const bundled = BUNDLED_WORKFLOWS.some((w) => w.name === args.file);
+	const bundled = BUNDLED_WORKFLOW_INFO.some((w) => w.name === args.file);
 	return {
 		script: bundled ? { bundled: args.file } : { file: args.file },
 		args: args.args,

@@ -12,7 +12,7 @@ import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { ChildrenRegistry } from "../run/children.ts";
 import type { PrefixGate } from "../run/prefix-gate.ts";
 import type { RootLocks } from "../run/root-lock.ts";
-import { BUNDLED_WORKFLOWS } from "../workflow/bundled/index.ts";
+import { BUNDLED_WORKFLOW_INFO } from "../workflow/bundled/catalog.ts";
 import { registerChildrenWidget } from "./children-widget.ts";
 import { registerReportRenderer, showReport } from "./commands/report.ts";
 import { onDemand, piPackage } from "./on-demand.ts";
@@ -70,7 +70,7 @@ export function parseWorkflowLine(line: string, bundled?: string): WorkflowComma
 	const script =
 		bundled !== undefined
 			? { bundled }
-			: BUNDLED_WORKFLOWS.some((w) => w.name === first)
+			: BUNDLED_WORKFLOW_INFO.some((w) => w.name === first)
 				? { bundled: first ?? "" }
 				: { file: first ?? "" };
 	if (rerunFailed && values["--resume"] === undefined) throw new Error("--rerun-failed needs --resume");
@@ -102,7 +102,7 @@ export function registerWorkflowCommands(pi: ExtensionAPI, deps: WorkflowCommand
 			description:
 				bundled === undefined
 					? "Run a workflow script: agent() calls as checked children, with a journal to resume from"
-					: (BUNDLED_WORKFLOWS.find((w) => w.name === bundled)?.description ?? name),
+					: (BUNDLED_WORKFLOW_INFO.find((w) => w.name === bundled)?.description ?? name),
 			handler: async (line, ctx) => {
 				let args: WorkflowCommandArgs;
 				try {
@@ -117,6 +117,6 @@ export function registerWorkflowCommands(pi: ExtensionAPI, deps: WorkflowCommand
 			},
 		});
 	start("workflow", WORKFLOW_USAGE);
-	for (const w of BUNDLED_WORKFLOWS) start(w.name, `Usage: /${w.name} [--mode M] ${w.usage}`, w.name);
+	for (const w of BUNDLED_WORKFLOW_INFO) start(w.name, `Usage: /${w.name} [--mode M] ${w.usage}`, w.name);
 	return children;
 }
