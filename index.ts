@@ -13,9 +13,11 @@
  *
  * Which code loads: an installed copy (a path under node_modules, as npm and `pi install npm:…`
  * place it) loads the bundle its tarball was built with (scripts/bundle-extension.ts): two modules
- * where the sources are some thirty, which Pi's loader evaluates one by one (Pi times the extension
- * at 22 ms against 38; bench/startup.bench.ts). A clone or a git checkout loads the sources, so a stale build can never answer
- * instead of them — the rule bin/pi-delegate.cjs follows for the command.
+ * where the sources are some thirty, and modules that import nothing but Node's built-ins, which Pi's
+ * loader imports natively instead of transforming them (Pi times the extension at a few ms against
+ * 38 for the sources; bench/startup.bench.ts). What the bundle loads on demand comes through
+ * `throughPisLoader` below. A clone or a git checkout loads the sources, so a stale build can never
+ * answer instead of them — the rule bin/pi-delegate.cjs follows for the command.
  */
 import { existsSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
@@ -28,7 +30,18 @@ const here = dirname(fileURLToPath(import.meta.url));
 const bundle = join(here, "dist", "extension", "extension.mjs");
 const installed = here.split(sep).includes("node_modules");
 
+/**
+ * The bundle's chunks load what they load on demand through this function (scripts/bundle-extension.ts
+ * says why): Pi's loader transforms this file, so the `import()` below is Pi's, which binds Pi's
+ * packages to the Pi that runs. `target` is a chunk's file URL or a package's name.
+ */
+function throughPisLoader(target: string): Promise<unknown> {
+	return import(target.startsWith("file:") ? fileURLToPath(target) : target);
+}
+
 export default async function piDelegate(pi: ExtensionAPI): Promise<void> {
-	const entry: Entry = installed && existsSync(bundle) ? await import(bundle) : await import("./src/pi/extension.ts");
+	const useBundle = installed && existsSync(bundle);
+	if (useBundle) (globalThis as Record<symbol, unknown>)[Symbol.for("pi-delegate.import")] = throughPisLoader;
+	const entry: Entry = useBundle ? await import(bundle) : await import("./src/pi/extension.ts");
 	entry.default(pi);
 }

@@ -9,10 +9,13 @@
  * the child-side extension, the package root) is not bundled: the bundle imports it from src/,
  * where it lies in every copy of the package, so it finds what it always found. Packages stay
  * outside: Pi's loader binds `@earendil-works/*` and `typebox` to the Pi that loads the extension.
+ * The start chunk imports only Node's built-ins (so Pi's loader imports it natively), and every
+ * on-demand `import()` goes through Pi's loader (`throughPisLoader` below).
  */
 import { readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { build, type Plugin, rolldown } from "rolldown";
+import { parseAst } from "rolldown/parseAst";
 
 const ROOT = join(import.meta.dirname, "..");
 const OUT = join(ROOT, "dist", "extension");
@@ -33,6 +36,69 @@ const keepLocated: Plugin = {
 };
 
 const ENTRY = join(ROOT, "src", "pi", "extension.ts");
+
+/** The key of the loader index.ts leaves on globalThis; the same words are in index.ts. */
+const LOADER_KEY = "pi-delegate.import";
+
+/**
+ * Every `import("…")` of a chunk goes through the loader index.ts hands over, which is Pi's loader.
+ *
+ * Why: the start chunk imports nothing but Node's built-ins, so Pi's loader (jiti) imports it
+ * natively, with no transform. A natively loaded module's own `import()` is Node's, and Node finds
+ * neither Pi's packages (a Pi npm or git install does not put them beside the package; Pi's loader
+ * binds them to the Pi that runs) nor TypeScript left in src/. index.ts is transformed by Pi's
+ * loader, so an `import()` written there is Pi's: it loads a chunk natively where it can and
+ * transforms it, with Pi's packages bound, where it cannot. Without index.ts (a test importing
+ * the bundle itself) the chunk falls back to Node's own `import()`. An `import()` of a computed
+ * specifier (a user's workflow script, by its file URL) stays Node's.
+ */
+interface Span {
+	start: number;
+	end: number;
+	specifier: string;
+}
+
+/** The `import("…")` expressions of a chunk, in order. */
+function dynamicImports(code: string, file: string): Span[] {
+	const spans: Span[] = [];
+	const visit = (node: unknown): void => {
+		if (Array.isArray(node)) {
+			for (const item of node) visit(item);
+			return;
+		}
+		if (node === null || typeof node !== "object") return;
+		const n = node as { type?: string; start: number; end: number; source?: { type?: string; value?: unknown } };
+		// A computed specifier is the user's own file (a workflow script), which Node loads as it is.
+		if (n.type === "ImportExpression" && n.source?.type === "Literal" && typeof n.source.value === "string") {
+			spans.push({ start: n.start, end: n.end, specifier: n.source.value });
+		}
+		for (const value of Object.values(n)) visit(value);
+	};
+	visit(parseAst(code, { lang: "js" }, file));
+	return spans.sort((a, b) => a.start - b.start);
+}
+
+const throughPisLoader: Plugin = {
+	name: "through-pis-loader",
+	renderChunk(code, chunk) {
+		const spans = dynamicImports(code, chunk.fileName);
+		if (spans.length === 0) return null;
+		let out = "";
+		let at = 0;
+		for (const span of spans) {
+			out += `${code.slice(at, span.start)}__piDelegateImport(${JSON.stringify(span.specifier)}, import.meta.url)`;
+			at = span.end;
+		}
+		const loader = [
+			"function __piDelegateImport(specifier, from) {",
+			`\tconst load = globalThis[Symbol.for(${JSON.stringify(LOADER_KEY)})];`,
+			'\tconst target = specifier.startsWith(".") ? new URL(specifier, from).href : specifier;',
+			"\treturn load ? load(target) : import(target);",
+			"}",
+		].join("\n");
+		return { code: `${out}${code.slice(at)}\n${loader}\n`, map: null };
+	},
+};
 
 /**
  * The modules Pi's start loads: the entry and what it imports statically, transitively. Found by a
@@ -72,7 +138,7 @@ await build({
 	input: ENTRY,
 	platform: "node",
 	logLevel: "warn",
-	plugins: [keepLocated],
+	plugins: [keepLocated, throughPisLoader],
 	external: (id) => bare(id),
 	output: {
 		codeSplitting: { groups: [{ name: "start", test: (id) => start.has(id) }] },

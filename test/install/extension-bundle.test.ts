@@ -2,19 +2,23 @@
  * The bundle an installed copy of the extension loads (scripts/bundle-extension.ts, part of the
  * build): Pi's start reads one entry and one chunk and nothing else of the package; every
  * module it leaves in src/ exists there and is one that finds files from its own place; every
- * chunk a first use loads is in the folder. The tarball route of pi-routes.test.ts runs a task
+ * chunk a first use loads is in the folder, and loads through Pi's loader. The tarball route of pi-routes.test.ts runs a task
  * through it end to end.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO } from "../support/pi.ts";
+import { tempDir } from "../support/temp.ts";
 
 const DIR = join(REPO, "dist", "extension");
 const read = (file: string) => readFileSync(join(DIR, file), "utf8");
 const staticImports = (text: string) =>
 	[...text.matchAll(/^(?:import|export)\b[^;]*?from "([^"]+)"|^import "([^"]+)"/gm)].map((m) => m[1] ?? m[2]!);
-const dynamicImports = (text: string) => [...text.matchAll(/\bimport\("([^"]+)"\)/g)].map((m) => m[1]!);
+/** What a chunk loads on demand: each through the loader index.ts hands over (bundle-extension.ts). */
+const dynamicImports = (text: string) =>
+	[...text.matchAll(/\b__piDelegateImport\("([^"]+)", import\.meta\.url\)/g)].map((m) => m[1]!);
+const chunks = () => readdirSync(DIR).filter((f) => f.endsWith(".mjs"));
 
 describe("the extension's bundle", () => {
 	it("loads at start an entry and one chunk, and nothing else of the package: no chunk, no source left in src/", () => {
@@ -31,7 +35,7 @@ describe("the extension's bundle", () => {
 
 	it("leaves in src/ only modules that find files from their own place, and each exists", () => {
 		const left = new Set<string>();
-		for (const file of readdirSync(DIR).filter((f) => f.endsWith(".mjs"))) {
+		for (const file of chunks()) {
 			const text = read(file);
 			for (const s of [...staticImports(text), ...dynamicImports(text)]) if (s.startsWith("../../src/")) left.add(s);
 		}
@@ -43,8 +47,39 @@ describe("the extension's bundle", () => {
 		}
 	});
 
+	it("loads everything on demand through Pi's loader: no import() of a literal specifier is left as Node's", () => {
+		const loads = chunks().flatMap((file) => dynamicImports(read(file)));
+		expect(loads.filter((s) => s.startsWith("./")).length).toBeGreaterThan(5);
+		expect(loads).toContain("@earendil-works/pi-coding-agent");
+		for (const file of chunks()) expect(read(file), file).not.toMatch(/\bimport\(\s*["']/);
+		// index.ts leaves the loader under the key the chunks read.
+		expect(readFileSync(join(REPO, "index.ts"), "utf8")).toContain('Symbol.for("pi-delegate.import")');
+	});
+
+	it("hands the loader a chunk's file URL and a package's name, and falls back to Node's import without it", async () => {
+		const text = read(chunks().find((f) => f.startsWith("start-"))!);
+		const source = /function __piDelegateImport\(specifier, from\) \{[\s\S]*?\n\}/.exec(text)?.[0];
+		expect(source).toBeDefined();
+		const file = join(tempDir(), "loader.mjs");
+		writeFileSync(file, `${source}\nexport { __piDelegateImport };\n`);
+		const loader = ((await import(file)) as { __piDelegateImport: (s: string, f: string) => Promise<unknown> })
+			.__piDelegateImport;
+		const key = Symbol.for("pi-delegate.import");
+		const seen: string[] = [];
+		const global = globalThis as Record<symbol, unknown>;
+		global[key] = async (target: string) => seen.push(target);
+		try {
+			await loader("./task-x.mjs", "file:///pkg/dist/extension/start-y.mjs");
+			await loader("@earendil-works/pi-coding-agent", "file:///pkg/dist/extension/start-y.mjs");
+		} finally {
+			delete global[key];
+		}
+		expect(seen).toEqual(["file:///pkg/dist/extension/task-x.mjs", "@earendil-works/pi-coding-agent"]);
+		await expect(loader("node:path", "file:///pkg/dist/extension/start-y.mjs")).resolves.toHaveProperty("join");
+	});
+
 	it("has every chunk a first use loads", () => {
-		for (const file of readdirSync(DIR).filter((f) => f.endsWith(".mjs"))) {
+		for (const file of chunks()) {
 			for (const s of dynamicImports(read(file)).filter((d) => d.startsWith("./"))) {
 				expect(existsSync(join(DIR, s)), `${file} → ${s}`).toBe(true);
 			}
