@@ -40,6 +40,13 @@ export interface ExecOptions {
 	onStdout?: (chunk: Buffer) => void;
 	/** Written to the program's stdin, which is then closed; without it stdin is closed at once. */
 	input?: Buffer;
+	/**
+	 * An open file descriptor that takes the program's stdout instead of a pipe; the caller opens,
+	 * closes and reads it. Why: a pipe holds 64 KiB, so a program printing megabytes waits for this
+	 * process at every 64 KiB, and this process is busy starting the other programs of a snapshot;
+	 * a file never makes it wait.
+	 */
+	stdoutTo?: number;
 }
 
 /** How the snapshot starts a program: a port, so tests can make find or git fail on purpose. */
@@ -59,10 +66,11 @@ export function exec(
 ): Promise<ExecResult> {
 	return new Promise((resolve, reject) => {
 		const stdin = options.input === undefined ? "ignore" : "pipe";
-		const child = spawn(program, args, { cwd, env: cleanEnv(), stdio: [stdin, "pipe", "pipe"] });
+		const stdout = options.stdoutTo ?? "pipe";
+		const child = spawn(program, args, { cwd, env: cleanEnv(), stdio: [stdin, stdout, "pipe"] });
 		const out: Buffer[] = [];
 		const err: Buffer[] = [];
-		child.stdout!.on("data", options.onStdout ?? ((chunk: Buffer) => out.push(chunk)));
+		child.stdout?.on("data", options.onStdout ?? ((chunk: Buffer) => out.push(chunk)));
 		child.stderr!.on("data", (chunk: Buffer) => err.push(chunk));
 		// A program that exits without reading all its input must not crash us with EPIPE.
 		child.stdin?.on("error", () => {});

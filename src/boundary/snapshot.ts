@@ -14,6 +14,7 @@ import { addHashes, planRacy, RACY_WINDOW_MS } from "./hash.ts";
 import { rootRepositories } from "./nested.ts";
 import { errorCode } from "./reasons.ts";
 import { enclosingRepos, type RootRepo } from "./repos.ts";
+import { withScratch } from "./scratch.ts";
 import { indexTree, readWalkMarks } from "./tree.ts";
 import type { RootSnapshot, RootStatus, Snapshot } from "./types.ts";
 import { SNAPSHOT_VERSION } from "./version.ts";
@@ -48,6 +49,8 @@ export interface SnapshotOptions {
 	fs?: WalkFs;
 	/** At most this many programs at once (default 8). */
 	maxProcesses?: number;
+	/** Where find's output goes: `file` (the default, scratch.ts says why and where) or `pipe`. */
+	findOutput?: "file" | "pipe";
 }
 
 /** A root resolved for walking, or the status it is recorded with instead. */
@@ -152,8 +155,10 @@ export async function snapshotRoots(roots: readonly string[], options: SnapshotO
 	const okExcluded = ok.map(({ i }) => excluded[i]!);
 	// An unchanged tree prints the same bytes again: the earlier size lets the walk fill one buffer.
 	const hints = ok.map(({ where }) => options.previous?.roots.find((r) => r.root === where.absolute)?.tree.length);
+	const walk = (scratch?: string) =>
+		walkRoots(reals, okExcluded, startedMs - window, scratch ? { ...choice, scratch } : choice, hints);
 	const [walks, repos] = await Promise.all([
-		walkRoots(reals, okExcluded, startedMs - window, choice, hints),
+		options.findOutput === "pipe" || choice.walker === "node" ? walk() : withScratch(reals, walk),
 		enclosingRepos(reals, run),
 	]);
 	const context = { options, run, window };

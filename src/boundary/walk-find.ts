@@ -13,6 +13,10 @@
  * non-zero exit, output cut off) returns null for the roots concerned: the caller then walks them
  * again one by one, and with the Node walk where find fails, which records each problem precisely.
  */
+import { randomUUID } from "node:crypto";
+import { closeSync, openSync } from "node:fs";
+import { readFile, rm } from "node:fs/promises";
+import { join } from "node:path";
 import { OrderedOutput } from "./collect.ts";
 import { type Exec, ExecNotFound } from "./exec.ts";
 import { decodeName } from "./names.ts";
@@ -56,24 +60,52 @@ function expression(cutoffSeconds: number, path: "%P" | "%p", excluded: readonly
  * mid-record (its output is then useless).
  */
 async function runFind(
-	exec: Exec,
+	run: FindRun,
 	args: string[],
 	cwd: string,
 	output: OrderedOutput,
 	k: number,
 	input?: Buffer,
 ): Promise<boolean> {
-	const options = { onStdout: output.sink(k), ...(input ? { input } : {}) };
+	const file = outputFile(run.scratch);
+	const stdout = file ? { stdoutTo: file.fd } : { onStdout: output.sink(k) };
 	let result: Awaited<ReturnType<Exec>>;
 	try {
-		result = await exec("find", args, cwd, options);
+		result = await run.exec("find", args, cwd, { ...stdout, ...(input ? { input } : {}) });
+		if (file) output.sink(k)(await readFile(file.path));
 	} catch (error) {
 		if (error instanceof ExecNotFound) return false;
 		throw error;
 	} finally {
 		output.end(k);
+		if (file) {
+			closeSync(file.fd);
+			await rm(file.path, { force: true });
+		}
 	}
 	return result.code === 0 && result.stderr === "" && output.whole(k);
+}
+
+/**
+ * A new file in `scratch` for one find's output, or null (output then comes through a pipe):
+ * without a scratch directory, or when the file cannot be made (a full disk, a directory gone).
+ * Named at random: the walks of several roots share one scratch directory. Opened synchronously,
+ * so the find starts at once, before the snapshot's git processes.
+ */
+function outputFile(scratch: string | undefined): { path: string; fd: number } | null {
+	if (scratch === undefined) return null;
+	const path = join(scratch, `find-${randomUUID()}`);
+	try {
+		return { path, fd: openSync(path, "wx", 0o600) };
+	} catch {
+		return null;
+	}
+}
+
+/** How a walk's finds run: the port, and where their output goes (see `FindWalkOptions.scratch`). */
+interface FindRun {
+	exec: Exec;
+	scratch?: string | undefined;
 }
 
 /** How a walk looks at the file system and starts programs, and what it leaves out. */
@@ -84,6 +116,11 @@ export interface FindWalkOptions {
 	exclude?: readonly string[];
 	/** The size of this root's tree in an earlier snapshot: output then goes straight into one buffer. */
 	sizeHint?: number;
+	/**
+	 * A private directory outside every root where each find writes its output, read back when it
+	 * exits (exec.ts's `stdoutTo` says why); without it output comes through a pipe.
+	 */
+	scratch?: string;
 }
 
 const GIT = Buffer.from(".git");
@@ -155,9 +192,7 @@ export async function walkOneWithFind(
 		const output = new OrderedOutput(used.length + 1, options.sizeHint);
 		output.sink(0)(split.top);
 		output.end(0);
-		const done = await Promise.all(
-			used.map((g, k) => runFind(options.exec, deep, dir, output, k + 1, Buffer.concat(g))),
-		);
+		const done = await Promise.all(used.map((g, k) => runFind(options, deep, dir, output, k + 1, Buffer.concat(g))));
 		if (done.every(Boolean)) return { tree: output.bytes(), unreadable: {} };
 	}
 	const output = new OrderedOutput(1, options.sizeHint);
@@ -169,7 +204,7 @@ export async function walkOneWithFind(
 			excluded.map((p) => `./${p}`),
 		),
 	];
-	return (await runFind(options.exec, args, dir, output, 0)) ? { tree: output.bytes(), unreadable: {} } : null;
+	return (await runFind(options, args, dir, output, 0)) ? { tree: output.bytes(), unreadable: {} } : null;
 }
 
 /** Splits a batched find's output at the start points' own records (the only ones with an empty path). */
@@ -194,7 +229,7 @@ export async function walkManyWithFind(
 	dirs: readonly string[],
 	cutoffMs: number,
 	processes: number,
-	options: { exec: Exec; exclude: ReadonlyArray<readonly string[]> },
+	options: { exec: Exec; exclude: ReadonlyArray<readonly string[]>; scratch?: string },
 ): Promise<Array<WalkResult | null>> {
 	const cutoff = cutoffMs / 1000;
 	const perBatch = Math.max(1, Math.min(BATCH_ROOTS, Math.ceil(dirs.length / processes)));
@@ -208,7 +243,7 @@ export async function walkManyWithFind(
 		const args = [...batch, ...expression(cutoff, "%P", excluded)];
 		const output = new OrderedOutput(1);
 		jobs.push(
-			runFind(options.exec, args, "/", output, 0).then((ok) => {
+			runFind(options, args, "/", output, 0).then((ok) => {
 				const trees = ok ? splitAtRoots(output.bytes(), batch.length) : null;
 				trees?.forEach((tree, k) => {
 					results[first + k] = { tree, unreadable: {} };

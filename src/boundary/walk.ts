@@ -14,6 +14,8 @@ export interface WalkChoice {
 	processes: number;
 	exec: Exec;
 	fs?: WalkFs;
+	/** Where find's output goes instead of a pipe (walk-find.ts `FindWalkOptions.scratch`). */
+	scratch?: string;
 }
 
 export type Walked = WalkResult & { by: "find" | "node" };
@@ -31,6 +33,7 @@ async function walkOne(
 			exclude,
 			...(sizeHint === undefined ? {} : { sizeHint }),
 			...fsOf(choice),
+			...scratchOf(choice),
 		});
 		if (found) return { ...found, by: "find" };
 		if (choice.walker === "find") throw new Error(`find -printf could not walk ${dir}`);
@@ -41,6 +44,7 @@ async function walkOne(
 }
 
 const fsOf = (choice: WalkChoice) => (choice.fs ? { fs: choice.fs } : {});
+const scratchOf = (choice: WalkChoice) => (choice.scratch ? { scratch: choice.scratch } : {});
 
 /**
  * Walks every directory (absolute real paths). One root gets every process; many roots are
@@ -58,7 +62,11 @@ export async function walkRoots(
 	if (dirs.length === 1 || choice.walker === "node") {
 		return Promise.all(dirs.map((dir, i) => walkOne(dir, exclude[i] ?? [], cutoffMs, choice, sizeHints[i])));
 	}
-	const batched = await walkManyWithFind(dirs, cutoffMs, choice.processes, { exec: choice.exec, exclude });
+	const batched = await walkManyWithFind(dirs, cutoffMs, choice.processes, {
+		exec: choice.exec,
+		exclude,
+		...scratchOf(choice),
+	});
 	// When no batch worked, find itself is unusable here (missing, or BSD find without -printf):
 	// asking it again root by root would only start as many more failing processes.
 	const again: WalkChoice =

@@ -1,9 +1,10 @@
 /** The find walk: streamed parsing and the walk split between processes lose and invent nothing. */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { exec } from "../../src/boundary/exec.ts";
+import { diffSnapshots } from "../../src/boundary/diff.ts";
+import { type Exec, exec } from "../../src/boundary/exec.ts";
 import { snapshotRoots } from "../../src/boundary/snapshot.ts";
 import { indexTree, pairsOfTree, pathName, readWalkMarks } from "../../src/boundary/tree.ts";
 import { walkManyWithFind, walkOneWithFind } from "../../src/boundary/walk-find.ts";
@@ -141,5 +142,75 @@ describe("falling back", () => {
 		const { result } = await withFakeFind("bsd", () => snapshotRoots([root]));
 		expect(result.roots[0]!.walker).toBe("node");
 		expect(pathsOf(result.roots[0]).sort()).toEqual(["", "a", "a/b", "a/b/c.txt", "top.txt", "x", "x/y", "x/y/z.txt"]);
+	});
+});
+
+describe("find's output through a file", () => {
+	const tree = (files: Record<string, string>) => {
+		const root = tempDir();
+		const all: Record<string, string> = { ...files };
+		for (let i = 0; i < 40; i++) all[`node_modules/p${i % 8}/f${i}.js`] = String(i);
+		write(root, all);
+		return root;
+	};
+	const scratchDirs = (tmp: string) => readdirSync(tmp).filter((n) => n.startsWith("pi-delegate-walk-"));
+	const withTmp = async <T>(tmp: string, body: () => Promise<T>): Promise<T> => {
+		const old = process.env.TMPDIR;
+		process.env.TMPDIR = tmp;
+		try {
+			return await body();
+		} finally {
+			if (old === undefined) delete process.env.TMPDIR;
+			else process.env.TMPDIR = old;
+		}
+	};
+
+	it("lists what the pipe lists, split, single and batched, and leaves nothing in the temporary directory", async () => {
+		const root = tree({ "a/b.txt": "b", "c.txt": "c" });
+		const other = tree({ "x.txt": "x" });
+		const tmp = tempDir("tmp-");
+		const outputs: string[] = [];
+		const recording: Exec = (program, args, cwd, options) => {
+			if (program === "find") outputs.push(typeof options?.stdoutTo === "number" ? "file" : "pipe");
+			return exec(program, args, cwd, options);
+		};
+		for (const roots of [[root], [root, other]]) {
+			for (const findProcesses of [1, 2]) {
+				const options = { walker: "find", findProcesses } as const;
+				const viaFile = await withTmp(tmp, () => snapshotRoots(roots, { ...options, exec: recording }));
+				const viaPipe = await snapshotRoots(roots, { ...options, findOutput: "pipe" });
+				expect(viaFile.roots.map((r) => r.tree)).toEqual(viaPipe.roots.map((r) => r.tree));
+			}
+		}
+		expect(outputs.length).toBeGreaterThanOrEqual(5);
+		expect(new Set(outputs)).toEqual(new Set(["file"]));
+		expect(readdirSync(tmp)).toEqual([]);
+	});
+
+	it("is not used when the temporary directory lies inside a root: the check writes nothing it watches", async () => {
+		const root = tree({ "a.txt": "a" });
+		const tmp = join(root, "tmp");
+		mkdirSync(tmp);
+		const made: string[] = [];
+		const watching: Exec = (program, args, cwd, options) => {
+			if (program === "find") made.push(...scratchDirs(tmp), ...(options?.stdoutTo === undefined ? [] : ["a file"]));
+			return exec(program, args, cwd, options);
+		};
+		const before = await withTmp(tmp, () =>
+			snapshotRoots([root], { exec: watching, walker: "find", findProcesses: 2 }),
+		);
+		const after = await withTmp(tmp, () => snapshotRoots([root], { walker: "find", previous: before }));
+		expect(made).toEqual([]);
+		expect(diffSnapshots(before, after)).toEqual([]);
+		expect(pathsOf(after.roots[0]!)).not.toContain("tmp/find");
+	});
+
+	it("falls back to the pipe when the temporary directory cannot be used", async () => {
+		const root = tree({ "a.txt": "a" });
+		const missing = join(tempDir(), "gone");
+		const viaNothing = await withTmp(missing, () => snapshotRoots([root], { walker: "find" }));
+		const viaPipe = await snapshotRoots([root], { walker: "find", findOutput: "pipe" });
+		expect(viaNothing.roots[0]!.tree).toEqual(viaPipe.roots[0]!.tree);
+		expect(viaNothing.roots[0]!.walker).toBe("find");
 	});
 });

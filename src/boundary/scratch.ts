@@ -1,0 +1,33 @@
+/**
+ * The private directory a snapshot's finds write their output to (exec.ts `stdoutTo` says why a
+ * file and not a pipe). It lies in the system's temporary directory, so it must lie outside every
+ * root: a file the check itself writes inside a root would be a change the check reports. Where
+ * the temporary directory is inside a root, or cannot be used, there is none and output comes
+ * through pipes, as fast as before and as correct.
+ */
+import { mkdtempSync, realpathSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, sep } from "node:path";
+
+const inside = (path: string, root: string) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
+
+/**
+ * Runs `body` with a fresh scratch directory outside `roots` (real paths), removed after; or with
+ * none. Made synchronously (two system calls), so that the finds, the longest part of a snapshot,
+ * start before anything else does.
+ */
+export async function withScratch<T>(roots: readonly string[], body: (scratch?: string) => Promise<T>): Promise<T> {
+	let scratch: string | undefined;
+	try {
+		const tmp = realpathSync(tmpdir());
+		if (!roots.some((root) => inside(tmp, root))) scratch = mkdtempSync(join(tmp, "pi-delegate-walk-"));
+	} catch {
+		scratch = undefined;
+	}
+	try {
+		return await body(scratch);
+	} finally {
+		if (scratch !== undefined) await rm(scratch, { recursive: true, force: true });
+	}
+}
