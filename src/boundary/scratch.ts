@@ -5,8 +5,7 @@
  * the temporary directory is inside a root, or cannot be used, there is none and output comes
  * through pipes, as fast as before and as correct.
  */
-import { mkdtempSync, realpathSync } from "node:fs";
-import { rm } from "node:fs/promises";
+import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
 
@@ -28,6 +27,6 @@ export async function withScratch<T>(roots: readonly string[], body: (scratch?: 
 	try {
 		return await body(scratch);
 	} finally {
-		if (scratch !== undefined) await rm(scratch, { recursive: true, force: true });
+		if (scratch !== undefined) rmSync(scratch, { recursive: true, force: true });
 	}
 }

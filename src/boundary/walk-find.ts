@@ -14,8 +14,7 @@
  * again one by one, and with the Node walk where find fails, which records each problem precisely.
  */
 import { randomUUID } from "node:crypto";
-import { closeSync, openSync } from "node:fs";
-import { readFile, rm } from "node:fs/promises";
+import { closeSync, fstatSync, openSync, readSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { OrderedOutput } from "./collect.ts";
 import { type Exec, ExecNotFound } from "./exec.ts";
@@ -72,7 +71,7 @@ async function runFind(
 	let result: Awaited<ReturnType<Exec>>;
 	try {
 		result = await run.exec("find", args, cwd, { ...stdout, ...(input ? { input } : {}) });
-		if (file) output.sink(k)(await readFile(file.path));
+		if (file && !readInto(file.fd, output.sink(k))) return false;
 	} catch (error) {
 		if (error instanceof ExecNotFound) return false;
 		throw error;
@@ -80,10 +79,31 @@ async function runFind(
 		output.end(k);
 		if (file) {
 			closeSync(file.fd);
-			await rm(file.path, { force: true });
+			rmSync(file.path, { force: true });
 		}
 	}
 	return result.code === 0 && result.stderr === "" && output.whole(k);
+}
+
+/**
+ * Hands the output file to `sink` a few MiB at a time: read whole, a large tree's output would be
+ * held twice at once (the file's bytes and the snapshot's buffer they are copied into). False when
+ * it cannot be read: the walk then counts as failed, and is made again another way.
+ */
+function readInto(fd: number, sink: (chunk: Buffer) => void): boolean {
+	try {
+		const size = fstatSync(fd).size;
+		for (let at = 0; at < size; ) {
+			const chunk = Buffer.allocUnsafe(Math.min(4 << 20, size - at));
+			const n = readSync(fd, chunk, 0, chunk.length, at);
+			if (n === 0) return false;
+			sink(n === chunk.length ? chunk : chunk.subarray(0, n));
+			at += n;
+		}
+		return true;
+	} catch {
+		return false;
+	}
 }
 
 /**
@@ -96,7 +116,7 @@ function outputFile(scratch: string | undefined): { path: string; fd: number } |
 	if (scratch === undefined) return null;
 	const path = join(scratch, `find-${randomUUID()}`);
 	try {
-		return { path, fd: openSync(path, "wx", 0o600) };
+		return { path, fd: openSync(path, "wx+", 0o600) };
 	} catch {
 		return null;
 	}
