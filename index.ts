@@ -19,7 +19,7 @@
  * `throughPisLoader` below. A clone or a git checkout loads the sources, so a stale build can never
  * answer instead of them — the rule bin/pi-delegate.cjs follows for the command.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
@@ -27,7 +27,9 @@ import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 type Entry = { default: (pi: ExtensionAPI) => void };
 
 const here = dirname(fileURLToPath(import.meta.url));
-const bundle = join(here, "dist", "extension", "extension.mjs");
+const bundleDir = join(here, "dist", "extension");
+/** The bundle's entry, whose name carries its content hash (scripts/bundle-extension.ts says why). */
+const manifest = join(bundleDir, "entry.json");
 const installed = here.split(sep).includes("node_modules");
 
 /**
@@ -40,8 +42,10 @@ function throughPisLoader(target: string): Promise<unknown> {
 }
 
 export default async function piDelegate(pi: ExtensionAPI): Promise<void> {
-	const useBundle = installed && existsSync(bundle);
+	const useBundle = installed && existsSync(manifest);
 	if (useBundle) (globalThis as Record<symbol, unknown>)[Symbol.for("pi-delegate.import")] = throughPisLoader;
-	const entry: Entry = useBundle ? await import(bundle) : await import("./src/pi/extension.ts");
+	const entry: Entry = useBundle
+		? await import(join(bundleDir, (JSON.parse(readFileSync(manifest, "utf8")) as { entry: string }).entry))
+		: await import("./src/pi/extension.ts");
 	entry.default(pi);
 }

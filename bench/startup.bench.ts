@@ -20,7 +20,7 @@
  * 1.5× of `node -e 0`.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { renderTable } from "../src/format/table.ts";
@@ -188,7 +188,9 @@ const bench: Bench = async ({ quick }) => {
 	// A command starts in tens of milliseconds, where a busy machine's noise is largest: three times the rounds.
 	const cli = interleave(cliProbes(s), rounds * 3);
 	const modules = loadedModules();
-	const bundleModules = loadedModules(join(REPO, "dist", "extension", "extension.mjs"));
+	const bundleDir = join(REPO, "dist", "extension");
+	const bundleEntry = (JSON.parse(readFileSync(join(bundleDir, "entry.json"), "utf8")) as { entry: string }).entry;
+	const bundleModules = loadedModules(join(bundleDir, bundleEntry));
 	const importRuns = quick ? 5 : 30;
 	const jiti = {
 		"pi-delegate, a clone (the sources)": jitiImportTimes(join(REPO, "index.ts"), importRuns),

@@ -1,6 +1,7 @@
 /**
  * Bundles the Pi extension (src/pi/extension.ts and everything it loads, on start and on demand)
- * into dist/extension/: one start-up module, extension.mjs, and chunks for what loads on first use.
+ * into dist/extension/: one start-up module, extension-<hash>.mjs (its name in entry.json), and
+ * chunks for what loads on first use.
  * index.ts imports it in an installed copy of the package (see there for when): Pi's loader
  * evaluates each module it is handed one by one, and the thirty-odd modules of the start-up graph
  * cost it 38 ms where the bundle costs 22 (Pi's own timing; bench/startup.bench.ts measures both).
@@ -12,7 +13,7 @@
  * The start chunk imports only Node's built-ins (so Pi's loader imports it natively), and every
  * on-demand `import()` goes through Pi's loader (`throughPisLoader` below).
  */
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { build, type Plugin, rolldown } from "rolldown";
 import { parseAst } from "rolldown/parseAst";
@@ -134,7 +135,7 @@ async function startGraph(): Promise<Set<string>> {
 
 const start = await startGraph();
 located.clear();
-await build({
+const built = await build({
 	input: ENTRY,
 	platform: "node",
 	logLevel: "warn",
@@ -146,12 +147,18 @@ await build({
 		paths: (id) => (id.startsWith("/") ? relative(OUT, id) : id),
 		dir: OUT,
 		format: "esm",
-		entryFileNames: "extension.mjs",
+		// Named by its content, like every chunk: Node keeps a natively imported module for the life of
+		// the process by its URL, so a `/reload` after an update must find a new name to load new code.
+		entryFileNames: "extension-[hash].mjs",
 		chunkFileNames: "[name]-[hash].mjs",
 	},
 });
 
-const size = Math.round(statSync(join(OUT, "extension.mjs")).size / 1024);
+const entry = built.output.find((o) => o.type === "chunk" && o.isEntry)?.fileName;
+if (entry === undefined) throw new Error("the extension's bundle has no entry chunk");
+// index.ts reads the entry's name here.
+writeFileSync(join(OUT, "entry.json"), `${JSON.stringify({ entry })}\n`);
+const size = Math.round(statSync(join(OUT, entry)).size / 1024);
 process.stdout.write(
-	`dist/extension/extension.mjs: ${size} KiB, ${start.size} modules at start; from src/: ${[...located].sort().join(", ")}\n`,
+	`dist/extension/${entry}: ${size} KiB, ${start.size} modules at start; from src/: ${[...located].sort().join(", ")}\n`,
 );

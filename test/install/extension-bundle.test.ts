@@ -20,9 +20,19 @@ const dynamicImports = (text: string) =>
 	[...text.matchAll(/\b__piDelegateImport\("([^"]+)", import\.meta\.url\)/g)].map((m) => m[1]!);
 const chunks = () => readdirSync(DIR).filter((f) => f.endsWith(".mjs"));
 
+/** The entry's file name, as index.ts reads it. */
+const entryName = () => (JSON.parse(read("entry.json")) as { entry: string }).entry;
+
 describe("the extension's bundle", () => {
+	it("names its entry by its content, as every chunk, so a /reload after an update loads new code", () => {
+		// Node keeps a natively imported module by its URL for the life of the process.
+		expect(entryName()).toMatch(/^extension-[\w-]{6,}\.mjs$/);
+		expect(existsSync(join(DIR, entryName()))).toBe(true);
+		for (const file of chunks()) expect(file, file).toMatch(/-[\w-]{6,}\.mjs$/);
+	});
+
 	it("loads at start an entry and one chunk, and nothing else of the package: no chunk, no source left in src/", () => {
-		const entry = staticImports(read("extension.mjs"));
+		const entry = staticImports(read(entryName()));
 		expect(entry).toHaveLength(1);
 		expect(entry[0]).toMatch(/^\.\/start-[\w-]+\.mjs$/);
 		const start = staticImports(read(entry[0]!.slice(2)));

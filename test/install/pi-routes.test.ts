@@ -105,7 +105,7 @@ describe("pi install npm:pi-delegate@file:<tarball>", () => {
 			"dist/index.js",
 			"dist/index.d.ts",
 			"dist/ext/package.json",
-			"dist/extension/extension.mjs",
+			"dist/extension/entry.json",
 		]) {
 			expect(files).toContain(file);
 		}
