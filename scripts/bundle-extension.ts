@@ -4,7 +4,7 @@
  * chunks for what loads on first use.
  * index.ts imports it in an installed copy of the package (see there for when): Pi's loader
  * evaluates each module it is handed one by one, and the thirty-odd modules of the start-up graph
- * cost it 38 ms where the bundle costs 22 (Pi's own timing; bench/startup.bench.ts measures both).
+ * cost it 38 ms where the bundle costs 4–5 (Pi's own timing; bench/startup.bench.ts measures both).
  *
  * A module that finds files from its own place (`import.meta`: the bundled agents and workflows,
  * the child-side extension, the package root) is not bundled: the bundle imports it from src/,
