@@ -1,6 +1,6 @@
 /** The find walk: streamed parsing and the walk split between processes lose and invent nothing. */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { diffSnapshots } from "../../src/boundary/diff.ts";
@@ -203,6 +203,27 @@ describe("find's output through a file", () => {
 		expect(made).toEqual([]);
 		expect(diffSnapshots(before, after)).toEqual([]);
 		expect(pathsOf(after.roots[0]!)).not.toContain("tmp/find");
+	});
+
+	it("removes what a killed snapshot left a day ago, and nothing younger or not its own", async () => {
+		const root = tree({ "a.txt": "a" });
+		const tmp = tempDir("tmp-");
+		const dayAndMore = (Date.now() - 25 * 60 * 60 * 1000) / 1000;
+		const hourAgo = (Date.now() - 60 * 60 * 1000) / 1000;
+		const make = (name: string, at: number, dir = true) => {
+			const path = join(tmp, name);
+			if (dir) {
+				mkdirSync(path);
+				write(path, { "find-0": "x" });
+			} else write(tmp, { [name]: "x" });
+			utimesSync(path, at, at);
+		};
+		make("pi-delegate-walk-left", dayAndMore);
+		make("pi-delegate-walk-running", hourAgo);
+		make("pi-delegate-walk-a-file", dayAndMore, false);
+		make("someone-elses", dayAndMore);
+		await withTmp(tmp, () => snapshotRoots([root], { walker: "find" }));
+		expect(readdirSync(tmp).sort()).toEqual(["pi-delegate-walk-a-file", "pi-delegate-walk-running", "someone-elses"]);
 	});
 
 	it("falls back to the pipe when the temporary directory cannot be used", async () => {
