@@ -13,7 +13,7 @@ const SRC = resolve(import.meta.dirname, "../src");
 /** The flow, in order: a module may import its own folder and any folder of an earlier stage. */
 const STAGES: ReadonlyArray<readonly string[]> = [
 	["format"],
-	["problems.ts", "read-input.ts", "suggest.ts", "values.ts"],
+	["problems.ts", "read-input.ts", "suggest.ts", "values.ts", "leftovers.ts"],
 	["json", "schema-problems.ts"],
 	["spec"],
 	["context"],

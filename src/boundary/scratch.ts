@@ -5,34 +5,25 @@
  * the temporary directory is inside a root, or cannot be used, there is none and output comes
  * through pipes, as fast as before and as correct.
  */
-import { lstatSync, mkdtempSync, readdirSync, realpathSync, rmSync } from "node:fs";
+import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, sep } from "node:path";
+import { ownedPrefix, processAlive, removeStaleScratch } from "../leftovers.ts";
 
 const PREFIX = "pi-delegate-walk-";
-/**
- * A scratch directory older than this belongs to no live snapshot: it was left by a process killed
- * in the middle of one (a kill runs no `finally`). No snapshot takes a day, and an age is the one
- * test that holds across PID namespaces (a sandboxed process's PID means nothing outside it).
- */
-const STALE_MS = 24 * 60 * 60 * 1000;
 /** The temporary directories swept by this process: once each is enough. */
 const swept = new Set<string>();
 
-/** Removes what killed snapshots left in `tmp`, once per process; a failure leaves things as they are. */
-function sweepStale(tmp: string, now: number): void {
+/**
+ * Removes what snapshots of killed processes left in `tmp` (a kill runs no `finally`), once per
+ * process and directory, without waiting: a find its killed owner started may still be writing, but
+ * into a file already unlinked, which makes no path again. What cannot be removed stays for a later
+ * sweep.
+ */
+function sweepLeftovers(tmp: string): void {
 	if (swept.has(tmp)) return;
 	swept.add(tmp);
-	try {
-		for (const name of readdirSync(tmp)) {
-			if (!name.startsWith(PREFIX)) continue;
-			const path = join(tmp, name);
-			const stat = lstatSync(path, { throwIfNoEntry: false });
-			if (stat?.isDirectory() && now - stat.mtimeMs > STALE_MS) rmSync(path, { recursive: true, force: true });
-		}
-	} catch {
-		// An unreadable temporary directory has nothing of ours to remove.
-	}
+	removeStaleScratch(tmp, processAlive, PREFIX, 0);
 }
 
 const inside = (path: string, root: string) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
@@ -46,7 +37,7 @@ export async function withScratch<T>(roots: readonly string[], body: (scratch?: 
 	let scratch: string | undefined;
 	try {
 		const tmp = realpathSync(tmpdir());
-		if (!roots.some((root) => inside(tmp, root))) scratch = mkdtempSync(join(tmp, PREFIX));
+		if (!roots.some((root) => inside(tmp, root))) scratch = mkdtempSync(join(tmp, ownedPrefix(PREFIX)));
 	} catch {
 		scratch = undefined;
 	}
@@ -56,7 +47,7 @@ export async function withScratch<T>(roots: readonly string[], body: (scratch?: 
 		if (scratch !== undefined) {
 			rmSync(scratch, { recursive: true, force: true });
 			// After the snapshot, so it costs the snapshot nothing.
-			sweepStale(dirname(scratch), Date.now());
+			sweepLeftovers(dirname(scratch));
 		}
 	}
 }

@@ -1,6 +1,6 @@
 /** The find walk: streamed parsing and the walk split between processes lose and invent nothing. */
-import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { diffSnapshots } from "../../src/boundary/diff.ts";
@@ -9,6 +9,7 @@ import { snapshotRoots } from "../../src/boundary/snapshot.ts";
 import { indexTree, pairsOfTree, pathName, readWalkMarks } from "../../src/boundary/tree.ts";
 import { walkManyWithFind, walkOneWithFind } from "../../src/boundary/walk-find.ts";
 import { walkWithNode } from "../../src/boundary/walk-node.ts";
+import { ownedPrefix, processStartTime } from "../../src/leftovers.ts";
 import { pathsOf, tempDir, write } from "./helpers.ts";
 
 const sorted = (entries: Array<[string, string]>) => [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -205,25 +206,38 @@ describe("find's output through a file", () => {
 		expect(pathsOf(after.roots[0]!)).not.toContain("tmp/find");
 	});
 
-	it("removes what a killed snapshot left a day ago, and nothing younger or not its own", async () => {
+	it("removes what the snapshot of a killed process left, and nothing of a live one or not its own", async () => {
 		const root = tree({ "a.txt": "a" });
 		const tmp = tempDir("tmp-");
-		const dayAndMore = (Date.now() - 25 * 60 * 60 * 1000) / 1000;
-		const hourAgo = (Date.now() - 60 * 60 * 1000) / 1000;
-		const make = (name: string, at: number, dir = true) => {
-			const path = join(tmp, name);
-			if (dir) {
-				mkdirSync(path);
-				write(path, { "find-0": "x" });
-			} else write(tmp, { [name]: "x" });
-			utimesSync(path, at, at);
+		const make = (name: string) => {
+			mkdirSync(join(tmp, name));
+			write(join(tmp, name), { "find-0": "x" });
 		};
-		make("pi-delegate-walk-left", dayAndMore);
-		make("pi-delegate-walk-running", hourAgo);
-		make("pi-delegate-walk-a-file", dayAndMore, false);
-		make("someone-elses", dayAndMore);
-		await withTmp(tmp, () => snapshotRoots([root], { walker: "find" }));
-		expect(readdirSync(tmp).sort()).toEqual(["pi-delegate-walk-a-file", "pi-delegate-walk-running", "someone-elses"]);
+		// A process that has exited (its id is free), and one whose id now belongs to another process.
+		const gone = spawnSync(process.execPath, ["-e", "0"]).pid;
+		make(`pi-delegate-walk-${gone}.123-left`);
+		const other = spawn(process.execPath, ["-e", "setTimeout(() => {}, 30000)"], { stdio: "ignore" });
+		make(`pi-delegate-walk-${other.pid}.1-reused`);
+		const alive = `pi-delegate-walk-${other.pid}.${processStartTime(other.pid!)}-alive`;
+		make(alive);
+		make(`pi-delegate-walk-${ownedPrefix("").slice(0, -1)}-running`);
+		make("pi-delegate-walk-Xy3q9Z");
+		make(`pi-delegate-selftest-${gone}.123-not-the-walks`);
+		writeFileSync(join(tmp, "someone-elses"), "x");
+		try {
+			await withTmp(tmp, () => snapshotRoots([root], { walker: "find" }));
+		} finally {
+			other.kill();
+		}
+		expect(readdirSync(tmp).sort()).toEqual(
+			[
+				alive,
+				`pi-delegate-walk-${ownedPrefix("").slice(0, -1)}-running`,
+				"pi-delegate-walk-Xy3q9Z",
+				`pi-delegate-selftest-${gone}.123-not-the-walks`,
+				"someone-elses",
+			].sort(),
+		);
 	});
 
 	it("falls back to the pipe when the temporary directory cannot be used", async () => {

@@ -2,14 +2,8 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-	openScratch,
-	processAlive,
-	processStartTime,
-	removeStaleScratch,
-	staleScratch,
-	withScratch,
-} from "../../src/selftest/scratch.ts";
+import { processAlive, processStartTime, removeStaleScratch, staleScratch } from "../../src/leftovers.ts";
+import { openScratch, SCRATCH_PREFIX, withScratch } from "../../src/selftest/scratch.ts";
 import { waitFor } from "../support/processes.ts";
 import { tempDir } from "../support/temp.ts";
 
@@ -25,7 +19,7 @@ describe("the selftest's scratch directory", () => {
 			"other-43-abc",
 			`pi-delegate-selftest-${process.pid}-mine`,
 		];
-		expect(staleScratch(names, alive)).toEqual(["pi-delegate-selftest-43-abc"]);
+		expect(staleScratch(names, alive, SCRATCH_PREFIX)).toEqual(["pi-delegate-selftest-43-abc"]);
 		expect(staleScratch(names, alive, "pi-delegate-doctor-")).toEqual(["pi-delegate-doctor-43-abc"]);
 	});
 
@@ -33,7 +27,7 @@ describe("the selftest's scratch directory", () => {
 		// Process 42 runs, but it started at tick 500: the directory made by a process 42 of tick 100 is stale.
 		const alive = (pid: number, startedAt?: string) => pid === 42 && (startedAt === undefined || startedAt === "500");
 		const names = ["pi-delegate-selftest-42.500-a", "pi-delegate-selftest-42.100-b", "pi-delegate-selftest-42-c"];
-		expect(staleScratch(names, alive)).toEqual(["pi-delegate-selftest-42.100-b"]);
+		expect(staleScratch(names, alive, SCRATCH_PREFIX)).toEqual(["pi-delegate-selftest-42.100-b"]);
 	});
 
 	it("knows this process by its id and start, and not by its id with another start", () => {
@@ -49,7 +43,7 @@ describe("the selftest's scratch directory", () => {
 		for (const name of ["pi-delegate-selftest-999999991-x", "pi-delegate-selftest-1-x", "unrelated"]) {
 			mkdirSync(join(root, name, "deep"), { recursive: true });
 		}
-		const removed = removeStaleScratch(root, (pid) => pid === 1);
+		const removed = removeStaleScratch(root, (pid) => pid === 1, SCRATCH_PREFIX);
 		expect(removed).toEqual([join(root, "pi-delegate-selftest-999999991-x")]);
 		expect(readdirSync(root).sort()).toEqual(["pi-delegate-selftest-1-x", "unrelated"]);
 	});
@@ -70,7 +64,7 @@ describe("the selftest's scratch directory", () => {
 		);
 		const ended = new Promise((resolve) => writer.once("exit", resolve));
 		await waitFor(() => existsSync(join(dir, "sub")));
-		expect(removeStaleScratch(root, () => false)).toEqual([dir]);
+		expect(removeStaleScratch(root, () => false, SCRATCH_PREFIX)).toEqual([dir]);
 		await ended;
 		expect(readdirSync(root)).toEqual([]);
 	});
