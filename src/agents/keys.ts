@@ -91,6 +91,7 @@ export const IGNORED_KEYS: Readonly<Record<string, string>> = {
 	fallback_models: "a child runs on one model; a failed model call fails the task",
 	maxSubagentDepth: "children cannot start children of their own",
 	allowNestedSubagents: `children cannot start children of their own; ${NO_GRANT}`,
+	allowSubagents: `children cannot start children of their own; ${NO_GRANT}`,
 	skillPath: `skills come from Pi's own skill folders; ${NO_GRANT}`,
 	inheritGlobalContext: "inheritProjectContext governs the context files",
 	extensions: `children load no extensions of the parent; ${NO_GRANT}`,

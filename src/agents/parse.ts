@@ -102,6 +102,10 @@ function sortKeys(fields: Record<string, unknown>, problems: KeyProblem[], ignor
 						? "write [] for no skills, or remove the key to follow the mode"
 						: "give it a value or remove the key",
 			});
+		} else if ((kind.key === "skills" || kind.key === "skill") && typeof value === "boolean") {
+			// A yes or no where a list belongs (OpenCode files carry `skill: true`): skills are what a
+			// child reads, not what it may do, so the mode's choice stands in for it.
+			ignored.push({ key, value, why: "a yes or no, not a list of skills; the mode decides (skills: [] for none)" });
 		} else if (key === "mode" && typeof value === "string" && lookupMode(createModeRegistry(), value)) {
 			problems.push({
 				path: [key],

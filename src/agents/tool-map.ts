@@ -2,7 +2,10 @@
  * OpenCode's `tools:` map (`{ write: false, bash: true }`): every tool is on unless the map turns it
  * off. The child starts from all of Pi's built-in tools (what the map's author started from) and
  * loses each one set to false. A wildcard (`"mymcp_*": false`) turns off every tool it matches; a
- * wildcard set to true adds nothing, as it could only grant tools the file never named.
+ * wildcard set to true adds nothing, as it could only grant tools the file never named. A name set
+ * to true adds the tool when this session has it (an extension's) and nothing when nobody has it,
+ * as OpenCode does: the map toggles tools, it does not list what the agent needs (collections
+ * write `docker: true, kubernetes: true` for agents that run them through bash).
  */
 import type { AgentNote } from "./definition.ts";
 import type { KeyProblem } from "./restrict.ts";
@@ -44,8 +47,11 @@ export function toolsFromMap(
 			continue;
 		}
 		const near = nearestTool(written, available);
-		if (value) on.add(written);
-		else if (near !== undefined) {
+		if (value) {
+			// On is where every tool starts, so true for a tool nobody here has turns nothing on (as in OpenCode).
+			const hint = near === undefined ? "" : ` (did you mean "${near}"? it is on already)`;
+			notes.push({ key: "tools", message: `${written}: true names no tool here${hint}; nothing to turn on` });
+		} else if (near !== undefined) {
 			problems.push({
 				path: ["tools", written],
 				code: "invalid_type",

@@ -187,6 +187,23 @@ const TABLE: Record<string, Expect> = {
 	"oc-disabled": { loads: "disabled" },
 	"oc-mode-context": { loads: "refused", problems: ['(did you mean "contextMode"?)'] },
 	"oc-tools-map-typo": { loads: "refused", problems: ['"wirte" is not a tool (did you mean "write"?)'] },
+	"oc-tools-map-unknown": {
+		loads: "ok",
+		tools: ["read", "bash", "edit", "grep", "find", "ls"],
+		ignored: ["mode"],
+		notes: [
+			"docker: true names no tool here; nothing to turn on",
+			"kubernetes: true names no tool here; nothing to turn on",
+			'bsah: true names no tool here (did you mean "bash"? it is on already); nothing to turn on',
+			"write turned off",
+		],
+	},
+	"oc-skill-flag": {
+		loads: "ok",
+		tools: ["read", "bash", "grep", "find", "ls"],
+		ignored: ["mode", "skill"],
+		notes: ["edit withheld: permission.edit denies it", "write withheld: permission.edit denies it"],
+	},
 	"oc-tools-wildcard": { loads: "ok", tools: ["read", "bash", "edit", "grep", "find", "ls"] },
 	"oc-external-dir": { loads: "refused", problems: ["cannot confine read or bash to a folder"] },
 	"ps-scout": {
@@ -196,7 +213,7 @@ const TABLE: Record<string, Expect> = {
 		notes: ["contact_supervisor dropped"],
 		ignored: ["output", "defaultProgress"],
 	},
-	"ps-oracle": { loads: "ok", thinking: "high", ignored: ["aliases", "defaultContext"] },
+	"ps-oracle": { loads: "ok", thinking: "high", ignored: ["aliases", "defaultContext", "allowSubagents"] },
 	"ps-external": { loads: "refused", problems: ["runner: cannot be honoured"] },
 	"pi-example-scout": {
 		loads: "ok",
