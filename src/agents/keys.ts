@@ -44,6 +44,10 @@ export const HONOURED_KEYS = {
 	disable: "OpenCode: true keeps the agent out of the catalog",
 	disabled: "OpenCode 2: true keeps the agent out of the catalog",
 	mode: "OpenCode: primary, subagent or all (no effect on a child)",
+	disallowed_tools: "tintinweb/pi-subagents: tools withheld from the child",
+	prompt_mode: "tintinweb/pi-subagents: append or replace, as systemPromptMode",
+	inherit_skills: "tintinweb/pi-subagents: the skills allowlist",
+	enabled: "tintinweb/pi-subagents: false keeps the agent out of the catalog",
 } as const;
 
 export type HonouredKey = keyof typeof HONOURED_KEYS;
@@ -96,6 +100,13 @@ export const IGNORED_KEYS: Readonly<Record<string, string>> = {
 	inheritGlobalContext: "inheritProjectContext governs the context files",
 	extensions: `children load no extensions of the parent; ${NO_GRANT}`,
 	subagentOnlyExtensions: NO_GRANT,
+	// tintinweb/pi-subagents
+	display_name: PRESENTATION,
+	inherit_context: "the task's context rung decides how much of the parent's conversation a child sees",
+	run_in_background: LAUNCH,
+	isolated: `children load no extensions or MCP servers of the parent; ${NO_GRANT}`,
+	inherit_extensions: `children load no extensions of the parent; ${NO_GRANT}`,
+	exclude_extensions: "children load no extensions of the parent, so there is none to leave out",
 	// Metadata that collections add
 	author: PRESENTATION,
 	version: PRESENTATION,

@@ -14,6 +14,7 @@ import { createModeRegistry, lookupMode } from "../context/modes.ts";
 import type { ContextFields } from "../context/primitives.ts";
 import type { Strategy } from "../context/strategies.ts";
 import type { Problem } from "../problems.ts";
+import { contextOf, isSkillsSwitch, SKILLS_SWITCH_ON } from "./context-fields.ts";
 import {
 	AGENT_NAME,
 	type AgentDefinition,
@@ -46,7 +47,7 @@ export interface ParsedAgentFile {
 	problems: Problem[];
 }
 
-type Values = Partial<Record<NativeKey | HonouredKey, unknown>>;
+export type Values = Partial<Record<NativeKey | HonouredKey, unknown>>;
 
 function unknownKey(key: string, value: unknown): KeyProblem {
 	const kind = classifyKey(key);
@@ -102,10 +103,9 @@ function sortKeys(fields: Record<string, unknown>, problems: KeyProblem[], ignor
 						? "write [] for no skills, or remove the key to follow the mode"
 						: "give it a value or remove the key",
 			});
-		} else if ((kind.key === "skills" || kind.key === "skill") && typeof value === "boolean") {
-			// A yes or no where a list belongs (OpenCode files carry `skill: true`): skills are what a
-			// child reads, not what it may do, so the mode's choice stands in for it.
-			ignored.push({ key, value, why: "a yes or no, not a list of skills; the mode decides (skills: [] for none)" });
+		} else if (isSkillsSwitch(kind.key, value)) {
+			if (value === true) ignored.push({ key, value, why: SKILLS_SWITCH_ON });
+			else values[kind.key] = [];
 		} else if (key === "mode" && typeof value === "string" && lookupMode(createModeRegistry(), value)) {
 			problems.push({
 				path: [key],
@@ -121,25 +121,6 @@ function sortKeys(fields: Record<string, unknown>, problems: KeyProblem[], ignor
 		}
 	}
 	return values;
-}
-
-/** A skills list from a YAML list or a comma string; blank and repeated names are problems. */
-function skillList(key: string, value: unknown, problems: KeyProblem[]): string[] {
-	const entries = typeof value === "string" ? (value.trim() === "" ? [] : value.split(",")) : (value as string[]);
-	const names: string[] = [];
-	for (const entry of entries.map((e) => e.trim())) {
-		if (entry === "" || /\s/.test(entry) || names.includes(entry)) {
-			const blank = entry === "" || /\s/.test(entry);
-			problems.push({
-				path: [key],
-				code: blank ? "invalid_value" : "duplicate",
-				value,
-				message: entry === "" || /\s/.test(entry) ? `"${entry}" is not a skill name` : `lists "${entry}" twice`,
-				fix: "list each skill name once, e.g. skills: [sql-review]",
-			});
-		} else names.push(entry);
-	}
-	return names;
 }
 
 /**
@@ -166,29 +147,6 @@ function thinkingOf(values: Values, problems: KeyProblem[], ignored: IgnoredKey[
 		});
 	}
 	return given[0]?.[1];
-}
-
-function contextOf(values: Values, problems: KeyProblem[]): ContextFields {
-	const context: ContextFields = {};
-	if (typeof values.contextMode === "string") context.contextMode = values.contextMode;
-	for (const key of ["inheritProjectContext", "inheritMainRules", "inheritSkills"] as const) {
-		if (typeof values[key] === "boolean") context[key] = values[key];
-	}
-	if (values.systemPromptMode === "append" || values.systemPromptMode === "replace") {
-		context.systemPromptMode = values.systemPromptMode;
-	}
-	if (values.skills !== undefined && values.skill !== undefined) {
-		problems.push({
-			path: ["skill"],
-			code: "conflict",
-			value: values.skill,
-			message: "skills is given too",
-			fix: "keep skills: only",
-		});
-	}
-	const skills = values.skills !== undefined ? "skills" : values.skill !== undefined ? "skill" : undefined;
-	if (skills) context.skills = skillList(skills, values[skills], problems);
-	return context;
 }
 
 /**
@@ -271,7 +229,7 @@ export function parseAgentFile(text: string, source: AgentSource, options: Parse
 	const tools = agentTools(values, options.availableTools ?? PI_BUILTIN_TOOLS);
 	problems.push(...tools.problems, ...wholeFileProblems(fields, fileName, front.body, context));
 	const name = typeof values.name === "string" ? values.name : fileName;
-	const disabled = values.disable === true || values.disabled === true;
+	const disabled = values.disable === true || values.disabled === true || values.enabled === false;
 	const located = problems.map((problem): Problem => ({ source: source.label, ...problem }));
 	if (located.length > 0) return { name, disabled, problems: located };
 	const notes: AgentNote[] = [

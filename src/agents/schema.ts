@@ -161,6 +161,26 @@ export const FIELDS: Readonly<Record<NativeKey | HonouredKey, Field>> = {
 		"true or false",
 		"use true or false (unquoted)",
 	),
+	disallowed_tools: field(
+		nameList("Tools withheld from the child (tintinweb/pi-subagents' spelling)"),
+		"a list of tool names",
+		"write e.g. disallowed_tools: write, edit",
+	),
+	prompt_mode: field(
+		literals(["append", "replace"], "tintinweb/pi-subagents: how the role meets the base prompt."),
+		"append or replace",
+		'use "append" or "replace"',
+	),
+	inherit_skills: field(
+		nameList("The skills allowlist (tintinweb/pi-subagents' spelling)"),
+		"a list of skill names",
+		"write inherit_skills: a, b",
+	),
+	enabled: field(
+		Type.Boolean({ description: "tintinweb/pi-subagents: false turns the agent off." }),
+		"true or false",
+		"use true or false (unquoted)",
+	),
 	mode: field(
 		literals(["primary", "subagent", "all"], "OpenCode's agent mode."),
 		"primary, subagent or all (OpenCode's agent mode)",

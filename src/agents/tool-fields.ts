@@ -15,6 +15,7 @@ export interface ToolFields {
 	tools?: unknown;
 	disallowedTools?: unknown;
 	excludeTools?: unknown;
+	disallowed_tools?: unknown;
 	permissionMode?: unknown;
 	permission?: unknown;
 	permissions?: unknown;
@@ -37,6 +38,10 @@ function allowlist(value: unknown, available: readonly string[]): AgentTools {
 	if (typeof lone === "string" && lone.trim() === "*") {
 		return { notes: [{ key: "tools", message: "*: every tool, the launcher's default tools" }], problems: [] };
 	}
+	// tintinweb/pi-subagents' words for every tool and for none (unless a tool has that name).
+	const word = typeof lone === "string" && !available.includes(lone.trim()) ? lone.trim().toLowerCase() : undefined;
+	if (word === "all") return { notes: [{ key: "tools", message: "all: the launcher's default tools" }], problems: [] };
+	if (word === "none") return { tools: [], notes: [{ key: "tools", message: "none: no tools" }], problems: [] };
 	if (typeof value === "object" && value !== null && !Array.isArray(value)) {
 		return toolsFromMap(value as Record<string, unknown>, available);
 	}
@@ -58,7 +63,7 @@ export function agentTools(fields: ToolFields, available: readonly string[]): Ag
 	const granted: AgentTools =
 		fields.tools === undefined ? { notes: [], problems: [] } : allowlist(fields.tools, available);
 	const narrowing = emptyNarrowing();
-	for (const key of ["disallowedTools", "excludeTools"] as const) {
+	for (const key of ["disallowedTools", "excludeTools", "disallowed_tools"] as const) {
 		if (fields[key] !== undefined) narrowByDenyList(key, fields[key], available, narrowing);
 	}
 	if (fields.permissionMode !== undefined) narrowByPermissionMode(fields.permissionMode, narrowing);

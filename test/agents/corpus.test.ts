@@ -204,6 +204,18 @@ const TABLE: Record<string, Expect> = {
 		ignored: ["mode", "skill"],
 		notes: ["edit withheld: permission.edit denies it", "write withheld: permission.edit denies it"],
 	},
+	// tintinweb/pi-subagents' spellings.
+	"tw-reviewer": {
+		loads: "ok",
+		tools: ["read", "grep", "find"],
+		model: "anthropic/claude-haiku-4-5",
+		thinking: "off",
+		skills: [],
+		notes: ["bash withheld"],
+		ignored: ["display_name", "max_turns", "inherit_context", "run_in_background", "isolated"],
+	},
+	"tw-no-tools": { loads: "ok", tools: [], skills: ["house-style", "glossary"], ignored: ["exclude_extensions"] },
+	"tw-off": { loads: "disabled", tools: "default" },
 	"oc-tools-wildcard": { loads: "ok", tools: ["read", "bash", "edit", "grep", "find", "ls"] },
 	"oc-external-dir": { loads: "refused", problems: ["cannot confine read or bash to a folder"] },
 	"ps-scout": {

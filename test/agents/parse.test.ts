@@ -327,3 +327,39 @@ describe("agentContextLayer", () => {
 		});
 	});
 });
+
+describe("parseAgentFile: tintinweb/pi-subagents' spellings", () => {
+	const parse = (front: string, body?: string) => parseAgentFile(file(`description: d\n${front}`, body), source());
+
+	it("reads prompt_mode as systemPromptMode, and a replace with no role is refused as ours is", () => {
+		expect(parse("prompt_mode: replace").definition?.context.systemPromptMode).toBe("replace");
+		expect(parse("prompt_mode: append").definition?.context.systemPromptMode).toBe("append");
+		expect(parse("prompt_mode: replace", "").problems.map((p) => p.code)).toEqual(["required"]);
+		expect(parse("prompt_mode: sometimes").problems.map((p) => p.path.join("."))).toEqual(["prompt_mode"]);
+	});
+
+	it("reads no, none and a list of skills, and refuses two keys that both list them", () => {
+		expect(parse("skills: none").definition?.context.skills).toEqual([]);
+		expect(parse("inherit_skills: false").definition?.context.skills).toEqual([]);
+		expect(parse("inherit_skills: a, b").definition?.context.skills).toEqual(["a", "b"]);
+		const yes = parse("skills: true").definition;
+		expect(yes?.context.skills).toBeUndefined();
+		expect(yes?.ignoredKeys.map((k) => k.key)).toEqual(["skills"]);
+		const both = parse("skills: [a]\ninherit_skills: b");
+		expect(both.problems.map((p) => [p.path.join("."), p.code, p.message])).toEqual([
+			["inherit_skills", "conflict", "skills is given too"],
+		]);
+	});
+
+	it("withholds disallowed_tools, even from the default tools, and never grants through it", () => {
+		expect(parse("disallowed_tools: bash, write").definition?.tools).toEqual(["read", "edit", "grep", "find", "ls"]);
+		expect(parse("tools: read\ndisallowed_tools: bash").definition?.tools).toEqual(["read"]);
+	});
+
+	it("turns the agent off with enabled: false, and reads tools: all and none", () => {
+		expect(parse("enabled: false").disabled).toBe(true);
+		expect(parse("enabled: true").disabled).toBe(false);
+		expect(parse("tools: all").definition?.tools).toBeUndefined();
+		expect(parse("tools: none").definition?.tools).toEqual([]);
+	});
+});
