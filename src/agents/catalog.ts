@@ -22,6 +22,8 @@ export interface AgentFileText extends AgentSource {
 	readProblem?: Problem;
 	/** The name it claims when it cannot be read; its file name otherwise. */
 	name?: string;
+	/** Keys laid under the file's own (ParseOptions `beneath`). */
+	beneath?: ParseOptions["beneath"];
 }
 
 export interface ShadowedAgent {
@@ -63,12 +65,12 @@ export interface AgentCatalog {
 const SCOPE_RANK: Readonly<Record<AgentScope, number>> = { project: 0, user: 1, bundled: 2 };
 
 function entryOf(file: AgentFileText, options: ParseOptions): CatalogEntry {
-	const { text, place: _place, readProblem, name: claimed, ...source } = file;
+	const { text, place: _place, readProblem, name: claimed, beneath, ...source } = file;
 	if (readProblem) {
 		const name = claimed ?? nameFromFile(source.file);
 		return { name, source, disabled: false, problems: [readProblem] };
 	}
-	const parsed = parseAgentFile(text, source, options);
+	const parsed = parseAgentFile(text, source, beneath ? { ...options, beneath } : options);
 	return {
 		name: parsed.name,
 		source,

@@ -22,7 +22,7 @@ import { displayPath } from "../settings/paths.ts";
 import { type AgentCatalog, type AgentFileText, buildAgentCatalog } from "./catalog.ts";
 import { claudePlugins } from "./claude-plugins.ts";
 import { hasFrontmatter } from "./frontmatter.ts";
-import { readOpenCodeConfig } from "./opencode-config.ts";
+import { OPENCODE_AGENT_LIMITS, openCodeLimits, readOpenCodeConfig } from "./opencode-config.ts";
 import { type AgentPlace, agentPlaces, projectDirs } from "./places.ts";
 
 export interface LoadAgentsOptions {
@@ -144,6 +144,13 @@ function readAgentFile(file: string): { text?: string; problem?: string; fix?: s
 	}
 }
 
+/** The limits of OpenCode's own agent that a file of its name in an OpenCode folder is merged onto. */
+function openCodeBeneath(place: AgentPlace, file: string) {
+	const name = basename(file, ".md");
+	const limits = place.opencode ? OPENCODE_AGENT_LIMITS[name] : undefined;
+	return limits ? { beneath: openCodeLimits(name, limits) } : {};
+}
+
 function readPlace(
 	place: AgentPlace,
 	where: { cwd: string; home: string },
@@ -190,7 +197,7 @@ function readPlace(
 			continue;
 		}
 		if (read.text !== undefined) {
-			files.push({ ...base, text: read.text });
+			files.push({ ...base, text: read.text, ...openCodeBeneath(place, name) });
 			continue;
 		}
 		const readProblem: Problem = {

@@ -27,6 +27,24 @@ export interface ConfigAgents {
 	notAgents: Array<{ label: string; reason: string }>;
 }
 
+/**
+ * What OpenCode's own agents may not do, as permission blocks. A file or entry of that name is
+ * merged onto the agent in OpenCode, so these lie under its own rules (permission.ts `layPermission`):
+ * an `explore` or `plan` written to tune the model does not become an agent that may edit.
+ */
+export const OPENCODE_AGENT_LIMITS: Readonly<Record<string, Record<string, unknown>>> = {
+	explore: { "*": "deny", read: "allow", grep: "allow", glob: "allow", list: "allow", bash: "allow" },
+	plan: { edit: { "*": "deny", ".opencode/plans/*.md": "allow" } },
+};
+
+/** The rules of OpenCode's own agent `name`, to lie under a file or entry of that name. */
+export function openCodeLimits(name: string, limits: Readonly<Record<string, unknown>>) {
+	return {
+		permission: limits,
+		why: `OpenCode's own ${name} agent's rules lie under this file's, as OpenCode merges them`,
+	};
+}
+
 /** OpenCode's own agents, including its hidden system agents. */
 const OPENCODE_AGENTS = ["build", "plan", "general", "explore", "compaction", "title", "summary"];
 
@@ -187,8 +205,10 @@ function readEntry(name: string, entry: unknown, scope: AgentScope, at: Where, o
 	}
 	const role = typeof written === "string" ? substitute(written, at, name, key) : { text: "" };
 	// A role that could not be read leaves the agent unusable, never running with part of it.
+	const limits = OPENCODE_AGENT_LIMITS[name];
 	out.files.push({
 		...base,
+		...(limits && { beneath: openCodeLimits(name, limits) }),
 		text: entryText(name, entry, role.text),
 		...(role.problem && { readProblem: role.problem }),
 	});

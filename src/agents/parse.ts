@@ -27,6 +27,7 @@ import { readFrontmatter } from "./frontmatter.ts";
 import { recoveredNote } from "./frontmatter-recover.ts";
 import { classifyKey, type HonouredKey, isMetadataKey, type NativeKey, RECOVERY_KEYS } from "./keys.ts";
 import { callableName, nameFromFile } from "./name.ts";
+import { layPermission } from "./permission.ts";
 import type { KeyProblem } from "./restrict.ts";
 import { shapeProblem } from "./schema.ts";
 import { agentTools } from "./tool-fields.ts";
@@ -35,6 +36,11 @@ import { namesTool, PI_BUILTIN_TOOLS } from "./tools.ts";
 export interface ParseOptions {
 	/** Every tool a child could be given (Pi's built-ins when absent): a foreign tool of that name is kept. */
 	availableTools?: readonly string[];
+	/**
+	 * Rules under the file's own, merged as OpenCode merges a file onto its own agent of that name
+	 * (opencode-config.ts `OPENCODE_AGENT_LIMITS`): the file's entries win where both speak.
+	 */
+	beneath?: { permission: Readonly<Record<string, unknown>>; why: string };
 }
 
 export interface ParsedAgentFile {
@@ -224,6 +230,7 @@ export function parseAgentFile(text: string, source: AgentSource, options: Parse
 	const values = sortKeys(fields, problems, ignoredKeys);
 	if (values.mode !== undefined)
 		ignoredKeys.push({ key: "mode", value: values.mode, why: "OpenCode's agent mode; every agent here is a child" });
+	if (options.beneath) values.permission = layPermission(options.beneath.permission, values.permission);
 	const thinking = thinkingOf(values, problems, ignoredKeys);
 	const context = contextOf(values, problems);
 	const tools = agentTools(values, options.availableTools ?? PI_BUILTIN_TOOLS);
@@ -236,6 +243,7 @@ export function parseAgentFile(text: string, source: AgentSource, options: Parse
 		...(written.note ? [written.note] : []),
 		...front.recovered.map(recoveredNote),
 		...tools.notes,
+		...(options.beneath ? [{ key: "permission", message: options.beneath.why }] : []),
 	];
 	const model = typeof values.model === "string" ? values.model.trim() : undefined;
 	if (model?.toLowerCase() === "inherit") notes.push({ key: "model", message: "inherit: the parent's model" });

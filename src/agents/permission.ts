@@ -212,3 +212,23 @@ export function narrowByPermissionRules(value: unknown, into: Narrowing): void {
 	);
 	applyPermissions("permissions", verdicts, into);
 }
+
+/**
+ * OpenCode's merge of a permission block laid under another (its own agents' rules under a file of
+ * that name, as OpenCode deep-merges the file onto the agent): the upper block's entries replace the
+ * lower's, and a tool's pattern maps merge. A bare action (`"deny"`) is `{ "*": action }`.
+ */
+export function layPermission(lower: unknown, upper: unknown): unknown {
+	const block = (value: unknown) => (typeof value === "string" ? { "*": value } : value);
+	const below = block(lower);
+	const above = block(upper);
+	const isMap = (value: unknown): value is Record<string, unknown> =>
+		typeof value === "object" && value !== null && !Array.isArray(value);
+	if (!isMap(below) || !isMap(above)) return upper ?? lower;
+	const merged: Record<string, unknown> = { ...below };
+	for (const [name, rule] of Object.entries(above)) {
+		const under = merged[name];
+		merged[name] = isMap(under) && isMap(rule) ? { ...under, ...rule } : rule;
+	}
+	return merged;
+}

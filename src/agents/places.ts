@@ -27,6 +27,8 @@ export interface AgentPlace {
 	config?: true;
 	/** A folder other conventions share (`.agents/`): Markdown without frontmatter there is not an agent. */
 	shared?: true;
+	/** An OpenCode folder: a file named like one of OpenCode's own agents is merged onto it (opencode-config.ts). */
+	opencode?: true;
 	/** A Claude Code plugin's folder: its name, by which Claude Code qualifies its agents (`plugin:agent`). */
 	namespace?: string;
 }
@@ -77,6 +79,7 @@ export function agentPlaces(options: {
 	const openCode = (base: string) => [join(base, "agents"), join(base, "agent")];
 	const nested = true as const;
 	const config = true as const;
+	const opencode = true as const;
 	const configs = (scope: AgentScope, ...dirs: string[]) =>
 		dirs.flatMap(openCodeConfigFiles).map((dir) => ({ scope, dir, config }));
 	// OPENCODE_CONFIG names one more config file, the user's (relative to the working directory).
@@ -88,7 +91,7 @@ export function agentPlaces(options: {
 		{ scope: "project", dir: join(dir, ".pi", "agents") },
 		{ scope: "project", dir: join(dir, ".agents"), shared },
 		{ scope: "project", dir: join(dir, ".claude", "agents"), nested },
-		...openCode(join(dir, ".opencode")).map((at) => ({ scope: "project" as const, dir: at, nested })),
+		...openCode(join(dir, ".opencode")).map((at) => ({ scope: "project" as const, dir: at, nested, opencode })),
 		...configs("project", join(dir, ".opencode"), dir),
 	];
 	return [
@@ -96,7 +99,7 @@ export function agentPlaces(options: {
 		{ scope: "user", dir: join(options.agentDir, "agents") },
 		{ scope: "user", dir: join(options.home, ".agents"), shared },
 		{ scope: "user", dir: join(claudeDir(options.home, options.env), "agents"), nested },
-		...openCode(join(configHome, "opencode")).map((dir) => ({ scope: "user" as const, dir, nested })),
+		...openCode(join(configHome, "opencode")).map((dir) => ({ scope: "user" as const, dir, nested, opencode })),
 		...(named ? [{ scope: "user" as const, dir: resolve(options.cwd, named), config }] : []),
 		...configs("user", join(configHome, "opencode")),
 		...(options.plugins ?? []).flatMap((p) =>

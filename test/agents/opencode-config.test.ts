@@ -99,6 +99,51 @@ describe("OpenCode config agents", () => {
 		expect([...loaded.agents.keys()]).toEqual(["explore"]);
 	});
 
+	it("lays OpenCode's own explore and plan limits under an entry or file of that name, as OpenCode merges them", () => {
+		const l = layout();
+		writeFileSync(
+			join(l.cwd, "opencode.json"),
+			JSON.stringify({
+				agent: {
+					explore: {
+						description: "A fast read-only explorer",
+						prompt: "You explore.",
+						permission: { bash: { "git log*": "allow", "*": "deny" } },
+					},
+					general: { description: "General", prompt: "You help." },
+				},
+			}),
+		);
+		mkdirSync(join(l.cwd, ".opencode", "agents"), { recursive: true });
+		writeFileSync(
+			join(l.cwd, ".opencode", "agents", "plan.md"),
+			"---\ndescription: Plans\nmode: subagent\n---\nYou plan.\n",
+		);
+		const opened = join(l.cwd, ".opencode", "agents", "plan-free.md");
+		writeFileSync(opened, "---\ndescription: Plans, may edit\npermission:\n  edit: allow\n---\nYou plan.\n");
+		const loaded = load(l);
+		const tools = (name: string) => loaded.agents.get(name)?.tools;
+		// explore: everything but the reading tools denied; the entry's own bash rule then withholds bash.
+		expect(tools("explore")).toEqual(["read", "grep", "find", "ls"]);
+		expect(tools("plan")).toEqual(["read", "bash", "grep", "find", "ls"]);
+		expect(loaded.agents.get("plan")?.notes.map((n) => n.message)).toContain(
+			"OpenCode's own plan agent's rules lie under this file's, as OpenCode merges them",
+		);
+		// Only OpenCode's own names: other agents keep what their file says.
+		expect(tools("general")).toBeUndefined();
+		expect(tools("plan-free")).toBeUndefined();
+	});
+
+	it("lets a plan file's own rule win where both speak, as OpenCode's merge does", () => {
+		const l = layout();
+		mkdirSync(join(l.cwd, ".opencode", "agent"), { recursive: true });
+		writeFileSync(
+			join(l.cwd, ".opencode", "agent", "plan.md"),
+			"---\ndescription: Plans and writes the plan\npermission:\n  edit: allow\n  bash: deny\n---\nYou plan.\n",
+		);
+		expect(load(l).agents.get("plan")?.tools).toEqual(["read", "edit", "write", "grep", "find", "ls"]);
+	});
+
 	it("holds entries to the agent file rules: an unknown key refuses the agent, a role that cannot be read breaks it", () => {
 		const l = layout();
 		writeFileSync(
