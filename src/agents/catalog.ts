@@ -22,6 +22,8 @@ export interface AgentFileText extends AgentSource {
 	readProblem?: Problem;
 	/** The name it claims when it cannot be read; its file name otherwise. */
 	name?: string;
+	/** An OpenCode agent: the permission of OpenCode's config files applies to it (opencode-config.ts). */
+	opencode?: true;
 	/** Keys laid under the file's own (ParseOptions `beneath`). */
 	beneath?: ParseOptions["beneath"];
 }
@@ -65,7 +67,7 @@ export interface AgentCatalog {
 const SCOPE_RANK: Readonly<Record<AgentScope, number>> = { project: 0, user: 1, bundled: 2 };
 
 function entryOf(file: AgentFileText, options: ParseOptions): CatalogEntry {
-	const { text, place: _place, readProblem, name: claimed, beneath, ...source } = file;
+	const { text, place: _place, readProblem, name: claimed, beneath, opencode: _opencode, ...source } = file;
 	if (readProblem) {
 		const name = claimed ?? nameFromFile(source.file);
 		return { name, source, disabled: false, problems: [readProblem] };

@@ -22,7 +22,7 @@ import { displayPath } from "../settings/paths.ts";
 import { type AgentCatalog, type AgentFileText, buildAgentCatalog } from "./catalog.ts";
 import { claudePlugins } from "./claude-plugins.ts";
 import { hasFrontmatter } from "./frontmatter.ts";
-import { OPENCODE_AGENT_LIMITS, openCodeLimits, readOpenCodeConfig } from "./opencode-config.ts";
+import { OPENCODE_AGENT_LIMITS, openCodeLimits, readOpenCodeConfig, withSharedPermission } from "./opencode-config.ts";
 import { type AgentPlace, agentPlaces, projectDirs } from "./places.ts";
 
 export interface LoadAgentsOptions {
@@ -147,8 +147,9 @@ function readAgentFile(file: string): { text?: string; problem?: string; fix?: s
 /** The limits of OpenCode's own agent that a file of its name in an OpenCode folder is merged onto. */
 function openCodeBeneath(place: AgentPlace, file: string) {
 	const name = basename(file, ".md");
-	const limits = place.opencode ? OPENCODE_AGENT_LIMITS[name] : undefined;
-	return limits ? { beneath: openCodeLimits(name, limits) } : {};
+	if (!place.opencode) return {};
+	const limits = OPENCODE_AGENT_LIMITS[name];
+	return { opencode: true as const, ...(limits && { beneath: openCodeLimits(name, limits) }) };
 }
 
 function readPlace(
@@ -221,6 +222,30 @@ function definesAgents(file: string): boolean {
 	}
 }
 
+/** What the config files of the places read so far hold, gathered for the catalog. */
+interface Gathered {
+	files: AgentFileText[];
+	folderProblems: Problem[];
+	notAgents: NotAnAgent[];
+	skipped: SkippedAgentDir[];
+	shared: Array<{ permission: unknown; label: string; user: boolean }>;
+}
+
+/** One OpenCode config file: its agents, its problems, and the permission it lays under every agent. */
+function readConfigPlace(place: AgentPlace, options: LoadAgentsOptions, label: string, into: Gathered): void {
+	if (place.scope === "project" && !options.projectTrusted) {
+		if (definesAgents(place.dir))
+			into.skipped.push({ dir: place.dir, label, reason: "the project is not trusted by Pi" });
+		return;
+	}
+	const read = readOpenCodeConfig(place.dir, place.scope, { label, home: options.home, env: options.env ?? {} });
+	into.files.push(...read.files);
+	into.folderProblems.push(...read.problems);
+	into.notAgents.push(...read.notAgents);
+	if (read.permission !== undefined)
+		into.shared.push({ permission: read.permission, label, user: place.scope === "user" });
+}
+
 /** Reads every agent file of every place and builds the catalog; every problem is in the result. */
 export function loadAgents(options: LoadAgentsOptions): LoadedAgents {
 	const where = { cwd: options.cwd, home: options.home };
@@ -229,6 +254,7 @@ export function loadAgents(options: LoadAgentsOptions): LoadedAgents {
 	const folderProblems: Problem[] = [];
 	const skipped: SkippedAgentDir[] = [];
 	const notAgents: NotAnAgent[] = [];
+	const shared: Gathered["shared"] = [];
 	// The walk up to the repository's root is made once, for the project's folders and its Claude settings.
 	const dirs = projectDirs(options.cwd, options.home);
 	const plugins = claudePlugins({
@@ -240,23 +266,13 @@ export function loadAgents(options: LoadAgentsOptions): LoadedAgents {
 	folderProblems.push(...plugins.problems);
 	for (const place of agentPlaces({ ...options, plugins: plugins.plugins, projectDirs: dirs })) {
 		if (place.config) {
-			if (place.scope === "project" && !options.projectTrusted) {
-				if (definesAgents(place.dir))
-					skipped.push({
-						dir: place.dir,
-						label: label(place.dir, place.scope),
-						reason: "the project is not trusted by Pi",
-					});
-				continue;
-			}
-			const read = readOpenCodeConfig(place.dir, place.scope, {
-				label: label(place.dir, place.scope),
-				home: options.home,
-				env: options.env ?? {},
+			readConfigPlace(place, options, label(place.dir, place.scope), {
+				files,
+				folderProblems,
+				notAgents,
+				skipped,
+				shared,
 			});
-			files.push(...read.files);
-			folderProblems.push(...read.problems);
-			notAgents.push(...read.notAgents);
 			continue;
 		}
 		if (place.scope === "project" && !options.projectTrusted) {
@@ -272,6 +288,9 @@ export function loadAgents(options: LoadAgentsOptions): LoadedAgents {
 		}
 		readPlace(place, where, files, folderProblems, notAgents);
 	}
-	const catalog = buildAgentCatalog(files, options.availableTools ? { availableTools: options.availableTools } : {});
+	// OpenCode applies the user's config, then the project's, the nearest folder last.
+	const order = [...shared.filter((s) => s.user), ...shared.filter((s) => !s.user).reverse()];
+	const laid = withSharedPermission(files, order);
+	const catalog = buildAgentCatalog(laid, options.availableTools ? { availableTools: options.availableTools } : {});
 	return { ...catalog, problems: [...folderProblems, ...catalog.problems], skipped, notAgents };
 }

@@ -19,12 +19,15 @@ import { readRegularTextSync } from "../read-input.ts";
 import { isRecord } from "../values.ts";
 import type { AgentFileText } from "./catalog.ts";
 import type { AgentScope } from "./definition.ts";
+import { layPermission } from "./permission.ts";
 
 /** What one config file holds: agent texts, problems with the file or an entry, entries left out. */
 export interface ConfigAgents {
 	files: AgentFileText[];
 	problems: Problem[];
 	notAgents: Array<{ label: string; reason: string }>;
+	/** The file's top-level `permission`, which OpenCode applies to every agent under the agent's own. */
+	permission?: string | Record<string, unknown>;
 }
 
 /**
@@ -43,6 +46,25 @@ export function openCodeLimits(name: string, limits: Readonly<Record<string, unk
 		permission: limits,
 		why: `OpenCode's own ${name} agent's rules lie under this file's, as OpenCode merges them`,
 	};
+}
+
+/**
+ * Lays the permission blocks of the config files read (`shared`, lowest first) under every OpenCode
+ * agent's own rules and above OpenCode's own agent's limits, in OpenCode's order.
+ */
+export function withSharedPermission(
+	files: AgentFileText[],
+	shared: ReadonlyArray<{ permission: unknown; label: string }>,
+) {
+	if (shared.length === 0) return files;
+	const permission = shared.reduce<unknown>((lower, upper) => layPermission(lower, upper.permission), {});
+	const why = `the permission of ${shared.map((s) => s.label).join(" and ")} lies under this agent's, as OpenCode applies it`;
+	return files.map((file) => {
+		if (!file.opencode) return file;
+		const under = file.beneath;
+		const laid = layPermission(under?.permission ?? {}, permission) as Record<string, unknown>;
+		return { ...file, beneath: { permission: laid, why: under ? `${under.why}; ${why}` : why } };
+	});
 }
 
 /** OpenCode's own agents, including its hidden system agents. */
@@ -157,6 +179,12 @@ export function readOpenCodeConfig(file: string, scope: AgentScope, where: Omit<
 		out.problems.push(fileProblem(at, message, "keep one of them", line, column));
 	}
 	if (!isRecord(read.value)) return out;
+	const shared = read.value.permission;
+	if (typeof shared === "string" || isRecord(shared)) out.permission = shared;
+	else if (shared !== undefined)
+		out.problems.push(
+			fileProblem(at, '"permission" must be an action or a map of them', 'write "permission": { "bash": "ask" }'),
+		);
 	for (const key of ["agent", "agents"] as const) {
 		const section = read.value[key];
 		if (section === undefined) continue;
@@ -208,6 +236,7 @@ function readEntry(name: string, entry: unknown, scope: AgentScope, at: Where, o
 	const limits = OPENCODE_AGENT_LIMITS[name];
 	out.files.push({
 		...base,
+		opencode: true,
 		...(limits && { beneath: openCodeLimits(name, limits) }),
 		text: entryText(name, entry, role.text),
 		...(role.problem && { readProblem: role.problem }),

@@ -134,6 +134,57 @@ describe("OpenCode config agents", () => {
 		expect(tools("plan-free")).toBeUndefined();
 	});
 
+	it("lays the config's own permission under every OpenCode agent, the project's over the user's, the agent's over both", () => {
+		const l = layout();
+		const userConfig = join(l.home, ".config", "opencode");
+		mkdirSync(userConfig, { recursive: true });
+		writeFileSync(
+			join(userConfig, "opencode.json"),
+			JSON.stringify({ permission: { webfetch: "deny", edit: "deny" } }),
+		);
+		writeFileSync(
+			join(l.cwd, "opencode.json"),
+			JSON.stringify({
+				permission: { bash: { "rm -rf *": "deny", "*": "allow" }, edit: "allow" },
+				agent: { docs: { description: "Writes docs", prompt: "You write docs." } },
+			}),
+		);
+		mkdirSync(join(l.cwd, ".opencode", "agents"), { recursive: true });
+		const md = (front: string) => `---\ndescription: d\n${front}---\nYou work.\n`;
+		writeFileSync(join(l.cwd, ".opencode", "agents", "builder.md"), md(""));
+		writeFileSync(join(l.cwd, ".opencode", "agents", "shell.md"), md("permission:\n  bash: allow\n"));
+		writeFileSync(join(l.cwd, ".opencode", "agents", "plan.md"), md(""));
+		mkdirSync(join(l.cwd, ".claude", "agents"), { recursive: true });
+		writeFileSync(join(l.cwd, ".claude", "agents", "claude-side.md"), md(""));
+		const loaded = load(l);
+		const tools = (name: string) => loaded.agents.get(name)?.tools;
+		// The project's bash rule cannot be enforced per command: bash is withheld; its edit: allow wins over the user's deny.
+		expect(tools("docs")).toEqual(["read", "edit", "write", "grep", "find", "ls"]);
+		expect(tools("builder")).toEqual(["read", "edit", "write", "grep", "find", "ls"]);
+		expect(loaded.agents.get("builder")?.notes.map((n) => n.message)).toContain(
+			"the permission of ~/.config/opencode/opencode.json and opencode.json lies under this agent's, as OpenCode applies it",
+		);
+		// The agent's own bash: allow wins (nothing is withheld: the default tools); plan's own limit lies
+		// under the config's edit: allow, as in OpenCode.
+		expect(tools("shell")).toBeUndefined();
+		expect(tools("plan")).toEqual(["read", "edit", "write", "grep", "find", "ls"]);
+		// Claude Code's agents are not OpenCode's: its config does not reach them.
+		expect(tools("claude-side")).toBeUndefined();
+	});
+
+	it("refuses nothing for a config whose permission is malformed, and says so on the config", () => {
+		const l = layout();
+		writeFileSync(
+			join(l.cwd, "opencode.json"),
+			JSON.stringify({ permission: 3, agent: { a: { description: "d", prompt: "p" } } }),
+		);
+		const loaded = load(l);
+		expect(loaded.problems.map((p) => [p.source, p.message])).toEqual([
+			["opencode.json", '"permission" must be an action or a map of them'],
+		]);
+		expect(loaded.agents.get("a")?.tools).toBeUndefined();
+	});
+
 	it("lets a plan file's own rule win where both speak, as OpenCode's merge does", () => {
 		const l = layout();
 		mkdirSync(join(l.cwd, ".opencode", "agent"), { recursive: true });
