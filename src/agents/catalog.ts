@@ -24,6 +24,8 @@ export interface AgentFileText extends AgentSource {
 	name?: string;
 	/** An OpenCode agent: the permission of OpenCode's config files applies to it (opencode-config.ts). */
 	opencode?: true;
+	/** An OpenCode config entry's permission and tools map, merged under a Markdown file of its name. */
+	settings?: { permission?: unknown; tools?: unknown };
 	/** Keys laid under the file's own (ParseOptions `beneath`). */
 	beneath?: ParseOptions["beneath"];
 }
@@ -67,7 +69,7 @@ export interface AgentCatalog {
 const SCOPE_RANK: Readonly<Record<AgentScope, number>> = { project: 0, user: 1, bundled: 2 };
 
 function entryOf(file: AgentFileText, options: ParseOptions): CatalogEntry {
-	const { text, place: _place, readProblem, name: claimed, beneath, opencode: _opencode, ...source } = file;
+	const { text, place: _place, readProblem, name: claimed, beneath, opencode: _o, settings: _s, ...source } = file;
 	if (readProblem) {
 		const name = claimed ?? nameFromFile(source.file);
 		return { name, source, disabled: false, problems: [readProblem] };

@@ -22,7 +22,8 @@ import { displayPath } from "../settings/paths.ts";
 import { type AgentCatalog, type AgentFileText, buildAgentCatalog } from "./catalog.ts";
 import { claudePlugins } from "./claude-plugins.ts";
 import { hasFrontmatter } from "./frontmatter.ts";
-import { OPENCODE_AGENT_LIMITS, openCodeLimits, readOpenCodeConfig, withSharedPermission } from "./opencode-config.ts";
+import { readOpenCodeConfig } from "./opencode-config.ts";
+import { type ConfigSettings, openCodeBeneath, withConfigEntries, withSharedPermission } from "./opencode-merge.ts";
 import { type AgentPlace, agentPlaces, projectDirs } from "./places.ts";
 
 export interface LoadAgentsOptions {
@@ -144,14 +145,6 @@ function readAgentFile(file: string): { text?: string; problem?: string; fix?: s
 	}
 }
 
-/** The limits of OpenCode's own agent that a file of its name in an OpenCode folder is merged onto. */
-function openCodeBeneath(place: AgentPlace, file: string) {
-	const name = basename(file, ".md");
-	if (!place.opencode) return {};
-	const limits = OPENCODE_AGENT_LIMITS[name];
-	return { opencode: true as const, ...(limits && { beneath: openCodeLimits(name, limits) }) };
-}
-
 function readPlace(
 	place: AgentPlace,
 	where: { cwd: string; home: string },
@@ -229,6 +222,7 @@ interface Gathered {
 	notAgents: NotAnAgent[];
 	skipped: SkippedAgentDir[];
 	shared: Array<{ permission: unknown; label: string; user: boolean }>;
+	tuning: ConfigSettings[];
 }
 
 /** One OpenCode config file: its agents, its problems, and the permission it lays under every agent. */
@@ -242,6 +236,7 @@ function readConfigPlace(place: AgentPlace, options: LoadAgentsOptions, label: s
 	into.files.push(...read.files);
 	into.folderProblems.push(...read.problems);
 	into.notAgents.push(...read.notAgents);
+	into.tuning.push(...read.tuning);
 	if (read.permission !== undefined)
 		into.shared.push({ permission: read.permission, label, user: place.scope === "user" });
 }
@@ -255,6 +250,7 @@ export function loadAgents(options: LoadAgentsOptions): LoadedAgents {
 	const skipped: SkippedAgentDir[] = [];
 	const notAgents: NotAnAgent[] = [];
 	const shared: Gathered["shared"] = [];
+	const tuning: ConfigSettings[] = [];
 	// The walk up to the repository's root is made once, for the project's folders and its Claude settings.
 	const dirs = projectDirs(options.cwd, options.home);
 	const plugins = claudePlugins({
@@ -272,6 +268,7 @@ export function loadAgents(options: LoadAgentsOptions): LoadedAgents {
 				notAgents,
 				skipped,
 				shared,
+				tuning,
 			});
 			continue;
 		}
@@ -290,7 +287,7 @@ export function loadAgents(options: LoadAgentsOptions): LoadedAgents {
 	}
 	// OpenCode applies the user's config, then the project's, the nearest folder last.
 	const order = [...shared.filter((s) => s.user), ...shared.filter((s) => !s.user).reverse()];
-	const laid = withSharedPermission(files, order);
+	const laid = withConfigEntries(withSharedPermission(files, order), tuning);
 	const catalog = buildAgentCatalog(laid, options.availableTools ? { availableTools: options.availableTools } : {});
 	return { ...catalog, problems: [...folderProblems, ...catalog.problems], skipped, notAgents };
 }

@@ -19,52 +19,17 @@ import { readRegularTextSync } from "../read-input.ts";
 import { isRecord } from "../values.ts";
 import type { AgentFileText } from "./catalog.ts";
 import type { AgentScope } from "./definition.ts";
-import { layPermission } from "./permission.ts";
+import { type ConfigSettings, OPENCODE_AGENT_LIMITS, openCodeLimits } from "./opencode-merge.ts";
 
 /** What one config file holds: agent texts, problems with the file or an entry, entries left out. */
 export interface ConfigAgents {
 	files: AgentFileText[];
 	problems: Problem[];
 	notAgents: Array<{ label: string; reason: string }>;
+	/** Entries that only tune OpenCode's own agents: merged under a Markdown agent of that name. */
+	tuning: ConfigSettings[];
 	/** The file's top-level `permission`, which OpenCode applies to every agent under the agent's own. */
 	permission?: string | Record<string, unknown>;
-}
-
-/**
- * What OpenCode's own agents may not do, as permission blocks. A file or entry of that name is
- * merged onto the agent in OpenCode, so these lie under its own rules (permission.ts `layPermission`):
- * an `explore` or `plan` written to tune the model does not become an agent that may edit.
- */
-export const OPENCODE_AGENT_LIMITS: Readonly<Record<string, Record<string, unknown>>> = {
-	explore: { "*": "deny", read: "allow", grep: "allow", glob: "allow", list: "allow", bash: "allow" },
-	plan: { edit: { "*": "deny", ".opencode/plans/*.md": "allow" } },
-};
-
-/** The rules of OpenCode's own agent `name`, to lie under a file or entry of that name. */
-export function openCodeLimits(name: string, limits: Readonly<Record<string, unknown>>) {
-	return {
-		permission: limits,
-		why: `OpenCode's own ${name} agent's rules lie under this file's, as OpenCode merges them`,
-	};
-}
-
-/**
- * Lays the permission blocks of the config files read (`shared`, lowest first) under every OpenCode
- * agent's own rules and above OpenCode's own agent's limits, in OpenCode's order.
- */
-export function withSharedPermission(
-	files: AgentFileText[],
-	shared: ReadonlyArray<{ permission: unknown; label: string }>,
-) {
-	if (shared.length === 0) return files;
-	const permission = shared.reduce<unknown>((lower, upper) => layPermission(lower, upper.permission), {});
-	const why = `the permission of ${shared.map((s) => s.label).join(" and ")} lies under this agent's, as OpenCode applies it`;
-	return files.map((file) => {
-		if (!file.opencode) return file;
-		const under = file.beneath;
-		const laid = layPermission(under?.permission ?? {}, permission) as Record<string, unknown>;
-		return { ...file, beneath: { permission: laid, why: under ? `${under.why}; ${why}` : why } };
-	});
 }
 
 /** OpenCode's own agents, including its hidden system agents. */
@@ -152,7 +117,7 @@ function fileProblem(at: Where, message: string, fix: string, line?: number, col
 /** Reads the agents of one OpenCode config file; a file that does not exist holds none. */
 export function readOpenCodeConfig(file: string, scope: AgentScope, where: Omit<Where, "file">): ConfigAgents {
 	const at = { ...where, file };
-	const out: ConfigAgents = { files: [], problems: [], notAgents: [] };
+	const out: ConfigAgents = { files: [], problems: [], notAgents: [], tuning: [] };
 	let text: string;
 	try {
 		text = readRegularTextSync(file);
@@ -216,6 +181,7 @@ function readEntry(name: string, entry: unknown, scope: AgentScope, at: Where, o
 	const written = entry[key];
 	if (written === undefined && OPENCODE_AGENTS.includes(name)) {
 		out.notAgents.push({ label, reason: "settings for OpenCode's own agent of that name" });
+		out.tuning.push({ name, scope, label, settings: { permission: entry.permission, tools: entry.tools } });
 		return;
 	}
 	const base = { scope, file: `${at.file}#${name}`, label, place: at.label, name };
@@ -237,6 +203,7 @@ function readEntry(name: string, entry: unknown, scope: AgentScope, at: Where, o
 	out.files.push({
 		...base,
 		opencode: true,
+		settings: { permission: entry.permission, tools: entry.tools },
 		...(limits && { beneath: openCodeLimits(name, limits) }),
 		text: entryText(name, entry, role.text),
 		...(role.problem && { readProblem: role.problem }),

@@ -40,7 +40,7 @@ export interface ParseOptions {
 	 * Rules under the file's own, merged as OpenCode merges a file onto its own agent of that name
 	 * (opencode-config.ts `OPENCODE_AGENT_LIMITS`): the file's entries win where both speak.
 	 */
-	beneath?: { permission: Readonly<Record<string, unknown>>; why: string };
+	beneath?: { permission: Readonly<Record<string, unknown>>; tools?: Readonly<Record<string, unknown>>; why: string };
 }
 
 export interface ParsedAgentFile {
@@ -206,6 +206,14 @@ function wholeFileProblems(
 	return problems;
 }
 
+/** The rules under the file's own: permission blocks merge, and a tools map merges into the file's map. */
+function layBeneath(values: Values, beneath: NonNullable<ParseOptions["beneath"]>): void {
+	values.permission = layPermission(beneath.permission, values.permission);
+	const own = values.tools;
+	if (beneath.tools === undefined || (own !== undefined && (typeof own !== "object" || Array.isArray(own)))) return;
+	values.tools = { ...beneath.tools, ...(own as Record<string, unknown> | undefined) };
+}
+
 /** Parses an agent file. `source` says where it came from; its label prefixes every problem path. */
 export function parseAgentFile(text: string, source: AgentSource, options: ParseOptions = {}): ParsedAgentFile {
 	const front = readFrontmatter(text, source.label, RECOVERY_KEYS);
@@ -230,7 +238,7 @@ export function parseAgentFile(text: string, source: AgentSource, options: Parse
 	const values = sortKeys(fields, problems, ignoredKeys);
 	if (values.mode !== undefined)
 		ignoredKeys.push({ key: "mode", value: values.mode, why: "OpenCode's agent mode; every agent here is a child" });
-	if (options.beneath) values.permission = layPermission(options.beneath.permission, values.permission);
+	if (options.beneath) layBeneath(values, options.beneath);
 	const thinking = thinkingOf(values, problems, ignoredKeys);
 	const context = contextOf(values, problems);
 	const tools = agentTools(values, options.availableTools ?? PI_BUILTIN_TOOLS);

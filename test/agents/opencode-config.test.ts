@@ -185,6 +185,39 @@ describe("OpenCode config agents", () => {
 		expect(loaded.agents.get("a")?.tools).toBeUndefined();
 	});
 
+	it("keeps a config entry's limits under the Markdown agent of its name, which wins the name", () => {
+		const l = layout();
+		writeFileSync(
+			join(l.cwd, "opencode.jsonc"),
+			JSON.stringify({
+				agent: {
+					plan: { tools: { write: false, edit: false, bash: false } },
+					reviewer: { description: "Reviews", prompt: "You review.", permission: { bash: "deny", edit: "ask" } },
+					writer: { description: "Writes", prompt: "You write.", tools: { bash: false } },
+				},
+			}),
+		);
+		mkdirSync(join(l.cwd, ".opencode", "agent"), { recursive: true });
+		const md = (front: string) => `---\ndescription: d\n${front}---\nYou work.\n`;
+		writeFileSync(join(l.cwd, ".opencode", "agent", "plan.md"), md(""));
+		writeFileSync(join(l.cwd, ".opencode", "agent", "reviewer.md"), md("permission:\n  edit: allow\n"));
+		writeFileSync(join(l.cwd, ".opencode", "agent", "writer.md"), md("tools:\n  bash: true\n  write: false\n"));
+		const loaded = load(l);
+		const tools = (name: string) => loaded.agents.get(name)?.tools;
+		expect(tools("plan")).toEqual(["read", "grep", "find", "ls"]);
+		// The file's edit: allow wins over the entry's ask; the entry's bash: deny stays.
+		expect(tools("reviewer")).toEqual(["read", "edit", "write", "grep", "find", "ls"]);
+		// Tools maps merge too, the file's entries over the entry's.
+		expect(tools("writer")).toEqual(["read", "bash", "edit", "grep", "find", "ls"]);
+		expect(loaded.agents.get("reviewer")?.notes.map((n) => n.message)).toContain(
+			"opencode.jsonc#reviewer's permission and tools lie under this file's, as OpenCode merges them",
+		);
+		expect(loaded.shadowed.map((s) => s.hidden.label).sort()).toEqual([
+			"opencode.jsonc#reviewer",
+			"opencode.jsonc#writer",
+		]);
+	});
+
 	it("lets a plan file's own rule win where both speak, as OpenCode's merge does", () => {
 		const l = layout();
 		mkdirSync(join(l.cwd, ".opencode", "agent"), { recursive: true });

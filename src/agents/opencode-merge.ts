@@ -1,0 +1,91 @@
+/**
+ * How OpenCode's own merges reach an OpenCode agent here: the limits of OpenCode's agent of the same
+ * name, the top-level `permission` of its config files, and a config entry of the same name, each
+ * laid under the file's own rules in OpenCode's order (the agent's limits, then the config's
+ * permission, then the entry, then the file), so that no limit OpenCode would apply is lost.
+ */
+import { basename } from "node:path";
+import { isRecord } from "../values.ts";
+import type { AgentFileText } from "./catalog.ts";
+import type { AgentScope } from "./definition.ts";
+import { layPermission } from "./permission.ts";
+
+/** What of a config entry lies under a Markdown agent of its name: its permission and tools map. */
+export interface ConfigSettings {
+	name: string;
+	scope: AgentScope;
+	label: string;
+	settings: { permission?: unknown; tools?: unknown };
+}
+
+/**
+ * What OpenCode's own agents may not do, as permission blocks. A file or entry of that name is
+ * merged onto the agent in OpenCode, so these lie under its own rules (permission.ts `layPermission`):
+ * an `explore` or `plan` written to tune the model does not become an agent that may edit.
+ */
+export const OPENCODE_AGENT_LIMITS: Readonly<Record<string, Record<string, unknown>>> = {
+	explore: { "*": "deny", read: "allow", grep: "allow", glob: "allow", list: "allow", bash: "allow" },
+	plan: { edit: { "*": "deny", ".opencode/plans/*.md": "allow" } },
+};
+
+/** The rules of OpenCode's own agent `name`, to lie under a file or entry of that name. */
+export function openCodeLimits(name: string, limits: Readonly<Record<string, unknown>>) {
+	return {
+		permission: limits,
+		why: `OpenCode's own ${name} agent's rules lie under this file's, as OpenCode merges them`,
+	};
+}
+
+/**
+ * Lays the permission blocks of the config files read (`shared`, lowest first) under every OpenCode
+ * agent's own rules and above OpenCode's own agent's limits, in OpenCode's order.
+ */
+export function withSharedPermission(
+	files: AgentFileText[],
+	shared: ReadonlyArray<{ permission: unknown; label: string }>,
+) {
+	if (shared.length === 0) return files;
+	const permission = shared.reduce<unknown>((lower, upper) => layPermission(lower, upper.permission), {});
+	const why = `the permission of ${shared.map((s) => s.label).join(" and ")} lies under this agent's, as OpenCode applies it`;
+	return files.map((file) => {
+		if (!file.opencode) return file;
+		const under = file.beneath;
+		const laid = layPermission(under?.permission ?? {}, permission) as Record<string, unknown>;
+		return { ...file, beneath: { permission: laid, why: under ? `${under.why}; ${why}` : why } };
+	});
+}
+
+/**
+ * OpenCode merges a config entry and a Markdown agent of one name and scope, the file's keys over the
+ * entry's: here the file wins the name (the listing says it hides the entry), so the entry's
+ * permission and tools map lie under the file's own, and neither of its limits is lost.
+ */
+export function withConfigEntries(files: AgentFileText[], tuning: readonly ConfigSettings[]): AgentFileText[] {
+	const entries = [...files.filter((f) => f.settings !== undefined), ...tuning];
+	if (entries.length === 0) return files;
+	return files.map((file) => {
+		if (!file.opencode || file.settings !== undefined) return file;
+		const name = basename(file.file, ".md");
+		const entry = entries.find((e) => e.name === name && e.scope === file.scope);
+		if (entry?.settings === undefined) return file;
+		const { permission, tools } = entry.settings;
+		const under = file.beneath;
+		const why = `${entry.label}'s permission and tools lie under this file's, as OpenCode merges them`;
+		return {
+			...file,
+			beneath: {
+				permission: layPermission(under?.permission ?? {}, permission ?? {}) as Record<string, unknown>,
+				...(isRecord(tools) && { tools }),
+				why: under ? `${under.why}; ${why}` : why,
+			},
+		};
+	});
+}
+
+/** The limits of OpenCode's own agent that a file of its name in an OpenCode folder is merged onto. */
+export function openCodeBeneath(place: { opencode?: true }, file: string) {
+	const name = basename(file, ".md");
+	if (!place.opencode) return {};
+	const limits = OPENCODE_AGENT_LIMITS[name];
+	return { opencode: true as const, ...(limits && { beneath: openCodeLimits(name, limits) }) };
+}
