@@ -214,6 +214,17 @@ function layBeneath(values: Values, beneath: NonNullable<ParseOptions["beneath"]
 	values.tools = { ...beneath.tools, ...(own as Record<string, unknown> | undefined) };
 }
 
+/** A problem with a rule laid under the file (not written in it) says where the rule comes from. */
+function laidProblem(problem: KeyProblem, fields: Record<string, unknown>, options: ParseOptions, at: string): Problem {
+	const [key, rule] = problem.path;
+	const own = fields.permission;
+	const written =
+		typeof own === "string" || (typeof own === "object" && own !== null && Object.hasOwn(own, String(rule)));
+	if (!options.beneath || key !== "permission" || typeof rule !== "string" || written)
+		return { source: at, ...problem };
+	return { source: at, ...problem, fix: `${problem.fix}; this file does not write the rule: ${options.beneath.why}` };
+}
+
 /** Parses an agent file. `source` says where it came from; its label prefixes every problem path. */
 export function parseAgentFile(text: string, source: AgentSource, options: ParseOptions = {}): ParsedAgentFile {
 	const front = readFrontmatter(text, source.label, RECOVERY_KEYS);
@@ -245,7 +256,7 @@ export function parseAgentFile(text: string, source: AgentSource, options: Parse
 	problems.push(...tools.problems, ...wholeFileProblems(fields, fileName, front.body, context));
 	const name = typeof values.name === "string" ? values.name : fileName;
 	const disabled = values.disable === true || values.disabled === true || values.enabled === false;
-	const located = problems.map((problem): Problem => ({ source: source.label, ...problem }));
+	const located = problems.map((problem) => laidProblem(problem, fields, options, source.label));
 	if (located.length > 0) return { name, disabled, problems: located };
 	const notes: AgentNote[] = [
 		...(written.note ? [written.note] : []),

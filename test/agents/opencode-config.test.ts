@@ -172,6 +172,20 @@ describe("OpenCode config agents", () => {
 		expect(tools("claude-side")).toBeUndefined();
 	});
 
+	it("names the config as the place of a shared rule that refuses an agent", () => {
+		const l = layout();
+		writeFileSync(join(l.cwd, "opencode.json"), JSON.stringify({ permission: { external_directory: "deny" } }));
+		mkdirSync(join(l.cwd, ".opencode", "agents"), { recursive: true });
+		writeFileSync(join(l.cwd, ".opencode", "agents", "r.md"), "---\ndescription: d\n---\nYou work.\n");
+		const problems = load(l).entries.flatMap((e) => e.problems);
+		expect(problems.map((p) => [p.source, p.path.join("."), p.code])).toEqual([
+			[".opencode/agents/r.md", "permission.external_directory", "unavailable"],
+		]);
+		expect(problems[0]?.fix).toContain(
+			"this file does not write the rule: the permission of opencode.json lies under this agent's",
+		);
+	});
+
 	it("refuses nothing for a config whose permission is malformed, and says so on the config", () => {
 		const l = layout();
 		writeFileSync(
