@@ -84,8 +84,8 @@ export function withConfigEntries(files: AgentFileText[], tuning: readonly Confi
 
 /** The limits of OpenCode's own agent that a file of its name in an OpenCode folder is merged onto. */
 export function openCodeBeneath(place: { opencode?: true }, file: string) {
-	const name = basename(file, ".md");
 	if (!place.opencode) return {};
+	const name = basename(file, ".md");
 	const limits = OPENCODE_AGENT_LIMITS[name];
 	return { opencode: true as const, ...(limits && { beneath: openCodeLimits(name, limits) }) };
 }

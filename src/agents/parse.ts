@@ -14,6 +14,7 @@ import { createModeRegistry, lookupMode } from "../context/modes.ts";
 import type { ContextFields } from "../context/primitives.ts";
 import type { Strategy } from "../context/strategies.ts";
 import type { Problem } from "../problems.ts";
+import { isRecord } from "../values.ts";
 import { contextOf, isSkillsSwitch, SKILLS_SWITCH_ON } from "./context-fields.ts";
 import {
 	AGENT_NAME,
@@ -210,16 +211,16 @@ function wholeFileProblems(
 function layBeneath(values: Values, beneath: NonNullable<ParseOptions["beneath"]>): void {
 	values.permission = layPermission(beneath.permission, values.permission);
 	const own = values.tools;
-	if (beneath.tools === undefined || (own !== undefined && (typeof own !== "object" || Array.isArray(own)))) return;
-	values.tools = { ...beneath.tools, ...(own as Record<string, unknown> | undefined) };
+	// A tools list says exactly what the agent gets; only a map merges.
+	if (beneath.tools === undefined || (own !== undefined && !isRecord(own))) return;
+	values.tools = { ...beneath.tools, ...own };
 }
 
 /** A problem with a rule laid under the file (not written in it) says where the rule comes from. */
 function laidProblem(problem: KeyProblem, fields: Record<string, unknown>, options: ParseOptions, at: string): Problem {
 	const [key, rule] = problem.path;
 	const own = fields.permission;
-	const written =
-		typeof own === "string" || (typeof own === "object" && own !== null && Object.hasOwn(own, String(rule)));
+	const written = typeof own === "string" || (isRecord(own) && Object.hasOwn(own, String(rule)));
 	if (!options.beneath || key !== "permission" || typeof rule !== "string" || written)
 		return { source: at, ...problem };
 	return { source: at, ...problem, fix: `${problem.fix}; this file does not write the rule: ${options.beneath.why}` };

@@ -5,6 +5,7 @@
  * follows (ask counts as deny, a rule that cannot be enforced exactly withholds the whole tool).
  */
 import { closest } from "../suggest.ts";
+import { isRecord } from "../values.ts";
 import { type KeyProblem, type Narrowing, withhold } from "./restrict.ts";
 import { globToRegExp, PI_BUILTIN_TOOLS } from "./tools.ts";
 
@@ -222,13 +223,11 @@ export function layPermission(lower: unknown, upper: unknown): unknown {
 	const block = (value: unknown) => (typeof value === "string" ? { "*": value } : value);
 	const below = block(lower);
 	const above = block(upper);
-	const isMap = (value: unknown): value is Record<string, unknown> =>
-		typeof value === "object" && value !== null && !Array.isArray(value);
-	if (!isMap(below) || !isMap(above)) return upper ?? lower;
+	if (!isRecord(below) || !isRecord(above)) return upper ?? lower;
 	const merged: Record<string, unknown> = { ...below };
 	for (const [name, rule] of Object.entries(above)) {
 		const under = merged[name];
-		merged[name] = isMap(under) && isMap(rule) ? { ...under, ...rule } : rule;
+		merged[name] = isRecord(under) && isRecord(rule) ? { ...under, ...rule } : rule;
 	}
 	return merged;
 }
