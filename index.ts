@@ -16,10 +16,12 @@
  * where the sources are some thirty, and modules that import nothing but Node's built-ins, which Pi's
  * loader imports natively instead of transforming them (Pi times the extension at a few ms against
  * 38 for the sources; bench/startup.bench.ts). What the bundle loads on demand comes through
- * `throughPisLoader` below. A clone or a git checkout loads the sources, so a stale build can never
- * answer instead of them — the rule bin/pi-delegate.cjs follows for the command.
+ * `throughPisLoader` below. A clone loads the bundle too (`npm ci` makes it: the `prepare` script)
+ * while every source it was made from is unchanged (`current` below); an edited, pulled or
+ * checked-out source makes it load the sources, so a stale build can never answer instead of them.
+ * A git checkout Pi installed has no bundle (no devDependencies to make one with): the sources.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
@@ -41,11 +43,37 @@ function throughPisLoader(target: string): Promise<unknown> {
 	return import(target.startsWith("file:") ? fileURLToPath(target) : target);
 }
 
+/** What scripts/bundle-extension.ts records: the entry's name, and each source's size and mtime. */
+interface Manifest {
+	entry: string;
+	sources?: Record<string, [number, number]>;
+}
+
+function readManifest(): Manifest | undefined {
+	try {
+		return JSON.parse(readFileSync(manifest, "utf8")) as Manifest;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * Whether every source a bundle was made from is as it was then (size and modification time):
+ * about 300 stats, under a millisecond. A bundle that records none (an older build) is not current.
+ */
+export function current(root: string, sources: Manifest["sources"]): boolean {
+	if (sources === undefined) return false;
+	for (const [file, [size, mtimeMs]] of Object.entries(sources)) {
+		const now = statSync(join(root, file), { throwIfNoEntry: false });
+		if (now === undefined || now.size !== size || now.mtimeMs !== mtimeMs) return false;
+	}
+	return true;
+}
+
 export default async function piDelegate(pi: ExtensionAPI): Promise<void> {
-	const useBundle = installed && existsSync(manifest);
+	const bundle = readManifest();
+	const useBundle = bundle !== undefined && (installed || current(here, bundle.sources));
 	if (useBundle) (globalThis as Record<symbol, unknown>)[Symbol.for("pi-delegate.import")] = throughPisLoader;
-	const entry: Entry = useBundle
-		? await import(join(bundleDir, (JSON.parse(readFileSync(manifest, "utf8")) as { entry: string }).entry))
-		: await import("./src/pi/extension.ts");
+	const entry: Entry = useBundle ? await import(join(bundleDir, bundle.entry)) : await import("./src/pi/extension.ts");
 	entry.default(pi);
 }

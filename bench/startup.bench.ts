@@ -2,8 +2,9 @@
  * What pi-delegate adds to starting things, measured side by side in interleaved rounds:
  *
  * - Pi: `pi --list-models` (it loads every extension; `pi --version` exits before they load) in an
- *   agent dir with the package installed — from a local path (this tree) and from its tarball —
- *   against the same Pi with nothing installed. The package is TypeScript that Pi's loader (jiti)
+ *   agent dir with the package installed — from a local path (this tree, with the bundle its build
+ *   or `npm ci` made; and a copy of it without one, which loads the sources, as a clone does after a
+ *   source changed) and from its tarball — against the same Pi with nothing installed. The package is TypeScript that Pi's loader (jiti)
  *   transpiles and caches; one row turns that cache off (a start after an update pays it once).
  * - The command: `pi-delegate --version`, `help` and `validate <spec>` as `npm i -g` installs them
  *   (the build) and as a clone runs them (the sources, types stripped by Node), against `node -e 0`;
@@ -15,8 +16,8 @@
  * The Pi rounds run in blocks, each block's ratios computed on its own: on a shared machine the load
  * moves between blocks, and the spread of the blocks' ratios says how far one figure can be trusted.
  *
- * Targets: Pi with the extension within 1.1× of Pi without it, installed from npm (which loads the
- * bundle, dist/extension/) and from a clone (the sources) each; `--version` and `validate` within
+ * Targets: Pi with the extension within 1.1× of Pi without it, installed from npm and from a clone
+ * (both load the bundle, dist/extension/) each; `--version` and `validate` within
  * 1.5× of `node -e 0`.
  */
 import { execFileSync, spawnSync } from "node:child_process";
@@ -24,7 +25,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { renderTable } from "../src/format/table.ts";
-import { NPM_ENV, packTarball } from "../test/install/package.ts";
+import { copyPackage, NPM_ENV, packTarball } from "../test/install/package.ts";
 import { REPO, SCRIPTED_PROVIDER } from "../test/support/pi.ts";
 import { tempDir } from "../test/support/task-fixture.ts";
 import type { Bench } from "./run.ts";
@@ -67,7 +68,9 @@ const REFERENCES = {
 };
 
 interface Setup {
-	agents: { none: string; local: string; tarball: string; empty: string; typebox: string };
+	agents: { none: string; local: string; sources: string; tarball: string; empty: string; typebox: string };
+	/** A copy of this tree without dist/: the sources, as a clone whose bundle is out of date loads them. */
+	sourcesCopy: string;
 	/** The `npm i -g` prefix: a copy of Pi and its dependencies, removed after the run. */
 	prefix: string;
 	globalBin: string;
@@ -80,6 +83,7 @@ function setup(): Setup {
 	const agents = {
 		none: agentDir("none"),
 		local: agentDir("local"),
+		sources: agentDir("sources"),
 		tarball: agentDir("tarball"),
 		empty: agentDir("empty"),
 		typebox: agentDir("typebox"),
@@ -90,6 +94,8 @@ function setup(): Setup {
 		piInstall(file, agents[name as keyof typeof REFERENCES]);
 	}
 	piInstall(REPO, agents.local);
+	const sourcesCopy = copyPackage(tempDir("pi-delegate-startup-sources-"), { nodeModules: true });
+	piInstall(sourcesCopy, agents.sources);
 	piInstall(`npm:pi-delegate@file:${tarball}`, agents.tarball);
 	const prefix = tempDir("pi-delegate-startup-prefix-");
 	execFileSync("npm", ["i", "-g", "--prefix", prefix, tarball], {
@@ -101,7 +107,14 @@ function setup(): Setup {
 	writeFileSync(spec, JSON.stringify({ id: "startup", goal: "g", deliverable: "d", roots: [root] }));
 	const empty = join(root, "empty.mjs");
 	writeFileSync(empty, "");
-	return { agents, prefix, globalBin: join(prefix, "lib/node_modules/pi-delegate/bin/pi-delegate.cjs"), spec, empty };
+	return {
+		agents,
+		sourcesCopy,
+		prefix,
+		globalBin: join(prefix, "lib/node_modules/pi-delegate/bin/pi-delegate.cjs"),
+		spec,
+		empty,
+	};
 }
 
 function piProbes(s: Setup): Probe[] {
@@ -113,6 +126,7 @@ function piProbes(s: Setup): Probe[] {
 	return [
 		pi("pi, nothing installed", s.agents.none),
 		pi("pi + pi-delegate (local path)", s.agents.local),
+		pi("pi + pi-delegate (local path, sources)", s.agents.sources),
 		pi("pi + pi-delegate (tarball)", s.agents.tarball),
 		pi("reference: pi + an empty extension", s.agents.empty),
 		pi("reference: pi + one tool with a typebox schema", s.agents.typebox),
@@ -126,6 +140,7 @@ function coldProbes(s: Setup): Probe[] {
 	return [
 		{ what: "pi, nothing installed (no jiti cache)", argv, env: env(s.agents.none) },
 		{ what: "pi + pi-delegate (local, no jiti cache)", argv, env: env(s.agents.local) },
+		{ what: "pi + pi-delegate (sources, no jiti cache)", argv, env: env(s.agents.sources) },
 	];
 }
 
@@ -187,13 +202,14 @@ const bench: Bench = async ({ quick }) => {
 	const cold = interleave(coldProbes(s), quick ? 2 : 5);
 	// A command starts in tens of milliseconds, where a busy machine's noise is largest: three times the rounds.
 	const cli = interleave(cliProbes(s), rounds * 3);
-	const modules = loadedModules();
+	const modules = loadedModules(join(s.sourcesCopy, "index.ts"));
 	const bundleDir = join(REPO, "dist", "extension");
 	const bundleEntry = (JSON.parse(readFileSync(join(bundleDir, "entry.json"), "utf8")) as { entry: string }).entry;
 	const bundleModules = loadedModules(join(bundleDir, bundleEntry));
 	const importRuns = quick ? 5 : 30;
 	const jiti = {
-		"pi-delegate, a clone (the sources)": jitiImportTimes(join(REPO, "index.ts"), importRuns),
+		"pi-delegate, a clone (the bundle)": jitiImportTimes(join(REPO, "index.ts"), importRuns),
+		"pi-delegate, the sources": jitiImportTimes(join(s.sourcesCopy, "index.ts"), importRuns),
 		"pi-delegate, installed (the bundle)": jitiImportTimes(
 			join(s.prefix, "lib/node_modules/pi-delegate/index.ts"),
 			importRuns,
@@ -202,6 +218,7 @@ const bench: Bench = async ({ quick }) => {
 	};
 	const timings = {
 		local: piTimings(s.agents.local, quick ? 3 : 9),
+		sources: piTimings(s.agents.sources, quick ? 3 : 9),
 		tarball: piTimings(s.agents.tarball, quick ? 3 : 9),
 	};
 	rmSync(s.prefix, { recursive: true, force: true });
@@ -231,8 +248,11 @@ const bench: Bench = async ({ quick }) => {
 		renderTable(
 			["pi-delegate's own modules Pi's start loads", "modules"],
 			[
-				["a clone (the sources)", String(modules.counts["pi-delegate's own modules"] ?? 0)],
-				["installed (the bundle: dist/extension/)", String(bundleModules.counts["pi-delegate's own modules"] ?? 0)],
+				["the sources (a clone whose bundle is out of date)", String(modules.counts["pi-delegate's own modules"] ?? 0)],
+				[
+					"the bundle (dist/extension/: installed, or a clone)",
+					String(bundleModules.counts["pi-delegate's own modules"] ?? 0),
+				],
 			],
 			["left", "right"],
 		),
@@ -251,7 +271,7 @@ const bench: Bench = async ({ quick }) => {
 		),
 		"",
 		`Pi's own timing of index.ts, import + factory: a clone ${show.ms(timings.local.total)}, ` +
-			`installed ${show.ms(timings.tarball.total)}`,
+			`the sources ${show.ms(timings.sources.total)}, installed ${show.ms(timings.tarball.total)}`,
 		`load average before and after: ${loadBefore.map((l) => l.toFixed(1)).join(" ")} / ${loadavg()
 			.map((l) => l.toFixed(1))
 			.join(" ")} (on ${cpus().length} cores)`,

@@ -13,7 +13,7 @@
  * The start chunk imports only Node's built-ins (so Pi's loader imports it natively), and every
  * on-demand `import()` goes through Pi's loader (`throughPisLoader` below).
  */
-import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { build, type Plugin, rolldown } from "rolldown";
 import { parseAst } from "rolldown/parseAst";
@@ -133,6 +133,8 @@ async function startGraph(): Promise<Set<string>> {
 	return start;
 }
 
+// Chunks of an earlier bundle would stay beside the new ones (the names carry their content).
+rmSync(OUT, { recursive: true, force: true });
 const start = await startGraph();
 located.clear();
 const built = await build({
@@ -156,8 +158,28 @@ const built = await build({
 
 const entry = built.output.find((o) => o.type === "chunk" && o.isEntry)?.fileName;
 if (entry === undefined) throw new Error("the extension's bundle has no entry chunk");
-// index.ts reads the entry's name here.
-writeFileSync(join(OUT, "entry.json"), `${JSON.stringify({ entry })}\n`);
+/**
+ * Every source file the bundle was made from or imports from src/, with its size and modification
+ * time: index.ts loads the bundle in a clone only while each is unchanged, so an edited, pulled or
+ * checked-out source is what runs, never a bundle made before it.
+ */
+function sources(): Record<string, [number, number]> {
+	const files = new Set<string>(located);
+	for (const o of built.output) {
+		if (o.type !== "chunk") continue;
+		for (const id of o.moduleIds)
+			if (id.startsWith(`${ROOT}/`) && !id.includes("/node_modules/")) files.add(id.slice(ROOT.length + 1));
+	}
+	const record: Record<string, [number, number]> = {};
+	for (const file of [...files].sort()) {
+		const s = statSync(join(ROOT, file));
+		record[file] = [s.size, s.mtimeMs];
+	}
+	return record;
+}
+
+// index.ts reads the entry's name here, and the sources to tell whether a clone's bundle is current.
+writeFileSync(join(OUT, "entry.json"), `${JSON.stringify({ entry, sources: sources() })}\n`);
 const size = Math.round(statSync(join(OUT, entry)).size / 1024);
 process.stdout.write(
 	`dist/extension/${entry}: ${size} KiB, ${start.size} modules at start; from src/: ${[...located].sort().join(", ")}\n`,

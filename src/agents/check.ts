@@ -81,3 +81,11 @@ export function checkAgentLaunch(definition: AgentDefinition, env: LaunchEnviron
 	}
 	return { model: resolved, problems };
 }
+
+/**
+ * The agents whose launch in `env` would start: the roster lists only these, since a call of any
+ * other is refused (its model has no credentials or is unknown here, or it lists a tool nobody has).
+ */
+export function launchable(agents: Iterable<AgentDefinition>, env: LaunchEnvironment): AgentDefinition[] {
+	return [...agents].filter((agent) => checkAgentLaunch(agent, env).problems.length === 0);
+}

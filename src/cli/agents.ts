@@ -4,7 +4,7 @@
  * an agent listed as ready does start. The environment comes through a port, so tests need no
  * credentials; the real one is built as a launch builds it (src/agents/environment.ts).
  */
-import type { LaunchEnvironment } from "../agents/check.ts";
+import { type LaunchEnvironment, launchable } from "../agents/check.ts";
 import { agentReports, renderAgentListing } from "../agents/listing.ts";
 import { loadAgents } from "../agents/load.ts";
 import { agentRoster } from "../agents/roster.ts";
@@ -125,7 +125,7 @@ export function createAgentsCommand(loadEnvironment: LoadEnvironment = loadLaunc
 					return EXIT.badInput;
 				}
 				const loaded = loadAgents({ ...options, availableTools: built.env.tools, env: io.env });
-				const roster = agentRoster(loaded.agents.values());
+				const roster = agentRoster(launchable(loaded.agents.values(), built.env));
 				if (values.roster) {
 					io.stdout(
 						roster === "" ? "No agents: the parent's prompt carries no roster.\n" : `${terminalSafe(roster)}\n`,

@@ -4,8 +4,13 @@
  * loader brings the YAML parser), and kept for the session, so the system prompt's bytes — and the
  * prompt cache — do not move while agent files are being edited. A task call always reads the
  * folders afresh; a new agent file shows in the roster from the next session (or `/reload`).
+ *
+ * An agent a launch would refuse is left out, as a launch here would judge it: its model unknown to
+ * this session's registry or without credentials, or a tool it lists that a child cannot have. A
+ * call naming it anyway is refused with the reason, as before.
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import type { LaunchEnvironment } from "../agents/check.ts";
 import { onDemand, piPackage } from "./on-demand.ts";
 
 export interface RosterDeps {
@@ -16,13 +21,39 @@ export interface RosterDeps {
 }
 
 const modules = onDemand(async () => {
-	const [load, roster] = await Promise.all([
+	const [load, roster, check, render] = await Promise.all([
 		import("../agents/load.ts"),
 		import("../agents/roster.ts"),
+		import("../agents/check.ts"),
+		import("../host/render.ts"),
 		piPackage.get(),
 	]);
-	return { loadAgents: load.loadAgents, agentRoster: roster.agentRoster, withRoster: roster.withRoster };
+	return {
+		loadAgents: load.loadAgents,
+		agentRoster: roster.agentRoster,
+		withRoster: roster.withRoster,
+		launchable: check.launchable,
+		availableToolNames: render.availableToolNames,
+	};
 });
+
+/** What a launch from this session would have: the parent's registry, its model, a child's tools. */
+function sessionEnvironment(ctx: ExtensionContext, tools: readonly string[]): LaunchEnvironment {
+	const registry = ctx.modelRegistry;
+	const models = registry.getAll().map((m) => ({
+		provider: m.provider,
+		id: m.id,
+		...(m.name !== undefined && { name: m.name }),
+		authenticated: registry.hasConfiguredAuth(m),
+	}));
+	const usable = new Set(models.filter((m) => m.authenticated).map((m) => m.provider));
+	return {
+		models,
+		tools,
+		usable: (provider) => usable.has(provider),
+		...(ctx.model && { parent: { provider: ctx.model.provider, id: ctx.model.id } }),
+	};
+}
 
 /**
  * Appends the roster for a run's context to its system prompt; the roster is computed once per
@@ -31,21 +62,24 @@ const modules = onDemand(async () => {
 export function rosterAppender(deps: RosterDeps): (ctx: ExtensionContext, systemPrompt: string) => Promise<string> {
 	const kept = new Map<string, string>();
 	return async (ctx, systemPrompt) => {
-		const { loadAgents, agentRoster, withRoster } = await modules.get();
+		const { loadAgents, agentRoster, withRoster, launchable, availableToolNames } = await modules.get();
 		const trusted = ctx.isProjectTrusted();
 		const key = `${trusted ? "trusted" : "untrusted"}\0${ctx.cwd}`;
 		const known = kept.get(key);
 		if (known !== undefined) return withRoster(systemPrompt, known);
 		let roster = "";
 		try {
+			const agentDir = deps.agentDir();
+			const tools = await availableToolNames({ cwd: ctx.cwd, agentDir });
 			const catalog = loadAgents({
 				cwd: ctx.cwd,
 				home: deps.home(),
-				agentDir: deps.agentDir(),
+				agentDir,
 				projectTrusted: trusted,
+				availableTools: tools,
 				env: deps.env(),
 			});
-			roster = agentRoster(catalog.agents.values());
+			roster = agentRoster(launchable(catalog.agents.values(), sessionEnvironment(ctx, tools)));
 		} catch {
 			// A folder that cannot be read costs the parent its roster, never its run; a task call reports it.
 		}

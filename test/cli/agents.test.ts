@@ -132,8 +132,12 @@ describe("pi-delegate agents", () => {
 	it("prints the roster the parent's prompt carries with --roster, and refuses --roster with --json", async () => {
 		const l = layout();
 		writeFileSync(join(l.claude, "doc-checker.md"), file("description: Checks docs; lists drift\ntools: Read"));
+		// A launch refuses it (no credentials for openai): the listing says why, the roster leaves it out.
+		writeFileSync(join(l.claude, "gpt-checker.md"), file("description: Checks on GPT\nmodel: openai/gpt-5"));
 		const result = await agents(["--roster"], l);
 		expect(result.code).toBe(0);
+		expect(result.stdout).not.toContain("gpt-checker");
+		expect((await agents([], l)).flat).toMatch(/gpt-checker .*no credentials/);
 		expect(result.stdout.split("\n").slice(0, 4)).toEqual([
 			"<agents>",
 			"Agents a task can run as (agent: name):",

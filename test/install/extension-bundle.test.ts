@@ -5,9 +5,10 @@
  * chunk a first use loads is in the folder, and loads through Pi's loader. The tarball route of pi-routes.test.ts runs a task
  * through it end to end.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { current } from "../../index.ts";
 import { REPO } from "../support/pi.ts";
 import { tempDir } from "../support/temp.ts";
 
@@ -86,6 +87,32 @@ describe("the extension's bundle", () => {
 		}
 		expect(seen).toEqual(["file:///pkg/dist/extension/task-x.mjs", "@earendil-works/pi-coding-agent"]);
 		await expect(loader("node:path", "file:///pkg/dist/extension/start-y.mjs")).resolves.toHaveProperty("join");
+	});
+
+	it("records every source it was made from, and is current only while each keeps its size and time", () => {
+		const { sources } = JSON.parse(read("entry.json")) as { sources: Record<string, [number, number]> };
+		expect(Object.keys(sources)).toContain("src/pi/extension.ts");
+		expect(Object.keys(sources)).toContain("src/run/child-paths.ts"); // left in src/, imported from there
+		for (const file of Object.keys(sources)) expect(existsSync(join(REPO, file)), file).toBe(true);
+
+		const root = tempDir();
+		mkdirSync(join(root, "src"));
+		for (const name of ["a.ts", "b.ts"]) writeFileSync(join(root, "src", name), `export const ${name[0]} = 1;\n`);
+		const stamp = (file: string): [number, number] => {
+			const s = statSync(join(root, file));
+			return [s.size, s.mtimeMs];
+		};
+		const made = () => ({ "src/a.ts": stamp("src/a.ts"), "src/b.ts": stamp("src/b.ts") });
+		expect(current(root, made())).toBe(true);
+		expect(current(root, undefined)).toBe(false);
+		const before = made();
+		utimesSync(join(root, "src/a.ts"), new Date(), new Date(Date.now() - 60_000));
+		expect(current(root, before)).toBe(false);
+		const retimed = made();
+		writeFileSync(join(root, "src/b.ts"), "export const b = 22;\n");
+		utimesSync(join(root, "src/b.ts"), new Date(), new Date(retimed["src/b.ts"][1]));
+		expect(current(root, retimed)).toBe(false);
+		expect(current(root, { ...made(), "src/gone.ts": [1, 1] })).toBe(false);
 	});
 
 	it("has every chunk a first use loads", () => {

@@ -5,7 +5,7 @@
  * routes; the tarball is built by `npm pack` (its prepack script), as a published package is.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import pkg from "../../package.json" with { type: "json" };
@@ -54,6 +54,41 @@ describe("pi install <path of a clone>", () => {
 		const schema = spawnSync(process.execPath, [bin, "schema"], { encoding: "utf8" });
 		expect(schema.status).toBe(0);
 		expect(JSON.parse(schema.stdout)).toMatchObject({ title: "pi-delegate task spec" });
+	});
+});
+
+/**
+ * A clone after `npm ci`: its `prepare` script bundled the extension, and Pi loads that bundle while
+ * every source it was made from is unchanged, the sources once one is edited. Which one ran is told
+ * by a line each writes to a file when Pi loads it, added to the copy only.
+ */
+describe("pi install <path of a clone> after npm ci", () => {
+	const parent = tempDir("pi-delegate-bundled-clone-");
+	const clone = copyPackage(parent, { nodeModules: true });
+	const agent = join(parent, "agent");
+	const mark = join(parent, "loaded");
+	const markLine = (what: string) =>
+		`import { writeFileSync as markLoaded } from "node:fs";\nmarkLoaded(process.env.PI_DELEGATE_TEST_MARK ?? "/dev/null", "${what}");\n`;
+	const loaded = () => {
+		rmSync(mark, { force: true });
+		expectPass(agent, { PI_DELEGATE_TEST_MARK: mark });
+		return existsSync(mark) ? readFileSync(mark, "utf8") : "nothing marked";
+	};
+
+	it("loads the bundle prepare made while the sources are as it found them", () => {
+		const prepare = spawnSync(process.execPath, [join(clone, "scripts/prepare.cjs")], { cwd: clone, encoding: "utf8" });
+		expect(prepare.stderr).toBe("");
+		const bundle = join(clone, "dist/extension");
+		const { entry } = JSON.parse(readFileSync(join(bundle, "entry.json"), "utf8")) as { entry: string };
+		writeFileSync(join(bundle, entry), markLine("bundle") + readFileSync(join(bundle, entry), "utf8"));
+		pi(["install", clone], agent);
+		expect(loaded()).toBe("bundle");
+	});
+
+	it("loads the sources once one of them changed", () => {
+		const source = join(clone, "src/pi/extension.ts");
+		writeFileSync(source, markLine("sources") + readFileSync(source, "utf8"));
+		expect(loaded()).toBe("sources");
 	});
 });
 

@@ -125,6 +125,19 @@ describe("the roster of agents", () => {
 		);
 	});
 
+	it("leaves out an agent a launch here would refuse, and keeps one whose model alias stands aside", async () => {
+		const agent = (description: string, extra: string) => `---\ndescription: ${description}\n${extra}\n---\nRole.\n`;
+		const project = makeProject({
+			"project:.claude/agents/far-model.md": agent("Reviews on a model nobody here has", "model: nosuch/model-9"),
+			"project:.pi/agents/linter.md": agent("Lints", "tools: read, lint"),
+			"project:.claude/agents/alias.md": agent("Reviews on the family alias", "model: opus"),
+		});
+		const roster = await received([factory(appender(project))], project);
+		expect(roster).toContain("- alias: Reviews on the family alias");
+		expect(roster).not.toContain("far-model");
+		expect(roster).not.toContain("linter");
+	});
+
 	it("keeps its bytes for the session while files change, and is the same from session to session", async () => {
 		const project = withAgents();
 		const kept = appender(project);
