@@ -141,7 +141,8 @@ const ROWS: readonly Row[] = [
 			const ours = num(get(medians, "pi + pi-delegate (local path)"));
 			const tarball = num(get(medians, "pi + pi-delegate (tarball)"));
 			const empty = num(get(medians, "reference: pi + an empty extension"));
-			return `${times(tarball / none)} from npm (the bundle); a clone ${times(ours / none)} (an empty extension: ${times(empty / none)})`;
+			const sources = num(get(medians, "pi + pi-delegate (local path, sources)"));
+			return `${times(tarball / none)} from npm, a clone ${times(ours / none)} (its sources ${times(sources / none)}; an empty extension ${times(empty / none)})`;
 		},
 		against: "Pi with nothing installed",
 	},
