@@ -152,7 +152,12 @@ const built = await build({
 		// Named by its content, like every chunk: Node keeps a natively imported module for the life of
 		// the process by its URL, so a `/reload` after an update must find a new name to load new code.
 		entryFileNames: "extension-[hash].mjs",
-		chunkFileNames: "[name]-[hash].mjs",
+		// The start chunk imports only Node's built-ins and is imported natively (.mjs). Every other
+		// chunk is a .js file under a package.json without a type (written below), which Pi's loader
+		// always transforms, binding Pi's packages and typebox to the Pi that runs: imported natively,
+		// a chunk's `import … from "@earendil-works/…"` would find whatever copy Node finds beside the
+		// package — in a clone, its devDependencies (another Pi version) — instead.
+		chunkFileNames: (chunk) => (chunk.name === "start" ? "[name]-[hash].mjs" : "[name]-[hash].js"),
 	},
 });
 
@@ -178,6 +183,10 @@ function sources(): Record<string, [number, number]> {
 	return record;
 }
 
+writeFileSync(
+	join(OUT, "package.json"),
+	`${JSON.stringify({ description: "no type: Pi's loader transforms the .js chunks (scripts/bundle-extension.ts)" })}\n`,
+);
 // index.ts reads the entry's name here, and the sources to tell whether a clone's bundle is current.
 writeFileSync(join(OUT, "entry.json"), `${JSON.stringify({ entry, sources: sources() })}\n`);
 const size = Math.round(statSync(join(OUT, entry)).size / 1024);

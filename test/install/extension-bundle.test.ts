@@ -19,7 +19,7 @@ const staticImports = (text: string) =>
 /** What a chunk loads on demand: each through the loader index.ts hands over (bundle-extension.ts). */
 const dynamicImports = (text: string) =>
 	[...text.matchAll(/\b__piDelegateImport\("([^"]+)", import\.meta\.url\)/g)].map((m) => m[1]!);
-const chunks = () => readdirSync(DIR).filter((f) => f.endsWith(".mjs"));
+const chunks = () => readdirSync(DIR).filter((f) => /\.m?js$/.test(f));
 
 /** The entry's file name, as index.ts reads it. */
 const entryName = () => (JSON.parse(read("entry.json")) as { entry: string }).entry;
@@ -29,7 +29,7 @@ describe("the extension's bundle", () => {
 		// Node keeps a natively imported module by its URL for the life of the process.
 		expect(entryName()).toMatch(/^extension-[\w-]{6,}\.mjs$/);
 		expect(existsSync(join(DIR, entryName()))).toBe(true);
-		for (const file of chunks()) expect(file, file).toMatch(/-[\w-]{6,}\.mjs$/);
+		for (const file of chunks()) expect(file, file).toMatch(/-[\w-]{6,}\.m?js$/);
 	});
 
 	it("loads at start an entry and one chunk, and nothing else of the package: no chunk, no source left in src/", () => {
@@ -42,6 +42,19 @@ describe("the extension's bundle", () => {
 		expect(start.filter((s) => s.startsWith("."))).toEqual([]);
 		expect(start.length).toBeGreaterThan(0);
 		for (const specifier of start) expect(specifier).toMatch(/^node:/);
+	});
+
+	it("has Pi's loader transform every chunk that loads on demand, so Pi's packages bind to the Pi that runs", () => {
+		// Imported natively, a chunk's static import of Pi's packages would find the copy beside the
+		// package (a clone's devDependencies: another Pi); a .js file under a package.json without a
+		// type is one Pi's loader (jiti) always transforms, with Pi's own packages mapped in.
+		const onDemand = chunks().filter((f) => !f.startsWith("start-") && !f.startsWith("extension-"));
+		expect(onDemand.length).toBeGreaterThan(5);
+		for (const file of onDemand) expect(file, file).toMatch(/\.js$/);
+		expect(chunks().filter((f) => f.endsWith(".mjs"))).toHaveLength(2);
+		expect(JSON.parse(read("package.json"))).not.toHaveProperty("type");
+		const withPi = onDemand.filter((f) => staticImports(read(f)).some((s) => s.startsWith("@earendil-works/")));
+		expect(withPi.length).toBeGreaterThan(0);
 	});
 
 	it("leaves in src/ only modules that find files from their own place, and each exists", () => {
