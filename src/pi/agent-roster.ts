@@ -37,8 +37,19 @@ const modules = onDemand(async () => {
 	};
 });
 
-/** What a launch from this session would have: the parent's registry, its model, a child's tools. */
-function sessionEnvironment(ctx: ExtensionContext, tools: readonly string[]): LaunchEnvironment {
+/**
+ * What a launch from this session would have: the parent's registry, its model, a child's tools.
+ * Undefined when the registry cannot say (then no agent is left out for its model or tools).
+ */
+function sessionEnvironment(ctx: ExtensionContext, tools: readonly string[]): LaunchEnvironment | undefined {
+	try {
+		return registryEnvironment(ctx, tools);
+	} catch {
+		return undefined;
+	}
+}
+
+function registryEnvironment(ctx: ExtensionContext, tools: readonly string[]): LaunchEnvironment {
 	const registry = ctx.modelRegistry;
 	const models = registry.getAll().map((m) => ({
 		provider: m.provider,
@@ -79,7 +90,8 @@ export function rosterAppender(deps: RosterDeps): (ctx: ExtensionContext, system
 				availableTools: tools,
 				env: deps.env(),
 			});
-			roster = agentRoster(launchable(catalog.agents.values(), sessionEnvironment(ctx, tools)));
+			const env = sessionEnvironment(ctx, tools);
+			roster = agentRoster(env ? launchable(catalog.agents.values(), env) : catalog.agents.values());
 		} catch {
 			// A folder that cannot be read costs the parent its roster, never its run; a task call reports it.
 		}
