@@ -7,7 +7,8 @@
  *   source changed) and from its tarball — against the same Pi with nothing installed. The package is TypeScript that Pi's loader (jiti)
  *   transpiles and caches; one row turns that cache off (a start after an update pays it once).
  * - The command: `pi-delegate --version`, `help` and `validate <spec>` as `npm i -g` installs them
- *   (the build) and as a clone runs them (the sources, types stripped by Node), against `node -e 0`;
+ *   (the build), as a clone runs them after `npm ci` (the build too, while its sources are
+ *   unchanged) and as the sources run (types stripped by Node), against `node -e 0`;
  *   importing typebox alone is measured too: what `validate` cost while it checked with typebox.
  * - What the extension loads when Pi starts: its modules by package (a native import of index.ts
  *   under a load hook), the import and factory times Pi itself reports (PI_TIMING=1), and the
@@ -147,6 +148,7 @@ function coldProbes(s: Setup): Probe[] {
 function cliProbes(s: Setup): Probe[] {
 	const node = process.execPath;
 	const clone = join(REPO, "bin/pi-delegate.cjs");
+	const sources = join(s.sourcesCopy, "bin/pi-delegate.cjs");
 	const typebox = 'await import("typebox"); await import("typebox/value");';
 	return [
 		{ what: "node -e 0", argv: [node, "-e", "0"] },
@@ -157,6 +159,8 @@ function cliProbes(s: Setup): Probe[] {
 		{ what: "clone: --version", argv: [node, clone, "--version"] },
 		{ what: "clone: help", argv: [node, clone, "help"] },
 		{ what: "clone: validate", argv: [node, clone, "validate", s.spec] },
+		{ what: "sources: help", argv: [node, sources, "help"] },
+		{ what: "sources: validate", argv: [node, sources, "validate", s.spec] },
 		{ what: "import typebox + typebox/value", argv: [node, "--input-type=module", "-e", typebox] },
 	];
 }
@@ -230,6 +234,8 @@ const bench: Bench = async ({ quick }) => {
 		pi_clone_within_1_1: piRatio("pi + pi-delegate (local path)") <= 1.1,
 		installed_version_within_1_5: cliRatio("installed: --version") <= 1.5,
 		installed_validate_within_1_5: cliRatio("installed: validate") <= 1.5,
+		clone_version_within_1_5: cliRatio("clone: --version") <= 1.5,
+		clone_validate_within_1_5: cliRatio("clone: validate") <= 1.5,
 	};
 	const piRows = [
 		...rows(pi, "pi, nothing installed").map((r) => [...r, spread(piBlockRatios, r[0] ?? "")]),

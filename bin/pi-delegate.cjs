@@ -5,10 +5,13 @@
  * parse error or a stack trace from deep inside. Nothing is loaded before the version check; all the
  * rest lives in src/cli/main.ts.
  *
- * Which code runs: a clone or a git checkout runs the TypeScript sources directly (Node >= 22.18
- * strips types), so those routes need no build step and a stale build can never answer instead of
- * the sources. Node refuses to strip types of files under node_modules, so an installed package
- * (npm i -g, a tarball) runs dist/, which `npm pack` builds (the prepack script).
+ * Which code runs: an installed package (npm i -g, a tarball) runs dist/, which `npm pack` builds
+ * (the prepack script): Node refuses to strip types of files under node_modules. A clone runs
+ * dist/ too while every source the build compiled is unchanged (dist/sources.json, written last by
+ * `npm run build`, which `npm ci` runs through the prepare script), and the TypeScript sources
+ * otherwise (Node >= 22.18 strips types): an edited, pulled or checked-out source is what runs, so
+ * a stale build can never answer instead of the sources, and no route needs a build step. A git
+ * checkout Pi installed has no build (no devDependencies to make one with): the sources.
  */
 "use strict";
 
@@ -57,8 +60,26 @@ if (args.length === 1 && (args[0] === "--version" || args[0] === "-v")) {
 	process.exit(0);
 }
 
+/** Whether every source dist/sources.json records still has the size and mtime it had when built. */
+function builtFromTheseSources() {
+	let recorded;
+	try {
+		recorded = JSON.parse(fs.readFileSync(path.join(root, "dist", "sources.json"), "utf8"));
+	} catch (_) {
+		return false;
+	}
+	const files = Object.keys(recorded);
+	for (let i = 0; i < files.length; i++) {
+		const now = fs.statSync(path.join(root, files[i]), { throwIfNoEntry: false });
+		const then = recorded[files[i]];
+		if (now === undefined || now.size !== then[0] || now.mtimeMs !== then[1]) return false;
+	}
+	return files.length > 0 && fs.existsSync(path.join(root, "dist", "cli", "main.js"));
+}
+
 const installed = root.split(path.sep).indexOf("node_modules") !== -1;
-const entry = path.join(root, installed ? "dist/cli/main.js" : "src/cli/main.ts");
+const built = installed || builtFromTheseSources();
+const entry = path.join(root, built ? "dist/cli/main.js" : "src/cli/main.ts");
 if (!fs.existsSync(entry)) {
 	fail(
 		installed
@@ -74,10 +95,10 @@ if (typeof nodeModule.enableCompileCache === "function") nodeModule.enableCompil
 
 // The one-shot commands that scripts call once per input (or per run, as `boundary snapshot` and
 // `boundary diff` around one) run from one CommonJS bundle of the
-// build (src/cli/quick.ts says why); a clone runs them from the sources like every other command.
+// build (src/cli/quick.ts says why); the sources run them like every other command.
 const QUICK = ["gate", "validate", "boundary"];
 const quick = path.join(root, `dist/cli/quick-${args[0]}.cjs`);
-if (installed && QUICK.indexOf(args[0]) !== -1 && fs.existsSync(quick)) {
+if (built && QUICK.indexOf(args[0]) !== -1 && fs.existsSync(quick)) {
 	let runQuick;
 	try {
 		runQuick = require(quick).runQuick;

@@ -143,3 +143,40 @@ describe("an installed copy without its build", () => {
 		expect(out.stderr.split("\n")).toHaveLength(2);
 	});
 });
+
+/**
+ * A clone after `npm ci` (its prepare script ran the build): the command runs dist/ while every
+ * source the build compiled is unchanged, the sources once one is edited. Which one ran is told by
+ * a line each writes to a file when it loads, added to the copy only.
+ */
+describe("a clone with a build", () => {
+	const clone = copyPackage(tempDir("pi-delegate-built-clone-"), { nodeModules: true });
+	cpSync(join(REPO, "dist"), join(clone, "dist"), { recursive: true });
+	const record = spawnSync(process.execPath, [join(clone, "scripts/record-sources.ts")], { encoding: "utf8" });
+	const mark = join(clone, "loaded");
+	const markLine = (what: string) =>
+		`import { writeFileSync as markLoaded } from "node:fs";\nmarkLoaded(process.env.PI_DELEGATE_TEST_MARK ?? "/dev/null", "${what}");\n`;
+	const prepend = (file: string, text: string) => writeFileSync(file, text + readFileSync(file, "utf8"));
+	const loaded = (args: string[]) => {
+		const out = bin(join(clone, "bin/pi-delegate.cjs"), args, process.execPath, { PI_DELEGATE_TEST_MARK: mark });
+		expect(out.status, out.stderr).toBe(0);
+		return readFileSync(mark, "utf8");
+	};
+
+	it("runs the build while the sources are as the build found them, the quick commands from their bundle", () => {
+		expect(record.status, record.stderr).toBe(0);
+		prepend(join(clone, "dist/cli/main.js"), markLine("dist"));
+		prepend(
+			join(clone, "dist/cli/quick-validate.cjs"),
+			'require("node:fs").writeFileSync(process.env.PI_DELEGATE_TEST_MARK || "/dev/null", "quick");\n',
+		);
+		expect(loaded(["help"])).toBe("dist");
+		expect(loaded(["validate", "--help"])).toBe("quick");
+	});
+
+	it("runs the sources once one of them changed", () => {
+		prepend(join(clone, "src/cli/main.ts"), markLine("sources"));
+		expect(loaded(["help"])).toBe("sources");
+		expect(loaded(["validate", "--help"])).toBe("sources");
+	});
+});
