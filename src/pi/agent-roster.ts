@@ -51,11 +51,14 @@ function sessionEnvironment(ctx: ExtensionContext, tools: readonly string[]): La
 
 function registryEnvironment(ctx: ExtensionContext, tools: readonly string[]): LaunchEnvironment {
 	const registry = ctx.modelRegistry;
+	// A provider whose credentials come from elsewhere than a stored key (its environment, a
+	// command, a provider that needs none) counts as a launch counts it: configured.
+	const configured = (provider: string) => registry.getProviderAuthStatus?.(provider)?.configured === true;
 	const models = registry.getAll().map((m) => ({
 		provider: m.provider,
 		id: m.id,
 		...(m.name !== undefined && { name: m.name }),
-		authenticated: registry.hasConfiguredAuth(m),
+		authenticated: registry.hasConfiguredAuth(m) || configured(m.provider),
 	}));
 	const usable = new Set(models.filter((m) => m.authenticated).map((m) => m.provider));
 	return {
