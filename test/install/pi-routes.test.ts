@@ -58,7 +58,8 @@ describe("pi install <path of a clone>", () => {
 });
 
 /**
- * A clone after `npm ci`: its `prepare` script bundled the extension, and Pi loads that bundle while
+ * A clone after `npm ci`: its `prepare` script (run here by hand, which makes the extension's
+ * bundle only; `npm ci` runs the whole build) bundled the extension, and Pi loads that bundle while
  * every source it was made from is unchanged, the sources once one is edited. Which one ran is told
  * by a line each writes to a file when Pi loads it, added to the copy only.
  */
