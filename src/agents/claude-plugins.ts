@@ -98,6 +98,25 @@ function agentDirs(installPath: string, read: ReadText): string[] {
 }
 
 /**
+ * Claude Code's settings files, lowest first: the user's, then the project's from its root down to
+ * the working directory (each folder's settings.json, then its settings.local.json). The project's
+ * count only when it is trusted.
+ */
+export function claudeSettingsFiles(options: {
+	home: string;
+	env?: Readonly<Record<string, string | undefined>>;
+	projectDirs: readonly string[];
+	projectTrusted: boolean;
+}): string[] {
+	const project = options.projectTrusted
+		? [...options.projectDirs]
+				.reverse()
+				.flatMap((d) => [join(d, ".claude", "settings.json"), join(d, ".claude", "settings.local.json")])
+		: [];
+	return [join(claudeDir(options.home, options.env), "settings.json"), ...project];
+}
+
+/**
  * The plugins whose agents are read here: installed (for the user, or for this project), and on.
  * `projectDirs` are the project's directories (see places.ts); the project's settings are read
  * only when `projectTrusted`.
@@ -115,13 +134,7 @@ export function claudePlugins(
 	const dir = claudeDir(options.home, options.env);
 	const installed = readObject(join(dir, "plugins", "installed_plugins.json"), read, problems);
 	if (!isRecord(installed?.plugins)) return { plugins: [], problems };
-	// Lowest first: the user's, then the project's from its root down to the working directory.
-	const project = options.projectTrusted
-		? [...options.projectDirs]
-				.reverse()
-				.flatMap((d) => [join(d, ".claude", "settings.json"), join(d, ".claude", "settings.local.json")])
-		: [];
-	const enabled = enabledIn([join(dir, "settings.json"), ...project], read, problems);
+	const enabled = enabledIn(claudeSettingsFiles(options), read, problems);
 	const here = new Set(options.projectDirs.map((d) => resolve(d)));
 	const plugins: ClaudePlugin[] = [];
 	for (const [id, entry] of Object.entries(installed.plugins)) {

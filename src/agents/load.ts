@@ -125,7 +125,7 @@ function listMarkdown(dir: string, nested = false): Listing {
  * project folder above it (in the repository, see projectDirs) relative too (`../.claude/agents/…`),
  * so it reads as this project's and not as the user's; anything else as displayPath names it.
  */
-function placeLabel(path: string, scope: AgentPlace["scope"], where: { cwd: string; home: string }): string {
+export function placeLabel(path: string, scope: AgentPlace["scope"], where: { cwd: string; home: string }): string {
 	const rel = relative(where.cwd, path);
 	if (scope === "project" && rel.startsWith("..") && !isAbsolute(rel)) return rel;
 	return displayPath(path, where);

@@ -4,9 +4,13 @@
  * an agent listed as ready does start. The environment comes through a port, so tests need no
  * credentials; the real one is built as a launch builds it (src/agents/environment.ts).
  */
+import { sep } from "node:path";
 import { type LaunchEnvironment, launchable } from "../agents/check.ts";
-import { agentReports, renderAgentListing } from "../agents/listing.ts";
-import { loadAgents } from "../agents/load.ts";
+import { claudeDir, claudeSettingsFiles } from "../agents/claude-plugins.ts";
+import { type UnappliedSettings, unappliedClaudeSettings, unappliedLine } from "../agents/claude-settings.ts";
+import { agentReports, renderAgentListing, wrap } from "../agents/listing.ts";
+import { loadAgents, placeLabel } from "../agents/load.ts";
+import { projectDirs } from "../agents/places.ts";
 import { agentRoster } from "../agents/roster.ts";
 import { lookupMode, modeNames } from "../context/modes.ts";
 import { terminalSafe } from "../format/text.ts";
@@ -62,15 +66,35 @@ function flags(argv: string[]): { json?: boolean; roster?: boolean; approve?: bo
 type Loaded = ReturnType<typeof loadAgents>;
 type Reports = ReturnType<typeof agentReports>;
 
+/**
+ * The Claude Code settings whose limits on tools Claude Code agents here run without (see
+ * claude-settings.ts); only when a Claude Code agent is listed.
+ */
+function unappliedSettings(loaded: Loaded, options: EnvironmentOptions, env: CommandIO["env"]): UnappliedSettings[] {
+	const claude = claudeDir(options.home, env);
+	const claudeAgent = [...loaded.agents.values()].some(
+		(a) =>
+			a.source.namespace !== undefined ||
+			a.source.file.includes(`${sep}.claude${sep}agents${sep}`) ||
+			a.source.file.startsWith(`${claude}${sep}`),
+	);
+	if (!claudeAgent) return [];
+	const files = claudeSettingsFiles({ ...options, env, projectDirs: projectDirs(options.cwd, options.home) });
+	return unappliedClaudeSettings(files, (file) =>
+		placeLabel(file, file.startsWith(claude) ? "user" : "project", options),
+	);
+}
+
 /** The listing for people: the agents, then the skipped folders and the files that are not agents. */
-function listing(loaded: Loaded, reports: Reports, trustReason: string): string {
+function listing(loaded: Loaded, reports: Reports, trustReason: string, unapplied: UnappliedSettings[]): string {
 	const skipped = loaded.skipped.map((s) => `skipped: ${terminalSafe(s.label)} (${s.reason}; ${trustReason})\n`);
+	const settings = unapplied.map((u) => `${wrap(terminalSafe(unappliedLine(u)), 80, "", "  ").join("\n")}\n`);
 	// A cloned collection may hold many such files: the first few, and the count (--json lists all).
 	const notAgents = loaded.notAgents.slice(0, NOT_AGENTS_SHOWN);
 	const other = notAgents.map((n) => `not an agent file (${n.reason}): ${terminalSafe(n.label)}\n`);
 	const more = loaded.notAgents.length - notAgents.length;
 	if (more > 0) other.push(`… and ${more} more files that are not agents (--json lists them)\n`);
-	return renderAgentListing(reports) + skipped.join("") + other.join("");
+	return renderAgentListing(reports) + skipped.join("") + settings.join("") + other.join("");
 }
 
 /**
@@ -133,11 +157,12 @@ export function createAgentsCommand(loadEnvironment: LoadEnvironment = loadLaunc
 					return EXIT.pass;
 				}
 				const reports = agentReports(loaded, built.env);
+				const unapplied = unappliedSettings(loaded, options, io.env);
 				if (values.json) {
 					const { shadowed, skipped, notAgents, problems } = loaded;
-					const out = { roster, agents: reports, shadowed, skipped, notAgents, problems };
+					const out = { roster, agents: reports, shadowed, skipped, unapplied, notAgents, problems };
 					io.stdout(`${JSON.stringify(out, problemReplacer, 2)}\n`);
-				} else io.stdout(listing(loaded, reports, where.trust.reason));
+				} else io.stdout(listing(loaded, reports, where.trust.reason, unapplied));
 				const folderProblems = reportProblems(loaded, reports, options, io);
 				return reports.some((r) => r.status === "fails") || folderProblems.length > 0 ? EXIT.fail : EXIT.pass;
 			} finally {

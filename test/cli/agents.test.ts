@@ -149,6 +149,25 @@ describe("pi-delegate agents", () => {
 		await expect(agents(["--json", "--roster"], l)).rejects.toThrow("--json and --roster");
 	});
 
+	it("names the Claude Code settings whose tool limits Claude Code agents run without, only when one is listed", async () => {
+		const l = layout();
+		const settings = {
+			permissions: { allow: ["Bash(npm test)"], deny: ["Read(./.env)", "Bash(curl:*)"], ask: ["Bash(git push:*)"] },
+			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "check.sh" }] }] },
+		};
+		writeFileSync(join(l.cwd, ".claude", "settings.json"), JSON.stringify(settings));
+		writeFileSync(join(l.project, "pi-agent.md"), file("description: a Pi agent"));
+		expect((await agents([], l)).stdout).not.toContain("not applied");
+		writeFileSync(join(l.claude, "doc-checker.md"), file("description: Checks docs\ntools: Read"));
+		const result = await agents([], l);
+		expect(result.flat).toContain(
+			"not applied: .claude/settings.json: 3 permission rules (deny, ask) and PreToolUse hooks; Claude Code agents run here without them",
+		);
+		for (const line of result.stdout.split("\n")) expect([...line].length, line).toBeLessThanOrEqual(80);
+		const json = JSON.parse((await agents(["--json"], l)).stdout) as { unapplied: unknown };
+		expect(json.unapplied).toEqual([{ label: ".claude/settings.json", rules: 3, preToolUse: true }]);
+	});
+
 	it("prints the same facts as JSON", async () => {
 		const l = layout();
 		writeFileSync(join(l.project, "r.md"), file("description: d\ntools: Bash(git diff:*), Read\nmodel: sonnet:high"));

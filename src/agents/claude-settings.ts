@@ -1,0 +1,62 @@
+/**
+ * What Claude Code's settings files say about its agents' tools that pi-delegate does not apply:
+ * the `permissions.deny` and `permissions.ask` rules and the `PreToolUse` hooks, which Claude Code
+ * applies to every agent of the project, subagents included. `pi-delegate agents` lists them, so
+ * that nobody takes a Claude Code agent here for one bound by them.
+ *
+ * Why not applied: pi-delegate's rule for a limit it cannot enforce exactly is to withhold the whole
+ * tool (restrict.ts), and Claude Code's documented way to keep secrets out is a scoped rule such as
+ * `Read(./.env)` — withholding `read` from every Claude Code agent of such a project. Rules checked
+ * per call are what they need. Until then what bounds a child here is its own spec: the sandbox
+ * and the boundary diff stop changes outside `write_allowed`, not reads.
+ */
+import { readJson } from "../json/read.ts";
+import { readRegularTextSync } from "../read-input.ts";
+import { isRecord } from "../values.ts";
+
+export interface UnappliedSettings {
+	/** The settings file, as the listing names it. */
+	label: string;
+	/** How many `permissions.deny` and `permissions.ask` entries it has. */
+	rules: number;
+	/** Whether it sets `PreToolUse` hooks (which may refuse a tool call). */
+	preToolUse: boolean;
+}
+
+function readSettings(file: string): Record<string, unknown> | undefined {
+	try {
+		const parsed = readJson(readRegularTextSync(file));
+		return parsed.ok && isRecord(parsed.value) ? parsed.value : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+const count = (list: unknown) => (Array.isArray(list) ? list.filter((r) => typeof r === "string").length : 0);
+
+/** The settings files (claude-plugins.ts `claudeSettingsFiles`) whose limits on tools are not applied here. */
+export function unappliedClaudeSettings(
+	files: readonly string[],
+	label: (file: string) => string,
+): UnappliedSettings[] {
+	const found: UnappliedSettings[] = [];
+	for (const file of files) {
+		const settings = readSettings(file);
+		if (settings === undefined) continue;
+		const permissions = isRecord(settings.permissions) ? settings.permissions : {};
+		const rules = count(permissions.deny) + count(permissions.ask);
+		const hooks = isRecord(settings.hooks) ? settings.hooks.PreToolUse : undefined;
+		const preToolUse = Array.isArray(hooks) && hooks.length > 0;
+		if (rules > 0 || preToolUse) found.push({ label: label(file), rules, preToolUse });
+	}
+	return found;
+}
+
+/** The listing's line for one file. */
+export function unappliedLine(u: UnappliedSettings): string {
+	const what = [
+		...(u.rules > 0 ? [`${u.rules} permission rule${u.rules === 1 ? "" : "s"} (deny, ask)`] : []),
+		...(u.preToolUse ? ["PreToolUse hooks"] : []),
+	].join(" and ");
+	return `not applied: ${u.label}: ${what}; Claude Code agents run here without them (the sandbox and the boundary stop writes outside write_allowed, not reads)`;
+}
