@@ -102,7 +102,14 @@ export function createSubprocessRunner(options: SubprocessOptions = {}): ChildRu
 					sessionFile: hooks.sessionFile,
 					home: homedir(),
 					tmp: privateTmp,
-					visible: [promptDir, codeTree(found.cli), codeTree(options.extension ?? childExtensionPath())],
+					// A provider extension imports files beside it (its package, a helper in its folder): the
+					// whole tree it lives in stays visible, as the CLI's and the child extension's do.
+					visible: [
+						promptDir,
+						codeTree(found.cli),
+						codeTree(options.extension ?? childExtensionPath()),
+						...launch.providerExtensions.map(codeTree),
+					],
 					caches: enforced.plan ? startCaches() : [],
 				},
 				enforced.plan,

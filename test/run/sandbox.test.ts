@@ -27,6 +27,7 @@ import { planSandbox } from "../../src/plan/sandbox.ts";
 import { sandboxSupport } from "../../src/run/sandbox/support.ts";
 import type { RunnerKind } from "../../src/run/types.ts";
 import { type BothChild, bash, bothChild, RUNNERS, type Turn } from "../support/both-runners.ts";
+import { SCRIPTED_PROVIDER } from "../support/pi.ts";
 import { waitFor } from "../support/processes.ts";
 import { sleepToken } from "../support/tokens.ts";
 
@@ -183,6 +184,26 @@ for (const kind of RUNNERS) {
 			expect(fromBash.length).toBeGreaterThan(0);
 			for (const p of fromBash) expect(p).toMatchObject({ command: attempts, reason: /read-only file system/ });
 		});
+
+		it.runIf(kind === "subprocess")(
+			"loads a provider extension under /tmp that imports a file of its package from beside it",
+			async () => {
+				const child = await sandboxedChild(kind, [{ text: "done" }]);
+				const pkg = join(child.child.root, "provider-package");
+				mkdirSync(join(pkg, "ext"), { recursive: true });
+				mkdirSync(join(pkg, "lib"));
+				writeFileSync(join(pkg, "package.json"), '{ "type": "module" }\n');
+				writeFileSync(
+					join(pkg, "lib", "provider.ts"),
+					`export { default } from ${JSON.stringify(SCRIPTED_PROVIDER)};\n`,
+				);
+				writeFileSync(join(pkg, "ext", "index.ts"), 'export { default } from "../lib/provider.ts";\n');
+				child.child.launch.providerExtensions = [join(pkg, "ext", "index.ts")];
+				const { outcome } = await child.run();
+				expect(outcome.errors).toEqual([]);
+				expect(outcome.completed).toBe(true);
+			},
+		);
 
 		it("lets git write in a writable root when the spec allows git writes", async () => {
 			const commit = "git -C writable -c user.name=t -c user.email=t@t commit -q --allow-empty -m second";
