@@ -17,6 +17,7 @@ import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { build, type Plugin, rolldown } from "rolldown";
 import { parseAst } from "rolldown/parseAst";
+import { type SourceStamps, sourceStamps } from "./source-stamps.ts";
 
 const ROOT = join(import.meta.dirname, "..");
 const OUT = join(ROOT, "dist", "extension");
@@ -168,19 +169,14 @@ if (entry === undefined) throw new Error("the extension's bundle has no entry ch
  * time: index.ts loads the bundle in a clone only while each is unchanged, so an edited, pulled or
  * checked-out source is what runs, never a bundle made before it.
  */
-function sources(): Record<string, [number, number]> {
+function sources(): SourceStamps {
 	const files = new Set<string>(located);
 	for (const o of built.output) {
 		if (o.type !== "chunk") continue;
 		for (const id of o.moduleIds)
 			if (id.startsWith(`${ROOT}/`) && !id.includes("/node_modules/")) files.add(id.slice(ROOT.length + 1));
 	}
-	const record: Record<string, [number, number]> = {};
-	for (const file of [...files].sort()) {
-		const s = statSync(join(ROOT, file));
-		record[file] = [s.size, s.mtimeMs];
-	}
-	return record;
+	return sourceStamps(ROOT, files);
 }
 
 writeFileSync(

@@ -4,8 +4,9 @@
  * unchanged — an edited, pulled or checked-out source runs from src/ instead — so a stale build
  * never answers. The last step of `npm run build`: a build that stopped halfway records nothing.
  */
-import { readdirSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { sourceStamps } from "./source-stamps.ts";
 
 const ROOT = join(import.meta.dirname, "..");
 
@@ -18,9 +19,5 @@ function sources(dir: string, into: string[]): string[] {
 	return into;
 }
 
-const record: Record<string, [number, number]> = {};
-for (const file of sources(join(ROOT, "src"), []).sort()) {
-	const s = statSync(join(ROOT, file));
-	record[file] = [s.size, s.mtimeMs];
-}
-writeFileSync(join(ROOT, "dist", "sources.json"), `${JSON.stringify(record)}\n`);
+const stamps = sourceStamps(ROOT, sources(join(ROOT, "src"), []));
+writeFileSync(join(ROOT, "dist", "sources.json"), `${JSON.stringify(stamps)}\n`);
