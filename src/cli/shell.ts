@@ -95,7 +95,9 @@ async function dispatch(argv: string[], io: CommandIO, context: Context): Promis
 	const { commands } = context;
 	const [name, ...rest] = argv;
 	if (name === undefined) {
-		io.stdout(`${overview(commands)}\n`);
+		// A usage error like any other: the overview goes to stderr, so `pi-delegate > file` with the
+		// command forgotten leaves an empty file rather than one that looks like a command's output.
+		io.stderr(`pi-delegate: no command given\n\n${await fitted(overview(commands), io)}\n`);
 		return EXIT.badInput;
 	}
 	if (HELP.has(name)) {

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { runCli } from "../support/cli.ts";
 
 const cases: Array<[string[], string]> = [
+	[[], "pi-delegate: no command given"],
 	[["run", "--model"], "--model needs a value: --model VALUE"],
 	[["run", "--model", "--json", "spec.json"], "--model needs a value, but a flag follows it; write --model=VALUE"],
 	[["run", "--model=", "spec.json"], "--model needs a value"],
