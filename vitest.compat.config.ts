@@ -31,6 +31,7 @@ export default defineConfig({
 			"test/install/pi-routes.test.ts",
 		],
 		setupFiles: ["test/support/setup.ts"],
+		globalSetup: ["test/support/global-tmp.ts"],
 		testTimeout: 60_000,
 		hookTimeout: 60_000,
 		pool: "forks",

@@ -4,6 +4,7 @@ export default defineConfig({
 	test: {
 		include: ["test/**/*.test.ts"],
 		setupFiles: ["test/support/setup.ts"],
+		globalSetup: ["test/support/global-tmp.ts"],
 		testTimeout: 60_000,
 		hookTimeout: 60_000,
 		pool: "forks",

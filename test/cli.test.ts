@@ -55,8 +55,10 @@ describe("the command list", () => {
 	it("lists every command, and exits 2 when called with no command", async () => {
 		const result = await runCli([]);
 		expect(result.code).toBe(2);
-		expect(result.stdout).toContain("Usage: pi-delegate <command>");
-		const lines = result.stdout.split("\n");
+		expect(result.stdout).toBe("");
+		expect(result.stderr).toMatch(/^pi-delegate: no command given\n\npi-delegate — /);
+		expect(result.stderr).toContain("\nUsage: pi-delegate <command>");
+		const lines = result.stderr.split("\n");
 		for (const c of COMMANDS)
 			expect(
 				lines.some(

@@ -1,16 +1,16 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { lookupAgent } from "../../src/agents/catalog.ts";
 import { claudePlugins } from "../../src/agents/claude-plugins.ts";
 import { agentReports, renderAgentListing } from "../../src/agents/listing.ts";
 import { loadAgents } from "../../src/agents/load.ts";
+import { tempDir } from "../support/temp.ts";
 
 const def = (description: string) => `---\ndescription: ${description}\n---\nRole.\n`;
 
 function machine() {
-	const root = mkdtempSync(join(tmpdir(), "pi-delegate-plugins-"));
+	const root = tempDir("pi-delegate-plugins-");
 	const home = join(root, "home");
 	const cwd = join(root, "project");
 	const other = join(root, "other");

@@ -1,12 +1,12 @@
-import { chmodSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadAgents } from "../../src/agents/load.ts";
 import { formatPath } from "../../src/problems.ts";
+import { tempDir } from "../support/temp.ts";
 
 function layout() {
-	const root = mkdtempSync(join(tmpdir(), "pi-delegate-agents-"));
+	const root = tempDir("pi-delegate-agents-");
 	const home = join(root, "home");
 	const agentDir = join(home, ".pi", "agent");
 	const cwd = join(root, "project");
@@ -45,7 +45,7 @@ describe("loadAgents", () => {
 	});
 
 	it("is empty without agent directories", () => {
-		const root = mkdtempSync(join(tmpdir(), "pi-delegate-agents-"));
+		const root = tempDir("pi-delegate-agents-");
 		const loaded = loadAgents({
 			cwd: root,
 			home: root,

@@ -3,16 +3,16 @@
  * read as OpenCode reads them and then held to the same rules as a Markdown agent file.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadAgents } from "../../src/agents/load.ts";
 import { blankComments } from "../../src/agents/opencode-config.ts";
 import { formatPath } from "../../src/problems.ts";
+import { tempDir } from "../support/temp.ts";
 
 function layout() {
-	const root = mkdtempSync(join(tmpdir(), "pi-delegate-oc-config-"));
+	const root = tempDir("pi-delegate-oc-config-");
 	const home = join(root, "home");
 	const agentDir = join(home, ".pi", "agent");
 	const cwd = join(root, "project");

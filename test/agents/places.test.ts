@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadAgents } from "../../src/agents/load.ts";
 import { projectDirs } from "../../src/agents/places.ts";
+import { tempDir } from "../support/temp.ts";
 
 const def = (description: string) => `---\ndescription: ${description}\n---\nRole.\n`;
 
@@ -40,7 +40,7 @@ describe("projectDirs", () => {
 
 describe("loadAgents from a subdirectory of a repository", () => {
 	function repo() {
-		const root = mkdtempSync(join(tmpdir(), "pi-delegate-places-"));
+		const root = tempDir("pi-delegate-places-");
 		const home = join(root, "home");
 		const top = join(root, "repo");
 		const cwd = join(top, "packages", "app");

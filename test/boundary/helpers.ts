@@ -1,9 +1,7 @@
 /** Fixtures for boundary tests: temp trees, git repositories, snapshot-then-diff in one call. */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { afterAll } from "vitest";
 import { diffSnapshots } from "../../src/boundary/diff.ts";
 import type { WalkedRoot } from "../../src/boundary/diff-entries.ts";
 import { parseEntry } from "../../src/boundary/entry.ts";
@@ -11,17 +9,11 @@ import { entriesWithHashes } from "../../src/boundary/load.ts";
 import { type SnapshotOptions, snapshotRoots } from "../../src/boundary/snapshot.ts";
 import { treeFromPairs } from "../../src/boundary/tree.ts";
 import type { Change, RootSnapshot, Snapshot } from "../../src/boundary/types.ts";
-
-const made: string[] = [];
-afterAll(() => {
-	for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
+import { tempDir as runTempDir } from "../support/temp.ts";
 
 /** A fresh directory (real path), removed after the test file. */
 export function tempDir(label = "root"): string {
-	const dir = realpathSync(mkdtempSync(join(tmpdir(), `boundary-${label}-`)));
-	made.push(dir);
-	return dir;
+	return runTempDir(`boundary-${label}-`);
 }
 
 /** Writes files (creating parent directories) under `root`. */

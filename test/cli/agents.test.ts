@@ -1,13 +1,13 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { LaunchEnvironment } from "../../src/agents/check.ts";
 import { createAgentsCommand } from "../../src/cli/agents.ts";
 import { runCli } from "../support/cli.ts";
+import { tempDir } from "../support/temp.ts";
 
 function layout() {
-	const root = mkdtempSync(join(tmpdir(), "pi-delegate-agents-cli-"));
+	const root = tempDir("pi-delegate-agents-cli-");
 	const home = join(root, "home");
 	const cwd = join(root, "project");
 	const user = join(home, ".pi", "agent", "agents");

@@ -1,15 +1,15 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { CASE_LAYOUT } from "../../src/envelope/cases.ts";
 import { writeLayout } from "../../src/envelope/probe.ts";
 import { runCli } from "../support/cli.ts";
+import { tempDir } from "../support/temp.ts";
 
 const CORPUS = join(import.meta.dirname, "../fixtures/envelopes");
-const sandbox = realpathSync(mkdtempSync(join(tmpdir(), "pi-delegate-cli-envelope-")));
+const sandbox = tempDir("pi-delegate-cli-envelope-");
 writeLayout(sandbox, CASE_LAYOUT);
 const repo = join(sandbox, "repo");
 const commandsFile = join(sandbox, "commands.txt");

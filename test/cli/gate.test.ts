@@ -4,15 +4,15 @@
  * loads nothing of Pi.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.ts";
 import { WRITE_ALLOWED_PLACEHOLDER } from "../../src/gate/types.ts";
 import { runCli } from "../support/cli.ts";
+import { tempDir } from "../support/temp.ts";
 
-const dir = mkdtempSync(join(tmpdir(), "pi-delegate-gate-cli-"));
+const dir = tempDir("pi-delegate-gate-cli-");
 const REPO = resolve(import.meta.dirname, "..", "..");
 
 /** Runs the CLI in-process with stdin a terminal: reading it would be a bug. */

@@ -1,14 +1,14 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../support/cli.ts";
+import { tempDir } from "../support/temp.ts";
 import { flat } from "../support/text.ts";
 
 const LEAN = { inheritProjectContext: false, inheritMainRules: false, inheritSkills: true, systemPromptMode: "append" };
 
 function layout(files: { global?: unknown; project?: unknown }) {
-	const root = mkdtempSync(join(tmpdir(), "pi-delegate-modes-cli-"));
+	const root = tempDir("pi-delegate-modes-cli-");
 	const home = join(root, "home");
 	const cwd = join(root, "project");
 	mkdirSync(join(home, ".pi", "agent"), { recursive: true });

@@ -3,8 +3,6 @@
  * abandoned branch, fork entries), and runs that finished, failed and crashed. The dollar figures
  * are the fixture's usage at the emulator's list prices, added up by hand in the comments.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseSince } from "../../src/cli/spend.ts";
@@ -12,6 +10,7 @@ import { visibleWidth } from "../../src/format/table.ts";
 import { FIXTURE, spendFixture } from "../meter/fixture.ts";
 import { runCli } from "../support/cli.ts";
 import { expectGolden } from "../support/golden.ts";
+import { tempDir } from "../support/temp.ts";
 
 const spend = async (args: string[], env: Record<string, string | undefined> = {}) => {
 	const f = spendFixture();
@@ -195,7 +194,7 @@ describe("bad input", () => {
 	});
 
 	it("an explicit runs directory that does not exist is bad input; a default one that does not exist is an empty view", async () => {
-		const missing = join(mkdtempSync(join(tmpdir(), "spend-none-")), "runs");
+		const missing = join(tempDir("spend-none-"), "runs");
 		const explicit = await runCli(["spend", "--runs", missing], { env: {} });
 		expect(explicit.code).toBe(2);
 		expect(explicit.stderr).toContain("--runs: is not a directory");

@@ -1,16 +1,16 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadSkillsFromDir, type Skill } from "@earendil-works/pi-coding-agent";
 import { beforeAll, describe, expect, it } from "vitest";
 import { selectSkills } from "../../src/context/skills.ts";
 import { formatPath } from "../../src/problems.ts";
+import { tempDir } from "../support/temp.ts";
 
 /** Real Skill objects, loaded by Pi from a directory of SKILL.md files. */
 let available: Skill[] = [];
 
 beforeAll(() => {
-	const dir = mkdtempSync(join(tmpdir(), "pi-delegate-skills-"));
+	const dir = tempDir("pi-delegate-skills-");
 	for (const name of ["langfuse", "release-notes", "sql-review"]) {
 		mkdirSync(join(dir, name));
 		writeFileSync(join(dir, name, "SKILL.md"), `---\nname: ${name}\ndescription: The ${name} skill.\n---\nBody.\n`);

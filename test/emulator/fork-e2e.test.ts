@@ -56,7 +56,7 @@ beforeAll(async () => {
 			},
 		},
 	});
-	dir = writeAgentDir({ url: emulator.url });
+	dir = writeAgentDir({ url: emulator.url, dir: tempDir("pi-emulator-agent-") });
 	cwd = gitRepo({ "AGENTS.md": AGENTS_MD, "retry.ts": "export const attempts = 3;\n" });
 	runsDir = join(tempDir("pi-delegate-fork-e2e-"), "runs");
 });

@@ -1,10 +1,10 @@
 /** `npm run emulator` as a person runs it: prints its URL, answers, summarises on exit. */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO } from "../../bench/support/pi-process.ts";
+import { tempDir } from "../support/temp.ts";
 
 const MAIN = join(REPO, "bench/emulator/main.ts");
 
@@ -27,7 +27,7 @@ function launch(args: string[]) {
 }
 
 describe("npm run emulator", () => {
-	const dir = mkdtempSync(join(tmpdir(), "emulator-main-"));
+	const dir = tempDir("emulator-main-");
 
 	it("prints its URL, writes an agent dir, reports each request and prints totals on SIGTERM", async () => {
 		const script = join(dir, "script.json");

@@ -2,8 +2,7 @@
  * End to end: the real `pi` CLI and an in-process SDK session, configured only through the agent
  * directory `writeAgentDir` writes, talk to the emulator over HTTP.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createAgentSession, SessionManager, SettingsManager } from "@earendil-works/pi-coding-agent";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +15,7 @@ import {
 	writeAgentDir,
 } from "../../bench/emulator/index.ts";
 import { assistantMessages, piReportedCost, runPiProcess } from "../../bench/support/pi-process.ts";
+import { tempDir } from "../support/temp.ts";
 
 let emulator: Emulator;
 let dir: EmulatorAgentDir;
@@ -37,8 +37,8 @@ beforeAll(async () => {
 			],
 		},
 	});
-	dir = writeAgentDir({ url: emulator.url });
-	cwd = mkdtempSync(join(tmpdir(), "emulator-e2e-cwd-"));
+	dir = writeAgentDir({ url: emulator.url, dir: tempDir("pi-emulator-agent-") });
+	cwd = tempDir("emulator-e2e-cwd-");
 	writeFileSync(join(cwd, "data.txt"), "the answer is 42\n");
 });
 

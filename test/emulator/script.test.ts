@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AssistantMessage, Context } from "@earendil-works/pi-ai";
 import { complete } from "@earendil-works/pi-ai/compat";
@@ -7,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { checkJsonScript, type Emulator, loadScript, type Script, startEmulator } from "../../bench/emulator/index.ts";
 import { ScriptError } from "../../bench/emulator/load-script.ts";
 import { formatPath } from "../../src/problems.ts";
+import { tempDir } from "../support/temp.ts";
 import { piContext, piModel } from "./pi-model.ts";
 
 let emulator: Emulator | undefined;
@@ -85,7 +85,7 @@ describe("matching requests to scripted conversations", () => {
 });
 
 describe("script files", () => {
-	const dir = mkdtempSync(join(tmpdir(), "emulator-script-"));
+	const dir = tempDir("emulator-script-");
 
 	it("loads a JSON script", async () => {
 		const file = join(dir, "ok.json");

@@ -1,13 +1,12 @@
-import { mkdtempSync, realpathSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { CASE_LAYOUT, ENVELOPE_CASES, evaluateCase } from "../../src/envelope/cases.ts";
 import { nodeFileProbe, writeLayout } from "../../src/envelope/probe.ts";
 import type { FileProbe } from "../../src/envelope/verify.ts";
 import { memoryProbe } from "../support/memory-probe.ts";
+import { tempDir } from "../support/temp.ts";
 
-const sandbox = realpathSync(mkdtempSync(join(tmpdir(), "pi-delegate-cases-")));
+const sandbox = tempDir("pi-delegate-cases-");
 writeLayout(sandbox, CASE_LAYOUT);
 afterAll(() => rmSync(sandbox, { recursive: true, force: true }));
 

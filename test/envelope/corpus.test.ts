@@ -2,8 +2,7 @@
  * The envelope corpus: real-looking final messages and envelope files, good and bad, each checked
  * end to end (parse, then verify against a sandbox) for its exact outcome and reason.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CASE_LAYOUT } from "../../src/envelope/cases.ts";
@@ -11,12 +10,13 @@ import { parseEnvelope } from "../../src/envelope/parse.ts";
 import { nodeFileProbe, writeLayout } from "../../src/envelope/probe.ts";
 import { verifyEvidence } from "../../src/envelope/verify.ts";
 import { formatPath } from "../../src/problems.ts";
+import { tempDir } from "../support/temp.ts";
 
 const CORPUS = join(import.meta.dirname, "../fixtures/envelopes");
 /** What the corpus's children ran. */
 const CORPUS_COMMANDS = ["npm test 2>&1 | tail -5", "cd src && npm test", "git diff --stat"];
 
-const sandbox = realpathSync(mkdtempSync(join(tmpdir(), "pi-delegate-corpus-")));
+const sandbox = tempDir("pi-delegate-corpus-");
 writeLayout(sandbox, CASE_LAYOUT);
 afterAll(() => rmSync(sandbox, { recursive: true, force: true }));
 

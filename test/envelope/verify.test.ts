@@ -1,12 +1,12 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Layout } from "../../src/envelope/layout.ts";
 import { nodeFileProbe, writeLayout } from "../../src/envelope/probe.ts";
 import { type FileProbe, type VerifyContext, verifyEvidence } from "../../src/envelope/verify.ts";
 import { memoryProbe } from "../support/memory-probe.ts";
+import { tempDir } from "../support/temp.ts";
 
 const LAYOUT: Layout = {
 	files: {
@@ -38,17 +38,6 @@ interface Setup {
 function memory(): Setup {
 	const sandbox = "/sandbox";
 	return { sandbox, probe: memoryProbe(sandbox, LAYOUT) };
-}
-
-const made: string[] = [];
-afterAll(() => {
-	for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(prefix: string): string {
-	const dir = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
-	made.push(dir);
-	return dir;
 }
 
 function disk(): Setup {

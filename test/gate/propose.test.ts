@@ -1,7 +1,4 @@
 /** The task call proposed for a blocked brief: its fields, its placeholder, its hints, its text. */
-import { mkdtempSync, realpathSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { classifyBrief } from "../../src/gate/classify.ts";
 import { mustWrite, proposeTask, READ_DELIVERABLE, WRITE_DELIVERABLE } from "../../src/gate/propose.ts";
@@ -10,6 +7,7 @@ import { WRITE_ALLOWED_PLACEHOLDER } from "../../src/gate/types.ts";
 import { formatPath } from "../../src/problems.ts";
 import { loadSpecObject } from "../../src/spec/load.ts";
 import { ID_MAX_LENGTH, ID_PATTERN } from "../../src/spec/schema.ts";
+import { tempDir } from "../support/temp.ts";
 import { allBriefs } from "./corpus.ts";
 
 describe("proposeTask", () => {
@@ -50,7 +48,7 @@ describe("proposeTask", () => {
 	});
 
 	it("makes a placeholder that the spec validator refuses, so it can never be sent as authority", () => {
-		const cwd = realpathSync(mkdtempSync(join(tmpdir(), "pi-delegate-gate-")));
+		const cwd = tempDir("pi-delegate-gate-");
 		const p = proposeTask("Fix the typo in README.md.", { cwd });
 		const loaded = loadSpecObject(p.params, { cwd });
 		expect(loaded.ok).toBe(false);

@@ -3,10 +3,10 @@
  * failed and crashed runs, a fork, an older task and a folder that is not a run. Paths inside the
  * records are written as @ROOT@; a test gets its own copy with them pointing at the copy.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO } from "../support/pi.ts";
+import { tempDir } from "../support/temp.ts";
 
 export const FIXTURE = join(REPO, "test/fixtures/spend");
 
@@ -20,7 +20,7 @@ function rewrite(dir: string, root: string): void {
 
 /** A fresh copy of the fixture: its root, the parent session file, the runs directory. */
 export function spendFixture(): { root: string; session: string; runs: string } {
-	const root = mkdtempSync(join(tmpdir(), "pi-delegate-spend-"));
+	const root = tempDir("pi-delegate-spend-");
 	cpSync(FIXTURE, root, { recursive: true });
 	rewrite(root, root);
 	return { root, session: join(root, "session.jsonl"), runs: join(root, "runs") };

@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import pkg from "../../package.json" with { type: "json" };
 import { REPO, runPi } from "../support/pi.ts";
+import { tempDir } from "../support/temp.ts";
 
 describe("the Pi package", () => {
 	it("declares itself a Pi package whose extension entry is built", () => {
@@ -21,7 +21,7 @@ describe("the Pi package", () => {
 	});
 
 	it("would notice an extension that fails to load (control)", () => {
-		const dir = mkdtempSync(join(tmpdir(), "pi-delegate-broken-"));
+		const dir = tempDir("pi-delegate-broken-");
 		writeFileSync(join(dir, "broken.js"), 'export default function () { throw new Error("broken on purpose"); }\n');
 		const run = runPi(["-e", join(dir, "broken.js"), "--mode", "json", "-p", "hello"]);
 		expect(run.stderr).toMatch(/Failed to load extension/);

@@ -3,9 +3,6 @@
  * and returns), and a real in-process Pi session where the model calls a stub `fork` tool — the
  * blocked call reaches the model as an error tool result carrying the reason, and the tool never runs.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import {
 	createAgentSession,
@@ -22,6 +19,7 @@ import { FORK_TOOL_NAME, forkBriefs } from "../../src/pi/fork-brief.ts";
 import { registerForkGate } from "../../src/pi/fork-gate.ts";
 import { forkGateDecision } from "../../src/pi/fork-gate-decision.ts";
 import { fauxAssistantMessage, fauxRuntime, fauxText, fauxToolCall } from "../support/faux-runtime.ts";
+import { tempDir } from "../support/temp.ts";
 
 const RISKY = "Could you fix the typo in a.ts? Don't touch src/api.";
 const SAFE = "Why did the fix fail on CI?";
@@ -118,7 +116,7 @@ describe("registerForkGate", () => {
 /** Runs one parent turn whose model calls a stub `fork` tool with `brief`; returns what came back. */
 async function forkInSession(brief: string) {
 	const faux = await fauxRuntime();
-	const cwd = mkdtempSync(join(tmpdir(), "pi-delegate-fork-gate-"));
+	const cwd = tempDir("pi-delegate-fork-gate-");
 	let forkRan = 0;
 	let seen: unknown[] = [];
 	faux.script([

@@ -3,8 +3,7 @@
  * and in a real Pi session whose Anthropic provider talks to the emulator (the entries land in the
  * session file, and the meter's figures for that file equal Pi's own).
  */
-import { mkdtempSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import {
 	createAgentSession,
@@ -30,6 +29,7 @@ import { findMisses } from "../../src/meter/rebill.ts";
 import { REQUEST_ENTRY_TYPE, type RequestEntry } from "../../src/meter/request-entry.ts";
 import { totalsOf } from "../../src/meter/usage.ts";
 import { registerRequestMeter } from "../../src/pi/request-meter.ts";
+import { tempDir } from "../support/temp.ts";
 
 type Handler = (event: { type: string; payload: unknown }, ctx: unknown) => unknown;
 
@@ -117,9 +117,9 @@ describe("registerRequestMeter in a real Pi session on the emulator", () => {
 	});
 
 	it("records every request in the session file; the meter's figures equal the emulator's bill and Pi's /session", async () => {
-		const dir = writeAgentDir({ url: emulator.url });
-		const cwd = mkdtempSync(join(tmpdir(), "request-meter-cwd-"));
-		const sessionDir = mkdtempSync(join(tmpdir(), "request-meter-sessions-"));
+		const dir = writeAgentDir({ url: emulator.url, dir: tempDir("pi-emulator-agent-") });
+		const cwd = tempDir("request-meter-cwd-");
+		const sessionDir = tempDir("request-meter-sessions-");
 		const modelRuntime = await openModelRuntime(dir);
 		const settingsManager = SettingsManager.inMemory({ compaction: { enabled: false } });
 		const resourceLoader = new DefaultResourceLoader({

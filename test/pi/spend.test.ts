@@ -1,6 +1,5 @@
 /** Spend in Pi: the footer status of running children, the session entry per child, and /delegate-spend. */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { collectSpend } from "../../src/meter/collect.ts";
@@ -9,6 +8,7 @@ import { childLinkEntry, linkChild, linkedPrefixKeys } from "../../src/pi/child-
 import { runsDirOf, spendReport } from "../../src/pi/commands/delegate-spend-show.ts";
 import { LiveSpend, SPEND_STATUS_KEY, spendStatusText } from "../../src/pi/spend-status.ts";
 import type { TaskResult } from "../../src/run/result.ts";
+import { tempDir } from "../support/temp.ts";
 
 function result(id: string, auditDir: string, costUsd: number, verdict: "PASS" | "FAIL" = "PASS"): TaskResult {
 	return {
@@ -116,7 +116,7 @@ describe("the session entry per child", () => {
 
 /** A parent session file whose one `task` call ran two children, each recorded in the runs directory. */
 function sessionWithTwoChildren() {
-	const root = mkdtempSync(join(tmpdir(), "pi-delegate-spend-"));
+	const root = tempDir("pi-delegate-spend-");
 	const runs = join(root, "runs");
 	const results = ["a", "b"].map((id, i) => {
 		const dir = join(runs, `20261201T00000${i}Z-${id}`);

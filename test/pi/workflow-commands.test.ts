@@ -4,13 +4,13 @@
  * read-only, and end with one report whose file:line pointers were verified.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseWorkflowLine, splitWords } from "../../src/pi/workflow-commands.ts";
 import { REPO, runPi, SCRIPTED_PROVIDER } from "../support/pi.ts";
 import { gitRepo } from "../support/task-fixture.ts";
+import { tempDir } from "../support/temp.ts";
 
 const EXTENSION = join(REPO, "test/pi/workflow-extension.ts");
 
@@ -88,7 +88,7 @@ describe("/deep-research in print mode", () => {
 
 /** Runs `pi --mode rpc`, sends one prompt, and returns the first notification whose text starts with `title`. */
 function rpcNotification(cwd: string, message: string, title: string, turns: unknown[]): Promise<string> {
-	const agentDir = mkdtempSync(join(tmpdir(), "pi-delegate-agent-"));
+	const agentDir = tempDir("pi-delegate-agent-");
 	const script = join(agentDir, "script.json");
 	writeFileSync(script, JSON.stringify({ turns }));
 	const args = ["--offline", "-e", SCRIPTED_PROVIDER, "-e", EXTENSION, "--model", "scripted/scripted-1"];

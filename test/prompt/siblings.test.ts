@@ -4,9 +4,6 @@
  * one cached prefix. Each child here is a real session with its own session directory (as a runner
  * gives each child its own audit directory); the faux provider records what the model received.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BUILTIN_MODE_NAMES, createModeRegistry } from "../../src/context/modes.ts";
 import { viewSessionParts } from "../../src/host/render.ts";
@@ -15,6 +12,7 @@ import { TASK_WORKER } from "../../src/prompt/task-worker.ts";
 import { childTools } from "../support/child-tools.ts";
 import { type Received, sendOnce } from "../support/faux-session.ts";
 import { MAIN_RULES, makeProject, parentPromptOf, SHARED_AGENTS, type TempProject } from "../support/project.ts";
+import { tempDir } from "../support/temp.ts";
 
 const OTHER: ChildKind = { name: "scout", role: "Find things." };
 
@@ -33,7 +31,7 @@ async function child(
 		tools: childTools(["read", "grep", "find"]),
 		firstMessage: message,
 	});
-	const sessionDir = mkdtempSync(join(tmpdir(), "pi-delegate-sibling-"));
+	const sessionDir = tempDir("pi-delegate-sibling-");
 	const received = await sendOnce({ ...project, ...viewSessionParts(view, project), sessionDir }, view.firstMessage);
 	return { ...received, sessionDir };
 }

@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { AuditRecord, listRuns, readRun, resolveRunsDir, utcStamp } from "../../src/run/audit.ts";
+import { tempDir } from "../support/temp.ts";
 
-const base = () => mkdtempSync(join(tmpdir(), "pi-delegate-audit-"));
+const base = () => tempDir("pi-delegate-audit-");
 const at = new Date("2026-11-30T00:15:02.123Z");
 
 describe("the audit record", () => {

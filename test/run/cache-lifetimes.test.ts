@@ -4,8 +4,7 @@
  * minutes apart: with the policy the second reads the prefix the first wrote for an hour, and
  * each child's last request writes nothing; without it the prefix is written twice.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -22,6 +21,7 @@ import type { ChildCachePolicy } from "../../src/run/cache-policy.ts";
 import { inProcessRunner } from "../../src/run/in-process.ts";
 import { runSubprocess } from "../../src/run/subprocess.ts";
 import type { ChildLaunch, ChildRunner } from "../../src/run/types.ts";
+import { tempDir } from "../support/temp.ts";
 
 let emulator: Emulator;
 let dir: EmulatorAgentDir;
@@ -45,8 +45,8 @@ beforeAll(async () => {
 			],
 		},
 	});
-	dir = writeAgentDir({ url: emulator.url });
-	cwd = mkdtempSync(join(tmpdir(), "pi-delegate-cache-"));
+	dir = writeAgentDir({ url: emulator.url, dir: tempDir("pi-emulator-agent-") });
+	cwd = tempDir("pi-delegate-cache-");
 	writeFileSync(join(cwd, "a.txt"), "one\ntwo\n");
 });
 
@@ -78,7 +78,7 @@ function launch(marker: string, cache: ChildCachePolicy | undefined, head = ""):
 }
 
 async function run(runner: ChildRunner, marker: string, cache: ChildCachePolicy | undefined, head = "") {
-	const audit = mkdtempSync(join(tmpdir(), "pi-delegate-cache-audit-"));
+	const audit = tempDir("pi-delegate-cache-audit-");
 	const outcome = await runner(launch(marker, cache, head), {
 		signal: new AbortController().signal,
 		onProgress: () => {},

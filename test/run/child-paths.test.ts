@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -11,7 +10,7 @@ const PI_ROOT = join(REPO, "node_modules/@earendil-works/pi-coding-agent");
 
 /** A fake Pi package: `bundle` decides whether it has dist/bundle/cli.js besides its bin. */
 function fakePi(bundle: boolean): string {
-	const root = mkdtempSync(join(tmpdir(), "pi-delegate-fake-pi-"));
+	const root = tempDir("pi-delegate-fake-pi-");
 	mkdirSync(join(root, "dist/bundle"), { recursive: true });
 	writeFileSync(
 		join(root, "package.json"),
@@ -49,7 +48,7 @@ describe("the Pi CLI a child runs", () => {
 		expect(cliOfPackage(withBundle)).toBe(join(withBundle, "dist/bundle/cli.js"));
 		const without = fakePi(false);
 		expect(cliOfPackage(without)).toBe(join(without, "dist/cli.js"));
-		expect(cliOfPackage(mkdtempSync(join(tmpdir(), "pi-delegate-empty-")))).toBeUndefined();
+		expect(cliOfPackage(tempDir("pi-delegate-empty-"))).toBeUndefined();
 	});
 });
 
@@ -67,7 +66,7 @@ describe("the child-side extension", () => {
 	});
 
 	it("falls back to the package build when the build apart is missing", () => {
-		const root = mkdtempSync(join(tmpdir(), "pi-delegate-dist-"));
+		const root = tempDir("pi-delegate-dist-");
 		expect(childExtensionPath(pathToFileURL(join(root, "run/child-paths.js")).href)).toBe(
 			join(root, "run/child-extension.js"),
 		);

@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { inProcessRunner } from "../../src/run/in-process.ts";
 import type { ChildLaunch, ChildProgress, RunnerHooks } from "../../src/run/types.ts";
 import { fauxAssistantMessage, fauxRuntime, fauxText, fauxToolCall } from "../support/faux-runtime.ts";
+import { tempDir } from "../support/temp.ts";
 
 function launch(cwd: string, agentDir: string, overrides: Partial<ChildLaunch> = {}): ChildLaunch {
 	return {
@@ -51,7 +51,7 @@ const envelope = (pointer: string) => ({
 describe("in-process runner", () => {
 	it("runs a child that reads, runs a command and submits; reports usage, commands and the envelope", async () => {
 		const faux = await fauxRuntime();
-		const cwd = mkdtempSync(join(tmpdir(), "pi-delegate-cwd-"));
+		const cwd = tempDir("pi-delegate-cwd-");
 		writeFileSync(join(cwd, "a.txt"), "one\ntwo\n");
 		faux.script([
 			fauxAssistantMessage([fauxToolCall("bash", { command: "cat a.txt" })], { stopReason: "toolUse" }),
@@ -77,7 +77,7 @@ describe("in-process runner", () => {
 
 	it("rejects a submission whose pointer is past the end of the file, and accepts the fix", async () => {
 		const faux = await fauxRuntime();
-		const cwd = mkdtempSync(join(tmpdir(), "pi-delegate-cwd-"));
+		const cwd = tempDir("pi-delegate-cwd-");
 		writeFileSync(join(cwd, "a.txt"), "one\ntwo\n");
 		faux.script([
 			fauxAssistantMessage([fauxToolCall("submit_result", envelope("a.txt:9"))], { stopReason: "toolUse" }),
@@ -91,7 +91,7 @@ describe("in-process runner", () => {
 
 	it("steers the child on its last turn and stops it after the turn budget", async () => {
 		const faux = await fauxRuntime();
-		const cwd = mkdtempSync(join(tmpdir(), "pi-delegate-cwd-"));
+		const cwd = tempDir("pi-delegate-cwd-");
 		const seen: string[] = [];
 		faux.script(
 			Array.from({ length: 6 }, () => (context) => {
@@ -113,7 +113,7 @@ describe("in-process runner", () => {
 
 	it("stops when the signal aborts and says which budget", async () => {
 		const faux = await fauxRuntime();
-		const cwd = mkdtempSync(join(tmpdir(), "pi-delegate-cwd-"));
+		const cwd = tempDir("pi-delegate-cwd-");
 		const controller = new AbortController();
 		faux.script([
 			fauxAssistantMessage([fauxToolCall("bash", { command: "sleep 30" })], { stopReason: "toolUse" }),

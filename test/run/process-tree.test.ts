@@ -1,7 +1,6 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
@@ -14,6 +13,7 @@ import {
 	withRunMarker,
 } from "../../src/run/process-tree.ts";
 import { alive, waitFor } from "../support/processes.ts";
+import { tempDir } from "../support/temp.ts";
 
 const environ = (...entries: string[]) => Buffer.from(`${entries.join("\0")}\0`);
 
@@ -40,7 +40,7 @@ describe("run markers", () => {
 
 /** Starts `script` detached, in its own group, marked with `id`; returns its pid and a pid file. */
 function startTree(script: string, id: string) {
-	const dir = mkdtempSync(join(tmpdir(), "pi-delegate-tree-"));
+	const dir = tempDir("pi-delegate-tree-");
 	const child = spawn("sh", ["-c", script], {
 		cwd: dir,
 		detached: true,

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { VERSION } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
@@ -9,8 +8,9 @@ import { renderModelReport, renderReport } from "../../src/report/task-report.ts
 import type { SubmitCheckConfig } from "../../src/run/types.ts";
 import { fauxAssistantMessage, fauxText, fauxToolCall } from "../support/faux-runtime.ts";
 import { gitRepo, spec, taskHarness } from "../support/task-fixture.ts";
+import { tempDir } from "../support/temp.ts";
 
-const dir = realpathSync(mkdtempSync(join(tmpdir(), "pi-delegate-submit-")));
+const dir = tempDir("pi-delegate-submit-");
 writeFileSync(join(dir, "a.txt"), "one\ntwo\n");
 
 const GOOD: Envelope = {

@@ -1,13 +1,13 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { formatPath } from "../../src/problems.ts";
 import { readDelegateSettings, readSettings } from "../../src/settings/read.ts";
+import { tempDir } from "../support/temp.ts";
 
 function layout() {
-	const root = mkdtempSync(join(tmpdir(), "pi-delegate-settings-"));
+	const root = tempDir("pi-delegate-settings-");
 	const home = join(root, "home");
 	const agentDir = join(home, ".pi", "agent");
 	const cwd = join(root, "project");

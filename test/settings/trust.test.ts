@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { hasTrustRequiringProjectResources, ProjectTrustStore } from "@earendil-works/pi-coding-agent";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -10,6 +9,7 @@ import {
 	resolveProjectTrust,
 	TRUST_REQUIRING_ENTRIES,
 } from "../../src/settings/trust.ts";
+import { tempDir } from "../support/temp.ts";
 
 describe("decideProjectTrust (Pi's non-interactive rule)", () => {
 	it.each([
@@ -46,7 +46,7 @@ describe("agreement with Pi's own trust functions", () => {
 	const savedHome = process.env.HOME;
 
 	beforeEach(() => {
-		root = realpathSync(mkdtempSync(join(tmpdir(), "pi-delegate-trust-")));
+		root = tempDir("pi-delegate-trust-");
 		home = join(root, "home");
 		agentDir = join(home, ".pi", "agent");
 		mkdirSync(agentDir, { recursive: true });

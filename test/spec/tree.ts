@@ -3,9 +3,9 @@
  * A real temporary directory tree for spec tests, and `${TMP}` placeholder filling. The tree:
  *   a/  b/  repo/{README.md, docs/{index.md, deep/}, src/, test/}  file.txt  link-a -> a  repo-link -> repo  deep-link -> repo/docs/deep
  */
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { tempDir } from "../support/temp.ts";
 
 export interface Tree {
 	/** Real path of the tree's top directory. */
@@ -16,7 +16,7 @@ export interface Tree {
 }
 
 export function makeTree(): Tree {
-	const tmp = realpathSync(mkdtempSync(join(tmpdir(), "pi-delegate-spec-")));
+	const tmp = tempDir("pi-delegate-spec-");
 	for (const dir of ["a", "b", "repo/docs/deep", "repo/src", "repo/test"])
 		mkdirSync(join(tmp, dir), { recursive: true });
 	writeFileSync(join(tmp, "file.txt"), "not a directory\n");

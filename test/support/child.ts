@@ -3,8 +3,7 @@
  * provider), a project directory, and a launch that runs the scripted model. `runScripted` runs a
  * runner on it and collects what the hooks saw.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import {
 	type ChildLaunch,
@@ -15,6 +14,7 @@ import {
 } from "../../src/run/types.ts";
 import { SCRIPTED_PROVIDER } from "./pi.ts";
 import type { RecordedRequest, Script } from "./scripted-provider.ts";
+import { tempDir } from "./temp.ts";
 
 export interface ScriptedChild {
 	root: string;
@@ -33,7 +33,7 @@ export interface ScriptedChildOptions extends Script {
 }
 
 export function scriptedChild(options: ScriptedChildOptions = {}): ScriptedChild {
-	const root = mkdtempSync(join(tmpdir(), "pi-delegate-child-test-"));
+	const root = tempDir("pi-delegate-child-test-");
 	const agentDir = join(root, "agent");
 	const project = join(root, "project");
 	mkdirSync(agentDir, { recursive: true });

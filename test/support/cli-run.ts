@@ -3,12 +3,12 @@
  * model's script, a runs dir, a project dir to run from, and helpers to write specs and run the CLI
  * (in-process through test/support/cli.ts, or as the built bin in a real process).
  */
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type CliResult, runCli } from "./cli.ts";
 import { SCRIPTED_PROVIDER } from "./pi.ts";
 import type { Script } from "./scripted-provider.ts";
+import { tempDir } from "./temp.ts";
 
 export interface RunWorkspace {
 	base: string;
@@ -24,7 +24,7 @@ export interface RunWorkspace {
 }
 
 export function runWorkspace(script: Script): RunWorkspace {
-	const base = realpathSync(mkdtempSync(join(tmpdir(), "pi-delegate-cli-run-")));
+	const base = tempDir("pi-delegate-cli-run-");
 	const agentDir = join(base, "agent");
 	const runsDir = join(base, "runs");
 	const project = join(base, "project");

@@ -3,8 +3,6 @@
  * and its cost is always 0, so tests that need dollars patch usage onto the scripted messages
  * through `priced`.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
 	type AssistantMessage,
@@ -18,6 +16,7 @@ import {
 	fauxToolCall,
 } from "@earendil-works/pi-ai";
 import { ModelRuntime } from "@earendil-works/pi-coding-agent";
+import { tempDir } from "./temp.ts";
 
 export { fauxAssistantMessage, fauxText, fauxToolCall };
 
@@ -33,7 +32,7 @@ export interface FauxRuntime {
 }
 
 export async function fauxRuntime(): Promise<FauxRuntime> {
-	const agentDir = mkdtempSync(join(tmpdir(), "pi-delegate-agent-"));
+	const agentDir = tempDir("pi-delegate-agent-");
 	const runtime = await ModelRuntime.create({
 		authPath: join(agentDir, "auth.json"),
 		modelsPath: null,

@@ -105,7 +105,7 @@ export async function forkParent(options: ForkParentOptions): Promise<ForkParent
 			},
 		},
 	});
-	const dir = writeAgentDir({ url: emulator.url });
+	const dir = writeAgentDir({ url: emulator.url, dir: tempDir("pi-emulator-agent-") });
 	const cwd = gitRepo({ "AGENTS.md": AGENTS_MD, "src/retry.ts": "export const attempts = 3;\n", ...options.files });
 	const runsDir = join(tempDir("pi-delegate-fork-runs-"), "runs");
 	const runtime = await openModelRuntime(dir);

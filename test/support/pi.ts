@@ -1,8 +1,8 @@
 /** Runs the real `pi` binary (Node 22 from node_modules/.bin) in an isolated agent directory. */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { tempDir } from "./temp.ts";
 
 export const REPO = resolve(import.meta.dirname, "../..");
 export const SCRIPTED_PROVIDER = join(REPO, "src/selftest/scripted-provider.ts");
@@ -19,7 +19,7 @@ export function runPi(
 	args: string[],
 	options: { turns?: unknown[]; cwd?: string; env?: Record<string, string> } = {},
 ): PiRun {
-	const agentDir = mkdtempSync(join(tmpdir(), "pi-delegate-agent-"));
+	const agentDir = tempDir("pi-delegate-agent-");
 	const script = join(agentDir, "script.json");
 	writeFileSync(script, JSON.stringify({ turns: options.turns ?? ["ok"] }));
 	const out = spawnSync("pi", ["--offline", "-e", SCRIPTED_PROVIDER, "--model", "scripted/scripted-1", ...args], {

@@ -3,13 +3,13 @@
  * and a home, with the operator files a case needs, plus the parent session's prompt as Pi itself
  * hands it to an extension at `before_agent_start` (captured by pi-delegate's own capture).
  */
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { DefaultResourceLoader, SettingsManager } from "@earendil-works/pi-coding-agent";
 import { captureParentPrompt, type ParentPromptSource } from "../../src/pi/parent-prompt.ts";
 import type { ParentPrompt } from "../../src/prompt/channels.ts";
 import { sendOnce } from "./faux-session.ts";
+import { tempDir } from "./temp.ts";
 
 export interface TempProject {
 	cwd: string;
@@ -19,7 +19,7 @@ export interface TempProject {
 
 /** Files by path: `project:` prefix for the working directory, `agent:` for the agent directory. */
 export function makeProject(files: Record<string, string>): TempProject {
-	const root = realpathSync(mkdtempSync(join(tmpdir(), "pi-delegate-view-")));
+	const root = tempDir("pi-delegate-view-");
 	const project: TempProject = { cwd: join(root, "project"), agentDir: join(root, "agent"), home: join(root, "home") };
 	for (const dir of Object.values(project)) mkdirSync(dir, { recursive: true });
 	for (const [key, content] of Object.entries(files)) {

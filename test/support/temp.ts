@@ -9,8 +9,14 @@ import { join } from "node:path";
 
 const made = new Set<string>();
 
+/**
+ * Where the directories go: the machine's temporary directory, which the run's global set-up
+ * records before it points TMPDIR at a directory of the run's own (global-tmp.ts).
+ */
+const parent = () => process.env.PI_DELEGATE_TESTS_TMP || tmpdir();
+
 export function tempDir(prefix = "pi-delegate-test-"): string {
-	const dir = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+	const dir = realpathSync(mkdtempSync(join(parent(), prefix)));
 	made.add(dir);
 	return dir;
 }

@@ -1,0 +1,48 @@
+/**
+ * The run's own temporary directory. Before any test file starts, TMPDIR is pointed at a fresh
+ * directory, so that whatever is made apart from test/support/temp.ts — in a helper process, in a
+ * `pi` a test starts, in the code under test — lands in it and not loose in the machine's /tmp.
+ * When the run ends, anything left in it other than the caches kept on purpose is a leak: each is
+ * named on stderr and the run fails (exit 1); then the directory goes. KEEP_TEMP=1 keeps it.
+ */
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/**
+ * What may stay until the directory goes: Pi's and Node's start caches (jiti, the compile cache),
+ * the sandboxed children's copies of them (src/run/contain-caches.ts) and the tarball the install
+ * tests share (test/install/package.ts).
+ */
+const KEPT = [/^jiti$/, /^node-compile-cache$/, /^pi-delegate-sandbox-cache-\d+$/, /^pi-delegate-pack-[0-9a-f]+$/];
+
+let root: string | undefined;
+
+export function setup(): void {
+	// tempDir's own directories stay beside it, as short as before (tests check 80-column output
+	// that names them); they are removed when their file ends.
+	process.env.PI_DELEGATE_TESTS_TMP = tmpdir();
+	root = mkdtempSync(join(tmpdir(), "pi-delegate-tests-"));
+	// Enterable by others, as /tmp is: some tests run the command as an unprivileged user on a tree of theirs.
+	chmodSync(root, 0o755);
+	process.env.TMPDIR = root;
+}
+
+/** The entries of the run's directory a test or the code under test left behind. */
+export function leftovers(names: readonly string[]): string[] {
+	return names.filter((name) => !KEPT.some((kept) => kept.test(name))).sort();
+}
+
+export function teardown(): void {
+	if (root === undefined) return;
+	const left = leftovers(readdirSync(root));
+	if (left.length > 0) {
+		process.stderr.write(
+			`\n${left.length} temporary entr${left.length === 1 ? "y was" : "ies were"} left behind by the tests (in ${root}):\n${left.map((name) => `  ${name}\n`).join("")}` +
+				"Make temporary directories with test/support/temp.ts `tempDir`, and give a helper process a TMPDIR of the test's own.\n",
+		);
+		process.exitCode = 1;
+	}
+	if (process.env.KEEP_TEMP === "1") process.stderr.write(`temporary files kept in ${root}\n`);
+	else rmSync(root, { recursive: true, force: true, maxRetries: 2 });
+}

@@ -1,0 +1,48 @@
+/**
+ * Tests leave nothing in the machine's temporary directory: every test file's directories go when
+ * it ends (temp.ts), whatever else is made goes into the run's own directory (global-tmp.ts), and
+ * what is still there when the run ends fails the run.
+ */
+import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, dirname, join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { leftovers } from "./support/global-tmp.ts";
+import { tempDir } from "./support/temp.ts";
+
+const TEST = resolve(import.meta.dirname);
+
+function files(dir: string): string[] {
+	return readdirSync(dir).flatMap((name) => {
+		const path = join(dir, name);
+		if (statSync(path).isDirectory()) return name === "fixtures" ? [] : files(path);
+		return path.endsWith(".ts") ? [path] : [];
+	});
+}
+
+describe("temporary directories of the tests", () => {
+	it("made apart from tempDir land in the run's own directory, not loose in the machine's", () => {
+		expect(basename(tmpdir())).toMatch(/^pi-delegate-tests-/);
+		expect(dirname(tmpdir())).toBe(process.env.PI_DELEGATE_TESTS_TMP);
+		// tempDir's stay beside it, as short as the machine's (output at 80 columns names them).
+		expect(dirname(tempDir())).toBe(realpathSync(process.env.PI_DELEGATE_TESTS_TMP ?? ""));
+	});
+
+	it("are made through tempDir only, which removes them", () => {
+		const own = new Set(["support/temp.ts", "support/global-tmp.ts", "temp-dirs.test.ts"]);
+		const direct = files(TEST)
+			.map((file) => relative(TEST, file))
+			.filter((file) => !own.has(file) && /\bmkdtemp(Sync)?\(/.test(readFileSync(join(TEST, file), "utf8")));
+		expect(direct).toEqual([]);
+	});
+
+	it("count as left behind unless they are a cache kept on purpose", () => {
+		const names = ["jiti", "node-compile-cache", "pi-delegate-sandbox-cache-0", "pi-delegate-pack-0123abcd"];
+		expect(leftovers(names)).toEqual([]);
+		expect(leftovers([...names, "pi-delegate-agent-x1", "jiti-2", "pi-delegate-pack-x"])).toEqual([
+			"jiti-2",
+			"pi-delegate-agent-x1",
+			"pi-delegate-pack-x",
+		]);
+	});
+});
