@@ -7,7 +7,7 @@
  *   the project's files (offline), prompt read back — what any Pi child costs before it runs.
  * The ratios say whether rendering every child for its audit record is cheap next to starting it.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { InMemoryCredentialStore, InMemoryModelsStore } from "@earendil-works/pi-ai";
@@ -27,7 +27,7 @@ import { buildChildView } from "../src/prompt/child-view.ts";
 import { TASK_WORKER } from "../src/prompt/task-worker.ts";
 import type { Bench } from "./run.ts";
 
-function project(): { cwd: string; agentDir: string } {
+function project(): { root: string; cwd: string; agentDir: string } {
 	const root = mkdtempSync(join(tmpdir(), "pi-delegate-render-bench-"));
 	const cwd = join(root, "project");
 	const agentDir = join(root, "agent");
@@ -36,7 +36,7 @@ function project(): { cwd: string; agentDir: string } {
 	writeFileSync(join(cwd, "AGENTS.md"), "# Ledger\n\nAmounts are integers in cents.\n".repeat(20));
 	writeFileSync(join(cwd, ".pi", "APPEND_SYSTEM.md"), "Split the work into waves of child agents.\n");
 	writeFileSync(join(agentDir, "skills", "notes", "SKILL.md"), "---\nname: notes\ndescription: Notes.\n---\n");
-	return { cwd, agentDir };
+	return { root, cwd, agentDir };
 }
 
 async function median(runs: number, fn: () => Promise<unknown> | unknown): Promise<number> {
@@ -51,7 +51,15 @@ async function median(runs: number, fn: () => Promise<unknown> | unknown): Promi
 }
 
 const bench: Bench = async ({ quick }) => {
-	const where = project();
+	const { root, ...where } = project();
+	try {
+		return await measure(where, quick);
+	} finally {
+		rmSync(root, { recursive: true, force: true });
+	}
+};
+
+async function measure(where: { cwd: string; agentDir: string }, quick: boolean) {
 	const runs = quick ? 15 : 101;
 	const { parent } = await loadParentPrompt({ ...where, projectTrusted: true });
 	const tools = withSubmit(["read", "grep", "find", "ls"]);
@@ -97,6 +105,6 @@ const bench: Bench = async ({ quick }) => {
 		table: renderTable(["step", "median ms", "× plain session"], rows, ["left", "right", "right"]),
 		data: { runs, buildMs, renderMs, plainMs, renderOverPlain: renderMs / plainMs, buildOverPlain: buildMs / plainMs },
 	};
-};
+}
 
 export default bench;

@@ -12,7 +12,7 @@
  */
 
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -58,7 +58,8 @@ function naiveFork(env: BenchEnv): ExtensionFactory {
 					const entries = ctx.sessionManager.getEntries();
 					const call = entries.findLast((e) => e.type === "message" && JSON.stringify(e.message).includes(toolCallId));
 					const branch = ctx.sessionManager.getBranch(call?.parentId ?? undefined);
-					const file = join(mkdtempSync(join(tmpdir(), "pi-naive-fork-")), "branch.jsonl");
+					const dir = mkdtempSync(join(tmpdir(), "pi-naive-fork-"));
+					const file = join(dir, "branch.jsonl");
 					const header = { ...ctx.sessionManager.getHeader(), id: randomUUID() };
 					writeFileSync(file, `${[header, ...branch].map((e) => JSON.stringify(e)).join("\n")}\n`);
 					const briefs = [...(params.brief ? [params.brief] : []), ...(params.briefs ?? [])];
@@ -81,6 +82,7 @@ function naiveFork(env: BenchEnv): ExtensionFactory {
 							),
 						),
 					);
+					rmSync(dir, { recursive: true, force: true });
 					const text = runs.map((r, i) => `Fork ${i + 1}: exit ${r.code}`).join("\n");
 					// Each child's assistant messages, for the benchmark to read the usage of every request.
 					const children = runs.map((r) => assistantMessages(r.events).map((m) => m.usage));
