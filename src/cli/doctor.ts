@@ -20,6 +20,8 @@ wrong, what to do:
   pi               the \`pi\` on PATH, and whether its version is supported
   pi for children  the Pi a subprocess child starts and the SDK an in-process child uses
   extension        the package's Pi extension loads in that pi without errors
+  build            only in a clone that runs its sources because its build is missing or
+                   older than them (a warning: everything works, but starts slower)
   settings         pi-delegate's settings parse (every problem, each with its fix)
   effort …         the model each effort runs on resolves and has credentials
   agents           every agent's model resolves and its tools exist

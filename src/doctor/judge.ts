@@ -3,6 +3,7 @@
  * on, then what a launch is decided from, then where it writes and the tools it calls. Pure.
  */
 import {
+	checkBuild,
 	checkChildPi,
 	checkExtension,
 	checkGit,
@@ -14,6 +15,8 @@ import {
 } from "./judge-platform.ts";
 import { checkAgents, checkEfforts, checkHost, checkSettings } from "./judge-setup.ts";
 import type { Check, CheckState, DoctorFacts, DoctorReport } from "./types.ts";
+
+const optional = (check: Check | undefined): Check[] => (check ? [check] : []);
 
 function setupChecks(facts: DoctorFacts): Check[] {
 	const settings = checkSettings(facts.settings);
@@ -32,6 +35,7 @@ export function judgeFacts(facts: DoctorFacts): DoctorReport {
 		checkPi(facts.pi, facts.pkg),
 		checkChildPi(facts.childPi, facts.pkg),
 		checkExtension(facts.extension, facts.pkg, piLabel(facts.pi)),
+		...optional(checkBuild(facts.pkg)),
 		...setupChecks(facts),
 		checkRunsDir(facts.runsDir),
 		checkGit(facts.git),

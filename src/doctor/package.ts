@@ -4,9 +4,9 @@
  * entry and the ranges change with the package, and doctor must check the package as installed.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { PackageFacts } from "./types.ts";
+import type { BuildFacts, PackageFacts } from "./types.ts";
 
 export const PACKAGE_NAME = "pi-delegate";
 const PI_PACKAGE = "@earendil-works/pi-coding-agent";
@@ -66,5 +66,21 @@ export function readPackageFacts(root: string | undefined): PackageFacts {
 			const path = resolve(root, entry);
 			return { entry, path, exists: existsSync(path) };
 		}),
+	};
+}
+
+/**
+ * How the copy at `root` runs, told by where this module was loaded from: the launcher (or Pi's
+ * loader, through index.ts) already chose between the build and the sources, so doctor reports
+ * that choice instead of making it again.
+ */
+export function readBuildFacts(root: string, moduleUrl: string = import.meta.url): BuildFacts {
+	const here = fileURLToPath(moduleUrl);
+	const dev = (name: string) => existsSync(join(root, "node_modules", name, "package.json"));
+	return {
+		runs: here.startsWith(join(root, "src") + sep) ? "sources" : "build",
+		clone: !root.split(sep).includes("node_modules"),
+		built: existsSync(join(root, "dist", "cli", "main.js")),
+		canBuild: dev("rolldown") && dev("typescript"),
 	};
 }

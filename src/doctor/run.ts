@@ -13,7 +13,7 @@ import { formatPath } from "../problems.ts";
 import { findPiCli } from "../run/child-paths.ts";
 import { readSettings } from "../settings/read.ts";
 import { judgeFacts } from "./judge.ts";
-import { ownPackageRoot, piVersionAt, readPackageFacts } from "./package.ts";
+import { ownPackageRoot, piVersionAt, readBuildFacts, readPackageFacts } from "./package.ts";
 import { probeExtension, probeRunsDir, probeSandbox } from "./probes.ts";
 import { askOnPath, type Env } from "./programs.ts";
 import { gatherSetup } from "./setup.ts";
@@ -98,7 +98,9 @@ async function setup(options: DoctorOptions, settings: ReturnType<typeof readSet
 
 /** Every fact doctor judges. */
 export async function gatherFacts(options: DoctorOptions): Promise<DoctorFacts> {
-	const pkg = readPackageFacts(options.packageRoot ?? ownPackageRoot());
+	const own = options.packageRoot === undefined ? ownPackageRoot() : undefined;
+	const pkg = readPackageFacts(options.packageRoot ?? own);
+	if (own !== undefined && pkg.error === undefined) pkg.build = readBuildFacts(own);
 	const ask = { env: options.env, cwd: options.cwd };
 	const pi: PiFacts = options.inPi
 		? { where: "running", version: options.inPi.version, ...(options.inPi.path && { path: options.inPi.path }) }

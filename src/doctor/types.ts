@@ -56,6 +56,23 @@ export interface PackageFacts {
 	extensions: Array<{ entry: string; path: string; exists: boolean }>;
 	/** Why package.json could not be read. */
 	error?: string;
+	/** How the copy doctor runs from was started; only for pi-delegate's own package. */
+	build?: BuildFacts;
+}
+
+/**
+ * Whether this copy runs its build or its TypeScript sources. A clone runs its build only while
+ * every source has the size and time the build recorded (bin/pi-delegate.cjs, index.ts); an
+ * installed copy always runs its build.
+ */
+export interface BuildFacts {
+	runs: "build" | "sources";
+	/** A copy outside node_modules: a clone, or a checkout Pi installed from git. */
+	clone: boolean;
+	/** dist/ holds a build. */
+	built: boolean;
+	/** The development tools a build needs are installed (a checkout Pi installed has none). */
+	canBuild: boolean;
 }
 
 /** The Pi the parent runs in: the `pi` on PATH from a shell, the running Pi inside it. */

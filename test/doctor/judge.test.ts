@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { type AgentFileText, buildAgentCatalog } from "../../src/agents/catalog.ts";
 import { judgeFacts } from "../../src/doctor/judge.ts";
 import { extensionErrors } from "../../src/doctor/probes.ts";
-import type { Check, DoctorFacts, SetupFacts } from "../../src/doctor/types.ts";
+import type { BuildFacts, Check, DoctorFacts, SetupFacts } from "../../src/doctor/types.ts";
 import { formatPath, type Problem } from "../../src/problems.ts";
 import { readSettings } from "../../src/settings/read.ts";
 
@@ -237,5 +237,25 @@ describe("doctor's judgement", () => {
 		const trial = check(cannot, "bubblewrap");
 		expect(trial.state).toBe("warn");
 		expect(trial.detail).toContain("cannot start a sandbox here (exit 1: bwrap: No permissions");
+	});
+
+	it("warns a clone that runs its sources where a build would serve, and says nothing otherwise", () => {
+		const withBuild = (build: BuildFacts): DoctorFacts => ({ ...healthy(), pkg: { ...healthy().pkg, build } });
+		const stale = judgeFacts(withBuild({ runs: "sources", clone: true, built: true, canBuild: true }));
+		const row = stale.checks.find((c) => c.id === "build");
+		expect(row).toMatchObject({ state: "warn", fix: "npm run build (in the clone; about 15 s)" });
+		expect(row?.detail).toBe("this clone runs its TypeScript sources: a source changed since its last build");
+		expect(row?.cost).toContain("2–3× slower");
+		expect(stale.ok).toBe(true);
+		expect(stale.checks.map((c) => c.id).indexOf("build")).toBe(4);
+		const none = check(withBuild({ runs: "sources", clone: true, built: false, canBuild: true }), "build");
+		expect(none.detail).toBe("this clone has no build yet: it runs its TypeScript sources");
+		const quiet: BuildFacts[] = [
+			{ runs: "build", clone: true, built: true, canBuild: true },
+			{ runs: "build", clone: false, built: true, canBuild: false },
+			// A checkout Pi installed from git has no development tools: its sources are the way it runs.
+			{ runs: "sources", clone: true, built: false, canBuild: false },
+		];
+		for (const build of quiet) expect(judgeFacts(withBuild(build)).checks.map((c) => c.id)).not.toContain("build");
 	});
 });

@@ -174,9 +174,17 @@ describe("a clone with a build", () => {
 		expect(loaded(["validate", "--help"])).toBe("quick");
 	});
 
-	it("runs the sources once one of them changed", () => {
+	const buildCheck = () => {
+		const out = bin(join(clone, "bin/pi-delegate.cjs"), ["doctor", "--json"], process.execPath);
+		const report = JSON.parse(out.stdout) as { checks: Array<{ id: string; state: string; detail: string }> };
+		return report.checks.find((c) => c.id === "build");
+	};
+
+	it("runs the sources once one of them changed, and doctor says so", () => {
+		expect(buildCheck()).toBeUndefined();
 		prepend(join(clone, "src/cli/main.ts"), markLine("sources"));
 		expect(loaded(["help"])).toBe("sources");
 		expect(loaded(["validate", "--help"])).toBe("sources");
+		expect(buildCheck()).toMatchObject({ state: "warn", detail: expect.stringContaining("a source changed") });
 	});
 });
