@@ -9,6 +9,7 @@
 
 import type { Problem, ProblemPlace } from "../problems.ts";
 import { closest } from "../suggest.ts";
+import { type ClaudeDenials, withoutDenied } from "./claude-deny.ts";
 import type { AgentDefinition, AgentScope, AgentSource } from "./definition.ts";
 import { nameFromFile } from "./name.ts";
 import { type ParseOptions, parseAgentFile } from "./parse.ts";
@@ -28,6 +29,8 @@ export interface AgentFileText extends AgentSource {
 	settings?: { permission?: unknown; tools?: unknown };
 	/** Keys laid under the file's own (ParseOptions `beneath`). */
 	beneath?: ParseOptions["beneath"];
+	/** A Claude Code agent: what Claude Code's settings files withhold from it (claude-deny.ts). */
+	claudeDenials?: ClaudeDenials;
 }
 
 export interface ShadowedAgent {
@@ -69,18 +72,33 @@ export interface AgentCatalog {
 const SCOPE_RANK: Readonly<Record<AgentScope, number>> = { project: 0, user: 1, bundled: 2 };
 
 function entryOf(file: AgentFileText, options: ParseOptions): CatalogEntry {
-	const { text, place: _place, readProblem, name: claimed, beneath, opencode: _o, settings: _s, ...source } = file;
+	const {
+		text,
+		place: _p,
+		readProblem,
+		name: claimed,
+		beneath,
+		opencode: _o,
+		settings: _s,
+		claudeDenials,
+		...source
+	} = file;
 	if (readProblem) {
 		const name = claimed ?? nameFromFile(source.file);
 		return { name, source, disabled: false, problems: [readProblem] };
 	}
 	const parsed = parseAgentFile(text, source, beneath ? { ...options, beneath } : options);
+	const problems = [...parsed.problems, ...(claudeDenials?.problems ?? [])];
+	const definition =
+		parsed.definition && problems.length === 0 && claudeDenials
+			? withoutDenied(parsed.definition, claudeDenials)
+			: parsed.definition;
 	return {
 		name: parsed.name,
 		source,
 		disabled: parsed.disabled,
-		problems: parsed.problems,
-		...(parsed.definition && { definition: parsed.definition }),
+		problems,
+		...(definition && problems.length === 0 && { definition }),
 	};
 }
 

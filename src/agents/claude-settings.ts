@@ -1,23 +1,27 @@
 /**
- * What Claude Code's settings files say about its agents' tools that pi-delegate does not apply:
- * the `permissions.deny` and `permissions.ask` rules and the `PreToolUse` hooks, which Claude Code
- * applies to every agent of the project, subagents included. `pi-delegate agents` lists them, so
+ * Claude Code's settings files as its agents are bound by them: read for claude-deny.ts, which
+ * applies their whole-tool `permissions.deny` and `permissions.ask` entries; and what they say
+ * that pi-delegate does not apply — the scoped rules and the `PreToolUse` hooks, which Claude Code
+ * applies to every agent of the project, subagents included. `pi-delegate agents` lists those, so
  * that nobody takes a Claude Code agent here for one bound by them.
  *
- * Why not applied: pi-delegate's rule for a limit it cannot enforce exactly is to withhold the whole
- * tool (restrict.ts), and Claude Code's documented way to keep secrets out is a scoped rule such as
- * `Read(./.env)` — withholding `read` from every Claude Code agent of such a project. Rules checked
- * per call are what they need. Until then what bounds a child here is its own spec: the sandbox
- * and the boundary diff stop changes outside `write_allowed`, not reads.
+ * Why scoped rules are not applied: pi-delegate's rule for a limit it cannot enforce exactly is to
+ * withhold the whole tool (restrict.ts), and Claude Code's documented way to keep secrets out is a
+ * scoped rule such as `Read(./.env)` — withholding `read` from every Claude Code agent of such a
+ * project. Rules checked per call are what they need. Until then what bounds a child here is its
+ * own spec: the sandbox and the boundary diff stop changes outside `write_allowed`, not reads.
  */
 import { readJson } from "../json/read.ts";
 import { readRegularTextSync } from "../read-input.ts";
 import { isRecord } from "../values.ts";
+import { type ClaudeDenials, type ClaudeSettingsText, claudeDenials } from "./claude-deny.ts";
+import { claudeDir, claudeSettingsFiles } from "./claude-plugins.ts";
+import { PI_BUILTIN_TOOLS } from "./tools.ts";
 
 export interface UnappliedSettings {
 	/** The settings file, as the listing names it. */
 	label: string;
-	/** How many `permissions.deny` and `permissions.ask` entries it has. */
+	/** How many scoped `permissions.deny` and `permissions.ask` entries it has (whole-tool ones are applied). */
 	rules: number;
 	/** Whether it sets `PreToolUse` hooks (which may refuse a tool call). */
 	preToolUse: boolean;
@@ -32,7 +36,38 @@ function readSettings(file: string): Record<string, unknown> | undefined {
 	}
 }
 
-const count = (list: unknown) => (Array.isArray(list) ? list.filter((r) => typeof r === "string").length : 0);
+/** The settings files that exist and parse, each with its label; a file that cannot be read says nothing. */
+export function readClaudeSettings(files: readonly string[], label: (file: string) => string): ClaudeSettingsText[] {
+	return files.flatMap((file) => {
+		const settings = readSettings(file);
+		return settings === undefined ? [] : [{ label: label(file), settings }];
+	});
+}
+
+/**
+ * What the settings files of this project and user withhold from Claude Code's agents (the
+ * project's only when Pi trusts the project, as its agents are); `label` names a file for messages.
+ */
+export function claudeSettingsDenials(
+	options: {
+		home: string;
+		env?: Readonly<Record<string, string | undefined>>;
+		projectDirs: readonly string[];
+		projectTrusted: boolean;
+		availableTools?: readonly string[];
+	},
+	label: (file: string, scope: "user" | "project") => string,
+): ClaudeDenials {
+	const user = claudeDir(options.home, options.env);
+	const files = readClaudeSettings(claudeSettingsFiles(options), (file) =>
+		label(file, file.startsWith(`${user}/`) ? "user" : "project"),
+	);
+	return claudeDenials(files, options.availableTools ?? PI_BUILTIN_TOOLS);
+}
+
+/** Rules that limit part of a tool (`Bash(rm:*)`, `Read(./.env)`): those claude-deny.ts does not apply. */
+const count = (list: unknown) =>
+	Array.isArray(list) ? list.filter((r) => typeof r === "string" && r.includes("(")).length : 0;
 
 /** The settings files (claude-plugins.ts `claudeSettingsFiles`) whose limits on tools are not applied here. */
 export function unappliedClaudeSettings(
@@ -55,7 +90,7 @@ export function unappliedClaudeSettings(
 /** The listing's line for one file. */
 export function unappliedLine(u: UnappliedSettings): string {
 	const what = [
-		...(u.rules > 0 ? [`${u.rules} permission rule${u.rules === 1 ? "" : "s"} (deny, ask)`] : []),
+		...(u.rules > 0 ? [`${u.rules} scoped permission rule${u.rules === 1 ? "" : "s"} (deny, ask)`] : []),
 		...(u.preToolUse ? ["PreToolUse hooks"] : []),
 	].join(" and ");
 	return `not applied: ${u.label}: ${what}; Claude Code agents run here without them (the sandbox and the boundary stop writes outside write_allowed, not reads)`;

@@ -20,7 +20,9 @@ import type { Problem } from "../problems.ts";
 import { readBoundedTextSync, readRegularTextSync, TEXT_INPUT_LIMIT } from "../read-input.ts";
 import { displayPath } from "../settings/paths.ts";
 import { type AgentCatalog, type AgentFileText, buildAgentCatalog } from "./catalog.ts";
+import type { ClaudeDenials } from "./claude-deny.ts";
 import { claudePlugins } from "./claude-plugins.ts";
+import { claudeSettingsDenials } from "./claude-settings.ts";
 import { hasFrontmatter } from "./frontmatter.ts";
 import { readOpenCodeConfig } from "./opencode-config.ts";
 import { type ConfigSettings, openCodeBeneath, withConfigEntries, withSharedPermission } from "./opencode-merge.ts";
@@ -145,20 +147,21 @@ function readAgentFile(file: string): { text?: string; problem?: string; fix?: s
 	}
 }
 
+/** How the files of a place are named in messages. */
+function fileLabel(place: AgentPlace, where: { cwd: string; home: string }): (path: string) => string {
+	// The bundled folder's real path says nothing useful (it is wherever the package is installed).
+	if (place.scope !== "bundled") return (path) => placeLabel(path, place.scope, where);
+	return (path) => (path === place.dir ? "bundled" : `bundled/${basename(path)}`);
+}
+
 function readPlace(
 	place: AgentPlace,
-	where: { cwd: string; home: string },
+	where: { cwd: string; home: string; claude?: ClaudeDenials },
 	files: AgentFileText[],
 	problems: Problem[],
 	notAgents: NotAnAgent[],
 ): void {
-	// The bundled folder's real path says nothing useful (it is wherever the package is installed).
-	const label = (path: string) =>
-		place.scope === "bundled"
-			? path === place.dir
-				? "bundled"
-				: `bundled/${basename(path)}`
-			: placeLabel(path, place.scope, where);
+	const label = fileLabel(place, where);
 	const listed = listMarkdown(place.dir, place.nested);
 	for (const unreadable of listed.problems) {
 		problems.push({
@@ -185,6 +188,7 @@ function readPlace(
 			label: label(file),
 			place: label(place.dir),
 			...(place.namespace !== undefined && { namespace: place.namespace }),
+			...(place.claude && where.claude && { claudeDenials: where.claude }),
 		};
 		if (read.text !== undefined && (place.nested || place.shared) && !hasFrontmatter(read.text)) {
 			notAgents.push({ label: base.label, reason: "no frontmatter" });
@@ -260,6 +264,7 @@ export function loadAgents(options: LoadAgentsOptions): LoadedAgents {
 		projectTrusted: options.projectTrusted,
 	});
 	folderProblems.push(...plugins.problems);
+	const claude = claudeSettingsDenials({ ...options, projectDirs: dirs }, label);
 	for (const place of agentPlaces({ ...options, plugins: plugins.plugins, projectDirs: dirs })) {
 		if (place.config) {
 			readConfigPlace(place, options, label(place.dir, place.scope), {
@@ -283,7 +288,7 @@ export function loadAgents(options: LoadAgentsOptions): LoadedAgents {
 			}
 			continue;
 		}
-		readPlace(place, where, files, folderProblems, notAgents);
+		readPlace(place, { ...where, claude }, files, folderProblems, notAgents);
 	}
 	// OpenCode applies the user's config, then the project's, the nearest folder last.
 	const order = [...shared.filter((s) => s.user), ...shared.filter((s) => !s.user).reverse()];

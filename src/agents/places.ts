@@ -31,6 +31,8 @@ export interface AgentPlace {
 	opencode?: true;
 	/** A Claude Code plugin's folder: its name, by which Claude Code qualifies its agents (`plugin:agent`). */
 	namespace?: string;
+	/** A Claude Code folder (`.claude/agents/`, a plugin's): Claude Code's settings apply to its agents. */
+	claude?: true;
 }
 
 /**
@@ -80,6 +82,7 @@ export function agentPlaces(options: {
 	const nested = true as const;
 	const config = true as const;
 	const opencode = true as const;
+	const claude = true as const;
 	const configs = (scope: AgentScope, ...dirs: string[]) =>
 		dirs.flatMap(openCodeConfigFiles).map((dir) => ({ scope, dir, config }));
 	// OPENCODE_CONFIG names one more config file, the user's (relative to the working directory).
@@ -90,7 +93,7 @@ export function agentPlaces(options: {
 	const project = (dir: string): AgentPlace[] => [
 		{ scope: "project", dir: join(dir, ".pi", "agents") },
 		{ scope: "project", dir: join(dir, ".agents"), shared },
-		{ scope: "project", dir: join(dir, ".claude", "agents"), nested },
+		{ scope: "project", dir: join(dir, ".claude", "agents"), nested, claude },
 		...openCode(join(dir, ".opencode")).map((at) => ({ scope: "project" as const, dir: at, nested, opencode })),
 		...configs("project", join(dir, ".opencode"), dir),
 	];
@@ -98,12 +101,12 @@ export function agentPlaces(options: {
 		...(options.projectDirs ?? projectDirs(options.cwd, options.home)).flatMap(project),
 		{ scope: "user", dir: join(options.agentDir, "agents") },
 		{ scope: "user", dir: join(options.home, ".agents"), shared },
-		{ scope: "user", dir: join(claudeDir(options.home, options.env), "agents"), nested },
+		{ scope: "user", dir: join(claudeDir(options.home, options.env), "agents"), nested, claude },
 		...openCode(join(configHome, "opencode")).map((dir) => ({ scope: "user" as const, dir, nested, opencode })),
 		...(named ? [{ scope: "user" as const, dir: resolve(options.cwd, named), config }] : []),
 		...configs("user", join(configHome, "opencode")),
 		...(options.plugins ?? []).flatMap((p) =>
-			p.dirs.map((dir) => ({ scope: "user" as const, dir, nested, namespace: pluginName(p.id) })),
+			p.dirs.map((dir) => ({ scope: "user" as const, dir, nested, claude, namespace: pluginName(p.id) })),
 		),
 		...(bundled ? [{ scope: "bundled" as const, dir: bundled }] : []),
 	];

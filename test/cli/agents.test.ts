@@ -152,7 +152,12 @@ describe("pi-delegate agents", () => {
 	it("names the Claude Code settings whose tool limits Claude Code agents run without, only when one is listed", async () => {
 		const l = layout();
 		const settings = {
-			permissions: { allow: ["Bash(npm test)"], deny: ["Read(./.env)", "Bash(curl:*)"], ask: ["Bash(git push:*)"] },
+			// The whole-tool entry is applied (claude-deny.ts), so only the scoped ones are counted.
+			permissions: {
+				allow: ["Bash(npm test)"],
+				deny: ["Read(./.env)", "Bash(curl:*)", "Bash"],
+				ask: ["Bash(git push:*)"],
+			},
 			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "check.sh" }] }] },
 		};
 		writeFileSync(join(l.cwd, ".claude", "settings.json"), JSON.stringify(settings));
@@ -161,7 +166,7 @@ describe("pi-delegate agents", () => {
 		writeFileSync(join(l.claude, "doc-checker.md"), file("description: Checks docs\ntools: Read"));
 		const result = await agents([], l);
 		expect(result.flat).toContain(
-			"not applied: .claude/settings.json: 3 permission rules (deny, ask) and PreToolUse hooks; Claude Code agents run here without them",
+			"not applied: .claude/settings.json: 3 scoped permission rules (deny, ask) and PreToolUse hooks; Claude Code agents run here without them",
 		);
 		for (const line of result.stdout.split("\n")) expect([...line].length, line).toBeLessThanOrEqual(80);
 		const json = JSON.parse((await agents(["--json"], l)).stdout) as { unapplied: unknown };

@@ -1,0 +1,96 @@
+/**
+ * What Claude Code's settings files take away from its agents, applied to them here: the entries of
+ * `permissions.deny` and `permissions.ask` that name a whole tool (`"Bash"`, `"Edit"`). Claude Code
+ * applies its settings to every agent of the project, subagents included; a child runs headless, so
+ * `ask` has nobody to ask and counts as `deny` (restrict.ts).
+ *
+ * As Claude Code reads them, a rule on `Read` covers every tool that reads files (grep, find and ls
+ * too) and a rule on `Edit` every tool that edits them (write too). A scoped entry (`Bash(rm:*)`,
+ * `Read(./.env)`) limits part of a tool, which pi-delegate cannot hold a tool to; withholding the
+ * whole tool for it would take `read` from every Claude Code agent of a project that keeps its
+ * secrets out, so scoped entries are left to `pi-delegate agents`' "not applied" line
+ * (claude-settings.ts). A misspelt whole-tool entry is a problem of every Claude Code agent: ignoring
+ * it would leave the tool granted.
+ */
+import type { Problem } from "../problems.ts";
+import { isRecord } from "../values.ts";
+import type { AgentDefinition } from "./definition.ts";
+import { classifyTool, nearestTool, PI_BUILTIN_TOOLS, splitToolEntries } from "./tools.ts";
+
+/** A settings file as read: its label for messages, and its parsed object. */
+export interface ClaudeSettingsText {
+	label: string;
+	settings: Readonly<Record<string, unknown>>;
+}
+
+export interface ClaudeDenials {
+	/** Pi tool → why it is withheld (the file, the list and the entry). */
+	withhold: ReadonlyMap<string, string>;
+	/** Whole-tool entries that name no tool: each stops the Claude Code agents until fixed. */
+	problems: Problem[];
+}
+
+/** Claude Code's rule families: the tools a rule on each name governs. */
+const FAMILIES: Readonly<Record<string, readonly string[]>> = {
+	read: ["read", "grep", "find", "ls"],
+	edit: ["edit", "write"],
+};
+
+const LISTS = ["deny", "ask"] as const;
+const ASKED = { deny: "", ask: ", and a child has nobody to ask" } as const;
+
+function denialsOfEntry(written: string, at: Problem["path"], label: string, available: readonly string[]) {
+	const family = FAMILIES[written.toLowerCase()];
+	const tool = classifyTool(written, available);
+	if (family !== undefined) return { tools: family };
+	if (tool.kind === "pi") return { tools: [tool.name] };
+	if (tool.kind === "foreign") return { tools: [] };
+	const near = nearestTool(written, available);
+	if (near === undefined) return { tools: [] };
+	const problem: Problem = {
+		source: label,
+		path: at,
+		code: "not_found",
+		value: written,
+		message: `"${written}" is not a tool (did you mean "${near}"?); a misspelt denial would leave the tool granted to Claude Code's agents`,
+		fix: `write "${near}", or remove the entry`,
+	};
+	return { tools: [], problem };
+}
+
+/** The whole-tool entries of every file's `permissions.deny` and `permissions.ask`, as Pi tools withheld. */
+export function claudeDenials(files: readonly ClaudeSettingsText[], available: readonly string[]): ClaudeDenials {
+	const withhold = new Map<string, string>();
+	const problems: Problem[] = [];
+	for (const { label, settings } of files) {
+		const permissions = isRecord(settings.permissions) ? settings.permissions : {};
+		for (const list of LISTS) {
+			const rules = permissions[list];
+			if (!Array.isArray(rules)) continue;
+			rules.forEach((rule, i) => {
+				if (typeof rule !== "string") return;
+				const { entries } = splitToolEntries(rule);
+				const entry = entries[0];
+				if (entries.length !== 1 || entry === undefined || entry.scope !== undefined) return;
+				const found = denialsOfEntry(entry.name, ["permissions", list, i], label, available);
+				if (found.problem) problems.push(found.problem);
+				for (const tool of found.tools)
+					if (!withhold.has(tool))
+						withhold.set(tool, `${label} has ${JSON.stringify(rule)} in permissions.${list}${ASKED[list]}`);
+			});
+		}
+	}
+	return { withhold, problems };
+}
+
+/** A Claude Code agent's definition without the tools its project's settings withhold, each with a note. */
+export function withoutDenied(definition: AgentDefinition, denials: ClaudeDenials): AgentDefinition {
+	if (denials.withhold.size === 0) return definition;
+	const base = definition.tools ?? [...PI_BUILTIN_TOOLS];
+	const kept = base.filter((tool) => !denials.withhold.has(tool));
+	if (kept.length === base.length) return definition;
+	const notes = base
+		.filter((tool) => denials.withhold.has(tool))
+		.map((tool) => ({ key: "tools", message: `${tool} withheld: ${denials.withhold.get(tool)}` }));
+	return { ...definition, tools: kept, notes: [...definition.notes, ...notes] };
+}

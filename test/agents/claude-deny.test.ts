@@ -1,0 +1,143 @@
+/**
+ * Claude Code's settings take whole tools away from its agents here as there: each whole-tool entry
+ * of `permissions.deny` and `permissions.ask` withholds the Pi tools it governs from every Claude
+ * Code agent (and from no other), a misspelt one stops them, and a scoped one is left to the
+ * listing's "not applied" line.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { claudeDenials, withoutDenied } from "../../src/agents/claude-deny.ts";
+import type { AgentDefinition } from "../../src/agents/definition.ts";
+import { loadAgents } from "../../src/agents/load.ts";
+import { PI_BUILTIN_TOOLS } from "../../src/agents/tools.ts";
+import { formatPath } from "../../src/problems.ts";
+import { tempDir } from "../support/temp.ts";
+
+const settings = (permissions: unknown) => [{ label: ".claude/settings.json", settings: { permissions } }];
+const withheld = (permissions: unknown) => [...claudeDenials(settings(permissions), PI_BUILTIN_TOOLS).withhold.keys()];
+
+describe("claudeDenials", () => {
+	it("withholds what each whole-tool entry governs, as Claude Code reads Read and Edit", () => {
+		expect(withheld({ deny: ["Bash"] })).toEqual(["bash"]);
+		expect(withheld({ deny: ["Read"] })).toEqual(["read", "grep", "find", "ls"]);
+		expect(withheld({ deny: ["Edit"] })).toEqual(["edit", "write"]);
+		expect(withheld({ deny: ["Write", "Glob", "MultiEdit"] })).toEqual(["write", "find", "edit"]);
+		expect(withheld({ ask: ["Grep"] })).toEqual(["grep"]);
+	});
+
+	it("says where each came from, and that a child has nobody to ask", () => {
+		const { withhold } = claudeDenials(settings({ deny: ["Bash"], ask: ["Bash", "Edit"] }), PI_BUILTIN_TOOLS);
+		expect(withhold.get("bash")).toBe('.claude/settings.json has "Bash" in permissions.deny');
+		expect(withhold.get("edit")).toBe(
+			'.claude/settings.json has "Edit" in permissions.ask, and a child has nobody to ask',
+		);
+	});
+
+	it("leaves scoped entries, tools a child never has, and anything that is not a rule", () => {
+		const permissions = {
+			deny: ["Bash(rm -rf:*)", "Read(./.env)", "WebFetch", "mcp__github__create_issue", 3, null],
+			ask: "Bash",
+			allow: ["Bash"],
+		};
+		expect(claudeDenials(settings(permissions), PI_BUILTIN_TOOLS)).toEqual({ withhold: new Map(), problems: [] });
+		expect(claudeDenials([{ label: "x", settings: { permissions: [] } }], PI_BUILTIN_TOOLS).problems).toEqual([]);
+	});
+
+	it("makes a misspelt whole-tool entry a problem with its place and fix, never a silent grant", () => {
+		const { withhold, problems } = claudeDenials(settings({ deny: ["Edit", "Bsh"] }), PI_BUILTIN_TOOLS);
+		expect(withhold.has("bash")).toBe(false);
+		expect(problems).toHaveLength(1);
+		expect(problems[0]).toMatchObject({
+			source: ".claude/settings.json",
+			value: "Bsh",
+			fix: 'write "bash", or remove the entry',
+		});
+		expect(formatPath(problems[0]!)).toBe(".claude/settings.json: permissions.deny[1]");
+	});
+});
+
+describe("withoutDenied", () => {
+	const agent = (tools?: string[]): AgentDefinition => ({
+		name: "a",
+		description: "d",
+		role: "r",
+		context: {},
+		nameFromFile: false,
+		notes: [],
+		ignoredKeys: [],
+		source: { scope: "project", file: "/p/.claude/agents/a.md", label: ".claude/agents/a.md" },
+		...(tools && { tools }),
+	});
+	const bash = claudeDenials(settings({ deny: ["Bash"] }), PI_BUILTIN_TOOLS);
+
+	it("narrows the file's own list, or every tool when it lists none, with a note per tool", () => {
+		const narrowed = withoutDenied(agent(["read", "bash"]), bash);
+		expect(narrowed.tools).toEqual(["read"]);
+		expect(narrowed.notes).toEqual([
+			{ key: "tools", message: 'bash withheld: .claude/settings.json has "Bash" in permissions.deny' },
+		]);
+		expect(withoutDenied(agent(), bash).tools).toEqual(PI_BUILTIN_TOOLS.filter((t) => t !== "bash"));
+	});
+
+	it("leaves an agent the denials do not touch as it was", () => {
+		const reader = agent(["read"]);
+		expect(withoutDenied(reader, bash)).toBe(reader);
+		const inherits = agent();
+		expect(withoutDenied(inherits, claudeDenials([], PI_BUILTIN_TOOLS))).toBe(inherits);
+	});
+});
+
+describe("a project's Claude Code settings, loaded", () => {
+	function project(files: Record<string, string>) {
+		const root = tempDir("pi-delegate-claude-deny-");
+		const home = join(root, "home");
+		const cwd = join(root, "project");
+		mkdirSync(join(cwd, ".git"), { recursive: true });
+		for (const [path, text] of Object.entries(files)) {
+			const at = path.startsWith("~/") ? join(home, path.slice(2)) : join(cwd, path);
+			mkdirSync(dirname(at), { recursive: true });
+			writeFileSync(at, text);
+		}
+		return { home, cwd, agentDir: join(home, ".pi", "agent"), bundledDir: null };
+	}
+	const agentFile = (tools: string) => `---\ndescription: d\ntools: ${tools}\n---\nRole.\n`;
+
+	it("apply to Claude Code's agents, the user's and the project's, and to no other", () => {
+		const where = project({
+			".claude/settings.json": JSON.stringify({ permissions: { deny: ["Bash"] } }),
+			"~/.claude/settings.json": JSON.stringify({ permissions: { ask: ["Edit"] } }),
+			".claude/agents/review/rev.md": agentFile("Read, Bash, Edit"),
+			"~/.claude/agents/mine.md": agentFile("Read, Write"),
+			".pi/agents/own.md": agentFile("read, bash, edit"),
+		});
+		const loaded = loadAgents({ ...where, projectTrusted: true });
+		expect(loaded.problems).toEqual([]);
+		expect(loaded.agents.get("rev")?.tools).toEqual(["read"]);
+		expect(loaded.agents.get("mine")?.tools).toEqual(["read"]);
+		expect(loaded.agents.get("own")?.tools).toEqual(["read", "bash", "edit"]);
+	});
+
+	it("of an untrusted project are not read, as its agents are not; the user's still apply", () => {
+		const where = project({
+			".claude/settings.json": JSON.stringify({ permissions: { deny: ["Read"] } }),
+			"~/.claude/settings.json": JSON.stringify({ permissions: { deny: ["Bash"] } }),
+			"~/.claude/agents/mine.md": agentFile("Read, Bash"),
+		});
+		expect(loadAgents({ ...where, projectTrusted: false }).agents.get("mine")?.tools).toEqual(["read"]);
+	});
+
+	it("with a misspelt entry stop every Claude Code agent, naming the settings file", () => {
+		const where = project({
+			".claude/settings.local.json": JSON.stringify({ permissions: { deny: ["Bassh"] } }),
+			".claude/agents/rev.md": agentFile("Read"),
+			".pi/agents/own.md": agentFile("read"),
+		});
+		const loaded = loadAgents({ ...where, projectTrusted: true });
+		expect(loaded.agents.has("rev")).toBe(false);
+		expect(loaded.agents.has("own")).toBe(true);
+		expect(loaded.problems.map((p) => `${formatPath(p)}: ${p.value}`)).toEqual([
+			".claude/settings.local.json: permissions.deny[0]: Bassh",
+		]);
+	});
+});
