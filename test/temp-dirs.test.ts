@@ -3,12 +3,12 @@
  * it ends (temp.ts), whatever else is made goes into the run's own directory (global-tmp.ts), and
  * what is still there when the run ends fails the run.
  */
-import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { leftovers } from "./support/global-tmp.ts";
-import { tempDir } from "./support/temp.ts";
+import { leftovers, unremoved } from "./support/global-tmp.ts";
+import { helperEnv, REGISTER, tempDir } from "./support/temp.ts";
 
 const TEST = resolve(import.meta.dirname);
 
@@ -36,8 +36,29 @@ describe("temporary directories of the tests", () => {
 		expect(direct).toEqual([]);
 	});
 
+	it("are registered, so one its process never removed is found when the run ends", () => {
+		const run = tempDir("pi-delegate-register-");
+		const [kept, gone] = [tempDir(), tempDir()];
+		rmSync(gone, { recursive: true });
+		writeFileSync(join(run, REGISTER), `${kept}\n${gone}\n${kept}\n`);
+		expect(unremoved(run)).toEqual([kept]);
+		expect(readFileSync(join(tmpdir(), REGISTER), "utf8")).toContain(`${kept}\n`);
+	});
+
+	it("of a helper process a test may kill are made in a directory of the test's own", () => {
+		const env = helperEnv();
+		expect(env.TMPDIR).toBe(env.PI_DELEGATE_TESTS_TMP);
+		expect(dirname(env.TMPDIR ?? "")).toBe(realpathSync(process.env.PI_DELEGATE_TESTS_TMP ?? ""));
+	});
+
 	it("count as left behind unless they are a cache kept on purpose", () => {
-		const names = ["jiti", "node-compile-cache", "pi-delegate-sandbox-cache-0", "pi-delegate-pack-0123abcd"];
+		const names = [
+			"jiti",
+			"node-compile-cache",
+			"pi-delegate-sandbox-cache-0",
+			"pi-delegate-pack-0123abcd",
+			".pi-delegate-temp-dirs",
+		];
 		expect(leftovers(names)).toEqual([]);
 		expect(leftovers([...names, "pi-delegate-agent-x1", "jiti-2", "pi-delegate-pack-x"])).toEqual([
 			"jiti-2",

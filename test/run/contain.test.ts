@@ -15,7 +15,7 @@ import type { AbortReason } from "../../src/run/types.ts";
 import { bash, bothChild, RUNNERS } from "../support/both-runners.ts";
 import { REPO } from "../support/pi.ts";
 import { waitFor } from "../support/processes.ts";
-import { tempDir } from "../support/temp.ts";
+import { helperEnv } from "../support/temp.ts";
 import { allRunning, escapes, processesWith, sleepToken, survivors } from "../support/tokens.ts";
 
 const support = sandboxSupport();
@@ -87,7 +87,7 @@ for (const kind of RUNNERS) {
 				process.execPath,
 				[join(REPO, "test/support/contained-parent.ts"), kind, `${e.command}\nsleep ${stall}`],
 				// A TMPDIR of this file's own: the parent is killed, so its own clean-up never runs.
-				{ stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, TMPDIR: tempDir("pi-delegate-killed-") } },
+				{ stdio: ["ignore", "pipe", "inherit"], env: helperEnv("pi-delegate-killed-") },
 			);
 			try {
 				await waitFor(() => allRunning(e) && processesWith(stall).length > 0, 30_000);

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO } from "../support/pi.ts";
 import { waitFor } from "../support/processes.ts";
-import { tempDir } from "../support/temp.ts";
+import { helperEnv } from "../support/temp.ts";
 import { processesWith } from "../support/tokens.ts";
 
 interface Started {
@@ -23,7 +23,7 @@ async function startStalled(...args: string[]): Promise<Started> {
 	// A TMPDIR of this file's own: the runner is killed, so its own clean-up never runs.
 	const child = spawn(process.execPath, [join(REPO, "test/support/stalled-runner.ts"), ...args], {
 		stdio: ["ignore", "pipe", "inherit"],
-		env: { ...process.env, TMPDIR: tempDir("pi-delegate-stalled-") },
+		env: helperEnv("pi-delegate-stalled-"),
 	});
 	let output = "";
 	child.stdout.on("data", (chunk: Buffer) => {

@@ -2,19 +2,28 @@
  * The run's own temporary directory. Before any test file starts, TMPDIR is pointed at a fresh
  * directory, so that whatever is made apart from test/support/temp.ts — in a helper process, in a
  * `pi` a test starts, in the code under test — lands in it and not loose in the machine's /tmp.
- * When the run ends, anything left in it other than the caches kept on purpose is a leak: each is
- * named on stderr and the run fails (exit 1); then the directory goes. KEEP_TEMP=1 keeps it.
+ * tempDir's own directories stay in the machine's /tmp and go when their file ends; it lists each
+ * in a register here. When the run ends, anything left in this directory other than the caches kept
+ * on purpose, and any registered directory still there, is a leak: each is named on stderr and the
+ * run fails (exit 1); then they go. KEEP_TEMP=1 keeps them.
  */
-import { chmodSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { REGISTER } from "./temp.ts";
 
 /**
  * What may stay until the directory goes: Pi's and Node's start caches (jiti, the compile cache),
- * the sandboxed children's copies of them (src/run/contain-caches.ts) and the tarball the install
- * tests share (test/install/package.ts).
+ * the sandboxed children's copies of them (src/run/contain-caches.ts), the tarball the install
+ * tests share (test/install/package.ts) and tempDir's register of what it made (temp.ts).
  */
-const KEPT = [/^jiti$/, /^node-compile-cache$/, /^pi-delegate-sandbox-cache-\d+$/, /^pi-delegate-pack-[0-9a-f]+$/];
+const KEPT = [
+	/^jiti$/,
+	/^node-compile-cache$/,
+	/^pi-delegate-sandbox-cache-\d+$/,
+	/^pi-delegate-pack-[0-9a-f]+$/,
+	/^\.pi-delegate-temp-dirs$/,
+];
 
 let root: string | undefined;
 
@@ -33,13 +42,25 @@ export function leftovers(names: readonly string[]): string[] {
 	return names.filter((name) => !KEPT.some((kept) => kept.test(name))).sort();
 }
 
+/** The directories tempDir made (its register) that are still there: their process never removed them. */
+export function unremoved(dir: string): string[] {
+	const register = join(dir, REGISTER);
+	if (!existsSync(register)) return [];
+	const listed = readFileSync(register, "utf8")
+		.split("\n")
+		.filter((line) => line !== "");
+	return [...new Set(listed)].filter((path) => existsSync(path));
+}
+
 export function teardown(): void {
 	if (root === undefined) return;
-	const left = leftovers(readdirSync(root));
+	const lost = unremoved(root);
+	if (process.env.KEEP_TEMP !== "1") for (const dir of lost) rmSync(dir, { recursive: true, force: true });
+	const left = [...leftovers(readdirSync(root)), ...lost];
 	if (left.length > 0) {
 		process.stderr.write(
 			`\n${left.length} temporary entr${left.length === 1 ? "y was" : "ies were"} left behind by the tests (in ${root}):\n${left.map((name) => `  ${name}\n`).join("")}` +
-				"Make temporary directories with test/support/temp.ts `tempDir`, and give a helper process a TMPDIR of the test's own.\n",
+				"Make temporary directories with test/support/temp.ts `tempDir`, and start a helper process a test may kill with its `helperEnv()`.\n",
 		);
 		process.exitCode = 1;
 	}

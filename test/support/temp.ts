@@ -3,7 +3,7 @@
  * paths compare equal to what the code under test resolves), removed when the test file finishes
  * (test/support/setup.ts), and kept with KEEP_TEMP=1 for a look after a failure.
  */
-import { mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -15,10 +15,26 @@ const made = new Set<string>();
  */
 const parent = () => process.env.PI_DELEGATE_TESTS_TMP || tmpdir();
 
+/**
+ * Under a test run, each directory is also listed in the run's register (global-tmp.ts), so that
+ * one a process made and never removed — it was killed, or its file never ended — is found.
+ */
+export const REGISTER = ".pi-delegate-temp-dirs";
+
 export function tempDir(prefix = "pi-delegate-test-"): string {
 	const dir = realpathSync(mkdtempSync(join(parent(), prefix)));
 	made.add(dir);
+	if (process.env.PI_DELEGATE_TESTS_TMP) appendFileSync(join(tmpdir(), REGISTER), `${dir}\n`);
 	return dir;
+}
+
+/**
+ * The environment for a helper process a test may kill, whose own clean-up then never runs:
+ * whatever it makes, through tempDir or not, lands in a directory of this file's own.
+ */
+export function helperEnv(prefix = "pi-delegate-helper-"): NodeJS.ProcessEnv {
+	const dir = tempDir(prefix);
+	return { ...process.env, TMPDIR: dir, PI_DELEGATE_TESTS_TMP: dir };
 }
 
 /** Removes every directory `tempDir` made; chmod'ed leftovers are made writable first. */
