@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { type AgentFileText, buildAgentCatalog } from "../../src/agents/catalog.ts";
+import { claudeDenials } from "../../src/agents/claude-deny.ts";
 import { judgeFacts } from "../../src/doctor/judge.ts";
 import { extensionErrors } from "../../src/doctor/probes.ts";
 import type { BuildFacts, Check, DoctorFacts, SetupFacts } from "../../src/doctor/types.ts";
@@ -194,6 +195,18 @@ describe("doctor's judgement", () => {
 		expect(c.state).toBe("fail");
 		expect(c.detail).toBe("1 of 2 would not start: broken");
 		expect(c.problems?.[0] && formatPath(c.problems[0])).toContain("broken.md");
+	});
+
+	it("lists a problem that stops several agents once (a Claude Code settings file's)", () => {
+		const denials = claudeDenials(
+			[{ label: ".claude/settings.json", settings: { permissions: { deny: ["Bsh"] } } }],
+			["bash"],
+		);
+		const claude = (name: string) => ({ ...agentFile(name, "description: d"), claudeDenials: denials });
+		const agents = buildAgentCatalog([claude("one"), claude("two")]);
+		const c = check({ ...healthy(), setup: setup({ agents: { ...agents, skipped: [], notAgents: [] } }) }, "agents");
+		expect(c.detail).toBe("2 of 2 would not start: one, two");
+		expect(c.problems?.map((p) => formatPath(p))).toEqual([".claude/settings.json: permissions.deny[0]"]);
 	});
 
 	it("fails a provider extension that does not load", () => {
