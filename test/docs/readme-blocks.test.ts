@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { beforeAll, describe, expect, it } from "vitest";
+import { current } from "../../index.ts";
 import { BLOCKS } from "../../scripts/readme/blocks.ts";
 import { type BlockCheck, checkReadme } from "../../scripts/readme/check.ts";
 import { excerpt } from "../../scripts/readme/compare.ts";
@@ -21,6 +22,15 @@ import { CALL_FIELD_NAMES } from "../../src/pi/task-params.ts";
 import { SETTING_KEYS } from "../../src/settings/schema.ts";
 
 const REPO = resolve(import.meta.dirname, "../..");
+
+/** Whether the command runs this clone's build (bin/pi-delegate.cjs's test, on dist/sources.json). */
+function builtFromSources(): boolean {
+	try {
+		return current(REPO, JSON.parse(readFileSync(join(REPO, "dist/sources.json"), "utf8")));
+	} catch {
+		return false;
+	}
+}
 const README = readFileSync(join(REPO, "README.md"), "utf8");
 
 /** The README from `heading` to the next heading of its level. */
@@ -90,6 +100,9 @@ describe("README.md's generated blocks", () => {
 		it(`${spec.name}: what the tool prints now`, (ctx) => {
 			const check = checks.get(spec.name);
 			if (check?.skipped) ctx.skip(check.skipped);
+			// From a clone whose build is older than its sources, doctor adds a row saying so.
+			if (spec.name === "doctor" && !builtFromSources())
+				ctx.skip("the build is older than the sources: run `npm run build` (npm test does)");
 			expect(check?.problems.join("\n\n"), "run `npm run readme -- --write` to refresh").toBe("");
 		});
 	}
