@@ -55,14 +55,30 @@ export function claudeSettingsDenials(
 		projectDirs: readonly string[];
 		projectTrusted: boolean;
 		availableTools?: readonly string[];
+		/** The managed settings file; its platform's place when absent, none when null. */
+		claudeManagedSettings?: string | null;
 	},
 	label: (file: string, scope: "user" | "project") => string,
 ): ClaudeDenials {
 	const user = claudeDir(options.home, options.env);
-	const files = readClaudeSettings(claudeSettingsFiles(options), (file) =>
-		label(file, file.startsWith(`${user}/`) ? "user" : "project"),
-	);
+	const managed = options.claudeManagedSettings === undefined ? managedSettingsFile() : options.claudeManagedSettings;
+	const files = [
+		...(managed ? readClaudeSettings([managed], (file) => file) : []),
+		...readClaudeSettings(claudeSettingsFiles(options), (file) =>
+			label(file, file.startsWith(`${user}/`) ? "user" : "project"),
+		),
+	];
 	return claudeDenials(files, options.availableTools ?? PI_BUILTIN_TOOLS);
+}
+
+/**
+ * Where Claude Code reads the settings an administrator manages: they rank above every other file,
+ * and their deny rules bind every agent.
+ */
+export function managedSettingsFile(platform: NodeJS.Platform = process.platform): string | undefined {
+	if (platform === "darwin") return "/Library/Application Support/ClaudeCode/managed-settings.json";
+	if (platform === "win32") return "C:\\Program Files\\ClaudeCode\\managed-settings.json";
+	return platform === "linux" ? "/etc/claude-code/managed-settings.json" : undefined;
 }
 
 /** Rules that limit part of a tool (`Bash(rm:*)`, `Read(./.env)`): those claude-deny.ts does not apply. */

@@ -44,6 +44,8 @@ export interface LoadAgentsOptions {
 	bundledDir?: string | null;
 	/** The environment, for `$XDG_CONFIG_HOME` (where OpenCode keeps the user's agents); none: `~/.config`. */
 	env?: Readonly<Record<string, string | undefined>>;
+	/** Claude Code's managed settings file (claude-settings.ts); its platform's place when absent, none when null. */
+	claudeManagedSettings?: string | null;
 }
 
 /** A Markdown file in an agent folder that is not an agent file. */

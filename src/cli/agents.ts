@@ -7,7 +7,12 @@
 import { sep } from "node:path";
 import { type LaunchEnvironment, launchable } from "../agents/check.ts";
 import { claudeDir, claudeSettingsFiles } from "../agents/claude-plugins.ts";
-import { type UnappliedSettings, unappliedClaudeSettings, unappliedLine } from "../agents/claude-settings.ts";
+import {
+	managedSettingsFile,
+	type UnappliedSettings,
+	unappliedClaudeSettings,
+	unappliedLine,
+} from "../agents/claude-settings.ts";
 import { agentReports, renderAgentListing, wrap } from "../agents/listing.ts";
 import { loadAgents, placeLabel } from "../agents/load.ts";
 import { projectDirs } from "../agents/places.ts";
@@ -79,9 +84,10 @@ function unappliedSettings(loaded: Loaded, options: EnvironmentOptions, env: Com
 			a.source.file.startsWith(`${claude}${sep}`),
 	);
 	if (!claudeAgent) return [];
+	const managed = managedSettingsFile();
 	const files = claudeSettingsFiles({ ...options, env, projectDirs: projectDirs(options.cwd, options.home) });
-	return unappliedClaudeSettings(files, (file) =>
-		placeLabel(file, file.startsWith(claude) ? "user" : "project", options),
+	return unappliedClaudeSettings([...(managed ? [managed] : []), ...files], (file) =>
+		file === managed ? file : placeLabel(file, file.startsWith(claude) ? "user" : "project", options),
 	);
 }
 

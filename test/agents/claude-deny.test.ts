@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { claudeDenials, withoutDenied } from "../../src/agents/claude-deny.ts";
+import { managedSettingsFile } from "../../src/agents/claude-settings.ts";
 import type { AgentDefinition } from "../../src/agents/definition.ts";
 import { loadAgents } from "../../src/agents/load.ts";
 import { PI_BUILTIN_TOOLS } from "../../src/agents/tools.ts";
@@ -99,7 +100,7 @@ describe("a project's Claude Code settings, loaded", () => {
 			mkdirSync(dirname(at), { recursive: true });
 			writeFileSync(at, text);
 		}
-		return { home, cwd, agentDir: join(home, ".pi", "agent"), bundledDir: null };
+		return { home, cwd, agentDir: join(home, ".pi", "agent"), bundledDir: null, claudeManagedSettings: null };
 	}
 	const agentFile = (tools: string) => `---\ndescription: d\ntools: ${tools}\n---\nRole.\n`;
 
@@ -116,6 +117,17 @@ describe("a project's Claude Code settings, loaded", () => {
 		expect(loaded.agents.get("rev")?.tools).toEqual(["read"]);
 		expect(loaded.agents.get("mine")?.tools).toEqual(["read"]);
 		expect(loaded.agents.get("own")?.tools).toEqual(["read", "bash", "edit"]);
+	});
+
+	it("include the managed settings an administrator keeps, named by their path", () => {
+		const where = project({ "~/.claude/agents/mine.md": agentFile("Read, Bash, Grep") });
+		const managed = join(where.home, "managed-settings.json");
+		writeFileSync(managed, JSON.stringify({ permissions: { deny: ["Grep"] } }));
+		const mine = loadAgents({ ...where, projectTrusted: true, claudeManagedSettings: managed }).agents.get("mine");
+		expect(mine?.tools).toEqual(["read", "bash"]);
+		expect(mine?.notes.map((n) => n.message)).toContain(`grep withheld: ${managed} has "Grep" in permissions.deny`);
+		expect(managedSettingsFile("linux")).toBe("/etc/claude-code/managed-settings.json");
+		expect(managedSettingsFile("darwin")).toBe("/Library/Application Support/ClaudeCode/managed-settings.json");
 	});
 
 	it("of an untrusted project are not read, as its agents are not; the user's still apply", () => {
