@@ -5,17 +5,20 @@
  * `ask` has nobody to ask and counts as `deny` (restrict.ts).
  *
  * As Claude Code reads them, a rule on `Read` covers every tool that reads files (grep, find and ls
- * too) and a rule on `Edit` every tool that edits them (write too). A scoped entry (`Bash(rm:*)`,
- * `Read(./.env)`) limits part of a tool, which pi-delegate cannot hold a tool to; withholding the
- * whole tool for it would take `read` from every Claude Code agent of a project that keeps its
- * secrets out, so scoped entries are left to `pi-delegate agents`' "not applied" line
- * (claude-settings.ts). A misspelt whole-tool entry is a problem of every Claude Code agent: ignoring
- * it would leave the tool granted.
+ * too) and a rule on `Edit` every tool that edits them (write too). A scoped bash entry
+ * (`Bash(git push:*)`) is checked at each call of bash (command-policy.ts), as Claude Code checks
+ * it: the denial holds for the command as written and behind the usual wrappers, which narrows what
+ * a child runs without confining it. A path scope (`Read(./.env)`) limits part of a tool that
+ * pi-delegate cannot hold to a path; withholding the whole tool for it would take `read` from every
+ * Claude Code agent of a project that keeps its secrets out, so those are left to `pi-delegate
+ * agents`' "not applied" line (claude-settings.ts). A misspelt whole-tool entry is a problem of
+ * every Claude Code agent: ignoring it would leave the tool granted.
  */
 import type { Problem } from "../problems.ts";
 import { isRecord } from "../values.ts";
+import type { CommandPolicy, CommandRule } from "./command-policy.ts";
 import type { AgentDefinition } from "./definition.ts";
-import { classifyTool, nearestTool, PI_BUILTIN_TOOLS, splitToolEntries } from "./tools.ts";
+import { classifyTool, isWholeScope, nearestTool, PI_BUILTIN_TOOLS, scopePatterns, splitToolEntries } from "./tools.ts";
 
 /** A settings file as read: its label for messages, and its parsed object. */
 export interface ClaudeSettingsText {
@@ -26,6 +29,8 @@ export interface ClaudeSettingsText {
 export interface ClaudeDenials {
 	/** Pi tool → why it is withheld (the file, the list and the entry). */
 	withhold: ReadonlyMap<string, string>;
+	/** The scoped bash entries, as commands refused at each call; absent when there are none. */
+	commands?: CommandPolicy;
 	/** Whole-tool entries that name no tool: each stops the Claude Code agents until fixed. */
 	problems: Problem[];
 }
@@ -62,6 +67,7 @@ function denialsOfEntry(written: string, at: Problem["path"], label: string, ava
 export function claudeDenials(files: readonly ClaudeSettingsText[], available: readonly string[]): ClaudeDenials {
 	const withhold = new Map<string, string>();
 	const problems: Problem[] = [];
+	const rules: CommandRule[] = [];
 	for (const { label, settings } of files) {
 		const permissions = isRecord(settings.permissions) ? settings.permissions : {};
 		for (const list of LISTS) {
@@ -71,7 +77,14 @@ export function claudeDenials(files: readonly ClaudeSettingsText[], available: r
 				if (typeof rule !== "string") return;
 				const { entries } = splitToolEntries(rule);
 				const entry = entries[0];
-				if (entries.length !== 1 || entry === undefined || entry.scope !== undefined) return;
+				if (entries.length !== 1 || entry === undefined) return;
+				if (!isWholeScope(entry.scope)) {
+					const tool = classifyTool(entry.name, available);
+					if (tool.kind !== "pi" || tool.name !== "bash") return;
+					for (const pattern of scopePatterns(entry.scope!))
+						rules.push({ pattern, effect: "deny", syntax: "claude", from: `${label} permissions.${list} ${rule}` });
+					return;
+				}
 				const found = denialsOfEntry(entry.name, ["permissions", list, i], label, available);
 				if (found.problem) problems.push(found.problem);
 				for (const tool of found.tools)
@@ -80,17 +93,29 @@ export function claudeDenials(files: readonly ClaudeSettingsText[], available: r
 			});
 		}
 	}
-	return { withhold, problems };
+	return { withhold, problems, ...(rules.length > 0 && { commands: { otherwise: "allow", rules } }) };
 }
 
-/** A Claude Code agent's definition without the tools its project's settings withhold, each with a note. */
+/**
+ * A Claude Code agent's definition without the tools its project's settings withhold, and with its
+ * bash held to their scoped bash denials, each with a note.
+ */
 export function withoutDenied(definition: AgentDefinition, denials: ClaudeDenials): AgentDefinition {
-	if (denials.withhold.size === 0) return definition;
 	const base = definition.tools ?? [...PI_BUILTIN_TOOLS];
 	const kept = base.filter((tool) => !denials.withhold.has(tool));
-	if (kept.length === base.length) return definition;
 	const notes = base
 		.filter((tool) => denials.withhold.has(tool))
 		.map((tool) => ({ key: "tools", message: `${tool} withheld: ${denials.withhold.get(tool)}` }));
-	return { ...definition, tools: kept, notes: [...definition.notes, ...notes] };
+	const held = denials.commands !== undefined && kept.includes("bash");
+	if (held) {
+		const patterns = denials.commands!.rules.map((r) => r.pattern).join(", ");
+		notes.push({ key: "tools", message: `bash refuses ${patterns} (Claude Code's settings, checked at each call)` });
+	}
+	if (notes.length === 0) return definition;
+	return {
+		...definition,
+		...(kept.length !== base.length && { tools: kept }),
+		...(held && { commands: [...(definition.commands ?? []), denials.commands!] }),
+		notes: [...definition.notes, ...notes],
+	};
 }

@@ -81,9 +81,16 @@ export function managedSettingsFile(platform: NodeJS.Platform = process.platform
 	return platform === "linux" ? "/etc/claude-code/managed-settings.json" : undefined;
 }
 
-/** Rules that limit part of a tool (`Bash(rm:*)`, `Read(./.env)`): those claude-deny.ts does not apply. */
+/**
+ * Rules that limit a tool to some paths (`Read(./.env)`, `Edit(src/**)`): those claude-deny.ts does
+ * not apply (a scoped `Bash(…)` rule is checked at each call).
+ */
 const count = (list: unknown) =>
-	Array.isArray(list) ? list.filter((r) => typeof r === "string" && r.includes("(")).length : 0;
+	Array.isArray(list)
+		? list.filter(
+				(r) => typeof r === "string" && r.includes("(") && !/^\s*bash\s*\(/i.test(r) && !/\(\s*:?\*?\s*\)\s*$/.test(r),
+			).length
+		: 0;
 
 /** The settings files (claude-plugins.ts `claudeSettingsFiles`) whose limits on tools are not applied here. */
 export function unappliedClaudeSettings(
@@ -106,7 +113,7 @@ export function unappliedClaudeSettings(
 /** The listing's line for one file. */
 export function unappliedLine(u: UnappliedSettings): string {
 	const what = [
-		...(u.rules > 0 ? [`${u.rules} scoped permission rule${u.rules === 1 ? "" : "s"} (deny, ask)`] : []),
+		...(u.rules > 0 ? [`${u.rules} path permission rule${u.rules === 1 ? "" : "s"} (deny, ask)`] : []),
 		...(u.preToolUse ? ["PreToolUse hooks"] : []),
 	].join(" and ");
 	return `not applied: ${u.label}: ${what}; Claude Code agents run here without them (the sandbox and the boundary stop writes outside write_allowed, not reads)`;

@@ -7,6 +7,7 @@
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
 import type { ContextFields } from "../context/primitives.ts";
 import type { Strategy } from "../context/strategies.ts";
+import type { CommandPolicy } from "./command-policy.ts";
 
 /** Pi's thinking levels (ThinkingLevel in pi-agent-core), in Pi's order. Pi 0.86.1 and 1.6 accept every one. */
 export const THINKING_LEVELS = ["off", "minimal", "low", "medium", "high", "xhigh", "max"] as const;
@@ -63,6 +64,12 @@ export interface AgentDefinition {
 	 * default applies). An empty list means no tools at all.
 	 */
 	tools?: string[];
+	/**
+	 * Per-command rules the child's bash is held to, checked at each call; every policy must allow a
+	 * command (the file's own, then Claude Code's settings over it). Absent: bash, when the child has
+	 * it, runs any command.
+	 */
+	commands?: CommandPolicy[];
 	/**
 	 * The model reference as written (`anthropic/claude-sonnet-4-5`, `sonnet`, `claude-haiku-4-5:high`);
 	 * resolve it with resolveModelRef against the runtime's models. Undefined when the file names none

@@ -9,6 +9,7 @@ import { terminalSafe } from "../format/text.ts";
 import { formatPath, type Problem, samePlace, showValue } from "../problems.ts";
 import type { CatalogEntry, ShadowedAgent } from "./catalog.ts";
 import { type AgentLaunchCheck, checkAgentLaunch, type LaunchEnvironment } from "./check.ts";
+import { type CommandPolicy, describePolicy } from "./command-policy.ts";
 import type { AgentNote, AgentScope, AgentSource } from "./definition.ts";
 import type { LoadedAgents } from "./load.ts";
 
@@ -23,6 +24,8 @@ export interface AgentReport {
 	thinking?: string;
 	/** Undefined: the launcher's default tools. */
 	tools?: string[];
+	/** The commands bash is held to, checked at each call; absent: any. */
+	commands?: CommandPolicy[];
 	notes: AgentNote[];
 	ignoredKeys: Array<{ key: string; why: string }>;
 	/** Files of the same name this one hides (a plugin's with the name it is still callable by). */
@@ -55,6 +58,7 @@ function reportOf(entry: CatalogEntry, catalog: LoadedAgents, env: LaunchEnviron
 		}),
 		...((def?.thinking ?? check.model?.thinking) && { thinking: def?.thinking ?? check.model?.thinking }),
 		...(def?.tools && { tools: def.tools }),
+		...(def?.commands && { commands: def.commands }),
 		notes: def?.notes ?? [],
 		ignoredKeys: (def?.ignoredKeys ?? []).map(({ key, why }) => ({ key, why })),
 		hides: catalog.shadowed.filter((s) => s.by.file === entry.source.file).map((s) => hiddenLabel(s, catalog)),
@@ -173,6 +177,7 @@ function detailLines(r: AgentReport): string[] {
 	if (r.model?.standsAside) field("model", `${r.model.ref} → the launcher's model: ${r.model.standsAside}`);
 	if (r.thinking) field("thinking", r.thinking);
 	field("tools", r.tools === undefined ? "the launcher's default" : r.tools.length === 0 ? "none" : r.tools.join(", "));
+	for (const policy of r.commands ?? []) field("commands", describePolicy(policy));
 	for (const n of r.notes) field("note", `${n.key}: ${n.message}`);
 	for (const k of r.ignoredKeys) field("ignored", `${k.key} (${k.why})`);
 	if (r.qualified) field("also", r.qualified);

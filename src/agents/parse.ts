@@ -277,6 +277,7 @@ export function parseAgentFile(text: string, source: AgentSource, options: Parse
 		ignoredKeys,
 		source,
 		...(tools.tools && { tools: tools.tools }),
+		...(tools.commands && { commands: tools.commands }),
 		...(model !== undefined && model.toLowerCase() !== "inherit" && { model }),
 		...(thinking && { thinking }),
 		...(values.inheritPrompt !== undefined && { inheritPrompt: values.inheritPrompt as Strategy }),

@@ -2,10 +2,13 @@
  * OpenCode's permissions, in both forms it takes: the `permission:` block (`{ edit: deny, bash: {
  * "git *": allow, "*": ask } }`, or one action for everything) and the `permissions:` rules list.
  * Each becomes Pi tools withheld from the child; see restrict.ts for the rules every narrowing
- * follows (ask counts as deny, a rule that cannot be enforced exactly withholds the whole tool).
+ * follows (ask counts as deny, a rule that cannot be enforced exactly withholds the whole tool, a
+ * bash map that allows only the commands it names holds bash to them at each call).
  */
 import { closest } from "../suggest.ts";
 import { isRecord } from "../values.ts";
+import type { CommandEffect } from "./command-policy.ts";
+import { holdBash, partialWhy, type Verdict } from "./permission-bash.ts";
 import { type KeyProblem, type Narrowing, withhold } from "./restrict.ts";
 import { globToRegExp, PI_BUILTIN_TOOLS } from "./tools.ts";
 
@@ -43,8 +46,6 @@ const PERMISSION_NO_TOOL = new Set([
 ]);
 
 const KNOWN_PERMISSIONS = [...Object.keys(PERMISSION_TOOLS), ...PERMISSION_NO_TOOL, "external_directory", "*"];
-
-type Verdict = "allow" | "withhold" | "partial";
 
 /** One permission's value: an action, or a map of patterns to actions (OpenCode's bash rules). */
 function verdictOf(value: unknown): Verdict | undefined {
@@ -116,11 +117,13 @@ function otherPermission(key: string, name: string, verdict: Verdict, value: unk
  * Applies a permission block, name by name. A tool's own permission (`read`, or `edit` for write)
  * decides for it, the most restrictive where two govern it; `*` decides for the tools no named
  * permission governs — so `"*": ask` with `read: allow` leaves the child read, as OpenCode does.
+ * `unmatched` is what a command no pattern of a bash map matches gets.
  */
 function applyPermissions(
 	key: string,
 	verdicts: ReadonlyMap<string, { verdict: Verdict; value: unknown }>,
 	into: Narrowing,
+	unmatched: CommandEffect,
 ): void {
 	for (const [name, { verdict, value }] of verdicts) {
 		if (name === "external_directory") {
@@ -135,11 +138,12 @@ function applyPermissions(
 		const deciding = own.length > 0 ? own : verdicts.has("*") ? ["*"] : [];
 		const denying = deciding.find((name) => verdicts.get(name)?.verdict !== "allow");
 		if (denying === undefined) continue;
+		if (tool === "bash" && own.length > 0 && holdBash(key, own, verdicts, unmatched, into)) continue;
 		withhold(
 			into,
 			[tool],
 			verdicts.get(denying)?.verdict === "partial"
-				? `${key}.${denying} allows only some uses, which pi-delegate cannot enforce; the whole tool is withheld`
+				? partialWhy(key, denying, tool, verdicts.get(denying)?.value, unmatched)
 				: `${key}.${denying} denies it (ask counts as deny: a child has nobody to ask)`,
 		);
 	}
@@ -158,7 +162,9 @@ export function narrowByPermission(value: unknown, into: Narrowing, key = "permi
 		if (verdict === undefined) into.problems.push(badAction([key, name], rule));
 		else verdicts.set(name, { verdict, value: rule });
 	}
-	applyPermissions(key, verdicts, into);
+	// OpenCode's own default for a command no rule names is to allow it, unless "*" says otherwise.
+	const rest = verdicts.get("*");
+	applyPermissions(key, verdicts, into, rest === undefined || rest.verdict === "allow" ? "allow" : "deny");
 }
 
 /**
@@ -204,14 +210,18 @@ export function narrowByPermissionRules(value: unknown, into: Narrowing): void {
 			});
 			continue;
 		}
-		byAction.set(action, { ...byAction.get(action), [resource]: String(effect) });
+		// A later rule for the same resource replaces the earlier one and, as the last, decides.
+		const rules = { ...byAction.get(action) };
+		delete rules[resource];
+		byAction.set(action, { ...rules, [resource]: String(effect) });
 	}
 	const verdicts = new Map(
 		[...byAction].map(
 			([action, rules]) => [action, { verdict: verdictOf(rules) ?? "withhold", value: rules }] as const,
 		),
 	);
-	applyPermissions("permissions", verdicts, into);
+	// With no matching rule OpenCode asks, and a child has nobody to ask.
+	applyPermissions("permissions", verdicts, into, "deny");
 }
 
 /**

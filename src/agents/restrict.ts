@@ -5,11 +5,13 @@
  * to withhold from the child.
  *
  * A child runs headless, so `ask` has nobody to ask and counts as `deny`. A rule pi-delegate cannot
- * enforce exactly — a per-command bash allowlist, a per-path edit rule — withholds the whole tool:
- * the safe side of a rule is the tool's absence. A name in a deny list that looks like a typo of a
+ * enforce exactly — a per-path edit rule, a bash map that denies a few commands and allows the rest
+ * — withholds the whole tool: the safe side of a rule is the tool's absence. A bash map that allows
+ * only the commands it names is held per call instead (command-policy.ts). A name in a deny list that looks like a typo of a
  * tool is an error, since ignoring it would leave the tool granted.
  */
 import type { Problem } from "../problems.ts";
+import type { CommandPolicy } from "./command-policy.ts";
 import type { AgentNote } from "./definition.ts";
 import { classifyTool, nearestTool, splitToolEntries } from "./tools.ts";
 
@@ -19,11 +21,13 @@ export type KeyProblem = Omit<Problem, "source">;
 export interface Narrowing {
 	/** Pi tool → why it is withheld. */
 	withhold: Map<string, string>;
+	/** Per-command rules bash is held to, when a key allows only some commands (OpenCode's bash map). */
+	commands: CommandPolicy[];
 	notes: AgentNote[];
 	problems: KeyProblem[];
 }
 
-export const emptyNarrowing = (): Narrowing => ({ withhold: new Map(), notes: [], problems: [] });
+export const emptyNarrowing = (): Narrowing => ({ withhold: new Map(), commands: [], notes: [], problems: [] });
 
 export function withhold(into: Narrowing, tools: readonly string[], why: string): void {
 	for (const tool of tools) if (!into.withhold.has(tool)) into.withhold.set(tool, why);

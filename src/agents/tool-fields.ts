@@ -4,6 +4,7 @@
  * when a file restricts without listing tools, the list starts from all of Pi's built-in tools (what
  * "every tool" meant to its author) and loses the withheld ones.
  */
+import type { CommandPolicy } from "./command-policy.ts";
 import type { AgentNote } from "./definition.ts";
 import { narrowByPermission, narrowByPermissionRules } from "./permission.ts";
 import { emptyNarrowing, type KeyProblem, narrowByDenyList, narrowByPermissionMode } from "./restrict.ts";
@@ -24,6 +25,8 @@ export interface ToolFields {
 export interface AgentTools {
 	/** Undefined: the file says nothing, the launcher's default applies. */
 	tools?: string[];
+	/** Per-command rules bash is held to, each of which must allow a command; absent when bash is not limited. */
+	commands?: CommandPolicy[];
 	notes: AgentNote[];
 	problems: KeyProblem[];
 }
@@ -55,7 +58,8 @@ function allowlist(value: unknown, available: readonly string[]): AgentTools {
 			fix: "write one tool per entry, e.g. tools: read, grep",
 		}),
 	);
-	return { ...grantTools(entries, available), problems };
+	const { commands, ...granted } = grantTools(entries, available);
+	return { ...granted, ...(commands && { commands: [commands] }), problems };
 }
 
 /** Every tool key of a file, resolved against the tools a child could have. */
@@ -71,10 +75,17 @@ export function agentTools(fields: ToolFields, available: readonly string[]): Ag
 	if (fields.permissions !== undefined) narrowByPermissionRules(fields.permissions, narrowing);
 	const notes = [...granted.notes, ...narrowing.notes];
 	const problems = [...granted.problems, ...narrowing.problems];
-	if (narrowing.withhold.size === 0) return { ...(granted.tools && { tools: granted.tools }), notes, problems };
-	const base = granted.tools ?? [...PI_BUILTIN_TOOLS];
+	const base = narrowing.withhold.size === 0 ? granted.tools : (granted.tools ?? [...PI_BUILTIN_TOOLS]);
 	for (const [tool, why] of narrowing.withhold) {
-		if (base.includes(tool)) notes.push({ key: "tools", message: `${tool} withheld: ${why}` });
+		if (base?.includes(tool)) notes.push({ key: "tools", message: `${tool} withheld: ${why}` });
 	}
-	return { tools: base.filter((tool) => !narrowing.withhold.has(tool)), notes, problems };
+	const tools = base?.filter((tool) => !narrowing.withhold.has(tool));
+	const commands = [...(granted.commands ?? []), ...narrowing.commands];
+	const bash = tools === undefined || tools.includes("bash");
+	return {
+		...(tools && { tools }),
+		...(bash && commands.length > 0 && { commands }),
+		notes,
+		problems,
+	};
 }

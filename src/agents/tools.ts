@@ -9,6 +9,7 @@
  * real tool: a typo must make the agent fail loudly, not start quietly with a different tool set.
  */
 import { closest } from "../suggest.ts";
+import type { CommandPolicy, CommandRule } from "./command-policy.ts";
 import type { AgentNote } from "./definition.ts";
 
 /** The tools every Pi session builds in (Pi 0.86.1 … 1.6; 1.6 adds powershell, offered where Pi lists it). */
@@ -163,25 +164,35 @@ export function splitToolEntries(value: string | readonly string[]): { entries: 
 }
 
 /** A scope that allows everything (`Bash(*)`, `Bash()`) says no more than the plain name. */
-function isWholeScope(scope: string | undefined): boolean {
+export function isWholeScope(scope: string | undefined): boolean {
 	return scope === undefined || scope === "" || scope === "*" || scope === ":*";
+}
+
+/**
+ * The patterns of a bash scope: `git diff:*`, or several with commas (`git add:*, git commit:*`)
+ * when each piece is a pattern ending in `*`; a comma in any other scope is the command's own.
+ */
+export function scopePatterns(scope: string): string[] {
+	const pieces = scope.split(/,\s+/).map((piece) => piece.trim());
+	return pieces.length > 1 && pieces.every((piece) => /\S\s*:?\*$/.test(piece)) ? pieces : [scope];
 }
 
 /**
  * The Pi tool list an allowlist grants, with a note for every name mapped, dropped or repeated.
  *
- * A scoped entry such as `Bash(git diff:*)` allows a few commands only. Pi's bash cannot be limited
- * to them, so granting bash would give the child every command: the entry is withheld instead, with
- * a note, and the child runs without that tool unless the list also names it unscoped. The same
- * holds for a path scope (`Edit(src/**)`): pi-delegate cannot confine a tool to a path.
+ * A scoped bash entry (`Bash(git diff:*)`) grants bash limited to the commands its patterns name,
+ * checked per call (command-policy.ts); an unscoped `Bash` beside it grants every command. Any
+ * other scope (`Edit(src/**)`, `Read(./docs/**)`) is withheld, with a note: pi-delegate cannot
+ * confine a tool to a path, and granting all of it would allow more than the file says.
  */
 export function grantTools(
 	entries: readonly ToolEntry[],
 	available: readonly string[],
 	key = "tools",
-): { tools: string[]; notes: AgentNote[] } {
+): { tools: string[]; notes: AgentNote[]; commands?: CommandPolicy } {
 	const tools: string[] = [];
 	const notes: AgentNote[] = [];
+	const rules: CommandRule[] = [];
 	const note = (message: string) => notes.push({ key, message });
 	const plain = new Set<string>();
 	for (const entry of entries) {
@@ -192,6 +203,12 @@ export function grantTools(
 		const tool = classifyTool(entry.name, available);
 		if (tool.kind === "foreign") {
 			note(`${entry.written} dropped: ${tool.why}; the agent runs without it`);
+			continue;
+		}
+		if (!isWholeScope(entry.scope) && tool.name === "bash" && !plain.has("bash")) {
+			for (const pattern of scopePatterns(entry.scope!))
+				rules.push({ pattern, effect: "allow", syntax: "claude", from: `${key}: ${entry.written}` });
+			if (!tools.includes("bash")) tools.push("bash");
 			continue;
 		}
 		if (!isWholeScope(entry.scope)) {
@@ -210,7 +227,9 @@ export function grantTools(
 		if (tool.name.toLowerCase() !== entry.written.toLowerCase()) note(`${entry.written} → ${tool.name}`);
 		tools.push(tool.name);
 	}
-	return { tools, notes };
+	if (rules.length === 0) return { tools, notes };
+	note(`bash limited to ${rules.map((r) => r.pattern).join(", ")} (checked at each call)`);
+	return { tools, notes, commands: { otherwise: "deny", rules } };
 }
 
 /** The tool a misspelt name most likely meant, among Pi's tools, the available ones and Claude Code's. */

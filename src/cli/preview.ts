@@ -150,6 +150,7 @@ export const previewCommand: Command = {
 			trust: `${projectTrusted ? "read" : "not read"} (${where.trust.reason})`,
 			...(result.plan && { plan: result.plan }),
 			wouldRefuse: result.wouldRefuse,
+			...(result.commands && { commands: result.commands }),
 		};
 		io.stdout(
 			flags.json

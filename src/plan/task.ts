@@ -22,7 +22,7 @@ import { prefixKey } from "./prefix.ts";
 import { planSandbox, type SandboxPlan } from "./sandbox.ts";
 import { decideSettings, type SettingsDecisions } from "./settings.ts";
 import { chooseTail, tailSummary } from "./tail.ts";
-import { taskTools } from "./tools.ts";
+import { commandRules, taskTools } from "./tools.ts";
 import type { Decided, ModelChoice, Planned, RunnerKind, TaskInputs, TaskPlan } from "./types.ts";
 
 /** Rejected submissions answered with the problems before one is accepted as it is. */
@@ -120,6 +120,7 @@ function assemble(
 		firstMessage: taskBrief(spec, tail),
 	});
 	const { roots, write_allowed, watched_only } = spec.resolved;
+	const commands = commandRules(agent, view.tools);
 	return {
 		version: 1,
 		kind: "task",
@@ -134,6 +135,7 @@ function assemble(
 		runner: decideRunner(inputs, settings.runner),
 		providerExtensions: [...new Set([...request.extensions, ...settings.providerExtensions])],
 		budget: spec.budget,
+		...(commands && { commands }),
 		boundary: {
 			roots: [...roots],
 			writeAllowed: [...write_allowed],

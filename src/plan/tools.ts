@@ -5,6 +5,7 @@
  * renderer or report adds, strips or re-adds it.
  */
 import { checkAgentTools } from "../agents/check.ts";
+import type { CommandPolicy } from "../agents/command-policy.ts";
 import type { AgentDefinition } from "../agents/definition.ts";
 import { SUBMIT_RESULT_TOOL_NAME } from "../envelope/schema.ts";
 import { inside, type Problem, type ProblemPlace } from "../problems.ts";
@@ -90,4 +91,17 @@ export function childTools(
 		return { tools: withSubmit(listed), problems: checkAgentTools(agent, available) };
 	}
 	return { tools: withSubmit(DEFAULT_CHILD_TOOLS), problems: [] };
+}
+
+/**
+ * The per-command rules the child's bash is held to: its agent's (Claude Code's `Bash(git diff:*)`,
+ * OpenCode's bash map, Claude Code's settings), whenever the child has bash, however it got it.
+ */
+export function commandRules(
+	agent: AgentDefinition | undefined,
+	tools: readonly string[],
+): CommandPolicy[] | undefined {
+	return tools.includes("bash") && agent?.commands !== undefined && agent.commands.length > 0
+		? agent.commands
+		: undefined;
 }

@@ -5,6 +5,7 @@
  * a plan could have decided: if two entry points disagree about a child, their plans differ.
  */
 import type { AgentCatalog } from "../agents/catalog.ts";
+import type { CommandPolicy } from "../agents/command-policy.ts";
 import type { AgentSource } from "../agents/definition.ts";
 import type { ContextFields } from "../context/primitives.ts";
 import type { EvidenceRule } from "../envelope/proof.ts";
@@ -133,6 +134,8 @@ export interface ChildPlanBase {
 	runner: Decided<RunnerKind>;
 	providerExtensions: string[];
 	budget: ChildBudget;
+	/** The commands the child's bash may run, checked at each call (every policy must allow); absent: any. */
+	commands?: CommandPolicy[];
 }
 
 /** The one plan of one task child. */

@@ -4,10 +4,12 @@
  * exactly as Pi renders it, the first message, and a diff against the parent's own prompt. Plain
  * text for a terminal (and for `/delegate-preview` in Pi), or one JSON object for machines. Pure.
  */
+
+import { type CommandPolicy, describePolicy } from "../agents/command-policy.ts";
 import { PRIMITIVE_NAMES } from "../context/primitives.ts";
 import { formatUsd } from "../format/numbers.ts";
 import { renderTable } from "../format/table.ts";
-import { terminalSafe } from "../format/text.ts";
+import { hanging, terminalSafe } from "../format/text.ts";
 import type { RenderedPrompt } from "../host/render.ts";
 import type { TaskPlan } from "../plan/types.ts";
 import { formatProblems, type Problem } from "../problems.ts";
@@ -32,6 +34,8 @@ export interface PreviewData {
 	plan?: TaskPlan;
 	/** What would stop a run of it (a model without credentials), though the child can be shown. */
 	wouldRefuse?: readonly Problem[];
+	/** The commands the child's bash may run, when its agent limits them. */
+	commands?: readonly CommandPolicy[];
 }
 
 const STATE_WORDS: Record<ChannelReport["state"], string> = {
@@ -235,6 +239,7 @@ export function previewText(data: PreviewData, options: { headline?: boolean; wi
 		);
 	if (view.warnings.length > 0) lines.push("", "Warnings", formatProblems(view.warnings, "!"));
 	lines.push("", `Tools (${child.tools.length}): ${child.tools.map((t) => t.name).join(", ") || "(none)"}`);
+	for (const line of (data.commands ?? []).map(describePolicy)) lines.push(hanging("  ", line, width));
 	lines.push(...framed(`System prompt (${prompt.bytes} bytes, ~${prompt.tokens} tokens)`, child.systemPrompt));
 	lines.push(
 		...framed(
@@ -270,6 +275,7 @@ export function previewJson(data: PreviewData): unknown {
 		prompt: view.prompt,
 		systemPrompt: { text: child.systemPrompt, ...sizeOf(child.systemPrompt) },
 		tools: { names: child.tools.map((t) => t.name), definitions: child.tools, ...toolsSize(child) },
+		...(data.commands && { commands: data.commands }),
 		firstMessage: { text: view.firstMessage, ...sizeOf(view.firstMessage) },
 		...(data.plan && {
 			run: {

@@ -13,6 +13,7 @@ import { createHash } from "node:crypto";
 import { resolve } from "node:path";
 import { type Static, Type } from "typebox";
 import { Value } from "typebox/value";
+import type { CommandEffect, CommandRule } from "../agents/command-policy.ts";
 import { EVIDENCE_RULES, type EvidenceRule } from "../envelope/proof.ts";
 import type { CacheLifetime } from "./cache-policy.ts";
 import type { ChildPromptInputs } from "./types.ts";
@@ -72,6 +73,33 @@ export const SandboxConfigSchema = Type.Object(
 );
 export type SandboxConfig = Static<typeof SandboxConfigSchema>;
 
+const Effect = (description: string) =>
+	Type.Unsafe<CommandEffect>({ type: "string", enum: ["allow", "deny"], description });
+
+/** The commands bash may run (agents/command-policy.ts), checked before each call. */
+export const CommandPolicySchema = Type.Object(
+	{
+		otherwise: Effect("For a command no rule matches."),
+		rules: Type.Array(
+			Type.Object(
+				{
+					pattern: Type.String({ description: "The pattern as written." }),
+					effect: Effect("What a command the pattern matches gets."),
+					syntax: Type.Unsafe<CommandRule["syntax"]>({
+						type: "string",
+						enum: ["claude", "opencode"],
+						description: "Whose wildcards the pattern uses.",
+					}),
+					from: Type.String({ description: "Where the rule was written." }),
+				},
+				{ description: "One rule; the last that matches decides." },
+			),
+			{ description: "The rules, in order." },
+		),
+	},
+	{ description: "One policy; a command must be allowed by every policy." },
+);
+
 export const ChildConfigSchema = Type.Object(
 	{
 		submit: Type.Object(
@@ -100,6 +128,9 @@ export const ChildConfigSchema = Type.Object(
 			description: "Dollars the child may spend; it stops itself before the request after the one that passes them.",
 		}),
 		sandbox: Type.Optional(SandboxConfigSchema),
+		commands: Type.Optional(
+			Type.Array(CommandPolicySchema, { description: "The commands bash may run; absent: any." }),
+		),
 		prompt: ExpectedPromptSchema,
 		firstMessage: Sha256("sha256 of the first message the child must receive."),
 		cache: Type.Optional(

@@ -10,6 +10,9 @@
  * fast child may have sent its next request. Here the cost is known at the response's end, and the
  * child is stopped before it asks again.
  *
+ * It refuses a bash command the agent may not run (its `Bash(git diff:*)` entries, its bash map,
+ * Claude Code's settings: agents/command-policy.ts) before the command starts.
+ *
  * Under the sandbox it also replaces Pi's bash with the same tool whose commands each run in a
  * bubblewrap of their own (no network, read-only file system but for the writable roots), and it
  * refuses a write or edit outside the writable roots before the tool runs: the reason reaches the
@@ -23,6 +26,7 @@
 import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
 import { createBashToolDefinition, type ExtensionAPI } from "@earendil-works/pi-coding-agent";
+import { type CommandPolicy, checkCommandPolicies, commandRefusal } from "../agents/command-policy.ts";
 import { createSubmitTool } from "../host/submit-tool.ts";
 import { registerCachePolicy } from "./cache-hook.ts";
 import {
@@ -53,6 +57,7 @@ export default function childExtension(pi: ExtensionAPI): void {
 	const { tool, state } = createSubmitTool(config.submit, () => commandsRun);
 	pi.registerTool(tool);
 	if (config.sandbox) sandboxTools(pi, config.sandbox, config.runId);
+	if (config.commands) holdCommands(pi, config.commands);
 	registerCachePolicy(pi, config.cache);
 	checkPromptAtStart(pi, config);
 	holdBudgets(pi, config, () => state.accepted !== undefined);
@@ -150,6 +155,20 @@ function sandboxTools(pi: ExtensionAPI, sandbox: SandboxConfig, runId: string): 
 		const attempt = { tool: event.toolName, path, reason: decision.reason };
 		process.stderr.write(formatChildReport({ type: "prevented", attempt }));
 		return { block: true, reason: refusalText(event.toolName, decision.reason) };
+	});
+}
+
+/** Refuses a bash command its policies do not allow, before it runs; the runner gets a report of the attempt. */
+function holdCommands(pi: ExtensionAPI, policies: readonly CommandPolicy[]): void {
+	pi.on("tool_call", (event) => {
+		const command = bashCommand(event.toolName, event.input);
+		if (command === undefined) return undefined;
+		const decision = checkCommandPolicies(command, policies);
+		if (decision.ok) return undefined;
+		process.stderr.write(
+			formatChildReport({ type: "prevented", attempt: { tool: "bash", command, reason: decision.reason } }),
+		);
+		return { block: true, reason: commandRefusal(decision.reason) };
 	});
 }
 

@@ -50,7 +50,7 @@ export type LaunchParts = Pick<
 	TaskPlan,
 	"child" | "cwd" | "model" | "agentDir" | "providerExtensions" | "budget" | "submit" | "prefixKey"
 > &
-	Partial<Pick<TaskPlan, "sandbox">>;
+	Partial<Pick<TaskPlan, "sandbox" | "commands">>;
 
 /** What a runner is given: the plan's child with its rendering. `submit_result` is the runner's to add. */
 export function launchOf(plan: LaunchParts, rendered: RenderedPrompt): ChildLaunch {
@@ -67,6 +67,7 @@ export function launchOf(plan: LaunchParts, rendered: RenderedPrompt): ChildLaun
 		budget: plan.budget,
 		submit: plan.submit,
 		...(plan.sandbox && { sandbox: plan.sandbox }),
+		...(plan.commands && { commands: plan.commands }),
 	};
 }
 
@@ -112,6 +113,7 @@ export function recordStart(
 		context: plan.child.context,
 		prompt: plan.child.prompt,
 		tools: plan.child.tools,
+		...(plan.commands && { commands: plan.commands }),
 	});
 	audit.writeJson("launch.json", plan);
 }

@@ -186,6 +186,7 @@ async function openSession(runtime: ModelRuntime, model: Model, run: Run, setupC
 		cwd: launch.cwd,
 		bash: { bwrap, plan, runId: run.runId, home: homedir(), tmp: isolation.tmp ?? "/tmp" },
 		rules: plan,
+		commands: launch.commands,
 		onPrevented: (attempt) => run.prevented.push(attempt),
 	});
 	const setup = await setupChild(launch, { commandsRun: () => run.state.commandsRun, containedTools });

@@ -6,11 +6,13 @@
  * no API key: a model that could not be used is a note ("a run would refuse"), not an error.
  */
 
+import type { CommandPolicy } from "../agents/command-policy.ts";
 import { loadAgents } from "../agents/load.ts";
 import { availableToolNames, type RenderedPrompt, renderChildView } from "../host/render.ts";
 import { planChild } from "../plan/child.ts";
 import { decideSettings } from "../plan/settings.ts";
 import type { TaskBranch } from "../plan/tail.ts";
+import { commandRules } from "../plan/tools.ts";
 import type { CallFields, TaskPlan } from "../plan/types.ts";
 import type { Problem, ProblemPlace } from "../problems.ts";
 import type { ParentPrompt } from "../prompt/channels.ts";
@@ -45,6 +47,8 @@ export type Preview =
 			warnings: Problem[];
 			/** What would stop a run of this plan although the child could be shown (a model without credentials). */
 			wouldRefuse: Problem[];
+			/** The commands the child's bash may run, when its agent limits them. */
+			commands?: CommandPolicy[];
 	  }
 	| { ok: false; what: string; problems: Problem[] };
 
@@ -93,6 +97,7 @@ async function previewSpec(sources: PreviewSources, spec: SpecSource): Promise<P
 		plan,
 		warnings: [...specWarnings, ...plan.warnings],
 		wouldRefuse: delegation.ok ? [] : delegation.problems,
+		...(plan.commands && { commands: plan.commands }),
 	};
 }
 
@@ -123,5 +128,14 @@ export async function previewDelegation(sources: PreviewSources): Promise<Previe
 	});
 	if (!planned.ok) return { ok: false, what: `no child would start: ${planned.what}`, problems: planned.problems };
 	const child = await renderChildView(planned.view, { cwd: sources.cwd, agentDir: sources.agentDir });
-	return { ok: true, view: planned.view, child, parent, warnings: planned.view.warnings, wouldRefuse: [] };
+	const commands = commandRules(planned.definition, planned.view.tools);
+	return {
+		ok: true,
+		view: planned.view,
+		child,
+		parent,
+		warnings: planned.view.warnings,
+		wouldRefuse: [],
+		...(commands && { commands }),
+	};
 }

@@ -133,6 +133,7 @@ function childConfig(launch: ChildLaunch, contained: ContainedCommand, runId: st
 		turns: launch.budget.turns,
 		usd: launch.budget.usd,
 		...(contained.sandboxConfig && { sandbox: contained.sandboxConfig }),
+		...(launch.commands && { commands: launch.commands }),
 		prompt: expectedPrompt(launch.prompt),
 		firstMessage: sha256(launch.firstMessage),
 		...(launch.cache && { cache: launch.cache }),

@@ -5,6 +5,7 @@
  * audit, report) is runner-agnostic.
  */
 
+import type { CommandPolicy } from "../agents/command-policy.ts";
 import type { RejectedCall } from "../envelope/rejected.ts";
 import type { ChildBudget, ModelChoice, RunnerKind, SubmitCheckConfig } from "../plan/types.ts";
 import type { ChildPromptInputs } from "../prompt/channels.ts";
@@ -49,6 +50,8 @@ export interface ChildLaunch {
 	 * Either way the child is contained (a PID namespace) where this machine allows it.
 	 */
 	sandbox?: SandboxPlan;
+	/** The commands bash may run, checked at each call (every policy must allow); absent: any. */
+	commands?: CommandPolicy[];
 	/** Cache lifetimes per request kind (cache-policy.ts); absent: the requests go out as Pi builds them. */
 	cache?: ChildCachePolicy;
 }

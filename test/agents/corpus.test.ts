@@ -40,6 +40,11 @@ interface Expect {
 	skills?: string[];
 	/** Substrings of file problems (refused) or launch problems (ok). */
 	problems?: string[];
+	/**
+	 * Bash's per-command policies, one line each: `otherwise: pattern effect, …` (none = bash not
+	 * limited). Checked whenever given, and absent policies are asserted by `[]`.
+	 */
+	commands?: string[];
 }
 
 const TABLE: Record<string, Expect> = {
@@ -67,12 +72,24 @@ const TABLE: Record<string, Expect> = {
 		tools: ["read", "edit", "write"],
 		notes: ["MultiEdit dropped: edit is already listed"],
 	},
+	// A scoped bash entry grants bash held to its commands, checked at each call.
 	"cc-scoped-bash": {
 		loads: "ok",
-		tools: ["read"],
-		notes: ['Bash(git diff:*) withheld: pi-delegate cannot limit bash to "git diff:*"', "Bash(git log:*) withheld"],
+		tools: ["read", "bash"],
+		notes: ["tools: bash limited to git diff:*, git log:* (checked at each call)"],
+		commands: ["deny: git diff:* allow, git log:* allow"],
 	},
-	"cc-scoped-and-plain": { loads: "ok", tools: ["bash"], notes: [] },
+	// Several patterns in one scope, and a path scope beside them (withheld: no path rules here).
+	"cc-scoped-list": {
+		loads: "ok",
+		tools: ["read", "bash"],
+		notes: [
+			"bash limited to git add:*, git commit:*",
+			'Edit(src/**) withheld: pi-delegate cannot limit edit to "src/**"',
+		],
+		commands: ["deny: git add:* allow, git commit:* allow"],
+	},
+	"cc-scoped-and-plain": { loads: "ok", tools: ["bash"], notes: [], commands: [] },
 	"cc-mcp": {
 		loads: "ok",
 		tools: ["read"],
@@ -145,10 +162,22 @@ const TABLE: Record<string, Expect> = {
 		ignored: ["mode"],
 		notes: ["bash withheld: permission.bash denies it"],
 	},
+	// OpenCode's last matching rule wins: "*" after "git *" leaves git nothing; the note says so.
 	"oc-permission-patterns": {
 		loads: "ok",
 		tools: ["read", "edit", "write", "grep", "find", "ls"],
-		notes: ["permission.bash allows only some uses"],
+		notes: [
+			'permission.bash "git *" never decides: "*" comes after it',
+			"bash withheld: permission.bash allows no command",
+		],
+		commands: [],
+	},
+	// "*" first, then the commands allowed: bash held to them, and a later deny refines an allow.
+	"oc-permission-allowlist": {
+		loads: "ok",
+		tools: "default",
+		notes: ["permission: bash limited to git *, npm test (checked at each call)"],
+		commands: ["deny: git * allow, git push * deny, npm test allow"],
 	},
 	"oc-permission-ask": { loads: "ok", tools: ["read", "bash", "grep", "find", "ls"], notes: ["ask counts as deny"] },
 	"oc-permission-typo": { loads: "refused", problems: ['unknown permission "bsh" (did you mean "bash"?)'] },
@@ -160,7 +189,7 @@ const TABLE: Record<string, Expect> = {
 		ignored: ["mode"],
 		notes: [
 			"permissions: a map, read as a permission: block",
-			"bash withheld: permissions.bash allows only some uses",
+			"bash withheld: permissions.bash denies some commands and allows the rest, which pi-delegate cannot hold exactly",
 			"edit withheld: permissions.edit allows only some uses",
 		],
 	},
@@ -294,6 +323,12 @@ describe("the fixture corpus", () => {
 		if (want.notes?.length === 0) expect(notes).toBe("");
 		if (want.skills) expect(def.context.skills).toEqual(want.skills);
 		for (const key of want.ignored ?? []) expect(def.ignoredKeys.map((k) => k.key)).toContain(key);
+		if (want.commands !== undefined) {
+			const policies = (def.commands ?? []).map(
+				(p) => `${p.otherwise}: ${p.rules.map((r) => `${r.pattern} ${r.effect}`).join(", ")}`,
+			);
+			expect(policies).toEqual(want.commands);
+		}
 		const launch = checkAgentLaunch(def, ENV);
 		const launchProblems = launch.problems.map((p) => `${p.path}: ${p.message}; ${p.fix}`).join("\n");
 		if (want.model === "none") expect(def.model).toBeUndefined();

@@ -152,7 +152,7 @@ describe("pi-delegate agents", () => {
 	it("names the Claude Code settings whose tool limits Claude Code agents run without, only when one is listed", async () => {
 		const l = layout();
 		const settings = {
-			// The whole-tool entry is applied (claude-deny.ts), so only the scoped ones are counted.
+			// The whole-tool entry and the scoped bash ones are applied (claude-deny.ts): only the path rule is counted.
 			permissions: {
 				allow: ["Bash(npm test)"],
 				deny: ["Read(./.env)", "Bash(curl:*)", "Bash"],
@@ -166,11 +166,11 @@ describe("pi-delegate agents", () => {
 		writeFileSync(join(l.claude, "doc-checker.md"), file("description: Checks docs\ntools: Read"));
 		const result = await agents([], l);
 		expect(result.flat).toContain(
-			"not applied: .claude/settings.json: 3 scoped permission rules (deny, ask) and PreToolUse hooks; Claude Code agents run here without them",
+			"not applied: .claude/settings.json: 1 path permission rule (deny, ask) and PreToolUse hooks; Claude Code agents run here without them",
 		);
 		for (const line of result.stdout.split("\n")) expect([...line].length, line).toBeLessThanOrEqual(80);
 		const json = JSON.parse((await agents(["--json"], l)).stdout) as { unapplied: unknown };
-		expect(json.unapplied).toEqual([{ label: ".claude/settings.json", rules: 3, preToolUse: true }]);
+		expect(json.unapplied).toEqual([{ label: ".claude/settings.json", rules: 1, preToolUse: true }]);
 	});
 
 	it("prints the same facts as JSON", async () => {
@@ -182,11 +182,16 @@ describe("pi-delegate agents", () => {
 		const r = out.agents.find((a) => a.name === "r");
 		expect(r).toMatchObject({
 			status: "ready",
-			tools: ["read"],
+			tools: ["bash", "read"],
+			commands: [
+				{ otherwise: "deny", rules: [{ pattern: "git diff:*", effect: "allow", from: "tools: Bash(git diff:*)" }] },
+			],
 			thinking: "high",
 			model: { ref: "sonnet:high", resolved: "anthropic/claude-sonnet-4-5" },
 		});
-		expect(JSON.stringify(r?.notes)).toContain("cannot limit bash");
+		expect(JSON.stringify(r?.notes)).toContain("bash limited to git diff:*");
+		const text = await agents([], l);
+		expect(text.stdout).toContain("  commands  bash runs only: git diff:* (checked at each call)");
 	});
 
 	it("reports problems of hidden files without failing, since they cannot start", async () => {

@@ -62,6 +62,7 @@ export async function showPreview(
 			child,
 			...(result.plan && { plan: result.plan }),
 			wouldRefuse: result.wouldRefuse,
+			...(result.commands && { commands: result.commands }),
 			parent: { rendered: parent.rendered ?? ctx.getSystemPrompt(), about: "this session's prompt" },
 			piVersion: VERSION,
 			cwd: ctx.cwd,

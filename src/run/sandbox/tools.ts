@@ -3,7 +3,8 @@
  * sees exactly the tools a child of any runner sees, byte for byte), built with operations that
  * contain and check. They replace the built-ins of the same name in the child's session.
  *
- * - bash runs each command through bubblewrap (bash-hook.ts);
+ * - bash runs each command through bubblewrap (bash-hook.ts), and refuses one its agent may not
+ *   run (agents/command-policy.ts) before it starts;
  * - under the sandbox, write and edit resolve the real target first and refuse a path outside the
  *   writable roots with an error the model reads; the write itself opens the checked real path
  *   without following a last symlink and refuses a file that turns out to have other hard links.
@@ -19,6 +20,7 @@ import {
 	defineTool,
 	type ToolDefinition,
 } from "@earendil-works/pi-coding-agent";
+import { type CommandPolicy, checkCommandPolicies, commandRefusal } from "../../agents/command-policy.ts";
 import { type BashWrap, bashSpawnHook } from "./bash-hook.ts";
 import { nodePathProbe } from "./fs-probe.ts";
 import type { PreventedAttempt } from "./types.ts";
@@ -29,6 +31,8 @@ export interface ChildToolsInput {
 	bash: BashWrap;
 	/** Present under the sandbox: where write and edit may write. */
 	rules: WriteRules | undefined;
+	/** The commands bash may run (agents/command-policy.ts); absent: any. */
+	commands?: readonly CommandPolicy[] | undefined;
 	onPrevented: (attempt: PreventedAttempt) => void;
 }
 
@@ -62,9 +66,27 @@ async function isDirectory(path: string): Promise<boolean> {
 	}
 }
 
+/** Bash that refuses, before it starts, a command its policies do not allow. */
+function heldBash(input: ChildToolsInput) {
+	const bash = createBashToolDefinition(input.cwd, { spawnHook: bashSpawnHook(input.bash) });
+	const policies = input.commands;
+	if (policies === undefined || policies.length === 0) return defineTool(bash);
+	return defineTool({
+		...bash,
+		execute: (id, params, ...rest) => {
+			const decision = checkCommandPolicies(params.command, policies);
+			if (!decision.ok) {
+				input.onPrevented({ tool: "bash", command: params.command, reason: decision.reason });
+				throw new Error(commandRefusal(decision.reason));
+			}
+			return bash.execute(id, params, ...rest);
+		},
+	});
+}
+
 /** Definitions replacing Pi's bash (always) and write and edit (under the sandbox). */
 export function childTools(input: ChildToolsInput): ToolDefinition[] {
-	const bash = defineTool(createBashToolDefinition(input.cwd, { spawnHook: bashSpawnHook(input.bash) }));
+	const bash = heldBash(input);
 	if (input.rules === undefined) return [bash];
 	const writeGuard = guard("write", input.rules, input.onPrevented);
 	const editGuard = guard("edit", input.rules, input.onPrevented);
