@@ -67,7 +67,7 @@ function denialsOfEntry(written: string, at: Problem["path"], label: string, ava
 export function claudeDenials(files: readonly ClaudeSettingsText[], available: readonly string[]): ClaudeDenials {
 	const withhold = new Map<string, string>();
 	const problems: Problem[] = [];
-	const rules: CommandRule[] = [];
+	const refused: CommandRule[] = [];
 	for (const { label, settings } of files) {
 		const permissions = isRecord(settings.permissions) ? settings.permissions : {};
 		for (const list of LISTS) {
@@ -82,7 +82,7 @@ export function claudeDenials(files: readonly ClaudeSettingsText[], available: r
 					const tool = classifyTool(entry.name, available);
 					if (tool.kind !== "pi" || tool.name !== "bash") return;
 					for (const pattern of scopePatterns(entry.scope!))
-						rules.push({ pattern, effect: "deny", syntax: "claude", from: `${label} permissions.${list} ${rule}` });
+						refused.push({ pattern, effect: "deny", syntax: "claude", from: `${label} permissions.${list} ${rule}` });
 					return;
 				}
 				const found = denialsOfEntry(entry.name, ["permissions", list, i], label, available);
@@ -93,7 +93,7 @@ export function claudeDenials(files: readonly ClaudeSettingsText[], available: r
 			});
 		}
 	}
-	return { withhold, problems, ...(rules.length > 0 && { commands: { otherwise: "allow", rules } }) };
+	return { withhold, problems, ...(refused.length > 0 && { commands: { otherwise: "allow", rules: refused } }) };
 }
 
 /**

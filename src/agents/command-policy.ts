@@ -78,6 +78,8 @@ const WRAPPERS = new Set([
 	"busybox",
 ]);
 
+const VALUED = new Set(["-u", "-g", "-n", "-s", "-k", "-I", "-P", "-L", "-C", "-D", "-h", "-p"]);
+
 /**
  * The command as it runs, the way a denial should see it: assignments and wrappers in front taken
  * off, quotes and a backslash taken out of the program's name, a path cut to the program
@@ -93,7 +95,10 @@ export function bareCommand(command: string): string {
 		if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) i++;
 		else if (WRAPPERS.has(unquote(word).split("/").pop() ?? "")) {
 			i++;
-			while (words[i] !== undefined && (words[i]!.startsWith("-") || /^[0-9.]+[smhd]?$/.test(words[i]!))) i++;
+			while (words[i] !== undefined && (words[i]!.startsWith("-") || /^[0-9.]+[smhd]?$/.test(words[i]!))) {
+				// The wrappers' short options that take a value (`sudo -u root`, `xargs -n 1`, `nice -n 5`).
+				i += VALUED.has(words[i]!) ? 2 : 1;
+			}
 		} else break;
 	}
 	const program = unquote(words[i]!).split("/").pop() ?? "";

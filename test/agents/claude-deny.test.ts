@@ -1,8 +1,8 @@
 /**
  * Claude Code's settings take whole tools away from its agents here as there: each whole-tool entry
  * of `permissions.deny` and `permissions.ask` withholds the Pi tools it governs from every Claude
- * Code agent (and from no other), a misspelt one stops them, and a scoped one is left to the
- * listing's "not applied" line.
+ * Code agent (and from no other), a misspelt one stops them, a scoped bash one is a command refused
+ * at each call, and a path-scoped one is left to the listing's "not applied" line.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -35,14 +35,45 @@ describe("claudeDenials", () => {
 		);
 	});
 
-	it("leaves scoped entries, tools a child never has, and anything that is not a rule", () => {
+	it("leaves path-scoped entries, tools a child never has, and anything that is not a rule", () => {
 		const permissions = {
-			deny: ["Bash(rm -rf:*)", "Read(./.env)", "WebFetch", "mcp__github__create_issue", 3, null],
+			deny: ["Read(./.env)", "Edit(src/**)", "WebFetch", "mcp__github__create_issue", 3, null],
 			ask: "Bash",
-			allow: ["Bash"],
+			allow: ["Bash", "Bash(npm test)"],
 		};
 		expect(claudeDenials(settings(permissions), PI_BUILTIN_TOOLS)).toEqual({ withhold: new Map(), problems: [] });
 		expect(claudeDenials([{ label: "x", settings: { permissions: [] } }], PI_BUILTIN_TOOLS).problems).toEqual([]);
+	});
+
+	it("turns scoped bash entries of deny and ask into commands refused at each call; Bash(*) is the whole tool", () => {
+		const found = claudeDenials(
+			settings({ deny: ["Bash(rm -rf:*)", "Bash(*)"], ask: ["Bash(git push:*, git reset:*)"] }),
+			PI_BUILTIN_TOOLS,
+		);
+		expect([...found.withhold.keys()]).toEqual(["bash"]);
+		expect(found.commands).toEqual({
+			otherwise: "allow",
+			rules: [
+				{
+					pattern: "rm -rf:*",
+					effect: "deny",
+					syntax: "claude",
+					from: ".claude/settings.json permissions.deny Bash(rm -rf:*)",
+				},
+				{
+					pattern: "git push:*",
+					effect: "deny",
+					syntax: "claude",
+					from: ".claude/settings.json permissions.ask Bash(git push:*, git reset:*)",
+				},
+				{
+					pattern: "git reset:*",
+					effect: "deny",
+					syntax: "claude",
+					from: ".claude/settings.json permissions.ask Bash(git push:*, git reset:*)",
+				},
+			],
+		});
 	});
 
 	it("makes a misspelt whole-tool entry a problem with its place and fix, never a silent grant", () => {
@@ -79,6 +110,20 @@ describe("withoutDenied", () => {
 			{ key: "tools", message: 'bash withheld: .claude/settings.json has "Bash" in permissions.deny' },
 		]);
 		expect(withoutDenied(agent(), bash).tools).toEqual(PI_BUILTIN_TOOLS.filter((t) => t !== "bash"));
+	});
+
+	it("holds an agent's bash to the scoped bash denials, over the file's own rules", () => {
+		const denials = claudeDenials(settings({ deny: ["Bash(git push:*)"] }), PI_BUILTIN_TOOLS);
+		const own = { otherwise: "deny" as const, rules: [] };
+		const held = withoutDenied({ ...agent(["read", "bash"]), commands: [own] }, denials);
+		expect(held.tools).toEqual(["read", "bash"]);
+		expect(held.commands).toEqual([own, denials.commands]);
+		expect(held.notes.map((n) => n.message)).toEqual([
+			"bash refuses git push:* (Claude Code's settings, checked at each call)",
+		]);
+		const reader = agent(["read"]);
+		expect(withoutDenied(reader, denials)).toBe(reader);
+		expect(withoutDenied(agent(), denials).commands).toEqual([denials.commands]);
 	});
 
 	it("leaves an agent the denials do not touch as it was", () => {
