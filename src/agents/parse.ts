@@ -226,23 +226,26 @@ function laidProblem(problem: KeyProblem, fields: Record<string, unknown>, optio
 	return { source: at, ...problem, fix: `${problem.fix}; this file does not write the rule: ${options.beneath.why}` };
 }
 
+/** The problem of a frontmatter that parsed to a scalar or a list. */
+function notKeyLines(data: unknown, label: string): Problem {
+	return {
+		source: label,
+		path: [],
+		code: "invalid_type",
+		value: data,
+		message: "the frontmatter must be a set of key: value lines",
+		fix: "write keys such as name:, description:, tools: between the --- lines",
+	};
+}
+
 /** Parses an agent file. `source` says where it came from; its label prefixes every problem path. */
 export function parseAgentFile(text: string, source: AgentSource, options: ParseOptions = {}): ParsedAgentFile {
 	const front = readFrontmatter(text, source.label, RECOVERY_KEYS);
 	const fileName = nameFromFile(source.file);
 	if (front.problems.length > 0) return { name: fileName, disabled: false, problems: front.problems };
 	const data: unknown = front.present ? (front.data ?? {}) : {};
-	if (typeof data !== "object" || data === null || Array.isArray(data)) {
-		const problem: Problem = {
-			source: source.label,
-			path: [],
-			code: "invalid_type",
-			value: data,
-			message: "the frontmatter must be a set of key: value lines",
-			fix: "write keys such as name:, description:, tools: between the --- lines",
-		};
-		return { name: fileName, disabled: false, problems: [problem] };
-	}
+	if (typeof data !== "object" || data === null || Array.isArray(data))
+		return { name: fileName, disabled: false, problems: [notKeyLines(data, source.label)] };
 	const written = callableName((data as Record<string, unknown>).name);
 	const fields = { ...(data as Record<string, unknown>), ...(written.note && { name: written.name }) };
 	const problems: KeyProblem[] = [];

@@ -94,20 +94,25 @@ function fail(io: CommandIO, what: string, problems: readonly Problem[]): ExitCo
 	return EXIT.badInput;
 }
 
+/** Refuses flags that cannot go together. */
+function checked(flags: Flags): Flags {
+	if (flags.spec !== undefined && flags.tools !== undefined) {
+		throw new UsageError(
+			"--tools does not apply with --spec: a task's tools follow its authority (read_only, commands)",
+		);
+	}
+	if (flags.session !== undefined && flags.spec === undefined) {
+		throw new UsageError("--session needs --spec: it is the conversation a spec's context.tail quotes from");
+	}
+	return flags;
+}
+
 export const previewCommand: Command = {
 	name: "preview",
 	summary: "show what a child would receive: each channel, its size and prompt",
 	usage,
 	async run(argv, io) {
-		const flags = parse(argv);
-		if (flags.spec !== undefined && flags.tools !== undefined) {
-			throw new UsageError(
-				"--tools does not apply with --spec: a task's tools follow its authority (read_only, commands)",
-			);
-		}
-		if (flags.session !== undefined && flags.spec === undefined) {
-			throw new UsageError("--session needs --spec: it is the conversation a spec's context.tail quotes from");
-		}
+		const flags = checked(parse(argv));
 		const where = locatePi({
 			cwd: io.cwd,
 			env: io.env,
