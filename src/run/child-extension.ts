@@ -166,7 +166,10 @@ function holdCommands(pi: ExtensionAPI, policies: readonly CommandPolicy[]): voi
 		const decision = checkCommandPolicies(command, policies);
 		if (decision.ok) return undefined;
 		process.stderr.write(
-			formatChildReport({ type: "prevented", attempt: { tool: "bash", command, reason: decision.reason } }),
+			formatChildReport({
+				type: "prevented",
+				attempt: { tool: "bash", command, reason: decision.reason, refusedBy: "commands" },
+			}),
 		);
 		return { block: true, reason: commandRefusal(decision.reason) };
 	});

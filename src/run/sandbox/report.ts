@@ -49,13 +49,20 @@ function oneLine(text: string, max = 60): string {
 	return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-const count = (n: number) => `${plural(n, "write")} prevented`;
+/** The counts of the head: writes the sandbox prevented (under enforce), commands the rules refused (when any). */
+function counts(isolation: RunIsolation): string[] {
+	const refused = isolation.prevented.filter((a) => a.refusedBy === "commands").length;
+	const writes = isolation.prevented.length - refused;
+	return [
+		...(isolation.sandbox === "enforce" ? [`${plural(writes, "write")} prevented`] : []),
+		...(refused > 0 ? [`${plural(refused, "command")} refused`] : []),
+	];
+}
 
 /** The report's section; `max` attempts are listed, the rest counted. */
 export function isolationSection(isolation: RunIsolation, max = 10, width = 80): string {
 	const { prevented } = isolation;
-	const head = [`Sandbox  ${isolation.sandbox}`, CONTAINMENT_WORDS[isolation.containment]];
-	if (isolation.sandbox === "enforce") head.push(count(prevented.length));
+	const head = [`Sandbox  ${isolation.sandbox}`, CONTAINMENT_WORDS[isolation.containment], ...counts(isolation)];
 	const lines = [head.join(" · "), hanging("  ", isolation.reason, width)];
 	if (isolation.containment === "partial") lines.push(hanging("  ", PARTIAL, width));
 	lines.push(...isolation.notes.map((n) => hanging("  ! ", n, width)));
@@ -67,6 +74,10 @@ export function isolationSection(isolation: RunIsolation, max = 10, width = 80):
 /** The same facts on one line or a few, for the model that asked for the task. */
 export function isolationLines(isolation: RunIsolation, max = 5): string[] {
 	const containment = isolation.containment === "namespace" ? "contained" : "containment partial";
-	const head = `Sandbox: ${isolation.sandbox}, ${containment}${isolation.sandbox === "enforce" ? `; ${count(isolation.prevented.length)}` : ` (${isolation.reason})`}.`;
-	return [head, ...isolation.prevented.slice(0, max).map((a) => `  prevented ${attemptText(a)}`)];
+	const why = isolation.sandbox === "enforce" ? "" : ` (${isolation.reason})`;
+	const head = `Sandbox: ${isolation.sandbox}, ${containment}${why}${counts(isolation)
+		.map((c) => `; ${c}`)
+		.join("")}.`;
+	const verb = (a: PreventedAttempt) => (a.refusedBy === "commands" ? "refused" : "prevented");
+	return [head, ...isolation.prevented.slice(0, max).map((a) => `  ${verb(a)} ${attemptText(a)}`)];
 }

@@ -76,7 +76,7 @@ function heldBash(input: ChildToolsInput) {
 		execute: (id, params, ...rest) => {
 			const decision = checkCommandPolicies(params.command, policies);
 			if (!decision.ok) {
-				input.onPrevented({ tool: "bash", command: params.command, reason: decision.reason });
+				input.onPrevented({ tool: "bash", command: params.command, reason: decision.reason, refusedBy: "commands" });
 				throw new Error(commandRefusal(decision.reason));
 			}
 			return bash.execute(id, params, ...rest);

@@ -38,4 +38,6 @@ export interface PreventedAttempt {
 	command?: string;
 	/** Why it was refused, in words. */
 	reason: string;
+	/** Set when the agent's command rules refused the command before it ran: no write was attempted. */
+	refusedBy?: "commands";
 }

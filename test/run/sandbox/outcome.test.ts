@@ -212,6 +212,37 @@ describe("the report", () => {
 		);
 	});
 
+	it("counts commands the agent's rules refused apart from writes, with or without the sandbox", () => {
+		const refusal = {
+			tool: "bash",
+			command: "rm -rf build",
+			reason: '"rm -rf build" is not among the commands this child may run (git status:*)',
+			refusedBy: "commands" as const,
+		};
+		const both = childOutcome(createEventState(), {
+			...exit,
+			containment: "namespace",
+			sandbox: "enforce",
+			reports: [
+				{ type: "prevented", attempt },
+				{ type: "prevented", attempt: refusal },
+			],
+		});
+		const section = isolationSection(runIsolation(plan, both));
+		expect(section.split("\n")[0]).toBe(
+			"Sandbox  enforce · contained in a PID namespace · 1 write prevented · 1 command refused",
+		);
+		expect(section).toContain('  - bash rm -rf build: "rm -rf build" is not among the commands');
+		const off = childOutcome(createEventState(), { ...exit, reports: [{ type: "prevented", attempt: refusal }] });
+		const fallback = { ...plan, mode: "off" as const, reason: "--sandbox off" };
+		expect(isolationSection(runIsolation(fallback, off)).split("\n")[0]).toBe(
+			"Sandbox  off · containment partial · 1 command refused",
+		);
+		const lines = renderModelReport({ ...result, isolation: runIsolation(fallback, off) });
+		expect(lines).toContain("Sandbox: off, containment partial (--sandbox off); 1 command refused.");
+		expect(lines).toContain("    refused bash rm -rf build:");
+	});
+
 	it("says why there is no sandbox, and that containment was partial", () => {
 		const off = childOutcome(createEventState(), exit);
 		const fallback = {
