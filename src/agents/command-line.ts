@@ -71,7 +71,13 @@ class Scanner {
 		this.current = "";
 		if (command === "") return;
 		const first = command.split(" ")[0] ?? "";
-		if (KEYWORDS.has(first)) this.opaque.add(`shell syntax (${first})`);
+		if (KEYWORDS.has(first)) {
+			this.opaque.add(`shell syntax (${first})`);
+			// `{ rm x; }`, `if rm x`, `do rm "$f"`: what follows the keywords runs, and a denial looks at it.
+			const words = command.split(" ");
+			while (words.length > 0 && KEYWORDS.has(words[0]!)) words.shift();
+			if (words.length > 0) this.nested.push(words.join(" "));
+		}
 		if (first.includes("$")) this.opaque.add("a command named by a variable");
 		this.commands.push(command);
 	}

@@ -76,6 +76,8 @@ const WRAPPERS = new Set([
 	"stdbuf",
 	"setsid",
 	"busybox",
+	"watch",
+	"ionice",
 ]);
 
 const VALUED = new Set(["-u", "-g", "-n", "-s", "-k", "-I", "-P", "-L", "-C", "-D", "-h", "-p"]);
@@ -105,6 +107,19 @@ export function bareCommand(command: string): string {
 	return [program, ...words.slice(i + 1)].join(" ");
 }
 
+/** The commands `find` runs for what it finds (`find . -exec rm {} ;`), as a denial should see them. */
+function findRuns(bare: string): string[] {
+	const words = bare.split(" ");
+	if (words[0] !== "find") return [];
+	const runs: string[] = [];
+	for (let i = 1; i < words.length; i++) {
+		if (!/^-(exec|execdir|ok|okdir)$/.test(words[i]!)) continue;
+		const end = words.findIndex((word, at) => at > i && /^(\\?;|';'|";"|\+)$/.test(word));
+		runs.push(words.slice(i + 1, end < 0 ? undefined : end).join(" "));
+	}
+	return runs;
+}
+
 const quoted = (command: string) => `"${command.length > 120 ? `${command.slice(0, 117)}...` : command}"`;
 
 function denial(command: string, rule: CommandRule | undefined, policy: CommandPolicy): string {
@@ -116,7 +131,8 @@ function denial(command: string, rule: CommandRule | undefined, policy: CommandP
 /** The first denial of the commands in `line` (and, with `deep`, of the commands it nests). */
 function firstDenial(line: CommandLine, policy: CommandPolicy, deep: number): string | undefined {
 	for (const command of line.commands) {
-		for (const form of new Set([command, bareCommand(command)])) {
+		const bare = bareCommand(command);
+		for (const form of new Set([command, bare, ...findRuns(bare).map(bareCommand)])) {
 			const { effect, rule } = effectOf(form, policy);
 			if (effect === "deny") return denial(command, rule, policy);
 		}

@@ -149,9 +149,12 @@ describe("checkCommand under an allowlist", () => {
 });
 
 describe("checkCommand under a denylist", () => {
-	it.each(["ls -la", "rmdir x", "git push-helper", "git status && git log"])("allows %j", (command) => {
-		expect(allowed(command, DENY)).toBe(true);
-	});
+	it.each(["ls -la", "rmdir x", "git push-helper", "git status && git log", "{ echo; }", "find . -name rm"])(
+		"allows %j",
+		(command) => {
+			expect(allowed(command, DENY)).toBe(true);
+		},
+	);
 
 	it.each([
 		"rm -rf build",
@@ -172,6 +175,13 @@ describe("checkCommand under a denylist", () => {
 		"bash -c 'rm -rf x'",
 		'sh -c "ls; rm -rf x"',
 		"git push origin main",
+		"{ rm x; }",
+		"if true; then rm x; fi",
+		"for f in a b; do rm $f; done",
+		"! rm x",
+		"find . -exec rm {} \\;",
+		"find . -name '*.o' -execdir /bin/rm -f {} +",
+		"watch -n 1 rm x",
 	])("refuses %j", (command) => {
 		expect(reason(command, DENY)).toMatch(/is denied by test (rm:\*|git push \*)/);
 	});
