@@ -8,22 +8,33 @@
  * too) and a rule on `Edit` every tool that edits them (write too). A scoped bash entry
  * (`Bash(git push:*)`) is checked at each call of bash (command-policy.ts), as Claude Code checks
  * it: the denial holds for the command as written and behind the usual wrappers, which narrows what
- * a child runs without confining it. A path scope (`Read(./.env)`) limits part of a tool that
- * pi-delegate cannot hold to a path; withholding the whole tool for it would take `read` from every
- * Claude Code agent of a project that keeps its secrets out, so those are left to `pi-delegate
- * agents`' "not applied" line (claude-settings.ts). A misspelt whole-tool entry is a problem of
- * every Claude Code agent: ignoring it would leave the tool granted.
+ * a child runs without confining it. A path scope of `Read`, `Edit` or `Write` (`Read(./.env)`) is
+ * checked at each call of the file tools of its family (path-policy.ts): withholding the whole tool
+ * for it would take `read` from every Claude Code agent of a project that keeps its secrets out.
+ * Other scoped rules are left to `pi-delegate agents`' "not applied" line (claude-settings.ts). A
+ * misspelt whole-tool entry is a problem of every Claude Code agent: ignoring it would leave the
+ * tool granted.
  */
 import type { Problem } from "../problems.ts";
 import { isRecord } from "../values.ts";
 import type { CommandPolicy, CommandRule } from "./command-policy.ts";
 import type { AgentDefinition } from "./definition.ts";
+import {
+	PATH_FAMILY_TOOLS,
+	type PathFamily,
+	type PathPlaces,
+	type PathRule,
+	pathRule,
+	pathRuleLines,
+} from "./path-policy.ts";
 import { classifyTool, isWholeScope, nearestTool, PI_BUILTIN_TOOLS, scopePatterns, splitToolEntries } from "./tools.ts";
 
 /** A settings file as read: its label for messages, and its parsed object. */
 export interface ClaudeSettingsText {
 	label: string;
 	settings: Readonly<Record<string, unknown>>;
+	/** The project folder a project file belongs to: its `/x` path rules start there. */
+	root?: string;
 }
 
 export interface ClaudeDenials {
@@ -31,6 +42,8 @@ export interface ClaudeDenials {
 	withhold: ReadonlyMap<string, string>;
 	/** The scoped bash entries, as commands refused at each call; absent when there are none. */
 	commands?: CommandPolicy;
+	/** The path entries (`Read(./.env)`), as calls of the file tools refused at each call; absent when none. */
+	paths?: PathRule[];
 	/** Whole-tool entries that name no tool: each stops the Claude Code agents until fixed. */
 	problems: Problem[];
 }
@@ -63,12 +76,24 @@ function denialsOfEntry(written: string, at: Problem["path"], label: string, ava
 	return { tools: [], problem };
 }
 
-/** The whole-tool entries of every file's `permissions.deny` and `permissions.ask`, as Pi tools withheld. */
-export function claudeDenials(files: readonly ClaudeSettingsText[], available: readonly string[]): ClaudeDenials {
+/** The path families of Claude Code's rule names: `Write(…)` is an edit rule, as Claude Code reads it. */
+const PATH_FAMILIES: Readonly<Record<string, PathFamily>> = { read: "read", edit: "edit", write: "edit" };
+
+/**
+ * The entries of every file's `permissions.deny` and `permissions.ask`: whole tools as Pi tools
+ * withheld, scoped bash entries as commands refused, and (given the places paths start from) path
+ * entries as file-tool calls refused.
+ */
+export function claudeDenials(
+	files: readonly ClaudeSettingsText[],
+	available: readonly string[],
+	places?: PathPlaces,
+): ClaudeDenials {
 	const withhold = new Map<string, string>();
 	const problems: Problem[] = [];
 	const refused: CommandRule[] = [];
-	for (const { label, settings } of files) {
+	const paths: PathRule[] = [];
+	for (const { label, settings, root } of files) {
 		const permissions = isRecord(settings.permissions) ? settings.permissions : {};
 		for (const list of LISTS) {
 			const rules = permissions[list];
@@ -79,10 +104,14 @@ export function claudeDenials(files: readonly ClaudeSettingsText[], available: r
 				const entry = entries[0];
 				if (entries.length !== 1 || entry === undefined) return;
 				if (!isWholeScope(entry.scope)) {
+					const from = `${label} permissions.${list} ${rule}`;
+					const family = PATH_FAMILIES[entry.name.trim().toLowerCase()];
+					if (family !== undefined && places !== undefined)
+						paths.push(pathRule(entry.scope!, family, from, { ...places, ...(root && { root }) }));
 					const tool = classifyTool(entry.name, available);
 					if (tool.kind !== "pi" || tool.name !== "bash") return;
 					for (const pattern of scopePatterns(entry.scope!))
-						refused.push({ pattern, effect: "deny", syntax: "claude", from: `${label} permissions.${list} ${rule}` });
+						refused.push({ pattern, effect: "deny", syntax: "claude", from });
 					return;
 				}
 				const found = denialsOfEntry(entry.name, ["permissions", list, i], label, available);
@@ -93,7 +122,12 @@ export function claudeDenials(files: readonly ClaudeSettingsText[], available: r
 			});
 		}
 	}
-	return { withhold, problems, ...(refused.length > 0 && { commands: { otherwise: "allow", rules: refused } }) };
+	return {
+		withhold,
+		problems,
+		...(refused.length > 0 && { commands: { otherwise: "allow", rules: refused } }),
+		...(paths.length > 0 && { paths }),
+	};
 }
 
 /**
@@ -111,11 +145,14 @@ export function withoutDenied(definition: AgentDefinition, denials: ClaudeDenial
 		const patterns = denials.commands!.rules.map((r) => r.pattern).join(", ");
 		notes.push({ key: "tools", message: `bash refuses ${patterns} (Claude Code's settings, checked at each call)` });
 	}
+	const paths = (denials.paths ?? []).filter((rule) => PATH_FAMILY_TOOLS[rule.family].some((t) => kept.includes(t)));
+	for (const line of pathRuleLines(paths, kept)) notes.push({ key: "tools", message: line });
 	if (notes.length === 0) return definition;
 	return {
 		...definition,
 		...(kept.length !== base.length && { tools: kept }),
 		...(held && { commands: [...(definition.commands ?? []), denials.commands!] }),
+		...(paths.length > 0 && { paths: [...(definition.paths ?? []), ...paths] }),
 		notes: [...definition.notes, ...notes],
 	};
 }

@@ -11,6 +11,7 @@
  * project. Rules checked per call are what they need. Until then what bounds a child here is its
  * own spec: the sandbox and the boundary diff stop changes outside `write_allowed`, not reads.
  */
+import { dirname } from "node:path";
 import { readJson } from "../json/read.ts";
 import { readRegularTextSync } from "../read-input.ts";
 import { isRecord } from "../values.ts";
@@ -37,10 +38,16 @@ function readSettings(file: string): Record<string, unknown> | undefined {
 }
 
 /** The settings files that exist and parse, each with its label; a file that cannot be read says nothing. */
-export function readClaudeSettings(files: readonly string[], label: (file: string) => string): ClaudeSettingsText[] {
+export function readClaudeSettings(
+	files: readonly string[],
+	label: (file: string) => string,
+	rootOf: (file: string) => string | undefined = () => undefined,
+): ClaudeSettingsText[] {
 	return files.flatMap((file) => {
 		const settings = readSettings(file);
-		return settings === undefined ? [] : [{ label: label(file), settings }];
+		if (settings === undefined) return [];
+		const root = rootOf(file);
+		return [{ label: label(file), settings, ...(root !== undefined && { root }) }];
 	});
 }
 
@@ -62,13 +69,19 @@ export function claudeSettingsDenials(
 ): ClaudeDenials {
 	const user = claudeDir(options.home, options.env);
 	const managed = options.claudeManagedSettings === undefined ? managedSettingsFile() : options.claudeManagedSettings;
+	const project = (file: string) => !file.startsWith(`${user}/`);
 	const files = [
 		...(managed ? readClaudeSettings([managed], (file) => file) : []),
-		...readClaudeSettings(claudeSettingsFiles(options), (file) =>
-			label(file, file.startsWith(`${user}/`) ? "user" : "project"),
+		...readClaudeSettings(
+			claudeSettingsFiles(options),
+			(file) => label(file, project(file) ? "project" : "user"),
+			// A project file's `/x` path rules start at its own project folder (the one holding .claude/).
+			(file) => (project(file) ? dirname(dirname(file)) : undefined),
 		),
 	];
-	return claudeDenials(files, options.availableTools ?? PI_BUILTIN_TOOLS);
+	const cwd = options.projectDirs[0] ?? options.home;
+	const places = { cwd, root: options.projectDirs.at(-1) ?? cwd, home: options.home };
+	return claudeDenials(files, options.availableTools ?? PI_BUILTIN_TOOLS, places);
 }
 
 /**
@@ -82,13 +95,17 @@ export function managedSettingsFile(platform: NodeJS.Platform = process.platform
 }
 
 /**
- * Rules that limit a tool to some paths (`Read(./.env)`, `Edit(src/**)`): those claude-deny.ts does
- * not apply (a scoped `Bash(…)` rule is checked at each call).
+ * Scoped rules claude-deny.ts does not apply: a scoped `Bash(…)` rule is checked at each call, and
+ * so are the path rules of `Read`, `Edit` and `Write`; the others (`WebFetch(domain:…)`) are not.
  */
 const count = (list: unknown) =>
 	Array.isArray(list)
 		? list.filter(
-				(r) => typeof r === "string" && r.includes("(") && !/^\s*bash\s*\(/i.test(r) && !/\(\s*:?\*?\s*\)\s*$/.test(r),
+				(r) =>
+					typeof r === "string" &&
+					r.includes("(") &&
+					!/^\s*(bash|read|edit|write)\s*\(/i.test(r) &&
+					!/\(\s*:?\*?\s*\)\s*$/.test(r),
 			).length
 		: 0;
 
@@ -113,7 +130,7 @@ export function unappliedClaudeSettings(
 /** The listing's line for one file. */
 export function unappliedLine(u: UnappliedSettings): string {
 	const what = [
-		...(u.rules > 0 ? [`${u.rules} path permission rule${u.rules === 1 ? "" : "s"} (deny, ask)`] : []),
+		...(u.rules > 0 ? [`${u.rules} scoped permission rule${u.rules === 1 ? "" : "s"} (deny, ask)`] : []),
 		...(u.preToolUse ? ["PreToolUse hooks"] : []),
 	].join(" and ");
 	return `not applied: ${u.label}: ${what}; Claude Code agents run here without them (the sandbox and the boundary stop writes outside write_allowed, not reads)`;

@@ -8,6 +8,7 @@ import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
 import type { ContextFields } from "../context/primitives.ts";
 import type { Strategy } from "../context/strategies.ts";
 import type { CommandPolicy } from "./command-policy.ts";
+import type { PathRule } from "./path-policy.ts";
 
 /** Pi's thinking levels (ThinkingLevel in pi-agent-core), in Pi's order. Pi 0.86.1 and 1.6 accept every one. */
 export const THINKING_LEVELS = ["off", "minimal", "low", "medium", "high", "xhigh", "max"] as const;
@@ -70,6 +71,8 @@ export interface AgentDefinition {
 	 * it, runs any command.
 	 */
 	commands?: CommandPolicy[];
+	/** Paths the child's file tools are refused at each call (Claude Code's `Read(./.env)`); absent: none. */
+	paths?: PathRule[];
 	/**
 	 * The model reference as written (`anthropic/claude-sonnet-4-5`, `sonnet`, `claude-haiku-4-5:high`);
 	 * resolve it with resolveModelRef against the runtime's models. Undefined when the file names none

@@ -156,6 +156,7 @@ export const previewCommand: Command = {
 			...(result.plan && { plan: result.plan }),
 			wouldRefuse: result.wouldRefuse,
 			...(result.commands && { commands: result.commands }),
+			...(result.paths && { paths: result.paths }),
 		};
 		io.stdout(
 			flags.json

@@ -72,3 +72,32 @@ export function terminalSafe(text: string): string {
 	}
 	return out;
 }
+
+/**
+ * Labelled paragraphs: each label padded to the widest, its text wrapped at `width` columns under
+ * itself, then any sub-items as a list. Long sentences stay readable in any terminal.
+ */
+export function describedList(
+	rows: ReadonlyArray<{ label: string; text: string; items?: readonly string[] }>,
+	width: number,
+	gap = 2,
+): string {
+	const labels = Math.max(...rows.map((r) => r.label.length));
+	const indent = " ".repeat(labels + 2 + gap);
+	return rows
+		.flatMap((row) => {
+			const lines: string[] = [];
+			let line = `  ${row.label.padEnd(labels)}${" ".repeat(gap)}`;
+			let fresh = true;
+			for (const word of row.text.split(" ")) {
+				if (!fresh && line.length + 1 + word.length > width) {
+					lines.push(line);
+					line = indent + word;
+				} else line = fresh ? line + word : `${line} ${word}`;
+				fresh = false;
+			}
+			lines.push(line);
+			return [...lines, ...(row.items ?? []).map((item) => `${indent}- ${item}`)];
+		})
+		.join("\n");
+}

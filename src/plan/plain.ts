@@ -14,7 +14,7 @@ import { planChild, resolveAgent } from "./child.ts";
 import { prefixKey } from "./prefix.ts";
 import { decideSettings } from "./settings.ts";
 import { decideModel, decideRunner, decideRunsDir, MAX_REJECTIONS, NO_MODEL } from "./task.ts";
-import { commandRules } from "./tools.ts";
+import { commandRules, pathRules } from "./tools.ts";
 import type { PlainPlan, TaskInputs } from "./types.ts";
 
 /** What a plain child gets when neither the caller nor its agent file names tools. */
@@ -75,6 +75,7 @@ export function planPlainChild(inputs: PlainInputs): PlannedPlain {
 	const { view, definition } = planned;
 	const model = decideModel({ ...inputs, spec: { effort: inputs.effort } }, settings, definition);
 	const commands = commandRules(definition, view.tools);
+	const paths = pathRules(definition, view.tools);
 	const plan: PlainPlan = {
 		version: 1,
 		kind: "plain",
@@ -90,6 +91,7 @@ export function planPlainChild(inputs: PlainInputs): PlannedPlain {
 		providerExtensions: [...new Set([...request.extensions, ...settings.providerExtensions])],
 		budget: inputs.budget,
 		...(commands && { commands }),
+		...(paths && { paths }),
 		submit: { roots: [inputs.cwd], cwd: inputs.cwd, maxRejections: MAX_REJECTIONS },
 		audit: {
 			runsDir: decideRunsDir(inputs, settings.runsDir),

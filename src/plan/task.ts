@@ -22,7 +22,7 @@ import { prefixKey } from "./prefix.ts";
 import { planSandbox, type SandboxPlan } from "./sandbox.ts";
 import { decideSettings, type SettingsDecisions } from "./settings.ts";
 import { chooseTail, tailSummary } from "./tail.ts";
-import { commandRules, taskTools } from "./tools.ts";
+import { commandRules, pathRules, taskTools } from "./tools.ts";
 import type { Decided, ModelChoice, Planned, RunnerKind, TaskInputs, TaskPlan } from "./types.ts";
 
 /** Rejected submissions answered with the problems before one is accepted as it is. */
@@ -121,6 +121,7 @@ function assemble(
 	});
 	const { roots, write_allowed, watched_only } = spec.resolved;
 	const commands = commandRules(agent, view.tools);
+	const paths = pathRules(agent, view.tools);
 	return {
 		version: 1,
 		kind: "task",
@@ -136,6 +137,7 @@ function assemble(
 		providerExtensions: [...new Set([...request.extensions, ...settings.providerExtensions])],
 		budget: spec.budget,
 		...(commands && { commands }),
+		...(paths && { paths }),
 		boundary: {
 			roots: [...roots],
 			writeAllowed: [...write_allowed],

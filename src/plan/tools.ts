@@ -7,6 +7,7 @@
 import { checkAgentTools } from "../agents/check.ts";
 import type { CommandPolicy } from "../agents/command-policy.ts";
 import type { AgentDefinition } from "../agents/definition.ts";
+import { PATH_FAMILY_TOOLS, type PathRule } from "../agents/path-policy.ts";
 import { SUBMIT_RESULT_TOOL_NAME } from "../envelope/schema.ts";
 import { inside, type Problem, type ProblemPlace } from "../problems.ts";
 import type { TaskSpec } from "../spec/schema.ts";
@@ -104,4 +105,10 @@ export function commandRules(
 	return tools.includes("bash") && agent?.commands !== undefined && agent.commands.length > 0
 		? agent.commands
 		: undefined;
+}
+
+/** The path rules the child's file tools are held to: those of its agent that govern a tool it has. */
+export function pathRules(agent: AgentDefinition | undefined, tools: readonly string[]): PathRule[] | undefined {
+	const rules = (agent?.paths ?? []).filter((rule) => PATH_FAMILY_TOOLS[rule.family].some((t) => tools.includes(t)));
+	return rules.length > 0 ? rules : undefined;
 }

@@ -7,6 +7,7 @@
 import type { AgentCatalog } from "../agents/catalog.ts";
 import type { CommandPolicy } from "../agents/command-policy.ts";
 import type { AgentSource } from "../agents/definition.ts";
+import type { PathRule } from "../agents/path-policy.ts";
 import type { ContextFields } from "../context/primitives.ts";
 import type { EvidenceRule } from "../envelope/proof.ts";
 import type { Problem, ProblemPlace } from "../problems.ts";
@@ -136,6 +137,8 @@ export interface ChildPlanBase {
 	budget: ChildBudget;
 	/** The commands the child's bash may run, checked at each call (every policy must allow); absent: any. */
 	commands?: CommandPolicy[];
+	/** The paths the child's file tools are refused, checked at each call; absent: none. */
+	paths?: PathRule[];
 }
 
 /** The one plan of one task child. */

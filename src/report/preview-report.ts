@@ -6,10 +6,11 @@
  */
 
 import { type CommandPolicy, describePolicy } from "../agents/command-policy.ts";
+import { type PathRule, pathRuleLines } from "../agents/path-policy.ts";
 import { PRIMITIVE_NAMES } from "../context/primitives.ts";
 import { formatUsd } from "../format/numbers.ts";
 import { renderTable } from "../format/table.ts";
-import { hanging, terminalSafe } from "../format/text.ts";
+import { describedList, hanging, terminalSafe } from "../format/text.ts";
 import type { RenderedPrompt } from "../host/render.ts";
 import type { TaskPlan } from "../plan/types.ts";
 import { formatProblems, type Problem } from "../problems.ts";
@@ -36,6 +37,8 @@ export interface PreviewData {
 	wouldRefuse?: readonly Problem[];
 	/** The commands the child's bash may run, when its agent limits them. */
 	commands?: readonly CommandPolicy[];
+	/** The paths the child's file tools are refused, when its agent has such rules. */
+	paths?: readonly PathRule[];
 }
 
 const STATE_WORDS: Record<ChannelReport["state"], string> = {
@@ -64,35 +67,6 @@ function piOwnSize(child: RenderedPrompt): Size {
 
 function toolsSize(child: RenderedPrompt): Size {
 	return sizeOf(JSON.stringify(child.tools));
-}
-
-/**
- * Labelled paragraphs: each label padded to the widest, its text wrapped at `width` columns under
- * itself, then any sub-items as a list. Long sentences stay readable in any terminal.
- */
-function describedList(
-	rows: ReadonlyArray<{ label: string; text: string; items?: readonly string[] }>,
-	width: number,
-	gap = 2,
-): string {
-	const labels = Math.max(...rows.map((r) => r.label.length));
-	const indent = " ".repeat(labels + 2 + gap);
-	return rows
-		.flatMap((row) => {
-			const lines: string[] = [];
-			let line = `  ${row.label.padEnd(labels)}${" ".repeat(gap)}`;
-			let fresh = true;
-			for (const word of row.text.split(" ")) {
-				if (!fresh && line.length + 1 + word.length > width) {
-					lines.push(line);
-					line = indent + word;
-				} else line = fresh ? line + word : `${line} ${word}`;
-				fresh = false;
-			}
-			lines.push(line);
-			return [...lines, ...(row.items ?? []).map((item) => `${indent}- ${item}`)];
-		})
-		.join("\n");
 }
 
 function headline(data: PreviewData, title: boolean): string[] {
@@ -238,8 +212,10 @@ export function previewText(data: PreviewData, options: { headline?: boolean; wi
 			),
 		);
 	if (view.warnings.length > 0) lines.push("", "Warnings", formatProblems(view.warnings, "!"));
-	lines.push("", `Tools (${child.tools.length}): ${child.tools.map((t) => t.name).join(", ") || "(none)"}`);
-	for (const line of (data.commands ?? []).map(describePolicy)) lines.push(hanging("  ", line, width));
+	const names = child.tools.map((t) => t.name);
+	lines.push("", `Tools (${names.length}): ${names.join(", ") || "(none)"}`);
+	const rules = [...(data.commands ?? []).map(describePolicy), ...pathRuleLines(data.paths ?? [], names)];
+	lines.push(...rules.map((line) => hanging("  ", line, width)));
 	lines.push(...framed(`System prompt (${prompt.bytes} bytes, ~${prompt.tokens} tokens)`, child.systemPrompt));
 	lines.push(
 		...framed(
@@ -276,6 +252,7 @@ export function previewJson(data: PreviewData): unknown {
 		systemPrompt: { text: child.systemPrompt, ...sizeOf(child.systemPrompt) },
 		tools: { names: child.tools.map((t) => t.name), definitions: child.tools, ...toolsSize(child) },
 		...(data.commands && { commands: data.commands }),
+		...(data.paths && { paths: data.paths }),
 		firstMessage: { text: view.firstMessage, ...sizeOf(view.firstMessage) },
 		...(data.plan && {
 			run: {

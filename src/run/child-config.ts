@@ -14,6 +14,7 @@ import { resolve } from "node:path";
 import { type Static, Type } from "typebox";
 import { Value } from "typebox/value";
 import type { CommandEffect, CommandRule } from "../agents/command-policy.ts";
+import type { PathRule } from "../agents/path-policy.ts";
 import { EVIDENCE_RULES, type EvidenceRule } from "../envelope/proof.ts";
 import type { CacheLifetime } from "./cache-policy.ts";
 import type { ChildPromptInputs } from "./types.ts";
@@ -100,6 +101,22 @@ export const CommandPolicySchema = Type.Object(
 	{ description: "One policy; a command must be allowed by every policy." },
 );
 
+/** A path the file tools are refused (agents/path-policy.ts), checked before each call. */
+export const PathRuleSchema = Type.Object(
+	{
+		pattern: Type.String({ description: "The pattern as written." }),
+		family: Type.Unsafe<PathRule["family"]>({
+			type: "string",
+			enum: ["read", "edit"],
+			description: "read: read, grep, find, ls; edit: edit, write.",
+		}),
+		base: Type.String({ description: "The absolute folder the pattern starts from." }),
+		glob: Type.String({ description: "The pattern from base, in gitignore's form." }),
+		from: Type.String({ description: "Where the rule was written." }),
+	},
+	{ description: "One path rule; a call it matches is refused." },
+);
+
 export const ChildConfigSchema = Type.Object(
 	{
 		submit: Type.Object(
@@ -131,6 +148,7 @@ export const ChildConfigSchema = Type.Object(
 		commands: Type.Optional(
 			Type.Array(CommandPolicySchema, { description: "The commands bash may run; absent: any." }),
 		),
+		paths: Type.Optional(Type.Array(PathRuleSchema, { description: "The paths the file tools are refused." })),
 		prompt: ExpectedPromptSchema,
 		firstMessage: Sha256("sha256 of the first message the child must receive."),
 		cache: Type.Optional(

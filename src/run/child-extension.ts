@@ -24,9 +24,11 @@
  * `createBashToolDefinition`.
  */
 import { realpathSync } from "node:fs";
+import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { createBashToolDefinition, type ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { type CommandPolicy, checkCommandPolicies, commandRefusal } from "../agents/command-policy.ts";
+import type { PathRule } from "../agents/path-policy.ts";
 import { createSubmitTool } from "../host/submit-tool.ts";
 import { registerCachePolicy } from "./cache-hook.ts";
 import {
@@ -38,6 +40,7 @@ import {
 	type SandboxConfig,
 } from "./child-config.ts";
 import { CHILD_REFUSED_EXIT, formatChildReport } from "./child-report.ts";
+import { pathHold } from "./path-hold.ts";
 import { signalTree } from "./process-tree.ts";
 import { addMessageUsage, bashCommand, emptyUsage } from "./progress.ts";
 import { bashSpawnHook } from "./sandbox/bash-hook.ts";
@@ -58,6 +61,7 @@ export default function childExtension(pi: ExtensionAPI): void {
 	pi.registerTool(tool);
 	if (config.sandbox) sandboxTools(pi, config.sandbox, config.runId);
 	if (config.commands) holdCommands(pi, config.commands);
+	if (config.paths) holdPaths(pi, config.paths, config.sandbox?.home ?? homedir());
 	registerCachePolicy(pi, config.cache);
 	checkPromptAtStart(pi, config);
 	holdBudgets(pi, config, () => state.accepted !== undefined);
@@ -172,6 +176,16 @@ function holdCommands(pi: ExtensionAPI, policies: readonly CommandPolicy[]): voi
 			}),
 		);
 		return { block: true, reason: commandRefusal(decision.reason) };
+	});
+}
+
+/** Refuses a file tool's call on a path the agent's rules deny, before it runs; the runner gets a report. */
+function holdPaths(pi: ExtensionAPI, rules: readonly PathRule[], home: string): void {
+	pi.on("tool_call", (event, ctx) => {
+		const held = pathHold(rules, event.toolName, event.input, { cwd: ctx.cwd, home });
+		if (held === undefined) return undefined;
+		process.stderr.write(formatChildReport({ type: "prevented", attempt: held.attempt }));
+		return { block: true, reason: held.message };
 	});
 }
 

@@ -50,7 +50,7 @@ export type LaunchParts = Pick<
 	TaskPlan,
 	"child" | "cwd" | "model" | "agentDir" | "providerExtensions" | "budget" | "submit" | "prefixKey"
 > &
-	Partial<Pick<TaskPlan, "sandbox" | "commands">>;
+	Partial<Pick<TaskPlan, "sandbox" | "commands" | "paths">>;
 
 /** What a runner is given: the plan's child with its rendering. `submit_result` is the runner's to add. */
 export function launchOf(plan: LaunchParts, rendered: RenderedPrompt): ChildLaunch {
@@ -68,6 +68,7 @@ export function launchOf(plan: LaunchParts, rendered: RenderedPrompt): ChildLaun
 		submit: plan.submit,
 		...(plan.sandbox && { sandbox: plan.sandbox }),
 		...(plan.commands && { commands: plan.commands }),
+		...(plan.paths && { paths: plan.paths }),
 	};
 }
 
@@ -114,6 +115,7 @@ export function recordStart(
 		prompt: plan.child.prompt,
 		tools: plan.child.tools,
 		...(plan.commands && { commands: plan.commands }),
+		...(plan.paths && { paths: plan.paths }),
 	});
 	audit.writeJson("launch.json", plan);
 }

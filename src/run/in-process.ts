@@ -187,6 +187,8 @@ async function openSession(runtime: ModelRuntime, model: Model, run: Run, setupC
 		bash: { bwrap, plan, runId: run.runId, home: homedir(), tmp: isolation.tmp ?? "/tmp" },
 		rules: plan,
 		commands: launch.commands,
+		paths: launch.paths,
+		home: homedir(),
 		onPrevented: (attempt) => run.prevented.push(attempt),
 	});
 	const setup = await setupChild(launch, { commandsRun: () => run.state.commandsRun, containedTools });

@@ -8,11 +8,12 @@
 
 import type { CommandPolicy } from "../agents/command-policy.ts";
 import { loadAgents } from "../agents/load.ts";
+import type { PathRule } from "../agents/path-policy.ts";
 import { availableToolNames, type RenderedPrompt, renderChildView } from "../host/render.ts";
 import { planChild } from "../plan/child.ts";
 import { decideSettings } from "../plan/settings.ts";
 import type { TaskBranch } from "../plan/tail.ts";
-import { commandRules } from "../plan/tools.ts";
+import { commandRules, pathRules } from "../plan/tools.ts";
 import type { CallFields, TaskPlan } from "../plan/types.ts";
 import type { Problem, ProblemPlace } from "../problems.ts";
 import type { ParentPrompt } from "../prompt/channels.ts";
@@ -49,6 +50,8 @@ export type Preview =
 			wouldRefuse: Problem[];
 			/** The commands the child's bash may run, when its agent limits them. */
 			commands?: CommandPolicy[];
+			/** The paths the child's file tools are refused, when its agent has such rules. */
+			paths?: PathRule[];
 	  }
 	| { ok: false; what: string; problems: Problem[] };
 
@@ -98,6 +101,7 @@ async function previewSpec(sources: PreviewSources, spec: SpecSource): Promise<P
 		warnings: [...specWarnings, ...plan.warnings],
 		wouldRefuse: delegation.ok ? [] : delegation.problems,
 		...(plan.commands && { commands: plan.commands }),
+		...(plan.paths && { paths: plan.paths }),
 	};
 }
 
@@ -129,6 +133,7 @@ export async function previewDelegation(sources: PreviewSources): Promise<Previe
 	if (!planned.ok) return { ok: false, what: `no child would start: ${planned.what}`, problems: planned.problems };
 	const child = await renderChildView(planned.view, { cwd: sources.cwd, agentDir: sources.agentDir });
 	const commands = commandRules(planned.definition, planned.view.tools);
+	const paths = pathRules(planned.definition, planned.view.tools);
 	return {
 		ok: true,
 		view: planned.view,
@@ -137,5 +142,6 @@ export async function previewDelegation(sources: PreviewSources): Promise<Previe
 		warnings: planned.view.warnings,
 		wouldRefuse: [],
 		...(commands && { commands }),
+		...(paths && { paths }),
 	};
 }

@@ -134,6 +134,7 @@ function childConfig(launch: ChildLaunch, contained: ContainedCommand, runId: st
 		usd: launch.budget.usd,
 		...(contained.sandboxConfig && { sandbox: contained.sandboxConfig }),
 		...(launch.commands && { commands: launch.commands }),
+		...(launch.paths && { paths: launch.paths }),
 		prompt: expectedPrompt(launch.prompt),
 		firstMessage: sha256(launch.firstMessage),
 		...(launch.cache && { cache: launch.cache }),

@@ -6,6 +6,7 @@
  */
 
 import type { CommandPolicy } from "../agents/command-policy.ts";
+import type { PathRule } from "../agents/path-policy.ts";
 import type { RejectedCall } from "../envelope/rejected.ts";
 import type { ChildBudget, ModelChoice, RunnerKind, SubmitCheckConfig } from "../plan/types.ts";
 import type { ChildPromptInputs } from "../prompt/channels.ts";
@@ -52,6 +53,8 @@ export interface ChildLaunch {
 	sandbox?: SandboxPlan;
 	/** The commands bash may run, checked at each call (every policy must allow); absent: any. */
 	commands?: CommandPolicy[];
+	/** The paths the file tools are refused, checked at each call (agents/path-policy.ts); absent: none. */
+	paths?: PathRule[];
 	/** Cache lifetimes per request kind (cache-policy.ts); absent: the requests go out as Pi builds them. */
 	cache?: ChildCachePolicy;
 }

@@ -2,7 +2,7 @@
  * Claude Code's settings take whole tools away from its agents here as there: each whole-tool entry
  * of `permissions.deny` and `permissions.ask` withholds the Pi tools it governs from every Claude
  * Code agent (and from no other), a misspelt one stops them, a scoped bash one is a command refused
- * at each call, and a path-scoped one is left to the listing's "not applied" line.
+ * at each call, and a path-scoped `Read`, `Edit` or `Write` one a file-tool call refused at each call.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -33,6 +33,31 @@ describe("claudeDenials", () => {
 		expect(withhold.get("edit")).toBe(
 			'.claude/settings.json has "Edit" in permissions.ask, and a child has nobody to ask',
 		);
+	});
+
+	it("turns path entries into file-tool calls refused, each pattern from where Claude Code starts it", () => {
+		const places = { cwd: "/repo/pkg", root: "/repo", home: "/home/u" };
+		const permissions = {
+			deny: ["Read(./.env)", "Write(/dist/**)"],
+			ask: ["Edit(~/.bashrc)"],
+			allow: ["Read(src/**)"],
+		};
+		const files = [
+			{ label: "~/.claude/settings.json", settings: { permissions } },
+			{
+				label: "pkg/.claude/settings.json",
+				settings: { permissions: { deny: ["Read(/key.pem)"] } },
+				root: "/repo/pkg",
+			},
+		];
+		const { paths, withhold } = claudeDenials(files, PI_BUILTIN_TOOLS, places);
+		expect(withhold.size).toBe(0);
+		expect(paths?.map((r) => [r.family, r.base, r.glob, r.from])).toEqual([
+			["read", "/repo/pkg", "/.env", "~/.claude/settings.json permissions.deny Read(./.env)"],
+			["edit", "/repo", "/dist/**", "~/.claude/settings.json permissions.deny Write(/dist/**)"],
+			["edit", "/home/u", "/.bashrc", "~/.claude/settings.json permissions.ask Edit(~/.bashrc)"],
+			["read", "/repo/pkg", "/key.pem", "pkg/.claude/settings.json permissions.deny Read(/key.pem)"],
+		]);
 	});
 
 	it("leaves path-scoped entries, tools a child never has, and anything that is not a rule", () => {
@@ -124,6 +149,20 @@ describe("withoutDenied", () => {
 		const reader = agent(["read"]);
 		expect(withoutDenied(reader, denials)).toBe(reader);
 		expect(withoutDenied(agent(), denials).commands).toEqual([denials.commands]);
+	});
+
+	it("holds the file tools an agent keeps to the path denials, with a line per family", () => {
+		const places = { cwd: "/p", root: "/p", home: "/h" };
+		const denials = claudeDenials(settings({ deny: ["Read(./.env)", "Edit(/src/**)"] }), PI_BUILTIN_TOOLS, places);
+		const held = withoutDenied(agent(["read", "bash"]), denials);
+		expect(held.tools).toEqual(["read", "bash"]);
+		expect(held.paths?.map((r) => r.pattern)).toEqual(["./.env"]);
+		expect(held.notes.map((n) => n.message)).toEqual([
+			"read refuses ./.env (Claude Code's settings, checked at each call)",
+		]);
+		expect(withoutDenied(agent(), denials).paths?.map((r) => r.pattern)).toEqual(["./.env", "/src/**"]);
+		const runner = agent(["bash"]);
+		expect(withoutDenied(runner, denials)).toBe(runner);
 	});
 
 	it("leaves an agent the denials do not touch as it was", () => {

@@ -152,10 +152,11 @@ describe("pi-delegate agents", () => {
 	it("names the Claude Code settings whose tool limits Claude Code agents run without, only when one is listed", async () => {
 		const l = layout();
 		const settings = {
-			// The whole-tool entry and the scoped bash ones are applied (claude-deny.ts): only the path rule is counted.
+			// Whole-tool entries, scoped bash ones and path rules of Read, Edit and Write are applied
+			// (claude-deny.ts): only the WebFetch rule is counted.
 			permissions: {
 				allow: ["Bash(npm test)"],
-				deny: ["Read(./.env)", "Bash(curl:*)", "Bash"],
+				deny: ["Read(./.env)", "Bash(curl:*)", "Bash", "WebFetch(domain:example.com)", "Edit(/dist/**)"],
 				ask: ["Bash(git push:*)"],
 			},
 			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "check.sh" }] }] },
@@ -166,9 +167,10 @@ describe("pi-delegate agents", () => {
 		writeFileSync(join(l.claude, "doc-checker.md"), file("description: Checks docs\ntools: Read"));
 		const result = await agents([], l);
 		expect(result.flat).toContain(
-			"not applied: .claude/settings.json: 1 path permission rule (deny, ask) and PreToolUse hooks; Claude Code agents run here without them",
+			"not applied: .claude/settings.json: 1 scoped permission rule (deny, ask) and PreToolUse hooks; Claude Code agents run here without them",
 		);
 		for (const line of result.stdout.split("\n")) expect([...line].length, line).toBeLessThanOrEqual(80);
+		expect(result.flat).toContain("note tools: read refuses ./.env (Claude Code's settings, checked at each call)");
 		const json = JSON.parse((await agents(["--json"], l)).stdout) as { unapplied: unknown };
 		expect(json.unapplied).toEqual([{ label: ".claude/settings.json", rules: 1, preToolUse: true }]);
 	});

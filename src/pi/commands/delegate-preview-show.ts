@@ -63,6 +63,7 @@ export async function showPreview(
 			...(result.plan && { plan: result.plan }),
 			wouldRefuse: result.wouldRefuse,
 			...(result.commands && { commands: result.commands }),
+			...(result.paths && { paths: result.paths }),
 			parent: { rendered: parent.rendered ?? ctx.getSystemPrompt(), about: "this session's prompt" },
 			piVersion: VERSION,
 			cwd: ctx.cwd,

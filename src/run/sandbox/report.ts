@@ -49,13 +49,17 @@ function oneLine(text: string, max = 60): string {
 	return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-/** The counts of the head: writes the sandbox prevented (under enforce), commands the rules refused (when any). */
+/**
+ * The counts of the head: writes the sandbox prevented (under enforce), and the commands and file
+ * calls the agent's rules refused (when any).
+ */
 function counts(isolation: RunIsolation): string[] {
-	const refused = isolation.prevented.filter((a) => a.refusedBy === "commands").length;
-	const writes = isolation.prevented.length - refused;
+	const by = (kind: PreventedAttempt["refusedBy"]) => isolation.prevented.filter((a) => a.refusedBy === kind).length;
+	const [writes, commands, calls] = [by(undefined), by("commands"), by("paths")];
 	return [
 		...(isolation.sandbox === "enforce" ? [`${plural(writes, "write")} prevented`] : []),
-		...(refused > 0 ? [`${plural(refused, "command")} refused`] : []),
+		...(commands > 0 ? [`${plural(commands, "command")} refused`] : []),
+		...(calls > 0 ? [`${plural(calls, "file call")} refused`] : []),
 	];
 }
 
@@ -78,6 +82,6 @@ export function isolationLines(isolation: RunIsolation, max = 5): string[] {
 	const head = `Sandbox: ${isolation.sandbox}, ${containment}${why}${counts(isolation)
 		.map((c) => `; ${c}`)
 		.join("")}.`;
-	const verb = (a: PreventedAttempt) => (a.refusedBy === "commands" ? "refused" : "prevented");
+	const verb = (a: PreventedAttempt) => (a.refusedBy === undefined ? "prevented" : "refused");
 	return [head, ...isolation.prevented.slice(0, max).map((a) => `  ${verb(a)} ${attemptText(a)}`)];
 }

@@ -13,14 +13,21 @@
  */
 import { constants } from "node:fs";
 import { access, mkdir, open, readFile, stat } from "node:fs/promises";
+import { homedir } from "node:os";
 import {
 	createBashToolDefinition,
 	createEditToolDefinition,
+	createFindToolDefinition,
+	createGrepToolDefinition,
+	createLsToolDefinition,
+	createReadToolDefinition,
 	createWriteToolDefinition,
 	defineTool,
 	type ToolDefinition,
 } from "@earendil-works/pi-coding-agent";
 import { type CommandPolicy, checkCommandPolicies, commandRefusal } from "../../agents/command-policy.ts";
+import type { PathRule } from "../../agents/path-policy.ts";
+import { pathHold } from "../path-hold.ts";
 import { type BashWrap, bashSpawnHook } from "./bash-hook.ts";
 import { nodePathProbe } from "./fs-probe.ts";
 import type { PreventedAttempt } from "./types.ts";
@@ -33,6 +40,9 @@ export interface ChildToolsInput {
 	rules: WriteRules | undefined;
 	/** The commands bash may run (agents/command-policy.ts); absent: any. */
 	commands?: readonly CommandPolicy[] | undefined;
+	/** The paths the file tools are refused (agents/path-policy.ts); absent: none. */
+	paths?: readonly PathRule[] | undefined;
+	home?: string;
 	onPrevented: (attempt: PreventedAttempt) => void;
 }
 
@@ -84,8 +94,44 @@ function heldBash(input: ChildToolsInput) {
 	});
 }
 
-/** Definitions replacing Pi's bash (always) and write and edit (under the sandbox). */
+/** A file tool that refuses, before it runs, a call on a path the agent's rules deny. */
+function heldPaths(tool: ToolDefinition, input: ChildToolsInput): ToolDefinition {
+	const rules = input.paths;
+	if (rules === undefined || rules.length === 0) return tool;
+	const where = { cwd: input.cwd, home: input.home ?? homedir() };
+	return {
+		...tool,
+		execute: (id, params, ...rest) => {
+			const held = pathHold(rules, tool.name, params, where);
+			if (held === undefined) return tool.execute(id, params, ...rest);
+			input.onPrevented(held.attempt);
+			throw new Error(held.message);
+		},
+	};
+}
+
+/**
+ * Definitions replacing Pi's bash (always), write and edit (under the sandbox, or with path rules)
+ * and read, grep, find and ls (with path rules).
+ */
 export function childTools(input: ChildToolsInput): ToolDefinition[] {
+	const tools = contained(input);
+	if (input.paths === undefined || input.paths.length === 0) return tools;
+	const readers = [
+		createReadToolDefinition,
+		createGrepToolDefinition,
+		createFindToolDefinition,
+		createLsToolDefinition,
+	];
+	const edits = tools.some((t) => t.name === "edit")
+		? []
+		: [createWriteToolDefinition(input.cwd), createEditToolDefinition(input.cwd)];
+	return [...tools, ...edits, ...readers.map((create) => create(input.cwd))].map((tool) =>
+		heldPaths(defineTool(tool as ToolDefinition), input),
+	);
+}
+
+function contained(input: ChildToolsInput): ToolDefinition[] {
 	const bash = heldBash(input);
 	if (input.rules === undefined) return [bash];
 	const writeGuard = guard("write", input.rules, input.onPrevented);

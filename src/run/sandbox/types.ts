@@ -38,6 +38,9 @@ export interface PreventedAttempt {
 	command?: string;
 	/** Why it was refused, in words. */
 	reason: string;
-	/** Set when the agent's command rules refused the command before it ran: no write was attempted. */
-	refusedBy?: "commands";
+	/**
+	 * Set when the agent's rules refused the call before it ran: its command rules (`commands`) or
+	 * its path rules (`paths`, agents/path-policy.ts). Unset: a write the sandbox prevented.
+	 */
+	refusedBy?: "commands" | "paths";
 }
