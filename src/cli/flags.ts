@@ -1,8 +1,9 @@
 /**
  * Every command's flags, parsed one way: Node's parseArgs in strict mode, with its errors said in
  * the command's words (the flag, what is wrong, what to write instead), an unknown flag answered
- * with the nearest known one, and two mistakes parseArgs lets through refused: a flag that takes
- * one value given twice (the last would win silently), and an empty value (`--model=`).
+ * with the nearest known one, and three mistakes parseArgs lets through refused: a flag that takes
+ * one value given twice (the last would win silently), an empty value (`--model=`), and an empty
+ * argument (`run ""`, an unset shell variable), which a path would read as the current directory.
  */
 import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
 import { editDistance } from "../suggest.ts";
@@ -56,6 +57,9 @@ export function parseFlags<const T extends ParseArgsOptionsConfig>(
 	for (const token of parsed.tokens ?? []) {
 		if (token.kind === "positional" && !positionals) {
 			throw new UsageError(`unexpected argument "${token.value}": this command takes flags only`);
+		}
+		if (token.kind === "positional" && token.value === "") {
+			throw new UsageError('an argument is empty (""): name a file, or remove it (an unset shell variable?)');
 		}
 		if (token.kind !== "option") continue;
 		const option = options[token.name];

@@ -31,6 +31,13 @@ const cases: Array<[string[], string]> = [
 	[["boundary", "snapshot", "--bogus", "."], "unknown option --bogus"],
 	[["boundary", "diff", "--after"], "--after needs a value"],
 	[["workflow", "run", "--mode", "--json", "wf.ts"], "--mode needs a value, but a flag follows it"],
+	// An empty argument would be read as a path to the current directory: a whole-tree snapshot or "is a directory".
+	[["run", ""], 'an argument is empty (""): name a file, or remove it'],
+	[["validate", ""], 'an argument is empty ("")'],
+	[["boundary", "snapshot", ".", ""], 'an argument is empty ("")'],
+	[["boundary", "diff", ""], 'an argument is empty ("")'],
+	[["gate", ""], 'an argument is empty ("")'],
+	[["envelope", "check", ""], 'an argument is empty ("")'],
 ];
 
 describe("a bad flag", () => {
