@@ -48,15 +48,19 @@ function startTree(script: string, id: string) {
 		env: withRunMarker(process.env, id),
 	});
 	const pidFile = join(dir, "pids");
+	// Only whole lines count: the shell truncates the file before `echo` writes, and an empty or
+	// half-written file must not pass for a pid (an empty one read as pid 0, "dead" at once).
+	const written = () => {
+		try {
+			const lines = readFileSync(pidFile, "utf8").split("\n").slice(0, -1);
+			return lines.every((line) => /^[1-9][0-9]*$/.test(line)) ? lines.map(Number) : [];
+		} catch {
+			return [];
+		}
+	};
 	const pids = async (count: number) => {
-		await waitFor(() => {
-			try {
-				return readFileSync(pidFile, "utf8").trim().split("\n").length >= count;
-			} catch {
-				return false;
-			}
-		});
-		return readFileSync(pidFile, "utf8").trim().split("\n").map(Number);
+		await waitFor(() => written().length >= count);
+		return written();
 	};
 	return { pid: child.pid!, pids };
 }
