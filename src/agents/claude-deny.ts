@@ -19,14 +19,7 @@ import type { Problem } from "../problems.ts";
 import { isRecord } from "../values.ts";
 import type { CommandPolicy, CommandRule } from "./command-policy.ts";
 import type { AgentDefinition } from "./definition.ts";
-import {
-	PATH_FAMILY_TOOLS,
-	type PathFamily,
-	type PathPlaces,
-	type PathRule,
-	pathRule,
-	pathRuleLines,
-} from "./path-policy.ts";
+import { type PathFamily, type PathPlaces, type PathRule, pathRule, pathRuleLines, ruleTools } from "./path-policy.ts";
 import { classifyTool, isWholeScope, nearestTool, PI_BUILTIN_TOOLS, scopePatterns, splitToolEntries } from "./tools.ts";
 
 /** A settings file as read: its label for messages, and its parsed object. */
@@ -145,7 +138,7 @@ export function withoutDenied(definition: AgentDefinition, denials: ClaudeDenial
 		const patterns = denials.commands!.rules.map((r) => r.pattern).join(", ");
 		notes.push({ key: "tools", message: `bash refuses ${patterns} (Claude Code's settings, checked at each call)` });
 	}
-	const paths = (denials.paths ?? []).filter((rule) => PATH_FAMILY_TOOLS[rule.family].some((t) => kept.includes(t)));
+	const paths = (denials.paths ?? []).filter((rule) => ruleTools(rule).some((t) => kept.includes(t)));
 	for (const line of pathRuleLines(paths, kept)) notes.push({ key: "tools", message: line });
 	if (notes.length === 0) return definition;
 	return {

@@ -267,16 +267,10 @@ export function loadAgents(options: LoadAgentsOptions): LoadedAgents {
 	});
 	folderProblems.push(...plugins.problems);
 	const claude = claudeSettingsDenials({ ...options, projectDirs: dirs }, label);
+	const gathered = { files, folderProblems, notAgents, skipped, shared, tuning };
 	for (const place of agentPlaces({ ...options, plugins: plugins.plugins, projectDirs: dirs })) {
 		if (place.config) {
-			readConfigPlace(place, options, label(place.dir, place.scope), {
-				files,
-				folderProblems,
-				notAgents,
-				skipped,
-				shared,
-				tuning,
-			});
+			readConfigPlace(place, options, label(place.dir, place.scope), gathered);
 			continue;
 		}
 		if (place.scope === "project" && !options.projectTrusted) {
@@ -295,6 +289,11 @@ export function loadAgents(options: LoadAgentsOptions): LoadedAgents {
 	// OpenCode applies the user's config, then the project's, the nearest folder last.
 	const order = [...shared.filter((s) => s.user), ...shared.filter((s) => !s.user).reverse()];
 	const laid = withConfigEntries(withSharedPermission(files, order), tuning);
-	const catalog = buildAgentCatalog(laid, options.availableTools ? { availableTools: options.availableTools } : {});
+	// OpenCode's edit patterns start at the project's root (its worktree), `~` at home.
+	const places = { cwd: options.cwd, root: dirs.at(-1) ?? options.cwd, home: options.home };
+	const catalog = buildAgentCatalog(laid, {
+		places,
+		...(options.availableTools && { availableTools: options.availableTools }),
+	});
 	return { ...catalog, problems: [...folderProblems, ...catalog.problems], skipped, notAgents };
 }

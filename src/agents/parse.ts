@@ -28,6 +28,7 @@ import { readFrontmatter } from "./frontmatter.ts";
 import { recoveredNote } from "./frontmatter-recover.ts";
 import { classifyKey, type HonouredKey, isMetadataKey, type NativeKey, RECOVERY_KEYS } from "./keys.ts";
 import { callableName, nameFromFile } from "./name.ts";
+import type { PathPlaces } from "./path-policy.ts";
 import { layPermission } from "./permission.ts";
 import type { KeyProblem } from "./restrict.ts";
 import { shapeProblem } from "./schema.ts";
@@ -42,6 +43,8 @@ export interface ParseOptions {
 	 * (opencode-config.ts `OPENCODE_AGENT_LIMITS`): the file's entries win where both speak.
 	 */
 	beneath?: { permission: Readonly<Record<string, unknown>>; tools?: Readonly<Record<string, unknown>>; why: string };
+	/** Where OpenCode's path patterns start; absent, at the working directory, `~` unexpanded. */
+	places?: PathPlaces;
 }
 
 export interface ParsedAgentFile {
@@ -256,7 +259,8 @@ export function parseAgentFile(text: string, source: AgentSource, options: Parse
 	if (options.beneath) layBeneath(values, options.beneath);
 	const thinking = thinkingOf(values, problems, ignoredKeys);
 	const context = contextOf(values, problems);
-	const tools = agentTools(values, options.availableTools ?? PI_BUILTIN_TOOLS);
+	const places = options.places ?? { cwd: "", root: "", home: "" };
+	const tools = agentTools(values, options.availableTools ?? PI_BUILTIN_TOOLS, places);
 	problems.push(...tools.problems, ...wholeFileProblems(fields, fileName, front.body, context));
 	const name = typeof values.name === "string" ? values.name : fileName;
 	const disabled = values.disable === true || values.disabled === true || values.enabled === false;
@@ -281,6 +285,7 @@ export function parseAgentFile(text: string, source: AgentSource, options: Parse
 		source,
 		...(tools.tools && { tools: tools.tools }),
 		...(tools.commands && { commands: tools.commands }),
+		...(tools.paths && { paths: tools.paths }),
 		...(model !== undefined && model.toLowerCase() !== "inherit" && { model }),
 		...(thinking && { thinking }),
 		...(values.inheritPrompt !== undefined && { inheritPrompt: values.inheritPrompt as Strategy }),

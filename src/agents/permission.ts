@@ -3,12 +3,14 @@
  * "git *": allow, "*": ask } }`, or one action for everything) and the `permissions:` rules list.
  * Each becomes Pi tools withheld from the child; see restrict.ts for the rules every narrowing
  * follows (ask counts as deny, a rule that cannot be enforced exactly withholds the whole tool, a
- * bash map that allows only the commands it names holds bash to them at each call).
+ * bash map that allows only the commands it names holds bash to them at each call, and a read or
+ * edit map holds those tools to its paths at each call).
  */
 import { closest } from "../suggest.ts";
 import { isRecord } from "../values.ts";
 import type { CommandEffect } from "./command-policy.ts";
 import { holdBash, partialWhy, type Verdict } from "./permission-bash.ts";
+import { holdPaths, pathWhy } from "./permission-paths.ts";
 import { type KeyProblem, type Narrowing, withhold } from "./restrict.ts";
 import { globToRegExp, PI_BUILTIN_TOOLS } from "./tools.ts";
 
@@ -114,6 +116,23 @@ function otherPermission(key: string, name: string, verdict: Verdict, value: unk
 }
 
 /**
+ * A map that only allows (`bash: { "git *": allow }`) allows everything only when what it does not
+ * name is allowed too: where that is denied (`"*": deny` above it, or the rules list, where OpenCode
+ * asks), it allows only the uses it names.
+ */
+function closedMaps(
+	verdicts: ReadonlyMap<string, { verdict: Verdict; value: unknown }>,
+	unmatched: CommandEffect,
+): ReadonlyMap<string, { verdict: Verdict; value: unknown }> {
+	if (unmatched === "allow") return verdicts;
+	const open = ({ verdict, value }: { verdict: Verdict; value: unknown }) =>
+		verdict === "allow" && isRecord(value) && !Object.keys(value).some((pattern) => pattern.trim() === "*");
+	return new Map(
+		[...verdicts].map(([name, v]) => [name, name !== "*" && open(v) ? { ...v, verdict: "partial" as const } : v]),
+	);
+}
+
+/**
  * Applies a permission block, name by name. A tool's own permission (`read`, or `edit` for write)
  * decides for it, the most restrictive where two govern it; `*` decides for the tools no named
  * permission governs — so `"*": ask` with `read: allow` leaves the child read, as OpenCode does.
@@ -121,10 +140,11 @@ function otherPermission(key: string, name: string, verdict: Verdict, value: unk
  */
 function applyPermissions(
 	key: string,
-	verdicts: ReadonlyMap<string, { verdict: Verdict; value: unknown }>,
+	written: ReadonlyMap<string, { verdict: Verdict; value: unknown }>,
 	into: Narrowing,
 	unmatched: CommandEffect,
 ): void {
+	const verdicts = closedMaps(written, unmatched);
 	for (const [name, { verdict, value }] of verdicts) {
 		if (name === "external_directory") {
 			if (verdict !== "allow") into.problems.push(externalDirectory(key, value));
@@ -136,14 +156,18 @@ function applyPermissions(
 			(name) => verdicts.has(name) && PERMISSION_TOOLS[name]?.includes(tool),
 		);
 		const deciding = own.length > 0 ? own : verdicts.has("*") ? ["*"] : [];
-		const denying = deciding.find((name) => verdicts.get(name)?.verdict !== "allow");
+		// A permission that denies the whole tool is the reason, before one that allows some uses.
+		const denying =
+			deciding.find((name) => verdicts.get(name)?.verdict === "withhold") ??
+			deciding.find((name) => verdicts.get(name)?.verdict === "partial");
 		if (denying === undefined) continue;
 		if (tool === "bash" && own.length > 0 && holdBash(key, own, verdicts, unmatched, into)) continue;
+		if (own.length > 0 && holdPaths(key, tool, own, verdicts, unmatched, into)) continue;
 		withhold(
 			into,
 			[tool],
 			verdicts.get(denying)?.verdict === "partial"
-				? partialWhy(key, denying, tool, verdicts.get(denying)?.value, unmatched)
+				? (pathWhy(key, denying, tool) ?? partialWhy(key, denying, tool, verdicts.get(denying)?.value, unmatched))
 				: `${key}.${denying} denies it (ask counts as deny: a child has nobody to ask)`,
 		);
 	}

@@ -5,14 +5,16 @@
  * to withhold from the child.
  *
  * A child runs headless, so `ask` has nobody to ask and counts as `deny`. A rule pi-delegate cannot
- * enforce exactly — a per-path edit rule, a bash map that denies a few commands and allows the rest
- * — withholds the whole tool: the safe side of a rule is the tool's absence. A bash map that allows
- * only the commands it names is held per call instead (command-policy.ts). A name in a deny list that looks like a typo of a
+ * enforce exactly — a bash map that denies a few commands and allows the rest, a grep map — withholds
+ * the whole tool: the safe side of a rule is the tool's absence. A bash map that allows only the
+ * commands it names is held per call instead (command-policy.ts), and so are the path maps of read
+ * and the editing permissions (path-policy.ts). A name in a deny list that looks like a typo of a
  * tool is an error, since ignoring it would leave the tool granted.
  */
 import type { Problem } from "../problems.ts";
 import type { CommandPolicy } from "./command-policy.ts";
 import type { AgentNote } from "./definition.ts";
+import type { PathPlaces, PathRule } from "./path-policy.ts";
 import { classifyTool, nearestTool, splitToolEntries } from "./tools.ts";
 
 /** A problem located by frontmatter key; parse.ts adds the file's label as its source. */
@@ -23,11 +25,22 @@ export interface Narrowing {
 	withhold: Map<string, string>;
 	/** Per-command rules bash is held to, when a key allows only some commands (OpenCode's bash map). */
 	commands: CommandPolicy[];
+	/** Per-path rules the file tools are held to, when a key allows only some paths (OpenCode's read and edit maps). */
+	paths: PathRule[];
+	/** Where path patterns start. */
+	places: PathPlaces;
 	notes: AgentNote[];
 	problems: KeyProblem[];
 }
 
-export const emptyNarrowing = (): Narrowing => ({ withhold: new Map(), commands: [], notes: [], problems: [] });
+export const emptyNarrowing = (places: PathPlaces): Narrowing => ({
+	withhold: new Map(),
+	commands: [],
+	paths: [],
+	places,
+	notes: [],
+	problems: [],
+});
 
 export function withhold(into: Narrowing, tools: readonly string[], why: string): void {
 	for (const tool of tools) if (!into.withhold.has(tool)) into.withhold.set(tool, why);

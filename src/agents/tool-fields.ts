@@ -6,6 +6,7 @@
  */
 import type { CommandPolicy } from "./command-policy.ts";
 import type { AgentNote } from "./definition.ts";
+import { type PathPlaces, type PathRule, pathRuleLines, ruleTools } from "./path-policy.ts";
 import { narrowByPermission, narrowByPermissionRules } from "./permission.ts";
 import { emptyNarrowing, type KeyProblem, narrowByDenyList, narrowByPermissionMode } from "./restrict.ts";
 import { toolsFromMap } from "./tool-map.ts";
@@ -27,6 +28,8 @@ export interface AgentTools {
 	tools?: string[];
 	/** Per-command rules bash is held to, each of which must allow a command; absent when bash is not limited. */
 	commands?: CommandPolicy[];
+	/** Per-path rules the file tools are held to; absent when no path map limits a tool the child has. */
+	paths?: PathRule[];
 	notes: AgentNote[];
 	problems: KeyProblem[];
 }
@@ -62,11 +65,14 @@ function allowlist(value: unknown, available: readonly string[]): AgentTools {
 	return { ...granted, ...(commands && { commands: [commands] }), problems };
 }
 
-/** Every tool key of a file, resolved against the tools a child could have. */
-export function agentTools(fields: ToolFields, available: readonly string[]): AgentTools {
+/**
+ * Every tool key of a file, resolved against the tools a child could have; `places` says where the
+ * path patterns of OpenCode's maps start.
+ */
+export function agentTools(fields: ToolFields, available: readonly string[], places: PathPlaces): AgentTools {
 	const granted: AgentTools =
 		fields.tools === undefined ? { notes: [], problems: [] } : allowlist(fields.tools, available);
-	const narrowing = emptyNarrowing();
+	const narrowing = emptyNarrowing(places);
 	for (const key of ["disallowedTools", "excludeTools", "disallowed_tools"] as const) {
 		if (fields[key] !== undefined) narrowByDenyList(key, fields[key], available, narrowing);
 	}
@@ -82,9 +88,13 @@ export function agentTools(fields: ToolFields, available: readonly string[]): Ag
 	const tools = base?.filter((tool) => !narrowing.withhold.has(tool));
 	const commands = [...(granted.commands ?? []), ...narrowing.commands];
 	const bash = tools === undefined || tools.includes("bash");
+	const has = tools ?? PI_BUILTIN_TOOLS;
+	const paths = narrowing.paths.filter((rule) => ruleTools(rule).some((tool) => has.includes(tool)));
+	for (const line of pathRuleLines(paths, has)) notes.push({ key: "tools", message: line });
 	return {
 		...(tools && { tools }),
 		...(bash && commands.length > 0 && { commands }),
+		...(paths.length > 0 && { paths }),
 		notes,
 		problems,
 	};

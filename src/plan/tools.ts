@@ -7,7 +7,7 @@
 import { checkAgentTools } from "../agents/check.ts";
 import type { CommandPolicy } from "../agents/command-policy.ts";
 import type { AgentDefinition } from "../agents/definition.ts";
-import { PATH_FAMILY_TOOLS, type PathRule } from "../agents/path-policy.ts";
+import { type PathRule, ruleTools } from "../agents/path-policy.ts";
 import { SUBMIT_RESULT_TOOL_NAME } from "../envelope/schema.ts";
 import { inside, type Problem, type ProblemPlace } from "../problems.ts";
 import type { TaskSpec } from "../spec/schema.ts";
@@ -109,6 +109,6 @@ export function commandRules(
 
 /** The path rules the child's file tools are held to: those of its agent that govern a tool it has. */
 export function pathRules(agent: AgentDefinition | undefined, tools: readonly string[]): PathRule[] | undefined {
-	const rules = (agent?.paths ?? []).filter((rule) => PATH_FAMILY_TOOLS[rule.family].some((t) => tools.includes(t)));
+	const rules = (agent?.paths ?? []).filter((rule) => ruleTools(rule).some((t) => tools.includes(t)));
 	return rules.length > 0 ? rules : undefined;
 }

@@ -113,8 +113,12 @@ export const PathRuleSchema = Type.Object(
 		base: Type.String({ description: "The absolute folder the pattern starts from." }),
 		glob: Type.String({ description: "The pattern from base, in gitignore's form." }),
 		from: Type.String({ description: "Where the rule was written." }),
+		syntax: Type.Optional(Type.Literal("opencode", { description: "OpenCode's wildcards, not gitignore's." })),
+		effect: Type.Optional(Type.Union([Type.Literal("allow"), Type.Literal("deny")], { description: "Default deny." })),
+		map: Type.Optional(Type.String({ description: "The map it belongs to; its last matching rule decides." })),
+		tools: Type.Optional(Type.Array(Type.String(), { description: "The tools it governs, if not its family's." })),
 	},
-	{ description: "One path rule; a call it matches is refused." },
+	{ description: "One path rule; a call a denying rule matches is refused." },
 );
 
 export const ChildConfigSchema = Type.Object(

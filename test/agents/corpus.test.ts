@@ -185,12 +185,12 @@ const TABLE: Record<string, Expect> = {
 	// permissions: written as a map, the shape of permission: — read as that block, on the safe side.
 	"oc-permissions-map": {
 		loads: "ok",
-		tools: ["read", "grep", "find", "ls"],
+		tools: ["read", "edit", "write", "grep", "find", "ls"],
 		ignored: ["mode"],
 		notes: [
 			"permissions: a map, read as a permission: block",
 			"bash withheld: permissions.bash denies some commands and allows the rest, which pi-delegate cannot hold exactly",
-			"edit withheld: permissions.edit allows only some uses",
+			"edit and write refuse secrets/** (permissions.edit, checked at each call)",
 		],
 	},
 	// "*": ask decides only for the tools no named permission governs: the reading tools stay.

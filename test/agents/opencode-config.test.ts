@@ -125,9 +125,18 @@ describe("OpenCode config agents", () => {
 		const tools = (name: string) => loaded.agents.get(name)?.tools;
 		// explore: everything but the reading tools denied; the entry's own bash rule then withholds bash.
 		expect(tools("explore")).toEqual(["read", "grep", "find", "ls"]);
-		expect(tools("plan")).toEqual(["read", "bash", "grep", "find", "ls"]);
-		expect(loaded.agents.get("plan")?.notes.map((n) => n.message)).toContain(
-			"OpenCode's own plan agent's rules lie under this file's, as OpenCode merges them",
+		// plan: edits held to OpenCode's plan files at each call, from the project's root, as in OpenCode.
+		expect(tools("plan")).toBeUndefined();
+		const plan = loaded.agents.get("plan");
+		expect(plan?.paths?.map((r) => [r.glob, r.effect, r.base, r.tools])).toEqual([
+			["*", "deny", l.cwd, ["edit", "write"]],
+			[".opencode/plans/*.md", "allow", l.cwd, ["edit", "write"]],
+		]);
+		expect(plan?.notes.map((n) => n.message)).toEqual(
+			expect.arrayContaining([
+				"OpenCode's own plan agent's rules lie under this file's, as OpenCode merges them",
+				"edit and write limited to .opencode/plans/*.md (permission.edit, checked at each call)",
+			]),
 		);
 		// Only OpenCode's own names: other agents keep what their file says.
 		expect(tools("general")).toBeUndefined();
