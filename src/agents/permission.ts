@@ -151,18 +151,28 @@ function applyPermissions(
 		} else if (name !== "*" && !Object.hasOwn(PERMISSION_TOOLS, name) && !PERMISSION_NO_TOOL.has(name))
 			otherPermission(key, name, verdict, value, into);
 	}
+	// OpenCode's last matching rule wins, in the block's order: a "*" written after a tool's own
+	// permission decides in its place (so "*" goes first, as a fallback).
+	const order = [...verdicts.keys()];
+	const star = order.lastIndexOf("*");
+	const overruled = new Set<string>();
 	for (const tool of PI_BUILTIN_TOOLS) {
-		const own = Object.keys(PERMISSION_TOOLS).filter(
+		const named = Object.keys(PERMISSION_TOOLS).filter(
 			(name) => verdicts.has(name) && PERMISSION_TOOLS[name]?.includes(tool),
 		);
-		const deciding = own.length > 0 ? own : verdicts.has("*") ? ["*"] : [];
+		for (const name of named) if (order.indexOf(name) < star) overruled.add(name);
+		const live = named.map((name) => (order.indexOf(name) > star ? name : "*"));
+		const deciding = named.length > 0 ? [...new Set(live)] : star >= 0 ? ["*"] : [];
 		// A permission that denies the whole tool is the reason, before one that allows some uses.
 		const denying =
 			deciding.find((name) => verdicts.get(name)?.verdict === "withhold") ??
 			deciding.find((name) => verdicts.get(name)?.verdict === "partial");
 		if (denying === undefined) continue;
-		if (tool === "bash" && own.length > 0 && holdBash(key, own, verdicts, unmatched, into)) continue;
-		if (own.length > 0 && holdPaths(key, tool, own, verdicts, unmatched, into)) continue;
+		// A "*" that allows leaves the tool's own maps to decide.
+		const own = deciding.filter((name) => name !== "*" || verdicts.get(name)?.verdict !== "allow");
+		const holds = own.length > 0 && !own.includes("*");
+		if (tool === "bash" && holds && holdBash(key, own, verdicts, unmatched, into)) continue;
+		if (holds && holdPaths(key, tool, own, verdicts, unmatched, into)) continue;
 		withhold(
 			into,
 			[tool],
@@ -170,6 +180,10 @@ function applyPermissions(
 				? (pathWhy(key, denying, tool) ?? partialWhy(key, denying, tool, verdicts.get(denying)?.value, unmatched))
 				: `${key}.${denying} denies it (ask counts as deny: a child has nobody to ask)`,
 		);
+	}
+	for (const name of overruled) {
+		const message = `${key}.${name} never decides: "*" comes after it, and OpenCode's last matching rule wins (write "*" first)`;
+		into.notes.push({ key, message });
 	}
 }
 
@@ -237,6 +251,8 @@ export function narrowByPermissionRules(value: unknown, into: Narrowing): void {
 		// A later rule for the same resource replaces the earlier one and, as the last, decides.
 		const rules = { ...byAction.get(action) };
 		delete rules[resource];
+		// The action moves to where its latest rule is: order decides between it and "*".
+		byAction.delete(action);
 		byAction.set(action, { ...rules, [resource]: String(effect) });
 	}
 	const verdicts = new Map(
@@ -251,17 +267,25 @@ export function narrowByPermissionRules(value: unknown, into: Narrowing): void {
 /**
  * OpenCode's merge of a permission block laid under another (its own agents' rules under a file of
  * that name, as OpenCode deep-merges the file onto the agent): the upper block's entries replace the
- * lower's, and a tool's pattern maps merge. A bare action (`"deny"`) is `{ "*": action }`.
+ * lower's, and a tool's pattern maps merge. OpenCode appends the upper rules after the lower ones and
+ * its last matching rule wins, so an entry (or pattern) the upper block writes moves to the end. A
+ * bare action (`"deny"`) is `{ "*": action }`.
  */
 export function layPermission(lower: unknown, upper: unknown): unknown {
 	const block = (value: unknown) => (typeof value === "string" ? { "*": value } : value);
 	const below = block(lower);
 	const above = block(upper);
 	if (!isRecord(below) || !isRecord(above)) return upper ?? lower;
-	const merged: Record<string, unknown> = { ...below };
+	const after = (first: Record<string, unknown>, then: Record<string, unknown>) => {
+		const out = { ...first };
+		for (const name of Object.keys(then)) delete out[name];
+		return Object.assign(out, then);
+	};
+	const merged = { ...below };
 	for (const [name, rule] of Object.entries(above)) {
-		const under = merged[name];
-		merged[name] = isRecord(under) && isRecord(rule) ? { ...under, ...rule } : rule;
+		const under = below[name];
+		delete merged[name];
+		merged[name] = isRecord(under) && isRecord(rule) ? after(under, rule) : rule;
 	}
 	return merged;
 }
