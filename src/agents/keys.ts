@@ -108,6 +108,8 @@ export const IGNORED_KEYS: Readonly<Record<string, string>> = {
 	inherit_extensions: `children load no extensions of the parent; ${NO_GRANT}`,
 	exclude_extensions: "children load no extensions of the parent, so there is none to leave out",
 	// Metadata that collections add
+	id: "an agent is called by its name",
+	type: "a collection's word for the agent's kind (subagent, primary), as OpenCode's mode; every agent here is a child",
 	author: PRESENTATION,
 	version: PRESENTATION,
 	tags: PRESENTATION,

@@ -13,9 +13,9 @@
  *
  * OpenCode's path maps (`read: { "*": allow, "*.env": deny }`, `edit: { "*": deny, "docs/**": allow }`)
  * are rules too, one per pattern, sharing the map's name: the last of a map's rules that matches a
- * path decides it, as in OpenCode. Their patterns are OpenCode's wildcards (`*` any text, slashes
- * included; `?` one character), matched as OpenCode asks: `read` with the absolute path, the
- * editing permissions with the path from the project's root.
+ * path decides it, as in OpenCode. Their patterns are OpenCode's wildcards, matched as OpenCode
+ * asks: `read` with the absolute path, the editing permissions with the path from the project's
+ * root; where its versions read a pattern differently, a path either reading refuses is refused.
  */
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import ignore from "ignore";
@@ -79,11 +79,28 @@ export function familyOf(tool: string): PathFamily | undefined {
 	return PATH_FAMILY_TOOLS.edit.includes(tool) ? "edit" : undefined;
 }
 
-/** OpenCode's wildcard: `*` any text, `?` one character, the rest literal, over the whole value. */
-function wildcard(pattern: string): RegExp {
-	const literal = (part: string) => part.replace(/[.+^${}()|[\]\\*?]/g, "\\$&");
-	const wild = (part: string) => part.split("?").map(literal).join(".");
-	return new RegExp(`^${pattern.split("*").map(wild).join(".*")}$`, "s");
+/**
+ * OpenCode's wildcards, in either reading its versions have had: its documented one (`*` any text,
+ * slashes too; `?` one character) or its newer matcher's (`*` and `?` within one folder, `**` across
+ * folders, and `**` before a slash any depth of folders, none included). A lone `*` is every path
+ * in both.
+ */
+function wildcard(pattern: string, folders: boolean): RegExp {
+	if (pattern === "*") return /^/;
+	let out = "";
+	for (let i = 0; i < pattern.length; i++) {
+		const c = pattern[i]!;
+		if (folders && pattern.startsWith("**/", i)) {
+			out += "(?:.+/)?";
+			i += 2;
+		} else if (folders && pattern.startsWith("**", i)) {
+			out += ".*";
+			i += 1;
+		} else if (c === "*") out += folders ? "[^/]*" : ".*";
+		else if (c === "?") out += folders ? "[^/]" : ".";
+		else out += c.replace(/[.+^${}()|[\]\\]/g, "\\$&");
+	}
+	return new RegExp(`^${out}$`, "s");
 }
 
 /** What OpenCode matches a path as: read, the absolute path; an edit, the path from the project's root. */
@@ -92,9 +109,12 @@ function openCodeSubject(rule: PathRule, path: string): string {
 	return (rule.family === "read" ? absolute : relative(rule.base, absolute)).split(sep).join("/");
 }
 
-/** Whether `path` (absolute) falls under the rule. */
-export function matchesPath(rule: PathRule, path: string): boolean {
-	if (rule.syntax === "opencode") return wildcard(rule.glob).test(openCodeSubject(rule, path));
+/**
+ * Whether `path` (absolute) falls under the rule; for OpenCode's wildcards, in the reading that
+ * `folders` names (see wildcard).
+ */
+export function matchesPath(rule: PathRule, path: string, folders = false): boolean {
+	if (rule.syntax === "opencode") return wildcard(rule.glob, folders).test(openCodeSubject(rule, path));
 	const from = relative(rule.base, resolve(path));
 	if (from === "") return rule.glob === "**";
 	if (from.startsWith("..") || isAbsolute(from)) return false;
@@ -103,15 +123,18 @@ export function matchesPath(rule: PathRule, path: string): boolean {
 
 /**
  * The rule that refuses `tool` on `path` (absolute), if one does: any matching rule outside a map
- * (Claude Code's), or the last matching rule of a map when it denies.
+ * (Claude Code's), or the last matching rule of a map when it denies — in either reading of
+ * OpenCode's wildcards, so a map never allows more here than in any OpenCode version.
  */
 export function deniedPath(rules: readonly PathRule[], tool: string, path: string): PathRule | undefined {
 	const governing = rules.filter((rule) => ruleTools(rule).includes(tool));
 	const plain = governing.find((rule) => rule.map === undefined && rule.effect !== "allow" && matchesPath(rule, path));
 	if (plain !== undefined) return plain;
 	for (const map of new Set(governing.flatMap((rule) => rule.map ?? []))) {
-		const last = governing.findLast((rule) => rule.map === map && matchesPath(rule, path));
-		if (last !== undefined && last.effect !== "allow") return last;
+		for (const folders of [false, true]) {
+			const last = governing.findLast((rule) => rule.map === map && matchesPath(rule, path, folders));
+			if (last !== undefined && last.effect !== "allow") return last;
+		}
 	}
 	return undefined;
 }

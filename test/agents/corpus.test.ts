@@ -280,7 +280,7 @@ const TABLE: Record<string, Expect> = {
 	"empty-body-replace": { loads: "refused", problems: ["the body (the role) is empty"] },
 	"unknown-tool": { loads: "ok", tools: ["read", "lint"], problems: ['lists the tool "lint"'] },
 	"thinking-conflict": { loads: "refused", problems: ["set different thinking levels"] },
-	metadata: { loads: "ok", ignored: ["author", "version", "tags", "category"] },
+	metadata: { loads: "ok", ignored: ["id", "type", "author", "version", "tags", "category"] },
 	crlf: { loads: "ok", tools: ["read", "grep"] },
 	bom: { loads: "ok", tools: "default" },
 	"no-frontmatter": { loads: "refused", problems: ["description: missing"] },

@@ -79,6 +79,18 @@ describe("an edit map", () => {
 		);
 	});
 
+	it("refuses what either of OpenCode's readings of a wildcard refuses", () => {
+		// Its newer matcher reads **/ as any depth, none included: a key at the root is refused too.
+		const keys = agent('permission:\n  edit:\n    "**/*.pem": deny');
+		expect(verdict(keys, "edit", "/repo/a.pem")).toBe('permission.edit "**/*.pem": deny');
+		expect(verdict(keys, "edit", "/repo/k/a.pem")).toBe('permission.edit "**/*.pem": deny');
+		expect(verdict(keys, "edit", "/repo/a.ts")).toBe("allowed");
+		// And * within one folder: an allow of src/* does not reach src/deep/ (its documented * would).
+		const flat = agent('permission:\n  edit:\n    "*": deny\n    "src/*": allow');
+		expect(verdict(flat, "edit", "/repo/src/a.ts")).toBe("allowed");
+		expect(verdict(flat, "edit", "/repo/src/deep/a.ts")).toBe('permission.edit "*": deny');
+	});
+
 	it("of write governs write alone; multiedit's denial still withholds edit", () => {
 		const a = agent('permission:\n  write:\n    "*.lock": deny\n  multiedit: deny');
 		expect(a.tools).toEqual(["read", "bash", "write", "grep", "find", "ls"]);

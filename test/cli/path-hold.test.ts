@@ -78,7 +78,7 @@ permission:
     "*/secret.txt": deny
   edit:
     "*": deny
-    "*/notes.txt": allow
+    "**/notes.txt": allow
 ---
 You keep notes.
 `;
