@@ -109,7 +109,7 @@ export const IGNORED_KEYS: Readonly<Record<string, string>> = {
 	exclude_extensions: "children load no extensions of the parent, so there is none to leave out",
 	// Metadata that collections add
 	id: "an agent is called by its name",
-	type: "a collection's word for the agent's kind (subagent, primary), as OpenCode's mode; every agent here is a child",
+	type: "a collection's label for the agent's kind; every agent here is a child",
 	author: PRESENTATION,
 	version: PRESENTATION,
 	tags: PRESENTATION,

@@ -79,6 +79,9 @@ export function familyOf(tool: string): PathFamily | undefined {
 	return PATH_FAMILY_TOOLS.edit.includes(tool) ? "edit" : undefined;
 }
 
+/** A pattern every path matches in both readings of OpenCode's wildcards: `*`, `**`, `**` + `/*`. */
+export const matchesEverything = (pattern: string): boolean => ["*", "**", "**/*", "**/**"].includes(pattern.trim());
+
 /**
  * OpenCode's wildcards, in either reading its versions have had: its documented one (`*` any text,
  * slashes too; `?` one character) or its newer matcher's (`*` and `?` within one folder, `**` across
@@ -86,7 +89,7 @@ export function familyOf(tool: string): PathFamily | undefined {
  * in both.
  */
 function wildcard(pattern: string, folders: boolean): RegExp {
-	if (pattern === "*") return /^/;
+	if (matchesEverything(pattern)) return /^/;
 	let out = "";
 	for (let i = 0; i < pattern.length; i++) {
 		const c = pattern[i]!;
@@ -141,7 +144,7 @@ export function deniedPath(rules: readonly PathRule[], tool: string, path: strin
 
 /** What the model reads when a call is refused. */
 export function pathRefusal(tool: string, path: string, rule: PathRule): string {
-	return `pi-delegate refused this call: ${tool} on ${path} is denied by ${rule.from}. Nothing was ${rule.family === "read" ? "read" : "changed"}.`;
+	return `pi-delegate refused this call: ${tool} on ${path} is denied by ${rule.from}. Nothing was ${familyOf(tool) === "edit" ? "changed" : "read"}.`;
 }
 
 const listed = (names: readonly string[]) =>
@@ -172,7 +175,7 @@ function describeMap(rules: readonly PathRule[], tools?: readonly string[]): str
 	if (first === undefined) return undefined;
 	const names = ruleTools(first).filter((tool) => tools?.includes(tool) ?? true);
 	if (names.length === 0) return undefined;
-	const fallback = first.pattern === "*" ? first : undefined;
+	const fallback = matchesEverything(first.pattern) ? first : undefined;
 	const rest = rules.filter((rule) => rule !== fallback);
 	const patterns = (allow: boolean) =>
 		[...new Set(rest.filter((r) => (r.effect === "allow") === allow).map((r) => r.pattern))].join(", ");

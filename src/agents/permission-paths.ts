@@ -3,13 +3,15 @@
  * { "*": deny, "docs/**": allow }`) as pi-delegate holds them: each map becomes path rules checked
  * at each call (path-policy.ts), so a reviewer that may not read `.env` keeps read for the rest. A
  * map that allows no path withholds its tools, with the reason. The maps of grep, glob and list
- * name search patterns, not paths, and still withhold their tool (permission.ts).
+ * name search patterns, not paths, and still withhold their tool (permission.ts). An
+ * `external_directory` limit holds every file tool to the project's folder, when bash is withheld.
  */
+import { resolve } from "node:path";
 import { isRecord } from "../values.ts";
 import type { CommandEffect } from "./command-policy.ts";
-import type { PathFamily, PathPlaces, PathRule } from "./path-policy.ts";
+import { matchesEverything, type PathFamily, type PathPlaces, type PathRule } from "./path-policy.ts";
 import type { Verdict } from "./permission-bash.ts";
-import type { Narrowing } from "./restrict.ts";
+import type { KeyProblem, Narrowing } from "./restrict.ts";
 
 /** The permissions whose maps name paths, each with the family and the Pi tools it governs. */
 const PATH_PERMISSIONS: Readonly<Record<string, { family: PathFamily; tools: readonly string[] }>> = {
@@ -60,11 +62,12 @@ function pathMap(
 	const written = Object.entries(map).map(([pattern, action]) =>
 		rule(pattern, action === "allow" ? "allow" : "deny", `${key}.${name} "${pattern}": ${String(action)}`),
 	);
-	const last = written.findLastIndex((r) => r.pattern.trim() === "*");
+	const last = written.findLastIndex((r) => matchesEverything(r.pattern));
+	const every = written[last]?.pattern.trim();
 	for (const dead of written.slice(0, Math.max(0, last))) {
 		into.notes.push({
 			key,
-			message: `${key}.${name} "${dead.pattern}" never decides: "*" comes after it, and OpenCode's last matching rule wins (write "*" first)`,
+			message: `${key}.${name} "${dead.pattern}" never decides: "${every}" comes after it, and OpenCode's last matching rule wins (write "${every}" first)`,
 		});
 	}
 	const fallback =
@@ -72,7 +75,7 @@ function pathMap(
 			? []
 			: [rule("*", "deny", `${key}.${name}, which names no pattern for this path (ask counts as deny)`)];
 	const rules = [...fallback, ...written.slice(Math.max(0, last))];
-	const opensSome = rules[0]?.pattern.trim() !== "*" || rules.some((r) => r.effect === "allow");
+	const opensSome = !matchesEverything(rules[0]?.pattern ?? "") || rules.some((r) => r.effect === "allow");
 	return opensSome ? rules : undefined;
 }
 
@@ -106,3 +109,55 @@ export function holdPaths(
 export function pathWhy(key: string, name: string, tool: string): string | undefined {
 	return PATH_PERMISSIONS[name]?.tools.includes(tool) ? `${key}.${name} allows no path` : undefined;
 }
+
+/** The tools `external_directory` governs here: every file tool (bash cannot be held to a folder). */
+const EXTERNAL_TOOLS = ["read", "grep", "find", "ls", "edit", "write"];
+
+/**
+ * Whether an `external_directory` rule lets tools reach anywhere: `allow`, or a map whose last `"*"`
+ * allows. A map that only names folders leaves the rest to OpenCode's default, which asks.
+ */
+export function opensEverything(value: unknown): boolean {
+	if (!isRecord(value)) return value === "allow";
+	return Object.entries(value).findLast(([pattern]) => pattern.trim() === "*")?.[1] === "allow";
+}
+
+/**
+ * OpenCode's `external_directory` as path rules over every file tool: a path outside the project's
+ * folder is refused unless the rule's own map allows it (`"~/notes/**": allow`); the project's
+ * folder is always allowed, as OpenCode asks only outside it.
+ */
+export function externalRules(key: string, value: unknown, places: PathPlaces): PathRule[] {
+	const map = `${key}.external_directory`;
+	const root = resolve(places.root);
+	const rule = (pattern: string, effect: CommandEffect, from: string): PathRule => ({
+		pattern,
+		family: "read",
+		base: root,
+		glob: expandHome(pattern.trim(), places.home),
+		from,
+		syntax: "opencode",
+		effect,
+		map,
+		tools: [...EXTERNAL_TOOLS],
+	});
+	const named = isRecord(value) ? Object.entries(value).filter(([pattern]) => pattern.trim() !== "*") : [];
+	return [
+		rule("*", "deny", `${map}, for a path outside the project's folder ${root} (ask counts as deny)`),
+		...named.map(([pattern, action]) =>
+			rule(pattern, action === "allow" ? "allow" : "deny", `${map} "${pattern}": ${String(action)}`),
+		),
+		rule(root, "allow", "the project's folder"),
+		rule(`${root}/**`, "allow", "the project's folder"),
+	];
+}
+
+/** The problem of an `external_directory` limit on an agent that keeps bash, which no check can hold to a folder. */
+export const externalProblem = (key: string, value: unknown): KeyProblem => ({
+	path: [key, "external_directory"],
+	code: "unavailable",
+	value,
+	message:
+		"external_directory limits where tools may reach outside the project; pi-delegate holds the file tools to the project at each call, but cannot confine bash to a folder",
+	fix: "withhold bash too (bash: deny) and the file tools are held to the project, or remove the rule (the task's roots and write_allowed limit what a child may change)",
+});

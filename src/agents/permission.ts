@@ -10,7 +10,7 @@ import { closest } from "../suggest.ts";
 import { isRecord } from "../values.ts";
 import type { CommandEffect } from "./command-policy.ts";
 import { holdBash, partialWhy, type Verdict } from "./permission-bash.ts";
-import { holdPaths, pathWhy } from "./permission-paths.ts";
+import { holdPaths, opensEverything, pathWhy } from "./permission-paths.ts";
 import { type KeyProblem, type Narrowing, withhold } from "./restrict.ts";
 import { globToRegExp, PI_BUILTIN_TOOLS } from "./tools.ts";
 
@@ -61,15 +61,6 @@ function verdictOf(value: unknown): Verdict | undefined {
 	if (rules.length === 1 && rules[0]?.[0] === "*") return "withhold";
 	return "partial";
 }
-
-const externalDirectory = (key: string, value: unknown): KeyProblem => ({
-	path: [key, "external_directory"],
-	code: "unavailable",
-	value,
-	message:
-		"external_directory limits where tools may reach outside the project; pi-delegate cannot confine read or bash to a folder",
-	fix: "remove the rule (the task's roots and write_allowed limit what a child may change), or keep this agent for OpenCode",
-});
 
 const badAction = (path: readonly (string | number)[], value: unknown): KeyProblem => ({
 	path,
@@ -147,7 +138,7 @@ function applyPermissions(
 	const verdicts = closedMaps(written, unmatched);
 	for (const [name, { verdict, value }] of verdicts) {
 		if (name === "external_directory") {
-			if (verdict !== "allow") into.problems.push(externalDirectory(key, value));
+			if (verdict !== "allow" || !opensEverything(value)) into.external.push({ key, value });
 		} else if (name !== "*" && !Object.hasOwn(PERMISSION_TOOLS, name) && !PERMISSION_NO_TOOL.has(name))
 			otherPermission(key, name, verdict, value, into);
 	}

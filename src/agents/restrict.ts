@@ -29,6 +29,8 @@ export interface Narrowing {
 	paths: PathRule[];
 	/** Where path patterns start. */
 	places: PathPlaces;
+	/** OpenCode's `external_directory` limits, held once the child's tools are known (bash cannot be held). */
+	external: Array<{ key: string; value: unknown }>;
 	notes: AgentNote[];
 	problems: KeyProblem[];
 }
@@ -38,6 +40,7 @@ export const emptyNarrowing = (places: PathPlaces): Narrowing => ({
 	commands: [],
 	paths: [],
 	places,
+	external: [],
 	notes: [],
 	problems: [],
 });

@@ -8,6 +8,7 @@ import type { CommandPolicy } from "./command-policy.ts";
 import type { AgentNote } from "./definition.ts";
 import { type PathPlaces, type PathRule, pathRuleLines, ruleTools } from "./path-policy.ts";
 import { narrowByPermission, narrowByPermissionRules } from "./permission.ts";
+import { externalProblem, externalRules } from "./permission-paths.ts";
 import { emptyNarrowing, type KeyProblem, narrowByDenyList, narrowByPermissionMode } from "./restrict.ts";
 import { toolsFromMap } from "./tool-map.ts";
 import { grantTools, PI_BUILTIN_TOOLS, splitToolEntries } from "./tools.ts";
@@ -89,6 +90,10 @@ export function agentTools(fields: ToolFields, available: readonly string[], pla
 	const commands = [...(granted.commands ?? []), ...narrowing.commands];
 	const bash = tools === undefined || tools.includes("bash");
 	const has = tools ?? PI_BUILTIN_TOOLS;
+	for (const { key, value } of narrowing.external) {
+		if (has.includes("bash")) problems.push(externalProblem(key, value));
+		else narrowing.paths.push(...externalRules(key, value, narrowing.places));
+	}
 	const paths = narrowing.paths.filter((rule) => ruleTools(rule).some((tool) => has.includes(tool)));
 	for (const line of pathRuleLines(paths, has)) notes.push({ key: "tools", message: line });
 	return {

@@ -152,3 +152,50 @@ describe("the permissions: rules list", () => {
 		expect(verdict(a, "read", "/repo/README.md")).toMatch(/^permissions\.read, which names no pattern/);
 	});
 });
+
+describe("external_directory", () => {
+	it("holds every file tool to the project's folder when the agent has no bash", () => {
+		const a = agent("permission:\n  bash: deny\n  external_directory: deny");
+		expect(a.tools).toEqual(["read", "edit", "write", "grep", "find", "ls"]);
+		for (const tool of ["read", "grep", "find", "ls", "edit", "write"]) {
+			expect(verdict(a, tool, "/repo/src/a.ts")).toBe("allowed");
+			expect(verdict(a, tool, "/repo")).toBe("allowed");
+			expect(verdict(a, tool, "/etc/passwd")).toBe(
+				"permission.external_directory, for a path outside the project's folder /repo (ask counts as deny)",
+			);
+			expect(verdict(a, tool, "/repository/a")).not.toBe("allowed");
+		}
+		expect(notes(a)).toContain(
+			"read, grep, find, ls, edit and write limited to /repo, /repo/** (permission.external_directory, checked at each call)",
+		);
+	});
+
+	it("lets a folder its map allows through, and asks (so refuses) the rest", () => {
+		const a = agent('permission:\n  bash: deny\n  external_directory:\n    "~/notes/**": allow');
+		expect(verdict(a, "read", "/home/u/notes/today.md")).toBe("allowed");
+		expect(verdict(a, "write", "/home/u/notes/today.md")).toBe("allowed");
+		expect(verdict(a, "read", "/home/u/.ssh/id_ed25519")).toMatch(/^permission\.external_directory, for a path/);
+		expect(agent('permission:\n  external_directory:\n    "*": allow').paths).toBeUndefined();
+	});
+
+	it("refuses an agent that keeps bash, which no check holds to a folder", () => {
+		const parsed = parseAgentFile("---\ndescription: d\npermission:\n  external_directory: ask\n---\nrole\n", source, {
+			places,
+		});
+		expect(parsed.definition).toBeUndefined();
+		expect(parsed.problems.map((p) => [p.path.join("."), p.code])).toEqual([
+			["permission.external_directory", "unavailable"],
+		]);
+		expect(parsed.problems[0]?.fix).toContain("withhold bash too (bash: deny)");
+	});
+});
+
+describe("a pattern that matches every path", () => {
+	it("counts as * in either reading: **/* denying withholds, and earlier patterns never decide", () => {
+		const a = agent('permission:\n  edit:\n    "docs/**": allow\n    "**/*": deny');
+		expect(a.tools).toEqual(["read", "bash", "grep", "find", "ls"]);
+		expect(notes(a)).toContain(
+			'permission.edit "docs/**" never decides: "**/*" comes after it, and OpenCode\'s last matching rule wins (write "**/*" first)',
+		);
+	});
+});
