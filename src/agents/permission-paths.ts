@@ -130,11 +130,11 @@ export function opensEverything(value: unknown): boolean {
 export function externalRules(key: string, value: unknown, places: PathPlaces): PathRule[] {
 	const map = `${key}.external_directory`;
 	const root = resolve(places.root);
-	const rule = (pattern: string, effect: CommandEffect, from: string): PathRule => ({
+	const rule = (pattern: string, effect: CommandEffect, from: string, glob = pattern): PathRule => ({
 		pattern,
 		family: "read",
 		base: root,
-		glob: expandHome(pattern.trim(), places.home),
+		glob: expandHome(glob.trim(), places.home),
 		from,
 		syntax: "opencode",
 		effect,
@@ -147,7 +147,8 @@ export function externalRules(key: string, value: unknown, places: PathPlaces): 
 		...named.map(([pattern, action]) =>
 			rule(pattern, action === "allow" ? "allow" : "deny", `${map} "${pattern}": ${String(action)}`),
 		),
-		rule(root, "allow", "the project's folder"),
+		// The folder itself and what is inside it, shown as one pattern.
+		rule(`${root}/**`, "allow", "the project's folder", root),
 		rule(`${root}/**`, "allow", "the project's folder"),
 	];
 }

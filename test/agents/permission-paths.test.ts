@@ -166,7 +166,7 @@ describe("external_directory", () => {
 			expect(verdict(a, tool, "/repository/a")).not.toBe("allowed");
 		}
 		expect(notes(a)).toContain(
-			"read, grep, find, ls, edit and write limited to /repo, /repo/** (permission.external_directory, checked at each call)",
+			"read, grep, find, ls, edit and write limited to /repo/** (permission.external_directory, checked at each call)",
 		);
 	});
 
