@@ -114,3 +114,39 @@ describe.each(["subprocess", "in-process"])("OpenCode's path maps, %s runner", (
 		expect(out.code).toBe(0);
 	});
 });
+
+describe.each(["subprocess", "in-process"])("OpenCode's external_directory, %s runner", (runner) => {
+	it("holds the file tools of an agent without bash to the project's folder", async () => {
+		const ws = runWorkspace({ turns: [] });
+		const outside = join(ws.base, "outside.txt");
+		writeFileSync(outside, "OUTSIDE\n");
+		writeFileSync(join(ws.project, "inside.txt"), "inside\n");
+		const turns = [
+			{ tools: [{ name: "read", args: { path: outside } }] },
+			{ tools: [{ name: "ls", args: { path: ws.base } }] },
+			{ tools: [{ name: "read", args: { path: join(ws.project, "inside.txt") } }] },
+			submitTurn(envelope([`${join(ws.project, "inside.txt")}:1`])),
+		];
+		writeFileSync(join(ws.agentDir, "scripted.json"), JSON.stringify({ turns }));
+		const agents = join(ws.base, ".config", "opencode", "agents");
+		mkdirSync(agents, { recursive: true });
+		const agent = "---\ndescription: Stays home\npermission:\n  bash: deny\n  external_directory: deny\n---\nStay.\n";
+		writeFileSync(join(agents, "homebody.md"), agent);
+		const spec = ws.spec({ read_only: true, roots: [ws.project] });
+		if (runner === "in-process") process.env.PI_DELEGATE_SCRIPT = join(ws.agentDir, "scripted.json");
+		const out = await ws
+			.run(spec, ["--agent", "homebody", "--runner", runner])
+			.finally(() => delete process.env.PI_DELEGATE_SCRIPT);
+		expect(out.stderr).not.toContain("Error:");
+		const [run] = listRuns(ws.runsDir);
+		const result = JSON.parse(readFileSync(join(run!.dir, "result.json"), "utf8")) as Recorded;
+		expect(result.isolation?.prevented.map((a) => [a.tool, a.path, a.refusedBy])).toEqual([
+			["read", outside, "paths"],
+			["ls", ws.base, "paths"],
+		]);
+		const session = readFileSync(join(run!.dir, "session.jsonl"), "utf8");
+		expect(session).not.toContain("OUTSIDE");
+		expect(session).toContain("is denied by permission.external_directory, for a path outside the project");
+		expect(out.code).toBe(0);
+	});
+});
