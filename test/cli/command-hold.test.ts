@@ -6,7 +6,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { listRuns } from "../../src/run/audit.ts";
 import { envelope, submitTurn } from "../support/child.ts";
 import { runWorkspace } from "../support/cli-run.ts";
 import { gitRepo } from "../support/task-fixture.ts";
@@ -44,30 +43,25 @@ describe.each(["subprocess", "in-process"])("an agent's scoped bash, %s runner",
 		const repo = gitRepo({ "a.txt": "x\n" });
 		const ws = workspace(repo);
 		const spec = ws.spec({ read_only: false, roots: [repo], write_allowed: [repo] });
-		// The in-process child is answered in this process: it reads its script from the environment.
-		if (runner === "in-process") process.env.PI_DELEGATE_SCRIPT = join(ws.agentDir, "scripted.json");
-		const out = await ws
-			.run(spec, ["--agent", "statuser", "--runner", runner])
-			.finally(() => delete process.env.PI_DELEGATE_SCRIPT);
+		const { out, dir } = await ws.runAgent(spec, "statuser", runner);
 		expect(out.stderr).not.toContain("Error:");
 		expect(existsSync(join(repo, "leak.txt"))).toBe(false);
 		expect(readFileSync(join(repo, "a.txt"), "utf8")).toBe("x\n");
-		const [run] = listRuns(ws.runsDir);
-		const launch = JSON.parse(readFileSync(join(run!.dir, "launch.json"), "utf8")) as { commands?: unknown };
+		const launch = JSON.parse(readFileSync(join(dir, "launch.json"), "utf8")) as { commands?: unknown };
 		expect(launch.commands).toEqual([
 			{
 				otherwise: "deny",
 				rules: [{ pattern: "git status:*", effect: "allow", syntax: "claude", from: "tools: Bash(git status:*)" }],
 			},
 		]);
-		const result = JSON.parse(readFileSync(join(run!.dir, "result.json"), "utf8")) as Recorded;
+		const result = JSON.parse(readFileSync(join(dir, "result.json"), "utf8")) as Recorded;
 		const prevented = result.isolation?.prevented ?? [];
 		expect(prevented.map((attempt) => attempt.command)).toEqual([
 			`echo leaked > ${repo}/leak.txt`,
 			`rm -rf ${repo}/a.txt`,
 		]);
 		expect(prevented.every((attempt) => attempt.tool === "bash" && attempt.refusedBy === "commands")).toBe(true);
-		const session = readFileSync(join(run!.dir, "session.jsonl"), "utf8");
+		const session = readFileSync(join(dir, "session.jsonl"), "utf8");
 		expect(session).toContain("not a git repository");
 		expect(session).toMatch(/refused/i);
 		expect(out.stdout).toContain("0 writes prevented · 2 commands refused");

@@ -7,7 +7,6 @@
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { listRuns } from "../../src/run/audit.ts";
 import { envelope, submitTurn } from "../support/child.ts";
 import { runWorkspace } from "../support/cli-run.ts";
 import { gitRepo } from "../support/task-fixture.ts";
@@ -41,27 +40,46 @@ interface Recorded {
 	isolation?: { prevented: Array<{ tool: string; path?: string; refusedBy?: string }> };
 }
 
+/** The file calls a run's rules refused, as [tool, path, refused by], and what the child's session holds. */
+function recorded(dir: string) {
+	const result = JSON.parse(readFileSync(join(dir, "result.json"), "utf8")) as Recorded;
+	return {
+		refused: result.isolation?.prevented.map((a) => [a.tool, a.path, a.refusedBy]),
+		session: readFileSync(join(dir, "session.jsonl"), "utf8"),
+	};
+}
+
+/** Writes an OpenCode agent into the user's OpenCode folder. */
+function userOpenCodeAgent(base: string, name: string, text: string): void {
+	const agents = join(base, ".config", "opencode", "agents");
+	mkdirSync(agents, { recursive: true });
+	writeFileSync(join(agents, `${name}.md`), text);
+}
+
+/** The calls the keeper's and the warden's rules refuse, in the order the script makes them. */
+const KEPT = (repo: string) => [
+	["read", `${repo}/secret.txt`, "paths"],
+	["read", `${repo}/innocent.txt`, "paths"],
+	["edit", `${repo}/locked.txt`, "paths"],
+];
+
+function secretRepo(): string {
+	const repo = gitRepo({ "a.txt": "x\n", "secret.txt": "TOPSECRET\n", "locked.txt": "v1\n" });
+	symlinkSync(join(repo, "secret.txt"), join(repo, "innocent.txt"));
+	return repo;
+}
+
 describe.each(["subprocess", "in-process"])("Claude Code's path rules, %s runner", (runner) => {
 	it("refuse the file calls they deny, through a symlink too, and let the others run", async () => {
-		const repo = gitRepo({ "a.txt": "x\n", "secret.txt": "TOPSECRET\n", "locked.txt": "v1\n" });
-		symlinkSync(join(repo, "secret.txt"), join(repo, "innocent.txt"));
+		const repo = secretRepo();
 		const ws = workspace(repo);
 		const spec = ws.spec({ read_only: false, roots: [repo], write_allowed: [repo] });
-		if (runner === "in-process") process.env.PI_DELEGATE_SCRIPT = join(ws.agentDir, "scripted.json");
-		const out = await ws
-			.run(spec, ["--agent", "keeper", "--runner", runner])
-			.finally(() => delete process.env.PI_DELEGATE_SCRIPT);
+		const { out, dir } = await ws.runAgent(spec, "keeper", runner);
 		expect(out.stderr).not.toContain("Error:");
 		expect(readFileSync(join(repo, "locked.txt"), "utf8")).toBe("v1\n");
 		expect(readFileSync(join(repo, "notes.txt"), "utf8")).toBe("kept\n");
-		const [run] = listRuns(ws.runsDir);
-		const result = JSON.parse(readFileSync(join(run!.dir, "result.json"), "utf8")) as Recorded;
-		expect(result.isolation?.prevented.map((a) => [a.tool, a.path, a.refusedBy])).toEqual([
-			["read", `${repo}/secret.txt`, "paths"],
-			["read", `${repo}/innocent.txt`, "paths"],
-			["edit", `${repo}/locked.txt`, "paths"],
-		]);
-		const session = readFileSync(join(run!.dir, "session.jsonl"), "utf8");
+		const { refused, session } = recorded(dir);
+		expect(refused).toEqual(KEPT(repo));
 		expect(session).not.toContain("TOPSECRET");
 		expect(session).toContain("is denied by ~/.claude/settings.json permissions.deny Read(");
 		expect(out.stdout).toContain("3 file calls refused");
@@ -85,28 +103,16 @@ You keep notes.
 
 describe.each(["subprocess", "in-process"])("OpenCode's path maps, %s runner", (runner) => {
 	it("refuse what the last matching pattern denies, through a symlink too, and let the rest run", async () => {
-		const repo = gitRepo({ "a.txt": "x\n", "secret.txt": "TOPSECRET\n", "locked.txt": "v1\n" });
-		symlinkSync(join(repo, "secret.txt"), join(repo, "innocent.txt"));
+		const repo = secretRepo();
 		const ws = scripted(repo);
-		const agents = join(ws.base, ".config", "opencode", "agents");
-		mkdirSync(agents, { recursive: true });
-		writeFileSync(join(agents, "warden.md"), WARDEN);
+		userOpenCodeAgent(ws.base, "warden", WARDEN);
 		const spec = ws.spec({ read_only: false, roots: [repo], write_allowed: [repo] });
-		if (runner === "in-process") process.env.PI_DELEGATE_SCRIPT = join(ws.agentDir, "scripted.json");
-		const out = await ws
-			.run(spec, ["--agent", "warden", "--runner", runner])
-			.finally(() => delete process.env.PI_DELEGATE_SCRIPT);
+		const { out, dir } = await ws.runAgent(spec, "warden", runner);
 		expect(out.stderr).not.toContain("Error:");
 		expect(readFileSync(join(repo, "locked.txt"), "utf8")).toBe("v1\n");
 		expect(readFileSync(join(repo, "notes.txt"), "utf8")).toBe("kept\n");
-		const [run] = listRuns(ws.runsDir);
-		const result = JSON.parse(readFileSync(join(run!.dir, "result.json"), "utf8")) as Recorded;
-		expect(result.isolation?.prevented.map((a) => [a.tool, a.path, a.refusedBy])).toEqual([
-			["read", `${repo}/secret.txt`, "paths"],
-			["read", `${repo}/innocent.txt`, "paths"],
-			["edit", `${repo}/locked.txt`, "paths"],
-		]);
-		const session = readFileSync(join(run!.dir, "session.jsonl"), "utf8");
+		const { refused, session } = recorded(dir);
+		expect(refused).toEqual(KEPT(repo));
 		expect(session).not.toContain("TOPSECRET");
 		expect(session).toContain('is denied by permission.read \\"*/secret.txt\\": deny');
 		expect(session).toContain('is denied by permission.edit \\"*\\": deny');
@@ -128,23 +134,16 @@ describe.each(["subprocess", "in-process"])("OpenCode's external_directory, %s r
 			submitTurn(envelope([`${join(ws.project, "inside.txt")}:1`])),
 		];
 		writeFileSync(join(ws.agentDir, "scripted.json"), JSON.stringify({ turns }));
-		const agents = join(ws.base, ".config", "opencode", "agents");
-		mkdirSync(agents, { recursive: true });
 		const agent = "---\ndescription: Stays home\npermission:\n  bash: deny\n  external_directory: deny\n---\nStay.\n";
-		writeFileSync(join(agents, "homebody.md"), agent);
+		userOpenCodeAgent(ws.base, "homebody", agent);
 		const spec = ws.spec({ read_only: true, roots: [ws.project] });
-		if (runner === "in-process") process.env.PI_DELEGATE_SCRIPT = join(ws.agentDir, "scripted.json");
-		const out = await ws
-			.run(spec, ["--agent", "homebody", "--runner", runner])
-			.finally(() => delete process.env.PI_DELEGATE_SCRIPT);
+		const { out, dir } = await ws.runAgent(spec, "homebody", runner);
 		expect(out.stderr).not.toContain("Error:");
-		const [run] = listRuns(ws.runsDir);
-		const result = JSON.parse(readFileSync(join(run!.dir, "result.json"), "utf8")) as Recorded;
-		expect(result.isolation?.prevented.map((a) => [a.tool, a.path, a.refusedBy])).toEqual([
+		const { refused, session } = recorded(dir);
+		expect(refused).toEqual([
 			["read", outside, "paths"],
 			["ls", ws.base, "paths"],
 		]);
-		const session = readFileSync(join(run!.dir, "session.jsonl"), "utf8");
 		expect(session).not.toContain("OUTSIDE");
 		expect(session).toContain("is denied by permission.external_directory, for a path outside the project");
 		expect(out.code).toBe(0);

@@ -5,6 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { listRuns } from "../../src/run/audit.ts";
 import { type CliResult, runCli } from "./cli.ts";
 import { SCRIPTED_PROVIDER } from "./pi.ts";
 import type { Script } from "./scripted-provider.ts";
@@ -21,6 +22,11 @@ export interface RunWorkspace {
 	run(spec: string, args?: string[]): Promise<CliResult>;
 	/** The argv of the same run for a real process. */
 	argv(spec: string, args?: string[]): string[];
+	/**
+	 * Runs `spec` as `agent` on `runner` (an in-process child reads its script from the environment)
+	 * and returns the output with the folder of the run's audit record.
+	 */
+	runAgent(spec: string, agent: string, runner: string): Promise<{ out: CliResult; dir: string }>;
 }
 
 export function runWorkspace(script: Script): RunWorkspace {
@@ -55,5 +61,13 @@ export function runWorkspace(script: Script): RunWorkspace {
 		},
 		run: (spec, args = []) => runCli(argv(spec, args), { cwd: project, env }),
 		argv,
+		async runAgent(spec, agent, runner) {
+			if (runner === "in-process") process.env.PI_DELEGATE_SCRIPT = join(agentDir, "scripted.json");
+			const out = await runCli(argv(spec, ["--agent", agent, "--runner", runner]), { cwd: project, env }).finally(
+				() => delete process.env.PI_DELEGATE_SCRIPT,
+			);
+			const [run] = listRuns(runsDir);
+			return { out, dir: run?.dir ?? "" };
+		},
 	};
 }
