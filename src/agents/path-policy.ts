@@ -19,6 +19,7 @@
  */
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import ignore from "ignore";
+import { matchesEverything, wildcardExpression } from "./wildcard.ts";
 
 export type PathFamily = "read" | "edit";
 
@@ -79,33 +80,6 @@ export function familyOf(tool: string): PathFamily | undefined {
 	return PATH_FAMILY_TOOLS.edit.includes(tool) ? "edit" : undefined;
 }
 
-/** A pattern every path matches in both readings of OpenCode's wildcards: `*`, `**`, `**` + `/*`. */
-export const matchesEverything = (pattern: string): boolean => ["*", "**", "**/*", "**/**"].includes(pattern.trim());
-
-/**
- * OpenCode's wildcards, in either reading its versions have had: its documented one (`*` any text,
- * slashes too; `?` one character) or its newer matcher's (`*` and `?` within one folder, `**` across
- * folders, and `**` before a slash any depth of folders, none included). A lone `*` is every path
- * in both.
- */
-function wildcard(pattern: string, folders: boolean): RegExp {
-	if (matchesEverything(pattern)) return /^/;
-	let out = "";
-	for (let i = 0; i < pattern.length; i++) {
-		const c = pattern[i]!;
-		if (folders && pattern.startsWith("**/", i)) {
-			out += "(?:.+/)?";
-			i += 2;
-		} else if (folders && pattern.startsWith("**", i)) {
-			out += ".*";
-			i += 1;
-		} else if (c === "*") out += folders ? "[^/]*" : ".*";
-		else if (c === "?") out += folders ? "[^/]" : ".";
-		else out += c.replace(/[.+^${}()|[\]\\]/g, "\\$&");
-	}
-	return new RegExp(`^${out}$`, "s");
-}
-
 /** What OpenCode matches a path as: read, the absolute path; an edit, the path from the project's root. */
 function openCodeSubject(rule: PathRule, path: string): string {
 	const absolute = resolve(path);
@@ -114,10 +88,10 @@ function openCodeSubject(rule: PathRule, path: string): string {
 
 /**
  * Whether `path` (absolute) falls under the rule; for OpenCode's wildcards, in the reading that
- * `folders` names (see wildcard).
+ * `folders` names (wildcard.ts).
  */
 export function matchesPath(rule: PathRule, path: string, folders = false): boolean {
-	if (rule.syntax === "opencode") return wildcard(rule.glob, folders).test(openCodeSubject(rule, path));
+	if (rule.syntax === "opencode") return wildcardExpression(rule.glob, { folders }).test(openCodeSubject(rule, path));
 	const from = relative(rule.base, resolve(path));
 	if (from === "") return rule.glob === "**";
 	if (from.startsWith("..") || isAbsolute(from)) return false;

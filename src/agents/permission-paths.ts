@@ -9,9 +9,10 @@
 import { resolve } from "node:path";
 import { isRecord } from "../values.ts";
 import type { CommandEffect } from "./command-policy.ts";
-import { matchesEverything, type PathFamily, type PathPlaces, type PathRule } from "./path-policy.ts";
+import type { PathFamily, PathPlaces, PathRule } from "./path-policy.ts";
 import type { Verdict } from "./permission-bash.ts";
 import type { KeyProblem, Narrowing } from "./restrict.ts";
+import { matchesEverything } from "./wildcard.ts";
 
 /** The permissions whose maps name paths, each with the family and the Pi tools it governs. */
 const PATH_PERMISSIONS: Readonly<Record<string, { family: PathFamily; tools: readonly string[] }>> = {

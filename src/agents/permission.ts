@@ -12,7 +12,8 @@ import type { CommandEffect } from "./command-policy.ts";
 import { holdBash, partialWhy, type Verdict } from "./permission-bash.ts";
 import { holdPaths, opensEverything, pathWhy } from "./permission-paths.ts";
 import { type KeyProblem, type Narrowing, withhold } from "./restrict.ts";
-import { globToRegExp, PI_BUILTIN_TOOLS } from "./tools.ts";
+import { PI_BUILTIN_TOOLS } from "./tools.ts";
+import { wildcardExpression } from "./wildcard.ts";
 
 /**
  * OpenCode permission names and the Pi tools each governs: `edit` covers every tool that writes,
@@ -78,7 +79,7 @@ const badAction = (path: readonly (string | number)[], value: unknown): KeyProbl
  */
 function otherPermission(key: string, name: string, verdict: Verdict, value: unknown, into: Narrowing): void {
 	if (/[*?]/.test(name)) {
-		const pattern = globToRegExp(name);
+		const pattern = wildcardExpression(name, { ignoreCase: true });
 		const matched = PI_BUILTIN_TOOLS.filter((tool) => pattern.test(tool));
 		if (verdict !== "allow" && matched.length > 0) withhold(into, matched, `${key}.${name} denies it`);
 		else if (verdict !== "allow")

@@ -9,7 +9,8 @@
  */
 import type { AgentNote } from "./definition.ts";
 import type { KeyProblem } from "./restrict.ts";
-import { classifyTool, globToRegExp, nearestTool, PI_BUILTIN_TOOLS } from "./tools.ts";
+import { classifyTool, nearestTool, PI_BUILTIN_TOOLS } from "./tools.ts";
+import { wildcardExpression } from "./wildcard.ts";
 
 export function toolsFromMap(
 	map: Readonly<Record<string, unknown>>,
@@ -31,7 +32,7 @@ export function toolsFromMap(
 			continue;
 		}
 		if (/[*?]/.test(written)) {
-			const pattern = globToRegExp(written);
+			const pattern = wildcardExpression(written, { ignoreCase: true });
 			if (value) notes.push({ key: "tools", message: `${written}: true adds nothing; only named tools are granted` });
 			else for (const tool of [...on, ...available]) if (pattern.test(tool)) off.add(tool);
 			continue;

@@ -237,15 +237,6 @@ export function nearestTool(written: string, available: readonly string[]): stri
 	return closest(written, [...new Set([...PI_BUILTIN_TOOLS, ...available, "Glob", "MultiEdit", "list"])]);
 }
 
-/** A tool-name pattern (`mymcp_*`, `?ash`) as a case-insensitive expression over whole names. */
-export function globToRegExp(glob: string): RegExp {
-	const body = glob
-		.replace(/[.+^${}()|[\]\\]/g, "\\$&")
-		.replace(/\*/g, ".*")
-		.replace(/\?/g, ".");
-	return new RegExp(`^${body}$`, "i");
-}
-
 /**
  * Whether a value could be a tool list: an entry of it (a list item, a comma-separated part of a
  * string, a map key) whose words are all tools' names in a convention this package reads — Pi's,
