@@ -8,6 +8,7 @@
 import { join } from "node:path";
 import { defineConfig } from "vitest/config";
 import { compatDir } from "./test/compat/install.ts";
+import { testWorkers } from "./test/support/workers.ts";
 
 const version = process.env.PI_COMPAT_VERSION ?? "0.86.1";
 const modules = join(compatDir(version), "node_modules");
@@ -35,6 +36,7 @@ export default defineConfig({
 		testTimeout: 60_000,
 		hookTimeout: 60_000,
 		pool: "forks",
+		maxWorkers: testWorkers(),
 		env: {
 			PI_COMPAT_VERSION: version,
 			PI_DELEGATE_PI_CLI: join(modules, "@earendil-works/pi-coding-agent/dist/cli.js"),

@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { testWorkers } from "./test/support/workers.ts";
 
 export default defineConfig({
 	test: {
@@ -8,5 +9,6 @@ export default defineConfig({
 		testTimeout: 60_000,
 		hookTimeout: 60_000,
 		pool: "forks",
+		maxWorkers: testWorkers(),
 	},
 });

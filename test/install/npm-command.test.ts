@@ -43,7 +43,7 @@ describe("npm i -g <tarball>", () => {
 		expect(existsSync(join(installed, "node_modules/@earendil-works/pi-coding-agent/package.json"))).toBe(true);
 		const version = command(bin, NODE_22, ["--version"]);
 		expect(version.stdout).toBe(`${pkg.version}\n`);
-	});
+	}, 240_000); // npm installs Pi's packages from its cache: about 20 s alone, 50 s beside other test files
 
 	it("exports the library API by package name, from the build", () => {
 		const probe =
