@@ -4,8 +4,9 @@
  * takes, how large a run's audit record of it is, and how it scales with the number of roots.
  *
  * 1. Big tree: a git repository with 10,000 tracked files and a gitignored node_modules/ of
- *    100,000 (quick: 1,000 + 10,000). Each round runs, interleaved: git status; the floor (one
- *    `find -printf` of the same entries, output discarded: any complete check must stat them all);
+ *    100,000 (quick: 1,000 + 10,000). Each round runs, interleaved: git status; the floors (a
+ *    `find -printf` of the same entries, output discarded: any complete check must stat them all —
+ *    one process, and the tree shared out between as many processes as our walk uses, at once);
  *    our snapshot + diff against a baseline with the find walk (default processes, and one), with
  *    the Node walk, and through the CLI (`pi-delegate boundary diff`, a process of its own).
  * 2. Memory: peak RSS of snapshot + snapshot + diff, each in a process of its own, on that tree
@@ -13,8 +14,8 @@
  * 3. Many roots: 1, 10, 100 and 1,000 packages of a monorepo (5 files each) as roots, snapshot +
  *    diff, next to snapshotting each root on its own (as one call per root) up to 100 roots.
  */
-import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { encodeSnapshots } from "../src/boundary/codec.ts";
@@ -62,6 +63,31 @@ async function time<T>(run: () => Promise<T>): Promise<[number, T]> {
 const gitStatus = (dir: string) =>
 	sh("git status --porcelain --ignored", { cwd: dir, maxBuffer: 1 << 30 }).then((r) => r.stdout);
 const floor = (dir: string) => sh("find . -printf '%P\\0%y %m %s %T@ %C@\\0' > /dev/null", { cwd: dir });
+/**
+ * The floor for a walk shared out between `processes` finds: every directory two levels down
+ * dealt out in turn, each share one find at once, output discarded. What the machine's
+ * cores allow any complete check that splits its walk as ours does.
+ */
+function floorSplit(dir: string, processes: number): Promise<unknown> {
+	const starts = readdirSync(dir, { withFileTypes: true })
+		.filter((e) => e.isDirectory() && e.name !== ".git")
+		.flatMap((e) => readdirSync(join(dir, e.name)).map((name) => join(e.name, name)));
+	const shares = Array.from({ length: processes }, (_, k) => starts.filter((_, i) => i % processes === k));
+	return Promise.all(
+		shares.map(
+			(share) =>
+				new Promise<void>((resolve, reject) => {
+					const find = spawn("find", ["-files0-from", "-", "-printf", "%P\\0%y %m %s %T@ %C@\\0"], {
+						cwd: dir,
+						stdio: ["pipe", "ignore", "inherit"],
+					});
+					find.on("error", reject);
+					find.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`find exited ${code}`))));
+					find.stdin.end(share.map((s) => `${s}\0`).join(""));
+				}),
+		),
+	);
+}
 const cli = (...args: string[]) =>
 	sh([NODE, CLI.path, ...args].map((a) => `'${a}'`).join(" "), { maxBuffer: 1 << 30 }).catch((e: unknown) => e);
 
@@ -90,12 +116,13 @@ async function measureBigTree(dir: string, baseFile: string, rounds: number) {
 	const base = await snapshotRoots([dir]);
 	writeFileSync(baseFile, encodeSnapshots(base, base)[0]!.bytes);
 	const statusBefore = await gitStatus(dir);
-	const names = ["git", "floor", ...VARIANTS.map(([n]) => n), "cli", "cli_start"];
+	const names = ["git", "floor", "floor_split", ...VARIANTS.map(([n]) => n), "cli", "cli_start"];
 	const samples: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
 	for (let round = 0; round < rounds; round++) {
 		process.stderr.write(`big tree: round ${round + 1}/${rounds}\r`);
 		samples.git!.push((await time(() => gitStatus(dir)))[0]);
 		samples.floor!.push((await time(() => floor(dir)))[0]);
+		samples.floor_split!.push((await time(() => floorSplit(dir, PROCESSES)))[0]);
 		for (const [name, , options] of VARIANTS) {
 			const [ms, delta] = await time(() => ours([dir], base, options));
 			if (delta.length !== 0) throw new Error(`unchanged tree produced ${delta.length} changes (${name})`);
@@ -228,6 +255,7 @@ function render(data: Data): string {
 		[
 			row("git status --porcelain --ignored", "git"),
 			row("floor: one find -printf of every entry, output discarded", "floor"),
+			row(`floor: the same, shared out between ${PROCESSES} finds at once`, "floor_split"),
 			...VARIANTS.map(([name, label]) => row(label, name)),
 			row(`CLI: pi-delegate boundary diff (its own process, ${CLI.from})`, "cli"),
 			row("  of which process start-up (pi-delegate --version)", "cli_start"),
