@@ -127,8 +127,9 @@ const ROWS: readonly Row[] = [
 		what: "snapshot + diff of 10,000 tracked and 100,000 ignored files",
 		figure: (r) => {
 			const ratios = get(r.boundary, "data", "ratio_to_git_status");
-			const [find, cli, floor] = ["find", "cli", "floor"].map((k) => times(num(get(ratios, k))));
-			return `${find}; the command ${cli} (any complete check: ≥ ${floor})`;
+			const [find, cli, floor] = ["find", "cli", "floor_split"].map((k) => times(num(get(ratios, k))));
+			const cores = num(get(r.boundary, "data", "find_processes"));
+			return `${find}; the command ${cli} (any complete check on ${cores} cores: ≥ ${floor})`;
 		},
 		against: "`git status --porcelain --ignored`, which misses writes inside ignored directories",
 	},
