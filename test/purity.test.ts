@@ -1,7 +1,7 @@
 /**
  * The pure core, as DESIGN.md and CONTRIBUTING.md state it: what a child sees, the plan, the gate,
- * the envelope's parsing, the boundary's diff and judgement and the meter's arithmetic are data in,
- * data out — no file system, processes, environment, clock or randomness. Where a stage's folder
+ * the envelope's parsing, the boundary's diff and judgement, the meter's arithmetic, and the
+ * formatting, JSON reading and reports every stage shares are data in, data out — no file system, processes, environment, clock or randomness. Where a stage's folder
  * also holds its I/O edge (the spec file loader, the envelope's disk probe, the meter's readers,
  * the boundary's walk), that edge is its own file, named below with why it may. A new read of the
  * disk or the clock in any other file of these folders fails here, naming the file, line and call.
@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 const SRC = resolve(import.meta.dirname, "../src");
 
 /** Folders with no I/O at all. */
-const PURE = ["context", "prompt", "gate", "plan"];
+const PURE = ["format", "json", "context", "prompt", "gate", "plan", "report"];
 
 /** Folders whose I/O lives in these files only (paths from src/). */
 const SHELL_FILES: Record<string, string> = {
