@@ -48,11 +48,10 @@ function cell(list: Json[], match: Record<string, Json>): Json {
 const times = (ratio: number) => `${ratio < 0.1 ? ratio.toPrecision(2) : ratio.toFixed(2)}×`;
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
-/** The cost benchmark on Sonnet: pi-delegate against naive, pi-subagents and the floor. */
-function costRatios(results: Results, workload: string): string[] {
+/** The cost benchmark on one model: pi-delegate's bill over naive's, pi-subagents' and the floor. */
+function costRatios(results: Results, workload: string, model = "claude-sonnet-4-5"): [number, number, number] {
 	const list = cells(results, "cost");
-	const at = (layout: string) =>
-		cell(list, { "workload.id": workload, model: "claude-sonnet-4-5", layout }) as Record<string, Json>;
+	const at = (layout: string) => cell(list, { "workload.id": workload, model, layout }) as Record<string, Json>;
 	const dollars = (layout: string) => num(get(at(layout), "median", "dollars"));
 	const ours = dollars("pi-delegate");
 	const layouts = ["naive", "pi-delegate", "pi-subagents", "pi-delegate-per-call"];
@@ -63,7 +62,7 @@ function costRatios(results: Results, workload: string): string[] {
 			return [];
 		}
 	});
-	return [times(ours / dollars("naive")), times(ours / dollars("pi-subagents")), times(ours / Math.min(...floors))];
+	return [ours / dollars("naive"), ours / dollars("pi-subagents"), ours / Math.min(...floors)];
 }
 
 function overheadRatio(results: Results, variant: string, field: string): string {
@@ -99,11 +98,22 @@ const ROWS: readonly Row[] = [
 		file: "cost",
 		what: `child cost, ${workload === "session" ? "a session of 12 tasks in 4 bursts" : `one burst of ${workload.slice(6)}`} (Sonnet 4.5)`,
 		figure: (r: Results) => {
-			const [naive, subagents, floor] = costRatios(r, workload);
+			const [naive, subagents, floor] = costRatios(r, workload).map(times);
 			return `${naive} naive · ${subagents} pi-subagents · ${floor} the floor`;
 		},
 		against: "Pi's subagent example; pi-subagents 0.67; the same traffic perfectly cached",
 	})),
+	{
+		file: "cost",
+		what: "child cost on Haiku 4.5: bursts of 1 / 4 / 8, the session",
+		figure: (r: Results) => {
+			const rows = ["burst-1", "burst-4", "burst-8", "session"].map((w) => costRatios(r, w, "claude-haiku-4-5"));
+			const subagents = rows.map(([, s]) => s);
+			const span = `${times(Math.min(...subagents))}–${times(Math.max(...subagents))}`;
+			return `${rows.map(([n]) => times(n)).join(" / ")} naive · ${span} pi-subagents`;
+		},
+		against: "Pi's subagent example; pi-subagents 0.67",
+	},
 	{
 		file: "overhead",
 		what: "tool call to a child's first request, in-process runner (1 / 8 / 32 at once)",
