@@ -4,9 +4,10 @@
  * edge between two folders of the same stage, an import cycle, or a file too long to read in one
  * sitting fails here, naming the files.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { tsFiles } from "./support/ts-files.ts";
 
 const SRC = resolve(import.meta.dirname, "../src");
 
@@ -29,13 +30,7 @@ const STAGES: ReadonlyArray<readonly string[]> = [
 	["pi", "cli", "index.ts"],
 ];
 
-function files(dir: string): string[] {
-	return readdirSync(dir).flatMap((name) => {
-		const path = join(dir, name);
-		if (statSync(path).isDirectory()) return files(path);
-		return path.endsWith(".ts") ? [path] : [];
-	});
-}
+const files = (dir: string) => tsFiles(dir);
 
 /** The top-level folder (or file) of src/ a module belongs to. */
 const unit = (file: string) => relative(SRC, file).split("/")[0] ?? "";

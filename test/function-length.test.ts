@@ -3,22 +3,17 @@
  * it is kept as one ("Kept whole: …"). Every function counts — declarations, expressions, arrows
  * with a block body and methods, nested ones too — measured from its first line to its last.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { relative, resolve } from "node:path";
 import { parseAst } from "rolldown/parseAst";
 import { describe, expect, it } from "vitest";
+import { tsFiles } from "./support/ts-files.ts";
 
 const SRC = resolve(import.meta.dirname, "../src");
 const LIMIT = 60;
 const REASON = /Kept whole:/;
 
-function files(dir: string): string[] {
-	return readdirSync(dir).flatMap((name) => {
-		const path = join(dir, name);
-		if (statSync(path).isDirectory()) return files(path);
-		return path.endsWith(".ts") ? [path] : [];
-	});
-}
+const files = (dir: string) => tsFiles(dir);
 
 type Node = { type: string; start: number; end: number; [key: string]: unknown };
 

@@ -6,9 +6,10 @@
  * the boundary's walk), that edge is its own file, named below with why it may. A new read of the
  * disk or the clock in any other file of these folders fails here, naming the file, line and call.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { tsFiles } from "./support/ts-files.ts";
 
 const SRC = resolve(import.meta.dirname, "../src");
 
@@ -48,13 +49,7 @@ const IMPURE: ReadonlyArray<[RegExp, string]> = [
 	[/\brandomUUID\(|\brandomBytes\(/, "draws a random id"],
 ];
 
-function files(dir: string): string[] {
-	return readdirSync(dir).flatMap((name) => {
-		const path = join(dir, name);
-		if (statSync(path).isDirectory()) return files(path);
-		return path.endsWith(".ts") ? [path] : [];
-	});
-}
+const files = (dir: string) => tsFiles(dir);
 
 /** Every impure line of `text`, as `file:line: what`. */
 function impurities(file: string, text: string): string[] {

@@ -3,22 +3,17 @@
  * it ends (temp.ts), whatever else is made goes into the run's own directory (global-tmp.ts), and
  * what is still there when the run ends fails the run.
  */
-import { readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { leftovers, unremoved } from "./support/global-tmp.ts";
 import { helperEnv, REGISTER, tempDir } from "./support/temp.ts";
+import { tsFiles } from "./support/ts-files.ts";
 
 const TEST = resolve(import.meta.dirname);
 
-function files(dir: string): string[] {
-	return readdirSync(dir).flatMap((name) => {
-		const path = join(dir, name);
-		if (statSync(path).isDirectory()) return name === "fixtures" ? [] : files(path);
-		return path.endsWith(".ts") ? [path] : [];
-	});
-}
+const files = (dir: string) => tsFiles(dir, (folder) => folder === "fixtures");
 
 describe("temporary directories of the tests", () => {
 	it("made apart from tempDir land in the run's own directory, not loose in the machine's", () => {
