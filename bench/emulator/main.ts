@@ -24,6 +24,12 @@ function describe(e: LogEntry): string {
 	return `#${e.seq} ${who}: in ${u.input_tokens} read ${u.cache_read_input_tokens} write ${u.cache_creation_input_tokens} out ${u.output_tokens} $${e.cost.total.toFixed(6)} ${e.outcome}`;
 }
 
+/**
+ * The process that started this one, read before anything is printed: a parent killed right after
+ * it saw the address would otherwise be gone already, and the reaper taken for the parent.
+ */
+const startedBy = process.ppid;
+
 async function main(): Promise<number> {
 	let values: Record<string, string | undefined>;
 	try {
@@ -69,9 +75,8 @@ async function main(): Promise<number> {
 		process.once("SIGHUP", resolve);
 		// Started by `npm run emulator`, the parent is npm (or a shell): when it is killed it cannot pass
 		// the signal on, so an orphaned emulator notices its parent is gone and stops too.
-		const parent = process.ppid;
 		setInterval(() => {
-			if (process.ppid !== parent) resolve();
+			if (process.ppid !== startedBy) resolve();
 		}, 500).unref();
 	});
 	const t = emulator.log.totals();

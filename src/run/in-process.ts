@@ -161,8 +161,10 @@ async function runInProcess(
 		await aborting;
 		hooks.signal.removeEventListener("abort", onAbort);
 		unsubscribe();
-		// In a namespace every command ended with itself; without one, what a command left running is found by its mark.
-		if (!contained) await terminateMarked(run.runId, STOP_GRACE_MS);
+		// Without namespaces, what a command left running is found by its mark and stopped. With them
+		// every command's namespace is already being emptied by the kernel, which takes a moment: the
+		// run ends once it has (its first process carries the mark and dies last).
+		await terminateMarked(run.runId, STOP_GRACE_MS);
 		writeSessionFile(hooks.sessionFile, setup.sessionManager);
 		session.dispose();
 	}

@@ -184,18 +184,25 @@ export async function stopContained(pid: number, id: string, graceMs: number): P
 }
 
 /**
- * Stops every live process marked with run `id` (for the in-process runner without namespaces,
- * whose bash commands are not in one group): SIGTERM, then SIGKILL after `graceMs`.
+ * Stops every live process marked with run `id` (the in-process runner's bash commands, which are
+ * not in one group): SIGTERM, then SIGKILL after `graceMs`, and resolves once they are gone (or a
+ * last second has passed). With namespaces it is what waits out a command's namespace: its first
+ * process carries the mark and dies last, after the kernel has killed the rest.
  */
 export async function terminateMarked(id: string, graceMs: number): Promise<void> {
 	if (!hasProc) return;
 	// No process group is -1, so only the marker selects.
 	const marked = () => treeMembers(-1, id).filter((pid) => pid > 0);
+	const goneWithin = async (ms: number) => {
+		const deadline = Date.now() + ms;
+		while (marked().length > 0 && Date.now() < deadline) await sleep(25);
+		return marked().length === 0;
+	};
 	if (marked().length === 0) return;
 	for (const pid of marked()) send(pid, "SIGTERM");
-	const deadline = Date.now() + graceMs;
-	while (marked().length > 0 && Date.now() < deadline) await sleep(25);
+	if (await goneWithin(graceMs)) return;
 	for (const pid of marked()) send(pid, "SIGKILL");
+	await goneWithin(1000);
 }
 
 /**
