@@ -100,6 +100,9 @@ export { taskBrief, taskRung } from "./prompt/task-brief.ts";
 export { TASK_WORKER } from "./prompt/task-worker.ts";
 // Reports: what people and the calling model read.
 export { renderModelReport, renderReport } from "./report/task-report.ts";
+// The task spec: schema, validation, loading.
+export { EFFORTS, type Effort } from "./request/choices.ts";
+export { type Budget, DEFAULT_BUDGETS } from "./request/limits.ts";
 export { listRuns, type RecordedRun, readRun, resolveRunsDir } from "./run/audit.ts";
 export { type Delegation, planDelegation, runDelegation } from "./run/delegate.ts";
 export { type ExecutePorts, executeTask } from "./run/execute.ts";
@@ -127,14 +130,5 @@ export type {
 export { judgeRun, type RunProblem, type Verdict } from "./run/verdict.ts";
 export { type ReadSettingsResult, readSettings } from "./settings/read.ts";
 export { loadSpecFile, loadSpecObject, loadSpecText } from "./spec/load.ts";
-// The task spec: schema, validation, loading.
-export {
-	type Budget,
-	DEFAULT_BUDGETS,
-	EFFORTS,
-	type Effort,
-	type TaskSpec,
-	type TaskSpecInput,
-	TaskSpecSchema,
-} from "./spec/schema.ts";
+export { type TaskSpec, type TaskSpecInput, TaskSpecSchema } from "./spec/schema.ts";
 export { type SpecResult, validateSpec } from "./spec/validate.ts";

@@ -15,8 +15,7 @@ import { VERSION } from "@earendil-works/pi-coding-agent";
 import { buildAgentCatalog } from "../../src/agents/catalog.ts";
 import { availableToolNames, renderChildView } from "../../src/host/render.ts";
 import { createRuntime } from "../../src/host/runtime.ts";
-import type { TaskParams } from "../../src/pi/task-params.ts";
-import { expandCall } from "../../src/pi/task-specs.ts";
+import { requestChildren } from "../../src/plan/request.ts";
 import { planTask } from "../../src/plan/task.ts";
 import { launchOf } from "../../src/run/execute.ts";
 import { inProcessRunner } from "../../src/run/in-process.ts";
@@ -36,9 +35,10 @@ import { slug, taskParams } from "./one-turn.ts";
 /** The launch a `task` call would give this child's runner, for a parent running Pi's default prompt. */
 async function launchFor(env: BenchEnv, task: ChildTask): Promise<ChildLaunch> {
 	const place = { cwd: env.cwd, repoRoot: () => env.cwd, deliverableOf: () => undefined };
-	const expanded = expandCall(taskParams(task) as TaskParams, place);
-	if ("problems" in expanded) throw new Error(`benchmark task call is invalid: ${JSON.stringify(expanded.problems)}`);
-	const loaded = loadSpecObject(expanded.tasks[0]!.spec, { cwd: env.cwd, home: homedir() });
+	const requested = requestChildren("task", taskParams(task), place);
+	const child = requested.ok ? requested.children[0] : undefined;
+	if (child?.kind !== "task") throw new Error(`benchmark task call is invalid: ${JSON.stringify(requested)}`);
+	const loaded = loadSpecObject(child.spec, { cwd: env.cwd, home: homedir() });
 	if (!loaded.ok) throw new Error(`benchmark task spec is invalid: ${JSON.stringify(loaded.problems)}`);
 	const where = { cwd: env.cwd, home: homedir(), agentDir: env.dir.agentDir, projectTrusted: false };
 	const planned = planTask({

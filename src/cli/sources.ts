@@ -7,6 +7,7 @@
 import type { PlanRequest } from "../plan/types.ts";
 import type { InputSources } from "../run/inputs.ts";
 import type { CommandIO } from "./command.ts";
+import type { RequestFlags } from "./request-flags.ts";
 
 /** The flags that shape every child a command starts. */
 export interface ChildFlags {
@@ -16,6 +17,14 @@ export interface ChildFlags {
 	extensions: string[];
 	/** --approve / --no-approve. */
 	trust?: boolean | undefined;
+}
+
+/** The layer `--agent` and `--strategy` give a child: the agent it runs as, and how it adopts the parent's words. */
+export function layerOfFlags(flags: Pick<RequestFlags, "agent" | "strategy">): Partial<PlanRequest> {
+	return {
+		...(flags.agent !== undefined && { agent: { name: flags.agent, where: { source: "--agent", path: [] } } }),
+		...(flags.strategy !== undefined && { call: { strategy: flags.strategy } }),
+	};
 }
 
 /** The inputs of a child started from the shell, without its spec (the caller names it). */

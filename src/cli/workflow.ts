@@ -9,6 +9,7 @@ import type { RunSummary } from "../workflow/report.ts";
 import type { WorkflowLimits } from "../workflow/types.ts";
 import { type Command, type CommandIO, EXIT, type ExitCode, UsageError } from "./command.ts";
 import { parseFlags } from "./flags.ts";
+import { requestFlags, requestFlagUsage, WORKFLOW_FLAGS } from "./request-flags.ts";
 import { TRUST_OPTIONS, trustOverride } from "./trust-flags.ts";
 
 const USAGE = [
@@ -22,16 +23,12 @@ const USAGE = [
 	"that did not change without a model request, and runs the rest.",
 	"",
 	"Options:",
-	"  --mode <name>         run-level context mode (an agent() option overrides it)",
+	requestFlagUsage(["workflow-cli"], 24),
 	"  --resume <run>        begin from an earlier run's journal (id or directory)",
 	"  --rerun-failed        with --resume: rerun calls whose result did not pass",
 	"  --concurrency <n>     children at once (default: the script's, else 4)",
 	"  --usd <dollars>       the run's budget, all children (the script's, else 10)",
 	"  --wall <seconds>      the run's time (default: the script's, else 3600)",
-	"  --model <p/id[:lvl]>  the children's model (default: by effort, else Pi's)",
-	"  --runner <kind>       subprocess or in-process (default: the setting,",
-	"                        else subprocess)",
-	"  --extension <path>    an extension for the model's provider (repeatable)",
 	"  --approve, --no-approve  trust or distrust the project's .pi/ files",
 	"  --json                print the run's id, directory, status and children",
 	"",
@@ -42,15 +39,12 @@ const USAGE = [
 ].join("\n");
 
 const OPTIONS = {
-	mode: { type: "string" },
+	...WORKFLOW_FLAGS,
 	resume: { type: "string" },
 	"rerun-failed": { type: "boolean" },
 	concurrency: { type: "string" },
 	usd: { type: "string" },
 	wall: { type: "string" },
-	model: { type: "string" },
-	runner: { type: "string" },
-	extension: { type: "string", multiple: true },
 	...TRUST_OPTIONS,
 	json: { type: "boolean" },
 } as const;
@@ -91,9 +85,7 @@ export function parseWorkflowArgs(argv: string[]): WorkflowArgs {
 	if (extra.length > 0)
 		throw new UsageError(`expected one workflow file, got ${extra.length + 1}; put the script's arguments after --`);
 	const { values } = parsed;
-	if (values.runner !== undefined && values.runner !== "subprocess" && values.runner !== "in-process") {
-		throw new UsageError(`--runner must be subprocess or in-process, not "${values.runner}"`);
-	}
+	const request = requestFlags(values);
 	if (values["rerun-failed"] && values.resume === undefined) throw new UsageError("--rerun-failed needs --resume");
 	const concurrency = number("concurrency", values.concurrency, true);
 	const usd = number("usd", values.usd, false);
@@ -101,7 +93,7 @@ export function parseWorkflowArgs(argv: string[]): WorkflowArgs {
 	return {
 		file,
 		args,
-		...(values.mode !== undefined && { mode: values.mode }),
+		...(request.mode !== undefined && { mode: request.mode }),
 		...(values.resume !== undefined && { resume: values.resume }),
 		rerunFailed: values["rerun-failed"] === true,
 		limits: {
@@ -109,9 +101,9 @@ export function parseWorkflowArgs(argv: string[]): WorkflowArgs {
 			...(usd !== undefined && { usd }),
 			...(wall !== undefined && { wall_s: wall }),
 		},
-		...(values.model !== undefined && { model: values.model }),
-		...(values.runner !== undefined && { runner: values.runner }),
-		extensions: values.extension ?? [],
+		...(request.model !== undefined && { model: request.model }),
+		...(request.runner !== undefined && { runner: request.runner }),
+		extensions: request.extensions,
 		trust: trustOverride(values),
 		json: values.json === true,
 	};

@@ -20,6 +20,7 @@ import type { PrefixGate } from "../run/prefix-gate.ts";
 import type { RootLocks } from "../run/root-lock.ts";
 import type { ChildUsage, TaskProgress } from "../run/types.ts";
 import { returnedErrorsCount } from "./pi-version.ts";
+import { type PiDeps, sourcesFromPiContext } from "./sources.ts";
 import { toolUsage } from "./tool-usage.ts";
 
 /** The fork tool's arguments, as the fork-gate reads them too. */
@@ -45,7 +46,7 @@ export type ForkDetails =
 	| { kind: "progress"; line: string }
 	| { kind: "forks"; results: ForkSummary[]; report: string };
 
-export interface ForkToolDeps {
+export interface ForkToolDeps extends PiDeps {
 	prefixGate: PrefixGate;
 	/** The session's root locks: forks hold the working directory together, tasks on it wait for them. */
 	locks: RootLocks;
@@ -54,9 +55,6 @@ export interface ForkToolDeps {
 	/** Appends a custom entry to the parent's session (the extension's `pi.appendEntry`). */
 	appendEntry: (customType: string, data: unknown) => void;
 	now: () => number;
-	env: () => Readonly<Record<string, string | undefined>>;
-	home: () => string;
-	agentDir: () => string;
 }
 
 type OnUpdate = ((update: AgentToolResult<ForkDetails>) => void) | undefined;
@@ -97,20 +95,19 @@ function summaryOf(result: ForkResult): ForkSummary {
 
 /** What the fork call is planned from: the call, the session and the parent's model, as Pi's context has them. */
 function forkInputs(toolCallId: string, params: ForkParams, ctx: ExtensionContext, deps: ForkToolDeps) {
+	const sources = sourcesFromPiContext(ctx, deps);
 	return {
 		toolCallId,
 		request: params,
-		cwd: ctx.cwd,
-		home: deps.home(),
-		agentDir: deps.agentDir(),
-		projectTrusted: ctx.isProjectTrusted(),
-		env: deps.env(),
-		session: ctx.sessionManager,
-		systemPrompt: ctx.getSystemPrompt(),
-		...(ctx.model && {
-			parentModel: { provider: ctx.model.provider, id: ctx.model.id, thinking: ctx.thinkingLevel ?? "off" },
-		}),
-		parentRegistry: ctx.modelRegistry,
+		cwd: sources.cwd,
+		home: sources.home,
+		agentDir: sources.agentDir,
+		projectTrusted: sources.projectTrusted,
+		env: sources.env,
+		session: sources.session,
+		systemPrompt: sources.systemPrompt(),
+		...(sources.parentModel && { parentModel: sources.parentModel }),
+		...(sources.parentRegistry && { parentRegistry: sources.parentRegistry }),
 	};
 }
 

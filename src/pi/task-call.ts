@@ -14,11 +14,11 @@
 import { execFileSync } from "node:child_process";
 import type { AgentToolResult, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { loadAgents } from "../agents/load.ts";
+import { entryPlace, requestChildren } from "../plan/request.ts";
+import type { TaskRequest } from "../plan/request-types.ts";
 import { formatProblems, formatSegments, type Problem } from "../problems.ts";
-import type { ParentPrompt } from "../prompt/channels.ts";
 import { foldProgress, INITIAL_PROGRESS, type ProgressState, statusLine } from "../report/progress.ts";
 import { renderReport } from "../report/task-report.ts";
-import { branchOfSession } from "../run/branch.ts";
 import { type ChildCachePolicy, prefixReuse, taskCachePolicy } from "../run/cache-policy.ts";
 import { type ChildrenRegistry, trackChild } from "../run/children.ts";
 import { type Delegation, planDelegation, runDelegation } from "../run/delegate.ts";
@@ -27,29 +27,24 @@ import type { TaskResult } from "../run/result.ts";
 import type { RootLocks } from "../run/root-lock.ts";
 import type { TaskProgress } from "../run/types.ts";
 import { linkedPrefixKeys } from "./child-link.ts";
+import { type PiDeps, sourcesFromPiContext } from "./sources.ts";
 import type { LiveSpend } from "./spend-status.ts";
-import { callFromParams, type TaskParams } from "./task-params.ts";
+import type { TaskParams } from "./task-params.ts";
 import type { TaskDetails } from "./task-render.ts";
 import { type TaskToolResult, toolResult } from "./task-result.ts";
-import { type CallTask, expandCall, underTask } from "./task-specs.ts";
 
 function invalid(what: string, problems: readonly Problem[]): Error {
 	const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
 	return new Error(`${what} (${count}); nothing ran.\n${formatProblems(problems)}`);
 }
 
-export interface TaskToolDeps {
+export interface TaskToolDeps extends PiDeps {
 	/** The session's children, listed in the widget (a task, a fork, a workflow call), each stoppable alone. */
 	children?: ChildrenRegistry;
-	/** The parent's prompt channels, as captured from the session. */
-	parentPrompt: (ctx: ExtensionContext) => ParentPrompt;
 	locks: RootLocks;
 	prefixGate: PrefixGate;
-	/** The clock, the environment, the home and Pi's agent directory: passed in, never read ambiently. */
+	/** The clock: passed in, never read ambiently. */
 	now: () => number;
-	env: () => Readonly<Record<string, string | undefined>>;
-	home: () => string;
-	agentDir: () => string;
 }
 
 /** What the tool does with a call beyond running it: the session's live spend, and a link per finished child. */
@@ -78,16 +73,6 @@ function liveRow(ids: readonly string[], onUpdate: OnUpdate, deps: Pick<TaskTool
 		},
 		stop: () => clearInterval(timer),
 	};
-}
-
-function sessionOf(ctx: ExtensionContext): { id: string; file?: string } | undefined {
-	const manager = ctx.sessionManager as Partial<
-		Pick<ExtensionContext["sessionManager"], "getSessionId" | "getSessionFile">
-	>;
-	const id = manager.getSessionId?.();
-	if (id === undefined) return undefined;
-	const file = manager.getSessionFile?.();
-	return { id, ...(file !== undefined && { file }) };
 }
 
 /** The repository the session works in, or its working directory outside one. */
@@ -119,47 +104,28 @@ function deliverables(ctx: ExtensionContext, deps: TaskToolDeps): (agent: string
 	};
 }
 
-async function planOne(task: CallTask, params: TaskParams, ctx: ExtensionContext, deps: TaskToolDeps) {
-	const call = callFromParams(params);
-	const session = sessionOf(ctx);
-	return planDelegation({
-		entry: "tool",
-		spec: { value: task.spec },
-		request: {
-			...(task.agent !== undefined && { agent: { name: task.agent, where: { path: [...task.prefix, "agent"] } } }),
-			...(call && { call }),
-			extensions: [],
-		},
-		cwd: ctx.cwd,
-		home: deps.home(),
-		agentDir: deps.agentDir(),
-		projectTrusted: ctx.isProjectTrusted(),
-		env: deps.env(),
-		parentPrompt: async () => deps.parentPrompt(ctx),
-		...(ctx.model && { parentModel: { provider: ctx.model.provider, id: ctx.model.id, thinking: ctx.thinkingLevel } }),
-		parentRegistry: ctx.modelRegistry,
-		...(session && { parentSession: session }),
-		branch: () => branchOfSession(ctx.sessionManager),
-	});
+async function planOne(task: TaskRequest, ctx: ExtensionContext, deps: TaskToolDeps) {
+	const { session: _session, systemPrompt: _prompt, ...sources } = sourcesFromPiContext(ctx, deps);
+	return planDelegation({ ...sources, spec: { value: task.spec }, request: { ...task.layer, extensions: [] } });
 }
 
 type Planned = Extract<Delegation, { ok: true }>;
 
 /** Every task planned, or the one error that refuses the call (every host opened so far closed). */
-async function planAll(tasks: readonly CallTask[], params: TaskParams, ctx: ExtensionContext, deps: TaskToolDeps) {
+async function planAll(tasks: readonly TaskRequest[], ctx: ExtensionContext, deps: TaskToolDeps) {
 	const planned: Planned[] = [];
 	const problems: Problem[] = [];
 	const cannot: string[] = [];
 	for (const task of tasks) {
-		const delegation = await planOne(task, params, ctx, deps);
+		const delegation = await planOne(task, ctx, deps);
 		if (delegation.ok) {
 			planned.push(delegation);
 			continue;
 		}
-		const where = task.prefix.length === 0 ? "" : `${formatSegments(task.prefix)}: `;
+		const where = task.where.path.length === 0 ? "" : `${formatSegments(task.where.path)}: `;
 		if (!delegation.spec) cannot.push(`${where}${delegation.what}`);
 		for (const p of delegation.problems) {
-			const located = delegation.spec ? underTask(p, task.prefix) : p;
+			const located = delegation.spec ? { ...p, ...entryPlace("task", task.where, p) } : p;
 			if (!problems.some((q) => JSON.stringify(q) === JSON.stringify(located))) problems.push(located);
 		}
 	}
@@ -251,13 +217,14 @@ export async function runTaskCall(
 	deps: TaskToolDeps,
 	hooks: TaskCallHooks = {},
 ): Promise<TaskToolResult> {
-	const expanded = expandCall(params, {
+	const requested = requestChildren("task", params, {
 		cwd: ctx.cwd,
 		repoRoot: () => repositoryRoot(ctx.cwd),
 		deliverableOf: deliverables(ctx, deps),
 	});
-	if ("problems" in expanded) throw invalid("The task call is invalid", expanded.problems);
-	const planned = await planAll(expanded.tasks, params, ctx, deps);
+	if (!requested.ok) throw invalid("The task call is invalid", requested.problems);
+	const tasks = requested.children.filter((c): c is TaskRequest => c.kind === "task");
+	const planned = await planAll(tasks, ctx, deps);
 	if (!planned.ok) throw planned.error;
 	const results = await runAll(planned.planned, ctx, deps, { signal, onUpdate, hooks });
 	return toolResult(results, ctx.cwd);

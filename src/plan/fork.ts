@@ -138,7 +138,7 @@ function promptWarnings(state: ReturnType<typeof promptState>): Problem[] {
 function prefixKeyOf(inputs: ForkInputs, leafId: string | null, prompt: InheritedPrompt): string {
 	const canonical = JSON.stringify([
 		inputs.piVersion,
-		inputs.model ? `${inputs.model.provider}/${inputs.model.id}:${inputs.model.thinking ?? ""}` : null,
+		inputs.model ? `${inputs.model.provider}/${inputs.model.id}:${inputs.model.thinking ?? "off"}` : null,
 		inputs.session.id,
 		leafId,
 		prompt,
@@ -165,11 +165,12 @@ function branchOf(
 	};
 }
 
+/** The parent's model as the fork sends it: its thinking level as the parent ran it ("off" when Pi gives none). */
 function modelChoice(model: ModelRef): ModelChoice {
 	return {
 		provider: model.provider,
 		id: model.id,
-		...(model.thinking !== undefined && { thinking: model.thinking as ModelChoice["thinking"] }),
+		thinking: (model.thinking ?? "off") as NonNullable<ModelChoice["thinking"]>,
 		reason: "the parent's model: a fork sends what the parent sent, to read its cache",
 	};
 }

@@ -9,7 +9,8 @@
  * the reading tools only. Authority is widened by asking for it, never by default.
  */
 import type { Problem, ProblemPlace } from "../problems.ts";
-import type { Budget, Effort } from "../spec/schema.ts";
+import type { Effort } from "../request/choices.ts";
+import type { Budget } from "../request/limits.ts";
 import { planChild, resolveAgent } from "./child.ts";
 import { prefixKey } from "./prefix.ts";
 import { decideSettings } from "./settings.ts";

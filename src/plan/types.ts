@@ -21,8 +21,9 @@ import type { TaskBranch } from "./tail.ts";
 
 export type { RunnerKind };
 
+import type { Budget } from "../request/limits.ts";
 import type { Thinking } from "../spec/model-ref.ts";
-import type { Budget, TaskSpec } from "../spec/schema.ts";
+import type { TaskSpec } from "../spec/schema.ts";
 
 /** A model as `provider/id`, with the thinking level to use. */
 export interface ModelChoice {

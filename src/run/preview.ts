@@ -14,7 +14,7 @@ import { planChild } from "../plan/child.ts";
 import { decideSettings } from "../plan/settings.ts";
 import type { TaskBranch } from "../plan/tail.ts";
 import { commandRules, pathRules } from "../plan/tools.ts";
-import type { CallFields, TaskPlan } from "../plan/types.ts";
+import type { CallFields, RunnerKind, TaskPlan } from "../plan/types.ts";
 import type { Problem, ProblemPlace } from "../problems.ts";
 import type { ParentPrompt } from "../prompt/channels.ts";
 import type { ChildView } from "../prompt/child-view.ts";
@@ -30,6 +30,10 @@ export interface PreviewSources
 	> {
 	agent?: { name: string; where: ProblemPlace };
 	runMode?: string;
+	/** What `run` takes besides: the model, the runner, the provider extensions (a preview decides as a run would). */
+	model?: string;
+	runner?: RunnerKind;
+	extensions?: readonly string[];
 	call?: CallFields;
 	tools?: { names: readonly string[]; where: ProblemPlace };
 	spec?: SpecSource;
@@ -79,7 +83,9 @@ async function previewSpec(sources: PreviewSources, spec: SpecSource): Promise<P
 			...(sources.agent && { agent: sources.agent }),
 			...(sources.call && { call: sources.call }),
 			...(sources.runMode !== undefined && { runMode: sources.runMode }),
-			extensions: [],
+			...(sources.model !== undefined && { model: sources.model }),
+			...(sources.runner !== undefined && { runner: sources.runner }),
+			extensions: sources.extensions ?? [],
 		},
 		parentPrompt: async () => {
 			parent = await sources.parentPrompt();

@@ -3,7 +3,7 @@ import type { Change, UncheckedPart } from "../boundary/types.ts";
 import type { EvidenceRule } from "../envelope/proof.ts";
 import type { Envelope } from "../envelope/schema.ts";
 import type { ClaimCheck } from "../envelope/verify.ts";
-import type { Effort } from "../spec/schema.ts";
+import type { Effort } from "../request/choices.ts";
 import type { RunIsolation } from "./sandbox/report.ts";
 import type { ChildUsage, RunnerKind } from "./types.ts";
 import type { RunProblem, Verdict } from "./verdict.ts";

@@ -13,6 +13,7 @@ import type { ModelRuntime } from "@earendil-works/pi-coding-agent";
 import { unknownRunMode } from "../context/resolve.ts";
 import type { PlainInputs } from "../plan/plain.ts";
 import { planPlainChild } from "../plan/plain.ts";
+import { requestChildren } from "../plan/request.ts";
 import { decideSettings } from "../plan/settings.ts";
 import { decideRunsDir, planTask } from "../plan/task.ts";
 import type { PlanRequest, TaskInputs } from "../plan/types.ts";
@@ -29,7 +30,7 @@ import type { TaskResult } from "../run/result.ts";
 import { type RootClaim, RootLocks, taskClaim, toolsCanWrite } from "../run/root-lock.ts";
 import { loadSpecObject } from "../spec/load.ts";
 import type { EnginePorts, Executed, PlannedCall } from "./calls.ts";
-import { callRequest, optionPath, plainRequest, specInput } from "./request.ts";
+import { optionPath } from "./request.ts";
 import { applyResultSchema, type ResultSchema } from "./result-schema.ts";
 
 export type WorkflowSources = Omit<InputSources, "spec">;
@@ -73,16 +74,31 @@ function textOf(result: TaskResult): string {
 
 function planCall(inputs: TaskInputs, request: PlanRequest, call: Parameters<EnginePorts["plan"]>[0]): PlannedCall {
 	const { options, prompt, where } = call;
-	const req = callRequest(request, options);
-	if (options.check === false) {
-		const plain = plainRequest(prompt, options, where);
-		if (!plain.ok) return { ok: false, what: "its options are invalid", problems: plain.problems };
+	const place = {
+		cwd: inputs.cwd,
+		repoRoot: () => inputs.cwd,
+		deliverableOf: (agent: string) => inputs.agents.agents.get(agent)?.deliverable,
+	};
+	const requested = requestChildren("workflow", options, place, { where, prompt });
+	if (!requested.ok) return { ok: false, what: "its options are invalid", problems: requested.problems };
+	const child = requested.children[0];
+	if (!child || child.kind === "fork") return { ok: false, what: "its options are invalid", problems: [] };
+	const req: PlanRequest = { ...request, ...child.layer };
+	if (child.kind === "unchecked") {
 		const { spec: _spec, ...rest } = inputs;
-		const plainInputs: PlainInputs = { ...rest, request: req, ...plain.plain };
+		const plainInputs: PlainInputs = {
+			...rest,
+			request: req,
+			id: child.id,
+			prompt: child.prompt,
+			effort: child.effort as PlainInputs["effort"],
+			budget: child.budget as PlainInputs["budget"],
+			...(child.tools && { childTools: child.tools }),
+		};
 		const planned = planPlainChild(plainInputs);
 		return planned.ok ? { ok: true, plan: planned.plan, warnings: [] } : planned;
 	}
-	const spec = loadSpecObject(specInput(prompt, options, inputs.cwd), { cwd: inputs.cwd, home: inputs.home });
+	const spec = loadSpecObject(child.spec, { cwd: inputs.cwd, home: inputs.home });
 	const inWords = (ps: readonly Problem[]) =>
 		ps.map(
 			({ source: _source, path: _path, ...p }): Problem => ({
@@ -96,7 +112,7 @@ function planCall(inputs: TaskInputs, request: PlanRequest, call: Parameters<Eng
 	return {
 		ok: true,
 		plan: planned.plan,
-		...(options.schema !== undefined && { schema: options.schema as ResultSchema }),
+		...(child.schema !== undefined && { schema: child.schema as ResultSchema }),
 		warnings: inWords(spec.warnings),
 	};
 }

@@ -5,10 +5,10 @@
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { registerDelegatePreviewCommand } from "../../src/pi/commands/delegate-preview.ts";
 import { registerModesCommand } from "../../src/pi/commands/modes.ts";
-import { captureParentPrompt } from "../../src/pi/parent-prompt.ts";
+import { piDeps } from "../../src/pi/deps.ts";
 
 export default function commandsForTests(pi: ExtensionAPI): void {
-	const parentPrompt = captureParentPrompt(pi);
+	const deps = piDeps(pi);
 	registerModesCommand(pi);
-	registerDelegatePreviewCommand(pi, { parentPrompt });
+	registerDelegatePreviewCommand(pi, deps);
 }

@@ -7,6 +7,7 @@ import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { registerDelegationRule } from "../../src/pi/delegation-rule.ts";
 import { registerForkGate } from "../../src/pi/fork-gate.ts";
 import { registerForkTool } from "../../src/pi/fork-tool.ts";
+import { captureParentPrompt } from "../../src/pi/parent-prompt.ts";
 import { registerRequestMeter } from "../../src/pi/request-meter.ts";
 import { PrefixGate } from "../../src/run/prefix-gate.ts";
 import { RootLocks } from "../../src/run/root-lock.ts";
@@ -14,6 +15,7 @@ import { RootLocks } from "../../src/run/root-lock.ts";
 export default function forkForTests(pi: ExtensionAPI): void {
 	registerRequestMeter(pi);
 	registerForkTool(pi, {
+		parentPrompt: captureParentPrompt(pi),
 		prefixGate: new PrefixGate(),
 		locks: new RootLocks(),
 		now: () => Date.now(),

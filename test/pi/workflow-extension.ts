@@ -3,9 +3,9 @@
  * wires them once the lead adds the call (one line in src/pi/extension.ts).
  */
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
-import { captureParentPrompt } from "../../src/pi/parent-prompt.ts";
+import { piDeps } from "../../src/pi/deps.ts";
 import { registerWorkflowCommands } from "../../src/pi/workflow-commands.ts";
 
 export default function workflowForTests(pi: ExtensionAPI): void {
-	registerWorkflowCommands(pi, { parentPrompt: captureParentPrompt(pi) });
+	registerWorkflowCommands(pi, piDeps(pi));
 }

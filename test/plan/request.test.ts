@@ -1,33 +1,43 @@
 /** From a `task` call's arguments to its specs: what is filled in, and what is refused before anything runs. */
 import { describe, expect, it } from "vitest";
-import {
-	CONTEXT_FIELD_NAMES,
-	type TaskParams,
-	TaskParamsSchema,
-	UNLISTED_FIELD_NAMES,
-} from "../../src/pi/task-params.ts";
-import { type CallPlace, type CallTask, expandCall, underTask } from "../../src/pi/task-specs.ts";
+import { type TaskParams, TaskParamsSchema } from "../../src/pi/task-params.ts";
 import { TASK_TOOL_DESCRIPTION } from "../../src/pi/task-tool.ts";
+import { entryPlace, requestChildren } from "../../src/plan/request.ts";
+import type { EntryPlace, TaskRequest } from "../../src/plan/request-types.ts";
 import { formatPath, type Problem } from "../../src/problems.ts";
+import { fieldsOf } from "../../src/request/table.ts";
 import { loadSpecObject } from "../../src/spec/load.ts";
 
-const place = (over: Partial<CallPlace> = {}): CallPlace => ({
+const place = (over: Partial<EntryPlace> = {}): EntryPlace => ({
 	cwd: "/work/app",
 	repoRoot: () => "/work",
 	deliverableOf: (agent) => (agent === "reviewer" ? "Findings with file:line." : undefined),
 	...over,
 });
 
-function tasks(params: Record<string, unknown>, where = place()): CallTask[] {
-	const out = expandCall(params as TaskParams, where);
-	if ("problems" in out) throw new Error(JSON.stringify(out.problems));
-	return out.tasks;
+/** A task of a call, as the old expansion named its parts: where it sits, its agent, what was filled in. */
+function view(t: TaskRequest) {
+	return { prefix: t.where.path, agent: t.layer.agent?.name, defaulted: t.defaults.map((d) => d.field), spec: t.spec };
+}
+
+function tasks(params: Record<string, unknown>, where = place()) {
+	const out = requestChildren("task", params, where);
+	if (!out.ok) throw new Error(JSON.stringify(out.problems));
+	return out.children.map((c) => view(c as TaskRequest));
 }
 
 function problems(params: Record<string, unknown>, where = place()) {
-	const out = expandCall(params as TaskParams, where);
-	return "problems" in out ? out.problems : [];
+	const out = requestChildren("task", params, where);
+	return out.ok ? [] : out.problems;
 }
+
+/** The fields the model's schema leaves out: the call takes them, its description names them. */
+const UNLISTED_FIELD_NAMES = fieldsOf("task")
+	.filter((f) => f.entry.brief === undefined && f.field.spec !== undefined)
+	.map((f) => f.name);
+const CONTEXT_FIELD_NAMES = fieldsOf("task")
+	.filter((f) => f.entry.brief === undefined && f.field.spec === undefined)
+	.map((f) => f.name);
 
 describe("one task from the top-level fields, as before", () => {
 	it("passes a complete spec through unchanged, its context lists folded back", () => {
@@ -170,13 +180,16 @@ describe("several tasks in one call", () => {
 	});
 });
 
-describe("underTask", () => {
-	it("puts a spec problem's path under its task, and leaves a one-task call's alone", () => {
+describe("entryPlace", () => {
+	it("puts a spec problem's path under its task in the call's words, and leaves another input's alone", () => {
 		const p: Problem = { path: ["roots", 0], code: "invalid_value", value: "x", message: "m", fix: "f" };
-		expect(formatPath(underTask(p, ["tasks", 2]))).toBe("tasks[2].roots[0]");
-		expect(underTask(p, [])).toBe(p);
+		const under = (q: Problem, path: Array<string | number>) => ({ ...q, ...entryPlace("task", { path }, q) });
+		expect(formatPath(under(p, ["tasks", 2]))).toBe("tasks[2].roots[0]");
+		expect(under(p, [])).toEqual(p);
+		expect(formatPath(under({ ...p, path: ["context", "files", 1] }, ["tasks", 0]))).toBe("tasks[0].files[1]");
+		expect(formatPath(under({ ...p, path: ["context", "tail", "tokens"] }, []))).toBe("tail");
 		const inAgentFile: Problem = { ...p, source: ".pi/agents/a.md", path: ["tools", 0] };
-		expect(underTask(inAgentFile, ["tasks", 2])).toBe(inAgentFile);
+		expect(under(inAgentFile, ["tasks", 2])).toEqual(inAgentFile);
 	});
 });
 
@@ -246,10 +259,11 @@ describe("the fields the model's schema leaves out (exclude, network, git_writes
 		const also = TASK_TOOL_DESCRIPTION.split("\n").at(-1)!;
 		for (const field of UNLISTED_FIELD_NAMES) expect(also).toMatch(new RegExp(`\\b${field}\\b`));
 		for (const field of CONTEXT_FIELD_NAMES)
-			expect(TaskParamsSchema.properties.contextMode.description).toMatch(new RegExp(`\\b${field}\\b`));
+			expect(TaskParamsSchema.properties.contextMode!.description).toMatch(new RegExp(`\\b${field}\\b`));
 		// The budget's keys are named, not defined: Pi coerces nothing in it.
 		expect(TaskParamsSchema.properties.budget).not.toHaveProperty("properties");
-		for (const key of ["wall_s", "usd", "turns"]) expect(TaskParamsSchema.properties.budget.description).toContain(key);
+		for (const key of ["wall_s", "usd", "turns"])
+			expect(TaskParamsSchema.properties.budget!.description).toContain(key);
 	});
 
 	it("are read from the call and its tasks (evidence only at the top), and refused when misspelt", () => {
