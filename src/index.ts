@@ -56,23 +56,30 @@ export { loadParentPrompt } from "./host/load-parent.ts";
 export { type RenderedPrompt, renderChildView } from "./host/render.ts";
 export { type Host, openHost } from "./host/runtime.ts";
 // The plan: everything a child gets, decided by one pure function from loaded inputs.
-export { kindFromAgent, planChild } from "./plan/child.ts";
+export { kindFromAgent } from "./plan/child.ts";
+export { planChild } from "./plan/plan.ts";
+export { requestChildren } from "./plan/request.ts";
+export type { ChildRequest, EntryPlace } from "./plan/request-types.ts";
 export {
-	planSandbox,
+	decideSandbox,
 	type SandboxAvailability,
 	type SandboxMode,
 	type SandboxPlan,
 	type SandboxPlanInput,
 } from "./plan/sandbox.ts";
-export { planTask } from "./plan/task.ts";
 export { authorityTools } from "./plan/tools.ts";
 export type {
+	ChildInputs,
+	ChildPlan,
+	CommonInputs,
+	ForkPlan,
+	LoadedRequest,
 	ModelChoice,
 	Planned,
 	PlanRequest,
 	RunnerKind,
-	TaskInputs,
 	TaskPlan,
+	UncheckedPlan,
 } from "./plan/types.ts";
 export {
 	formatPath,
@@ -104,15 +111,15 @@ export { renderModelReport, renderReport } from "./report/task-report.ts";
 export { EFFORTS, type Effort } from "./request/choices.ts";
 export { type Budget, DEFAULT_BUDGETS } from "./request/limits.ts";
 export { listRuns, type RecordedRun, readRun, resolveRunsDir } from "./run/audit.ts";
-export { type Delegation, planDelegation, runDelegation } from "./run/delegate.ts";
-export { type ExecutePorts, executeTask } from "./run/execute.ts";
+export { type PlannedCall, planCall, runChild } from "./run/delegate.ts";
+export { type ExecutionPorts, executeChild } from "./run/execute.ts";
 export { inProcessRunner } from "./run/in-process.ts";
-// Executing a plan: the loader, the executor and its ports, runners, the record.
-export { type InputSources, loadTaskInputs } from "./run/inputs.ts";
-export { executionPorts } from "./run/ports.ts";
+// Executing a plan: the loader, the one execution and its ports, runners, the record.
+export { type InputSources, loadInputs } from "./run/inputs.ts";
+export { realPorts } from "./run/ports.ts";
 export { PrefixGate } from "./run/prefix-gate.ts";
 export { type Preview, previewDelegation } from "./run/preview.ts";
-export type { TaskResult } from "./run/result.ts";
+export type { ChildResult, ForkResult, TaskResult, UncheckedResult } from "./run/result.ts";
 export { RootLocks } from "./run/root-lock.ts";
 export { type RunIsolation, runIsolation } from "./run/sandbox/report.ts";
 export { sandboxSupport } from "./run/sandbox/support.ts";

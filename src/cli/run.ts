@@ -54,7 +54,7 @@ export const runCommand: Command = {
 
 /** Loads, plans and executes the task with progress on stderr; Ctrl-C cancels the child (FAIL). */
 async function runFromCli(args: RunArgs, io: CommandIO): Promise<ExitCode> {
-	const { planDelegation, runDelegation } = await import("../run/delegate.ts");
+	const { planCall, runChild } = await import("../run/delegate.ts");
 	const { layerOfFlags, shellSources } = await import("./sources.ts");
 	const { conversationOfFile } = await import("../run/branch.ts");
 	const { resolve } = await import("node:path");
@@ -64,14 +64,18 @@ async function runFromCli(args: RunArgs, io: CommandIO): Promise<ExitCode> {
 		io.stderr(`✗ cannot run: the session file cannot be used\n${formatProblems(conversation.problems)}\n`);
 		return EXIT.badInput;
 	}
-	const delegation = await planDelegation({
-		...(await shellSources(args, io, layerOfFlags(args))),
-		spec: args.file === "-" ? { text: await io.readStdin(), label: "standard input" } : { file: args.file },
-		...(conversation?.ok && { branch: () => conversation.branch, parentSession: conversation.session }),
-	});
-	if (!delegation.ok) {
+	const source = args.file === "-" ? { text: await io.readStdin(), label: "standard input" } : { file: args.file };
+	const called = await planCall(
+		{
+			...(await shellSources(args, io)),
+			...(conversation?.ok && { branch: () => conversation.branch, parentSession: conversation.session }),
+		},
+		[{ kind: "task", where: { path: [] }, spec: {}, source, layer: layerOfFlags(args), defaults: [] }],
+	);
+	const plan = called.ok ? called.plans[0] : undefined;
+	if (!called.ok || plan?.kind !== "task") {
 		const { refusalText } = await import("./refusal.ts");
-		io.stderr(`${refusalText(delegation, args.file === "-" ? "standard input" : args.file)}\n`);
+		if (!called.ok) io.stderr(`${refusalText(called, args.file === "-" ? "standard input" : args.file)}\n`);
 		return EXIT.badInput;
 	}
 	const { progressPrinter } = await import("./progress.ts");
@@ -79,9 +83,10 @@ async function runFromCli(args: RunArgs, io: CommandIO): Promise<ExitCode> {
 	const cancel = new AbortController();
 	const onSigint = () => cancel.abort("cancelled");
 	process.once("SIGINT", onSigint);
-	const printer = progressPrinter(io.stderr, { id: delegation.plan.id, tty: io.isTTY });
+	const printer = progressPrinter(io.stderr, { id: plan.id, tty: io.isTTY });
 	try {
-		const result = await runDelegation(delegation, { progress: printer.onProgress, signal: cancel.signal });
+		const result = await runChild(plan, called.context, { progress: printer.onProgress, signal: cancel.signal });
+		if (result.kind !== "task") throw new Error("a task's plan came back as another kind of result");
 		printer.done();
 		io.stdout(args.json ? `${JSON.stringify(result, problemReplacer, 2)}\n` : renderReport(result, widthOf(io)));
 		if (result.verdict === "PASS") return EXIT.pass;
@@ -90,5 +95,6 @@ async function runFromCli(args: RunArgs, io: CommandIO): Promise<ExitCode> {
 	} finally {
 		printer.done();
 		process.removeListener("SIGINT", onSigint);
+		called.host.dispose();
 	}
 }

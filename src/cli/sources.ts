@@ -27,12 +27,8 @@ export function layerOfFlags(flags: Pick<RequestFlags, "agent" | "strategy">): P
 	};
 }
 
-/** The inputs of a child started from the shell, without its spec (the caller names it). */
-export async function shellSources(
-	flags: ChildFlags,
-	io: Pick<CommandIO, "cwd" | "env">,
-	request: Partial<PlanRequest> = {},
-): Promise<Omit<InputSources, "spec">> {
+/** The inputs of the children a command starts from the shell; its flags are the run-level layer. */
+export async function shellSources(flags: ChildFlags, io: Pick<CommandIO, "cwd" | "env">): Promise<InputSources> {
 	const { locatePi } = await import("../settings/locate.ts");
 	const { loadParentPrompt } = await import("../host/load-parent.ts");
 	const where = locatePi({ cwd: io.cwd, env: io.env, trustOverride: flags.trust });
@@ -40,7 +36,6 @@ export async function shellSources(
 	return {
 		entry: "cli",
 		request: {
-			...request,
 			...(flags.mode !== undefined && { runMode: flags.mode }),
 			...(flags.model !== undefined && { model: flags.model }),
 			...(flags.runner !== undefined && { runner: flags.runner }),

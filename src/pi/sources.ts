@@ -42,17 +42,16 @@ export function sessionOf(ctx: ExtensionContext): { id: string; file?: string } 
 	return { id, ...(file !== undefined && { file }) };
 }
 
-/** The sources of a child of this session, and the session a fork branches from. */
-export interface PiSources extends Omit<InputSources, "spec" | "request"> {
-	session: SessionReader;
-	/** The system prompt the parent's last request sent (a fork sends the same). */
-	systemPrompt: () => string;
-}
-
-export function sourcesFromPiContext(ctx: ExtensionContext, deps: PiDeps): PiSources {
+/**
+ * The sources of the children of a call from this session. `forkOf` names the call that forks: a
+ * fork branches from this session where the call sits, and sends the prompt its last request sent.
+ */
+export function sourcesFromPiContext(ctx: ExtensionContext, deps: PiDeps, forkOf?: string): InputSources {
 	const session = sessionOf(ctx);
 	return {
 		entry: "tool",
+		// Inside Pi no run-level layer: the parent's model, the settings and each call decide.
+		request: { extensions: [] },
 		cwd: ctx.cwd,
 		home: deps.home(),
 		agentDir: deps.agentDir(),
@@ -63,7 +62,8 @@ export function sourcesFromPiContext(ctx: ExtensionContext, deps: PiDeps): PiSou
 		parentRegistry: ctx.modelRegistry,
 		...(session && { parentSession: session }),
 		branch: () => branchOfSession(ctx.sessionManager),
-		session: ctx.sessionManager,
-		systemPrompt: () => ctx.getSystemPrompt(),
+		...(forkOf !== undefined && {
+			fork: { session: ctx.sessionManager as SessionReader, toolCallId: forkOf, systemPrompt: ctx.getSystemPrompt() },
+		}),
 	};
 }

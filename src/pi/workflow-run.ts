@@ -37,8 +37,8 @@ export interface WorkflowRunDeps extends PiDeps {
 }
 
 function childReport(result: AgentResult): string {
-	return result.kind === "plain"
-		? `${result.status.toUpperCase()}  plain child ${result.id} (not checked)\n\n${result.text}\n`
+	return result.kind === "unchecked"
+		? `${result.status.toUpperCase()}  unchecked child ${result.id} (not checked)\n\n${result.text}\n`
 		: renderReport(result);
 }
 
@@ -50,7 +50,7 @@ function logger(ctx: ExtensionCommandContext, title: string): (text: string) => 
 }
 
 async function run(pi: ExtensionAPI, ctx: ExtensionCommandContext, args: WorkflowCommandArgs, deps: WorkflowRunDeps) {
-	const { session: _session, systemPrompt: _prompt, ...sources } = sourcesFromPiContext(ctx, deps);
+	const sources = sourcesFromPiContext(ctx, deps);
 	const cancel = new AbortController();
 	deps.running.add(cancel);
 	const log = logger(ctx, deps.title);

@@ -5,7 +5,9 @@
  * planner takes them.
  */
 import type { Problem, ProblemPlace } from "../problems.ts";
-import type { CallFields } from "./types.ts";
+import type { Effort } from "../request/choices.ts";
+import type { Budget } from "../request/limits.ts";
+import type { CallFields, DefaultDecision } from "./base.ts";
 
 /** What an entry's surroundings supply to fill in a default; asked only when one is needed. */
 export interface EntryPlace {
@@ -17,12 +19,7 @@ export interface EntryPlace {
 	deliverableOf: (agent: string) => string | undefined;
 }
 
-/** A default an entry filled in: the field, the value, and why, in words a report can print. */
-export interface DefaultDecision {
-	field: string;
-	value: unknown;
-	reason: string;
-}
+export type { DefaultDecision };
 
 /** The layer of a request that chooses the child: its agent, and the call's context fields. */
 export interface RequestLayer {
@@ -37,10 +34,16 @@ interface RequestBase {
 	defaults: DefaultDecision[];
 }
 
+/** Where a spec comes from when it is not an object already: a file, or text read from standard input. */
+export type SpecSource = { file: string } | { text: string; label: string };
+
 /** A checked task: its spec as the request describes it, before the spec's check. */
 export interface TaskRequest extends RequestBase {
 	kind: "task";
+	/** The spec as the call describes it, before the spec's check. */
 	spec: Record<string, unknown>;
+	/** From the command line: where the spec is read from instead (a file, standard input). */
+	source?: SpecSource;
 	layer: RequestLayer;
 	/** A workflow call's result schema: the deliverable must be JSON of this shape. */
 	schema?: Record<string, unknown>;
@@ -51,12 +54,14 @@ export interface UncheckedRequest extends RequestBase {
 	kind: "unchecked";
 	id: string;
 	prompt: string;
-	/** As given, checked when planned (its effort's defaults fill what it leaves out). */
-	effort: unknown;
-	budget: unknown;
+	effort: Effort;
+	/** Every limit, its effort's defaults filling what the caller left out. */
+	budget: Budget;
 	layer: RequestLayer;
-	/** The tools the caller names; absent: the agent's, else the reading tools. */
+	/** The tools the caller names; absent: the agent's, else the entry's default. */
 	tools?: { names: readonly string[]; where: ProblemPlace };
+	/** What it gets when neither the caller nor its agent names tools, and why; absent: the reading tools. */
+	defaultTools?: { names: readonly string[]; reason: string };
 }
 
 /** One fork of a call: the parent's conversation, then its brief. */

@@ -6,7 +6,7 @@
  */
 import { compactCount, formatSeconds, formatUsd, formatInt as int, plural } from "../format/numbers.ts";
 import { indent, terminalSafe } from "../format/text.ts";
-import type { ForkResult } from "../run/fork-result.ts";
+import type { ForkResult } from "../run/result.ts";
 import type { ChildUsage } from "../run/types.ts";
 
 /** Printed under every answer: a fork hands in prose, and its claims are the caller's to check. */

@@ -1,14 +1,13 @@
 /**
- * `loadTaskInputs`: the one place that reads what a plan is decided from — the spec, pi-delegate's
- * settings, the agent files, the model runtime with its provider extensions, the models and tools a
- * child can have, the parent's prompt — the same way for the `task` tool and for `pi-delegate run`.
- * What differs between them comes in as `InputSources` (where the spec and the parent's prompt come
- * from, the parent's model and registry inside Pi); everything else is resolved here, once.
+ * `loadInputs`: the one place that reads what children are planned from — pi-delegate's settings,
+ * the agent files, the model runtime with its provider extensions, the models and tools a child can
+ * have, the parent's prompt, and inside Pi the session a fork branches from — once per call, the
+ * same way for every entry point. What differs between entries comes in as `InputSources`; the
+ * children themselves come in as requests and are loaded one by one (load-child.ts).
  *
- * Anything that stops a plan from being made at all (an invalid spec, a provider extension that does
- * not load) is refused here with every problem; everything else is the planner's to decide.
+ * Anything that stops a plan from being made at all (a provider extension that does not load) is
+ * refused here with every problem; everything else is the planner's to decide.
  */
-
 import type { ModelRegistry } from "@earendil-works/pi-coding-agent";
 import { SettingsManager, VERSION } from "@earendil-works/pi-coding-agent";
 import { loadAgents } from "../agents/load.ts";
@@ -16,20 +15,17 @@ import { availableToolNames } from "../host/render.ts";
 import { type Host, modelList, openHost } from "../host/runtime.ts";
 import { decideSettings } from "../plan/settings.ts";
 import type { TaskBranch } from "../plan/tail.ts";
-import type { Entry, ModelRef, PlanRequest, TaskInputs } from "../plan/types.ts";
+import type { CommonInputs, Entry, ModelRef, PlanRequest } from "../plan/types.ts";
 import type { Problem } from "../problems.ts";
 import type { ParentPrompt } from "../prompt/channels.ts";
 import { readSettings } from "../settings/read.ts";
-import { loadSpecFile, loadSpecObject, loadSpecText } from "../spec/load.ts";
-import type { SpecResult } from "../spec/validate.ts";
+import type { SessionReader } from "./branch.ts";
+import { loadForkContext } from "./fork-context.ts";
 import { sandboxSupport } from "./sandbox/support.ts";
-
-/** Where the spec comes from: a tool call's arguments, a file, or text read from standard input. */
-export type SpecSource = { value: unknown } | { file: string } | { text: string; label: string };
 
 export interface InputSources {
 	entry: Entry;
-	spec: SpecSource;
+	/** The run-level layer every child of the call shares: the command line's model, runner, mode and extensions. */
 	request: PlanRequest;
 	cwd: string;
 	home: string;
@@ -43,19 +39,17 @@ export interface InputSources {
 	parentModel?: ModelRef;
 	parentRegistry?: ModelRegistry;
 	parentSession?: { id: string; file?: string };
-	/** The caller's conversation, read only when the spec asks for a tail (L3). */
+	/** The caller's conversation, read only when a child asks for a tail (L3). */
 	branch?: () => TaskBranch | undefined;
+	/** Prefix keys this session has run children with before (the cache policy's reuse). */
+	seenPrefixes?: () => ReadonlySet<string>;
+	/** Inside Pi, for forks: the session, the id of the call that forks, the prompt the parent's last request sent. */
+	fork?: { session: SessionReader; toolCallId: string; systemPrompt: string };
 }
 
 export type LoadedInputs =
-	| { ok: true; inputs: TaskInputs; host: Host; specWarnings: Problem[] }
-	| { ok: false; what: string; problems: Problem[]; spec?: SpecResult };
-
-async function loadSpec(source: SpecSource, where: { cwd: string; home: string }): Promise<SpecResult> {
-	if ("value" in source) return loadSpecObject(source.value, where);
-	if ("file" in source) return loadSpecFile(source.file, where);
-	return loadSpecText(source.text, where);
-}
+	| { ok: true; inputs: CommonInputs; host: Host }
+	| { ok: false; what: string; problems: Problem[] };
 
 /** Pi's own default model settings: what a Pi started here would run on. */
 function piDefaultModel(sources: InputSources) {
@@ -63,11 +57,17 @@ function piDefaultModel(sources: InputSources) {
 	return { provider: pi.getDefaultProvider(), model: pi.getDefaultModel(), thinking: pi.getDefaultThinkingLevel() };
 }
 
-export async function loadTaskInputs(sources: InputSources): Promise<LoadedInputs> {
-	const where = { cwd: sources.cwd, home: sources.home };
-	const spec = await loadSpec(sources.spec, where);
-	if (!spec.ok) return { ok: false, what: "the task spec is invalid", problems: [...spec.problems], spec };
-	const located = { ...where, agentDir: sources.agentDir, projectTrusted: sources.projectTrusted };
+/**
+ * Loads what every child of a call is planned from. `needs.branch` asks for the caller's conversation
+ * (some child quotes a tail of it). On refusal nothing is left open; on success the caller owns the host.
+ */
+export async function loadInputs(sources: InputSources, needs: { branch?: boolean } = {}): Promise<LoadedInputs> {
+	const located = {
+		cwd: sources.cwd,
+		home: sources.home,
+		agentDir: sources.agentDir,
+		projectTrusted: sources.projectTrusted,
+	};
 	const settings = readSettings(located);
 	const extensions = [...new Set([...sources.request.extensions, ...decideSettings(settings).providerExtensions])];
 	const host = await openHost({
@@ -82,9 +82,8 @@ export async function loadTaskInputs(sources: InputSources): Promise<LoadedInput
 	}
 	const override = sources.env.PI_DELEGATE_RUNS_DIR;
 	const tools = await availableToolNames({ cwd: sources.cwd, agentDir: sources.agentDir });
-	const inputs: TaskInputs = {
-		spec: spec.spec,
-		request: sources.request,
+	const branch = needs.branch ? sources.branch?.() : undefined;
+	const inputs: CommonInputs = {
 		entry: sources.entry,
 		cwd: sources.cwd,
 		home: sources.home,
@@ -99,8 +98,9 @@ export async function loadTaskInputs(sources: InputSources): Promise<LoadedInput
 		sandbox: sandboxSupport(),
 		...(override && { runsDirOverride: override }),
 		...(sources.parentSession && { parentSession: sources.parentSession }),
+		...(branch && { branch }),
+		...(sources.seenPrefixes && { seenPrefixes: sources.seenPrefixes() }),
+		...(sources.fork && { fork: loadForkContext(sources.fork, sources.cwd) }),
 	};
-	const branch = spec.spec.context.tail ? sources.branch?.() : undefined;
-	if (branch) inputs.branch = branch;
-	return { ok: true, inputs, host, specWarnings: [...spec.warnings] };
+	return { ok: true, inputs, host };
 }

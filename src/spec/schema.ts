@@ -74,7 +74,7 @@ export interface TaskSpec {
 	readonly budget: Budget;
 	/** Whether an ok result must cite evidence (envelope/proof.ts). */
 	readonly evidence: EvidenceRule;
-	/** As the caller gave it; undefined leaves the choice to the setting and the machine (planSandbox). */
+	/** As the caller gave it; undefined leaves the choice to the setting and the machine (decideSandbox). */
 	readonly sandbox: SandboxSetting | undefined;
 	readonly network: boolean;
 	readonly git_writes: boolean;

@@ -27,7 +27,7 @@ export interface RunSummary {
 const WIDTH = 80;
 
 function verdictOf(result: AgentResult): string {
-	return result.kind === "plain" ? result.status : result.verdict;
+	return result.kind === "unchecked" ? result.status : result.verdict;
 }
 
 function cacheShare(result: AgentResult): string {

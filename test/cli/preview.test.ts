@@ -199,7 +199,7 @@ describe("pi-delegate preview", () => {
 		);
 		const r = await preview(p);
 		expect(r.code).toBe(2);
-		expect(r.stderr).toContain("the settings have problems, so no child would start");
+		expect(r.stderr).toContain("no child would start: pi-delegate's settings have problems");
 		expect(r.stderr).toContain("pi-delegate.contextModes.lean.inheritSkills");
 	});
 

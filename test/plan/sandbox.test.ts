@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as api from "../../src/index.ts";
-import { planSandbox, type SandboxPlanInput } from "../../src/plan/sandbox.ts";
+import { decideSandbox, type SandboxPlanInput } from "../../src/plan/sandbox.ts";
 import { formatPath } from "../../src/problems.ts";
 
 const works = { enforce: true, reason: undefined };
@@ -12,9 +12,9 @@ const spec = (s: Partial<SandboxPlanInput["spec"]> = {}): SandboxPlanInput["spec
 	...s,
 });
 
-describe("planSandbox", () => {
+describe("decideSandbox", () => {
 	it("enforces by default where bubblewrap works: writable roots, watched roots and .git read-only, no network", () => {
-		const plan = planSandbox({ spec: spec(), available: works });
+		const plan = decideSandbox({ spec: spec(), available: works });
 		expect(plan).toEqual({
 			mode: "enforce",
 			reason: "the default (bubblewrap)",
@@ -27,26 +27,28 @@ describe("planSandbox", () => {
 	});
 
 	it("leaves .git writable and the network on only when the spec says so", () => {
-		const plan = planSandbox({ spec: spec({ git_writes: true, network: true }), available: works });
+		const plan = decideSandbox({ spec: spec({ git_writes: true, network: true }), available: works });
 		expect(plan).toMatchObject({ mode: "enforce", gitWritable: true, network: true });
 		expect(plan.readOnly).toEqual(["/repo/docs", "/other"]);
 	});
 
 	it("takes the spec over the setting, and the setting over the default", () => {
-		expect(planSandbox({ spec: spec(), setting: "off", available: works }).mode).toBe("off");
-		expect(planSandbox({ spec: spec({ sandbox: "enforce" }), setting: "off", available: works }).mode).toBe("enforce");
-		const off = planSandbox({ spec: spec({ sandbox: "off" }), setting: "enforce", available: works });
+		expect(decideSandbox({ spec: spec(), setting: "off", available: works }).mode).toBe("off");
+		expect(decideSandbox({ spec: spec({ sandbox: "enforce" }), setting: "off", available: works }).mode).toBe(
+			"enforce",
+		);
+		const off = decideSandbox({ spec: spec({ sandbox: "off" }), setting: "enforce", available: works });
 		expect(off.mode).toBe("off");
 		expect(off.reason).toMatch(/^the spec sets sandbox "off": writes are detected by the boundary diff/);
 	});
 
 	it("notes fields that have no effect with the sandbox off", () => {
-		const plan = planSandbox({ spec: spec({ sandbox: "off", network: true }), available: works });
+		const plan = decideSandbox({ spec: spec({ sandbox: "off", network: true }), available: works });
 		expect(plan.notes).toEqual(["network and git_writes have no effect with the sandbox off"]);
 	});
 
 	it("falls back to off with a note when the default cannot be had, and runs", () => {
-		const plan = planSandbox({ spec: spec(), available: missing });
+		const plan = decideSandbox({ spec: spec(), available: missing });
 		expect(plan.mode).toBe("off");
 		expect(plan.problem).toBeUndefined();
 		expect(plan.reason).toMatch(/^bubblewrap \(bwrap\) is not installed; the child runs without a sandbox/);
@@ -54,19 +56,19 @@ describe("planSandbox", () => {
 	});
 
 	it("refuses, naming the field and the fix, when the spec or the setting demands what cannot be had", () => {
-		const fromSpec = planSandbox({ spec: spec({ sandbox: "enforce" }), available: missing });
+		const fromSpec = decideSandbox({ spec: spec({ sandbox: "enforce" }), available: missing });
 		expect(fromSpec.mode).toBe("off");
 		expect(fromSpec.problem).toMatchObject({ path: ["sandbox"], value: "enforce" });
 		expect(fromSpec.problem?.message).toContain("bubblewrap (bwrap) is not installed");
 		expect(fromSpec.problem?.fix).toMatch(/apt-get install bubblewrap.*"off"/);
-		const fromSetting = planSandbox({ spec: spec(), setting: "enforce", available: missing });
+		const fromSetting = decideSandbox({ spec: spec(), setting: "enforce", available: missing });
 		expect(formatPath(fromSetting.problem!)).toBe("settings: sandbox");
 	});
 });
 
 describe("for a program that plans and runs children itself", () => {
 	it("exports the decision, the probe and the report's isolation", () => {
-		expect(api.planSandbox).toBe(planSandbox);
+		expect(api.decideSandbox).toBe(decideSandbox);
 		const support = api.sandboxSupport();
 		expect(typeof support.containment).toBe("boolean");
 		expect(api.sandboxSupport()).toBe(support);

@@ -27,7 +27,7 @@ export async function showPreview(
 	deps: DelegatePreviewDeps,
 ): Promise<void> {
 	const fail = (title: string, text: string) => showReport(pi, ctx, { title, summary: text, text, error: true });
-	const { session: _session, systemPrompt: _prompt, branch, ...sources } = sourcesFromPiContext(ctx, deps);
+	const { branch, request: _request, ...sources } = sourcesFromPiContext(ctx, deps);
 	let parent: ParentPrompt | undefined;
 	const result = await previewDelegation({
 		...sources,

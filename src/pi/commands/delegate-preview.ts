@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { readRequestFlags } from "../../request/flags.ts";
 import { flagOptions } from "../../request/generate.ts";
+import { piPackage } from "../on-demand.ts";
 import type { DelegatePreviewDeps, PreviewArgs } from "./delegate-preview-show.ts";
 import { registerReportRenderer, showReport } from "./report.ts";
 
@@ -48,7 +49,8 @@ export function registerDelegatePreviewCommand(pi: ExtensionAPI, deps: DelegateP
 				fail("delegate-preview: bad arguments", `${(error as Error).message}\n${DELEGATE_PREVIEW_USAGE}`);
 				return;
 			}
-			const { showPreview } = await import("./delegate-preview-show.ts");
+			// Pi's package first: the agent directory is Pi's own answer (deps.agentDir).
+			const [{ showPreview }] = await Promise.all([import("./delegate-preview-show.ts"), piPackage.get()]);
 			await showPreview(pi, ctx, args, deps);
 		},
 	});

@@ -20,8 +20,8 @@
  * uncached stays uncached.
  */
 
-import type { TaskPlan } from "../plan/types.ts";
 import { BRIEF_HEAD } from "../prompt/brief-head.ts";
+import type { Budget } from "../request/limits.ts";
 import { isRecord } from "../values.ts";
 
 /** Cache lifetimes Anthropic offers. */
@@ -77,20 +77,13 @@ export function prefixReuse(input: { entry: "tool" | "cli"; seenBefore: boolean 
 }
 
 /** The policy of a task child whose prefix others read as `reuse` says. */
-export function taskCachePolicy(plan: Pick<TaskPlan, "budget" | "child">, reuse: PrefixReuse): ChildCachePolicy {
+export function taskCachePolicy(
+	plan: { budget: Pick<Budget, "turns">; child: { firstMessage: string } },
+	reuse: PrefixReuse,
+): ChildCachePolicy {
 	const policy: ChildCachePolicy = { prefix: prefixLifetime(reuse), turns: plan.budget.turns };
 	if (plan.child.firstMessage.startsWith(BRIEF_HEAD)) policy.head = BRIEF_HEAD;
 	return policy;
-}
-
-/**
- * The cache policy of a child whose entry point knows nothing of other tasks (a `pi-delegate run`,
- * a workflow child): its prefix is read by its own later requests and by siblings started with it,
- * within seconds, so it is written for five minutes; its last request writes nothing. The `task`
- * tool passes its own, which knows the session's earlier tasks.
- */
-export function oneTaskCachePolicy(plan: Pick<TaskPlan, "budget" | "child">): ChildCachePolicy {
-	return taskCachePolicy(plan, prefixReuse({ entry: "cli", seenBefore: false }));
 }
 
 /** The kind of the request about to be sent after `turnsDone` assistant turns, with a budget of `turns`. */

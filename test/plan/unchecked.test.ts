@@ -1,23 +1,22 @@
 /**
- * A plain child is decided by the same pieces as a task child: the same view for the same kind and
+ * An unchecked child is decided by the same pieces as a task child: the same view for the same kind and
  * mode (so the same system prompt and cached prefix), the same model decision; only its tools are
  * its own, and they default to reading.
  */
 import { describe, expect, it } from "vitest";
 import { loadAgents } from "../../src/agents/load.ts";
-import { type PlainInputs, planPlainChild } from "../../src/plan/plain.ts";
 import type { TaskInputs } from "../../src/plan/types.ts";
 import { formatPath } from "../../src/problems.ts";
+import { planUnchecked, type UncheckedAsk } from "../support/plan-task.ts";
 import { gitRepo, spec, taskHarness } from "../support/task-fixture.ts";
 
-describe("planPlainChild", async () => {
+describe("the one planner, for an unchecked child", async () => {
 	const h = await taskHarness();
 	const root = gitRepo({ "a.txt": "a\n" });
 	const agents = loadAgents({ cwd: root, home: h.faux.agentDir, agentDir: h.faux.agentDir, projectTrusted: false });
-	const plainOf = (change: Partial<TaskInputs> = {}, more: Partial<PlainInputs> = {}) => {
+	const plainOf = (change: Partial<TaskInputs> = {}, more: Partial<UncheckedAsk> = {}) => {
 		const { spec: _spec, ...rest } = h.inputs(spec({ roots: [root] }), { agents, ...change });
-		return planPlainChild({
-			...rest,
+		return planUnchecked(rest, {
 			id: "p",
 			prompt: "say hi",
 			effort: "balanced",
@@ -34,7 +33,7 @@ describe("planPlainChild", async () => {
 		expect(planned.plan.child.firstMessage).toBe("say hi");
 		expect(planned.plan.model).toEqual(task.model);
 		expect(planned.plan.runner).toEqual(task.runner);
-		expect(planned.plan.kind).toBe("plain");
+		expect(planned.plan.kind).toBe("unchecked");
 	});
 
 	it("reads only, unless the caller or the agent file names its tools", () => {

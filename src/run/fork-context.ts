@@ -1,9 +1,6 @@
 /**
- * `loadForkInputs`: what a fork is planned from, read from the parent's Pi session at the moment
- * of the call — its entries and where the call sits in them, the system prompt its last request
- * sent, its model, pi-delegate's settings (for the runs directory), the declarations of Pi's own
- * tools for this directory, and the prefix hashes the request meter recorded for the parent's last
- * request. It also opens the model runtime the forks share, with the parent's providers.
+ * A fork's context, read from the parent's Pi session at the moment of the call (loadInputs reads it
+ * when a call forks).
  *
  * The branch point is found from the call's id: the assistant message holding the call is already
  * in the session when a tool runs (Pi persists a message before it runs its tools), and a fork
@@ -18,40 +15,13 @@ import {
 	createGrepToolDefinition,
 	createLsToolDefinition,
 	createReadToolDefinition,
-	type ModelRegistry,
-	VERSION,
 } from "@earendil-works/pi-coding-agent";
-import { type Host, openHost } from "../host/runtime.ts";
 import { createFold, foldEntry } from "../meter/fold.ts";
 import type { PrefixHashes } from "../meter/types.ts";
 import { pathTo } from "../plan/fork-branch.ts";
-import type { ForkInputs, ForkRequest, SessionEntryLike, ToolDeclarationLike } from "../plan/fork-types.ts";
-import type { ModelRef } from "../plan/types.ts";
-import { readSettings } from "../settings/read.ts";
+import type { ForkContext, SessionEntryLike, ToolDeclarationLike } from "../plan/fork-types.ts";
 import { isRecord } from "../values.ts";
 import { projectBranch, type SessionReader } from "./branch.ts";
-
-export interface ForkSources {
-	/** The id of the fork call: the message holding it marks the branch point. */
-	toolCallId: string;
-	request: ForkRequest;
-	cwd: string;
-	home: string;
-	agentDir: string;
-	projectTrusted: boolean;
-	env: Readonly<Record<string, string | undefined>>;
-	session: SessionReader;
-	/** The system prompt the parent's last request sent (`ctx.getSystemPrompt()` while the call runs). */
-	systemPrompt: string;
-	parentModel?: ModelRef;
-	parentRegistry?: ModelRegistry;
-}
-
-/** The inputs, and the host whose model runtime the forks share (the caller disposes of it). */
-export interface LoadedFork {
-	inputs: ForkInputs;
-	host: Host;
-}
 
 /** The assistant message that holds the call `toolCallId`, searched from the newest entry back. */
 export function callEntry(entries: readonly SessionEntryLike[], toolCallId: string): SessionEntryLike | undefined {
@@ -85,30 +55,25 @@ export function lastRequest(path: readonly SessionEntryLike[]): PrefixHashes | u
 	return last;
 }
 
-export async function loadForkInputs(sources: ForkSources): Promise<LoadedFork> {
+/**
+ * What a fork is planned from besides the common inputs: the parent's session at the moment of the
+ * call — its entries and where the call sits in them, the prompt its last request sent (forced, when
+ * Pi's replay of the transcript differs), the declarations of Pi's own tools for this directory, and
+ * the prefix hashes the request meter recorded for the parent's last request.
+ */
+export function loadForkContext(
+	sources: { session: SessionReader; toolCallId: string; systemPrompt: string },
+	cwd: string,
+): ForkContext {
 	const { session } = sources;
 	const entries = session.getEntries() as unknown as SessionEntryLike[];
 	const call = callEntry(entries, sources.toolCallId);
 	const leafId = call ? call.parentId : session.getLeafId();
 	const path = pathTo(entries, leafId);
 	const replayed = getCurrentSystemPrompt(projectBranch(session.getEntries(), leafId) as unknown as Message[]);
-	const located = {
-		cwd: sources.cwd,
-		home: sources.home,
-		agentDir: sources.agentDir,
-		projectTrusted: sources.projectTrusted,
-	};
-	const host = await openHost({
-		cwd: sources.cwd,
-		agentDir: sources.agentDir,
-		extensions: [],
-		...(sources.parentRegistry && { parent: sources.parentRegistry }),
-	});
 	const file = session.getSessionFile();
-	const override = sources.env.PI_DELEGATE_RUNS_DIR;
 	const parentRequest = lastRequest(path);
-	const inputs: ForkInputs = {
-		request: sources.request,
+	return {
 		session: {
 			id: session.getSessionId(),
 			...(file !== undefined && { file }),
@@ -116,16 +81,8 @@ export async function loadForkInputs(sources: ForkSources): Promise<LoadedFork> 
 			...(call && { callEntryId: call.id }),
 			leafId,
 		},
-		cwd: sources.cwd,
-		home: sources.home,
-		agentDir: sources.agentDir,
-		settings: readSettings(located),
-		...(override && { runsDirOverride: override }),
-		...(sources.parentModel && { model: sources.parentModel }),
 		...(sources.systemPrompt !== replayed && { forcedPrompt: sources.systemPrompt }),
-		builtins: builtinDeclarations(sources.cwd),
+		builtins: builtinDeclarations(cwd),
 		...(parentRequest && { parentRequest }),
-		piVersion: VERSION,
 	};
-	return { inputs, host };
 }

@@ -2,19 +2,18 @@
 import { describe, expect, it } from "vitest";
 import { flattenPrompt, SONNET, validateBreakpoints } from "../../bench/emulator/index.ts";
 import type { MessagesRequest } from "../../bench/emulator/wire.ts";
-import { BRIEF_HEAD } from "../../src/prompt/brief-head.ts";
-import type { ChildView } from "../../src/prompt/child-view.ts";
-import { safelyApplied } from "../../src/run/cache-hook.ts";
 import {
 	applyCachePolicy,
 	applyParentPolicy,
 	type ChildCachePolicy,
-	oneTaskCachePolicy,
 	prefixLifetime,
 	prefixReuse,
 	requestKind,
 	taskCachePolicy,
-} from "../../src/run/cache-policy.ts";
+} from "../../src/plan/cache-policy.ts";
+import { BRIEF_HEAD } from "../../src/prompt/brief-head.ts";
+import type { ChildView } from "../../src/prompt/child-view.ts";
+import { safelyApplied } from "../../src/run/cache-hook.ts";
 
 /** The part of a plan's view the cache policy reads. */
 const childWith = (firstMessage: string) => ({ firstMessage }) as ChildView;
@@ -182,7 +181,10 @@ describe("applyParentPolicy", () => {
 
 describe("a child whose entry point knows no other task (pi-delegate run, a workflow child)", () => {
 	it("writes its prefix for five minutes and its last request writes nothing", () => {
-		const policy = oneTaskCachePolicy({ budget: { wall_s: 60, usd: 1, turns: 3 }, child: childWith("the brief") });
+		const policy = taskCachePolicy(
+			{ budget: { turns: 3 }, child: childWith("the brief") },
+			prefixReuse({ entry: "cli", seenBefore: false }),
+		);
 		expect(policy).toEqual({ prefix: "5m", turns: 3 });
 		const last = applyCachePolicy(piPayload(2), policy) as { messages: Array<{ content: unknown }> };
 		expect(JSON.stringify(last.messages.at(-1)?.content)).not.toContain("cache_control");
