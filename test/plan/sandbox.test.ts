@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as api from "../../src/index.ts";
 import { decideSandbox, type SandboxPlanInput } from "../../src/plan/sandbox.ts";
 import { formatPath } from "../../src/problems.ts";
+import { CWD, OTHER, planOf, refusalOf, settingsOf, specOf } from "../support/plan-inputs.ts";
 
 const works = { enforce: true, reason: undefined };
 const missing = { enforce: false, reason: "bubblewrap (bwrap) is not installed" };
@@ -73,5 +74,54 @@ describe("for a program that plans and runs children itself", () => {
 		expect(typeof support.containment).toBe("boolean");
 		expect(api.sandboxSupport()).toBe(support);
 		expect(typeof api.runIsolation).toBe("function");
+	});
+});
+
+describe("the plan's sandbox", () => {
+	const missingHere = { enforce: false, reason: "bubblewrap (bwrap) is not installed" };
+	const writer = () => specOf({ roots: [CWD, OTHER], read_only: false, write_allowed: [CWD] });
+
+	it("enforces by default: the writable roots writable, watched roots and their .git read-only", () => {
+		expect(planOf({ spec: writer() }).sandbox).toEqual({
+			mode: "enforce",
+			reason: "the default (bubblewrap)",
+			writable: [CWD],
+			readOnly: [OTHER, `${CWD}/.git`],
+			network: false,
+			gitWritable: false,
+			notes: [],
+		});
+	});
+
+	it("takes the sandbox setting of a settings file, and the spec's field over it", () => {
+		const off = settingsOf({ project: { sandbox: "off" } });
+		expect(planOf({ settings: off }).sandbox).toMatchObject({
+			mode: "off",
+			reason: 'the sandbox setting is "off": writes are detected by the boundary diff, not prevented',
+		});
+		expect(planOf({ settings: off, spec: specOf({ sandbox: "enforce" }) }).sandbox).toMatchObject({
+			mode: "enforce",
+			reason: "the spec asks for it (bubblewrap)",
+		});
+	});
+
+	it("runs without it, with a note, where the default cannot be had", () => {
+		expect(planOf({ sandbox: missingHere }).sandbox).toMatchObject({
+			mode: "off",
+			notes: ["the sandbox is off because this machine cannot run bubblewrap"],
+		});
+	});
+
+	it("refuses a child whose spec or setting demands it where it cannot be had", () => {
+		const bySpec = refusalOf({ sandbox: missingHere, spec: specOf({ sandbox: "enforce" }) });
+		expect(bySpec.what).toBe("the sandbox cannot be made here");
+		expect(bySpec.problems).toEqual([
+			expect.objectContaining({ path: ["sandbox"], code: "unavailable", value: "enforce" }),
+		]);
+		const bySetting = refusalOf({ sandbox: missingHere, settings: settingsOf({ global: { sandbox: "enforce" } }) });
+		expect(bySetting.what).toBe("the sandbox cannot be made here");
+		expect(bySetting.problems).toEqual([
+			expect.objectContaining({ path: ["sandbox"], code: "unavailable", message: expect.stringContaining("bwrap") }),
+		]);
 	});
 });
