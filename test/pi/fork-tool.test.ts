@@ -11,8 +11,7 @@ import { DELEGATION_RULE_TAG } from "../../src/gate/rule.ts";
 import { CHILD_ENTRY_TYPE } from "../../src/meter/fold.ts";
 import type { ForkDetails, ForkSummary } from "../../src/pi/fork-call.ts";
 import { UNVERIFIED_NOTE } from "../../src/report/fork-report.ts";
-import type { ForkResult } from "../../src/run/fork-result.ts";
-import type { TaskResult } from "../../src/run/result.ts";
+import type { ForkResult, TaskResult } from "../../src/run/result.ts";
 import { runCli } from "../support/cli.ts";
 import { type PiRun, REPO, runPi } from "../support/pi.ts";
 import {
@@ -157,7 +156,7 @@ describe("a fork's record", () => {
 			if (result.kind !== "fork") continue;
 			expect(result.parentSession?.file).toBe(session);
 			expect(result.sessionFile).toBe(join(auditDir, "session.jsonl"));
-			expect(auditJson(auditDir, "launch.json")).toMatchObject({ kind: "fork", child: { id: result.id } });
+			expect(auditJson(auditDir, "launch.json")).toMatchObject({ kind: "fork", id: result.id });
 			const mine = entries.filter((e) => e.data.id === result.id);
 			expect(mine).toHaveLength(1);
 			expect(mine[0]?.data).toEqual({

@@ -8,8 +8,7 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { PlainResult } from "../../src/run/plain.ts";
-import type { TaskResult } from "../../src/run/result.ts";
+import type { TaskResult, UncheckedResult } from "../../src/run/result.ts";
 import { runCli } from "../support/cli.ts";
 import { type PiRun, REPO, runPi } from "../support/pi.ts";
 import {
@@ -54,7 +53,7 @@ let runsDir: string;
 let session: string;
 let run: PiRun;
 
-type Child = TaskResult | (PlainResult & { kind: "plain" });
+type Child = TaskResult | UncheckedResult;
 interface WorkflowRecord {
 	kind: string;
 	id: string;
@@ -127,7 +126,7 @@ describe("/workflow FILE through the package", () => {
 			[1, "left", "task", "PASS"],
 			[2, "right", "task", "PASS"],
 			[3, "look", "task", "PASS"],
-			[4, "hello", "plain", "done"],
+			[4, "hello", "unchecked", "done"],
 			[5, "bad", "task", "FAIL"],
 		]);
 		for (const child of workflow.children) {
@@ -160,7 +159,7 @@ describe("/workflow FILE through the package", () => {
 		]);
 		expect(task("look").claims.map((c) => c.verified)).toEqual([true]);
 		const hello = children.get("hello")!;
-		expect(hello.result).toMatchObject({ kind: "plain", status: "done", text: "hello there" });
+		expect(hello.result).toMatchObject({ kind: "unchecked", status: "done", text: "hello there" });
 		// Nothing checks a plain child: no spec, no snapshots of a boundary.
 		for (const file of ["spec.json", "boundary-before.snapshot.gz"])
 			expect(existsSync(join(hello.auditDir, file))).toBe(false);

@@ -5,7 +5,7 @@
  * record will hold.
  */
 import { describe, expect, it } from "vitest";
-import { AUDIT_FILES } from "../../src/plan/task.ts";
+import { auditFiles } from "../../src/plan/audit-files.ts";
 import { AGENT_DIR, CWD, HOME, planOf, settingsOf } from "../support/plan-inputs.ts";
 
 const runsDir = (change: Parameters<typeof planOf>[0]) => planOf(change).audit.runsDir;
@@ -32,9 +32,9 @@ describe("the plan's runs directory", () => {
 	});
 
 	it("lists the files a finished task's audit directory holds, in the order they are written", () => {
-		expect(planOf().audit.files).toEqual([...AUDIT_FILES]);
-		expect(AUDIT_FILES[0]).toBe("spec.json");
-		expect(AUDIT_FILES.at(-1)).toBe("result.json");
+		expect(planOf().audit.files).toEqual(auditFiles("task"));
+		expect(auditFiles("task")[0]).toBe("spec.json");
+		expect(auditFiles("task").at(-1)).toBe("result.json");
 	});
 
 	it("records the parent's session when there is one, so spend can be asked per session", () => {

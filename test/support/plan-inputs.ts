@@ -6,12 +6,12 @@
  */
 import { posix } from "node:path";
 import { buildAgentCatalog } from "../../src/agents/catalog.ts";
-import { planTask } from "../../src/plan/task.ts";
 import type { ModelInfo, Planned, TaskInputs, TaskPlan } from "../../src/plan/types.ts";
 import type { ParentPrompt } from "../../src/prompt/channels.ts";
 import { readSettings } from "../../src/settings/read.ts";
 import type { TaskSpec } from "../../src/spec/schema.ts";
 import { validateSpec } from "../../src/spec/validate.ts";
+import { planTask } from "./plan-task.ts";
 
 /** The caller's working directory, a root, and a second root beside it. */
 export const CWD = "/work/app";
@@ -110,13 +110,13 @@ export function planInputs(change: Partial<TaskInputs> = {}): TaskInputs {
 
 /** The plan, or an error naming why there is none. */
 export function planOf(change: Partial<TaskInputs> = {}): TaskPlan {
-	const planned: Planned = planTask(planInputs(change));
+	const planned: Planned<TaskPlan> = planTask(planInputs(change));
 	if (!planned.ok) throw new Error(`${planned.what}: ${JSON.stringify(planned.problems, null, 2)}`);
 	return planned.plan;
 }
 
 /** The refusal: what could not be settled and every problem. */
-export function refusalOf(change: Partial<TaskInputs> = {}): Extract<Planned, { ok: false }> {
+export function refusalOf(change: Partial<TaskInputs> = {}): Extract<Planned<TaskPlan>, { ok: false }> {
 	const planned = planTask(planInputs(change));
 	if (planned.ok) throw new Error("the plan was not refused");
 	return planned;
