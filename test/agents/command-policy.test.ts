@@ -155,6 +155,26 @@ describe("checkCommand under an allowlist", () => {
 	])("refuses %j", async (command, why) => {
 		expect(await reason(command, ALLOW)).toContain(why);
 	});
+
+	it.each([
+		["find . -exec rm -rf {} +", ["find *", "git status *"]],
+		["xargs -a list.txt rm -rf", ["xargs *"]],
+		["timeout 5 rm -rf build", ["timeout *"]],
+		["watch -n 1 rm -rf build", ["watch *"]],
+		["env -S 'rm -rf build'", ["env *"]],
+	])("refuses %j, whose wrapper is allowed but whose command is not", async (command, patterns) => {
+		const policy: CommandPolicy = { otherwise: "deny", rules: patterns.map((p) => rule(p, "allow")) };
+		expect(await allowed(command, policy)).toBe(false);
+	});
+
+	it("allows a wrapper's command when the list names both", async () => {
+		expect(
+			await allowed("timeout 5 git diff", {
+				otherwise: "deny",
+				rules: [rule("timeout *", "allow"), rule("git diff *", "allow")],
+			}),
+		).toBe(true);
+	});
 });
 
 describe("checkCommand under a denylist", () => {
@@ -191,6 +211,9 @@ describe("checkCommand under a denylist", () => {
 		"find . -exec rm {} \\;",
 		"find . -name '*.o' -execdir /bin/rm -f {} +",
 		"watch -n 1 rm x",
+		"$'rm' x",
+		"env --split-string='rm -rf x'",
+		"printf 'rm -rf x' > s.sh; bash -c 'rm -rf x'",
 	])("refuses %j", async (command) => {
 		expect(await reason(command, DENY)).toMatch(/is denied by test (rm:\*|git push \*)/);
 	});

@@ -2,7 +2,8 @@
  * One word of a command from bash's syntax tree, as text with holes (template.ts): what bash hands
  * the program, and what was written. Quotes and escapes are taken out as bash takes them out;
  * everything bash decides only while running is a hole — `$VAR`, `${…}`, `$(…)`, `$((…))`, an
- * unquoted glob (`*`, `?`, `[`), a brace (`{a,b}`), a leading `~`, `$'…'` and `$"…"`. A substitution
+ * unquoted glob (`*`, `?`, `[`), a brace (`{a,b}`), a leading `~`, and `$"…"` (`$'…'` is decoded
+ * as bash decodes it). A substitution
  * nested in a word is handed to the sink, which collects its commands like any other.
  */
 import type { SyntaxNode } from "./syntax-node.ts";
@@ -84,6 +85,54 @@ function doubleQuoted(node: SyntaxNode, sink: WordSink): Parts {
 	return parts;
 }
 
+const C_ESCAPES: Record<string, string> = {
+	a: "\x07",
+	b: "\b",
+	e: "\x1b",
+	E: "\x1b",
+	f: "\f",
+	n: "\n",
+	r: "\r",
+	t: "\t",
+	v: "\v",
+	"\\": "\\",
+	"'": "'",
+	'"': '"',
+	"?": "?",
+};
+
+/**
+ * `$'…'` as bash decodes it (`$'\x72m'` is `rm`); a control escape (`\cX`) or a NUL, which ends the
+ * text early, is left a hole.
+ */
+function ansiC(source: string): Parts {
+	const body = source.slice(2, -1);
+	let value = "";
+	for (let i = 0; i < body.length; i++) {
+		const c = body[i]!;
+		if (c !== "\\") {
+			value += c;
+			continue;
+		}
+		const rest = body.slice(i + 1);
+		const numeric = /^(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3})/.exec(rest)?.[0];
+		if (numeric !== undefined) {
+			const code = /^[0-7]/.test(numeric) ? Number.parseInt(numeric, 8) : Number.parseInt(numeric.slice(1), 16);
+			if (code === 0 || code > 0x10ffff) return { text: [source], value: [HOLE] };
+			value += String.fromCodePoint(code);
+			i += numeric.length;
+		} else if (rest[0] !== undefined && rest[0] in C_ESCAPES) {
+			value += C_ESCAPES[rest[0]];
+			i++;
+		} else if (rest[0] === "c" || rest[0] === undefined) return { text: [source], value: [HOLE] };
+		else {
+			value += `\\${rest[0]}`;
+			i++;
+		}
+	}
+	return { text: [source], value: [value] };
+}
+
 /** Pieces written side by side (`a"b"$c`), one word. */
 function concatenation(node: SyntaxNode, sink: WordSink): Parts {
 	const parts: Parts = { text: [], value: [] };
@@ -150,7 +199,7 @@ function partsOf(node: SyntaxNode, sink: WordSink, atStart: boolean): Parts {
 		case "raw_string":
 			return { text: [node.text], value: [node.text.slice(1, -1)] };
 		case "ansi_c_string":
-			return { text: [node.text], value: [HOLE] };
+			return ansiC(node.text);
 		case "string":
 			return doubleQuoted(node, sink);
 		case "concatenation":
