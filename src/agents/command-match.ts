@@ -26,12 +26,25 @@ interface Automaton {
 	accept: Set<number>;
 }
 
+/** The automaton of a rule's pattern, made once per pattern. */
+function automaton(rule: PatternRule): Automaton {
+	const key = `${rule.syntax}\0${rule.pattern}`;
+	const known = automata.get(key);
+	if (known !== undefined) return known;
+	const made = build(rule);
+	automata.set(key, made);
+	return made;
+}
+
+/** A child's rules are few and checked at every call: each pattern is read once. */
+const automata = new Map<string, Automaton>();
+
 /**
  * `*` is any text, `?` one character (OpenCode), a trailing ` *` (or Claude Code's older `:*`) also
  * matches nothing, so `git diff *` allows `git diff` itself, and the space keeps `ls *` from
  * allowing `lsof`. Whitespace runs in a pattern read as one space, as in the command's text.
  */
-function automaton(rule: PatternRule): Automaton {
+function build(rule: PatternRule): Automaton {
 	let text = rule.pattern.trim().replace(/\s+/g, " ");
 	if (text.endsWith(":*")) text = `${text.slice(0, -2).trimEnd()} *`;
 	const tokens: Token[] = [...text].map((char) => {
@@ -131,5 +144,5 @@ export function mustMatch(rule: PatternRule, template: Template): boolean {
 	return sets.every((states) => accepts(auto, states));
 }
 
-/** Whether the pattern matches a text without holes. */
+/** Whether the pattern matches a text without holes. @internal */
 export const patternMatches = (rule: PatternRule, text: string): boolean => mustMatch(rule, [text]);

@@ -127,7 +127,7 @@ async function analysisOf(command: string): Promise<Analysis | string> {
 	}
 }
 
-/** Whether `command` may run under `policy`, and if not, why, in words the model reads. */
+/** Whether `command` may run under `policy`, and if not, why, in words the model reads. @internal */
 export async function checkCommand(command: string, policy: CommandPolicy): Promise<CommandDecision> {
 	return checkCommandPolicies(command, [policy]);
 }

@@ -28,6 +28,7 @@ import { access, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { TreeCursor } from "web-tree-sitter";
 import type { SyntaxNode } from "./syntax-node.ts";
 
 export interface ShellGrammar {
@@ -56,6 +57,40 @@ async function grammarFile(): Promise<string> {
 	throw new Error(`${GRAMMAR} is missing beside ${here}`);
 }
 
+interface PlainNode extends SyntaxNode {
+	children: PlainNode[];
+}
+
+/**
+ * The tree as plain objects, read once with a cursor: each read of a web-tree-sitter node's
+ * children crosses into WebAssembly and makes new objects, and the walk reads them many times.
+ */
+function plainTree(cursor: TreeCursor, text: string, hasError: boolean): PlainNode {
+	const read = (): PlainNode => {
+		const { nodeType, nodeIsNamed, nodeIsMissing, startIndex, endIndex } = cursor;
+		const children: PlainNode[] = [];
+		if (cursor.gotoFirstChild()) {
+			do children.push(read());
+			while (cursor.gotoNextSibling());
+			cursor.gotoParent();
+		}
+		return {
+			type: nodeType,
+			isNamed: nodeIsNamed,
+			isMissing: nodeIsMissing,
+			// Only the root's is the whole tree's (from the tree itself); below it, the node's own.
+			hasError: nodeIsMissing || nodeType === "ERROR" || children.some((child) => child.hasError),
+			startIndex,
+			endIndex,
+			text: text.slice(startIndex, endIndex),
+			childCount: children.length,
+			children,
+		};
+	};
+	const root = read();
+	return { ...root, hasError: hasError || root.hasError };
+}
+
 async function load(): Promise<ShellGrammar> {
 	const { Parser, Language } = await import("web-tree-sitter");
 	const runtime = createRequire(import.meta.url).resolve("web-tree-sitter/web-tree-sitter.wasm");
@@ -68,7 +103,7 @@ async function load(): Promise<ShellGrammar> {
 			const tree = parser.parse(text);
 			if (tree === null) throw new Error("the shell grammar returned no tree");
 			try {
-				return read(tree.rootNode);
+				return read(plainTree(tree.walk(), text, tree.rootNode.hasError));
 			} finally {
 				tree.delete();
 			}
