@@ -87,6 +87,12 @@ function refusalOf(view: CommandView, policy: CommandPolicy): string | undefined
 export function decide(analysis: Analysis, policy: CommandPolicy): CommandDecision {
 	const denies = policy.otherwise === "deny" || policy.rules.some((rule) => rule.effect === "deny");
 	if (!denies) return { ok: true };
+	if (analysis.unreadable.length > 0) {
+		return {
+			ok: false,
+			reason: `the command holds ${analysis.unreadable.join(", ")}, so it cannot be read as bash will run it; write it as plain bash`,
+		};
+	}
 	if (policy.otherwise === "deny" && analysis.constructs.length > 0) {
 		return {
 			ok: false,

@@ -68,7 +68,7 @@ describe("reading a line with bash's grammar", () => {
 	])("%j → %j", (text, commands) => {
 		const analysis = analysed(text);
 		expect(analysis.views.map((view) => view.display)).toEqual(commands);
-		expect([...analysis.constructs, ...analysis.unknowable]).toEqual([]);
+		expect([...analysis.constructs, ...analysis.unknowable, ...analysis.unreadable]).toEqual([]);
 	});
 
 	it.each([
@@ -86,7 +86,7 @@ describe("reading a line with bash's grammar", () => {
 		["echo 'unterminated", "a syntax error or an unterminated quote or substitution, which bash would refuse"],
 	])("%j is not plain: %s", (text, what) => {
 		const analysis = analysed(text);
-		expect([...analysis.constructs, ...analysis.unknowable]).toContain(what);
+		expect([...analysis.constructs, ...analysis.unknowable, ...analysis.unreadable]).toContain(what);
 	});
 
 	it("keeps the commands substitutions and quoted shell text hold, for denials", () => {
@@ -259,5 +259,16 @@ describe("policies together", () => {
 			"git status",
 			"git status",
 		]);
+	});
+});
+
+describe("what the grammar leaves out or cannot read", () => {
+	it.each([
+		["ls \\ x", "text the shell grammar skips"],
+		["git diff\r", "a control character (\\x0d)"],
+		["git diff 'open", "a syntax error"],
+	])("refuses %j under either policy: %s", async (command, why) => {
+		expect(await reason(command, ALLOW)).toContain(why);
+		expect(await reason(command, DENY)).toContain(why);
 	});
 });

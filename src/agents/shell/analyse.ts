@@ -26,6 +26,8 @@ export interface Analysis {
 	constructs: string[];
 	/** What no rule can be judged against with certainty, each once. */
 	unknowable: string[];
+	/** Why bash's grammar could not read the line as bash will: nothing else found can be trusted. */
+	unreadable: string[];
 }
 
 /** Longer lines are refused: the check must end well within a tool call. */
@@ -49,6 +51,7 @@ class Analyser {
 	readonly views: CommandView[] = [];
 	readonly constructs = new Set<string>();
 	readonly unknowable = new Set<string>();
+	readonly unreadable = new Set<string>();
 	private readonly grammar: ShellGrammar;
 
 	constructor(grammar: ShellGrammar) {
@@ -57,18 +60,19 @@ class Analyser {
 
 	line(text: string, depth: number, maybe: boolean): void {
 		if (text.length > MAX_LENGTH) {
-			this.unknowable.add("a command longer than a mebibyte");
+			this.unreadable.add("a command longer than a mebibyte");
 			return;
 		}
 		const control = controlIn(text);
 		if (control !== undefined) {
 			const code = control.toString(16).padStart(2, "0");
-			this.unknowable.add(`a control character (\\x${code}), which bash reads as part of a word`);
+			this.unreadable.add(`a control character (\\x${code}), which bash reads as part of a word`);
 			return;
 		}
 		const collected = this.grammar.parse(text, (root) => collect(root, text));
 		for (const what of collected.constructs) this.constructs.add(what);
 		for (const what of collected.unknowable) this.unknowable.add(what);
+		for (const what of collected.unreadable) this.unreadable.add(what);
 		for (const command of collected.commands) this.command(command, depth, maybe);
 	}
 
@@ -130,5 +134,10 @@ function view(display: string, shown: readonly Word[], argv: readonly Word[], ma
 export function analyseCommand(text: string, grammar: ShellGrammar): Analysis {
 	const analyser = new Analyser(grammar);
 	analyser.line(text, 0, false);
-	return { views: analyser.views, constructs: [...analyser.constructs], unknowable: [...analyser.unknowable] };
+	return {
+		views: analyser.views,
+		constructs: [...analyser.constructs],
+		unknowable: [...analyser.unknowable],
+		unreadable: [...analyser.unreadable],
+	};
 }

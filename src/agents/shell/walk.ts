@@ -31,6 +31,8 @@ export interface Collected {
 	constructs: string[];
 	/** What no rule can be judged against with certainty, each once. */
 	unknowable: string[];
+	/** Why the tree cannot be trusted to be the line bash reads: then nothing else is. */
+	unreadable: string[];
 }
 
 /** Deeper than this, a line is refused rather than walked (and the walk's stack stays small). */
@@ -269,11 +271,11 @@ function uncovered(root: SyntaxNode, text: string): string | undefined {
 export function collect(root: SyntaxNode, text: string): Collected {
 	const walk = new Walk();
 	if (root.hasError) {
-		walk.unknowable("a syntax error or an unterminated quote or substitution, which bash would refuse");
-		return { commands: [], constructs: [], unknowable: [...walk.unknowables] };
+		const unreadable = ["a syntax error or an unterminated quote or substitution, which bash would refuse"];
+		return { commands: [], constructs: [], unknowable: [], unreadable };
 	}
 	const gap = uncovered(root, text);
-	if (gap !== undefined) walk.unknowable(`text the shell grammar skips (${JSON.stringify(gap.trim() || gap)})`);
+	const unreadable = gap === undefined ? [] : [`text the shell grammar skips (${JSON.stringify(gap.trim() || gap)})`];
 	walk.statement(root);
-	return { commands: walk.commands, constructs: [...walk.constructs], unknowable: [...walk.unknowables] };
+	return { commands: walk.commands, constructs: [...walk.constructs], unknowable: [...walk.unknowables], unreadable };
 }
