@@ -211,6 +211,8 @@ describe("checkCommand under a denylist", () => {
 		"find . -exec rm {} \\;",
 		"find . -name '*.o' -execdir /bin/rm -f {} +",
 		"watch -n 1 rm x",
+		"coproc rm x",
+		"time -p rm x",
 		"$'rm' x",
 		"env --split-string='rm -rf x'",
 		"printf 'rm -rf x' > s.sh; bash -c 'rm -rf x'",
@@ -267,6 +269,12 @@ describe("what the grammar leaves out or cannot read", () => {
 		["ls \\ x", "text the shell grammar skips"],
 		["git diff\r", "a control character (\\x0d)"],
 		["git diff 'open", "a syntax error"],
+		// A line continuation joins `a` and `#b` into one word for bash; the grammar reads a comment.
+		["git diff a\\\n#b; rm -rf x", "text the shell grammar skips"],
+		// The grammar reads `time if …` as commands named `if`, `then` and `fi`.
+		["time if true; then rm -rf x; fi", "a reserved word (then) where the grammar read a command"],
+		["time { rm -rf x; }", "a reserved word ({) where the grammar read a command"],
+		["coproc { rm -rf x; }", "a reserved word ({) where the grammar read a command"],
 	])("refuses %j under either policy: %s", async (command, why) => {
 		expect(await reason(command, ALLOW)).toContain(why);
 		expect(await reason(command, DENY)).toContain(why);

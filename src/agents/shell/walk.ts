@@ -68,6 +68,38 @@ const STATEMENTS = new Set([
 	"variable_assignments",
 ]);
 
+/**
+ * bash's reserved words: never a command's name unless quoted. A simple command the grammar says is
+ * named by one (`then rm y` out of `time if true; then rm y; fi`) is a misreading of a compound command.
+ */
+const RESERVED = new Set([
+	"!",
+	"[[",
+	"]]",
+	"{",
+	"}",
+	"(",
+	")",
+	"case",
+	"do",
+	"done",
+	"elif",
+	"else",
+	"esac",
+	"fi",
+	"for",
+	"function",
+	"if",
+	"in",
+	"select",
+	"then",
+	"until",
+	"while",
+]);
+
+/** Reserved words the grammar reads as a command's name, which take a compound command after them. */
+const OPENS = new Set(["time", "coproc"]);
+
 /** Comparisons inside `[[ … ]]` that evaluate their operands as arithmetic. */
 const ARITHMETIC_TESTS = new Set(["-eq", "-ne", "-lt", "-le", "-gt", "-ge"]);
 
@@ -77,6 +109,7 @@ class Walk implements WordSink {
 	readonly commands: SimpleCommand[] = [];
 	readonly constructs = new Set<string>();
 	readonly unknowables = new Set<string>();
+	readonly unreadables = new Set<string>();
 	private depth = 0;
 
 	construct(what: string): void {
@@ -242,6 +275,10 @@ class Walk implements WordSink {
 		command.shown.push(...command.argv);
 		command.shown.sort((a, b) => a.at - b.at);
 		command.argv.sort((a, b) => a.at - b.at);
+		const [name, next] = command.argv.map((word) => word.source);
+		if (name !== undefined && (RESERVED.has(name) || (OPENS.has(name) && next !== undefined && RESERVED.has(next)))) {
+			this.unreadables.add(`a reserved word (${RESERVED.has(name) ? name : next}) where the grammar read a command`);
+		}
 		this.commands.push(command);
 	}
 }
@@ -264,7 +301,10 @@ function uncovered(root: SyntaxNode, text: string): string | undefined {
 	};
 	visit(root);
 	gaps.push(text.slice(at));
-	return gaps.find((gap) => !/^(?:[ \t\n]|\\\n)*$/.test(gap));
+	// A line continuation is removed before bash splits words: with no blank beside it, what stands
+	// on either side is one word (`a\⏎#b` is `a#b`), where the grammar sees two, or a comment.
+	const joins = (gap: string) => gap.includes("\\\n") && !/[ \t\n]/.test(gap.replaceAll("\\\n", ""));
+	return gaps.find((gap) => !/^(?:[ \t\n]|\\\n)*$/.test(gap) || joins(gap));
 }
 
 /** The simple commands of a parsed line and the constructs a rule must know about. */
@@ -275,7 +315,8 @@ export function collect(root: SyntaxNode, text: string): Collected {
 		return { commands: [], constructs: [], unknowable: [], unreadable };
 	}
 	const gap = uncovered(root, text);
-	const unreadable = gap === undefined ? [] : [`text the shell grammar skips (${JSON.stringify(gap.trim() || gap)})`];
+	if (gap !== undefined) walk.unreadables.add(`text the shell grammar skips (${JSON.stringify(gap.trim() || gap)})`);
 	walk.statement(root);
+	const unreadable = [...walk.unreadables];
 	return { commands: walk.commands, constructs: [...walk.constructs], unknowable: [...walk.unknowables], unreadable };
 }
