@@ -6,6 +6,7 @@
  * walk does not know). Commands nested anywhere — in `$(…)`, a loop, a function's body, a here-doc
  * — are collected with the rest, so a denial finds them.
  */
+import { misreadName, uncovered } from "./misreadings.ts";
 import { redirectOf } from "./redirects.ts";
 import type { SyntaxNode } from "./syntax-node.ts";
 import { literalOf, merge, type Word } from "./template.ts";
@@ -67,38 +68,6 @@ const STATEMENTS = new Set([
 	"variable_assignment",
 	"variable_assignments",
 ]);
-
-/**
- * bash's reserved words: never a command's name unless quoted. A simple command the grammar says is
- * named by one (`then rm y` out of `time if true; then rm y; fi`) is a misreading of a compound command.
- */
-const RESERVED = new Set([
-	"!",
-	"[[",
-	"]]",
-	"{",
-	"}",
-	"(",
-	")",
-	"case",
-	"do",
-	"done",
-	"elif",
-	"else",
-	"esac",
-	"fi",
-	"for",
-	"function",
-	"if",
-	"in",
-	"select",
-	"then",
-	"until",
-	"while",
-]);
-
-/** Reserved words the grammar reads as a command's name, which take a compound command after them. */
-const OPENS = new Set(["time", "coproc"]);
 
 /** Comparisons inside `[[ … ]]` that evaluate their operands as arithmetic. */
 const ARITHMETIC_TESTS = new Set(["-eq", "-ne", "-lt", "-le", "-gt", "-ge"]);
@@ -275,36 +244,10 @@ class Walk implements WordSink {
 		command.shown.push(...command.argv);
 		command.shown.sort((a, b) => a.at - b.at);
 		command.argv.sort((a, b) => a.at - b.at);
-		const [name, next] = command.argv.map((word) => word.source);
-		if (name !== undefined && (RESERVED.has(name) || (OPENS.has(name) && next !== undefined && RESERVED.has(next)))) {
-			this.unreadables.add(`a reserved word (${RESERVED.has(name) ? name : next}) where the grammar read a command`);
-		}
+		const misread = misreadName(command.argv.map((word) => word.source));
+		if (misread !== undefined) this.unreadables.add(misread);
 		this.commands.push(command);
 	}
-}
-
-/**
- * Every stretch between two tokens of the tree must be blank: bash's grammar in tree-sitter skips
- * some text as if it were space (`\ ` outside a word), where bash reads it as part of a word.
- */
-function uncovered(root: SyntaxNode, text: string): string | undefined {
-	let at = 0;
-	const gaps: string[] = [];
-	const visit = (node: SyntaxNode) => {
-		const whole = node.childCount === 0 || ["string", "raw_string", "heredoc_body", "comment"].includes(node.type);
-		if (!whole) {
-			for (const child of node.children) visit(child);
-			return;
-		}
-		gaps.push(text.slice(at, node.startIndex));
-		at = Math.max(at, node.endIndex);
-	};
-	visit(root);
-	gaps.push(text.slice(at));
-	// A line continuation is removed before bash splits words: with no blank beside it, what stands
-	// on either side is one word (`a\⏎#b` is `a#b`), where the grammar sees two, or a comment.
-	const joins = (gap: string) => gap.includes("\\\n") && !/[ \t\n]/.test(gap.replaceAll("\\\n", ""));
-	return gaps.find((gap) => !/^(?:[ \t\n]|\\\n)*$/.test(gap) || joins(gap));
 }
 
 /** The simple commands of a parsed line and the constructs a rule must know about. */
