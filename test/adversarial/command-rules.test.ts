@@ -79,6 +79,10 @@ describe("a denylist finds a denial behind every wrapper and refuses what it can
 		["git -c defining an alias", "git -c alias.x='!rm -rf build' x"],
 		["arithmetic over a value read from a file", "read x < f; echo $((x))"],
 		["a pager set for git to run", "export PAGER=rm\\ -rf\\ build; git -p log"],
+		["backquotes nested in backquotes", "echo `echo \\`rm -rf build\\``"],
+		["a shell named by a variable", "$SHELL -c rm\\ -rf\\ build"],
+		["find running what it found", "find /bin -name rm -exec {} -rf build \\;"],
+		["a builtin loaded from a file the child wrote", "enable -f ./x.so rm"],
 	])("%s: %j", async (_what, command) => {
 		expect(await decision(command, DENY)).toMatchObject({ ok: false });
 	});

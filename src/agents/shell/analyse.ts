@@ -79,7 +79,10 @@ class Analyser {
 	private command(command: SimpleCommand, depth: number, maybe: boolean): void {
 		const display = command.shown.map((word) => word.source).join(" ");
 		const name = command.argv[0];
-		if (name !== undefined && literalOf(name.value) === undefined) this.constructs.add("a command named by a variable");
+		if (name !== undefined && literalOf(name.value) === undefined) {
+			this.constructs.add("a command named by a variable");
+			if (!maybe) this.unknowable.add("a command named by a variable or a pattern, which may be any program");
+		}
 		this.views.push(view(display, command.shown, command.argv, maybe));
 		for (const set of command.sets) this.follow(variableRuns(set.name, set.value?.value), display, depth, maybe);
 		const words = [...command.argv, ...command.sets.flatMap((set) => (set.value ? [set.value] : []))];
@@ -103,6 +106,10 @@ class Analyser {
 		for (const what of runs.unknowable) this.unknowable.add(what);
 		for (const what of runs.unsure) this.constructs.add(what);
 		for (const inner of runs.commands) {
+			const name = inner[0];
+			if (!maybe && name !== undefined && literalOf(name.value) === undefined) {
+				this.unknowable.add(`a command named only when it runs (in "${display}"), which may be any program`);
+			}
 			this.views.push(view(display, inner, inner, maybe));
 			this.wrapped(inner, display, depth + 1, maybe);
 		}

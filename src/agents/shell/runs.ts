@@ -264,7 +264,23 @@ export function runsOf(argv: readonly Word[]): Runs {
 	if (name === "source" || name === ".") runs.unknowable.push(`commands read from a file (${name})`);
 	if (name === "alias") runs.unknowable.push("an alias, which renames a command for what follows");
 	if (name === "trap") runs.scripts.push(...trapScript(argv));
+	if (name === "mapfile" || name === "readarray") runs.scripts.push(...optionValues(argv, "-C"));
+	if (name === "enable" && argv.some((word) => /^-[a-zA-Z]*f/.test(literalOf(word.value) ?? "-f"))) {
+		runs.unknowable.push("a builtin loaded from a file (enable -f)");
+	}
 	return runs;
+}
+
+/** The values of a short option (`mapfile -C 'text'`, `-Ctext`): mapfile runs its callback as shell text. */
+function optionValues(argv: readonly Word[], option: string): Template[] {
+	const values: Template[] = [];
+	argv.forEach((word, i) => {
+		const text = literalOf(word.value);
+		if (text === option) values.push(argv[i + 1]?.value ?? []);
+		else if (text?.startsWith(option)) values.push([text.slice(option.length)]);
+		else if (text === undefined) values.push(word.value);
+	});
+	return values;
 }
 
 /** `trap 'text' SIGNAL…`: the text runs later; `trap -l`, `trap -p`, `trap - INT` and `trap INT` run nothing. */

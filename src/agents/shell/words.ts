@@ -177,6 +177,11 @@ export function arithmetic(node: SyntaxNode, sink: WordSink): void {
 function substitution(node: SyntaxNode, sink: WordSink): Parts {
 	if (node.type === "process_substitution") sink.construct("process substitution");
 	else sink.construct(node.text.startsWith("`") ? "command substitution `…`" : "command substitution $(…)");
+	// Inside backquotes bash takes `\``, `\$` and `\\` out and reads the text again: `\`rm x\`` nested
+	// in one runs rm, where the grammar reads a word.
+	if (node.text.startsWith("`") && node.text.includes("\\")) {
+		sink.unknowable("a backslash inside `…`, which bash reads again before running it");
+	}
 	for (const child of node.children) if (child.isNamed && child.type !== "comment") sink.nested(child);
 	return hole();
 }
