@@ -83,6 +83,9 @@ describe("a denylist finds a denial behind every wrapper and refuses what it can
 		["a shell named by a variable", "$SHELL -c rm\\ -rf\\ build"],
 		["find running what it found", "find /bin -name rm -exec {} -rf build \\;"],
 		["a builtin loaded from a file the child wrote", "enable -f ./x.so rm"],
+		["sudo's shell reading its input", "echo rm -rf build | sudo -s"],
+		["su reading its input", "echo rm -rf build | su"],
+		["a file of commands every bash reads first", "BASH_ENV=./s.sh bash -c true"],
 	])("%s: %j", async (_what, command) => {
 		expect(await decision(command, DENY)).toMatchObject({ ok: false });
 	});

@@ -39,6 +39,8 @@ const hole = (at: number): Word => ({ text: [HOLE], value: [HOLE], source: "…"
 function overApproximate(argv: readonly Word[], from: number, why: string): Runs {
 	const runs = empty();
 	runs.unsure.push(why);
+	// su, runuser, sg, script and their kind start a shell reading its input when given no command.
+	if (from >= argv.length) runs.unknowable.push(`a program that may read commands from its standard input (${why})`);
 	for (let i = from; i < argv.length; i++) runs.maybe.push(argv.slice(i));
 	for (const word of argv.slice(from))
 		if (!isLiteral(word.value) || /[\s;&|]/.test(word.source)) runs.scripts.push(word.value);
@@ -52,10 +54,11 @@ function wrapper(argv: readonly Word[], spec: OptionSpec, name: string): Runs {
 	const runs = empty();
 	runs.scripts.push(...end.scripts);
 	const rest = argv.slice(end.at);
-	if (end.viaShell) runs.scripts.push(joinWords(rest.map((word) => word.value)));
+	// With no command, `sudo -s`, `doas -s` and `chroot dir` start a shell that reads its input.
+	if (rest.length === 0 && (end.viaShell || name === "chroot")) {
+		runs.unknowable.push(`a shell reading commands from its standard input (${name})`);
+	} else if (end.viaShell) runs.scripts.push(joinWords(rest.map((word) => word.value)));
 	else if (rest.length > 0) runs.commands.push(rest);
-	else if (name === "chroot" || (end.viaShell && rest.length === 0))
-		runs.unknowable.push(`an interactive shell (${name})`);
 	return runs;
 }
 

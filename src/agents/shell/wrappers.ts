@@ -135,14 +135,17 @@ export const SHELL_OPTIONS: OptionSpec = {
 
 /**
  * Variables whose value a program runs as a command (`PAGER='rm -rf x' git log`, `PS4='$(rm x)'`
- * with `set -x`, `BASH_ENV`): a denial looks for commands in what they are set to.
+ * with `set -x`): a denial looks for commands in what they are set to.
  */
 export const CODE_VARIABLES =
-	/^(PAGER|GIT_PAGER|MANPAGER|SYSTEMD_PAGER|EDITOR|VISUAL|GIT_EDITOR|GIT_SEQUENCE_EDITOR|GIT_SSH|GIT_SSH_COMMAND|GIT_EXTERNAL_DIFF|GIT_ASKPASS|SSH_ASKPASS|SUDO_ASKPASS|BASH_ENV|ENV|PS0|PS1|PS2|PS3|PS4|PROMPT_COMMAND|SHELLOPTS|BASHOPTS)$/;
+	/^(PAGER|GIT_PAGER|MANPAGER|SYSTEMD_PAGER|EDITOR|VISUAL|GIT_EDITOR|GIT_SEQUENCE_EDITOR|GIT_SSH|GIT_SSH_COMMAND|GIT_EXTERNAL_DIFF|GIT_ASKPASS|SSH_ASKPASS|SUDO_ASKPASS|PS0|PS1|PS2|PS3|PS4|PROMPT_COMMAND|SHELLOPTS|BASHOPTS)$/;
 
-/** Variables no check can follow: a library loaded into every program, git configuration from the environment. */
+/**
+ * Variables no check can follow: a file of commands a shell reads first (BASH_ENV, ENV), a library
+ * loaded into every program, git configuration from the environment.
+ */
 export const UNKNOWABLE_VARIABLES =
-	/^(LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH|GIT_CONFIG_.*|GIT_CONFIG|GIT_DIR|GIT_EXEC_PATH|BASH_FUNC_.*)$/;
+	/^(BASH_ENV|ENV|LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH|GIT_CONFIG_.*|GIT_CONFIG|GIT_DIR|GIT_EXEC_PATH|BASH_FUNC_.*)$/;
 
 /**
  * git configuration that names a program git runs, or an alias (`-c alias.x='!rm -rf y'`): after
