@@ -280,3 +280,20 @@ describe("what the grammar leaves out or cannot read", () => {
 		expect(await reason(command, DENY)).toContain(why);
 	});
 });
+
+describe("a line built to hold the check", () => {
+	it.each([
+		["ten thousand words", `ls ${"a ".repeat(10_000)}`],
+		["substitutions nested thousands deep", `echo ${"$(".repeat(3000)}ls${")".repeat(3000)}`],
+	])("refuses %s quickly, under either policy", async (_what, command) => {
+		const started = performance.now();
+		expect(await reason(command, DENY)).toContain("could not be read with bash's grammar");
+		expect(await reason(command, ALLOW)).toContain("could not be read with bash's grammar");
+		expect(performance.now() - started).toBeLessThan(10_000);
+	});
+
+	it("reads a long here-document, which is one part of the tree", async () => {
+		const command = `cat > notes.txt <<'EOF'\n${"a line of text\n".repeat(20_000)}EOF`;
+		expect(await reason(command, DENY)).toBe("allowed");
+	});
+});

@@ -20,9 +20,9 @@
  * test/agents/shell/grammar.test.ts fails on a stale copy): the package itself would install a
  * native build script and twenty megabytes of prebuilt binaries for one file of 1.4 MB.
  *
- * Cost (bench/command-check.bench.ts): loading takes some 70–100 ms once per process, paid by the
- * first check or, where a policy exists, started as the child starts; a check then takes well
- * under a millisecond. Nothing loads when no rule holds a child's commands.
+ * Cost (bench/command-check.bench.ts): loading takes some 90–140 ms once per process, paid by the
+ * first check or, where a policy exists, started as the child starts; a check then takes a few
+ * milliseconds. Nothing loads when no rule holds a child's commands.
  */
 import { access, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -37,6 +37,15 @@ export interface ShellGrammar {
 }
 
 const GRAMMAR = "tree-sitter-bash.wasm";
+
+/**
+ * The check runs in the tool call, in the in-process runner on pi-delegate's own event loop: a line
+ * whose tree is larger, or whose parse takes longer, is refused rather than read, so no line a
+ * child writes holds the check (and the budget's timers) for long. A plain command has tens of
+ * nodes; a here-document of any length is a handful.
+ */
+const MAX_NODES = 10_000;
+const PARSE_MS = 1_000;
 
 /**
  * The grammar's file: beside this module in src/, and found from the package's root by the
@@ -100,9 +109,12 @@ async function load(): Promise<ShellGrammar> {
 	parser.setLanguage(language);
 	return {
 		parse(text, read) {
-			const tree = parser.parse(text);
-			if (tree === null) throw new Error("the shell grammar returned no tree");
+			const deadline = performance.now() + PARSE_MS;
+			const tree = parser.parse(text, null, { progressCallback: () => performance.now() > deadline });
+			if (tree === null) throw new Error(`reading it took longer than ${PARSE_MS} ms`);
 			try {
+				const parts = tree.rootNode.descendantCount;
+				if (parts > MAX_NODES) throw new Error(`it has ${parts} parts, more than the ${MAX_NODES} the check reads`);
 				return read(plainTree(tree.walk(), text, tree.rootNode.hasError));
 			} finally {
 				tree.delete();
