@@ -27,7 +27,12 @@ import { realpathSync } from "node:fs";
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { createBashToolDefinition, type ExtensionAPI } from "@earendil-works/pi-coding-agent";
-import { type CommandPolicy, checkCommandPolicies, commandRefusal } from "../agents/command-policy.ts";
+import {
+	type CommandPolicy,
+	checkCommandPolicies,
+	commandRefusal,
+	prepareCommandChecks,
+} from "../agents/command-policy.ts";
 import type { PathRule } from "../agents/path-policy.ts";
 import { createSubmitTool } from "../host/submit-tool.ts";
 import { registerCachePolicy } from "./cache-hook.ts";
@@ -162,12 +167,16 @@ function sandboxTools(pi: ExtensionAPI, sandbox: SandboxConfig, runId: string): 
 	});
 }
 
-/** Refuses a bash command its policies do not allow, before it runs; the runner gets a report of the attempt. */
+/**
+ * Refuses a bash command its policies do not allow, before it runs; the runner gets a report of the
+ * attempt. Bash's grammar starts loading now, while Pi starts, rather than at the first command.
+ */
 function holdCommands(pi: ExtensionAPI, policies: readonly CommandPolicy[]): void {
-	pi.on("tool_call", (event) => {
+	prepareCommandChecks();
+	pi.on("tool_call", async (event) => {
 		const command = bashCommand(event.toolName, event.input);
 		if (command === undefined) return undefined;
-		const decision = checkCommandPolicies(command, policies);
+		const decision = await checkCommandPolicies(command, policies);
 		if (decision.ok) return undefined;
 		process.stderr.write(
 			formatChildReport({

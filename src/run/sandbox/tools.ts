@@ -25,7 +25,12 @@ import {
 	defineTool,
 	type ToolDefinition,
 } from "@earendil-works/pi-coding-agent";
-import { type CommandPolicy, checkCommandPolicies, commandRefusal } from "../../agents/command-policy.ts";
+import {
+	type CommandPolicy,
+	checkCommandPolicies,
+	commandRefusal,
+	prepareCommandChecks,
+} from "../../agents/command-policy.ts";
 import type { PathRule } from "../../agents/path-policy.ts";
 import { pathHold } from "../path-hold.ts";
 import { type BashWrap, bashSpawnHook } from "./bash-hook.ts";
@@ -76,15 +81,19 @@ async function isDirectory(path: string): Promise<boolean> {
 	}
 }
 
-/** Bash that refuses, before it starts, a command its policies do not allow. */
+/**
+ * Bash that refuses, before it starts, a command its policies do not allow. Bash's grammar starts
+ * loading when the tool is made, so the first command does not wait for it.
+ */
 function heldBash(input: ChildToolsInput) {
 	const bash = createBashToolDefinition(input.cwd, { spawnHook: bashSpawnHook(input.bash) });
 	const policies = input.commands;
 	if (policies === undefined || policies.length === 0) return defineTool(bash);
+	prepareCommandChecks();
 	return defineTool({
 		...bash,
-		execute: (id, params, ...rest) => {
-			const decision = checkCommandPolicies(params.command, policies);
+		execute: async (id, params, ...rest) => {
+			const decision = await checkCommandPolicies(params.command, policies);
 			if (!decision.ok) {
 				input.onPrevented({ tool: "bash", command: params.command, reason: decision.reason, refusedBy: "commands" });
 				throw new Error(commandRefusal(decision.reason));
