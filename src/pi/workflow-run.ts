@@ -8,6 +8,7 @@
  */
 import type { ExtensionAPI, ExtensionCommandContext } from "@earendil-works/pi-coding-agent";
 import { formatProblems } from "../problems.ts";
+import { renderPlainReport } from "../report/plain-report.ts";
 import { renderReport } from "../report/task-report.ts";
 import type { ChildrenRegistry } from "../run/children.ts";
 import type { PrefixGate } from "../run/prefix-gate.ts";
@@ -37,9 +38,7 @@ export interface WorkflowRunDeps extends PiDeps {
 }
 
 function childReport(result: AgentResult): string {
-	return result.kind === "plain"
-		? `${result.status.toUpperCase()}  plain child ${result.id} (not checked)\n\n${result.text}\n`
-		: renderReport(result);
+	return result.kind === "plain" ? renderPlainReport(result) : renderReport(result);
 }
 
 /** Where a line of progress goes: stderr in print mode; the status bar in the TUI; nowhere in RPC. */
