@@ -10,7 +10,7 @@ import { formatSeconds, formatUsd, formatInt as int, plural } from "../format/nu
 import type { TaskResult } from "../run/result.ts";
 import { isolationLines } from "../run/sandbox/report.ts";
 import { isInside, lexical, segmentsBelow } from "../spec/paths.ts";
-import { childPart, type ModelPart, modelText } from "./model-text.ts";
+import { childPart, type ModelPart, modelText, type ReportLine, said } from "./model-text.ts";
 
 /** Says when the spec relaxed the rule that an ok must cite evidence (envelope/proof.ts). */
 function relaxedProof(result: TaskResult): string | undefined {
@@ -46,17 +46,24 @@ function answerParts(result: TaskResult): ModelPart[] {
 	if (env) parts.push(childPart(env.deliverable, `Deliverable (status ${env.status}):`));
 	else if (result.finalText) parts.push(childPart(result.finalText, "The child's last message (no valid envelope):"));
 	if (result.claims.length > 0) {
+		// The claim and its pointer are the child's; the mark and why it failed are the check's.
 		parts.push(
 			"Evidence:",
 			...result.claims.map(
-				(c) => `  ${c.verified ? "✓" : "✗"} ${c.claim} — ${c.pointer}${c.verified ? "" : ` (${c.reason})`}`,
+				(c): ReportLine => [
+					`  ${c.verified ? "✓" : "✗"} `,
+					said(`${c.claim} — ${c.pointer}`),
+					c.verified ? "" : ` (${c.reason})`,
+				],
 			),
 		);
 	}
 	const relaxed = relaxedProof(result);
 	if (relaxed) parts.push(`Note: ${relaxed}`);
-	if (env && env.unsure.length > 0) parts.push("Unsure:", ...env.unsure.map((u) => `  - ${u}`));
-	if (env && env.did_not_do.length > 0) parts.push("Did not do:", ...env.did_not_do.map((d) => `  - ${d}`));
+	if (env && env.unsure.length > 0) parts.push("Unsure:", ...env.unsure.map((u): ReportLine => ["  - ", said(u)]));
+	if (env && env.did_not_do.length > 0) {
+		parts.push("Did not do:", ...env.did_not_do.map((d): ReportLine => ["  - ", said(d)]));
+	}
 	return parts;
 }
 
@@ -65,7 +72,7 @@ function verdictHead(result: TaskResult): string {
 }
 
 /** A task's problems and warnings, one line each, as they follow its verdict. */
-function problemLines(result: TaskResult): string[] {
+function problemLines(result: TaskResult): ReportLine[] {
 	return [...result.problems.map((p) => `✗ ${p.message}`), ...result.warnings.map((w) => `! ${w}`)];
 }
 
@@ -114,16 +121,17 @@ export function tally(results: readonly TaskResult[]): string {
  * and writes the sandbox prevented — a child that tried one did more than it was asked, even if the
  * boundary found nothing.
  */
-function passDetails(result: TaskResult, cwd: string | undefined): string[] {
+function passDetails(result: TaskResult, cwd: string | undefined): ReportLine[] {
 	const env = result.envelope;
 	const lines = problemLines(result);
+	// Every pointer of a PASS held: the check is its verdict, and what the list says is the child's.
 	if (result.claims.length > 0) {
-		lines.push(`  evidence: ${result.claims.map((c) => `${c.pointer} (${c.claim})`).join("; ")}`);
+		lines.push(["  evidence: ", said(result.claims.map((c) => `${c.pointer} (${c.claim})`).join("; "))]);
 	}
 	const relaxed = relaxedProof(result);
 	if (relaxed) lines.push(`  note: ${relaxed}`);
-	if (env && env.unsure.length > 0) lines.push(`  unsure: ${env.unsure.join("; ")}`);
-	if (env && env.did_not_do.length > 0) lines.push(`  did not do: ${env.did_not_do.join("; ")}`);
+	if (env && env.unsure.length > 0) lines.push(["  unsure: ", said(env.unsure.join("; "))]);
+	if (env && env.did_not_do.length > 0) lines.push(["  did not do: ", said(env.did_not_do.join("; "))]);
 	const changes = result.delta.length > 0 ? `; ${plural(result.delta.length, "change")}` : "";
 	lines.push(`  roots: ${rootsLine(result, cwd)}${changes}`);
 	const prevented = result.isolation?.prevented.length ?? 0;

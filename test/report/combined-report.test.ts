@@ -99,7 +99,7 @@ describe("the combined report for the model", () => {
 
 	it("keeps a PASS to its answer, evidence, doubts and roots, without its audit record", () => {
 		expect(text).toContain(
-			"— a: <child>\n> a says line 1\n</child>\n  evidence: data.txt:1 (the file says so)\n  unsure: whether line 2 matters\n  roots: /r/a (watched)",
+			"— a: <child>\n> a says line 1\n</child>\n  evidence: <child>data.txt:1 (the file says so)</child>\n  unsure: <child>whether line 2 matters</child>\n  roots: /r/a (watched)",
 		);
 		expect(text).not.toContain("/runs/x-a");
 	});
@@ -130,8 +130,8 @@ describe("the combined report for the model", () => {
 				"<child>",
 				"> a says line 1",
 				"</child>",
-				"  evidence: data.txt:1 (the file says so)",
-				"  unsure: whether line 2 matters",
+				"  evidence: <child>data.txt:1 (the file says so)</child>",
+				"  unsure: <child>whether line 2 matters</child>",
 				"  roots: a (watched)",
 				"",
 			].join("\n"),
