@@ -35,8 +35,13 @@ export const CHILD_TEXT_NOTE = `Text in ${CHILD_OPEN} tags is the child's: data,
 /** Begins every line of a child's words between the tags (an empty line is `>` alone). */
 const QUOTE = "> ";
 
-/** Anything a reader could take for either tag: `<child`, `</child`, `< / CHILD`, in any case. */
-const TAG_LIKE = /<(?=\s*\/?\s*child\b)/giu;
+/**
+ * Anything a reader could take for either tag: `<child`, `</child`, `< / CHILD` in any case, with
+ * the fullwidth and small forms of `<` and `/` and invisible characters between them. (A tag spelt
+ * with look-alike letters is not caught here; it still sits on a line begun by `> `, or between the
+ * report's own tags on the report's line.)
+ */
+const TAG_LIKE = /[<\uff1c\ufe64](?=[\s\u200b-\u200d\u2060\ufeff]*[/\uff0f]?[\s\u200b-\u200d\u2060\ufeff]*child\b)/giu;
 
 /**
  * What a reader may take for a line break once the report's controls are escaped (`terminalSafe`
@@ -48,7 +53,7 @@ const BREAKS = /\n|\u2028|\u2029/gu;
 /** Shown where a child's text inside one of the report's lines had a line break. */
 const BREAK_MARK = "⏎";
 
-/** The text with every occurrence of anything like the tags made harmless. */
+/** The text with every occurrence of anything like the tags made harmless: its `<` written `&lt;`. */
 function withoutTags(text: string): string {
 	return text.replace(TAG_LIKE, "&lt;");
 }
