@@ -9,7 +9,7 @@ import { compactCount, formatSeconds, formatUsd, formatInt as int, plural } from
 import { indent, terminalSafe } from "../format/text.ts";
 import type { ForkResult } from "../run/fork-result.ts";
 import type { ChildUsage } from "../run/types.ts";
-import { childPart, type ModelPart, modelText } from "./model-text.ts";
+import { childPart, type ModelPart, modelText, problemLine } from "./model-text.ts";
 
 /** Printed under every answer: a fork hands in prose, and its claims are the caller's to check. */
 export const UNVERIFIED_NOTE =
@@ -40,7 +40,7 @@ function modelBlock(result: ForkResult): ModelPart[] {
 	const head = `Fork ${result.index} of ${result.of} · ${result.verdict}${result.verdict === "FAIL" ? ` (${plural(result.problems.length, "problem")})` : ""} · ${quoted(result.brief)}`;
 	return [
 		head,
-		...result.problems.map((p) => `✗ ${p.message}`),
+		...result.problems.map((p) => problemLine("✗ ", p)),
 		...result.warnings.map((w) => `! ${w}`),
 		...refusals(result),
 		result.text.trim() === "" ? "(the fork gave no answer)" : childPart(result.text.trim()),

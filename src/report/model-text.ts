@@ -8,6 +8,8 @@
  */
 import { childBlock, childInline, inline } from "../format/child-text.ts";
 import { terminalSafe } from "../format/text.ts";
+import type { RunProblem } from "../run/verdict.ts";
+import { isRecord } from "../values.ts";
 
 /** A child's words inside one of the report's lines. */
 export interface ChildWords {
@@ -33,6 +35,32 @@ export function said(text: string): ChildWords {
 /** A child's words as a block, under `label` when given. */
 export function childPart(text: string, label?: string): ChildBlock {
 	return label === undefined ? { block: text } : { block: text, label };
+}
+
+/**
+ * Where a problem's message quotes the child, by the problem's own record of what it is about: the
+ * file a boundary violation names (the child made it, and chose its name), the pointer of a claim
+ * that did not hold. Only a message of the form the verdict writes (run/verdict.ts) is marked.
+ */
+function quoteOf(p: RunProblem): { at: number; text: string } | undefined {
+	const v = p.value;
+	if (p.code === "boundary" && isRecord(v) && typeof v.path === "string" && v.path !== "") {
+		const head = `boundary violation: ${String(v.kind)} `;
+		if (p.message.startsWith(`${head}${v.path} in `)) return { at: head.length, text: v.path };
+	}
+	if (p.code === "evidence" && typeof v === "string" && typeof p.path[1] === "number") {
+		const head = `evidence[${p.path[1]}] "`;
+		if (p.message.startsWith(`${head}${v}"`)) return { at: head.length, text: v };
+	}
+	return undefined;
+}
+
+/** A problem's line (`✗ boundary violation: added <child>x</child> in /r, …`): the child's words in it marked. */
+export function problemLine(mark: string, p: RunProblem): ReportLine {
+	const quote = quoteOf(p);
+	if (quote === undefined) return `${mark}${p.message}`;
+	const after = p.message.slice(quote.at + quote.text.length);
+	return [`${mark}${p.message.slice(0, quote.at)}`, said(quote.text), after];
 }
 
 function render(part: ModelPart): string {

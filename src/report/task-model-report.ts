@@ -10,7 +10,7 @@ import { formatSeconds, formatUsd, formatInt as int, plural } from "../format/nu
 import type { TaskResult } from "../run/result.ts";
 import { isolationLines } from "../run/sandbox/report.ts";
 import { isInside, lexical, segmentsBelow } from "../spec/paths.ts";
-import { childPart, type ModelPart, modelText, type ReportLine, said } from "./model-text.ts";
+import { childPart, type ModelPart, modelText, problemLine, type ReportLine, said } from "./model-text.ts";
 
 /** Says when the spec relaxed the rule that an ok must cite evidence (envelope/proof.ts). */
 function relaxedProof(result: TaskResult): string | undefined {
@@ -73,7 +73,7 @@ function verdictHead(result: TaskResult): string {
 
 /** A task's problems and warnings, one line each, as they follow its verdict. */
 function problemLines(result: TaskResult): ReportLine[] {
-	return [...result.problems.map((p) => `✗ ${p.message}`), ...result.warnings.map((w) => `! ${w}`)];
+	return [...result.problems.map((p) => problemLine("✗ ", p)), ...result.warnings.map((w) => `! ${w}`)];
 }
 
 function boundaryLine(result: TaskResult, cwd?: string): string {
