@@ -1,3 +1,4 @@
+import { inline } from "../format/child-text.ts";
 import { formatUsd } from "../format/numbers.ts";
 import { terminalSafe } from "../format/text.ts";
 import type { RunnerKind } from "../plan/types.ts";
@@ -149,8 +150,9 @@ function progressOn(registry: ChildrenRegistry, io: CommandIO) {
 		else if (event.type === "progress") {
 			states.set(child.key, foldProgress(states.get(child.key) ?? INITIAL_PROGRESS, event.progress));
 			const p = event.progress;
-			if (p.type === "tool_start" && !io.isTTY) line(`${name}    ${p.summary}`);
-			if (p.type === "warning" || p.type === "budget_warning") line(`${name}  ! ${p.message}`);
+			// What a child did or set off may quote it: kept to the step's one line.
+			if (p.type === "tool_start" && !io.isTTY) line(`${name}    ${inline(p.summary)}`);
+			if (p.type === "warning" || p.type === "budget_warning") line(`${name}  ! ${inline(p.message)}`);
 		} else if (event.type === "ended") {
 			const cost = event.state === "replayed" ? "" : ` · ${formatUsd(child.usd)}`;
 			line(

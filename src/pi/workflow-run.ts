@@ -9,6 +9,7 @@
 import type { ExtensionAPI, ExtensionCommandContext } from "@earendil-works/pi-coding-agent";
 import { formatProblems } from "../problems.ts";
 import { renderReport } from "../report/task-report.ts";
+import { renderUncheckedReport } from "../report/unchecked-report.ts";
 import type { ChildrenRegistry } from "../run/children.ts";
 import type { PrefixGate } from "../run/prefix-gate.ts";
 import type { RootLocks } from "../run/root-lock.ts";
@@ -37,9 +38,7 @@ export interface WorkflowRunDeps extends PiDeps {
 }
 
 function childReport(result: AgentResult): string {
-	return result.kind === "unchecked"
-		? `${result.status.toUpperCase()}  unchecked child ${result.id} (not checked)\n\n${result.text}\n`
-		: renderReport(result);
+	return result.kind === "unchecked" ? renderUncheckedReport(result) : renderReport(result);
 }
 
 /** Where a line of progress goes: stderr in print mode; the status bar in the TUI; nowhere in RPC. */
