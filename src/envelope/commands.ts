@@ -22,11 +22,28 @@ export function normalizeCommand(command: string): string {
 		.replace(/\s+/g, " ");
 }
 
-/** The top-level segments of a shell command line, split on `&&`, `||`, `;` and newlines outside quotes. */
-export function commandSegments(command: string): string[] {
-	const segments: string[] = [];
+/** The operator that ends a top-level segment: `&&`, `||`, or `;` (a newline reads as one). */
+export type SegmentEnd = "&&" | "||" | ";";
+
+/** One top-level segment of a command line, normalised, with the operator after it (none after the last). */
+export interface Segment {
+	text: string;
+	op: SegmentEnd | undefined;
+}
+
+/**
+ * The top-level segments of a shell command line with the operators between them, split on `&&`,
+ * `||`, `;` and newlines outside quotes. An empty segment is dropped; a `;` it ended is kept on the
+ * segment before it, so `a && ; b` still reads as a list that does not go on with `&&`.
+ */
+export function splitSegments(command: string): Segment[] {
+	const raw: Array<{ text: string; op: SegmentEnd | undefined }> = [];
 	let current = "";
 	let quote: string | undefined;
+	const end = (op: SegmentEnd) => {
+		raw.push({ text: current, op });
+		current = "";
+	};
 	for (let i = 0; i < command.length; i++) {
 		const c = command[i]!;
 		const pair = command.slice(i, i + 2);
@@ -40,18 +57,29 @@ export function commandSegments(command: string): string[] {
 			quote = c;
 			current += c;
 		} else if (pair === "&&" || pair === "||") {
-			segments.push(current);
-			current = "";
+			end(pair);
 			i++;
 		} else if (c === ";" || c === "\n") {
-			segments.push(current);
-			current = "";
+			end(";");
 		} else {
 			current += c;
 		}
 	}
-	segments.push(current);
-	return segments.map(normalizeCommand).filter((s) => s !== "");
+	raw.push({ text: current, op: undefined });
+	const kept: Segment[] = [];
+	for (const part of raw) {
+		const text = normalizeCommand(part.text);
+		const last = kept.at(-1);
+		if (text !== "") kept.push({ text, op: part.op });
+		else if (last && part.op === ";") last.op = ";";
+	}
+	if (kept.length > 0) kept[kept.length - 1]!.op = undefined;
+	return kept;
+}
+
+/** The top-level segments of a shell command line, split on `&&`, `||`, `;` and newlines outside quotes. */
+export function commandSegments(command: string): string[] {
+	return splitSegments(command).map((s) => s.text);
 }
 
 export type CommandMatch =

@@ -10,6 +10,7 @@ import { hanging, indent, terminalSafe } from "../format/text.ts";
 import type { TaskResult } from "../run/result.ts";
 import { isolationLines, isolationSection } from "../run/sandbox/report.ts";
 import { isInside, lexical, segmentsBelow } from "../spec/paths.ts";
+import { evidenceSection as evidence, pointerText } from "./evidence-report.ts";
 
 /** Where a report wraps unless its caller knows the terminal. */
 const WIDTH = 80;
@@ -17,17 +18,6 @@ const WIDTH = 80;
 function list(title: string, items: readonly string[], width = WIDTH): string | undefined {
 	if (items.length === 0) return undefined;
 	return `${title}\n${items.map((item) => hanging("  - ", item, width)).join("\n")}`;
-}
-
-function evidence(result: TaskResult, width: number): string | undefined {
-	if (result.claims.length === 0) return result.envelope ? "Evidence\n  (none given)" : undefined;
-	const failed = result.claims.some((c) => !c.verified);
-	const rows = result.claims.map((c) => {
-		const row = [c.verified ? "✓" : "✗", c.claim, c.pointer];
-		return failed ? [...row, c.verified ? "" : c.reason] : row;
-	});
-	const header = failed ? ["", "claim", "pointer", "problem"] : ["", "claim", "pointer"];
-	return `Evidence\n${indent(renderTable(header, rows, [], { maxWidth: width - 2 }))}`;
 }
 
 /** Says when the spec relaxed the rule that an ok must cite evidence (envelope/proof.ts). */
@@ -154,7 +144,7 @@ function answerLines(result: TaskResult): string[] {
 		lines.push(
 			"Evidence:",
 			...result.claims.map(
-				(c) => `  ${c.verified ? "✓" : "✗"} ${c.claim} — ${c.pointer}${c.verified ? "" : ` (${c.reason})`}`,
+				(c) => `  ${c.verified ? "✓" : "✗"} ${c.claim} — ${pointerText(c)}${c.verified ? "" : ` (${c.reason})`}`,
 			),
 		);
 	}
@@ -226,7 +216,7 @@ function passDetails(result: TaskResult, cwd: string | undefined): string[] {
 	const env = result.envelope;
 	const lines = problemLines(result);
 	if (result.claims.length > 0) {
-		lines.push(`  evidence: ${result.claims.map((c) => `${c.pointer} (${c.claim})`).join("; ")}`);
+		lines.push(`  evidence: ${result.claims.map((c) => `${pointerText(c)} (${c.claim})`).join("; ")}`);
 	}
 	const relaxed = relaxedProof(result);
 	if (relaxed) lines.push(`  note: ${relaxed}`);

@@ -9,6 +9,7 @@
  * sink, root locks, prefix gate), so a test can run it against fakes and a caller can swap a part.
  */
 import { parseEnvelope } from "../envelope/parse.ts";
+import { EVIDENCE_CHECK_MS } from "../envelope/probe.ts";
 import type { FileProbe } from "../envelope/verify.ts";
 import { verifyEvidence } from "../envelope/verify.ts";
 import type { RenderedPrompt } from "../host/render.ts";
@@ -134,7 +135,13 @@ export async function executeTask(plan: TaskPlan, ports: ExecutePorts): Promise<
 }
 
 /** Judges what the child left: the boundary, the envelope and its evidence, the verdict — once. */
-function judge(plan: TaskPlan, outcome: ChildOutcome, boundary: Boundary, rendered: RenderedPrompt, probe: FileProbe) {
+function judge(
+	plan: TaskPlan,
+	outcome: ChildOutcome,
+	boundary: Boundary,
+	rendered: RenderedPrompt,
+	ports: Pick<ExecutePorts, "probe" | "now">,
+) {
 	const violations = boundary.failures;
 	const envelope = parseEnvelope({
 		submissions: outcome.submissions,
@@ -145,8 +152,11 @@ function judge(plan: TaskPlan, outcome: ChildOutcome, boundary: Boundary, render
 		? verifyEvidence(envelope.envelope.evidence, {
 				roots: plan.boundary.roots,
 				base: plan.submit.cwd,
-				commands: outcome.commandsRun,
-				probe,
+				// pi-delegate's own record of what ran and how it ended, where the runner keeps one.
+				commands: outcome.commands ?? outcome.commandsRun,
+				probe: ports.probe,
+				// A stated bound after the child has ended: a pointer can hold the run no longer than this.
+				deadline: ports.now().getTime() + EVIDENCE_CHECK_MS,
 			})
 		: [];
 	const judged = judgeRun({
@@ -185,7 +195,7 @@ async function execute(plan: TaskPlan, ports: ExecutePorts): Promise<TaskResult>
 		runGuarded(child, { ...launchOf(plan, rendered), ...(cache && { cache }) }, ports, audit),
 	);
 	progress({ type: "phase", phase: "checking" });
-	const judged = judge(plan, outcome, boundary, rendered, ports.probe);
+	const judged = judge(plan, outcome, boundary, rendered, ports);
 	const result = resultOf(plan, outcome, boundary, judged, { startedAt, finishedAt: ports.now(), auditDir: audit.dir });
 	audit.writeJson("outcome.json", outcome);
 	audit.finish(result);

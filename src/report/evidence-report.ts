@@ -1,0 +1,29 @@
+/**
+ * The evidence of a run as its reports show it: each claim with its mark and pointer, and beside a
+ * `cmd:` pointer how the command it rests on ended ("exit 0", "exit 1", "timed out"), whenever
+ * pi-delegate's record says — so a reader never takes a ✓ or a ✗ without the status it came from.
+ */
+import { type ClaimCheck, ranLabel } from "../envelope/verify.ts";
+import { renderTable } from "../format/table.ts";
+import { indent } from "../format/text.ts";
+import type { TaskResult } from "../run/result.ts";
+
+/** A pointer with how its command ended, when it rests on one: `cmd: npm test [exit 1]`. */
+export function pointerText(c: ClaimCheck): string {
+	const ran = ranLabel(c);
+	return ran === undefined ? c.pointer : `${c.pointer} [${ran}]`;
+}
+
+/** The full report's Evidence table: a mark, the claim, its pointer, how its command ended, and why it failed. */
+export function evidenceSection(result: TaskResult, width: number): string | undefined {
+	if (result.claims.length === 0) return result.envelope ? "Evidence\n  (none given)" : undefined;
+	const failed = result.claims.some((c) => !c.verified);
+	// How each cited command ended, in a column of its own, whenever the record says.
+	const ran = result.claims.some((c) => ranLabel(c) !== undefined);
+	const rows = result.claims.map((c) => {
+		const row = [c.verified ? "✓" : "✗", c.claim, c.pointer, ...(ran ? [ranLabel(c) ?? ""] : [])];
+		return failed ? [...row, c.verified ? "" : c.reason] : row;
+	});
+	const header = ["", "claim", "pointer", ...(ran ? ["ran"] : []), ...(failed ? ["problem"] : [])];
+	return `Evidence\n${indent(renderTable(header, rows, [], { maxWidth: width - 2 }))}`;
+}
