@@ -11,6 +11,7 @@
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { formatBytes, plural } from "../format/numbers.ts";
 import { type CitedRun, type CommandRun, citedRun, type RanCommand } from "./command-runs.ts";
+import { splitSegments } from "./commands.ts";
 import { type LineRange, type Pointer, parsePointer } from "./pointer.ts";
 import type { Evidence } from "./schema.ts";
 
@@ -186,6 +187,11 @@ function verifyCommand(pointer: Pointer & { kind: "command" }, ctx: VerifyContex
 	return { ...status, ...commandOutcome(pointer.command, run, where) };
 }
 
+/** The command that succeeds when `cited` fails, as the shell writes it: `! npm test`, `! (a; b)`. */
+function negation(cited: string): string {
+	return splitSegments(cited).length > 1 ? `! (${cited})` : `! ${cited}`;
+}
+
 /** What a recorded run says of the cited command: it succeeded, failed, or its status is not its own. */
 function commandOutcome(cited: string, run: CitedRun & { found: true }, where: string): Outcome {
 	const ended = run.exit === null ? `was stopped (${run.stopped ?? "killed"}) before it exited` : `exited ${run.exit}`;
@@ -194,7 +200,7 @@ function commandOutcome(cited: string, run: CitedRun & { found: true }, where: s
 		const fix =
 			run.exit === null
 				? "it backs nothing; run it again to its end"
-				: `a failed command backs no claim; to show an expected failure, run its negation (! ${cited}) and cite that`;
+				: `a failed command backs no claim; to show an expected failure, run its negation (${negation(cited)}) and cite that`;
 		return { verified: false, reason: `${where}, but ${ended}: ${fix}` };
 	}
 	if (run.exit !== 0) return { verified: false, reason: `${where}, which ${ended}` };

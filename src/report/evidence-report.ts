@@ -18,12 +18,13 @@ export function pointerText(c: ClaimCheck): string {
 export function evidenceSection(result: TaskResult, width: number): string | undefined {
 	if (result.claims.length === 0) return result.envelope ? "Evidence\n  (none given)" : undefined;
 	const failed = result.claims.some((c) => !c.verified);
-	// How each cited command ended, in a column of its own, whenever the record says.
+	// How each cited command ended, beside its mark, whenever the record says: the column comes
+	// before the child's own words, so a long claim or pointer never pushes it out of sight.
 	const ran = result.claims.some((c) => ranLabel(c) !== undefined);
 	const rows = result.claims.map((c) => {
-		const row = [c.verified ? "✓" : "✗", c.claim, c.pointer, ...(ran ? [ranLabel(c) ?? ""] : [])];
+		const row = [c.verified ? "✓" : "✗", ...(ran ? [ranLabel(c) ?? ""] : []), c.claim, c.pointer];
 		return failed ? [...row, c.verified ? "" : c.reason] : row;
 	});
-	const header = ["", "claim", "pointer", ...(ran ? ["ran"] : []), ...(failed ? ["problem"] : [])];
+	const header = ["", ...(ran ? ["ran"] : []), "claim", "pointer", ...(failed ? ["problem"] : [])];
 	return `Evidence\n${indent(renderTable(header, rows, [], { maxWidth: width - 2 }))}`;
 }
