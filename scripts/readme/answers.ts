@@ -69,10 +69,14 @@ function exampleAnswers(base: string): ChildAnswer[] {
 			when: `Two steps. (1) README.md in ${base}/app`,
 			turns: [
 				tool("edit", { path: `${base}/app/README.md`, edits: [{ oldText: "teh", newText: "the" }] }),
-				tool("bash", { command: compile }),
-				// Cited instead of the compile, which writes a cache into lib: under the sandbox that write
-				// fails and the compile exits 1, and a command that failed backs no claim.
-				tool("bash", { command: parse }),
+				// The parse is cited, not the compile, which writes a cache into lib: under the sandbox that
+				// write fails and the compile exits 1, and a command that failed backs no claim.
+				{
+					tools: [
+						{ name: "bash", args: { command: compile } },
+						{ name: "bash", args: { command: parse } },
+					],
+				},
 				submit("Fixed 'teh' in README.md; the module parses.", [
 					["the typo is fixed", `${base}/app/README.md:3`],
 					["the module parses", `cmd: ${parse}`],
