@@ -5,8 +5,8 @@
  * know which way the command went, and a child cannot cite `npm test` that failed beside "all
  * tests pass". A command that exited non-zero, or was stopped before it exited, backs nothing as
  * it stands. A child whose point is that something fails cites a command whose success says so,
- * in the shell's own words: `! npm test`, `grep -c TODO src; test $? -eq 1`. That keeps the
- * expected failure checkable instead of trusting the claim's words about it.
+ * in the shell's own words: `! npm test`, `! grep -q TODO src`. That keeps the expected failure
+ * checkable instead of trusting the claim's words about it.
  *
  * The record is pi-delegate's own (its bash tool records each command it executed and its exit
  * status, run/command-record.ts); nothing the model writes or a command prints is read for it.
@@ -15,12 +15,16 @@
  * failed after an earlier one passed means the work changed since, and the earlier pass no longer
  * speaks for it.
  *
- * A segment of a longer line (`cd app && npm test`, cited as `cmd: npm test`) has an exit status of
- * its own only in one shape: every segment before it is a `cd` (which changes where the command
- * runs, not what it is) joined without `||`, and everything after it follows with `&&`. Then a
- * line that exited 0 ran it, and it exited 0. In any other shape the line's status is not the
- * segment's: `npm test; true` exits 0 whatever the tests did, `true || npm test` never runs them,
- * and `npm() { :; }; npm test` runs a function of the child's in their place. Pure.
+ * A line's exit status is its cited part's own only in one shape: nothing before the part but setup
+ * that cannot change what the part is or hide how it ended — `cd`, `set -o pipefail` — and nothing
+ * after it but commands joined with `&&`, and no pipe in the part unless pipefail was set (a
+ * pipeline's status is its last stage's), nor a command sent to the background. Then a line that
+ * exited 0 ran the part, and the part exited 0: `cd app && npm test`, cited whole or as
+ * `cmd: npm test`, or `set -o pipefail; npm test | tail -5`. In any other shape it is not:
+ * `npm test; true` and `npm test | tail -5` exit 0 whatever the tests did, `true || npm test` never
+ * runs them, `npm test & wait` waits for nothing, and `npm() { :; }; npm test` runs a function of
+ * the child's in their place. Such a line backs no claim by its exit 0, cited whole or in part.
+ * Pure.
  */
 import { matchCommand, normalizeCommand, type Segment, splitSegments } from "./commands.ts";
 
@@ -56,11 +60,28 @@ export type CitedRun =
 
 const lineOf = (run: RanCommand): string => (typeof run === "string" ? run : run.command);
 
-/** The cited segment sits where the line's exit status is its own (see the file's comment). */
-function ownStatus(segments: readonly Segment[], at: number): boolean {
-	const before = segments.slice(0, at).every((s) => /^cd(\s|$)/.test(s.text) && s.op !== "||");
-	const after = segments.slice(at, -1).every((s) => s.op === "&&");
-	return before && after;
+/** Setup a part may follow: it changes where the part runs, or makes a pipeline report any stage's failure. */
+const SETUP = /^(cd(\s.*)?|set -[a-z]*o pipefail)$/;
+const PIPEFAIL = /^set -[a-z]*o pipefail$/;
+
+/**
+ * Whether a line's exit status is that of its part from segment `from` on (the whole of it, or
+ * the one segment `from` when `whole` is false). See the file's comment for the shape.
+ */
+function ownStatus(segments: readonly Segment[], from: number, whole: boolean): boolean {
+	const before = segments.slice(0, from);
+	if (!before.every((s) => SETUP.test(s.text) && s.op !== "||")) return false;
+	const pipefail = before.some((s) => PIPEFAIL.test(s.text));
+	const rest = segments.slice(from);
+	if (!rest.slice(0, -1).every((s) => s.op === "&&")) return false;
+	const part = whole ? rest : rest.slice(0, 1);
+	return part.every((s) => !s.background && (!s.piped || pipefail));
+}
+
+/** How many segments a whole line starts with that are setup (see SETUP). */
+function leadingSetup(segments: readonly Segment[]): number {
+	const at = segments.findIndex((s) => !SETUP.test(s.text) || s.op === "||");
+	return at < 0 ? segments.length : at;
 }
 
 type Found = Extract<CitedRun, { found: true }>;
@@ -69,12 +90,15 @@ type Found = Extract<CitedRun, { found: true }>;
 function judgeRun(run: RanCommand, want: string, index: number): Found | undefined {
 	const line = lineOf(run);
 	const whole = normalizeCommand(line) === want;
-	const segments = whole ? [] : splitSegments(line);
-	const positions = segments.flatMap((s, i) => (s.text === want ? [i] : []));
+	const segments = splitSegments(line);
+	const positions = whole ? [] : segments.flatMap((s, i) => (s.text === want ? [i] : []));
 	if (!whole && positions.length === 0) return undefined;
 	const base = { found: true as const, index, line, whole };
 	if (typeof run === "string") return { ...base, exit: undefined, stopped: undefined, status: "unrecorded" };
-	const own = whole || positions.some((at) => ownStatus(segments, at));
+	const own = whole
+		? ownStatus(segments, leadingSetup(segments), true)
+		: positions.some((at) => ownStatus(segments, at, false));
+	// A line that failed fails a claim that cites it whole; a failed line says nothing of one part.
 	const status = run.exit === 0 ? (own ? "ok" : "unknown") : whole ? "failed" : "unknown";
 	return { ...base, exit: run.exit, stopped: run.stopped, status };
 }

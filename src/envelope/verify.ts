@@ -187,9 +187,13 @@ function verifyCommand(pointer: Pointer & { kind: "command" }, ctx: VerifyContex
 	return { ...status, ...commandOutcome(pointer.command, run, where) };
 }
 
-/** The command that succeeds when `cited` fails, as the shell writes it: `! npm test`, `! (a; b)`. */
-function negation(cited: string): string {
-	return splitSegments(cited).length > 1 ? `! (${cited})` : `! ${cited}`;
+/** How to cite an expected failure of `cited`: its negation, when it is one plain command. */
+function expectedFailure(cited: string): string {
+	const segments = splitSegments(cited);
+	const plain = segments.length === 1 && !segments[0]!.piped && !segments[0]!.background;
+	return plain
+		? `run its negation (! ${cited}) and cite that`
+		: "run a command whose success says so (! before a single command) and cite that";
 }
 
 /** What a recorded run says of the cited command: it succeeded, failed, or its status is not its own. */
@@ -200,13 +204,20 @@ function commandOutcome(cited: string, run: CitedRun & { found: true }, where: s
 		const fix =
 			run.exit === null
 				? "it backs nothing; run it again to its end"
-				: `a failed command backs no claim; to show an expected failure, run its negation (${negation(cited)}) and cite that`;
+				: `a failed command backs no claim; to show an expected failure, ${expectedFailure(cited)}`;
 		return { verified: false, reason: `${where}, but ${ended}: ${fix}` };
 	}
 	if (run.exit !== 0) return { verified: false, reason: `${where}, which ${ended}` };
+	const hidden = "a ';', '||', '&' or a pipe without pipefail can hide a failure";
+	if (run.whole) {
+		return {
+			verified: false,
+			reason: `${where}, but its exit 0 does not show that it succeeded (${hidden}); run what the claim rests on so that its own status decides (alone, joined with &&, or after set -o pipefail) and cite that`,
+		};
+	}
 	return {
 		verified: false,
-		reason: `${where}, whose exit 0 is not the status of ${cited} itself; cite the whole line as it ran, or run ${cited} on its own`,
+		reason: `${where}, whose exit 0 is not the status of ${cited} itself (${hidden}); run ${cited} on its own and cite that`,
 	};
 }
 

@@ -96,15 +96,16 @@ describe.each(RUNNERS)("cmd: evidence on the %s runner", (runner) => {
 		expect(renderModelReport(ran.result)).toContain(`— cmd: ${line} [exit 3] (`);
 	});
 
-	it("does not take a line's exit 0 for a segment that failed before it, and verifies one whose status is its own", async () => {
+	it("does not take a line's exit 0 where a later segment or a pipe hides a failure, and verifies one whose status is its own", async () => {
 		const turns = script(
-			[{ command: "sh -c 'exit 1'; true" }, { command: "cd . && sh -c 'exit 0'" }],
-			["cmd: sh -c 'exit 1'", "cmd: sh -c 'exit 0'"],
+			[{ command: "sh -c 'exit 1'; true" }, { command: "sh -c 'exit 1' | cat" }, { command: "cd . && sh -c 'exit 0'" }],
+			["cmd: sh -c 'exit 1'", "cmd: sh -c 'exit 1' | cat", "cmd: sh -c 'exit 0'"],
 		);
 		const ran = await runTask(runner, turns, WRITES);
 		expect(ran.result.verdict).toBe("FAIL");
 		expect(failure(ran.result.claims[0])).toContain("whose exit 0 is not the status of sh -c 'exit 1' itself");
-		expect(ran.result.claims[1]).toMatchObject({ verified: true, exit: 0 });
+		expect(failure(ran.result.claims[1])).toContain("but its exit 0 does not show that it succeeded");
+		expect(ran.result.claims[2]).toMatchObject({ verified: true, exit: 0 });
 		expect(renderModelReport(ran.result)).toContain("— cmd: sh -c 'exit 0' [exit 0]");
 	});
 

@@ -7,21 +7,34 @@ import { ranLabel, verifyEvidence } from "../../src/envelope/verify.ts";
 const ok = (command: string) => ({ command, exit: 0 });
 const failed = (command: string, exit = 1) => ({ command, exit });
 
+const plain = { piped: false, background: false };
+
 describe("splitSegments", () => {
 	it("keeps the operator after each segment, a newline read as ;", () => {
 		expect(splitSegments("cd app && npm test || echo no; ls\npwd")).toEqual([
-			{ text: "cd app", op: "&&" },
-			{ text: "npm test", op: "||" },
-			{ text: "echo no", op: ";" },
-			{ text: "ls", op: ";" },
-			{ text: "pwd", op: undefined },
+			{ text: "cd app", op: "&&", ...plain },
+			{ text: "npm test", op: "||", ...plain },
+			{ text: "echo no", op: ";", ...plain },
+			{ text: "ls", op: ";", ...plain },
+			{ text: "pwd", op: undefined, ...plain },
 		]);
 	});
 
 	it("drops empty segments, keeping a ; they ended", () => {
 		expect(splitSegments("a && ; b &&")).toEqual([
-			{ text: "a", op: ";" },
-			{ text: "b", op: undefined },
+			{ text: "a", op: ";", ...plain },
+			{ text: "b", op: undefined, ...plain },
+		]);
+	});
+
+	it("marks a pipe and a command sent to the background, not a redirection or one in quotes", () => {
+		const marks = (line: string) => splitSegments(line).map((s) => [s.piped, s.background]);
+		expect(marks("npm test 2>&1 | tail -5")).toEqual([[true, false]]);
+		expect(marks("npm test |& tail")).toEqual([[true, false]]);
+		expect(marks("npm test & wait")).toEqual([[false, true]]);
+		expect(marks("npm test &> log && echo 'a | b & c' >&2")).toEqual([
+			[false, false],
+			[false, false],
 		]);
 	});
 });
@@ -31,9 +44,28 @@ describe("citedRun", () => {
 		expect(citedRun("npm test", [ok("npm test")])).toMatchObject({ found: true, status: "ok", whole: true });
 		expect(citedRun("npm test", [ok("cd app && npm test && echo done")])).toMatchObject({ status: "ok", whole: false });
 		expect(citedRun("npm test", [ok("cd app; npm test")])).toMatchObject({ status: "ok" });
+		expect(citedRun("cd app && npm test", [ok("cd app && npm test")])).toMatchObject({ status: "ok", whole: true });
+		const piped = "set -o pipefail; npm test 2>&1 | tail -5";
+		expect(citedRun(piped, [ok(piped)])).toMatchObject({ status: "ok" });
+		expect(citedRun("npm test 2>&1 | tail -5", [ok(piped)])).toMatchObject({ status: "ok", whole: false });
+		expect(citedRun("! npm test", [ok("! npm test")])).toMatchObject({ status: "ok" });
+	});
+
+	it("does not take a whole line's exit 0 as success when its shape can hide a failure", () => {
+		for (const line of [
+			"npm test; true",
+			"npm test | tail -5",
+			"npm test & wait",
+			"npm test || true",
+			"trap 'exit 0' EXIT; npm test",
+		]) {
+			expect(citedRun(line, [ok(line)]), line).toMatchObject({ found: true, whole: true, status: "unknown" });
+		}
+		expect(citedRun("npm test; false", [failed("npm test; false")])).toMatchObject({ status: "failed" });
 	});
 
 	it("does not take a line's exit status for a segment's when it is not the segment's own", () => {
+		// The lines with a pipe cite the pipeline `npm test | tail -5`; the rest cite `npm test`.
 		for (const line of [
 			"npm test; true",
 			"npm test || true",
@@ -41,8 +73,11 @@ describe("citedRun", () => {
 			"npm() { :; }; npm test",
 			"export PATH=/tmp && npm test",
 			"cd app || npm test",
+			"npm test | tail -5",
+			"set +o pipefail; npm test | tail -5",
 		]) {
-			expect(citedRun("npm test", [ok(line)]), line).toMatchObject({ found: true, status: "unknown" });
+			const cited = line.includes("tail") ? "npm test | tail -5" : "npm test";
+			expect(citedRun(cited, [ok(line)]), line).toMatchObject({ found: true, status: "unknown" });
 		}
 	});
 
@@ -87,6 +122,8 @@ describe("verifyEvidence on a record with exit statuses", () => {
 		expect(ranLabel(stopped)).toBe("timed out");
 		const masked = check("cmd: npm test", [ok("npm test; true")]);
 		expect(masked.verified ? "" : masked.reason).toContain("whose exit 0 is not the status of npm test itself");
+		const piped = check("cmd: npm test | tail -5", [ok("npm test | tail -5")]);
+		expect(piped.verified ? "" : piped.reason).toContain("but its exit 0 does not show that it succeeded");
 	});
 
 	it("shows nothing beside a plain-line record or a file pointer", () => {
