@@ -44,7 +44,14 @@ export function evidenceDeadline(): number {
 
 /** Once the cited lines are seen, how far a file is read on to give its total ("3 lines") before counting stops. */
 const COUNT_ON = MiB;
-const CHUNK = 64 * 1024;
+const CHUNK = MiB;
+
+/** The newlines in `bytes`, found by the native search rather than a byte loop (64 MiB of one line is read in moments). */
+function newlines(bytes: Buffer): number {
+	let count = 0;
+	for (let at = bytes.indexOf(NEWLINE); at !== -1; at = bytes.indexOf(NEWLINE, at + 1)) count++;
+	return count;
+}
 
 /** Opens a regular file for reading without blocking: a FIFO or a device put in its place is refused, not waited on. */
 function openRegular(path: string): number {
@@ -72,7 +79,7 @@ function countFileLines(path: string, need?: LineNeed): number | LinesCut {
 			if (need?.deadline !== undefined && Date.now() > need.deadline) return cut("deadline");
 			const n = readSync(fd, buffer, 0, CHUNK, null);
 			if (n === 0) break;
-			for (let i = 0; i < n; i++) if (buffer[i] === NEWLINE) lines++;
+			lines += newlines(buffer.subarray(0, n));
 			last = buffer[n - 1] ?? NEWLINE;
 			bytes += n;
 			const reached = need !== undefined && lines >= need.through;
