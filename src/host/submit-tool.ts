@@ -48,6 +48,10 @@ export interface SubmitState {
 	rejections: number;
 }
 
+const FILE_FIX = "point at a line that exists inside the task's roots, or cite a command exactly as you ran it";
+const COMMAND_FIX =
+	"cite a command exactly as you ran it, one that exited 0 on its own (the reason says how this one ran or why it does not count)";
+
 function pointerProblems(envelope: Envelope, config: SubmitCheckConfig, commandsRun: readonly RanCommand[]): Problem[] {
 	const checks = verifyEvidence(envelope.evidence, {
 		roots: config.roots,
@@ -65,7 +69,7 @@ function pointerProblems(envelope: Envelope, config: SubmitCheckConfig, commands
 						code: "evidence" as const,
 						value: c.pointer,
 						message: `"${c.pointer}" does not check out: ${c.reason}`,
-						fix: "point at a line that exists inside the task's roots, or cite a command exactly as you ran it",
+						fix: /^\s*cmd:/i.test(c.pointer) ? COMMAND_FIX : FILE_FIX,
 					},
 				],
 	);
