@@ -34,6 +34,7 @@ export type {
 export { type ContextMode, createModeRegistry, DEFAULT_MODE, type ModeRegistry } from "./context/modes.ts";
 export { type ContextFields, ContextFieldsSchema, type ContextPrimitives } from "./context/primitives.ts";
 export { formatProvenance, type ResolvedContext, resolveContext } from "./context/resolve.ts";
+export type { CommandRun } from "./envelope/command-runs.ts";
 export { type EnvelopeParse, parseEnvelope } from "./envelope/parse.ts";
 export { type Pointer, parsePointer } from "./envelope/pointer.ts";
 export { nodeFileProbe } from "./envelope/probe.ts";

@@ -10,6 +10,7 @@ import { formatSeconds, formatUsd, formatInt as int, plural } from "../format/nu
 import type { TaskResult } from "../run/result.ts";
 import { isolationLines } from "../run/sandbox/report.ts";
 import { isInside, lexical, segmentsBelow } from "../spec/paths.ts";
+import { ranSuffix } from "./evidence-report.ts";
 import { childPart, type ModelPart, modelText, problemLine, type ReportLine, said } from "./model-text.ts";
 
 /** Says when the spec relaxed the rule that an ok must cite evidence (envelope/proof.ts). */
@@ -53,6 +54,8 @@ function answerParts(result: TaskResult): ModelPart[] {
 				(c): ReportLine => [
 					`  ${c.verified ? "✓" : "✗"} `,
 					said(`${c.claim} — ${c.pointer}`),
+					// How the command it rests on ended is pi-delegate's record, not the child's words.
+					ranSuffix(c),
 					c.verified ? "" : ` (${c.reason})`,
 				],
 			),
@@ -126,7 +129,8 @@ function passDetails(result: TaskResult, cwd: string | undefined): ReportLine[] 
 	const lines = problemLines(result);
 	// Every pointer of a PASS held: the check is its verdict, and what the list says is the child's.
 	if (result.claims.length > 0) {
-		lines.push(["  evidence: ", said(result.claims.map((c) => `${c.pointer} (${c.claim})`).join("; "))]);
+		const each = result.claims.flatMap((c, i) => [i > 0 ? "; " : "", said(`${c.pointer} (${c.claim})`), ranSuffix(c)]);
+		lines.push(["  evidence: ", ...each]);
 	}
 	const relaxed = relaxedProof(result);
 	if (relaxed) lines.push(`  note: ${relaxed}`);

@@ -12,6 +12,7 @@ import { renderTable } from "../format/table.ts";
 import { hanging, indent, terminalSafe } from "../format/text.ts";
 import type { TaskResult } from "../run/result.ts";
 import { isolationSection } from "../run/sandbox/report.ts";
+import { evidenceSection as evidence } from "./evidence-report.ts";
 import { tally } from "./task-model-report.ts";
 
 export { renderCombinedModelReport, renderModelReport } from "./task-model-report.ts";
@@ -22,17 +23,6 @@ const WIDTH = 80;
 function list(title: string, items: readonly string[], width = WIDTH): string | undefined {
 	if (items.length === 0) return undefined;
 	return `${title}\n${items.map((item) => hanging("  - ", inline(item), width)).join("\n")}`;
-}
-
-function evidence(result: TaskResult, width: number): string | undefined {
-	if (result.claims.length === 0) return result.envelope ? "Evidence\n  (none given)" : undefined;
-	const failed = result.claims.some((c) => !c.verified);
-	const rows = result.claims.map((c) => {
-		const row = [c.verified ? "✓" : "✗", inline(c.claim), inline(c.pointer)];
-		return failed ? [...row, c.verified ? "" : inline(c.reason)] : row;
-	});
-	const header = failed ? ["", "claim", "pointer", "problem"] : ["", "claim", "pointer"];
-	return `Evidence\n${indent(renderTable(header, rows, [], { maxWidth: width - 2 }))}`;
 }
 
 /** Says when the spec relaxed the rule that an ok must cite evidence (envelope/proof.ts). */

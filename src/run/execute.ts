@@ -12,6 +12,7 @@
  * entry point adds only what is its own.
  */
 import { parseEnvelope } from "../envelope/parse.ts";
+import { EVIDENCE_CHECK_MS } from "../envelope/probe.ts";
 import { type FileProbe, verifyEvidence } from "../envelope/verify.ts";
 import type { RenderedPrompt } from "../host/render.ts";
 import type { ChildPlan, TaskPlan, UncheckedPlan } from "../plan/types.ts";
@@ -77,7 +78,7 @@ function resultOf(
 	outcome: ChildOutcome,
 	boundary: Boundary,
 	rendered: RenderedPrompt,
-	ports: Pick<ExecutionPorts, "probe">,
+	ports: Pick<ExecutionPorts, "probe" | "now">,
 	at: RunTimes,
 ): ChildResult {
 	if (plan.kind === "fork") return forkResult(plan, outcome, boundary, at);
@@ -92,8 +93,11 @@ function resultOf(
 		? verifyEvidence(envelope.envelope.evidence, {
 				roots: plan.boundary.roots,
 				base: plan.submit.cwd,
-				commands: outcome.commandsRun,
+				// pi-delegate's own record of what ran and how it ended, where the runner keeps one.
+				commands: outcome.commands ?? outcome.commandsRun,
 				probe: ports.probe,
+				// A stated bound after the child has ended: a pointer can hold the run no longer than this.
+				deadline: ports.now().getTime() + EVIDENCE_CHECK_MS,
 			})
 		: [];
 	return taskResult(plan, outcome, { boundary, envelope, claims, promptMismatch }, at);

@@ -7,6 +7,7 @@
 
 import type { CommandPolicy } from "../agents/command-policy.ts";
 import type { PathRule } from "../agents/path-policy.ts";
+import type { CommandRun } from "../envelope/command-runs.ts";
 import type { RejectedCall } from "../envelope/rejected.ts";
 import type { PrefixHashes } from "../meter/types.ts";
 import type { ChildCachePolicy } from "../plan/cache-policy.ts";
@@ -145,8 +146,14 @@ export interface ChildOutcome {
 	rejectedSubmissions?: RejectedCall[];
 	/** Text of the last assistant message. */
 	finalText: string;
-	/** Every bash command the child ran, in order. */
+	/** Every bash command the child's bash executed, in order (a call refused or never started is not one). */
 	commandsRun: string[];
+	/**
+	 * The same commands with how each ended, as pi-delegate's own bash recorded them (never read
+	 * from the child's events or output); `cmd:` pointers are verified against it. Absent from a
+	 * runner that keeps no such record: its `commandsRun` is then all there is.
+	 */
+	commands?: CommandRun[];
 	toolCalls: number;
 	turns: number;
 	usage: ChildUsage;
