@@ -93,7 +93,8 @@ describe.each(RUNNERS)("cmd: evidence on the %s runner", (runner) => {
 		expect(failure(ran.result.claims[0])).toContain("but exited 3");
 		// Beside the claim in the CLI's report (also the Pi row's expanded view) and the model's.
 		expect(ran.stdout).toMatch(/✗\s+exit 3\s+claim 1\s+cmd: echo/);
-		expect(renderModelReport(ran.result)).toContain(`— cmd: ${line} [exit 3] (`);
+		// The status is pi-delegate's record, outside the child's marked words.
+		expect(renderModelReport(ran.result)).toContain(`— cmd: ${line}</child> [exit 3] (`);
 	});
 
 	it("does not take a line's exit 0 where a later segment or a pipe hides a failure, and verifies one whose status is its own", async () => {
@@ -106,7 +107,7 @@ describe.each(RUNNERS)("cmd: evidence on the %s runner", (runner) => {
 		expect(failure(ran.result.claims[0])).toContain("whose exit 0 is not the status of sh -c 'exit 1' itself");
 		expect(failure(ran.result.claims[1])).toContain("but its exit 0 does not show that it succeeded");
 		expect(ran.result.claims[2]).toMatchObject({ verified: true, exit: 0 });
-		expect(renderModelReport(ran.result)).toContain("— cmd: sh -c 'exit 0' [exit 0]");
+		expect(renderModelReport(ran.result)).toContain("— cmd: sh -c 'exit 0'</child> [exit 0]");
 	});
 
 	it("fails a claim on a command its timeout stopped", async () => {
