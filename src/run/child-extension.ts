@@ -10,13 +10,18 @@
  * fast child may have sent its next request. Here the cost is known at the response's end, and the
  * child is stopped before it asks again.
  *
+ * It refuses a read, write, edit or grep of what is not a regular file (a FIFO, a device, a /proc
+ * file: sandbox/regular-file.ts) before Pi opens it, as the in-process runner's tools do.
+ *
  * It refuses a bash command the agent may not run (its `Bash(git diff:*)` entries, its bash map,
  * Claude Code's settings: agents/command-policy.ts) before the command starts.
  *
  * Under the sandbox it also replaces Pi's bash with the same tool whose commands each run in a
  * bubblewrap of their own (no network, read-only file system but for the writable roots), and it
  * refuses a write or edit outside the writable roots before the tool runs: the reason reaches the
- * model as the call's error, and the runner gets a report of the attempt.
+ * model as the call's error, and the runner gets a report of the attempt. Without the sandbox, where
+ * bubblewrap can nest, each command still runs in a PID namespace of its own: a command must not see
+ * this Pi, whose stdout is the runner's record of the run.
  *
  * It must load on every Pi this package supports (0.86.1 … 1.x), so it uses only the extension API
  * those versions share: `registerTool`, `on` for before_agent_start / tool_call / tool_execution_* /
@@ -45,6 +50,7 @@ import { signalTree } from "./process-tree.ts";
 import { addMessageUsage, bashCommand, emptyUsage } from "./progress.ts";
 import { bashSpawnHook } from "./sandbox/bash-hook.ts";
 import { nodePathProbe } from "./sandbox/fs-probe.ts";
+import { specialFileReason, specialFileRefusal } from "./sandbox/regular-file.ts";
 import { checkWrite, refusalText, toolPath } from "./sandbox/write-check.ts";
 import { afterTurn, LAST_TURN_MESSAGE_TYPE, lastTurnNotice, warnAtStart } from "./turn-budget.ts";
 
@@ -60,8 +66,10 @@ export default function childExtension(pi: ExtensionAPI): void {
 	const { tool, state } = createSubmitTool(config.submit, () => commandsRun);
 	pi.registerTool(tool);
 	if (config.sandbox) sandboxTools(pi, config.sandbox, config.runId);
+	else if (config.contain) containedBash(pi, config.contain.bwrap, config.runId);
 	if (config.commands) holdCommands(pi, config.commands);
 	if (config.paths) holdPaths(pi, config.paths, config.sandbox?.home ?? homedir());
+	holdSpecialFiles(pi, config.sandbox?.home ?? homedir());
 	registerCachePolicy(pi, config.cache);
 	checkPromptAtStart(pi, config);
 	holdBudgets(pi, config, () => state.accepted !== undefined);
@@ -162,6 +170,15 @@ function sandboxTools(pi: ExtensionAPI, sandbox: SandboxConfig, runId: string): 
 	});
 }
 
+/**
+ * Without the sandbox, Pi's bash with every command in a PID namespace (and /proc) of its own: a
+ * command that saw this Pi could take its stdout, the runner's record of the run, and write to it.
+ */
+function containedBash(pi: ExtensionAPI, bwrap: string, runId: string): void {
+	const wrap = { bwrap, plan: undefined, runId, home: homedir(), tmp: "/tmp" };
+	pi.registerTool(createBashToolDefinition(process.cwd(), { spawnHook: bashSpawnHook(wrap) }));
+}
+
 /** Refuses a bash command its policies do not allow, before it runs; the runner gets a report of the attempt. */
 function holdCommands(pi: ExtensionAPI, policies: readonly CommandPolicy[]): void {
 	pi.on("tool_call", (event) => {
@@ -186,6 +203,30 @@ function holdPaths(pi: ExtensionAPI, rules: readonly PathRule[], home: string): 
 		if (held === undefined) return undefined;
 		process.stderr.write(formatChildReport({ type: "prevented", attempt: held.attempt }));
 		return { block: true, reason: held.message };
+	});
+}
+
+/** The file tools that open a file, and whether a directory is theirs to open (grep searches one). */
+const OPENING_TOOLS: ReadonlyMap<string, boolean> = new Map([
+	["read", false],
+	["write", false],
+	["edit", false],
+	["grep", true],
+]);
+
+/**
+ * Refuses a file tool's call on what is not a regular file — a FIFO, a device, a socket, a /proc
+ * file — before Pi opens it: such an open can block the child's Pi for good (regular-file.ts).
+ */
+function holdSpecialFiles(pi: ExtensionAPI, home: string): void {
+	pi.on("tool_call", (event, ctx) => {
+		const directory = OPENING_TOOLS.get(event.toolName);
+		if (directory === undefined) return undefined;
+		const given = (event.input as { path?: unknown }).path;
+		const named = typeof given === "string" && given !== "" ? given : event.toolName === "grep" ? "." : undefined;
+		if (named === undefined) return undefined;
+		const reason = specialFileReason(toolPath(named, ctx.cwd, home), { directory });
+		return reason === undefined ? undefined : { block: true, reason: specialFileRefusal(event.toolName, reason) };
 	});
 }
 

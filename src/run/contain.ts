@@ -7,6 +7,11 @@
  * bash command then runs in a second, stricter bubblewrap inside it (no network, no capabilities,
  * Pi's own files read-only), set up by the child-side extension. Pure: the runner spawns what
  * this returns.
+ *
+ * Without the sandbox, each bash command still runs in a PID namespace of its own inside the
+ * child's (where bubblewrap can nest): a command that saw the child's Pi in its process table could
+ * take its stdout (pidfd_getfd, ptrace) and write events the runner would believe — a submission
+ * never made, a cost never paid.
  */
 import { existsSync } from "node:fs";
 import { constants } from "node:os";
@@ -53,6 +58,8 @@ export interface ContainedCommand {
 	sandbox: SandboxMode;
 	/** For the child-side extension, when the child runs sandboxed. */
 	sandboxConfig: SandboxConfig | undefined;
+	/** For the child-side extension, when it runs contained without the sandbox and can nest a namespace per command. */
+	containConfig?: { bwrap: string };
 }
 
 /** Whether the launch's sandbox is to be enforced; an error when it asks for what cannot be had. */
@@ -106,6 +113,8 @@ export function containChild(input: ContainInput, plan: SandboxPlan | undefined)
 			containment: "namespace",
 			sandbox: "off",
 			sandboxConfig: undefined,
+			// Nesting works where the sandbox does (the probe nests one bubblewrap in another).
+			...(support.enforce && { containConfig: { bwrap: support.bwrap } }),
 		};
 	}
 	const outer = bwrapArgs(plan, {

@@ -37,6 +37,7 @@ import { createRefusalWatch } from "./sandbox/refusals.ts";
 import { sandboxSupport } from "./sandbox/support.ts";
 import { childTools } from "./sandbox/tools.ts";
 import type { SandboxPlan, SandboxSupport } from "./sandbox/types.ts";
+import { leftBehind, stopDeadline } from "./stop-deadline.ts";
 import { STOP_GRACE_MS } from "./subprocess.ts";
 import { afterTurn, LAST_TURN_MESSAGE_TYPE, warnAtStart } from "./turn-budget.ts";
 import type { ChildLaunch, ChildOutcome, ChildRunner, PreventedAttempt, RunnerHooks } from "./types.ts";
@@ -93,7 +94,11 @@ interface Run {
 }
 
 /** The run's outcome, as a subprocess child's is built: what its events showed, and how it ended. */
-function outcomeOf(run: Run, started: number, end: { spawnError?: string; abortReason: unknown }): ChildOutcome {
+function outcomeOf(
+	run: Run,
+	started: number,
+	end: { spawnError?: string; abortReason: unknown; left: readonly string[] },
+): ChildOutcome {
 	return childOutcome(
 		run.state,
 		{
@@ -103,7 +108,7 @@ function outcomeOf(run: Run, started: number, end: { spawnError?: string; abortR
 			abortReason: end.abortReason,
 			reports: [],
 			stderrTail: "",
-			streamErrors: [],
+			streamErrors: [...end.left],
 			sessionFile: end.spawnError === undefined ? run.hooks.sessionFile : undefined,
 			elapsedMs: Math.round(performance.now() - started),
 			containment: run.contained ? "namespace" : "partial",
@@ -133,15 +138,18 @@ async function runInProcess(
 		contained,
 	};
 	let stopReason: unknown;
-	const exit = (spawnError?: string) => outcomeOf(run, started, { spawnError, abortReason: stopReason });
+	const left: string[] = [];
+	const exit = (spawnError?: string) => outcomeOf(run, started, { spawnError, abortReason: stopReason, left });
 	if (isolation.refused !== undefined) return exit(isolation.refused);
 	const model = runtime.getModel(launch.model.provider, launch.model.id);
 	if (!model) return exit(`model ${launch.model.provider}/${launch.model.id} is not known to the model runtime`);
 	const { session, setup } = await openSession(runtime, model, run, setupChild);
 	let aborting: Promise<void> | undefined;
+	const deadline = stopDeadline();
 	const stop = (reason: unknown) => {
 		stopReason ??= reason;
-		aborting ??= session.abort();
+		aborting ??= session.abort().catch(() => {});
+		deadline.start();
 	};
 	const unsubscribe = session.subscribe(watchChild(run, session, setup, stop));
 	const onAbort = () => stop(hooks.signal.reason);
@@ -153,12 +161,18 @@ async function runInProcess(
 			hooks.onProgress({ type: "started", runner: "in-process", model: `${launch.model.provider}/${launch.model.id}` });
 			if (warnAtStart(launch.budget.turns))
 				await session.sendCustomMessage(notice(launch, setup), { deliverAs: "nextTurn" });
-			await session.prompt(launch.firstMessage);
+			const prompting = session.prompt(launch.firstMessage);
+			prompting.catch(() => {}); // a session left behind may still fail later, unheard
+			await Promise.race([prompting, deadline.passed]);
 		}
 	} catch (error) {
 		failure = `the child session failed: ${error instanceof Error ? error.message : String(error)}`;
 	} finally {
-		await aborting;
+		// A stopped session ends once its running tool calls return; one that never does (a tool of
+		// an extension blocked for good) is left behind after the grace, so the run still ends.
+		await Promise.race([aborting, deadline.passed]);
+		if (deadline.over()) left.push(leftBehind(run.state.running));
+		deadline.clear();
 		hooks.signal.removeEventListener("abort", onAbort);
 		unsubscribe();
 		// Without namespaces, what a command left running is found by its mark and stopped. With them

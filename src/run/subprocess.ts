@@ -133,6 +133,7 @@ function childConfig(launch: ChildLaunch, contained: ContainedCommand, runId: st
 		turns: launch.budget.turns,
 		usd: launch.budget.usd,
 		...(contained.sandboxConfig && { sandbox: contained.sandboxConfig }),
+		...(contained.containConfig && { contain: contained.containConfig }),
 		...(launch.commands && { commands: launch.commands }),
 		...(launch.paths && { paths: launch.paths }),
 		prompt: expectedPrompt(launch.prompt),

@@ -37,7 +37,7 @@ export function bashSpawnHook(wrap: BashWrap): (context: BashContext) => BashCon
 		const args =
 			wrap.plan?.mode === "enforce"
 				? bwrapArgs(wrap.plan, { cwd: context.cwd, home: wrap.home, tmp: wrap.tmp })
-				: containArgs(context.cwd, { command: true });
+				: containArgs(context.cwd, { command: true, root: process.getuid?.() === 0 });
 		return { command: wrapCommand(wrap.bwrap, args, context.command), cwd: context.cwd, env };
 	};
 }

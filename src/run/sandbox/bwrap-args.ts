@@ -56,9 +56,42 @@ const AS_PID_1 = ["--as-pid-1"];
  */
 const HIDE_RUN = ["--tmpfs", "/run", "--ro-bind-try", "/run/systemd/resolve", "/run/systemd/resolve"];
 
-/** Containment alone: everything as it is (devices included), in a PID namespace of its own. */
-export function containArgs(cwd: string, options: { command?: boolean } = {}): string[] {
-	const first = options.command ? AS_PID_1 : [];
+/**
+ * What a command keeps of root's capabilities when pi-delegate runs as root (bubblewrap gives a
+ * command of any other user none, and keeps all of root's): what installs and builds need — file
+ * ownership and modes, switching users, privileged ports — and nothing that reaches past the
+ * command's namespaces. CAP_SYS_ADMIN alone would let it unmount its own /proc and find, under
+ * it, the /proc of the process that started it: its descriptors (a subprocess child's event
+ * stream, pi-delegate's own output) and its memory. Docker's default set, less CAP_MKNOD.
+ */
+const ROOT_COMMAND_CAPS = [
+	"CAP_CHOWN",
+	"CAP_DAC_OVERRIDE",
+	"CAP_FOWNER",
+	"CAP_FSETID",
+	"CAP_KILL",
+	"CAP_SETGID",
+	"CAP_SETUID",
+	"CAP_SETPCAP",
+	"CAP_SETFCAP",
+	"CAP_NET_BIND_SERVICE",
+	"CAP_NET_RAW",
+	"CAP_SYS_CHROOT",
+	"CAP_AUDIT_WRITE",
+];
+
+/** The capability flags of a contained command; `root`: pi-delegate runs as root. */
+export function commandCaps(root: boolean): string[] {
+	return root ? ["--cap-drop", "ALL", ...ROOT_COMMAND_CAPS.flatMap((cap) => ["--cap-add", cap])] : [];
+}
+
+/**
+ * Containment alone: everything as it is (devices included), in a PID namespace of its own with a
+ * /proc of its own. A command (`command`) also runs as the namespace's first process, and as root
+ * (`root`) with root's capabilities cut to ROOT_COMMAND_CAPS.
+ */
+export function containArgs(cwd: string, options: { command?: boolean; root?: boolean } = {}): string[] {
+	const first = options.command ? [...AS_PID_1, ...commandCaps(options.root === true)] : [];
 	return [
 		...CONTAIN,
 		...first,
