@@ -49,6 +49,11 @@ export interface ContainInput {
 	visible: string[];
 	/** Start caches for the sandboxed Pi (see startCaches in subprocess.ts): writable for Pi, read-only for its commands. */
 	caches?: ReadonlyArray<{ from: string; to: string }>;
+	/**
+	 * A path as bubblewrap must see it to mount on it: real, every symlink resolved (a symlinked
+	 * directory is no mount point). Default: as given.
+	 */
+	canonical?: (path: string) => string;
 }
 
 export interface ContainedCommand {
@@ -117,12 +122,13 @@ export function containChild(input: ContainInput, plan: SandboxPlan | undefined)
 			...(support.enforce && { containConfig: { bwrap: support.bwrap } }),
 		};
 	}
+	const real = input.canonical ?? ((path: string) => path);
 	const outer = bwrapArgs(plan, {
 		cwd: launch.cwd,
-		home: input.home,
+		home: real(input.home),
 		tmp: input.tmp,
-		visible: [...input.visible, ...launchPaths(launch), input.node],
-		alsoWritable: [dirname(input.sessionFile), launch.agentDir],
+		visible: [...input.visible, ...launchPaths(launch), input.node].map(real),
+		alsoWritable: [dirname(input.sessionFile), launch.agentDir].map(real),
 		mounts: input.caches ?? [],
 		outer: true,
 	});

@@ -33,6 +33,8 @@ import { scratchDir } from "./child-paths.ts";
 import { sandboxToEnforce } from "./contain.ts";
 import { type InProcessSetup, type SetupChild, viewSetup } from "./in-process-setup.ts";
 import { terminateMarked } from "./process-tree.ts";
+import { realPathOf } from "./real-paths.ts";
+import { removeOutputFiles } from "./sandbox/output-files.ts";
 import { createRefusalWatch } from "./sandbox/refusals.ts";
 import { sandboxSupport } from "./sandbox/support.ts";
 import { childTools } from "./sandbox/tools.ts";
@@ -89,6 +91,8 @@ interface Run {
 	state: ReturnType<typeof createEventState>;
 	runId: string;
 	prevented: PreventedAttempt[];
+	/** The full-output files its bash commands made, deleted when it ends (sandbox/output-files.ts). */
+	outputFiles: Set<string>;
 	/** bubblewrap can contain the child's commands. */
 	contained: boolean;
 }
@@ -135,6 +139,7 @@ async function runInProcess(
 		state: createEventState(),
 		runId: randomUUID(),
 		prevented: [],
+		outputFiles: new Set(),
 		contained,
 	};
 	let stopReason: unknown;
@@ -157,14 +162,7 @@ async function runInProcess(
 	let failure: string | undefined;
 	try {
 		if (hooks.signal.aborted) onAbort();
-		else {
-			hooks.onProgress({ type: "started", runner: "in-process", model: `${launch.model.provider}/${launch.model.id}` });
-			if (warnAtStart(launch.budget.turns))
-				await session.sendCustomMessage(notice(launch, setup), { deliverAs: "nextTurn" });
-			const prompting = session.prompt(launch.firstMessage);
-			prompting.catch(() => {}); // a session left behind may still fail later, unheard
-			await Promise.race([prompting, deadline.passed]);
-		}
+		else await converse(session, run, setup, deadline.passed);
 	} catch (error) {
 		failure = `the child session failed: ${error instanceof Error ? error.message : String(error)}`;
 	} finally {
@@ -179,10 +177,26 @@ async function runInProcess(
 		// every command's namespace is already being emptied by the kernel, which takes a moment: the
 		// run ends once it has (its first process carries the mark and dies last).
 		await terminateMarked(run.runId, STOP_GRACE_MS);
+		removeOutputFiles(run.outputFiles);
 		writeSessionFile(hooks.sessionFile, setup.sessionManager);
 		session.dispose();
 	}
 	return exit(failure);
+}
+
+/** Starts the child on its first message; once it is stopped, the wait ends with the stop's grace. */
+async function converse(
+	session: AgentSession,
+	{ launch, hooks }: Run,
+	setup: Pick<InProcessSetup, "lastTurnNotice">,
+	graceOver: Promise<void>,
+): Promise<void> {
+	hooks.onProgress({ type: "started", runner: "in-process", model: `${launch.model.provider}/${launch.model.id}` });
+	if (warnAtStart(launch.budget.turns))
+		await session.sendCustomMessage(notice(launch, setup), { deliverAs: "nextTurn" });
+	const prompting = session.prompt(launch.firstMessage);
+	prompting.catch(() => {}); // a session left behind may still fail later, unheard
+	await Promise.race([prompting, graceOver]);
 }
 
 const notice = (launch: ChildLaunch, setup: Pick<InProcessSetup, "lastTurnNotice">) => ({
@@ -200,12 +214,14 @@ async function openSession(runtime: ModelRuntime, model: Model, run: Run, setupC
 	const bwrap = run.contained ? isolation.support.bwrap : undefined;
 	const containedTools = childTools({
 		cwd: launch.cwd,
-		bash: { bwrap, plan, runId: run.runId, home: homedir(), tmp: isolation.tmp ?? "/tmp" },
+		// bubblewrap mounts these on themselves: real paths, or a symlink on the way is no mount point.
+		bash: { bwrap, plan, runId: run.runId, home: realPathOf(homedir()), tmp: realPathOf(isolation.tmp ?? "/tmp") },
 		rules: plan,
 		commands: launch.commands,
 		paths: launch.paths,
 		home: homedir(),
 		onPrevented: (attempt) => run.prevented.push(attempt),
+		onOutputFile: (path) => run.outputFiles.add(path),
 	});
 	const setup = await setupChild(launch, { commandsRun: () => run.state.commandsRun, containedTools });
 	const { session } = await createAgentSession({

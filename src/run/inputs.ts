@@ -19,9 +19,11 @@ import type { TaskBranch } from "../plan/tail.ts";
 import type { Entry, ModelRef, PlanRequest, TaskInputs } from "../plan/types.ts";
 import type { Problem } from "../problems.ts";
 import type { ParentPrompt } from "../prompt/channels.ts";
-import { readSettings } from "../settings/read.ts";
+import { type ReadSettingsResult, readSettings } from "../settings/read.ts";
+import type { ValidatedSettings } from "../settings/types.ts";
 import { loadSpecFile, loadSpecObject, loadSpecText } from "../spec/load.ts";
 import type { SpecResult } from "../spec/validate.ts";
+import { realInputPaths, realPathOf } from "./real-paths.ts";
 import { sandboxSupport } from "./sandbox/support.ts";
 
 /** Where the spec comes from: a tool call's arguments, a file, or text read from standard input. */
@@ -58,21 +60,47 @@ async function loadSpec(source: SpecSource, where: { cwd: string; home: string }
 }
 
 /** Pi's own default model settings: what a Pi started here would run on. */
-function piDefaultModel(sources: InputSources) {
+function piDefaultModel(sources: Pick<InputSources, "cwd" | "agentDir" | "projectTrusted">) {
 	const pi = SettingsManager.create(sources.cwd, sources.agentDir, { projectTrusted: sources.projectTrusted });
 	return { provider: pi.getDefaultProvider(), model: pi.getDefaultModel(), thinking: pi.getDefaultThinkingLevel() };
 }
 
+/**
+ * The settings with their paths made real (realInputPaths): the provider extensions checked and
+ * resolved, the runs directory resolved as far as it exists.
+ */
+function realSettings(
+	read: ReadSettingsResult,
+	extensions: ValidatedSettings["providerExtensions"],
+): ReadSettingsResult {
+	const { runsDir } = read.settings;
+	const real = runsDir && { ...runsDir, value: realPathOf(runsDir.value) };
+	return { ...read, settings: { ...read.settings, providerExtensions: extensions, ...(real && { runsDir: real }) } };
+}
+
 export async function loadTaskInputs(sources: InputSources): Promise<LoadedInputs> {
-	const where = { cwd: sources.cwd, home: sources.home };
-	const spec = await loadSpec(sources.spec, where);
+	const spec = await loadSpec(sources.spec, { cwd: sources.cwd, home: sources.home });
 	if (!spec.ok) return { ok: false, what: "the task spec is invalid", problems: [...spec.problems], spec };
-	const located = { ...where, agentDir: sources.agentDir, projectTrusted: sources.projectTrusted };
-	const settings = readSettings(located);
-	const extensions = [...new Set([...sources.request.extensions, ...decideSettings(settings).providerExtensions])];
-	const host = await openHost({
+	const given = readSettings({
 		cwd: sources.cwd,
+		home: sources.home,
 		agentDir: sources.agentDir,
+		projectTrusted: sources.projectTrusted,
+	});
+	const real = realInputPaths({
+		...sources,
+		extensions: sources.request.extensions,
+		settingsExtensions: given.settings.providerExtensions,
+		runsDirOverride: sources.env.PI_DELEGATE_RUNS_DIR,
+	});
+	if (!real.ok) return { ok: false, what: "a path the run needs does not exist", problems: real.problems };
+	const { cwd, agentDir } = real;
+	const settings = realSettings(given, real.settingsExtensions);
+	const request = { ...sources.request, extensions: real.extensions };
+	const extensions = [...new Set([...request.extensions, ...decideSettings(settings).providerExtensions])];
+	const host = await openHost({
+		cwd,
+		agentDir,
 		extensions,
 		...(sources.parentRegistry && { parent: sources.parentRegistry }),
 	});
@@ -80,19 +108,20 @@ export async function loadTaskInputs(sources: InputSources): Promise<LoadedInput
 		host.dispose();
 		return { ok: false, what: "a provider extension failed to load", problems: host.problems };
 	}
-	const override = sources.env.PI_DELEGATE_RUNS_DIR;
-	const tools = await availableToolNames({ cwd: sources.cwd, agentDir: sources.agentDir });
+	const override = real.runsDirOverride;
+	const tools = await availableToolNames({ cwd, agentDir });
+	const located = { cwd, home: sources.home, agentDir, projectTrusted: sources.projectTrusted };
 	const inputs: TaskInputs = {
 		spec: spec.spec,
-		request: sources.request,
+		request,
 		entry: sources.entry,
-		cwd: sources.cwd,
+		cwd,
 		home: sources.home,
-		agentDir: sources.agentDir,
+		agentDir,
 		settings,
 		agents: loadAgents({ ...located, availableTools: tools, env: sources.env }),
 		parent: await sources.parentPrompt(),
-		...(sources.parentModel ? { parentModel: sources.parentModel } : { piDefaultModel: piDefaultModel(sources) }),
+		...(sources.parentModel ? { parentModel: sources.parentModel } : { piDefaultModel: piDefaultModel(located) }),
 		models: await modelList(host.runtime),
 		tools,
 		piVersion: VERSION,

@@ -27,6 +27,7 @@ import { pathHold } from "../path-hold.ts";
 import { type BashWrap, bashSpawnHook } from "./bash-hook.ts";
 import { fileTools, type WriteGuard } from "./file-tools.ts";
 import { nodePathProbe } from "./fs-probe.ts";
+import { reportOutputFiles } from "./output-files.ts";
 import type { PreventedAttempt } from "./types.ts";
 import { checkWrite, refusalText, type WriteRules } from "./write-check.ts";
 
@@ -41,6 +42,8 @@ export interface ChildToolsInput {
 	paths?: readonly PathRule[] | undefined;
 	home?: string;
 	onPrevented: (attempt: PreventedAttempt) => void;
+	/** Each full-output file a bash command made (output-files.ts), for the runner to delete. */
+	onOutputFile?: (path: string) => void;
 }
 
 function guard(rules: WriteRules, onPrevented: ChildToolsInput["onPrevented"]): WriteGuard {
@@ -93,7 +96,9 @@ function heldPaths(tool: ToolDefinition, input: ChildToolsInput): ToolDefinition
 export function childTools(input: ChildToolsInput): ToolDefinition[] {
 	const home = input.home ?? homedir();
 	const guarded = input.rules ? guard(input.rules, input.onPrevented) : undefined;
-	const tools = [heldBash(input), ...fileTools({ cwd: input.cwd, home, guard: guarded })];
+	const held = heldBash(input);
+	const bash = input.onOutputFile ? reportOutputFiles(held, input.onOutputFile) : held;
+	const tools = [bash, ...fileTools({ cwd: input.cwd, home, guard: guarded })];
 	if (input.paths === undefined || input.paths.length === 0) return tools;
 	const listers = [createFindToolDefinition(input.cwd), createLsToolDefinition(input.cwd)] as ToolDefinition[];
 	return [...tools, ...listers].map((tool) => heldPaths(defineTool(tool), input));
