@@ -154,7 +154,7 @@ export const ChildConfigSchema = Type.Object(
 				{ bwrap: Type.String({ minLength: 1, description: "Path of bubblewrap, to run each bash command in." }) },
 				{
 					description:
-						"Without the sandbox: each bash command in a PID namespace of its own, so it cannot see the child's Pi (its event stream) in the process table; absent when the sandbox does that, or namespaces cannot be nested here.",
+						"Without the sandbox: the bash commands in a PID namespace below the child's Pi, which they share, so none sees Pi (its event stream) in the process table; absent when the sandbox does that, or namespaces cannot be nested here.",
 				},
 			),
 		),

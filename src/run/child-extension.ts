@@ -20,8 +20,8 @@
  * bubblewrap of their own (no network, read-only file system but for the writable roots), and it
  * refuses a write or edit outside the writable roots before the tool runs: the reason reaches the
  * model as the call's error, and the runner gets a report of the attempt. Without the sandbox, where
- * bubblewrap can nest, each command still runs in a PID namespace of its own: a command must not see
- * this Pi, whose stdout is the runner's record of the run.
+ * bubblewrap can nest, the commands still run in a PID namespace below this Pi's, which they share:
+ * a command must not see this Pi, whose stdout is the runner's record of the run.
  *
  * It must load on every Pi this package supports (0.86.1 … 1.x), so it uses only the extension API
  * those versions share: `registerTool`, `on` for before_agent_start / tool_call / tool_execution_* /
@@ -49,6 +49,8 @@ import { pathHold } from "./path-hold.ts";
 import { signalTree } from "./process-tree.ts";
 import { addMessageUsage, bashCommand, emptyUsage } from "./progress.ts";
 import { bashSpawnHook } from "./sandbox/bash-hook.ts";
+import type { SharedNamespace } from "./sandbox/bwrap-args.ts";
+import { keepCommandNamespace } from "./sandbox/command-namespace.ts";
 import { nodePathProbe } from "./sandbox/fs-probe.ts";
 import { specialFileReason, specialFileRefusal } from "./sandbox/regular-file.ts";
 import { checkWrite, refusalText, toolPath } from "./sandbox/write-check.ts";
@@ -171,12 +173,22 @@ function sandboxTools(pi: ExtensionAPI, sandbox: SandboxConfig, runId: string): 
 }
 
 /**
- * Without the sandbox, Pi's bash with every command in a PID namespace (and /proc) of its own: a
- * command that saw this Pi could take its stdout, the runner's record of the run, and write to it.
+ * Without the sandbox, Pi's bash with every command in a PID namespace (and /proc) below this Pi's,
+ * shared by the commands (sandbox/command-namespace.ts): a command that saw this Pi could take its
+ * stdout, the runner's record of the run, and write to it.
  */
 function containedBash(pi: ExtensionAPI, bwrap: string, runId: string): void {
-	const wrap = { bwrap, plan: undefined, runId, home: homedir(), tmp: "/tmp" };
-	pi.registerTool(createBashToolDefinition(process.cwd(), { spawnHook: bashSpawnHook(wrap) }));
+	const keeping = keepCommandNamespace(bwrap);
+	let shared: SharedNamespace | undefined;
+	const wrap = { bwrap, plan: undefined, runId, home: homedir(), tmp: "/tmp", shared: () => shared };
+	const bash = createBashToolDefinition(process.cwd(), { spawnHook: bashSpawnHook(wrap) });
+	pi.registerTool({
+		...bash,
+		execute: async (...args: Parameters<typeof bash.execute>) => {
+			shared = await keeping;
+			return bash.execute(...args);
+		},
+	});
 }
 
 /** Refuses a bash command its policies do not allow, before it runs; the runner gets a report of the attempt. */

@@ -8,10 +8,10 @@
  * Pi's own files read-only), set up by the child-side extension. Pure: the runner spawns what
  * this returns.
  *
- * Without the sandbox, each bash command still runs in a PID namespace of its own inside the
- * child's (where bubblewrap can nest): a command that saw the child's Pi in its process table could
- * take its stdout (pidfd_getfd, ptrace) and write events the runner would believe — a submission
- * never made, a cost never paid.
+ * Without the sandbox, the bash commands still run in a PID namespace below the child's Pi, one
+ * they share (sandbox/command-namespace.ts), where bubblewrap can nest: a command that saw the
+ * child's Pi in its process table could take its stdout (pidfd_getfd, ptrace) and write events the
+ * runner would believe — a submission never made, a cost never paid.
  */
 import { existsSync } from "node:fs";
 import { constants } from "node:os";

@@ -9,8 +9,10 @@
  * writable, delegated cgroup tree that ordinary machines (and this one, cgroup v1) do not give a
  * user. The same tool also builds the sandbox's mounts, so one dependency covers both.
  *
- * Two kinds of command line:
+ * The kinds of command line:
  * - containment only (`mode: "off"`): the whole file system as it is, in a PID namespace of its own;
+ * - a command joining the namespace a subprocess child's commands share without the sandbox, and the
+ *   keeper that holds that namespace open (`joinedCommand`, `keeperArgs`);
  * - the sandbox (`mode: "enforce"`): `/` read-only, a private /tmp, the writable roots read-write,
  *   the watched-only roots and protected `.git` directories read-only, no network unless allowed,
  *   and no capabilities (as root, a process with CAP_SYS_ADMIN could remount a read-only bind).
@@ -107,6 +109,60 @@ export function containArgs(cwd: string, options: { command?: boolean; root?: bo
 		cwd,
 		"--",
 	];
+}
+
+/** Where a joining command's shell opens the shared namespace (Pi's shell has descriptors 0–2 only). */
+const USER_FD = 3;
+const PID_FD = 4;
+
+/**
+ * The keeper of a subprocess child's command namespace: a PID namespace (and /proc) apart from the
+ * child's Pi that only holds itself open, dying with Pi. It reports its first process on
+ * descriptor 3 (`--info-fd`).
+ */
+export function keeperArgs(): string[] {
+	return [...CONTAIN, "--bind", "/", "/", "--dev-bind", "/dev", "/dev", "--proc", "/proc", "--info-fd", "3", "--"];
+}
+
+/** A namespace a child's commands share: its first process as this side sees it, and whether it has a user namespace of its own. */
+export interface SharedNamespace {
+	init: number;
+	user: boolean;
+}
+
+/**
+ * A bash command that joins the child's shared command namespace, with a /proc of that namespace:
+ * what one command leaves in the background is there for the next, as without namespaces, and no
+ * command sees the child's Pi. The shell opens the namespace's descriptors, then becomes bwrap.
+ */
+export function joinedCommand(
+	bwrap: string,
+	shared: SharedNamespace,
+	cwd: string,
+	command: string,
+	root: boolean,
+): string {
+	const ns = `/proc/${shared.init}/ns`;
+	const open = [`exec ${PID_FD}<${ns}/pid`, ...(shared.user ? [`${USER_FD}<${ns}/user`] : [])].join(" ");
+	const args = [
+		...(shared.user ? ["--userns", String(USER_FD)] : []),
+		"--pidns",
+		String(PID_FD),
+		"--die-with-parent",
+		...commandCaps(root),
+		"--bind",
+		"/",
+		"/",
+		"--dev-bind",
+		"/dev",
+		"/dev",
+		"--proc",
+		"/proc",
+		"--chdir",
+		cwd,
+		"--",
+	];
+	return `${open}; ${wrapCommand(bwrap, args, command)}`;
 }
 
 /** `a` is `b` or lies inside it. */
