@@ -10,8 +10,9 @@
 import { createHash } from "node:crypto";
 import { readFile, realpath } from "node:fs/promises";
 import { sep } from "node:path";
-import { type Exec, ExecNotFound, exec, git } from "./exec.ts";
+import { type Exec, ExecNotFound, exec } from "./exec.ts";
 import { readGitFiles } from "./git-files.ts";
+import { git } from "./git-process.ts";
 import { decodeName } from "./names.ts";
 import type { GitState } from "./types.ts";
 
@@ -79,9 +80,13 @@ async function readRefs(dir: string, run: Exec): Promise<Record<string, string>>
 	return refs;
 }
 
+/**
+ * The stash entries, newest first, from its reflog. `rev-list -g`, not `log -g`: log verifies a
+ * signed commit's signature when log.showSignature is set, running the configured gpg program.
+ */
 async function readStash(dir: string, refs: Record<string, string>, run: Exec): Promise<string[]> {
 	if (!Object.hasOwn(refs, "refs/stash")) return [];
-	const out = await git(["log", "-g", "--format=%H", "refs/stash", "--"], dir, run);
+	const out = await git(["rev-list", "-g", "refs/stash", "--"], dir, run);
 	if (out.code !== 0) return [refs["refs/stash"]!];
 	return out.stdout.toString("latin1").split("\n").filter(Boolean);
 }
@@ -104,9 +109,13 @@ async function readIndex(dir: string, run: Exec): Promise<Array<[string, string]
 	return index;
 }
 
-/** Config keys → sha256 of their values, so a report can name the key without storing a secret. */
+/**
+ * Config keys → sha256 of their values, so a report can name the key without storing a secret.
+ * Included files count (`--includes`): a setting the repository takes from a file it includes is
+ * its setting, and a change there changes what git does in it.
+ */
 async function readConfig(dir: string, run: Exec): Promise<Record<string, string>> {
-	const out = await git(["config", "--local", "--list", "-z"], dir, run);
+	const out = await git(["config", "--local", "--includes", "--list", "-z"], dir, run);
 	const values = new Map<string, string[]>();
 	if (out.code === 0) {
 		for (const [start, end] of records(out.stdout)) {

@@ -11,9 +11,9 @@
  * every problem of every task. Then they run at once; tasks on overlapping roots wait for each
  * other (RootLocks), and siblings share a cached prefix (PrefixGate).
  */
-import { execFileSync } from "node:child_process";
 import type { AgentToolResult, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { loadAgents } from "../agents/load.ts";
+import { gitSync } from "../boundary/git-process.ts";
 import { formatProblems, formatSegments, type Problem } from "../problems.ts";
 import type { ParentPrompt } from "../prompt/channels.ts";
 import { foldProgress, INITIAL_PROGRESS, type ProgressState, statusLine } from "../report/progress.ts";
@@ -92,16 +92,9 @@ function sessionOf(ctx: ExtensionContext): { id: string; file?: string } | undef
 
 /** The repository the session works in, or its working directory outside one. */
 function repositoryRoot(cwd: string): string {
-	try {
-		const top = execFileSync("git", ["rev-parse", "--show-toplevel"], {
-			cwd,
-			encoding: "utf8",
-			stdio: ["ignore", "pipe", "ignore"],
-		}).trim();
-		return top === "" ? cwd : top;
-	} catch {
-		return cwd;
-	}
+	const out = gitSync(["rev-parse", "--show-toplevel"], cwd);
+	const top = out.status === 0 ? out.stdout.trim() : "";
+	return top === "" ? cwd : top;
 }
 
 /** The agents' deliverables, read once per call and only when a task needs one. */
