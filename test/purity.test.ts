@@ -28,6 +28,8 @@ const SHELL_FILES: Record<string, string> = {
 	"boundary/git-process.ts": "starts every git process, with nothing a repository configures able to run",
 	"boundary/git-files.ts": "reads the files under .git a snapshot records",
 	"boundary/git-state.ts": "reads a repository's state through git",
+	"boundary/git-store.ts": "lists a repository's object store and reflogs",
+	"boundary/git-store-verify.ts": "reads an object file git touched, to check it against its checksum",
 	"boundary/hash.ts": "hashes recently touched files",
 	"boundary/repos.ts": "finds the repository holding each root",
 	"boundary/scratch.ts": "the private directory find writes into",

@@ -13,6 +13,7 @@ import { sep } from "node:path";
 import { type Exec, ExecNotFound, exec } from "./exec.ts";
 import { readGitFiles } from "./git-files.ts";
 import { git } from "./git-process.ts";
+import { readStore } from "./git-store.ts";
 import { decodeName } from "./names.ts";
 import type { GitState } from "./types.ts";
 
@@ -157,6 +158,12 @@ async function readHead(
 	};
 }
 
+/**
+ * The store listings of the snapshot this one will be compared with, by shared git directory, so
+ * that an object file git only touched is checked rather than reported (git-store-verify.ts).
+ */
+export type PriorStores = ReadonlyMap<string, Readonly<Record<string, string>>>;
+
 /** The repository state shared by every root in one repository (all but `repo` and `index`). */
 export type SharedGitState = Omit<GitState, "repo" | "index">;
 
@@ -178,9 +185,9 @@ const asError = (error: unknown): Error => {
  * Reads the state of the repository whose work tree holds `dir`. `index` lists the index entries
  * under `dir`, relative to it (all of them when `dir` is the top). The ref, index and config reads
  * start together with the location query (they fail harmlessly outside a repository): one round
- * of processes, not three.
+ * of processes, not three. `priors`: see PriorStores.
  */
-export async function readRepo(dir: string, run: Exec = exec): Promise<RepoRead> {
+export async function readRepo(dir: string, run: Exec = exec, priors?: PriorStores): Promise<RepoRead> {
 	const [location, refs, index, config] = await Promise.all([
 		locateRepo(dir, run).catch(asError),
 		readRefs(dir, run).catch(asError),
@@ -194,12 +201,22 @@ export async function readRepo(dir: string, run: Exec = exec): Promise<RepoRead>
 		if (part instanceof Error) return { kind: "error", message: part.message, top: where.top };
 	const refMap = refs as Record<string, string>;
 	try {
-		const [head, stash, files] = await Promise.all([
+		const [head, stash, files, store] = await Promise.all([
 			readHead(dir, where.gitDir, refMap, run),
 			readStash(dir, refMap, run),
 			readGitFiles(where.gitDir, where.commonDir),
+			readStore(where.gitDir, where.commonDir, priors?.get(where.commonDir)),
 		]);
-		const shared = { gitDir: where.gitDir, commonDir: where.commonDir, ...head, refs: refMap, stash, config, files };
+		const shared = {
+			gitDir: where.gitDir,
+			commonDir: where.commonDir,
+			...head,
+			refs: refMap,
+			stash,
+			config,
+			files,
+			store,
+		};
 		return { kind: "repo", top: where.top, shared, index: index as Array<[string, string]> };
 	} catch (error) {
 		return { kind: "error", message: failure(error), top: where.top };
