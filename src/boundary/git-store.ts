@@ -11,29 +11,61 @@
  * removed or changed, every object the refs reached before is still there. What changed, and how
  * much of it is ordinary (objects added, reflogs appended), is diff-store.ts.
  */
-import { constants } from "node:fs";
+import { type BigIntStats, constants, lstatSync, readdirSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { UNREADABLE_MARK } from "./diff-store.ts";
 import { markIntact } from "./git-store-verify.ts";
-import { pairsOfTree } from "./tree.ts";
-import { walkWithNode } from "./walk-node.ts";
+import { errorCode } from "./reasons.ts";
+import { entryText } from "./walk-node.ts";
 
 /** No file counts as recently touched: the walk's racy mark means nothing here. */
-const NEVER = Number.MAX_SAFE_INTEGER;
+const NEVER = BigInt(Number.MAX_SAFE_INTEGER) * 1_000_000n;
+/** Entries listed between two yields to the event loop. */
+const SLICE = 2000;
+const EMPTY = Buffer.alloc(0);
 /** Alternates beyond these are not followed (git itself stops at a depth of five). */
 const MAX_ALTERNATES = 8;
 /** An alternates file is a few lines; a longer one is read this far. */
 const MAX_ALTERNATES_BYTES = 64 * 1024;
 
-/** Adds the walk of `dir` to `out` under `key` (the directory itself) and `key/…`; a missing one adds nothing. */
+/** The entry text of entry.ts for one lstat result (a symlink's target read from `abs`). */
+function textOf(abs: string, stats: BigIntStats): string {
+	const text = entryText(stats.isSymbolicLink() ? Buffer.from(abs) : EMPTY, stats, NEVER);
+	return typeof text === "string" ? text : text.toString("utf8");
+}
+
+/**
+ * Adds `dir` to `out` under `key`, and everything below it under `key/…`; a missing `dir` adds
+ * nothing, a part that cannot be read is `! <errno code>`. Synchronous readdir and lstat in slices, as the Node walk does (walk-node.ts says why),
+ * without the walk's tree bytes: the lstat calls are most of the cost, and this is what is left.
+ */
 async function list(dir: string, key: string, out: Record<string, string>, where: Map<string, string>): Promise<void> {
 	where.set(key, dir);
-	const walked = await walkWithNode(dir, NEVER);
-	if (walked.unreadable[""] === "ENOENT") return;
-	for (const [path, text] of pairsOfTree(walked.tree)) out[path === "" ? key : `${key}/${path}`] = text;
-	for (const [path, code] of Object.entries(walked.unreadable))
-		out[path === "" ? key : `${key}/${path}`] = `${UNREADABLE_MARK} ${code}`;
+	const stack: Array<[string, string]> = [[dir, key]];
+	let sinceYield = 0;
+	while (stack.length > 0) {
+		const [abs, name] = stack.pop()!;
+		let stats: BigIntStats;
+		try {
+			stats = lstatSync(abs, { bigint: true });
+		} catch (error) {
+			// Gone since it was listed (a temporary file of git's), or no such directory at all: not there.
+			if (errorCode(error) !== "ENOENT") out[name] = `${UNREADABLE_MARK} ${errorCode(error)}`;
+			continue;
+		}
+		out[name] = textOf(abs, stats);
+		if (!stats.isDirectory()) continue;
+		try {
+			for (const child of readdirSync(abs)) stack.push([`${abs}${sep}${child}`, `${name}/${child}`]);
+		} catch (error) {
+			out[name] = `${UNREADABLE_MARK} ${errorCode(error)}`;
+		}
+		if (++sinceYield >= SLICE) {
+			sinceYield = 0;
+			await new Promise<void>((resolve) => setImmediate(resolve));
+		}
+	}
 }
 
 /**
