@@ -8,6 +8,8 @@ export interface ExecResult {
 	/** Everything written to stdout, as bytes: names are bytes and are decoded by the caller. */
 	stdout: Buffer;
 	stderr: string;
+	/** True when it was killed for running past ExecOptions.timeoutMs. */
+	timedOut?: boolean;
 }
 
 /** Thrown when the program itself cannot be started (e.g. not installed). */
@@ -47,6 +49,8 @@ export interface ExecOptions {
 	stdoutTo?: number;
 	/** Variables set on top of the scrubbed environment (git-process.ts's). */
 	env?: Readonly<Record<string, string>>;
+	/** Killed (SIGKILL) after this long, and reported `timedOut`. */
+	timeoutMs?: number;
 }
 
 /** How the snapshot starts a program: a port, so tests can make find or git fail on purpose. */
@@ -72,6 +76,14 @@ export function exec(
 			env: { ...scrubbedEnv(), ...options.env },
 			stdio: [stdin, stdout, "pipe"],
 		});
+		let timedOut = false;
+		const timer =
+			options.timeoutMs === undefined
+				? undefined
+				: setTimeout(() => {
+						timedOut = true;
+						child.kill("SIGKILL");
+					}, options.timeoutMs);
 		const out: Buffer[] = [];
 		const err: Buffer[] = [];
 		child.stdout?.on("data", options.onStdout ?? ((chunk: Buffer) => out.push(chunk)));
@@ -80,11 +92,14 @@ export function exec(
 		child.stdin?.on("error", () => {});
 		child.stdin?.end(options.input);
 		child.on("error", (error: NodeJS.ErrnoException) => {
+			clearTimeout(timer);
 			// spawn reports a missing working directory as ENOENT too; only a missing program is "not found".
 			reject(error.code === "ENOENT" && existsSync(cwd) ? new ExecNotFound(program) : error);
 		});
 		child.on("close", (code) => {
-			resolve({ code, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString("utf8") });
+			clearTimeout(timer);
+			const result = { code, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString("utf8") };
+			resolve(timedOut ? { ...result, timedOut } : result);
 		});
 	});
 }

@@ -83,11 +83,22 @@ function argv(args: readonly string[], allowed: ReadonlySet<string>): string[] {
 }
 
 /**
- * Runs a read of the repository at `cwd` (one of READS) through the snapshot's `run` port. It
- * writes nothing: optional locks are off, so not even the index's stat cache is refreshed.
+ * How long one read may take. A plumbing read of even a very large repository takes seconds; a
+ * repository can make git wait for ever (a FIFO as its HEAD, its config or a file it includes).
  */
-export function git(args: readonly string[], cwd: string, run: Exec = exec): Promise<ExecResult> {
-	return run("git", argv(args, READS), cwd, { env: ENV });
+export const GIT_TIMEOUT_MS = 60_000;
+
+/**
+ * Runs a read of the repository at `cwd` (one of READS) through the snapshot's `run` port. It
+ * writes nothing: optional locks are off, so not even the index's stat cache is refreshed. A read
+ * that does not end within GIT_TIMEOUT_MS is killed and thrown: the repository then counts as one
+ * that could not be read, never as no repository at all.
+ */
+export async function git(args: readonly string[], cwd: string, run: Exec = exec): Promise<ExecResult> {
+	const result = await run("git", argv(args, READS), cwd, { env: ENV, timeoutMs: GIT_TIMEOUT_MS });
+	if (result.timedOut)
+		throw new Error(`git ${args[0]} did not finish within ${GIT_TIMEOUT_MS / 1000} s in ${cwd} (killed)`);
+	return result;
 }
 
 export interface GitSyncResult {
@@ -109,7 +120,8 @@ export function gitSync(args: readonly string[], cwd: string, env: NodeJS.Proces
 		env: { ...scrubbedEnv(env), ...ENV },
 		encoding: "utf8",
 		stdio: ["ignore", "pipe", "ignore"],
-		timeout: 60_000,
+		timeout: GIT_TIMEOUT_MS,
+		killSignal: "SIGKILL",
 	});
 	return { status: out.error === undefined ? out.status : null, stdout: out.stdout ?? "" };
 }

@@ -8,7 +8,8 @@
  * see a write inside node_modules/, __pycache__/ or dist/.
  */
 import { createHash } from "node:crypto";
-import { readFile, realpath } from "node:fs/promises";
+import { constants } from "node:fs";
+import { type FileHandle, open, realpath } from "node:fs/promises";
 import { sep } from "node:path";
 import { type Exec, ExecNotFound, exec } from "./exec.ts";
 import { readGitFiles } from "./git-files.ts";
@@ -133,6 +134,25 @@ async function readConfig(dir: string, run: Exec): Promise<Record<string, string
 }
 
 /**
+ * The first 4 KiB of a regular file, or "" when it is not one or cannot be read: opened without
+ * blocking or following a symlink, so a FIFO or a device put in its place cannot stall the snapshot.
+ */
+async function readSmall(path: string): Promise<string> {
+	let handle: FileHandle | undefined;
+	try {
+		handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+		if (!(await handle.stat()).isFile()) return "";
+		const buffer = Buffer.alloc(4096);
+		const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+		return buffer.toString("utf8", 0, bytesRead);
+	} catch {
+		return "";
+	} finally {
+		await handle?.close();
+	}
+}
+
+/**
  * Where HEAD points, read from the HEAD file (one git call fewer per snapshot). The reftable
  * backend keeps a placeholder there, and then git is asked.
  */
@@ -142,7 +162,7 @@ async function readHead(
 	refs: Record<string, string>,
 	run: Exec,
 ): Promise<{ branch: string | null; commit: string | null }> {
-	const text = (await readFile(`${gitDir}${sep}HEAD`, "utf8").catch(() => "")).trim();
+	const text = (await readSmall(`${gitDir}${sep}HEAD`)).trim();
 	if (text.startsWith("ref: ") && text !== "ref: refs/heads/.invalid") {
 		const branch = text.slice(5);
 		return { branch, commit: refs[branch] ?? null };
@@ -192,12 +212,12 @@ export async function readRepo(dir: string, run: Exec = exec, priors?: PriorStor
 		locateRepo(dir, run).catch(asError),
 		readRefs(dir, run).catch(asError),
 		readIndex(dir, run).catch(asError),
-		readConfig(dir, run),
+		readConfig(dir, run).catch(asError),
 	]);
 	if (location === null) return { kind: "none" };
 	if (location instanceof Error) return { kind: "error", message: location.message };
 	const where = location;
-	for (const part of [refs, index])
+	for (const part of [refs, index, config])
 		if (part instanceof Error) return { kind: "error", message: part.message, top: where.top };
 	const refMap = refs as Record<string, string>;
 	try {
@@ -213,7 +233,7 @@ export async function readRepo(dir: string, run: Exec = exec, priors?: PriorStor
 			...head,
 			refs: refMap,
 			stash,
-			config,
+			config: config as Record<string, string>,
 			files,
 			store,
 		};

@@ -12,7 +12,7 @@
  * much of it is ordinary (objects added, reflogs appended), is diff-store.ts.
  */
 import { type BigIntStats, constants, lstatSync, readdirSync } from "node:fs";
-import { open } from "node:fs/promises";
+import { open, realpath } from "node:fs/promises";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { UNREADABLE_MARK } from "./diff-store.ts";
 import { markIntact } from "./git-store-verify.ts";
@@ -41,8 +41,10 @@ function textOf(abs: string, stats: BigIntStats): string {
  * without the walk's tree bytes: the lstat calls are most of the cost, and this is what is left.
  */
 async function list(dir: string, key: string, out: Record<string, string>, where: Map<string, string>): Promise<void> {
-	where.set(key, dir);
-	const stack: Array<[string, string]> = [[dir, key]];
+	// An area that is a symlink (objects/ kept elsewhere) is listed where it leads: that is the store.
+	const base = await realpath(dir).catch(() => dir);
+	where.set(key, base);
+	const stack: Array<[string, string]> = [[base, key]];
 	let sinceYield = 0;
 	while (stack.length > 0) {
 		const [abs, name] = stack.pop()!;

@@ -6,10 +6,13 @@
  * up to hide it. The repository is test/support/hostile-git.ts: every key that makes git execute
  * something, set directly, through include.path / includeIf, or globally.
  */
-import { readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { appendFileSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { diffSnapshots } from "../../src/boundary/diff.ts";
+import { type Exec, exec as realExec } from "../../src/boundary/exec.ts";
+import { boundaryFindings } from "../../src/boundary/findings.ts";
 import { snapshotRoots } from "../../src/boundary/snapshot.ts";
 import { RUNNERS } from "../support/both-runners.ts";
 import { envelope, submitTurn } from "../support/child.ts";
@@ -78,6 +81,38 @@ describe("boundary snapshot and diff run nothing a repository configures", () =>
 		const snapshot = await snapshotRoots([repo]);
 		const state = snapshot.roots[0]!.git[0]!;
 		expect(state.stash[0]).toBe(state.refs["refs/stash"]);
+		expectNothingRan(h);
+	});
+});
+
+describe("a repository cannot stall the snapshot", () => {
+	it.each([
+		[
+			"a FIFO its config includes",
+			(repo: string) => {
+				execFileSync("mkfifo", [join(repo, ".git", "stall")]);
+				appendFileSync(join(repo, ".git", "config"), "[include]\n\tpath = stall\n");
+			},
+		],
+		[
+			"a FIFO as its HEAD",
+			(repo: string) => {
+				rmSync(join(repo, ".git", "HEAD"));
+				execFileSync("mkfifo", [join(repo, ".git", "HEAD")]);
+			},
+		],
+	])("%s: git is stopped and the repository reported unreadable, not taken for plain files", async (_label, stall) => {
+		const h = hostile();
+		const repo = join(tempDir("pi-delegate-hostile-root-"), "repo");
+		h.build(repo, "direct");
+		const before = await snapshotRoots([repo]);
+		stall(repo);
+		// The reads' time limit, shortened through the snapshot's port so the test need not wait a minute.
+		const exec: Exec = (program, args, cwd, options) => realExec(program, args, cwd, { ...options, timeoutMs: 2000 });
+		const after = await snapshotRoots([repo], { exec, previous: before });
+		expect(after.roots[0]!.unreadable[".git"]).toMatch(/did not finish within/);
+		const { failures } = boundaryFindings(before, after, { writeAllowed: [] });
+		expect(failures.map((f) => `${f.kind} ${f.path}`)).toContain("unreadable .git");
 		expectNothingRan(h);
 	});
 });
