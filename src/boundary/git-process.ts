@@ -59,6 +59,9 @@ const OVERRIDES: ReadonlyArray<readonly [string, string]> = [
 /** The environment every git process gets on top of exec.ts's (which drops every GIT_* variable). */
 const ENV: Readonly<Record<string, string>> = {
 	GIT_CONFIG_GLOBAL: "/dev/null",
+	// The same for a git older than 2.32, which ignores GIT_CONFIG_GLOBAL: no home, no ~/.gitconfig.
+	HOME: "/nonexistent/pi-delegate",
+	XDG_CONFIG_HOME: "/nonexistent/pi-delegate",
 	GIT_CONFIG_NOSYSTEM: "1",
 	GIT_ATTR_NOSYSTEM: "1",
 	GIT_NO_REPLACE_OBJECTS: "1",
