@@ -20,6 +20,8 @@ const STARTS_PROCESSES: Record<string, string> = {
 	"boundary/exec.ts": "find (and git when git-process.ts hands it the hardened command line)",
 	"run/subprocess.ts": "the child's pi",
 	"run/sandbox/support.ts": "bubblewrap's probe",
+	"run/sandbox/command-namespace.ts":
+		"the keeper of the PID namespace a subprocess child's commands share (bubblewrap)",
 	"doctor/programs.ts": "the programs doctor asks for their version",
 	"selftest/e2e.ts": "the version probe of a program a case needs (python3)",
 };

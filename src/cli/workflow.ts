@@ -19,7 +19,7 @@ const USAGE = [
 	"",
 	"Runs a workflow script: its default export, async function (wf, args), calls",
 	"wf.agent(prompt, options) once per child. Each call is a checked task (or, with",
-	"check: false, a unchecked child), planned and run as `pi-delegate run` runs one.",
+	"check: false, an unchecked child), planned and run as `pi-delegate run` runs one.",
 	"The run keeps a journal under the runs directory; --resume replays the calls",
 	"that did not change without a model request, and runs the rest.",
 	"",

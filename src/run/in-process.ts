@@ -127,6 +127,13 @@ function outcomeOf(
 	);
 }
 
+/** A run's state before its child starts: nothing seen, recorded or left yet. */
+function newRun(launch: ChildLaunch, hooks: RunnerHooks, isolation: Isolation): Run {
+	const contained = isolation.support.containment && isolation.support.bwrap !== undefined;
+	const base = { launch, hooks, isolation, state: createEventState(), runId: randomUUID() };
+	return { ...base, prevented: [], commands: [], outputFiles: new Set(), contained };
+}
+
 async function runInProcess(
 	runtime: ModelRuntime,
 	launch: ChildLaunch,
@@ -135,18 +142,7 @@ async function runInProcess(
 	setupChild: SetupChild,
 ): Promise<ChildOutcome> {
 	const started = performance.now();
-	const contained = isolation.support.containment && isolation.support.bwrap !== undefined;
-	const run: Run = {
-		launch,
-		hooks,
-		isolation,
-		state: createEventState(),
-		runId: randomUUID(),
-		prevented: [],
-		commands: [],
-		outputFiles: new Set(),
-		contained,
-	};
+	const run = newRun(launch, hooks, isolation);
 	let stopReason: unknown;
 	const left: string[] = [];
 	const exit = (spawnError?: string) => outcomeOf(run, started, { spawnError, abortReason: stopReason, left });

@@ -45,6 +45,8 @@ export interface InputSources {
 	branch?: () => TaskBranch | undefined;
 	/** Prefix keys this session has run children with before (the cache policy's reuse). */
 	seenPrefixes?: () => ReadonlySet<string>;
+	/** Nothing will run: a preview shows what a run would decide, and needs no agent directory yet. */
+	preview?: boolean;
 	/** Inside Pi, for forks: the session, the id of the call that forks, the prompt the parent's last request sent. */
 	fork?: { session: SessionReader; toolCallId: string; systemPrompt: string };
 }

@@ -102,6 +102,7 @@ async function previewPlan(sources: PreviewSources) {
 	const called = await planCall(
 		{
 			...sources,
+			preview: true,
 			request: {
 				...(sources.runMode !== undefined && { runMode: sources.runMode }),
 				...(sources.model !== undefined && { model: sources.model }),

@@ -47,6 +47,8 @@ export interface GivenPaths {
 	settingsExtensions: Setting<readonly string[]>;
 	runsDirOverride?: string | undefined;
 	env: Readonly<Record<string, string | undefined>>;
+	/** Nothing will run (a preview): an agent directory that does not exist yet is taken as it would be made. */
+	preview?: boolean | undefined;
 }
 
 export type RealPaths =
@@ -111,7 +113,7 @@ export function realInputPaths(given: GivenPaths): RealPaths {
 			fix: "run from a directory that exists",
 		});
 	}
-	const agentDir = existing(given.agentDir);
+	const agentDir = existing(given.agentDir) ?? (given.preview ? realPathOf(given.agentDir) : undefined);
 	if (agentDir === undefined) problems.push(agentDirProblem(given));
 	const base = cwd ?? given.cwd;
 	const flags = realExtensions(given.extensions, base, given.home, (i) => ({ source: "--extension", path: [i] }));

@@ -18,7 +18,7 @@ import type { CallLine } from "./journal.ts";
 export type ReplayDecision = { replay: CallLine } | { run: string };
 
 export interface ReplayOptions {
-	/** Run again the calls whose recorded result did not pass (FAIL, or a unchecked child that failed). */
+	/** Run again the calls whose recorded result did not pass (FAIL, or an unchecked child that failed). */
 	rerunFailed: boolean;
 }
 

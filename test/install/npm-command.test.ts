@@ -47,7 +47,7 @@ describe("npm i -g <tarball>", () => {
 
 	it("exports the library API by package name, from the build", () => {
 		const probe =
-			'const api = await import("pi-delegate"); console.log(typeof api.validateSpec, typeof api.executeTask);';
+			'const api = await import("pi-delegate"); console.log(typeof api.validateSpec, typeof api.executeChild);';
 		const out = spawnSync(process.execPath, ["--input-type=module", "-e", probe], {
 			cwd: join(prefix, "lib"),
 			encoding: "utf8",

@@ -178,8 +178,11 @@ describe("a fork that changes a file", () => {
 		expect(end?.isError).toBe(true);
 		const lines = textFor(end).split("\n");
 		expect(lines[0]).toBe('Fork 1 of 1 · FAIL (1 problem) · "Does the build pass?"');
-		expect(lines[1]).toMatch(/^✗ boundary violation: added build\.log in .*, which is watched, not writable/);
-		expect(lines[2]).toBe("It builds.");
+		expect(lines[1]).toMatch(
+			/^✗ boundary violation: added <child>build\.log<\/child> in .*, which is watched, not writable/,
+		);
+		// The answer follows, marked as the fork's own words.
+		expect(lines.slice(2, 5)).toEqual(["<child>", "> It builds.", "</child>"]);
 		const fork = recordedRuns<ForkResult>(runsDir).get("fork-build-pass");
 		expect(fork?.result.verdict).toBe("FAIL");
 		expect(fork?.result.delta.map((c) => c.path)).toEqual(["build.log"]);
