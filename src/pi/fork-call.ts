@@ -114,13 +114,10 @@ function trackForks(
 async function planForks(toolCallId: string, params: ForkParams, ctx: ExtensionContext, deps: ForkToolDeps) {
 	const refuse = (what: string, problems: readonly Problem[]) =>
 		new Error(`Cannot fork: ${what}; nothing ran.\n${formatProblems(problems)}`);
-	const requested = requestChildren("fork", params, {
-		cwd: ctx.cwd,
-		repoRoot: () => ctx.cwd,
-		deliverableOf: () => undefined,
-	});
+	const sources = sourcesFromPiContext(ctx, deps, toolCallId);
+	const requested = requestChildren("fork", params, entryPlaceOf(sources));
 	if (!requested.ok) throw refuse("the fork call is invalid", requested.problems);
-	const called = await planCall(sourcesFromPiContext(ctx, deps, toolCallId), requested.children);
+	const called = await planCall(sources, requested.children);
 	if (!called.ok) {
 		const { what, problems } = refusalOf(called);
 		// Every fork of a call shares its branch point and model: the same problem once.
