@@ -19,3 +19,17 @@ export function kindOf(value: unknown): string {
 	if (typeof value === "object") return "an object";
 	return `a ${typeof value}`;
 }
+
+/**
+ * The value at a path of keys and indices (undefined when any step is absent). Only own keys of
+ * records and indices of lists are followed: a key such as "constructor" reads nothing.
+ */
+export function valueAt(value: unknown, path: ReadonlyArray<string | number>): unknown {
+	let here: unknown = value;
+	for (const step of path) {
+		if (Array.isArray(here) && typeof step === "number") here = here[step];
+		else if (isRecord(here) && typeof step === "string") here = own(here, step);
+		else return undefined;
+	}
+	return here;
+}

@@ -9,6 +9,7 @@
  * nobody knows might be a restriction from a tool this list has not met: in both cases ignoring it
  * could widen what the child may do, so the file is refused with the nearest key named.
  */
+import { CONTEXT_FIELD_NAMES } from "../request/choices.ts";
 import { closest } from "../suggest.ts";
 
 /** pi-delegate's own keys. */
@@ -18,12 +19,7 @@ export const NATIVE_KEYS = [
 	"tools",
 	"model",
 	"thinking",
-	"contextMode",
-	"inheritProjectContext",
-	"inheritMainRules",
-	"inheritSkills",
-	"systemPromptMode",
-	"skills",
+	...CONTEXT_FIELD_NAMES,
 	"inheritPrompt",
 	"deliverable",
 ] as const;

@@ -6,7 +6,7 @@ import { problemReplacer } from "../problems.ts";
 import { foldProgress, INITIAL_PROGRESS, type ProgressState, statusLine } from "../report/progress.ts";
 import type { ChildrenRegistry, ChildrenState } from "../run/children.ts";
 import type { WorkflowRequest } from "../workflow/launch.ts";
-import type { RunSummary } from "../workflow/report.ts";
+import { type RunSummary, runChildren } from "../workflow/report.ts";
 import type { WorkflowLimits } from "../workflow/types.ts";
 import { type Command, type CommandIO, EXIT, type ExitCode, UsageError } from "./command.ts";
 import { parseFlags } from "./flags.ts";
@@ -237,15 +237,7 @@ function jsonOf(summary: RunSummary) {
 		...(summary.resumedFrom !== undefined && { resumedFrom: summary.resumedFrom }),
 		spentUsd: summary.spentUsd,
 		elapsedS: summary.elapsedS,
-		children: summary.calls.map((c) => ({
-			seq: c.seq,
-			id: c.id,
-			kind: c.kind,
-			outcome: c.result.kind === "unchecked" ? c.result.status : c.result.verdict,
-			replayed: c.replayed,
-			usd: c.replayed ? 0 : c.result.metrics.usage.costUsd,
-			auditDir: c.result.auditDir,
-		})),
+		children: runChildren(summary),
 		report: summary.report,
 	};
 }

@@ -6,17 +6,9 @@
  */
 import { type Static, Type } from "typebox";
 
-import { SYSTEM_PROMPT_MODES } from "../request/choices.ts";
+import { PRIMITIVE_NAMES, SYSTEM_PROMPT_MODES } from "../request/choices.ts";
 
-export { SYSTEM_PROMPT_MODES };
-
-/** The primitive names, in the order tables and provenance print them. */
-export const PRIMITIVE_NAMES = [
-	"inheritProjectContext",
-	"inheritMainRules",
-	"inheritSkills",
-	"systemPromptMode",
-] as const;
+export { PRIMITIVE_NAMES, SYSTEM_PROMPT_MODES };
 
 export type PrimitiveName = (typeof PRIMITIVE_NAMES)[number];
 

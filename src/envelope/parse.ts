@@ -10,10 +10,11 @@
  */
 import { plural } from "../format/numbers.ts";
 import { formatPath, type Problem } from "../problems.ts";
+import { valueAt } from "../values.ts";
 import { type Candidate, describeSource, type EnvelopeSource, textCandidates } from "./candidates.ts";
 import { type EvidenceRule, emptyProofProblem } from "./proof.ts";
 import { acceptedCallNumbers, describeRejections, type RejectedCall, summarizeRejection } from "./rejected.ts";
-import { canonicalJson, differingPaths, valueAt } from "./same.ts";
+import { canonicalJson, differingPaths } from "./same.ts";
 import type { Envelope } from "./schema.ts";
 import { ENVELOPE_FIELDS, SUBMIT_RESULT_TOOL_NAME } from "./schema.ts";
 import { envelopeProblems } from "./shape.ts";

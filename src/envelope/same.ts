@@ -36,14 +36,3 @@ export function differingPaths(a: unknown, b: unknown, limit = 10): PathSegments
 	walk(a, b, []);
 	return out;
 }
-
-/** The value at a path from differingPaths (undefined when absent). */
-export function valueAt(value: unknown, at: Readonly<PathSegments>): unknown {
-	let here: unknown = value;
-	for (const step of at) {
-		if (Array.isArray(here) && typeof step === "number") here = here[step];
-		else if (isRecord(here) && typeof step === "string") here = here[step];
-		else return undefined;
-	}
-	return here;
-}

@@ -13,14 +13,14 @@ import { requestChildren } from "../plan/request.ts";
 import type { ForkPlan } from "../plan/types.ts";
 import { formatProblems, type Problem } from "../problems.ts";
 import { renderForkModelReport, renderForkReport } from "../report/fork-report.ts";
-import { foldProgress, INITIAL_PROGRESS, type ProgressState, statusLine } from "../report/progress.ts";
 import { type ChildrenRegistry, type TrackedChild, trackChild } from "../run/children.ts";
 import { planCall, refusalOf, runChild } from "../run/delegate.ts";
 import { entryPlaceOf } from "../run/entry-place.ts";
 import type { PrefixGate } from "../run/prefix-gate.ts";
 import type { ForkResult } from "../run/result.ts";
 import type { RootLocks } from "../run/root-lock.ts";
-import type { ChildUsage, TaskProgress } from "../run/types.ts";
+import type { ChildUsage } from "../run/types.ts";
+import { liveRows } from "./live-rows.ts";
 import { returnedErrorsCount } from "./pi-version.ts";
 import { type PiDeps, sourcesFromPiContext } from "./sources.ts";
 import { toolUsage } from "./tool-usage.ts";
@@ -60,27 +60,6 @@ export interface ForkToolDeps extends PiDeps {
 }
 
 type OnUpdate = ((update: AgentToolResult<ForkDetails>) => void) | undefined;
-
-/** One status line per fork, redrawn on every event and every second. */
-function liveRows(children: readonly ForkPlan[], onUpdate: OnUpdate, now: () => number) {
-	const started = now();
-	const states = new Map<string, ProgressState>(children.map((c) => [c.id, INITIAL_PROGRESS]));
-	const draw = () => {
-		const line = children
-			.map((c) => statusLine(c.id, states.get(c.id) ?? INITIAL_PROGRESS, now() - started))
-			.join("\n");
-		onUpdate?.({ content: [{ type: "text", text: line }], details: { kind: "progress", line } });
-	};
-	const timer = setInterval(draw, 1000);
-	timer.unref?.();
-	return {
-		onProgress(child: ForkPlan, p: TaskProgress) {
-			states.set(child.id, foldProgress(states.get(child.id) ?? INITIAL_PROGRESS, p));
-			draw();
-		},
-		stop: () => clearInterval(timer),
-	};
-}
 
 function summaryOf(result: ForkResult): ForkSummary {
 	return {
@@ -134,16 +113,20 @@ async function runForks(
 	onUpdate: OnUpdate,
 	deps: ForkToolDeps,
 ): Promise<ForkResult[]> {
-	const rows = liveRows(planned.forks, onUpdate, deps.now);
+	const rows = liveRows(
+		planned.forks.map((f) => f.id),
+		onUpdate,
+		deps.now,
+	);
 	const tracked = trackForks(planned.forks, deps, signal);
 	try {
 		return await Promise.all(
-			planned.forks.map(async (plan) => {
+			planned.forks.map(async (plan, i) => {
 				const own = tracked.get(plan.id)?.signal ?? signal;
 				const result = await runChild(plan, planned.context, {
 					progress: (p) => {
 						tracked.get(plan.id)?.progress(p);
-						rows.onProgress(plan, p);
+						rows.onProgress(i, p);
 					},
 					prefixGate: deps.prefixGate,
 					locks: deps.locks,

@@ -16,7 +16,6 @@ import { entryPlace, requestChildren } from "../plan/request.ts";
 import type { TaskRequest } from "../plan/request-types.ts";
 import type { TaskPlan } from "../plan/types.ts";
 import { formatProblems, formatSegments, type Problem } from "../problems.ts";
-import { foldProgress, INITIAL_PROGRESS, type ProgressState, statusLine } from "../report/progress.ts";
 import { renderReport } from "../report/task-report.ts";
 import { type ChildrenRegistry, trackChild } from "../run/children.ts";
 import { planCall, runChild } from "../run/delegate.ts";
@@ -24,7 +23,7 @@ import { entryPlaceOf } from "../run/entry-place.ts";
 import type { PrefixGate } from "../run/prefix-gate.ts";
 import type { TaskResult } from "../run/result.ts";
 import type { RootLocks } from "../run/root-lock.ts";
-import type { TaskProgress } from "../run/types.ts";
+import { liveRows } from "./live-rows.ts";
 import { rememberPrefixes, seenPrefixes } from "./prefix-history.ts";
 import { type PiDeps, sourcesFromPiContext } from "./sources.ts";
 import type { LiveSpend } from "./spend-status.ts";
@@ -54,25 +53,6 @@ export interface TaskCallHooks {
 }
 
 type OnUpdate = ((update: AgentToolResult<TaskDetails>) => void) | undefined;
-
-/** Folds each task's progress into the row's lines and redraws them on every event and every second. */
-function liveRow(ids: readonly string[], onUpdate: OnUpdate, deps: Pick<TaskToolDeps, "now">) {
-	const started = deps.now();
-	const states: ProgressState[] = ids.map(() => INITIAL_PROGRESS);
-	const draw = () => {
-		const line = ids.map((id, i) => statusLine(id, states[i]!, deps.now() - started)).join("\n");
-		onUpdate?.({ content: [{ type: "text", text: line }], details: { kind: "progress", line } });
-	};
-	const timer = setInterval(draw, 1000);
-	timer.unref?.();
-	return {
-		onProgress(index: number, p: TaskProgress) {
-			states[index] = foldProgress(states[index]!, p);
-			draw();
-		},
-		stop: () => clearInterval(timer),
-	};
-}
 
 /** Every task of the call planned, or the one error that refuses the call with every problem of every task. */
 async function planAll(tasks: readonly TaskRequest[], ctx: ExtensionContext, deps: TaskToolDeps) {
@@ -105,10 +85,10 @@ async function runAll(
 	io: { signal: AbortSignal | undefined; onUpdate: OnUpdate; hooks: TaskCallHooks },
 ): Promise<TaskResult[]> {
 	const plans = called.plans.filter((p): p is TaskPlan => p.kind === "task");
-	const row = liveRow(
+	const row = liveRows(
 		plans.map((p) => p.id),
 		io.onUpdate,
-		deps,
+		deps.now,
 	);
 	rememberPrefixes(
 		deps.prefixGate,

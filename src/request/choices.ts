@@ -31,6 +31,17 @@ export type Strategy = (typeof STRATEGIES)[number];
 export const SYSTEM_PROMPT_MODES = ["append", "replace"] as const;
 export type SystemPromptMode = (typeof SYSTEM_PROMPT_MODES)[number];
 
+/** The four primitives of what a child sees, in the order tables and provenance print them (context/primitives.ts). */
+export const PRIMITIVE_NAMES = [
+	"inheritProjectContext",
+	"inheritMainRules",
+	"inheritSkills",
+	"systemPromptMode",
+] as const;
+
+/** The context fields one layer (a call, an agent file) may set: a mode, any primitive, a skills allowlist. */
+export const CONTEXT_FIELD_NAMES = ["contextMode", ...PRIMITIVE_NAMES, "skills"] as const;
+
 /** Where a child runs: a session in this process, or a `pi` process of its own. */
 export const RUNNER_KINDS = ["subprocess", "in-process"] as const;
 export type RunnerKind = (typeof RUNNER_KINDS)[number];

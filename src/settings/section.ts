@@ -8,9 +8,9 @@
 import { describePosition } from "../json/position.ts";
 import { duplicateProblem, syntaxProblem } from "../json/problems.ts";
 import { readJson } from "../json/read.ts";
-import type { JsonDocument, JsonPath } from "../json/types.ts";
+import type { JsonDocument } from "../json/types.ts";
 import { formatSegments, type Problem, sourceAt } from "../problems.ts";
-import { isRecord, kindOf } from "../values.ts";
+import { isRecord, kindOf, valueAt } from "../values.ts";
 import { checkSection } from "./check-section.ts";
 import { SETTINGS_NAMESPACE } from "./paths.ts";
 import { keyPosition, textPlace } from "./place.ts";
@@ -23,10 +23,6 @@ type Checked = { section: ValidatedSection; problems: Problem[] };
 
 function empty(ref: SettingsFileRef, status: SectionStatus, problems: Problem[] = []): Checked {
 	return { section: { ...ref, status, values: {}, positions: {} }, problems };
-}
-
-function valueAt(value: unknown, path: JsonPath): unknown {
-	return path.reduce<unknown>((node, key) => (node as Record<string | number, unknown> | undefined)?.[key], value);
 }
 
 /** Keys given twice inside our section (or our section given twice): JSON keeps the last without a word. */

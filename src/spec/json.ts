@@ -6,14 +6,10 @@
  */
 import { duplicateProblem, syntaxProblem } from "../json/problems.ts";
 import { readJson } from "../json/read.ts";
-import type { JsonPath } from "../json/types.ts";
 import type { Problem } from "../problems.ts";
+import { valueAt } from "../values.ts";
 
 export type JsonParse = { ok: true; value: unknown; problems: Problem[] } | { ok: false; problems: Problem[] };
-
-function valueAt(value: unknown, path: JsonPath): unknown {
-	return path.reduce<unknown>((node, key) => (node as Record<string | number, unknown> | undefined)?.[key], value);
-}
 
 /** Parses spec text; every failure and every duplicate key comes back as a Problem. */
 export function parseJson(text: string): JsonParse {

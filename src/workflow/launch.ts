@@ -18,7 +18,7 @@ import { type EngineOutcome, type RunSettings, runWorkflow } from "./engine.ts";
 import { scriptLocation, WorkflowStopped } from "./errors.ts";
 import { JOURNAL_VERSION, type RunLine } from "./journal.ts";
 import { checkLimits, type LoadedScript, loadScript } from "./load-script.ts";
-import { errorText, type RunSummary } from "./report.ts";
+import { errorText, type RunSummary, runChildren } from "./report.ts";
 import { createRunDir, locateRun, type RunDir, readRunJournal, workflowName } from "./run-dir.ts";
 import { openWorkflowShell, type ShellOpening, type WorkflowSources } from "./shell.ts";
 import { type AgentResult, DEFAULT_LIMITS, type WorkflowLimits } from "./types.ts";
@@ -215,15 +215,7 @@ function recordOf(summary: RunSummary, script: LoadedScript, request: WorkflowRe
 		...(summary.error && { error: summary.error }),
 		spentUsd: summary.spentUsd,
 		elapsedS: summary.elapsedS,
-		children: summary.calls.map((c) => ({
-			seq: c.seq,
-			id: c.id,
-			kind: c.kind,
-			replayed: c.replayed,
-			outcome: c.result.kind === "unchecked" ? c.result.status : c.result.verdict,
-			usd: c.replayed ? 0 : c.result.metrics.usage.costUsd,
-			auditDir: c.result.auditDir,
-		})),
+		children: runChildren(summary),
 		...(typeof summary.report === "string" && { report: summary.report }),
 	};
 }

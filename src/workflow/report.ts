@@ -127,3 +127,16 @@ export function errorText(error: unknown, location: string | undefined): string 
 	const at = location ? ` (at ${location})` : "";
 	return `  ✗ ${message.split("\n")[0]}${at}`;
 }
+
+/** Each child of a run as its record and `--json` list it: what it was, how it ended, what it cost now. */
+export function runChildren(summary: Pick<RunSummary, "calls">) {
+	return summary.calls.map((c) => ({
+		seq: c.seq,
+		id: c.id,
+		kind: c.kind,
+		replayed: c.replayed,
+		outcome: c.result.kind === "unchecked" ? c.result.status : c.result.verdict,
+		usd: c.replayed ? 0 : c.result.metrics.usage.costUsd,
+		auditDir: c.result.auditDir,
+	}));
+}

@@ -10,8 +10,9 @@
  */
 import { Value } from "typebox/value";
 import { notJsonReason } from "../json/problems.ts";
-import { type PathSegment, pointerSegments } from "../problems.ts";
+import { pointerSegments } from "../problems.ts";
 import type { RunProblem } from "../run/verdict.ts";
+import { valueAt } from "../values.ts";
 
 export type ResultSchema = Record<string, unknown>;
 
@@ -24,10 +25,6 @@ export function parseDeliverable(text: string): { ok: true; value: unknown } | {
 	} catch {
 		return { ok: false, reason: notJsonReason(fenced?.[1] ?? trimmed) };
 	}
-}
-
-function valueAt(value: unknown, path: readonly PathSegment[]): unknown {
-	return path.reduce<unknown>((node, key) => (node as Record<string | number, unknown> | undefined)?.[key], value);
 }
 
 /** At most this many schema errors are listed one by one. */

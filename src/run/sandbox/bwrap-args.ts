@@ -92,23 +92,12 @@ export function commandCaps(root: boolean): string[] {
  * /proc of its own. A command (`command`) also runs as the namespace's first process, and as root
  * (`root`) with root's capabilities cut to ROOT_COMMAND_CAPS.
  */
+/** The whole file system as it is, devices included, with a /proc of the namespace's own. */
+const WHOLE_HOST = ["--bind", "/", "/", "--dev-bind", "/dev", "/dev", "--proc", "/proc"];
+
 export function containArgs(cwd: string, options: { command?: boolean; root?: boolean } = {}): string[] {
 	const first = options.command ? [...AS_PID_1, ...commandCaps(options.root === true)] : [];
-	return [
-		...CONTAIN,
-		...first,
-		"--bind",
-		"/",
-		"/",
-		"--dev-bind",
-		"/dev",
-		"/dev",
-		"--proc",
-		"/proc",
-		"--chdir",
-		cwd,
-		"--",
-	];
+	return [...CONTAIN, ...first, ...WHOLE_HOST, "--chdir", cwd, "--"];
 }
 
 /** Where a joining command's shell opens the shared namespace (Pi's shell has descriptors 0–2 only). */
@@ -121,7 +110,7 @@ const PID_FD = 4;
  * descriptor 3 (`--info-fd`).
  */
 export function keeperArgs(): string[] {
-	return [...CONTAIN, "--bind", "/", "/", "--dev-bind", "/dev", "/dev", "--proc", "/proc", "--info-fd", "3", "--"];
+	return [...CONTAIN, ...WHOLE_HOST, "--info-fd", "3", "--"];
 }
 
 /** A namespace a child's commands share: its first process as this side sees it, and whether it has a user namespace of its own. */
@@ -150,14 +139,7 @@ export function joinedCommand(
 		String(PID_FD),
 		"--die-with-parent",
 		...commandCaps(root),
-		"--bind",
-		"/",
-		"/",
-		"--dev-bind",
-		"/dev",
-		"/dev",
-		"--proc",
-		"/proc",
+		...WHOLE_HOST,
 		"--chdir",
 		cwd,
 		"--",
