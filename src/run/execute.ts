@@ -18,6 +18,7 @@ import type { AuditWriter } from "./audit.ts";
 import type { ChildCachePolicy } from "./cache-policy.ts";
 import { type Boundary, type GuardedChild, runGuarded, type SnapshotPort, watchRoots } from "./guarded.ts";
 import type { PrefixGate } from "./prefix-gate.ts";
+import { failVerdict, sealRecord } from "./record-seal.ts";
 import { RESULT_VERSION, type TaskResult } from "./result.ts";
 import { type RootLocks, taskClaim } from "./root-lock.ts";
 import { runIsolation } from "./sandbox/report.ts";
@@ -187,9 +188,7 @@ async function execute(plan: TaskPlan, ports: ExecutePorts): Promise<TaskResult>
 	progress({ type: "phase", phase: "checking" });
 	const judged = judge(plan, outcome, boundary, rendered, ports.probe);
 	const result = resultOf(plan, outcome, boundary, judged, { startedAt, finishedAt: ports.now(), auditDir: audit.dir });
-	audit.writeJson("outcome.json", outcome);
-	audit.finish(result);
-	return result;
+	return sealRecord(audit, outcome, result, failVerdict);
 }
 
 function resultOf(

@@ -19,6 +19,7 @@ import { createForkState, type ForkChildState } from "./fork-child.ts";
 import { type ForkResult, forkResultOf } from "./fork-result.ts";
 import { type GuardedChild, runGuarded, type WatchPorts, watchRoots } from "./guarded.ts";
 import type { PrefixGate } from "./prefix-gate.ts";
+import { failVerdict, sealRecord } from "./record-seal.ts";
 import type { ChildLaunch, ChildRunner, LaunchRecord, TaskProgress } from "./types.ts";
 
 export interface ForkPorts {
@@ -127,9 +128,7 @@ async function executeChild(plan: ForkPlan, child: ForkChild, ports: ForkPorts):
 		state,
 		at: { startedAt, finishedAt: ports.now(), auditDir: audit.dir },
 	});
-	audit.writeJson("outcome.json", outcome);
-	audit.finish(result);
-	return result;
+	return sealRecord(audit, outcome, result, failVerdict);
 }
 
 /** Runs every fork of the plan at once; results come back in the order of the briefs. */

@@ -89,6 +89,7 @@ export async function runGuarded(
 			onEvent: (event) => audit.appendEvent(event),
 			onLaunch: (record: LaunchRecord) => audit.writeJson("launch.json", child.launchJson(record)),
 			sessionFile: audit.path("session.jsonl"),
+			writeSession: (text) => audit.writeText("session.jsonl", text),
 		});
 	} finally {
 		pass?.done();

@@ -22,7 +22,7 @@
  * everything after — containment, budgets, events, the record — is the same run.
  */
 import { randomUUID } from "node:crypto";
-import { rmSync, writeFileSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { homedir } from "node:os";
 import type { AgentSession, AgentSessionEvent, ModelRuntime } from "@earendil-works/pi-coding-agent";
 import { createAgentSession, type SessionManager } from "@earendil-works/pi-coding-agent";
@@ -33,6 +33,7 @@ import { scratchDir } from "./child-paths.ts";
 import { sandboxToEnforce } from "./contain.ts";
 import { type InProcessSetup, type SetupChild, viewSetup } from "./in-process-setup.ts";
 import { terminateMarked } from "./process-tree.ts";
+import { writeFileNoFollow } from "./record-dir.ts";
 import { createRefusalWatch } from "./sandbox/refusals.ts";
 import { sandboxSupport } from "./sandbox/support.ts";
 import { childTools } from "./sandbox/tools.ts";
@@ -165,7 +166,7 @@ async function runInProcess(
 		// every command's namespace is already being emptied by the kernel, which takes a moment: the
 		// run ends once it has (its first process carries the mark and dies last).
 		await terminateMarked(run.runId, STOP_GRACE_MS);
-		writeSessionFile(hooks.sessionFile, setup.sessionManager);
+		writeSessionFile(hooks, setup.sessionManager);
 		session.dispose();
 	}
 	return exit(failure);
@@ -257,8 +258,17 @@ function watchChild(
 	};
 }
 
-/** Writes the in-memory session as a JSONL file (header, then entries), the format Pi writes itself. */
-function writeSessionFile(file: string, manager: SessionManager): void {
+/**
+ * Writes the in-memory session as a JSONL file (header, then entries), the format Pi writes itself:
+ * through the audit record when the hooks give it, else never through a link at its name.
+ */
+function writeSessionFile(hooks: RunnerHooks, manager: SessionManager): void {
 	const lines = [manager.getHeader(), ...manager.getEntries()].filter((entry) => entry !== undefined && entry !== null);
-	writeFileSync(file, lines.map((entry) => `${JSON.stringify(entry)}\n`).join(""));
+	const text = lines.map((entry) => `${JSON.stringify(entry)}\n`).join("");
+	if (hooks.writeSession) return hooks.writeSession(text);
+	try {
+		writeFileNoFollow(hooks.sessionFile, text);
+	} catch {
+		// Without the record's port there is nowhere to say so; the session file is simply absent.
+	}
 }

@@ -16,6 +16,7 @@ import { AuditRecord } from "./audit.ts";
 import { type ExecutePorts, launchOf, recordStart, sentMismatch } from "./execute.ts";
 import { runGuarded } from "./guarded.ts";
 import { runnerFor } from "./ports.ts";
+import { sealRecord } from "./record-seal.ts";
 import type { RunMetrics } from "./result.ts";
 import type { ChildOutcome, LaunchRecord, TaskProgress } from "./types.ts";
 import { judgeRun, type RunProblem } from "./verdict.ts";
@@ -121,7 +122,9 @@ export async function executePlain(plan: PlainPlan, ports: PlainPorts): Promise<
 		finishedAt: finishedAt.toISOString(),
 		...(plan.parentSession && { parentSession: plan.parentSession }),
 	};
-	audit.writeJson("outcome.json", outcome);
-	audit.finish(result);
-	return result;
+	return sealRecord(audit, outcome, result, (r, more) => ({
+		...r,
+		status: "failed",
+		problems: [...r.problems, ...more],
+	}));
 }

@@ -1,0 +1,76 @@
+/**
+ * How a run's record is closed, and how what went wrong with it reaches the verdict. The record is
+ * what makes a verdict checkable later; one that could not be written in full, or that something
+ * else changed while the run went, cannot back a PASS. So the executors close every record the same
+ * way: outcome.json, then the record's own check (`seal`), then result.json — carrying the
+ * problems of both, so that the report, the returned result and result.json say the same — and a
+ * result.json that cannot be written fails the result the caller gets, with the reason. Nothing is
+ * thrown: the run ends with its report (exit 1 on the command line), not an unexpected error.
+ */
+import type { AuditWriter, RecordFault } from "./audit.ts";
+import type { ChildOutcome } from "./types.ts";
+import type { RunProblem } from "./verdict.ts";
+
+const RUNS_DIR_FIX =
+	"give the runs directory room and write permission (or choose another with PI_DELEGATE_RUNS_DIR or the runsDir setting), then run again";
+
+const TAMPER_FIX =
+	"something wrote into the run's record while it ran (without the sandbox, the child can): run the task " +
+	'with `"sandbox": "enforce"` and the runs directory outside every watched root, and trust nothing else in this record';
+
+/** The problem a fault of the record makes: what happened to which entry, and what to do. */
+export function recordProblem(fault: RecordFault, dir: string): RunProblem {
+	const path = fault.file === "." ? dir : `${dir}/${fault.file}`;
+	const place = { code: "record" as const, path: ["record"], value: path };
+	switch (fault.kind) {
+		case "unwritten":
+			return {
+				...place,
+				message: `the audit record is incomplete: ${fault.file === "." ? "its directory" : fault.file} ${fault.reason}`,
+				fix: RUNS_DIR_FIX,
+			};
+		case "moved":
+			return {
+				...place,
+				message: `the audit directory ${fault.reason}: the record is no longer where it was made (${dir})`,
+				fix: TAMPER_FIX,
+			};
+		default:
+			return {
+				...place,
+				message: `the audit record was tampered with: ${fault.file} ${fault.reason}`,
+				fix: TAMPER_FIX,
+			};
+	}
+}
+
+/** A verdict's result failed by the record's problems. */
+export function failVerdict<R extends { verdict: "PASS" | "FAIL"; problems: RunProblem[] }>(
+	result: R,
+	problems: RunProblem[],
+): R {
+	return { ...result, verdict: "FAIL", problems: [...result.problems, ...problems] };
+}
+
+/**
+ * Writes outcome.json, checks the record, then writes result.json with the record's problems in it;
+ * returns the result as written, or, when result.json could not be written, failed with the reason.
+ */
+export function sealRecord<R>(
+	audit: AuditWriter,
+	outcome: ChildOutcome,
+	result: R,
+	failWith: (result: R, problems: RunProblem[]) => R,
+): R {
+	audit.writeJson("outcome.json", outcome);
+	const faults = audit.seal();
+	const sealed =
+		faults.length > 0
+			? failWith(
+					result,
+					faults.map((f) => recordProblem(f, audit.dir)),
+				)
+			: result;
+	const unwritten = audit.finish(sealed);
+	return unwritten ? failWith(sealed, [recordProblem(unwritten, audit.dir)]) : sealed;
+}
