@@ -265,7 +265,10 @@ function watchChild(
 function writeSessionFile(hooks: RunnerHooks, manager: SessionManager): void {
 	const lines = [manager.getHeader(), ...manager.getEntries()].filter((entry) => entry !== undefined && entry !== null);
 	const text = lines.map((entry) => `${JSON.stringify(entry)}\n`).join("");
-	if (hooks.writeSession) return hooks.writeSession(text);
+	if (hooks.writeSession) {
+		hooks.writeSession(text);
+		return;
+	}
 	try {
 		writeFileNoFollow(hooks.sessionFile, text);
 	} catch {
