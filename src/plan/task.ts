@@ -12,10 +12,11 @@ import { join, resolve } from "node:path";
 import type { AgentDefinition } from "../agents/definition.ts";
 import { AFTER_FILE, BEFORE_FILE } from "../boundary/codec.ts";
 import { unknownRunMode } from "../context/resolve.ts";
-import type { Problem } from "../problems.ts";
+import type { Problem, ProblemPlace } from "../problems.ts";
 import { buildChildView } from "../prompt/child-view.ts";
 import { taskBrief, taskRung } from "../prompt/task-brief.ts";
 import { TASK_WORKER } from "../prompt/task-worker.ts";
+import type { Setting } from "../settings/types.ts";
 import { kindFromAgent, resolveAgent } from "./child.ts";
 import { choosePlacedModel, modelProblems } from "./model.ts";
 import { prefixKey } from "./prefix.ts";
@@ -50,10 +51,23 @@ export function decideRunsDir(
 	inputs: { runsDirOverride?: string; home: string; agentDir: string; cwd?: string },
 	setting?: string,
 ): string {
-	if (inputs.runsDirOverride) return inputs.runsDirOverride;
+	if (inputs.runsDirOverride) return resolve(inputs.cwd ?? inputs.agentDir, inputs.runsDirOverride);
 	if (setting) return resolve(inputs.cwd ?? inputs.agentDir, setting.replace(/^~(?=$|\/)/, inputs.home));
 	return join(inputs.agentDir, "pi-delegate", "runs");
 }
+
+/**
+ * What chose the runs directory, as a problem about it names it: the variable, the setting's key in
+ * its file (with line and column), or the default.
+ */
+export function runsDirPlace(inputs: { runsDirOverride?: string }, setting?: Setting<string>): ProblemPlace {
+	if (inputs.runsDirOverride) return { source: RUNS_DIR_ENV, path: [] };
+	if (setting?.origin.kind === "file") return setting.origin.place;
+	return { source: "the default runs directory", path: [] };
+}
+
+/** The variable that chooses the runs directory over every setting. */
+export const RUNS_DIR_ENV = "PI_DELEGATE_RUNS_DIR";
 
 /** Explicit `--runner`, else the `runner` setting, else the entry point's default. */
 export function decideRunner(

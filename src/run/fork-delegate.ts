@@ -9,6 +9,7 @@ import { snapshotRoots } from "../boundary/snapshot.ts";
 import type { Host } from "../host/runtime.ts";
 import { planFork } from "../plan/fork.ts";
 import type { ForkPlan, SessionEntryLike } from "../plan/fork-types.ts";
+import { runsDirPlace } from "../plan/task.ts";
 import type { Problem } from "../problems.ts";
 import { AuditRecord } from "./audit.ts";
 import { forkSetup } from "./fork-child.ts";
@@ -16,6 +17,7 @@ import { executeFork, type ForkPorts } from "./fork-execute.ts";
 import { type ForkSources, loadForkInputs } from "./fork-inputs.ts";
 import type { ForkResult } from "./fork-result.ts";
 import { inProcessRunner } from "./in-process.ts";
+import { RUNS_DIR_REFUSED, runsDirProblems } from "./runs-dir.ts";
 
 export type ForkDelegation =
 	| { ok: true; plan: ForkPlan; entries: readonly SessionEntryLike[]; host: Host }
@@ -29,7 +31,14 @@ export async function planForkCall(sources: ForkSources): Promise<ForkDelegation
 		host.dispose();
 		return planned;
 	}
-	return { ok: true, plan: planned.plan, entries: inputs.session.entries, host };
+	const { plan } = planned;
+	const place = runsDirPlace(inputs, inputs.settings.settings.runsDir);
+	const problems = runsDirProblems(plan.audit.runsDir, place, plan.boundary.roots);
+	if (problems.length > 0) {
+		host.dispose();
+		return { ok: false, what: RUNS_DIR_REFUSED, problems };
+	}
+	return { ok: true, plan, entries: inputs.session.entries, host };
 }
 
 /** The real ports of a fork execution, with the entry point's own (progress, signal, gate, hold) added. */

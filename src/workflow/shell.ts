@@ -14,7 +14,7 @@ import { unknownRunMode } from "../context/resolve.ts";
 import type { PlainInputs } from "../plan/plain.ts";
 import { planPlainChild } from "../plan/plain.ts";
 import { decideSettings } from "../plan/settings.ts";
-import { decideRunsDir, planTask } from "../plan/task.ts";
+import { decideRunsDir, planTask, runsDirPlace } from "../plan/task.ts";
 import type { PlanRequest, TaskInputs } from "../plan/types.ts";
 import type { Problem } from "../problems.ts";
 import type { AuditWriter } from "../run/audit.ts";
@@ -27,6 +27,7 @@ import { executionPorts } from "../run/ports.ts";
 import type { PrefixGate } from "../run/prefix-gate.ts";
 import type { TaskResult } from "../run/result.ts";
 import { type RootClaim, RootLocks, taskClaim, toolsCanWrite } from "../run/root-lock.ts";
+import { RUNS_DIR_REFUSED, runsDirProblems } from "../run/runs-dir.ts";
 import { loadSpecObject } from "../spec/load.ts";
 import type { EnginePorts, Executed, PlannedCall } from "./calls.ts";
 import { callRequest, optionPath, plainRequest, specInput } from "./request.ts";
@@ -94,6 +95,9 @@ function planCall(inputs: TaskInputs, request: PlanRequest, call: Parameters<Eng
 	if (!spec.ok) return { ok: false, what: "its task spec is invalid", problems: inWords(spec.problems) };
 	const planned = planTask({ ...inputs, spec: spec.spec, request: req });
 	if (!planned.ok) return planned;
+	const place = runsDirPlace(inputs, inputs.settings.settings.runsDir);
+	const refused = runsDirProblems(planned.plan.audit.runsDir, place, planned.plan.boundary.roots);
+	if (refused.length > 0) return { ok: false, what: RUNS_DIR_REFUSED, problems: refused };
 	return {
 		ok: true,
 		plan: planned.plan,
