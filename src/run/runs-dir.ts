@@ -16,7 +16,7 @@
  * that reads as a run beside the real ones. Paths are compared after every symlink is resolved.
  */
 import { randomBytes } from "node:crypto";
-import { accessSync, constants, lstatSync, mkdirSync, readlinkSync, realpathSync, rmdirSync, statSync } from "node:fs";
+import { accessSync, constants, mkdirSync, readlinkSync, realpathSync, rmdirSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import type { Problem, ProblemCode, ProblemPlace } from "../problems.ts";
 import { writeErrorText } from "./audit.ts";
