@@ -168,6 +168,16 @@ export class AuditRecord implements AuditWriter {
 		} catch (error) {
 			stream.broken = true;
 			this.fault(name, error);
+			// The file was cut back to its last whole line: that is what pi-delegate leaves.
+			if (stream.fd !== undefined) this.remark(name, stream.fd);
+		}
+	}
+
+	private remark(name: string, fd: number): void {
+		try {
+			this.written.set(name, this.record.markFd(fd));
+		} catch {
+			// Not even fstat works: seal reports what it finds.
 		}
 	}
 
