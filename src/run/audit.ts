@@ -52,6 +52,8 @@ export interface AuditWriter {
 	writeBytes(name: string, bytes: Uint8Array): void;
 	appendEvent(event: unknown): void;
 	closeEvents(): void;
+	/** The writes that failed so far (a child is not started on a record that could not be begun). */
+	faults(): readonly RecordFault[];
 	/**
 	 * Ends the run's writing: closes the event stream, checks that every file written is still the
 	 * one written and that nothing else appeared, and returns every fault found since the start.
@@ -105,7 +107,7 @@ export class AuditRecord implements AuditWriter {
 	/** Each file pi-delegate wrote, as it left it. */
 	private readonly written = new Map<string, FileMark>();
 	private readonly streams = new Map<string, Stream>();
-	private readonly faults: RecordFault[] = [];
+	private readonly faultList: RecordFault[] = [];
 
 	private constructor(record: RecordDir) {
 		this.record = record;
@@ -188,9 +190,13 @@ export class AuditRecord implements AuditWriter {
 		}
 	}
 
+	faults(): readonly RecordFault[] {
+		return this.faultList;
+	}
+
 	seal(): RecordFault[] {
 		this.closeEvents();
-		const found = [...this.faults];
+		const found = [...this.faultList];
 		if (this.record.moved()) {
 			found.push({ kind: "moved", file: ".", reason: "was moved or replaced during the run" });
 		}
@@ -208,10 +214,10 @@ export class AuditRecord implements AuditWriter {
 
 	finish(result: unknown): RecordFault | undefined {
 		this.closeEvents();
-		const before = this.faults.length;
+		const before = this.faultList.length;
 		this.whole("result.json", () => `${JSON.stringify(result, problemReplacer, 2)}\n`);
 		this.record.close();
-		return this.faults[before];
+		return this.faultList[before];
 	}
 
 	private entries(found: RecordFault[]): string[] {
@@ -232,7 +238,7 @@ export class AuditRecord implements AuditWriter {
 	}
 
 	private fault(file: string, error: unknown): void {
-		this.faults.push({ kind: "unwritten", file, reason: `could not be written: ${writeErrorText(error)}` });
+		this.faultList.push({ kind: "unwritten", file, reason: `could not be written: ${writeErrorText(error)}` });
 	}
 }
 

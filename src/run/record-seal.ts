@@ -20,7 +20,7 @@ const TAMPER_FIX =
 
 /** The problem a fault of the record makes: what happened to which entry, and what to do. */
 export function recordProblem(fault: RecordFault, dir: string): RunProblem {
-	const path = fault.file === "." ? dir : `${dir}/${fault.file}`;
+	const path = fault.file === "." || fault.file.includes(", ") ? dir : `${dir}/${fault.file}`;
 	const place = { code: "record" as const, path: ["record"], value: path };
 	switch (fault.kind) {
 		case "unwritten":
@@ -44,6 +44,23 @@ export function recordProblem(fault: RecordFault, dir: string): RunProblem {
 	}
 }
 
+/**
+ * The problems of the record's faults: the files that could not be written for one reason (a full
+ * disk fails every write after it) make one problem naming them all; every other fault its own.
+ */
+export function recordProblems(faults: readonly RecordFault[], dir: string): RunProblem[] {
+	const unwritten = new Map<string, string[]>();
+	const problems: RunProblem[] = [];
+	for (const fault of faults) {
+		if (fault.kind !== "unwritten") problems.push(recordProblem(fault, dir));
+		else unwritten.set(fault.reason, [...(unwritten.get(fault.reason) ?? []), fault.file]);
+	}
+	const grouped = [...unwritten].map(([reason, files]) =>
+		recordProblem({ kind: "unwritten", file: files.join(", "), reason }, dir),
+	);
+	return [...grouped, ...problems];
+}
+
 /** A verdict's result failed by the record's problems. */
 export function failVerdict<R extends { verdict: "PASS" | "FAIL"; problems: RunProblem[] }>(
 	result: R,
@@ -64,13 +81,7 @@ export function sealRecord<R>(
 ): R {
 	audit.writeJson("outcome.json", outcome);
 	const faults = audit.seal();
-	const sealed =
-		faults.length > 0
-			? failWith(
-					result,
-					faults.map((f) => recordProblem(f, audit.dir)),
-				)
-			: result;
+	const sealed = faults.length > 0 ? failWith(result, recordProblems(faults, audit.dir)) : result;
 	const unwritten = audit.finish(sealed);
 	return unwritten ? failWith(sealed, [recordProblem(unwritten, audit.dir)]) : sealed;
 }

@@ -14,7 +14,7 @@ import type { Problem } from "../problems.ts";
 import type { RecordFault } from "../run/audit.ts";
 import type { ChildrenRegistry } from "../run/children.ts";
 import { PrefixGate } from "../run/prefix-gate.ts";
-import { recordProblem } from "../run/record-seal.ts";
+import { recordProblems } from "../run/record-seal.ts";
 import type { RootLocks } from "../run/root-lock.ts";
 import { RUNS_DIR_REFUSED, runsDirProblems } from "../run/runs-dir.ts";
 import { BUNDLED_WORKFLOWS, isBundledScript } from "./bundled/index.ts";
@@ -215,7 +215,7 @@ export async function launchWorkflow(request: WorkflowRequest, io: WorkflowIO): 
 /** A run whose own record is not whole did not pass, whatever its children did: the record is its proof. */
 function withRecordFaults(summary: RunSummary, faults: readonly RecordFault[], dir: string): RunSummary {
 	if (faults.length === 0) return summary;
-	const words = faults.map((f) => recordProblem(f, dir).message);
+	const words = recordProblems(faults, dir).map((p) => p.message);
 	return {
 		...summary,
 		status: summary.status === "passed" ? "failed" : summary.status,

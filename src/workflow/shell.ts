@@ -62,6 +62,7 @@ function withSchema(open: ExecutePorts["audit"], schema: ResultSchema): ExecuteP
 			writeBytes: (name, bytes) => inner.writeBytes(name, bytes),
 			appendEvent: (event) => inner.appendEvent(event),
 			closeEvents: () => inner.closeEvents(),
+			faults: () => inner.faults(),
 			seal: () => inner.seal(),
 			finish: (result) => inner.finish(applyResultSchema(result as TaskResult, schema)),
 		};

@@ -9,15 +9,17 @@
  * Each case runs `pi-delegate run` on both runners: a real `pi` subprocess answered by the scripted
  * provider, and the in-process runner answered by the same script.
  */
-import { existsSync, lstatSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { listRuns } from "../../src/run/audit.ts";
+import { listRuns, type RecordFault } from "../../src/run/audit.ts";
 import { RUNNERS } from "../support/both-runners.ts";
 import { envelope, submitTurn } from "../support/child.ts";
 import type { CliResult } from "../support/cli.ts";
 import { type RunWorkspace, runWorkspace } from "../support/cli-run.ts";
-import { gitRepo } from "../support/task-fixture.ts";
+import { REPO } from "../support/pi.ts";
+import { gitRepo, tempDir } from "../support/task-fixture.ts";
 
 /** The child's run directory, as its bash finds it: the only one in the runs directory. */
 const runDir = (ws: RunWorkspace) => `"$(ls -d ${ws.runsDir}/*/ | head -1)"`;
@@ -41,6 +43,95 @@ const flat = (text: string) => text.replace(/\s+/g, " ");
 
 /** Entries pi-delegate leaves half-made when a write fails: temporary files and scratch directories. */
 const halfMade = (dir: string) => readdirSync(dir).filter((name) => /\.tmp$|^\.child-|^\.tmp-/.test(name));
+
+describe("a full disk, at the record's own level", () => {
+	it.skipIf(!tinyDisk)(
+		"every write that fails is a fault; a stream keeps its whole lines; no temporary file stays",
+		() => {
+			const base = tempDir("pi-delegate-full-record-");
+			const script = join(base, "fill.ts");
+			writeFileSync(
+				script,
+				[
+					`import { readdirSync, readFileSync } from "node:fs";`,
+					`import { AuditRecord } from ${JSON.stringify(join(REPO, "src/run/audit.ts"))};`,
+					`const record = AuditRecord.create(process.argv[2] + "/runs", "t", new Date());`,
+					`record.writeJson("spec.json", { id: "t" });`,
+					`for (let i = 0; i < 2000; i++) record.appendEvent({ type: "x", i, pad: "y".repeat(100) });`,
+					`record.writeText("prompt.txt", "z".repeat(100_000));`,
+					`const faults = record.seal();`,
+					`const unwritten = record.finish({ verdict: "PASS" });`,
+					`const events = readFileSync(record.dir + "/events.ndjson", "utf8");`,
+					`console.log(JSON.stringify({ faults, unwritten, entries: readdirSync(record.dir), events }));`,
+				].join("\n"),
+			);
+			const disk = join(base, "disk");
+			mkdirSync(disk);
+			const out = onTinyDisk(disk, "64k", false, [process.execPath, script, disk], { cwd: base, env: process.env });
+			const seen = JSON.parse(out.stdout) as {
+				faults: RecordFault[];
+				unwritten: RecordFault;
+				entries: string[];
+				events: string;
+			};
+			const enospc = "could not be written: no space left on the device (ENOSPC)";
+			expect(seen.faults).toEqual([
+				{ kind: "unwritten", file: "events.ndjson", reason: enospc },
+				{ kind: "unwritten", file: "prompt.txt", reason: enospc },
+			]);
+			expect(seen.unwritten).toEqual({ kind: "unwritten", file: "result.json", reason: enospc });
+			expect(seen.entries.sort()).toEqual(["events.ndjson", "spec.json"]);
+			expect(seen.events.endsWith("\n")).toBe(true);
+			for (const line of seen.events.trimEnd().split("\n")) expect(() => JSON.parse(line)).not.toThrow();
+		},
+	);
+});
+
+describe.each(RUNNERS)(
+	"a full disk (%s runner): the run ends with its report, FAIL, and nothing half-made",
+	(runner) => {
+		const cli = (ws: RunWorkspace, spec: string) => [
+			process.execPath,
+			join(REPO, "src/cli/main.ts"),
+			...ws.argv(spec, ["--runner", runner]),
+		];
+		const env = (ws: RunWorkspace) => ({ ...ws.env, PI_DELEGATE_SCRIPT: join(ws.agentDir, "scripted.json") });
+
+		it.skipIf(!tinyDisk)("filled while the child runs", async () => {
+			const a = gitRepo({ "a.txt": "x\n" });
+			const ws = runWorkspace({ turns: [] });
+			mkdirSync(ws.runsDir);
+			writeScript(
+				ws,
+				hostile(`dd if=/dev/zero of=${ws.runsDir}/filler bs=4k count=4000 2>/dev/null; true`, `${a}/a.txt:1`),
+			);
+			const spec = ws.spec({ read_only: false, roots: [a], write_allowed: [a], sandbox: "off" });
+			const out = onTinyDisk(ws.runsDir, "512k", false, cli(ws, spec), { cwd: ws.project, env: env(ws) });
+			expect(out.stderr).not.toContain("unexpected error");
+			expect(out.code).toBe(1);
+			expect(out.stdout).toMatch(/^FAIL/);
+			expect(flat(out.stdout)).toMatch(/result\.json could not be written: no space left on the device \(ENOSPC\)/);
+			expect(out.entries.filter((n) => /\.tmp$|^\.child-|^\.tmp-/.test(n))).toEqual([]);
+			expect(out.entries).not.toContain("result.json");
+		});
+
+		it.skipIf(!tinyDisk)("full before the run: the child is not started", async () => {
+			const a = gitRepo({ "a.txt": "x\n" });
+			const ws = runWorkspace({ turns: [] });
+			mkdirSync(ws.runsDir);
+			writeScript(ws, hostile(`touch ${a}/started`, `${a}/a.txt:1`));
+			const spec = ws.spec({ read_only: false, roots: [a], write_allowed: [a] });
+			const out = onTinyDisk(ws.runsDir, "256k", true, cli(ws, spec), { cwd: ws.project, env: env(ws) });
+			expect(out.stderr).not.toContain("unexpected error");
+			expect(out.code).toBe(1);
+			expect(out.stdout).toMatch(/^FAIL/);
+			expect(flat(out.stdout)).toContain("its audit record could not be begun");
+			expect(flat(out.stdout)).toMatch(/spec\.json, .*could not be written: no space left on the device \(ENOSPC\)/);
+			expect(existsSync(join(a, "started"))).toBe(false);
+			expect(out.entries).toEqual([]);
+		});
+	},
+);
 
 describe.each(RUNNERS)("a child that attacks its own audit record (%s runner, sandbox off)", (runner) => {
 	it("links planted where the record is about to be written are replaced, never followed", async () => {
@@ -95,6 +186,34 @@ describe.each(RUNNERS)("a child that attacks its own audit record (%s runner, sa
 		expect(lstatSync(join(ws.runsDir, dir!, "outcome.json")).isFile()).toBe(true);
 	});
 });
+
+/**
+ * Whether this machine lets a test give a process a disk of its own: a small tmpfs in a mount
+ * namespace of a user namespace (`unshare -rm`), which needs no privileges where user namespaces are
+ * allowed. The process sees the tmpfs; the test does not, so the process lists what it left.
+ */
+const tinyDisk = (() => {
+	const probe = tempDir("pi-delegate-tiny-disk-");
+	const r = spawnSync("unshare", ["-rm", "sh", "-c", 'mount -t tmpfs -o size=64k tmpfs "$0"', probe], {
+		encoding: "utf8",
+	});
+	return r.status === 0;
+})();
+
+/** Runs `argv` with `dir` on a tmpfs of `size`; `fill` fills it first. Prints the run directory's entries after `@@ENTRIES`. */
+function onTinyDisk(
+	dir: string,
+	size: string,
+	fill: boolean,
+	argv: string[],
+	options: { cwd: string; env: NodeJS.ProcessEnv },
+) {
+	const filler = fill ? 'dd if=/dev/zero of="$0/filler" bs=4k count=4000 2>/dev/null; ' : "";
+	const script = `mount -t tmpfs -o size=${size} tmpfs "$0" || exit 99; ${filler}"$@"; code=$?; echo @@ENTRIES; ls -A "$0"/*/ 2>/dev/null; exit $code`;
+	const r = spawnSync("unshare", ["-rm", "sh", "-c", script, dir, ...argv], { ...options, encoding: "utf8" });
+	const [stdout = "", listing = ""] = r.stdout.split("@@ENTRIES\n");
+	return { code: r.status, stdout, stderr: r.stderr, entries: listing.split("\n").filter((l) => l !== "") };
+}
 
 /** Replaces the workspace's script (its turns need the workspace's own paths). */
 function writeScript(ws: RunWorkspace, turns: unknown[]): void {
