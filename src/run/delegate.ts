@@ -5,7 +5,7 @@
  * progress sink and cancel signal) and renders the outcome.
  */
 import type { Host } from "../host/runtime.ts";
-import { planTask, runsDirPlace } from "../plan/task.ts";
+import { planTask } from "../plan/task.ts";
 import type { TaskPlan } from "../plan/types.ts";
 import type { Problem } from "../problems.ts";
 import type { SpecResult } from "../spec/validate.ts";
@@ -14,7 +14,6 @@ import { type ExecutePorts, executeTask } from "./execute.ts";
 import { type InputSources, loadTaskInputs } from "./inputs.ts";
 import { executionPorts } from "./ports.ts";
 import type { TaskResult } from "./result.ts";
-import { RUNS_DIR_REFUSED, runsDirProblems } from "./runs-dir.ts";
 
 export type Delegation =
 	| { ok: true; plan: TaskPlan; host: Host; specWarnings: Problem[] }
@@ -32,14 +31,7 @@ export async function planDelegation(sources: InputSources): Promise<Delegation>
 		loaded.host.dispose();
 		return planned;
 	}
-	const { plan } = planned;
-	const place = runsDirPlace(loaded.inputs, loaded.inputs.settings.settings.runsDir);
-	const problems = runsDirProblems(plan.audit.runsDir, place, plan.boundary.roots);
-	if (problems.length > 0) {
-		loaded.host.dispose();
-		return { ok: false, what: RUNS_DIR_REFUSED, problems, plan };
-	}
-	return { ok: true, plan, host: loaded.host, specWarnings: loaded.specWarnings };
+	return { ok: true, plan: planned.plan, host: loaded.host, specWarnings: loaded.specWarnings };
 }
 
 /** Executes a planned delegation with the real ports plus the entry point's own, then closes its host. */

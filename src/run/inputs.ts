@@ -16,12 +16,14 @@ import { availableToolNames } from "../host/render.ts";
 import { type Host, modelList, openHost } from "../host/runtime.ts";
 import { decideSettings } from "../plan/settings.ts";
 import type { TaskBranch } from "../plan/tail.ts";
+import { decideRunsDir, runsDirPlace } from "../plan/task.ts";
 import type { Entry, ModelRef, PlanRequest, TaskInputs } from "../plan/types.ts";
 import type { Problem } from "../problems.ts";
 import type { ParentPrompt } from "../prompt/channels.ts";
 import { readSettings } from "../settings/read.ts";
 import { loadSpecFile, loadSpecObject, loadSpecText } from "../spec/load.ts";
 import type { SpecResult } from "../spec/validate.ts";
+import { RUNS_DIR_REFUSED, runsDirProblems } from "./runs-dir.ts";
 import { sandboxSupport } from "./sandbox/support.ts";
 
 /** Where the spec comes from: a tool call's arguments, a file, or text read from standard input. */
@@ -45,6 +47,11 @@ export interface InputSources {
 	parentSession?: { id: string; file?: string };
 	/** The caller's conversation, read only when the spec asks for a tail (L3). */
 	branch?: () => TaskBranch | undefined;
+	/**
+	 * The spec stands in for the calls of a workflow, each with roots of its own: the runs directory
+	 * is checked here without roots, and against each call's when it is planned.
+	 */
+	standIn?: boolean;
 }
 
 export type LoadedInputs =
@@ -55,6 +62,14 @@ async function loadSpec(source: SpecSource, where: { cwd: string; home: string }
 	if ("value" in source) return loadSpecObject(source.value, where);
 	if ("file" in source) return loadSpecFile(source.file, where);
 	return loadSpecText(source.text, where);
+}
+
+/** Why the runs directory a plan would get cannot take its record (runs-dir.ts); nothing when it can. */
+function runsDirRefusal(sources: InputSources, settings: ReturnType<typeof readSettings>, roots: readonly string[]) {
+	const override = sources.env.PI_DELEGATE_RUNS_DIR;
+	const inputs = { ...(override && { runsDirOverride: override }), ...sources };
+	const dir = decideRunsDir(inputs, decideSettings(settings).runsDir);
+	return runsDirProblems(dir, runsDirPlace(inputs, settings.settings.runsDir), roots);
 }
 
 /** Pi's own default model settings: what a Pi started here would run on. */
@@ -69,6 +84,10 @@ export async function loadTaskInputs(sources: InputSources): Promise<LoadedInput
 	if (!spec.ok) return { ok: false, what: "the task spec is invalid", problems: [...spec.problems], spec };
 	const located = { ...where, agentDir: sources.agentDir, projectTrusted: sources.projectTrusted };
 	const settings = readSettings(located);
+	// Before the host loads (seconds, with provider extensions): a runs directory that cannot take
+	// the record is refused at once.
+	const refused = runsDirRefusal(sources, settings, sources.standIn ? [] : spec.spec.resolved.roots);
+	if (refused.length > 0) return { ok: false, what: RUNS_DIR_REFUSED, problems: refused, spec };
 	const extensions = [...new Set([...sources.request.extensions, ...decideSettings(settings).providerExtensions])];
 	const host = await openHost({
 		cwd: sources.cwd,

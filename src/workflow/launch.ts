@@ -9,14 +9,12 @@
  * loaded — is refused before anything runs or is written.
  */
 import { basename } from "node:path";
-import { runsDirPlace } from "../plan/task.ts";
 import type { Problem } from "../problems.ts";
 import type { RecordFault } from "../run/audit.ts";
 import type { ChildrenRegistry } from "../run/children.ts";
 import { PrefixGate } from "../run/prefix-gate.ts";
 import { recordProblems } from "../run/record-seal.ts";
 import type { RootLocks } from "../run/root-lock.ts";
-import { RUNS_DIR_REFUSED, runsDirProblems } from "../run/runs-dir.ts";
 import { BUNDLED_WORKFLOWS, isBundledScript } from "./bundled/index.ts";
 import { type EngineOutcome, type RunSettings, runWorkflow } from "./engine.ts";
 import { scriptLocation, WorkflowStopped } from "./errors.ts";
@@ -169,9 +167,6 @@ export async function launchWorkflow(request: WorkflowRequest, io: WorkflowIO): 
 	if (!opened.ok) return opened;
 	const { shell } = opened;
 	try {
-		const place = runsDirPlace(shell.inputs, shell.inputs.settings.settings.runsDir);
-		const refused = runsDirProblems(shell.runsDir, place);
-		if (refused.length > 0) return { ok: false, what: RUNS_DIR_REFUSED, problems: refused };
 		const previous = previousOf(request, shell.runsDir);
 		if (!previous.ok) return { ok: false, what: "cannot resume", problems: previous.problems };
 		const startedAt = now();

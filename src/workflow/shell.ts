@@ -166,7 +166,7 @@ export function workflowShell(
 
 /** Loads the run's inputs once; on refusal nothing has run and nothing is left open. */
 export async function openWorkflowShell(sources: WorkflowSources): Promise<ShellOpening> {
-	const loaded = await loadTaskInputs({ ...sources, spec: { value: standInSpec(sources.cwd) } });
+	const loaded = await loadTaskInputs({ ...sources, spec: { value: standInSpec(sources.cwd) }, standIn: true });
 	if (!loaded.ok) return { ok: false, what: loaded.what, problems: loaded.problems };
 	const { inputs, host } = loaded;
 	const settings = decideSettings(inputs.settings);
