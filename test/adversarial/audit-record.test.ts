@@ -9,11 +9,20 @@
  * Each case runs `pi-delegate run` on both runners: a real `pi` subprocess answered by the scripted
  * provider, and the in-process runner answered by the same script.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import {
+	existsSync,
+	lstatSync,
+	mkdirSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	symlinkSync,
+	writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { listRuns, type RecordFault } from "../../src/run/audit.ts";
+import { AuditRecord, listRuns, type RecordFault } from "../../src/run/audit.ts";
 import { RUNNERS } from "../support/both-runners.ts";
 import { envelope, submitTurn } from "../support/child.ts";
 import type { CliResult } from "../support/cli.ts";
@@ -219,3 +228,57 @@ function onTinyDisk(
 function writeScript(ws: RunWorkspace, turns: unknown[]): void {
 	writeFileSync(join(ws.agentDir, "scripted.json"), JSON.stringify({ turns }));
 }
+
+describe("readers of a record never follow what a child planted in it", () => {
+	/** A finished run's directory in a runs directory of its own, and a PASS lying elsewhere. */
+	function plantedRun() {
+		const runsDir = join(tempDir("pi-delegate-planted-"), "runs");
+		const record = AuditRecord.create(runsDir, "t", new Date("2026-12-01T00:00:00Z"));
+		record.appendEvent({ type: "agent_start" });
+		record.finish({ verdict: "FAIL" });
+		const fake = join(runsDir, "..", "fake.json");
+		writeFileSync(fake, JSON.stringify({ verdict: "PASS", metrics: { usage: { costUsd: 0 } } }));
+		return { runsDir, dir: record.dir, fake };
+	}
+
+	it("listRuns: a result.json that is a symlink is an error of that run, not a PASS", () => {
+		const { runsDir, dir, fake } = plantedRun();
+		rmSync(join(dir, "result.json"));
+		symlinkSync(fake, join(dir, "result.json"));
+		const [run] = listRuns(runsDir);
+		expect(run?.result).toBeUndefined();
+		expect(run?.error).toBe("result.json unreadable: it is a symlink, which is not followed (ELOOP)");
+	});
+
+	it("spend: FIFOs in place of result.json and events.ndjson neither block nor count", () => {
+		const { runsDir, dir } = plantedRun();
+		for (const name of ["result.json", "events.ndjson", "launch.json"]) {
+			rmSync(join(dir, name), { force: true });
+			execFileSync("mkfifo", [join(dir, name)]);
+		}
+		const r = spawnSync(process.execPath, [join(REPO, "src/cli/main.ts"), "spend", "--runs", runsDir], {
+			encoding: "utf8",
+			timeout: 30_000,
+			killSignal: "SIGKILL",
+		});
+		expect(r.status, r.stderr).toBe(0);
+		expect(flat(r.stdout)).toContain("result.json unreadable (ENOTREG)");
+	});
+
+	it("workflow --resume: a journal that is a link (here to a FIFO) is refused, never opened", () => {
+		const ws = runWorkspace({});
+		const runDir = join(ws.runsDir, "20261201T000000Z-workflow-one");
+		mkdirSync(runDir, { recursive: true });
+		execFileSync("mkfifo", [join(ws.base, "fifo")]);
+		symlinkSync(join(ws.base, "fifo"), join(runDir, "journal.ndjson"));
+		const script = join(ws.base, "one.ts");
+		writeFileSync(script, 'export default async (wf) => (await wf.agent("Read the README")).verdict;');
+		const r = spawnSync(
+			process.execPath,
+			[join(REPO, "src/cli/main.ts"), "workflow", "run", script, "--resume", "20261201T000000Z-workflow-one"],
+			{ cwd: ws.project, env: ws.env, encoding: "utf8", timeout: 60_000, killSignal: "SIGKILL" },
+		);
+		expect(r.status).toBe(2);
+		expect(flat(r.stderr)).toContain("cannot be read: it is a symlink, which is not followed");
+	});
+});

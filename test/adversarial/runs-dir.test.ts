@@ -11,8 +11,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { RUNNERS } from "../support/both-runners.ts";
 import { type CliResult, runCli } from "../support/cli.ts";
-import { runWorkspace } from "../support/cli-run.ts";
-import { REPO, runPi } from "../support/pi.ts";
+import { type RunWorkspace, runWorkspace } from "../support/cli-run.ts";
+import { REPO, runPi, SCRIPTED_PROVIDER } from "../support/pi.ts";
 import { gitRepo, tempDir } from "../support/task-fixture.ts";
 
 const flat = (text: string) => text.replace(/\s+/g, " ");
@@ -50,10 +50,11 @@ function badDirs(base: string): Array<{ kind: string; dir: string; why: RegExp }
 	];
 }
 
-const workflowScript = (dir: string) => {
-	const file = join(dir, "one.ts");
+/** `workflow run` of a one-call script, on the scripted model. */
+const workflowArgv = (ws: RunWorkspace) => {
+	const file = join(ws.base, "one.ts");
 	writeFileSync(file, 'export default async (wf) => (await wf.agent("Read the README")).verdict;');
-	return file;
+	return ["workflow", "run", file, "--model", "scripted/scripted-1", "--extension", SCRIPTED_PROVIDER];
 };
 
 describe("a runs directory that cannot take a record is refused, naming PI_DELEGATE_RUNS_DIR, the path and the fix", () => {
@@ -62,7 +63,7 @@ describe("a runs directory that cannot take a record is refused, naming PI_DELEG
 			const a = gitRepo({ "a.txt": "x\n" });
 			const ws = runWorkspace({});
 			const env = { ...ws.env, PI_DELEGATE_RUNS_DIR: dir };
-			const out = await runCli(["run", ws.spec({ roots: [a] }), "--runner", runner], { cwd: ws.project, env });
+			const out = await runCli(ws.argv(ws.spec({ roots: [a] }), ["--runner", runner]), { cwd: ws.project, env });
 			expectRefused(out, "PI_DELEGATE_RUNS_DIR", dir, why);
 		});
 	});
@@ -70,7 +71,7 @@ describe("a runs directory that cannot take a record is refused, naming PI_DELEG
 	it.each(badDirs(tempDir("pi-delegate-bad-runs-")))("workflow run: $kind", async ({ dir, why }) => {
 		const ws = runWorkspace({});
 		const env = { ...ws.env, PI_DELEGATE_RUNS_DIR: dir };
-		const out = await runCli(["workflow", "run", workflowScript(ws.base)], { cwd: ws.project, env });
+		const out = await runCli(workflowArgv(ws), { cwd: ws.project, env });
 		expectRefused(out, "PI_DELEGATE_RUNS_DIR", dir, why);
 	});
 
@@ -86,7 +87,7 @@ describe("a runs directory that cannot take a record is refused, naming PI_DELEG
 		writeFileSync(join(ws.base, "a-file"), "");
 		writeFileSync(join(ws.agentDir, "settings.json"), JSON.stringify({ "pi-delegate": { runsDir: "../a-file" } }));
 		const { PI_DELEGATE_RUNS_DIR: _, ...env } = ws.env;
-		const out = await runCli(["run", ws.spec({ roots: [a] })], { cwd: ws.project, env });
+		const out = await runCli(ws.argv(ws.spec({ roots: [a] })), { cwd: ws.project, env });
 		expectRefused(out, "settings.json:1:17: pi-delegate.runsDir", join(ws.base, "a-file"), /is a file/);
 	});
 });
@@ -105,8 +106,8 @@ function cliProcess(argv: string[], options: { cwd: string; env: NodeJS.ProcessE
 
 describe("a runs directory under /proc, where mkdir -p never returns", () => {
 	it.each([
-		["run", (ws: ReturnType<typeof runWorkspace>, a: string) => ["run", ws.spec({ roots: [a] })]],
-		["workflow", (ws: ReturnType<typeof runWorkspace>) => ["workflow", "run", workflowScript(ws.base)]],
+		["run", (ws: ReturnType<typeof runWorkspace>, a: string) => ws.argv(ws.spec({ roots: [a] }))],
+		["workflow", (ws: ReturnType<typeof runWorkspace>) => workflowArgv(ws)],
 	] as const)("%s exits 2 at once, naming it", (_name, argv) => {
 		const a = gitRepo({ "a.txt": "x\n" });
 		const ws = runWorkspace({});
@@ -130,7 +131,11 @@ describe("a runs directory without permission, or on a read-only mount", () => {
 		const ws = runWorkspace({});
 		mkdirSync(ws.runsDir, { mode: 0o500 });
 		chmodSync(ws.runsDir, 0o500);
-		const [node, ...rest] = asUser([process.execPath, join(REPO, "src/cli/main.ts"), "run", ws.spec({ roots: [a] })]);
+		const [node, ...rest] = asUser([
+			process.execPath,
+			join(REPO, "src/cli/main.ts"),
+			...ws.argv(ws.spec({ roots: [a] })),
+		]);
 		const r = spawnSync(node!, rest, { cwd: ws.project, env: ws.env, encoding: "utf8", timeout: 60_000 });
 		expectRefused(
 			{ code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr },
@@ -155,7 +160,7 @@ describe("a runs directory without permission, or on a read-only mount", () => {
 		const ws = runWorkspace({});
 		mkdirSync(ws.runsDir);
 		const script = 'mount --bind "$0" "$0" && mount -o remount,bind,ro "$0" && exec "$@"';
-		const argv = [process.execPath, join(REPO, "src/cli/main.ts"), "run", ws.spec({ roots: [a] })];
+		const argv = [process.execPath, join(REPO, "src/cli/main.ts"), ...ws.argv(ws.spec({ roots: [a] }))];
 		const r = spawnSync("unshare", ["-rm", "sh", "-c", script, ws.runsDir, ...argv], {
 			cwd: ws.project,
 			env: ws.env,
@@ -202,7 +207,7 @@ describe("a runs directory a child could reach is refused before anything runs",
 			const c = cases();
 			const dir = dirOf(c);
 			const before = readdirSync(c.a).sort();
-			const out = await runCli(["run", c.spec, "--runner", runner], {
+			const out = await runCli(c.ws.argv(c.spec, ["--runner", runner]), {
 				cwd: c.ws.project,
 				env: { ...c.ws.env, PI_DELEGATE_RUNS_DIR: dir },
 			});
@@ -214,7 +219,7 @@ describe("a runs directory a child could reach is refused before anything runs",
 			const c = cases();
 			writeFileSync(join(c.ws.agentDir, "settings.json"), JSON.stringify({ "pi-delegate": { runsDir: ".runs" } }));
 			const { PI_DELEGATE_RUNS_DIR: _, ...env } = c.ws.env;
-			const out = await runCli(["run", c.spec, "--runner", runner], { cwd: c.a, env });
+			const out = await runCli(c.ws.argv(c.spec, ["--runner", runner]), { cwd: c.a, env });
 			expectRefused(out, "pi-delegate.runsDir", join(c.a, ".runs"), /lies inside the watched root/);
 			expect(existsSync(join(c.a, ".runs"))).toBe(false);
 		});
