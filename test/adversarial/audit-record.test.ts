@@ -219,7 +219,12 @@ function onTinyDisk(
 ) {
 	const filler = fill ? 'dd if=/dev/zero of="$0/filler" bs=4k count=4000 2>/dev/null; ' : "";
 	const script = `mount -t tmpfs -o size=${size} tmpfs "$0" || exit 99; ${filler}"$@"; code=$?; echo @@ENTRIES; ls -A "$0"/*/ 2>/dev/null; exit $code`;
-	const r = spawnSync("unshare", ["-rm", "sh", "-c", script, dir, ...argv], { ...options, encoding: "utf8" });
+	const r = spawnSync("unshare", ["-rm", "sh", "-c", script, dir, ...argv], {
+		...options,
+		encoding: "utf8",
+		timeout: 120_000,
+		killSignal: "SIGKILL",
+	});
 	const [stdout = "", listing = ""] = r.stdout.split("@@ENTRIES\n");
 	return { code: r.status, stdout, stderr: r.stderr, entries: listing.split("\n").filter((l) => l !== "") };
 }

@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { RUNNERS } from "../support/both-runners.ts";
 import { type CliResult, runCli } from "../support/cli.ts";
 import { type RunWorkspace, runWorkspace } from "../support/cli-run.ts";
-import { REPO, runPi, SCRIPTED_PROVIDER } from "../support/pi.ts";
+import { REPO, SCRIPTED_PROVIDER } from "../support/pi.ts";
 import { gitRepo, tempDir } from "../support/task-fixture.ts";
 
 const flat = (text: string) => text.replace(/\s+/g, " ");
@@ -136,7 +136,13 @@ describe("a runs directory without permission, or on a read-only mount", () => {
 			join(REPO, "src/cli/main.ts"),
 			...ws.argv(ws.spec({ roots: [a] })),
 		]);
-		const r = spawnSync(node!, rest, { cwd: ws.project, env: ws.env, encoding: "utf8", timeout: 60_000 });
+		const r = spawnSync(node!, rest, {
+			cwd: ws.project,
+			env: ws.env,
+			encoding: "utf8",
+			timeout: 60_000,
+			killSignal: "SIGKILL",
+		});
 		expectRefused(
 			{ code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr },
 			"PI_DELEGATE_RUNS_DIR",
@@ -145,7 +151,13 @@ describe("a runs directory without permission, or on a read-only mount", () => {
 		);
 		chmodSync(ws.runsDir, 0o000);
 		const [node2, ...rest2] = asUser([process.execPath, join(REPO, "src/cli/main.ts"), "spend"]);
-		const s = spawnSync(node2!, rest2, { cwd: ws.project, env: ws.env, encoding: "utf8", timeout: 60_000 });
+		const s = spawnSync(node2!, rest2, {
+			cwd: ws.project,
+			env: ws.env,
+			encoding: "utf8",
+			timeout: 60_000,
+			killSignal: "SIGKILL",
+		});
 		chmodSync(ws.runsDir, 0o700);
 		expectRefused(
 			{ code: s.status ?? -1, stdout: s.stdout, stderr: s.stderr },
@@ -166,6 +178,7 @@ describe("a runs directory without permission, or on a read-only mount", () => {
 			env: ws.env,
 			encoding: "utf8",
 			timeout: 60_000,
+			killSignal: "SIGKILL",
 		});
 		expectRefused(
 			{ code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr },
@@ -226,6 +239,31 @@ describe("a runs directory a child could reach is refused before anything runs",
 	});
 });
 
+/**
+ * `pi` with the extension and the scripted model, as test/support/pi.ts runs it, but ended by
+ * SIGKILL at its deadline: a process busy in a loop that never returns to its event loop does not
+ * act on a SIGTERM.
+ */
+function piOnce(cwd: string, turns: unknown[], env: Record<string, string>) {
+	const agentDir = tempDir("pi-delegate-agent-");
+	const script = join(agentDir, "script.json");
+	writeFileSync(script, JSON.stringify({ turns }));
+	const args = ["--offline", "-e", SCRIPTED_PROVIDER, "--model", "scripted/scripted-1", "-e", REPO, "--mode", "json"];
+	const out = spawnSync("pi", [...args, "-p", "delegate it"], {
+		cwd,
+		encoding: "utf8",
+		stdio: ["ignore", "pipe", "pipe"],
+		env: { ...process.env, PI_CODING_AGENT_DIR: agentDir, PI_DELEGATE_SCRIPT: script, ...env },
+		timeout: 60_000,
+		killSignal: "SIGKILL",
+	});
+	const events = out.stdout
+		.split("\n")
+		.filter((line) => line.startsWith("{"))
+		.map((line) => JSON.parse(line) as Record<string, unknown>);
+	return { events };
+}
+
 describe("inside Pi, the task and fork tools return an error result naming the runs directory", () => {
 	type End = { type: string; toolName: string; isError: boolean; result: unknown };
 	const ends = (events: Array<Record<string, unknown>>, tool: string) =>
@@ -236,11 +274,7 @@ describe("inside Pi, the task and fork tools return an error result naming the r
 		["fork", () => ({ name: "fork", args: { brief: "Read the README and say what it is about." } })],
 	] as const)("%s", (tool, call) => {
 		const a = gitRepo({ "README.md": "hello\n" });
-		const run = runPi(["-e", REPO, "--mode", "json", "-p", "delegate it"], {
-			cwd: a,
-			turns: [{ tools: [call(a)] }, "Noted."],
-			env: { PI_DELEGATE_RUNS_DIR: "/proc/pi-runs" },
-		});
+		const run = piOnce(a, [{ tools: [call(a)] }, "Noted."], { PI_DELEGATE_RUNS_DIR: "/proc/pi-runs" });
 		const [end] = ends(run.events, tool);
 		expect(end?.isError).toBe(true);
 		const text = flat(JSON.stringify(end?.result));
