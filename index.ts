@@ -34,13 +34,24 @@ const bundleDir = join(here, "dist", "extension");
 const manifest = join(bundleDir, "entry.json");
 const installed = here.split(sep).includes("node_modules");
 
+/** The latest load through Pi's loader; each waits for the one before it (see throughPisLoader). */
+let loading: Promise<unknown> = Promise.resolve();
+
 /**
  * The bundle's chunks load what they load on demand through this function (scripts/bundle-extension.ts
  * says why): Pi's loader transforms this file, so the `import()` below is Pi's, which binds Pi's
  * packages to the Pi that runs. `target` is a chunk's file URL or a package's name.
+ *
+ * One load at a time: Pi's loader (jiti) evaluates a chunk it transforms as an async function and
+ * caches it before it has finished, so a second load that reaches the same chunk meanwhile gets it
+ * half-made — `/modes` right after start, while the session_start hook was loading the settings
+ * reader, failed with "Cannot access 'SETTING_DEFAULTS' before initialization". No chunk awaits a
+ * load while it is evaluated (they load on first use, from functions), so waiting cannot deadlock.
  */
 function throughPisLoader(target: string): Promise<unknown> {
-	return import(target.startsWith("file:") ? fileURLToPath(target) : target);
+	const load = loading.then(() => import(target.startsWith("file:") ? fileURLToPath(target) : target));
+	loading = load.catch(() => undefined);
+	return load;
 }
 
 /** What scripts/bundle-extension.ts records: the entry's name, and each source's size and mtime. */

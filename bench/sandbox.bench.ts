@@ -10,7 +10,7 @@ import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { renderTable } from "../src/format/table.ts";
-import { planSandbox } from "../src/plan/sandbox.ts";
+import { decideSandbox } from "../src/plan/sandbox.ts";
 import { bwrapArgs, containArgs, wrapCommand } from "../src/run/sandbox/bwrap-args.ts";
 import { sandboxSupport } from "../src/run/sandbox/support.ts";
 import type { SandboxPlan, SandboxSupport } from "../src/run/sandbox/types.ts";
@@ -24,7 +24,7 @@ type Variant = "none" | "contained" | "enforce";
 const VARIANTS: readonly Variant[] = ["none", "contained", "enforce"];
 
 function commandPlan(dir: string): SandboxPlan {
-	return planSandbox({
+	return decideSandbox({
 		spec: { network: false, git_writes: false, resolved: { write_allowed: [dir], watched_only: [] } },
 		available: { enforce: true, reason: undefined },
 	});

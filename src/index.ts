@@ -34,6 +34,7 @@ export type {
 export { type ContextMode, createModeRegistry, DEFAULT_MODE, type ModeRegistry } from "./context/modes.ts";
 export { type ContextFields, ContextFieldsSchema, type ContextPrimitives } from "./context/primitives.ts";
 export { formatProvenance, type ResolvedContext, resolveContext } from "./context/resolve.ts";
+export type { CommandRun } from "./envelope/command-runs.ts";
 export { type EnvelopeParse, parseEnvelope } from "./envelope/parse.ts";
 export { type Pointer, parsePointer } from "./envelope/pointer.ts";
 export { nodeFileProbe } from "./envelope/probe.ts";
@@ -56,23 +57,30 @@ export { loadParentPrompt } from "./host/load-parent.ts";
 export { type RenderedPrompt, renderChildView } from "./host/render.ts";
 export { type Host, openHost } from "./host/runtime.ts";
 // The plan: everything a child gets, decided by one pure function from loaded inputs.
-export { kindFromAgent, planChild } from "./plan/child.ts";
+export { kindFromAgent } from "./plan/child.ts";
+export { planChild } from "./plan/plan.ts";
+export { requestChildren } from "./plan/request.ts";
+export type { ChildRequest, EntryPlace } from "./plan/request-types.ts";
 export {
-	planSandbox,
+	decideSandbox,
 	type SandboxAvailability,
 	type SandboxMode,
 	type SandboxPlan,
 	type SandboxPlanInput,
 } from "./plan/sandbox.ts";
-export { planTask } from "./plan/task.ts";
 export { authorityTools } from "./plan/tools.ts";
 export type {
+	ChildInputs,
+	ChildPlan,
+	CommonInputs,
+	ForkPlan,
+	LoadedRequest,
 	ModelChoice,
 	Planned,
 	PlanRequest,
 	RunnerKind,
-	TaskInputs,
 	TaskPlan,
+	UncheckedPlan,
 } from "./plan/types.ts";
 export {
 	formatPath,
@@ -100,16 +108,19 @@ export { taskBrief, taskRung } from "./prompt/task-brief.ts";
 export { TASK_WORKER } from "./prompt/task-worker.ts";
 // Reports: what people and the calling model read.
 export { renderModelReport, renderReport } from "./report/task-report.ts";
+// The task spec: schema, validation, loading.
+export { EFFORTS, type Effort } from "./request/choices.ts";
+export { type Budget, DEFAULT_BUDGETS } from "./request/limits.ts";
 export { listRuns, type RecordedRun, readRun, resolveRunsDir } from "./run/audit.ts";
-export { type Delegation, planDelegation, runDelegation } from "./run/delegate.ts";
-export { type ExecutePorts, executeTask } from "./run/execute.ts";
+export { type PlannedCall, planCall, runChild } from "./run/delegate.ts";
+export { type ExecutionPorts, executeChild } from "./run/execute.ts";
 export { inProcessRunner } from "./run/in-process.ts";
-// Executing a plan: the loader, the executor and its ports, runners, the record.
-export { type InputSources, loadTaskInputs } from "./run/inputs.ts";
-export { executionPorts } from "./run/ports.ts";
+// Executing a plan: the loader, the one execution and its ports, runners, the record.
+export { type InputSources, loadInputs } from "./run/inputs.ts";
+export { realPorts } from "./run/ports.ts";
 export { PrefixGate } from "./run/prefix-gate.ts";
 export { type Preview, previewDelegation } from "./run/preview.ts";
-export type { TaskResult } from "./run/result.ts";
+export type { ChildResult, ForkResult, TaskResult, UncheckedResult } from "./run/result.ts";
 export { RootLocks } from "./run/root-lock.ts";
 export { type RunIsolation, runIsolation } from "./run/sandbox/report.ts";
 export { sandboxSupport } from "./run/sandbox/support.ts";
@@ -127,14 +138,5 @@ export type {
 export { judgeRun, type RunProblem, type Verdict } from "./run/verdict.ts";
 export { type ReadSettingsResult, readSettings } from "./settings/read.ts";
 export { loadSpecFile, loadSpecObject, loadSpecText } from "./spec/load.ts";
-// The task spec: schema, validation, loading.
-export {
-	type Budget,
-	DEFAULT_BUDGETS,
-	EFFORTS,
-	type Effort,
-	type TaskSpec,
-	type TaskSpecInput,
-	TaskSpecSchema,
-} from "./spec/schema.ts";
+export { type TaskSpec, type TaskSpecInput, TaskSpecSchema } from "./spec/schema.ts";
 export { type SpecResult, validateSpec } from "./spec/validate.ts";

@@ -16,6 +16,7 @@ const STAGES: ReadonlyArray<readonly string[]> = [
 	["format"],
 	["problems.ts", "read-input.ts", "suggest.ts", "values.ts", "leftovers.ts"],
 	["json", "schema-problems.ts"],
+	["request"],
 	["spec"],
 	["context"],
 	["settings"],

@@ -42,9 +42,13 @@ describe("the public API", () => {
 		const home = tempDir();
 		const spec = api.loadSpecObject({ id: "embed", goal: "Read a.txt", deliverable: "What it says", roots: [root] });
 		if (!spec.ok) throw new Error(api.formatProblems(spec.problems));
-		const planned = api.planTask({
-			spec: spec.spec,
-			request: { model: "acme/m1", runner: "subprocess", extensions: [] },
+		const planned = api.planChild({
+			request: {
+				kind: "task",
+				spec: spec.spec,
+				layer: { model: "acme/m1", runner: "subprocess", extensions: [] },
+				defaults: [],
+			},
 			entry: "cli",
 			cwd: root,
 			home,
@@ -60,19 +64,25 @@ describe("the public API", () => {
 		});
 		if (!planned.ok) throw new Error(api.formatProblems(planned.problems));
 		const { plan } = planned;
+		if (plan.kind !== "task") throw new Error("a task's request planned another kind of child");
 		expect(plan.child.tools).toEqual(["read", "grep", "find", "ls", "submit_result"]);
 		expect(plan.model).toMatchObject({ provider: "acme", id: "m1", reason: "--model" });
 		const launches: api.ChildLaunch[] = [];
-		const result = await api.executeTask(
+		const result = await api.executeChild(
 			plan,
-			api.executionPorts(plan, undefined, {
-				runner: async (launch) => {
-					launches.push(launch);
-					return outcome(`${root}/a.txt:1`);
+			api.realPorts(
+				plan,
+				{},
+				{
+					runner: async (launch) => {
+						launches.push(launch);
+						return outcome(`${root}/a.txt:1`);
+					},
 				},
-			}),
+			),
 		);
 		expect(launches[0]?.firstMessage).toBe(api.taskBrief(spec.spec));
+		if (result.kind !== "task") throw new Error("a task's plan came back as another kind of result");
 		expect(result.verdict).toBe("PASS");
 		expect(api.renderReport(result)).toMatch(/^PASS {2}task embed/);
 		expect(api.listRuns(join(home, "runs")).map((r) => r.result?.verdict)).toEqual(["PASS"]);

@@ -15,11 +15,10 @@ import { VERSION } from "@earendil-works/pi-coding-agent";
 import { buildAgentCatalog } from "../../src/agents/catalog.ts";
 import { availableToolNames, renderChildView } from "../../src/host/render.ts";
 import { createRuntime } from "../../src/host/runtime.ts";
-import type { TaskParams } from "../../src/pi/task-params.ts";
-import { expandCall } from "../../src/pi/task-specs.ts";
-import { planTask } from "../../src/plan/task.ts";
-import { launchOf } from "../../src/run/execute.ts";
+import { planChild } from "../../src/plan/plan.ts";
+import { requestChildren } from "../../src/plan/request.ts";
 import { inProcessRunner } from "../../src/run/in-process.ts";
+import { launchOf } from "../../src/run/launch.ts";
 import { sandboxSupport } from "../../src/run/sandbox/support.ts";
 import { createSubprocessRunner } from "../../src/run/subprocess.ts";
 import type { ChildLaunch, ChildRunner as Runner, ChildOutcome as RunnerOutcome } from "../../src/run/types.ts";
@@ -36,14 +35,19 @@ import { slug, taskParams } from "./one-turn.ts";
 /** The launch a `task` call would give this child's runner, for a parent running Pi's default prompt. */
 async function launchFor(env: BenchEnv, task: ChildTask): Promise<ChildLaunch> {
 	const place = { cwd: env.cwd, repoRoot: () => env.cwd, deliverableOf: () => undefined };
-	const expanded = expandCall(taskParams(task) as TaskParams, place);
-	if ("problems" in expanded) throw new Error(`benchmark task call is invalid: ${JSON.stringify(expanded.problems)}`);
-	const loaded = loadSpecObject(expanded.tasks[0]!.spec, { cwd: env.cwd, home: homedir() });
+	const requested = requestChildren("task", taskParams(task), place);
+	const child = requested.ok ? requested.children[0] : undefined;
+	if (child?.kind !== "task") throw new Error(`benchmark task call is invalid: ${JSON.stringify(requested)}`);
+	const loaded = loadSpecObject(child.spec, { cwd: env.cwd, home: homedir() });
 	if (!loaded.ok) throw new Error(`benchmark task spec is invalid: ${JSON.stringify(loaded.problems)}`);
 	const where = { cwd: env.cwd, home: homedir(), agentDir: env.dir.agentDir, projectTrusted: false };
-	const planned = planTask({
-		spec: loaded.spec,
-		request: { model: `${env.dir.provider}/${SONNET.id}`, extensions: [] },
+	const planned = planChild({
+		request: {
+			kind: "task",
+			spec: loaded.spec,
+			layer: { model: `${env.dir.provider}/${SONNET.id}`, extensions: [] },
+			defaults: [],
+		},
 		entry: "tool",
 		...where,
 		settings: readSettings(where),
@@ -54,7 +58,8 @@ async function launchFor(env: BenchEnv, task: ChildTask): Promise<ChildLaunch> {
 		piVersion: VERSION,
 		sandbox: sandboxSupport(),
 	});
-	if (!planned.ok) throw new Error(`benchmark task cannot be planned: ${JSON.stringify(planned.problems)}`);
+	if (!planned.ok || planned.plan.kind !== "task")
+		throw new Error(`benchmark task cannot be planned: ${JSON.stringify(planned)}`);
 	const rendered = await renderChildView(planned.plan.child, { cwd: env.cwd, agentDir: env.dir.agentDir });
 	return launchOf(planned.plan, rendered);
 }

@@ -25,6 +25,7 @@ import Type from "typebox";
 import { registerDelegationRule } from "../../src/pi/delegation-rule.ts";
 import { registerForkGate } from "../../src/pi/fork-gate.ts";
 import { registerForkTool } from "../../src/pi/fork-tool.ts";
+import { captureParentPrompt } from "../../src/pi/parent-prompt.ts";
 import { registerRequestMeter } from "../../src/pi/request-meter.ts";
 import { PrefixGate } from "../../src/run/prefix-gate.ts";
 import { RootLocks } from "../../src/run/root-lock.ts";
@@ -98,6 +99,7 @@ function pdFork(env: BenchEnv, runsDir: string): ExtensionFactory {
 	return (pi: ExtensionAPI) => {
 		registerRequestMeter(pi);
 		registerForkTool(pi, {
+			parentPrompt: captureParentPrompt(pi),
 			prefixGate: new PrefixGate(),
 			locks: new RootLocks(),
 			now: () => Date.now(),

@@ -1,7 +1,7 @@
 /**
  * Triage the TODO comments of a directory: a scout lists them (its result schema makes the answer
  * data the script can loop over), one child per TODO judges in parallel whether it still applies,
- * and a plain child writes a short summary for a maintainer from the rulings.
+ * and an unchecked child writes a short summary for a maintainer from the rulings.
  *
  *   pi-delegate workflow run examples/workflows/todo-triage.ts -- src
  *

@@ -49,6 +49,7 @@ export const TODO_PROJECT: Readonly<Record<string, string>> = {
 
 function exampleAnswers(base: string): ChildAnswer[] {
 	const compile = `python3 -m py_compile ${base}/lib/mod.py`;
+	const parse = `python3 -m ast ${base}/lib/mod.py`;
 	return [
 		{
 			when: `Review the function add in ${base}/app`,
@@ -68,10 +69,17 @@ function exampleAnswers(base: string): ChildAnswer[] {
 			when: `Two steps. (1) README.md in ${base}/app`,
 			turns: [
 				tool("edit", { path: `${base}/app/README.md`, edits: [{ oldText: "teh", newText: "the" }] }),
-				tool("bash", { command: compile }),
-				submit("Fixed 'teh' in README.md; py_compile exited 0 with no output.", [
+				// The parse is cited, not the compile, which writes a cache into lib: under the sandbox that
+				// write fails and the compile exits 1, and a command that failed backs no claim.
+				{
+					tools: [
+						{ name: "bash", args: { command: compile } },
+						{ name: "bash", args: { command: parse } },
+					],
+				},
+				submit("Fixed 'teh' in README.md; the module parses.", [
 					["the typo is fixed", `${base}/app/README.md:3`],
-					["the module compiles", `cmd: ${compile}`],
+					["the module parses", `cmd: ${parse}`],
 				]),
 			],
 		},

@@ -6,7 +6,7 @@
  */
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
 import type { ContextFields } from "../context/primitives.ts";
-import type { Strategy } from "../context/strategies.ts";
+import type { Strategy } from "../request/choices.ts";
 import type { CommandPolicy } from "./command-policy.ts";
 import type { PathRule } from "./path-policy.ts";
 

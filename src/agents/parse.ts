@@ -12,8 +12,8 @@
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
 import { createModeRegistry, lookupMode } from "../context/modes.ts";
 import type { ContextFields } from "../context/primitives.ts";
-import type { Strategy } from "../context/strategies.ts";
 import type { Problem } from "../problems.ts";
+import type { Strategy } from "../request/choices.ts";
 import { isRecord } from "../values.ts";
 import { contextOf, isSkillsSwitch, SKILLS_SWITCH_ON } from "./context-fields.ts";
 import {

@@ -6,7 +6,7 @@
  */
 import Type, { type TSchema } from "typebox";
 import { Value } from "typebox/value";
-import { STRATEGIES } from "../context/strategies.ts";
+import { STRATEGIES } from "../request/choices.ts";
 import { AGENT_NAME, THINKING_LEVELS } from "./definition.ts";
 import type { HonouredKey, NativeKey } from "./keys.ts";
 import type { KeyProblem } from "./restrict.ts";

@@ -5,7 +5,7 @@
  */
 import { resolve } from "node:path";
 import { parseEnvelope } from "../envelope/parse.ts";
-import { nodeFileProbe } from "../envelope/probe.ts";
+import { evidenceDeadline, nodeFileProbe } from "../envelope/probe.ts";
 import { EVIDENCE_RULES, type EvidenceRule } from "../envelope/proof.ts";
 import { checkPassed, type EnvelopeCheck, envelopeReportJson, renderEnvelopeReport } from "../envelope/report.ts";
 import { verifyEvidence } from "../envelope/verify.ts";
@@ -140,7 +140,13 @@ async function check(options: Options, io: CommandIO): Promise<ExitCode> {
 		...(options.evidence ? { evidence: options.evidence } : {}),
 		claims:
 			parse.ok && verifying
-				? verifyEvidence(parse.envelope.evidence, { roots, base, commands, probe: nodeFileProbe() })
+				? verifyEvidence(parse.envelope.evidence, {
+						roots,
+						base,
+						commands,
+						probe: nodeFileProbe(),
+						deadline: evidenceDeadline(),
+					})
 				: undefined,
 	};
 	io.stdout(

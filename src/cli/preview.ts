@@ -9,61 +9,48 @@
 import { resolve } from "node:path";
 import { terminalSafe } from "../format/text.ts";
 import { formatProblems, type Problem, problemReplacer } from "../problems.ts";
-import { STRATEGIES, type Strategy } from "../prompt/channels.ts";
 import { previewJson, previewText } from "../report/preview-report.ts";
 import { locatePi } from "../settings/locate.ts";
 import { type Command, type CommandIO, EXIT, type ExitCode, UsageError, widthOf } from "./command.ts";
 import { parseFlags } from "./flags.ts";
+import { PREVIEW_FLAGS, type RequestFlags, requestFlags, requestFlagUsage } from "./request-flags.ts";
 import { TRUST_OPTIONS, trustOverride } from "./trust-flags.ts";
 
-const usage = `Usage: pi-delegate preview [--mode M] [--agent NAME] [--strategy full|portable] [--spec FILE]
-                           [--session FILE] [--tools a,b] [--json] [--approve | --no-approve]
-
-Shows what a child started here would receive, without running one: for each channel (base prompt,
-main rules, project context, skills) whether it reaches the child, which setting decided it and at
-which precedence layer, and its size; what of the parent's prompt is left out; the tools; the system
-prompt exactly as Pi renders it; the first message; and a diff against the parent's own prompt. The
-parent is a Pi session in this directory: its SYSTEM.md, APPEND_SYSTEM.md, context files and skills.
-
-Options:
-  --mode M         run-level context mode (an agent's own mode and fields still win)
-  --agent NAME     an agent (pi-delegate agents lists them); default: the task worker
-  --strategy S     full (default: the operator's words, never Pi's own) or portable
-  --spec FILE      a task spec: its brief is shown as the first message
-  --session FILE   with --spec: the Pi session (.jsonl) whose current branch a spec's context.tail
-                   quotes; the tail shows in the first message
-  --tools a,b      the child's tools instead of the agent's (default read,bash,edit,write);
-                   submit_result is always added
-  --json           print everything as one JSON object
-  --approve        read the project's files even if Pi has not trusted the project
-  --no-approve     ignore the project's files
-
-Sizes are UTF-8 bytes of what each channel hands Pi (before Pi's framing) and estimated tokens
-(characters / 4, Pi's own estimate); the system prompt and tool definitions are measured as sent.
-An unknown --mode is refused, as at launch; an agent's unknown mode is a warning and the default
-stands in for it at that layer.
-
-Exit codes: 0 shown, 2 bad input (flags, unknown mode or agent, missing tool, invalid spec, settings
-problems).`;
+const usage = [
+	"Usage: pi-delegate preview [options] [--spec FILE] [--json]",
+	"",
+	"Shows what a child started here would receive, without running one: for each channel (base prompt,",
+	"main rules, project context, skills) whether it reaches the child, which setting decided it and at",
+	"which precedence layer, and its size; what of the parent's prompt is left out; the tools; the system",
+	"prompt exactly as Pi renders it; the first message; and a diff against the parent's own prompt. The",
+	"parent is a Pi session in this directory: its SYSTEM.md, APPEND_SYSTEM.md, context files and skills.",
+	"It takes every flag `run` takes, and decides the child as a run would.",
+	"",
+	"Options:",
+	requestFlagUsage(["run", "preview"], 25),
+	"  --spec <file>          a task spec: its brief is shown as the first message (--session: the",
+	"                         conversation its context.tail quotes)",
+	"  --json                 print everything as one JSON object",
+	"  --approve, --no-approve  read or ignore the project's files whether Pi trusts it or not",
+	"",
+	"Sizes are UTF-8 bytes of what each channel hands Pi (before Pi's framing) and estimated tokens",
+	"(characters / 4, Pi's own estimate); the system prompt and tool definitions are measured as sent.",
+	"An unknown --mode is refused, as at launch; an agent's unknown mode is a warning and the default",
+	"stands in for it at that layer.",
+	"",
+	"Exit codes: 0 shown, 2 bad input (flags, unknown mode or agent, missing tool, invalid spec, settings",
+	"problems).",
+].join("\n");
 
 const OPTIONS = {
-	mode: { type: "string" },
-	agent: { type: "string" },
-	strategy: { type: "string" },
+	...PREVIEW_FLAGS,
 	spec: { type: "string" },
-	session: { type: "string" },
-	tools: { type: "string" },
 	json: { type: "boolean" },
 	...TRUST_OPTIONS,
 } as const;
 
-interface Flags {
-	mode?: string;
-	agent?: string;
-	strategy?: Strategy;
+interface Flags extends RequestFlags {
 	spec?: string;
-	session?: string;
-	tools?: string[];
 	json: boolean;
 	trust?: boolean;
 }
@@ -71,19 +58,9 @@ interface Flags {
 function parse(argv: string[]): Flags {
 	const { values } = parseFlags(argv, OPTIONS, { positionals: false });
 	const trust = trustOverride(values);
-	const strategy = values.strategy;
-	if (strategy !== undefined && !(STRATEGIES as readonly string[]).includes(strategy)) {
-		throw new UsageError(`--strategy must be one of ${STRATEGIES.join(", ")}, not "${strategy}"`);
-	}
-	const tools = values.tools?.split(",").map((t) => t.trim());
-	if (tools?.some((t) => t === "")) throw new UsageError(`--tools has an empty name: "${values.tools}"`);
 	return {
-		...(values.mode !== undefined && { mode: values.mode }),
-		...(values.agent !== undefined && { agent: values.agent }),
-		...(strategy !== undefined && { strategy: strategy as Strategy }),
+		...requestFlags(values),
 		...(values.spec !== undefined && { spec: values.spec }),
-		...(values.session !== undefined && { session: values.session }),
-		...(tools !== undefined && { tools }),
 		json: values.json === true,
 		...(trust !== undefined && { trust }),
 	};
@@ -140,6 +117,9 @@ export const previewCommand: Command = {
 			},
 			...(flags.agent !== undefined && { agent: { name: flags.agent, where: { source: "--agent", path: [] } } }),
 			...(flags.mode !== undefined && { runMode: flags.mode }),
+			...(flags.model !== undefined && { model: flags.model }),
+			...(flags.runner !== undefined && { runner: flags.runner }),
+			extensions: flags.extensions,
 			...(flags.strategy !== undefined && { call: { strategy: flags.strategy } }),
 			...(flags.tools !== undefined && { tools: { names: flags.tools, where: { source: "--tools", path: [] } } }),
 			...(flags.spec !== undefined && { spec: { file: flags.spec } }),

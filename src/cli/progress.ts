@@ -4,6 +4,8 @@
  * command; anywhere else each step is printed once, so logs and CI output stay readable. The state
  * and the line come from the fold Pi's tool row uses too (report/progress.ts).
  */
+import { inline } from "../format/child-text.ts";
+import { terminalSafe } from "../format/text.ts";
 import { foldProgress, INITIAL_PROGRESS, type ProgressState, statusLine } from "../report/progress.ts";
 import type { TaskProgress } from "../run/types.ts";
 
@@ -18,7 +20,8 @@ export function progressPrinter(
 	const redraw = () => write(`\r\u001b[2K${statusLine(options.id, state, now() - started, width)}`);
 	const timer = options.tty ? setInterval(redraw, 500) : undefined;
 	timer?.unref();
-	const line = (text: string) => write(`${options.id}  ${text}\n`);
+	// A step's text may quote the child (a tool call's path or command, a warning): one line, terminal-safe.
+	const line = (text: string) => write(`${options.id}  ${terminalSafe(inline(text))}\n`);
 	return {
 		onProgress(p) {
 			state = foldProgress(state, p);
@@ -39,7 +42,7 @@ export function progressPrinter(
 				case "budget_warning":
 				case "warning":
 					// A warning is never only redrawn away: it gets a line of its own on a terminal too.
-					write(`${options.tty ? "\r\u001b[2K" : ""}${options.id}  ! ${p.message}\n`);
+					write(`${options.tty ? "\r\u001b[2K" : ""}${options.id}  ! ${terminalSafe(inline(p.message))}\n`);
 					break;
 			}
 			if (options.tty) redraw();

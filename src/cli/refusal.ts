@@ -1,10 +1,12 @@
 /** How the command line says that a delegation was refused before anything ran: what, and every problem. */
 import { terminalSafe } from "../format/text.ts";
 import { formatProblems } from "../problems.ts";
-import type { Delegation } from "../run/delegate.ts";
+import type { PlannedCall } from "../run/delegate.ts";
 import { describeInvalid } from "./spec-summary.ts";
 
-export function refusalText(refused: Extract<Delegation, { ok: false }>, source: string): string {
-	if (refused.spec && !refused.spec.ok) return describeInvalid(refused.spec, source);
-	return `✗ cannot run: ${terminalSafe(refused.what)}\n${formatProblems(refused.problems)}`;
+export function refusalText(refused: Extract<PlannedCall, { ok: false }>, source: string): string {
+	const [child] = refused.refused;
+	if (child?.spec && !child.spec.ok) return describeInvalid(child.spec, source);
+	const problems = [...refused.problems, ...(child?.problems ?? [])];
+	return `✗ cannot run: ${terminalSafe(child?.what ?? refused.what)}\n${formatProblems(problems)}`;
 }

@@ -1,7 +1,7 @@
-import type { RunnerKind } from "../plan/types.ts";
 import { problemReplacer } from "../problems.ts";
 import { type Command, type CommandIO, EXIT, type ExitCode, UsageError, widthOf } from "./command.ts";
 import { parseFlags } from "./flags.ts";
+import { type RequestFlags, RUN_FLAGS, requestFlags, requestFlagUsage } from "./request-flags.ts";
 import { TRUST_OPTIONS, trustOverride } from "./trust-flags.ts";
 
 const USAGE = [
@@ -12,17 +12,7 @@ const USAGE = [
 	"its evidence, metrics and the audit directory. Progress goes to stderr, the report to stdout.",
 	"",
 	"Options:",
-	"  --runner <kind>        subprocess (a `pi --mode json` child in its own process group) or",
-	"                         in-process (an SDK session in this process; starts in milliseconds);",
-	"                         default: the `runner` setting, else subprocess",
-	"  --model <p/id[:lvl]>   the model, e.g. anthropic/claude-sonnet-4-5:medium (default: the effort's",
-	"                         profile in Pi settings, else Pi's default model)",
-	"  --mode <name>          run-level context mode (focused, isolated, scoped, legacy, or a project mode)",
-	"  --agent <name>         run the task as an agent (pi-delegate agents lists them): its role, model and",
-	"                         context settings; its tools can narrow the task's, never widen them",
-	"  --extension <path>     a Pi extension the child needs for its model's provider (repeatable)",
-	"  --session <file>       a Pi session file (.jsonl): the conversation a spec's context.tail quotes",
-	"                         from (its current branch); the run is recorded as delegated from it",
+	requestFlagUsage(["run"], 25),
 	"  --approve, --no-approve  trust or distrust the project's .pi/ files for this run",
 	"  --json                 print the result as JSON instead of the report",
 	"",
@@ -32,25 +22,13 @@ const USAGE = [
 ].join("\n");
 
 const OPTIONS = {
-	runner: { type: "string" },
-	model: { type: "string" },
-	mode: { type: "string" },
-	agent: { type: "string" },
-	extension: { type: "string", multiple: true },
-	session: { type: "string" },
+	...RUN_FLAGS,
 	...TRUST_OPTIONS,
 	json: { type: "boolean" },
 } as const;
 
-export interface RunArgs {
+export interface RunArgs extends RequestFlags {
 	file: string;
-	runner: RunnerKind | undefined;
-	model: string | undefined;
-	mode: string | undefined;
-	agent: string | undefined;
-	extensions: string[];
-	/** `--session FILE`: the conversation a tail is taken from. */
-	session: string | undefined;
 	trust: boolean | undefined;
 	json: boolean;
 }
@@ -60,22 +38,8 @@ export function parseRunArgs(argv: string[]): RunArgs {
 	const [file, ...extra] = parsed.positionals;
 	if (file === undefined) throw new UsageError("missing the spec file to run");
 	if (extra.length > 0) throw new UsageError(`expected one spec file, got ${parsed.positionals.length}`);
-	const runner = parsed.values.runner;
-	if (runner !== undefined && runner !== "subprocess" && runner !== "in-process") {
-		throw new UsageError(`--runner must be subprocess or in-process, not "${runner}"`);
-	}
 	const trust = trustOverride(parsed.values);
-	return {
-		file,
-		runner,
-		model: parsed.values.model,
-		mode: parsed.values.mode,
-		agent: parsed.values.agent,
-		extensions: parsed.values.extension ?? [],
-		session: parsed.values.session,
-		trust,
-		json: parsed.values.json === true,
-	};
+	return { file, ...requestFlags(parsed.values), trust, json: parsed.values.json === true };
 }
 
 export const runCommand: Command = {
@@ -90,8 +54,8 @@ export const runCommand: Command = {
 
 /** Loads, plans and executes the task with progress on stderr; Ctrl-C cancels the child (FAIL). */
 async function runFromCli(args: RunArgs, io: CommandIO): Promise<ExitCode> {
-	const { planDelegation, runDelegation } = await import("../run/delegate.ts");
-	const { shellSources } = await import("./sources.ts");
+	const { planCall, runChild } = await import("../run/delegate.ts");
+	const { layerOfFlags, shellSources } = await import("./sources.ts");
 	const { conversationOfFile } = await import("../run/branch.ts");
 	const { resolve } = await import("node:path");
 	const conversation = args.session === undefined ? undefined : conversationOfFile(resolve(io.cwd, args.session));
@@ -100,15 +64,18 @@ async function runFromCli(args: RunArgs, io: CommandIO): Promise<ExitCode> {
 		io.stderr(`✗ cannot run: the session file cannot be used\n${formatProblems(conversation.problems)}\n`);
 		return EXIT.badInput;
 	}
-	const agent = args.agent !== undefined && { agent: { name: args.agent, where: { source: "--agent", path: [] } } };
-	const delegation = await planDelegation({
-		...(await shellSources(args, io, { ...agent })),
-		spec: args.file === "-" ? { text: await io.readStdin(), label: "standard input" } : { file: args.file },
-		...(conversation?.ok && { branch: () => conversation.branch, parentSession: conversation.session }),
-	});
-	if (!delegation.ok) {
+	const source = args.file === "-" ? { text: await io.readStdin(), label: "standard input" } : { file: args.file };
+	const called = await planCall(
+		{
+			...(await shellSources(args, io)),
+			...(conversation?.ok && { branch: () => conversation.branch, parentSession: conversation.session }),
+		},
+		[{ kind: "task", where: { path: [] }, spec: {}, source, layer: layerOfFlags(args), defaults: [] }],
+	);
+	const plan = called.ok ? called.plans[0] : undefined;
+	if (!called.ok || plan?.kind !== "task") {
 		const { refusalText } = await import("./refusal.ts");
-		io.stderr(`${refusalText(delegation, args.file === "-" ? "standard input" : args.file)}\n`);
+		if (!called.ok) io.stderr(`${refusalText(called, args.file === "-" ? "standard input" : args.file)}\n`);
 		return EXIT.badInput;
 	}
 	const { progressPrinter } = await import("./progress.ts");
@@ -116,9 +83,10 @@ async function runFromCli(args: RunArgs, io: CommandIO): Promise<ExitCode> {
 	const cancel = new AbortController();
 	const onSigint = () => cancel.abort("cancelled");
 	process.once("SIGINT", onSigint);
-	const printer = progressPrinter(io.stderr, { id: delegation.plan.id, tty: io.isTTY });
+	const printer = progressPrinter(io.stderr, { id: plan.id, tty: io.isTTY });
 	try {
-		const result = await runDelegation(delegation, { progress: printer.onProgress, signal: cancel.signal });
+		const result = await runChild(plan, called.context, { progress: printer.onProgress, signal: cancel.signal });
+		if (result.kind !== "task") throw new Error("a task's plan came back as another kind of result");
 		printer.done();
 		io.stdout(args.json ? `${JSON.stringify(result, problemReplacer, 2)}\n` : renderReport(result, widthOf(io)));
 		if (result.verdict === "PASS") return EXIT.pass;
@@ -127,5 +95,6 @@ async function runFromCli(args: RunArgs, io: CommandIO): Promise<ExitCode> {
 	} finally {
 		printer.done();
 		process.removeListener("SIGINT", onSigint);
+		called.host.dispose();
 	}
 }

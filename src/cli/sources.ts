@@ -7,6 +7,7 @@
 import type { PlanRequest } from "../plan/types.ts";
 import type { InputSources } from "../run/inputs.ts";
 import type { CommandIO } from "./command.ts";
+import type { RequestFlags } from "./request-flags.ts";
 
 /** The flags that shape every child a command starts. */
 export interface ChildFlags {
@@ -18,12 +19,16 @@ export interface ChildFlags {
 	trust?: boolean | undefined;
 }
 
-/** The inputs of a child started from the shell, without its spec (the caller names it). */
-export async function shellSources(
-	flags: ChildFlags,
-	io: Pick<CommandIO, "cwd" | "env">,
-	request: Partial<PlanRequest> = {},
-): Promise<Omit<InputSources, "spec">> {
+/** The layer `--agent` and `--strategy` give a child: the agent it runs as, and how it adopts the parent's words. */
+export function layerOfFlags(flags: Pick<RequestFlags, "agent" | "strategy">): Partial<PlanRequest> {
+	return {
+		...(flags.agent !== undefined && { agent: { name: flags.agent, where: { source: "--agent", path: [] } } }),
+		...(flags.strategy !== undefined && { call: { strategy: flags.strategy } }),
+	};
+}
+
+/** The inputs of the children a command starts from the shell; its flags are the run-level layer. */
+export async function shellSources(flags: ChildFlags, io: Pick<CommandIO, "cwd" | "env">): Promise<InputSources> {
 	const { locatePi } = await import("../settings/locate.ts");
 	const { loadParentPrompt } = await import("../host/load-parent.ts");
 	const where = locatePi({ cwd: io.cwd, env: io.env, trustOverride: flags.trust });
@@ -31,7 +36,6 @@ export async function shellSources(
 	return {
 		entry: "cli",
 		request: {
-			...request,
 			...(flags.mode !== undefined && { runMode: flags.mode }),
 			...(flags.model !== undefined && { model: flags.model }),
 			...(flags.runner !== undefined && { runner: flags.runner }),

@@ -7,8 +7,8 @@ import { formatUsd, plural } from "../format/numbers.ts";
 import { renderTable } from "../format/table.ts";
 import { firstLine, terminalSafe } from "../format/text.ts";
 import { formatProblems, type Problem, problemReplacer } from "../problems.ts";
+import type { Budget } from "../request/limits.ts";
 import { lexical } from "../spec/paths.ts";
-import type { Budget } from "../spec/schema.ts";
 import type { SpecInvalid, SpecValid } from "../spec/validate.ts";
 
 const LIMITS: ReadonlyArray<[keyof Budget, (v: number) => string]> = [

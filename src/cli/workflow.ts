@@ -1,3 +1,4 @@
+import { inline } from "../format/child-text.ts";
 import { formatUsd } from "../format/numbers.ts";
 import { terminalSafe } from "../format/text.ts";
 import type { RunnerKind } from "../plan/types.ts";
@@ -9,6 +10,7 @@ import type { RunSummary } from "../workflow/report.ts";
 import type { WorkflowLimits } from "../workflow/types.ts";
 import { type Command, type CommandIO, EXIT, type ExitCode, UsageError } from "./command.ts";
 import { parseFlags } from "./flags.ts";
+import { requestFlags, requestFlagUsage, WORKFLOW_FLAGS } from "./request-flags.ts";
 import { TRUST_OPTIONS, trustOverride } from "./trust-flags.ts";
 
 const USAGE = [
@@ -17,21 +19,17 @@ const USAGE = [
 	"",
 	"Runs a workflow script: its default export, async function (wf, args), calls",
 	"wf.agent(prompt, options) once per child. Each call is a checked task (or, with",
-	"check: false, a plain child), planned and run as `pi-delegate run` runs one.",
+	"check: false, a unchecked child), planned and run as `pi-delegate run` runs one.",
 	"The run keeps a journal under the runs directory; --resume replays the calls",
 	"that did not change without a model request, and runs the rest.",
 	"",
 	"Options:",
-	"  --mode <name>         run-level context mode (an agent() option overrides it)",
+	requestFlagUsage(["workflow-cli"], 24),
 	"  --resume <run>        begin from an earlier run's journal (id or directory)",
 	"  --rerun-failed        with --resume: rerun calls whose result did not pass",
 	"  --concurrency <n>     children at once (default: the script's, else 4)",
 	"  --usd <dollars>       the run's budget, all children (the script's, else 10)",
 	"  --wall <seconds>      the run's time (default: the script's, else 3600)",
-	"  --model <p/id[:lvl]>  the children's model (default: by effort, else Pi's)",
-	"  --runner <kind>       subprocess or in-process (default: the setting,",
-	"                        else subprocess)",
-	"  --extension <path>    an extension for the model's provider (repeatable)",
 	"  --approve, --no-approve  trust or distrust the project's .pi/ files",
 	"  --json                print the run's id, directory, status and children",
 	"",
@@ -42,15 +40,12 @@ const USAGE = [
 ].join("\n");
 
 const OPTIONS = {
-	mode: { type: "string" },
+	...WORKFLOW_FLAGS,
 	resume: { type: "string" },
 	"rerun-failed": { type: "boolean" },
 	concurrency: { type: "string" },
 	usd: { type: "string" },
 	wall: { type: "string" },
-	model: { type: "string" },
-	runner: { type: "string" },
-	extension: { type: "string", multiple: true },
 	...TRUST_OPTIONS,
 	json: { type: "boolean" },
 } as const;
@@ -91,9 +86,7 @@ export function parseWorkflowArgs(argv: string[]): WorkflowArgs {
 	if (extra.length > 0)
 		throw new UsageError(`expected one workflow file, got ${extra.length + 1}; put the script's arguments after --`);
 	const { values } = parsed;
-	if (values.runner !== undefined && values.runner !== "subprocess" && values.runner !== "in-process") {
-		throw new UsageError(`--runner must be subprocess or in-process, not "${values.runner}"`);
-	}
+	const request = requestFlags(values);
 	if (values["rerun-failed"] && values.resume === undefined) throw new UsageError("--rerun-failed needs --resume");
 	const concurrency = number("concurrency", values.concurrency, true);
 	const usd = number("usd", values.usd, false);
@@ -101,7 +94,7 @@ export function parseWorkflowArgs(argv: string[]): WorkflowArgs {
 	return {
 		file,
 		args,
-		...(values.mode !== undefined && { mode: values.mode }),
+		...(request.mode !== undefined && { mode: request.mode }),
 		...(values.resume !== undefined && { resume: values.resume }),
 		rerunFailed: values["rerun-failed"] === true,
 		limits: {
@@ -109,9 +102,9 @@ export function parseWorkflowArgs(argv: string[]): WorkflowArgs {
 			...(usd !== undefined && { usd }),
 			...(wall !== undefined && { wall_s: wall }),
 		},
-		...(values.model !== undefined && { model: values.model }),
-		...(values.runner !== undefined && { runner: values.runner }),
-		extensions: values.extension ?? [],
+		...(request.model !== undefined && { model: request.model }),
+		...(request.runner !== undefined && { runner: request.runner }),
+		extensions: request.extensions,
 		trust: trustOverride(values),
 		json: values.json === true,
 	};
@@ -157,8 +150,9 @@ function progressOn(registry: ChildrenRegistry, io: CommandIO) {
 		else if (event.type === "progress") {
 			states.set(child.key, foldProgress(states.get(child.key) ?? INITIAL_PROGRESS, event.progress));
 			const p = event.progress;
-			if (p.type === "tool_start" && !io.isTTY) line(`${name}    ${p.summary}`);
-			if (p.type === "warning" || p.type === "budget_warning") line(`${name}  ! ${p.message}`);
+			// What a child did or set off may quote it: kept to the step's one line.
+			if (p.type === "tool_start" && !io.isTTY) line(`${name}    ${inline(p.summary)}`);
+			if (p.type === "warning" || p.type === "budget_warning") line(`${name}  ! ${inline(p.message)}`);
 		} else if (event.type === "ended") {
 			const cost = event.state === "replayed" ? "" : ` · ${formatUsd(child.usd)}`;
 			line(
@@ -247,7 +241,7 @@ function jsonOf(summary: RunSummary) {
 			seq: c.seq,
 			id: c.id,
 			kind: c.kind,
-			outcome: c.result.kind === "plain" ? c.result.status : c.result.verdict,
+			outcome: c.result.kind === "unchecked" ? c.result.status : c.result.verdict,
 			replayed: c.replayed,
 			usd: c.replayed ? 0 : c.result.metrics.usage.costUsd,
 			auditDir: c.result.auditDir,

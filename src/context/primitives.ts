@@ -6,10 +6,9 @@
  */
 import { type Static, Type } from "typebox";
 
-/** How the child's role meets the base prompt: kept under it (`append`) or installed in its place (`replace`). */
-export type SystemPromptMode = "append" | "replace";
+import { SYSTEM_PROMPT_MODES } from "../request/choices.ts";
 
-export const SYSTEM_PROMPT_MODES: readonly SystemPromptMode[] = ["append", "replace"];
+export { SYSTEM_PROMPT_MODES };
 
 /** The primitive names, in the order tables and provenance print them. */
 export const PRIMITIVE_NAMES = [

@@ -8,8 +8,8 @@
 import { agentReports } from "../agents/listing.ts";
 import { choosePlacedModel, modelProblems, profilesFromSettings } from "../plan/model.ts";
 import type { Problem } from "../problems.ts";
+import { EFFORTS, type Effort } from "../request/choices.ts";
 import type { ReadSettingsResult } from "../settings/read.ts";
-import { EFFORTS, type Effort } from "../spec/schema.ts";
 import type { Check, SetupFacts } from "./types.ts";
 
 const STATUS_WORDS = {

@@ -22,36 +22,80 @@ export function normalizeCommand(command: string): string {
 		.replace(/\s+/g, " ");
 }
 
-/** The top-level segments of a shell command line, split on `&&`, `||`, `;` and newlines outside quotes. */
-export function commandSegments(command: string): string[] {
-	const segments: string[] = [];
-	let current = "";
+/** The operator that ends a top-level segment: `&&`, `||`, or `;` (a newline reads as one). */
+export type SegmentEnd = "&&" | "||" | ";";
+
+/** One top-level segment of a command line, normalised, with the operator after it (none after the last). */
+export interface Segment {
+	text: string;
+	op: SegmentEnd | undefined;
+	/** It holds a pipe (`|`, `|&`) outside quotes: its exit status is its last stage's. */
+	piped: boolean;
+	/** It sends something to the background (a lone `&`) outside quotes. */
+	background: boolean;
+}
+
+/** A lone `&` at `i` puts a command in the background; `&&`, `|&`, `2>&1`, `&>` and `>&` do not. */
+function backgroundAt(command: string, i: number): boolean {
+	return !"<>|&".includes(command[i - 1] ?? "") && !"&>".includes(command[i + 1] ?? "");
+}
+
+/**
+ * The top-level segments of a shell command line with the operators between them, split on `&&`,
+ * `||`, `;` and newlines outside quotes. An empty segment is dropped; a `;` it ended is kept on the
+ * segment before it, so `a && ; b` still reads as a list that does not go on with `&&`.
+ */
+export function splitSegments(command: string): Segment[] {
+	const raw: Segment[] = [];
+	let current: Segment = { text: "", op: undefined, piped: false, background: false };
 	let quote: string | undefined;
+	const end = (op: SegmentEnd) => {
+		raw.push({ ...current, op });
+		current = { text: "", op: undefined, piped: false, background: false };
+	};
 	for (let i = 0; i < command.length; i++) {
 		const c = command[i]!;
 		const pair = command.slice(i, i + 2);
 		if (quote) {
-			current += c;
-			if (c === "\\" && quote === '"' && i + 1 < command.length) current += command[++i];
+			current.text += c;
+			if (c === "\\" && quote === '"' && i + 1 < command.length) current.text += command[++i];
 			else if (c === quote) quote = undefined;
 		} else if (c === "\\" && i + 1 < command.length) {
-			current += c + command[++i];
+			current.text += c + command[++i];
 		} else if (c === "'" || c === '"') {
 			quote = c;
-			current += c;
+			current.text += c;
 		} else if (pair === "&&" || pair === "||") {
-			segments.push(current);
-			current = "";
+			end(pair);
 			i++;
 		} else if (c === ";" || c === "\n") {
-			segments.push(current);
-			current = "";
+			end(";");
 		} else {
-			current += c;
+			if (c === "|") current.piped = true;
+			if (c === "&" && backgroundAt(command, i)) current.background = true;
+			current.text += c;
 		}
 	}
-	segments.push(current);
-	return segments.map(normalizeCommand).filter((s) => s !== "");
+	raw.push(current);
+	return keptSegments(raw);
+}
+
+/** The segments with their text normalised and the empty ones dropped (a `;` one ended stays on the one before). */
+function keptSegments(raw: readonly Segment[]): Segment[] {
+	const kept: Segment[] = [];
+	for (const part of raw) {
+		const text = normalizeCommand(part.text);
+		const last = kept.at(-1);
+		if (text !== "") kept.push({ ...part, text });
+		else if (last && part.op === ";") last.op = ";";
+	}
+	if (kept.length > 0) kept[kept.length - 1]!.op = undefined;
+	return kept;
+}
+
+/** The top-level segments of a shell command line, split on `&&`, `||`, `;` and newlines outside quotes. */
+export function commandSegments(command: string): string[] {
+	return splitSegments(command).map((s) => s.text);
 }
 
 export type CommandMatch =

@@ -4,6 +4,8 @@
  */
 import {
 	closeSync,
+	constants,
+	fstatSync,
 	lstatSync,
 	mkdirSync,
 	openSync,
@@ -15,24 +17,76 @@ import {
 } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Layout } from "./layout.ts";
-import type { FileProbe } from "./verify.ts";
+import type { FileProbe, LineNeed, LinesCut } from "./verify.ts";
 
 const NEWLINE = 0x0a;
+const MiB = 1024 * 1024;
 
-/** Counts lines in chunks, so a pointer into a huge file does not load it whole. The rule of FileProbe.lineCount. */
-function countFileLines(path: string): number {
-	const fd = openSync(path, "r");
+/**
+ * How far into a file a line pointer is followed: the cited lines must end within the first 64 MiB.
+ * A pointer is there for a reader to look at, and a line past this (or a line longer than this) is
+ * nowhere a reader goes; reading on would let a child that grew a file to 20 GB, or keeps appending
+ * to one, hold the check for as long as it likes.
+ */
+export const POINTER_READ_CEILING = 64 * MiB;
+/**
+ * How long checking an envelope's pointers may take, all of them together: the submit tool's check
+ * before it accepts a result, and the check after the child has ended. Pointers read at most
+ * POINTER_READ_CEILING each, so only a child citing many files that long can meet it; a line check
+ * still reading then fails, saying it timed out, rather than holding the run past its budget.
+ */
+export const EVIDENCE_CHECK_MS = 5_000;
+
+/** The deadline (ms since the epoch) of a check of pointers that starts now. */
+export function evidenceDeadline(): number {
+	return Date.now() + EVIDENCE_CHECK_MS;
+}
+
+/** Once the cited lines are seen, how far a file is read on to give its total ("3 lines") before counting stops. */
+const COUNT_ON = MiB;
+const CHUNK = MiB;
+
+/** The newlines in `bytes`, found by the native search rather than a byte loop (64 MiB of one line is read in moments). */
+function newlines(bytes: Buffer): number {
+	let count = 0;
+	for (let at = bytes.indexOf(NEWLINE); at !== -1; at = bytes.indexOf(NEWLINE, at + 1)) count++;
+	return count;
+}
+
+/** Opens a regular file for reading without blocking: a FIFO or a device put in its place is refused, not waited on. */
+function openRegular(path: string): number {
+	const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+	if (fstatSync(fd).isFile()) return fd;
+	closeSync(fd);
+	throw new Error("not a regular file");
+}
+
+/**
+ * Counts lines in chunks, the rule of FileProbe.lineCount, reading no further than it must: with
+ * `need`, it stops once line `need.through` has ended and the count has gone COUNT_ON bytes, and
+ * in any case at POINTER_READ_CEILING or `need.deadline` (checked between chunks).
+ */
+function countFileLines(path: string, need?: LineNeed): number | LinesCut {
+	const fd = openRegular(path);
 	try {
-		const buffer = Buffer.alloc(64 * 1024);
+		const size = fstatSync(fd).size;
+		const buffer = Buffer.alloc(CHUNK);
 		let lines = 0;
 		let last = NEWLINE;
-		let size = 0;
-		for (let n = readSync(fd, buffer); n > 0; n = readSync(fd, buffer)) {
-			for (let i = 0; i < n; i++) if (buffer[i] === NEWLINE) lines++;
+		let bytes = 0;
+		const cut = (why: LinesCut["cut"]): LinesCut => ({ cut: why, lines, bytes, size });
+		for (;;) {
+			if (need?.deadline !== undefined && Date.now() > need.deadline) return cut("deadline");
+			const n = readSync(fd, buffer, 0, CHUNK, null);
+			if (n === 0) break;
+			lines += newlines(buffer.subarray(0, n));
 			last = buffer[n - 1] ?? NEWLINE;
-			size += n;
+			bytes += n;
+			const reached = need !== undefined && lines >= need.through;
+			if (reached && bytes >= COUNT_ON) return cut("reached");
+			if (!reached && bytes >= POINTER_READ_CEILING) return cut("ceiling");
 		}
-		return size > 0 && last !== NEWLINE ? lines + 1 : lines;
+		return bytes > 0 && last !== NEWLINE ? lines + 1 : lines;
 	} finally {
 		closeSync(fd);
 	}

@@ -10,10 +10,10 @@
  * never need evidence: they already fail the task on their status. Pure.
  */
 import type { Problem } from "../problems.ts";
-import { DEFAULT_EVIDENCE_RULE, type EvidenceRule } from "../spec/evidence.ts";
+import { DEFAULT_EVIDENCE_RULE, type EvidenceRule } from "../request/choices.ts";
 import type { Envelope } from "./schema.ts";
 
-export { DEFAULT_EVIDENCE_RULE, EVIDENCE_RULES, type EvidenceRule } from "../spec/evidence.ts";
+export { DEFAULT_EVIDENCE_RULE, EVIDENCE_RULES, type EvidenceRule } from "../request/choices.ts";
 
 /** The path and words of the problem, shared by the submit tool, the verdict and `envelope check`. */
 export const EMPTY_PROOF_MESSAGE = "is empty, but status is ok: an ok result must point at something checkable";

@@ -1,10 +1,14 @@
 /**
  * How a checked envelope reads, for a terminal and as JSON. One verdict rule, shared by both:
  * PASS only when the envelope is valid, an ok cites evidence (unless the rule is relaxed), and, if
- * pointers were verified, every one of them held.
+ * pointers were verified, every one of them held. The envelope is a child's, written to be checked
+ * by this very report: column 0 is the report's own (its labels, and the verdict last), the
+ * deliverable is indented under its label, and every other value the child wrote stays on its line.
  */
+import { indentedChildText, inline } from "../format/child-text.ts";
 import { plural } from "../format/numbers.ts";
 import { renderTable } from "../format/table.ts";
+import { terminalSafe } from "../format/text.ts";
 import { formatProblems, type Problem } from "../problems.ts";
 import { describeSource, type EnvelopeParse } from "./parse.ts";
 import { DEFAULT_EVIDENCE_RULE, type EvidenceRule, emptyProofProblem, relaxedProofNote } from "./proof.ts";
@@ -36,7 +40,7 @@ function indent(text: string, by = "  "): string {
 }
 
 function list(title: string, items: readonly string[]): string[] {
-	return items.length === 0 ? [`${title}: none`] : [`${title}:`, ...items.map((i) => indent(`- ${i}`))];
+	return items.length === 0 ? [`${title}: none`] : [`${title}:`, ...items.map((i) => indent(`- ${inline(i)}`))];
 }
 
 function evidenceLines(check: EnvelopeCheck & { parse: { ok: true } }): string[] {
@@ -46,7 +50,7 @@ function evidenceLines(check: EnvelopeCheck & { parse: { ok: true } }): string[]
 		const c = check.claims?.[i];
 		const mark = c === undefined ? "·" : c.verified ? "✓" : "✗";
 		const result = c === undefined ? "not checked" : c.verified ? c.detail : c.reason;
-		return [mark, String(i + 1), item.pointer, result, item.claim];
+		return [mark, String(i + 1), inline(item.pointer), inline(result), inline(item.claim)];
 	});
 	const table = renderTable(["", "#", "pointer", "check", "claim"], rows, ["left", "right"]);
 	return ["evidence:", indent(table)];
@@ -67,10 +71,10 @@ function verdictLine(check: EnvelopeCheck): string {
 	return `PASS  valid envelope, ${total} of ${total} pointers verified`;
 }
 
-/** The terminal report: the envelope, a mark per claim, notes, and the verdict last. */
+/** The terminal report: the envelope, a mark per claim, notes, and the verdict last (terminal-safe). */
 export function renderEnvelopeReport(check: EnvelopeCheck): string {
 	const { parse } = check;
-	if (!parse.ok) return [formatProblems(parse.problems), "", verdictLine(check)].join("\n");
+	if (!parse.ok) return terminalSafe([formatProblems(parse.problems), "", inline(verdictLine(check))].join("\n"));
 	const e = parse.envelope;
 	const proof = proofProblem(check);
 	const relaxed = relaxedProofNote(e, check.evidence);
@@ -78,7 +82,7 @@ export function renderEnvelopeReport(check: EnvelopeCheck): string {
 		`source: ${describeSource(parse.source)}`,
 		`status: ${e.status}`,
 		"deliverable:",
-		indent(e.deliverable.replace(/\s+$/, "")),
+		indentedChildText(e.deliverable.replace(/\s+$/, "")),
 		...evidenceLines({ ...check, parse }),
 		...list("unsure", e.unsure),
 		...list("did not do", e.did_not_do),
@@ -88,7 +92,7 @@ export function renderEnvelopeReport(check: EnvelopeCheck): string {
 		"",
 		verdictLine(check),
 	];
-	return lines.join("\n");
+	return terminalSafe(lines.join("\n"));
 }
 
 /** The machine-readable report (`--json`). */

@@ -48,3 +48,16 @@ export function formatSeconds(seconds: number): string {
 export function formatPercent(ratio: number): string {
 	return `${Math.round(ratio * 100)}%`;
 }
+
+/** A size in bytes, in binary units with one decimal above a KiB: "512 B", "64.0 MiB", "20.0 GiB". */
+export function formatBytes(bytes: number): string {
+	const units = ["KiB", "MiB", "GiB", "TiB"];
+	if (bytes < 1024) return `${formatInt(bytes)} B`;
+	let value = bytes / 1024;
+	let unit = 0;
+	while (value >= 1024 && unit < units.length - 1) {
+		value /= 1024;
+		unit++;
+	}
+	return `${value.toFixed(1)} ${units[unit]}`;
+}

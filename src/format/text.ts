@@ -55,20 +55,42 @@ export function isControl(code: number): boolean {
 }
 
 /**
+ * Unicode's explicit bidirectional formatting characters (LRM, RLM, ALM, the embeddings, overrides
+ * and isolates): a terminal that honours them draws the rest of the line in another order, so a
+ * child's text could turn the report's own words around it.
+ */
+function isBidiControl(code: number): boolean {
+	return (
+		code === 0x061c ||
+		code === 0x200e ||
+		code === 0x200f ||
+		(code >= 0x202a && code <= 0x202e) ||
+		(code >= 0x2066 && code <= 0x2069)
+	);
+}
+
+/** How terminalSafe writes a character it escapes: `\xNN`, or `\uNNNN` past U+00FF. */
+function escaped(code: number): string {
+	return code > 0xff ? `\\u${code.toString(16).padStart(4, "0")}` : `\\x${code.toString(16).padStart(2, "0")}`;
+}
+
+/**
  * Text that cannot drive a terminal: every control character but tab and line feed is written as
- * `\xNN`. Reports carry what others wrote — a child's deliverable, pointers and reasons, the keys
- * of a spec, an agent file's description, a session's goals — and a raw ESC or carriage return in
- * them could clear the screen, or paint a PASS over the FAIL a report says. Every plain-text
- * report passes through this at its edge; `--json` output is escaped by JSON itself.
+ * `\xNN`, and every bidirectional formatting character as `\uNNNN`. Reports carry what others
+ * wrote — a child's deliverable, pointers and reasons, the keys of a spec, an agent file's
+ * description, a session's goals — and a raw ESC or carriage return in them could clear the
+ * screen, or paint a PASS over the FAIL a report says. Every plain-text report passes through this
+ * at its edge; `--json` output is escaped by JSON itself.
  */
 export function terminalSafe(text: string): string {
+	const unsafe = (code: number) => isControl(code) || isBidiControl(code);
 	let i = 0;
-	while (i < text.length && !isControl(text.charCodeAt(i))) i++;
+	while (i < text.length && !unsafe(text.charCodeAt(i))) i++;
 	if (i === text.length) return text;
 	let out = text.slice(0, i);
 	for (; i < text.length; i++) {
 		const code = text.charCodeAt(i);
-		out += isControl(code) ? `\\x${code.toString(16).padStart(2, "0")}` : text[i];
+		out += unsafe(code) ? escaped(code) : text[i];
 	}
 	return out;
 }

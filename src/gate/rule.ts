@@ -11,6 +11,8 @@
  * they survive compaction too, and a second copy would be paid for on every request of the parent.
  */
 
+import { CHILD_TEXT_NOTE } from "../format/child-text.ts";
+
 /** The three questions to ask before any fork; one yes makes it a task. */
 export const PREFLIGHT_QUESTIONS = [
 	"Before a fork, ask; one yes makes it a task:",
@@ -32,11 +34,15 @@ export const DELEGATION_RULE = [
 	`</${DELEGATION_RULE_TAG}>`,
 ].join("\n");
 
-/** The fork tool's description: what it is for, what it is not for, and the questions. */
+/**
+ * The fork tool's description: what it is for, what it is not for, that its answer is data (it
+ * comes back between `<child>` tags, report/fork-report.ts), and the questions.
+ */
 export const FORK_TOOL_DESCRIPTION = [
 	"Run a child that sees this whole conversation, your brief last, and returns prose. Only for read-only " +
 		"exploration of this conversation, or several briefs for independent opinions at once.",
 	"Not for implementation, nor anything that writes or must obey a rule: use task (checked PASS/FAIL).",
+	CHILD_TEXT_NOTE,
 	PREFLIGHT_QUESTIONS,
 ].join("\n");
 

@@ -19,8 +19,9 @@ import { isDeepStrictEqual } from "node:util";
 import { type ToolCall, validateToolArguments } from "@earendil-works/pi-ai";
 import { defineTool } from "@earendil-works/pi-coding-agent";
 import { prepareSubmission } from "../envelope/arguments.ts";
+import type { RanCommand } from "../envelope/command-runs.ts";
 import { checkSubmission, submissionErrorText } from "../envelope/parse.ts";
-import { nodeFileProbe } from "../envelope/probe.ts";
+import { evidenceDeadline, nodeFileProbe } from "../envelope/probe.ts";
 import { SECOND_RESULT_ERROR } from "../envelope/rejected.ts";
 import {
 	type Envelope,
@@ -47,12 +48,17 @@ export interface SubmitState {
 	rejections: number;
 }
 
-function pointerProblems(envelope: Envelope, config: SubmitCheckConfig, commandsRun: readonly string[]): Problem[] {
+const FILE_FIX = "point at a line that exists inside the task's roots, or cite a command exactly as you ran it";
+const COMMAND_FIX =
+	"cite a command exactly as you ran it, one that exited 0 on its own (the reason says how this one ran or why it does not count)";
+
+function pointerProblems(envelope: Envelope, config: SubmitCheckConfig, commandsRun: readonly RanCommand[]): Problem[] {
 	const checks = verifyEvidence(envelope.evidence, {
 		roots: config.roots,
 		base: config.cwd,
 		commands: commandsRun,
 		probe: nodeFileProbe(),
+		deadline: evidenceDeadline(),
 	});
 	return checks.flatMap((c) =>
 		c.verified
@@ -63,7 +69,7 @@ function pointerProblems(envelope: Envelope, config: SubmitCheckConfig, commands
 						code: "evidence" as const,
 						value: c.pointer,
 						message: `"${c.pointer}" does not check out: ${c.reason}`,
-						fix: "point at a line that exists inside the task's roots, or cite a command exactly as you ran it",
+						fix: /^\s*cmd:/i.test(c.pointer) ? COMMAND_FIX : FILE_FIX,
 					},
 				],
 	);
@@ -82,18 +88,19 @@ function piAccepts(value: unknown): boolean {
 }
 
 /** Everything that would fail the task about this envelope, in the order a model should fix it. */
-function submissionProblems(envelope: Envelope, config: SubmitCheckConfig, commandsRun: () => readonly string[]) {
+function submissionProblems(envelope: Envelope, config: SubmitCheckConfig, commandsRun: () => readonly RanCommand[]) {
 	const problems = checkSubmission(envelope, config.evidence);
 	return problems.length > 0 ? problems : pointerProblems(envelope, config, commandsRun());
 }
 
 /**
- * Builds the tool. `commandsRun` reports the bash commands the child has run so far, so `cmd:`
- * pointers can be checked at submission time.
+ * Builds the tool. `commandsRun` reports the bash commands the child has run so far, as the
+ * runner's own bash recorded them (with how each ended), so `cmd:` pointers can be checked at
+ * submission time.
  */
 export function createSubmitTool(
 	config: SubmitCheckConfig,
-	commandsRun: () => readonly string[],
+	commandsRun: () => readonly RanCommand[],
 	state: SubmitState = { accepted: undefined, rejections: 0 },
 ): { tool: ReturnType<typeof defineTool<typeof EnvelopeSchema, SubmitDetails>>; state: SubmitState } {
 	const tool = defineTool<typeof EnvelopeSchema, SubmitDetails>({

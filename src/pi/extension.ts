@@ -7,7 +7,6 @@
  * words. Nothing heavy loads here: each tool, command and hook loads its body on first use, and a
  * renderer its code on first draw (on-demand.ts says why; bench/startup.bench.ts measures it).
  */
-import { homedir } from "node:os";
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { ChildrenRegistry } from "../run/children.ts";
 import { PrefixGate } from "../run/prefix-gate.ts";
@@ -18,43 +17,37 @@ import { registerDelegateSpendCommand } from "./commands/delegate-spend.ts";
 import { registerDoctorCommand } from "./commands/doctor.ts";
 import { registerModesCommand } from "./commands/modes.ts";
 import { registerDelegationRule } from "./delegation-rule.ts";
+import { piDeps } from "./deps.ts";
 import { registerForkGate } from "./fork-gate.ts";
 import { registerForkTool } from "./fork-tool.ts";
-import { piAgentDir } from "./on-demand.ts";
-import { captureParentPrompt } from "./parent-prompt.ts";
 import { registerRequestMeter } from "./request-meter.ts";
 import { settingsOf, warnAboutSettings } from "./settings-watch.ts";
 import { registerTaskTool } from "./task-tool.ts";
 import { registerWorkflowCommands } from "./workflow-commands.ts";
 
 export default function piDelegate(pi: ExtensionAPI): void {
-	const parentPrompt = captureParentPrompt(pi);
+	// Every entry reads Pi's context the same way (sources.ts) from these.
+	const deps = piDeps(pi);
+	const now = () => Date.now();
 	// Every request of the parent session leaves its prefix hashes, so spend can name a miss's cause.
 	registerRequestMeter(pi);
 	// One of each per session: tasks, forks and workflow calls on one directory never overlap, siblings
 	// share one cached prefix, and every child is listed in one place.
 	const locks = new RootLocks();
 	const prefixGate = new PrefixGate();
-	const children = new ChildrenRegistry({ now: () => Date.now() });
-	const ambient = {
-		now: () => Date.now(),
-		env: () => process.env,
-		home: () => process.env.HOME || homedir(),
-		// Pi's own answer; every caller runs in a tool call or command that has loaded Pi's package.
-		agentDir: piAgentDir,
-	};
-	registerTaskTool(pi, { parentPrompt: (ctx) => parentPrompt.current(ctx), locks, prefixGate, children, ...ambient });
-	registerForkTool(pi, { prefixGate, locks, children, ...ambient });
-	registerWorkflowCommands(pi, { parentPrompt, children, prefixGate, locks, ...ambient });
+	const children = new ChildrenRegistry({ now });
+	registerTaskTool(pi, { ...deps, now, locks, prefixGate, children });
+	registerForkTool(pi, { ...deps, now, prefixGate, locks, children });
+	registerWorkflowCommands(pi, { ...deps, children, prefixGate, locks });
 	// After the capture, so a child never inherits the rule; the parent's prompt carries it through compaction.
 	registerDelegationRule(pi, {
 		enabled: async (ctx) => (await settingsOf(ctx)).settings.delegationRule.value,
-		withRoster: rosterAppender(ambient),
+		withRoster: rosterAppender(deps),
 	});
 	registerForkGate(pi);
 	warnAboutSettings(pi);
 	registerModesCommand(pi);
 	registerDoctorCommand(pi);
-	registerDelegateSpendCommand(pi, ambient.env);
-	registerDelegatePreviewCommand(pi, { parentPrompt });
+	registerDelegateSpendCommand(pi, deps.env);
+	registerDelegatePreviewCommand(pi, deps);
 }

@@ -9,17 +9,19 @@
  */
 import type { AgentToolResult, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { CHILD_ENTRY_TYPE } from "../meter/fold.ts";
-import type { ForkChild } from "../plan/fork-types.ts";
-import { formatProblems } from "../problems.ts";
+import { requestChildren } from "../plan/request.ts";
+import type { ForkPlan } from "../plan/types.ts";
+import { formatProblems, type Problem } from "../problems.ts";
 import { renderForkModelReport, renderForkReport } from "../report/fork-report.ts";
 import { foldProgress, INITIAL_PROGRESS, type ProgressState, statusLine } from "../report/progress.ts";
 import { type ChildrenRegistry, type TrackedChild, trackChild } from "../run/children.ts";
-import { planForkCall, runForks } from "../run/fork-delegate.ts";
-import type { ForkResult } from "../run/fork-result.ts";
+import { planCall, refusalOf, runChild } from "../run/delegate.ts";
 import type { PrefixGate } from "../run/prefix-gate.ts";
+import type { ForkResult } from "../run/result.ts";
 import type { RootLocks } from "../run/root-lock.ts";
 import type { ChildUsage, TaskProgress } from "../run/types.ts";
 import { returnedErrorsCount } from "./pi-version.ts";
+import { type PiDeps, sourcesFromPiContext } from "./sources.ts";
 import { toolUsage } from "./tool-usage.ts";
 
 /** The fork tool's arguments, as the fork-gate reads them too. */
@@ -45,7 +47,7 @@ export type ForkDetails =
 	| { kind: "progress"; line: string }
 	| { kind: "forks"; results: ForkSummary[]; report: string };
 
-export interface ForkToolDeps {
+export interface ForkToolDeps extends PiDeps {
 	prefixGate: PrefixGate;
 	/** The session's root locks: forks hold the working directory together, tasks on it wait for them. */
 	locks: RootLocks;
@@ -54,15 +56,12 @@ export interface ForkToolDeps {
 	/** Appends a custom entry to the parent's session (the extension's `pi.appendEntry`). */
 	appendEntry: (customType: string, data: unknown) => void;
 	now: () => number;
-	env: () => Readonly<Record<string, string | undefined>>;
-	home: () => string;
-	agentDir: () => string;
 }
 
 type OnUpdate = ((update: AgentToolResult<ForkDetails>) => void) | undefined;
 
 /** One status line per fork, redrawn on every event and every second. */
-function liveRows(children: readonly ForkChild[], onUpdate: OnUpdate, now: () => number) {
+function liveRows(children: readonly ForkPlan[], onUpdate: OnUpdate, now: () => number) {
 	const started = now();
 	const states = new Map<string, ProgressState>(children.map((c) => [c.id, INITIAL_PROGRESS]));
 	const draw = () => {
@@ -74,7 +73,7 @@ function liveRows(children: readonly ForkChild[], onUpdate: OnUpdate, now: () =>
 	const timer = setInterval(draw, 1000);
 	timer.unref?.();
 	return {
-		onProgress(child: ForkChild, p: TaskProgress) {
+		onProgress(child: ForkPlan, p: TaskProgress) {
 			states.set(child.id, foldProgress(states.get(child.id) ?? INITIAL_PROGRESS, p));
 			draw();
 		},
@@ -95,25 +94,6 @@ function summaryOf(result: ForkResult): ForkSummary {
 	};
 }
 
-/** What the fork call is planned from: the call, the session and the parent's model, as Pi's context has them. */
-function forkInputs(toolCallId: string, params: ForkParams, ctx: ExtensionContext, deps: ForkToolDeps) {
-	return {
-		toolCallId,
-		request: params,
-		cwd: ctx.cwd,
-		home: deps.home(),
-		agentDir: deps.agentDir(),
-		projectTrusted: ctx.isProjectTrusted(),
-		env: deps.env(),
-		session: ctx.sessionManager,
-		systemPrompt: ctx.getSystemPrompt(),
-		...(ctx.model && {
-			parentModel: { provider: ctx.model.provider, id: ctx.model.id, thinking: ctx.thinkingLevel ?? "off" },
-		}),
-		parentRegistry: ctx.modelRegistry,
-	};
-}
-
 /** Each fork in the session's registry of running children (the widget and /delegate-children), by id. */
 function trackForks(
 	children: ReadonlyArray<{ id: string; brief: string }>,
@@ -129,6 +109,67 @@ function trackForks(
 	return tracked;
 }
 
+/** Every fork of the call planned, or the error that refuses the call with every problem. */
+async function planForks(toolCallId: string, params: ForkParams, ctx: ExtensionContext, deps: ForkToolDeps) {
+	const refuse = (what: string, problems: readonly Problem[]) =>
+		new Error(`Cannot fork: ${what}; nothing ran.\n${formatProblems(problems)}`);
+	const requested = requestChildren("fork", params, {
+		cwd: ctx.cwd,
+		repoRoot: () => ctx.cwd,
+		deliverableOf: () => undefined,
+	});
+	if (!requested.ok) throw refuse("the fork call is invalid", requested.problems);
+	const called = await planCall(sourcesFromPiContext(ctx, deps, toolCallId), requested.children);
+	if (!called.ok) {
+		const { what, problems } = refusalOf(called);
+		// Every fork of a call shares its branch point and model: the same problem once.
+		const once = problems.filter((p, i) => problems.findIndex((q) => JSON.stringify(q) === JSON.stringify(p)) === i);
+		throw refuse(what, once);
+	}
+	return { ...called, forks: called.plans.filter((p): p is ForkPlan => p.kind === "fork") };
+}
+
+/** Runs every fork at once, each stoppable alone; results in the order of the briefs. */
+async function runForks(
+	planned: Awaited<ReturnType<typeof planForks>>,
+	signal: AbortSignal | undefined,
+	onUpdate: OnUpdate,
+	deps: ForkToolDeps,
+): Promise<ForkResult[]> {
+	const rows = liveRows(planned.forks, onUpdate, deps.now);
+	const tracked = trackForks(planned.forks, deps, signal);
+	try {
+		return await Promise.all(
+			planned.forks.map(async (plan) => {
+				const own = tracked.get(plan.id)?.signal ?? signal;
+				const result = await runChild(plan, planned.context, {
+					progress: (p) => {
+						tracked.get(plan.id)?.progress(p);
+						rows.onProgress(plan, p);
+					},
+					prefixGate: deps.prefixGate,
+					locks: deps.locks,
+					...(own && { signal: own }),
+				});
+				if (result.kind !== "fork") throw new Error("a fork's plan came back as another kind of result");
+				tracked.get(result.id)?.end({
+					state: result.verdict,
+					usage: result.metrics.usage,
+					auditDir: result.auditDir,
+					report: renderForkReport([result]),
+				});
+				tracked.delete(result.id);
+				return result;
+			}),
+		);
+	} finally {
+		// A fork that threw before its result (a setup failure) is still listed as ended.
+		for (const child of tracked.values()) child.end({ state: "FAIL" });
+		rows.stop();
+		planned.host.dispose();
+	}
+}
+
 export async function runForkCall(
 	toolCallId: string,
 	params: ForkParams,
@@ -137,46 +178,20 @@ export async function runForkCall(
 	ctx: ExtensionContext,
 	deps: ForkToolDeps,
 ): Promise<AgentToolResult<ForkDetails> & { isError?: boolean }> {
-	const delegation = await planForkCall(forkInputs(toolCallId, params, ctx, deps));
-	if (!delegation.ok)
-		throw new Error(`Cannot fork: ${delegation.what}; nothing ran.\n${formatProblems(delegation.problems)}`);
-	const rows = liveRows(delegation.plan.children, onUpdate, deps.now);
-	const tracked = trackForks(delegation.plan.children, deps, signal);
-	try {
-		const results = await runForks(delegation, {
-			progress: (child, p) => {
-				tracked.get(child.id)?.progress(p);
-				rows.onProgress(child, p);
-			},
-			prefixGate: deps.prefixGate,
-			hold: (roots) => deps.locks.acquire({ roots, write: true, group: "fork" }),
-			signalOf: (child) => tracked.get(child.id)?.signal,
-			...(signal && { signal }),
-		});
-		for (const result of results) {
-			tracked.get(result.id)?.end({
-				state: result.verdict,
-				usage: result.metrics.usage,
-				auditDir: result.auditDir,
-				report: renderForkReport([result]),
-			});
-			tracked.delete(result.id);
-			const { kind, id, auditDir, sessionFile, usage, verdict } = summaryOf(result);
-			deps.appendEntry(CHILD_ENTRY_TYPE, { kind, id, auditDir, sessionFile, usage, verdict });
-		}
-		const forModel = renderForkModelReport(results);
-		const failed = results.every((r) => r.verdict === "FAIL");
-		// Before Pi 0.99 a returned isError was ignored: a call whose every fork failed must throw to be an error there.
-		if (failed && !returnedErrorsCount()) throw new Error(forModel);
-		return {
-			content: [{ type: "text", text: forModel }],
-			details: { kind: "forks", results: results.map(summaryOf), report: renderForkReport(results) },
-			isError: failed,
-			usage: toolUsage(results.map((r) => r.metrics.usage)),
-		} as AgentToolResult<ForkDetails> & { isError?: boolean };
-	} finally {
-		// A fork that threw before its result (a setup failure) is still listed as ended.
-		for (const child of tracked.values()) child.end({ state: "FAIL" });
-		rows.stop();
+	const planned = await planForks(toolCallId, params, ctx, deps);
+	const results = await runForks(planned, signal, onUpdate, deps);
+	for (const result of results) {
+		const { kind, id, auditDir, sessionFile, usage, verdict } = summaryOf(result);
+		deps.appendEntry(CHILD_ENTRY_TYPE, { kind, id, auditDir, sessionFile, usage, verdict });
 	}
+	const forModel = renderForkModelReport(results);
+	const failed = results.every((r) => r.verdict === "FAIL");
+	// Before Pi 0.99 a returned isError was ignored: a call whose every fork failed must throw to be an error there.
+	if (failed && !returnedErrorsCount()) throw new Error(forModel);
+	return {
+		content: [{ type: "text", text: forModel }],
+		details: { kind: "forks", results: results.map(summaryOf), report: renderForkReport(results) },
+		isError: failed,
+		usage: toolUsage(results.map((r) => r.metrics.usage)),
+	} as AgentToolResult<ForkDetails> & { isError?: boolean };
 }

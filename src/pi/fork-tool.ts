@@ -12,28 +12,15 @@
  */
 import type { ExtensionAPI, ToolDefinition } from "@earendil-works/pi-coding-agent";
 import { FORK_TOOL_DESCRIPTION } from "../gate/rule.ts";
+import { toolParameters } from "../request/generate.ts";
 import { FORK_TOOL_NAME } from "./fork-brief.ts";
 import type { ForkDetails, ForkParams, ForkToolDeps } from "./fork-call.ts";
 import { deferredComponent, labelStandIn, onDemand, piPackage, resultText } from "./on-demand.ts";
 
 export type { ForkToolDeps };
 
-// Plain JSON Schema: typebox would load with the extension when Pi starts (see task-params.ts).
-export const ForkParamsSchema = {
-	type: "object",
-	properties: {
-		brief: {
-			type: "string",
-			description: "What to find out or judge; its last user message.",
-		},
-		briefs: {
-			type: "array",
-			items: { type: "string" },
-			description: "One fork per brief, at once; answers labelled by brief.",
-		},
-		from: { type: "string", description: "A session entry id to branch from instead of here." },
-	},
-} as const;
+/** Generated from the request table, as the task tool's are (task-params.ts). */
+export const ForkParamsSchema = toolParameters("fork");
 
 /** The runner and Pi's package, loaded on the first call. */
 const body = onDemand(async () => (await Promise.all([import("./fork-call.ts"), piPackage.get()]))[0]);

@@ -14,42 +14,37 @@
 import { execFileSync } from "node:child_process";
 import type { AgentToolResult, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { loadAgents } from "../agents/load.ts";
+import { entryPlace, requestChildren } from "../plan/request.ts";
+import type { TaskRequest } from "../plan/request-types.ts";
+import type { TaskPlan } from "../plan/types.ts";
 import { formatProblems, formatSegments, type Problem } from "../problems.ts";
-import type { ParentPrompt } from "../prompt/channels.ts";
 import { foldProgress, INITIAL_PROGRESS, type ProgressState, statusLine } from "../report/progress.ts";
 import { renderReport } from "../report/task-report.ts";
-import { branchOfSession } from "../run/branch.ts";
-import { type ChildCachePolicy, prefixReuse, taskCachePolicy } from "../run/cache-policy.ts";
 import { type ChildrenRegistry, trackChild } from "../run/children.ts";
-import { type Delegation, planDelegation, runDelegation } from "../run/delegate.ts";
+import { planCall, runChild } from "../run/delegate.ts";
 import type { PrefixGate } from "../run/prefix-gate.ts";
 import type { TaskResult } from "../run/result.ts";
 import type { RootLocks } from "../run/root-lock.ts";
 import type { TaskProgress } from "../run/types.ts";
-import { linkedPrefixKeys } from "./child-link.ts";
+import { rememberPrefixes, seenPrefixes } from "./prefix-history.ts";
+import { type PiDeps, sourcesFromPiContext } from "./sources.ts";
 import type { LiveSpend } from "./spend-status.ts";
-import { callFromParams, type TaskParams } from "./task-params.ts";
+import type { TaskParams } from "./task-params.ts";
 import type { TaskDetails } from "./task-render.ts";
 import { type TaskToolResult, toolResult } from "./task-result.ts";
-import { type CallTask, expandCall, underTask } from "./task-specs.ts";
 
 function invalid(what: string, problems: readonly Problem[]): Error {
 	const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
 	return new Error(`${what} (${count}); nothing ran.\n${formatProblems(problems)}`);
 }
 
-export interface TaskToolDeps {
+export interface TaskToolDeps extends PiDeps {
 	/** The session's children, listed in the widget (a task, a fork, a workflow call), each stoppable alone. */
 	children?: ChildrenRegistry;
-	/** The parent's prompt channels, as captured from the session. */
-	parentPrompt: (ctx: ExtensionContext) => ParentPrompt;
 	locks: RootLocks;
 	prefixGate: PrefixGate;
-	/** The clock, the environment, the home and Pi's agent directory: passed in, never read ambiently. */
+	/** The clock: passed in, never read ambiently. */
 	now: () => number;
-	env: () => Readonly<Record<string, string | undefined>>;
-	home: () => string;
-	agentDir: () => string;
 }
 
 /** What the tool does with a call beyond running it: the session's live spend, and a link per finished child. */
@@ -78,16 +73,6 @@ function liveRow(ids: readonly string[], onUpdate: OnUpdate, deps: Pick<TaskTool
 		},
 		stop: () => clearInterval(timer),
 	};
-}
-
-function sessionOf(ctx: ExtensionContext): { id: string; file?: string } | undefined {
-	const manager = ctx.sessionManager as Partial<
-		Pick<ExtensionContext["sessionManager"], "getSessionId" | "getSessionFile">
-	>;
-	const id = manager.getSessionId?.();
-	if (id === undefined) return undefined;
-	const file = manager.getSessionFile?.();
-	return { id, ...(file !== undefined && { file }) };
 }
 
 /** The repository the session works in, or its working directory outside one. */
@@ -119,99 +104,56 @@ function deliverables(ctx: ExtensionContext, deps: TaskToolDeps): (agent: string
 	};
 }
 
-async function planOne(task: CallTask, params: TaskParams, ctx: ExtensionContext, deps: TaskToolDeps) {
-	const call = callFromParams(params);
-	const session = sessionOf(ctx);
-	return planDelegation({
-		entry: "tool",
-		spec: { value: task.spec },
-		request: {
-			...(task.agent !== undefined && { agent: { name: task.agent, where: { path: [...task.prefix, "agent"] } } }),
-			...(call && { call }),
-			extensions: [],
-		},
-		cwd: ctx.cwd,
-		home: deps.home(),
-		agentDir: deps.agentDir(),
-		projectTrusted: ctx.isProjectTrusted(),
-		env: deps.env(),
-		parentPrompt: async () => deps.parentPrompt(ctx),
-		...(ctx.model && { parentModel: { provider: ctx.model.provider, id: ctx.model.id, thinking: ctx.thinkingLevel } }),
-		parentRegistry: ctx.modelRegistry,
-		...(session && { parentSession: session }),
-		branch: () => branchOfSession(ctx.sessionManager),
-	});
-}
-
-type Planned = Extract<Delegation, { ok: true }>;
-
-/** Every task planned, or the one error that refuses the call (every host opened so far closed). */
-async function planAll(tasks: readonly CallTask[], params: TaskParams, ctx: ExtensionContext, deps: TaskToolDeps) {
-	const planned: Planned[] = [];
-	const problems: Problem[] = [];
+/** Every task of the call planned, or the one error that refuses the call with every problem of every task. */
+async function planAll(tasks: readonly TaskRequest[], ctx: ExtensionContext, deps: TaskToolDeps) {
+	const called = await planCall(
+		{ ...sourcesFromPiContext(ctx, deps), seenPrefixes: () => seenPrefixes(ctx, deps.prefixGate) },
+		tasks,
+	);
+	if (called.ok) return called;
+	const problems: Problem[] = [...called.problems];
 	const cannot: string[] = [];
-	for (const task of tasks) {
-		const delegation = await planOne(task, params, ctx, deps);
-		if (delegation.ok) {
-			planned.push(delegation);
-			continue;
-		}
-		const where = task.prefix.length === 0 ? "" : `${formatSegments(task.prefix)}: `;
-		if (!delegation.spec) cannot.push(`${where}${delegation.what}`);
-		for (const p of delegation.problems) {
-			const located = delegation.spec ? underTask(p, task.prefix) : p;
+	for (const refusal of called.refused) {
+		const where = refusal.request.where.path.length === 0 ? "" : `${formatSegments(refusal.request.where.path)}: `;
+		if (!refusal.inSpec) cannot.push(`${where}${refusal.what}`);
+		for (const p of refusal.problems) {
+			const located = refusal.inSpec ? { ...p, ...entryPlace("task", refusal.request.where, p) } : p;
 			if (!problems.some((q) => JSON.stringify(q) === JSON.stringify(located))) problems.push(located);
 		}
 	}
-	if (problems.length === 0 && cannot.length === 0) return { ok: true as const, planned };
-	for (const delegation of planned) delegation.host.dispose();
+	if (cannot.length === 0 && called.refused.length === 0) cannot.push(called.what);
 	const what = cannot.length > 0 ? `Cannot run: ${cannot.join("; ")}` : "The task spec is invalid";
-	return { ok: false as const, error: invalid(what, problems) };
+	throw invalid(what, problems);
 }
 
-/** Prefix keys this process has run, per extension instance (a session without entries still remembers). */
-const prefixHistory = new WeakMap<PrefixGate, Set<string>>();
-
-/**
- * Each task's cache policy. A prefix the session has run a child with before — linked in its
- * entries (so a continued session remembers) or run by this process — recurs: written for an hour.
- */
-function cachePolicies(planned: readonly Planned[], ctx: ExtensionContext, gate: PrefixGate): ChildCachePolicy[] {
-	const seen = prefixHistory.get(gate) ?? new Set<string>();
-	prefixHistory.set(gate, seen);
-	const entries = (ctx.sessionManager as { getEntries?: () => unknown[] }).getEntries?.() ?? [];
-	const linked = linkedPrefixKeys(entries);
-	const policies = planned.map(({ plan }) => {
-		const seenBefore = seen.has(plan.prefixKey) || linked.has(plan.prefixKey);
-		return taskCachePolicy(plan, prefixReuse({ entry: "tool", seenBefore }));
-	});
-	for (const { plan } of planned) seen.add(plan.prefixKey);
-	return policies;
-}
+type Planned = Awaited<ReturnType<typeof planAll>>;
 
 async function runAll(
-	planned: readonly Planned[],
+	called: Planned,
 	ctx: ExtensionContext,
 	deps: TaskToolDeps,
 	io: { signal: AbortSignal | undefined; onUpdate: OnUpdate; hooks: TaskCallHooks },
 ): Promise<TaskResult[]> {
+	const plans = called.plans.filter((p): p is TaskPlan => p.kind === "task");
 	const row = liveRow(
-		planned.map((d) => d.plan.id),
+		plans.map((p) => p.id),
 		io.onUpdate,
 		deps,
 	);
-	const policies = cachePolicies(planned, ctx, deps.prefixGate);
+	rememberPrefixes(
+		deps.prefixGate,
+		plans.map((p) => p.prefixKey),
+	);
 	try {
 		return await Promise.all(
-			planned.map(async (delegation, i) => {
+			plans.map(async (plan, i) => {
 				const child = io.hooks.spend?.start(ctx.hasUI ? ctx.ui : undefined);
 				// Listed among the session's children, where a user can stop this one alone.
-				const label = delegation.plan.spec.goal.trim().split("\n")[0] ?? delegation.plan.id;
-				const tracked =
-					deps.children && trackChild(deps.children, { id: delegation.plan.id, origin: "task", label }, io.signal);
+				const label = plan.spec.goal.trim().split("\n")[0] ?? plan.id;
+				const tracked = deps.children && trackChild(deps.children, { id: plan.id, origin: "task", label }, io.signal);
 				const signal = tracked?.signal ?? io.signal;
 				try {
-					const result = await runDelegation(delegation, {
+					const result = await runChild(plan, called.context, {
 						progress: (p) => {
 							if (p.type === "usage") child?.spent(p.usage.costUsd);
 							tracked?.progress(p);
@@ -219,10 +161,10 @@ async function runAll(
 						},
 						locks: deps.locks,
 						prefixGate: deps.prefixGate,
-						cachePolicy: () => policies[i],
 						...(signal && { signal }),
 					});
-					io.hooks.onResult?.(result, delegation.plan.prefixKey);
+					if (result.kind !== "task") throw new Error("a task's plan came back as another kind of result");
+					io.hooks.onResult?.(result, plan.prefixKey);
 					tracked?.end({
 						state: result.verdict,
 						usage: result.metrics.usage,
@@ -240,6 +182,7 @@ async function runAll(
 		);
 	} finally {
 		row.stop();
+		called.host.dispose();
 	}
 }
 
@@ -251,14 +194,14 @@ export async function runTaskCall(
 	deps: TaskToolDeps,
 	hooks: TaskCallHooks = {},
 ): Promise<TaskToolResult> {
-	const expanded = expandCall(params, {
+	const requested = requestChildren("task", params, {
 		cwd: ctx.cwd,
 		repoRoot: () => repositoryRoot(ctx.cwd),
 		deliverableOf: deliverables(ctx, deps),
 	});
-	if ("problems" in expanded) throw invalid("The task call is invalid", expanded.problems);
-	const planned = await planAll(expanded.tasks, params, ctx, deps);
-	if (!planned.ok) throw planned.error;
-	const results = await runAll(planned.planned, ctx, deps, { signal, onUpdate, hooks });
+	if (!requested.ok) throw invalid("The task call is invalid", requested.problems);
+	const tasks = requested.children.filter((c): c is TaskRequest => c.kind === "task");
+	const planned = await planAll(tasks, ctx, deps);
+	const results = await runAll(planned, ctx, deps, { signal, onUpdate, hooks });
 	return toolResult(results, ctx.cwd);
 }

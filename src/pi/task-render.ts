@@ -1,11 +1,15 @@
 /**
  * How a task call looks in Pi's terminal UI. A FAIL must be impossible to miss: the verdict is the
  * first word of the row in the error colour, with its problems, in both the collapsed and the
- * expanded view; a PASS is one quiet line until expanded.
+ * expanded view; a PASS is one quiet line until expanded. What the child wrote never drives the
+ * terminal, and never reads as the row's own: its deliverable's line is quoted (`│ `), and a
+ * problem that quotes a path it made stays on its line.
  */
 import type { Theme } from "@earendil-works/pi-coding-agent";
 import { type Component, Text } from "@earendil-works/pi-tui";
+import { inline } from "../format/child-text.ts";
 import { formatUsd, plural } from "../format/numbers.ts";
+import { terminalSafe } from "../format/text.ts";
 import { slugFromBrief } from "../gate/slug.ts";
 import { summaryLine } from "../report/progress.ts";
 import type { TaskResult } from "../run/result.ts";
@@ -19,10 +23,13 @@ export type TaskDetails =
 	| { kind: "results"; results: TaskResult[]; report: string }
 	| { kind: "invalid"; problems: string };
 
-const firstLine = (text: string, max = 100) => {
-	const line = text.split("\n")[0] ?? "";
+/** Text others wrote (a problem quoting a path the child made), on one line and safe for the terminal. */
+const oneLine = (text: string, max = 100) => {
+	const line = terminalSafe(inline(text));
 	return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 };
+
+const firstLine = (text: string, max = 100) => oneLine(text.split("\n")[0] ?? "", max);
 
 export function renderTaskCall(args: Partial<TaskParams>, theme: Theme): Component {
 	if (Array.isArray(args.tasks)) return renderTasksCall(args.tasks, theme);
@@ -61,7 +68,7 @@ function renderResults(results: readonly TaskResult[], theme: Theme): Component 
 		const first = r.problems[0];
 		if (first) {
 			const more = r.problems.length > 1 ? ` (+${r.problems.length - 1})` : "";
-			lines.push(cut(theme.fg("error", `  ✗ ${first.message}${more}`)));
+			lines.push(cut(theme.fg("error", `  ✗ ${oneLine(first.message, 10_000)}${more}`)));
 		}
 	}
 	return new FitLines(lines);
@@ -117,14 +124,17 @@ export function renderTaskResult(
 	// The audit path is only useful whole: its own line, wrapped rather than cut.
 	const audit = whole(theme.fg("dim", result.auditDir));
 	if (result.verdict === "PASS") {
-		const deliverable = result.envelope ? [cut(theme.fg("dim", firstLine(result.envelope.deliverable, 10_000)))] : [];
+		// Quoted, so a deliverable that opens with "FAIL" or a problem's mark cannot pass for the row's own line.
+		const deliverable = result.envelope
+			? [cut(theme.fg("dim", `│ ${firstLine(result.envelope.deliverable, 10_000)}`))]
+			: [];
 		return new FitLines([
 			cut(`${theme.fg("success", theme.bold("PASS"))} ${theme.fg("muted", summary(result))}`),
 			...deliverable,
 			audit,
 		]);
 	}
-	const shown = result.problems.slice(0, 3).map((p) => theme.fg("error", `  ✗ ${firstLine(p.message, 140)}`));
+	const shown = result.problems.slice(0, 3).map((p) => theme.fg("error", `  ✗ ${oneLine(p.message, 140)}`));
 	const more = result.problems.length > 3 ? [theme.fg("muted", `  …and ${result.problems.length - 3} more`)] : [];
 	const head = `${theme.fg("error", theme.bold(`FAIL · ${plural(result.problems.length, "problem")}`))} ${theme.fg("muted", summary(result))}`;
 	return new FitLines([cut(head), ...shown.map(cut), ...more.map(cut), audit]);

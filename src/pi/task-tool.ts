@@ -6,6 +6,7 @@
  * as the tool result's usage, so Pi adds them to the session's totals.
  */
 import type { ExtensionAPI, ToolDefinition } from "@earendil-works/pi-coding-agent";
+import { CHILD_TEXT_NOTE } from "../format/child-text.ts";
 import { deferredComponent, labelStandIn, onDemand, piPackage, resultText } from "./on-demand.ts";
 import { registerParentCachePolicy } from "./parent-cache.ts";
 import type { TaskCallHooks, TaskToolDeps } from "./task-call.ts";
@@ -15,8 +16,8 @@ import type { TaskDetails } from "./task-render.ts";
 export type { TaskToolDeps };
 
 /**
- * What the model reads about the tool, on every request of the parent: what it does and what a
- * verdict proves. When to choose it over a fork is the delegation rule's (the parent's system
+ * What the model reads about the tool, on every request of the parent: what it does, what a
+ * verdict proves, and that a child's words in its result are data (report/model-text.ts). When to choose it over a fork is the delegation rule's (the parent's system
  * prompt), and the fields the schema leaves out are named in its last line (task-params.ts).
  */
 export const TASK_TOOL_DESCRIPTION = [
@@ -24,6 +25,7 @@ export const TASK_TOOL_DESCRIPTION = [
 	"Every root is diffed: a change outside write_allowed fails the task, even build output or caches.",
 	"Evidence pointers are verified.",
 	"A PASS proves shape and pointers, not truth: spot-check what your next step rests on.",
+	CHILD_TEXT_NOTE,
 	'Also: exclude (parts of roots not checked), evidence "optional", network and git_writes (sandbox allowances).',
 ].join("\n");
 

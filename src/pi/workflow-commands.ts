@@ -15,21 +15,16 @@ import type { RootLocks } from "../run/root-lock.ts";
 import { BUNDLED_WORKFLOW_INFO } from "../workflow/bundled/catalog.ts";
 import { registerChildrenWidget } from "./children-widget.ts";
 import { registerReportRenderer, showReport } from "./commands/report.ts";
+import type { PiDeps } from "./deps.ts";
 import { onDemand, piPackage } from "./on-demand.ts";
-import type { ParentPromptSource } from "./parent-prompt.ts";
 import type { WorkflowCommandArgs } from "./workflow-run.ts";
 
-export interface WorkflowCommandDeps {
-	/** The capture of the parent's prompt the `task` tool reads, so children inherit the same words. */
-	parentPrompt: ParentPromptSource;
+export interface WorkflowCommandDeps extends PiDeps {
 	/** The session's children registry; the `task` tool should report into the same one. */
 	children?: ChildrenRegistry;
 	prefixGate?: PrefixGate;
 	/** The session's root locks, so a workflow's children and the tools' children never overlap. */
 	locks?: RootLocks;
-	home?: () => string;
-	env?: () => Readonly<Record<string, string | undefined>>;
-	agentDir?: () => string;
 }
 
 export type { WorkflowCommandArgs };

@@ -6,10 +6,10 @@
  * In the TUI the run goes on in the background and the command returns at once; in print and RPC
  * mode the command waits, writing progress to stderr in print mode, and shows one report at the end.
  */
-import { homedir } from "node:os";
-import { type ExtensionAPI, type ExtensionCommandContext, getAgentDir } from "@earendil-works/pi-coding-agent";
+import type { ExtensionAPI, ExtensionCommandContext } from "@earendil-works/pi-coding-agent";
 import { formatProblems } from "../problems.ts";
 import { renderReport } from "../report/task-report.ts";
+import { renderUncheckedReport } from "../report/unchecked-report.ts";
 import type { ChildrenRegistry } from "../run/children.ts";
 import type { PrefixGate } from "../run/prefix-gate.ts";
 import type { RootLocks } from "../run/root-lock.ts";
@@ -17,7 +17,7 @@ import { launchWorkflow } from "../workflow/launch.ts";
 import { runReport } from "../workflow/report.ts";
 import type { AgentResult } from "../workflow/types.ts";
 import { showReport } from "./commands/report.ts";
-import { type ParentPromptSource, parentPromptOfCommand } from "./parent-prompt.ts";
+import { type PiDeps, sourcesFromPiContext } from "./sources.ts";
 
 /** What a command line asks for (parsed by workflow-commands.ts). */
 export interface WorkflowCommandArgs {
@@ -28,30 +28,17 @@ export interface WorkflowCommandArgs {
 	rerunFailed: boolean;
 }
 
-export interface WorkflowRunDeps {
-	parentPrompt: ParentPromptSource;
+export interface WorkflowRunDeps extends PiDeps {
 	children: ChildrenRegistry;
 	running: Set<AbortController>;
 	prefixGate?: PrefixGate;
 	locks?: RootLocks;
-	home?: () => string;
-	env?: () => Readonly<Record<string, string | undefined>>;
-	agentDir?: () => string;
 	/** The command's name, for the report's title. */
 	title: string;
 }
 
 function childReport(result: AgentResult): string {
-	return result.kind === "plain"
-		? `${result.status.toUpperCase()}  plain child ${result.id} (not checked)\n\n${result.text}\n`
-		: renderReport(result);
-}
-
-function sessionOf(ctx: ExtensionCommandContext): { id: string; file?: string } | undefined {
-	const id = ctx.sessionManager.getSessionId?.();
-	if (id === undefined) return undefined;
-	const file = ctx.sessionManager.getSessionFile?.();
-	return { id, ...(file !== undefined && { file }) };
+	return result.kind === "unchecked" ? renderUncheckedReport(result) : renderReport(result);
 }
 
 /** Where a line of progress goes: stderr in print mode; the status bar in the TUI; nowhere in RPC. */
@@ -62,8 +49,7 @@ function logger(ctx: ExtensionCommandContext, title: string): (text: string) => 
 }
 
 async function run(pi: ExtensionAPI, ctx: ExtensionCommandContext, args: WorkflowCommandArgs, deps: WorkflowRunDeps) {
-	const parent = deps.parentPrompt.latest() ?? parentPromptOfCommand(ctx);
-	const session = sessionOf(ctx);
+	const sources = sourcesFromPiContext(ctx, deps);
 	const cancel = new AbortController();
 	deps.running.add(cancel);
 	const log = logger(ctx, deps.title);
@@ -74,21 +60,7 @@ async function run(pi: ExtensionAPI, ctx: ExtensionCommandContext, args: Workflo
 				args: args.args,
 				...(args.resume !== undefined && { resume: args.resume }),
 				rerunFailed: args.rerunFailed,
-				sources: {
-					entry: "tool",
-					request: { ...(args.mode !== undefined && { runMode: args.mode }), extensions: [] },
-					cwd: ctx.cwd,
-					home: deps.home?.() ?? (process.env.HOME || homedir()),
-					agentDir: deps.agentDir?.() ?? getAgentDir(),
-					projectTrusted: ctx.isProjectTrusted(),
-					env: deps.env?.() ?? process.env,
-					parentPrompt: async () => parent,
-					...(ctx.model && {
-						parentModel: { provider: ctx.model.provider, id: ctx.model.id, thinking: ctx.thinkingLevel },
-					}),
-					parentRegistry: ctx.modelRegistry,
-					...(session && { parentSession: session }),
-				},
+				sources: { ...sources, request: { ...(args.mode !== undefined && { runMode: args.mode }), extensions: [] } },
 			},
 			{
 				children: deps.children,

@@ -1,8 +1,8 @@
 /**
- * Deciding a child that is not (yet) a task: which kind it is (an agent definition, or the task
- * worker), its tools, and its view from the one function that decides what a child sees. `preview`
- * without a spec plans a child this way; `planTask` plans its child through the same pieces, with
- * the tools its authority allows and its brief as the first message.
+ * Deciding the view of a child that is not a task: which kind it is (an agent definition, or the
+ * task worker), its tools, and its view from the one function that decides what a child sees. An
+ * unchecked child is planned this way (unchecked.ts); a task plans its child through the same
+ * pieces, with the tools its authority allows and its brief as the first message.
  */
 import { type AgentCatalog, lookupAgent } from "../agents/catalog.ts";
 import { type AgentDefinition, agentContextLayer } from "../agents/definition.ts";
@@ -44,7 +44,7 @@ export function resolveAgent(
 	return { what: `the agent "${request.name}" has problems`, problems: [found.problem, ...own] };
 }
 
-export interface ChildInputs {
+export interface ViewInputs {
 	agents: AgentCatalog;
 	agent?: { name: string; where: ProblemPlace };
 	/** Tool names instead of the agent's (or Pi's default); `submit_result` is added. */
@@ -57,11 +57,11 @@ export interface ChildInputs {
 	firstMessage: string;
 }
 
-export type PlannedChild =
+export type DecidedView =
 	| { ok: true; view: ChildView; definition?: AgentDefinition }
 	| { ok: false; what: string; problems: Problem[] };
 
-export function planChild(inputs: ChildInputs): PlannedChild {
+export function decideView(inputs: ViewInputs): DecidedView {
 	const mode = unknownRunMode(inputs.registry, inputs.runMode);
 	if (mode) return { ok: false, what: "the run-level context mode does not exist", problems: [mode] };
 	const { agent, what, problems } = resolveAgent(inputs.agents, inputs.agent);

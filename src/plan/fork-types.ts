@@ -6,9 +6,7 @@
  * plan names them by id, and a fork's session.jsonl holds them.
  */
 import type { PrefixHashes } from "../meter/types.ts";
-import type { Problem } from "../problems.ts";
-import type { ReadSettingsResult } from "../settings/read.ts";
-import type { ChildBudget, Decided, ModelChoice, ModelRef } from "./types.ts";
+import type { Decided, PlanBase } from "./base.ts";
 
 /** An entry of a Pi session (id, parent, type; the rest as Pi wrote it). */
 export interface SessionEntryLike {
@@ -26,13 +24,6 @@ export interface ToolDeclarationLike {
 	constrainedSampling?: unknown;
 }
 
-/** What a fork call asks for, as the `fork` tool's parameters carry it (the fork-gate reads the same). */
-export interface ForkRequest {
-	brief?: unknown;
-	briefs?: unknown;
-	from?: unknown;
-}
-
 /** The parent's session, as the fork call finds it. */
 export interface ForkSession {
 	id: string;
@@ -45,17 +36,9 @@ export interface ForkSession {
 	leafId: string | null;
 }
 
-export interface ForkInputs {
-	request: ForkRequest;
+/** What a fork is planned from besides the common inputs: the parent's session as the call finds it. */
+export interface ForkContext {
 	session: ForkSession;
-	cwd: string;
-	home: string;
-	agentDir: string;
-	/** pi-delegate's settings, read and validated (for the runs directory). */
-	settings: ReadSettingsResult;
-	runsDirOverride?: string;
-	/** The parent's model and thinking level: a fork must send the same to read the parent's cache. */
-	model?: ModelRef;
 	/**
 	 * The system prompt of the parent's last request, when a `before_agent_start` handler forced it
 	 * (Pi then sends that text instead of the transcript's sections); undefined when it did not.
@@ -65,7 +48,6 @@ export interface ForkInputs {
 	builtins: readonly ToolDeclarationLike[];
 	/** The parent's last request as the request meter recorded it, to check that a fork repeats it. */
 	parentRequest?: PrefixHashes;
-	piVersion: string;
 }
 
 /** What a fork may do with one of the parent's tools: run Pi's own implementation, or refuse with a reason it reads. */
@@ -79,14 +61,6 @@ export interface InheritedPrompt {
 	forced?: string;
 	/** The tools the transcript declares at the branch point, in declaration order. */
 	tools: ToolDeclarationLike[];
-}
-
-/** One fork of a call: its brief is its last user message. */
-export interface ForkChild {
-	id: string;
-	/** 1-based position among the briefs of the call. */
-	index: number;
-	brief: string;
 }
 
 /** The branch a fork inherits, named rather than copied. */
@@ -106,28 +80,20 @@ export interface ForkBranch {
 	compactions: number;
 }
 
-export interface ForkPlan {
-	version: 1;
+/** The plan of one fork: the parent's branch, then its brief as the last user message. */
+export interface ForkPlan extends PlanBase {
 	kind: "fork";
 	rung: "L4";
-	children: ForkChild[];
-	cwd: string;
-	agentDir: string;
-	model: ModelChoice;
+	/** Its brief, its 1-based position among the call's briefs, and how many there are. */
+	brief: string;
+	index: number;
+	of: number;
 	runner: Decided<"in-process">;
-	budget: ChildBudget;
 	/** The working directory, watched and not writable: any change a fork leaves fails it. */
 	boundary: { roots: string[]; writeAllowed: string[]; watchedOnly: string[] };
 	branch: ForkBranch;
 	prompt: InheritedPrompt;
 	tools: ForkToolRule[];
-	audit: { runsDir: string; files: string[] };
-	/** Equal for the forks of one call (and of calls in one message): they share one cached prefix. */
-	prefixKey: string;
 	parentSession: { id: string; file?: string };
 	parentRequest?: PrefixHashes;
-	piVersion: string;
-	warnings: Problem[];
 }
-
-export type PlannedFork = { ok: true; plan: ForkPlan } | { ok: false; what: string; problems: Problem[] };

@@ -10,12 +10,12 @@
 
 import { resolveModelRef, unservedAlias } from "../agents/model-ref.ts";
 import { formatPath, type Problem, type ProblemPlace } from "../problems.ts";
+import type { Effort } from "../request/choices.ts";
 import { checkEffortProfiles, EFFORT_PROFILES_KEY } from "../settings/check-profiles.ts";
 import { plainPlace, settingsPlace } from "../settings/place.ts";
 import { type DelegateSettings, settingValues } from "../settings/section.ts";
 import type { ValidatedSettings } from "../settings/types.ts";
 import { isThinking, parseModelRef, type Thinking } from "../spec/model-ref.ts";
-import type { Effort } from "../spec/schema.ts";
 import { didYouMean } from "../suggest.ts";
 import type { ModelChoice } from "./types.ts";
 

@@ -79,7 +79,7 @@ const SOURCE_WORDS = {
 	default: "the default",
 };
 
-export function planSandbox(input: SandboxPlanInput): SandboxPlan {
+export function decideSandbox(input: SandboxPlanInput): SandboxPlan {
 	const { spec, available } = input;
 	const writable = [...spec.resolved.write_allowed];
 	const gitWritable = spec.git_writes;

@@ -10,17 +10,21 @@
  */
 import { join, resolve } from "node:path";
 import type { AgentDefinition } from "../agents/definition.ts";
-import { AFTER_FILE, BEFORE_FILE } from "../boundary/codec.ts";
 import { unknownRunMode } from "../context/resolve.ts";
 import type { Problem, ProblemPlace } from "../problems.ts";
 import { buildChildView } from "../prompt/child-view.ts";
 import { taskBrief, taskRung } from "../prompt/task-brief.ts";
 import { TASK_WORKER } from "../prompt/task-worker.ts";
 import type { Setting } from "../settings/types.ts";
+import type { TaskSpec } from "../spec/schema.ts";
+import { auditFiles } from "./audit-files.ts";
+import { type ChildCachePolicy, type PrefixReuse, prefixReuse, taskCachePolicy } from "./cache-policy.ts";
 import { kindFromAgent, resolveAgent } from "./child.ts";
 import { choosePlacedModel, modelProblems } from "./model.ts";
 import { prefixKey } from "./prefix.ts";
-import { planSandbox, type SandboxPlan } from "./sandbox.ts";
+import type { DefaultDecision } from "./request-types.ts";
+import { taskClaim } from "./root-claim.ts";
+import { decideSandbox, type SandboxPlan } from "./sandbox.ts";
 import { decideSettings, type SettingsDecisions } from "./settings.ts";
 import { chooseTail, tailSummary } from "./tail.ts";
 import { commandRules, pathRules, taskTools } from "./tools.ts";
@@ -28,20 +32,6 @@ import type { Decided, ModelChoice, Planned, RunnerKind, TaskInputs, TaskPlan } 
 
 /** Rejected submissions answered with the problems before one is accepted as it is. */
 export const MAX_REJECTIONS = 2;
-
-/** The files a task's audit directory holds once it has finished, in the order they are written. */
-export const AUDIT_FILES = [
-	"spec.json",
-	"prompt.txt",
-	"view.json",
-	"launch.json",
-	BEFORE_FILE,
-	"events.ndjson",
-	"session.jsonl",
-	AFTER_FILE,
-	"outcome.json",
-	"result.json",
-] as const;
 
 /**
  * Where runs are recorded: PI_DELEGATE_RUNS_DIR, else the `runsDir` setting (`~` is the home; a
@@ -114,8 +104,15 @@ export function decideModel(
 	};
 }
 
+/** The roots watched, the ones that may change, and the parts left unchecked, as real paths. */
+function boundaryOf(spec: TaskSpec): TaskPlan["boundary"] {
+	const { roots, write_allowed, watched_only, exclude } = spec.resolved;
+	return { roots: [...roots], writeAllowed: [...write_allowed], watchedOnly: [...watched_only], exclude: [...exclude] };
+}
+
 function assemble(
 	inputs: TaskInputs,
+	defaults: DefaultDecision[],
 	settings: SettingsDecisions,
 	agent: AgentDefinition | undefined,
 	tools: { tools: string[]; warnings: Problem[] },
@@ -133,9 +130,16 @@ function assemble(
 		tools: tools.tools,
 		firstMessage: taskBrief(spec, tail),
 	});
-	const { roots, write_allowed, watched_only } = spec.resolved;
+	const { roots } = spec.resolved;
 	const commands = commandRules(agent, view.tools);
 	const paths = pathRules(agent, view.tools);
+	const key = prefixKey({
+		model,
+		tools: view.tools,
+		prompt: view.prompt,
+		cwd: inputs.cwd,
+		piVersion: inputs.piVersion,
+	});
 	return {
 		version: 1,
 		kind: "task",
@@ -152,30 +156,39 @@ function assemble(
 		budget: spec.budget,
 		...(commands && { commands }),
 		...(paths && { paths }),
-		boundary: {
-			roots: [...roots],
-			writeAllowed: [...write_allowed],
-			watchedOnly: [...watched_only],
-			exclude: [...spec.resolved.exclude],
-		},
+		boundary: boundaryOf(spec),
 		sandbox,
 		submit: { roots: [...roots], cwd: roots[0] ?? inputs.cwd, maxRejections: MAX_REJECTIONS, evidence: spec.evidence },
-		audit: { runsDir: decideRunsDir(inputs, settings.runsDir), files: [...AUDIT_FILES] },
-		prefixKey: prefixKey({
-			model,
-			tools: view.tools,
-			prompt: view.prompt,
-			cwd: inputs.cwd,
-			piVersion: inputs.piVersion,
-		}),
+		audit: { runsDir: decideRunsDir(inputs, settings.runsDir), files: auditFiles("task") },
+		prefixKey: key,
 		piVersion: inputs.piVersion,
+		claim: taskClaim({ spec, boundary: { roots }, sandbox, child: view }),
+		defaults,
 		...(inputs.parentSession && { parentSession: inputs.parentSession }),
 		...(tail && { tail: tailSummary(tail, inputs.branch?.source ?? "none") }),
+		cache: decideCache(inputs, { budget: spec.budget, child: view, prefixKey: key }),
 		warnings: [...tools.warnings, ...view.warnings, ...(tail?.warnings ?? [])],
 	};
 }
 
-export function planTask(inputs: TaskInputs): Planned {
+/** Why a prefix is written for as long as it is, in words for the plan. */
+const REUSE_REASONS: Readonly<Record<PrefixReuse, string>> = {
+	session: "this session has run a child with this prefix before, and will again after gaps: written for an hour",
+	siblings: "a prefix new to this session: its siblings read it within seconds, so five minutes",
+	none: "a run from the command line: read by its own later requests, so five minutes",
+};
+
+/** The cache lifetimes a task's requests follow, from who else will read its prefix. */
+function decideCache(
+	inputs: Pick<TaskInputs, "entry" | "seenPrefixes">,
+	child: Pick<TaskPlan, "budget" | "child" | "prefixKey">,
+): Decided<ChildCachePolicy> {
+	const reuse = prefixReuse({ entry: inputs.entry, seenBefore: inputs.seenPrefixes?.has(child.prefixKey) ?? false });
+	return { value: taskCachePolicy(child, reuse), reason: REUSE_REASONS[reuse] };
+}
+
+/** A task child: its spec's authority, its agent's role, its brief as the first message. The one planner (plan.ts) calls it for a task. */
+export function planTask(inputs: TaskInputs, defaults: DefaultDecision[] = []): Planned<TaskPlan> {
 	const settings = decideSettings(inputs.settings);
 	if (settings.problems.length > 0) {
 		return { ok: false, what: "pi-delegate's settings have problems", problems: settings.problems };
@@ -184,7 +197,7 @@ export function planTask(inputs: TaskInputs): Planned {
 	if (mode) return { ok: false, what: "the run-level context mode does not exist", problems: [mode] };
 	const { agent, what, problems } = resolveAgent(inputs.agents, inputs.request.agent);
 	if (problems.length > 0) return { ok: false, what, problems };
-	const sandbox = planSandbox({ spec: inputs.spec, setting: settings.sandbox, available: inputs.sandbox });
+	const sandbox = decideSandbox({ spec: inputs.spec, setting: settings.sandbox, available: inputs.sandbox });
 	if (sandbox.problem) return { ok: false, what: "the sandbox cannot be made here", problems: [sandbox.problem] };
 	const tools = taskTools(inputs.spec, agent, inputs.tools);
 	if (tools.problems.length > 0) {
@@ -193,6 +206,7 @@ export function planTask(inputs: TaskInputs): Planned {
 	const model = decideModel(inputs, settings, agent);
 	const plan = assemble(
 		inputs,
+		defaults,
 		settings,
 		agent,
 		{ ...tools, warnings: [...model.warnings, ...tools.warnings] },

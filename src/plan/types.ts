@@ -1,40 +1,39 @@
 /**
- * Types of the plan stage. `TaskInputs` is everything already read (no port, no I/O left to do);
- * `TaskPlan` is everything decided about one child — plain, JSON-serialisable data that `preview`
- * prints, `launch.json` records and `executeTask` carries out. Nothing downstream decides anything
- * a plan could have decided: if two entry points disagree about a child, their plans differ.
+ * Types of the plan stage. `ChildInputs` is everything already read (no port, no I/O left to do) and
+ * the one child asked for; a `ChildPlan` is everything decided about that child — a checked task, a
+ * fork of the conversation, or an unchecked child — as plain, JSON-serialisable data that `preview`
+ * prints, `launch.json` records and the one execution (`executeChild`) carries out. Nothing
+ * downstream decides anything a plan could have decided: if two entry points disagree about a
+ * child, their plans differ.
  */
 import type { AgentCatalog } from "../agents/catalog.ts";
 import type { CommandPolicy } from "../agents/command-policy.ts";
 import type { AgentSource } from "../agents/definition.ts";
 import type { PathRule } from "../agents/path-policy.ts";
-import type { ContextFields } from "../context/primitives.ts";
 import type { EvidenceRule } from "../envelope/proof.ts";
 import type { Problem, ProblemPlace } from "../problems.ts";
-import type { ParentPrompt, Strategy } from "../prompt/channels.ts";
+import type { ParentPrompt } from "../prompt/channels.ts";
 import type { ChildView } from "../prompt/child-view.ts";
 import type { TaskRung } from "../prompt/task-brief.ts";
 import type { ReadSettingsResult } from "../settings/read.ts";
 import type { RunnerKind } from "../settings/types.ts";
+import type { CallFields, ChildBudget, Decided, DefaultDecision, ModelChoice, PlanBase } from "./base.ts";
+import type { ChildCachePolicy } from "./cache-policy.ts";
+
+export type { CallFields, ChildBudget, Decided, DefaultDecision, ModelChoice, PlanBase };
+
+import type { ForkContext, ForkPlan } from "./fork-types.ts";
 import type { SandboxAvailability, SandboxPlan } from "./sandbox.ts";
+
+export type { ForkPlan };
+
 import type { TaskBranch } from "./tail.ts";
 
 export type { RunnerKind };
 
-import type { Thinking } from "../spec/model-ref.ts";
-import type { Budget, TaskSpec } from "../spec/schema.ts";
-
-/** A model as `provider/id`, with the thinking level to use. */
-export interface ModelChoice {
-	provider: string;
-	id: string;
-	thinking?: Thinking;
-	/** Why this model was chosen (effort profile, --model, parent's model, settings default). */
-	reason: string;
-}
-
-/** Wall seconds (a hard stop), dollars (stopped once exceeded) and assistant turns (told to submit on the last). */
-export type ChildBudget = Budget;
+import type { Effort } from "../request/choices.ts";
+import type { Budget } from "../request/limits.ts";
+import type { TaskSpec } from "../spec/schema.ts";
 
 /** What the submit tool needs to pre-check evidence pointers and give the child a chance to fix them. */
 export interface SubmitCheckConfig {
@@ -46,9 +45,6 @@ export interface SubmitCheckConfig {
 	/** The spec's evidence rule (envelope/proof.ts); undefined means the default, "required". */
 	evidence?: EvidenceRule;
 }
-
-/** Per-call context fields: the highest precedence layer of what a child sees. */
-export type CallFields = ContextFields & { strategy?: Strategy };
 
 /** Which door the request came through; it decides only defaults, and says so in the plan. */
 export type Entry = "tool" | "cli";
@@ -83,10 +79,8 @@ export interface ModelRef {
 	thinking?: string;
 }
 
-/** Everything the planner needs, already loaded. Built by `loadTaskInputs`, or by hand in tests. */
-export interface TaskInputs {
-	spec: TaskSpec;
-	request: PlanRequest;
+/** What every child is planned from, already loaded once per call. Built by `loadInputs`, or by hand in tests. */
+export interface CommonInputs {
 	entry: Entry;
 	/** The caller's working directory: the child works there. */
 	cwd: string;
@@ -109,32 +103,57 @@ export interface TaskInputs {
 	sandbox: SandboxAvailability;
 	/** `PI_DELEGATE_RUNS_DIR`, when set. */
 	runsDirOverride?: string;
+	/**
+	 * The runs directory as the disk has it (every symlink resolved, as far as it exists), for the
+	 * check that it lies apart from every root (runs-dir.ts); absent, the decided path stands in.
+	 */
+	runsDirReal?: string;
 	/** The session that delegates, so spend can be asked per session. */
 	parentSession?: { id: string; file?: string };
 	/** The caller's conversation, for a spec with `context.tail` (L3): the session's branch, or `--session FILE`. */
 	branch?: TaskBranch;
+	/** Prefix keys this session has run a child with before: such a prefix is read again after gaps (cache-policy.ts). */
+	seenPrefixes?: ReadonlySet<string>;
+	/** Inside Pi, for a fork: the parent's session as the call finds it. */
+	fork?: ForkContext;
 }
 
-/** A decision and who made it, in words a report can print. */
-export interface Decided<T> {
-	value: T;
-	reason: string;
+/** Everything a task's planner needs: the common inputs, its spec and its request's layer. */
+export interface TaskInputs extends CommonInputs {
+	spec: TaskSpec;
+	request: PlanRequest;
 }
 
-/** What every planned child has, whatever checks it: who it is, what it sees, where and on what it runs. */
-export interface ChildPlanBase {
-	version: 1;
-	id: string;
+/** One child asked for, loaded: a task's spec validated, the layer merged with the entry's run-level flags. */
+export type LoadedRequest =
+	| { kind: "task"; spec: TaskSpec; layer: PlanRequest; defaults: DefaultDecision[]; warnings?: Problem[] }
+	| {
+			kind: "unchecked";
+			id: string;
+			prompt: string;
+			effort: Effort;
+			budget: Budget;
+			layer: PlanRequest;
+			defaults: DefaultDecision[];
+			tools?: { names: readonly string[]; where: ProblemPlace };
+			/** What it gets when neither the caller nor its agent names tools, and why. */
+			defaultTools?: { names: readonly string[]; reason: string };
+	  }
+	| { kind: "fork"; id: string; brief: string; index: number; of: number; from?: unknown; defaults: DefaultDecision[] };
+
+/** The one planner's input: what every child is planned from, and the child asked for. */
+export interface ChildInputs extends CommonInputs {
+	request: LoadedRequest;
+}
+
+/** What a task and an unchecked child have besides: a view built from the parent's prompt, an agent, a runner. */
+export interface ChildPlanBase extends PlanBase {
 	/** What the child sees: prompt inputs, tools (`submit_result` included), first message, and why. */
 	child: ChildView;
 	/** The agent definition the child runs as, when it runs as one. */
 	agent?: AgentSource;
-	cwd: string;
-	agentDir: string;
-	model: ModelChoice;
 	runner: Decided<RunnerKind>;
 	providerExtensions: string[];
-	budget: ChildBudget;
 	/** The commands the child's bash may run, checked at each call (every policy must allow); absent: any. */
 	commands?: CommandPolicy[];
 	/** The paths the child's file tools are refused, checked at each call; absent: none. */
@@ -151,14 +170,11 @@ export interface TaskPlan extends ChildPlanBase {
 	/** What the child's commands may reach: prevention, on top of the boundary's detection. */
 	sandbox: SandboxPlan;
 	submit: SubmitCheckConfig;
-	audit: { runsDir: string; files: string[] };
-	/** Equal for siblings that send the same model, tools and system prompt inputs. */
-	prefixKey: string;
-	piVersion: string;
 	parentSession?: { id: string; file?: string };
 	/** What the brief quotes of the caller's conversation (L3), when the spec asks for a tail. */
 	tail?: TailSummary;
-	warnings: Problem[];
+	/** The cache lifetimes the child's requests follow (cache-policy.ts), decided by who else reads its prefix. */
+	cache: Decided<ChildCachePolicy>;
 }
 
 /** The tail a plan chose, in figures: the quoted text itself is in the first message. */
@@ -177,27 +193,28 @@ export interface TailSummary {
 }
 
 /**
- * A plan, or why there is none. `plan` is kept when the child could be decided but may not start
- * (a model without credentials): preview shows it; a run refuses it.
+ * The plan of an unchecked child: a child that answers in text and is not checked — no spec, no
+ * envelope, no boundary. Decided by the same pieces as a task's (the view from `buildChildView`, the
+ * model and the runner as a task's are decided), so an unchecked child and a task child of the same
+ * kind, mode and model send the same system prompt.
  */
-export type Planned = { ok: true; plan: TaskPlan } | { ok: false; what: string; problems: Problem[]; plan?: TaskPlan };
-
-/**
- * The plan of a plain child: a child that answers in text and is not checked — no spec, no
- * envelope, no boundary. Decided by the same pieces as a task's (the view from `buildChildView`
- * through `planChild`, the model and the runner as `planTask` decides them), so a plain child and a
- * task child of the same kind, mode and model send the same system prompt.
- */
-export interface PlainPlan extends ChildPlanBase {
-	kind: "plain";
+export interface UncheckedPlan extends ChildPlanBase {
+	kind: "unchecked";
 	/** The child's first message, as the caller wrote it. */
 	prompt: string;
 	effort: TaskSpec["effort"];
-	/** The runners always give a child `submit_result`; a plain child is not asked to use it. */
+	/** The runners always give a child `submit_result`; an unchecked child is not asked to use it. */
 	submit: SubmitCheckConfig;
-	audit: { runsDir: string; files: string[] };
-	prefixKey: string;
-	piVersion: string;
 	parentSession?: { id: string; file?: string };
-	warnings: Problem[];
 }
+
+/** Every kind of child: the one plan the one execution carries out. */
+export type ChildPlan = TaskPlan | ForkPlan | UncheckedPlan;
+
+/**
+ * A plan, or why there is none. `plan` is kept when the child could be decided but may not start
+ * (a model without credentials): preview shows it; a run refuses it.
+ */
+export type Planned<P extends ChildPlan = ChildPlan> =
+	| { ok: true; plan: P }
+	| { ok: false; what: string; problems: Problem[]; plan?: P };

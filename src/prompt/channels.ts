@@ -7,9 +7,9 @@
  * into its own prompt: handing it the parent's rendered text would hand it the parent's layout.
  */
 
-import type { Strategy } from "../context/strategies.ts";
+import type { Strategy } from "../request/choices.ts";
 
-export { STRATEGIES, type Strategy } from "../context/strategies.ts";
+export type { Strategy };
 
 /** Where a channel's content came from: Pi's structured inputs (exact) or the rendered text. */
 export type Provenance = "structured" | "narrowed";

@@ -4,10 +4,12 @@
  * is about to act on it. Its verdict is narrow (it ran to its end within budget and changed
  * nothing), and a FAIL is still the first word of that fork's block. Pure.
  */
+import { indentedChildText, inline } from "../format/child-text.ts";
 import { compactCount, formatSeconds, formatUsd, formatInt as int, plural } from "../format/numbers.ts";
 import { indent, terminalSafe } from "../format/text.ts";
-import type { ForkResult } from "../run/fork-result.ts";
+import type { ForkResult } from "../run/result.ts";
 import type { ChildUsage } from "../run/types.ts";
+import { childPart, type ModelPart, modelText, problemLine } from "./model-text.ts";
 
 /** Printed under every answer: a fork hands in prose, and its claims are the caller's to check. */
 export const UNVERIFIED_NOTE =
@@ -24,29 +26,32 @@ function refusals(result: ForkResult): string[] {
 	if (result.refused.length === 0) return [];
 	const counts = new Map<string, number>();
 	for (const r of result.refused) counts.set(r.tool, (counts.get(r.tool) ?? 0) + 1);
-	const listed = [...counts].map(([tool, n]) => (n === 1 ? tool : `${tool} ×${n}`)).join(", ");
+	// A tool's name is what the fork called: any text.
+	const listed = [...counts].map(([tool, n]) => (n === 1 ? inline(tool) : `${inline(tool)} ×${n}`)).join(", ");
 	return [`Refused (a fork is read-only and starts no children): ${listed}`];
 }
 
-/** One fork's block, for the model: verdict and brief, problems, its answer, the note, the figures. */
-function modelBlock(result: ForkResult): string {
+/**
+ * One fork's block, for the model: verdict and brief, problems, its answer (set apart as the
+ * child's: model-text.ts), the note, the figures.
+ */
+function modelBlock(result: ForkResult): ModelPart[] {
 	const m = result.metrics;
 	const head = `Fork ${result.index} of ${result.of} · ${result.verdict}${result.verdict === "FAIL" ? ` (${plural(result.problems.length, "problem")})` : ""} · ${quoted(result.brief)}`;
-	const lines = [
+	return [
 		head,
-		...result.problems.map((p) => `✗ ${p.message}`),
+		...result.problems.map((p) => problemLine("✗ ", p)),
 		...result.warnings.map((w) => `! ${w}`),
 		...refusals(result),
-		result.text.trim() === "" ? "(the fork gave no answer)" : result.text.trim(),
+		result.text.trim() === "" ? "(the fork gave no answer)" : childPart(result.text.trim()),
 		UNVERIFIED_NOTE,
 		`Spent: ${plural(m.turns, "turn")}, ${int(tokens(m.usage))} tokens (${compactCount(m.usage.cacheRead)} read from cache), ${formatUsd(m.usage.costUsd)}, ${formatSeconds(m.elapsedS)}. Record: ${result.auditDir}`,
 	];
-	return lines.join("\n");
 }
 
 /** What the calling model reads: every fork's block, separated by a blank line. */
 export function renderForkModelReport(results: readonly ForkResult[]): string {
-	return terminalSafe(`${results.map(modelBlock).join("\n\n")}\n`);
+	return modelText(results.flatMap((result, i) => (i === 0 ? modelBlock(result) : ["", ...modelBlock(result)])));
 }
 
 function humanBlock(result: ForkResult): string {
@@ -54,11 +59,11 @@ function humanBlock(result: ForkResult): string {
 	const u = m.usage;
 	const sections = [
 		`${result.verdict}  fork ${result.id} (${result.index} of ${result.of})${result.verdict === "FAIL" ? ` · ${plural(result.problems.length, "problem")}` : ""}`,
-		...result.problems.map((p) => `  ✗ ${p.message}`),
+		...result.problems.map((p) => `  ✗ ${inline(p.message)}`),
 		`Brief\n${indent(result.brief)}`,
-		...result.warnings.map((w) => `  ! ${w}`),
+		...result.warnings.map((w) => `  ! ${inline(w)}`),
 		...refusals(result).map((r) => `  ${r}`),
-		`Answer (unverified)\n${indent(result.text.trim() === "" ? "(none)" : result.text.trim())}`,
+		`Answer (unverified)\n${result.text.trim() === "" ? "  (none)" : indentedChildText(result.text.trim())}`,
 		`Boundary  ${plural(result.delta.length, "change")} in ${result.roots.map((r) => r.root).join(", ")} (watched, nothing writable)`,
 		[
 			"Metrics",

@@ -2,6 +2,8 @@
  * The live state of a running task, folded from its progress events, and the one status line both
  * the CLI's stderr and Pi's tool row draw from it. Pure: the callers own the clock and the redraw.
  */
+
+import { inline } from "../format/child-text.ts";
 import { compactCount, formatSeconds, formatUsd, plural } from "../format/numbers.ts";
 import { terminalSafe, truncate } from "../format/text.ts";
 import type { ChildUsage, TaskProgress } from "../run/types.ts";
@@ -62,8 +64,8 @@ export function statusLine(
 	if (state.turn > 0) figures.push(`turn ${state.turn}`);
 	if (state.usage) figures.push(`${compactCount(tokens(state.usage))} tok`, formatUsd(state.usage.costUsd));
 	figures.push(formatSeconds(elapsedMs / 1000));
-	// What the child is doing quotes its tool calls (a path, a command): terminal-safe before it is cut.
-	const doing = terminalSafe(state.warning !== undefined ? `! ${state.warning}` : state.tool || state.phase);
+	// What the child is doing quotes its tool calls (a path, a command): one line, terminal-safe before it is cut.
+	const doing = terminalSafe(inline(state.warning !== undefined ? `! ${state.warning}` : state.tool || state.phase));
 	const fixed = [id, ...figures].join(" · ").length + 3;
 	const room = Math.max(8, width - fixed);
 	return [id, truncate(doing, room), ...figures].join(" · ");

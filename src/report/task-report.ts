@@ -1,33 +1,28 @@
 /**
- * The report of a run, as plain text for a terminal and for the model that asked for the task. A
- * FAIL must be unmistakable to both: the verdict is the first word, and every problem follows it.
+ * The report of a run, as plain text for a terminal and for the model that asked for the task
+ * (task-model-report.ts). A FAIL must be unmistakable to both: the verdict is the first word, and
+ * every problem follows it. Column 0 is the report's own: what the child wrote is indented under
+ * its label, and what it wrote into the report's lines (a claim, a path it made) stays on them.
  */
 
 import { relaxedProofNote } from "../envelope/proof.ts";
+import { indentedChildText, inline } from "../format/child-text.ts";
 import { formatSeconds, formatUsd, formatInt as int, plural } from "../format/numbers.ts";
 import { renderTable } from "../format/table.ts";
 import { hanging, indent, terminalSafe } from "../format/text.ts";
 import type { TaskResult } from "../run/result.ts";
-import { isolationLines, isolationSection } from "../run/sandbox/report.ts";
-import { isInside, lexical, segmentsBelow } from "../spec/paths.ts";
+import { isolationSection } from "../run/sandbox/report.ts";
+import { evidenceSection as evidence } from "./evidence-report.ts";
+import { tally } from "./task-model-report.ts";
+
+export { renderCombinedModelReport, renderModelReport } from "./task-model-report.ts";
 
 /** Where a report wraps unless its caller knows the terminal. */
 const WIDTH = 80;
 
 function list(title: string, items: readonly string[], width = WIDTH): string | undefined {
 	if (items.length === 0) return undefined;
-	return `${title}\n${items.map((item) => hanging("  - ", item, width)).join("\n")}`;
-}
-
-function evidence(result: TaskResult, width: number): string | undefined {
-	if (result.claims.length === 0) return result.envelope ? "Evidence\n  (none given)" : undefined;
-	const failed = result.claims.some((c) => !c.verified);
-	const rows = result.claims.map((c) => {
-		const row = [c.verified ? "✓" : "✗", c.claim, c.pointer];
-		return failed ? [...row, c.verified ? "" : c.reason] : row;
-	});
-	const header = failed ? ["", "claim", "pointer", "problem"] : ["", "claim", "pointer"];
-	return `Evidence\n${indent(renderTable(header, rows, [], { maxWidth: width - 2 }))}`;
+	return `${title}\n${items.map((item) => hanging("  - ", inline(item), width)).join("\n")}`;
 }
 
 /** Says when the spec relaxed the rule that an ok must cite evidence (envelope/proof.ts). */
@@ -56,8 +51,8 @@ function notChecked(result: TaskResult): string[] {
 		"  Not checked:",
 		...parts.map((p) =>
 			p.kind === "unreadable"
-				? `  ${p.fails ? "✗" : " "} ${p.path || "."} in ${p.root}: ${p.reason}`
-				: `    ${p.path || "."} in ${p.root}: excluded by the spec`,
+				? `  ${p.fails ? "✗" : " "} ${inline(p.path || ".")} in ${p.root}: ${inline(p.reason)}`
+				: `    ${inline(p.path || ".")} in ${p.root}: excluded by the spec`,
 		),
 	];
 }
@@ -73,7 +68,7 @@ function leftInPlace(result: TaskResult): string[] {
 	if (result.verdict === "PASS" || result.delta.length === 0) return [];
 	const lines = result.delta.slice(0, CHANGES_LISTED).map((c) => {
 		const mark = result.violations.some((v) => v.root === c.root && v.path === c.path) ? "✗" : " ";
-		return `  ${mark} ${c.kind} ${c.path} in ${c.root}`;
+		return `  ${mark} ${c.kind} ${inline(c.path)} in ${c.root}`;
 	});
 	const more = result.delta.length - CHANGES_LISTED;
 	return [
@@ -95,20 +90,21 @@ function metrics(result: TaskResult): string {
 	].join("\n");
 }
 
-/** The whole report. */
 /** The report of one task, laid out for a terminal `width` columns wide. */
 export function renderReport(result: TaskResult, width = WIDTH): string {
 	const count = result.problems.length;
 	const head =
 		result.verdict === "PASS"
 			? `PASS  task ${result.id}`
-			: `FAIL  task ${result.id} · ${plural(count, "problem")}\n${result.problems.map((p) => hanging("  ✗ ", p.message, width)).join("\n")}`;
+			: `FAIL  task ${result.id} · ${plural(count, "problem")}\n${result.problems.map((p) => hanging("  ✗ ", inline(p.message), width)).join("\n")}`;
 	const env = result.envelope;
 	const sections = [
 		head,
 		list("Warnings", result.warnings, width),
-		env ? `Deliverable (status ${env.status})\n${indent(env.deliverable)}` : undefined,
-		!env && result.finalText ? `The child's last message (no valid envelope)\n${indent(result.finalText)}` : undefined,
+		env ? `Deliverable (status ${env.status})\n${indentedChildText(env.deliverable)}` : undefined,
+		!env && result.finalText
+			? `The child's last message (no valid envelope)\n${indentedChildText(result.finalText)}`
+			: undefined,
 		evidence(result, width),
 		relaxedProof(result),
 		env ? list("Unsure", env.unsure, width) : undefined,
@@ -120,164 +116,6 @@ export function renderReport(result: TaskResult, width = WIDTH): string {
 		`Audit\n${result.auditDir}`,
 	];
 	return terminalSafe(`${sections.filter((s) => s !== undefined).join("\n\n")}\n`);
-}
-
-/**
- * The roots as watched, in one line: `/a (writable), /b (watched)`. With `cwd`, a root inside it is
- * written relative to it, as the call named it (`lanes/lane-0`, not the absolute path): the report
- * is paid for on every later request of the parent, and a path outside `cwd` stays absolute.
- */
-function rootsLine(result: TaskResult, cwd?: string): string {
-	const base = cwd === undefined ? undefined : lexical(cwd);
-	const shown = (root: string) => {
-		if (base === undefined) return root;
-		if (root === base) return ".";
-		return isInside(root, base) ? segmentsBelow(root, base).join("/") : root;
-	};
-	return result.roots.map(({ root, writable }) => `${shown(root)} (${writable ? "writable" : "watched"})`).join(", ");
-}
-
-/** `2 turns, 24,123 tokens, $0.0123, 12.3 s on provider/model`. */
-function spentLine(result: TaskResult): string {
-	const m = result.metrics;
-	const tokens = m.usage.input + m.usage.output + m.usage.cacheRead + m.usage.cacheWrite;
-	return `${plural(m.turns, "turn")}, ${int(tokens)} tokens, ${formatUsd(m.usage.costUsd)}, ${formatSeconds(m.elapsedS)} on ${m.model}`;
-}
-
-/** What the child handed back, for the model: the answer, its evidence, what it was unsure of or left out. */
-function answerLines(result: TaskResult): string[] {
-	const lines: string[] = [];
-	const env = result.envelope;
-	if (env) lines.push(`Deliverable (status ${env.status}):`, indent(env.deliverable));
-	else if (result.finalText) lines.push("The child's last message (no valid envelope):", indent(result.finalText));
-	if (result.claims.length > 0) {
-		lines.push(
-			"Evidence:",
-			...result.claims.map(
-				(c) => `  ${c.verified ? "✓" : "✗"} ${c.claim} — ${c.pointer}${c.verified ? "" : ` (${c.reason})`}`,
-			),
-		);
-	}
-	const relaxed = relaxedProof(result);
-	if (relaxed) lines.push(`Note: ${relaxed}`);
-	if (env && env.unsure.length > 0) lines.push("Unsure:", ...env.unsure.map((u) => `  - ${u}`));
-	if (env && env.did_not_do.length > 0) lines.push("Did not do:", ...env.did_not_do.map((d) => `  - ${d}`));
-	return lines;
-}
-
-function verdictHead(result: TaskResult): string {
-	return `${result.verdict} task ${result.id}${result.verdict === "FAIL" ? ` (${plural(result.problems.length, "problem")})` : ""}`;
-}
-
-/** A task's problems and warnings, one line each, as they follow its verdict. */
-function problemLines(result: TaskResult): string[] {
-	return [...result.problems.map((p) => `✗ ${p.message}`), ...result.warnings.map((w) => `! ${w}`)];
-}
-
-function boundaryLine(result: TaskResult, cwd?: string): string {
-	const allowed = result.delta.length - result.violations.length;
-	return `Boundary: ${plural(result.violations.length, "violation")}; ${plural(allowed, "change")} in writable roots. Roots: ${rootsLine(result, cwd)}.`;
-}
-
-/**
- * The report as the calling model reads it: the same facts in fewer tokens — it is paid for on
- * every later request of the parent's conversation. The verdict stays the first word. A FAIL keeps
- * everything (its problems, the answer, the boundary with its roots whole, what was left in place,
- * the sandbox, the spend, the audit directory); a PASS says what the next step rests on, as a PASS
- * does in a combined report, with its roots relative to `options.cwd` (the call's working
- * directory, as the call named them) when given. The full report is kept for people (the CLI, and
- * the tool row's expanded view).
- */
-export function renderModelReport(result: TaskResult, options: { cwd?: string } = {}): string {
-	if (result.verdict === "PASS") return terminalSafe(`${singlePassLines(result, options.cwd).join("\n")}\n`);
-	const lines = [
-		verdictHead(result),
-		...problemLines(result),
-		...answerLines(result),
-		// A FAIL names its roots whole, as the combined report does: they are what the next step acts on.
-		boundaryLine(result),
-		...(result.delta.length > 0
-			? [
-					`Left in place: nothing the child changed was undone (${plural(result.delta.length, "change")}; see the audit).`,
-				]
-			: []),
-		...(result.isolation ? isolationLines(result.isolation) : []),
-		`Spent: ${spentLine(result)}.`,
-		`Audit: ${result.auditDir}`,
-	];
-	return terminalSafe(`${lines.join("\n")}\n`);
-}
-
-/** `3 tasks: 2 PASS, 1 FAIL · $0.0345`. */
-function tally(results: readonly TaskResult[]): string {
-	const failed = results.filter((r) => r.verdict === "FAIL").length;
-	const usd = results.reduce((sum, r) => sum + r.metrics.usage.costUsd, 0);
-	const counts = [`${results.length - failed} PASS`, ...(failed > 0 ? [`${failed} FAIL`] : [])].join(", ");
-	return `${plural(results.length, "task")}: ${counts} · ${formatUsd(usd)}`;
-}
-
-/**
- * What a PASS says beyond its answer, one indented line each: warnings, the evidence pointers, a
- * relaxed evidence rule, doubts and omissions, the roots (with the changes made in writable ones),
- * and writes the sandbox prevented — a child that tried one did more than it was asked, even if the
- * boundary found nothing.
- */
-function passDetails(result: TaskResult, cwd: string | undefined): string[] {
-	const env = result.envelope;
-	const lines = problemLines(result);
-	if (result.claims.length > 0) {
-		lines.push(`  evidence: ${result.claims.map((c) => `${c.pointer} (${c.claim})`).join("; ")}`);
-	}
-	const relaxed = relaxedProof(result);
-	if (relaxed) lines.push(`  note: ${relaxed}`);
-	if (env && env.unsure.length > 0) lines.push(`  unsure: ${env.unsure.join("; ")}`);
-	if (env && env.did_not_do.length > 0) lines.push(`  did not do: ${env.did_not_do.join("; ")}`);
-	const changes = result.delta.length > 0 ? `; ${plural(result.delta.length, "change")}` : "";
-	lines.push(`  roots: ${rootsLine(result, cwd)}${changes}`);
-	const prevented = result.isolation?.prevented.length ?? 0;
-	if (prevented > 0) lines.push(...isolationLines(result.isolation!).map((line) => `  ${line}`));
-	return lines;
-}
-
-/** A passed task's answer in a combined report: `— id: ` and the deliverable, then its details. */
-function passedLines(result: TaskResult, cwd: string | undefined): string[] {
-	const [first = "", ...rest] = (result.envelope?.deliverable ?? "").split("\n");
-	return [`— ${result.id}: ${first}`, ...rest.map((line) => `  ${line}`), ...passDetails(result, cwd)];
-}
-
-/**
- * A single task's PASS, as a PASS reads in a combined report: what the next step rests on (the
- * answer, its pointers, the roots) and what it cost. The boundary table, the metrics and the audit
- * directory are for people (the tool row's full report); a FAIL keeps them all.
- */
-function singlePassLines(result: TaskResult, cwd: string | undefined): string[] {
-	const head = `PASS task ${result.id} · ${formatUsd(result.metrics.usage.costUsd)}`;
-	return [head, indent(result.envelope?.deliverable ?? ""), ...passDetails(result, cwd)];
-}
-
-/**
- * The report of a call with several tasks, as the model reads it: the tally, a verdict line per
- * task when any failed, then each task's answer. A FAIL keeps everything the single report has (its problems, the
- * boundary, the audit directory); a PASS keeps what the next step rests on — the answer, its
- * evidence pointers, the roots it watched (relative to `options.cwd`, the call's working
- * directory, when given) — in as few lines as it takes.
- */
-export function renderCombinedModelReport(results: readonly TaskResult[], options: { cwd?: string } = {}): string {
-	// When every task passed, the tally says so and each answer names its task: a verdict line per
-	// task would only repeat the ids (paid for on every later request of the parent).
-	const anyFailed = results.some((r) => r.verdict === "FAIL");
-	const verdicts = anyFailed
-		? results.map(
-				(r) => `${r.verdict} ${r.id}${r.verdict === "FAIL" ? ` (${plural(r.problems.length, "problem")})` : ""}`,
-			)
-		: [];
-	const details = results.map((r) =>
-		r.verdict === "FAIL"
-			? [`— ${verdictHead(r)}`, ...problemLines(r), ...answerLines(r), boundaryLine(r), `Audit: ${r.auditDir}`]
-			: passedLines(r, options.cwd),
-	);
-	const sections = [[tally(results), ...verdicts], ...details].map((lines) => lines.join("\n"));
-	return terminalSafe(`${sections.join("\n\n")}\n`);
 }
 
 /** A call's report for people: a table of verdicts (ids and figures), then every task's full report (terminal-safe). */

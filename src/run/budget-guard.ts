@@ -3,7 +3,7 @@
  * an AbortSignal whose reason is the budget (`wall`, `usd`) or `cancelled`. The turn budget is held
  * by the runners themselves, from the child's side, so the last turn's work is not lost.
  */
-import type { Budget } from "../spec/schema.ts";
+import type { Budget } from "../request/limits.ts";
 import type { AbortReason, ChildProgress } from "./types.ts";
 
 export interface BudgetGuard {

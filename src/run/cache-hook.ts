@@ -9,7 +9,7 @@
  * Either way an edit that throws is dropped and the payload goes out as Pi built it: a cache
  * lifetime is never worth a failed request.
  */
-import { applyCachePolicy, type ChildCachePolicy } from "./cache-policy.ts";
+import { applyCachePolicy, type ChildCachePolicy } from "../plan/cache-policy.ts";
 
 /** The payload with the policy applied, or unchanged when anything goes wrong. */
 export function safelyApplied(payload: unknown, policy: ChildCachePolicy): unknown {

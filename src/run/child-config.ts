@@ -16,7 +16,7 @@ import { Value } from "typebox/value";
 import type { CommandEffect, CommandRule } from "../agents/command-policy.ts";
 import type { PathRule } from "../agents/path-policy.ts";
 import { EVIDENCE_RULES, type EvidenceRule } from "../envelope/proof.ts";
-import type { CacheLifetime } from "./cache-policy.ts";
+import type { CacheLifetime } from "../plan/cache-policy.ts";
 import type { ChildPromptInputs } from "./types.ts";
 
 /** The environment variable the runner puts the configuration in. */

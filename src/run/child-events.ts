@@ -30,6 +30,11 @@ export interface ChildEventState {
 	assistant: AssistantSummary[];
 	turnStarts: number;
 	toolCalls: number;
+	/**
+	 * The bash calls the events show ended: what the child asked for, failed or refused included.
+	 * Not a record of what ran — the events are the child's stream; the runners keep that record
+	 * from their own bash (command-record.ts), and `cmd:` pointers are checked against it.
+	 */
 	commandsRun: string[];
 	submissions: unknown[];
 	/** submit_result calls so far, accepted or not. */

@@ -13,21 +13,28 @@
  * It refuses a bash command the agent may not run (its `Bash(git diff:*)` entries, its bash map,
  * Claude Code's settings: agents/command-policy.ts) before the command starts.
  *
- * Under the sandbox it also replaces Pi's bash with the same tool whose commands each run in a
- * bubblewrap of their own (no network, read-only file system but for the writable roots), and it
- * refuses a write or edit outside the writable roots before the tool runs: the reason reaches the
- * model as the call's error, and the runner gets a report of the attempt.
+ * It replaces Pi's bash with the same tool that records each command it executes and its exit
+ * status, reported to the runner as each ends: `cmd:` pointers are checked against that record.
+ * Under the sandbox that bash runs each command in a bubblewrap of its own (no network, read-only
+ * file system but for the writable roots), and the extension refuses a write or edit outside the
+ * writable roots before the tool runs: the reason reaches the model as the call's error, and the
+ * runner gets a report of the attempt.
  *
  * It must load on every Pi this package supports (0.86.1 … 1.x), so it uses only the extension API
- * those versions share: `registerTool`, `on` for before_agent_start / tool_call / tool_execution_* /
- * message_end / turn_end, `sendMessage` with `deliverAs: "steer"`, `ctx.abort()`, and Pi's
- * `createBashToolDefinition`.
+ * those versions share: `registerTool`, `on` for before_agent_start / tool_call / message_end /
+ * turn_end, `sendMessage` with `deliverAs: "steer"`, `ctx.abort()`, and Pi's
+ * `createBashToolDefinition` and `createLocalBashOperations`.
  */
 import { realpathSync } from "node:fs";
 import { homedir } from "node:os";
 import { resolve } from "node:path";
-import { createBashToolDefinition, type ExtensionAPI } from "@earendil-works/pi-coding-agent";
-import { type CommandPolicy, checkCommandPolicies, commandRefusal } from "../agents/command-policy.ts";
+import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+import {
+	type CommandPolicy,
+	checkCommandPolicies,
+	commandRefusal,
+	prepareCommandChecks,
+} from "../agents/command-policy.ts";
 import type { PathRule } from "../agents/path-policy.ts";
 import { createSubmitTool } from "../host/submit-tool.ts";
 import { registerCachePolicy } from "./cache-hook.ts";
@@ -40,6 +47,7 @@ import {
 	type SandboxConfig,
 } from "./child-config.ts";
 import { CHILD_REFUSED_EXIT, formatChildReport } from "./child-report.ts";
+import { type CommandRun, recordingBash } from "./command-record.ts";
 import { pathHold } from "./path-hold.ts";
 import { signalTree } from "./process-tree.ts";
 import { addMessageUsage, bashCommand, emptyUsage } from "./progress.ts";
@@ -56,10 +64,10 @@ export default function childExtension(pi: ExtensionAPI): void {
 	const { config } = parsed;
 	watchParent(config.runId);
 
-	const commandsRun = trackCommands(pi);
+	const commandsRun = recordCommands(pi, config);
 	const { tool, state } = createSubmitTool(config.submit, () => commandsRun);
 	pi.registerTool(tool);
-	if (config.sandbox) sandboxTools(pi, config.sandbox, config.runId);
+	if (config.sandbox) holdWrites(pi, config.sandbox);
 	if (config.commands) holdCommands(pi, config.commands);
 	if (config.paths) holdPaths(pi, config.paths, config.sandbox?.home ?? homedir());
 	registerCachePolicy(pi, config.cache);
@@ -67,20 +75,30 @@ export default function childExtension(pi: ExtensionAPI): void {
 	holdBudgets(pi, config, () => state.accepted !== undefined);
 }
 
-/** The bash commands the child has run, in order: a command counts once it has run, failed or not (a failing test run is evidence too). */
-function trackCommands(pi: ExtensionAPI): readonly string[] {
-	const commandsRun: string[] = [];
-	const running = new Map<string, string>();
-	pi.on("tool_execution_start", (event) => {
-		const command = bashCommand(event.toolName, event.args);
-		if (command !== undefined) running.set(event.toolCallId, command);
-	});
-	pi.on("tool_execution_end", (event) => {
-		const command = running.get(event.toolCallId);
-		if (command === undefined) return;
-		running.delete(event.toolCallId);
-		commandsRun.push(command);
-	});
+/**
+ * Pi's bash, replaced by the same tool that records each command it executes and how it ended
+ * (command-record.ts), under the sandbox with every command in a bubblewrap of its own. Each run is
+ * reported to the runner as it ends, and kept for the submit tool's check of `cmd:` pointers. A
+ * call that never ran a command (refused by a tool_call hook, or bash is not the child's tool) is
+ * not a run.
+ */
+function recordCommands(pi: ExtensionAPI, config: ChildConfig): readonly CommandRun[] {
+	const commandsRun: CommandRun[] = [];
+	const onRun = (run: CommandRun) => {
+		commandsRun.push(run);
+		process.stderr.write(formatChildReport({ type: "ran", run }));
+	};
+	const sandbox = config.sandbox;
+	const hook = sandbox
+		? bashSpawnHook({
+				bwrap: sandbox.bwrap,
+				plan: { ...sandbox, mode: "enforce" as const, reason: "the runner's", notes: [] },
+				runId: config.runId,
+				home: sandbox.home,
+				tmp: "/tmp",
+			})
+		: undefined;
+	pi.registerTool(recordingBash(process.cwd(), hook, onRun));
 	return commandsRun;
 }
 
@@ -144,11 +162,8 @@ function holdBudgets(pi: ExtensionAPI, config: ChildConfig, submitted: () => boo
 	});
 }
 
-/** Pi's bash, with every command in a sandbox of its own; write and edit refused outside the writable roots. */
-function sandboxTools(pi: ExtensionAPI, sandbox: SandboxConfig, runId: string): void {
-	const plan = { ...sandbox, mode: "enforce" as const, reason: "the runner's", notes: [] };
-	const wrap = { bwrap: sandbox.bwrap, plan, runId, home: sandbox.home, tmp: "/tmp" };
-	pi.registerTool(createBashToolDefinition(process.cwd(), { spawnHook: bashSpawnHook(wrap) }));
+/** Under the sandbox, write and edit refused outside the writable roots before they run. */
+function holdWrites(pi: ExtensionAPI, sandbox: SandboxConfig): void {
 	pi.on("tool_call", (event, ctx) => {
 		if (event.toolName !== "write" && event.toolName !== "edit") return undefined;
 		const given = (event.input as { path?: unknown }).path;
@@ -162,12 +177,16 @@ function sandboxTools(pi: ExtensionAPI, sandbox: SandboxConfig, runId: string): 
 	});
 }
 
-/** Refuses a bash command its policies do not allow, before it runs; the runner gets a report of the attempt. */
+/**
+ * Refuses a bash command its policies do not allow, before it runs; the runner gets a report of the
+ * attempt. Bash's grammar starts loading now, while Pi starts, rather than at the first command.
+ */
 function holdCommands(pi: ExtensionAPI, policies: readonly CommandPolicy[]): void {
-	pi.on("tool_call", (event) => {
+	prepareCommandChecks();
+	pi.on("tool_call", async (event) => {
 		const command = bashCommand(event.toolName, event.input);
 		if (command === undefined) return undefined;
-		const decision = checkCommandPolicies(command, policies);
+		const decision = await checkCommandPolicies(command, policies);
 		if (decision.ok) return undefined;
 		process.stderr.write(
 			formatChildReport({

@@ -7,6 +7,7 @@
  */
 import { type ChildEventState, settleAssistant } from "./child-events.ts";
 import { CHILD_REFUSED_EXIT, type ChildReport } from "./child-report.ts";
+import type { CommandRun } from "./command-record.ts";
 import type { AbortReason, ChildOutcome, Containment, PreventedAttempt, RunnerKind, SandboxMode } from "./types.ts";
 
 /** How the child process ended, as the runner observed it. */
@@ -28,6 +29,12 @@ export interface ChildExit {
 	sandbox?: SandboxMode;
 	/** Writes refused by the in-process tools or the read-only mounts (the child's own reports are added). */
 	prevented?: PreventedAttempt[];
+	/**
+	 * The commands the child's bash executed, as pi-delegate's bash recorded them: the in-process
+	 * runner's own, a subprocess child's from its extension's reports (ranReports). Without it the
+	 * outcome lists the bash calls the events show, and keeps no record to verify `cmd:` against.
+	 */
+	commands?: CommandRun[];
 }
 
 const STOPS: readonly string[] = ["wall", "usd", "turns", "cancelled"] satisfies AbortReason[];
@@ -61,6 +68,8 @@ export function childOutcome(state: ChildEventState, exit: ChildExit, runner: Ru
 		...(aborted || stoppedBy !== undefined || exit.spawnError !== undefined ? [] : processErrors(state, exit, refused)),
 	];
 	const stopReason = settled.last?.stopReason;
+	// What ran is what pi-delegate's bash recorded, not what the events say was called.
+	const commands = exit.commands === undefined ? undefined : [...exit.commands];
 	// A model error that Pi retried past is reported but does not undo the child's own end.
 	const completed =
 		failures.length === 0 &&
@@ -82,7 +91,8 @@ export function childOutcome(state: ChildEventState, exit: ChildExit, runner: Ru
 		submissions: [...state.submissions],
 		rejectedSubmissions: [...state.rejectedSubmissions],
 		finalText: settled.last?.text ?? "",
-		commandsRun: [...state.commandsRun],
+		commandsRun: commands ? commands.map((c) => c.command) : [...state.commandsRun],
+		commands,
 		toolCalls: state.toolCalls,
 		turns: settled.turns,
 		usage: { ...state.usage },
@@ -93,4 +103,9 @@ export function childOutcome(state: ChildEventState, exit: ChildExit, runner: Ru
 		sandbox: exit.sandbox ?? "off",
 		prevented: [...exit.reports.flatMap((r) => (r.type === "prevented" ? [r.attempt] : [])), ...(exit.prevented ?? [])],
 	};
+}
+
+/** The runs a subprocess child's extension reported, in order. */
+export function ranReports(reports: readonly ChildReport[]): CommandRun[] {
+	return reports.flatMap((r) => (r.type === "ran" ? [r.run] : []));
 }

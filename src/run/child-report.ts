@@ -5,6 +5,8 @@
  * by line anyway.
  */
 
+import { isRecord } from "../values.ts";
+import type { CommandRun } from "./command-record.ts";
 import type { PreventedAttempt } from "./sandbox/types.ts";
 
 export const CHILD_REPORT_PREFIX = "pi-delegate-child: ";
@@ -18,7 +20,9 @@ export type ChildReport =
 	/** A budget the child enforces itself is spent, and the child was stopped before its next request. */
 	| { type: "stopped"; budget: "turns" | "usd"; turns: number; usd?: number }
 	/** The sandbox refused a write before it reached the disk. */
-	| { type: "prevented"; attempt: PreventedAttempt };
+	| { type: "prevented"; attempt: PreventedAttempt }
+	/** The child's bash executed a command, which has ended (run/command-record.ts). */
+	| { type: "ran"; run: CommandRun };
 
 export function formatChildReport(report: ChildReport): string {
 	return `${CHILD_REPORT_PREFIX}${JSON.stringify(report)}\n`;
@@ -32,8 +36,16 @@ export function parseChildReport(line: string): ChildReport | undefined {
 		if (value.type === "refused" || value.type === "stopped" || value.type === "prevented") {
 			return value as ChildReport;
 		}
+		if (value.type === "ran" && isCommandRun((value as { run?: unknown }).run)) return value as ChildReport;
 	} catch {
 		// A line that merely starts like a report is diagnostics like any other.
 	}
 	return undefined;
+}
+
+/** A well-formed run record: a command, and an exit status that is an integer or null (with what stopped it). */
+function isCommandRun(value: unknown): value is CommandRun {
+	if (!isRecord(value) || typeof value.command !== "string") return false;
+	if (value.exit === null) return value.stopped === "timed out" || value.stopped === "aborted";
+	return Number.isInteger(value.exit) && value.stopped === undefined;
 }

@@ -1,48 +1,98 @@
 /**
- * One delegation, from any entry point: load the inputs, plan, then execute — the same three calls
- * for the `task` tool, `pi-delegate run` and `preview --spec`, so the two doors cannot drift. An
- * entry point supplies only what is its own (where the spec and the parent's prompt come from, its
- * progress sink and cancel signal) and renders the outcome.
+ * A call, from any entry point — the `task` and `fork` tools, `pi-delegate run` and `preview`, a
+ * workflow's `agent()`: its children loaded (a task's spec checked), what they are planned from
+ * loaded once, each planned by the one planner (`planChild`); then each plan carried out by the one
+ * execution (`executeChild`) with the one set of real ports. An entry point supplies only what is
+ * its own (its requests, its sources, its progress sink and cancel signal) and renders the results.
  */
 import type { Host } from "../host/runtime.ts";
-import { planTask } from "../plan/task.ts";
-import type { TaskPlan } from "../plan/types.ts";
+import { planChild } from "../plan/plan.ts";
+import type { ChildRequest } from "../plan/request-types.ts";
+import { refuseByRunsDir } from "../plan/runs-dir.ts";
+import type { ChildPlan, CommonInputs, LoadedRequest } from "../plan/types.ts";
 import type { Problem } from "../problems.ts";
 import type { SpecResult } from "../spec/validate.ts";
-import { oneTaskCachePolicy } from "./cache-policy.ts";
-import { type ExecutePorts, executeTask } from "./execute.ts";
-import { type InputSources, loadTaskInputs } from "./inputs.ts";
-import { executionPorts } from "./ports.ts";
-import type { TaskResult } from "./result.ts";
+import { type ExecutionPorts, executeChild } from "./execute.ts";
+import { type InputSources, loadInputs } from "./inputs.ts";
+import { loadChild } from "./load-child.ts";
+import { type RunnerContext, realPorts } from "./ports.ts";
+import type { ChildResult } from "./result.ts";
 
-export type Delegation =
-	| { ok: true; plan: TaskPlan; host: Host; specWarnings: Problem[] }
-	| { ok: false; what: string; problems: Problem[]; plan?: TaskPlan; spec?: SpecResult };
-
-/**
- * Loads and plans. On refusal nothing has run and the host is closed; on success the caller owns
- * the host until `runDelegation` (or `dispose`) closes it.
- */
-export async function planDelegation(sources: InputSources): Promise<Delegation> {
-	const loaded = await loadTaskInputs(sources);
-	if (!loaded.ok) return loaded;
-	const planned = planTask(loaded.inputs);
-	if (!planned.ok) {
-		loaded.host.dispose();
-		return planned;
-	}
-	return { ok: true, plan: planned.plan, host: loaded.host, specWarnings: loaded.specWarnings };
+/** One child that cannot run, and why: its spec is invalid (in the spec's words), or it could not be planned. */
+export interface ChildRefusal {
+	request: ChildRequest;
+	what: string;
+	problems: Problem[];
+	/** Whether the problems are the spec's own (an entry puts them in its words). */
+	inSpec: boolean;
+	/** The spec's check, when the spec was invalid (its warnings too). */
+	spec?: SpecResult;
+	/** The plan, when the child could be decided but may not start (a model without credentials). */
+	plan?: ChildPlan;
 }
 
-/** Executes a planned delegation with the real ports plus the entry point's own, then closes its host. */
-export async function runDelegation(
-	delegation: Extract<Delegation, { ok: true }>,
-	extra: Partial<ExecutePorts> = {},
-): Promise<TaskResult> {
-	try {
-		const ports = { cachePolicy: oneTaskCachePolicy, ...extra };
-		return await executeTask(delegation.plan, executionPorts(delegation.plan, delegation.host.runtime, ports));
-	} finally {
-		delegation.host.dispose();
+export type PlannedCall =
+	| {
+			ok: true;
+			plans: ChildPlan[];
+			/** The spec's warnings of each child, index for index. */
+			warnings: Problem[][];
+			/** The inputs every child was planned from (a workflow plans more children from them as it goes). */
+			inputs: CommonInputs;
+			host: Host;
+			context: RunnerContext;
+	  }
+	| { ok: false; what: string; problems: Problem[]; refused: ChildRefusal[] };
+
+const hasTail = (request: LoadedRequest) => request.kind === "task" && request.spec.context.tail !== undefined;
+
+/**
+ * Loads and plans every child of a call; on any refusal nothing runs, nothing is left open, and every
+ * problem of every child comes back. On success the caller owns the host until it is disposed.
+ */
+export async function planCall(sources: InputSources, requests: readonly ChildRequest[]): Promise<PlannedCall> {
+	const refused: ChildRefusal[] = [];
+	const loaded: Array<{ request: LoadedRequest; warnings: Problem[] }> = [];
+	for (const request of requests) {
+		const child = await loadChild(request, sources.request, { cwd: sources.cwd, home: sources.home });
+		if (child.ok) loaded.push(child);
+		else refused.push({ request, what: child.what, problems: child.problems, inSpec: true, spec: child.spec });
 	}
+	if (refused.length > 0) return { ok: false, what: "the task spec is invalid", problems: [], refused };
+	const opened = await loadInputs(sources, { branch: loaded.some((c) => hasTail(c.request)) });
+	if (!opened.ok) return { ok: false, what: opened.what, problems: opened.problems, refused: [] };
+	const plans: ChildPlan[] = [];
+	for (const [i, child] of loaded.entries()) {
+		const planned = refuseByRunsDir(planChild({ ...opened.inputs, request: child.request }), opened.inputs);
+		if (planned.ok) plans.push(planned.plan);
+		else refused.push({ request: requests[i]!, ...planned, inSpec: false });
+	}
+	if (refused.length > 0) {
+		opened.host.dispose();
+		return { ok: false, what: refused[0]!.what, problems: [], refused };
+	}
+	const entries = opened.inputs.fork?.session.entries;
+	return {
+		ok: true,
+		plans,
+		warnings: loaded.map((c) => c.warnings),
+		inputs: opened.inputs,
+		host: opened.host,
+		context: { runtime: opened.host.runtime, ...(entries && { entries }) },
+	};
+}
+
+/** A refused call as one what and every problem, in the order its children were asked for. */
+export function refusalOf(refused: Extract<PlannedCall, { ok: false }>): { what: string; problems: Problem[] } {
+	const problems = [...refused.problems, ...refused.refused.flatMap((child) => child.problems)];
+	return { what: refused.refused[0]?.what ?? refused.what, problems };
+}
+
+/** Carries out one plan of a call with the real ports, plus the entry point's own. */
+export function runChild(
+	plan: ChildPlan,
+	context: RunnerContext,
+	extra: Pick<ExecutionPorts, "progress" | "signal" | "locks" | "prefixGate"> & Partial<ExecutionPorts> = {},
+): Promise<ChildResult> {
+	return executeChild(plan, realPorts(plan, context, extra));
 }

@@ -34,20 +34,13 @@ import type { TSchema } from "typebox";
 import { plural } from "../format/numbers.ts";
 import { prefixHashes } from "../meter/prefix.ts";
 import { encodeRequestEntry, REQUEST_ENTRY_TYPE } from "../meter/request-entry.ts";
-import type { PrefixHashes } from "../meter/types.ts";
-import type { ForkChild, ForkPlan, InheritedPrompt, SessionEntryLike } from "../plan/fork-types.ts";
+import type { ForkPlan, InheritedPrompt, SessionEntryLike } from "../plan/fork-types.ts";
 import { briefIndex, markInheritedEnd } from "./fork-breakpoint.ts";
 import type { InProcessSetup, SetupChild } from "./in-process.ts";
+import type { ForkObservations } from "./types.ts";
 
-/** What a fork's hooks and tools observed while it ran. */
-export interface ForkChildState {
-	/** The calls it refused, in order. */
-	refused: Array<{ tool: string; reason: string }>;
-	/** The prefix hashes of its first request. */
-	firstRequest?: PrefixHashes;
-	/** Whether its first request got the breakpoint at the end of the inherited branch, or why not. */
-	breakpoint?: string;
-}
+/** What a fork's hooks and tools observe while it runs; the runner hands it back in its outcome. */
+export type ForkChildState = ForkObservations;
 
 export function createForkState(): ForkChildState {
 	return { refused: [] };
@@ -133,13 +126,12 @@ export function forkTools(
 
 interface HookContext {
 	plan: ForkPlan;
-	child: ForkChild;
 	state: ForkChildState;
 	now: () => number;
 }
 
 /** The fork's own hooks: its prompt restated, its requests marked, hashed and metered. */
-function forkHooks({ plan, child, state, now }: HookContext) {
+function forkHooks({ plan, state, now }: HookContext) {
 	return (pi: ExtensionAPI): void => {
 		pi.on("before_agent_start", (event) => {
 			restatePrompt(event.systemPromptOptions as unknown as Record<string, unknown>, plan.prompt);
@@ -149,7 +141,7 @@ function forkHooks({ plan, child, state, now }: HookContext) {
 		let metered: string[] | undefined;
 		pi.on("before_provider_request", (event, ctx) => {
 			const messages = (event.payload as { messages?: unknown }).messages;
-			briefAt ??= Array.isArray(messages) ? briefIndex(messages, child.brief) : -1;
+			briefAt ??= Array.isArray(messages) ? briefIndex(messages, plan.brief) : -1;
 			const marked = markInheritedEnd(event.payload, briefAt);
 			state.breakpoint ??= marked.added ? `added at message ${marked.at}` : marked.why;
 			const payload = marked.added ? marked.payload : event.payload;
@@ -180,7 +172,6 @@ function branchEntries(plan: ForkPlan, entries: readonly SessionEntryLike[]): Se
 /** The in-process runner's setup for one fork child. */
 export function forkSetup(
 	plan: ForkPlan,
-	child: ForkChild,
 	entries: readonly SessionEntryLike[],
 	state: ForkChildState,
 	now: () => number,
@@ -192,7 +183,7 @@ export function forkSetup(
 			agentDir: plan.agentDir,
 			settingsManager,
 			noExtensions: true,
-			extensionFactories: [forkHooks({ plan, child, state, now })],
+			extensionFactories: [forkHooks({ plan, state, now })],
 			noSkills: true,
 			noPromptTemplates: true,
 			noThemes: true,

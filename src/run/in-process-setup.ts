@@ -8,6 +8,7 @@ import { SessionManager, SettingsManager } from "@earendil-works/pi-coding-agent
 import { SUBMIT_RESULT_TOOL_NAME } from "../envelope/schema.ts";
 import { viewSessionParts } from "../host/render.ts";
 import { createSubmitTool } from "../host/submit-tool.ts";
+import type { CommandRun } from "./command-record.ts";
 import { lastTurnNotice } from "./turn-budget.ts";
 import type { ChildLaunch } from "./types.ts";
 
@@ -28,9 +29,9 @@ export interface InProcessSetup {
 	describe: Record<string, unknown>;
 }
 
-/** What the runner hands a setup: the commands run so far, and bash (write and edit under the sandbox) built to contain. */
+/** What the runner hands a setup: the commands its bash executed so far, and bash (write and edit under the sandbox) built to contain. */
 export interface SetupContext {
-	commandsRun: () => readonly string[];
+	commandsRun: () => readonly CommandRun[];
 	containedTools: ToolDefinition[];
 }
 

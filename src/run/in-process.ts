@@ -30,6 +30,7 @@ import { installCachePolicy } from "./cache-hook.ts";
 import { createEventState, foldEvent } from "./child-events.ts";
 import { childOutcome } from "./child-outcome.ts";
 import { scratchDir } from "./child-paths.ts";
+import type { CommandRun } from "./command-record.ts";
 import { sandboxToEnforce } from "./contain.ts";
 import { type InProcessSetup, type SetupChild, viewSetup } from "./in-process-setup.ts";
 import { terminateMarked } from "./process-tree.ts";
@@ -89,6 +90,8 @@ interface Run {
 	state: ReturnType<typeof createEventState>;
 	runId: string;
 	prevented: PreventedAttempt[];
+	/** The commands its bash executed, with their exit status, as the bash itself recorded them. */
+	commands: CommandRun[];
 	/** bubblewrap can contain the child's commands. */
 	contained: boolean;
 }
@@ -110,6 +113,7 @@ function outcomeOf(run: Run, started: number, end: { spawnError?: string; abortR
 			containment: run.contained ? "namespace" : "partial",
 			sandbox: run.isolation.plan ? "enforce" : "off",
 			prevented: run.prevented,
+			commands: run.commands,
 		},
 		"in-process",
 	);
@@ -131,6 +135,7 @@ async function runInProcess(
 		state: createEventState(),
 		runId: randomUUID(),
 		prevented: [],
+		commands: [],
 		contained,
 	};
 	let stopReason: unknown;
@@ -193,8 +198,9 @@ async function openSession(runtime: ModelRuntime, model: Model, run: Run, setupC
 		paths: launch.paths,
 		home: homedir(),
 		onPrevented: (attempt) => run.prevented.push(attempt),
+		onRun: (ran) => run.commands.push(ran),
 	});
-	const setup = await setupChild(launch, { commandsRun: () => run.state.commandsRun, containedTools });
+	const setup = await setupChild(launch, { commandsRun: () => run.commands, containedTools });
 	const { session } = await createAgentSession({
 		cwd: launch.cwd,
 		agentDir: launch.agentDir,

@@ -1,37 +1,35 @@
 /**
- * `loadTaskInputs`: the one place that reads what a plan is decided from — the spec, pi-delegate's
- * settings, the agent files, the model runtime with its provider extensions, the models and tools a
- * child can have, the parent's prompt — the same way for the `task` tool and for `pi-delegate run`.
- * What differs between them comes in as `InputSources` (where the spec and the parent's prompt come
- * from, the parent's model and registry inside Pi); everything else is resolved here, once.
+ * `loadInputs`: the one place that reads what children are planned from — pi-delegate's settings,
+ * the agent files, the model runtime with its provider extensions, the models and tools a child can
+ * have, the parent's prompt, and inside Pi the session a fork branches from — once per call, the
+ * same way for every entry point. What differs between entries comes in as `InputSources`; the
+ * children themselves come in as requests and are loaded one by one (load-child.ts).
  *
- * Anything that stops a plan from being made at all (an invalid spec, a provider extension that does
- * not load) is refused here with every problem; everything else is the planner's to decide.
+ * Anything that stops a plan from being made at all (a runs directory that cannot take a record, a
+ * provider extension that does not load) is refused here with every problem; everything else is the
+ * planner's to decide.
  */
-
 import type { ModelRegistry } from "@earendil-works/pi-coding-agent";
 import { SettingsManager, VERSION } from "@earendil-works/pi-coding-agent";
 import { loadAgents } from "../agents/load.ts";
 import { availableToolNames } from "../host/render.ts";
 import { type Host, modelList, openHost } from "../host/runtime.ts";
+import { RUNS_DIR_REFUSED } from "../plan/runs-dir.ts";
 import { decideSettings } from "../plan/settings.ts";
 import type { TaskBranch } from "../plan/tail.ts";
 import { decideRunsDir, runsDirPlace } from "../plan/task.ts";
-import type { Entry, ModelRef, PlanRequest, TaskInputs } from "../plan/types.ts";
+import type { CommonInputs, Entry, ModelRef, PlanRequest } from "../plan/types.ts";
 import type { Problem } from "../problems.ts";
 import type { ParentPrompt } from "../prompt/channels.ts";
 import { readSettings } from "../settings/read.ts";
-import { loadSpecFile, loadSpecObject, loadSpecText } from "../spec/load.ts";
-import type { SpecResult } from "../spec/validate.ts";
-import { RUNS_DIR_REFUSED, runsDirProblems } from "./runs-dir.ts";
+import type { SessionReader } from "./branch.ts";
+import { loadForkContext } from "./fork-context.ts";
+import { realRunsDir, runsDirProblems } from "./runs-dir.ts";
 import { sandboxSupport } from "./sandbox/support.ts";
-
-/** Where the spec comes from: a tool call's arguments, a file, or text read from standard input. */
-export type SpecSource = { value: unknown } | { file: string } | { text: string; label: string };
 
 export interface InputSources {
 	entry: Entry;
-	spec: SpecSource;
+	/** The run-level layer every child of the call shares: the command line's model, runner, mode and extensions. */
 	request: PlanRequest;
 	cwd: string;
 	home: string;
@@ -45,32 +43,17 @@ export interface InputSources {
 	parentModel?: ModelRef;
 	parentRegistry?: ModelRegistry;
 	parentSession?: { id: string; file?: string };
-	/** The caller's conversation, read only when the spec asks for a tail (L3). */
+	/** The caller's conversation, read only when a child asks for a tail (L3). */
 	branch?: () => TaskBranch | undefined;
-	/**
-	 * The spec stands in for the calls of a workflow, each with roots of its own: the runs directory
-	 * is checked here without roots, and against each call's when it is planned.
-	 */
-	standIn?: boolean;
+	/** Prefix keys this session has run children with before (the cache policy's reuse). */
+	seenPrefixes?: () => ReadonlySet<string>;
+	/** Inside Pi, for forks: the session, the id of the call that forks, the prompt the parent's last request sent. */
+	fork?: { session: SessionReader; toolCallId: string; systemPrompt: string };
 }
 
 export type LoadedInputs =
-	| { ok: true; inputs: TaskInputs; host: Host; specWarnings: Problem[] }
-	| { ok: false; what: string; problems: Problem[]; spec?: SpecResult };
-
-async function loadSpec(source: SpecSource, where: { cwd: string; home: string }): Promise<SpecResult> {
-	if ("value" in source) return loadSpecObject(source.value, where);
-	if ("file" in source) return loadSpecFile(source.file, where);
-	return loadSpecText(source.text, where);
-}
-
-/** Why the runs directory a plan would get cannot take its record (runs-dir.ts); nothing when it can. */
-function runsDirRefusal(sources: InputSources, settings: ReturnType<typeof readSettings>, roots: readonly string[]) {
-	const override = sources.env.PI_DELEGATE_RUNS_DIR;
-	const inputs = { ...(override && { runsDirOverride: override }), ...sources };
-	const dir = decideRunsDir(inputs, decideSettings(settings).runsDir);
-	return runsDirProblems(dir, runsDirPlace(inputs, settings.settings.runsDir), roots);
-}
+	| { ok: true; inputs: CommonInputs; host: Host }
+	| { ok: false; what: string; problems: Problem[] };
 
 /** Pi's own default model settings: what a Pi started here would run on. */
 function piDefaultModel(sources: InputSources) {
@@ -78,16 +61,31 @@ function piDefaultModel(sources: InputSources) {
 	return { provider: pi.getDefaultProvider(), model: pi.getDefaultModel(), thinking: pi.getDefaultThinkingLevel() };
 }
 
-export async function loadTaskInputs(sources: InputSources): Promise<LoadedInputs> {
-	const where = { cwd: sources.cwd, home: sources.home };
-	const spec = await loadSpec(sources.spec, where);
-	if (!spec.ok) return { ok: false, what: "the task spec is invalid", problems: [...spec.problems], spec };
-	const located = { ...where, agentDir: sources.agentDir, projectTrusted: sources.projectTrusted };
+/** The runs directory every child of the call records into, and what chose it (for a problem). */
+function runsDirOf(sources: InputSources, settings: ReturnType<typeof readSettings>) {
+	const override = sources.env.PI_DELEGATE_RUNS_DIR;
+	const inputs = { ...(override && { runsDirOverride: override }), ...sources };
+	const dir = decideRunsDir(inputs, decideSettings(settings).runsDir);
+	return { dir, place: runsDirPlace(inputs, settings.settings.runsDir) };
+}
+
+/**
+ * Loads what every child of a call is planned from. `needs.branch` asks for the caller's conversation
+ * (some child quotes a tail of it). On refusal nothing is left open; on success the caller owns the host.
+ */
+export async function loadInputs(sources: InputSources, needs: { branch?: boolean } = {}): Promise<LoadedInputs> {
+	const located = {
+		cwd: sources.cwd,
+		home: sources.home,
+		agentDir: sources.agentDir,
+		projectTrusted: sources.projectTrusted,
+	};
 	const settings = readSettings(located);
-	// Before the host loads (seconds, with provider extensions): a runs directory that cannot take
-	// the record is refused at once.
-	const refused = runsDirRefusal(sources, settings, sources.standIn ? [] : spec.spec.resolved.roots);
-	if (refused.length > 0) return { ok: false, what: RUNS_DIR_REFUSED, problems: refused, spec };
+	// Before the host loads (seconds, with provider extensions): a runs directory that cannot take a
+	// record is refused at once, naming what chose it.
+	const runs = runsDirOf(sources, settings);
+	const refused = runsDirProblems(runs.dir, runs.place);
+	if (refused.length > 0) return { ok: false, what: RUNS_DIR_REFUSED, problems: refused };
 	const extensions = [...new Set([...sources.request.extensions, ...decideSettings(settings).providerExtensions])];
 	const host = await openHost({
 		cwd: sources.cwd,
@@ -101,9 +99,8 @@ export async function loadTaskInputs(sources: InputSources): Promise<LoadedInput
 	}
 	const override = sources.env.PI_DELEGATE_RUNS_DIR;
 	const tools = await availableToolNames({ cwd: sources.cwd, agentDir: sources.agentDir });
-	const inputs: TaskInputs = {
-		spec: spec.spec,
-		request: sources.request,
+	const branch = needs.branch ? sources.branch?.() : undefined;
+	const inputs: CommonInputs = {
 		entry: sources.entry,
 		cwd: sources.cwd,
 		home: sources.home,
@@ -117,9 +114,11 @@ export async function loadTaskInputs(sources: InputSources): Promise<LoadedInput
 		piVersion: VERSION,
 		sandbox: sandboxSupport(),
 		...(override && { runsDirOverride: override }),
+		runsDirReal: realRunsDir(runs.dir),
 		...(sources.parentSession && { parentSession: sources.parentSession }),
+		...(branch && { branch }),
+		...(sources.seenPrefixes && { seenPrefixes: sources.seenPrefixes() }),
+		...(sources.fork && { fork: loadForkContext(sources.fork, sources.cwd) }),
 	};
-	const branch = spec.spec.context.tail ? sources.branch?.() : undefined;
-	if (branch) inputs.branch = branch;
-	return { ok: true, inputs, host, specWarnings: [...spec.warnings] };
+	return { ok: true, inputs, host };
 }

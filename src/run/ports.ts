@@ -1,31 +1,53 @@
 /**
- * The real ports of an execution: Pi renders the prompt, the boundary snapshots the roots, the audit
- * record goes to disk, the runner the plan chose starts the child. Entry points add their own
- * progress sink, cancel signal, root locks and prefix gate.
+ * The real ports of an execution, one set for every kind of child: Pi renders the prompt, the
+ * boundary snapshots the roots, the audit record goes to disk, the file probe looks at what evidence
+ * names, and the runner the plan names starts the child — a fork in this process with its session
+ * built from the parent's branch. Entry points add their own progress sink, cancel signal, root
+ * locks and prefix gate.
  */
 import type { ModelRuntime } from "@earendil-works/pi-coding-agent";
 import { snapshotRoots } from "../boundary/snapshot.ts";
 import { nodeFileProbe } from "../envelope/probe.ts";
 import { renderChildView } from "../host/render.ts";
-import type { TaskPlan } from "../plan/types.ts";
+import type { SessionEntryLike } from "../plan/fork-types.ts";
+import type { ChildPlan, ForkPlan } from "../plan/types.ts";
 import { AuditRecord } from "./audit.ts";
-import type { ExecutePorts } from "./execute.ts";
+import type { ExecutionPorts } from "./execute.ts";
+import { createForkState, forkSetup } from "./fork-child.ts";
 import { inProcessRunner } from "./in-process.ts";
 import { runSubprocess } from "./subprocess.ts";
 import type { ChildRunner } from "./types.ts";
 
-/** The runner a plan names, bound to the shared model runtime when it runs in this process. */
-export function runnerFor(plan: Pick<TaskPlan, "runner">, runtime: ModelRuntime | undefined): ChildRunner {
-	if (plan.runner.value === "subprocess") return runSubprocess;
-	if (!runtime) throw new Error("an in-process child needs the model runtime it shares");
-	return inProcessRunner(runtime);
+/** What the runners need besides the plan: the model runtime children share, and a fork's branch. */
+export interface RunnerContext {
+	runtime?: ModelRuntime | undefined;
+	/** The parent's session entries, which a fork's session is built from (the plan names them by id). */
+	entries?: readonly SessionEntryLike[];
 }
 
-export function executionPorts(
-	plan: TaskPlan,
-	runtime: ModelRuntime | undefined,
-	extra: Pick<ExecutePorts, "progress" | "signal" | "locks" | "prefixGate"> & Partial<ExecutePorts> = {},
-): ExecutePorts {
+/** A fork: an in-process child whose session is the parent's branch; what its hooks saw comes back in its outcome. */
+function forkRunner(plan: ForkPlan, runtime: ModelRuntime, entries: readonly SessionEntryLike[]): ChildRunner {
+	return async (launch, hooks) => {
+		const state = createForkState();
+		const setup = forkSetup(plan, entries, state, () => Date.now());
+		const outcome = await inProcessRunner(runtime, { setup })(launch, hooks);
+		return { ...outcome, observed: { ...state, refused: [...state.refused] } };
+	};
+}
+
+/** The runner a plan names, bound to the shared model runtime when it runs in this process. */
+export function runnerFor(plan: ChildPlan, context: RunnerContext): ChildRunner {
+	if (plan.runner.value === "subprocess") return runSubprocess;
+	if (!context.runtime) throw new Error("an in-process child needs the model runtime it shares");
+	if (plan.kind === "fork") return forkRunner(plan, context.runtime, context.entries ?? []);
+	return inProcessRunner(context.runtime);
+}
+
+export function realPorts(
+	plan: ChildPlan,
+	context: RunnerContext,
+	extra: Pick<ExecutionPorts, "progress" | "signal" | "locks" | "prefixGate"> & Partial<ExecutionPorts> = {},
+): ExecutionPorts {
 	return {
 		now: () => new Date(),
 		audit: (runsDir, id, at) => AuditRecord.create(runsDir, id, at),
@@ -34,6 +56,6 @@ export function executionPorts(
 		render: (p) => renderChildView(p.child, { cwd: p.cwd, agentDir: p.agentDir }),
 		probe: nodeFileProbe(),
 		...extra,
-		runner: extra.runner ?? runnerFor(plan, runtime),
+		runner: extra.runner ?? runnerFor(plan, context),
 	};
 }

@@ -1,26 +1,25 @@
 /**
  * What a child would receive, without running one: the shared composition behind `pi-delegate
- * preview` and `/delegate-preview`. With a spec it is the task's own plan — the same load and plan
- * a run uses, so what preview shows is what a run sends; without one it plans a child of the agent
- * (or the task worker) with the same pieces. Either way Pi renders the prompt. Needs no model and
- * no API key: a model that could not be used is a note ("a run would refuse"), not an error.
+ * preview` and `/delegate-preview`. It is the same load and the same plan a run uses (planCall), so
+ * what preview shows is what a run sends: with a spec, the task's own plan; without one, an unchecked
+ * child of the agent (or the task worker) with the tools it would be given. Either way Pi renders the
+ * prompt. Needs no model and no API key: a model that could not be used is a note ("a run would
+ * refuse"), not an error.
  */
 
 import type { CommandPolicy } from "../agents/command-policy.ts";
-import { loadAgents } from "../agents/load.ts";
 import type { PathRule } from "../agents/path-policy.ts";
-import { availableToolNames, type RenderedPrompt, renderChildView } from "../host/render.ts";
-import { planChild } from "../plan/child.ts";
-import { decideSettings } from "../plan/settings.ts";
+import { type RenderedPrompt, renderChildView } from "../host/render.ts";
+import type { ChildRequest, SpecSource } from "../plan/request-types.ts";
 import type { TaskBranch } from "../plan/tail.ts";
-import { commandRules, pathRules } from "../plan/tools.ts";
-import type { CallFields, TaskPlan } from "../plan/types.ts";
+import { DEFAULT_CHILD_TOOLS } from "../plan/tools.ts";
+import type { CallFields, RunnerKind, TaskPlan } from "../plan/types.ts";
 import type { Problem, ProblemPlace } from "../problems.ts";
 import type { ParentPrompt } from "../prompt/channels.ts";
 import type { ChildView } from "../prompt/child-view.ts";
-import { readSettings } from "../settings/read.ts";
-import { planDelegation } from "./delegate.ts";
-import type { InputSources, SpecSource } from "./inputs.ts";
+import { DEFAULT_BUDGETS, DEFAULT_EFFORT } from "../request/limits.ts";
+import { planCall } from "./delegate.ts";
+import type { InputSources } from "./inputs.ts";
 
 /** What a run loads from, less the spec and request a run must have; and what a preview without a spec plans from. */
 export interface PreviewSources
@@ -30,6 +29,10 @@ export interface PreviewSources
 	> {
 	agent?: { name: string; where: ProblemPlace };
 	runMode?: string;
+	/** What `run` takes besides: the model, the runner, the provider extensions (a preview decides as a run would). */
+	model?: string;
+	runner?: RunnerKind;
+	extensions?: readonly string[];
 	call?: CallFields;
 	tools?: { names: readonly string[]; where: ProblemPlace };
 	spec?: SpecSource;
@@ -55,93 +58,87 @@ export type Preview =
 	  }
 	| { ok: false; what: string; problems: Problem[] };
 
-async function previewSpec(sources: PreviewSources, spec: SpecSource): Promise<Preview> {
-	if (sources.tools !== undefined) {
-		return {
-			ok: false,
-			what: "--tools does not apply with --spec",
-			problems: [
-				{
-					...sources.tools.where,
-					code: "conflict",
-					value: sources.tools.names,
-					message: "a task's tools follow its authority (read_only, commands)",
-					fix: "leave out --tools, or preview without --spec",
-				},
-			],
-		};
-	}
+/** What a preview plans: the task a spec describes, or an unchecked child of the agent (what it would be given). */
+function previewRequest(sources: PreviewSources): ChildRequest {
+	const layer = {
+		...(sources.agent && { agent: sources.agent }),
+		...(sources.call && { call: sources.call }),
+	};
+	if (sources.spec) return { kind: "task", where: { path: [] }, spec: {}, source: sources.spec, layer, defaults: [] };
+	return {
+		kind: "unchecked",
+		where: { path: [] },
+		id: "preview",
+		prompt: "",
+		effort: DEFAULT_EFFORT,
+		budget: DEFAULT_BUDGETS[DEFAULT_EFFORT],
+		layer,
+		defaults: [],
+		...(sources.tools && { tools: sources.tools }),
+		defaultTools: { names: DEFAULT_CHILD_TOOLS, reason: "Pi's own selection, as a child of the agent would have" },
+	};
+}
+
+/** `--tools` with a spec: a task's tools follow its authority. */
+function toolsWithSpec(tools: NonNullable<PreviewSources["tools"]>): Preview {
+	return {
+		ok: false,
+		what: "--tools does not apply with --spec",
+		problems: [
+			{
+				...tools.where,
+				code: "conflict",
+				value: tools.names,
+				message: "a task's tools follow its authority (read_only, commands)",
+				fix: "leave out --tools, or preview without --spec",
+			},
+		],
+	};
+}
+
+/** The one plan a preview shows, or why there is none; a plan a run would refuse is shown with why. */
+async function previewPlan(sources: PreviewSources) {
 	let parent: ParentPrompt | undefined;
-	const delegation = await planDelegation({
-		...sources,
-		spec,
-		request: {
-			...(sources.agent && { agent: sources.agent }),
-			...(sources.call && { call: sources.call }),
-			...(sources.runMode !== undefined && { runMode: sources.runMode }),
-			extensions: [],
+	const called = await planCall(
+		{
+			...sources,
+			request: {
+				...(sources.runMode !== undefined && { runMode: sources.runMode }),
+				...(sources.model !== undefined && { model: sources.model }),
+				...(sources.runner !== undefined && { runner: sources.runner }),
+				extensions: sources.extensions ?? [],
+			},
+			parentPrompt: async () => {
+				parent = await sources.parentPrompt();
+				return parent;
+			},
 		},
-		parentPrompt: async () => {
-			parent = await sources.parentPrompt();
-			return parent;
-		},
-	});
-	const plan = delegation.plan;
-	if (!delegation.ok && !plan) return { ok: false, what: delegation.what, problems: delegation.problems };
-	if (delegation.ok) delegation.host.dispose();
-	if (!plan || !parent) throw new Error("a plan without its parent prompt");
+		[previewRequest(sources)],
+	);
+	if (called.ok) called.host.dispose();
+	const refusal = called.ok ? undefined : called.refused[0];
+	const plan = called.ok ? called.plans[0] : refusal?.plan;
+	return { called, refusal, plan, parent, warnings: called.ok ? (called.warnings[0] ?? []) : [] };
+}
+
+export async function previewDelegation(sources: PreviewSources): Promise<Preview> {
+	if (sources.spec && sources.tools) return toolsWithSpec(sources.tools);
+	const { called, refusal, plan, parent, warnings } = await previewPlan(sources);
+	if (!plan || plan.kind === "fork" || !parent) {
+		const what = refusal?.what ?? (called.ok ? "no child would start" : called.what);
+		const problems = refusal?.problems ?? (called.ok ? [] : called.problems);
+		return { ok: false, what: sources.spec ? what : `no child would start: ${what}`, problems };
+	}
 	const child = await renderChildView(plan.child, { cwd: plan.cwd, agentDir: plan.agentDir });
-	const specWarnings = delegation.ok ? delegation.specWarnings : [];
 	return {
 		ok: true,
 		view: plan.child,
 		child,
 		parent,
-		plan,
-		warnings: [...specWarnings, ...plan.warnings],
-		wouldRefuse: delegation.ok ? [] : delegation.problems,
+		...(plan.kind === "task" && { plan }),
+		warnings: [...warnings, ...plan.warnings],
+		wouldRefuse: refusal?.problems ?? [],
 		...(plan.commands && { commands: plan.commands }),
 		...(plan.paths && { paths: plan.paths }),
-	};
-}
-
-export async function previewDelegation(sources: PreviewSources): Promise<Preview> {
-	if (sources.spec) return previewSpec(sources, sources.spec);
-	const located = {
-		cwd: sources.cwd,
-		home: sources.home,
-		agentDir: sources.agentDir,
-		projectTrusted: sources.projectTrusted,
-	};
-	const settings = decideSettings(readSettings(located));
-	if (settings.problems.length > 0) {
-		return { ok: false, what: "the settings have problems, so no child would start", problems: settings.problems };
-	}
-	const parent = await sources.parentPrompt();
-	const available = await availableToolNames({ cwd: sources.cwd, agentDir: sources.agentDir });
-	const planned = planChild({
-		agents: loadAgents({ ...located, availableTools: available, env: sources.env }),
-		...(sources.agent && { agent: sources.agent }),
-		...(sources.tools && { tools: sources.tools }),
-		available,
-		registry: settings.registry,
-		parent,
-		...(sources.call && { call: sources.call }),
-		...(sources.runMode !== undefined && { runMode: sources.runMode }),
-		firstMessage: "",
-	});
-	if (!planned.ok) return { ok: false, what: `no child would start: ${planned.what}`, problems: planned.problems };
-	const child = await renderChildView(planned.view, { cwd: sources.cwd, agentDir: sources.agentDir });
-	const commands = commandRules(planned.definition, planned.view.tools);
-	const paths = pathRules(planned.definition, planned.view.tools);
-	return {
-		ok: true,
-		view: planned.view,
-		child,
-		parent,
-		warnings: planned.view.warnings,
-		wouldRefuse: [],
-		...(commands && { commands }),
-		...(paths && { paths }),
 	};
 }

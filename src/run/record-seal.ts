@@ -8,6 +8,7 @@
  * thrown: the run ends with its report (exit 1 on the command line), not an unexpected error.
  */
 import type { AuditWriter, RecordFault } from "./audit.ts";
+import type { ChildResult } from "./result.ts";
 import type { ChildOutcome } from "./types.ts";
 import type { RunProblem } from "./verdict.ts";
 
@@ -61,27 +62,22 @@ export function recordProblems(faults: readonly RecordFault[], dir: string): Run
 	return [...grouped, ...problems];
 }
 
-/** A verdict's result failed by the record's problems. */
-export function failVerdict<R extends { verdict: "PASS" | "FAIL"; problems: RunProblem[] }>(
-	result: R,
-	problems: RunProblem[],
-): R {
-	return { ...result, verdict: "FAIL", problems: [...result.problems, ...problems] };
+/** A result failed by the record's problems: a task's or a fork's verdict, an unchecked child's status. */
+export function failResult(result: ChildResult, problems: RunProblem[]): ChildResult {
+	const all = [...result.problems, ...problems];
+	return result.kind === "unchecked"
+		? { ...result, status: "failed", problems: all }
+		: { ...result, verdict: "FAIL", problems: all };
 }
 
 /**
  * Writes outcome.json, checks the record, then writes result.json with the record's problems in it;
  * returns the result as written, or, when result.json could not be written, failed with the reason.
  */
-export function sealRecord<R>(
-	audit: AuditWriter,
-	outcome: ChildOutcome,
-	result: R,
-	failWith: (result: R, problems: RunProblem[]) => R,
-): R {
+export function sealRecord(audit: AuditWriter, outcome: ChildOutcome, result: ChildResult): ChildResult {
 	audit.writeJson("outcome.json", outcome);
 	const faults = audit.seal();
-	const sealed = faults.length > 0 ? failWith(result, recordProblems(faults, audit.dir)) : result;
+	const sealed = faults.length > 0 ? failResult(result, recordProblems(faults, audit.dir)) : result;
 	const unwritten = audit.finish(sealed);
-	return unwritten ? failWith(sealed, [recordProblem(unwritten, audit.dir)]) : sealed;
+	return unwritten ? failResult(sealed, [recordProblem(unwritten, audit.dir)]) : sealed;
 }

@@ -1,47 +1,17 @@
 /**
  * Which children may run at the same time over the same files — one lock per session (tasks, forks
- * and workflow children all take it) or per CLI run. A boundary diff sees every change under its
- * roots, whoever made it, so a child that may change files has its roots to itself; children that
- * cannot change anything share them (a fan-out of sandboxed read-only reviews over one repository
- * runs at once). Sibling forks are a group: each may run commands, but all of them are told to
- * change nothing, so they run together and a task waits for the last of them.
+ * and workflow children all take it) or per CLI run, carrying out each plan's claim
+ * (plan/root-claim.ts): a writer has its roots to itself; children that cannot change anything share
+ * them (a fan-out of sandboxed read-only reviews over one repository runs at once).
  *
  * Served first come, first served: a claim waits for every earlier one it conflicts with, so a
  * writer waiting behind readers is not overtaken by readers that come after it. Roots are compared
  * as given (pass resolved real paths); `/w/ab` is not inside `/w/a`.
  */
 import { sep } from "node:path";
+import type { RootClaim } from "../plan/root-claim.ts";
 
-/** What a child holds while it runs. */
-export interface RootClaim {
-	roots: readonly string[];
-	/** Whether it may change files under them: a writer has its roots to itself. */
-	write: boolean;
-	/** Writers of one group share roots with each other (sibling forks), not with anyone else. */
-	group?: string;
-}
-
-/** The reading tools: a child with only these changes nothing a sibling's boundary could see. */
-const READING = new Set(["read", "grep", "find", "ls", "submit_result"]);
-
-/** Whether a child with these tools can change files at all (without a sandbox to stop it). */
-export function toolsCanWrite(tools: readonly string[]): boolean {
-	return tools.some((tool) => !READING.has(tool));
-}
-
-/**
- * A task's claim: it shares its roots only when it cannot change them — read-only, and either run
- * in the enforcing sandbox (the file system is read-only to it) or given reading tools only.
- */
-export function taskClaim(plan: {
-	spec: { read_only: boolean };
-	boundary: { roots: readonly string[] };
-	sandbox: { mode: string };
-	child: { tools: readonly string[] };
-}): RootClaim {
-	const cannotWrite = plan.spec.read_only && (plan.sandbox.mode === "enforce" || !toolsCanWrite(plan.child.tools));
-	return { roots: plan.boundary.roots, write: !cannotWrite };
-}
+export type { RootClaim };
 
 const overlaps = (a: string, b: string) =>
 	a === b || a.startsWith(b.endsWith(sep) ? b : b + sep) || b.startsWith(a.endsWith(sep) ? a : a + sep);

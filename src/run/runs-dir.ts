@@ -10,20 +10,14 @@
  * removed where the run would write (the directory, or the nearest one above it that exists). Mode
  * bits say nothing of a read-only mount, a full disk, or a file system that takes no directories.
  *
- * A runs directory must also lie apart from every watched root. Inside one, a child that may write
- * there (a writable root, or anywhere without the sandbox) could rewrite its own record, and the
- * record's own writes would show as changes of the root; holding one, a child could put a directory
- * that reads as a run beside the real ones. Paths are compared after every symlink is resolved.
+ * That it lies apart from every root a child may touch is the planner's check (plan/runs-dir.ts),
+ * on the real path `realRunsDir` gives it.
  */
 import { randomBytes } from "node:crypto";
 import { accessSync, constants, mkdirSync, readlinkSync, realpathSync, rmdirSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import type { Problem, ProblemCode, ProblemPlace } from "../problems.ts";
 import { writeErrorText } from "./audit.ts";
-import { within } from "./sandbox/bwrap-args.ts";
-
-/** What a refusal for the runs directory says before its problems. */
-export const RUNS_DIR_REFUSED = "the runs directory cannot take the run's record";
 
 /** The longest path the system takes, and the longest name of one entry (Linux). */
 const PATH_MAX = 4096;
@@ -42,8 +36,6 @@ interface Finding {
 	code: ProblemCode;
 	why: string;
 	fix: string;
-	/** The fix names the setting and the variable itself. */
-	whole?: boolean;
 }
 
 /** Where the directory stands: there (a directory), missing below the directory `under`, or wrong. */
@@ -128,35 +120,18 @@ function probeFinding(dir: string, under: string): Finding | undefined {
 	}
 }
 
-function realOr(path: string): string {
-	try {
-		return realpathSync(path);
-	} catch {
-		return path;
-	}
-}
-
-function overlapFinding(dir: string, shape: Shape, roots: readonly string[]): Finding | undefined {
-	if (roots.length === 0 || !("exists" in shape)) return undefined;
-	let real: string;
-	try {
-		real = shape.exists ? realpathSync(dir) : join(realpathSync(shape.under), relative(shape.under, dir));
-	} catch {
-		return undefined;
-	}
-	const fix = `point ${RUNS_DIR_KNOBS} at a directory outside every watched root`;
-	for (const given of roots) {
-		const root = realOr(given);
-		if (within(real, root)) {
-			const why = `lies inside the watched root ${root}${real === dir ? "" : ` (it is ${real})`}: the child could rewrite its own record`;
-			return { code: "conflict", why, fix, whole: true };
-		}
-		if (within(root, real)) {
-			const why = `holds the watched root ${root}: the child could put what reads as a run beside the real ones`;
-			return { code: "conflict", why, fix, whole: true };
+/**
+ * The runs directory as the disk has it: every symlink of its longest existing part resolved, the
+ * rest as given. What the planner compares with the roots (plan/runs-dir.ts).
+ */
+export function realRunsDir(dir: string): string {
+	for (let path = dir; ; path = dirname(path)) {
+		try {
+			return join(realpathSync(path), relative(path, dir));
+		} catch {
+			if (dirname(path) === path) return dir;
 		}
 	}
-	return undefined;
 }
 
 /** A path as a message shows it: whole, unless it is too long to read (the problem's value keeps it whole). */
@@ -168,18 +143,18 @@ function problemOf(dir: string, place: ProblemPlace, finding: Finding): Problem 
 		code: finding.code,
 		value: dir,
 		message: `the runs directory ${shown(dir)} ${finding.why}`,
-		fix: finding.whole ? finding.fix : `${finding.fix}, ${CHOOSE_ANOTHER}`,
+		fix: `${finding.fix}, ${CHOOSE_ANOTHER}`,
 	};
 }
 
 /**
- * Why runs cannot be recorded in `dir` (chosen at `place`) by a run watching `roots`: nothing when
- * they can. Nothing is left behind; the directory is made by the run itself.
+ * Why runs cannot be recorded in `dir` (chosen at `place`): nothing when they can. Nothing is left
+ * behind; the directory is made by the run itself.
  */
-export function runsDirProblems(dir: string, place: ProblemPlace, roots: readonly string[] = []): Problem[] {
+export function runsDirProblems(dir: string, place: ProblemPlace): Problem[] {
 	const shape = shapeOf(dir);
 	if (!("exists" in shape)) return [problemOf(dir, place, shape)];
-	const finding = probeFinding(dir, shape.exists ? dir : shape.under) ?? overlapFinding(dir, shape, roots);
+	const finding = probeFinding(dir, shape.exists ? dir : shape.under);
 	return finding ? [problemOf(dir, place, finding)] : [];
 }
 

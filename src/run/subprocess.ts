@@ -18,7 +18,7 @@ import type { Readable } from "node:stream";
 import { buildChildCommand, type ChildCommand } from "./child-command.ts";
 import { CHILD_CONFIG_ENV, encodeChildConfig, expectedPrompt, sha256 } from "./child-config.ts";
 import { createEventState } from "./child-events.ts";
-import { type ChildExit, childOutcome } from "./child-outcome.ts";
+import { type ChildExit, childOutcome, ranReports } from "./child-outcome.ts";
 import { childExtensionPath, findPiCli, scratchDir } from "./child-paths.ts";
 import { drained, readChild } from "./child-streams.ts";
 import {
@@ -47,6 +47,7 @@ function unstarted(hooks: RunnerHooks, error: string | undefined, started: numbe
 		spawnError: error,
 		abortReason: error === undefined ? hooks.signal.reason : undefined,
 		reports: [],
+		commands: [],
 		stderrTail: "",
 		streamErrors: [],
 		sessionFile: undefined,
@@ -227,6 +228,7 @@ async function runChild(
 		spawnError,
 		abortReason,
 		reports: streams.reports,
+		commands: ranReports(streams.reports),
 		stderrTail: streams.stderrTail.value,
 		streamErrors: streams.streamErrors,
 		sessionFile: existsSync(hooks.sessionFile) ? hooks.sessionFile : undefined,

@@ -7,10 +7,12 @@
 
 import type { CommandPolicy } from "../agents/command-policy.ts";
 import type { PathRule } from "../agents/path-policy.ts";
+import type { CommandRun } from "../envelope/command-runs.ts";
 import type { RejectedCall } from "../envelope/rejected.ts";
+import type { PrefixHashes } from "../meter/types.ts";
+import type { ChildCachePolicy } from "../plan/cache-policy.ts";
 import type { ChildBudget, ModelChoice, RunnerKind, SubmitCheckConfig } from "../plan/types.ts";
 import type { ChildPromptInputs } from "../prompt/channels.ts";
-import type { ChildCachePolicy } from "./cache-policy.ts";
 import type { Containment, PreventedAttempt, SandboxMode, SandboxPlan } from "./sandbox/types.ts";
 
 export type {
@@ -47,7 +49,7 @@ export interface ChildLaunch {
 	/** What `submit_result` checks before accepting a result. */
 	submit: SubmitCheckConfig;
 	/**
-	 * The sandbox the planner decided (planSandbox). Absent: no sandbox, as before there was one.
+	 * The sandbox the planner decided (decideSandbox). Absent: no sandbox, as before there was one.
 	 * Either way the child is contained (a PID namespace) where this machine allows it.
 	 */
 	sandbox?: SandboxPlan;
@@ -144,8 +146,14 @@ export interface ChildOutcome {
 	rejectedSubmissions?: RejectedCall[];
 	/** Text of the last assistant message. */
 	finalText: string;
-	/** Every bash command the child ran, in order. */
+	/** Every bash command the child's bash executed, in order (a call refused or never started is not one). */
 	commandsRun: string[];
+	/**
+	 * The same commands with how each ended, as pi-delegate's own bash recorded them (never read
+	 * from the child's events or output); `cmd:` pointers are verified against it. Absent from a
+	 * runner that keeps no such record: its `commandsRun` is then all there is.
+	 */
+	commands?: CommandRun[];
 	toolCalls: number;
 	turns: number;
 	usage: ChildUsage;
@@ -160,6 +168,18 @@ export interface ChildOutcome {
 	sandbox?: SandboxMode;
 	/** Writes the sandbox refused, in order (the boundary's violations are listed apart). */
 	prevented?: PreventedAttempt[];
+	/** What a fork's own hooks saw while it ran (run/fork-child.ts). */
+	observed?: ForkObservations;
+}
+
+/** What a fork's hooks and tools observed: the calls its authority refused, its first request's prefix. */
+export interface ForkObservations {
+	/** The calls it refused, in order. */
+	refused: Array<{ tool: string; reason: string }>;
+	/** The prefix hashes of its first request. */
+	firstRequest?: PrefixHashes;
+	/** Whether its first request got the breakpoint at the end of the inherited branch, or why not. */
+	breakpoint?: string;
 }
 
 /** A child's system prompt and tool definitions exactly as its Pi sent them to the model. */

@@ -10,7 +10,7 @@ import { type EvidenceRule, emptyProofProblem } from "../envelope/proof.ts";
 import type { ClaimCheck } from "../envelope/verify.ts";
 import { formatUsd, plural } from "../format/numbers.ts";
 import type { Problem, ProblemCode } from "../problems.ts";
-import type { Budget } from "../spec/schema.ts";
+import type { Budget } from "../request/limits.ts";
 import type { ChildOutcome, SandboxMode } from "./types.ts";
 
 export type Verdict = "PASS" | "FAIL";

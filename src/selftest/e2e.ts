@@ -18,7 +18,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { RunnerKind } from "../plan/types.ts";
 import type { Problem } from "../problems.ts";
-import { planDelegation, runDelegation } from "../run/delegate.ts";
+import { planCall, refusalOf, runChild } from "../run/delegate.ts";
 import type { TaskResult } from "../run/result.ts";
 import type { TaskProgress } from "../run/types.ts";
 import { E2E_CASES, type E2eCase, type Requirement, type RootPaths } from "./e2e-cases.ts";
@@ -116,22 +116,26 @@ async function runCase(c: E2eCase, runner: RunnerKind, dir: string, options: E2e
 	writeFileSync(script, JSON.stringify(c.script(paths)));
 	const vars = { PI_DELEGATE_SCRIPT: script, PI_DELEGATE_REQUESTS: join(agentDir, "requests.jsonl") };
 	return withEnv(vars, async () => {
-		const delegation = await planDelegation({
-			entry: "cli",
-			spec: { value: c.spec(paths) },
-			request: { model: SCRIPTED_MODEL, runner, extensions: [scriptedProviderPath()] },
-			cwd: work,
-			home: dir,
-			agentDir,
-			projectTrusted: false,
-			env: { PI_DELEGATE_RUNS_DIR: join(dir, "runs") },
-			parentPrompt: async () => ({ options: { contextFiles: [], skills: [], cwd: work } }),
-		});
-		if (!delegation.ok) return { ...head, state: "refused", what: delegation.what, problems: delegation.problems };
-		const result = await runDelegation(delegation, {
+		const called = await planCall(
+			{
+				entry: "cli",
+				request: { model: SCRIPTED_MODEL, runner, extensions: [scriptedProviderPath()] },
+				cwd: work,
+				home: dir,
+				agentDir,
+				projectTrusted: false,
+				env: { PI_DELEGATE_RUNS_DIR: join(dir, "runs") },
+				parentPrompt: async () => ({ options: { contextFiles: [], skills: [], cwd: work } }),
+			},
+			[{ kind: "task", where: { path: [] }, spec: c.spec(paths), layer: {}, defaults: [] }],
+		);
+		if (!called.ok) return { ...head, state: "refused", ...refusalOf(called) };
+		const plan = called.plans[0]!;
+		const result = await runChild(plan, called.context, {
 			progress: (progress) => options.onProgress?.(c.id, progress),
 			...(options.signal && { signal: options.signal }),
-		});
+		}).finally(() => called.host.dispose());
+		if (result.kind !== "task") throw new Error("a task's plan came back as another kind of result");
 		if (options.signal?.aborted) return { ...head, state: "skipped", reason: "the selftest was interrupted" };
 		const differences = c.judge(result, paths);
 		return { ...head, state: differences.length === 0 ? "as-expected" : "wrong", result, differences };

@@ -4,8 +4,8 @@
  * reference must also parse, which a pattern could only approximate.
  */
 import type { Problem } from "../problems.ts";
+import { EFFORTS, type Effort } from "../request/choices.ts";
 import { isThinking, parseModelRef, THINKING_LEVELS } from "../spec/model-ref.ts";
-import { EFFORTS, type Effort } from "../spec/schema.ts";
 import { didYouMean } from "../suggest.ts";
 import { isRecord } from "../values.ts";
 import type { KeyPlace } from "./place.ts";

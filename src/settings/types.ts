@@ -4,8 +4,8 @@
  */
 import type { ContextPrimitives } from "../context/primitives.ts";
 import type { ProblemPlace } from "../problems.ts";
+import type { Effort, RunnerKind } from "../request/choices.ts";
 import type { Thinking } from "../spec/model-ref.ts";
-import type { Effort } from "../spec/schema.ts";
 import type { DelegateSection } from "./schema.ts";
 
 export type SettingsScope = "global" | "project";
@@ -95,4 +95,4 @@ export interface ValidatedSettings {
 }
 
 /** How a child is run: an SDK session in this process, or a `pi` process of its own. */
-export type RunnerKind = "in-process" | "subprocess";
+export type { RunnerKind };

@@ -3,8 +3,8 @@
  * type, empty, out of range, missing) are phrased from these rather than from the schema checker's own
  * messages, so the user reads "must be a positive number of seconds" instead of "must be > 0".
  */
-import { DEFAULT_EVIDENCE_RULE, EVIDENCE_RULES } from "./evidence.ts";
-import { DEFAULT_EFFORT, defaultsText, EFFORTS, ID_MAX_LENGTH, ID_RULE, SANDBOX_MODES } from "./schema.ts";
+import { DEFAULT_EVIDENCE_RULE, EFFORTS, EVIDENCE_RULES, SANDBOX_MODES } from "../request/choices.ts";
+import { DEFAULT_EFFORT, defaultsText, ID_MAX_LENGTH, ID_RULE } from "../request/limits.ts";
 
 export interface FieldText {
 	/** What a valid value is, as a noun phrase: "a positive number of seconds". */

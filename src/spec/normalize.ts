@@ -3,8 +3,9 @@
  * governed the run, then deep-frozen so no later stage can change the description of a delegation
  * after it was checked.
  */
-import { DEFAULT_EVIDENCE_RULE } from "./evidence.ts";
-import { DEFAULT_BUDGETS, DEFAULT_EFFORT, type ResolvedRoots, type TaskSpec, type TaskSpecInput } from "./schema.ts";
+import { DEFAULT_EVIDENCE_RULE } from "../request/choices.ts";
+import { DEFAULT_BUDGETS, DEFAULT_EFFORT } from "../request/limits.ts";
+import type { ResolvedRoots, TaskSpec, TaskSpecInput } from "./schema.ts";
 
 /** Freezes an object graph in place and returns it. */
 export function deepFreeze<T>(value: T): T {

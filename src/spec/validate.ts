@@ -136,6 +136,6 @@ export function validateSpec(input: unknown, options: ValidateOptions): SpecResu
 	const warnings = sortProblems([...contract.warnings, ...contextWarnings(own(input, "context"), options.probe)]);
 	const problems = sortProblems(merge(shape, [...blankProblems(input), ...contract.problems]));
 	if (problems.length > 0 || !contract.resolved) return { ok: false, problems, warnings };
-	const { spec, defaulted } = normalize(input as TaskSpecInput, contract.resolved);
+	const { spec, defaulted } = normalize(input as unknown as TaskSpecInput, contract.resolved);
 	return { ok: true, spec, warnings, defaulted };
 }

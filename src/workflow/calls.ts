@@ -9,7 +9,7 @@
  * call issued after that throws WorkflowStopped.
  */
 import { formatUsd } from "../format/numbers.ts";
-import type { PlainPlan, TaskPlan } from "../plan/types.ts";
+import type { TaskPlan, UncheckedPlan } from "../plan/types.ts";
 import { formatPath, type Problem, type ProblemPlace, problemJson } from "../problems.ts";
 import type { ChildHandle, ChildrenRegistry } from "../run/children.ts";
 import type { TaskProgress } from "../run/types.ts";
@@ -22,7 +22,7 @@ import { givenResults, needlesOf, type Offered } from "./provenance.ts";
 import { ReplayBook } from "./replay.ts";
 import { schemaProblems } from "./request.ts";
 import type { ResultSchema } from "./result-schema.ts";
-import type { AgentResult, CheckedResult, PlainAgentResult, WorkflowLimits } from "./types.ts";
+import type { AgentResult, CheckedResult, UncheckedAgentResult, WorkflowLimits } from "./types.ts";
 
 export interface CallInput {
 	seq: number;
@@ -33,10 +33,10 @@ export interface CallInput {
 }
 
 export type PlannedCall =
-	| { ok: true; plan: TaskPlan | PlainPlan; schema?: ResultSchema; warnings: Problem[] }
+	| { ok: true; plan: TaskPlan | UncheckedPlan; schema?: ResultSchema; warnings: Problem[] }
 	| { ok: false; what: string; problems: Problem[] };
 
-export type Executed = Omit<CheckedResult, "call"> | Omit<PlainAgentResult, "call">;
+export type Executed = Omit<CheckedResult, "call"> | Omit<UncheckedAgentResult, "call">;
 
 /** What the engine needs from the world; the shell (shell.ts) gives the real ones. */
 export interface EnginePorts {
@@ -65,10 +65,6 @@ export interface CallSettings {
 
 export function costOf(result: Executed): number {
 	return result.metrics.usage.costUsd;
-}
-
-export function passed(result: Executed): boolean {
-	return result.kind === "plain" ? result.status === "done" : result.verdict === "PASS";
 }
 
 function label(prompt: string): string {
@@ -250,7 +246,7 @@ export class CallRunner {
 			const result = { ...executed, problems, call } as AgentResult;
 			this.record({ ...base, replayed: false, interrupted: controller.signal.aborted, result });
 			handle.end({
-				state: result.kind === "plain" ? (result.status === "done" ? "done" : "failed") : result.verdict,
+				state: result.kind === "unchecked" ? (result.status === "done" ? "done" : "failed") : result.verdict,
 				usage: result.metrics.usage,
 				auditDir: result.auditDir,
 				...(this.ports.report && { report: this.ports.report(result) }),

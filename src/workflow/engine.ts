@@ -7,7 +7,8 @@
  */
 import { formatSeconds } from "../format/numbers.ts";
 import type { PathSegment, Problem } from "../problems.ts";
-import { CallRunner, type CallSettings, type EnginePorts, passed } from "./calls.ts";
+import { passed } from "../run/result.ts";
+import { CallRunner, type CallSettings, type EnginePorts } from "./calls.ts";
 import { DeterminismError, installScriptGuard, type ScriptFiles } from "./determinism.ts";
 import { WorkflowInputError, WorkflowStopped } from "./errors.ts";
 import type { CallLine } from "./journal.ts";

@@ -15,7 +15,7 @@
  * what it is asked. Pure.
  */
 import { createHash } from "node:crypto";
-import type { PlainPlan, TaskPlan } from "../plan/types.ts";
+import type { TaskPlan, UncheckedPlan } from "../plan/types.ts";
 
 /** JSON with object keys sorted, so two spellings of one value hash alike. */
 export function canonicalJson(value: unknown): string {
@@ -37,7 +37,7 @@ export interface HashExtras {
 }
 
 /** The parts of a plan the hash reads, named, so the journal can show what a call hashed. */
-export function hashParts(plan: TaskPlan | PlainPlan, extras: HashExtras): Record<string, unknown> {
+export function hashParts(plan: TaskPlan | UncheckedPlan, extras: HashExtras): Record<string, unknown> {
 	const { child } = plan;
 	return {
 		kind: plan.kind,
@@ -66,7 +66,7 @@ export function partDigests(parts: Record<string, unknown>): Record<string, stri
 	);
 }
 
-export function callHash(plan: TaskPlan | PlainPlan, extras: HashExtras): string {
+export function callHash(plan: TaskPlan | UncheckedPlan, extras: HashExtras): string {
 	return sha256(canonicalJson(hashParts(plan, extras)));
 }
 

@@ -32,7 +32,7 @@ export interface CallLine {
 	hash: string;
 	/** A digest of each part of the hash, so a rerun can say which part changed. */
 	parts: Record<string, string>;
-	kind: "task" | "plain";
+	kind: "task" | "unchecked";
 	id: string;
 	/** The calls whose results this call's prompt was given, by seq. */
 	given: number[];
@@ -67,6 +67,13 @@ export interface ReadJournal {
 	skipped: number[];
 }
 
+/** A call line of an earlier version, its unchecked child's kind as it is named now ("plain" before). */
+function namedNow(line: Record<string, unknown>): Record<string, unknown> {
+	if (line.kind !== "plain") return line;
+	const result = line.result as Record<string, unknown>;
+	return { ...line, kind: "unchecked", result: result.kind === "plain" ? { ...result, kind: "unchecked" } : result };
+}
+
 /** Reads a journal's text back; tolerant of a cut-off or foreign line. */
 export function decodeJournal(text: string): ReadJournal {
 	const out: ReadJournal = { calls: [], skipped: [] };
@@ -82,7 +89,7 @@ export function decodeJournal(text: string): ReadJournal {
 		if (!isRecord(line)) out.skipped.push(index + 1);
 		else if (line.type === "run" && out.run === undefined) out.run = line as unknown as RunLine;
 		else if (line.type === "call" && typeof line.hash === "string" && isRecord(line.result)) {
-			out.calls.push(line as unknown as CallLine);
+			out.calls.push(namedNow(line) as unknown as CallLine);
 		} else if (line.type === "end") out.end = line as unknown as EndLine;
 		else out.skipped.push(index + 1);
 	});

@@ -240,7 +240,7 @@ function recordOf(summary: RunSummary, script: LoadedScript, request: WorkflowRe
 			id: c.id,
 			kind: c.kind,
 			replayed: c.replayed,
-			outcome: c.result.kind === "plain" ? c.result.status : c.result.verdict,
+			outcome: c.result.kind === "unchecked" ? c.result.status : c.result.verdict,
 			usd: c.replayed ? 0 : c.result.metrics.usage.costUsd,
 			auditDir: c.result.auditDir,
 		})),

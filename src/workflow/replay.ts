@@ -12,12 +12,13 @@
  * Never replayed: an entry that was interrupted (stopped by the run's budget, a cancel or a user),
  * and, with `rerunFailed`, one that did not pass. Pure.
  */
+import { passed } from "../run/result.ts";
 import type { CallLine } from "./journal.ts";
 
 export type ReplayDecision = { replay: CallLine } | { run: string };
 
 export interface ReplayOptions {
-	/** Run again the calls whose recorded result did not pass (FAIL, or a plain child that failed). */
+	/** Run again the calls whose recorded result did not pass (FAIL, or a unchecked child that failed). */
 	rerunFailed: boolean;
 }
 
@@ -36,10 +37,6 @@ const PART_WORDS: Readonly<Record<string, string>> = {
 	schema: "its result schema",
 	given: "the results it was given",
 };
-
-function passed(line: CallLine): boolean {
-	return line.result.kind === "plain" ? line.result.status === "done" : line.result.verdict === "PASS";
-}
 
 export class ReplayBook {
 	private readonly entries: CallLine[];
@@ -71,7 +68,7 @@ export class ReplayBook {
 	}
 
 	private eligible(line: CallLine): boolean {
-		return !line.interrupted && (!this.options.rerunFailed || passed(line));
+		return !line.interrupted && (!this.options.rerunFailed || passed(line.result));
 	}
 
 	private ineligible(line: CallLine): string {

@@ -3,6 +3,7 @@
  * (verdict, how it came to be, dollars, cache share, time) in 80 columns, a line of totals, why it
  * stopped or what the script threw, and the script's own report. Pure.
  */
+import { inline } from "../format/child-text.ts";
 import { formatPercent, formatSeconds, formatUsd, plural } from "../format/numbers.ts";
 import { renderTable } from "../format/table.ts";
 import { terminalSafe, truncate } from "../format/text.ts";
@@ -29,7 +30,7 @@ export interface RunSummary {
 const WIDTH = 80;
 
 function verdictOf(result: AgentResult): string {
-	return result.kind === "plain" ? result.status : result.verdict;
+	return result.kind === "unchecked" ? result.status : result.verdict;
 }
 
 function cacheShare(result: AgentResult): string {
@@ -112,7 +113,8 @@ export function runReport(summary: RunSummary): string {
 		summary.calls.length > 0 ? childrenTable(summary.calls) : "No children ran.",
 		totalsLine(summary),
 		failed.length > 0
-			? `Failed:\n${failed.map((c) => `  ${c.seq} ${c.id}: ${c.result.problems[0]?.message ?? "failed"}`).join("\n")}`
+			? // A problem may quote what the child made (a path): it stays on its child's line.
+				`Failed:\n${failed.map((c) => `  ${c.seq} ${c.id}: ${inline(c.result.problems[0]?.message ?? "failed")}`).join("\n")}`
 			: undefined,
 		reportText(summary.report),
 		`${summary.resumedFrom ? `Resumed from ${summary.resumedFrom}\n` : ""}Journal  ${summary.dir}`,

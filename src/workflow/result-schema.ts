@@ -15,16 +15,6 @@ import type { RunProblem } from "../run/verdict.ts";
 
 export type ResultSchema = Record<string, unknown>;
 
-/** What the child reads in its brief's deliverable. */
-export function schemaDeliverable(deliverable: string | undefined, schema: ResultSchema): string {
-	const head = deliverable ?? "The answer the goal asks for.";
-	return [
-		head,
-		"Write it as one JSON value, and only that, as the text of the `deliverable` field of your result. It must satisfy this JSON schema:",
-		JSON.stringify(schema),
-	].join("\n");
-}
-
 /** The deliverable's text as JSON: as written, or inside one ```json fence. */
 export function parseDeliverable(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
 	const trimmed = text.trim();

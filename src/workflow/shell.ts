@@ -1,57 +1,51 @@
 /**
  * The real `plan` and `execute` of a workflow's calls. The run's inputs — settings, agent files,
  * the model runtime with its provider extensions, the models and tools a child can have, the
- * parent's prompt — are read once, by the same `loadTaskInputs` every task uses (with a stand-in
- * spec: each call brings its own). Then every call is planned by the planner — `planTask` for a
- * checked task, `planPlainChild` for a plain one — and executed by the executor — `executeTask` or
- * `executePlain` — with the real ports: never a hand-built launch.
+ * parent's prompt — are read once, by the same `loadInputs` every call uses. Then every `agent()`
+ * call becomes a request by the one request step, is planned by the one planner (`planChild`) and
+ * carried out by the one execution (`executeChild`) with the real ports: never a hand-built launch.
  *
  * A result schema is applied to the task's result before its record is finished (the audit port's
  * `finish` is wrapped), so result.json and the script see the same verdict.
  */
 import type { ModelRuntime } from "@earendil-works/pi-coding-agent";
 import { unknownRunMode } from "../context/resolve.ts";
-import type { PlainInputs } from "../plan/plain.ts";
-import { planPlainChild } from "../plan/plain.ts";
+import { planChild } from "../plan/plan.ts";
+import { requestChildren } from "../plan/request.ts";
+import { refuseByRunsDir } from "../plan/runs-dir.ts";
 import { decideSettings } from "../plan/settings.ts";
-import { decideRunsDir, planTask, runsDirPlace } from "../plan/task.ts";
-import type { PlanRequest, TaskInputs } from "../plan/types.ts";
+import { decideRunsDir } from "../plan/task.ts";
+import type { CommonInputs, PlanRequest } from "../plan/types.ts";
 import type { Problem } from "../problems.ts";
 import type { AuditWriter } from "../run/audit.ts";
-import { oneTaskCachePolicy } from "../run/cache-policy.ts";
-import { type ExecutePorts, executeTask } from "../run/execute.ts";
-import type { InputSources } from "../run/inputs.ts";
-import { loadTaskInputs } from "../run/inputs.ts";
-import { executePlain, plainPorts } from "../run/plain.ts";
-import { executionPorts } from "../run/ports.ts";
+import { type ExecutionPorts, executeChild } from "../run/execute.ts";
+import { type InputSources, loadInputs } from "../run/inputs.ts";
+import { loadChild } from "../run/load-child.ts";
+import { realPorts } from "../run/ports.ts";
 import type { PrefixGate } from "../run/prefix-gate.ts";
-import type { TaskResult } from "../run/result.ts";
-import { type RootClaim, RootLocks, taskClaim, toolsCanWrite } from "../run/root-lock.ts";
-import { RUNS_DIR_REFUSED, runsDirProblems } from "../run/runs-dir.ts";
-import { loadSpecObject } from "../spec/load.ts";
-import type { EnginePorts, Executed, PlannedCall } from "./calls.ts";
-import { callRequest, optionPath, plainRequest, specInput } from "./request.ts";
+import type { ChildResult, TaskResult } from "../run/result.ts";
+import { RootLocks } from "../run/root-lock.ts";
+import type { CallInput, EnginePorts, Executed, PlannedCall } from "./calls.ts";
+import { optionPath } from "./request.ts";
 import { applyResultSchema, type ResultSchema } from "./result-schema.ts";
 
-export type WorkflowSources = Omit<InputSources, "spec">;
+export type WorkflowSources = InputSources;
 
 export type ShellOpening = { ok: true; shell: WorkflowShell } | { ok: false; what: string; problems: Problem[] };
 
 export interface WorkflowShell {
-	/** The run's inputs, with the stand-in spec. */
-	inputs: TaskInputs;
+	/** What every call of the run is planned from, loaded once. */
+	inputs: CommonInputs;
+	/** The run-level layer every call shares: the command line's model, runner, mode and extensions. */
+	layer: PlanRequest;
 	/** Where the run and its children are recorded. */
 	runsDir: string;
 	ports(extra?: { prefixGate?: PrefixGate; locks?: RootLocks }): Pick<EnginePorts, "plan" | "execute">;
 	dispose(): void;
 }
 
-/** Stands in for a call's spec while the run's inputs are loaded; no child is ever planned from it. */
-export function standInSpec(cwd: string) {
-	return { id: "workflow", goal: "(the run's inputs)", deliverable: "(none)", roots: [cwd] };
-}
-
-function withSchema(open: ExecutePorts["audit"], schema: ResultSchema): ExecutePorts["audit"] {
+/** The audit writer with the result schema applied before result.json is written, so the record and the script agree. */
+function withSchema(open: ExecutionPorts["audit"], schema: ResultSchema): ExecutionPorts["audit"] {
 	return (runsDir, id, at) => {
 		const inner = open(runsDir, id, at);
 		const writer: AuditWriter = {
@@ -64,7 +58,10 @@ function withSchema(open: ExecutePorts["audit"], schema: ResultSchema): ExecuteP
 			closeEvents: () => inner.closeEvents(),
 			faults: () => inner.faults(),
 			seal: () => inner.seal(),
-			finish: (result) => inner.finish(applyResultSchema(result as TaskResult, schema)),
+			finish: (result) =>
+				inner.finish(
+					(result as ChildResult).kind === "task" ? applyResultSchema(result as TaskResult, schema) : result,
+				),
 		};
 		return writer;
 	};
@@ -74,91 +71,79 @@ function textOf(result: TaskResult): string {
 	return result.envelope?.deliverable ?? result.finalText ?? "";
 }
 
-function planCall(inputs: TaskInputs, request: PlanRequest, call: Parameters<EnginePorts["plan"]>[0]): PlannedCall {
+/** One call's child, in the call's words: its request made, its spec checked, planned by the one planner. */
+async function planCall(shell: Pick<WorkflowShell, "inputs" | "layer">, call: CallInput): Promise<PlannedCall> {
+	const { inputs } = shell;
 	const { options, prompt, where } = call;
-	const req = callRequest(request, options);
-	if (options.check === false) {
-		const plain = plainRequest(prompt, options, where);
-		if (!plain.ok) return { ok: false, what: "its options are invalid", problems: plain.problems };
-		const { spec: _spec, ...rest } = inputs;
-		const plainInputs: PlainInputs = { ...rest, request: req, ...plain.plain };
-		const planned = planPlainChild(plainInputs);
-		return planned.ok ? { ok: true, plan: planned.plan, warnings: [] } : planned;
-	}
-	const spec = loadSpecObject(specInput(prompt, options, inputs.cwd), { cwd: inputs.cwd, home: inputs.home });
+	const place = {
+		cwd: inputs.cwd,
+		repoRoot: () => inputs.cwd,
+		deliverableOf: (agent: string) => inputs.agents.agents.get(agent)?.deliverable,
+	};
+	const requested = requestChildren("workflow", options, place, { where, prompt });
+	if (!requested.ok) return { ok: false, what: "its options are invalid", problems: requested.problems };
+	const [child] = requested.children;
+	if (!child || child.kind === "fork") return { ok: false, what: "its options are invalid", problems: [] };
 	const inWords = (ps: readonly Problem[]) =>
-		ps.map(
-			({ source: _source, path: _path, ...p }): Problem => ({
-				...p,
-				...optionPath(where, { source: _source, path: _path }),
-			}),
-		);
-	if (!spec.ok) return { ok: false, what: "its task spec is invalid", problems: inWords(spec.problems) };
-	const planned = planTask({ ...inputs, spec: spec.spec, request: req });
+		ps.map(({ source, path, ...p }): Problem => ({ ...p, ...optionPath(where, { source, path }) }));
+	const loaded = await loadChild(child, shell.layer, { cwd: inputs.cwd, home: inputs.home });
+	if (!loaded.ok) return { ok: false, what: "its task spec is invalid", problems: inWords(loaded.problems) };
+	const planned = refuseByRunsDir(planChild({ ...inputs, request: loaded.request }), inputs);
 	if (!planned.ok) return planned;
-	const place = runsDirPlace(inputs, inputs.settings.settings.runsDir);
-	const refused = runsDirProblems(planned.plan.audit.runsDir, place, planned.plan.boundary.roots);
-	if (refused.length > 0) return { ok: false, what: RUNS_DIR_REFUSED, problems: refused };
+	if (planned.plan.kind === "fork") return { ok: false, what: "a workflow cannot fork", problems: [] };
 	return {
 		ok: true,
 		plan: planned.plan,
-		...(options.schema !== undefined && { schema: options.schema as ResultSchema }),
-		warnings: inWords(spec.warnings),
+		...(child.kind === "task" && child.schema !== undefined && { schema: child.schema as ResultSchema }),
+		warnings: inWords(loaded.warnings),
 	};
 }
 
-/** The roots a child holds while it runs, and whether it may change files under them. */
-function claimOf(plan: Extract<PlannedCall, { ok: true }>["plan"]): RootClaim {
-	if (plan.kind === "task") return taskClaim(plan);
-	return { roots: [plan.cwd], write: toolsCanWrite(plan.child.tools) };
-}
-
+/** Runs a planned call with the real ports; a task's result has the call's result schema applied. */
 async function executeCall(
 	planned: Extract<PlannedCall, { ok: true }>,
-	shared: Pick<ExecutePorts, "progress" | "signal" | "prefixGate">,
-	roots: RootLocks,
+	shared: Pick<ExecutionPorts, "progress" | "signal" | "prefixGate" | "locks">,
 	runtime: ModelRuntime | undefined,
 ): Promise<Executed> {
 	const { plan } = planned;
-	const claim = claimOf(plan);
-	if (roots.wouldWait(claim)) {
-		shared.progress?.({ type: "phase", phase: "waiting", detail: "for a child on overlapping roots" });
-	}
-	const release = await roots.acquire(claim);
-	try {
-		if (plan.kind === "plain") return await executePlain(plan, plainPorts(plan, runtime, shared));
-		const real = executionPorts(plan, runtime, { cachePolicy: oneTaskCachePolicy, ...shared });
-		const ports = planned.schema ? { ...real, audit: withSchema(real.audit, planned.schema) } : real;
-		const result = applyResultSchema(await executeTask(plan, ports), planned.schema);
-		return { ...result, text: textOf(result) };
-	} finally {
-		release();
-	}
+	const real = realPorts(plan, { runtime }, shared);
+	const ports = planned.schema ? { ...real, audit: withSchema(real.audit, planned.schema) } : real;
+	const result = await executeChild(plan, ports);
+	if (result.kind === "unchecked") return result;
+	if (result.kind !== "task") throw new Error("a workflow call came back as a fork");
+	const checked = applyResultSchema(result, planned.schema);
+	return { ...checked, text: textOf(checked) };
 }
 
 /**
  * The shell over inputs already loaded: `openWorkflowShell` loads them; a test passes its own (a
- * faux model runtime). `inputs.request` is the run's request (model, runner, mode, extensions).
+ * faux model runtime). `layer` is the run's request (model, runner, mode, extensions).
  */
 export function workflowShell(
-	inputs: TaskInputs,
+	inputs: CommonInputs,
+	layer: PlanRequest,
 	runtime: ModelRuntime | undefined,
 	dispose: () => void,
 ): WorkflowShell {
 	const ownLocks = new RootLocks();
+	const shell = { inputs, layer };
 	return {
 		inputs,
+		layer,
 		runsDir: decideRunsDir(inputs, decideSettings(inputs.settings).runsDir),
 		ports: (extra = {}) => ({
-			plan: async (call) => planCall(inputs, inputs.request, call),
-			execute: (planned, hooks) => {
-				const shared = {
-					progress: hooks.progress,
-					signal: hooks.signal,
-					...(extra.prefixGate && { prefixGate: extra.prefixGate }),
-				};
-				return executeCall(planned, shared, extra.locks ?? ownLocks, runtime);
-			},
+			plan: (call) => planCall(shell, call),
+			execute: (planned, hooks) =>
+				executeCall(
+					planned,
+					{
+						progress: hooks.progress,
+						signal: hooks.signal,
+						locks: extra.locks ?? ownLocks,
+						...(extra.prefixGate && { prefixGate: extra.prefixGate }),
+					},
+					runtime,
+				),
 		}),
 		dispose,
 	};
@@ -166,7 +151,7 @@ export function workflowShell(
 
 /** Loads the run's inputs once; on refusal nothing has run and nothing is left open. */
 export async function openWorkflowShell(sources: WorkflowSources): Promise<ShellOpening> {
-	const loaded = await loadTaskInputs({ ...sources, spec: { value: standInSpec(sources.cwd) }, standIn: true });
+	const loaded = await loadInputs(sources, { branch: true });
 	if (!loaded.ok) return { ok: false, what: loaded.what, problems: loaded.problems };
 	const { inputs, host } = loaded;
 	const settings = decideSettings(inputs.settings);
@@ -175,10 +160,10 @@ export async function openWorkflowShell(sources: WorkflowSources): Promise<Shell
 		return { ok: false, what: "pi-delegate's settings have problems", problems: settings.problems };
 	}
 	// Refused before the run starts, not once per step.
-	const mode = unknownRunMode(settings.registry, inputs.request.runMode);
+	const mode = unknownRunMode(settings.registry, sources.request.runMode);
 	if (mode) {
 		host.dispose();
 		return { ok: false, what: "the run-level context mode does not exist", problems: [mode] };
 	}
-	return { ok: true, shell: workflowShell(inputs, host.runtime, () => host.dispose()) };
+	return { ok: true, shell: workflowShell(inputs, sources.request, host.runtime, () => host.dispose()) };
 }

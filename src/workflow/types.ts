@@ -6,8 +6,7 @@
  *
  * This shape is a promise to the people who write scripts: it only grows.
  */
-import type { PlainResult } from "../run/plain.ts";
-import type { TaskResult } from "../run/result.ts";
+import type { TaskResult, UncheckedResult } from "../run/result.ts";
 import type { AgentOptions } from "./options.ts";
 
 export type { AgentOptions };
@@ -32,10 +31,10 @@ export type CheckedResult = TaskResult & {
 	call: CallInfo;
 };
 
-/** A plain child's result: text that nothing checked. */
-export type PlainAgentResult = PlainResult & { call: CallInfo };
+/** An unchecked child's result: text that nothing checked. */
+export type UncheckedAgentResult = UncheckedResult & { call: CallInfo };
 
-export type AgentResult = CheckedResult | PlainAgentResult;
+export type AgentResult = CheckedResult | UncheckedAgentResult;
 
 export interface ParallelOptions {
 	/** At most this many thunks at once (default: the run's concurrency). */
@@ -45,9 +44,9 @@ export interface ParallelOptions {
 type Step<I, O> = (previous: I) => O | Promise<O>;
 
 export interface Workflow {
-	/** One child: a checked task by default; `check: false` for a plain child answering in text. */
+	/** One child: a checked task by default; `check: false` for an unchecked child answering in text. */
 	agent(prompt: string, options?: AgentOptions & { check?: true }): Promise<CheckedResult>;
-	agent(prompt: string, options: AgentOptions & { check: false }): Promise<PlainAgentResult>;
+	agent(prompt: string, options: AgentOptions & { check: false }): Promise<UncheckedAgentResult>;
 	agent(prompt: string, options?: AgentOptions): Promise<AgentResult>;
 	/** Runs the thunks at most `concurrency` at a time; the results in the thunks' order. */
 	parallel<T>(thunks: ReadonlyArray<() => T | Promise<T>>, options?: ParallelOptions): Promise<T[]>;

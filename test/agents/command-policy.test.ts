@@ -1,19 +1,21 @@
 /**
- * Per-command bash rules: the command line cut into simple commands, and the decision. An
- * allowlist must not be talked past (chaining, substitution, subshells, redirection, a command
- * named by a variable); a denylist looks where a line hides a denied command.
+ * Per-command bash rules: the command line read with bash's grammar into the commands it runs, and
+ * the decision. An allowlist must not be talked past (chaining, substitution, subshells,
+ * redirection, a command named by a variable); a denylist looks where a line hides a denied
+ * command. test/adversarial/command-rules.test.ts holds the hostile forms.
  */
 import { describe, expect, it } from "vitest";
-import { parseCommandLine } from "../../src/agents/command-line.ts";
+import { patternMatches } from "../../src/agents/command-match.ts";
 import {
-	bareCommand,
 	type CommandPolicy,
 	type CommandRule,
 	checkCommand,
 	checkCommandPolicies,
 	describePolicy,
-	patternExpression,
 } from "../../src/agents/command-policy.ts";
+import { analyseCommand } from "../../src/agents/shell/analyse.ts";
+import { loadShellGrammar } from "../../src/agents/shell/grammar.ts";
+import { shown } from "../../src/agents/shell/template.ts";
 
 const rule = (
 	pattern: string,
@@ -37,13 +39,16 @@ const ALLOW: CommandPolicy = {
 };
 const DENY: CommandPolicy = { otherwise: "allow", rules: [rule("rm:*", "deny"), rule("git push *", "deny")] };
 
-const allowed = (command: string, policy: CommandPolicy) => checkCommand(command, policy).ok;
-const reason = (command: string, policy: CommandPolicy) => {
-	const decision = checkCommand(command, policy);
+const allowed = async (command: string, policy: CommandPolicy) => (await checkCommand(command, policy)).ok;
+const reason = async (command: string, policy: CommandPolicy) => {
+	const decision = await checkCommand(command, policy);
 	return decision.ok ? "allowed" : decision.reason;
 };
 
-describe("parseCommandLine", () => {
+const grammar = await loadShellGrammar();
+const analysed = (text: string) => analyseCommand(text, grammar);
+
+describe("reading a line with bash's grammar", () => {
 	it.each([
 		["git status", ["git status"]],
 		["  git   status  ", ["git status"]],
@@ -61,8 +66,9 @@ describe("parseCommandLine", () => {
 		["git diff \\\n  --stat", ["git diff --stat"]],
 		["git apply < fix.patch", ["git apply <fix.patch"]],
 	])("%j → %j", (text, commands) => {
-		expect(parseCommandLine(text).commands).toEqual(commands);
-		expect(parseCommandLine(text).opaque).toEqual([]);
+		const analysis = analysed(text);
+		expect(analysis.views.map((view) => view.display)).toEqual(commands);
+		expect([...analysis.constructs, ...analysis.unknowable, ...analysis.unreadable]).toEqual([]);
 	});
 
 	it.each([
@@ -77,17 +83,20 @@ describe("parseCommandLine", () => {
 		["$CMD x", "a command named by a variable"],
 		["for f in *; do rm $f; done", "shell syntax (for)"],
 		["{ rm x; }", "shell syntax ({)"],
-		["echo 'unterminated", "an unterminated quote or substitution"],
-	])("%j is opaque: %s", (text, what) => {
-		expect(parseCommandLine(text).opaque).toContain(what);
+		["echo 'unterminated", "a syntax error or an unterminated quote or substitution, which bash would refuse"],
+	])("%j is not plain: %s", (text, what) => {
+		const analysis = analysed(text);
+		expect([...analysis.constructs, ...analysis.unknowable, ...analysis.unreadable]).toContain(what);
 	});
 
-	it("keeps what substitutions and quotes hold, for denials", () => {
-		expect(parseCommandLine("echo $(rm -rf x) 'bash -c y'").nested).toEqual(["rm -rf x", "bash -c y"]);
+	it("keeps the commands substitutions and quoted shell text hold, for denials", () => {
+		const displays = analysed("echo $(rm -rf x) && bash -c 'ls y'").views.map((view) => view.display);
+		expect(displays).toContain("rm -rf x");
+		expect(displays).toContain("ls y");
 	});
 });
 
-describe("patternExpression", () => {
+describe("a pattern against a command", () => {
 	it.each([
 		["git diff:*", "git diff", true],
 		["git diff:*", "git diff --stat", true],
@@ -101,12 +110,12 @@ describe("patternExpression", () => {
 		["echo ?", "echo ?", true],
 		["echo ?", "echo x", false],
 	])("%j matches %j: %s", (pattern, command, matches) => {
-		expect(patternExpression({ pattern, syntax: "claude" }).test(command)).toBe(matches);
+		expect(patternMatches({ pattern, syntax: "claude" }, command)).toBe(matches);
 	});
 
 	it("reads ? as one character in OpenCode's patterns only", () => {
-		expect(patternExpression({ pattern: "echo ?", syntax: "opencode" }).test("echo x")).toBe(true);
-		expect(patternExpression({ pattern: "echo ?", syntax: "opencode" }).test("echo xy")).toBe(false);
+		expect(patternMatches({ pattern: "echo ?", syntax: "opencode" }, "echo x")).toBe(true);
+		expect(patternMatches({ pattern: "echo ?", syntax: "opencode" }, "echo xy")).toBe(false);
 	});
 });
 
@@ -118,8 +127,8 @@ describe("checkCommand under an allowlist", () => {
 		"npm run build",
 		"git diff && npm test",
 		"git diff 'a; b'",
-	])("allows %j", (command) => {
-		expect(reason(command, ALLOW)).toBe("allowed");
+	])("allows %j", async (command) => {
+		expect(await reason(command, ALLOW)).toBe("allowed");
 	});
 
 	it.each([
@@ -143,16 +152,36 @@ describe("checkCommand under an allowlist", () => {
 		["", "the command is empty"],
 		["   ", "the command is empty"],
 		["git diff <<EOF\nx\nEOF", "a here-document"],
-	])("refuses %j", (command, why) => {
-		expect(reason(command, ALLOW)).toContain(why);
+	])("refuses %j", async (command, why) => {
+		expect(await reason(command, ALLOW)).toContain(why);
+	});
+
+	it.each([
+		["find . -exec rm -rf {} +", ["find *", "git status *"]],
+		["xargs -a list.txt rm -rf", ["xargs *"]],
+		["timeout 5 rm -rf build", ["timeout *"]],
+		["watch -n 1 rm -rf build", ["watch *"]],
+		["env -S 'rm -rf build'", ["env *"]],
+	])("refuses %j, whose wrapper is allowed but whose command is not", async (command, patterns) => {
+		const policy: CommandPolicy = { otherwise: "deny", rules: patterns.map((p) => rule(p, "allow")) };
+		expect(await allowed(command, policy)).toBe(false);
+	});
+
+	it("allows a wrapper's command when the list names both", async () => {
+		expect(
+			await allowed("timeout 5 git diff", {
+				otherwise: "deny",
+				rules: [rule("timeout *", "allow"), rule("git diff *", "allow")],
+			}),
+		).toBe(true);
 	});
 });
 
 describe("checkCommand under a denylist", () => {
 	it.each(["ls -la", "rmdir x", "git push-helper", "git status && git log", "{ echo; }", "find . -name rm"])(
 		"allows %j",
-		(command) => {
-			expect(allowed(command, DENY)).toBe(true);
+		async (command) => {
+			expect(await allowed(command, DENY)).toBe(true);
 		},
 	);
 
@@ -182,32 +211,39 @@ describe("checkCommand under a denylist", () => {
 		"find . -exec rm {} \\;",
 		"find . -name '*.o' -execdir /bin/rm -f {} +",
 		"watch -n 1 rm x",
-	])("refuses %j", (command) => {
-		expect(reason(command, DENY)).toMatch(/is denied by test (rm:\*|git push \*)/);
+		"coproc rm x",
+		"time -p rm x",
+		"$'rm' x",
+		"env --split-string='rm -rf x'",
+		"printf 'rm -rf x' > s.sh; bash -c 'rm -rf x'",
+	])("refuses %j", async (command) => {
+		expect(await reason(command, DENY)).toMatch(/is denied by test (rm:\*|git push \*)/);
 	});
 
-	it("is a narrowing, not a confinement: a form it does not know runs", () => {
-		// git's own options before the subcommand are not a wrapper it knows.
-		expect(allowed("git -C . push", DENY)).toBe(true);
+	it("is a narrowing, not a confinement: a program that runs another by itself runs", async () => {
+		// make runs what the Makefile says; no rule over the command line can see that.
+		expect(await allowed("make clean", DENY)).toBe(true);
+		// git's own options before the subcommand no longer hide it.
+		expect(await reason("git -C . push", DENY)).toMatch(/is denied by test git push \*/);
 	});
 });
 
 describe("policies together", () => {
-	it("needs every policy to allow: a settings denial narrows an agent's allowlist", () => {
+	it("needs every policy to allow: a settings denial narrows an agent's allowlist", async () => {
 		const agent: CommandPolicy = { otherwise: "deny", rules: [rule("git *", "allow")] };
 		const settings: CommandPolicy = { otherwise: "allow", rules: [rule("git push:*", "deny")] };
-		expect(checkCommandPolicies("git status", [agent, settings])).toEqual({ ok: true });
-		expect(checkCommandPolicies("git push", [agent, settings])).toMatchObject({ ok: false });
-		expect(checkCommandPolicies("ls", [agent, settings])).toMatchObject({ ok: false });
+		expect(await checkCommandPolicies("git status", [agent, settings])).toEqual({ ok: true });
+		expect(await checkCommandPolicies("git push", [agent, settings])).toMatchObject({ ok: false });
+		expect(await checkCommandPolicies("ls", [agent, settings])).toMatchObject({ ok: false });
 	});
 
-	it("lets the last matching rule decide within one policy", () => {
+	it("lets the last matching rule decide within one policy", async () => {
 		const policy: CommandPolicy = {
 			otherwise: "deny",
 			rules: [rule("git *", "allow", "opencode"), rule("git push *", "deny", "opencode")],
 		};
-		expect(allowed("git status", policy)).toBe(true);
-		expect(reason("git push origin", policy)).toBe('"git push origin" is denied by test git push *');
+		expect(await allowed("git status", policy)).toBe(true);
+		expect(await reason("git push origin", policy)).toBe('"git push origin" is denied by test git push *');
 	});
 
 	it("describes a policy on one line", () => {
@@ -218,7 +254,46 @@ describe("policies together", () => {
 	});
 
 	it("takes wrappers and paths off for denials", () => {
-		expect(bareCommand("sudo -E env X=1 /usr/bin/rm -rf x")).toBe("rm -rf x");
-		expect(bareCommand("git status")).toBe("git status");
+		const forms = analysed("sudo -E env X=1 /usr/bin/rm -rf x").views.flatMap((view) => view.forms.map(shown));
+		expect(forms).toContain("rm -rf x");
+		expect(analysed("git status").views.flatMap((view) => view.forms.map(shown))).toEqual([
+			"git status",
+			"git status",
+			"git status",
+		]);
+	});
+});
+
+describe("what the grammar leaves out or cannot read", () => {
+	it.each([
+		["ls \\ x", "text the shell grammar skips"],
+		["git diff\r", "a control character (\\x0d)"],
+		["git diff 'open", "a syntax error"],
+		// A line continuation joins `a` and `#b` into one word for bash; the grammar reads a comment.
+		["git diff a\\\n#b; rm -rf x", "text the shell grammar skips"],
+		// The grammar reads `time if …` as commands named `if`, `then` and `fi`.
+		["time if true; then rm -rf x; fi", "a reserved word (then) where the grammar read a command"],
+		["time { rm -rf x; }", "a reserved word ({) where the grammar read a command"],
+		["coproc { rm -rf x; }", "a reserved word ({) where the grammar read a command"],
+	])("refuses %j under either policy: %s", async (command, why) => {
+		expect(await reason(command, ALLOW)).toContain(why);
+		expect(await reason(command, DENY)).toContain(why);
+	});
+});
+
+describe("a line built to hold the check", () => {
+	it.each([
+		["ten thousand words", `ls ${"a ".repeat(10_000)}`],
+		["substitutions nested thousands deep", `echo ${"$(".repeat(3000)}ls${")".repeat(3000)}`],
+	])("refuses %s quickly, under either policy", async (_what, command) => {
+		const started = performance.now();
+		expect(await reason(command, DENY)).toContain("could not be read with bash's grammar");
+		expect(await reason(command, ALLOW)).toContain("could not be read with bash's grammar");
+		expect(performance.now() - started).toBeLessThan(10_000);
+	});
+
+	it("reads a long here-document, which is one part of the tree", async () => {
+		const command = `cat > notes.txt <<'EOF'\n${"a line of text\n".repeat(20_000)}EOF`;
+		expect(await reason(command, DENY)).toBe("allowed");
 	});
 });

@@ -135,7 +135,7 @@ describe("pi-delegate preview", () => {
 		);
 		const bad = await preview(project(), "--strategy", "fll");
 		expect(bad.code).toBe(2);
-		expect(bad.stderr).toContain('--strategy must be one of full, portable, not "fll"');
+		expect(bad.stderr).toContain('--strategy must be full or portable, not "fll"');
 	});
 
 	it("--spec shows the task brief as the first message; an invalid spec exits 2", async () => {
@@ -199,7 +199,7 @@ describe("pi-delegate preview", () => {
 		);
 		const r = await preview(p);
 		expect(r.code).toBe(2);
-		expect(r.stderr).toContain("the settings have problems, so no child would start");
+		expect(r.stderr).toContain("no child would start: pi-delegate's settings have problems");
 		expect(r.stderr).toContain("pi-delegate.contextModes.lean.inheritSkills");
 	});
 

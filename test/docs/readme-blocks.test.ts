@@ -18,7 +18,7 @@ import { readBlocks, writeBlocks } from "../../scripts/readme/markers.ts";
 import { place, placeholders } from "../../scripts/readme/normalise.ts";
 import type { Generated } from "../../scripts/readme/types.ts";
 import piDelegate from "../../src/pi/extension.ts";
-import { CALL_FIELD_NAMES } from "../../src/pi/task-params.ts";
+import { namesOf } from "../../src/request/table.ts";
 import { SETTING_KEYS } from "../../src/settings/schema.ts";
 
 const REPO = resolve(import.meta.dirname, "../..");
@@ -44,7 +44,7 @@ function sectionOf(heading: string, text = README): string {
 /** The fields of a task call (defined in its schema or not) its section does not name (as `name` or `name: …`). */
 function unnamedParams(text: string): string[] {
 	const section = sectionOf("## In Pi: the task tool", text);
-	return CALL_FIELD_NAMES.filter((field) => !new RegExp(`\`${field}[\`:]`).test(section));
+	return namesOf("task").filter((field) => !new RegExp(`\`${field}[\`:]`).test(section));
 }
 
 /** The settings keys the Settings section does not name. */

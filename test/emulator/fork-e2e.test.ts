@@ -1,7 +1,9 @@
 /**
- * End to end: a real `pi --mode json` whose scripted parent forks, against the provider emulator
- * over HTTP — one fork, then three in parallel. The emulator measures what each fork's first
- * request read from the cache the parent's last request wrote; the spend view finds each fork once.
+ * End to end: a real `pi --mode json` that loads the package as Pi loads it (`-e REPO`), whose
+ * scripted parent forks, against the provider emulator over HTTP — one fork, then three in parallel.
+ * The emulator measures what each fork's first request read from the cache the parent's last request
+ * wrote (its system prompt carrying the delegation rule and the roster, as every parent's does); the
+ * spend view finds each fork once. test/pi/fork-tool.test.ts covers the rest of the tool's behaviour.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,7 +16,6 @@ import { AGENTS_MD } from "../support/fork-parent.ts";
 import { REPO } from "../support/pi.ts";
 import { gitRepo, tempDir } from "../support/task-fixture.ts";
 
-const EXTENSION = join(REPO, "test/pi/fork-extension.ts");
 const MARK = "[e2e-fork";
 
 let emulator: Emulator;
@@ -67,7 +68,7 @@ afterAll(async () => {
 
 async function parentRun(prompt: string) {
 	const session = join(tempDir("pi-delegate-fork-session-"), "parent.jsonl");
-	const run = await runPiProcess(["--offline", "-e", EXTENSION, "--mode", "json", "-p", "--session", session, prompt], {
+	const run = await runPiProcess(["--offline", "-e", REPO, "--mode", "json", "-p", "--session", session, prompt], {
 		cwd,
 		env: { ...dir.env, PI_DELEGATE_RUNS_DIR: runsDir },
 		timeoutMs: 90_000,

@@ -5,8 +5,8 @@ import { mustWrite, proposeTask, READ_DELIVERABLE, WRITE_DELIVERABLE } from "../
 import { slugFromBrief } from "../../src/gate/slug.ts";
 import { WRITE_ALLOWED_PLACEHOLDER } from "../../src/gate/types.ts";
 import { formatPath } from "../../src/problems.ts";
+import { ID_MAX_LENGTH, ID_PATTERN } from "../../src/request/limits.ts";
 import { loadSpecObject } from "../../src/spec/load.ts";
-import { ID_MAX_LENGTH, ID_PATTERN } from "../../src/spec/schema.ts";
 import { tempDir } from "../support/temp.ts";
 import { allBriefs } from "./corpus.ts";
 

@@ -1,16 +1,15 @@
 /**
- * `/modes` and `/delegate-preview` in a real `pi` (print and JSON modes), wired in by the test
- * extension the way the package's entry point wires them.
+ * `/modes` and `/delegate-preview` in a real `pi` (print and JSON modes) that loads the package as
+ * Pi loads it (`-e REPO`: index.ts, and in a built clone the bundle), so a command runs beside
+ * everything else the extension registers — the session_start hook that loads the settings reader
+ * among them.
  */
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO, runPi } from "../support/pi.ts";
 import { MAIN_RULES, makeProject, SHARED_AGENTS } from "../support/project.ts";
 
-const COMMANDS = join(REPO, "test/pi/commands-extension.ts");
-
 function pi(cwd: string, ...args: string[]) {
-	return runPi(["-e", COMMANDS, ...args], { cwd });
+	return runPi(["-e", REPO, ...args], { cwd });
 }
 
 describe("Pi commands", () => {
@@ -36,7 +35,7 @@ describe("Pi commands", () => {
 
 	it("/delegate-preview reports bad arguments with its usage, and no child", () => {
 		const run = pi(project.cwd, "-p", "/delegate-preview --strategy sideways");
-		expect(run.stderr).toContain('--strategy must be one of full, portable, not "sideways"');
+		expect(run.stderr).toContain('--strategy must be full or portable, not "sideways"');
 		expect(run.stderr).toContain("Usage: /delegate-preview");
 		expect(run.stderr).not.toContain("System prompt (");
 	});

@@ -1,7 +1,8 @@
 /**
- * The workflow commands in a real `pi`, headless: the bundled /code-review, /deep-research and
- * /adversarial-review, and /workflow FILE, run in print mode and in RPC mode with a scripted model,
- * read-only, and end with one report whose file:line pointers were verified.
+ * The workflow commands in a real `pi` that loads the package as Pi loads it (`-e REPO`), headless:
+ * the bundled /code-review, /deep-research and /adversarial-review, and /workflow FILE, run in print
+ * mode and in RPC mode with a scripted model, read-only, and end with one report whose file:line
+ * pointers were verified. workflow-script.test.ts runs a script of several kinds of agent() call.
  */
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -9,10 +10,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseWorkflowLine, splitWords } from "../../src/pi/workflow-commands.ts";
 import { REPO, runPi, SCRIPTED_PROVIDER } from "../support/pi.ts";
+import { auditJson, recordedRuns } from "../support/pi-records.ts";
 import { gitRepo } from "../support/task-fixture.ts";
 import { tempDir } from "../support/temp.ts";
-
-const EXTENSION = join(REPO, "test/pi/workflow-extension.ts");
 
 const submit = (
 	deliverable: string,
@@ -29,8 +29,10 @@ describe("/code-review in print mode", () => {
 	it("reviews read-only and ends with one report whose findings cite verified file:line pointers", () => {
 		const cwd = project();
 		const finding = { claim: "sum subtracts instead of adding", pointer: `${cwd}/src/sum.ts:1` };
-		const run = runPi(["-e", EXTENSION, "-p", "/code-review src"], {
+		const runsDir = join(tempDir("pi-delegate-code-review-"), "runs");
+		const run = runPi(["-e", REPO, "-p", "/code-review src"], {
 			cwd,
+			env: { PI_DELEGATE_RUNS_DIR: runsDir },
 			turns: [submit('{"files":["src/sum.ts"]}'), submit("One defect in src/sum.ts.", [finding])],
 		});
 		expect(run.status).toBe(0);
@@ -42,12 +44,26 @@ describe("/code-review in print mode", () => {
 		);
 		expect(run.stderr).toContain(`- sum subtracts instead of adding\n  ${cwd}/src/sum.ts:1`);
 		expect(run.stderr).toMatch(/^1 {2}list-the-source-files-in-[0-9a-f]{6} +PASS/m);
+		// The record: the run's result.json lists both children; each child's own record is a checked task.
+		const runs = [
+			...recordedRuns<{ kind: string; verdict: string; children?: Array<{ auditDir: string }> }>(runsDir).values(),
+		];
+		const workflow = runs.find((r) => r.result.kind === "workflow");
+		expect(workflow?.result).toMatchObject({ verdict: "PASS", script: "bundled/code-review.ts" });
+		const children = runs.filter((r) => r.result.kind !== "workflow");
+		expect(children.map((c) => [c.result.kind, c.result.verdict])).toEqual([
+			["task", "PASS"],
+			["task", "PASS"],
+		]);
+		for (const child of children) expect(auditJson(child.auditDir, "launch.json")).toMatchObject({ kind: "task" });
+		const listed = workflow?.result.children ?? [];
+		expect(listed.map((c) => c.auditDir).sort()).toEqual(children.map((c) => c.auditDir).sort());
 	});
 
 	it("a finding whose pointer does not check out fails its review, and the report says the files are not covered", () => {
 		const cwd = project();
 		const wrong = { claim: "a defect", pointer: `${cwd}/src/sum.ts:99` };
-		const run = runPi(["-e", EXTENSION, "-p", "/code-review --mode scoped src"], {
+		const run = runPi(["-e", REPO, "-p", "/code-review --mode scoped src"], {
 			cwd,
 			// The submit tool turns a bad pointer back twice, then takes the result as it is.
 			turns: [submit('{"files":["src/sum.ts"]}'), ...Array(3).fill(submit("One defect.", [wrong]))],
@@ -58,7 +74,7 @@ describe("/code-review in print mode", () => {
 	});
 
 	it("bad arguments are refused with the usage, and nothing runs", () => {
-		const run = runPi(["-e", EXTENSION, "-p", "/code-review --moed legacy"], { cwd: project() });
+		const run = runPi(["-e", REPO, "-p", "/code-review --moed legacy"], { cwd: project() });
 		expect(run.stderr).toContain("unknown option --moed");
 		expect(run.stderr).toContain("Usage: /code-review [--mode M] [target]");
 		expect(run.stderr).not.toContain("workflow");
@@ -69,7 +85,7 @@ describe("/deep-research in print mode", () => {
 	it("splits the question, researches the parts in parallel, and answers with the evidence behind it", () => {
 		const cwd = project();
 		const where = { claim: "sum is defined here", pointer: `${cwd}/src/sum.ts:1` };
-		const run = runPi(["-e", EXTENSION, "-p", "/deep-research how is sum computed"], {
+		const run = runPi(["-e", REPO, "-p", "/deep-research how is sum computed"], {
 			cwd,
 			turns: [
 				submit('{"questions":["Where is sum defined?","What does sum return?"]}'),
@@ -91,7 +107,7 @@ function rpcNotification(cwd: string, message: string, title: string, turns: unk
 	const agentDir = tempDir("pi-delegate-agent-");
 	const script = join(agentDir, "script.json");
 	writeFileSync(script, JSON.stringify({ turns }));
-	const args = ["--offline", "-e", SCRIPTED_PROVIDER, "-e", EXTENSION, "--model", "scripted/scripted-1"];
+	const args = ["--offline", "-e", SCRIPTED_PROVIDER, "-e", REPO, "--model", "scripted/scripted-1"];
 	const child = spawn("pi", [...args, "--mode", "rpc", "--no-session"], {
 		cwd,
 		env: { ...process.env, PI_CODING_AGENT_DIR: agentDir, PI_DELEGATE_SCRIPT: script },
@@ -146,7 +162,7 @@ describe("/workflow FILE", () => {
 			file,
 			`export default async (wf, args) => "got " + args.join("|") + " " + (await wf.agent("look")).verdict;`,
 		);
-		const run = runPi(["-e", EXTENSION, "-p", `/workflow wf.ts one "two words"`], { cwd, turns: [submit("seen")] });
+		const run = runPi(["-e", REPO, "-p", `/workflow wf.ts one "two words"`], { cwd, turns: [submit("seen")] });
 		expect(run.stderr).toMatch(/^workflow: passed$/m);
 		expect(run.stderr).toContain("got one|two words PASS");
 	});

@@ -1,12 +1,17 @@
 /**
- * `planFork`, pure: the branch point, `from` and its errors, the briefs, the rule of every tool, the
- * prompt a fork restates, and what siblings share. Inputs are built by hand, as plain data.
+ * A fork's plan, pure: the briefs (the request step), then for each fork the branch point, `from`
+ * and its errors, the rule of every tool, the prompt it restates, and what siblings share (the one
+ * planner). Inputs are built by hand, as plain data.
  */
 import { describe, expect, it } from "vitest";
-import { FORK_BUDGET, MAX_FORKS, planFork } from "../../src/plan/fork.ts";
+import { FORK_BUDGET } from "../../src/plan/fork.ts";
 import { forkToolRules, REFUSE_NESTING, REFUSE_WRITE, refuseExtension } from "../../src/plan/fork-tools.ts";
-import type { ForkInputs, ForkPlan, SessionEntryLike, ToolDeclarationLike } from "../../src/plan/fork-types.ts";
-import { formatPath } from "../../src/problems.ts";
+import type { ForkContext, ForkPlan, SessionEntryLike, ToolDeclarationLike } from "../../src/plan/fork-types.ts";
+import { planChild } from "../../src/plan/plan.ts";
+import { requestChildren } from "../../src/plan/request.ts";
+import { MAX_FORKS } from "../../src/plan/request-fork.ts";
+import type { CommonInputs, ModelRef } from "../../src/plan/types.ts";
+import { formatPath, type Problem } from "../../src/problems.ts";
 import type { ReadSettingsResult } from "../../src/settings/read.ts";
 import { readSettings } from "../../src/settings/read.ts";
 import { tempDir } from "../support/temp.ts";
@@ -41,30 +46,75 @@ const ENTRIES: SessionEntryLike[] = [
 	entry("a2", "u2", { role: "assistant", content: [{ type: "toolCall", id: "call-1", name: "fork", arguments: {} }] }),
 ];
 
+/** A fork call as these cases vary it: the call's arguments, the parent's model, and its session as the call finds it. */
+interface ForkCase extends ForkContext {
+	request: Record<string, unknown>;
+	model: ModelRef | undefined;
+}
+
 let settings: ReadSettingsResult | undefined;
-function inputs(change: Partial<ForkInputs> = {}): ForkInputs {
-	const dir = tempDir();
-	settings ??= readSettings({ cwd: dir, home: dir, agentDir: dir, projectTrusted: false });
+function inputs(change: Partial<ForkCase> = {}): ForkCase {
 	return {
 		request: { brief: "Is the retry logic right?" },
 		session: { id: "sess-1", file: "/sessions/sess-1.jsonl", entries: ENTRIES, callEntryId: "a2", leafId: "u2" },
-		cwd: "/work/p",
-		home: dir,
-		agentDir: dir,
-		settings,
-		runsDirOverride: "/runs",
 		model: { provider: "anthropic", id: "claude-sonnet-4-5", thinking: "off" },
 		builtins: [READ, BASH],
-		piVersion: "1.6.0",
 		...change,
 	};
 }
 
-function plan(change: Partial<ForkInputs> = {}): ForkPlan {
-	const planned = planFork(inputs(change));
-	if (!planned.ok) throw new Error(JSON.stringify(planned.problems, null, 2));
-	return planned.plan;
+/** What every fork of the call is planned from. */
+function common(c: ForkCase): CommonInputs {
+	const dir = tempDir();
+	settings ??= readSettings({ cwd: dir, home: dir, agentDir: dir, projectTrusted: false });
+	const { request: _request, model, ...fork } = c;
+	return {
+		entry: "tool",
+		cwd: "/work/p",
+		home: dir,
+		agentDir: dir,
+		settings,
+		agents: { agents: new Map(), problems: [], files: [] } as unknown as CommonInputs["agents"],
+		parent: { options: { cwd: "/work/p", contextFiles: [], skills: [] } },
+		...(model && { parentModel: model }),
+		models: [],
+		tools: [],
+		piVersion: "1.6.0",
+		sandbox: { enforce: false, reason: "no bubblewrap in a pure test" },
+		runsDirOverride: "/runs",
+		fork,
+	};
 }
+
+/** The forks of a call: the request step's briefs, each planned by the one planner; or every problem of either. */
+function planned(
+	change: Partial<ForkCase> = {},
+): { ok: true; plans: ForkPlan[] } | { ok: false; what: string; problems: Problem[] } {
+	const c = inputs(change);
+	const requested = requestChildren("fork", c.request, {
+		cwd: "/work/p",
+		repoRoot: () => "/work/p",
+		deliverableOf: () => undefined,
+	});
+	if (!requested.ok) return { ok: false, what: "the fork call is invalid", problems: requested.problems };
+	const plans: ForkPlan[] = [];
+	for (const child of requested.children) {
+		if (child.kind !== "fork") throw new Error("a fork call asked for another kind of child");
+		const { where: _where, ...request } = child;
+		const one = planChild({ ...common(c), request });
+		if (!one.ok) return one;
+		plans.push(one.plan as ForkPlan);
+	}
+	return { ok: true, plans };
+}
+
+function plans(change: Partial<ForkCase> = {}): ForkPlan[] {
+	const out = planned(change);
+	if (!out.ok) throw new Error(JSON.stringify(out.problems, null, 2));
+	return out.plans;
+}
+
+const plan = (change: Partial<ForkCase> = {}): ForkPlan => plans(change)[0]!;
 
 describe("planFork", () => {
 	it("branches just before the fork call: the parent's last request, its prompt and tools", () => {
@@ -79,7 +129,9 @@ describe("planFork", () => {
 		expect(p.budget).toEqual(FORK_BUDGET);
 		expect(p.audit.runsDir).toBe("/runs");
 		expect(p.parentSession).toEqual({ id: "sess-1", file: "/sessions/sess-1.jsonl" });
-		expect(p.children).toEqual([{ id: "fork-retry-logic-right", index: 1, brief: "Is the retry logic right?" }]);
+		expect(plans().map(({ id, index, of, brief }) => ({ id, index, of, brief }))).toEqual([
+			{ id: "fork-retry-logic-right", index: 1, of: 1, brief: "Is the retry logic right?" },
+		]);
 		expect(JSON.parse(JSON.stringify(p))).toEqual(p);
 	});
 
@@ -104,9 +156,10 @@ describe("planFork", () => {
 
 	it("restates a forced prompt, and gives every sibling of one call the same prefix key", () => {
 		const briefs = ["Opinion A?", "Opinion 2?", "Opinion A?", "Opinion A?"];
-		const p = plan({ forcedPrompt: "You help.\n\nRULE", request: { briefs } });
-		expect(p.prompt.forced).toBe("You help.\n\nRULE");
-		expect(p.children.map((c) => c.id)).toEqual(["fork-opinion", "fork-opinion-2", "fork-opinion-3", "fork-opinion-4"]);
+		const siblings = plans({ forcedPrompt: "You help.\n\nRULE", request: { briefs } });
+		expect(siblings[0]?.prompt.forced).toBe("You help.\n\nRULE");
+		expect(siblings.map((c) => c.id)).toEqual(["fork-opinion", "fork-opinion-2", "fork-opinion-3", "fork-opinion-4"]);
+		expect(new Set(siblings.map((c) => c.prefixKey)).size).toBe(1);
 		expect(plan({ request: { brief: "Something else?" } }).prefixKey).toBe(plan().prefixKey);
 		expect(plan({ request: { brief: "x?", from: "a1" } }).prefixKey).not.toBe(plan().prefixKey);
 	});
@@ -120,24 +173,24 @@ describe("planFork", () => {
 	});
 });
 
-describe("planFork refuses, with every problem at once", () => {
-	const problems = (change: Partial<ForkInputs>) => {
-		const planned = planFork(inputs(change));
-		if (planned.ok) throw new Error("planned");
-		return planned.problems.map((p) => [formatPath(p), p.message]);
+describe("a fork call is refused, with every problem at once", () => {
+	const problems = (change: Partial<ForkCase>) => {
+		const out = planned(change);
+		if (out.ok) throw new Error("planned");
+		return out.problems.map((p) => [formatPath(p), p.message]);
 	};
 
 	it("an id that is not in the session, naming the nearest ids and the latest user messages", () => {
-		const planned = planFork(inputs({ request: { brief: "x?", from: "a3" } }));
-		expect(planned.ok).toBe(false);
-		if (planned.ok) return;
-		expect(planned.what).toBe("the fork call is invalid");
-		expect(planned.problems[0]).toMatchObject({
+		const out = planned({ request: { brief: "x?", from: "a3" } });
+		expect(out.ok).toBe(false);
+		if (out.ok) return;
+		expect(out.what).toBe("the fork call is invalid");
+		expect(out.problems[0]).toMatchObject({
 			path: ["from"],
 			value: "a3",
 			message: "is not an entry of this session",
 		});
-		expect(planned.problems[0]?.fix).toBe(
+		expect(out.problems[0]?.fix).toBe(
 			'use an entry id of this session; the nearest ids: a1, a2, s1; the latest user messages of this branch: u1 ("Where is the retry logic?"), u2 ("Ask a fork whether it is right.")',
 		);
 	});
@@ -148,12 +201,16 @@ describe("planFork refuses, with every problem at once", () => {
 		]);
 	});
 
-	it("missing, empty, wrongly typed and too many briefs, with a bad from and no model, together", () => {
+	it("missing, empty, wrongly typed and too many briefs, together; a bad from with no model, together", () => {
 		expect(problems({ request: {} })).toEqual([["brief", "is missing"]]);
 		expect(problems({ request: { briefs: [] } })).toEqual([["briefs", "is empty"]]);
+		// The briefs are the request step's to check: every one of their problems at once.
 		expect(problems({ request: { brief: "  ", briefs: ["ok?", 7], from: 3 }, model: undefined })).toEqual([
 			["brief", "is empty"],
 			["briefs[1]", "must be a string"],
+		]);
+		// Where it branches from and on what model are the planner's: both at once.
+		expect(problems({ request: { brief: "ok?", from: 3 }, model: undefined })).toEqual([
 			["from", "must be an entry id of this session"],
 			["model", "the parent session has no model"],
 		]);

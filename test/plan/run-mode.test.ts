@@ -7,8 +7,7 @@ import { describe, expect, it } from "vitest";
 import { loadAgents } from "../../src/agents/load.ts";
 import { type ContextMode, createModeRegistry } from "../../src/context/modes.ts";
 import { unknownRunMode } from "../../src/context/resolve.ts";
-import { planPlainChild } from "../../src/plan/plain.ts";
-import { planTask } from "../../src/plan/task.ts";
+import { planTask, planUnchecked } from "../support/plan-task.ts";
 import { gitRepo, spec, taskHarness } from "../support/task-fixture.ts";
 
 const LEAN: ContextMode = {
@@ -75,16 +74,17 @@ describe("the planners refuse an unknown run-level mode", async () => {
 		expect(planned.plan.warnings).toEqual([]);
 	});
 
-	it("planPlainChild: refused the same way", () => {
+	it("an unchecked child: refused the same way", () => {
 		const { spec: _spec, ...rest } = h.inputs(spec({ roots: [root] }), { agents });
-		const planned = planPlainChild({
-			...rest,
-			request: { ...rest.request, runMode: "scopd" },
-			id: "p",
-			prompt: "say hi",
-			effort: "balanced",
-			budget: { wall_s: 9, usd: 1, turns: 3 },
-		});
+		const planned = planUnchecked(
+			{ ...rest, request: { ...rest.request, runMode: "scopd" } },
+			{
+				id: "p",
+				prompt: "say hi",
+				effort: "balanced",
+				budget: { wall_s: 9, usd: 1, turns: 3 },
+			},
+		);
 		expect(planned.ok).toBe(false);
 		if (planned.ok) return;
 		expect(planned.problems[0]?.message).toContain('did you mean "scoped"?');

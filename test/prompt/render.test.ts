@@ -6,9 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { BUILTIN_MODE_NAMES, createModeRegistry } from "../../src/context/modes.ts";
 import { renderChildView, viewResourceLoader, viewSessionParts } from "../../src/host/render.ts";
-import { STRATEGIES } from "../../src/prompt/channels.ts";
 import { buildChildView } from "../../src/prompt/child-view.ts";
 import { TASK_WORKER } from "../../src/prompt/task-worker.ts";
+import { STRATEGIES } from "../../src/request/choices.ts";
 import { childTools } from "../support/child-tools.ts";
 import { sendOnce } from "../support/faux-session.ts";
 import { MAIN_RULES, makeProject, OPERATOR_SYSTEM, parentPromptOf, SHARED_AGENTS } from "../support/project.ts";

@@ -81,7 +81,13 @@ describe("the combined report for the model", () => {
 
 	it("lists no verdict lines when every task passed: the tally says so, each answer names its task", () => {
 		const passed = renderCombinedModelReport([result("a", "PASS"), result("c", "PASS")]);
-		expect(passed.split("\n").slice(0, 3)).toEqual(["2 tasks: 2 PASS · $0.01", "", "— a: a says line 1"]);
+		expect(passed.split("\n").slice(0, 5)).toEqual([
+			"2 tasks: 2 PASS · $0.01",
+			"",
+			"— a: <child>",
+			"> a says line 1",
+			"</child>",
+		]);
 		expect(passed).not.toMatch(/^PASS /m);
 	});
 
@@ -93,7 +99,7 @@ describe("the combined report for the model", () => {
 
 	it("keeps a PASS to its answer, evidence, doubts and roots, without its audit record", () => {
 		expect(text).toContain(
-			"— a: a says line 1\n  evidence: data.txt:1 (the file says so)\n  unsure: whether line 2 matters\n  roots: /r/a (watched)",
+			"— a: <child>\n> a says line 1\n</child>\n  evidence: <child>data.txt:1 (the file says so)</child>\n  unsure: <child>whether line 2 matters</child>\n  roots: /r/a (watched)",
 		);
 		expect(text).not.toContain("/runs/x-a");
 	});
@@ -121,9 +127,11 @@ describe("the combined report for the model", () => {
 		expect(renderModelReport(results[0]!, { cwd: "/r" })).toBe(
 			[
 				"PASS task a · $0.005",
-				"  a says line 1",
-				"  evidence: data.txt:1 (the file says so)",
-				"  unsure: whether line 2 matters",
+				"<child>",
+				"> a says line 1",
+				"</child>",
+				"  evidence: <child>data.txt:1 (the file says so)</child>",
+				"  unsure: <child>whether line 2 matters</child>",
 				"  roots: a (watched)",
 				"",
 			].join("\n"),

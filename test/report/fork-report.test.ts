@@ -1,7 +1,7 @@
 /** The fork call's report: each answer under its brief, verdict first, and never without the note that it is unverified. */
 import { describe, expect, it } from "vitest";
 import { renderForkModelReport, renderForkReport, UNVERIFIED_NOTE } from "../../src/report/fork-report.ts";
-import type { ForkResult } from "../../src/run/fork-result.ts";
+import type { ForkResult } from "../../src/run/result.ts";
 import { ZERO_USAGE } from "../../src/run/types.ts";
 
 function result(change: Partial<ForkResult>): ForkResult {
@@ -65,7 +65,7 @@ describe("renderForkModelReport", () => {
 		const text = renderForkModelReport([result({}), failed]);
 		const [first, second] = text.split("\n\n");
 		expect(first?.split("\n")[0]).toBe('Fork 1 of 2 · PASS · "Is the retry logic right?"');
-		expect(first).toContain(`Yes, three attempts.\n${UNVERIFIED_NOTE}`);
+		expect(first).toContain(`<child>\n> Yes, three attempts.\n</child>\n${UNVERIFIED_NOTE}`);
 		expect(first).toContain("12,000 tokens (12.0k read from cache), $0.0042");
 		expect(second?.split("\n").slice(0, 3)).toEqual([
 			'Fork 2 of 2 · FAIL (1 problem) · "Check the build."',

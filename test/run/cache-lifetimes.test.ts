@@ -16,8 +16,8 @@ import {
 	startEmulator,
 	writeAgentDir,
 } from "../../bench/emulator/index.ts";
+import type { ChildCachePolicy } from "../../src/plan/cache-policy.ts";
 import { BRIEF_HEAD } from "../../src/prompt/brief-head.ts";
-import type { ChildCachePolicy } from "../../src/run/cache-policy.ts";
 import { inProcessRunner } from "../../src/run/in-process.ts";
 import { runSubprocess } from "../../src/run/subprocess.ts";
 import type { ChildLaunch, ChildRunner } from "../../src/run/types.ts";

@@ -12,7 +12,7 @@ import type { ForkDetails } from "../../src/pi/fork-call.ts";
 import { returnedErrorsCount } from "../../src/pi/pi-version.ts";
 import { listRuns } from "../../src/run/audit.ts";
 import { ChildrenRegistry } from "../../src/run/children.ts";
-import type { ForkResult } from "../../src/run/fork-result.ts";
+import type { ForkResult } from "../../src/run/result.ts";
 import { assistant, user } from "../support/conversation.ts";
 import { type Body, BRIEF_MARK, type ForkParent, forkParent, forkTurn } from "../support/fork-parent.ts";
 

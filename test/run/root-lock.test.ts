@@ -3,7 +3,8 @@
  * children that cannot share them, sibling forks share with each other only, first come first served.
  */
 import { describe, expect, it } from "vitest";
-import { RootLocks, taskClaim } from "../../src/run/root-lock.ts";
+import { taskClaim } from "../../src/plan/root-claim.ts";
+import { RootLocks } from "../../src/run/root-lock.ts";
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
 const writer = (...roots: string[]) => ({ roots, write: true });

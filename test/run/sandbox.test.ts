@@ -23,7 +23,7 @@ import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { planSandbox } from "../../src/plan/sandbox.ts";
+import { decideSandbox } from "../../src/plan/sandbox.ts";
 import { sandboxSupport } from "../../src/run/sandbox/support.ts";
 import type { RunnerKind } from "../../src/run/types.ts";
 import { type BothChild, bash, bothChild, RUNNERS, type Turn } from "../support/both-runners.ts";
@@ -77,7 +77,7 @@ async function sandboxedChild(
 ): Promise<BothChild & { tree: Tree }> {
 	const child = await bothChild(kind, turns, { launch: { tools: ["read", "bash", "write", "edit"] } });
 	const t = tree(child.child.project);
-	child.child.launch.sandbox = planSandbox({
+	child.child.launch.sandbox = decideSandbox({
 		spec: {
 			network: spec.network ?? false,
 			git_writes: spec.git_writes ?? false,

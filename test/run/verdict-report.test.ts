@@ -213,7 +213,7 @@ describe("the report for the calling model", () => {
 		expect(text.startsWith("FAIL task adv-T4-incidental-write (1 problem)\n✗ boundary violation")).toBe(true);
 		for (const fact of [
 			"Deliverable (status ok)",
-			"✓ typo fixed — /tmp/wt-a/README.md:1",
+			"✓ <child>typo fixed — /tmp/wt-a/README.md:1</child>",
 			"Boundary: 1 violation",
 			"Audit: ",
 		]) {

@@ -1,6 +1,9 @@
+import type { TSchema } from "typebox";
 import { Value } from "typebox/value";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_BUDGETS, EFFORTS, ID_MAX_LENGTH, TaskSpecSchema } from "../../src/spec/schema.ts";
+import { EFFORTS } from "../../src/request/choices.ts";
+import { DEFAULT_BUDGETS, ID_MAX_LENGTH } from "../../src/request/limits.ts";
+import { TaskSpecSchema } from "../../src/spec/schema.ts";
 
 interface Node {
 	type?: string;
@@ -49,7 +52,7 @@ describe("TaskSpecSchema", () => {
 	});
 
 	it("draws the id line where the audit directory needs it", () => {
-		const id = (value: string) => Value.Check(TaskSpecSchema.properties.id, value);
+		const id = (value: string) => Value.Check(TaskSpecSchema.properties.id as TSchema, value);
 		for (const ok of ["a", "fix-typo", "adv-T4-incidental-write", "v1.2_rc", "x".repeat(ID_MAX_LENGTH)]) {
 			expect(id(ok), ok).toBe(true);
 		}
@@ -59,7 +62,7 @@ describe("TaskSpecSchema", () => {
 	});
 
 	it("rejects non-finite and non-positive budgets", () => {
-		const budget = (value: unknown) => Value.Check(TaskSpecSchema.properties.budget, value);
+		const budget = (value: unknown) => Value.Check(TaskSpecSchema.properties.budget as TSchema, value);
 		expect(budget({ wall_s: 0.5, usd: 0.01, turns: 1 })).toBe(true);
 		for (const bad of [
 			{ wall_s: Infinity },

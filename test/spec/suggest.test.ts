@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BudgetSchema, ContextSchema, TailSchema, TaskSpecSchema } from "../../src/spec/schema.ts";
+import { BudgetSchema, TailSchema } from "../../src/request/spec-parts.ts";
+import { ContextSchema, TaskSpecSchema } from "../../src/spec/schema.ts";
 import { SPEC_KEYS, suggestKey } from "../../src/spec/suggest.ts";
 import { editDistance } from "../../src/suggest.ts";
 

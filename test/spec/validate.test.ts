@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatPath } from "../../src/problems.ts";
+import { DEFAULT_BUDGETS } from "../../src/request/limits.ts";
 import type { PathInfo, PathProbe } from "../../src/spec/probe.ts";
-import { DEFAULT_BUDGETS } from "../../src/spec/schema.ts";
 import { type SpecValid, validateSpec } from "../../src/spec/validate.ts";
 
 /**

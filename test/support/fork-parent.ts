@@ -21,6 +21,7 @@ import {
 import { emulatorSession } from "../../bench/support/emulator-session.ts";
 import { registerDelegationRule } from "../../src/pi/delegation-rule.ts";
 import { registerForkTool } from "../../src/pi/fork-tool.ts";
+import { captureParentPrompt } from "../../src/pi/parent-prompt.ts";
 import { registerRequestMeter } from "../../src/pi/request-meter.ts";
 import type { ChildrenRegistry } from "../../src/run/children.ts";
 import { PrefixGate } from "../../src/run/prefix-gate.ts";
@@ -114,6 +115,7 @@ export async function forkParent(options: ForkParentOptions): Promise<ForkParent
 	const extension = (pi: ExtensionAPI) => {
 		registerRequestMeter(pi);
 		registerForkTool(pi, {
+			parentPrompt: captureParentPrompt(pi),
 			prefixGate: new PrefixGate(),
 			locks: new RootLocks(),
 			...(options.children && { children: options.children }),

@@ -11,16 +11,16 @@ import { VERSION } from "@earendil-works/pi-coding-agent";
 import { buildAgentCatalog } from "../../src/agents/catalog.ts";
 import { availableToolNames } from "../../src/host/render.ts";
 import { modelList } from "../../src/host/runtime.ts";
-import { planTask } from "../../src/plan/task.ts";
 import type { PlanRequest, TaskInputs, TaskPlan } from "../../src/plan/types.ts";
-import { type ExecutePorts, executeTask } from "../../src/run/execute.ts";
-import { executionPorts } from "../../src/run/ports.ts";
+import { type ExecutionPorts, executeChild } from "../../src/run/execute.ts";
+import { realPorts } from "../../src/run/ports.ts";
 import type { TaskResult } from "../../src/run/result.ts";
 import { sandboxSupport } from "../../src/run/sandbox/support.ts";
 import { readSettings } from "../../src/settings/read.ts";
 import { loadSpecObject } from "../../src/spec/load.ts";
 import type { TaskSpec } from "../../src/spec/schema.ts";
 import { type FauxRuntime, fauxRuntime } from "./faux-runtime.ts";
+import { planTask } from "./plan-task.ts";
 import { tempDir } from "./temp.ts";
 
 export { tempDir };
@@ -52,7 +52,7 @@ export interface TaskHarness {
 	inputs(spec: TaskSpec, change?: Partial<TaskInputs>): TaskInputs;
 	plan(spec: TaskSpec, change?: Partial<TaskInputs>): TaskPlan;
 	/** Plans and executes; `ports` may replace or wrap any of the real ports. */
-	run(spec: TaskSpec, ports?: (real: ExecutePorts) => Partial<ExecutePorts>): Promise<TaskResult>;
+	run(spec: TaskSpec, ports?: (real: ExecutionPorts) => Partial<ExecutionPorts>): Promise<TaskResult>;
 }
 
 export async function taskHarness(request: Partial<PlanRequest> = {}): Promise<TaskHarness> {
@@ -94,8 +94,10 @@ export async function taskHarness(request: Partial<PlanRequest> = {}): Promise<T
 		plan,
 		run: async (taskSpec, ports) => {
 			const p = plan(taskSpec);
-			const real = executionPorts(p, faux.runtime);
-			return executeTask(p, { ...real, ...ports?.(real) });
+			const real = realPorts(p, { runtime: faux.runtime });
+			const result = await executeChild(p, { ...real, ...ports?.(real) });
+			if (result.kind !== "task") throw new Error(`a task came back as a ${result.kind}`);
+			return result;
 		},
 	};
 }

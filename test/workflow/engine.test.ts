@@ -232,12 +232,12 @@ describe("result schemas and plain children", () => {
 			text: string;
 			auditDir: string;
 		};
-		expect(result).toMatchObject({ kind: "plain", checked: false, status: "done", text: "plain: say hello" });
+		expect(result).toMatchObject({ kind: "unchecked", checked: false, status: "done", text: "plain: say hello" });
 		expect(h.requests[0]).toBe("say hello");
 		expect(existsSync(join(result.auditDir, "boundary-before.snapshot.gz"))).toBe(false);
 		const view = JSON.parse(readFileSync(join(result.auditDir, "view.json"), "utf8")) as { tools: string[] };
 		expect(view.tools).toEqual(["read", "grep", "find", "ls", "submit_result"]);
-		expect(JSON.parse(readFileSync(join(result.auditDir, "result.json"), "utf8")).kind).toBe("plain");
+		expect(JSON.parse(readFileSync(join(result.auditDir, "result.json"), "utf8")).kind).toBe("unchecked");
 	});
 });
 

@@ -29,7 +29,7 @@ describe("examples/workflows", () => {
 		if (!run.ok) throw new Error(run.what);
 		expect(run.summary.status).toBe("passed");
 		expect(run.summary.report).toBe("1 TODO in src\n\nkeep  src/cache.ts:1  nothing evicts\n\nKeep it.");
-		expect(run.summary.calls.map((c) => c.kind)).toEqual(["task", "task", "plain"]);
+		expect(run.summary.calls.map((c) => c.kind)).toEqual(["task", "task", "unchecked"]);
 	});
 
 	it("fix-and-review makes the change inside its root only, then has it reviewed by another child", async () => {

@@ -12,13 +12,13 @@ import { VERSION } from "@earendil-works/pi-coding-agent";
 import { loadAgents } from "../../src/agents/load.ts";
 import { availableToolNames } from "../../src/host/render.ts";
 import { modelList } from "../../src/host/runtime.ts";
-import type { PlanRequest, TaskInputs } from "../../src/plan/types.ts";
+import type { CommonInputs, PlanRequest } from "../../src/plan/types.ts";
 import { ChildrenRegistry } from "../../src/run/children.ts";
 import type { RootLocks } from "../../src/run/root-lock.ts";
 import { sandboxSupport } from "../../src/run/sandbox/support.ts";
 import { readSettings } from "../../src/settings/read.ts";
 import { launchWorkflow, type WorkflowLaunch, type WorkflowRequest } from "../../src/workflow/launch.ts";
-import { standInSpec, workflowShell } from "../../src/workflow/shell.ts";
+import { workflowShell } from "../../src/workflow/shell.ts";
 import {
 	type FauxRuntime,
 	fauxAssistantMessage,
@@ -27,7 +27,7 @@ import {
 	fauxToolCall,
 	priced,
 } from "../support/faux-runtime.ts";
-import { gitRepo, spec, tempDir } from "../support/task-fixture.ts";
+import { gitRepo, tempDir } from "../support/task-fixture.ts";
 
 export { fauxAssistantMessage, fauxText, fauxToolCall, priced };
 
@@ -105,9 +105,7 @@ export async function workflowHarness(
 	const tools = await availableToolNames({ cwd: project, agentDir: faux.agentDir });
 	const located = { cwd: project, home: faux.agentDir, agentDir: faux.agentDir, projectTrusted: false };
 	const request: PlanRequest = { model: "faux/faux-1", runner: "in-process", extensions: [], ...options.request };
-	const inputs: TaskInputs = {
-		spec: spec(standInSpec(project)),
-		request,
+	const inputs: CommonInputs = {
 		entry: "cli",
 		...located,
 		settings: readSettings(located),
@@ -178,7 +176,7 @@ export async function workflowHarness(
 					...(locks && { locks }),
 					open: async () => ({
 						ok: true,
-						shell: workflowShell({ ...inputs, request: runRequest }, faux.runtime, () => {}),
+						shell: workflowShell(inputs, runRequest, faux.runtime, () => {}),
 					}),
 				},
 			);

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadAgents } from "../../src/agents/load.ts";
-import { planPlainChild } from "../../src/plan/plain.ts";
 import type { PlanRequest } from "../../src/plan/types.ts";
 import { callHash, hashParts, partDigests } from "../../src/workflow/hash.ts";
+import { planUnchecked } from "../support/plan-task.ts";
 import { gitRepo, spec, taskHarness } from "../support/task-fixture.ts";
 
 const none: { given: string[] } = { given: [] };
@@ -71,10 +71,10 @@ describe("the call hash", async () => {
 		expect(hashOf({}, { runner: "subprocess" })).toBe(hashOf({}, { runner: "in-process" }));
 	});
 
-	it("tells a plain child from a task with the same prompt, and names each part for the journal", () => {
+	it("tells an unchecked child from a task with the same prompt, and names each part for the journal", () => {
 		const inputs = h.inputs(spec(base));
 		const { spec: _spec, ...rest } = inputs;
-		const plain = planPlainChild({ ...rest, id: "t", prompt: "g", effort: "balanced", budget: inputs.spec.budget });
+		const plain = planUnchecked(rest, { id: "t", prompt: "g", effort: "balanced", budget: inputs.spec.budget });
 		if (!plain.ok) throw new Error(plain.what);
 		const task = h.plan(spec(base));
 		expect(callHash(plain.plan, none)).not.toBe(callHash(task, none));

@@ -2,30 +2,23 @@
  * The body of `/delegate-preview`, loaded when the command first runs: the shared preview composition
  * (run/preview.ts) with this session as the parent, shown as a report.
  */
-import { homedir } from "node:os";
-import { type ExtensionAPI, type ExtensionCommandContext, getAgentDir, VERSION } from "@earendil-works/pi-coding-agent";
+import { type ExtensionAPI, type ExtensionCommandContext, VERSION } from "@earendil-works/pi-coding-agent";
 import { formatProblems } from "../../problems.ts";
-import type { Strategy } from "../../prompt/channels.ts";
+import type { ParentPrompt } from "../../prompt/channels.ts";
 import { sizeOf } from "../../prompt/size.ts";
 import { previewText } from "../../report/preview-report.ts";
+import type { RequestFlags } from "../../request/flags.ts";
 import { previewDelegation } from "../../run/preview.ts";
-import { type ParentPromptSource, parentPromptOfCommand } from "../parent-prompt.ts";
+import { type PiDeps, sourcesFromPiContext } from "../sources.ts";
 import { REPORT_TEXT_WIDTH, showReport } from "./report.ts";
 
-export interface PreviewArgs {
-	mode?: string;
-	agent?: string;
-	strategy?: Strategy;
-	tools?: string[];
+/** The command's flags: `pi-delegate preview`'s, and a spec file. */
+export interface PreviewArgs extends RequestFlags {
 	spec?: string;
 }
 
-export interface DelegatePreviewDeps {
-	/** The capture of the parent's prompt the `task` tool reads, so the preview shows what it would use. */
-	parentPrompt?: ParentPromptSource;
-	home?: () => string;
-	env?: () => Readonly<Record<string, string | undefined>>;
-}
+/** What every entry in Pi reads this session from (sources.ts): the preview shows what a task call would use. */
+export type DelegatePreviewDeps = PiDeps;
 
 export async function showPreview(
 	pi: ExtensionAPI,
@@ -34,19 +27,20 @@ export async function showPreview(
 	deps: DelegatePreviewDeps,
 ): Promise<void> {
 	const fail = (title: string, text: string) => showReport(pi, ctx, { title, summary: text, text, error: true });
-	const parent = deps.parentPrompt?.latest() ?? parentPromptOfCommand(ctx);
+	const { branch, request: _request, ...sources } = sourcesFromPiContext(ctx, deps);
+	let parent: ParentPrompt | undefined;
 	const result = await previewDelegation({
-		entry: "tool",
-		cwd: ctx.cwd,
-		home: deps.home?.() ?? (process.env.HOME || homedir()),
-		agentDir: getAgentDir(),
-		projectTrusted: ctx.isProjectTrusted(),
-		env: deps.env?.() ?? process.env,
-		parentPrompt: async () => parent,
-		...(ctx.model && { parentModel: { provider: ctx.model.provider, id: ctx.model.id } }),
-		parentRegistry: ctx.modelRegistry,
+		...sources,
+		parentPrompt: async () => {
+			parent = await sources.parentPrompt();
+			return parent;
+		},
+		...(args.spec !== undefined && branch && { branch }),
 		...(args.agent !== undefined && { agent: { name: args.agent, where: { source: "--agent", path: [] } } }),
 		...(args.mode !== undefined && { runMode: args.mode }),
+		...(args.model !== undefined && { model: args.model }),
+		...(args.runner !== undefined && { runner: args.runner }),
+		extensions: args.extensions,
 		...(args.strategy !== undefined && { call: { strategy: args.strategy } }),
 		...(args.tools !== undefined && { tools: { names: args.tools, where: { source: "--tools", path: [] } } }),
 		...(args.spec !== undefined && { spec: { file: args.spec } }),
@@ -64,7 +58,7 @@ export async function showPreview(
 			wouldRefuse: result.wouldRefuse,
 			...(result.commands && { commands: result.commands }),
 			...(result.paths && { paths: result.paths }),
-			parent: { rendered: parent.rendered ?? ctx.getSystemPrompt(), about: "this session's prompt" },
+			parent: { rendered: parent?.rendered ?? ctx.getSystemPrompt(), about: "this session's prompt" },
 			piVersion: VERSION,
 			cwd: ctx.cwd,
 		},

@@ -3,6 +3,7 @@
  * were prevented or only detected (and why), and each write that was prevented. Pure: the
  * executor builds a RunIsolation from the plan and the outcome, the reports render it.
  */
+import { inline } from "../../format/child-text.ts";
 import { plural } from "../../format/numbers.ts";
 import { hanging } from "../../format/text.ts";
 import type { ChildOutcome } from "../types.ts";
@@ -39,9 +40,10 @@ const CONTAINMENT_WORDS: Record<Containment, string> = {
 };
 const PARTIAL = "no PID namespace: a process that cleared its environment may have outlived the child";
 
+/** One attempt, on one line: its path, command and reason are the child's doing, and may hold any text. */
 function attemptText(a: PreventedAttempt): string {
-	const what = a.path ?? (a.command === undefined ? "" : oneLine(a.command));
-	return `${a.tool}${what === "" ? "" : ` ${what}`}: ${a.reason}`;
+	const what = a.path !== undefined ? inline(a.path) : a.command === undefined ? "" : oneLine(a.command);
+	return `${inline(a.tool)}${what === "" ? "" : ` ${what}`}: ${inline(a.reason)}`;
 }
 
 function oneLine(text: string, max = 60): string {

@@ -3,8 +3,9 @@
  * sees exactly the tools a child of any runner sees, byte for byte), built with operations that
  * contain and check. They replace the built-ins of the same name in the child's session.
  *
- * - bash runs each command through bubblewrap (bash-hook.ts), and refuses one its agent may not
- *   run (agents/command-policy.ts) before it starts;
+ * - bash runs each command through bubblewrap (bash-hook.ts), records each command it executed
+ *   with its exit status (command-record.ts), and refuses one its agent may not run
+ *   (agents/command-policy.ts) before it starts;
  * - under the sandbox, write and edit resolve the real target first and refuse a path outside the
  *   writable roots with an error the model reads; the write itself opens the checked real path
  *   without following a last symlink and refuses a file that turns out to have other hard links.
@@ -15,7 +16,6 @@ import { constants } from "node:fs";
 import { access, mkdir, open, readFile, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import {
-	createBashToolDefinition,
 	createEditToolDefinition,
 	createFindToolDefinition,
 	createGrepToolDefinition,
@@ -25,8 +25,14 @@ import {
 	defineTool,
 	type ToolDefinition,
 } from "@earendil-works/pi-coding-agent";
-import { type CommandPolicy, checkCommandPolicies, commandRefusal } from "../../agents/command-policy.ts";
+import {
+	type CommandPolicy,
+	checkCommandPolicies,
+	commandRefusal,
+	prepareCommandChecks,
+} from "../../agents/command-policy.ts";
 import type { PathRule } from "../../agents/path-policy.ts";
+import { type CommandRun, recordingBash } from "../command-record.ts";
 import { pathHold } from "../path-hold.ts";
 import { type BashWrap, bashSpawnHook } from "./bash-hook.ts";
 import { nodePathProbe } from "./fs-probe.ts";
@@ -44,6 +50,8 @@ export interface ChildToolsInput {
 	paths?: readonly PathRule[] | undefined;
 	home?: string;
 	onPrevented: (attempt: PreventedAttempt) => void;
+	/** Each command bash executed, once it has ended (run/command-record.ts). */
+	onRun?: (run: CommandRun) => void;
 }
 
 /** Writes `content` to the checked real path: no last symlink followed, no file with other names. */
@@ -76,15 +84,19 @@ async function isDirectory(path: string): Promise<boolean> {
 	}
 }
 
-/** Bash that refuses, before it starts, a command its policies do not allow. */
+/**
+ * Bash that records what it runs, and refuses, before it starts, a command its policies do not
+ * allow. Bash's grammar starts loading when the tool is made, so the first command does not wait for it.
+ */
 function heldBash(input: ChildToolsInput) {
-	const bash = createBashToolDefinition(input.cwd, { spawnHook: bashSpawnHook(input.bash) });
+	const bash = recordingBash(input.cwd, bashSpawnHook(input.bash), input.onRun ?? (() => {}));
 	const policies = input.commands;
 	if (policies === undefined || policies.length === 0) return defineTool(bash);
+	prepareCommandChecks();
 	return defineTool({
 		...bash,
-		execute: (id, params, ...rest) => {
-			const decision = checkCommandPolicies(params.command, policies);
+		execute: async (id, params, ...rest) => {
+			const decision = await checkCommandPolicies(params.command, policies);
 			if (!decision.ok) {
 				input.onPrevented({ tool: "bash", command: params.command, reason: decision.reason, refusedBy: "commands" });
 				throw new Error(commandRefusal(decision.reason));
