@@ -10,7 +10,7 @@ import { collectSpend } from "../meter/collect.ts";
 import { renderSpend } from "../meter/report.ts";
 import { spendJson } from "../meter/report-json.ts";
 import { rollup, SPEND_GROUPINGS, type SpendGrouping } from "../meter/rollup.ts";
-import { RUNS_DIR_ENV } from "../plan/task.ts";
+import { RUNS_DIR_ENV } from "../plan/runs-dir.ts";
 import { formatProblems, type Problem, type ProblemPlace } from "../problems.ts";
 import { resolveRunsDir } from "../run/audit.ts";
 import { runsDirReadProblems } from "../run/runs-dir.ts";

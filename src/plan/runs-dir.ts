@@ -8,11 +8,37 @@
  * run/delegate.ts and a workflow's calls). Pure: the runs directory's real path (every symlink
  * resolved) is loaded with the inputs, and a task's roots are real paths already.
  */
+import { join, resolve } from "node:path";
 import type { Problem, ProblemPlace } from "../problems.ts";
 import type { Setting } from "../settings/types.ts";
 import { isInside } from "../spec/paths.ts";
-import { RUNS_DIR_ENV, runsDirPlace } from "./task.ts";
 import type { ChildPlan, CommonInputs, Planned } from "./types.ts";
+
+/**
+ * Where runs are recorded: PI_DELEGATE_RUNS_DIR, else the `runsDir` setting (`~` is the home; a
+ * relative path is taken from `cwd`), else under Pi's agent dir.
+ */
+export function decideRunsDir(
+	inputs: { runsDirOverride?: string; home: string; agentDir: string; cwd?: string },
+	setting?: string,
+): string {
+	if (inputs.runsDirOverride) return resolve(inputs.cwd ?? inputs.agentDir, inputs.runsDirOverride);
+	if (setting) return resolve(inputs.cwd ?? inputs.agentDir, setting.replace(/^~(?=$|\/)/, inputs.home));
+	return join(inputs.agentDir, "pi-delegate", "runs");
+}
+
+/**
+ * What chose the runs directory, as a problem about it names it: the variable, the setting's key in
+ * its file (with line and column), or the default.
+ */
+export function runsDirPlace(inputs: { runsDirOverride?: string }, setting?: Setting<string>): ProblemPlace {
+	if (inputs.runsDirOverride) return { source: RUNS_DIR_ENV, path: [] };
+	if (setting?.origin.kind === "file") return setting.origin.place;
+	return { source: "the default runs directory", path: [] };
+}
+
+/** The variable that chooses the runs directory over every setting. */
+export const RUNS_DIR_ENV = "PI_DELEGATE_RUNS_DIR";
 
 /** What a refusal for the runs directory says before its problems. */
 export const RUNS_DIR_REFUSED = "the runs directory cannot take the run's record";

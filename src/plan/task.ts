@@ -8,14 +8,12 @@
  * Every refusal names what could not be settled and every problem, so an entry point can refuse with
  * exit 2 (or an error result) before anything runs.
  */
-import { join, resolve } from "node:path";
 import type { AgentDefinition } from "../agents/definition.ts";
 import { unknownRunMode } from "../context/resolve.ts";
-import type { Problem, ProblemPlace } from "../problems.ts";
+import type { Problem } from "../problems.ts";
 import { buildChildView } from "../prompt/child-view.ts";
 import { taskBrief, taskRung } from "../prompt/task-brief.ts";
 import { TASK_WORKER } from "../prompt/task-worker.ts";
-import type { Setting } from "../settings/types.ts";
 import type { TaskSpec } from "../spec/schema.ts";
 import { auditFiles } from "./audit-files.ts";
 import { type ChildCachePolicy, type PrefixReuse, prefixReuse, taskCachePolicy } from "./cache-policy.ts";
@@ -24,6 +22,7 @@ import { choosePlacedModel, modelProblems } from "./model.ts";
 import { prefixKey } from "./prefix.ts";
 import type { DefaultDecision } from "./request-types.ts";
 import { taskClaim } from "./root-claim.ts";
+import { decideRunsDir } from "./runs-dir.ts";
 import { decideSandbox, type SandboxPlan } from "./sandbox.ts";
 import { decideSettings, type SettingsDecisions } from "./settings.ts";
 import { chooseTail, tailSummary } from "./tail.ts";
@@ -32,32 +31,6 @@ import type { Decided, ModelChoice, Planned, RunnerKind, TaskInputs, TaskPlan } 
 
 /** Rejected submissions answered with the problems before one is accepted as it is. */
 export const MAX_REJECTIONS = 2;
-
-/**
- * Where runs are recorded: PI_DELEGATE_RUNS_DIR, else the `runsDir` setting (`~` is the home; a
- * relative path is taken from `cwd`), else under Pi's agent dir.
- */
-export function decideRunsDir(
-	inputs: { runsDirOverride?: string; home: string; agentDir: string; cwd?: string },
-	setting?: string,
-): string {
-	if (inputs.runsDirOverride) return resolve(inputs.cwd ?? inputs.agentDir, inputs.runsDirOverride);
-	if (setting) return resolve(inputs.cwd ?? inputs.agentDir, setting.replace(/^~(?=$|\/)/, inputs.home));
-	return join(inputs.agentDir, "pi-delegate", "runs");
-}
-
-/**
- * What chose the runs directory, as a problem about it names it: the variable, the setting's key in
- * its file (with line and column), or the default.
- */
-export function runsDirPlace(inputs: { runsDirOverride?: string }, setting?: Setting<string>): ProblemPlace {
-	if (inputs.runsDirOverride) return { source: RUNS_DIR_ENV, path: [] };
-	if (setting?.origin.kind === "file") return setting.origin.place;
-	return { source: "the default runs directory", path: [] };
-}
-
-/** The variable that chooses the runs directory over every setting. */
-export const RUNS_DIR_ENV = "PI_DELEGATE_RUNS_DIR";
 
 /** Explicit `--runner`, else the `runner` setting, else the entry point's default. */
 export function decideRunner(

@@ -7,10 +7,10 @@ import { closeSync, existsSync, readdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { notJsonReason } from "../json/problems.ts";
-import { decideRunsDir } from "../plan/task.ts";
+import { decideRunsDir } from "../plan/runs-dir.ts";
 import { problemReplacer } from "../problems.ts";
 import { isTooLarge, readRecordTextSync } from "../read-input.ts";
-import { type FileMark, makeDirs, markChange, RecordDir } from "./record-dir.ts";
+import { type FileMark, makeDirs, markChange, RecordDir, writeErrorText } from "./record-dir.ts";
 
 /**
  * Where runs are recorded, for a command that reads them outside a run (the same rule a plan
@@ -74,32 +74,6 @@ interface Stream {
 
 /** How many runs may share one second and id before the runs directory is taken to be broken. */
 const MAX_SUFFIX = 10_000;
-
-/** Plain words for what stops a record's write. */
-const WRITE_ERRORS: Readonly<Record<string, string>> = {
-	ENOSPC: "no space left on the device",
-	EDQUOT: "the disk quota is used up",
-	EROFS: "the file system is read-only",
-	EACCES: "permission denied",
-	EPERM: "operation not permitted",
-	EISDIR: "a directory stands in its place",
-	ENOTDIR: "a part of its path is not a directory",
-	ELOOP: "a symlink stands in its place",
-	EEXIST: "something else stands in its place",
-	ENOENT: "its directory is gone",
-	ENAMETOOLONG: "its path is too long",
-	EIO: "an I/O error",
-	EMFILE: "too many open files",
-	EBADF: "the record was already closed",
-};
-
-/** `no space left on the device (ENOSPC)`; an error without a known code, its message. */
-export function writeErrorText(error: unknown): string {
-	const code = (error as NodeJS.ErrnoException | null)?.code;
-	const words = code === undefined ? undefined : WRITE_ERRORS[code];
-	if (words !== undefined) return `${words} (${code})`;
-	return error instanceof Error ? error.message : String(error);
-}
 
 export class AuditRecord implements AuditWriter {
 	readonly dir: string;

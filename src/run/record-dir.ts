@@ -42,6 +42,32 @@ import { basename, dirname, join, resolve } from "node:path";
 const { O_RDONLY, O_WRONLY, O_CREAT, O_EXCL, O_APPEND, O_NOFOLLOW, O_DIRECTORY } = constants;
 const NEW_FILE = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW;
 
+/** Plain words for what stops a record's write. */
+const WRITE_ERRORS: Readonly<Record<string, string>> = {
+	ENOSPC: "no space left on the device",
+	EDQUOT: "the disk quota is used up",
+	EROFS: "the file system is read-only",
+	EACCES: "permission denied",
+	EPERM: "operation not permitted",
+	EISDIR: "a directory stands in its place",
+	ENOTDIR: "a part of its path is not a directory",
+	ELOOP: "a symlink stands in its place",
+	EEXIST: "something else stands in its place",
+	ENOENT: "its directory is gone",
+	ENAMETOOLONG: "its path is too long",
+	EIO: "an I/O error",
+	EMFILE: "too many open files",
+	EBADF: "the record was already closed",
+};
+
+/** `no space left on the device (ENOSPC)`; an error without a known code, its message. */
+export function writeErrorText(error: unknown): string {
+	const code = (error as NodeJS.ErrnoException | null)?.code;
+	const words = code === undefined ? undefined : WRITE_ERRORS[code];
+	if (words !== undefined) return `${words} (${code})`;
+	return error instanceof Error ? error.message : String(error);
+}
+
 /** What identifies one version of a file: the same inode, neither written nor touched since. */
 export interface FileMark {
 	dev: bigint;

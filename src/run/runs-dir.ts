@@ -17,7 +17,7 @@ import { randomBytes } from "node:crypto";
 import { accessSync, constants, mkdirSync, readlinkSync, realpathSync, rmdirSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import type { Problem, ProblemCode, ProblemPlace } from "../problems.ts";
-import { writeErrorText } from "./audit.ts";
+import { writeErrorText } from "./record-dir.ts";
 
 /** The longest path the system takes, and the longest name of one entry (Linux). */
 const PATH_MAX = 4096;

@@ -5,8 +5,8 @@
 import { collectSpend } from "../../meter/collect.ts";
 import { renderSpend } from "../../meter/report.ts";
 import { rollup } from "../../meter/rollup.ts";
+import { decideRunsDir, runsDirPlace } from "../../plan/runs-dir.ts";
 import { decideSettings } from "../../plan/settings.ts";
-import { decideRunsDir, runsDirPlace } from "../../plan/task.ts";
 import { formatProblems } from "../../problems.ts";
 import { runsDirReadProblems } from "../../run/runs-dir.ts";
 import { readSettings } from "../../settings/read.ts";
