@@ -89,8 +89,8 @@ function decodeCompact(bytes: Buffer, source: string): { snapshot: Snapshot } | 
 }
 
 /**
- * Reads a snapshot file's bytes: the compact form, or JSON of this version or version 1. `source`
- * names the file in problems.
+ * Reads a snapshot file's bytes: the compact form, or JSON of this version, version 2 or version
+ * 1. `source` names the file in problems.
  */
 export function decodeSnapshot(bytes: Buffer, source: string): { snapshot: Snapshot } | { problems: Problem[] } {
 	if (bytes.length >= 2 && bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1])

@@ -15,9 +15,14 @@
  *   Equal size and timestamps on another inode are reported too: another file took the path (a
  *   directory moved over one whose files were checked out in the same clock tick keeps every
  *   timestamp, since a rename changes only the moved directory's own ctime).
- * - A directory's own timestamps are never compared: they move whenever an entry inside is added or
- *   removed, and that entry is reported itself (a temporary file created and removed again is not a
- *   change at all).
+ * - the owner of any entry but a symlink (chown), where both snapshots recorded it. A file's
+ *   extended attributes and attribute flags (setfattr, chattr) move only its ctime, which the rule
+ *   above reports unless hashes prove the content; file systems give no portable way to read them.
+ * - A directory's own mtime is not compared: it moves whenever an entry inside is added or removed,
+ *   and that entry is reported itself (a temporary file created and removed again is not a change
+ *   at all). Adding or removing an entry moves the directory's ctime with its mtime; a ctime that
+ *   moved while the mtime stayed (the same inode) is a change of the directory itself (extended
+ *   attributes, an ACL, attribute flags).
  */
 import { parseEntry } from "./entry.ts";
 import { within } from "./exclude.ts";
@@ -47,6 +52,8 @@ export function describeEntry(entry: Entry): string {
 
 const CTIME_ONLY = "ctime changed with size and mtime unchanged: rewritten in place? content not provably the same";
 const INODE_ONLY = "another file at this path (a new inode), same size and mtime: content not provably the same";
+const ATTRIBUTES =
+	"attributes changed: the ctime moved with no entry added or removed and mode and owner the same (extended attributes, an ACL or chattr flags)";
 
 /** Why a file's content may differ, or null when it provably does not. */
 function contentChange(before: Entry, after: Entry): string | null {
@@ -63,6 +70,23 @@ function contentChange(before: Entry, after: Entry): string | null {
 	return null;
 }
 
+/** The owner of each side, when both snapshots recorded it and it differs. */
+function ownerChange(b: Entry, a: Entry): string | null {
+	if (b.uid === undefined || a.uid === undefined || (b.uid === a.uid && b.gid === a.gid)) return null;
+	return `owner ${b.uid}:${b.gid} → ${a.uid}:${a.gid}`;
+}
+
+/**
+ * The same directory (inode) whose ctime moved while its mtime stayed: adding or removing an entry
+ * moves both, so something changed the directory itself (an extended attribute, an ACL, attribute
+ * flags). A directory moved in from elsewhere keeps its mtime too, but is another inode; what it
+ * holds is compared entry by entry.
+ */
+function attributesMoved(b: Entry, a: Entry): boolean {
+	if (b.ctime === undefined || a.ctime === undefined || b.ino !== a.ino) return false;
+	return b.ctime !== a.ctime && b.mtime === a.mtime;
+}
+
 /** Compares one entry present in both walks; equal text (the common case) never gets here. */
 function compareEntry(
 	path: string,
@@ -76,10 +100,15 @@ function compareEntry(
 	}
 	const modeChanged = a.type !== "symlink" && b.mode !== a.mode;
 	if (modeChanged) add(path, "mode", `mode ${octal(b.mode ?? 0)} → ${octal(a.mode ?? 0)}`);
+	const owner = ownerChange(b, a);
+	if (owner !== null) add(path, "mode", owner);
+	// A chmod or chown moves the ctime; that alone must not read as a second change.
+	const explained = modeChanged || owner !== null;
 	if (a.type === "file") {
 		const why = contentChange(b, a);
-		// A chmod moves the ctime; that alone must not read as a second, content change.
-		if (why !== null && !(modeChanged && why === CTIME_ONLY)) add(path, "modified", why);
+		if (why !== null && !(explained && why === CTIME_ONLY)) add(path, "modified", why);
+	} else if (a.type === "dir") {
+		if (!explained && attributesMoved(b, a)) add(path, "mode", ATTRIBUTES);
 	} else if (a.type === "symlink" && b.target !== a.target) {
 		add(path, "link", `target ${displayName(b.target ?? "")} → ${displayName(a.target ?? "")}`);
 	}

@@ -5,6 +5,7 @@
  */
 
 import { octal } from "./diff-entries.ts";
+import { diffStore } from "./diff-store.ts";
 import { displayName } from "./names.ts";
 import { pairEntries } from "./pair.ts";
 import type { Change, GitFile, GitState } from "./types.ts";
@@ -112,6 +113,29 @@ function diffIndex(b: GitState, a: GitState, add: (path: string, kind: Change["k
 	);
 }
 
+/** Store changes shown one by one per repository; past this, one line says how many more. */
+const STORE_LINES = 12;
+
+/** `.git/<key>`, an alternate object store named by its line in objects/info/alternates. */
+function storePath(key: string): string {
+	const alternate = /^alternates\/(\d+)(\/.*)?$/.exec(key);
+	return alternate ? `.git/objects/info/alternates[${alternate[1]}]${alternate[2] ?? ""}` : `.git/${key}`;
+}
+
+/** The object store and reflogs (diff-store.ts), at most STORE_LINES lines per repository. */
+function diffStoreOf(
+	b: GitState,
+	a: GitState,
+	add: (path: string, kind: Change["kind"], detail: string) => void,
+): void {
+	if (b.store === undefined || a.store === undefined) return;
+	const changes = diffStore(b.store, a.store);
+	const shown = changes.length > STORE_LINES ? changes.slice(0, STORE_LINES - 1) : changes;
+	for (const change of shown) add(storePath(change.key), "git-file", change.detail);
+	const more = changes.length - shown.length;
+	if (more > 0) add(".git/objects", "git-file", `and ${more} more changes in the object store and reflogs`);
+}
+
 /** Compares the git states of one root, matched by where each repository sits in the root. */
 export function diffGit(root: string, before: readonly GitState[], after: readonly GitState[]): Change[] {
 	const changes: Change[] = [];
@@ -143,6 +167,7 @@ export function diffGit(root: string, before: readonly GitState[], after: readon
 		diffRefs(b, a, add);
 		diffIndex(b, a, add);
 		diffFiles(b, a, add);
+		diffStoreOf(b, a, add);
 	}
 	return changes;
 }

@@ -5,11 +5,14 @@
  * same text. A content hash is kept beside the tree (RootSnapshot.hashes); only version 1 files
  * wrote it into the text, as ` sha256:<hex>`, and those are still read.
  *
- *   f <mode> <size> <mtime> <ctime> <inode>          regular file
- *   f <mode> <size> <mtime> <ctime>[ sha256:<hex>]   regular file, in files written before inodes
- *   d <mode>                                         directory (its own times are not kept)
- *   l <target>                                       symlink
- *   p|s|b|c|? <mode>                                 fifo, socket, block, char device, other
+ *   f <mode> <size> <mtime> <ctime> <inode> <uid> <gid>   regular file
+ *   d <mode> <uid> <gid> <mtime> <ctime> <inode>           directory
+ *   l <target>                                              symlink
+ *   p|s|b|c|? <mode> <uid> <gid>                            fifo, socket, block, char device, other
+ *
+ * Files of version 2 lack the owner (`f <mode> <size> <mtime> <ctime> <inode>`, `d <mode>`,
+ * `p <mode>`), older ones the inode too (`f <mode> <size> <mtime> <ctime>[ sha256:<hex>]`); what an
+ * entry lacks is left undefined and never compared.
  */
 import type { Entry, EntryType } from "./types.ts";
 
@@ -47,6 +50,15 @@ export function findTime(time: string): string {
 	return `${time}0`;
 }
 
+const DIGITS = /^[0-9]+$/;
+
+/** `uid gid` from two fields, when both are there (entries of version 3). */
+function owner(entry: Entry, uid: string | undefined, gid: string | undefined): void {
+	if (uid === undefined || gid === undefined || !DIGITS.test(uid) || !DIGITS.test(gid)) return;
+	entry.uid = Number(uid);
+	entry.gid = Number(gid);
+}
+
 export function parseEntry(text: string): Entry {
 	const letter = text[0] ?? "?";
 	const type = LETTER_TYPES[letter] ?? "other";
@@ -57,28 +69,41 @@ export function parseEntry(text: string): Entry {
 		entry.size = Number(fields[1]);
 		entry.mtime = normaliseTime(fields[2] ?? "0");
 		entry.ctime = normaliseTime(fields[3] ?? "0");
+		const numbers: string[] = [];
 		for (const field of fields.slice(4)) {
 			if (field.startsWith("sha256:")) entry.hash = field.slice(7);
-			else if (/^[0-9]+$/.test(field)) entry.ino = field;
+			else if (DIGITS.test(field)) numbers.push(field);
 		}
-	}
+		if (numbers[0] !== undefined) entry.ino = numbers[0];
+		owner(entry, numbers[1], numbers[2]);
+	} else if (type === "dir" && fields.length >= 6) {
+		owner(entry, fields[1], fields[2]);
+		entry.mtime = normaliseTime(fields[3] ?? "0");
+		entry.ctime = normaliseTime(fields[4] ?? "0");
+		entry.ino = fields[5];
+	} else owner(entry, fields[1], fields[2]);
 	return entry;
 }
+
+const timeOf = (time: string | undefined) => findTime(time ?? "0.000000000");
 
 export function formatEntry(entry: Entry): string {
 	const letter = TYPE_LETTERS[entry.type];
 	if (entry.type === "symlink") return `l ${entry.target ?? ""}`;
 	const mode = (entry.mode ?? 0).toString(8);
-	if (entry.type !== "file") return `${letter} ${mode}`;
-	const times = `${findTime(entry.mtime ?? "0.000000000")} ${findTime(entry.ctime ?? "0.000000000")}`;
-	const base = `f ${mode} ${entry.size ?? 0} ${times}${entry.ino === undefined ? "" : ` ${entry.ino}`}`;
+	const owned = entry.uid === undefined ? "" : ` ${entry.uid} ${entry.gid ?? 0}`;
+	if (entry.type === "dir" && entry.ino !== undefined)
+		return `d ${mode}${owned} ${timeOf(entry.mtime)} ${timeOf(entry.ctime)} ${entry.ino}`;
+	if (entry.type !== "file") return `${letter} ${mode}${owned}`;
+	const times = `${timeOf(entry.mtime)} ${timeOf(entry.ctime)}`;
+	const base = `f ${mode} ${entry.size ?? 0} ${times}${entry.ino === undefined ? "" : ` ${entry.ino}`}${owned}`;
 	return entry.hash === undefined ? base : `${base}${HASH_PREFIX}${entry.hash}`;
 }
 
 /**
- * True for a file entry that carries a content hash. Cheap, as it runs on every entry: a file
- * entry without a hash is under 100 characters (a 20-digit inode included), one with a hash is
- * over 100, so the length spares the search for most entries.
+ * True for a file entry that carries a content hash (only version 1 wrote one into the text).
+ * Cheap, as it runs on every entry: a hash makes an entry over 100 characters, which most entries
+ * without one are not, so the length spares the search for most entries.
  */
 export function hasHash(text: string): boolean {
 	return text.charCodeAt(0) === 0x66 && text.length > 100 && text.includes(HASH_PREFIX);

@@ -1,4 +1,4 @@
-/** Runs the external programs a snapshot reads from (git, find) and hands back their raw bytes. */
+/** Runs the external programs a snapshot reads from (find, and git through git-process.ts) and hands back their raw bytes. */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 
@@ -8,6 +8,8 @@ export interface ExecResult {
 	/** Everything written to stdout, as bytes: names are bytes and are decoded by the caller. */
 	stdout: Buffer;
 	stderr: string;
+	/** True when it was killed for running past ExecOptions.timeoutMs. */
+	timedOut?: boolean;
 }
 
 /** Thrown when the program itself cannot be started (e.g. not installed). */
@@ -21,16 +23,14 @@ export class ExecNotFound extends Error {
 }
 
 /**
- * The environment for the programs we run. Every GIT_* variable is dropped: inside a git hook or a
- * CI job GIT_DIR, GIT_INDEX_FILE or GIT_WORK_TREE may be set and would point git at another
- * repository than the root. Optional locks are off so a read never rewrites the index, and the
- * C locale keeps output parseable.
+ * The environment for the programs we run, from `base` (this process's by default). Every GIT_*
+ * variable is dropped: inside a git hook or a CI job GIT_DIR, GIT_INDEX_FILE or GIT_WORK_TREE may
+ * be set and would point git at another repository than the root, and GIT_CONFIG_* could hand it
+ * settings. The C locale keeps output parseable.
  */
-function cleanEnv(): NodeJS.ProcessEnv {
+export function scrubbedEnv(base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
 	const env: NodeJS.ProcessEnv = {};
-	for (const [key, value] of Object.entries(process.env)) if (!key.startsWith("GIT_")) env[key] = value;
-	env.GIT_OPTIONAL_LOCKS = "0";
-	env.GIT_TERMINAL_PROMPT = "0";
+	for (const [key, value] of Object.entries(base)) if (!key.startsWith("GIT_")) env[key] = value;
 	env.LC_ALL = "C";
 	return env;
 }
@@ -47,6 +47,10 @@ export interface ExecOptions {
 	 * a file never makes it wait.
 	 */
 	stdoutTo?: number;
+	/** Variables set on top of the scrubbed environment (git-process.ts's). */
+	env?: Readonly<Record<string, string>>;
+	/** Killed (SIGKILL) after this long, and reported `timedOut`. */
+	timeoutMs?: number;
 }
 
 /** How the snapshot starts a program: a port, so tests can make find or git fail on purpose. */
@@ -67,7 +71,19 @@ export function exec(
 	return new Promise((resolve, reject) => {
 		const stdin = options.input === undefined ? "ignore" : "pipe";
 		const stdout = options.stdoutTo ?? "pipe";
-		const child = spawn(program, args, { cwd, env: cleanEnv(), stdio: [stdin, stdout, "pipe"] });
+		const child = spawn(program, args, {
+			cwd,
+			env: { ...scrubbedEnv(), ...options.env },
+			stdio: [stdin, stdout, "pipe"],
+		});
+		let timedOut = false;
+		const timer =
+			options.timeoutMs === undefined
+				? undefined
+				: setTimeout(() => {
+						timedOut = true;
+						child.kill("SIGKILL");
+					}, options.timeoutMs);
 		const out: Buffer[] = [];
 		const err: Buffer[] = [];
 		child.stdout?.on("data", options.onStdout ?? ((chunk: Buffer) => out.push(chunk)));
@@ -76,36 +92,16 @@ export function exec(
 		child.stdin?.on("error", () => {});
 		child.stdin?.end(options.input);
 		child.on("error", (error: NodeJS.ErrnoException) => {
+			clearTimeout(timer);
 			// spawn reports a missing working directory as ENOENT too; only a missing program is "not found".
 			reject(error.code === "ENOENT" && existsSync(cwd) ? new ExecNotFound(program) : error);
 		});
 		child.on("close", (code) => {
-			resolve({ code, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString("utf8") });
+			clearTimeout(timer);
+			const result = { code, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString("utf8") };
+			resolve(timedOut ? { ...result, timedOut } : result);
 		});
 	});
-}
-
-/**
- * Runs git read-only in `cwd`. `--no-optional-locks` keeps commands that could refresh the index
- * from writing it; fsmonitor is off because it would run a configured hook program; safe.directory
- * is widened so a root owned by another user is still read as a repository instead of silently
- * falling back to a plain-files view (nothing we run executes repository-configured programs).
- */
-export function git(args: readonly string[], cwd: string, run: Exec = exec): Promise<ExecResult> {
-	return run(
-		"git",
-		[
-			"--no-optional-locks",
-			"-c",
-			"core.fsmonitor=false",
-			"-c",
-			"safe.directory=*",
-			"-c",
-			"core.quotePath=false",
-			...args,
-		],
-		cwd,
-	);
 }
 
 /**

@@ -9,7 +9,7 @@
  */
 import Type, { type Static } from "typebox";
 import { GitStateSchema, RootStatusSchema } from "./types.ts";
-import { COMPACT_FORMAT, SNAPSHOT_VERSION } from "./version.ts";
+import { COMPACT_FORMAT, PREVIOUS_VERSION, SNAPSHOT_VERSION } from "./version.ts";
 
 const common = {
 	root: Type.String({ description: "The watched root as an absolute path, as given" }),
@@ -39,8 +39,15 @@ const v2 = {
 };
 
 const ENTRY_TEXT =
-	"The entry as text: `f <mode> <size> <mtime> <ctime>`, `d <mode>`, `l <target>`, or `<p|s|b|c|?> <mode>` " +
-	"(mode in octal, times as `seconds.` plus ten digits, as find prints them)";
+	"The entry as text: `f <mode> <size> <mtime> <ctime> <inode> <uid> <gid>`, `d <mode> <uid> <gid> <mtime> " +
+	"<ctime> <inode>`, `l <target>`, or `<p|s|b|c|?> <mode> <uid> <gid>` (mode in octal, times as `seconds.` plus " +
+	"ten digits, as find prints them; version 2 wrote `f <mode> <size> <mtime> <ctime> <inode>`, `d <mode>`, " +
+	"`<p|s|b|c|?> <mode>`)";
+
+/** This version, or the one before, which is read as it is (version.ts). */
+const VERSION = Type.Union([Type.Literal(PREVIOUS_VERSION), Type.Literal(SNAPSHOT_VERSION)], {
+	description: "Snapshot format version",
+});
 const ENTRY_PATH =
 	"Path relative to the root, '/'-separated. A byte that is not UTF-8 is written as NUL and two hex digits";
 
@@ -59,7 +66,7 @@ export const CompactRootSchema = Type.Object(
 export const CompactHeaderSchema = Type.Object(
 	{
 		format: Type.Literal(COMPACT_FORMAT, { description: "Names the file as a pi-delegate snapshot" }),
-		version: Type.Literal(SNAPSHOT_VERSION, { description: "Snapshot format version" }),
+		version: VERSION,
 		takenAt: Type.String({ description: "When the snapshot started (ISO 8601)" }),
 		roots: Type.Array(CompactRootSchema, { description: "One entry per watched root, in the order given" }),
 	},
@@ -84,7 +91,7 @@ export const JsonRootSchema = Type.Object(
 
 export const JsonSnapshotSchema = Type.Object(
 	{
-		version: Type.Literal(SNAPSHOT_VERSION, { description: "Snapshot format version" }),
+		version: VERSION,
 		takenAt: Type.String({ description: "When the snapshot started (ISO 8601)" }),
 		roots: Type.Array(JsonRootSchema, { description: "One snapshot per watched root, in the order given" }),
 	},

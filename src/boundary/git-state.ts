@@ -8,10 +8,13 @@
  * see a write inside node_modules/, __pycache__/ or dist/.
  */
 import { createHash } from "node:crypto";
-import { readFile, realpath } from "node:fs/promises";
+import { constants } from "node:fs";
+import { type FileHandle, open, realpath } from "node:fs/promises";
 import { sep } from "node:path";
-import { type Exec, ExecNotFound, exec, git } from "./exec.ts";
+import { type Exec, ExecNotFound, exec } from "./exec.ts";
 import { readGitFiles } from "./git-files.ts";
+import { git } from "./git-process.ts";
+import { readStore } from "./git-store.ts";
 import { decodeName } from "./names.ts";
 import type { GitState } from "./types.ts";
 
@@ -79,9 +82,13 @@ async function readRefs(dir: string, run: Exec): Promise<Record<string, string>>
 	return refs;
 }
 
+/**
+ * The stash entries, newest first, from its reflog. `rev-list -g`, not `log -g`: log verifies a
+ * signed commit's signature when log.showSignature is set, running the configured gpg program.
+ */
 async function readStash(dir: string, refs: Record<string, string>, run: Exec): Promise<string[]> {
 	if (!Object.hasOwn(refs, "refs/stash")) return [];
-	const out = await git(["log", "-g", "--format=%H", "refs/stash", "--"], dir, run);
+	const out = await git(["rev-list", "-g", "refs/stash", "--"], dir, run);
 	if (out.code !== 0) return [refs["refs/stash"]!];
 	return out.stdout.toString("latin1").split("\n").filter(Boolean);
 }
@@ -104,9 +111,13 @@ async function readIndex(dir: string, run: Exec): Promise<Array<[string, string]
 	return index;
 }
 
-/** Config keys → sha256 of their values, so a report can name the key without storing a secret. */
+/**
+ * Config keys → sha256 of their values, so a report can name the key without storing a secret.
+ * Included files count (`--includes`): a setting the repository takes from a file it includes is
+ * its setting, and a change there changes what git does in it.
+ */
 async function readConfig(dir: string, run: Exec): Promise<Record<string, string>> {
-	const out = await git(["config", "--local", "--list", "-z"], dir, run);
+	const out = await git(["config", "--local", "--includes", "--list", "-z"], dir, run);
 	const values = new Map<string, string[]>();
 	if (out.code === 0) {
 		for (const [start, end] of records(out.stdout)) {
@@ -123,6 +134,25 @@ async function readConfig(dir: string, run: Exec): Promise<Record<string, string
 }
 
 /**
+ * The first 4 KiB of a regular file, or "" when it is not one or cannot be read: opened without
+ * blocking or following a symlink, so a FIFO or a device put in its place cannot stall the snapshot.
+ */
+async function readSmall(path: string): Promise<string> {
+	let handle: FileHandle | undefined;
+	try {
+		handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+		if (!(await handle.stat()).isFile()) return "";
+		const buffer = Buffer.alloc(4096);
+		const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+		return buffer.toString("utf8", 0, bytesRead);
+	} catch {
+		return "";
+	} finally {
+		await handle?.close();
+	}
+}
+
+/**
  * Where HEAD points, read from the HEAD file (one git call fewer per snapshot). The reftable
  * backend keeps a placeholder there, and then git is asked.
  */
@@ -132,7 +162,7 @@ async function readHead(
 	refs: Record<string, string>,
 	run: Exec,
 ): Promise<{ branch: string | null; commit: string | null }> {
-	const text = (await readFile(`${gitDir}${sep}HEAD`, "utf8").catch(() => "")).trim();
+	const text = (await readSmall(`${gitDir}${sep}HEAD`)).trim();
 	if (text.startsWith("ref: ") && text !== "ref: refs/heads/.invalid") {
 		const branch = text.slice(5);
 		return { branch, commit: refs[branch] ?? null };
@@ -147,6 +177,12 @@ async function readHead(
 		commit: commit.code === 0 ? single(commit.stdout) : null,
 	};
 }
+
+/**
+ * The store listings of the snapshot this one will be compared with, by shared git directory, so
+ * that an object file git only touched is checked rather than reported (git-store-verify.ts).
+ */
+export type PriorStores = ReadonlyMap<string, Readonly<Record<string, string>>>;
 
 /** The repository state shared by every root in one repository (all but `repo` and `index`). */
 export type SharedGitState = Omit<GitState, "repo" | "index">;
@@ -169,28 +205,38 @@ const asError = (error: unknown): Error => {
  * Reads the state of the repository whose work tree holds `dir`. `index` lists the index entries
  * under `dir`, relative to it (all of them when `dir` is the top). The ref, index and config reads
  * start together with the location query (they fail harmlessly outside a repository): one round
- * of processes, not three.
+ * of processes, not three. `priors`: see PriorStores.
  */
-export async function readRepo(dir: string, run: Exec = exec): Promise<RepoRead> {
+export async function readRepo(dir: string, run: Exec = exec, priors?: PriorStores): Promise<RepoRead> {
 	const [location, refs, index, config] = await Promise.all([
 		locateRepo(dir, run).catch(asError),
 		readRefs(dir, run).catch(asError),
 		readIndex(dir, run).catch(asError),
-		readConfig(dir, run),
+		readConfig(dir, run).catch(asError),
 	]);
 	if (location === null) return { kind: "none" };
 	if (location instanceof Error) return { kind: "error", message: location.message };
 	const where = location;
-	for (const part of [refs, index])
+	for (const part of [refs, index, config])
 		if (part instanceof Error) return { kind: "error", message: part.message, top: where.top };
 	const refMap = refs as Record<string, string>;
 	try {
-		const [head, stash, files] = await Promise.all([
+		const [head, stash, files, store] = await Promise.all([
 			readHead(dir, where.gitDir, refMap, run),
 			readStash(dir, refMap, run),
 			readGitFiles(where.gitDir, where.commonDir),
+			readStore(where.gitDir, where.commonDir, priors?.get(where.commonDir)),
 		]);
-		const shared = { gitDir: where.gitDir, commonDir: where.commonDir, ...head, refs: refMap, stash, config, files };
+		const shared = {
+			gitDir: where.gitDir,
+			commonDir: where.commonDir,
+			...head,
+			refs: refMap,
+			stash,
+			config: config as Record<string, string>,
+			files,
+			store,
+		};
 		return { kind: "repo", top: where.top, shared, index: index as Array<[string, string]> };
 	} catch (error) {
 		return { kind: "error", message: failure(error), top: where.top };

@@ -1,7 +1,7 @@
 /**
  * The JSON form of a snapshot (pure: text in, snapshot or problems out; snapshot in, JSON out).
  * Version 1 files, which every earlier pi-delegate wrote, are converted on reading: their meaning
- * is the same, only the layout moved. Any other version is refused rather than half-understood:
+ * is the same, only the layout moved. Version 2 files are read as they are (version.ts). Any other version is refused rather than half-understood:
  * comparing fields whose meaning moved would produce false alarms or, worse, silence.
  */
 import { createRequire } from "node:module";
@@ -14,7 +14,7 @@ import { FORMAT_CHECKS } from "./format-checks.ts";
 import type { JsonSnapshot, V1Snapshot } from "./formats.ts";
 import { indexTree, pairsOfTree, treeFromPairs } from "./tree.ts";
 import type { RootSnapshot, Snapshot } from "./types.ts";
-import { SNAPSHOT_VERSION } from "./version.ts";
+import { PREVIOUS_VERSION, SNAPSHOT_VERSION } from "./version.ts";
 
 const FIX = "pass an unmodified file written by `pi-delegate boundary snapshot`";
 
@@ -146,7 +146,7 @@ export function parseSnapshot(text: string, source: string): { snapshot: Snapsho
 		if ("problems" in v1) return v1;
 		return { snapshot: { version: SNAPSHOT_VERSION, takenAt: v1.value.takenAt, roots: v1.value.roots.map(fromV1) } };
 	}
-	if (version !== SNAPSHOT_VERSION) {
+	if (version !== SNAPSHOT_VERSION && version !== PREVIOUS_VERSION) {
 		return {
 			problems: [
 				{
@@ -154,7 +154,7 @@ export function parseSnapshot(text: string, source: string): { snapshot: Snapsho
 					path: ["version"],
 					code: "invalid_value",
 					value: version,
-					message: `is not a snapshot format this pi-delegate reads (1 or ${SNAPSHOT_VERSION})`,
+					message: `is not a snapshot format this pi-delegate reads (1 to ${SNAPSHOT_VERSION})`,
 					fix: "take both snapshots with the same pi-delegate version",
 				},
 			],

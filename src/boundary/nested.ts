@@ -6,6 +6,7 @@
  */
 import { sep } from "node:path";
 import type { Exec } from "./exec.ts";
+import type { PriorStores } from "./git-state.ts";
 import { type RootRepo, repoAt } from "./repos.ts";
 import { indexTree, readWalkMarks, withSubtree } from "./tree.ts";
 import type { GitState } from "./types.ts";
@@ -31,11 +32,13 @@ export async function rootRepositories(
 	tree: Buffer,
 	tops: ReadonlyArray<{ path: string; dir: boolean }>,
 	own: RootRepo,
-	options: { run: Exec; fs?: WalkFs },
+	options: { run: Exec; fs?: WalkFs; priors?: PriorStores },
 ): Promise<Repositories> {
 	// A child process cannot be started in a directory whose name is not valid UTF-8.
 	const nested = tops.filter((t) => t.path !== "" && !t.path.includes("\u0000"));
-	const found = await Promise.all(nested.map((t) => repoAt(`${real}${sep}${t.path}`, t.path, options.run)));
+	const found = await Promise.all(
+		nested.map((t) => repoAt(`${real}${sep}${t.path}`, t.path, options.run, options.priors)),
+	);
 	const repos: Array<[string, RootRepo]> = [["", own]];
 	const stray: string[] = [];
 	nested.forEach((t, i) => {

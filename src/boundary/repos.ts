@@ -12,7 +12,7 @@
 import { lstatSync } from "node:fs";
 import { dirname, relative, sep } from "node:path";
 import { type Exec, ExecNotFound } from "./exec.ts";
-import { type RepoRead, readRepo } from "./git-state.ts";
+import { type PriorStores, type RepoRead, readRepo } from "./git-state.ts";
 import type { GitState } from "./types.ts";
 
 /** The repository of one root: none, its state, or why it could not be read. */
@@ -77,9 +77,9 @@ function indexUnder(
 	return out;
 }
 
-async function askGit(dir: string, run: Exec, repo: string): Promise<RootRepo> {
+async function askGit(dir: string, run: Exec, repo: string, priors?: PriorStores): Promise<RootRepo> {
 	try {
-		return asRootRepo(await readRepo(dir, run), repo);
+		return asRootRepo(await readRepo(dir, run, priors), repo);
 	} catch (error) {
 		// No git on this machine: a root is then watched as plain files.
 		if (error instanceof ExecNotFound) return { kind: "none" };
@@ -88,7 +88,7 @@ async function askGit(dir: string, run: Exec, repo: string): Promise<RootRepo> {
 }
 
 /** The repository holding each root (real paths of existing directories), in the order given. */
-export async function enclosingRepos(reals: readonly string[], run: Exec): Promise<RootRepo[]> {
+export async function enclosingRepos(reals: readonly string[], run: Exec, priors?: PriorStores): Promise<RootRepo[]> {
 	const cache = new Map<string, DirFacts | null>();
 	const results: RootRepo[] = reals.map(() => ({ kind: "none" }));
 	const groups = new Map<string, number[]>();
@@ -101,7 +101,7 @@ export async function enclosingRepos(reals: readonly string[], run: Exec): Promi
 	const jobs = [...groups].map(async ([top, members]) => {
 		let read: RepoRead;
 		try {
-			read = await readRepo(top, run);
+			read = await readRepo(top, run, priors);
 		} catch (error) {
 			if (error instanceof ExecNotFound) return;
 			throw error;
@@ -121,7 +121,7 @@ export async function enclosingRepos(reals: readonly string[], run: Exec): Promi
 	await Promise.all(jobs);
 	await Promise.all(
 		alone.map(async (i) => {
-			results[i] = await askGit(reals[i]!, run, "");
+			results[i] = await askGit(reals[i]!, run, "", priors);
 		}),
 	);
 	return results;
@@ -132,8 +132,8 @@ export async function enclosingRepos(reals: readonly string[], run: Exec): Promi
  * root), labelled `repo`; null when git does not take that `.git` as the top of a work tree (a
  * broken or stray one is then compared as a plain entry by the walk).
  */
-export async function repoAt(top: string, repo: string, run: Exec): Promise<RootRepo | null> {
-	const read = await readRepo(top, run).catch((error: unknown) => {
+export async function repoAt(top: string, repo: string, run: Exec, priors?: PriorStores): Promise<RootRepo | null> {
+	const read = await readRepo(top, run, priors).catch((error: unknown) => {
 		if (error instanceof ExecNotFound) return { kind: "none" } as const;
 		throw error;
 	});

@@ -10,6 +10,7 @@ import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { excludedBelow } from "./exclude.ts";
 import { type Exec, exec, limitExec } from "./exec.ts";
+import type { PriorStores } from "./git-state.ts";
 import { addHashes, planRacy, RACY_WINDOW_MS } from "./hash.ts";
 import { rootRepositories } from "./nested.ts";
 import { errorCode } from "./reasons.ts";
@@ -91,7 +92,7 @@ async function finishRoot(
 	walked: Walked,
 	own: RootRepo,
 	excluded: string[],
-	context: { options: SnapshotOptions; run: Exec; window: number },
+	context: { options: SnapshotOptions; run: Exec; window: number; priors: PriorStores },
 ): Promise<Finished> {
 	const walkedAt = Date.now();
 	const tree = indexTree(walked.tree);
@@ -99,7 +100,7 @@ async function finishRoot(
 	const { racy, gitTops } = readWalkMarks(tree);
 	const previous = context.options.previous?.roots.find((r) => r.root === where.absolute)?.hashes;
 	const plan = planRacy(tree, racy, context.options.previous ? (previous ?? {}) : undefined, context.window);
-	const ports = { run: context.run, ...(context.options.fs ? { fs: context.options.fs } : {}) };
+	const ports = { run: context.run, priors: context.priors, ...(context.options.fs ? { fs: context.options.fs } : {}) };
 	const [hashes, repos] = await Promise.all([
 		addHashes(where.real, tree, plan.hash),
 		rootRepositories(where.real, walked.tree, gitTops, own, ports),
@@ -134,6 +135,15 @@ function unwalked(where: Located, excluded: string[]): RootSnapshot {
 	};
 }
 
+/** The store listing of every repository the previous snapshot read, by shared git directory. */
+function priorStores(previous: Snapshot | undefined): PriorStores {
+	const stores = new Map<string, Record<string, string>>();
+	for (const root of previous?.roots ?? [])
+		for (const state of root.git)
+			if (state.store && !stores.has(state.commonDir)) stores.set(state.commonDir, state.store);
+	return stores;
+}
+
 /**
  * Snapshots every root. A missing, non-directory or unreadable root is recorded with its status,
  * not thrown; every part that could not be read is recorded in `unreadable`.
@@ -142,6 +152,7 @@ export async function snapshotRoots(roots: readonly string[], options: SnapshotO
 	const startedMs = (options.now ?? Date.now)();
 	const window = options.racyWindowMs ?? RACY_WINDOW_MS;
 	const run = limitExec(options.exec ?? exec, options.maxProcesses ?? 8);
+	const priors = priorStores(options.previous);
 	const located = await Promise.all(roots.map(locate));
 	const excluded = located.map((where) => excludedBelow(where, options.exclude ?? []));
 	const ok = located.flatMap((where, i) => (where.status === "ok" && where.real !== null ? [{ where, i }] : []));
@@ -159,9 +170,9 @@ export async function snapshotRoots(roots: readonly string[], options: SnapshotO
 		walkRoots(reals, okExcluded, startedMs - window, scratch ? { ...choice, scratch } : choice, hints);
 	const [walks, repos] = await Promise.all([
 		options.findOutput === "pipe" || choice.walker === "node" ? walk() : withScratch(reals, walk),
-		enclosingRepos(reals, run),
+		enclosingRepos(reals, run, priors),
 	]);
-	const context = { options, run, window };
+	const context = { options, run, window, priors };
 	const finished = await Promise.all(
 		ok.map(({ where }, k) =>
 			finishRoot({ ...where, real: where.real! }, walks[k]!, repos[k]!, okExcluded[k]!, context),

@@ -37,19 +37,24 @@ export interface Entry {
 	mode?: number;
 	/** Size in bytes; regular files only. */
 	size?: number;
-	/** Modification time; regular files only. */
+	/** Modification time; regular files and directories. */
 	mtime?: string;
 	/**
-	 * Status-change time; regular files only. Users cannot set it, so it moves on any rewrite even
-	 * when the mtime was put back.
+	 * Status-change time; regular files and directories. Users cannot set it, so it moves on any
+	 * rewrite even when the mtime was put back, and on a change of owner, mode, extended attributes
+	 * or attribute flags (chattr).
 	 */
 	ctime?: string;
 	/**
-	 * The inode number (decimal text: it can pass 2^53); regular files only, absent in files written
-	 * before it was recorded. Another inode at the same path is another file, even with the same
-	 * size and timestamps (a directory moved over one that held files checked out in the same tick).
+	 * The inode number (decimal text: it can pass 2^53); regular files and directories, absent in
+	 * files written before it was recorded. Another inode at the same path is another file, even
+	 * with the same size and timestamps (a directory moved over one that held files checked out in
+	 * the same tick).
 	 */
 	ino?: string;
+	/** Owner and group; every type but symlinks, absent in files written before version 3. */
+	uid?: number;
+	gid?: number;
 	/** sha256 of the content, taken only where metadata alone cannot prove a later rewrite. */
 	hash?: string;
 	/** Where a symlink points, as stored in the link (never followed). */
@@ -106,6 +111,14 @@ export const GitStateSchema = Type.Object(
 		files: Type.Record(Type.String(), GitFileSchema, {
 			description: "Repository state files by path relative to commonDir: config, hooks/…, info/…, markers",
 		}),
+		store: Type.Optional(
+			Type.Record(Type.String(), Type.String(), {
+				description:
+					"The object store and reflogs as metadata: objects/…, logs/…, worktrees/<id>/logs/…, alternates/<n>/… " +
+					"(relative to commonDir) → the entry text of the walk (mode, owner, size, times, inode), or " +
+					"`! <errno code>` where a part could not be read. Absent in snapshots before version 3",
+			}),
+		),
 	},
 	{ description: "The state of one git repository that a root is in or contains", additionalProperties: false },
 );

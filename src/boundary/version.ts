@@ -5,8 +5,18 @@
  * that does not fit (format-checks.ts).
  */
 
-/** Bumped when the meaning of any snapshot field changes; snapshots of another version are refused. */
-export const SNAPSHOT_VERSION = 2;
+/**
+ * Bumped when the meaning of any snapshot field changes; snapshots of another version are refused.
+ * 3 added the owner (and a directory's times and inode) to the entry text and the object store
+ * and reflogs to the repository state.
+ */
+export const SNAPSHOT_VERSION = 3;
+
+/**
+ * The version before, still read as it is: its entries and repository states only lack what 3
+ * added, and what either side lacks is not compared.
+ */
+export const PREVIOUS_VERSION = 2;
 
 /** The first bytes of a gzip stream: how a compact snapshot is told from a JSON one. */
 export const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);

@@ -22,7 +22,7 @@ import { decodeName } from "./names.ts";
 import { indexTree } from "./tree.ts";
 import { entryText, nanoseconds, nodeFs, type WalkFs, type WalkResult } from "./walk-node.ts";
 
-const FILE = "f %m %s %T@ %C@ %i\\0";
+const FILE = "f %m %s %T@ %C@ %i %U %G\\0";
 
 /** A find -path pattern matching exactly `path` (glob characters escaped). */
 function literal(path: string): string {
@@ -46,11 +46,11 @@ function expression(cutoffSeconds: number, path: "%P" | "%p", excluded: readonly
 		"-o",
 		...branch(["-type", "f"], FILE),
 		"-o",
-		...branch(["-type", "d"], "d %m\\0"),
+		...branch(["-type", "d"], "d %m %U %G %T@ %C@ %i\\0"),
 		"-o",
 		...branch(["-type", "l"], "l %l\\0"),
 		"-o",
-		...branch([], "%y %m\\0"),
+		...branch([], "%y %m %U %G\\0"),
 	];
 }
 

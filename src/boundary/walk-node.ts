@@ -68,12 +68,15 @@ export function isRacy(stats: BigIntStats, cutoffNs: bigint): boolean {
 export function entryText(abs: Buffer, stats: BigIntStats, cutoffNs: bigint, fs: WalkFs = nodeFs): Buffer | string {
 	const type = letter(stats);
 	const mode = (stats.mode & 0o7777n).toString(8);
+	const owner = `${stats.uid} ${stats.gid}`;
 	if (type === "f") {
 		const mark = isRacy(stats, cutoffNs) ? "F" : "f";
-		return `${mark} ${mode} ${stats.size} ${timeText(stats.mtimeNs)} ${timeText(stats.ctimeNs)} ${stats.ino}`;
+		const times = `${timeText(stats.mtimeNs)} ${timeText(stats.ctimeNs)}`;
+		return `${mark} ${mode} ${stats.size} ${times} ${stats.ino} ${owner}`;
 	}
+	if (type === "d") return `d ${mode} ${owner} ${timeText(stats.mtimeNs)} ${timeText(stats.ctimeNs)} ${stats.ino}`;
 	if (type === "l") return Buffer.concat([Buffer.from("l "), fs.readlink(abs)]);
-	return `${type} ${mode}`;
+	return `${type} ${mode} ${owner}`;
 }
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -24,9 +24,10 @@ const USAGE = `Usage:
                             [--json] [--max-rows <n>]
 
 snapshot  Records every watched root: every entry of the working tree (untracked and ignored files
-          included) and, for git roots, HEAD, refs, stash, index, config and hooks. Writes the
-          compact form (gzip) to <file>, or JSON when <file> ends in .json or without -o (stdout).
-          Keep the file outside the roots, or the diff will report it.
+          included, with mode and owner) and, for git roots, HEAD, refs, stash, index, config,
+          hooks, and the object store and reflogs by metadata. Runs nothing a repository
+          configures. Writes the compact form (gzip) to <file>, or JSON when <file> ends in .json
+          or without -o (stdout). Keep the file outside the roots, or the diff will report it.
 diff      Snapshots the same roots again (or reads --after) and prints every change, each marked
           as allowed (its root is in --write-allowed) or a violation, and every part that could
           not be checked. With no --write-allowed, every change is a violation. Paths compare by

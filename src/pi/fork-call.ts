@@ -16,6 +16,7 @@ import { renderForkModelReport, renderForkReport } from "../report/fork-report.t
 import { foldProgress, INITIAL_PROGRESS, type ProgressState, statusLine } from "../report/progress.ts";
 import { type ChildrenRegistry, type TrackedChild, trackChild } from "../run/children.ts";
 import { planCall, refusalOf, runChild } from "../run/delegate.ts";
+import { entryPlaceOf } from "../run/entry-place.ts";
 import type { PrefixGate } from "../run/prefix-gate.ts";
 import type { ForkResult } from "../run/result.ts";
 import type { RootLocks } from "../run/root-lock.ts";

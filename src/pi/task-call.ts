@@ -11,9 +11,7 @@
  * every problem of every task. Then they run at once; tasks on overlapping roots wait for each
  * other (RootLocks), and siblings share a cached prefix (PrefixGate).
  */
-import { execFileSync } from "node:child_process";
 import type { AgentToolResult, ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { loadAgents } from "../agents/load.ts";
 import { entryPlace, requestChildren } from "../plan/request.ts";
 import type { TaskRequest } from "../plan/request-types.ts";
 import type { TaskPlan } from "../plan/types.ts";
@@ -22,6 +20,7 @@ import { foldProgress, INITIAL_PROGRESS, type ProgressState, statusLine } from "
 import { renderReport } from "../report/task-report.ts";
 import { type ChildrenRegistry, trackChild } from "../run/children.ts";
 import { planCall, runChild } from "../run/delegate.ts";
+import { entryPlaceOf } from "../run/entry-place.ts";
 import type { PrefixGate } from "../run/prefix-gate.ts";
 import type { TaskResult } from "../run/result.ts";
 import type { RootLocks } from "../run/root-lock.ts";
@@ -72,35 +71,6 @@ function liveRow(ids: readonly string[], onUpdate: OnUpdate, deps: Pick<TaskTool
 			draw();
 		},
 		stop: () => clearInterval(timer),
-	};
-}
-
-/** The repository the session works in, or its working directory outside one. */
-function repositoryRoot(cwd: string): string {
-	try {
-		const top = execFileSync("git", ["rev-parse", "--show-toplevel"], {
-			cwd,
-			encoding: "utf8",
-			stdio: ["ignore", "pipe", "ignore"],
-		}).trim();
-		return top === "" ? cwd : top;
-	} catch {
-		return cwd;
-	}
-}
-
-/** The agents' deliverables, read once per call and only when a task needs one. */
-function deliverables(ctx: ExtensionContext, deps: TaskToolDeps): (agent: string) => string | undefined {
-	let catalog: ReturnType<typeof loadAgents> | undefined;
-	return (agent) => {
-		catalog ??= loadAgents({
-			cwd: ctx.cwd,
-			home: deps.home(),
-			agentDir: deps.agentDir(),
-			projectTrusted: ctx.isProjectTrusted(),
-			env: deps.env(),
-		});
-		return catalog.agents.get(agent)?.deliverable;
 	};
 }
 
@@ -194,11 +164,7 @@ export async function runTaskCall(
 	deps: TaskToolDeps,
 	hooks: TaskCallHooks = {},
 ): Promise<TaskToolResult> {
-	const requested = requestChildren("task", params, {
-		cwd: ctx.cwd,
-		repoRoot: () => repositoryRoot(ctx.cwd),
-		deliverableOf: deliverables(ctx, deps),
-	});
+	const requested = requestChildren("task", params, entryPlaceOf(sourcesFromPiContext(ctx, deps)));
 	if (!requested.ok) throw invalid("The task call is invalid", requested.problems);
 	const tasks = requested.children.filter((c): c is TaskRequest => c.kind === "task");
 	const planned = await planAll(tasks, ctx, deps);

@@ -149,6 +149,15 @@ export const ChildConfigSchema = Type.Object(
 			description: "Dollars the child may spend; it stops itself before the request after the one that passes them.",
 		}),
 		sandbox: Type.Optional(SandboxConfigSchema),
+		contain: Type.Optional(
+			Type.Object(
+				{ bwrap: Type.String({ minLength: 1, description: "Path of bubblewrap, to run each bash command in." }) },
+				{
+					description:
+						"Without the sandbox: the bash commands in a PID namespace below the child's Pi, which they share, so none sees Pi (its event stream) in the process table; absent when the sandbox does that, or namespaces cannot be nested here.",
+				},
+			),
+		),
 		commands: Type.Optional(
 			Type.Array(CommandPolicySchema, { description: "The commands bash may run; absent: any." }),
 		),

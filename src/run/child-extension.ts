@@ -10,6 +10,9 @@
  * fast child may have sent its next request. Here the cost is known at the response's end, and the
  * child is stopped before it asks again.
  *
+ * It refuses a read, write, edit or grep of what is not a regular file (a FIFO, a device, a /proc
+ * file: sandbox/regular-file.ts) before Pi opens it, as the in-process runner's tools do.
+ *
  * It refuses a bash command the agent may not run (its `Bash(git diff:*)` entries, its bash map,
  * Claude Code's settings: agents/command-policy.ts) before the command starts.
  *
@@ -18,7 +21,9 @@
  * Under the sandbox that bash runs each command in a bubblewrap of its own (no network, read-only
  * file system but for the writable roots), and the extension refuses a write or edit outside the
  * writable roots before the tool runs: the reason reaches the model as the call's error, and the
- * runner gets a report of the attempt.
+ * runner gets a report of the attempt. Without the sandbox, where bubblewrap can nest, the commands
+ * still run in a PID namespace below this Pi's, which they share: a command must not see this Pi,
+ * whose stdout is the runner's record of the run.
  *
  * It must load on every Pi this package supports (0.86.1 … 1.x), so it uses only the extension API
  * those versions share: `registerTool`, `on` for before_agent_start / tool_call / message_end /
@@ -52,7 +57,10 @@ import { pathHold } from "./path-hold.ts";
 import { signalTree } from "./process-tree.ts";
 import { addMessageUsage, bashCommand, emptyUsage } from "./progress.ts";
 import { bashSpawnHook } from "./sandbox/bash-hook.ts";
+import type { SharedNamespace } from "./sandbox/bwrap-args.ts";
+import { keepCommandNamespace } from "./sandbox/command-namespace.ts";
 import { nodePathProbe } from "./sandbox/fs-probe.ts";
+import { specialFileReason, specialFileRefusal } from "./sandbox/regular-file.ts";
 import { checkWrite, refusalText, toolPath } from "./sandbox/write-check.ts";
 import { afterTurn, LAST_TURN_MESSAGE_TYPE, lastTurnNotice, warnAtStart } from "./turn-budget.ts";
 
@@ -70,6 +78,7 @@ export default function childExtension(pi: ExtensionAPI): void {
 	if (config.sandbox) holdWrites(pi, config.sandbox);
 	if (config.commands) holdCommands(pi, config.commands);
 	if (config.paths) holdPaths(pi, config.paths, config.sandbox?.home ?? homedir());
+	holdSpecialFiles(pi, config.sandbox?.home ?? homedir());
 	registerCachePolicy(pi, config.cache);
 	checkPromptAtStart(pi, config);
 	holdBudgets(pi, config, () => state.accepted !== undefined);
@@ -89,17 +98,32 @@ function recordCommands(pi: ExtensionAPI, config: ChildConfig): readonly Command
 		process.stderr.write(formatChildReport({ type: "ran", run }));
 	};
 	const sandbox = config.sandbox;
-	const hook = sandbox
-		? bashSpawnHook({
-				bwrap: sandbox.bwrap,
-				plan: { ...sandbox, mode: "enforce" as const, reason: "the runner's", notes: [] },
-				runId: config.runId,
-				home: sandbox.home,
-				tmp: "/tmp",
-			})
-		: undefined;
-	pi.registerTool(recordingBash(process.cwd(), hook, onRun));
+	if (sandbox) {
+		const plan = { ...sandbox, mode: "enforce" as const, reason: "the runner's", notes: [] };
+		const wrap = { bwrap: sandbox.bwrap, plan, runId: config.runId, home: sandbox.home, tmp: "/tmp" };
+		pi.registerTool(recordingBash(process.cwd(), bashSpawnHook(wrap), onRun));
+	} else if (config.contain) pi.registerTool(containedBash(config.contain.bwrap, config.runId, onRun));
+	else pi.registerTool(recordingBash(process.cwd(), undefined, onRun));
 	return commandsRun;
+}
+
+/**
+ * Without the sandbox, the recording bash with every command in a PID namespace (and /proc) below
+ * this Pi's, shared by the commands (sandbox/command-namespace.ts): a command that saw this Pi could
+ * take its stdout, the runner's record of the run, and write to it.
+ */
+function containedBash(bwrap: string, runId: string, onRun: (run: CommandRun) => void) {
+	const keeping = keepCommandNamespace(bwrap);
+	let shared: SharedNamespace | undefined;
+	const wrap = { bwrap, plan: undefined, runId, home: homedir(), tmp: "/tmp", shared: () => shared };
+	const bash = recordingBash(process.cwd(), bashSpawnHook(wrap), onRun);
+	return {
+		...bash,
+		execute: async (...args: Parameters<typeof bash.execute>) => {
+			shared = await keeping;
+			return bash.execute(...args);
+		},
+	};
 }
 
 /** Before the first model call: refuse a prompt other than the launch decided, and warn a one-turn child. */
@@ -205,6 +229,30 @@ function holdPaths(pi: ExtensionAPI, rules: readonly PathRule[], home: string): 
 		if (held === undefined) return undefined;
 		process.stderr.write(formatChildReport({ type: "prevented", attempt: held.attempt }));
 		return { block: true, reason: held.message };
+	});
+}
+
+/** The file tools that open a file, and whether a directory is theirs to open (grep searches one). */
+const OPENING_TOOLS: ReadonlyMap<string, boolean> = new Map([
+	["read", false],
+	["write", false],
+	["edit", false],
+	["grep", true],
+]);
+
+/**
+ * Refuses a file tool's call on what is not a regular file — a FIFO, a device, a socket, a /proc
+ * file — before Pi opens it: such an open can block the child's Pi for good (regular-file.ts).
+ */
+function holdSpecialFiles(pi: ExtensionAPI, home: string): void {
+	pi.on("tool_call", (event, ctx) => {
+		const directory = OPENING_TOOLS.get(event.toolName);
+		if (directory === undefined) return undefined;
+		const given = (event.input as { path?: unknown }).path;
+		const named = typeof given === "string" && given !== "" ? given : event.toolName === "grep" ? "." : undefined;
+		if (named === undefined) return undefined;
+		const reason = specialFileReason(toolPath(named, ctx.cwd, home), { directory });
+		return reason === undefined ? undefined : { block: true, reason: specialFileRefusal(event.toolName, reason) };
 	});
 }
 

@@ -6,6 +6,7 @@ import type { Readable } from "node:stream";
 import { JsonlSplitter } from "../json/jsonl.ts";
 import { createEventState, foldEvent } from "./child-events.ts";
 import { type ChildReport, parseChildReport } from "./child-report.ts";
+import { bashOutputFile } from "./sandbox/output-files.ts";
 import { createRefusalWatch } from "./sandbox/refusals.ts";
 import type { PreventedAttempt, RunnerHooks } from "./types.ts";
 
@@ -31,7 +32,8 @@ export class Tail {
 
 /**
  * Reads a child's stdout (Pi's JSONL: every record to the audit, folded into progress and state,
- * scanned for refused writes under the sandbox) and its stderr (the extension's reports, and a
+ * scanned for refused writes under the sandbox, and for the full-output files of its bash commands)
+ * and its stderr (the extension's reports, and a
  * bounded tail of the rest) as they arrive. `flush` reads what is left once the pipes have ended.
  */
 export function readChild(stdout: Readable, stderr: Readable, hooks: RunnerHooks, sandboxed: boolean) {
@@ -41,6 +43,7 @@ export function readChild(stdout: Readable, stderr: Readable, hooks: RunnerHooks
 	const reports: ChildReport[] = [];
 	const stderrTail = new Tail(STDERR_KEEP);
 	const streamErrors: string[] = [];
+	const outputFiles = new Set<string>();
 	const onLine = (line: string, what = "a stdout line is not JSON") => {
 		if (line.trim() === "") return;
 		let event: unknown;
@@ -51,6 +54,8 @@ export function readChild(stdout: Readable, stderr: Readable, hooks: RunnerHooks
 			return;
 		}
 		hooks.onEvent(event);
+		const file = bashOutputFile(event);
+		if (file !== undefined) outputFiles.add(file);
 		if (sandboxed) prevented.push(...refusals.push(event));
 		for (const progress of foldEvent(state, event)) hooks.onProgress(progress);
 	};
@@ -73,7 +78,7 @@ export function readChild(stdout: Readable, stderr: Readable, hooks: RunnerHooks
 		const lastErr = err.flush();
 		if (lastErr !== undefined) onErrLine(lastErr);
 	};
-	return { state, prevented, reports, stderrTail, streamErrors, flush };
+	return { state, prevented, reports, stderrTail, streamErrors, outputFiles, flush };
 }
 
 /** Waits for the pipes to end; a descendant holding them open past DRAIN_MS is cut off. */

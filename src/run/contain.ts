@@ -7,6 +7,11 @@
  * bash command then runs in a second, stricter bubblewrap inside it (no network, no capabilities,
  * Pi's own files read-only), set up by the child-side extension. Pure: the runner spawns what
  * this returns.
+ *
+ * Without the sandbox, the bash commands still run in a PID namespace below the child's Pi, one
+ * they share (sandbox/command-namespace.ts), where bubblewrap can nest: a command that saw the
+ * child's Pi in its process table could take its stdout (pidfd_getfd, ptrace) and write events the
+ * runner would believe — a submission never made, a cost never paid.
  */
 import { existsSync } from "node:fs";
 import { constants } from "node:os";
@@ -44,6 +49,11 @@ export interface ContainInput {
 	visible: string[];
 	/** Start caches for the sandboxed Pi (see startCaches in subprocess.ts): writable for Pi, read-only for its commands. */
 	caches?: ReadonlyArray<{ from: string; to: string }>;
+	/**
+	 * A path as bubblewrap must see it to mount on it: real, every symlink resolved (a symlinked
+	 * directory is no mount point). Default: as given.
+	 */
+	canonical?: (path: string) => string;
 }
 
 export interface ContainedCommand {
@@ -53,6 +63,8 @@ export interface ContainedCommand {
 	sandbox: SandboxMode;
 	/** For the child-side extension, when the child runs sandboxed. */
 	sandboxConfig: SandboxConfig | undefined;
+	/** For the child-side extension, when it runs contained without the sandbox and can nest a namespace per command. */
+	containConfig?: { bwrap: string };
 }
 
 /** Whether the launch's sandbox is to be enforced; an error when it asks for what cannot be had. */
@@ -106,14 +118,17 @@ export function containChild(input: ContainInput, plan: SandboxPlan | undefined)
 			containment: "namespace",
 			sandbox: "off",
 			sandboxConfig: undefined,
+			// Nesting works where the sandbox does (the probe nests one bubblewrap in another).
+			...(support.enforce && { containConfig: { bwrap: support.bwrap } }),
 		};
 	}
+	const real = input.canonical ?? ((path: string) => path);
 	const outer = bwrapArgs(plan, {
 		cwd: launch.cwd,
-		home: input.home,
+		home: real(input.home),
 		tmp: input.tmp,
-		visible: [...input.visible, ...launchPaths(launch), input.node],
-		alsoWritable: [dirname(input.sessionFile), launch.agentDir],
+		visible: [...input.visible, ...launchPaths(launch), input.node].map(real),
+		alsoWritable: [dirname(input.sessionFile), launch.agentDir].map(real),
 		mounts: input.caches ?? [],
 		outer: true,
 	});

@@ -44,6 +44,11 @@ export type PlannedCall =
 	  }
 	| { ok: false; what: string; problems: Problem[]; refused: ChildRefusal[] };
 
+/** A child's layer with the run-level extensions as loadInputs made them real. */
+function withExtensions(request: LoadedRequest, extensions: string[]): LoadedRequest {
+	return request.kind === "fork" ? request : { ...request, layer: { ...request.layer, extensions } };
+}
+
 const hasTail = (request: LoadedRequest) => request.kind === "task" && request.spec.context.tail !== undefined;
 
 /**
@@ -63,7 +68,8 @@ export async function planCall(sources: InputSources, requests: readonly ChildRe
 	if (!opened.ok) return { ok: false, what: opened.what, problems: opened.problems, refused: [] };
 	const plans: ChildPlan[] = [];
 	for (const [i, child] of loaded.entries()) {
-		const planned = refuseByRunsDir(planChild({ ...opened.inputs, request: child.request }), opened.inputs);
+		const request = withExtensions(child.request, opened.extensions);
+		const planned = refuseByRunsDir(planChild({ ...opened.inputs, request }), opened.inputs);
 		if (planned.ok) plans.push(planned.plan);
 		else refused.push({ request: requests[i]!, ...planned, inSpec: false });
 	}

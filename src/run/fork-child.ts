@@ -94,11 +94,10 @@ export function forkTools(
 	state: ForkChildState,
 	contained: readonly ToolDefinition[] = [],
 ): ToolDefinition[] {
-	// The runner's bash runs each command in a namespace that ends with it: a fork's processes die with it too.
-	const own = {
-		...implementations(plan.cwd),
-		...Object.fromEntries(contained.filter((t) => t.name === "bash").map((t) => [t.name, t])),
-	};
+	// The runner's bash runs each command in a namespace that ends with it: a fork's processes die with
+	// it too; its read and grep touch regular files only (a FIFO would block a thread of this process).
+	const base = implementations(plan.cwd);
+	const own = { ...base, ...Object.fromEntries(contained.filter((t) => t.name in base).map((t) => [t.name, t])) };
 	return plan.prompt.tools.map((declared): ToolDefinition => {
 		const shape = {
 			name: declared.name,

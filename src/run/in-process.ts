@@ -34,11 +34,14 @@ import type { CommandRun } from "./command-record.ts";
 import { sandboxToEnforce } from "./contain.ts";
 import { type InProcessSetup, type SetupChild, viewSetup } from "./in-process-setup.ts";
 import { terminateMarked } from "./process-tree.ts";
+import { realPathOf } from "./real-paths.ts";
 import { writeFileNoFollow } from "./record-dir.ts";
+import { removeOutputFiles } from "./sandbox/output-files.ts";
 import { createRefusalWatch } from "./sandbox/refusals.ts";
 import { sandboxSupport } from "./sandbox/support.ts";
 import { childTools } from "./sandbox/tools.ts";
 import type { SandboxPlan, SandboxSupport } from "./sandbox/types.ts";
+import { leftBehind, stopDeadline } from "./stop-deadline.ts";
 import { STOP_GRACE_MS } from "./subprocess.ts";
 import { afterTurn, LAST_TURN_MESSAGE_TYPE, warnAtStart } from "./turn-budget.ts";
 import type { ChildLaunch, ChildOutcome, ChildRunner, PreventedAttempt, RunnerHooks } from "./types.ts";
@@ -92,12 +95,18 @@ interface Run {
 	prevented: PreventedAttempt[];
 	/** The commands its bash executed, with their exit status, as the bash itself recorded them. */
 	commands: CommandRun[];
+	/** The full-output files its bash commands made, deleted when it ends (sandbox/output-files.ts). */
+	outputFiles: Set<string>;
 	/** bubblewrap can contain the child's commands. */
 	contained: boolean;
 }
 
 /** The run's outcome, as a subprocess child's is built: what its events showed, and how it ended. */
-function outcomeOf(run: Run, started: number, end: { spawnError?: string; abortReason: unknown }): ChildOutcome {
+function outcomeOf(
+	run: Run,
+	started: number,
+	end: { spawnError?: string; abortReason: unknown; left: readonly string[] },
+): ChildOutcome {
 	return childOutcome(
 		run.state,
 		{
@@ -107,7 +116,7 @@ function outcomeOf(run: Run, started: number, end: { spawnError?: string; abortR
 			abortReason: end.abortReason,
 			reports: [],
 			stderrTail: "",
-			streamErrors: [],
+			streamErrors: [...end.left],
 			sessionFile: end.spawnError === undefined ? run.hooks.sessionFile : undefined,
 			elapsedMs: Math.round(performance.now() - started),
 			containment: run.contained ? "namespace" : "partial",
@@ -136,18 +145,22 @@ async function runInProcess(
 		runId: randomUUID(),
 		prevented: [],
 		commands: [],
+		outputFiles: new Set(),
 		contained,
 	};
 	let stopReason: unknown;
-	const exit = (spawnError?: string) => outcomeOf(run, started, { spawnError, abortReason: stopReason });
+	const left: string[] = [];
+	const exit = (spawnError?: string) => outcomeOf(run, started, { spawnError, abortReason: stopReason, left });
 	if (isolation.refused !== undefined) return exit(isolation.refused);
 	const model = runtime.getModel(launch.model.provider, launch.model.id);
 	if (!model) return exit(`model ${launch.model.provider}/${launch.model.id} is not known to the model runtime`);
 	const { session, setup } = await openSession(runtime, model, run, setupChild);
 	let aborting: Promise<void> | undefined;
+	const deadline = stopDeadline();
 	const stop = (reason: unknown) => {
 		stopReason ??= reason;
-		aborting ??= session.abort();
+		aborting ??= session.abort().catch(() => {});
+		deadline.start();
 	};
 	const unsubscribe = session.subscribe(watchChild(run, session, setup, stop));
 	const onAbort = () => stop(hooks.signal.reason);
@@ -155,26 +168,41 @@ async function runInProcess(
 	let failure: string | undefined;
 	try {
 		if (hooks.signal.aborted) onAbort();
-		else {
-			hooks.onProgress({ type: "started", runner: "in-process", model: `${launch.model.provider}/${launch.model.id}` });
-			if (warnAtStart(launch.budget.turns))
-				await session.sendCustomMessage(notice(launch, setup), { deliverAs: "nextTurn" });
-			await session.prompt(launch.firstMessage);
-		}
+		else await converse(session, run, setup, deadline.passed);
 	} catch (error) {
 		failure = `the child session failed: ${error instanceof Error ? error.message : String(error)}`;
 	} finally {
-		await aborting;
+		// A stopped session ends once its running tool calls return; one that never does (a tool of
+		// an extension blocked for good) is left behind after the grace, so the run still ends.
+		await Promise.race([aborting, deadline.passed]);
+		if (deadline.over()) left.push(leftBehind(run.state.running));
+		deadline.clear();
 		hooks.signal.removeEventListener("abort", onAbort);
 		unsubscribe();
 		// Without namespaces, what a command left running is found by its mark and stopped. With them
 		// every command's namespace is already being emptied by the kernel, which takes a moment: the
 		// run ends once it has (its first process carries the mark and dies last).
 		await terminateMarked(run.runId, STOP_GRACE_MS);
+		removeOutputFiles(run.outputFiles);
 		writeSessionFile(hooks, setup.sessionManager);
 		session.dispose();
 	}
 	return exit(failure);
+}
+
+/** Starts the child on its first message; once it is stopped, the wait ends with the stop's grace. */
+async function converse(
+	session: AgentSession,
+	{ launch, hooks }: Run,
+	setup: Pick<InProcessSetup, "lastTurnNotice">,
+	graceOver: Promise<void>,
+): Promise<void> {
+	hooks.onProgress({ type: "started", runner: "in-process", model: `${launch.model.provider}/${launch.model.id}` });
+	if (warnAtStart(launch.budget.turns))
+		await session.sendCustomMessage(notice(launch, setup), { deliverAs: "nextTurn" });
+	const prompting = session.prompt(launch.firstMessage);
+	prompting.catch(() => {}); // a session left behind may still fail later, unheard
+	await Promise.race([prompting, graceOver]);
 }
 
 const notice = (launch: ChildLaunch, setup: Pick<InProcessSetup, "lastTurnNotice">) => ({
@@ -192,13 +220,15 @@ async function openSession(runtime: ModelRuntime, model: Model, run: Run, setupC
 	const bwrap = run.contained ? isolation.support.bwrap : undefined;
 	const containedTools = childTools({
 		cwd: launch.cwd,
-		bash: { bwrap, plan, runId: run.runId, home: homedir(), tmp: isolation.tmp ?? "/tmp" },
+		// bubblewrap mounts these on themselves: real paths, or a symlink on the way is no mount point.
+		bash: { bwrap, plan, runId: run.runId, home: realPathOf(homedir()), tmp: realPathOf(isolation.tmp ?? "/tmp") },
 		rules: plan,
 		commands: launch.commands,
 		paths: launch.paths,
 		home: homedir(),
 		onPrevented: (attempt) => run.prevented.push(attempt),
 		onRun: (ran) => run.commands.push(ran),
+		onOutputFile: (path) => run.outputFiles.add(path),
 	});
 	const setup = await setupChild(launch, { commandsRun: () => run.commands, containedTools });
 	const { session } = await createAgentSession({

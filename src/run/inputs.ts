@@ -20,10 +20,12 @@ import type { TaskBranch } from "../plan/tail.ts";
 import type { CommonInputs, Entry, ModelRef, PlanRequest } from "../plan/types.ts";
 import type { Problem } from "../problems.ts";
 import type { ParentPrompt } from "../prompt/channels.ts";
-import { readSettings } from "../settings/read.ts";
+import { type ReadSettingsResult, readSettings } from "../settings/read.ts";
+import type { ValidatedSettings } from "../settings/types.ts";
 import type { SessionReader } from "./branch.ts";
 import { loadForkContext } from "./fork-context.ts";
-import { realRunsDir, runsDirProblems } from "./runs-dir.ts";
+import { realInputPaths, realPathOf } from "./real-paths.ts";
+import { runsDirProblems } from "./runs-dir.ts";
 import { sandboxSupport } from "./sandbox/support.ts";
 
 export interface InputSources {
@@ -51,19 +53,40 @@ export interface InputSources {
 }
 
 export type LoadedInputs =
-	| { ok: true; inputs: CommonInputs; host: Host }
+	| {
+			ok: true;
+			inputs: CommonInputs;
+			host: Host;
+			/** The run-level `--extension` paths, made real: every child's layer carries these. */
+			extensions: string[];
+	  }
 	| { ok: false; what: string; problems: Problem[] };
 
 /** Pi's own default model settings: what a Pi started here would run on. */
-function piDefaultModel(sources: InputSources) {
+function piDefaultModel(sources: Pick<InputSources, "cwd" | "agentDir" | "projectTrusted">) {
 	const pi = SettingsManager.create(sources.cwd, sources.agentDir, { projectTrusted: sources.projectTrusted });
 	return { provider: pi.getDefaultProvider(), model: pi.getDefaultModel(), thinking: pi.getDefaultThinkingLevel() };
 }
 
+/**
+ * The settings with their paths made real (realInputPaths): the provider extensions checked and
+ * resolved, the runs directory resolved as far as it exists.
+ */
+function realSettings(
+	read: ReadSettingsResult,
+	extensions: ValidatedSettings["providerExtensions"],
+): ReadSettingsResult {
+	const { runsDir } = read.settings;
+	const real = runsDir && { ...runsDir, value: realPathOf(runsDir.value) };
+	return { ...read, settings: { ...read.settings, providerExtensions: extensions, ...(real && { runsDir: real }) } };
+}
+
 /** The runs directory every child of the call records into, and what chose it (for a problem). */
-function runsDirOf(sources: InputSources, settings: ReturnType<typeof readSettings>) {
-	const override = sources.env.PI_DELEGATE_RUNS_DIR;
-	const inputs = { ...(override && { runsDirOverride: override }), ...sources };
+function runsDirOf(
+	where: { cwd: string; home: string; agentDir: string; override: string | undefined },
+	settings: ReadSettingsResult,
+) {
+	const inputs = { ...where, ...(where.override && { runsDirOverride: where.override }) };
 	const dir = decideRunsDir(inputs, decideSettings(settings).runsDir);
 	return { dir, place: runsDirPlace(inputs, settings.settings.runsDir) };
 }
@@ -73,51 +96,54 @@ function runsDirOf(sources: InputSources, settings: ReturnType<typeof readSettin
  * (some child quotes a tail of it). On refusal nothing is left open; on success the caller owns the host.
  */
 export async function loadInputs(sources: InputSources, needs: { branch?: boolean } = {}): Promise<LoadedInputs> {
-	const located = {
+	const given = readSettings({
 		cwd: sources.cwd,
 		home: sources.home,
 		agentDir: sources.agentDir,
 		projectTrusted: sources.projectTrusted,
-	};
-	const settings = readSettings(located);
+	});
+	const real = realInputPaths({
+		...sources,
+		extensions: sources.request.extensions,
+		settingsExtensions: given.settings.providerExtensions,
+		runsDirOverride: sources.env.PI_DELEGATE_RUNS_DIR,
+	});
+	if (!real.ok) return { ok: false, what: "a path the run needs does not exist", problems: real.problems };
+	const { cwd, agentDir } = real;
+	const located = { cwd, home: sources.home, agentDir, projectTrusted: sources.projectTrusted };
+	const settings = realSettings(given, real.settingsExtensions);
 	// Before the host loads (seconds, with provider extensions): a runs directory that cannot take a
 	// record is refused at once, naming what chose it.
-	const runs = runsDirOf(sources, settings);
+	const runs = runsDirOf({ ...located, override: real.runsDirOverride }, settings);
 	const refused = runsDirProblems(runs.dir, runs.place);
 	if (refused.length > 0) return { ok: false, what: RUNS_DIR_REFUSED, problems: refused };
-	const extensions = [...new Set([...sources.request.extensions, ...decideSettings(settings).providerExtensions])];
-	const host = await openHost({
-		cwd: sources.cwd,
-		agentDir: sources.agentDir,
-		extensions,
-		...(sources.parentRegistry && { parent: sources.parentRegistry }),
-	});
+	const extensions = [...new Set([...real.extensions, ...decideSettings(settings).providerExtensions])];
+	const parent = sources.parentRegistry;
+	const host = await openHost({ cwd, agentDir, extensions, ...(parent && { parent }) });
 	if (host.problems.length > 0) {
 		host.dispose();
 		return { ok: false, what: "a provider extension failed to load", problems: host.problems };
 	}
-	const override = sources.env.PI_DELEGATE_RUNS_DIR;
-	const tools = await availableToolNames({ cwd: sources.cwd, agentDir: sources.agentDir });
+	const override = real.runsDirOverride;
+	const tools = await availableToolNames({ cwd, agentDir });
 	const branch = needs.branch ? sources.branch?.() : undefined;
 	const inputs: CommonInputs = {
 		entry: sources.entry,
-		cwd: sources.cwd,
-		home: sources.home,
-		agentDir: sources.agentDir,
+		...located,
 		settings,
 		agents: loadAgents({ ...located, availableTools: tools, env: sources.env }),
 		parent: await sources.parentPrompt(),
-		...(sources.parentModel ? { parentModel: sources.parentModel } : { piDefaultModel: piDefaultModel(sources) }),
+		...(sources.parentModel ? { parentModel: sources.parentModel } : { piDefaultModel: piDefaultModel(located) }),
 		models: await modelList(host.runtime),
 		tools,
 		piVersion: VERSION,
 		sandbox: sandboxSupport(),
 		...(override && { runsDirOverride: override }),
-		runsDirReal: realRunsDir(runs.dir),
+		runsDirReal: realPathOf(runs.dir),
 		...(sources.parentSession && { parentSession: sources.parentSession }),
 		...(branch && { branch }),
 		...(sources.seenPrefixes && { seenPrefixes: sources.seenPrefixes() }),
-		...(sources.fork && { fork: loadForkContext(sources.fork, sources.cwd) }),
+		...(sources.fork && { fork: loadForkContext(sources.fork, cwd) }),
 	};
-	return { ok: true, inputs, host };
+	return { ok: true, inputs, host, extensions: real.extensions };
 }

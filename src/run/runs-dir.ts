@@ -10,8 +10,8 @@
  * removed where the run would write (the directory, or the nearest one above it that exists). Mode
  * bits say nothing of a read-only mount, a full disk, or a file system that takes no directories.
  *
- * That it lies apart from every root a child may touch is the planner's check (plan/runs-dir.ts),
- * on the real path `realRunsDir` gives it.
+ * That it lies apart from every root a child may touch is checked where a call's children are
+ * planned (plan/runs-dir.ts), on its real path (run/inputs.ts).
  */
 import { randomBytes } from "node:crypto";
 import { accessSync, constants, mkdirSync, readlinkSync, realpathSync, rmdirSync, statSync } from "node:fs";
@@ -117,20 +117,6 @@ function probeFinding(dir: string, under: string): Finding | undefined {
 		}
 		const fix = code === "ENOSPC" || code === "EDQUOT" ? "free some space" : "make it writable";
 		return { code: "unreadable", why: `${where}: ${writeErrorText(error)}`, fix };
-	}
-}
-
-/**
- * The runs directory as the disk has it: every symlink of its longest existing part resolved, the
- * rest as given. What the planner compares with the roots (plan/runs-dir.ts).
- */
-export function realRunsDir(dir: string): string {
-	for (let path = dir; ; path = dirname(path)) {
-		try {
-			return join(realpathSync(path), relative(path, dir));
-		} catch {
-			if (dirname(path) === path) return dir;
-		}
 	}
 }
 

@@ -33,6 +33,8 @@ import {
 import { startCaches } from "./contain-caches.ts";
 import { guardChild } from "./exit-guard.ts";
 import { namespaceGone, signalTree, stopContained, terminateTree, withRunMarker } from "./process-tree.ts";
+import { realPathOf } from "./real-paths.ts";
+import { removeOutputFiles } from "./sandbox/output-files.ts";
 import { sandboxSupport } from "./sandbox/support.ts";
 import type { SandboxSupport } from "./sandbox/types.ts";
 import type { ChildLaunch, ChildOutcome, ChildRunner, RunnerHooks } from "./types.ts";
@@ -114,6 +116,7 @@ export function createSubprocessRunner(options: SubprocessOptions = {}): ChildRu
 						...launch.providerExtensions.map(codeTree),
 					],
 					caches: enforced.plan ? startCaches() : [],
+					canonical: realPathOf,
 				},
 				enforced.plan,
 			);
@@ -136,6 +139,7 @@ function childConfig(launch: ChildLaunch, contained: ContainedCommand, runId: st
 		turns: launch.budget.turns,
 		usd: launch.budget.usd,
 		...(contained.sandboxConfig && { sandbox: contained.sandboxConfig }),
+		...(contained.containConfig && { contain: contained.containConfig }),
 		...(launch.commands && { commands: launch.commands }),
 		...(launch.paths && { paths: launch.paths }),
 		prompt: expectedPrompt(launch.prompt),
@@ -220,6 +224,8 @@ async function runChild(
 	release();
 	await drained(stdout, stderr, ...(child.stdio[INFO_FD] ? [child.stdio[INFO_FD] as Readable] : []));
 	streams.flush();
+	// Sandboxed, they lie in the child's private /tmp, removed with it; otherwise in this process's.
+	if (contained.sandbox !== "enforce") removeOutputFiles(streams.outputFiles);
 	return childOutcome(streams.state, {
 		...containedExit(exited.code, exited.signal, contained.containment),
 		containment: contained.containment,

@@ -3,11 +3,11 @@
  * and says whether the judgement must flag it. An authorised write must pass and every incidental
  * one must fail — a checker that only ever says "clean" (or only "violation") fails the selftest.
  */
-import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { diffSnapshots } from "../boundary/diff.ts";
+import { gitSync } from "../boundary/git-process.ts";
 import { judgeChanges } from "../boundary/judge.ts";
 import { snapshotRoots } from "../boundary/snapshot.ts";
 
@@ -27,11 +27,9 @@ export interface BoundaryCaseResult {
 	ok: boolean;
 }
 
+/** Runs git in one of the selftest's own repositories; a failure is the case's error. */
 function git(dir: string, ...args: string[]): void {
-	execFileSync("git", ["-c", "user.name=selftest", "-c", "user.email=selftest@example.com", ...args], {
-		cwd: dir,
-		stdio: "ignore",
-	});
+	if (gitSync(args, dir).status !== 0) throw new Error(`git ${args.join(" ")} failed in ${dir}`);
 }
 
 /** A watched-only git root with an ignored node_modules/ that already holds a file, as real projects do. */

@@ -16,6 +16,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { gitSync } from "../boundary/git-process.ts";
 import type { RunnerKind } from "../plan/types.ts";
 import type { Problem } from "../problems.ts";
 import { planCall, refusalOf, runChild } from "../run/delegate.ts";
@@ -67,9 +68,7 @@ const WHY: Readonly<Record<Requirement | "git", string>> = {
 };
 
 function git(dir: string, ...args: string[]): void {
-	const identity = ["-c", "user.name=selftest", "-c", "user.email=selftest@example.com"];
-	const out = spawnSync("git", [...identity, ...args], { cwd: dir, stdio: "ignore" });
-	if (out.status !== 0) throw new Error(`git ${args.join(" ")} failed in ${dir}`);
+	if (gitSync(args, dir).status !== 0) throw new Error(`git ${args.join(" ")} failed in ${dir}`);
 }
 
 /** Makes each root of a case as a committed git repository under `dir`. */
@@ -161,7 +160,7 @@ export async function runE2e(options: E2eOptions): Promise<E2eReport> {
 	const cases = options.cases ?? E2E_CASES;
 	const runners = [...(options.runners ?? ["subprocess"])];
 	const results: E2eCaseResult[] = [];
-	const hasGit = runs("git", options.env);
+	const hasGit = gitSync(["version"], "/", options.env).status === 0;
 	await withScratch(options.tmpRoot, async (scratch) => {
 		for (const runner of runners) {
 			for (const c of cases) {

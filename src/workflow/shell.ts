@@ -164,5 +164,6 @@ export async function openWorkflowShell(sources: WorkflowSources): Promise<Shell
 		host.dispose();
 		return { ok: false, what: "the run-level context mode does not exist", problems: [mode] };
 	}
-	return { ok: true, shell: workflowShell(inputs, sources.request, host.runtime, () => host.dispose()) };
+	const layer = { ...sources.request, extensions: loaded.extensions };
+	return { ok: true, shell: workflowShell(inputs, layer, host.runtime, () => host.dispose()) };
 }

@@ -19,7 +19,7 @@ function root(path: string, entries: Array<[string, string]>, over: Partial<Root
 		...over,
 	};
 }
-const snap = (...roots: RootSnapshot[]): Snapshot => ({ version: 2, takenAt: "2026-01-01T00:00:00.000Z", roots });
+const snap = (...roots: RootSnapshot[]): Snapshot => ({ version: 3, takenAt: "2026-01-01T00:00:00.000Z", roots });
 
 describe("diffSnapshots", () => {
 	it("attributes each change to its root and orders by root, then path, then kind", () => {

@@ -83,7 +83,7 @@ describe("snapshot files", () => {
 			],
 		};
 		const snapshot = decoded(JSON.stringify(v1));
-		expect(snapshot.version).toBe(2);
+		expect(snapshot.version).toBe(3);
 		expect(snapshot.roots[0]!.hashes).toEqual({ f: H });
 		expect(snapshot.roots[0]!.excluded).toEqual([]);
 		expect(entriesOf(snapshot.roots[0])).toEqual([

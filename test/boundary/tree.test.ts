@@ -176,7 +176,7 @@ describe.each(["find", "node"] as const)("plain roots, %s walk", (walker) => {
 			opts,
 		);
 		expect(entriesOf(before.roots[0])).toEqual([
-			["", "d 700"],
+			["", expect.stringMatching(/^d 700 /)],
 			["out", `l ${outside}`],
 		]);
 		expect(changes).toEqual([]);
@@ -283,8 +283,8 @@ describe.each(["find", "node"] as const)("plain roots, %s walk", (walker) => {
 		execFileSync("mkfifo", [join(root, "pipe")]);
 		const snapshot = await snapshotRoots([root], opts);
 		expect(entriesOf(snapshot.roots[0])).toEqual([
-			["", "d 700"],
-			["pipe", "p 644"],
+			["", expect.stringMatching(/^d 700 /)],
+			["pipe", expect.stringMatching(/^p 644 \d+ \d+$/)],
 		]);
 	});
 

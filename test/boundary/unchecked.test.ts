@@ -195,7 +195,7 @@ function root(path: string, over: Partial<RootSnapshot> = {}): RootSnapshot {
 		...over,
 	};
 }
-const snap = (...roots: RootSnapshot[]): Snapshot => ({ version: 2, takenAt: "2026-01-01T00:00:00.000Z", roots });
+const snap = (...roots: RootSnapshot[]): Snapshot => ({ version: 3, takenAt: "2026-01-01T00:00:00.000Z", roots });
 
 describe("boundaryFindings", () => {
 	it("fails an unreadable part of a watched-only root, lists one of a writable root, and says when", () => {

@@ -27,7 +27,7 @@ describe("boundary snapshot", () => {
 		const result = await runCli(["boundary", "snapshot", "."], { cwd: root });
 		expect(result.code).toBe(0);
 		const snapshot = JSON.parse(result.stdout);
-		expect(snapshot.version).toBe(2);
+		expect(snapshot.version).toBe(3);
 		expect(snapshot.roots[0].root).toBe(root);
 		expect(snapshot.roots[0].entries.map(([p]: [string]) => p)).toEqual(["", "x.txt"]);
 	});

@@ -2,7 +2,7 @@
  * The subprocess runner against real `pi` processes and the scripted model: no network, no keys.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, symlinkSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, readlinkSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SUBMIT_RESULT_TOOL_NAME } from "../../src/envelope/schema.ts";
@@ -322,9 +322,16 @@ describe("failures", () => {
 
 	it("reports a child killed from outside, without hanging", async () => {
 		const child = scriptedChild({
-			turns: [{ tools: [{ name: "bash", args: { command: "kill -9 $PPID" } }] }, "never"],
+			turns: [{ tools: [{ name: "bash", args: { command: `sleep ${sleepToken()}` } }] }, "never"],
 		});
-		const { outcome } = await runScripted(runSubprocess, child);
+		// The child's Pi, this process's one descendant running Node (its commands cannot see it: they
+		// run in a namespace below it).
+		const pi = () => descendants(process.pid).filter((pid) => exeOf(pid) === process.execPath);
+		const { outcome } = await runScripted(runSubprocess, child, {
+			during: (p) => {
+				if (p.type === "tool_start") void waitFor(() => pi().length > 0).then(() => process.kill(pi()[0]!, "SIGKILL"));
+			},
+		});
 		expect(outcome.completed).toBe(false);
 		expect(outcome.stoppedBy).toBeUndefined();
 		expect(outcome.errors).toContain("pi was killed by SIGKILL");
@@ -348,6 +355,32 @@ describe("failures", () => {
 		expect(outcome.errors.join("\n")).toMatch(/stderr: .*missing-provider/s);
 	});
 });
+
+/** The executable of `pid`, if it can be read. */
+function exeOf(pid: number): string | undefined {
+	try {
+		return readlinkSync(`/proc/${pid}/exe`);
+	} catch {
+		return undefined;
+	}
+}
+
+/** Every process below `root`, read from /proc. */
+function descendants(root: number): number[] {
+	const parent = new Map<number, number>();
+	for (const name of readdirSync("/proc")) {
+		if (!/^\d+$/.test(name)) continue;
+		try {
+			const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+			parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+		} catch {
+			// Gone meanwhile.
+		}
+	}
+	const below = (pid: number): number[] =>
+		[...parent].filter(([, ppid]) => ppid === pid).flatMap(([child]) => [child, ...below(child)]);
+	return below(root);
+}
 
 describe("the event stream", () => {
 	it("passes every event on in order, with text that JSONL readers split wrongly intact", async () => {

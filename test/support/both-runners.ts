@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { inProcessRunner } from "../../src/run/in-process.ts";
+import { inProcessRunner, type SetupChild } from "../../src/run/in-process.ts";
 import type { SandboxSupport } from "../../src/run/sandbox/types.ts";
 import { createSubprocessRunner } from "../../src/run/subprocess.ts";
 import type { ChildLaunch, ChildProgress, RunnerKind } from "../../src/run/types.ts";
@@ -58,6 +58,8 @@ export interface BothOptions {
 	launch?: Partial<ChildLaunch>;
 	files?: Record<string, string>;
 	support?: SandboxSupport;
+	/** The in-process session's parts instead of the view's (a subprocess child takes extensions instead). */
+	setup?: SetupChild;
 }
 
 /** Dollars per million input tokens, so that a turn's tokens are its cost in micro-dollars. */
@@ -102,6 +104,9 @@ export async function bothChild(kind: RunnerKind, turns: Turn[], options: BothOp
 	});
 	// The in-process runner writes its session file into an audit directory that already exists.
 	mkdirSync(dirname(child.sessionFile), { recursive: true });
-	const runner = inProcessRunner(faux.runtime, options.support ? { support: options.support } : {});
+	const runner = inProcessRunner(faux.runtime, {
+		...(options.support && { support: options.support }),
+		...(options.setup && { setup: options.setup }),
+	});
 	return { kind, child, run: (o) => runScripted(runner, child, o), requests: () => requests };
 }

@@ -7,9 +7,12 @@
  *
  * Each command gets a PID namespace of its own, so whatever it leaves running in the background
  * ends when the command ends — one sandbox per command is also one network namespace per command.
+ * A subprocess child without the sandbox passes `shared` instead: its commands join one namespace
+ * below its Pi (command-namespace.ts), where what one leaves running is there for the next.
  */
+import { existsSync } from "node:fs";
 import { withRunMarker } from "../process-tree.ts";
-import { bwrapArgs, containArgs, wrapCommand } from "./bwrap-args.ts";
+import { bwrapArgs, containArgs, joinedCommand, type SharedNamespace, wrapCommand } from "./bwrap-args.ts";
 import type { SandboxPlan } from "./types.ts";
 
 export interface BashContext {
@@ -28,16 +31,24 @@ export interface BashWrap {
 	home: string;
 	/** Host directory that is the commands' /tmp under the sandbox. */
 	tmp: string;
+	/** Without the sandbox: the namespace the commands share, once it is there (command-namespace.ts). */
+	shared?: () => SharedNamespace | undefined;
 }
 
 export function bashSpawnHook(wrap: BashWrap): (context: BashContext) => BashContext {
 	return (context) => {
 		const env = withRunMarker(context.env, wrap.runId) as NodeJS.ProcessEnv;
 		if (wrap.bwrap === undefined) return { ...context, env };
+		const root = process.getuid?.() === 0;
+		const shared = wrap.plan?.mode === "enforce" ? undefined : wrap.shared?.();
+		// A namespace whose keeper a command killed is gone: each command then gets one of its own.
+		if (shared && existsSync(`/proc/${shared.init}/ns/pid`)) {
+			return { command: joinedCommand(wrap.bwrap, shared, context.cwd, context.command, root), cwd: context.cwd, env };
+		}
 		const args =
 			wrap.plan?.mode === "enforce"
 				? bwrapArgs(wrap.plan, { cwd: context.cwd, home: wrap.home, tmp: wrap.tmp })
-				: containArgs(context.cwd, { command: true });
+				: containArgs(context.cwd, { command: true, root });
 		return { command: wrapCommand(wrap.bwrap, args, context.command), cwd: context.cwd, env };
 	};
 }

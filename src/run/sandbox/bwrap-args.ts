@@ -9,8 +9,10 @@
  * writable, delegated cgroup tree that ordinary machines (and this one, cgroup v1) do not give a
  * user. The same tool also builds the sandbox's mounts, so one dependency covers both.
  *
- * Two kinds of command line:
+ * The kinds of command line:
  * - containment only (`mode: "off"`): the whole file system as it is, in a PID namespace of its own;
+ * - a command joining the namespace a subprocess child's commands share without the sandbox, and the
+ *   keeper that holds that namespace open (`joinedCommand`, `keeperArgs`);
  * - the sandbox (`mode: "enforce"`): `/` read-only, a private /tmp, the writable roots read-write,
  *   the watched-only roots and protected `.git` directories read-only, no network unless allowed,
  *   and no capabilities (as root, a process with CAP_SYS_ADMIN could remount a read-only bind).
@@ -56,9 +58,42 @@ const AS_PID_1 = ["--as-pid-1"];
  */
 const HIDE_RUN = ["--tmpfs", "/run", "--ro-bind-try", "/run/systemd/resolve", "/run/systemd/resolve"];
 
-/** Containment alone: everything as it is (devices included), in a PID namespace of its own. */
-export function containArgs(cwd: string, options: { command?: boolean } = {}): string[] {
-	const first = options.command ? AS_PID_1 : [];
+/**
+ * What a command keeps of root's capabilities when pi-delegate runs as root (bubblewrap gives a
+ * command of any other user none, and keeps all of root's): what installs and builds need — file
+ * ownership and modes, switching users, privileged ports — and nothing that reaches past the
+ * command's namespaces. CAP_SYS_ADMIN alone would let it unmount its own /proc and find, under
+ * it, the /proc of the process that started it: its descriptors (a subprocess child's event
+ * stream, pi-delegate's own output) and its memory. Docker's default set, less CAP_MKNOD.
+ */
+const ROOT_COMMAND_CAPS = [
+	"CAP_CHOWN",
+	"CAP_DAC_OVERRIDE",
+	"CAP_FOWNER",
+	"CAP_FSETID",
+	"CAP_KILL",
+	"CAP_SETGID",
+	"CAP_SETUID",
+	"CAP_SETPCAP",
+	"CAP_SETFCAP",
+	"CAP_NET_BIND_SERVICE",
+	"CAP_NET_RAW",
+	"CAP_SYS_CHROOT",
+	"CAP_AUDIT_WRITE",
+];
+
+/** The capability flags of a contained command; `root`: pi-delegate runs as root. */
+export function commandCaps(root: boolean): string[] {
+	return root ? ["--cap-drop", "ALL", ...ROOT_COMMAND_CAPS.flatMap((cap) => ["--cap-add", cap])] : [];
+}
+
+/**
+ * Containment alone: everything as it is (devices included), in a PID namespace of its own with a
+ * /proc of its own. A command (`command`) also runs as the namespace's first process, and as root
+ * (`root`) with root's capabilities cut to ROOT_COMMAND_CAPS.
+ */
+export function containArgs(cwd: string, options: { command?: boolean; root?: boolean } = {}): string[] {
+	const first = options.command ? [...AS_PID_1, ...commandCaps(options.root === true)] : [];
 	return [
 		...CONTAIN,
 		...first,
@@ -74,6 +109,60 @@ export function containArgs(cwd: string, options: { command?: boolean } = {}): s
 		cwd,
 		"--",
 	];
+}
+
+/** Where a joining command's shell opens the shared namespace (Pi's shell has descriptors 0–2 only). */
+const USER_FD = 3;
+const PID_FD = 4;
+
+/**
+ * The keeper of a subprocess child's command namespace: a PID namespace (and /proc) apart from the
+ * child's Pi that only holds itself open, dying with Pi. It reports its first process on
+ * descriptor 3 (`--info-fd`).
+ */
+export function keeperArgs(): string[] {
+	return [...CONTAIN, "--bind", "/", "/", "--dev-bind", "/dev", "/dev", "--proc", "/proc", "--info-fd", "3", "--"];
+}
+
+/** A namespace a child's commands share: its first process as this side sees it, and whether it has a user namespace of its own. */
+export interface SharedNamespace {
+	init: number;
+	user: boolean;
+}
+
+/**
+ * A bash command that joins the child's shared command namespace, with a /proc of that namespace:
+ * what one command leaves in the background is there for the next, as without namespaces, and no
+ * command sees the child's Pi. The shell opens the namespace's descriptors, then becomes bwrap.
+ */
+export function joinedCommand(
+	bwrap: string,
+	shared: SharedNamespace,
+	cwd: string,
+	command: string,
+	root: boolean,
+): string {
+	const ns = `/proc/${shared.init}/ns`;
+	const open = [`exec ${PID_FD}<${ns}/pid`, ...(shared.user ? [`${USER_FD}<${ns}/user`] : [])].join(" ");
+	const args = [
+		...(shared.user ? ["--userns", String(USER_FD)] : []),
+		"--pidns",
+		String(PID_FD),
+		"--die-with-parent",
+		...commandCaps(root),
+		"--bind",
+		"/",
+		"/",
+		"--dev-bind",
+		"/dev",
+		"/dev",
+		"--proc",
+		"/proc",
+		"--chdir",
+		cwd,
+		"--",
+	];
+	return `${open}; ${wrapCommand(bwrap, args, command)}`;
 }
 
 /** `a` is `b` or lies inside it. */

@@ -65,7 +65,7 @@ export function probeSandboxSupport(
 		const reason = process.env[BWRAP_ENV] === "off" ? `${BWRAP_ENV}=off` : "bubblewrap (bwrap) is not installed";
 		return { bwrap, containment: false, enforce: false, reason };
 	}
-	const failed = run(bwrap, containArgs("/", { command: true }));
+	const failed = run(bwrap, containArgs("/", { command: true, root: process.getuid?.() === 0 }));
 	if (failed !== undefined) {
 		return { bwrap, containment: false, enforce: false, reason: `bubblewrap cannot make a PID namespace: ${failed}` };
 	}

@@ -1,6 +1,14 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { bwrapArgs, containArgs, shellQuote, within, wrapCommand } from "../../../src/run/sandbox/bwrap-args.ts";
+import {
+	bwrapArgs,
+	containArgs,
+	joinedCommand,
+	keeperArgs,
+	shellQuote,
+	within,
+	wrapCommand,
+} from "../../../src/run/sandbox/bwrap-args.ts";
 import type { SandboxPlan } from "../../../src/run/sandbox/types.ts";
 
 const plan: SandboxPlan = {
@@ -93,5 +101,29 @@ describe("shellQuote and wrapCommand", () => {
 		expect(wrapCommand("/usr/bin/bwrap", ["--unshare-pid", "--"], "echo 'hi'")).toBe(
 			`exec /usr/bin/bwrap --unshare-pid -- bash -c 'echo '\\''hi'\\'''`,
 		);
+	});
+});
+
+describe("commands run without the sandbox", () => {
+	it("keep only installs' capabilities as root, and are given none otherwise (bubblewrap gives none)", () => {
+		const asRoot = containArgs("/w", { command: true, root: true });
+		expect(asRoot).toContain("--cap-drop");
+		expect(asRoot).not.toContain("CAP_SYS_ADMIN");
+		expect(asRoot).toContain("CAP_CHOWN");
+		expect(containArgs("/w", { command: true })).not.toContain("--cap-add");
+		// A subprocess child's Pi keeps them: it nests a bubblewrap per command.
+		expect(containArgs("/w")).not.toContain("--cap-drop");
+	});
+
+	it("join the namespace a child's commands share, with its /proc, through descriptors the shell opens", () => {
+		const joined = joinedCommand("/usr/bin/bwrap", { init: 42, user: true }, "/w", "echo hi", false);
+		expect(joined).toMatch(/^exec 4<\/proc\/42\/ns\/pid 3<\/proc\/42\/ns\/user; exec \/usr\/bin\/bwrap /);
+		expect(joined).toContain("--userns 3 --pidns 4 --die-with-parent");
+		expect(joined).toContain("--proc /proc --chdir /w -- bash -c 'echo hi'");
+		expect(joined).not.toContain("--unshare-pid");
+		const asRoot = joinedCommand("/usr/bin/bwrap", { init: 42, user: false }, "/w", "true", true);
+		expect(asRoot).not.toContain("--userns");
+		expect(asRoot).toContain("--cap-drop ALL");
+		expect(keeperArgs()).toEqual(expect.arrayContaining(["--unshare-pid", "--die-with-parent", "--info-fd", "3"]));
 	});
 });

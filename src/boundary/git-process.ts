@@ -1,0 +1,130 @@
+/**
+ * Every git process pi-delegate starts goes through this module (test/git-processes.test.ts fails
+ * on any other way), because a repository is something a child can write: its config, the files
+ * that config includes, its hooks, its .gitattributes, its stash. None of it may make git run a
+ * program of the child's on pi-delegate's behalf (outside any sandbox, as the user), and none of it
+ * may change what git reports.
+ *
+ * How, in three layers, each enough for what it covers:
+ *
+ * 1. Only plumbing that reaches no program. The subcommands allowed on a repository (READS) read
+ *    refs, the index, the config and reflogs. Programs that git runs from configuration run on
+ *    paths these never take: a filter or textconv converts content (checkout, add, status, diff),
+ *    a diff or merge driver diffs or merges, a hook answers a write (commit, ref or index update),
+ *    a pager or editor needs a terminal, signature verification runs for `log`/`show`/`verify-*`,
+ *    and ssh, credential helpers, askpass, remote helpers and alternateRefsCommand need a transport.
+ *    The stash is read with `rev-list -g`, not `log -g`, which verified signatures
+ *    (log.showSignature) and so ran gpg.program / gpg.ssh.program / gpg.x509.program.
+ * 2. Fixed overrides for the paths plumbing can still reach: `core.fsmonitor=false` (ls-files would
+ *    ask an fsmonitor hook), `core.hooksPath=/dev/null` (no hook is ever found, whatever event is
+ *    raised), GIT_ALLOW_PROTOCOL empty and GIT_NO_LAZY_FETCH (a partial clone fetches a missing
+ *    object it is asked for through its promisor remote's transport, which may be `ext::<program>`),
+ *    auto-gc and maintenance off, no pager. Overrides given with `-c` win over every config file,
+ *    included ones too, whatever name or include brings them in.
+ * 3. No configuration but the repository's own: the global and system config and attributes are
+ *    not read (a child without the sandbox can write ~/.gitconfig, and the snapshot after the run
+ *    would read it), every GIT_* variable of this process is dropped (exec.ts), and replace refs
+ *    are ignored so they cannot change what is read.
+ *
+ * Why not in a bubblewrap sandbox: it is missing on many machines (the sandbox-off case must be
+ * safe too), it costs ~15 ms per git process (five per repository), and a sandboxed program could
+ * still lie through git's output. Why not `-c` overrides computed from the repository's own keys
+ * (filter.<name>.clean and the like): that costs a round of git processes per repository, and
+ * the keyed programs are reached by none of the subcommands above anyway. test/adversarial/
+ * git-config.test.ts holds all of it against a repository that sets every such key.
+ */
+import { spawnSync } from "node:child_process";
+import { type Exec, type ExecResult, exec, scrubbedEnv } from "./exec.ts";
+
+/** What pi-delegate asks of a repository it watches: reads of refs, reflogs, the index and config. */
+const READS = new Set(["rev-parse", "for-each-ref", "ls-files", "config", "symbolic-ref", "rev-list"]);
+/** What the selftest does in the scratch repositories it makes for itself, plus the version probe. */
+const SCRATCH = new Set(["init", "add", "commit", "version"]);
+
+/** `-c` settings given to every git process; command-line settings win over every config file. */
+const OVERRIDES: ReadonlyArray<readonly [string, string]> = [
+	["core.fsmonitor", "false"],
+	["core.hooksPath", "/dev/null"],
+	["core.pager", "cat"],
+	["log.showSignature", "false"],
+	["commit.gpgSign", "false"],
+	["gc.auto", "0"],
+	["maintenance.auto", "false"],
+	["protocol.allow", "never"],
+	// A root owned by another user is still read as a repository, not silently as plain files.
+	["safe.directory", "*"],
+	["core.quotePath", "false"],
+];
+
+/** The environment every git process gets on top of exec.ts's (which drops every GIT_* variable). */
+const ENV: Readonly<Record<string, string>> = {
+	GIT_CONFIG_GLOBAL: "/dev/null",
+	// The same for a git older than 2.32, which ignores GIT_CONFIG_GLOBAL: no home, no ~/.gitconfig.
+	HOME: "/nonexistent/pi-delegate",
+	XDG_CONFIG_HOME: "/nonexistent/pi-delegate",
+	GIT_CONFIG_NOSYSTEM: "1",
+	GIT_ATTR_NOSYSTEM: "1",
+	GIT_NO_REPLACE_OBJECTS: "1",
+	GIT_ALLOW_PROTOCOL: "",
+	GIT_NO_LAZY_FETCH: "1",
+	GIT_PAGER: "cat",
+	GIT_OPTIONAL_LOCKS: "0",
+	GIT_TERMINAL_PROMPT: "0",
+};
+
+/** The whole argument list: the global options and overrides, then the subcommand and its arguments. */
+function argv(args: readonly string[], allowed: ReadonlySet<string>): string[] {
+	const command = args[0] ?? "";
+	if (!allowed.has(command))
+		throw new Error(`pi-delegate does not run \`git ${command}\` (only ${[...allowed].join(", ")})`);
+	return [
+		"--no-pager",
+		"--no-optional-locks",
+		...OVERRIDES.flatMap(([key, value]) => ["-c", `${key}=${value}`]),
+		...args,
+	];
+}
+
+/**
+ * How long one read may take. A plumbing read of even a very large repository takes seconds; a
+ * repository can make git wait for ever (a FIFO as its HEAD, its config or a file it includes).
+ */
+export const GIT_TIMEOUT_MS = 60_000;
+
+/**
+ * Runs a read of the repository at `cwd` (one of READS) through the snapshot's `run` port. It
+ * writes nothing: optional locks are off, so not even the index's stat cache is refreshed. A read
+ * that does not end within GIT_TIMEOUT_MS is killed and thrown: the repository then counts as one
+ * that could not be read, never as no repository at all.
+ */
+export async function git(args: readonly string[], cwd: string, run: Exec = exec): Promise<ExecResult> {
+	const result = await run("git", argv(args, READS), cwd, { env: ENV, timeoutMs: GIT_TIMEOUT_MS });
+	if (result.timedOut)
+		throw new Error(`git ${args[0]} did not finish within ${GIT_TIMEOUT_MS / 1000} s in ${cwd} (killed)`);
+	return result;
+}
+
+export interface GitSyncResult {
+	/** Exit code; null when git could not be started or was killed. */
+	status: number | null;
+	stdout: string;
+}
+
+/**
+ * Runs git synchronously, for the callers that must not wait on a promise: the `task` tool's
+ * repository lookup (a read) and the selftest's own scratch repositories (init, add, commit with
+ * a fixed identity). `env` is the environment git is looked up in (its PATH); GIT_* variables in
+ * it are dropped like everywhere else.
+ */
+export function gitSync(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = process.env): GitSyncResult {
+	const identity = args[0] === "commit" ? ["-c", "user.name=pi-delegate", "-c", "user.email=pi-delegate@invalid"] : [];
+	const out = spawnSync("git", [...identity, ...argv(args, new Set([...READS, ...SCRATCH]))], {
+		cwd,
+		env: { ...scrubbedEnv(env), ...ENV },
+		encoding: "utf8",
+		stdio: ["ignore", "pipe", "ignore"],
+		timeout: GIT_TIMEOUT_MS,
+		killSignal: "SIGKILL",
+	});
+	return { status: out.error === undefined ? out.status : null, stdout: out.stdout ?? "" };
+}
