@@ -14,8 +14,8 @@
  * planned (plan/runs-dir.ts), on its real path (run/inputs.ts).
  */
 import { randomBytes } from "node:crypto";
-import { accessSync, constants, mkdirSync, readlinkSync, realpathSync, rmdirSync, statSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { accessSync, constants, mkdirSync, readlinkSync, rmdirSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
 import type { Problem, ProblemCode, ProblemPlace } from "../problems.ts";
 import { writeErrorText } from "./record-dir.ts";
 

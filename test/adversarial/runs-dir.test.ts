@@ -211,9 +211,9 @@ describe("a runs directory a child could reach is refused before anything runs",
 			],
 			["equal to a root", (c: ReturnType<typeof cases>) => c.a, /lies inside the watched root/],
 			[
-				"inside a root through a symlink",
+				"inside a root through a symlink (named by its real path)",
 				(c: ReturnType<typeof cases>) => join(c.link, "runs"),
-				/lies inside the watched root .* \(it is /,
+				/lies inside the watched root/,
 			],
 			["holding a root", (c: ReturnType<typeof cases>) => join(c.a, ".."), /holds the watched root/],
 		] as const)("%s", async (_kind, dirOf, why) => {
@@ -224,7 +224,7 @@ describe("a runs directory a child could reach is refused before anything runs",
 				cwd: c.ws.project,
 				env: { ...c.ws.env, PI_DELEGATE_RUNS_DIR: dir },
 			});
-			expectRefused(out, "PI_DELEGATE_RUNS_DIR", dir, why);
+			expectRefused(out, "PI_DELEGATE_RUNS_DIR", dir.replace(c.link, c.a), why);
 			expect(readdirSync(c.a).sort()).toEqual(before);
 		});
 
