@@ -8,7 +8,19 @@
  * The reads use the callback API off the event loop, so a FIFO waits for its writer without
  * freezing the process, and node:fs/promises is not loaded for a one-shot command.
  */
-import { close, closeSync, fstat, fstatSync, open, openSync, read, readSync, type Stats, statSync } from "node:fs";
+import {
+	close,
+	closeSync,
+	constants,
+	fstat,
+	fstatSync,
+	open,
+	openSync,
+	read,
+	readSync,
+	type Stats,
+	statSync,
+} from "node:fs";
 
 const MiB = 1024 * 1024;
 
@@ -120,7 +132,11 @@ export async function readBoundedText(file: string, limit: number = TEXT_INPUT_L
 
 /** `readBoundedText` for the few callers that must stay synchronous. */
 export function readBoundedTextSync(file: string, limit: number = TEXT_INPUT_LIMIT, what = file): string {
-	const fd = openSync(file, "r");
+	return readFdText(openSync(file, "r"), limit, what);
+}
+
+/** Reads an open file to its end with a ceiling, as text, and closes it. */
+function readFdText(fd: number, limit: number, what: string): string {
 	try {
 		const kept = collector(ceilingFor(fstatSync(fd), limit, what), what);
 		for (;;) {
@@ -156,4 +172,25 @@ export function readRegularTextSync(file: string, limit: number = TEXT_INPUT_LIM
 	if (stats.isDirectory()) throw Object.assign(new Error("it is a directory"), { code: "EISDIR" });
 	if (!stats.isFile()) throw new Error("it is not a regular file (a FIFO, device or socket)");
 	return readBoundedTextSync(file, limit, "it");
+}
+
+/**
+ * Opens a file a program wrote (a run's record) to read it, refusing what may have been put in its
+ * place: a symlink (never followed: it could lead anywhere), and anything but a regular file (a FIFO
+ * would block the open's reader for ever, a device never ends). The open does not wait on a FIFO.
+ * Errors carry a code: ELOOP for a link, EISDIR, ENOTREG for a FIFO, device or socket, else Node's.
+ */
+export function openRecordFileSync(file: string): number {
+	const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+	const stats = fstatSync(fd);
+	if (stats.isFile()) return fd;
+	closeSync(fd);
+	const code = stats.isDirectory() ? "EISDIR" : "ENOTREG";
+	const words = stats.isDirectory() ? "it is a directory" : "it is not a regular file (a FIFO, device or socket)";
+	throw Object.assign(new Error(words), { code });
+}
+
+/** A record's file as text (see openRecordFileSync), read with a ceiling. */
+export function readRecordTextSync(file: string, limit: number = TEXT_INPUT_LIMIT): string {
+	return readFdText(openRecordFileSync(file), limit, "it");
 }

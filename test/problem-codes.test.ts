@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { resolveModelRef } from "../src/agents/model-ref.ts";
 import type { EnvelopeParse } from "../src/envelope/parse.ts";
 import { formatPath, PROBLEM_CODES, type Problem, type ProblemCode } from "../src/problems.ts";
+import { recordProblem } from "../src/run/record-seal.ts";
 import { judgeRun, type VerdictInput } from "../src/run/verdict.ts";
 import { loadSpecText } from "../src/spec/load.ts";
 import type { PathInfo, PathProbe } from "../src/spec/probe.ts";
@@ -92,6 +93,10 @@ const PRODUCERS: Record<ProblemCode, { problems: () => readonly Problem[]; at: s
 	},
 	boundary: { problems: () => runProblems({ violations: written }), at: "/v/repo/x.txt" },
 	sandbox: { problems: () => runProblems({ violations: written, sandbox: "enforce" }), at: "sandbox" },
+	record: {
+		problems: () => [recordProblem({ kind: "unwritten", file: "result.json", reason: "could not be written" }, "/r")],
+		at: "record",
+	},
 };
 
 describe("every problem code is reported somewhere", () => {

@@ -54,6 +54,8 @@ export const runCommand: Command = {
 
 /** Loads, plans and executes the task with progress on stderr; Ctrl-C cancels the child (FAIL). */
 async function runFromCli(args: RunArgs, io: CommandIO): Promise<ExitCode> {
+	const { refuseRunsDir } = await import("./runs-dir-gate.ts");
+	if (refuseRunsDir(io, args.trust, "cannot run")) return EXIT.badInput;
 	const { planCall, runChild } = await import("../run/delegate.ts");
 	const { layerOfFlags, shellSources } = await import("./sources.ts");
 	const { conversationOfFile } = await import("../run/branch.ts");

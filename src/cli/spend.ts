@@ -10,8 +10,10 @@ import { collectSpend } from "../meter/collect.ts";
 import { renderSpend } from "../meter/report.ts";
 import { spendJson } from "../meter/report-json.ts";
 import { rollup, SPEND_GROUPINGS, type SpendGrouping } from "../meter/rollup.ts";
-import { formatProblems, type Problem } from "../problems.ts";
+import { RUNS_DIR_ENV } from "../plan/runs-dir.ts";
+import { formatProblems, type Problem, type ProblemPlace } from "../problems.ts";
 import { resolveRunsDir } from "../run/audit.ts";
+import { runsDirReadProblems } from "../run/runs-dir.ts";
 import { resolveAgentDir } from "../settings/paths.ts";
 import { readDelegateSettings } from "../settings/read.ts";
 import { settingValues } from "../settings/section.ts";
@@ -76,15 +78,20 @@ export function parseSince(text: string): number | undefined {
 	return Date.UTC(year!, month! - 1, day!, hour, minute, second, ms) - offset * 60_000;
 }
 
-/** The runs directory as a run would choose it: the environment, then the global setting, then the default. */
-function defaultRunsDir(io: CommandIO): string {
-	if (io.env.PI_DELEGATE_RUNS_DIR) return resolveRunsDir(io.env);
+/**
+ * The runs directory as a run would choose it — the environment, then the global setting, then the
+ * default — with what chose it, for a problem about it.
+ */
+function defaultRunsDir(io: CommandIO): { dir: string; place: ProblemPlace } {
+	if (io.env.PI_DELEGATE_RUNS_DIR) return { dir: resolveRunsDir(io.env), place: { source: RUNS_DIR_ENV, path: [] } };
 	const home = io.env.HOME ?? homedir();
 	const agentDir = resolveAgentDir(io.env, home, io.cwd);
 	// Only the global file: a project's settings count only for a trusted project, and this view starts nothing.
 	const settings = readDelegateSettings({ cwd: io.cwd, home, agentDir, projectTrusted: false });
-	const setting = settingValues(settings, "runsDir").at(-1)?.value;
-	return resolveRunsDir(io.env, typeof setting === "string" ? setting : undefined);
+	const setting = settingValues(settings, "runsDir").at(-1);
+	const dir = resolveRunsDir(io.env, typeof setting?.value === "string" ? setting.value : undefined);
+	if (typeof setting?.value !== "string") return { dir, place: { source: "the default runs directory", path: [] } };
+	return { dir, place: { source: setting.section.label, path: ["pi-delegate", "runsDir"] } };
 }
 
 function isDirectory(path: string): boolean {
@@ -155,11 +162,12 @@ function parse(argv: string[], io: CommandIO): SpendOptions | Problem[] {
 		const why = notASession(sessionFile);
 		if (why !== undefined) problems.push(flagProblem("--session", v.session, "invalid_value", why, sessionFix));
 	}
-	const runsDir = v.runs === undefined ? defaultRunsDir(io) : resolve(io.cwd, v.runs);
+	const chosen = v.runs === undefined ? defaultRunsDir(io) : undefined;
+	const runsDir = chosen?.dir ?? resolve(io.cwd, v.runs ?? "");
 	if (v.runs !== undefined && !isDirectory(runsDir)) {
 		const fix = "pass the runs directory (where each run has its own folder)";
 		problems.push(flagProblem("--runs", v.runs, "invalid_value", "is not a directory", fix));
-	}
+	} else problems.push(...runsDirReadProblems(runsDir, chosen?.place ?? { source: "--runs", path: [] }));
 	if (problems.length > 0) return problems;
 	return { sessionFile, since, by, json: v.json === true, runsDir };
 }

@@ -193,6 +193,8 @@ async function requestOf(args: WorkflowArgs, io: CommandIO): Promise<WorkflowReq
 
 /** Runs the workflow with progress on stderr; Ctrl-C stops every child (the run ends, exit 1). */
 async function runWorkflowCli(args: WorkflowArgs, io: CommandIO): Promise<ExitCode> {
+	const { refuseRunsDir } = await import("./runs-dir-gate.ts");
+	if (refuseRunsDir(io, args.trust, "cannot run the workflow")) return EXIT.badInput;
 	const { launchWorkflow } = await import("../workflow/launch.ts");
 	const { ChildrenRegistry } = await import("../run/children.ts");
 	const request = await requestOf(args, io);

@@ -7,7 +7,7 @@
 import { tmpdir } from "node:os";
 import { resolve } from "node:path";
 import { type ModelRegistry, VERSION } from "@earendil-works/pi-coding-agent";
-import { decideRunsDir } from "../plan/task.ts";
+import { decideRunsDir } from "../plan/runs-dir.ts";
 import type { ModelRef } from "../plan/types.ts";
 import { formatPath } from "../problems.ts";
 import { findPiCli } from "../run/child-paths.ts";

@@ -6,18 +6,20 @@
  */
 import { closeSync, openSync, readSync } from "node:fs";
 import { JsonlSplitter } from "../json/jsonl.ts";
+import { openRecordFileSync } from "../read-input.ts";
 
 const CHUNK_BYTES = 1 << 20;
 
 /**
  * Calls `onRecord` with every parsed line that passes `wanted` (a cheap text test that saves
  * parsing lines the caller would drop). Returns how many wanted lines could not be parsed.
- * Throws only when the file cannot be opened.
+ * Throws only when the file cannot be opened (with `record`, also when it is not a regular file).
  */
 export function readJsonl(
 	file: string,
 	onRecord: (record: unknown) => void,
 	wanted: (line: string) => boolean = () => true,
+	options: { record?: boolean } = {},
 ): number {
 	let skipped = 0;
 	const take = (line: string) => {
@@ -28,7 +30,8 @@ export function readJsonl(
 			skipped++;
 		}
 	};
-	const fd = openSync(file, "r");
+	// A run's record is read as one: never through a link, never a FIFO or a device (read-input.ts).
+	const fd = options.record ? openRecordFileSync(file) : openSync(file, "r");
 	try {
 		const splitter = new JsonlSplitter();
 		for (;;) {

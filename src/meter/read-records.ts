@@ -10,8 +10,9 @@
  * `prefixKey`, `siblingOf`, see withLaunchMarkers); result.json may name the kind of child as
  * `kind` (task when absent).
  */
-import { existsSync, readFileSync } from "node:fs";
+import { lstatSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
+import { readRecordTextSync } from "../read-input.ts";
 import { isRecord } from "../values.ts";
 import { createFold, foldEntry, foldEvent } from "./fold.ts";
 import { readJsonl } from "./read-lines.ts";
@@ -20,26 +21,29 @@ import { dollarsFromUsage, tokensFromUsage } from "./usage.ts";
 
 const text = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);
 
-/** A JSON file's object, or undefined when it is missing or unreadable (a crash may leave either). */
+/**
+ * A JSON file's object, or undefined when it is missing or unreadable (a crash may leave either).
+ * Read as a record's file: a link, FIFO or device in its place is an error, never followed or read.
+ */
 function readJsonObject(file: string, errors?: string[]): Record<string, unknown> | undefined {
-	if (!existsSync(file)) return undefined;
 	try {
-		const value: unknown = JSON.parse(readFileSync(file, "utf8"));
+		const value: unknown = JSON.parse(readRecordTextSync(file));
 		if (isRecord(value)) return value;
 		errors?.push(`${basename(file)} is not a JSON object`);
 	} catch (error) {
-		errors?.push(`${basename(file)} unreadable (${(error as NodeJS.ErrnoException).code ?? "not JSON"})`);
+		const code = (error as NodeJS.ErrnoException).code;
+		if (code !== "ENOENT") errors?.push(`${basename(file)} unreadable (${code ?? "not JSON"})`);
 	}
 	return undefined;
 }
 
 /** Folds an event log; a log that cannot be opened at all is an error of the record, not of the view. */
 function readEvents(file: string, onEvent: (event: unknown) => void, errors: string[]): number {
-	if (!existsSync(file)) return 0;
 	try {
-		return readJsonl(file, onEvent, carriesSpend);
+		return readJsonl(file, onEvent, carriesSpend, { record: true });
 	} catch (error) {
-		errors.push(`events.ndjson unreadable (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+		const code = (error as NodeJS.ErrnoException).code;
+		if (code !== "ENOENT") errors.push(`events.ndjson unreadable (${code ?? String(error)})`);
 		return 0;
 	}
 }
@@ -81,7 +85,17 @@ function withLaunchMarkers(records: RequestRecord[], launch: Record<string, unkn
 
 /** Whether a directory looks like a run at all (anything else in the runs directory is ignored). */
 export function isRunDir(dir: string): boolean {
-	return ["result.json", "events.ndjson", "launch.json", "spec.json"].some((f) => existsSync(join(dir, f)));
+	return ["result.json", "events.ndjson", "launch.json", "spec.json"].some((f) => entryExists(join(dir, f)));
+}
+
+/** Whether anything stands at `path`, a link included (it is not followed). */
+function entryExists(path: string): boolean {
+	try {
+		lstatSync(path);
+		return true;
+	} catch {
+		return false;
+	}
 }
 
 /** One run, from its audit directory. */
@@ -128,14 +142,19 @@ export interface SessionSpend {
 }
 
 /** Reads a Pi session file (header, then entries in file order, every branch). Throws when it cannot be opened. */
-export function readSessionSpend(sessionFile: string): SessionSpend {
+export function readSessionSpend(sessionFile: string, options: { record?: boolean } = {}): SessionSpend {
 	const file = resolve(sessionFile);
 	const fold = createFold(`session:${file}`);
 	let header: Record<string, unknown> | undefined;
-	const skippedLines = readJsonl(file, (entry) => {
-		if (header === undefined && isRecord(entry) && entry.type === "session") header = entry;
-		else foldEntry(fold, entry);
-	});
+	const skippedLines = readJsonl(
+		file,
+		(entry) => {
+			if (header === undefined && isRecord(entry) && entry.type === "session") header = entry;
+			else foldEntry(fold, entry);
+		},
+		undefined,
+		options,
+	);
 	const id = text(header?.id) ?? basename(file).replace(/\.jsonl$/, "");
 	const started = Date.parse(String(header?.timestamp ?? ""));
 	return {
@@ -159,9 +178,10 @@ export function childFromRef(ref: ChildRef, parent: SpendSource): SpendSource {
 	const key = ref.auditDir ? resolve(ref.auditDir) : `${parent.key}#${ref.id}@${ref.at}`;
 	let requests: SpendSource["requests"] = [];
 	let skippedLines = 0;
-	if (ref.sessionFile && existsSync(ref.sessionFile)) {
+	if (ref.sessionFile && entryExists(ref.sessionFile)) {
 		try {
-			const read = readSessionSpend(ref.sessionFile);
+			// A child's session lies in its record, where the child could write: read as a record's file.
+			const read = readSessionSpend(ref.sessionFile, { record: true });
 			requests = read.source.requests.map((r) => ({ ...r, lineage: key }));
 			skippedLines = read.source.skippedLines;
 		} catch {

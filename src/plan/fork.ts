@@ -18,8 +18,8 @@ import { auditFiles } from "./audit-files.ts";
 import { branchPoint, contextEntries, contextSize, pathTo, promptState } from "./fork-branch.ts";
 import { forkToolRules } from "./fork-tools.ts";
 import type { ForkBranch, ForkPlan, ForkSession, InheritedPrompt, SessionEntryLike } from "./fork-types.ts";
+import { decideRunsDir } from "./runs-dir.ts";
 import { decideSettings } from "./settings.ts";
-import { decideRunsDir } from "./task.ts";
 import type { ChildBudget, CommonInputs, LoadedRequest, ModelChoice, ModelRef, Planned } from "./types.ts";
 
 type ForkRequestLoaded = Extract<LoadedRequest, { kind: "fork" }>;

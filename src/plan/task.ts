@@ -8,7 +8,6 @@
  * Every refusal names what could not be settled and every problem, so an entry point can refuse with
  * exit 2 (or an error result) before anything runs.
  */
-import { join, resolve } from "node:path";
 import type { AgentDefinition } from "../agents/definition.ts";
 import { unknownRunMode } from "../context/resolve.ts";
 import type { Problem } from "../problems.ts";
@@ -23,6 +22,7 @@ import { choosePlacedModel, modelProblems } from "./model.ts";
 import { prefixKey } from "./prefix.ts";
 import type { DefaultDecision } from "./request-types.ts";
 import { taskClaim } from "./root-claim.ts";
+import { decideRunsDir } from "./runs-dir.ts";
 import { decideSandbox, type SandboxPlan } from "./sandbox.ts";
 import { decideSettings, type SettingsDecisions } from "./settings.ts";
 import { chooseTail, tailSummary } from "./tail.ts";
@@ -31,19 +31,6 @@ import type { Decided, ModelChoice, Planned, RunnerKind, TaskInputs, TaskPlan } 
 
 /** Rejected submissions answered with the problems before one is accepted as it is. */
 export const MAX_REJECTIONS = 2;
-
-/**
- * Where runs are recorded: PI_DELEGATE_RUNS_DIR, else the `runsDir` setting (`~` is the home; a
- * relative path is taken from `cwd`), else under Pi's agent dir.
- */
-export function decideRunsDir(
-	inputs: { runsDirOverride?: string; home: string; agentDir: string; cwd?: string },
-	setting?: string,
-): string {
-	if (inputs.runsDirOverride) return inputs.runsDirOverride;
-	if (setting) return resolve(inputs.cwd ?? inputs.agentDir, setting.replace(/^~(?=$|\/)/, inputs.home));
-	return join(inputs.agentDir, "pi-delegate", "runs");
-}
 
 /** Explicit `--runner`, else the `runner` setting, else the entry point's default. */
 export function decideRunner(

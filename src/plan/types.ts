@@ -103,6 +103,11 @@ export interface CommonInputs {
 	sandbox: SandboxAvailability;
 	/** `PI_DELEGATE_RUNS_DIR`, when set. */
 	runsDirOverride?: string;
+	/**
+	 * The runs directory as the disk has it (every symlink resolved, as far as it exists), for the
+	 * check that it lies apart from every root (runs-dir.ts); absent, the decided path stands in.
+	 */
+	runsDirReal?: string;
 	/** The session that delegates, so spend can be asked per session. */
 	parentSession?: { id: string; file?: string };
 	/** The caller's conversation, for a spec with `context.tail` (L3): the session's branch, or `--session FILE`. */

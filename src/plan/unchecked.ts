@@ -15,8 +15,9 @@ import { auditFiles } from "./audit-files.ts";
 import { decideView, resolveAgent } from "./child.ts";
 import { prefixKey } from "./prefix.ts";
 import { toolsCanWrite } from "./root-claim.ts";
+import { decideRunsDir } from "./runs-dir.ts";
 import { decideSettings } from "./settings.ts";
-import { decideModel, decideRunner, decideRunsDir, MAX_REJECTIONS, NO_MODEL } from "./task.ts";
+import { decideModel, decideRunner, MAX_REJECTIONS, NO_MODEL } from "./task.ts";
 import { commandRules, pathRules } from "./tools.ts";
 import type { CommonInputs, LoadedRequest, Planned, UncheckedPlan } from "./types.ts";
 

@@ -8,6 +8,7 @@
 import type { Host } from "../host/runtime.ts";
 import { planChild } from "../plan/plan.ts";
 import type { ChildRequest } from "../plan/request-types.ts";
+import { refuseByRunsDir } from "../plan/runs-dir.ts";
 import type { ChildPlan, CommonInputs, LoadedRequest } from "../plan/types.ts";
 import type { Problem } from "../problems.ts";
 import type { SpecResult } from "../spec/validate.ts";
@@ -67,7 +68,8 @@ export async function planCall(sources: InputSources, requests: readonly ChildRe
 	if (!opened.ok) return { ok: false, what: opened.what, problems: opened.problems, refused: [] };
 	const plans: ChildPlan[] = [];
 	for (const [i, child] of loaded.entries()) {
-		const planned = planChild({ ...opened.inputs, request: withExtensions(child.request, opened.extensions) });
+		const request = withExtensions(child.request, opened.extensions);
+		const planned = refuseByRunsDir(planChild({ ...opened.inputs, request }), opened.inputs);
 		if (planned.ok) plans.push(planned.plan);
 		else refused.push({ request: requests[i]!, ...planned, inSpec: false });
 	}

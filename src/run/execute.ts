@@ -29,6 +29,7 @@ import {
 import { forkResult, taskResult, uncheckedResult } from "./judge.ts";
 import { inheritedSystemPrompt, launchOf, recordStart, sentMismatch } from "./launch.ts";
 import type { PrefixGate } from "./prefix-gate.ts";
+import { sealRecord } from "./record-seal.ts";
 import type { ChildResult, RunTimes } from "./result.ts";
 import type { RootLocks } from "./root-lock.ts";
 import type { ChildOutcome, ChildRunner, LaunchRecord, TaskProgress } from "./types.ts";
@@ -128,9 +129,7 @@ async function execute(plan: ChildPlan, ports: ExecutionPorts): Promise<ChildRes
 		finishedAt: ports.now(),
 		auditDir: audit.dir,
 	});
-	audit.writeJson("outcome.json", outcome);
-	audit.finish(result);
-	return result;
+	return sealRecord(audit, outcome, result);
 }
 
 /** Carries out one plan of any kind; its roots are held as the plan claims them while it runs. */

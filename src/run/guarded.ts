@@ -9,8 +9,18 @@ import { boundaryFindings } from "../boundary/findings.ts";
 import type { Change, Snapshot, UncheckedPart } from "../boundary/types.ts";
 import type { AuditWriter } from "./audit.ts";
 import { budgetGuard } from "./budget-guard.ts";
+import { createEventState } from "./child-events.ts";
+import { childOutcome } from "./child-outcome.ts";
 import type { PrefixGate } from "./prefix-gate.ts";
-import type { ChildBudget, ChildLaunch, ChildOutcome, ChildRunner, LaunchRecord, TaskProgress } from "./types.ts";
+import type {
+	ChildBudget,
+	ChildLaunch,
+	ChildOutcome,
+	ChildRunner,
+	LaunchRecord,
+	RunnerHooks,
+	TaskProgress,
+} from "./types.ts";
 
 /** The ports a guarded run uses (a subset of the executor's). */
 export interface GuardPorts {
@@ -73,13 +83,16 @@ export async function runGuarded(
 	audit: AuditWriter,
 ): Promise<ChildOutcome> {
 	const progress = (p: TaskProgress) => ports.progress?.(p);
+	// A child whose record could not even be begun is not started: what it did would go unrecorded.
+	const [unrecorded] = audit.faults();
+	if (unrecorded) return notStarted(`its audit record could not be begun (${unrecorded.file} ${unrecorded.reason})`);
 	if (ports.prefixGate?.wouldWait(child.prefixKey))
 		progress({ type: "phase", phase: "waiting", detail: "for a sibling's prompt to be cached" });
 	const pass = await ports.prefixGate?.enter(child.prefixKey);
 	progress({ type: "phase", phase: "running" });
 	const guard = budgetGuard(child.budget, ports.signal);
 	try {
-		return await ports.runner(launch, {
+		return await startChild(launch, ports, {
 			signal: guard.signal,
 			onProgress: (p) => {
 				if (p.type === "responding") pass?.primed();
@@ -89,12 +102,30 @@ export async function runGuarded(
 			onEvent: (event) => audit.appendEvent(event),
 			onLaunch: (record: LaunchRecord) => audit.writeJson("launch.json", child.launchJson(record)),
 			sessionFile: audit.path("session.jsonl"),
+			writeSession: (text) => audit.writeText("session.jsonl", text),
 		});
 	} finally {
 		pass?.done();
 		guard.dispose();
 		audit.closeEvents();
 	}
+}
+
+/**
+ * Runs the runner; one that throws (its own files could not be written: a full disk, a record
+ * directory gone) ends the child as not started, with the reason, instead of the whole run.
+ */
+async function startChild(launch: ChildLaunch, ports: GuardPorts, hooks: RunnerHooks): Promise<ChildOutcome> {
+	try {
+		return await ports.runner(launch, hooks);
+	} catch (error) {
+		return notStarted(`the child could not be started: ${error instanceof Error ? error.message : String(error)}`);
+	}
+}
+
+function notStarted(reason: string): ChildOutcome {
+	const exit = { code: null, signal: null, spawnError: reason, abortReason: undefined, reports: [], stderrTail: "" };
+	return childOutcome(createEventState(), { ...exit, streamErrors: [], sessionFile: undefined, elapsedMs: 0 });
 }
 
 /** What the roots' snapshots before and after the child show, or why they could not be taken. */

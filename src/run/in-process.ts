@@ -22,16 +22,17 @@
  * everything after — containment, budgets, events, the record — is the same run.
  */
 import { randomUUID } from "node:crypto";
-import { rmSync, writeFileSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { homedir } from "node:os";
 import type { AgentSession, AgentSessionEvent, ModelRuntime } from "@earendil-works/pi-coding-agent";
-import { createAgentSession, type SessionManager } from "@earendil-works/pi-coding-agent";
+import { createAgentSession } from "@earendil-works/pi-coding-agent";
 import { installCachePolicy } from "./cache-hook.ts";
 import { createEventState, foldEvent } from "./child-events.ts";
 import { childOutcome } from "./child-outcome.ts";
 import { scratchDir } from "./child-paths.ts";
 import type { CommandRun } from "./command-record.ts";
 import { sandboxToEnforce } from "./contain.ts";
+import { auditForm, writeSessionFile } from "./in-process-session.ts";
 import { type InProcessSetup, type SetupChild, viewSetup } from "./in-process-setup.ts";
 import { terminateMarked } from "./process-tree.ts";
 import { realPathOf } from "./real-paths.ts";
@@ -74,14 +75,6 @@ interface Isolation {
 	tmp: string | undefined;
 	/** Why the launch's sandbox cannot be made: the child does not start. */
 	refused: string | undefined;
-}
-
-/** The SDK's message_update carries cumulative snapshots; the audit keeps the delta, as JSON mode does. */
-export function auditForm(event: AgentSessionEvent): unknown {
-	if (event.type !== "message_update") return event;
-	const { message: _message, assistantMessageEvent, ...rest } = event;
-	const { partial: _partial, ...delta } = assistantMessageEvent as typeof assistantMessageEvent & { partial?: unknown };
-	return { ...rest, assistantMessageEvent: delta };
 }
 
 /** What one child's run shares between the steps below. */
@@ -179,7 +172,7 @@ async function runInProcess(
 		// run ends once it has (its first process carries the mark and dies last).
 		await terminateMarked(run.runId, STOP_GRACE_MS);
 		removeOutputFiles(run.outputFiles);
-		writeSessionFile(hooks.sessionFile, setup.sessionManager);
+		writeSessionFile(hooks, setup.sessionManager);
 		session.dispose();
 	}
 	return exit(failure);
@@ -287,10 +280,4 @@ function watchChild(
 		if (action === "warn") void session.sendCustomMessage(notice(launch, setup), { deliverAs: "steer" });
 		else if (action === "stop") stop("turns");
 	};
-}
-
-/** Writes the in-memory session as a JSONL file (header, then entries), the format Pi writes itself. */
-function writeSessionFile(file: string, manager: SessionManager): void {
-	const lines = [manager.getHeader(), ...manager.getEntries()].filter((entry) => entry !== undefined && entry !== null);
-	writeFileSync(file, lines.map((entry) => `${JSON.stringify(entry)}\n`).join(""));
 }

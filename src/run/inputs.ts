@@ -5,14 +5,16 @@
  * same way for every entry point. What differs between entries comes in as `InputSources`; the
  * children themselves come in as requests and are loaded one by one (load-child.ts).
  *
- * Anything that stops a plan from being made at all (a provider extension that does not load) is
- * refused here with every problem; everything else is the planner's to decide.
+ * Anything that stops a plan from being made at all (a runs directory that cannot take a record, a
+ * provider extension that does not load) is refused here with every problem; everything else is the
+ * planner's to decide.
  */
 import type { ModelRegistry } from "@earendil-works/pi-coding-agent";
 import { SettingsManager, VERSION } from "@earendil-works/pi-coding-agent";
 import { loadAgents } from "../agents/load.ts";
 import { availableToolNames } from "../host/render.ts";
 import { type Host, modelList, openHost } from "../host/runtime.ts";
+import { decideRunsDir, RUNS_DIR_REFUSED, runsDirPlace } from "../plan/runs-dir.ts";
 import { decideSettings } from "../plan/settings.ts";
 import type { TaskBranch } from "../plan/tail.ts";
 import type { CommonInputs, Entry, ModelRef, PlanRequest } from "../plan/types.ts";
@@ -23,6 +25,7 @@ import type { ValidatedSettings } from "../settings/types.ts";
 import type { SessionReader } from "./branch.ts";
 import { loadForkContext } from "./fork-context.ts";
 import { realInputPaths, realPathOf } from "./real-paths.ts";
+import { runsDirProblems } from "./runs-dir.ts";
 import { sandboxSupport } from "./sandbox/support.ts";
 
 export interface InputSources {
@@ -80,6 +83,16 @@ function realSettings(
 	return { ...read, settings: { ...read.settings, providerExtensions: extensions, ...(real && { runsDir: real }) } };
 }
 
+/** The runs directory every child of the call records into, and what chose it (for a problem). */
+function runsDirOf(
+	where: { cwd: string; home: string; agentDir: string; override: string | undefined },
+	settings: ReadSettingsResult,
+) {
+	const inputs = { ...where, ...(where.override && { runsDirOverride: where.override }) };
+	const dir = decideRunsDir(inputs, decideSettings(settings).runsDir);
+	return { dir, place: runsDirPlace(inputs, settings.settings.runsDir) };
+}
+
 /**
  * Loads what every child of a call is planned from. `needs.branch` asks for the caller's conversation
  * (some child quotes a tail of it). On refusal nothing is left open; on success the caller owns the host.
@@ -101,6 +114,11 @@ export async function loadInputs(sources: InputSources, needs: { branch?: boolea
 	const { cwd, agentDir } = real;
 	const located = { cwd, home: sources.home, agentDir, projectTrusted: sources.projectTrusted };
 	const settings = realSettings(given, real.settingsExtensions);
+	// Before the host loads (seconds, with provider extensions): a runs directory that cannot take a
+	// record is refused at once, naming what chose it.
+	const runs = runsDirOf({ ...located, override: real.runsDirOverride }, settings);
+	const refused = runsDirProblems(runs.dir, runs.place);
+	if (refused.length > 0) return { ok: false, what: RUNS_DIR_REFUSED, problems: refused };
 	const extensions = [...new Set([...real.extensions, ...decideSettings(settings).providerExtensions])];
 	const parent = sources.parentRegistry;
 	const host = await openHost({ cwd, agentDir, extensions, ...(parent && { parent }) });
@@ -123,6 +141,7 @@ export async function loadInputs(sources: InputSources, needs: { branch?: boolea
 		piVersion: VERSION,
 		sandbox: sandboxSupport(),
 		...(override && { runsDirOverride: override }),
+		runsDirReal: realPathOf(runs.dir),
 		...(sources.parentSession && { parentSession: sources.parentSession }),
 		...(branch && { branch }),
 		...(sources.seenPrefixes && { seenPrefixes: sources.seenPrefixes() }),

@@ -84,8 +84,10 @@ export function createSubprocessRunner(options: SubprocessOptions = {}): ChildRu
 		if ("error" in enforced) return unstarted(hooks, enforced.error, started);
 		// Inside the run's own audit directory, so that a killed run leaves nothing outside its record.
 		const promptDir = scratchDir(hooks.sessionFile, "child");
-		const privateTmp = enforced.plan ? scratchDir(hooks.sessionFile, "tmp") : undefined;
+		let privateTmp: string | undefined;
 		try {
+			// Made inside the try: when it fails (a full disk), the prompt directory is still removed.
+			privateTmp = enforced.plan ? scratchDir(hooks.sessionFile, "tmp") : undefined;
 			const built = buildChildCommand({
 				launch,
 				cli: found.cli,

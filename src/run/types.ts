@@ -205,6 +205,12 @@ export interface RunnerHooks {
 	onEvent: (event: unknown) => void;
 	/** Where the runner may keep the child's session file (the audit directory). */
 	sessionFile: string;
+	/**
+	 * Writes the session file's text through the audit record (never through a link put in its
+	 * place; a failure is the record's, not the run's crash). A runner that writes the file itself
+	 * (in-process) uses this when given.
+	 */
+	writeSession?: (text: string) => void;
 	/** How the child was started — the argv and environment of a subprocess, the session options in-process — for launch.json. */
 	onLaunch?: (launch: LaunchRecord) => void;
 }

@@ -10,8 +10,10 @@
  */
 import { basename } from "node:path";
 import type { Problem } from "../problems.ts";
+import type { RecordFault } from "../run/audit.ts";
 import type { ChildrenRegistry } from "../run/children.ts";
 import { PrefixGate } from "../run/prefix-gate.ts";
+import { recordProblems } from "../run/record-seal.ts";
 import type { RootLocks } from "../run/root-lock.ts";
 import { BUNDLED_WORKFLOWS, isBundledScript } from "./bundled/index.ts";
 import { type EngineOutcome, type RunSettings, runWorkflow } from "./engine.ts";
@@ -19,7 +21,7 @@ import { scriptLocation, WorkflowStopped } from "./errors.ts";
 import { JOURNAL_VERSION, type RunLine } from "./journal.ts";
 import { checkLimits, type LoadedScript, loadScript } from "./load-script.ts";
 import { errorText, type RunSummary, runChildren } from "./report.ts";
-import { createRunDir, locateRun, type RunDir, readRunJournal, workflowName } from "./run-dir.ts";
+import { createRunDir, journalProblem, locateRun, type RunDir, readRunJournal, workflowName } from "./run-dir.ts";
 import { openWorkflowShell, type ShellOpening, type WorkflowSources } from "./shell.ts";
 import { type AgentResult, DEFAULT_LIMITS, type WorkflowLimits } from "./types.ts";
 
@@ -101,7 +103,12 @@ function previousOf(request: WorkflowRequest, runsDir: string) {
 	if (request.resume === undefined) return { ok: true as const, calls: [], run: undefined };
 	const located = locateRun(request.resume, runsDir, request.sources.cwd);
 	if ("problem" in located) return { ok: false as const, problems: [located.problem] };
-	const journal = readRunJournal(located.dir);
+	let journal: ReturnType<typeof readRunJournal>;
+	try {
+		journal = readRunJournal(located.dir);
+	} catch (error) {
+		return { ok: false as const, problems: [journalProblem(request.resume, located.dir, error)] };
+	}
 	return { ok: true as const, calls: journal.calls, run: basename(located.dir) };
 }
 
@@ -189,14 +196,26 @@ export async function launchWorkflow(request: WorkflowRequest, io: WorkflowIO): 
 			...(io.report && { report: io.report }),
 		});
 		const endedAt = now();
-		const summary = summaryOf(dir, script, outcome, previous, (endedAt.getTime() - startedAt.getTime()) / 1000);
+		const ended = summaryOf(dir, script, outcome, previous, (endedAt.getTime() - startedAt.getTime()) / 1000);
 		const reason = outcome.stopReason;
 		dir.append({ type: "end", status: outcome.status, at: endedAt.toISOString(), ...(reason && { reason }) });
-		dir.finish(recordOf(summary, script.script, request));
-		return { ok: true, summary, outcome };
+		const summary = withRecordFaults(ended, dir.seal(), dir.dir);
+		const unwritten = dir.finish(recordOf(summary, script.script, request));
+		return { ok: true, summary: unwritten ? withRecordFaults(summary, [unwritten], dir.dir) : summary, outcome };
 	} finally {
 		shell.dispose();
 	}
+}
+
+/** A run whose own record is not whole did not pass, whatever its children did: the record is its proof. */
+function withRecordFaults(summary: RunSummary, faults: readonly RecordFault[], dir: string): RunSummary {
+	if (faults.length === 0) return summary;
+	const words = recordProblems(faults, dir).map((p) => p.message);
+	return {
+		...summary,
+		status: summary.status === "passed" ? "failed" : summary.status,
+		record: [...(summary.record ?? []), ...words],
+	};
 }
 
 /** result.json of the run: what every reader of the runs directory can read without the journal. */
@@ -213,6 +232,7 @@ function recordOf(summary: RunSummary, script: LoadedScript, request: WorkflowRe
 		...(summary.resumedFrom && { resumedFrom: summary.resumedFrom }),
 		...(summary.stopReason && { stopReason: summary.stopReason }),
 		...(summary.error && { error: summary.error }),
+		...(summary.record && { record: summary.record }),
 		spentUsd: summary.spentUsd,
 		elapsedS: summary.elapsedS,
 		children: runChildren(summary),

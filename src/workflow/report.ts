@@ -17,6 +17,8 @@ export interface RunSummary {
 	stopReason?: string;
 	/** What the script threw, in words (never a stack). */
 	error?: string;
+	/** What went wrong with the run's own record (its journal, result.json): the run failed for it. */
+	record?: string[];
 	calls: readonly CallLine[];
 	spentUsd: number;
 	elapsedS: number;
@@ -107,6 +109,7 @@ export function runReport(summary: RunSummary): string {
 		head,
 		summary.stopReason ? `Stopped: ${summary.stopReason}` : undefined,
 		summary.error ? `The script stopped with an error:\n${summary.error}` : undefined,
+		summary.record ? `The run's record is not whole:\n${summary.record.map((r) => `  ${r}`).join("\n")}` : undefined,
 		summary.calls.length > 0 ? childrenTable(summary.calls) : "No children ran.",
 		totalsLine(summary),
 		failed.length > 0

@@ -6,12 +6,16 @@
  *
  * RUN, where a command takes one, is the run's id (the directory's name), its path, or its journal's.
  */
-import { appendFileSync, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import type { Problem } from "../problems.ts";
-import { AuditRecord } from "../run/audit.ts";
+import { isTooLarge, readRecordTextSync } from "../read-input.ts";
+import { AuditRecord, type RecordFault } from "../run/audit.ts";
 import { closest } from "../suggest.ts";
 import { decodeJournal, encodeLine, JOURNAL_FILE, type JournalLine, type ReadJournal } from "./journal.ts";
+
+/** The most a journal may hold for `--resume` to read it: far above any run's (a line per call). */
+const JOURNAL_INPUT_LIMIT = 256 * 1024 * 1024;
 
 /** The part of a directory name that marks a workflow run. */
 export const WORKFLOW_MARK = "-workflow-";
@@ -19,9 +23,12 @@ export const WORKFLOW_MARK = "-workflow-";
 export interface RunDir {
 	id: string;
 	dir: string;
+	/** Appends a journal line; one that cannot be written is kept as a fault for `seal`. */
 	append(line: JournalLine): void;
-	/** Writes result.json atomically. */
-	finish(summary: unknown): void;
+	/** Closes the journal and checks the record (see AuditWriter.seal): every fault so far. */
+	seal(): RecordFault[];
+	/** Writes result.json atomically; says why when it could not. */
+	finish(summary: unknown): RecordFault | undefined;
 }
 
 /** A name safe in a directory name, from a script's file name. */
@@ -33,11 +40,11 @@ export function workflowName(file: string): string {
 
 export function createRunDir(runsDir: string, name: string, now: Date): RunDir {
 	const record = AuditRecord.create(runsDir, `workflow-${name}`, now);
-	const file = record.path(JOURNAL_FILE);
 	return {
 		id: basename(record.dir),
 		dir: record.dir,
-		append: (line) => appendFileSync(file, encodeLine(line)),
+		append: (line) => record.appendText(JOURNAL_FILE, () => encodeLine(line)),
+		seal: () => record.seal(),
 		finish: (summary) => record.finish(summary),
 	};
 }
@@ -76,6 +83,26 @@ export function locateRun(ref: string, runsDir: string, cwd: string): { dir: str
 	};
 }
 
+/** The journal of a run, read as a record's file is (never through a link, with a ceiling). */
 export function readRunJournal(dir: string): ReadJournal {
-	return decodeJournal(readFileSync(join(dir, JOURNAL_FILE), "utf8"));
+	return decodeJournal(readRecordTextSync(join(dir, JOURNAL_FILE), JOURNAL_INPUT_LIMIT));
+}
+
+/** Why `--resume` cannot read the journal of the run it names (a link, a FIFO, a directory, no permission). */
+export function journalProblem(ref: string, dir: string, error: unknown): Problem {
+	const code = (error as NodeJS.ErrnoException).code;
+	const why =
+		code === "ELOOP"
+			? "it is a symlink, which is not followed"
+			: isTooLarge(error)
+				? error.reason
+				: `${error instanceof Error ? error.message : String(error)}`;
+	return {
+		source: "--resume",
+		path: [],
+		code: "unreadable",
+		value: ref,
+		message: `the journal ${join(dir, JOURNAL_FILE)} cannot be read: ${why}`,
+		fix: "resume another run, or run the workflow again without --resume",
+	};
 }

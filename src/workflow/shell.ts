@@ -12,8 +12,8 @@ import type { ModelRuntime } from "@earendil-works/pi-coding-agent";
 import { unknownRunMode } from "../context/resolve.ts";
 import { planChild } from "../plan/plan.ts";
 import { requestChildren } from "../plan/request.ts";
+import { decideRunsDir, refuseByRunsDir } from "../plan/runs-dir.ts";
 import { decideSettings } from "../plan/settings.ts";
-import { decideRunsDir } from "../plan/task.ts";
 import type { CommonInputs, PlanRequest } from "../plan/types.ts";
 import type { Problem } from "../problems.ts";
 import type { AuditWriter } from "../run/audit.ts";
@@ -55,6 +55,8 @@ function withSchema(open: ExecutionPorts["audit"], schema: ResultSchema): Execut
 			writeBytes: (name, bytes) => inner.writeBytes(name, bytes),
 			appendEvent: (event) => inner.appendEvent(event),
 			closeEvents: () => inner.closeEvents(),
+			faults: () => inner.faults(),
+			seal: () => inner.seal(),
 			finish: (result) =>
 				inner.finish(
 					(result as ChildResult).kind === "task" ? applyResultSchema(result as TaskResult, schema) : result,
@@ -85,7 +87,7 @@ async function planCall(shell: Pick<WorkflowShell, "inputs" | "layer">, call: Ca
 		ps.map(({ source, path, ...p }): Problem => ({ ...p, ...optionPath(where, { source, path }) }));
 	const loaded = await loadChild(child, shell.layer, { cwd: inputs.cwd, home: inputs.home });
 	if (!loaded.ok) return { ok: false, what: "its task spec is invalid", problems: inWords(loaded.problems) };
-	const planned = planChild({ ...inputs, request: loaded.request });
+	const planned = refuseByRunsDir(planChild({ ...inputs, request: loaded.request }), inputs);
 	if (!planned.ok) return planned;
 	if (planned.plan.kind === "fork") return { ok: false, what: "a workflow cannot fork", problems: [] };
 	return {
