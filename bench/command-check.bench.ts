@@ -1,6 +1,6 @@
 /**
- * What holding a child's bash to per-command rules costs (src/agents/command-policy.ts, bash's
- * grammar in src/agents/shell/grammar.ts). Each round is a fresh Node process, rounds interleaved,
+ * What holding a child's bash to per-command rules costs (src/agents/permissions/command-policy.ts, bash's
+ * grammar in src/agents/permissions/shell/grammar.ts). Each round is a fresh Node process, rounds interleaved,
  * medians reported:
  *
  * - importing the policy module without checking anything (what a child without rules, and the
@@ -80,8 +80,8 @@ function loadsParserOnImport(policyModule: string): boolean {
 
 const bench: Bench = async ({ quick }) => {
 	const variants = {
-		"sources (types stripped)": pathToFileURL(join(REPO, "src/agents/command-policy.ts")).href,
-		"the build (dist/)": pathToFileURL(join(REPO, "dist/agents/command-policy.js")).href,
+		"sources (types stripped)": pathToFileURL(join(REPO, "src/agents/permissions/command-policy.ts")).href,
+		"the build (dist/)": pathToFileURL(join(REPO, "dist/agents/permissions/command-policy.js")).href,
 	};
 	const rounds = quick ? 3 : 9;
 	const results: Record<string, Round[]> = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));

@@ -9,7 +9,7 @@
 
 import type { Problem, ProblemPlace } from "../problems.ts";
 import { closest } from "../suggest.ts";
-import { type ClaudeDenials, withoutDenied } from "./claude-deny.ts";
+import { type ClaudeDenials, withoutDenied } from "./claude/deny.ts";
 import type { AgentDefinition, AgentScope, AgentSource } from "./definition.ts";
 import { nameFromFile } from "./name.ts";
 import { type ParseOptions, parseAgentFile } from "./parse.ts";
@@ -23,13 +23,13 @@ export interface AgentFileText extends AgentSource {
 	readProblem?: Problem;
 	/** The name it claims when it cannot be read; its file name otherwise. */
 	name?: string;
-	/** An OpenCode agent: the permission of OpenCode's config files applies to it (opencode-config.ts). */
+	/** An OpenCode agent: the permission of OpenCode's config files applies to it (opencode/config.ts). */
 	opencode?: true;
 	/** An OpenCode config entry's permission and tools map, merged under a Markdown file of its name. */
 	settings?: { permission?: unknown; tools?: unknown };
 	/** Keys laid under the file's own (ParseOptions `beneath`). */
 	beneath?: ParseOptions["beneath"];
-	/** A Claude Code agent: what Claude Code's settings files withhold from it (claude-deny.ts). */
+	/** A Claude Code agent: what Claude Code's settings files withhold from it (claude/deny.ts). */
 	claudeDenials?: ClaudeDenials;
 }
 

@@ -7,8 +7,8 @@
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
 import type { ContextFields } from "../context/primitives.ts";
 import type { Strategy } from "../request/choices.ts";
-import type { CommandPolicy } from "./command-policy.ts";
-import type { PathRule } from "./path-policy.ts";
+import type { CommandPolicy } from "./permissions/command-policy.ts";
+import type { PathRule } from "./permissions/path-policy.ts";
 
 /** Pi's thinking levels (ThinkingLevel in pi-agent-core), in Pi's order. Pi 0.86.1 and 1.6 accept every one. */
 export const THINKING_LEVELS = ["off", "minimal", "low", "medium", "high", "xhigh", "max"] as const;

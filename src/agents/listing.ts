@@ -9,7 +9,7 @@ import { terminalSafe } from "../format/text.ts";
 import { formatPath, type Problem, samePlace, showValue } from "../problems.ts";
 import type { CatalogEntry, ShadowedAgent } from "./catalog.ts";
 import { type AgentLaunchCheck, checkAgentLaunch, type LaunchEnvironment } from "./check.ts";
-import { type CommandPolicy, describePolicy } from "./command-policy.ts";
+import { type CommandPolicy, describePolicy } from "./permissions/command-policy.ts";
 import type { AgentNote, AgentScope, AgentSource } from "./definition.ts";
 import type { LoadedAgents } from "./load.ts";
 

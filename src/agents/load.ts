@@ -20,12 +20,12 @@ import type { Problem } from "../problems.ts";
 import { readBoundedTextSync, readRegularTextSync, TEXT_INPUT_LIMIT } from "../read-input.ts";
 import { displayPath } from "../settings/paths.ts";
 import { type AgentCatalog, type AgentFileText, buildAgentCatalog } from "./catalog.ts";
-import type { ClaudeDenials } from "./claude-deny.ts";
-import { claudePlugins } from "./claude-plugins.ts";
-import { claudeSettingsDenials } from "./claude-settings.ts";
+import type { ClaudeDenials } from "./claude/deny.ts";
+import { claudePlugins } from "./claude/plugins.ts";
+import { claudeSettingsDenials } from "./claude/settings.ts";
 import { hasFrontmatter } from "./frontmatter.ts";
-import { readOpenCodeConfig } from "./opencode-config.ts";
-import { type ConfigSettings, openCodeBeneath, withConfigEntries, withSharedPermission } from "./opencode-merge.ts";
+import { readOpenCodeConfig } from "./opencode/config.ts";
+import { type ConfigSettings, openCodeBeneath, withConfigEntries, withSharedPermission } from "./opencode/merge.ts";
 import { type AgentPlace, agentPlaces, projectDirs } from "./places.ts";
 
 export interface LoadAgentsOptions {
@@ -44,7 +44,7 @@ export interface LoadAgentsOptions {
 	bundledDir?: string | null;
 	/** The environment, for `$XDG_CONFIG_HOME` (where OpenCode keeps the user's agents); none: `~/.config`. */
 	env?: Readonly<Record<string, string | undefined>>;
-	/** Claude Code's managed settings file (claude-settings.ts); its platform's place when absent, none when null. */
+	/** Claude Code's managed settings file (claude/settings.ts); its platform's place when absent, none when null. */
 	claudeManagedSettings?: string | null;
 }
 

@@ -28,8 +28,8 @@ import { readFrontmatter } from "./frontmatter.ts";
 import { recoveredNote } from "./frontmatter-recover.ts";
 import { classifyKey, type HonouredKey, isMetadataKey, type NativeKey, RECOVERY_KEYS } from "./keys.ts";
 import { callableName, nameFromFile } from "./name.ts";
-import type { PathPlaces } from "./path-policy.ts";
-import { layPermission } from "./permission.ts";
+import type { PathPlaces } from "./permissions/path-policy.ts";
+import { layPermission } from "./opencode/permission.ts";
 import type { KeyProblem } from "./restrict.ts";
 import { shapeProblem } from "./schema.ts";
 import { agentTools } from "./tool-fields.ts";
@@ -40,7 +40,7 @@ export interface ParseOptions {
 	availableTools?: readonly string[];
 	/**
 	 * Rules under the file's own, merged as OpenCode merges a file onto its own agent of that name
-	 * (opencode-config.ts `OPENCODE_AGENT_LIMITS`): the file's entries win where both speak.
+	 * (opencode/merge.ts `OPENCODE_AGENT_LIMITS`): the file's entries win where both speak.
 	 */
 	beneath?: { permission: Readonly<Record<string, unknown>>; tools?: Readonly<Record<string, unknown>>; why: string };
 	/** Where OpenCode's path patterns start; absent, at the working directory, `~` unexpanded. */

@@ -3,14 +3,14 @@
  * then those above it inside its repository), the user's, then the ones bundled with pi-delegate.
  * Each convention's folder is read where that tool keeps it: Pi's `.pi/agents/`, the `.agents/`
  * pi-subagents shares with other conventions, Claude Code's `.claude/agents/` (and the user's
- * plugins, claude-plugins.ts), OpenCode's `.opencode/agents/` (or `agent/`) and its config files.
+ * plugins, claude/plugins.ts), OpenCode's `.opencode/agents/` (or `agent/`) and its config files.
  */
 import { existsSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { bundledAgentsDir } from "./bundled.ts";
-import { type ClaudePlugin, claudeDir } from "./claude-plugins.ts";
+import { type ClaudePlugin, claudeDir } from "./claude/plugins.ts";
 import type { AgentScope } from "./definition.ts";
-import { openCodeConfigFiles } from "./opencode-config.ts";
+import { openCodeConfigFiles } from "./opencode/config.ts";
 
 /** A plugin's own name: its id without the marketplace (`feature-dev@claude-plugins-official`). */
 function pluginName(id: string): string {
@@ -23,11 +23,11 @@ export interface AgentPlace {
 	dir: string;
 	/** A Claude Code or OpenCode folder: subfolders are read, and Markdown without frontmatter is not an agent. */
 	nested?: true;
-	/** `dir` is an OpenCode config file, whose `agent` / `agents` entries are agents (opencode-config.ts). */
+	/** `dir` is an OpenCode config file, whose `agent` / `agents` entries are agents (opencode/config.ts). */
 	config?: true;
 	/** A folder other conventions share (`.agents/`): Markdown without frontmatter there is not an agent. */
 	shared?: true;
-	/** An OpenCode folder: a file named like one of OpenCode's own agents is merged onto it (opencode-config.ts). */
+	/** An OpenCode folder: a file named like one of OpenCode's own agents is merged onto it (opencode/merge.ts). */
 	opencode?: true;
 	/** A Claude Code plugin's folder: its name, by which Claude Code qualifies its agents (`plugin:agent`). */
 	namespace?: string;
@@ -68,7 +68,7 @@ export function agentPlaces(options: {
 	bundledDir?: string | null;
 	/** The environment, for `$XDG_CONFIG_HOME`, `$OPENCODE_CONFIG` and `$CLAUDE_CONFIG_DIR`. */
 	env?: Readonly<Record<string, string | undefined>>;
-	/** Claude Code's plugins that are on (claude-plugins.ts): their agents rank below the user's own. */
+	/** Claude Code's plugins that are on (claude/plugins.ts): their agents rank below the user's own. */
 	plugins?: readonly ClaudePlugin[];
 	/** The project's directories, when the caller has found them already (see projectDirs). */
 	projectDirs?: readonly string[];

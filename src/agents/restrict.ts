@@ -7,14 +7,14 @@
  * A child runs headless, so `ask` has nobody to ask and counts as `deny`. A rule pi-delegate cannot
  * enforce exactly — a bash map that denies a few commands and allows the rest, a grep map — withholds
  * the whole tool: the safe side of a rule is the tool's absence. A bash map that allows only the
- * commands it names is held per call instead (command-policy.ts), and so are the path maps of read
- * and the editing permissions (path-policy.ts). A name in a deny list that looks like a typo of a
+ * commands it names is held per call instead (permissions/command-policy.ts), and so are the path maps of read
+ * and the editing permissions (permissions/path-policy.ts). A name in a deny list that looks like a typo of a
  * tool is an error, since ignoring it would leave the tool granted.
  */
 import type { Problem } from "../problems.ts";
-import type { CommandPolicy } from "./command-policy.ts";
+import type { CommandPolicy } from "./permissions/command-policy.ts";
 import type { AgentNote } from "./definition.ts";
-import type { PathPlaces, PathRule } from "./path-policy.ts";
+import type { PathPlaces, PathRule } from "./permissions/path-policy.ts";
 import { classifyTool, nearestTool, splitToolEntries } from "./tools.ts";
 
 /** A problem located by frontmatter key; parse.ts adds the file's label as its source. */

@@ -9,7 +9,7 @@
  * real tool: a typo must make the agent fail loudly, not start quietly with a different tool set.
  */
 import { closest } from "../suggest.ts";
-import type { CommandPolicy, CommandRule } from "./command-policy.ts";
+import type { CommandPolicy, CommandRule } from "./permissions/command-policy.ts";
 import type { AgentNote } from "./definition.ts";
 
 /** The tools every Pi session builds in (Pi 0.86.1 … 1.6; 1.6 adds powershell, offered where Pi lists it). */
@@ -181,7 +181,7 @@ export function scopePatterns(scope: string): string[] {
  * The Pi tool list an allowlist grants, with a note for every name mapped, dropped or repeated.
  *
  * A scoped bash entry (`Bash(git diff:*)`) grants bash limited to the commands its patterns name,
- * checked per call (command-policy.ts); an unscoped `Bash` beside it grants every command. Any
+ * checked per call (permissions/command-policy.ts); an unscoped `Bash` beside it grants every command. Any
  * other scope (`Edit(src/**)`, `Read(./docs/**)`) is withheld, with a note: pi-delegate cannot
  * confine a tool to a path, and granting all of it would allow more than the file says.
  */

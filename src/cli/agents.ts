@@ -6,13 +6,13 @@
  */
 import { sep } from "node:path";
 import { type LaunchEnvironment, launchable } from "../agents/check.ts";
-import { claudeDir, claudeSettingsFiles } from "../agents/claude-plugins.ts";
+import { claudeDir, claudeSettingsFiles } from "../agents/claude/plugins.ts";
 import {
 	managedSettingsFile,
 	type UnappliedSettings,
 	unappliedClaudeSettings,
 	unappliedLine,
-} from "../agents/claude-settings.ts";
+} from "../agents/claude/settings.ts";
 import { agentReports, renderAgentListing, wrap } from "../agents/listing.ts";
 import { loadAgents, placeLabel } from "../agents/load.ts";
 import { projectDirs } from "../agents/places.ts";
@@ -73,7 +73,7 @@ type Reports = ReturnType<typeof agentReports>;
 
 /**
  * The Claude Code settings whose limits on tools Claude Code agents here run without (see
- * claude-settings.ts); only when a Claude Code agent is listed.
+ * agents/claude/settings.ts); only when a Claude Code agent is listed.
  */
 function unappliedSettings(loaded: Loaded, options: EnvironmentOptions, env: CommandIO["env"]): UnappliedSettings[] {
 	const claude = claudeDir(options.home, env);

@@ -110,7 +110,7 @@ export function checkAgents(setup: SetupFacts): Check {
 		setup.agents.entries.filter((e) => hidden.has(e.source.file)).flatMap((e) => e.problems),
 	);
 	const folder = setup.agents.problems.filter((p) => !owned.has(p) && !hiddenProblems.has(p));
-	// One problem may stop several agents (a settings file's, claude-deny.ts): listed once.
+	// One problem may stop several agents (a settings file's, agents/claude/deny.ts): listed once.
 	const problems = [...new Set([...failing.flatMap((r) => r.problems), ...folder])];
 	const names = (list: typeof reports) => list.map((r) => r.name).join(", ");
 	if (problems.length === 0) {

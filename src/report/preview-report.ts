@@ -5,8 +5,8 @@
  * text for a terminal (and for `/delegate-preview` in Pi), or one JSON object for machines. Pure.
  */
 
-import { type CommandPolicy, describePolicy } from "../agents/command-policy.ts";
-import { type PathRule, pathRuleLines } from "../agents/path-policy.ts";
+import { type CommandPolicy, describePolicy } from "../agents/permissions/command-policy.ts";
+import { type PathRule, pathRuleLines } from "../agents/permissions/path-policy.ts";
 import { PRIMITIVE_NAMES } from "../context/primitives.ts";
 import { formatUsd } from "../format/numbers.ts";
 import { renderTable } from "../format/table.ts";

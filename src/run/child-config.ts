@@ -13,8 +13,8 @@ import { createHash } from "node:crypto";
 import { resolve } from "node:path";
 import { type Static, Type } from "typebox";
 import { Value } from "typebox/value";
-import type { CommandEffect, CommandRule } from "../agents/command-policy.ts";
-import type { PathRule } from "../agents/path-policy.ts";
+import type { CommandEffect, CommandRule } from "../agents/permissions/command-policy.ts";
+import type { PathRule } from "../agents/permissions/path-policy.ts";
 import { EVIDENCE_RULES, type EvidenceRule } from "../envelope/proof.ts";
 import type { CacheLifetime } from "../plan/cache-policy.ts";
 import type { ChildPromptInputs } from "./types.ts";
@@ -77,7 +77,7 @@ export type SandboxConfig = Static<typeof SandboxConfigSchema>;
 const Effect = (description: string) =>
 	Type.Unsafe<CommandEffect>({ type: "string", enum: ["allow", "deny"], description });
 
-/** The commands bash may run (agents/command-policy.ts), checked before each call. */
+/** The commands bash may run (agents/permissions/command-policy.ts), checked before each call. */
 export const CommandPolicySchema = Type.Object(
 	{
 		otherwise: Effect("For a command no rule matches."),
@@ -101,7 +101,7 @@ export const CommandPolicySchema = Type.Object(
 	{ description: "One policy; a command must be allowed by every policy." },
 );
 
-/** A path the file tools are refused (agents/path-policy.ts), checked before each call. */
+/** A path the file tools are refused (agents/permissions/path-policy.ts), checked before each call. */
 export const PathRuleSchema = Type.Object(
 	{
 		pattern: Type.String({ description: "The pattern as written." }),

@@ -14,7 +14,7 @@
  * file: sandbox/regular-file.ts) before Pi opens it, as the in-process runner's tools do.
  *
  * It refuses a bash command the agent may not run (its `Bash(git diff:*)` entries, its bash map,
- * Claude Code's settings: agents/command-policy.ts) before the command starts.
+ * Claude Code's settings: agents/permissions/command-policy.ts) before the command starts.
  *
  * It replaces Pi's bash with the same tool that records each command it executes and its exit
  * status, reported to the runner as each ends: `cmd:` pointers are checked against that record.
@@ -39,8 +39,8 @@ import {
 	checkCommandPolicies,
 	commandRefusal,
 	prepareCommandChecks,
-} from "../agents/command-policy.ts";
-import type { PathRule } from "../agents/path-policy.ts";
+} from "../agents/permissions/command-policy.ts";
+import type { PathRule } from "../agents/permissions/path-policy.ts";
 import { createSubmitTool } from "../host/submit-tool.ts";
 import { registerCachePolicy } from "./cache-hook.ts";
 import {

@@ -1,10 +1,10 @@
 /**
- * The check of a file tool's call against the agent's path rules (agents/path-policy.ts), shared by
+ * The check of a file tool's call against the agent's path rules (agents/permissions/path-policy.ts), shared by
  * the child extension (subprocess) and the contained tools (in-process). A path is checked as given
  * and as it resolves, so a symlink with an innocent name does not read the file a rule denies.
  */
 import { realpathSync } from "node:fs";
-import { deniedPath, familyOf, type PathRule, pathRefusal } from "../agents/path-policy.ts";
+import { deniedPath, familyOf, type PathRule, pathRefusal } from "../agents/permissions/path-policy.ts";
 import type { PreventedAttempt } from "./sandbox/types.ts";
 import { toolPath } from "./sandbox/write-check.ts";
 

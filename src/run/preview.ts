@@ -7,8 +7,8 @@
  * refuse"), not an error.
  */
 
-import type { CommandPolicy } from "../agents/command-policy.ts";
-import type { PathRule } from "../agents/path-policy.ts";
+import type { CommandPolicy } from "../agents/permissions/command-policy.ts";
+import type { PathRule } from "../agents/permissions/path-policy.ts";
 import { type RenderedPrompt, renderChildView } from "../host/render.ts";
 import type { ChildRequest, SpecSource } from "../plan/request-types.ts";
 import type { TaskBranch } from "../plan/tail.ts";

@@ -5,8 +5,8 @@
  * audit, report) is runner-agnostic.
  */
 
-import type { CommandPolicy } from "../agents/command-policy.ts";
-import type { PathRule } from "../agents/path-policy.ts";
+import type { CommandPolicy } from "../agents/permissions/command-policy.ts";
+import type { PathRule } from "../agents/permissions/path-policy.ts";
 import type { CommandRun } from "../envelope/command-runs.ts";
 import type { RejectedCall } from "../envelope/rejected.ts";
 import type { PrefixHashes } from "../meter/types.ts";
@@ -55,7 +55,7 @@ export interface ChildLaunch {
 	sandbox?: SandboxPlan;
 	/** The commands bash may run, checked at each call (every policy must allow); absent: any. */
 	commands?: CommandPolicy[];
-	/** The paths the file tools are refused, checked at each call (agents/path-policy.ts); absent: none. */
+	/** The paths the file tools are refused, checked at each call (agents/permissions/path-policy.ts); absent: none. */
 	paths?: PathRule[];
 	/** Cache lifetimes per request kind (cache-policy.ts); absent: the requests go out as Pi builds them. */
 	cache?: ChildCachePolicy;

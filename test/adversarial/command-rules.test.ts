@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type CommandPolicy, type CommandRule, checkCommand } from "../../src/agents/command-policy.ts";
+import { type CommandPolicy, type CommandRule, checkCommand } from "../../src/agents/permissions/command-policy.ts";
 import { RUNNERS } from "../support/both-runners.ts";
 import { envelope, submitTurn } from "../support/child.ts";
 import { runWorkspace } from "../support/cli-run.ts";

@@ -153,7 +153,7 @@ describe("pi-delegate agents", () => {
 		const l = layout();
 		const settings = {
 			// Whole-tool entries, scoped bash ones and path rules of Read, Edit and Write are applied
-			// (claude-deny.ts): only the WebFetch rule is counted.
+			// (agents/claude/deny.ts): only the WebFetch rule is counted.
 			permissions: {
 				allow: ["Bash(npm test)"],
 				deny: ["Read(./.env)", "Bash(curl:*)", "Bash", "WebFetch(domain:example.com)", "Edit(/dist/**)"],

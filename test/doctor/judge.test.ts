@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { type AgentFileText, buildAgentCatalog } from "../../src/agents/catalog.ts";
-import { claudeDenials } from "../../src/agents/claude-deny.ts";
+import { claudeDenials } from "../../src/agents/claude/deny.ts";
 import { judgeFacts } from "../../src/doctor/judge.ts";
 import { extensionErrors } from "../../src/doctor/probes.ts";
 import type { BuildFacts, Check, DoctorFacts, SetupFacts } from "../../src/doctor/types.ts";

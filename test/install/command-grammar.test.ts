@@ -21,7 +21,7 @@ const CHECK = [
 	"console.log(JSON.stringify({ hostile, plain }));",
 ].join("\n");
 
-describe.each(["dist/ext/agents/command-policy.js", "dist/agents/command-policy.js"])("the built check, %s", (file) => {
+describe.each(["dist/ext/agents/permissions/command-policy.js", "dist/agents/permissions/command-policy.js"])("the built check, %s", (file) => {
 	it("loads bash's grammar through Pi's loader and decides with it", () => {
 		const out = spawnSync(process.execPath, ["--input-type=module", "-e", CHECK], {
 			encoding: "utf8",

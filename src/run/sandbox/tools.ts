@@ -5,7 +5,7 @@
  *
  * - bash runs each command through bubblewrap (bash-hook.ts), records each command it executed
  *   with its exit status (command-record.ts), and refuses one its agent may not run
- *   (agents/command-policy.ts) before it starts;
+ *   (agents/permissions/command-policy.ts) before it starts;
  * - read, grep, write and edit touch regular files only (file-tools.ts): a FIFO, a device or a
  *   `/proc` file would block a thread of this process or reach its own descriptors;
  * - under the sandbox, write and edit resolve the real target first and refuse a path outside the
@@ -26,8 +26,8 @@ import {
 	checkCommandPolicies,
 	commandRefusal,
 	prepareCommandChecks,
-} from "../../agents/command-policy.ts";
-import type { PathRule } from "../../agents/path-policy.ts";
+} from "../../agents/permissions/command-policy.ts";
+import type { PathRule } from "../../agents/permissions/path-policy.ts";
 import { type CommandRun, recordingBash } from "../command-record.ts";
 import { pathHold } from "../path-hold.ts";
 import { type BashWrap, bashSpawnHook } from "./bash-hook.ts";
@@ -42,9 +42,9 @@ export interface ChildToolsInput {
 	bash: BashWrap;
 	/** Present under the sandbox: where write and edit may write. */
 	rules: WriteRules | undefined;
-	/** The commands bash may run (agents/command-policy.ts); absent: any. */
+	/** The commands bash may run (agents/permissions/command-policy.ts); absent: any. */
 	commands?: readonly CommandPolicy[] | undefined;
-	/** The paths the file tools are refused (agents/path-policy.ts); absent: none. */
+	/** The paths the file tools are refused (agents/permissions/path-policy.ts); absent: none. */
 	paths?: readonly PathRule[] | undefined;
 	home?: string;
 	onPrevented: (attempt: PreventedAttempt) => void;

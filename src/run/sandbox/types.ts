@@ -40,7 +40,7 @@ export interface PreventedAttempt {
 	reason: string;
 	/**
 	 * Set when the agent's rules refused the call before it ran: its command rules (`commands`) or
-	 * its path rules (`paths`, agents/path-policy.ts). Unset: a write the sandbox prevented.
+	 * its path rules (`paths`, agents/permissions/path-policy.ts). Unset: a write the sandbox prevented.
 	 */
 	refusedBy?: "commands" | "paths";
 }

@@ -2,25 +2,25 @@
  * What Claude Code's settings files take away from its agents, applied to them here: the entries of
  * `permissions.deny` and `permissions.ask` that name a whole tool (`"Bash"`, `"Edit"`). Claude Code
  * applies its settings to every agent of the project, subagents included; a child runs headless, so
- * `ask` has nobody to ask and counts as `deny` (restrict.ts).
+ * `ask` has nobody to ask and counts as `deny` (agents/restrict.ts).
  *
  * As Claude Code reads them, a rule on `Read` covers every tool that reads files (grep, find and ls
  * too) and a rule on `Edit` every tool that edits them (write too). A scoped bash entry
- * (`Bash(git push:*)`) is checked at each call of bash (command-policy.ts), as Claude Code checks
+ * (`Bash(git push:*)`) is checked at each call of bash (agents/permissions/command-policy.ts), as Claude Code checks
  * it: the denial holds for the command as written and behind the usual wrappers, which narrows what
  * a child runs without confining it. A path scope of `Read`, `Edit` or `Write` (`Read(./.env)`) is
- * checked at each call of the file tools of its family (path-policy.ts): withholding the whole tool
+ * checked at each call of the file tools of its family (agents/permissions/path-policy.ts): withholding the whole tool
  * for it would take `read` from every Claude Code agent of a project that keeps its secrets out.
- * Other scoped rules are left to `pi-delegate agents`' "not applied" line (claude-settings.ts). A
+ * Other scoped rules are left to `pi-delegate agents`' "not applied" line (settings.ts). A
  * misspelt whole-tool entry is a problem of every Claude Code agent: ignoring it would leave the
  * tool granted.
  */
-import type { Problem } from "../problems.ts";
-import { isRecord } from "../values.ts";
-import type { CommandPolicy, CommandRule } from "./command-policy.ts";
-import type { AgentDefinition } from "./definition.ts";
-import { type PathFamily, type PathPlaces, type PathRule, pathRule, pathRuleLines, ruleTools } from "./path-policy.ts";
-import { classifyTool, isWholeScope, nearestTool, PI_BUILTIN_TOOLS, scopePatterns, splitToolEntries } from "./tools.ts";
+import type { Problem } from "../../problems.ts";
+import { isRecord } from "../../values.ts";
+import type { CommandPolicy, CommandRule } from "../permissions/command-policy.ts";
+import type { AgentDefinition } from "../definition.ts";
+import { type PathFamily, type PathPlaces, type PathRule, pathRule, pathRuleLines, ruleTools } from "../permissions/path-policy.ts";
+import { classifyTool, isWholeScope, nearestTool, PI_BUILTIN_TOOLS, scopePatterns, splitToolEntries } from "../tools.ts";
 
 /** A settings file as read: its label for messages, and its parsed object. */
 export interface ClaudeSettingsText {

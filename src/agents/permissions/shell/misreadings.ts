@@ -1,7 +1,7 @@
 /**
  * Where tree-sitter's bash grammar may read a line otherwise than bash does. It recovers instead of
  * stopping, so a tree without an error can still be a misreading; these are the ones found, each
- * refused rather than judged (walk.ts). test/agents/command-policy.test.ts holds an example of each.
+ * refused rather than judged (walk.ts). test/agents/permissions/command-policy.test.ts holds an example of each.
  */
 import type { SyntaxNode } from "./syntax-node.ts";
 

@@ -7,14 +7,14 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadShellGrammar } from "../../../src/agents/shell/grammar.ts";
-import type { SyntaxNode } from "../../../src/agents/shell/syntax-node.ts";
+import { loadShellGrammar } from "../../../../src/agents/permissions/shell/grammar.ts";
+import type { SyntaxNode } from "../../../../src/agents/permissions/shell/syntax-node.ts";
 
-const ROOT = join(import.meta.dirname, "..", "..", "..");
+const ROOT = join(import.meta.dirname, "..", "..", "..", "..");
 
 describe("the vendored grammar", () => {
 	it("is the devDependency's (run node scripts/vendor-bash-grammar.ts after updating tree-sitter-bash)", () => {
-		const shipped = readFileSync(join(ROOT, "src", "agents", "shell", "tree-sitter-bash.wasm"));
+		const shipped = readFileSync(join(ROOT, "src", "agents", "permissions", "shell", "tree-sitter-bash.wasm"));
 		const source = readFileSync(createRequire(import.meta.url).resolve("tree-sitter-bash/tree-sitter-bash.wasm"));
 		expect(shipped.equals(source)).toBe(true);
 	});

@@ -5,17 +5,17 @@
  * command. test/adversarial/command-rules.test.ts holds the hostile forms.
  */
 import { describe, expect, it } from "vitest";
-import { patternMatches } from "../../src/agents/command-match.ts";
+import { patternMatches } from "../../../src/agents/permissions/command-match.ts";
 import {
 	type CommandPolicy,
 	type CommandRule,
 	checkCommand,
 	checkCommandPolicies,
 	describePolicy,
-} from "../../src/agents/command-policy.ts";
-import { analyseCommand } from "../../src/agents/shell/analyse.ts";
-import { loadShellGrammar } from "../../src/agents/shell/grammar.ts";
-import { shown } from "../../src/agents/shell/template.ts";
+} from "../../../src/agents/permissions/command-policy.ts";
+import { analyseCommand } from "../../../src/agents/permissions/shell/analyse.ts";
+import { loadShellGrammar } from "../../../src/agents/permissions/shell/grammar.ts";
+import { shown } from "../../../src/agents/permissions/shell/template.ts";
 
 const rule = (
 	pattern: string,

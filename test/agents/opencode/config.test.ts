@@ -6,10 +6,10 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadAgents } from "../../src/agents/load.ts";
-import { blankComments } from "../../src/agents/opencode-config.ts";
-import { formatPath } from "../../src/problems.ts";
-import { tempDir } from "../support/temp.ts";
+import { loadAgents } from "../../../src/agents/load.ts";
+import { blankComments } from "../../../src/agents/opencode/config.ts";
+import { formatPath } from "../../../src/problems.ts";
+import { tempDir } from "../../support/temp.ts";
 
 function layout() {
 	const root = tempDir("pi-delegate-oc-config-");

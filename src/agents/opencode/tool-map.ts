@@ -7,10 +7,10 @@
  * as OpenCode does: the map toggles tools, it does not list what the agent needs (collections
  * write `docker: true, kubernetes: true` for agents that run them through bash).
  */
-import type { AgentNote } from "./definition.ts";
-import type { KeyProblem } from "./restrict.ts";
-import { classifyTool, nearestTool, PI_BUILTIN_TOOLS } from "./tools.ts";
-import { wildcardExpression } from "./wildcard.ts";
+import type { AgentNote } from "../definition.ts";
+import type { KeyProblem } from "../restrict.ts";
+import { classifyTool, nearestTool, PI_BUILTIN_TOOLS } from "../tools.ts";
+import { wildcardExpression } from "../permissions/wildcard.ts";
 
 export function toolsFromMap(
 	map: Readonly<Record<string, unknown>>,

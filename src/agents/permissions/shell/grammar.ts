@@ -15,9 +15,9 @@
  * full build (mvdan-sh) is deprecated. tree-sitter recovers from errors instead of stopping, so
  * walk.ts refuses any tree that holds one, and any text the tree leaves out.
  *
- * The grammar's .wasm is vendored beside this file (src/agents/shell/tree-sitter-bash.wasm, from
+ * The grammar's .wasm is vendored beside this file (src/agents/permissions/shell/tree-sitter-bash.wasm, from
  * the tree-sitter-bash package of the devDependencies: scripts/vendor-bash-grammar.ts copies it,
- * test/agents/shell/grammar.test.ts fails on a stale copy): the package itself would install a
+ * test/agents/permissions/shell/grammar.test.ts fails on a stale copy): the package itself would install a
  * native build script and twenty megabytes of prebuilt binaries for one file of 1.4 MB.
  *
  * Cost (bench/command-check.bench.ts): loading takes some 90–140 ms once per process, paid by the
@@ -55,7 +55,7 @@ async function grammarFile(): Promise<string> {
 	const here = dirname(fileURLToPath(import.meta.url));
 	const candidates = [join(here, GRAMMAR)];
 	for (let dir = here, up = 0; up < 6; up++, dir = dirname(dir)) {
-		candidates.push(join(dir, "src", "agents", "shell", GRAMMAR));
+		candidates.push(join(dir, "src", "agents", "permissions", "shell", GRAMMAR));
 	}
 	for (const candidate of candidates) {
 		try {

@@ -1,18 +1,18 @@
 /**
  * OpenCode's per-path maps of its file permissions (`read: { "*": allow, "*.env": deny }`, `edit:
  * { "*": deny, "docs/**": allow }`) as pi-delegate holds them: each map becomes path rules checked
- * at each call (path-policy.ts), so a reviewer that may not read `.env` keeps read for the rest. A
+ * at each call (agents/permissions/path-policy.ts), so a reviewer that may not read `.env` keeps read for the rest. A
  * map that allows no path withholds its tools, with the reason. The maps of grep, glob and list
  * name search patterns, not paths, and still withhold their tool (permission.ts). An
  * `external_directory` limit holds every file tool to the project's folder, when bash is withheld.
  */
 import { resolve } from "node:path";
-import { isRecord } from "../values.ts";
-import type { CommandEffect } from "./command-policy.ts";
-import type { PathFamily, PathPlaces, PathRule } from "./path-policy.ts";
+import { isRecord } from "../../values.ts";
+import type { CommandEffect } from "../permissions/command-policy.ts";
+import type { PathFamily, PathPlaces, PathRule } from "../permissions/path-policy.ts";
 import type { Verdict } from "./permission-bash.ts";
-import type { KeyProblem, Narrowing } from "./restrict.ts";
-import { matchesEverything } from "./wildcard.ts";
+import type { KeyProblem, Narrowing } from "../restrict.ts";
+import { matchesEverything } from "../permissions/wildcard.ts";
 
 /** The permissions whose maps name paths, each with the family and the Pi tools it governs. */
 const PATH_PERMISSIONS: Readonly<Record<string, { family: PathFamily; tools: readonly string[] }>> = {

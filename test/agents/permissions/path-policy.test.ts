@@ -3,7 +3,7 @@
  * `./` or a bare name), gitignore's matching from there, and which tools a rule governs.
  */
 import { describe, expect, it } from "vitest";
-import { deniedPath, describePathRules, matchesPath, pathRule } from "../../src/agents/path-policy.ts";
+import { deniedPath, describePathRules, matchesPath, pathRule } from "../../../src/agents/permissions/path-policy.ts";
 
 const places = { cwd: "/repo/pkg", root: "/repo", home: "/home/u" };
 const read = (pattern: string) => pathRule(pattern, "read", `test ${pattern}`, places);

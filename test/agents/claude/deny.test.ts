@@ -7,13 +7,13 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { claudeDenials, withoutDenied } from "../../src/agents/claude-deny.ts";
-import { managedSettingsFile } from "../../src/agents/claude-settings.ts";
-import type { AgentDefinition } from "../../src/agents/definition.ts";
-import { loadAgents } from "../../src/agents/load.ts";
-import { PI_BUILTIN_TOOLS } from "../../src/agents/tools.ts";
-import { formatPath } from "../../src/problems.ts";
-import { tempDir } from "../support/temp.ts";
+import { claudeDenials, withoutDenied } from "../../../src/agents/claude/deny.ts";
+import { managedSettingsFile } from "../../../src/agents/claude/settings.ts";
+import type { AgentDefinition } from "../../../src/agents/definition.ts";
+import { loadAgents } from "../../../src/agents/load.ts";
+import { PI_BUILTIN_TOOLS } from "../../../src/agents/tools.ts";
+import { formatPath } from "../../../src/problems.ts";
+import { tempDir } from "../../support/temp.ts";
 
 const settings = (permissions: unknown) => [{ label: ".claude/settings.json", settings: { permissions } }];
 const withheld = (permissions: unknown) => [...claudeDenials(settings(permissions), PI_BUILTIN_TOOLS).withhold.keys()];

@@ -1,19 +1,19 @@
 /**
  * OpenCode's permissions, in both forms it takes: the `permission:` block (`{ edit: deny, bash: {
  * "git *": allow, "*": ask } }`, or one action for everything) and the `permissions:` rules list.
- * Each becomes Pi tools withheld from the child; see restrict.ts for the rules every narrowing
+ * Each becomes Pi tools withheld from the child; see agents/restrict.ts for the rules every narrowing
  * follows (ask counts as deny, a rule that cannot be enforced exactly withholds the whole tool, a
  * bash map that allows only the commands it names holds bash to them at each call, and a read or
  * edit map holds those tools to its paths at each call).
  */
-import { closest } from "../suggest.ts";
-import { isRecord } from "../values.ts";
-import type { CommandEffect } from "./command-policy.ts";
+import { closest } from "../../suggest.ts";
+import { isRecord } from "../../values.ts";
+import type { CommandEffect } from "../permissions/command-policy.ts";
 import { holdBash, partialWhy, type Verdict } from "./permission-bash.ts";
 import { holdPaths, opensEverything, pathWhy } from "./permission-paths.ts";
-import { type KeyProblem, type Narrowing, withhold } from "./restrict.ts";
-import { PI_BUILTIN_TOOLS } from "./tools.ts";
-import { wildcardExpression } from "./wildcard.ts";
+import { type KeyProblem, type Narrowing, withhold } from "../restrict.ts";
+import { PI_BUILTIN_TOOLS } from "../tools.ts";
+import { wildcardExpression } from "../permissions/wildcard.ts";
 
 /**
  * OpenCode permission names and the Pi tools each governs: `edit` covers every tool that writes,

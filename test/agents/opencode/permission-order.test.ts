@@ -4,9 +4,9 @@
  * after it (an entry it writes moves to the end).
  */
 import { describe, expect, it } from "vitest";
-import type { AgentDefinition } from "../../src/agents/definition.ts";
-import { parseAgentFile } from "../../src/agents/parse.ts";
-import { layPermission } from "../../src/agents/permission.ts";
+import type { AgentDefinition } from "../../../src/agents/definition.ts";
+import { parseAgentFile } from "../../../src/agents/parse.ts";
+import { layPermission } from "../../../src/agents/opencode/permission.ts";
 
 const source = { file: "/repo/.opencode/agents/a.md", label: ".opencode/agents/a.md", scope: "project" as const };
 

@@ -13,13 +13,13 @@
  * left out and listed as something else.
  */
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import { readJson } from "../json/read.ts";
-import type { Problem } from "../problems.ts";
-import { readRegularTextSync } from "../read-input.ts";
-import { isRecord } from "../values.ts";
-import type { AgentFileText } from "./catalog.ts";
-import type { AgentScope } from "./definition.ts";
-import { type ConfigSettings, OPENCODE_AGENT_LIMITS, openCodeLimits } from "./opencode-merge.ts";
+import { readJson } from "../../json/read.ts";
+import type { Problem } from "../../problems.ts";
+import { readRegularTextSync } from "../../read-input.ts";
+import { isRecord } from "../../values.ts";
+import type { AgentFileText } from "../catalog.ts";
+import type { AgentScope } from "../definition.ts";
+import { type ConfigSettings, OPENCODE_AGENT_LIMITS, openCodeLimits } from "./merge.ts";
 
 /** What one config file holds: agent texts, problems with the file or an entry, entries left out. */
 export interface ConfigAgents {

@@ -12,10 +12,10 @@
  * every project file does. Plugins rank below the user's own agent folders, as in Claude Code.
  */
 import { isAbsolute, join, resolve } from "node:path";
-import { readJson } from "../json/read.ts";
-import type { Problem } from "../problems.ts";
-import { readRegularTextSync } from "../read-input.ts";
-import { isRecord } from "../values.ts";
+import { readJson } from "../../json/read.ts";
+import type { Problem } from "../../problems.ts";
+import { readRegularTextSync } from "../../read-input.ts";
+import { isRecord } from "../../values.ts";
 
 /** One plugin whose agents are read. */
 export interface ClaudePlugin {

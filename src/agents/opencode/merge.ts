@@ -5,9 +5,9 @@
  * permission, then the entry, then the file), so that no limit OpenCode would apply is lost.
  */
 import { basename } from "node:path";
-import { isRecord } from "../values.ts";
-import type { AgentFileText } from "./catalog.ts";
-import type { AgentScope } from "./definition.ts";
+import { isRecord } from "../../values.ts";
+import type { AgentFileText } from "../catalog.ts";
+import type { AgentScope } from "../definition.ts";
 import { layPermission } from "./permission.ts";
 
 /** What of a config entry lies under a Markdown agent of its name: its permission and tools map. */

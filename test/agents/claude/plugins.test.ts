@@ -1,11 +1,11 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { lookupAgent } from "../../src/agents/catalog.ts";
-import { claudePlugins } from "../../src/agents/claude-plugins.ts";
-import { agentReports, renderAgentListing } from "../../src/agents/listing.ts";
-import { loadAgents } from "../../src/agents/load.ts";
-import { tempDir } from "../support/temp.ts";
+import { lookupAgent } from "../../../src/agents/catalog.ts";
+import { claudePlugins } from "../../../src/agents/claude/plugins.ts";
+import { agentReports, renderAgentListing } from "../../../src/agents/listing.ts";
+import { loadAgents } from "../../../src/agents/load.ts";
+import { tempDir } from "../../support/temp.ts";
 
 const def = (description: string) => `---\ndescription: ${description}\n---\nRole.\n`;
 

@@ -1,23 +1,23 @@
 /**
- * Claude Code's settings files as its agents are bound by them: read for claude-deny.ts, which
+ * Claude Code's settings files as its agents are bound by them: read for deny.ts, which
  * applies their whole-tool `permissions.deny` and `permissions.ask` entries; and what they say
  * that pi-delegate does not apply — the scoped rules and the `PreToolUse` hooks, which Claude Code
  * applies to every agent of the project, subagents included. `pi-delegate agents` lists those, so
  * that nobody takes a Claude Code agent here for one bound by them.
  *
  * Why scoped rules are not applied: pi-delegate's rule for a limit it cannot enforce exactly is to
- * withhold the whole tool (restrict.ts), and Claude Code's documented way to keep secrets out is a
+ * withhold the whole tool (agents/restrict.ts), and Claude Code's documented way to keep secrets out is a
  * scoped rule such as `Read(./.env)` — withholding `read` from every Claude Code agent of such a
  * project. Rules checked per call are what they need. Until then what bounds a child here is its
  * own spec: the sandbox and the boundary diff stop changes outside `write_allowed`, not reads.
  */
 import { dirname } from "node:path";
-import { readJson } from "../json/read.ts";
-import { readRegularTextSync } from "../read-input.ts";
-import { isRecord } from "../values.ts";
-import { type ClaudeDenials, type ClaudeSettingsText, claudeDenials } from "./claude-deny.ts";
-import { claudeDir, claudeSettingsFiles } from "./claude-plugins.ts";
-import { PI_BUILTIN_TOOLS } from "./tools.ts";
+import { readJson } from "../../json/read.ts";
+import { readRegularTextSync } from "../../read-input.ts";
+import { isRecord } from "../../values.ts";
+import { type ClaudeDenials, type ClaudeSettingsText, claudeDenials } from "./deny.ts";
+import { claudeDir, claudeSettingsFiles } from "./plugins.ts";
+import { PI_BUILTIN_TOOLS } from "../tools.ts";
 
 export interface UnappliedSettings {
 	/** The settings file, as the listing names it. */
@@ -95,7 +95,7 @@ export function managedSettingsFile(platform: NodeJS.Platform = process.platform
 }
 
 /**
- * Scoped rules claude-deny.ts does not apply: a scoped `Bash(…)` rule is checked at each call, and
+ * Scoped rules deny.ts does not apply: a scoped `Bash(…)` rule is checked at each call, and
  * so are the path rules of `Read`, `Edit` and `Write`; the others (`WebFetch(domain:…)`) are not.
  */
 const count = (list: unknown) =>
@@ -109,7 +109,7 @@ const count = (list: unknown) =>
 			).length
 		: 0;
 
-/** The settings files (claude-plugins.ts `claudeSettingsFiles`) whose limits on tools are not applied here. */
+/** The settings files (plugins.ts `claudeSettingsFiles`) whose limits on tools are not applied here. */
 export function unappliedClaudeSettings(
 	files: readonly string[],
 	label: (file: string) => string,

@@ -5,9 +5,9 @@
  * allows no path still withholds.
  */
 import { describe, expect, it } from "vitest";
-import type { AgentDefinition } from "../../src/agents/definition.ts";
-import { parseAgentFile } from "../../src/agents/parse.ts";
-import { deniedPath } from "../../src/agents/path-policy.ts";
+import type { AgentDefinition } from "../../../src/agents/definition.ts";
+import { parseAgentFile } from "../../../src/agents/parse.ts";
+import { deniedPath } from "../../../src/agents/permissions/path-policy.ts";
 
 const places = { cwd: "/repo/pkg", root: "/repo", home: "/home/u" };
 const source = { file: "/repo/.opencode/agents/a.md", label: ".opencode/agents/a.md", scope: "project" as const };

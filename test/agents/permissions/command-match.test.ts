@@ -4,8 +4,8 @@
  * a regular expression over sampled texts.
  */
 import { describe, expect, it } from "vitest";
-import { mayMatch, mustMatch, type PatternRule } from "../../src/agents/command-match.ts";
-import { HOLE, type Template, WORDS } from "../../src/agents/shell/template.ts";
+import { mayMatch, mustMatch, type PatternRule } from "../../../src/agents/permissions/command-match.ts";
+import { HOLE, type Template, WORDS } from "../../../src/agents/permissions/shell/template.ts";
 
 const claude = (pattern: string): PatternRule => ({ pattern, syntax: "claude" });
 const opencode = (pattern: string): PatternRule => ({ pattern, syntax: "opencode" });

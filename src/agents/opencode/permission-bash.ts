@@ -1,11 +1,11 @@
 /**
  * OpenCode's per-command bash rules (`bash: { "*": deny, "git *": allow }`) as pi-delegate holds
  * them: a map that allows only the commands it names becomes a policy checked at each call
- * (command-policy.ts); any other map withholds bash, with the reason.
+ * (agents/permissions/command-policy.ts); any other map withholds bash, with the reason.
  */
-import { isRecord } from "../values.ts";
-import type { CommandEffect, CommandPolicy, CommandRule } from "./command-policy.ts";
-import type { Narrowing } from "./restrict.ts";
+import { isRecord } from "../../values.ts";
+import type { CommandEffect, CommandPolicy, CommandRule } from "../permissions/command-policy.ts";
+import type { Narrowing } from "../restrict.ts";
 
 /** What one permission says of its tools: all allowed, withheld, or only some uses allowed. */
 export type Verdict = "allow" | "withhold" | "partial";
