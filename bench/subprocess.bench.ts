@@ -12,8 +12,8 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { renderTable } from "../src/format/table.ts";
-import { findPiCli } from "../src/run/child-paths.ts";
-import { createSubprocessRunner, runSubprocess } from "../src/run/subprocess.ts";
+import { findPiCli } from "../src/run/runners/child-paths.ts";
+import { createSubprocessRunner, runSubprocess } from "../src/run/runners/subprocess.ts";
 import type { ChildRunner } from "../src/run/types.ts";
 import { envelope, runScripted, scriptedChild, submitTurn } from "../test/support/child.ts";
 import { REPO, SCRIPTED_PROVIDER } from "../test/support/pi.ts";
@@ -84,8 +84,8 @@ async function stop(): Promise<number> {
 const bench: Bench = async ({ quick }) => {
 	const found = findPiCli();
 	if ("error" in found) throw new Error(found.error);
-	const built = createSubprocessRunner({ extension: join(REPO, "dist/ext/run/child-extension.js") });
-	const native = createSubprocessRunner({ extension: join(REPO, "dist/run/child-extension.js") });
+	const built = createSubprocessRunner({ extension: join(REPO, "dist/ext/run/child/child-extension.js") });
+	const native = createSubprocessRunner({ extension: join(REPO, "dist/run/child/child-extension.js") });
 	const runs = quick ? 3 : 9;
 	const samples = {
 		bare: [] as number[],

@@ -111,21 +111,22 @@ export { renderModelReport, renderReport } from "./report/task-report.ts";
 // The task spec: schema, validation, loading.
 export { EFFORTS, type Effort } from "./request/choices.ts";
 export { type Budget, DEFAULT_BUDGETS } from "./request/limits.ts";
-export { listRuns, type RecordedRun, readRun, resolveRunsDir } from "./run/audit.ts";
+export { listRuns, type RecordedRun, readRun, resolveRunsDir } from "./run/audit/audit.ts";
 export { type PlannedCall, planCall, runChild } from "./run/delegate.ts";
 export { type ExecutionPorts, executeChild } from "./run/execute.ts";
-export { inProcessRunner } from "./run/in-process.ts";
 // Executing a plan: the loader, the one execution and its ports, runners, the record.
 export { type InputSources, loadInputs } from "./run/inputs.ts";
+export { type RunIsolation, runIsolation } from "./run/outcome/isolation.ts";
+export type { ChildResult, ForkResult, TaskResult, UncheckedResult } from "./run/outcome/result.ts";
+export { judgeRun, type RunProblem, type Verdict } from "./run/outcome/verdict.ts";
 export { realPorts } from "./run/ports.ts";
 export { PrefixGate } from "./run/prefix-gate.ts";
 export { type Preview, previewDelegation } from "./run/preview.ts";
-export type { ChildResult, ForkResult, TaskResult, UncheckedResult } from "./run/result.ts";
 export { RootLocks } from "./run/root-lock.ts";
-export { type RunIsolation, runIsolation } from "./run/sandbox/report.ts";
+export { inProcessRunner } from "./run/runners/in-process.ts";
+export { createSubprocessRunner, runSubprocess } from "./run/runners/subprocess.ts";
 export { sandboxSupport } from "./run/sandbox/support.ts";
 export type { Containment, PreventedAttempt, SandboxSupport } from "./run/sandbox/types.ts";
-export { createSubprocessRunner, runSubprocess } from "./run/subprocess.ts";
 export type {
 	ChildLaunch,
 	ChildOutcome,
@@ -135,7 +136,6 @@ export type {
 	RunnerHooks,
 	TaskProgress,
 } from "./run/types.ts";
-export { judgeRun, type RunProblem, type Verdict } from "./run/verdict.ts";
 export { type ReadSettingsResult, readSettings } from "./settings/read.ts";
 export { loadSpecFile, loadSpecObject, loadSpecText } from "./spec/load.ts";
 export { type TaskSpec, type TaskSpecInput, TaskSpecSchema } from "./spec/schema.ts";

@@ -31,6 +31,14 @@ const STAGES: ReadonlyArray<readonly string[]> = [
 	["pi", "cli", "index.ts"],
 ];
 
+/**
+ * run/ in its own order: the sandbox and containment, then what a run comes to (pure), the audit
+ * record, what runs inside the child, the runners, and the execution itself (run/'s own files,
+ * which may import any of them). Every folder may import run/types.ts, the stage's one types file.
+ */
+const RUN_PARTS: readonly string[] = ["sandbox", "outcome", "audit", "child", "runners"];
+const RUN_TYPES = "run/types.ts";
+
 const files = (dir: string) => tsFiles(dir);
 
 /** The top-level folder (or file) of src/ a module belongs to. */
@@ -46,12 +54,33 @@ function importsOf(file: string): string[] {
 
 type Graph = ReadonlyMap<string, readonly string[]>;
 
+/** The part of run/ a module of run/ belongs to: one of RUN_PARTS, or "" for run/'s own files. */
+const runPart = (file: string) => {
+	const parts = relative(SRC, file).split("/");
+	return parts.length > 2 ? (parts[1] ?? "") : "";
+};
+
+/** An import inside run/ that goes against RUN_PARTS' order, or undefined. */
+function wrongInRun(from: string, to: string): string | undefined {
+	const [a, b] = [runPart(from), runPart(to)];
+	if (a === b || a === "" || relative(SRC, to) === RUN_TYPES) return undefined;
+	const edge = `${relative(SRC, from)} → ${relative(SRC, to)}`;
+	if (b === "") return `${edge} (run/'s own files come last)`;
+	if (RUN_PARTS.indexOf(b) < 0 || RUN_PARTS.indexOf(a) < 0) return `${edge} (a part of run/ not in RUN_PARTS)`;
+	if (RUN_PARTS.indexOf(b) > RUN_PARTS.indexOf(a)) return `${edge} (a later part of run/)`;
+	return undefined;
+}
+
 /** Imports into a later stage, or sideways between two folders of one stage. */
 function wrongEdges(graph: Graph): string[] {
 	const wrong: string[] = [];
 	for (const [from, targets] of graph) {
 		for (const to of targets) {
 			const [a, b] = [unit(from), unit(to)];
+			if (a === "run" && b === "run") {
+				const inRun = wrongInRun(from, to);
+				if (inRun) wrong.push(inRun);
+			}
 			if (a === b) continue;
 			if (stageOf(b) > stageOf(a)) wrong.push(`${relative(SRC, from)} → ${relative(SRC, to)} (a later stage)`);
 			else if (stageOf(b) === stageOf(a)) wrong.push(`${relative(SRC, from)} → ${relative(SRC, to)} (sideways)`);
@@ -108,8 +137,15 @@ describe("the layout of src/", () => {
 			[at("pi/c.ts"), [at("cli/d.ts")]],
 			[at("run/b.ts"), [at("run/e.ts")]],
 			[at("run/e.ts"), [at("run/b.ts")]],
+			[at("run/outcome/f.ts"), [at("run/child/g.ts"), at("run/types.ts"), at("run/sandbox/h.ts")]],
+			[at("run/audit/i.ts"), [at("run/execute.ts")]],
 		]);
-		expect(wrongEdges(bad)).toEqual(["spec/a.ts → run/b.ts (a later stage)", "pi/c.ts → cli/d.ts (sideways)"]);
+		expect(wrongEdges(bad)).toEqual([
+			"spec/a.ts → run/b.ts (a later stage)",
+			"pi/c.ts → cli/d.ts (sideways)",
+			"run/outcome/f.ts → run/child/g.ts (a later part of run/)",
+			"run/audit/i.ts → run/execute.ts (run/'s own files come last)",
+		]);
 		expect(cyclesOf(bad)).toEqual(["run/b.ts → run/e.ts → run/b.ts"]);
 	});
 });

@@ -18,7 +18,7 @@ const GIT_MODULE = "boundary/git-process.ts";
 const STARTS_PROCESSES: Record<string, string> = {
 	[GIT_MODULE]: "git, every process of it",
 	"boundary/exec.ts": "find (and git when git-process.ts hands it the hardened command line)",
-	"run/subprocess.ts": "the child's pi",
+	"run/runners/subprocess.ts": "the child's pi",
 	"run/sandbox/support.ts": "bubblewrap's probe",
 	"run/sandbox/command-namespace.ts":
 		"the keeper of the PID namespace a subprocess child's commands share (bubblewrap)",

@@ -14,7 +14,7 @@ import { tsFiles } from "./support/ts-files.ts";
 const SRC = resolve(import.meta.dirname, "../src");
 
 /** Folders with no I/O at all. */
-const PURE = ["format", "json", "request", "context", "prompt", "gate", "plan", "report"];
+const PURE = ["format", "json", "request", "context", "prompt", "gate", "plan", "report", "run/outcome"];
 
 /** Folders whose I/O lives in these files only (paths from src/). */
 const SHELL_FILES: Record<string, string> = {

@@ -10,7 +10,7 @@ import { REPO } from "./pi-process.ts";
 
 /** The child-side extension subprocess children of the built package load. */
 export const BUILT = {
-	childExtension: join(REPO, "dist/ext/run/child-extension.js"),
+	childExtension: join(REPO, "dist/ext/run/child/child-extension.js"),
 };
 
 function newest(dir: string): number {

@@ -9,9 +9,9 @@ import { terminalSafe } from "../format/text.ts";
 import { formatPath, type Problem, samePlace, showValue } from "../problems.ts";
 import type { CatalogEntry, ShadowedAgent } from "./catalog.ts";
 import { type AgentLaunchCheck, checkAgentLaunch, type LaunchEnvironment } from "./check.ts";
-import { type CommandPolicy, describePolicy } from "./permissions/command-policy.ts";
 import type { AgentNote, AgentScope, AgentSource } from "./definition.ts";
 import type { LoadedAgents } from "./load.ts";
+import { type CommandPolicy, describePolicy } from "./permissions/command-policy.ts";
 
 export interface AgentReport {
 	name: string;

@@ -12,8 +12,8 @@
  * tool is an error, since ignoring it would leave the tool granted.
  */
 import type { Problem } from "../problems.ts";
-import type { CommandPolicy } from "./permissions/command-policy.ts";
 import type { AgentNote } from "./definition.ts";
+import type { CommandPolicy } from "./permissions/command-policy.ts";
 import type { PathPlaces, PathRule } from "./permissions/path-policy.ts";
 import { classifyTool, nearestTool, splitToolEntries } from "./tools.ts";
 

@@ -4,13 +4,14 @@
  * when a file restricts without listing tools, the list starts from all of Pi's built-in tools (what
  * "every tool" meant to its author) and loses the withheld ones.
  */
-import type { CommandPolicy } from "./permissions/command-policy.ts";
+
 import type { AgentNote } from "./definition.ts";
-import { type PathPlaces, type PathRule, pathRuleLines, ruleTools } from "./permissions/path-policy.ts";
 import { narrowByPermission, narrowByPermissionRules } from "./opencode/permission.ts";
 import { externalProblem, externalRules } from "./opencode/permission-paths.ts";
-import { emptyNarrowing, type KeyProblem, narrowByDenyList, narrowByPermissionMode } from "./restrict.ts";
 import { toolsFromMap } from "./opencode/tool-map.ts";
+import type { CommandPolicy } from "./permissions/command-policy.ts";
+import { type PathPlaces, type PathRule, pathRuleLines, ruleTools } from "./permissions/path-policy.ts";
+import { emptyNarrowing, type KeyProblem, narrowByDenyList, narrowByPermissionMode } from "./restrict.ts";
 import { grantTools, PI_BUILTIN_TOOLS, splitToolEntries } from "./tools.ts";
 
 /** The tool-related keys of a file, with shapes already checked. */

@@ -9,8 +9,8 @@
  * real tool: a typo must make the agent fail loudly, not start quietly with a different tool set.
  */
 import { closest } from "../suggest.ts";
-import type { CommandPolicy, CommandRule } from "./permissions/command-policy.ts";
 import type { AgentNote } from "./definition.ts";
+import type { CommandPolicy, CommandRule } from "./permissions/command-policy.ts";
 
 /** The tools every Pi session builds in (Pi 0.86.1 … 1.6; 1.6 adds powershell, offered where Pi lists it). */
 export const PI_BUILTIN_TOOLS: readonly string[] = Object.freeze([

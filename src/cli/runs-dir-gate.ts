@@ -7,7 +7,7 @@
  */
 import { decideRunsDir, RUNS_DIR_REFUSED, runsDirPlace } from "../plan/runs-dir.ts";
 import { formatProblems } from "../problems.ts";
-import { runsDirProblems } from "../run/runs-dir.ts";
+import { runsDirProblems } from "../run/audit/runs-dir.ts";
 import { locatePi } from "../settings/locate.ts";
 import { readSettings } from "../settings/read.ts";
 import type { CommandIO } from "./command.ts";

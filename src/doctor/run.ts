@@ -10,7 +10,7 @@ import { type ModelRegistry, VERSION } from "@earendil-works/pi-coding-agent";
 import { decideRunsDir } from "../plan/runs-dir.ts";
 import type { ModelRef } from "../plan/types.ts";
 import { formatPath } from "../problems.ts";
-import { findPiCli } from "../run/child-paths.ts";
+import { findPiCli } from "../run/runners/child-paths.ts";
 import { readSettings } from "../settings/read.ts";
 import { judgeFacts } from "./judge.ts";
 import { ownPackageRoot, piVersionAt, readBuildFacts, readPackageFacts } from "./package.ts";

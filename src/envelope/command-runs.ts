@@ -9,7 +9,7 @@
  * checkable instead of trusting the claim's words about it.
  *
  * The record is pi-delegate's own (its bash tool records each command it executed and its exit
- * status, run/command-record.ts); nothing the model writes or a command prints is read for it.
+ * status, run/child/command-record.ts); nothing the model writes or a command prints is read for it.
  *
  * A claim rests on the LAST run of its command that says how that command ended: a test run that
  * failed after an earlier one passed means the work changed since, and the earlier pass no longer

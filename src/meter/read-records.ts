@@ -3,7 +3,7 @@
  * to) and a pi-delegate audit directory (one run). Thin: they read files and hand every record to
  * the fold; what counts and how is decided there and in the rollup.
  *
- * An audit directory (src/run/audit.ts) holds spec.json, launch.json, events.ndjson (streamed as
+ * An audit directory (src/run/audit/audit.ts) holds spec.json, launch.json, events.ndjson (streamed as
  * the run goes) and result.json (written last, atomically). The run's totals come from result.json
  * when it exists; its requests always come from events.ndjson, which is also all there is of a
  * run that crashed. launch.json may name the parent session as `parentSession: { id, file }` (and

@@ -7,7 +7,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { CHILD_ENTRY_TYPE } from "../meter/fold.ts";
-import type { TaskResult } from "../run/result.ts";
+import type { TaskResult } from "../run/outcome/result.ts";
 import type { ChildUsage } from "../run/types.ts";
 
 /** What the entry holds. */

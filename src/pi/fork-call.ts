@@ -16,8 +16,8 @@ import { renderForkModelReport, renderForkReport } from "../report/fork-report.t
 import { type ChildrenRegistry, type TrackedChild, trackChild } from "../run/children.ts";
 import { planCall, refusalOf, runChild } from "../run/delegate.ts";
 import { entryPlaceOf } from "../run/entry-place.ts";
+import type { ForkResult } from "../run/outcome/result.ts";
 import type { PrefixGate } from "../run/prefix-gate.ts";
-import type { ForkResult } from "../run/result.ts";
 import type { RootLocks } from "../run/root-lock.ts";
 import type { ChildUsage } from "../run/types.ts";
 import { liveRows } from "./live-rows.ts";

@@ -12,7 +12,7 @@ import { formatUsd, plural } from "../format/numbers.ts";
 import { terminalSafe } from "../format/text.ts";
 import { slugFromBrief } from "../gate/slug.ts";
 import { summaryLine } from "../report/progress.ts";
-import type { TaskResult } from "../run/result.ts";
+import type { TaskResult } from "../run/outcome/result.ts";
 import { cut, expandKey, FitLines, whole, wholeLines } from "./fit.ts";
 import type { TaskParams } from "./task-params.ts";
 

@@ -10,7 +10,7 @@ import {
 	renderModelReport,
 	renderReport,
 } from "../report/task-report.ts";
-import type { TaskResult } from "../run/result.ts";
+import type { TaskResult } from "../run/outcome/result.ts";
 import { returnedErrorsCount } from "./pi-version.ts";
 import type { TaskDetails } from "./task-render.ts";
 import { toolUsage } from "./tool-usage.ts";

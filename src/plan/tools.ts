@@ -5,8 +5,8 @@
  * renderer or report adds, strips or re-adds it.
  */
 import { checkAgentTools } from "../agents/check.ts";
-import type { CommandPolicy } from "../agents/permissions/command-policy.ts";
 import type { AgentDefinition } from "../agents/definition.ts";
+import type { CommandPolicy } from "../agents/permissions/command-policy.ts";
 import { type PathRule, ruleTools } from "../agents/permissions/path-policy.ts";
 import { SUBMIT_RESULT_TOOL_NAME } from "../envelope/schema.ts";
 import { inside, type Problem, type ProblemPlace } from "../problems.ts";

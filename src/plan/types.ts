@@ -7,8 +7,8 @@
  * child, their plans differ.
  */
 import type { AgentCatalog } from "../agents/catalog.ts";
-import type { CommandPolicy } from "../agents/permissions/command-policy.ts";
 import type { AgentSource } from "../agents/definition.ts";
+import type { CommandPolicy } from "../agents/permissions/command-policy.ts";
 import type { PathRule } from "../agents/permissions/path-policy.ts";
 import type { EvidenceRule } from "../envelope/proof.ts";
 import type { Problem, ProblemPlace } from "../problems.ts";

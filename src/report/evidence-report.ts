@@ -7,7 +7,7 @@ import { type ClaimCheck, ranLabel } from "../envelope/verify.ts";
 import { inline } from "../format/child-text.ts";
 import { renderTable } from "../format/table.ts";
 import { indent } from "../format/text.ts";
-import type { TaskResult } from "../run/result.ts";
+import type { TaskResult } from "../run/outcome/result.ts";
 
 /** How a pointer's command ended, for after the pointer (` [exit 1]`); empty when it rests on none. */
 export function ranSuffix(c: ClaimCheck): string {

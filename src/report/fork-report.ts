@@ -7,7 +7,7 @@
 import { indentedChildText, inline } from "../format/child-text.ts";
 import { compactCount, formatSeconds, formatUsd, formatInt as int, plural } from "../format/numbers.ts";
 import { indent, terminalSafe } from "../format/text.ts";
-import type { ForkResult } from "../run/result.ts";
+import type { ForkResult } from "../run/outcome/result.ts";
 import type { ChildUsage } from "../run/types.ts";
 import { childPart, type ModelPart, modelText, problemLine } from "./model-text.ts";
 

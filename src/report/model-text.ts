@@ -8,7 +8,7 @@
  */
 import { childBlock, childInline, inline } from "../format/child-text.ts";
 import { terminalSafe } from "../format/text.ts";
-import type { RunProblem } from "../run/verdict.ts";
+import type { RunProblem } from "../run/outcome/verdict.ts";
 import { isRecord } from "../values.ts";
 
 /** A child's words inside one of the report's lines. */
@@ -40,7 +40,7 @@ export function childPart(text: string, label?: string): ChildBlock {
 /**
  * Where a problem's message quotes the child, by the problem's own record of what it is about: the
  * file a boundary violation names (the child made it, and chose its name), the pointer of a claim
- * that did not hold. Only a message of the form the verdict writes (run/verdict.ts) is marked.
+ * that did not hold. Only a message of the form the verdict writes (run/outcome/verdict.ts) is marked.
  */
 function quoteOf(p: RunProblem): { at: number; text: string } | undefined {
 	const v = p.value;

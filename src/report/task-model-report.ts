@@ -7,8 +7,8 @@
  */
 import { relaxedProofNote } from "../envelope/proof.ts";
 import { formatSeconds, formatUsd, formatInt as int, plural } from "../format/numbers.ts";
-import type { TaskResult } from "../run/result.ts";
-import { isolationLines } from "../run/sandbox/report.ts";
+import { isolationLines } from "../run/outcome/isolation.ts";
+import type { TaskResult } from "../run/outcome/result.ts";
 import { isInside, lexical, segmentsBelow } from "../spec/paths.ts";
 import { ranSuffix } from "./evidence-report.ts";
 import { childPart, type ModelPart, modelText, problemLine, type ReportLine, said } from "./model-text.ts";

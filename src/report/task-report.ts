@@ -10,8 +10,8 @@ import { indentedChildText, inline } from "../format/child-text.ts";
 import { formatSeconds, formatUsd, formatInt as int, plural } from "../format/numbers.ts";
 import { renderTable } from "../format/table.ts";
 import { hanging, indent, terminalSafe } from "../format/text.ts";
-import type { TaskResult } from "../run/result.ts";
-import { isolationSection } from "../run/sandbox/report.ts";
+import { isolationSection } from "../run/outcome/isolation.ts";
+import type { TaskResult } from "../run/outcome/result.ts";
 import { evidenceSection as evidence } from "./evidence-report.ts";
 import { tally } from "./task-model-report.ts";
 

@@ -7,7 +7,7 @@
 import { indentedChildText, inline } from "../format/child-text.ts";
 import { formatSeconds, formatUsd, plural } from "../format/numbers.ts";
 import { terminalSafe } from "../format/text.ts";
-import type { UncheckedResult } from "../run/result.ts";
+import type { UncheckedResult } from "../run/outcome/result.ts";
 
 export function renderUncheckedReport(result: UncheckedResult): string {
 	const m = result.metrics;

@@ -15,8 +15,8 @@ import type { SpecResult } from "../spec/validate.ts";
 import { type ExecutionPorts, executeChild } from "./execute.ts";
 import { type InputSources, loadInputs } from "./inputs.ts";
 import { loadChild } from "./load-child.ts";
+import type { ChildResult } from "./outcome/result.ts";
 import { type RunnerContext, realPorts } from "./ports.ts";
-import type { ChildResult } from "./result.ts";
 
 /** One child that cannot run, and why: its spec is invalid (in the spec's words), or it could not be planned. */
 export interface ChildRefusal {

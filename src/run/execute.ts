@@ -17,22 +17,15 @@ import { type FileProbe, verifyEvidence } from "../envelope/verify.ts";
 import type { RenderedPrompt } from "../host/render.ts";
 import type { ChildPlan, TaskPlan, UncheckedPlan } from "../plan/types.ts";
 import { formatPath } from "../problems.ts";
-import type { AuditWriter } from "./audit.ts";
-import {
-	type Boundary,
-	type GuardedChild,
-	runGuarded,
-	type SnapshotPort,
-	type Watched,
-	watchRoots,
-} from "./guarded.ts";
-import { forkResult, taskResult, uncheckedResult } from "./judge.ts";
+import type { AuditWriter } from "./audit/audit.ts";
+import { sealRecord } from "./audit/record-seal.ts";
+import { type GuardedChild, runGuarded, type SnapshotPort, type Watched, watchRoots } from "./guarded.ts";
 import { inheritedSystemPrompt, launchOf, recordStart, sentMismatch } from "./launch.ts";
+import { forkResult, taskResult, uncheckedResult } from "./outcome/judge.ts";
+import type { ChildResult, RunTimes } from "./outcome/result.ts";
 import type { PrefixGate } from "./prefix-gate.ts";
-import { sealRecord } from "./record-seal.ts";
-import type { ChildResult, RunTimes } from "./result.ts";
 import type { RootLocks } from "./root-lock.ts";
-import type { ChildOutcome, ChildRunner, LaunchRecord, TaskProgress } from "./types.ts";
+import type { Boundary, ChildOutcome, ChildRunner, LaunchRecord, TaskProgress } from "./types.ts";
 
 export interface ExecutionPorts {
 	now: () => Date;

@@ -6,13 +6,14 @@
  */
 import { AFTER_FILE, BEFORE_FILE, encodeSnapshot } from "../boundary/codec.ts";
 import { boundaryFindings } from "../boundary/findings.ts";
-import type { Change, Snapshot, UncheckedPart } from "../boundary/types.ts";
-import type { AuditWriter } from "./audit.ts";
+import type { Snapshot } from "../boundary/types.ts";
+import type { AuditWriter } from "./audit/audit.ts";
 import { budgetGuard } from "./budget-guard.ts";
-import { createEventState } from "./child-events.ts";
-import { childOutcome } from "./child-outcome.ts";
+import { createEventState } from "./outcome/child-events.ts";
+import { childOutcome } from "./outcome/child-outcome.ts";
 import type { PrefixGate } from "./prefix-gate.ts";
 import type {
+	Boundary,
 	ChildBudget,
 	ChildLaunch,
 	ChildOutcome,
@@ -126,19 +127,6 @@ async function startChild(launch: ChildLaunch, ports: GuardPorts, hooks: RunnerH
 function notStarted(reason: string): ChildOutcome {
 	const exit = { code: null, signal: null, spawnError: reason, abortReason: undefined, reports: [], stderrTail: "" };
 	return childOutcome(createEventState(), { ...exit, streamErrors: [], sessionFile: undefined, elapsedMs: 0 });
-}
-
-/** What the roots' snapshots before and after the child show, or why they could not be taken. */
-export interface Boundary {
-	/** Every change outside excluded paths. */
-	delta: Change[];
-	/** What fails the task: changes outside write_allowed, then the parts of watched-only roots that could not be checked. */
-	failures: Change[];
-	/** The changes outside write_allowed alone (what a sandbox should have made impossible). */
-	violations: Change[];
-	/** Every part that was not checked: unreadable, or excluded by the spec. */
-	unchecked: UncheckedPart[];
-	error: string | undefined;
 }
 
 const NO_CHANGES = { delta: [], failures: [], violations: [], unchecked: [] };

@@ -22,10 +22,10 @@ import type { Problem } from "../problems.ts";
 import type { ParentPrompt } from "../prompt/channels.ts";
 import { type ReadSettingsResult, readSettings } from "../settings/read.ts";
 import type { ValidatedSettings } from "../settings/types.ts";
+import { runsDirProblems } from "./audit/runs-dir.ts";
 import type { SessionReader } from "./branch.ts";
 import { loadForkContext } from "./fork-context.ts";
-import { realInputPaths, realPathOf } from "./real-paths.ts";
-import { runsDirProblems } from "./runs-dir.ts";
+import { realInputPaths, realPathOf } from "./sandbox/real-paths.ts";
 import { sandboxSupport } from "./sandbox/support.ts";
 
 export interface InputSources {

@@ -8,7 +8,7 @@ import { getSystemMessageText } from "@earendil-works/pi-ai";
 import { plural } from "../format/numbers.ts";
 import type { RenderedPrompt } from "../host/render.ts";
 import type { ChildPlan, ForkPlan, TaskPlan, UncheckedPlan } from "../plan/types.ts";
-import type { AuditWriter } from "./audit.ts";
+import type { AuditWriter } from "./audit/audit.ts";
 import type { ChildLaunch, ChildOutcome } from "./types.ts";
 
 /** The system prompt a fork sends: the forced text, else the sections as Pi renders them. */

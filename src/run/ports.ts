@@ -11,11 +11,11 @@ import { nodeFileProbe } from "../envelope/probe.ts";
 import { renderChildView } from "../host/render.ts";
 import type { SessionEntryLike } from "../plan/fork-types.ts";
 import type { ChildPlan, ForkPlan } from "../plan/types.ts";
-import { AuditRecord } from "./audit.ts";
+import { AuditRecord } from "./audit/audit.ts";
 import type { ExecutionPorts } from "./execute.ts";
-import { createForkState, forkSetup } from "./fork-child.ts";
-import { inProcessRunner } from "./in-process.ts";
-import { runSubprocess } from "./subprocess.ts";
+import { createForkState, forkSetup } from "./runners/fork-child.ts";
+import { inProcessRunner } from "./runners/in-process.ts";
+import { runSubprocess } from "./runners/subprocess.ts";
 import type { ChildRunner } from "./types.ts";
 
 /** What the runners need besides the plan: the model runtime children share, and a fork's branch. */

@@ -7,6 +7,7 @@
 
 import type { CommandPolicy } from "../agents/permissions/command-policy.ts";
 import type { PathRule } from "../agents/permissions/path-policy.ts";
+import type { Change, UncheckedPart } from "../boundary/types.ts";
 import type { CommandRun } from "../envelope/command-runs.ts";
 import type { RejectedCall } from "../envelope/rejected.ts";
 import type { PrefixHashes } from "../meter/types.ts";
@@ -168,7 +169,7 @@ export interface ChildOutcome {
 	sandbox?: SandboxMode;
 	/** Writes the sandbox refused, in order (the boundary's violations are listed apart). */
 	prevented?: PreventedAttempt[];
-	/** What a fork's own hooks saw while it ran (run/fork-child.ts). */
+	/** What a fork's own hooks saw while it ran (run/runners/fork-child.ts). */
 	observed?: ForkObservations;
 }
 
@@ -222,3 +223,16 @@ export type LaunchRecord =
 
 /** A runner: starts one child, waits for it to stop, and reports what happened. Never throws for child failures. */
 export type ChildRunner = (launch: ChildLaunch, hooks: RunnerHooks) => Promise<ChildOutcome>;
+
+/** What the roots' snapshots before and after the child show, or why they could not be taken. */
+export interface Boundary {
+	/** Every change outside excluded paths. */
+	delta: Change[];
+	/** What fails the task: changes outside write_allowed, then the parts of watched-only roots that could not be checked. */
+	failures: Change[];
+	/** The changes outside write_allowed alone (what a sandbox should have made impossible). */
+	violations: Change[];
+	/** Every part that was not checked: unreadable, or excluded by the spec. */
+	unchecked: UncheckedPart[];
+	error: string | undefined;
+}

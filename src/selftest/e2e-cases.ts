@@ -11,7 +11,7 @@
  * drops `__pycache__/` into a root it may only read. That directory is gitignored there, so `git
  * status` shows the root clean; the check must see it anyway and must not flag the authorised edit.
  */
-import type { TaskResult } from "../run/result.ts";
+import type { TaskResult } from "../run/outcome/result.ts";
 import type { Script, ScriptTurn } from "./scripted-provider.ts";
 
 /** Something a case runs besides Node, git and Pi. */

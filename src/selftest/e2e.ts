@@ -20,7 +20,7 @@ import { gitSync } from "../boundary/git-process.ts";
 import type { RunnerKind } from "../plan/types.ts";
 import type { Problem } from "../problems.ts";
 import { planCall, refusalOf, runChild } from "../run/delegate.ts";
-import type { TaskResult } from "../run/result.ts";
+import type { TaskResult } from "../run/outcome/result.ts";
 import type { TaskProgress } from "../run/types.ts";
 import { E2E_CASES, type E2eCase, type Requirement, type RootPaths } from "./e2e-cases.ts";
 import { withScratch } from "./scratch.ts";

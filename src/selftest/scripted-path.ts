@@ -3,7 +3,7 @@
  * `src/`) it is the `.ts` file next to this one, which Pi's loader transpiles. From the package's
  * build it is the copy in `dist/ext/` (tsconfig.ext.json), in a folder marked commonjs: Pi's loader
  * then binds its imports of Pi's packages to the Pi that loads it, as for every module Pi loads
- * from this package (see src/run/child-paths.ts); the type-module copy next to this file is the
+ * from this package (see src/run/runners/child-paths.ts); the type-module copy next to this file is the
  * fallback when that build is absent.
  */
 import { existsSync } from "node:fs";

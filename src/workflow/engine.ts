@@ -7,7 +7,7 @@
  */
 import { formatSeconds } from "../format/numbers.ts";
 import type { PathSegment, Problem } from "../problems.ts";
-import { passed } from "../run/result.ts";
+import { passed } from "../run/outcome/result.ts";
 import { CallRunner, type CallSettings, type EnginePorts } from "./calls.ts";
 import { DeterminismError, installScriptGuard, type ScriptFiles } from "./determinism.ts";
 import { WorkflowInputError, WorkflowStopped } from "./errors.ts";

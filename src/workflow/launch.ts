@@ -10,10 +10,10 @@
  */
 import { basename } from "node:path";
 import type { Problem } from "../problems.ts";
-import type { RecordFault } from "../run/audit.ts";
+import type { RecordFault } from "../run/audit/audit.ts";
+import { recordProblems } from "../run/audit/record-seal.ts";
 import type { ChildrenRegistry } from "../run/children.ts";
 import { PrefixGate } from "../run/prefix-gate.ts";
-import { recordProblems } from "../run/record-seal.ts";
 import type { RootLocks } from "../run/root-lock.ts";
 import { BUNDLED_WORKFLOWS, isBundledScript } from "./bundled/index.ts";
 import { type EngineOutcome, type RunSettings, runWorkflow } from "./engine.ts";

@@ -12,7 +12,7 @@
  * Never replayed: an entry that was interrupted (stopped by the run's budget, a cancel or a user),
  * and, with `rerunFailed`, one that did not pass. Pure.
  */
-import { passed } from "../run/result.ts";
+import { passed } from "../run/outcome/result.ts";
 import type { CallLine } from "./journal.ts";
 
 export type ReplayDecision = { replay: CallLine } | { run: string };

@@ -11,7 +11,7 @@
 import { Value } from "typebox/value";
 import { notJsonReason } from "../json/problems.ts";
 import { pointerSegments } from "../problems.ts";
-import type { RunProblem } from "../run/verdict.ts";
+import type { RunProblem } from "../run/outcome/verdict.ts";
 import { valueAt } from "../values.ts";
 
 export type ResultSchema = Record<string, unknown>;

@@ -10,7 +10,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import type { Problem } from "../problems.ts";
 import { isTooLarge, readRecordTextSync } from "../read-input.ts";
-import { AuditRecord, type RecordFault } from "../run/audit.ts";
+import { AuditRecord, type RecordFault } from "../run/audit/audit.ts";
 import { closest } from "../suggest.ts";
 import { decodeJournal, encodeLine, JOURNAL_FILE, type JournalLine, type ReadJournal } from "./journal.ts";
 

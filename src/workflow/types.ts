@@ -6,7 +6,7 @@
  *
  * This shape is a promise to the people who write scripts: it only grows.
  */
-import type { TaskResult, UncheckedResult } from "../run/result.ts";
+import type { TaskResult, UncheckedResult } from "../run/outcome/result.ts";
 import type { AgentOptions } from "./options.ts";
 
 export type { AgentOptions };

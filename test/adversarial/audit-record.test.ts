@@ -22,7 +22,7 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AuditRecord, listRuns, type RecordFault } from "../../src/run/audit.ts";
+import { AuditRecord, listRuns, type RecordFault } from "../../src/run/audit/audit.ts";
 import { RUNNERS } from "../support/both-runners.ts";
 import { envelope, submitTurn } from "../support/child.ts";
 import type { CliResult } from "../support/cli.ts";
@@ -63,7 +63,7 @@ describe("a full disk, at the record's own level", () => {
 				script,
 				[
 					`import { readdirSync, readFileSync } from "node:fs";`,
-					`import { AuditRecord } from ${JSON.stringify(join(REPO, "src/run/audit.ts"))};`,
+					`import { AuditRecord } from ${JSON.stringify(join(REPO, "src/run/audit/audit.ts"))};`,
 					`const record = AuditRecord.create(process.argv[2] + "/runs", "t", new Date());`,
 					`record.writeJson("spec.json", { id: "t" });`,
 					`for (let i = 0; i < 2000; i++) record.appendEvent({ type: "x", i, pad: "y".repeat(100) });`,

@@ -14,7 +14,7 @@ import { copyFileSync, existsSync, mkdirSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { listRuns } from "../../src/run/audit.ts";
+import { listRuns } from "../../src/run/audit/audit.ts";
 import { bash, bothChild, RUNNERS } from "../support/both-runners.ts";
 import { envelope, submitTurn } from "../support/child.ts";
 import { runCli } from "../support/cli.ts";

@@ -24,7 +24,7 @@ import {
 	renderModelReport,
 	renderReport,
 } from "../../src/report/task-report.ts";
-import type { ForkResult, TaskResult } from "../../src/run/result.ts";
+import type { ForkResult, TaskResult } from "../../src/run/outcome/result.ts";
 import { ZERO_USAGE } from "../../src/run/types.ts";
 import type { CallLine } from "../../src/workflow/journal.ts";
 import { type RunSummary, runReport } from "../../src/workflow/report.ts";

@@ -232,7 +232,9 @@ describe("the gate command's imports", () => {
 	});
 
 	it("are read by a walk that does see Pi where it is imported (control)", () => {
-		expect(importGraph(join(REPO, "src/run/in-process.ts")).external).toContain("@earendil-works/pi-coding-agent");
+		expect(importGraph(join(REPO, "src/run/runners/in-process.ts")).external).toContain(
+			"@earendil-works/pi-coding-agent",
+		);
 		expect(importGraph(join(REPO, "src/settings/check-values.ts")).external).toContain("typebox/value");
 	});
 });

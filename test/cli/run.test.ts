@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { listRuns } from "../../src/run/audit.ts";
+import { listRuns } from "../../src/run/audit/audit.ts";
 import { envelope, submitTurn } from "../support/child.ts";
 import { runWorkspace } from "../support/cli-run.ts";
 import { REPO, SCRIPTED_PROVIDER } from "../support/pi.ts";

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { listRuns } from "../../src/run/audit.ts";
+import { listRuns } from "../../src/run/audit/audit.ts";
 import { envelope, submitTurn } from "../support/child.ts";
 import { runCli } from "../support/cli.ts";
 import { runWorkspace } from "../support/cli-run.ts";

@@ -224,7 +224,7 @@ describe("write boundaries", () => {
 
 	it("is no boundary when a path is only read", () => {
 		expectFork("Read src/gate/classify.ts and explain the pipeline.");
-		expectFork("Compare src/run/subprocess.ts with src/run/in-process.ts.");
+		expectFork("Compare src/run/runners/subprocess.ts with src/run/runners/in-process.ts.");
 	});
 
 	it("does not take and/or, PASS/FAIL or Node.js for paths", () => {

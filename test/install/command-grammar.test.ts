@@ -21,23 +21,26 @@ const CHECK = [
 	"console.log(JSON.stringify({ hostile, plain }));",
 ].join("\n");
 
-describe.each(["dist/ext/agents/permissions/command-policy.js", "dist/agents/permissions/command-policy.js"])("the built check, %s", (file) => {
-	it("loads bash's grammar through Pi's loader and decides with it", () => {
-		const out = spawnSync(process.execPath, ["--input-type=module", "-e", CHECK], {
-			encoding: "utf8",
-			env: {
-				...process.env,
-				TARGET: join(REPO, file),
-				JITI_URL: pathToFileURL(join(REPO, "node_modules/jiti/lib/jiti.mjs")).href,
-			},
+describe.each(["dist/ext/agents/permissions/command-policy.js", "dist/agents/permissions/command-policy.js"])(
+	"the built check, %s",
+	(file) => {
+		it("loads bash's grammar through Pi's loader and decides with it", () => {
+			const out = spawnSync(process.execPath, ["--input-type=module", "-e", CHECK], {
+				encoding: "utf8",
+				env: {
+					...process.env,
+					TARGET: join(REPO, file),
+					JITI_URL: pathToFileURL(join(REPO, "node_modules/jiti/lib/jiti.mjs")).href,
+				},
+			});
+			expect(out.stderr).toBe("");
+			const { hostile, plain } = JSON.parse(out.stdout) as {
+				hostile: { ok: boolean; reason?: string };
+				plain: { ok: boolean };
+			};
+			expect(plain).toEqual({ ok: true });
+			expect(hostile.ok).toBe(false);
+			expect(hostile.reason).toContain('"touch x" is not among');
 		});
-		expect(out.stderr).toBe("");
-		const { hostile, plain } = JSON.parse(out.stdout) as {
-			hostile: { ok: boolean; reason?: string };
-			plain: { ok: boolean };
-		};
-		expect(plain).toEqual({ ok: true });
-		expect(hostile.ok).toBe(false);
-		expect(hostile.reason).toContain('"touch x" is not among');
-	});
-});
+	},
+);

@@ -105,7 +105,7 @@ describe("the extension's bundle", () => {
 	it("records every source it was made from, and is current only while each keeps its size and time", () => {
 		const { sources } = JSON.parse(read("entry.json")) as { sources: Record<string, [number, number]> };
 		expect(Object.keys(sources)).toContain("src/pi/extension.ts");
-		expect(Object.keys(sources)).toContain("src/run/child-paths.ts"); // left in src/, imported from there
+		expect(Object.keys(sources)).toContain("src/run/runners/child-paths.ts"); // left in src/, imported from there
 		for (const file of Object.keys(sources)) expect(existsSync(join(REPO, file)), file).toBe(true);
 
 		const root = tempDir();

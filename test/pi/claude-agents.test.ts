@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { TaskResult } from "../../src/run/result.ts";
+import type { TaskResult } from "../../src/run/outcome/result.ts";
 import type { RecordedRequest } from "../../src/selftest/scripted-provider.ts";
 import { envelope, submitTurn } from "../support/child.ts";
 import { REPO, runPi } from "../support/pi.ts";

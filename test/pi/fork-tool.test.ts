@@ -11,7 +11,7 @@ import { DELEGATION_RULE_TAG } from "../../src/gate/rule.ts";
 import { CHILD_ENTRY_TYPE } from "../../src/meter/fold.ts";
 import type { ForkDetails, ForkSummary } from "../../src/pi/fork-call.ts";
 import { UNVERIFIED_NOTE } from "../../src/report/fork-report.ts";
-import type { ForkResult, TaskResult } from "../../src/run/result.ts";
+import type { ForkResult, TaskResult } from "../../src/run/outcome/result.ts";
 import { runCli } from "../support/cli.ts";
 import { type PiRun, REPO, runPi } from "../support/pi.ts";
 import {

@@ -7,7 +7,7 @@ import { CHILD_ENTRY_TYPE } from "../../src/meter/fold.ts";
 import { childLinkEntry, linkChild, linkedPrefixKeys } from "../../src/pi/child-link.ts";
 import { runsDirOf, spendReport } from "../../src/pi/commands/delegate-spend-show.ts";
 import { LiveSpend, SPEND_STATUS_KEY, spendStatusText } from "../../src/pi/spend-status.ts";
-import type { TaskResult } from "../../src/run/result.ts";
+import type { TaskResult } from "../../src/run/outcome/result.ts";
 import { tempDir } from "../support/temp.ts";
 
 function result(id: string, auditDir: string, costUsd: number, verdict: "PASS" | "FAIL" = "PASS"): TaskResult {

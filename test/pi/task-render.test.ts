@@ -2,7 +2,7 @@ import type { Theme } from "@earendil-works/pi-coding-agent";
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "vitest";
 import { renderTaskCall, renderTaskResult } from "../../src/pi/task-render.ts";
-import type { TaskResult } from "../../src/run/result.ts";
+import type { TaskResult } from "../../src/run/outcome/result.ts";
 import { ZERO_USAGE } from "../../src/run/types.ts";
 
 const theme = {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { TaskResult } from "../../src/run/result.ts";
+import type { TaskResult } from "../../src/run/outcome/result.ts";
 import { envelope, submitTurn } from "../support/child.ts";
 import { REPO, runPi } from "../support/pi.ts";
 import { gitRepo } from "../support/task-fixture.ts";

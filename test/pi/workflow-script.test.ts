@@ -8,7 +8,7 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { TaskResult, UncheckedResult } from "../../src/run/result.ts";
+import type { TaskResult, UncheckedResult } from "../../src/run/outcome/result.ts";
 import { runCli } from "../support/cli.ts";
 import { type PiRun, REPO, runPi } from "../support/pi.ts";
 import {

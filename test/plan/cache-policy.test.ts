@@ -13,7 +13,7 @@ import {
 } from "../../src/plan/cache-policy.ts";
 import { BRIEF_HEAD } from "../../src/prompt/brief-head.ts";
 import type { ChildView } from "../../src/prompt/child-view.ts";
-import { safelyApplied } from "../../src/run/cache-hook.ts";
+import { safelyApplied } from "../../src/run/child/cache-hook.ts";
 
 /** The part of a plan's view the cache policy reads. */
 const childWith = (firstMessage: string) => ({ firstMessage }) as ChildView;

@@ -7,7 +7,7 @@ import {
 	renderModelReport,
 	renderReport,
 } from "../../src/report/task-report.ts";
-import type { TaskResult } from "../../src/run/result.ts";
+import type { TaskResult } from "../../src/run/outcome/result.ts";
 import { terminalControls } from "../support/terminal.ts";
 
 function result(id: string, verdict: "PASS" | "FAIL"): TaskResult {

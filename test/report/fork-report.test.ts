@@ -1,7 +1,7 @@
 /** The fork call's report: each answer under its brief, verdict first, and never without the note that it is unverified. */
 import { describe, expect, it } from "vitest";
 import { renderForkModelReport, renderForkReport, UNVERIFIED_NOTE } from "../../src/report/fork-report.ts";
-import type { ForkResult } from "../../src/run/result.ts";
+import type { ForkResult } from "../../src/run/outcome/result.ts";
 import { ZERO_USAGE } from "../../src/run/types.ts";
 
 function result(change: Partial<ForkResult>): ForkResult {

@@ -18,8 +18,8 @@ import {
 } from "../../bench/emulator/index.ts";
 import type { ChildCachePolicy } from "../../src/plan/cache-policy.ts";
 import { BRIEF_HEAD } from "../../src/prompt/brief-head.ts";
-import { inProcessRunner } from "../../src/run/in-process.ts";
-import { runSubprocess } from "../../src/run/subprocess.ts";
+import { inProcessRunner } from "../../src/run/runners/in-process.ts";
+import { runSubprocess } from "../../src/run/runners/subprocess.ts";
 import type { ChildLaunch, ChildRunner } from "../../src/run/types.ts";
 import { tempDir } from "../support/temp.ts";
 

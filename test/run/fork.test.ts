@@ -10,9 +10,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { CHILD_ENTRY_TYPE } from "../../src/meter/fold.ts";
 import type { ForkDetails } from "../../src/pi/fork-call.ts";
 import { returnedErrorsCount } from "../../src/pi/pi-version.ts";
-import { listRuns } from "../../src/run/audit.ts";
+import { listRuns } from "../../src/run/audit/audit.ts";
 import { ChildrenRegistry } from "../../src/run/children.ts";
-import type { ForkResult } from "../../src/run/result.ts";
+import type { ForkResult } from "../../src/run/outcome/result.ts";
 import { assistant, user } from "../support/conversation.ts";
 import { type Body, BRIEF_MARK, type ForkParent, forkParent, forkTurn } from "../support/fork-parent.ts";
 

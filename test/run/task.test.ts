@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BRIEF_HEAD } from "../../src/prompt/brief-head.ts";
 import { renderReport } from "../../src/report/task-report.ts";
-import { listRuns } from "../../src/run/audit.ts";
+import { listRuns } from "../../src/run/audit/audit.ts";
 import { PrefixGate } from "../../src/run/prefix-gate.ts";
 import { sandboxSupport } from "../../src/run/sandbox/support.ts";
 import { fauxAssistantMessage, fauxText, fauxToolCall, priced } from "../support/faux-runtime.ts";

@@ -3,9 +3,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { EnvelopeParse } from "../../src/envelope/parse.ts";
 import { renderModelReport, renderReport } from "../../src/report/task-report.ts";
-import type { TaskResult } from "../../src/run/result.ts";
+import type { TaskResult } from "../../src/run/outcome/result.ts";
+import { judgeRun, type VerdictInput } from "../../src/run/outcome/verdict.ts";
 import { ZERO_USAGE } from "../../src/run/types.ts";
-import { judgeRun, type VerdictInput } from "../../src/run/verdict.ts";
 import { childOutcome as outcome } from "../support/child.ts";
 
 const ok: EnvelopeParse = {

@@ -5,9 +5,9 @@
  */
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { inProcessRunner, type SetupChild } from "../../src/run/in-process.ts";
+import { inProcessRunner, type SetupChild } from "../../src/run/runners/in-process.ts";
+import { createSubprocessRunner } from "../../src/run/runners/subprocess.ts";
 import type { SandboxSupport } from "../../src/run/sandbox/types.ts";
-import { createSubprocessRunner } from "../../src/run/subprocess.ts";
 import type { ChildLaunch, ChildProgress, RunnerKind } from "../../src/run/types.ts";
 import { runScripted, type ScriptedChild, type ScriptedRun, scriptedChild } from "./child.ts";
 import { fauxAssistantMessage, fauxRuntime, fauxText, fauxToolCall, priced } from "./faux-runtime.ts";

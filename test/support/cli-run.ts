@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { listRuns } from "../../src/run/audit.ts";
+import { listRuns } from "../../src/run/audit/audit.ts";
 import { type CliResult, runCli } from "./cli.ts";
 import { SCRIPTED_PROVIDER } from "./pi.ts";
 import type { Script } from "./scripted-provider.ts";

@@ -14,7 +14,7 @@ import { REGISTER } from "./temp.ts";
 
 /**
  * What may stay until the directory goes: Pi's and Node's start caches (jiti, the compile cache),
- * the sandboxed children's copies of them (src/run/contain-caches.ts), the tarball the install
+ * the sandboxed children's copies of them (src/run/sandbox/contain-caches.ts), the tarball the install
  * tests share (test/install/package.ts) and tempDir's register of what it made (temp.ts).
  */
 const KEPT = [

@@ -9,7 +9,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { runSubprocess } from "../../src/run/subprocess.ts";
+import { runSubprocess } from "../../src/run/runners/subprocess.ts";
 import { runScripted, scriptedChild } from "./child.ts";
 import { sleepToken } from "./tokens.ts";
 

@@ -17,10 +17,24 @@
  */
 import type { Problem } from "../../problems.ts";
 import { isRecord } from "../../values.ts";
-import type { CommandPolicy, CommandRule } from "../permissions/command-policy.ts";
 import type { AgentDefinition } from "../definition.ts";
-import { type PathFamily, type PathPlaces, type PathRule, pathRule, pathRuleLines, ruleTools } from "../permissions/path-policy.ts";
-import { classifyTool, isWholeScope, nearestTool, PI_BUILTIN_TOOLS, scopePatterns, splitToolEntries } from "../tools.ts";
+import type { CommandPolicy, CommandRule } from "../permissions/command-policy.ts";
+import {
+	type PathFamily,
+	type PathPlaces,
+	type PathRule,
+	pathRule,
+	pathRuleLines,
+	ruleTools,
+} from "../permissions/path-policy.ts";
+import {
+	classifyTool,
+	isWholeScope,
+	nearestTool,
+	PI_BUILTIN_TOOLS,
+	scopePatterns,
+	splitToolEntries,
+} from "../tools.ts";
 
 /** A settings file as read: its label for messages, and its parsed object. */
 export interface ClaudeSettingsText {

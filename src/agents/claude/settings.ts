@@ -15,9 +15,9 @@ import { dirname } from "node:path";
 import { readJson } from "../../json/read.ts";
 import { readRegularTextSync } from "../../read-input.ts";
 import { isRecord } from "../../values.ts";
+import { PI_BUILTIN_TOOLS } from "../tools.ts";
 import { type ClaudeDenials, type ClaudeSettingsText, claudeDenials } from "./deny.ts";
 import { claudeDir, claudeSettingsFiles } from "./plugins.ts";
-import { PI_BUILTIN_TOOLS } from "../tools.ts";
 
 export interface UnappliedSettings {
 	/** The settings file, as the listing names it. */

@@ -10,9 +10,9 @@ import { resolve } from "node:path";
 import { isRecord } from "../../values.ts";
 import type { CommandEffect } from "../permissions/command-policy.ts";
 import type { PathFamily, PathPlaces, PathRule } from "../permissions/path-policy.ts";
-import type { Verdict } from "./permission-bash.ts";
-import type { KeyProblem, Narrowing } from "../restrict.ts";
 import { matchesEverything } from "../permissions/wildcard.ts";
+import type { KeyProblem, Narrowing } from "../restrict.ts";
+import type { Verdict } from "./permission-bash.ts";
 
 /** The permissions whose maps name paths, each with the family and the Pi tools it governs. */
 const PATH_PERMISSIONS: Readonly<Record<string, { family: PathFamily; tools: readonly string[] }>> = {

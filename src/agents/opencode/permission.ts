@@ -9,11 +9,11 @@
 import { closest } from "../../suggest.ts";
 import { isRecord } from "../../values.ts";
 import type { CommandEffect } from "../permissions/command-policy.ts";
-import { holdBash, partialWhy, type Verdict } from "./permission-bash.ts";
-import { holdPaths, opensEverything, pathWhy } from "./permission-paths.ts";
+import { wildcardExpression } from "../permissions/wildcard.ts";
 import { type KeyProblem, type Narrowing, withhold } from "../restrict.ts";
 import { PI_BUILTIN_TOOLS } from "../tools.ts";
-import { wildcardExpression } from "../permissions/wildcard.ts";
+import { holdBash, partialWhy, type Verdict } from "./permission-bash.ts";
+import { holdPaths, opensEverything, pathWhy } from "./permission-paths.ts";
 
 /**
  * OpenCode permission names and the Pi tools each governs: `edit` covers every tool that writes,

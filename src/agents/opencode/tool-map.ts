@@ -8,9 +8,9 @@
  * write `docker: true, kubernetes: true` for agents that run them through bash).
  */
 import type { AgentNote } from "../definition.ts";
+import { wildcardExpression } from "../permissions/wildcard.ts";
 import type { KeyProblem } from "../restrict.ts";
 import { classifyTool, nearestTool, PI_BUILTIN_TOOLS } from "../tools.ts";
-import { wildcardExpression } from "../permissions/wildcard.ts";
 
 export function toolsFromMap(
 	map: Readonly<Record<string, unknown>>,

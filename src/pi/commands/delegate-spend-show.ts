@@ -8,7 +8,7 @@ import { rollup } from "../../meter/rollup.ts";
 import { decideRunsDir, runsDirPlace } from "../../plan/runs-dir.ts";
 import { decideSettings } from "../../plan/settings.ts";
 import { formatProblems } from "../../problems.ts";
-import { runsDirReadProblems } from "../../run/runs-dir.ts";
+import { runsDirReadProblems } from "../../run/audit/runs-dir.ts";
 import { readSettings } from "../../settings/read.ts";
 import { REPORT_TEXT_WIDTH, type Report } from "./report.ts";
 

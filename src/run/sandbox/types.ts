@@ -4,6 +4,7 @@
  * prevented). What the planner decides — the SandboxPlan — is src/plan/sandbox.ts.
  */
 
+import { type Static, Type } from "typebox";
 import type { SandboxMode, SandboxPlan } from "../../plan/sandbox.ts";
 
 export type { SandboxMode, SandboxPlan };
@@ -44,3 +45,20 @@ export interface PreventedAttempt {
 	 */
 	refusedBy?: "commands" | "paths";
 }
+
+const Paths = (description: string) =>
+	Type.Array(Type.String({ description: "A real, absolute path." }), { description });
+
+/** What the child needs to sandbox its own bash commands and check its write and edit calls. */
+export const SandboxConfigSchema = Type.Object(
+	{
+		bwrap: Type.String({ minLength: 1, description: "Path of bubblewrap, to run each bash command in." }),
+		home: Type.String({ description: "The parent's home directory, kept visible and read-only." }),
+		writable: Paths("The writable roots."),
+		readOnly: Paths("Paths read-only although visible or inside a writable root (watched roots, protected .git)."),
+		network: Type.Boolean({ description: "Whether bash commands may use the network." }),
+		gitWritable: Type.Boolean({ description: "Whether the .git of a writable root may be written." }),
+	},
+	{ description: "The sandbox the runner put the child in; absent when it runs without one." },
+);
+export type SandboxConfig = Static<typeof SandboxConfigSchema>;

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import type { AgentDefinition } from "../../../src/agents/definition.ts";
-import { parseAgentFile } from "../../../src/agents/parse.ts";
 import { layPermission } from "../../../src/agents/opencode/permission.ts";
+import { parseAgentFile } from "../../../src/agents/parse.ts";
 
 const source = { file: "/repo/.opencode/agents/a.md", label: ".opencode/agents/a.md", scope: "project" as const };
 

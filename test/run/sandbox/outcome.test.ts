@@ -4,15 +4,15 @@
  */
 import { describe, expect, it } from "vitest";
 import { renderModelReport, renderReport } from "../../../src/report/task-report.ts";
-import { createEventState } from "../../../src/run/child-events.ts";
-import { type ChildExit, childOutcome } from "../../../src/run/child-outcome.ts";
-import { formatChildReport, parseChildReport } from "../../../src/run/child-report.ts";
-import { containChild, containedExit, namespaceInit, sandboxToEnforce } from "../../../src/run/contain.ts";
-import type { TaskResult } from "../../../src/run/result.ts";
-import { isolationSection, runIsolation } from "../../../src/run/sandbox/report.ts";
+import { createEventState } from "../../../src/run/outcome/child-events.ts";
+import { type ChildExit, childOutcome } from "../../../src/run/outcome/child-outcome.ts";
+import { formatChildReport, parseChildReport } from "../../../src/run/outcome/child-report.ts";
+import { isolationSection, runIsolation } from "../../../src/run/outcome/isolation.ts";
+import type { TaskResult } from "../../../src/run/outcome/result.ts";
+import { judgeRun, sandboxBreach } from "../../../src/run/outcome/verdict.ts";
+import { containChild, containedExit, namespaceInit, sandboxToEnforce } from "../../../src/run/sandbox/contain.ts";
 import type { SandboxPlan, SandboxSupport } from "../../../src/run/sandbox/types.ts";
 import { type ChildLaunch, ZERO_USAGE } from "../../../src/run/types.ts";
-import { judgeRun, sandboxBreach } from "../../../src/run/verdict.ts";
 
 const exit: ChildExit = {
 	code: 0,

@@ -1,0 +1,283 @@
+/**
+ * The in-process runner: the child is an AgentSession of Pi's SDK in this very process, with
+ * in-memory session and settings managers, the caller's model runtime (so providers registered by
+ * extensions work), and exactly the view's session parts — the same ones `preview` renders — with
+ * the live `submit_result` tool. No ambient extension is loaded into it: its capabilities are its
+ * tool list and nothing else.
+ *
+ * Starting a child this way costs milliseconds. The child reads the same events as a subprocess
+ * child (child-events.ts folds both), and is held to its turn budget the same way, from this side:
+ * warned with the same message before its last turn, aborted once the budget is spent. Its dollar
+ * budget too: the session's events arrive before the agent's next step, so a response that passes
+ * the budget aborts the run before another request is made.
+ *
+ * Its processes are its bash commands, and each runs inside bubblewrap (a PID namespace that dies
+ * with this process, and under the sandbox the read-only mounts): Pi's bash, write and edit are
+ * replaced by the same tools built with containing and checking operations (child/tools.ts).
+ * Without namespaces, each command is marked with the run's id and whatever is marked is stopped
+ * when the run ends.
+ *
+ * A caller with a child of another shape (a fork: the parent's branch, tools and prompt instead of
+ * a view) passes `setup`, which builds the session's parts from the contained tools it is given;
+ * everything after — containment, budgets, events, the record — is the same run.
+ */
+import { randomUUID } from "node:crypto";
+import { rmSync } from "node:fs";
+import { homedir } from "node:os";
+import type { AgentSession, AgentSessionEvent, ModelRuntime } from "@earendil-works/pi-coding-agent";
+import { createAgentSession } from "@earendil-works/pi-coding-agent";
+import { installCachePolicy } from "../child/cache-hook.ts";
+import type { CommandRun } from "../child/command-record.ts";
+import { removeOutputFiles } from "../child/output-files.ts";
+import { childTools } from "../child/tools.ts";
+import { createEventState, foldEvent } from "../outcome/child-events.ts";
+import { childOutcome } from "../outcome/child-outcome.ts";
+import { afterTurn, LAST_TURN_MESSAGE_TYPE, warnAtStart } from "../outcome/turn-budget.ts";
+import { sandboxToEnforce } from "../sandbox/contain.ts";
+import { terminateMarked } from "../sandbox/process-tree.ts";
+import { realPathOf } from "../sandbox/real-paths.ts";
+import { createRefusalWatch } from "../sandbox/refusals.ts";
+import { sandboxSupport } from "../sandbox/support.ts";
+import type { SandboxPlan, SandboxSupport } from "../sandbox/types.ts";
+import type { ChildLaunch, ChildOutcome, ChildRunner, PreventedAttempt, RunnerHooks } from "../types.ts";
+import { scratchDir } from "./child-paths.ts";
+import { auditForm, writeSessionFile } from "./in-process-session.ts";
+import { type InProcessSetup, type SetupChild, viewSetup } from "./in-process-setup.ts";
+import { leftBehind, stopDeadline } from "./stop-deadline.ts";
+import { STOP_GRACE_MS } from "./subprocess.ts";
+
+export type { InProcessSetup, SetupChild } from "./in-process-setup.ts";
+
+export interface InProcessOptions {
+	/** What this machine can do (containment, sandbox); default: probed once (sandboxSupport). */
+	support?: SandboxSupport;
+	/** Builds the child's session parts instead of the view's (the default: `viewSetup`). */
+	setup?: SetupChild;
+}
+
+/** Builds an in-process runner bound to a model runtime shared by all its children. */
+export function inProcessRunner(runtime: ModelRuntime, options: InProcessOptions = {}): ChildRunner {
+	return (launch, hooks) => {
+		const support = options.support ?? sandboxSupport();
+		const enforced = sandboxToEnforce(launch.sandbox, support);
+		const plan = "plan" in enforced ? enforced.plan : undefined;
+		const tmp = plan ? scratchDir(hooks.sessionFile, "tmp") : undefined;
+		const isolation = { support, plan, tmp, refused: "error" in enforced ? enforced.error : undefined };
+		return runInProcess(runtime, launch, hooks, isolation, options.setup ?? viewSetup).finally(() => {
+			if (tmp) rmSync(tmp, { recursive: true, force: true });
+		});
+	};
+}
+
+interface Isolation {
+	support: SandboxSupport;
+	plan: SandboxPlan | undefined;
+	tmp: string | undefined;
+	/** Why the launch's sandbox cannot be made: the child does not start. */
+	refused: string | undefined;
+}
+
+/** What one child's run shares between the steps below. */
+interface Run {
+	launch: ChildLaunch;
+	hooks: RunnerHooks;
+	isolation: Isolation;
+	state: ReturnType<typeof createEventState>;
+	runId: string;
+	prevented: PreventedAttempt[];
+	/** The commands its bash executed, with their exit status, as the bash itself recorded them. */
+	commands: CommandRun[];
+	/** The full-output files its bash commands made, deleted when it ends (child/output-files.ts). */
+	outputFiles: Set<string>;
+	/** bubblewrap can contain the child's commands. */
+	contained: boolean;
+}
+
+/** The run's outcome, as a subprocess child's is built: what its events showed, and how it ended. */
+function outcomeOf(
+	run: Run,
+	started: number,
+	end: { spawnError?: string; abortReason: unknown; left: readonly string[] },
+): ChildOutcome {
+	return childOutcome(
+		run.state,
+		{
+			code: 0,
+			signal: null,
+			spawnError: end.spawnError,
+			abortReason: end.abortReason,
+			reports: [],
+			stderrTail: "",
+			streamErrors: [...end.left],
+			sessionFile: end.spawnError === undefined ? run.hooks.sessionFile : undefined,
+			elapsedMs: Math.round(performance.now() - started),
+			containment: run.contained ? "namespace" : "partial",
+			sandbox: run.isolation.plan ? "enforce" : "off",
+			prevented: run.prevented,
+			commands: run.commands,
+		},
+		"in-process",
+	);
+}
+
+/** A run's state before its child starts: nothing seen, recorded or left yet. */
+function newRun(launch: ChildLaunch, hooks: RunnerHooks, isolation: Isolation): Run {
+	const contained = isolation.support.containment && isolation.support.bwrap !== undefined;
+	const base = { launch, hooks, isolation, state: createEventState(), runId: randomUUID() };
+	return { ...base, prevented: [], commands: [], outputFiles: new Set(), contained };
+}
+
+async function runInProcess(
+	runtime: ModelRuntime,
+	launch: ChildLaunch,
+	hooks: RunnerHooks,
+	isolation: Isolation,
+	setupChild: SetupChild,
+): Promise<ChildOutcome> {
+	const started = performance.now();
+	const run = newRun(launch, hooks, isolation);
+	let stopReason: unknown;
+	const left: string[] = [];
+	const exit = (spawnError?: string) => outcomeOf(run, started, { spawnError, abortReason: stopReason, left });
+	if (isolation.refused !== undefined) return exit(isolation.refused);
+	const model = runtime.getModel(launch.model.provider, launch.model.id);
+	if (!model) return exit(`model ${launch.model.provider}/${launch.model.id} is not known to the model runtime`);
+	const { session, setup } = await openSession(runtime, model, run, setupChild);
+	let aborting: Promise<void> | undefined;
+	const deadline = stopDeadline();
+	const stop = (reason: unknown) => {
+		stopReason ??= reason;
+		aborting ??= session.abort().catch(() => {});
+		deadline.start();
+	};
+	const unsubscribe = session.subscribe(watchChild(run, session, setup, stop));
+	const onAbort = () => stop(hooks.signal.reason);
+	hooks.signal.addEventListener("abort", onAbort, { once: true });
+	let failure: string | undefined;
+	try {
+		if (hooks.signal.aborted) onAbort();
+		else await converse(session, run, setup, deadline.passed);
+	} catch (error) {
+		failure = `the child session failed: ${error instanceof Error ? error.message : String(error)}`;
+	} finally {
+		// A stopped session ends once its running tool calls return; one that never does (a tool of
+		// an extension blocked for good) is left behind after the grace, so the run still ends.
+		await Promise.race([aborting, deadline.passed]);
+		if (deadline.over()) left.push(leftBehind(run.state.running));
+		deadline.clear();
+		hooks.signal.removeEventListener("abort", onAbort);
+		unsubscribe();
+		// Without namespaces, what a command left running is found by its mark and stopped. With them
+		// every command's namespace is already being emptied by the kernel, which takes a moment: the
+		// run ends once it has (its first process carries the mark and dies last).
+		await terminateMarked(run.runId, STOP_GRACE_MS);
+		removeOutputFiles(run.outputFiles);
+		writeSessionFile(hooks, setup.sessionManager);
+		session.dispose();
+	}
+	return exit(failure);
+}
+
+/** Starts the child on its first message; once it is stopped, the wait ends with the stop's grace. */
+async function converse(
+	session: AgentSession,
+	{ launch, hooks }: Run,
+	setup: Pick<InProcessSetup, "lastTurnNotice">,
+	graceOver: Promise<void>,
+): Promise<void> {
+	hooks.onProgress({ type: "started", runner: "in-process", model: `${launch.model.provider}/${launch.model.id}` });
+	if (warnAtStart(launch.budget.turns))
+		await session.sendCustomMessage(notice(launch, setup), { deliverAs: "nextTurn" });
+	const prompting = session.prompt(launch.firstMessage);
+	prompting.catch(() => {}); // a session left behind may still fail later, unheard
+	await Promise.race([prompting, graceOver]);
+}
+
+const notice = (launch: ChildLaunch, setup: Pick<InProcessSetup, "lastTurnNotice">) => ({
+	customType: LAST_TURN_MESSAGE_TYPE,
+	content: setup.lastTurnNotice(launch.budget.turns),
+	display: true,
+});
+
+type Model = NonNullable<ReturnType<ModelRuntime["getModel"]>>;
+
+/** The child's session, from the setup's parts and bash, write and edit that contain and check. */
+async function openSession(runtime: ModelRuntime, model: Model, run: Run, setupChild: SetupChild) {
+	const { launch, isolation } = run;
+	const { plan } = isolation;
+	const bwrap = run.contained ? isolation.support.bwrap : undefined;
+	const containedTools = childTools({
+		cwd: launch.cwd,
+		// bubblewrap mounts these on themselves: real paths, or a symlink on the way is no mount point.
+		bash: { bwrap, plan, runId: run.runId, home: realPathOf(homedir()), tmp: realPathOf(isolation.tmp ?? "/tmp") },
+		rules: plan,
+		commands: launch.commands,
+		paths: launch.paths,
+		home: homedir(),
+		onPrevented: (attempt) => run.prevented.push(attempt),
+		onRun: (ran) => run.commands.push(ran),
+		onOutputFile: (path) => run.outputFiles.add(path),
+	});
+	const setup = await setupChild(launch, { commandsRun: () => run.commands, containedTools });
+	const { session } = await createAgentSession({
+		cwd: launch.cwd,
+		agentDir: launch.agentDir,
+		modelRuntime: runtime,
+		model,
+		thinkingLevel: launch.model.thinking ?? "off",
+		resourceLoader: setup.resourceLoader,
+		sessionManager: setup.sessionManager,
+		settingsManager: setup.settingsManager,
+		tools: setup.tools,
+		customTools: setup.customTools,
+	});
+	if (setup.bindExtensions) await session.bindExtensions({});
+	installCachePolicy(session, launch.cache);
+	run.hooks.onLaunch?.({
+		runner: "in-process",
+		session: {
+			cwd: launch.cwd,
+			agentDir: launch.agentDir,
+			model: `${launch.model.provider}/${launch.model.id}`,
+			thinkingLevel: launch.model.thinking ?? "off",
+			tools: setup.tools,
+			customTools: setup.customTools.map((tool) => tool.name),
+			containment: bwrap ? "each bash command in a bubblewrap PID namespace" : "run marker only (no namespaces)",
+			sandbox: plan ?? "off",
+			...setup.describe,
+		},
+	});
+	return { session, setup };
+}
+
+/**
+ * The session listener: events to the audit and progress, refusals to `prevented`, and the
+ * budgets the child is held to from here — dollars at the end of each response (before the agent
+ * asks again), turns at the end of each turn.
+ */
+function watchChild(
+	run: Run,
+	session: AgentSession,
+	setup: Pick<InProcessSetup, "submitted" | "lastTurnNotice">,
+	stop: (reason: unknown) => void,
+): (event: AgentSessionEvent) => void {
+	const { launch, hooks, state } = run;
+	const refusals = createRefusalWatch();
+	let turnsDone = 0;
+	return (event) => {
+		hooks.onEvent(auditForm(event));
+		if (run.isolation.plan) run.prevented.push(...refusals.push(event));
+		for (const progress of foldEvent(state, event)) hooks.onProgress(progress);
+		if (event.type === "message_end" && state.usage.costUsd > launch.budget.usd) stop("usd");
+		if (event.type !== "turn_end" || (event.message as { role?: string }).role !== "assistant") return;
+		turnsDone++;
+		const action = afterTurn({
+			turnsDone,
+			budget: launch.budget.turns,
+			submitted: setup.submitted(),
+			continuing: event.toolResults.length > 0,
+		});
+		if (action === "warn") void session.sendCustomMessage(notice(launch, setup), { deliverAs: "steer" });
+		else if (action === "stop") stop("turns");
+	};
+}
