@@ -146,7 +146,7 @@ describe("pi install npm:pi-delegate@file:<tarball>", () => {
 			expect(files).toContain(file);
 		}
 		expect(files.filter((f) => /^(test|bench|node_modules)\/|\.map$|tsconfig/.test(f))).toEqual([]);
-	});
+	}, 180_000); // packing builds the package, which takes over a minute on a loaded machine
 
 	it("installs into Pi's npm directory without Pi's packages, and a task PASSes", () => {
 		const source = `npm:pi-delegate@file:${tarball}`;
