@@ -23,6 +23,7 @@ import {
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { AuditRecord, listRuns, type RecordFault } from "../../src/run/audit/audit.ts";
+import { sandboxSupport } from "../../src/run/sandbox/support.ts";
 import { RUNNERS } from "../support/both-runners.ts";
 import { envelope, submitTurn } from "../support/child.ts";
 import type { CliResult } from "../support/cli.ts";
@@ -138,6 +139,34 @@ describe.each(RUNNERS)(
 			expect(flat(out.stdout)).toMatch(/spec\.json, .*could not be written: no space left on the device \(ENOSPC\)/);
 			expect(existsSync(join(a, "started"))).toBe(false);
 			expect(out.entries).toEqual([]);
+		});
+	},
+);
+
+describe.skipIf(!sandboxSupport().enforce).each(RUNNERS)(
+	"a child that attacks its own audit record (%s runner, sandbox on)",
+	(runner) => {
+		it("cannot write into the record, or into its agent directory: its commands are refused there", async () => {
+			const a = gitRepo({ "a.txt": "x\n" });
+			const ws = runWorkspace({ turns: [] });
+			const d = runDir(ws);
+			const attack = `d=${d}; touch "$d/planted" "${ws.agentDir}/planted"; ln -s ${a}/a.txt "$d/result.json"; echo '{}' >> "$d/events.ndjson"; true`;
+			writeScript(ws, [
+				{ tools: [{ name: "bash", args: { command: attack } }] },
+				{ tools: [{ name: "bash", args: { command: `ls -d ${ws.runsDir}/*/` } }] },
+				submitTurn(envelope([`${a}/a.txt:1`])),
+			]);
+			const out = await run(ws, runner, ws.spec({ read_only: false, roots: [a], write_allowed: [a] }));
+			const [recorded] = listRuns(ws.runsDir);
+			expect(recorded).toBeDefined();
+			expect(existsSync(join(recorded!.dir, "planted"))).toBe(false);
+			expect(existsSync(join(ws.agentDir, "planted"))).toBe(false);
+			expect(lstatSync(join(recorded!.dir, "result.json")).isFile()).toBe(true);
+			expect(out.stdout).not.toContain("the audit record was tampered with");
+			expect(recorded?.result?.verdict).toBe(out.code === 0 ? "PASS" : "FAIL");
+			for (const line of readFileSync(join(recorded!.dir, "events.ndjson"), "utf8").trimEnd().split("\n")) {
+				expect(line).not.toBe("{}");
+			}
 		});
 	},
 );

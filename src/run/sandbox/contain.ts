@@ -135,7 +135,14 @@ export function containChild(input: ContainInput, plan: SandboxPlan | undefined)
 		bwrap: support.bwrap,
 		home: input.home,
 		writable: plan.writable,
-		readOnly: [...plan.readOnly, ...(input.caches ?? []).map((c) => c.to)],
+		// The child's Pi writes its session (in the run's record) and its agent directory; its
+		// commands must not. A command's bubblewrap binds the outer layer's /tmp read-write, and the
+		// record or the agent directory lying under /tmp would come with it, so both are taken back.
+		readOnly: [
+			...plan.readOnly,
+			...(input.caches ?? []).map((c) => c.to),
+			...[dirname(input.sessionFile), launch.agentDir].map(real),
+		],
 		network: plan.network,
 		gitWritable: plan.gitWritable,
 	};

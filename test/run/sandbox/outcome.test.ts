@@ -109,7 +109,8 @@ describe("the subprocess child's command line", () => {
 			bwrap: "/usr/bin/bwrap",
 			home: "/root",
 			writable: ["/w"],
-			readOnly: ["/r", "/w/.git"],
+			// The record and the agent directory: the child's Pi writes them, its commands may not.
+			readOnly: ["/r", "/w/.git", "/tmp/audit", "/tmp/agent"],
 			network: false,
 			gitWritable: false,
 		});
