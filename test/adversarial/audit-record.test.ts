@@ -118,7 +118,7 @@ describe.each(RUNNERS)(
 			const spec = ws.spec({ read_only: false, roots: [a], write_allowed: [a], sandbox: "off" });
 			const out = onTinyDisk(ws.runsDir, "512k", false, cli(ws, spec), { cwd: ws.project, env: env(ws) });
 			expect(out.stderr).not.toContain("unexpected error");
-			expect(out.code).toBe(1);
+			expect(out.code, `${out.stdout}\n${out.stderr}\n${out.entries.join(" ")}`).toBe(1);
 			expect(out.stdout).toMatch(/^FAIL/);
 			expect(flat(out.stdout)).toMatch(/result\.json could not be written: no space left on the device \(ENOSPC\)/);
 			expect(out.entries.filter((n) => /\.tmp$|^\.child-|^\.tmp-/.test(n))).toEqual([]);
@@ -199,7 +199,7 @@ describe.each(RUNNERS)("a child that attacks its own audit record (%s runner, sa
 		const d = runDir(ws);
 		writeScript(ws, hostile(`d=${d}; d=\${d%/}; mv "$d" "$d.moved"; ln -s ${b} "$d"`, `${a}/a.txt:1`));
 		const out = await run(ws, runner, ws.spec({ read_only: false, roots: [a, b], write_allowed: [a], sandbox: "off" }));
-		expect(out.code).toBe(1);
+		expect(out.code, `${out.stdout}\n${out.stderr}`).toBe(1);
 		expect(out.stdout).toMatch(/^FAIL/);
 		expect(flat(out.stdout)).toContain("the audit directory was moved or replaced during the run");
 		for (const name of ["result.json", "outcome.json", "boundary-after.snapshot.gz", "spec.json"]) {

@@ -73,7 +73,7 @@ for (const kind of RUNNERS) {
 				expect(run.outcome.completed).toBe(true);
 				for (const tool of ["write", "edit", "read", "grep"]) {
 					const result = got.find((r) => r.tool === tool);
-					expect(result?.isError, tool).toBe(true);
+					expect(result?.isError, `${tool}: ${JSON.stringify(got)}`).toBe(true);
 					expect(result?.text, tool).toMatch(/FIFO \(named pipe\), not a regular file/);
 				}
 			},

@@ -24,6 +24,22 @@ function ownUserNamespace(init: number): boolean {
 	}
 }
 
+/**
+ * The keeper's first process from bubblewrap's whole info, once all of it has arrived. bubblewrap
+ * writes the info in several writes (`{"child-pid": N`, then each namespace, then `}`), and it
+ * dies of SIGPIPE when a write finds the pipe closed — its first process with it (it runs with
+ * `--die-with-parent`), and with that every command that had joined the namespace, killed as it
+ * ran. So the pipe is read to the end of the JSON before it is closed, never to the first pid.
+ */
+export function keeperInit(info: string): number | undefined {
+	try {
+		const pid = (JSON.parse(info) as { "child-pid"?: unknown })["child-pid"];
+		return typeof pid === "number" && Number.isInteger(pid) && pid > 0 ? pid : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
 /** Starts the keeper; resolves to its namespace, or undefined when it could not be made. */
 export function keepCommandNamespace(bwrap: string): Promise<SharedNamespace | undefined> {
 	const keeper = spawn(bwrap, [...keeperArgs(), "sleep", "2147483647"], {
@@ -45,8 +61,8 @@ export function keepCommandNamespace(bwrap: string): Promise<SharedNamespace | u
 		keeper.once("exit", () => done(undefined));
 		info?.on("data", (chunk: Buffer) => {
 			text += chunk.toString();
-			const match = /"child-pid"\s*:\s*(\d+)/.exec(text);
-			if (match) done({ init: Number(match[1]), user: ownUserNamespace(Number(match[1])) });
+			const init = keeperInit(text);
+			if (init !== undefined) done({ init, user: ownUserNamespace(init) });
 		});
 	});
 }
