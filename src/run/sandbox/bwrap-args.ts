@@ -123,6 +123,12 @@ export interface SharedNamespace {
  * A bash command that joins the child's shared command namespace, with a /proc of that namespace:
  * what one command leaves in the background is there for the next, as without namespaces, and no
  * command sees the child's Pi. The shell opens the namespace's descriptors, then becomes bwrap.
+ *
+ * Without `--die-with-parent`: to enter a PID namespace bubblewrap forks an intermediate process
+ * whose parent exits at once, and that flag set a parent-death signal racing the exit — on a loaded
+ * machine one command in a few hundred was SIGKILLed before it ran (exit 137, no output). Nothing
+ * of a command outlives the child without it: the namespace is the keeper's, which dies with Pi
+ * (and every process in it with the namespace), and Pi's own stop of a command kills its group.
  */
 export function joinedCommand(
 	bwrap: string,
@@ -137,7 +143,6 @@ export function joinedCommand(
 		...(shared.user ? ["--userns", String(USER_FD)] : []),
 		"--pidns",
 		String(PID_FD),
-		"--die-with-parent",
 		...commandCaps(root),
 		...WHOLE_HOST,
 		"--chdir",
