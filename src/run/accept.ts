@@ -26,6 +26,8 @@ import type { SandboxPlan, SandboxSupport } from "./sandbox/types.ts";
 const HELD_BYTES = 8 * ACCEPT_TAIL_BYTES;
 /** How long a stopped command's tree has to end after SIGTERM before SIGKILL. */
 const STOP_GRACE_MS = 500;
+/** How long the output left in a command's pipes may take to arrive once its tree is gone. */
+const DRAIN_MS = 1000;
 
 /** Where and how the commands run. */
 export interface AcceptPlace {
@@ -61,6 +63,21 @@ function holdOutput(child: ChildProcess): () => string {
 	return () => held.toString("utf8");
 }
 
+/** Resolves once the process's pipes have closed, or after DRAIN_MS whatever holds them. */
+function drained(child: ChildProcess): Promise<void> {
+	return new Promise((resolve) => {
+		const done = () => {
+			clearTimeout(timer);
+			child.stdout?.destroy();
+			child.stderr?.destroy();
+			resolve();
+		};
+		const timer = setTimeout(done, DRAIN_MS);
+		if (child.stdout?.closed !== false && child.stderr?.closed !== false) done();
+		else child.once("close", done);
+	});
+}
+
 /** Runs one command until it exits or `ms` pass; then its whole tree is stopped. */
 async function runOne(command: string, place: AcceptPlace, tmp: string, ms: number): Promise<AcceptRun> {
 	const line = commandLine(command, place, tmp);
@@ -89,10 +106,10 @@ async function runOne(command: string, place: AcceptPlace, tmp: string, ms: numb
 	});
 	clearTimeout(timer);
 	place.signal?.removeEventListener("abort", onAbort);
-	// Whatever it left behind (without namespaces, a background process) ends with it.
+	// Whatever it left behind (without namespaces, a background process) ends with it; then what is
+	// still in the pipes is read, for as long as a stopped tree takes to let go of them, and no longer.
 	if (child.pid !== undefined) await terminateTree(child.pid, runId, STOP_GRACE_MS);
-	child.stdout?.destroy();
-	child.stderr?.destroy();
+	await drained(child);
 	const base = { command, durationS: Math.round(Date.now() - started) / 1000, tail: outputTail(output()) };
 	if (end.error !== undefined) return { ...base, status: "not run", exitCode: null, detail: end.error };
 	if (stopped === "time")

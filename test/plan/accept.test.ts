@@ -8,8 +8,14 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseAgentFile } from "../../src/agents/parse.ts";
 import { decideAccept } from "../../src/plan/accept.ts";
+import { entryPlace, requestChildren } from "../../src/plan/request.ts";
+import type { TaskRequest } from "../../src/plan/request-types.ts";
+import { formatPath } from "../../src/problems.ts";
 import { taskBrief } from "../../src/prompt/task-brief.ts";
 import { DEFAULT_ACCEPT_S } from "../../src/request/limits.ts";
+import { namesOf } from "../../src/request/table.ts";
+import type { PathProbe } from "../../src/spec/probe.ts";
+import { validateSpec } from "../../src/spec/validate.ts";
 import { runCli } from "../support/cli.ts";
 import { makeProject } from "../support/project.ts";
 
@@ -122,5 +128,44 @@ describe("accept: in an agent file", () => {
 			const problems = problemsOf(`---\nname: tester\ndescription: d\n${bad}\n---\nx\n`);
 			expect(problems.map((p) => p.path)).toContainEqual(["accept"]);
 		}
+	});
+});
+
+describe("accept at each entry", () => {
+	const place = { cwd: "/work/app", repoRoot: () => "/work", deliverableOf: () => undefined };
+
+	it("the task tool takes it into the spec, for every task of a call that shares it", () => {
+		const out = requestChildren("task", { tasks: [{ goal: "a" }, { goal: "b" }], accept: ["npm test"] }, place);
+		expect(out.ok && out.children.map((c) => (c as TaskRequest).spec.accept)).toEqual([["npm test"], ["npm test"]]);
+	});
+
+	it("the task tool passes a command that is not a string on to the spec's check, which refuses it by its path", () => {
+		const out = requestChildren(
+			"task",
+			{ goal: "a", deliverable: "d", roots: ["/v/repo"], accept: ["npm test", 3] },
+			place,
+		);
+		if (!out.ok) throw new Error(JSON.stringify(out.problems));
+		const spec = (out.children[0] as TaskRequest).spec;
+		const probe: PathProbe = (path) => (path === "/v/repo" ? { kind: "dir", realPath: path } : { kind: "missing" });
+		const checked = validateSpec(spec, { probe, subdirs: () => [] });
+		const problems = checked.ok ? [] : checked.problems;
+		expect(problems.map((p) => formatPath(entryPlace("task", { path: [] }, p)))).toEqual(["accept[1]"]);
+	});
+
+	it("agent() takes it for a checked task, and refuses it for an unchecked child", () => {
+		const checked = requestChildren("workflow", { accept: ["make check"] }, place, { prompt: "p" });
+		expect(checked.ok && (checked.children[0] as TaskRequest).spec.accept).toEqual(["make check"]);
+		const unchecked = requestChildren("workflow", { accept: ["make check"], check: false }, place, { prompt: "p" });
+		expect(unchecked.ok).toBe(false);
+		expect(unchecked.ok ? [] : unchecked.problems.map((p) => [formatPath(p), p.code])).toEqual([
+			["accept", "conflict"],
+		]);
+	});
+
+	it("a fork and the fork tool do not take it", () => {
+		expect(namesOf("fork")).not.toContain("accept");
+		expect(namesOf("task")).toContain("accept");
+		expect(namesOf("workflow")).toContain("accept");
 	});
 });
