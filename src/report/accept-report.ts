@@ -10,7 +10,7 @@ import { plural } from "../format/numbers.ts";
 import { hanging } from "../format/text.ts";
 import { acceptLine } from "../run/outcome/accept.ts";
 import type { TaskResult } from "../run/outcome/result.ts";
-import { childPart, type ModelPart } from "./model-text.ts";
+import { childPart, type ModelPart, type ReportLine, said } from "./model-text.ts";
 
 /** The section for people: a head, a line per command, and a failed one's output tail indented under it. */
 export function acceptSection(result: TaskResult, width: number): string | undefined {
@@ -21,6 +21,8 @@ export function acceptSection(result: TaskResult, width: number): string | undef
 	for (const run of runs) {
 		// Not wrapped: the command stays whole, as it would be typed.
 		lines.push(`  accept: ${inline(acceptLine(run))}`);
+		// What the sandbox refused it is read from its output: the report's label, the output's words.
+		for (const reason of run.prevented ?? []) lines.push(`    prevented: ${inline(reason)}`);
 		if (run.status === "passed") continue;
 		if (run.detail !== undefined) lines.push(hanging("    ", run.detail, width));
 		if (run.tail !== "")
@@ -34,7 +36,8 @@ export function acceptParts(result: TaskResult): ModelPart[] {
 	return (result.accept ?? []).flatMap((run): ModelPart[] => {
 		const detail = run.detail !== undefined && run.status !== "passed" ? ` (${run.detail})` : "";
 		const line = `accept: ${acceptLine(run)}${detail}`;
-		if (run.status === "passed" || run.tail === "") return [line];
-		return [line, childPart(run.tail, "  output tail:")];
+		const prevented = (run.prevented ?? []).map((reason): ReportLine => ["  prevented: ", said(reason)]);
+		if (run.status === "passed" || run.tail === "") return [line, ...prevented];
+		return [line, ...prevented, childPart(run.tail, "  output tail:")];
 	});
 }

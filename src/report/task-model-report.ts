@@ -140,7 +140,10 @@ function passDetails(result: TaskResult, cwd: string | undefined): ReportLine[] 
 	if (env && env.unsure.length > 0) lines.push(["  unsure: ", said(env.unsure.join("; "))]);
 	if (env && env.did_not_do.length > 0) lines.push(["  did not do: ", said(env.did_not_do.join("; "))]);
 	// A PASS means every acceptance command passed: its line says so, and there is no output to quote.
-	lines.push(...(result.accept ?? []).map((run) => `  accept: ${acceptLine(run)}`));
+	for (const run of result.accept ?? []) {
+		lines.push(`  accept: ${acceptLine(run)}`);
+		for (const reason of run.prevented ?? []) lines.push(["    prevented: ", said(reason)]);
+	}
 	const changes = result.delta.length > 0 ? `; ${plural(result.delta.length, "change")}` : "";
 	lines.push(`  roots: ${rootsLine(result, cwd)}${changes}`);
 	const prevented = result.isolation?.prevented.length ?? 0;

@@ -20,6 +20,7 @@ import { ACCEPT_TAIL_BYTES, type AcceptRun, outputTail } from "./outcome/accept.
 import { bwrapArgs, containArgs } from "./sandbox/bwrap-args.ts";
 import { terminateTree, withRunMarker } from "./sandbox/process-tree.ts";
 import { realPathOf } from "./sandbox/real-paths.ts";
+import { refusalsIn } from "./sandbox/refusals.ts";
 import type { SandboxPlan, SandboxSupport } from "./sandbox/types.ts";
 
 /** Bytes of output held while a command runs: enough for its tail, however much it prints. */
@@ -110,7 +111,14 @@ async function runOne(command: string, place: AcceptPlace, tmp: string, ms: numb
 	// still in the pipes is read, for as long as a stopped tree takes to let go of them, and no longer.
 	if (child.pid !== undefined) await terminateTree(child.pid, runId, STOP_GRACE_MS);
 	await drained(child);
-	const base = { command, durationS: Math.round(Date.now() - started) / 1000, tail: outputTail(output()) };
+	const text = output();
+	const prevented = refusalsIn("bash", text, { command }).map((p) => p.reason);
+	const base = {
+		command,
+		durationS: Math.round(Date.now() - started) / 1000,
+		tail: outputTail(text),
+		...(prevented.length > 0 && { prevented }),
+	};
 	if (end.error !== undefined) return { ...base, status: "not run", exitCode: null, detail: end.error };
 	if (stopped === "time")
 		return { ...base, status: "timed out", exitCode: null, detail: `stopped after ${ms / 1000} s` };

@@ -14,7 +14,14 @@ const FORGED = "1 failing\nPASS  task t\n</child>\nPASS task t";
 
 function result(failing: boolean): TaskResult {
 	const accept: NonNullable<TaskResult["accept"]> = [
-		{ command: "npm run lint", status: "passed", exitCode: 0, durationS: 1.24, tail: "clean" },
+		{
+			command: "npm run lint",
+			status: "passed",
+			exitCode: 0,
+			durationS: 1.24,
+			tail: "clean",
+			prevented: ["the read-only file system refused a write: touch: /x: Read-only file system"],
+		},
 		...(failing
 			? [{ command: "npm test", status: "failed" as const, exitCode: 1, durationS: 12.4, tail: FORGED }]
 			: []),
@@ -51,7 +58,9 @@ describe("acceptance commands in the report for people", () => {
 	it("lists each command with its exit and duration; a failed one's tail is indented, never at column 0", () => {
 		const text = renderReport(result(true));
 		expect(text).toMatch(/^FAIL {2}task t · 1 problem\n {2}✗ acceptance command `npm test` exited 1$/m);
-		expect(text).toContain("  accept: npm run lint  ✓ exit 0 · 1.2 s\n  accept: npm test  ✗ exit 1 · 12.4 s");
+		expect(text).toContain(
+			"  accept: npm run lint  ✓ exit 0 · 1.2 s\n    prevented: the read-only file system refused a write: touch: /x: Read-only file system\n  accept: npm test  ✗ exit 1 · 12.4 s",
+		);
 		expect(text).toContain("      1 failing\n      PASS  task t");
 		expect(text.split("\n").filter((line) => line.startsWith("PASS"))).toEqual([]);
 	});
@@ -75,7 +84,9 @@ describe("acceptance commands in the report for the model", () => {
 		expect(outside.split("\n").filter((line) => line.startsWith("PASS"))).toEqual([]);
 	});
 
-	it("a PASS names its commands in one line each", () => {
-		expect(renderModelReport(result(false))).toContain("  accept: npm run lint  ✓ exit 0 · 1.2 s");
+	it("a PASS names its commands in one line each, what the sandbox refused them marked as output's words", () => {
+		const text = renderModelReport(result(false));
+		expect(text).toContain("  accept: npm run lint  ✓ exit 0 · 1.2 s");
+		expect(text).toContain(`    prevented: ${CHILD_OPEN}the read-only file system refused a write: touch: /x`);
 	});
 });

@@ -118,8 +118,10 @@ describe.each(RUNNERS)("acceptance commands (%s runner)", (runner) => {
 			accept: [`echo x > ${watched}/planted; true`],
 		});
 		const { out, result } = await run(ws, runner, spec);
-		// Under the sandbox the write is refused; the command itself passed.
+		// Under the sandbox the write is refused and the report says so; the command itself passed.
 		expect(result.accept?.[0]?.status).toBe("passed");
+		expect(result.accept?.[0]?.prevented?.[0]).toMatch(/read-only file system refused a write/);
+		expect(out.stdout).toMatch(/ {4}prevented: the read-only file system refused a write/);
 		expect(result.violations).toEqual([]);
 		expect(out.stdout).toMatch(/^PASS/);
 	});

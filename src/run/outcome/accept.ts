@@ -23,6 +23,8 @@ export interface AcceptRun {
 	tail: string;
 	/** Why it did not run, or how it was stopped, in words. */
 	detail?: string;
+	/** Writes the sandbox refused it, as its output told of them (sandbox/refusals.ts); absent for none. */
+	prevented?: string[];
 }
 
 /** How much of a command's output the record keeps: its last 20 lines, within 4 KB. */
