@@ -37,6 +37,7 @@ export const PROBLEM_CODES = {
 	status: "the child's envelope reports a status other than ok",
 	evidence: "an evidence pointer did not verify, or an ok cites nothing",
 	boundary: "a change outside write_allowed, or a watched part that could not be checked",
+	accept: "an acceptance command pi-delegate ran after the child exited non-zero, ran out of time or could not run",
 	sandbox: "the enforced sandbox let a change outside write_allowed through: a bug in pi-delegate",
 	record: "the run's audit record could not be written in full, or something else changed it during the run",
 } as const;

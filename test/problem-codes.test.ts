@@ -91,6 +91,16 @@ const PRODUCERS: Record<ProblemCode, { problems: () => readonly Problem[]; at: s
 			}),
 		at: "evidence[0].pointer",
 	},
+	accept: {
+		problems: () =>
+			runProblems({
+				accept: {
+					runs: [{ command: "npm test", status: "failed", exitCode: 1, durationS: 0.2, tail: "1 failing" }],
+					budgetS: 300,
+				},
+			}),
+		at: "accept[0]",
+	},
 	boundary: { problems: () => runProblems({ violations: written }), at: "/v/repo/x.txt" },
 	sandbox: { problems: () => runProblems({ violations: written, sandbox: "enforce" }), at: "sandbox" },
 	record: {

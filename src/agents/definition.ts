@@ -85,6 +85,8 @@ export interface AgentDefinition {
 	inheritPrompt?: Strategy;
 	/** What a task run as this agent hands back when the `task` call names no deliverable. */
 	deliverable?: string;
+	/** Acceptance commands for a task run as this agent whose call names none. */
+	accept?: readonly string[];
 	/** True when the file gave no `name` and its file name stands in. */
 	nameFromFile: boolean;
 	/** What the loader changed or decided, for `pi-delegate agents`. */

@@ -22,6 +22,7 @@ export const NATIVE_KEYS = [
 	...CONTEXT_FIELD_NAMES,
 	"inheritPrompt",
 	"deliverable",
+	"accept",
 ] as const;
 
 export type NativeKey = (typeof NATIVE_KEYS)[number];

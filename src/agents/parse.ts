@@ -293,6 +293,7 @@ export function parseAgentFile(text: string, source: AgentSource, options: Parse
 			values.deliverable.trim() !== "" && {
 				deliverable: values.deliverable.trim(),
 			}),
+		...(Array.isArray(values.accept) && { accept: values.accept as string[] }),
 	};
 	return { definition, name, disabled, problems: [] };
 }

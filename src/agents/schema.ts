@@ -102,6 +102,14 @@ export const FIELDS: Readonly<Record<NativeKey | HonouredKey, Field>> = {
 		"one line of text saying what to hand back",
 		"write e.g. deliverable: Findings as a list, each with the file and line",
 	),
+	accept: field(
+		Type.Array(Type.String({ minLength: 1 }), {
+			minItems: 1,
+			description: "Acceptance commands run after a task as this agent ends, when its call names none.",
+		}),
+		"a non-empty list of command lines (strings)",
+		"write e.g. accept: [npm test], one command line per entry",
+	),
 	disallowedTools: field(
 		nameList("Tools withheld from the child"),
 		"a list of tool names",

@@ -15,6 +15,7 @@ const LIMITS: ReadonlyArray<[keyof Budget, (v: number) => string]> = [
 	["wall_s", (v) => `${v} s`],
 	["usd", formatUsd],
 	["turns", String],
+	["accept_s", (v) => `${v} s`],
 ];
 
 function warningsBlock(warnings: readonly Problem[]): string[] {
@@ -36,6 +37,9 @@ export function describeValid(result: SpecValid, width = 80): string {
 			"context",
 			`${plural(ctx.facts.length, "fact")}, ${plural(ctx.files.length, "file")}, ${plural(ctx.commands.length, "command")}`,
 		],
+		...(spec.accept
+			? [["accept", spec.accept.map((c) => terminalSafe(firstLine(c, room))).join("; ")] as [string, string]]
+			: []),
 	];
 	const labels = Math.max(...fields.map(([k]) => k.length));
 	const writable = new Set(spec.resolved.write_allowed);
@@ -45,11 +49,12 @@ export function describeValid(result: SpecValid, width = 80): string {
 		const access = writable.has(real) ? "writable" : "watched-only";
 		return showReal ? [root, access, real] : [root, access];
 	});
-	const budgetRows = LIMITS.map(([key, show]) => [
-		key,
-		show(spec.budget[key]),
-		defaulted.includes(`budget.${key}`) ? `default for ${spec.effort}` : "spec",
-	]);
+	const budgetRows = LIMITS.flatMap(([key, show]) => {
+		const value = spec.budget[key];
+		if (value === undefined) return [];
+		const source = key === "accept_s" ? "default" : `default for ${spec.effort}`;
+		return [[key, show(value), defaulted.includes(`budget.${key}`) ? source : "spec"]];
+	});
 	return [
 		`✓ ${spec.id}: valid task spec`,
 		...fields.map(([k, v]) => `  ${k.padEnd(labels)}  ${v}`),

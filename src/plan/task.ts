@@ -15,6 +15,7 @@ import { buildChildView } from "../prompt/child-view.ts";
 import { taskBrief, taskRung } from "../prompt/task-brief.ts";
 import { TASK_WORKER } from "../prompt/task-worker.ts";
 import type { TaskSpec } from "../spec/schema.ts";
+import { decideAccept } from "./accept.ts";
 import { auditFiles } from "./audit-files.ts";
 import { type ChildCachePolicy, type PrefixReuse, prefixReuse, taskCachePolicy } from "./cache-policy.ts";
 import { kindFromAgent, resolveAgent } from "./child.ts";
@@ -83,6 +84,21 @@ function boundaryOf(spec: TaskSpec): TaskPlan["boundary"] {
 	return { roots: [...roots], writeAllowed: [...write_allowed], watchedOnly: [...watched_only], exclude: [...exclude] };
 }
 
+/** What the brief carries beside the spec: the caller's conversation tail (L3) and the acceptance commands. */
+function briefParts(inputs: Pick<TaskInputs, "spec" | "branch">, agent: AgentDefinition | undefined) {
+	const { spec } = inputs;
+	return {
+		tail: spec.context.tail ? chooseTail(inputs.branch, spec.context.tail.tokens) : undefined,
+		accept: decideAccept(spec, agent),
+	};
+}
+
+/** How `submit_result` checks what the child hands in: pointers from the first root. */
+function submitOf(spec: TaskSpec, cwd: string): TaskPlan["submit"] {
+	const { roots } = spec.resolved;
+	return { roots: [...roots], cwd: roots[0] ?? cwd, maxRejections: MAX_REJECTIONS, evidence: spec.evidence };
+}
+
 function assemble(
 	inputs: TaskInputs,
 	defaults: DefaultDecision[],
@@ -93,7 +109,7 @@ function assemble(
 	sandbox: SandboxPlan,
 ): TaskPlan {
 	const { spec, request } = inputs;
-	const tail = spec.context.tail ? chooseTail(inputs.branch, spec.context.tail.tokens) : undefined;
+	const { tail, accept } = briefParts(inputs, agent);
 	const view = buildChildView({
 		kind: agent ? kindFromAgent(agent) : TASK_WORKER,
 		...(request.call !== undefined && { call: request.call }),
@@ -101,9 +117,8 @@ function assemble(
 		registry: settings.registry,
 		parent: inputs.parent,
 		tools: tools.tools,
-		firstMessage: taskBrief(spec, tail),
+		firstMessage: taskBrief(spec, tail, accept),
 	});
-	const { roots } = spec.resolved;
 	const commands = commandRules(agent, view.tools);
 	const paths = pathRules(agent, view.tools);
 	const key = prefixKey({
@@ -131,15 +146,16 @@ function assemble(
 		...(paths && { paths }),
 		boundary: boundaryOf(spec),
 		sandbox,
-		submit: { roots: [...roots], cwd: roots[0] ?? inputs.cwd, maxRejections: MAX_REJECTIONS, evidence: spec.evidence },
+		submit: submitOf(spec, inputs.cwd),
 		audit: { runsDir: decideRunsDir(inputs, settings.runsDir), files: auditFiles("task") },
 		prefixKey: key,
 		piVersion: inputs.piVersion,
-		claim: taskClaim({ spec, boundary: { roots }, sandbox, child: view }),
+		claim: taskClaim({ spec, boundary: { roots: spec.resolved.roots }, sandbox, child: view }),
 		defaults,
 		...(inputs.parentSession && { parentSession: inputs.parentSession }),
 		...(tail && { tail: tailSummary(tail, inputs.branch?.source ?? "none") }),
 		cache: decideCache(inputs, { budget: spec.budget, child: view, prefixKey: key }),
+		...(accept && { accept }),
 		warnings: [...tools.warnings, ...view.warnings, ...(tail?.warnings ?? [])],
 	};
 }

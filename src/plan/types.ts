@@ -6,6 +6,7 @@
  * downstream decides anything a plan could have decided: if two entry points disagree about a
  * child, their plans differ.
  */
+
 import type { AgentCatalog } from "../agents/catalog.ts";
 import type { AgentSource } from "../agents/definition.ts";
 import type { CommandPolicy } from "../agents/permissions/command-policy.ts";
@@ -17,6 +18,7 @@ import type { ChildView } from "../prompt/child-view.ts";
 import type { TaskRung } from "../prompt/task-brief.ts";
 import type { ReadSettingsResult } from "../settings/read.ts";
 import type { RunnerKind } from "../settings/types.ts";
+import type { AcceptPlan } from "./accept.ts";
 import type { CallFields, ChildBudget, Decided, DefaultDecision, ModelChoice, PlanBase } from "./base.ts";
 import type { ChildCachePolicy } from "./cache-policy.ts";
 
@@ -175,6 +177,8 @@ export interface TaskPlan extends ChildPlanBase {
 	tail?: TailSummary;
 	/** The cache lifetimes the child's requests follow (cache-policy.ts), decided by who else reads its prefix. */
 	cache: Decided<ChildCachePolicy>;
+	/** Commands pi-delegate runs in the child's working tree after it ends; absent for none. */
+	accept?: AcceptPlan;
 }
 
 /** The tail a plan chose, in figures: the quoted text itself is in the first message. */

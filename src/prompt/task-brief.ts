@@ -48,8 +48,22 @@ function budget(spec: TaskSpec): string {
 	return `Budget: ${turns} turns, $${usd}, ${wall_s} s; the run stops when one runs out.`;
 }
 
-/** Builds the first user message of a task child from its spec and chosen tail. Pure and deterministic. */
-export function taskBrief(spec: TaskSpec, tail?: TailSection): string {
+/** The acceptance commands the run holds the child to: listed so it can run them first. */
+function acceptSection(accept: { commands: readonly string[]; budget_s: number }): string {
+	return [
+		"## Acceptance commands",
+		`When you have finished, pi-delegate runs these itself in your working directory, within ${accept.budget_s} s ` +
+			"together; any that exits non-zero or runs out of time fails the task. Run them yourself before you submit:",
+		bullets(accept.commands.map((c) => `\`${c}\``)),
+	].join("\n");
+}
+
+/** Builds the first user message of a task child from its spec, chosen tail and acceptance commands. Pure and deterministic. */
+export function taskBrief(
+	spec: TaskSpec,
+	tail?: TailSection,
+	accept?: { commands: readonly string[]; budget_s: number },
+): string {
 	const { facts, files, commands } = spec.context;
 	const background = tailSection(tail);
 	const sections = [
@@ -76,6 +90,7 @@ export function taskBrief(spec: TaskSpec, tail?: TailSection): string {
 	// How to hand the result back (one submit_result call, pointers checked, an ok needs evidence) is
 	// in the tool's definition; the brief names only an exception to it.
 	if (spec.evidence === "optional") sections.push(`## Evidence\n${EVIDENCE_OPTIONAL_BRIEF}`);
+	if (accept !== undefined) sections.push(acceptSection(accept));
 	sections.push(budget(spec));
 	return `${BRIEF_HEAD}${sections.join("\n\n")}\n`;
 }

@@ -101,6 +101,11 @@ function runBlock(data: PreviewData, width: number): string[] {
 		]),
 		["rung", plan.rung, "what of the caller's context the brief carries"],
 		...(plan.tail ? [tailRow(plan.tail)] : []),
+		...(plan.accept?.commands ?? []).map((command) => [
+			"accept",
+			command,
+			`${plan.accept?.reason}; run after the child, ${plan.accept?.budget_s} s together`,
+		]),
 	];
 	const lines = ["", "Run", renderTable(["decision", "value", "why"], rows, [], { maxWidth: width })];
 	if (data.wouldRefuse && data.wouldRefuse.length > 0) {

@@ -7,9 +7,11 @@
  */
 import { relaxedProofNote } from "../envelope/proof.ts";
 import { formatSeconds, formatUsd, formatInt as int, plural } from "../format/numbers.ts";
+import { acceptLine } from "../run/outcome/accept.ts";
 import { isolationLines } from "../run/outcome/isolation.ts";
 import type { TaskResult } from "../run/outcome/result.ts";
 import { isInside, lexical, segmentsBelow } from "../spec/paths.ts";
+import { acceptParts } from "./accept-report.ts";
 import { ranSuffix } from "./evidence-report.ts";
 import { childPart, type ModelPart, modelText, problemLine, type ReportLine, said } from "./model-text.ts";
 
@@ -96,6 +98,7 @@ export function renderModelReport(result: TaskResult, options: { cwd?: string } 
 	return modelText([
 		verdictHead(result),
 		...problemLines(result),
+		...acceptParts(result),
 		...answerParts(result),
 		// A FAIL names its roots whole, as the combined report does: they are what the next step acts on.
 		boundaryLine(result),
@@ -136,6 +139,11 @@ function passDetails(result: TaskResult, cwd: string | undefined): ReportLine[] 
 	if (relaxed) lines.push(`  note: ${relaxed}`);
 	if (env && env.unsure.length > 0) lines.push(["  unsure: ", said(env.unsure.join("; "))]);
 	if (env && env.did_not_do.length > 0) lines.push(["  did not do: ", said(env.did_not_do.join("; "))]);
+	// A PASS means every acceptance command passed: its line says so, and there is no output to quote.
+	for (const run of result.accept ?? []) {
+		lines.push(`  accept: ${acceptLine(run)}`);
+		for (const reason of run.prevented ?? []) lines.push(["    prevented: ", said(reason)]);
+	}
 	const changes = result.delta.length > 0 ? `; ${plural(result.delta.length, "change")}` : "";
 	lines.push(`  roots: ${rootsLine(result, cwd)}${changes}`);
 	const prevented = result.isolation?.prevented.length ?? 0;
@@ -176,7 +184,14 @@ export function renderCombinedModelReport(results: readonly TaskResult[], option
 		: [];
 	const details = results.map((r) =>
 		r.verdict === "FAIL"
-			? [`— ${verdictHead(r)}`, ...problemLines(r), ...answerParts(r), boundaryLine(r), `Audit: ${r.auditDir}`]
+			? [
+					`— ${verdictHead(r)}`,
+					...problemLines(r),
+					...acceptParts(r),
+					...answerParts(r),
+					boundaryLine(r),
+					`Audit: ${r.auditDir}`,
+				]
 			: passedParts(r, options.cwd),
 	);
 	// Sections apart by a blank line.

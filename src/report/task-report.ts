@@ -12,6 +12,7 @@ import { renderTable } from "../format/table.ts";
 import { hanging, indent, terminalSafe } from "../format/text.ts";
 import { isolationSection } from "../run/outcome/isolation.ts";
 import type { TaskResult } from "../run/outcome/result.ts";
+import { acceptSection } from "./accept-report.ts";
 import { evidenceSection as evidence } from "./evidence-report.ts";
 import { tally } from "./task-model-report.ts";
 
@@ -109,6 +110,7 @@ export function renderReport(result: TaskResult, width = WIDTH): string {
 		relaxedProof(result),
 		env ? list("Unsure", env.unsure, width) : undefined,
 		env ? list("Did not do", env.did_not_do, width) : undefined,
+		acceptSection(result, width),
 		boundary(result),
 		result.isolation ? isolationSection(result.isolation, 10, width) : undefined,
 		metrics(result),

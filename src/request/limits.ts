@@ -14,7 +14,16 @@ export interface Budget {
 	readonly usd: number;
 	/** Model turns (one model response plus the tool calls it makes) the child may take. */
 	readonly turns: number;
+	/** Wall-clock seconds the acceptance commands may take together; set when the spec has some. */
+	readonly accept_s?: number;
 }
+
+/**
+ * Seconds the acceptance commands of a task may take together when its budget names none: a test
+ * suite of a small project runs in well under a minute, so five minutes leaves room for a slow one
+ * and still stops a hung command in minutes.
+ */
+export const DEFAULT_ACCEPT_S = 300;
 
 /**
  * Budgets applied when the spec gives none. They exist so that a runaway child always stops: each is
@@ -35,6 +44,6 @@ export const ID_RULE =
 	"(no spaces or slashes, and no separator at either end)";
 
 /** The default of one limit at every effort: "300 s for fast, 900 s for balanced, 1800 s for deep". */
-export function defaultsText(key: keyof Budget, unit: (value: number) => string): string {
+export function defaultsText(key: "wall_s" | "usd" | "turns", unit: (value: number) => string): string {
 	return EFFORTS.map((effort) => `${unit(DEFAULT_BUDGETS[effort][key])} for ${effort}`).join(", ");
 }

@@ -233,7 +233,7 @@ export const SPEC_FIELDS: readonly RequestField[] = [
 			spec: {},
 			task: {
 				scope: "call",
-				brief: "{wall_s, usd, turns}: limits that stop a child; default by effort.",
+				brief: "{wall_s, usd, turns, accept_s}: limits that stop a child; default by effort.",
 				// Its keys are named in the description, not defined (21 tokens less on every request); the
 				// spec's check refuses a key or a value it does not know, as for any field.
 				schema: { type: "object" },
@@ -258,6 +258,27 @@ export const SPEC_FIELDS: readonly RequestField[] = [
 			spec: {},
 			task: { scope: "call" },
 			workflow: { brief: "required (default) or optional: whether an ok must cite evidence." },
+		},
+	},
+	{
+		name: "accept",
+		spec: ["accept"],
+		schema: {
+			type: "array",
+			items: nonEmpty("One shell command line, run with bash in the child's working directory."),
+			minItems: 1,
+			description:
+				"Acceptance commands: shell command lines pi-delegate runs itself, one after another, once the child has " +
+				"ended, in the child's working directory and under the same sandbox as the child's own commands. Each " +
+				"one's exit status, duration and output tail are recorded in the result; a non-zero exit or a time-out " +
+				"(budget.accept_s) fails the task, and a write one makes outside write_allowed is a violation like any " +
+				"other. The child's brief lists them, so it can run them first. Default: none; an empty list is refused.",
+		},
+		entries: {
+			spec: {},
+			// Named in the tool's description, not defined (task-tool.ts): the definition rides on every request.
+			task: {},
+			workflow: { brief: "Commands run after the child ends; a non-zero exit or a time-out fails the task." },
 		},
 	},
 	...SANDBOX_FIELDS,

@@ -2,7 +2,7 @@
  * The parts of a task spec that are objects of their own: the tail of the caller's conversation,
  * the budget, and the `context` group's description. The spec's schema nests them as they stand here.
  */
-import { defaultsText } from "./limits.ts";
+import { DEFAULT_ACCEPT_S, defaultsText } from "./limits.ts";
 
 /**
  * Rung L3 of the context ladder: the end of the caller's conversation, quoted in the brief. Only
@@ -53,6 +53,14 @@ export const BudgetSchema = {
 			description:
 				"Model turns (one response plus the tool calls it makes) before the child is stopped. A positive " +
 				`whole number. Default ${defaultsText("turns", String)}.`,
+		},
+		accept_s: {
+			type: "number",
+			exclusiveMinimum: 0,
+			description:
+				"Wall-clock seconds the acceptance commands (accept) may take together, apart from wall_s; a command " +
+				"still running then is stopped with everything it started, and fails the task. A positive finite " +
+				`number. Default ${DEFAULT_ACCEPT_S} s.`,
 		},
 	},
 	additionalProperties: false,

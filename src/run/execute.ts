@@ -15,16 +15,20 @@ import { parseEnvelope } from "../envelope/parse.ts";
 import { EVIDENCE_CHECK_MS } from "../envelope/probe.ts";
 import { type FileProbe, verifyEvidence } from "../envelope/verify.ts";
 import type { RenderedPrompt } from "../host/render.ts";
+import type { AcceptPlan } from "../plan/accept.ts";
 import type { ChildPlan, TaskPlan, UncheckedPlan } from "../plan/types.ts";
 import { formatPath } from "../problems.ts";
+import { type AcceptPlace, runAcceptance } from "./accept.ts";
 import type { AuditWriter } from "./audit/audit.ts";
 import { sealRecord } from "./audit/record-seal.ts";
 import { type GuardedChild, runGuarded, type SnapshotPort, type Watched, watchRoots } from "./guarded.ts";
 import { inheritedSystemPrompt, launchOf, recordStart, sentMismatch } from "./launch.ts";
+import type { AcceptRun } from "./outcome/accept.ts";
 import { forkResult, taskResult, uncheckedResult } from "./outcome/judge.ts";
 import type { ChildResult, RunTimes } from "./outcome/result.ts";
 import type { PrefixGate } from "./prefix-gate.ts";
 import type { RootLocks } from "./root-lock.ts";
+import { sandboxSupport } from "./sandbox/support.ts";
 import type { Boundary, ChildOutcome, ChildRunner, LaunchRecord, TaskProgress } from "./types.ts";
 
 export interface ExecutionPorts {
@@ -45,6 +49,23 @@ export interface ExecutionPorts {
 	prefixGate?: PrefixGate;
 	/** Cancels the run (the child is stopped; the result says so). */
 	signal?: AbortSignal;
+	/** Runs a task's acceptance commands after its child; default: for real, under the child's sandbox. */
+	accept?: (accept: AcceptPlan, place: Omit<AcceptPlace, "support">) => Promise<AcceptRun[]>;
+}
+
+const realAccept: NonNullable<ExecutionPorts["accept"]> = (accept, place) =>
+	runAcceptance(accept, { ...place, support: sandboxSupport() });
+
+/**
+ * Runs the child, then its acceptance commands: before the roots' after-snapshot, so what they write
+ * is diffed and judged with the child's own changes.
+ */
+async function runWithAccept(plan: ChildPlan, ports: ExecutionPorts, run: () => Promise<ChildOutcome>) {
+	const outcome = await run();
+	if (plan.kind !== "task" || plan.accept === undefined) return { outcome, accept: undefined };
+	ports.progress?.({ type: "phase", phase: "checking", detail: "running the acceptance commands" });
+	const place = { cwd: plan.cwd, sandbox: plan.sandbox, ...(ports.signal && { signal: ports.signal }) };
+	return { outcome, accept: await (ports.accept ?? realAccept)(plan.accept, place) };
 }
 
 /** What a fork's prompt is: the parent's, which it sends unchanged (nothing for Pi to render). */
@@ -74,6 +95,7 @@ function resultOf(
 	rendered: RenderedPrompt,
 	ports: Pick<ExecutionPorts, "probe" | "now">,
 	at: RunTimes,
+	accept?: AcceptRun[],
 ): ChildResult {
 	if (plan.kind === "fork") return forkResult(plan, outcome, boundary, at);
 	const promptMismatch = sentMismatch(rendered, outcome);
@@ -94,7 +116,7 @@ function resultOf(
 				deadline: ports.now().getTime() + EVIDENCE_CHECK_MS,
 			})
 		: [];
-	return taskResult(plan, outcome, { boundary, envelope, claims, promptMismatch }, at);
+	return taskResult(plan, outcome, { boundary, envelope, claims, promptMismatch, ...(accept && { accept }) }, at);
 }
 
 async function execute(plan: ChildPlan, ports: ExecutionPorts): Promise<ChildResult> {
@@ -111,17 +133,15 @@ async function execute(plan: ChildPlan, ports: ExecutionPorts): Promise<ChildRes
 		budget: plan.budget,
 		launchJson: (record: LaunchRecord) => ({ ...plan, launch: record }),
 	};
-	const run = () => runGuarded(child, launchOf(plan, rendered), ports, audit);
+	const run = () => runWithAccept(plan, ports, () => runGuarded(child, launchOf(plan, rendered), ports, audit));
 	const watched = watchedBy(plan);
-	const { value: outcome, boundary } = watched
+	const { value, boundary } = watched
 		? await watchRoots(watched, ports, audit, run)
 		: { value: await run(), boundary: UNWATCHED };
+	const { outcome, accept } = value;
 	progress({ type: "phase", phase: "checking" });
-	const result = resultOf(plan, outcome, boundary, rendered, ports, {
-		startedAt,
-		finishedAt: ports.now(),
-		auditDir: audit.dir,
-	});
+	const at = { startedAt, finishedAt: ports.now(), auditDir: audit.dir };
+	const result = resultOf(plan, outcome, boundary, rendered, ports, at, accept);
 	return sealRecord(audit, outcome, result);
 }
 

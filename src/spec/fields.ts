@@ -4,7 +4,7 @@
  * messages, so the user reads "must be a positive number of seconds" instead of "must be > 0".
  */
 import { DEFAULT_EVIDENCE_RULE, EFFORTS, EVIDENCE_RULES, SANDBOX_MODES } from "../request/choices.ts";
-import { DEFAULT_EFFORT, defaultsText, ID_MAX_LENGTH, ID_RULE } from "../request/limits.ts";
+import { DEFAULT_ACCEPT_S, DEFAULT_EFFORT, defaultsText, ID_MAX_LENGTH, ID_RULE } from "../request/limits.ts";
 
 export interface FieldText {
 	/** What a valid value is, as a noun phrase: "a positive number of seconds". */
@@ -109,8 +109,26 @@ export const FIELDS: Readonly<Record<string, FieldText>> = {
 		expects: "a positive whole number of tokens",
 		fix: () => 'e.g. "tokens": 4000, or leave out context.tail for no conversation at all',
 	},
+	accept: {
+		expects: "a non-empty list of shell command lines",
+		fix: (v) =>
+			Array.isArray(v) && v.length === 0
+				? 'name at least one command, e.g. "accept": ["npm test"], or leave accept out for none'
+				: wrapList(v, "accept", '"npm test"'),
+	},
+	"accept[]": {
+		expects: "a non-empty command line (a string)",
+		fix: (v) =>
+			typeof v === "string"
+				? emptyEntry
+				: `write the command as a string, e.g. ${JSON.stringify(String(v ?? "npm test"))}`,
+	},
+	"budget.accept_s": {
+		expects: "a positive finite number of seconds",
+		fix: () => `e.g. "accept_s": 120, or leave it out for the default (${DEFAULT_ACCEPT_S} s)`,
+	},
 	budget: {
-		expects: "an object with optional limits wall_s, usd and turns",
+		expects: "an object with optional limits wall_s, usd, turns and accept_s",
 		fix: () => `e.g. "budget": {"wall_s": 600, "usd": 1}, or leave it out for the defaults`,
 	},
 	"budget.wall_s": {

@@ -4,7 +4,7 @@
  * after it was checked.
  */
 import { DEFAULT_EVIDENCE_RULE } from "../request/choices.ts";
-import { DEFAULT_BUDGETS, DEFAULT_EFFORT } from "../request/limits.ts";
+import { DEFAULT_ACCEPT_S, DEFAULT_BUDGETS, DEFAULT_EFFORT } from "../request/limits.ts";
 import type { ResolvedRoots, TaskSpec, TaskSpecInput } from "./schema.ts";
 
 /** Freezes an object graph in place and returns it. */
@@ -52,8 +52,13 @@ export function normalize(input: TaskSpecInput, resolved: ResolvedRoots): Normal
 			wall_s: pick("budget.wall_s", input.budget?.wall_s, budgetDefaults.wall_s),
 			usd: pick("budget.usd", input.budget?.usd, budgetDefaults.usd),
 			turns: pick("budget.turns", input.budget?.turns, budgetDefaults.turns),
+			// Recorded only where it governs something, so a spec without acceptance commands reads as before.
+			...((input.accept !== undefined || input.budget?.accept_s !== undefined) && {
+				accept_s: pick("budget.accept_s", input.budget?.accept_s, DEFAULT_ACCEPT_S),
+			}),
 		},
 		evidence: pick("evidence", input.evidence, DEFAULT_EVIDENCE_RULE),
+		...(input.accept !== undefined && { accept: [...input.accept] }),
 		sandbox: input.sandbox,
 		network: pick("network", input.network, false),
 		git_writes: pick("git_writes", input.git_writes, false),

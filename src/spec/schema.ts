@@ -34,6 +34,7 @@ export interface TaskSpecInput {
 	context?: { facts?: string[]; files?: string[]; commands?: string[]; tail?: { tokens: number } };
 	budget?: Partial<Budget>;
 	evidence?: EvidenceRule;
+	accept?: string[];
 	sandbox?: SandboxSetting;
 	network?: boolean;
 	git_writes?: boolean;
@@ -74,6 +75,8 @@ export interface TaskSpec {
 	readonly budget: Budget;
 	/** Whether an ok result must cite evidence (envelope/proof.ts). */
 	readonly evidence: EvidenceRule;
+	/** Acceptance commands pi-delegate runs after the child ends; absent for none (then budget.accept_s is too). */
+	readonly accept?: readonly string[];
 	/** As the caller gave it; undefined leaves the choice to the setting and the machine (decideSandbox). */
 	readonly sandbox: SandboxSetting | undefined;
 	readonly network: boolean;

@@ -22,13 +22,14 @@ export const SPEC_KEYS: Readonly<Record<string, readonly string[]>> = {
 		"context",
 		"budget",
 		"evidence",
+		"accept",
 		"sandbox",
 		"network",
 		"git_writes",
 	],
 	context: ["facts", "files", "commands", "tail"],
 	"context.tail": ["tokens"],
-	budget: ["wall_s", "usd", "turns"],
+	budget: ["wall_s", "usd", "turns", "accept_s"],
 };
 
 /** Other words for a field, in canonical form, mapped to the field's full path. */

@@ -33,6 +33,8 @@ export interface AgentOptions {
 	tail?: number;
 	budget?: Partial<Budget>;
 	evidence?: EvidenceRule;
+	/** Shell commands pi-delegate runs in the child's tree after it ends; a failing one fails the task. */
+	accept?: string[];
 	sandbox?: SandboxSetting;
 	network?: boolean;
 	git_writes?: boolean;

@@ -251,18 +251,18 @@ describe("a key that is no field of the call", () => {
 	});
 });
 
-describe("the fields the model's schema leaves out (exclude, network, git_writes, evidence)", () => {
+describe("the fields the model's schema leaves out (accept, exclude, network, git_writes, evidence)", () => {
 	it("are no property of the schema sent, and the tool's description names every one", () => {
 		const sent = Object.keys(TaskParamsSchema.properties);
 		for (const field of [...UNLISTED_FIELD_NAMES, ...CONTEXT_FIELD_NAMES]) expect(sent).not.toContain(field);
-		expect([...UNLISTED_FIELD_NAMES].sort()).toEqual(["evidence", "exclude", "git_writes", "network"]);
+		expect([...UNLISTED_FIELD_NAMES].sort()).toEqual(["accept", "evidence", "exclude", "git_writes", "network"]);
 		const also = TASK_TOOL_DESCRIPTION.split("\n").at(-1)!;
 		for (const field of UNLISTED_FIELD_NAMES) expect(also).toMatch(new RegExp(`\\b${field}\\b`));
 		for (const field of CONTEXT_FIELD_NAMES)
 			expect(TaskParamsSchema.properties.contextMode!.description).toMatch(new RegExp(`\\b${field}\\b`));
 		// The budget's keys are named, not defined: Pi coerces nothing in it.
 		expect(TaskParamsSchema.properties.budget).not.toHaveProperty("properties");
-		for (const key of ["wall_s", "usd", "turns"])
+		for (const key of ["wall_s", "usd", "turns", "accept_s"])
 			expect(TaskParamsSchema.properties.budget!.description).toContain(key);
 	});
 

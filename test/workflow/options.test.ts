@@ -103,6 +103,7 @@ describe("agent() options", () => {
 			exclude: ["/a/c"],
 			tail: 100,
 			evidence: "optional",
+			accept: ["npm test"],
 			sandbox: "off",
 			network: false,
 			git_writes: false,

@@ -11,6 +11,7 @@ import { firstDifference, positionText } from "../../meter/prefix.ts";
 import type { ForkPlan, TaskPlan, UncheckedPlan } from "../../plan/types.ts";
 import { formatPath } from "../../problems.ts";
 import type { Boundary, ChildOutcome } from "../types.ts";
+import type { AcceptRun } from "./accept.ts";
 import { runIsolation } from "./isolation.ts";
 import {
 	type ForkResult,
@@ -33,6 +34,8 @@ export interface TaskEvidence {
 	claims: ClaimCheck[];
 	/** The child sent another prompt than the one decided for it (execute.ts `sentMismatch`). */
 	promptMismatch: string | undefined;
+	/** The acceptance commands run after the child, when the plan has some. */
+	accept?: readonly AcceptRun[];
 }
 
 /** A task's result: the boundary, the envelope and its evidence, the verdict — reached once. */
@@ -50,6 +53,7 @@ export function taskResult(plan: TaskPlan, outcome: ChildOutcome, seen: TaskEvid
 		sandbox: outcome.sandbox,
 		// An unreadable part is not a breach of the sandbox: only a change it should have stopped is.
 		sandboxViolations: boundary.violations,
+		...(plan.accept && { accept: { runs: seen.accept ?? [], budgetS: plan.accept.budget_s } }),
 	});
 	return {
 		version: RESULT_VERSION,
@@ -72,6 +76,7 @@ export function taskResult(plan: TaskPlan, outcome: ChildOutcome, seen: TaskEvid
 		...(envelope.ok ? {} : { finalText: outcome.finalText }),
 		evidence: plan.spec.evidence,
 		isolation: runIsolation(plan.sandbox, outcome),
+		...(plan.accept && { accept: [...(seen.accept ?? [])] }),
 	};
 }
 

@@ -12,6 +12,7 @@ import type { ClaimCheck } from "../../envelope/verify.ts";
 import type { ChildPlan } from "../../plan/types.ts";
 import type { Effort } from "../../request/choices.ts";
 import type { ChildOutcome, ChildUsage, RunnerKind } from "../types.ts";
+import type { AcceptRun } from "./accept.ts";
 import type { RunIsolation } from "./isolation.ts";
 import type { RunProblem, Verdict } from "./verdict.ts";
 
@@ -87,6 +88,8 @@ export interface TaskResult extends ResultBase {
 	evidence?: EvidenceRule;
 	/** How the child was contained and sandboxed, and what the sandbox prevented (runIsolation). */
 	isolation?: RunIsolation;
+	/** The acceptance commands pi-delegate ran after the child, each as it ended; absent when the task has none. */
+	accept?: AcceptRun[];
 }
 
 /** Whether the fork's first request repeated the parent's last one, as far as the hashes show. */

@@ -12,13 +12,14 @@ import { formatUsd, plural } from "../../format/numbers.ts";
 import type { Problem, ProblemCode } from "../../problems.ts";
 import type { Budget } from "../../request/limits.ts";
 import type { ChildOutcome, SandboxMode } from "../types.ts";
+import { type AcceptRun, acceptProblems } from "./accept.ts";
 
 export type Verdict = "PASS" | "FAIL";
 
 /** The codes a verdict's problems carry (PROBLEM_CODES says what each means). */
 export type RunProblemCode = Extract<
 	ProblemCode,
-	"setup" | "budget" | "child" | "envelope" | "status" | "evidence" | "boundary" | "sandbox" | "record"
+	"setup" | "budget" | "child" | "envelope" | "status" | "evidence" | "accept" | "boundary" | "sandbox" | "record"
 >;
 
 /** One reason a run failed: a Problem whose code says which check failed, so a renderer can group them. */
@@ -40,6 +41,8 @@ export interface VerdictInput {
 	sandbox?: SandboxMode | undefined;
 	/** The changes outside write_allowed alone, without the unreadable parts `violations` also lists. */
 	sandboxViolations?: readonly Change[];
+	/** The acceptance commands pi-delegate ran after the child, and the seconds they had together. */
+	accept?: { runs: readonly AcceptRun[]; budgetS: number };
 }
 
 /** How many violations are listed one by one before the rest are counted. */
@@ -258,6 +261,7 @@ export function judgeRun(input: VerdictInput): { verdict: Verdict; problems: Run
 		...boundaryProblems(input),
 		...envelopeProblems(input),
 		...proofProblems(input),
+		...acceptProblems(input.accept?.runs, input.accept?.budgetS ?? 0),
 	];
 	return { verdict: problems.length === 0 ? "PASS" : "FAIL", problems };
 }
