@@ -19,6 +19,7 @@ const STARTS_PROCESSES: Record<string, string> = {
 	[GIT_MODULE]: "git, every process of it",
 	"boundary/exec.ts": "find (and git when git-process.ts hands it the hardened command line)",
 	"run/runners/subprocess.ts": "the child's pi",
+	"run/accept.ts": "the caller's acceptance commands, each in bubblewrap under the child's sandbox plan",
 	"run/sandbox/support.ts": "bubblewrap's probe",
 	"run/sandbox/command-namespace.ts":
 		"the keeper of the PID namespace a subprocess child's commands share (bubblewrap)",
