@@ -4,8 +4,11 @@
  * a directory; the settings through the real reader with the files' texts given here; the agents
  * through the real catalog from their files' texts. A test changes one input and reads the plan.
  */
+
 import { posix } from "node:path";
 import { buildAgentCatalog } from "../../src/agents/catalog.ts";
+import { PI_BUILTIN_TOOLS } from "../../src/agents/tools.ts";
+import { SUBMIT_RESULT_TOOL_NAME } from "../../src/envelope/schema.ts";
 import type { ModelInfo, Planned, TaskInputs, TaskPlan } from "../../src/plan/types.ts";
 import type { ParentPrompt } from "../../src/prompt/channels.ts";
 import { readSettings } from "../../src/settings/read.ts";
@@ -30,16 +33,7 @@ export const MODELS: readonly ModelInfo[] = Object.freeze([
 export const PARENT_MODEL = Object.freeze({ provider: "anthropic", id: "claude-sonnet-4-5", thinking: "medium" });
 
 /** Every tool a child session can have here: Pi's own, and the submit tool (as availableToolNames finds them). */
-export const TOOLS: readonly string[] = Object.freeze([
-	"read",
-	"bash",
-	"edit",
-	"write",
-	"grep",
-	"find",
-	"ls",
-	"submit_result",
-]);
+export const TOOLS: readonly string[] = Object.freeze([...PI_BUILTIN_TOOLS, SUBMIT_RESULT_TOOL_NAME]);
 
 export const PARENT: ParentPrompt = Object.freeze({ options: { cwd: CWD, contextFiles: [], skills: [] } });
 
