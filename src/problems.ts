@@ -38,6 +38,7 @@ export const PROBLEM_CODES = {
 	evidence: "an evidence pointer did not verify, or an ok cites nothing",
 	boundary: "a change outside write_allowed, or a watched part that could not be checked",
 	accept: "an acceptance command pi-delegate ran after the child exited non-zero, ran out of time or could not run",
+	apply: "a passed task's change, made on private copies, could not be applied to the real root",
 	sandbox: "the enforced sandbox let a change outside write_allowed through: a bug in pi-delegate",
 	record: "the run's audit record could not be written in full, or something else changed it during the run",
 } as const;

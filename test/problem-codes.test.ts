@@ -8,6 +8,7 @@ import { resolveModelRef } from "../src/agents/model-ref.ts";
 import type { EnvelopeParse } from "../src/envelope/parse.ts";
 import { formatPath, PROBLEM_CODES, type Problem, type ProblemCode } from "../src/problems.ts";
 import { recordProblem } from "../src/run/audit/record-seal.ts";
+import { applyProblem } from "../src/run/outcome/apply.ts";
 import { judgeRun, type VerdictInput } from "../src/run/outcome/verdict.ts";
 import { loadSpecText } from "../src/spec/load.ts";
 import type { PathInfo, PathProbe } from "../src/spec/probe.ts";
@@ -103,6 +104,14 @@ const PRODUCERS: Record<ProblemCode, { problems: () => readonly Problem[]; at: s
 	},
 	boundary: { problems: () => runProblems({ violations: written }), at: "/v/repo/x.txt" },
 	sandbox: { problems: () => runProblems({ violations: written, sandbox: "enforce" }), at: "sandbox" },
+	apply: {
+		problems: () => {
+			const files = { added: 0, modified: 1, deleted: 0, renamed: 0 };
+			const problem = applyProblem({ mode: "on-pass", base: "/r", applied: false, files, reason: "the real root changed" });
+			return problem ? [problem] : [];
+		},
+		at: "apply",
+	},
 	record: {
 		problems: () => [recordProblem({ kind: "unwritten", file: "result.json", reason: "could not be written" }, "/r")],
 		at: "record",

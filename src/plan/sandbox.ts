@@ -33,6 +33,12 @@ export interface SandboxPlan {
 	network: boolean;
 	/** Whether the `.git` of a writable root may be written (commit, tag, hooks, config). */
 	gitWritable: boolean;
+	/**
+	 * Private copies mounted over their roots (apply on-pass, a subprocess child): its outer
+	 * bubblewrap takes every file under a root from the copy, but the paths shown from the real
+	 * root, read-only. Set when the copies are made, not by decideSandbox.
+	 */
+	copies?: Array<{ root: string; copy: string; shown: string[] }>;
 	/** Plain-word remarks for the report (a field that has no effect, a fallback). */
 	notes: string[];
 	/**

@@ -22,6 +22,8 @@ export interface SettingsDecisions {
 	profiles: ReturnType<typeof profilesFromSettings>;
 	/** The `sandbox` setting when a file sets it; undefined leaves the default to the sandbox plan. */
 	sandbox: ValidatedSettings["sandbox"]["value"] | undefined;
+	/** The `apply` setting when a file sets it; undefined leaves the default to the plan (plan/apply.ts). */
+	apply: "on-pass" | "direct" | undefined;
 	delegationRule: boolean;
 	/** Every problem of every settings file; a launch refuses while any remains. */
 	problems: Problem[];
@@ -36,6 +38,7 @@ export function decideSettings(read: Pick<ReadSettingsResult, "settings" | "prob
 		providerExtensions: [...settings.providerExtensions.value],
 		profiles: profilesFromSettings(settings),
 		sandbox: settings.sandbox.origin.kind === "file" ? settings.sandbox.value : undefined,
+		apply: settings.apply?.value,
 		delegationRule: settings.delegationRule.value,
 		problems: [...read.problems],
 	};

@@ -16,6 +16,7 @@ import { taskBrief, taskRung } from "../prompt/task-brief.ts";
 import { TASK_WORKER } from "../prompt/task-worker.ts";
 import type { TaskSpec } from "../spec/schema.ts";
 import { decideAccept } from "./accept.ts";
+import { applyClaim, decideApply } from "./apply.ts";
 import { auditFiles } from "./audit-files.ts";
 import { type ChildCachePolicy, type PrefixReuse, prefixReuse, taskCachePolicy } from "./cache-policy.ts";
 import { kindFromAgent, resolveAgent } from "./child.ts";
@@ -119,6 +120,7 @@ function assemble(
 		tools: tools.tools,
 		firstMessage: taskBrief(spec, tail, accept),
 	});
+	const apply = decideApply({ spec, setting: settings.apply, sandbox, runner: decideRunner(inputs, settings.runner).value });
 	const commands = commandRules(agent, view.tools);
 	const paths = pathRules(agent, view.tools);
 	const key = prefixKey({
@@ -150,7 +152,8 @@ function assemble(
 		audit: { runsDir: decideRunsDir(inputs, settings.runsDir), files: auditFiles("task") },
 		prefixKey: key,
 		piVersion: inputs.piVersion,
-		claim: taskClaim({ spec, boundary: { roots: spec.resolved.roots }, sandbox, child: view }),
+		claim: applyClaim(taskClaim({ spec, boundary: { roots: spec.resolved.roots }, sandbox, child: view }), apply),
+		apply,
 		defaults,
 		...(inputs.parentSession && { parentSession: inputs.parentSession }),
 		...(tail && { tail: tailSummary(tail, inputs.branch?.source ?? "none") }),

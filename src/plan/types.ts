@@ -19,6 +19,7 @@ import type { TaskRung } from "../prompt/task-brief.ts";
 import type { ReadSettingsResult } from "../settings/read.ts";
 import type { RunnerKind } from "../settings/types.ts";
 import type { AcceptPlan } from "./accept.ts";
+import type { ApplyPlan } from "./apply.ts";
 import type { CallFields, ChildBudget, Decided, DefaultDecision, ModelChoice, PlanBase } from "./base.ts";
 import type { ChildCachePolicy } from "./cache-policy.ts";
 
@@ -179,6 +180,8 @@ export interface TaskPlan extends ChildPlanBase {
 	cache: Decided<ChildCachePolicy>;
 	/** Commands pi-delegate runs in the child's working tree after it ends; absent for none. */
 	accept?: AcceptPlan;
+	/** Where the child makes its changes: a private copy applied on PASS, or the real root. */
+	apply: ApplyPlan;
 }
 
 /** The tail a plan chose, in figures: the quoted text itself is in the first message. */

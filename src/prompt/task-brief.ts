@@ -31,7 +31,7 @@ const bullets = (items: readonly string[]) => items.map((item) => `- ${item}`).j
  * siblings, so each of its tokens is paid in full per child. What the `submit_result` definition
  * says (finish with it, once and last; pointer forms; an ok needs evidence) is not repeated here.
  */
-function authority(spec: TaskSpec): string {
+export function authorityText(spec: Pick<TaskSpec, "read_only" | "resolved">): string {
 	const { write_allowed, watched_only } = spec.resolved;
 	if (spec.read_only) {
 		return ["Read-only: you may read anything, but change nothing under these roots:", bullets(watched_only)].join(
@@ -70,7 +70,7 @@ export function taskBrief(
 		`# Task: ${spec.id}`,
 		`## Goal\n${spec.goal}`,
 		`## Deliverable\n${spec.deliverable}`,
-		`## Authority\n${authority(spec)}`,
+		`## Authority\n${authorityText(spec)}`,
 	];
 	if (files.length > 0) sections.push(`## Files to read yourself\n${bullets(files)}`);
 	if (commands.length > 0) {

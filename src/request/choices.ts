@@ -13,6 +13,13 @@ export const SANDBOX_MODES = ["enforce", "off"] as const;
 export type SandboxSetting = (typeof SANDBOX_MODES)[number];
 
 /**
+ * Where a task's child makes its changes: `on-pass` on a private copy of each writable root, applied
+ * to the real root as one patch only when the task passes; `direct` in the real root, as it works.
+ */
+export const APPLY_MODES = ["on-pass", "direct"] as const;
+export type ApplySetting = (typeof APPLY_MODES)[number];
+
+/**
  * The spec's `evidence` field: whether an `ok` result must cite at least one pointer (envelope/proof.ts
  * applies it).
  */

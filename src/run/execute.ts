@@ -16,20 +16,23 @@ import { EVIDENCE_CHECK_MS } from "../envelope/probe.ts";
 import { type FileProbe, verifyEvidence } from "../envelope/verify.ts";
 import type { RenderedPrompt } from "../host/render.ts";
 import type { AcceptPlan } from "../plan/accept.ts";
+import type { PlacedCopy } from "../plan/apply.ts";
 import type { ChildPlan, TaskPlan, UncheckedPlan } from "../plan/types.ts";
 import { formatPath } from "../problems.ts";
 import { type AcceptPlace, runAcceptance } from "./accept.ts";
+import { copyProbe, notStartedRunner, openCopies, settleCopies } from "./copies.ts";
 import type { AuditWriter } from "./audit/audit.ts";
 import { sealRecord } from "./audit/record-seal.ts";
 import { type GuardedChild, runGuarded, type SnapshotPort, type Watched, watchRoots } from "./guarded.ts";
 import { inheritedSystemPrompt, launchOf, recordStart, sentMismatch } from "./launch.ts";
 import type { AcceptRun } from "./outcome/accept.ts";
 import { forkResult, taskResult, uncheckedResult } from "./outcome/judge.ts";
-import type { ChildResult, RunTimes } from "./outcome/result.ts";
+import type { ChildResult, RunTimes, TaskResult } from "./outcome/result.ts";
 import type { PrefixGate } from "./prefix-gate.ts";
 import type { RootLocks } from "./root-lock.ts";
 import { sandboxSupport } from "./sandbox/support.ts";
 import type { Boundary, ChildOutcome, ChildRunner, LaunchRecord, TaskProgress } from "./types.ts";
+import type { makeWorkspace } from "./workspace/copy.ts";
 
 export interface ExecutionPorts {
 	now: () => Date;
@@ -51,6 +54,8 @@ export interface ExecutionPorts {
 	signal?: AbortSignal;
 	/** Runs a task's acceptance commands after its child; default: for real, under the child's sandbox. */
 	accept?: (accept: AcceptPlan, place: Omit<AcceptPlace, "support">) => Promise<AcceptRun[]>;
+	/** Makes the private copies of an on-pass task's writable roots; default: for real (workspace/copy.ts). */
+	workspace?: typeof makeWorkspace;
 }
 
 const realAccept: NonNullable<ExecutionPorts["accept"]> = (accept, place) =>
@@ -107,7 +112,7 @@ function resultOf(
 	});
 	const claims = envelope.ok
 		? verifyEvidence(envelope.envelope.evidence, {
-				roots: plan.boundary.roots,
+				roots: plan.spec.resolved.roots,
 				base: plan.submit.cwd,
 				// pi-delegate's own record of what ran and how it ended, where the runner keeps one.
 				commands: outcome.commands ?? outcome.commandsRun,
@@ -124,6 +129,29 @@ async function execute(plan: ChildPlan, ports: ExecutionPorts): Promise<ChildRes
 	const startedAt = ports.now();
 	const audit = ports.audit(plan.audit.runsDir, plan.id, startedAt);
 	progress({ type: "audit", dir: audit.dir });
+	const copies = plan.kind === "task" ? await openCopies(plan, ports) : undefined;
+	try {
+		const working = copies?.placed ?? plan;
+		const using = copies?.failed ? { ...ports, runner: notStartedRunner(copies.failed) } : ports;
+		const run = await runChild(working, using, audit, startedAt, copies?.workspace?.copies);
+		const result = copies?.workspace
+			? await settleCopies(run.result as TaskResult, copies.workspace, run.boundary, audit, ports, plan as TaskPlan)
+			: run.result;
+		return sealRecord(audit, run.outcome, result);
+	} finally {
+		await copies?.workspace?.drop();
+	}
+}
+
+/** Renders, records, runs and judges one child: everything but where its changes end up. */
+async function runChild(
+	plan: ChildPlan,
+	ports: ExecutionPorts,
+	audit: AuditWriter,
+	startedAt: Date,
+	copies: readonly PlacedCopy[] | undefined,
+) {
+	const progress = (p: TaskProgress) => ports.progress?.(p);
 	const rendered = plan.kind === "fork" ? forkRendered(plan) : await ports.render(plan);
 	recordStart(audit, plan, rendered);
 	for (const warning of plan.warnings)
@@ -141,8 +169,8 @@ async function execute(plan: ChildPlan, ports: ExecutionPorts): Promise<ChildRes
 	const { outcome, accept } = value;
 	progress({ type: "phase", phase: "checking" });
 	const at = { startedAt, finishedAt: ports.now(), auditDir: audit.dir };
-	const result = resultOf(plan, outcome, boundary, rendered, ports, at, accept);
-	return sealRecord(audit, outcome, result);
+	const probe = copies ? copyProbe(ports.probe, copies) : ports.probe;
+	return { outcome, boundary, result: resultOf(plan, outcome, boundary, rendered, { ...ports, probe }, at, accept) };
 }
 
 /** Carries out one plan of any kind; its roots are held as the plan claims them while it runs. */

@@ -124,7 +124,7 @@ async function startChild(launch: ChildLaunch, ports: GuardPorts, hooks: RunnerH
 	}
 }
 
-function notStarted(reason: string): ChildOutcome {
+export function notStarted(reason: string): ChildOutcome {
 	const exit = { code: null, signal: null, spawnError: reason, abortReason: undefined, reports: [], stderrTail: "" };
 	return childOutcome(createEventState(), { ...exit, streamErrors: [], sessionFile: undefined, elapsedMs: 0 });
 }

@@ -1,5 +1,5 @@
 /**
- * The rules for the plain settings: runsDir, runner, providerExtensions, sandbox, delegationRule.
+ * The rules for the plain settings: runsDir, runner, providerExtensions, sandbox, apply, delegationRule.
  * The schema decides whether a value has the right shape; this file words the problem for the key
  * and says what an empty value means, because an empty value that silently meant "the default" (or
  * its opposite) is how a tidy-up re-arms something that was switched off on purpose.
@@ -10,9 +10,9 @@ import type { Problem, ProblemPlace } from "../problems.ts";
 import { closest } from "../suggest.ts";
 import { kindOf } from "../values.ts";
 import type { KeyPlace } from "./place.ts";
-import { DelegateSectionSchema, RUNNERS, SANDBOX_SETTINGS, type SettingKey } from "./schema.ts";
+import { APPLY_SETTINGS, DelegateSectionSchema, RUNNERS, SANDBOX_SETTINGS, type SettingKey } from "./schema.ts";
 
-type PlainKey = "runsDir" | "runner" | "providerExtensions" | "sandbox" | "delegationRule";
+type PlainKey = "runsDir" | "runner" | "providerExtensions" | "sandbox" | "apply" | "delegationRule";
 
 interface KeyText {
 	/** What the value must be, for "must be X, not Y". */
@@ -43,6 +43,12 @@ const TEXT: Readonly<Record<PlainKey, KeyText>> = {
 		fix: 'use "off" to run children uncontained, or remove the key to enforce the sandbox (the default)',
 		words: SANDBOX_SETTINGS,
 		noun: "a sandbox setting",
+	},
+	apply: {
+		expects: '"on-pass" or "direct"',
+		fix: 'use "direct" for children to change the real root as they work, or remove the key for "on-pass" (the default)',
+		words: APPLY_SETTINGS,
+		noun: "an apply setting",
 	},
 	delegationRule: {
 		expects: "true or false (unquoted)",

@@ -65,7 +65,7 @@ function mergeProfiles(sections: readonly ValidatedSection[]): ValidatedSettings
 }
 
 /** The last section (project over global) that sets a plain key, as a Setting. */
-function last<K extends "runsDir" | "runner" | "providerExtensions" | "sandbox" | "delegationRule", T>(
+function last<K extends "runsDir" | "runner" | "providerExtensions" | "sandbox" | "apply" | "delegationRule", T>(
 	sections: readonly ValidatedSection[],
 	key: K,
 	convert: (value: NonNullable<ValidatedSection["values"][K]>, section: ValidatedSection) => T,
@@ -88,6 +88,7 @@ export function mergeSettings(sections: readonly ValidatedSection[], places: Mer
 			last(sections, "providerExtensions", (list, section) => list.map((p) => resourcePath(p, section, places))) ??
 			byDefault(SETTING_DEFAULTS.providerExtensions),
 		sandbox: last(sections, "sandbox", (mode) => mode) ?? byDefault(SETTING_DEFAULTS.sandbox),
+		apply: last(sections, "apply", (mode) => mode),
 		delegationRule: last(sections, "delegationRule", (on) => on) ?? byDefault(SETTING_DEFAULTS.delegationRule),
 	};
 }

@@ -10,6 +10,7 @@ import { THINKING_LEVELS } from "../spec/model-ref.ts";
 
 export const RUNNERS = ["in-process", "subprocess"] as const;
 export const SANDBOX_SETTINGS = ["enforce", "off"] as const;
+export const APPLY_SETTINGS = ["on-pass", "direct"] as const;
 
 const literals = <T extends string>(values: readonly T[], description: string) =>
 	Type.Union(
@@ -83,6 +84,12 @@ export const DelegateSectionSchema = Type.Object(
 		),
 		sandbox: Type.Optional(
 			literals(SANDBOX_SETTINGS, 'Whether children run contained. Default "enforce"; only "off" turns it off.'),
+		),
+		apply: Type.Optional(
+			literals(
+				APPLY_SETTINGS,
+				'Where a task\'s child makes its changes: "on-pass" (a private copy, applied on PASS) or "direct" (the real root). Default "on-pass"; a spec\'s apply wins.',
+			),
 		),
 		delegationRule: Type.Optional(
 			Type.Boolean({ description: "Whether the parent's system prompt gets the delegation section. Default true." }),

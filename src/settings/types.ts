@@ -90,6 +90,8 @@ export interface ValidatedSettings {
 	providerExtensions: Setting<readonly string[]>;
 	/** Default "enforce": only the word "off" turns containment off. */
 	sandbox: Setting<SandboxSetting>;
+	/** Unset: a task's default (plan/apply.ts). */
+	apply: Setting<"on-pass" | "direct"> | undefined;
 	/** Whether the parent's system prompt gets the delegation section; default true. */
 	delegationRule: Setting<boolean>;
 }

@@ -3,7 +3,7 @@
  * type, empty, out of range, missing) are phrased from these rather than from the schema checker's own
  * messages, so the user reads "must be a positive number of seconds" instead of "must be > 0".
  */
-import { DEFAULT_EVIDENCE_RULE, EFFORTS, EVIDENCE_RULES, SANDBOX_MODES } from "../request/choices.ts";
+import { APPLY_MODES, DEFAULT_EVIDENCE_RULE, EFFORTS, EVIDENCE_RULES, SANDBOX_MODES } from "../request/choices.ts";
 import { DEFAULT_ACCEPT_S, DEFAULT_EFFORT, defaultsText, ID_MAX_LENGTH, ID_RULE } from "../request/limits.ts";
 
 export interface FieldText {
@@ -142,6 +142,11 @@ export const FIELDS: Readonly<Record<string, FieldText>> = {
 	sandbox: {
 		expects: `one of ${SANDBOX_MODES.map((m) => `"${m}"`).join(", ")}`,
 		fix: () => 'use "enforce" (writes outside write_allowed are prevented) or "off", or leave it out for the default',
+	},
+	apply: {
+		expects: `one of ${APPLY_MODES.map((m) => `"${m}"`).join(", ")}`,
+		fix: () =>
+			'use "on-pass" (the child works on a copy, applied only on PASS) or "direct" (in the real root), or leave it out for the default',
 	},
 	network: {
 		expects: "true or false",

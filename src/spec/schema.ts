@@ -9,7 +9,7 @@
  * what `pi-delegate validate` cost to start (and of what the extension cost Pi's start-up), while the
  * check of a spec needs only the data. test/spec/ holds shape.ts's verdict equal to typebox's.
  */
-import type { Effort, EvidenceRule, SandboxSetting } from "../request/choices.ts";
+import type { ApplySetting, Effort, EvidenceRule, SandboxSetting } from "../request/choices.ts";
 import { specSchema } from "../request/generate.ts";
 import type { Budget } from "../request/limits.ts";
 import type { JsonSchema } from "../request/types.ts";
@@ -35,6 +35,7 @@ export interface TaskSpecInput {
 	budget?: Partial<Budget>;
 	evidence?: EvidenceRule;
 	accept?: string[];
+	apply?: ApplySetting;
 	sandbox?: SandboxSetting;
 	network?: boolean;
 	git_writes?: boolean;
@@ -77,6 +78,8 @@ export interface TaskSpec {
 	readonly evidence: EvidenceRule;
 	/** Acceptance commands pi-delegate runs after the child ends; absent for none (then budget.accept_s is too). */
 	readonly accept?: readonly string[];
+	/** As the caller gave it; undefined leaves the choice to the setting and the roots (plan/apply.ts). */
+	readonly apply?: ApplySetting;
 	/** As the caller gave it; undefined leaves the choice to the setting and the machine (decideSandbox). */
 	readonly sandbox: SandboxSetting | undefined;
 	readonly network: boolean;

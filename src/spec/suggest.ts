@@ -23,6 +23,7 @@ export const SPEC_KEYS: Readonly<Record<string, readonly string[]>> = {
 		"budget",
 		"evidence",
 		"accept",
+		"apply",
 		"sandbox",
 		"network",
 		"git_writes",

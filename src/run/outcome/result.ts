@@ -13,6 +13,7 @@ import type { ChildPlan } from "../../plan/types.ts";
 import type { Effort } from "../../request/choices.ts";
 import type { ChildOutcome, ChildUsage, RunnerKind } from "../types.ts";
 import type { AcceptRun } from "./accept.ts";
+import type { ApplyRecord } from "./apply.ts";
 import type { RunIsolation } from "./isolation.ts";
 import type { RunProblem, Verdict } from "./verdict.ts";
 
@@ -90,6 +91,8 @@ export interface TaskResult extends ResultBase {
 	isolation?: RunIsolation;
 	/** The acceptance commands pi-delegate ran after the child, each as it ended; absent when the task has none. */
 	accept?: AcceptRun[];
+	/** Where a change made on private copies went (apply on-pass); absent under direct. */
+	apply?: ApplyRecord;
 }
 
 /** Whether the fork's first request repeated the parent's last one, as far as the hashes show. */

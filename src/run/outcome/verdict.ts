@@ -19,7 +19,17 @@ export type Verdict = "PASS" | "FAIL";
 /** The codes a verdict's problems carry (PROBLEM_CODES says what each means). */
 export type RunProblemCode = Extract<
 	ProblemCode,
-	"setup" | "budget" | "child" | "envelope" | "status" | "evidence" | "accept" | "boundary" | "sandbox" | "record"
+		| "setup"
+	| "budget"
+	| "child"
+	| "envelope"
+	| "status"
+	| "evidence"
+	| "accept"
+	| "boundary"
+	| "sandbox"
+	| "record"
+	| "apply"
 >;
 
 /** One reason a run failed: a Problem whose code says which check failed, so a renderer can group them. */

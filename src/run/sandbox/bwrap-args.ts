@@ -161,9 +161,22 @@ export function within(a: string, b: string): boolean {
 
 const unique = (paths: readonly string[]) => [...new Set(paths)];
 
+/**
+ * Where a path's files come from on this side: under a root the child works on through a private
+ * copy (apply on-pass), from the copy, so that whatever is mounted at the root's path is the copy.
+ */
+function sourceOf(plan: SandboxPlan): (path: string) => string {
+	const copies = plan.copies ?? [];
+	return (path) => {
+		const copy = copies.find((c) => within(path, c.root));
+		return copy ? copy.copy + path.slice(copy.root.replace(/\/+$/, "").length) : path;
+	};
+}
+
 /** The arguments of `bwrap` up to and including `--`; the command follows. */
 export function bwrapArgs(plan: SandboxPlan, env: BwrapEnv): string[] {
 	if (plan.mode === "off") return containArgs(env.cwd, { command: !env.outer });
+	const from = sourceOf(plan);
 	const writable = unique([...plan.writable, ...(env.alsoWritable ?? [])]);
 	const inWritable = (p: string) => writable.some((w) => within(p, w));
 	const takenBack = plan.readOnly.filter(inWritable);
@@ -187,9 +200,13 @@ export function bwrapArgs(plan: SandboxPlan, env: BwrapEnv): string[] {
 		...(env.mounts ?? []).flatMap((m) => ["--bind", m.from, m.to]),
 		...(env.outer ? [] : HIDE_RUN),
 	];
-	for (const path of unique([...visible, ...readOnly])) args.push("--ro-bind-try", path, path);
-	for (const path of writable) args.push("--bind", path, path);
-	for (const path of takenBack) args.push("--ro-bind-try", path, path);
+	// A copy at its root's path, read-only like any visible path until write_allowed is bound over it.
+	for (const copy of plan.copies ?? []) args.push("--ro-bind", copy.copy, copy.root);
+	for (const path of unique([...visible, ...readOnly])) args.push("--ro-bind-try", from(path), path);
+	// The paths a copy shows from the real root (not copied: ignored directories), read-only for good.
+	for (const shown of (plan.copies ?? []).flatMap((c) => c.shown)) args.push("--ro-bind-try", shown, shown);
+	for (const path of writable) args.push("--bind", from(path), path);
+	for (const path of takenBack) args.push("--ro-bind-try", from(path), path);
 	args.push("--setenv", "TMPDIR", "/tmp", "--chdir", env.cwd, "--");
 	return args;
 }

@@ -1,0 +1,163 @@
+/**
+ * Where a task's child makes its changes, decided with the rest of its plan: on a private copy of
+ * each writable root, applied to the real root as one patch only when the task passes (`on-pass`),
+ * or in the real root as it works (`direct`). Pure.
+ *
+ * Under `on-pass` the real root is the user's until the verdict: a FAIL leaves it as it was, and
+ * two writers on one root each work on a copy of their own instead of waiting for each other.
+ * Three facts of the launch shape how the copy is reached and checked:
+ * - a subprocess child in the sandbox sees its copy at the root's own path (its outer bubblewrap
+ *   mounts the copy there), so its paths, commands and evidence pointers are those of `direct`;
+ *   any other child is told the copy's path, and works there;
+ * - with the sandbox, the real root is read-only to the child, so it is not watched while the child
+ *   runs, and the child does not hold it: the copy is made under a shared hold and the patch
+ *   applied under an exclusive one, so siblings on one root run at once;
+ * - without the sandbox nothing stops a write to the real root by its own path, so the real root is
+ *   watched too (any change there fails the task) and the child holds it as a writer does.
+ */
+import { authorityText } from "../prompt/task-brief.ts";
+import type { ApplySetting } from "../request/choices.ts";
+import type { TaskSpec } from "../spec/schema.ts";
+import type { RootClaim } from "./root-claim.ts";
+import type { SandboxPlan } from "./sandbox.ts";
+import type { RunnerKind, TaskPlan } from "./types.ts";
+
+/** The decision, as a plan records it. */
+export interface ApplyPlan {
+	mode: ApplySetting;
+	/** Why this mode, in words for the report. */
+	reason: string;
+	/** The roots the child works on through copies (on-pass): each spec root holding a write_allowed path. */
+	roots: string[];
+	/** The child sees each copy at its root's path; otherwise it is told the copy's path. */
+	mounted: boolean;
+	/** The real roots are watched while the child runs (no sandbox keeps the child out of them). */
+	watchReal: boolean;
+}
+
+/** One writable root and the private copy the child works on, once the copy is made. */
+export interface PlacedCopy {
+	root: string;
+	copy: string;
+	/**
+	 * Paths under the root the copy does not hold (a repository's ignored directories outside
+	 * write_allowed): a mounted child sees them read-only from the real root; a child told the
+	 * copy's path finds links to them there.
+	 */
+	shown: string[];
+}
+
+const within = (path: string, dir: string) => path === dir || path.startsWith(dir.endsWith("/") ? dir : `${dir}/`);
+
+/** The spec's roots that hold a path the child may write, outermost only. */
+export function writableRoots(spec: Pick<TaskSpec, "read_only" | "resolved">): string[] {
+	if (spec.read_only) return [];
+	const { roots, write_allowed } = spec.resolved;
+	const holding = roots.filter((root) => write_allowed.some((allowed) => within(allowed, root)));
+	return [...new Set(holding)].filter((root, _, all) => !all.some((other) => other !== root && within(root, other)));
+}
+
+export interface ApplyInput {
+	spec: Pick<TaskSpec, "read_only" | "resolved" | "apply">;
+	/** The `apply` setting, when a file sets it. */
+	setting: ApplySetting | undefined;
+	sandbox: Pick<SandboxPlan, "mode">;
+	runner: RunnerKind;
+}
+
+/**
+ * The spec's `apply`, else the setting, else `on-pass`: a FAIL that leaves nothing behind is what a
+ * user wants, and the copy costs about what `git worktree add` does (bench/apply.ts). A task that
+ * may write nothing has nothing to apply: it runs as before.
+ */
+export function decideApply(input: ApplyInput): ApplyPlan {
+	const roots = writableRoots(input.spec);
+	const none = { roots: [], mounted: false, watchReal: false };
+	if (roots.length === 0) return { mode: "direct", reason: "nothing to apply: the task may write nothing", ...none };
+	const mode = input.spec.apply ?? input.setting ?? "on-pass";
+	const source =
+		input.spec.apply !== undefined ? "the spec asks for it" : input.setting ? "the apply setting" : "the default";
+	if (mode === "direct") return { mode, reason: `${source}: the child changes the real root as it works`, ...none };
+	const sandboxed = input.sandbox.mode === "enforce";
+	const mounted = sandboxed && input.runner === "subprocess";
+	return {
+		mode,
+		reason: `${source}: the child works on a private copy, applied to the real root only if the task passes`,
+		roots,
+		mounted,
+		watchReal: !sandboxed,
+	};
+}
+
+/**
+ * What the child holds while it runs under `on-pass` with the sandbox: its roots but the copied
+ * ones, which it never touches (the copy and the patch take holds of their own).
+ */
+export function applyClaim(claim: RootClaim, apply: ApplyPlan): RootClaim {
+	if (apply.mode !== "on-pass" || apply.watchReal) return claim;
+	return { ...claim, roots: claim.roots.filter((root) => !apply.roots.includes(root)) };
+}
+
+/** A path under a copied root, moved to the same place in its copy; any other path as it is. */
+export function inCopy(path: string, copies: readonly PlacedCopy[]): string {
+	const copy = copies.find((c) => within(path, c.root));
+	return copy ? copy.copy + path.slice(copy.root.length) : path;
+}
+
+/** A path under a copy, moved back to its root; any other path as it is. */
+export function fromCopy(path: string, copies: readonly PlacedCopy[]): string {
+	const copy = copies.find((c) => within(path, c.copy));
+	return copy ? copy.root + path.slice(copy.copy.length) : path;
+}
+
+/** The line that tells a child working at a copy's own path where it is. */
+function copyNote(copies: readonly PlacedCopy[]): string {
+	const lines = copies.map((c) => `- ${c.copy} is your copy of ${c.root}`);
+	return [
+		"You work on private copies: make every change there, by the paths above. They reach the real roots only if the task passes.",
+		...lines,
+	].join("\n");
+}
+
+/**
+ * The plan with its copies in place: what is watched moves to the copies (and, without the sandbox,
+ * the real roots are watched besides); a child told the copy's path gets it as its working
+ * directory, writable roots and pointer base, and its brief says so. A mounted child's own view is
+ * unchanged: its sandbox carries the copies, mounted over the roots.
+ */
+export function placeCopies(plan: TaskPlan, copies: readonly PlacedCopy[]): TaskPlan {
+	const to = (path: string) => inCopy(path, copies);
+	const { boundary, apply } = plan;
+	const real = apply.watchReal ? apply.roots : [];
+	const watched: TaskPlan["boundary"] = {
+		roots: [...boundary.roots.map(to), ...real],
+		writeAllowed: boundary.writeAllowed.map(to),
+		watchedOnly: [...boundary.watchedOnly.map(to), ...real],
+		exclude: [...boundary.exclude.map(to), ...(real.length > 0 ? boundary.exclude : [])],
+	};
+	if (apply.mounted) {
+		return { ...plan, boundary: watched, sandbox: { ...plan.sandbox, copies: copies.map((c) => ({ ...c })) } };
+	}
+	const { spec } = plan;
+	const authority = authorityText(spec);
+	const moved = {
+		...spec,
+		resolved: {
+			...spec.resolved,
+			write_allowed: spec.resolved.write_allowed.map(to),
+			watched_only: spec.resolved.watched_only.map(to),
+		},
+	};
+	return {
+		...plan,
+		cwd: to(plan.cwd),
+		boundary: watched,
+		sandbox: { ...plan.sandbox, writable: plan.sandbox.writable.map(to), readOnly: plan.sandbox.readOnly.map(to) },
+		// A pointer by the real path names the same file: it is checked in the copy (run/copies.ts).
+		submit: { ...plan.submit, roots: [...plan.submit.roots.map(to), ...apply.roots], cwd: to(plan.submit.cwd) },
+		child: {
+			...plan.child,
+			firstMessage: plan.child.firstMessage.replace(authority, `${authorityText(moved)}\n${copyNote(copies)}`),
+		},
+	};
+}
