@@ -79,7 +79,9 @@ export function decideApply(input: ApplyInput): ApplyPlan {
 		input.spec.apply !== undefined ? "the spec asks for it" : input.setting ? "the apply setting" : "the default";
 	if (mode === "direct") return { mode, reason: `${source}: the child changes the real root as it works`, ...none };
 	const sandboxed = input.sandbox.mode === "enforce";
-	const mounted = sandboxed && input.runner === "subprocess";
+	// The subprocess child's outer bubblewrap mounts the copies; an in-process child's commands get
+	// them mounted by theirs, and its file tools read and write there (run/child/tools.ts).
+	const mounted = sandboxed;
 	return {
 		mode,
 		reason: `${source}: the child works on a private copy, applied to the real root only if the task passes`,

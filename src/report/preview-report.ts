@@ -99,6 +99,7 @@ function runBlock(data: PreviewData, width: number): string[] {
 			root,
 			plan.boundary.writeAllowed.includes(root) ? "writable" : "watched only",
 		]),
+		...(plan.apply.roots.length > 0 || plan.spec.apply !== undefined ? [applyRow(plan)] : []),
 		["rung", plan.rung, "what of the caller's context the brief carries"],
 		...(plan.tail ? [tailRow(plan.tail)] : []),
 		...(plan.accept?.commands ?? []).map((command) => [
@@ -112,6 +113,14 @@ function runBlock(data: PreviewData, width: number): string[] {
 		lines.push("", "A run would refuse to start", formatProblems(data.wouldRefuse));
 	}
 	return lines;
+}
+
+/** Where the child makes its changes: a private copy (how it sees it), or the real root. */
+function applyRow(plan: TaskPlan): string[] {
+	const { apply } = plan;
+	if (apply.mode === "direct") return ["apply", "direct", apply.reason];
+	const seen = apply.mounted ? "mounted at the root's path" : "the child is told the copy's path";
+	return ["apply", "on-pass", `${apply.reason}; ${seen}`];
 }
 
 /** The tail (L3): how much of the caller's conversation the brief quotes, and from where. */

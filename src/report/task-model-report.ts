@@ -12,6 +12,7 @@ import { isolationLines } from "../run/outcome/isolation.ts";
 import type { TaskResult } from "../run/outcome/result.ts";
 import { isInside, lexical, segmentsBelow } from "../spec/paths.ts";
 import { acceptParts } from "./accept-report.ts";
+import { applyParts } from "./apply-report.ts";
 import { ranSuffix } from "./evidence-report.ts";
 import { childPart, type ModelPart, modelText, problemLine, type ReportLine, said } from "./model-text.ts";
 
@@ -102,7 +103,8 @@ export function renderModelReport(result: TaskResult, options: { cwd?: string } 
 		...answerParts(result),
 		// A FAIL names its roots whole, as the combined report does: they are what the next step acts on.
 		boundaryLine(result),
-		...(result.delta.length > 0
+		...applyParts(result),
+		...(result.delta.length > 0 && !result.apply
 			? [
 					`Left in place: nothing the child changed was undone (${plural(result.delta.length, "change")}; see the audit).`,
 				]
@@ -144,7 +146,9 @@ function passDetails(result: TaskResult, cwd: string | undefined): ReportLine[] 
 		lines.push(`  accept: ${acceptLine(run)}`);
 		for (const reason of run.prevented ?? []) lines.push(["    prevented: ", said(reason)]);
 	}
-	const changes = result.delta.length > 0 ? `; ${plural(result.delta.length, "change")}` : "";
+	// Made on private copies, the changes are in the real roots only once applied: the line says so.
+	const applied = result.apply?.applied && result.apply.patch ? ", applied" : "";
+	const changes = result.delta.length > 0 ? `; ${plural(result.delta.length, "change")}${applied}` : "";
 	lines.push(`  roots: ${rootsLine(result, cwd)}${changes}`);
 	const prevented = result.isolation?.prevented.length ?? 0;
 	if (prevented > 0) lines.push(...isolationLines(result.isolation!).map((line) => `  ${line}`));
@@ -190,6 +194,7 @@ export function renderCombinedModelReport(results: readonly TaskResult[], option
 					...acceptParts(r),
 					...answerParts(r),
 					boundaryLine(r),
+					...applyParts(r),
 					`Audit: ${r.auditDir}`,
 				]
 			: passedParts(r, options.cwd),

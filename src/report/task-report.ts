@@ -13,6 +13,7 @@ import { hanging, indent, terminalSafe } from "../format/text.ts";
 import { isolationSection } from "../run/outcome/isolation.ts";
 import type { TaskResult } from "../run/outcome/result.ts";
 import { acceptSection } from "./accept-report.ts";
+import { applySection } from "./apply-report.ts";
 import { evidenceSection as evidence } from "./evidence-report.ts";
 import { tally } from "./task-model-report.ts";
 
@@ -66,7 +67,8 @@ const CHANGES_LISTED = 20;
  * report says so and names it, so nobody mistakes a failed task for one that left no trace.
  */
 function leftInPlace(result: TaskResult): string[] {
-	if (result.verdict === "PASS" || result.delta.length === 0) return [];
+	// Made on private copies, the change did not reach the real roots: the Changes section says so.
+	if (result.verdict === "PASS" || result.delta.length === 0 || result.apply) return [];
 	const lines = result.delta.slice(0, CHANGES_LISTED).map((c) => {
 		const mark = result.violations.some((v) => v.root === c.root && v.path === c.path) ? "✗" : " ";
 		return `  ${mark} ${c.kind} ${inline(c.path)} in ${c.root}`;
@@ -112,6 +114,7 @@ export function renderReport(result: TaskResult, width = WIDTH): string {
 		env ? list("Did not do", env.did_not_do, width) : undefined,
 		acceptSection(result, width),
 		boundary(result),
+		applySection(result, width),
 		result.isolation ? isolationSection(result.isolation, 10, width) : undefined,
 		metrics(result),
 		// On its own line, whole: a path broken mid-name cannot be copied.

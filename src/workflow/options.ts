@@ -13,7 +13,7 @@
  */
 import { requestChildren } from "../plan/request.ts";
 import type { Problem, ProblemPlace } from "../problems.ts";
-import type { Effort, EvidenceRule, SandboxSetting, Strategy, SystemPromptMode } from "../request/choices.ts";
+import type { ApplySetting, Effort, EvidenceRule, SandboxSetting, Strategy, SystemPromptMode } from "../request/choices.ts";
 import type { Budget } from "../request/limits.ts";
 import { schemaProblems } from "./request.ts";
 
@@ -35,6 +35,8 @@ export interface AgentOptions {
 	evidence?: EvidenceRule;
 	/** Shell commands pi-delegate runs in the child's tree after it ends; a failing one fails the task. */
 	accept?: string[];
+	/** "direct": the child changes the real roots as it works; default "on-pass": applied only on PASS. */
+	apply?: ApplySetting;
 	sandbox?: SandboxSetting;
 	network?: boolean;
 	git_writes?: boolean;

@@ -104,6 +104,7 @@ describe("agent() options", () => {
 			tail: 100,
 			evidence: "optional",
 			accept: ["npm test"],
+			apply: "direct",
 			sandbox: "off",
 			network: false,
 			git_writes: false,

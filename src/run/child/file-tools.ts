@@ -38,6 +38,11 @@ export interface FileToolsInput {
 	home: string;
 	/** Under the sandbox: the write check. Without it every path is written as given. */
 	guard?: WriteGuard | undefined;
+	/**
+	 * Where a path's file is on this side (apply on-pass): a root's files are in its private copy,
+	 * which the child sees at the root's own path. Applied before any check or access.
+	 */
+	place?: ((path: string) => string) | undefined;
 }
 
 function refuseSpecial(tool: string, path: string, options: { directory?: boolean } = {}): void {
@@ -59,27 +64,30 @@ async function sniffImage(path: string): Promise<string | null | undefined> {
 	}
 }
 
-function guardedRead(cwd: string): ToolDefinition {
+const asGiven = (path: string) => path;
+
+function guardedRead(cwd: string, at: (path: string) => string): ToolDefinition {
 	return createReadToolDefinition(cwd, {
 		operations: {
 			access: async (path) => {
-				refuseSpecial("read", path);
-				await access(path, constants.R_OK);
+				refuseSpecial("read", at(path));
+				await access(at(path), constants.R_OK);
 			},
-			readFile: (path) => readRegular("read", path),
-			createReadStream: (path) => regularChunks("read", path),
-			detectImageMimeType: sniffImage,
+			readFile: (path) => readRegular("read", at(path)),
+			createReadStream: (path) => regularChunks("read", at(path)),
+			detectImageMimeType: (path) => sniffImage(at(path)),
 		},
 	}) as ToolDefinition;
 }
 
 /** grep's search path is a directory (ripgrep walks only regular files in it) or one regular file. */
 function guardedGrep(input: FileToolsInput): ToolDefinition {
+	const at = input.place ?? asGiven;
 	const grep = createGrepToolDefinition(input.cwd, {
 		operations: {
-			isDirectory: async (path) => (await stat(path)).isDirectory(),
+			isDirectory: async (path) => (await stat(at(path))).isDirectory(),
 			// Read only by Pi versions that take context lines from the file rather than from ripgrep.
-			readFile: async (path) => (await readRegular("grep", path)).toString("utf8"),
+			readFile: async (path) => (await readRegular("grep", at(path))).toString("utf8"),
 		},
 	}) as ToolDefinition;
 	return {
@@ -87,8 +95,10 @@ function guardedGrep(input: FileToolsInput): ToolDefinition {
 		execute: (id, params, signal, onUpdate, ctx) => {
 			const given = (params as { path?: unknown }).path;
 			const where = typeof given === "string" && given !== "" ? given : ".";
-			refuseSpecial("grep", toolPath(where, ctx?.cwd || input.cwd, input.home), { directory: true });
-			return grep.execute(id, params, signal, onUpdate, ctx);
+			const path = at(toolPath(where, ctx?.cwd || input.cwd, input.home));
+			refuseSpecial("grep", path, { directory: true });
+			const placed = input.place ? { ...(params as object), path } : params;
+			return grep.execute(id, placed as typeof params, signal, onUpdate, ctx);
 		},
 	};
 }
@@ -102,11 +112,12 @@ async function isDirectory(path: string): Promise<boolean> {
 }
 
 function guardedWrite(input: FileToolsInput): ToolDefinition {
-	const place = (path: string) => input.guard?.("write", path) ?? path;
+	const at = input.place ?? asGiven;
+	const place = (path: string) => input.guard?.("write", at(path)) ?? at(path);
 	return createWriteToolDefinition(input.cwd, {
 		operations: {
 			mkdir: async (dir) => {
-				if (await isDirectory(dir)) return;
+				if (await isDirectory(at(dir))) return;
 				await mkdir(place(dir), { recursive: true });
 			},
 			writeFile: (path, content) => {
@@ -118,10 +129,11 @@ function guardedWrite(input: FileToolsInput): ToolDefinition {
 }
 
 function guardedEdit(input: FileToolsInput): ToolDefinition {
-	const place = (path: string) => input.guard?.("edit", path) ?? path;
+	const at = input.place ?? asGiven;
+	const place = (path: string) => input.guard?.("edit", at(path)) ?? at(path);
 	return createEditToolDefinition(input.cwd, {
 		operations: {
-			readFile: (path) => readRegular("edit", path),
+			readFile: (path) => readRegular("edit", at(path)),
 			access: async (path) => {
 				const real = place(path);
 				refuseSpecial("edit", real);
@@ -137,7 +149,7 @@ function guardedEdit(input: FileToolsInput): ToolDefinition {
 
 /** read, grep, write and edit on regular files only; write and edit also through `guard` when given. */
 export function fileTools(input: FileToolsInput): ToolDefinition[] {
-	return [guardedRead(input.cwd), guardedGrep(input), guardedWrite(input), guardedEdit(input)].map((tool) =>
+	return [guardedRead(input.cwd, input.place ?? asGiven), guardedGrep(input), guardedWrite(input), guardedEdit(input)].map((tool) =>
 		defineTool(tool),
 	);
 }

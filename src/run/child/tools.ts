@@ -29,7 +29,7 @@ import {
 } from "../../agents/permissions/command-policy.ts";
 import type { PathRule } from "../../agents/permissions/path-policy.ts";
 import type { PreventedAttempt } from "../sandbox/types.ts";
-import { checkWrite, refusalText, type WriteRules } from "../sandbox/write-check.ts";
+import { checkWrite, refusalText, toolPath, type WriteRules } from "../sandbox/write-check.ts";
 import { type BashWrap, bashSpawnHook } from "./bash-hook.ts";
 import { type CommandRun, recordingBash } from "./command-record.ts";
 import { fileTools, type WriteGuard } from "./file-tools.ts";
@@ -52,6 +52,42 @@ export interface ChildToolsInput {
 	onRun?: (run: CommandRun) => void;
 	/** Each full-output file a bash command made (output-files.ts), for the runner to delete. */
 	onOutputFile?: (path: string) => void;
+	/**
+	 * The private copies the child works on (apply on-pass), seen at their roots' paths: the file
+	 * tools read and write a root's files in its copy (bash gets the copy mounted by its sandbox).
+	 */
+	copies?: readonly CopyPlace[] | undefined;
+}
+
+/** A root and the private copy that stands for it; `shown` paths are read from the real root. */
+export interface CopyPlace {
+	root: string;
+	copy: string;
+	shown: readonly string[];
+}
+
+const under = (path: string, dir: string) => path === dir || path.startsWith(`${dir}/`);
+
+/** Where a path of the child's is on this side: in a root's copy, unless it is shown from the real root. */
+export function copyPlace(copies: readonly CopyPlace[]): (path: string) => string {
+	return (path) => {
+		const copy = copies.find((c) => under(path, c.root));
+		if (!copy || copy.shown.some((s) => under(path, s))) return path;
+		return copy.copy + path.slice(copy.root.length);
+	};
+}
+
+/** find and ls, searching where the child's path is on this side. */
+function placedLister(tool: ToolDefinition, place: (path: string) => string, cwd: string, home: string): ToolDefinition {
+	return {
+		...tool,
+		execute: (id, params, signal, onUpdate, ctx) => {
+			const given = (params as { path?: unknown }).path;
+			const where = typeof given === "string" && given !== "" ? given : ".";
+			const path = place(toolPath(where, ctx?.cwd || cwd, home));
+			return tool.execute(id, { ...(params as object), path } as typeof params, signal, onUpdate, ctx);
+		},
+	};
 }
 
 function guard(rules: WriteRules, onPrevented: ChildToolsInput["onPrevented"]): WriteGuard {
@@ -107,11 +143,21 @@ function heldPaths(tool: ToolDefinition, input: ChildToolsInput): ToolDefinition
  */
 export function childTools(input: ChildToolsInput): ToolDefinition[] {
 	const home = input.home ?? homedir();
-	const guarded = input.rules ? guard(input.rules, input.onPrevented) : undefined;
+	const copies = input.copies ?? [];
+	const place = copies.length > 0 ? copyPlace(copies) : undefined;
+	// The write check sees the paths where the files are: the writable roots' copies.
+	const rules = input.rules && place ? placedRules(input.rules, place) : input.rules;
+	const guarded = rules ? guard(rules, input.onPrevented) : undefined;
 	const held = heldBash(input);
 	const bash = input.onOutputFile ? reportOutputFiles(held, input.onOutputFile) : held;
-	const tools = [bash, ...fileTools({ cwd: input.cwd, home, guard: guarded })];
-	if (input.paths === undefined || input.paths.length === 0) return tools;
+	const tools = [bash, ...fileTools({ cwd: input.cwd, home, guard: guarded, place })];
+	const noRules = input.paths === undefined || input.paths.length === 0;
+	if (noRules && !place) return tools;
 	const listers = [createFindToolDefinition(input.cwd), createLsToolDefinition(input.cwd)] as ToolDefinition[];
-	return [...tools, ...listers].map((tool) => heldPaths(defineTool(tool), input));
+	const placed = place ? listers.map((tool) => placedLister(tool, place, input.cwd, home)) : listers;
+	return [...tools, ...placed].map((tool) => heldPaths(defineTool(tool), input));
+}
+
+function placedRules(rules: WriteRules, place: (path: string) => string): WriteRules {
+	return { ...rules, writable: rules.writable.map(place), readOnly: rules.readOnly.map(place) };
 }

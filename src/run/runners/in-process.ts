@@ -211,6 +211,7 @@ async function openSession(runtime: ModelRuntime, model: Model, run: Run, setupC
 		// bubblewrap mounts these on themselves: real paths, or a symlink on the way is no mount point.
 		bash: { bwrap, plan, runId: run.runId, home: realPathOf(homedir()), tmp: realPathOf(isolation.tmp ?? "/tmp") },
 		rules: plan,
+		copies: plan?.copies,
 		commands: launch.commands,
 		paths: launch.paths,
 		home: homedir(),

@@ -1,0 +1,70 @@
+/**
+ * Two writers on one repository at once under `apply: "on-pass"`: each works on a copy of its own,
+ * so neither waits for the other; their changes land in the order they finish. Disjoint files: both
+ * pass, both land. The same file: the first to finish lands, the later one fails — the real root
+ * changed under it — with its change kept in changes.patch and nothing of it applied.
+ */
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { listRuns } from "../../src/run/audit/audit.ts";
+import type { TaskResult } from "../../src/run/outcome/result.ts";
+import { RUNNERS } from "../support/both-runners.ts";
+import { envelope, submitTurn } from "../support/child.ts";
+import { type RunWorkspace, runWorkspace } from "../support/cli-run.ts";
+
+const git = (cwd: string, ...args: string[]) =>
+	execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd, encoding: "utf8" });
+
+function project(command: string): RunWorkspace {
+	const ws = runWorkspace({ turns: [{ tools: [{ name: "bash", args: { command } }] }, submitTurn(envelope(["a.txt:1"]))] });
+	writeFileSync(join(ws.project, "a.txt"), "one\n");
+	git(ws.project, "init", "-q", "-b", "main");
+	git(ws.project, "add", "-A");
+	git(ws.project, "commit", "-qm", "initial");
+	return ws;
+}
+
+/** Runs the same spec twice at once and returns both results, in the order they finished. */
+async function twice(ws: RunWorkspace, runner: string): Promise<TaskResult[]> {
+	if (runner === "in-process") process.env.PI_DELEGATE_SCRIPT = join(ws.agentDir, "scripted.json");
+	try {
+		const spec = ws.spec({ read_only: false, roots: [ws.project], write_allowed: [ws.project] });
+		await Promise.all([ws.run(spec, ["--runner", runner]), ws.run(spec, ["--runner", runner])]);
+	} finally {
+		delete process.env.PI_DELEGATE_SCRIPT;
+	}
+	const results = listRuns(ws.runsDir).map(
+		(r) => JSON.parse(readFileSync(join(r.dir, "result.json"), "utf8")) as TaskResult,
+	);
+	return results.sort((a, b) => a.finishedAt.localeCompare(b.finishedAt));
+}
+
+describe.each(RUNNERS)("parallel writers on one repository (%s runner)", (runner) => {
+	it("disjoint files: both run at once, both PASS, both changes land", async () => {
+		const ws = project("sleep 1; mktemp -p . w-XXXXXX");
+		const [first, second] = await twice(ws, runner);
+		expect([first?.verdict, second?.verdict], JSON.stringify([first?.problems, second?.problems])).toEqual(["PASS", "PASS"]);
+		// At once: the second started before the first finished.
+		expect(second!.startedAt < first!.finishedAt).toBe(true);
+		expect(readdirSync(ws.project).filter((f) => f.startsWith("w-"))).toHaveLength(2);
+		expect([first?.apply?.applied, second?.apply?.applied]).toEqual([true, true]);
+	});
+
+	it("the same file: the first to finish lands, the later FAILs with its patch kept", async () => {
+		const ws = project('sleep 1; echo "$RANDOM$RANDOM" > a.txt');
+		const [first, second] = await twice(ws, runner);
+		expect(first?.verdict).toBe("PASS");
+		expect(second?.verdict).toBe("FAIL");
+		expect(second?.problems.map((p) => p.code)).toEqual(["apply"]);
+		expect(second?.apply).toMatchObject({ applied: false, patch: "changes.patch" });
+		expect(second?.apply?.reason).toContain("changed");
+		// The real root holds the first one's change alone.
+		const firstPatch = readFileSync(join(first!.auditDir, "changes.patch"), "utf8");
+		const landed = readFileSync(join(ws.project, "a.txt"), "utf8");
+		expect(firstPatch).toContain(`+${landed.trim()}`);
+		// The later one's patch is against the original, as its child saw it.
+		expect(readFileSync(join(second!.auditDir, "changes.patch"), "utf8")).toContain("-one");
+	});
+});
