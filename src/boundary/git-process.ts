@@ -34,6 +34,9 @@
  * git-config.test.ts holds all of it against a repository that sets every such key.
  */
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { type Exec, type ExecResult, exec, scrubbedEnv } from "./exec.ts";
 
 /** What pi-delegate asks of a repository it watches: reads of refs, reflogs, the index and config. */
@@ -127,4 +130,75 @@ export function gitSync(args: readonly string[], cwd: string, env: NodeJS.Proces
 		killSignal: "SIGKILL",
 	});
 	return { status: out.error === undefined ? out.status : null, stdout: out.stdout ?? "" };
+}
+
+/** `git apply`, the one subcommand that writes, allowed to gitApply and gitPatchNames alone. */
+const APPLY = new Set(["apply"]);
+
+/**
+ * Runs `fn` with an empty directory of its own as git's working directory, and a GIT_DIR inside
+ * it that does not exist. Why both: `git apply` inside a repository reads that repository's config
+ * and attributes, and then runs its filter programs on every file it reads and writes (a clean
+ * filter on the old content, a smudge filter on the new); a GIT_DIR that is no repository makes
+ * git run as outside any (it looks for none upwards), whatever directory the temporary one lies in
+ * and whatever TMPDIR names. So the only input is the patch, and the only files touched are the
+ * ones it names under --directory.
+ */
+async function outsideAnyRepository<T>(fn: (cwd: string, env: Record<string, string>) => Promise<T>): Promise<T> {
+	const cwd = mkdtempSync(join(tmpdir(), "pi-delegate-apply-"));
+	try {
+		return await fn(cwd, { ...ENV, GIT_DIR: join(cwd, "no-repository") });
+	} finally {
+		rmSync(cwd, { recursive: true, force: true });
+	}
+}
+
+/**
+ * Applies a git-format patch (a run's changes.patch) to the files under `base`, or with `check`
+ * only says whether it would apply, and with `reverse` takes it back (with `check`: whether it is
+ * applied already). Plain patch mode, so no repository's configuration, attributes, hooks or
+ * filters are read or run (see outsideAnyRepository): `--unsafe-paths --directory=<base>` lays the
+ * patch's paths under base, which lies outside git's working directory. git itself still refuses
+ * to write beyond a symbolic link, and refuses the whole patch, writing nothing, when one file of
+ * it does not apply. Whitespace warnings are off: stderr holds only why it did not apply.
+ */
+export async function gitApply(
+	patch: Buffer,
+	base: string,
+	options: { check?: boolean; reverse?: boolean } = {},
+	run: Exec = exec,
+): Promise<ExecResult> {
+	const flags = [...(options.check ? ["--check"] : []), ...(options.reverse ? ["-R"] : [])];
+	const args = ["apply", "--unsafe-paths", "--whitespace=nowarn", `--directory=${base}`, ...flags];
+	return outsideAnyRepository(async (cwd, env) => {
+		const result = await run("git", argv(args, APPLY), cwd, { env, input: patch, timeoutMs: GIT_TIMEOUT_MS });
+		if (result.timedOut) throw new Error(`git apply did not finish within ${GIT_TIMEOUT_MS / 1000} s (killed)`);
+		return result;
+	});
+}
+
+/**
+ * Every path a patch names, as git itself reads them (`git apply --numstat -z`: it parses the
+ * patch, touches no file): for each file its name, and for a rename its old and new name. The
+ * caller checks them before gitApply, whose --unsafe-paths would otherwise let a `..` through.
+ * Throws when git cannot read the patch at all.
+ */
+export async function gitPatchNames(patch: Buffer, run: Exec = exec): Promise<string[]> {
+	const args = ["apply", "--numstat", "-z"];
+	return outsideAnyRepository(async (cwd, env) => {
+		const result = await run("git", argv(args, APPLY), cwd, { env, input: patch, timeoutMs: GIT_TIMEOUT_MS });
+		if (result.timedOut || result.code !== 0)
+			throw new Error(`git cannot read the patch: ${result.stderr.trim() || "it was killed"}`);
+		// Each record: "added\tdeleted\tpath\0", or "added\tdeleted\t\0old\0new\0" for a rename.
+		const fields = result.stdout.toString("utf8").split("\0");
+		const names: string[] = [];
+		for (let i = 0; i < fields.length; i++) {
+			const field = fields[i] ?? "";
+			const name = field.replace(/^(?:-|\d+)\t(?:-|\d+)\t/, "");
+			if (name === field) continue;
+			if (name !== "") names.push(name);
+			else names.push(fields[++i] ?? "", fields[++i] ?? "");
+		}
+		return names;
+	});
 }
