@@ -30,6 +30,7 @@ const PURE = [
 	"run/workspace/patch.ts",
 	"run/workspace/file-state.ts",
 	"run/workspace/hunks.ts",
+	"run/workspace/edit-script.ts",
 	"run/workspace/base85.ts",
 	"run/workspace/git-quote.ts",
 	"run/workspace/apply-record.ts",

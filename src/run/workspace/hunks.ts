@@ -8,20 +8,10 @@
  * are split at `\n` only: a `\r` stays part of its line, so CRLF content comes back byte for
  * byte. Pure.
  */
-import { diffArrays } from "diff";
+import { script, type Tag } from "./edit-script.ts";
 
 /** Lines of context around a change, as git's default. */
 const CONTEXT = 3;
-
-/**
- * The most edits Myers' search looks for before the change is written as one hunk that removes
- * every old line and adds every new one: still a correct patch, and a file rewritten from end to
- * end costs linear time instead of quadratic. A count, not a timeout, so the same change always
- * gives the same patch.
- */
-const MAX_EDITS = 2000;
-
-type Tag = " " | "-" | "+";
 
 interface Row {
 	tag: Tag;
@@ -41,10 +31,6 @@ export function splitLines(text: string): string[] {
 
 /** Every line of both sides in order, each tagged kept, removed or added; removals before additions. */
 function rows(before: string[], after: string[]): Row[] {
-	const parts = diffArrays(before, after, { maxEditLength: MAX_EDITS }) ?? [
-		{ value: before, removed: true, added: false, count: before.length },
-		{ value: after, removed: false, added: true, count: after.length },
-	];
 	const out: Row[] = [];
 	let [old, now] = [0, 0];
 	let added: string[] = [];
@@ -52,12 +38,12 @@ function rows(before: string[], after: string[]): Row[] {
 		for (const line of added) out.push({ tag: "+", line, old, new: now++ });
 		added = [];
 	};
-	for (const part of parts) {
-		if (part.added) added.push(...part.value);
-		else if (part.removed) for (const line of part.value) out.push({ tag: "-", line, old: old++, new: now });
+	for (const { tag, line } of script(before, after)) {
+		if (tag === "+") added.push(line);
+		else if (tag === "-") out.push({ tag, line, old: old++, new: now });
 		else {
 			flushAdded();
-			for (const line of part.value) out.push({ tag: " ", line, old: old++, new: now++ });
+			out.push({ tag, line, old: old++, new: now++ });
 		}
 	}
 	flushAdded();

@@ -130,6 +130,11 @@ const CASES: Record<string, { changes: FileChange[]; gone?: string[] }> = {
 	"a 1 MB text file with one line changed": {
 		changes: [{ path: "big.txt", before: text(MEGABYTE), after: text(MEGABYTE.replace("00012345 x", "00012345 y")) }],
 	},
+	"a 1 MB text file with a line changed every 20 lines (past Myers' edit limit)": {
+		changes: [
+			{ path: "big.txt", before: text(MEGABYTE), after: text(MEGABYTE.replace(/^(\d{6}[02468]0) x/gm, "$1 y")) },
+		],
+	},
 	"a rename plus an edit elsewhere": {
 		changes: [
 			{ path: "z/old name.txt", before: text("moved\n") },
@@ -141,6 +146,22 @@ const CASES: Record<string, { changes: FileChange[]; gone?: string[] }> = {
 		changes: [
 			{ path: "f", before: text("file\n") },
 			{ path: "f/inner", after: text("inner\n") },
+		],
+	},
+	"a directory replaced by a file": {
+		changes: [
+			{ path: "d/inner", before: text("inner\n") },
+			{ path: "d/sub/x", before: text("x\n") },
+			{ path: "d", after: text("now a file\n") },
+		],
+	},
+	"lines that look like patch syntax": {
+		changes: [
+			{
+				path: "tricky.txt",
+				before: text("-- a\n++ b\ndiff --git a/x b/x\n@@ -1 +1 @@\n\\ No newline at end of file\n"),
+				after: text("--- a\n+++ b\ndiff --git a/y b/y\n@@ -1 +1 @@\n\\ No newline at end of file\n \n"),
+			},
 		],
 	},
 	"a file rewritten from end to end": {
@@ -251,6 +272,13 @@ describe("patch details", () => {
 		expect(patch).toContain("rename from old\nrename to copy1\n");
 		expect(patch).toContain("diff --git a/copy2 b/copy2\nnew file mode 100644\n");
 		expect(patchStats(changes)).toEqual({ added: 2, modified: 0, deleted: 0, renamed: 1 });
+	});
+
+	it("writes scattered edits of a large file as hunks, not as one rewrite of the whole file", () => {
+		const { changes } = CASES["a 1 MB text file with a line changed every 20 lines (past Myers' edit limit)"]!;
+		const patch = gitPatch(changes);
+		expect(patch.match(/^@@ /gm)).toHaveLength(1000);
+		expect(patch.length).toBeLessThan(MEGABYTE.length / 2);
 	});
 
 	it("counts a type change as one modified file", () => {
