@@ -26,6 +26,14 @@
  *    would read it), every GIT_* variable of this process is dropped (exec.ts), and replace refs
  *    are ignored so they cannot change what is read.
  *
+ * One subcommand writes: `git apply` (gitApply, for `pi-delegate apply`, and gitPatchNames, which
+ * only parses). It runs in plain patch mode, with no repository at all: GIT_DIR names a path in
+ * an empty directory of our own that is no repository, so git looks for none and reads no
+ * repository's config or attributes, whatever directory it runs in. Inside a repository, `git apply` (even without --index)
+ * runs the repository's clean and smudge filter programs on every file it reads and writes; with
+ * no repository it has no configuration to find them in, and the global and system files are off
+ * as for every other process here. Its only inputs are the patch and the files it names.
+ *
  * Why not in a bubblewrap sandbox: it is missing on many machines (the sandbox-off case must be
  * safe too), it costs ~15 ms per git process (five per repository), and a sandboxed program could
  * still lie through git's output. Why not `-c` overrides computed from the repository's own keys
@@ -136,20 +144,19 @@ export function gitSync(args: readonly string[], cwd: string, env: NodeJS.Proces
 const APPLY = new Set(["apply"]);
 
 /**
- * Runs `fn` with an empty directory of its own as git's working directory, and a GIT_DIR inside
- * it that does not exist. Why both: `git apply` inside a repository reads that repository's config
- * and attributes, and then runs its filter programs on every file it reads and writes (a clean
- * filter on the old content, a smudge filter on the new); a GIT_DIR that is no repository makes
- * git run as outside any (it looks for none upwards), whatever directory the temporary one lies in
- * and whatever TMPDIR names. So the only input is the patch, and the only files touched are the
- * ones it names under --directory.
+ * Runs `fn` with a GIT_DIR that does not exist, inside an empty directory of its own. Why: `git
+ * apply` inside a repository reads that repository's config and attributes, and then runs its
+ * filter programs on every file it reads and writes (a clean filter on the old content, a smudge
+ * filter on the new); a GIT_DIR that is no repository makes git run as outside any (it looks for
+ * none upwards), wherever it runs and whatever TMPDIR names. `nowhere` is also an empty working
+ * directory for a git that reads no files.
  */
-async function outsideAnyRepository<T>(fn: (cwd: string, env: Record<string, string>) => Promise<T>): Promise<T> {
-	const cwd = mkdtempSync(join(tmpdir(), "pi-delegate-apply-"));
+async function outsideAnyRepository<T>(fn: (nowhere: string, env: Record<string, string>) => Promise<T>): Promise<T> {
+	const nowhere = mkdtempSync(join(tmpdir(), "pi-delegate-apply-"));
 	try {
-		return await fn(cwd, { ...ENV, GIT_DIR: join(cwd, "no-repository") });
+		return await fn(nowhere, { ...ENV, GIT_DIR: join(nowhere, "no-repository") });
 	} finally {
-		rmSync(cwd, { recursive: true, force: true });
+		rmSync(nowhere, { recursive: true, force: true });
 	}
 }
 
@@ -157,10 +164,13 @@ async function outsideAnyRepository<T>(fn: (cwd: string, env: Record<string, str
  * Applies a git-format patch (a run's changes.patch) to the files under `base`, or with `check`
  * only says whether it would apply, and with `reverse` takes it back (with `check`: whether it is
  * applied already). Plain patch mode, so no repository's configuration, attributes, hooks or
- * filters are read or run (see outsideAnyRepository): `--unsafe-paths --directory=<base>` lays the
- * patch's paths under base, which lies outside git's working directory. git itself still refuses
- * to write beyond a symbolic link, and refuses the whole patch, writing nothing, when one file of
- * it does not apply. Whitespace warnings are off: stderr holds only why it did not apply.
+ * filters are read or run (see outsideAnyRepository). git runs in `base` itself with the patch's
+ * relative names, not from elsewhere with `--unsafe-paths --directory=<base>`: that way git's own
+ * path checks stay on (no absolute name, no `..`, nothing in .git), and a deletion that empties a
+ * folder removes empty folders up to `base` and never `base` itself or its parents, which git
+ * removes too when they become empty along an absolute path. git refuses to write beyond a
+ * symbolic link, and refuses the whole patch, writing nothing, when one file of it does not apply.
+ * Whitespace warnings are off: stderr holds only why it did not apply.
  */
 export async function gitApply(
 	patch: Buffer,
@@ -169,9 +179,9 @@ export async function gitApply(
 	run: Exec = exec,
 ): Promise<ExecResult> {
 	const flags = [...(options.check ? ["--check"] : []), ...(options.reverse ? ["-R"] : [])];
-	const args = ["apply", "--unsafe-paths", "--whitespace=nowarn", `--directory=${base}`, ...flags];
-	return outsideAnyRepository(async (cwd, env) => {
-		const result = await run("git", argv(args, APPLY), cwd, { env, input: patch, timeoutMs: GIT_TIMEOUT_MS });
+	const args = ["apply", "--whitespace=nowarn", ...flags];
+	return outsideAnyRepository(async (_nowhere, env) => {
+		const result = await run("git", argv(args, APPLY), base, { env, input: patch, timeoutMs: GIT_TIMEOUT_MS });
 		if (result.timedOut) throw new Error(`git apply did not finish within ${GIT_TIMEOUT_MS / 1000} s (killed)`);
 		return result;
 	});
@@ -180,13 +190,13 @@ export async function gitApply(
 /**
  * Every path a patch names, as git itself reads them (`git apply --numstat -z`: it parses the
  * patch, touches no file): for each file its name, and for a rename its old and new name. The
- * caller checks them before gitApply, whose --unsafe-paths would otherwise let a `..` through.
- * Throws when git cannot read the patch at all.
+ * caller checks them before gitApply (which refuses such names too: this says which and why
+ * before anything runs). Throws when git cannot read the patch at all.
  */
 export async function gitPatchNames(patch: Buffer, run: Exec = exec): Promise<string[]> {
 	const args = ["apply", "--numstat", "-z"];
-	return outsideAnyRepository(async (cwd, env) => {
-		const result = await run("git", argv(args, APPLY), cwd, { env, input: patch, timeoutMs: GIT_TIMEOUT_MS });
+	return outsideAnyRepository(async (nowhere, env) => {
+		const result = await run("git", argv(args, APPLY), nowhere, { env, input: patch, timeoutMs: GIT_TIMEOUT_MS });
 		if (result.timedOut || result.code !== 0)
 			throw new Error(`git cannot read the patch: ${result.stderr.trim() || "it was killed"}`);
 		// Each record: "added\tdeleted\tpath\0", or "added\tdeleted\t\0old\0new\0" for a rename.

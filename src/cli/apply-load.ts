@@ -124,7 +124,7 @@ function readRecord(dir: string): { record: RecordedApply } | { problems: Proble
 	}
 	if (!isDirectory(record.base)) {
 		const message = "is not a directory: the root the patch was made for is gone";
-		const fix = "restore the root at that path, or apply changes.patch by hand with git apply --directory";
+		const fix = "restore the root at that path, or apply changes.patch by hand with git apply in the root";
 		return {
 			problems: [{ source: file, path: ["apply", "base"], code: "not_found", value: record.base, message, fix }],
 		};

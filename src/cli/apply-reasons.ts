@@ -1,8 +1,7 @@
 /**
  * Why a run's patch no longer applies, in plain words, file by file, from what `git apply` wrote
- * to stderr. git names each file by its full path under --directory and speaks of a "working
- * directory" and of hunks; a person wants the file relative to the root and what happened to it
- * since the run. A line we have no words for is kept as git wrote it, so no reason is ever lost.
+ * to stderr. git speaks of a "working directory", of hunks and of the index; a person wants the
+ * file, relative to the root, and what happened to it since the run. A line we have no words for is kept as git wrote it, so no reason is ever lost.
  * Pure.
  */
 

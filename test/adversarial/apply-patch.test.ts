@@ -4,8 +4,9 @@
  * config the child wrote. Whatever it left — a filter program in the repository's config, a
  * temporary directory inside such a repository, GIT_* variables in the caller's environment, a
  * patch whose names climb out of the root or into .git, a symlink the patch would write through,
- * a FIFO for result.json — `apply` runs no program of the child's, writes nothing outside the
- * root, and ends with a plain answer rather than waiting.
+ * a FIFO for result.json, a patch that deletes every file — `apply` runs no program of the
+ * child's, writes (and removes) nothing outside the root, and ends with a plain answer rather than
+ * waiting.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -123,6 +124,16 @@ describe("pi-delegate apply writes nothing outside the root", () => {
 		expect(result.code).toBe(1);
 		expect(result.stdout.replace(/\n\s*/g, " ")).toContain("dir/new.txt: a folder on its path is a symbolic link now");
 		expect(existsSync(join(outside, "new.txt"))).toBe(false);
+	});
+
+	it("leaves the root and the empty folders above it when the patch deletes every file in it", async () => {
+		const root = join(tempDir(), "empty", "above", "root");
+		writeTree(root, { "only/file.txt": text("x\n") });
+		const changes: FileChange[] = [{ path: "only/file.txt", before: text("x\n") }];
+		const result = await runCli(["apply", record(root, gitPatch(changes))]);
+		expect(result.code).toBe(0);
+		expect(existsSync(join(root, "only"))).toBe(false);
+		expect(existsSync(root)).toBe(true);
 	});
 
 	it("answers at once when result.json is a FIFO", async () => {

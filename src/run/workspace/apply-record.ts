@@ -23,7 +23,7 @@ export const ApplyRecordSchema = Type.Object(
 		}),
 		base: Type.String({
 			pattern: "^/",
-			description: "The absolute directory the patch's paths are relative to (git apply's --directory).",
+			description: "The absolute directory the patch's paths are relative to (where git apply runs).",
 		}),
 		patch: Type.Optional(
 			Type.Literal(PATCH_FILE, {

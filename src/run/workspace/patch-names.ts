@@ -1,10 +1,10 @@
 /**
- * Whether the names a patch touches stay inside the directory it is applied to. `git apply
- * --unsafe-paths` (needed to apply under an absolute --directory) lets through what git would
- * otherwise refuse: `..`, an absolute name. And a name inside a `.git` folder would write a
- * repository's config or hooks, which run programs the next time anyone uses git there. A patch
- * read back from a record is data a child may have written, so its names are checked, as git
- * itself reads them, before it is applied. Pure.
+ * Whether the names a patch touches stay inside the directory it is applied to: not absolute, no
+ * `..`, and nothing inside a `.git` folder, whose config and hooks run programs the next time
+ * anyone uses git there. A patch read back from a record is data a child may have written, so its
+ * names are checked, as git itself reads them, before it is applied. git apply refuses the same
+ * names in the mode pi-delegate runs it; this check does not depend on that mode, says which name
+ * and why, and runs before anything is tried. Pure.
  */
 
 /** Why `name` may not be written by a patch, or undefined when it may. */
