@@ -29,9 +29,16 @@ export function modeOf(state: FileState): string {
 	return state.executable ? "100755" : "100644";
 }
 
+/** Blob ids already computed, by content: a patch asks for each side's id more than once. */
+const ids = new WeakMap<Uint8Array, string>();
+
 /** The git blob id of `content`: sha1 of `blob <length>\0` and the bytes. */
 export function blobId(content: Uint8Array): string {
-	return createHash("sha1").update(`blob ${content.length}\0`).update(content).digest("hex");
+	const known = ids.get(content);
+	if (known !== undefined) return known;
+	const id = createHash("sha1").update(`blob ${content.length}\0`).update(content).digest("hex");
+	ids.set(content, id);
+	return id;
 }
 
 /** How far git looks for a NUL byte to call content binary (xdiff-interface.c's FIRST_FEW_BYTES). */
