@@ -13,8 +13,29 @@ import { tsFiles } from "./support/ts-files.ts";
 
 const SRC = resolve(import.meta.dirname, "../src");
 
-/** Folders with no I/O at all. */
-const PURE = ["format", "json", "request", "context", "prompt", "gate", "plan", "report", "run/outcome"];
+/**
+ * Folders with no I/O at all, and single files of folders that also hold I/O: run/workspace/
+ * keeps the working copies (I/O) beside the patch that is written from them (pure).
+ */
+const PURE = [
+	"format",
+	"json",
+	"request",
+	"context",
+	"prompt",
+	"gate",
+	"plan",
+	"report",
+	"run/outcome",
+	"run/workspace/patch.ts",
+	"run/workspace/file-state.ts",
+	"run/workspace/hunks.ts",
+	"run/workspace/edit-script.ts",
+	"run/workspace/base85.ts",
+	"run/workspace/git-quote.ts",
+	"run/workspace/apply-record.ts",
+	"run/workspace/patch-names.ts",
+];
 
 /** Folders whose I/O lives in these files only (paths from src/). */
 const SHELL_FILES: Record<string, string> = {
@@ -52,7 +73,8 @@ const IMPURE: ReadonlyArray<[RegExp, string]> = [
 	[/\brandomUUID\(|\brandomBytes\(/, "draws a random id"],
 ];
 
-const files = (dir: string) => tsFiles(dir);
+/** Every .ts file of a folder, or the one file named. */
+const files = (path: string) => (path.endsWith(".ts") ? [path] : tsFiles(path));
 
 /** Every impure line of `text`, as `file:line: what`. */
 function impurities(file: string, text: string): string[] {

@@ -26,6 +26,14 @@
  *    would read it), every GIT_* variable of this process is dropped (exec.ts), and replace refs
  *    are ignored so they cannot change what is read.
  *
+ * One subcommand writes: `git apply` (gitApply, for `pi-delegate apply`, and gitPatchNames, which
+ * only parses). It runs in plain patch mode, with no repository at all: GIT_DIR names a path in
+ * an empty directory of our own that is no repository, so git looks for none and reads no
+ * repository's config or attributes, whatever directory it runs in. Inside a repository, `git apply` (even without --index)
+ * runs the repository's clean and smudge filter programs on every file it reads and writes; with
+ * no repository it has no configuration to find them in, and the global and system files are off
+ * as for every other process here. Its only inputs are the patch and the files it names.
+ *
  * Why not in a bubblewrap sandbox: it is missing on many machines (the sandbox-off case must be
  * safe too), it costs ~15 ms per git process (five per repository), and a sandboxed program could
  * still lie through git's output. Why not `-c` overrides computed from the repository's own keys
@@ -34,6 +42,9 @@
  * git-config.test.ts holds all of it against a repository that sets every such key.
  */
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { type Exec, type ExecResult, exec, scrubbedEnv } from "./exec.ts";
 
 /** What pi-delegate asks of a repository it watches: reads of refs, reflogs, the index and config. */
@@ -127,4 +138,77 @@ export function gitSync(args: readonly string[], cwd: string, env: NodeJS.Proces
 		killSignal: "SIGKILL",
 	});
 	return { status: out.error === undefined ? out.status : null, stdout: out.stdout ?? "" };
+}
+
+/** `git apply`, the one subcommand that writes, allowed to gitApply and gitPatchNames alone. */
+const APPLY = new Set(["apply"]);
+
+/**
+ * Runs `fn` with a GIT_DIR that does not exist, inside an empty directory of its own. Why: `git
+ * apply` inside a repository reads that repository's config and attributes, and then runs its
+ * filter programs on every file it reads and writes (a clean filter on the old content, a smudge
+ * filter on the new); a GIT_DIR that is no repository makes git run as outside any (it looks for
+ * none upwards), wherever it runs and whatever TMPDIR names. `nowhere` is also an empty working
+ * directory for a git that reads no files.
+ */
+async function outsideAnyRepository<T>(fn: (nowhere: string, env: Record<string, string>) => Promise<T>): Promise<T> {
+	const nowhere = mkdtempSync(join(tmpdir(), "pi-delegate-apply-"));
+	try {
+		return await fn(nowhere, { ...ENV, GIT_DIR: join(nowhere, "no-repository") });
+	} finally {
+		rmSync(nowhere, { recursive: true, force: true });
+	}
+}
+
+/**
+ * Applies a git-format patch (a run's changes.patch) to the files under `base`, or with `check`
+ * only says whether it would apply, and with `reverse` takes it back (with `check`: whether it is
+ * applied already). Plain patch mode, so no repository's configuration, attributes, hooks or
+ * filters are read or run (see outsideAnyRepository). git runs in `base` itself with the patch's
+ * relative names, not from elsewhere with `--unsafe-paths --directory=<base>`: that way git's own
+ * path checks stay on (no absolute name, no `..`, nothing in .git), and a deletion that empties a
+ * folder removes empty folders up to `base` and never `base` itself or its parents, which git
+ * removes too when they become empty along an absolute path. git refuses to write beyond a
+ * symbolic link, and refuses the whole patch, writing nothing, when one file of it does not apply.
+ * Whitespace warnings are off: stderr holds only why it did not apply.
+ */
+export async function gitApply(
+	patch: Buffer,
+	base: string,
+	options: { check?: boolean; reverse?: boolean } = {},
+	run: Exec = exec,
+): Promise<ExecResult> {
+	const flags = [...(options.check ? ["--check"] : []), ...(options.reverse ? ["-R"] : [])];
+	const args = ["apply", "--whitespace=nowarn", ...flags];
+	return outsideAnyRepository(async (_nowhere, env) => {
+		const result = await run("git", argv(args, APPLY), base, { env, input: patch, timeoutMs: GIT_TIMEOUT_MS });
+		if (result.timedOut) throw new Error(`git apply did not finish within ${GIT_TIMEOUT_MS / 1000} s (killed)`);
+		return result;
+	});
+}
+
+/**
+ * Every path a patch names, as git itself reads them (`git apply --numstat -z`: it parses the
+ * patch, touches no file): for each file its name, and for a rename its old and new name. The
+ * caller checks them before gitApply (which refuses such names too: this says which and why
+ * before anything runs). Throws when git cannot read the patch at all.
+ */
+export async function gitPatchNames(patch: Buffer, run: Exec = exec): Promise<string[]> {
+	const args = ["apply", "--numstat", "-z"];
+	return outsideAnyRepository(async (nowhere, env) => {
+		const result = await run("git", argv(args, APPLY), nowhere, { env, input: patch, timeoutMs: GIT_TIMEOUT_MS });
+		if (result.timedOut || result.code !== 0)
+			throw new Error(`git cannot read the patch: ${result.stderr.trim() || "it was killed"}`);
+		// Each record: "added\tdeleted\tpath\0", or "added\tdeleted\t\0old\0new\0" for a rename.
+		const fields = result.stdout.toString("utf8").split("\0");
+		const names: string[] = [];
+		for (let i = 0; i < fields.length; i++) {
+			const field = fields[i] ?? "";
+			const name = field.replace(/^(?:-|\d+)\t(?:-|\d+)\t/, "");
+			if (name === field) continue;
+			if (name !== "") names.push(name);
+			else names.push(fields[++i] ?? "", fields[++i] ?? "");
+		}
+		return names;
+	});
 }

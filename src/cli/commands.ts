@@ -56,6 +56,11 @@ export const COMMANDS: readonly CommandEntry[] = [
 		load: async () => (await import("./agents.ts")).agentsCommand,
 	},
 	{
+		name: "apply",
+		summary: "apply the change a run kept as a patch to the root it was made for",
+		load: async () => (await import("./apply.ts")).applyCommand,
+	},
+	{
 		name: "spend",
 		summary: "what the parent and every child cost: tokens, cache, dollars",
 		load: async () => (await import("./spend.ts")).spendCommand,

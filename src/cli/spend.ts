@@ -4,21 +4,16 @@
  * shell around the meter: it parses flags, finds the records, and prints the rollup.
  */
 import { closeSync, existsSync, openSync, readSync, statSync } from "node:fs";
-import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { collectSpend } from "../meter/collect.ts";
 import { renderSpend } from "../meter/report.ts";
 import { spendJson } from "../meter/report-json.ts";
 import { rollup, SPEND_GROUPINGS, type SpendGrouping } from "../meter/rollup.ts";
-import { RUNS_DIR_ENV } from "../plan/runs-dir.ts";
-import { formatProblems, type Problem, type ProblemPlace } from "../problems.ts";
-import { resolveRunsDir } from "../run/audit/audit.ts";
+import { formatProblems, type Problem } from "../problems.ts";
 import { runsDirReadProblems } from "../run/audit/runs-dir.ts";
-import { resolveAgentDir } from "../settings/paths.ts";
-import { readDelegateSettings } from "../settings/read.ts";
-import { settingValues } from "../settings/section.ts";
 import { type Command, type CommandIO, EXIT, type ExitCode, UsageError } from "./command.ts";
 import { parseFlags } from "./flags.ts";
+import { defaultRunsDir } from "./runs-dir.ts";
 
 const USAGE = `Usage: pi-delegate spend [--session FILE] [--since DATE] [--by task|model|day|session] [--json] [--runs DIR]
 
@@ -76,22 +71,6 @@ export function parseSince(text: string): number | undefined {
 	const offset =
 		zone === "Z" ? 0 : (zone[0] === "-" ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
 	return Date.UTC(year!, month! - 1, day!, hour, minute, second, ms) - offset * 60_000;
-}
-
-/**
- * The runs directory as a run would choose it — the environment, then the global setting, then the
- * default — with what chose it, for a problem about it.
- */
-function defaultRunsDir(io: CommandIO): { dir: string; place: ProblemPlace } {
-	if (io.env.PI_DELEGATE_RUNS_DIR) return { dir: resolveRunsDir(io.env), place: { source: RUNS_DIR_ENV, path: [] } };
-	const home = io.env.HOME ?? homedir();
-	const agentDir = resolveAgentDir(io.env, home, io.cwd);
-	// Only the global file: a project's settings count only for a trusted project, and this view starts nothing.
-	const settings = readDelegateSettings({ cwd: io.cwd, home, agentDir, projectTrusted: false });
-	const setting = settingValues(settings, "runsDir").at(-1);
-	const dir = resolveRunsDir(io.env, typeof setting?.value === "string" ? setting.value : undefined);
-	if (typeof setting?.value !== "string") return { dir, place: { source: "the default runs directory", path: [] } };
-	return { dir, place: { source: setting.section.label, path: ["pi-delegate", "runsDir"] } };
 }
 
 function isDirectory(path: string): boolean {
