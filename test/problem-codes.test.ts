@@ -107,7 +107,13 @@ const PRODUCERS: Record<ProblemCode, { problems: () => readonly Problem[]; at: s
 	apply: {
 		problems: () => {
 			const files = { added: 0, modified: 1, deleted: 0, renamed: 0 };
-			const problem = applyProblem({ mode: "on-pass", base: "/r", applied: false, files, reason: "the real root changed" });
+			const problem = applyProblem({
+				mode: "on-pass",
+				base: "/r",
+				applied: false,
+				files,
+				reason: "the real root changed",
+			});
 			return problem ? [problem] : [];
 		},
 		at: "apply",

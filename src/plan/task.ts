@@ -100,6 +100,13 @@ function submitOf(spec: TaskSpec, cwd: string): TaskPlan["submit"] {
 	return { roots: [...roots], cwd: roots[0] ?? cwd, maxRejections: MAX_REJECTIONS, evidence: spec.evidence };
 }
 
+/** Where the child's changes go (plan/apply.ts), and what it holds while it runs. */
+function changesPlace(spec: TaskSpec, settings: SettingsDecisions, sandbox: SandboxPlan, view: { tools: string[] }) {
+	const apply = decideApply({ spec, setting: settings.apply, sandbox });
+	const claim = taskClaim({ spec, boundary: { roots: spec.resolved.roots }, sandbox, child: view });
+	return { claim: applyClaim(claim, apply), apply };
+}
+
 function assemble(
 	inputs: TaskInputs,
 	defaults: DefaultDecision[],
@@ -120,7 +127,6 @@ function assemble(
 		tools: tools.tools,
 		firstMessage: taskBrief(spec, tail, accept),
 	});
-	const apply = decideApply({ spec, setting: settings.apply, sandbox, runner: decideRunner(inputs, settings.runner).value });
 	const commands = commandRules(agent, view.tools);
 	const paths = pathRules(agent, view.tools);
 	const key = prefixKey({
@@ -152,8 +158,7 @@ function assemble(
 		audit: { runsDir: decideRunsDir(inputs, settings.runsDir), files: auditFiles("task") },
 		prefixKey: key,
 		piVersion: inputs.piVersion,
-		claim: applyClaim(taskClaim({ spec, boundary: { roots: spec.resolved.roots }, sandbox, child: view }), apply),
-		apply,
+		...changesPlace(spec, settings, sandbox, view),
 		defaults,
 		...(inputs.parentSession && { parentSession: inputs.parentSession }),
 		...(tail && { tail: tailSummary(tail, inputs.branch?.source ?? "none") }),

@@ -18,7 +18,9 @@ function applyLine(result: TaskResult): string | undefined {
 	if (apply === undefined) return undefined;
 	const files = filesText(apply.files);
 	if (apply.applied) {
-		return apply.patch ? `applied to ${apply.base} (${files}); kept as changes.patch` : "nothing to apply: no file changed";
+		return apply.patch
+			? `applied to ${apply.base} (${files}); kept as changes.patch`
+			: "nothing to apply: no file changed";
 	}
 	const kept = apply.patch ? `; kept as changes.patch (${files}), \`${applyCommand(result)}\` applies it` : "";
 	return `not applied: ${inline(apply.reason ?? "")}; ${apply.base} is as it was${kept}`;

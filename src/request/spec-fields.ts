@@ -4,7 +4,8 @@
  * other entries take the same value without the spec's constraints (the spec's check applies them,
  * with every problem in plain words), under a shorter description where the entry shows one.
  */
-import { APPLY_MODES, DEFAULT_EVIDENCE_RULE, EFFORTS, EVIDENCE_RULES } from "./choices.ts";
+import { APPLY_FIELD } from "./apply-field.ts";
+import { DEFAULT_EVIDENCE_RULE, EFFORTS, EVIDENCE_RULES } from "./choices.ts";
 import { DEFAULT_EFFORT, ID_MAX_LENGTH, ID_PATTERN, ID_RULE } from "./limits.ts";
 import { SANDBOX_FIELDS } from "./sandbox-fields.ts";
 import { BudgetSchema, TailSchema } from "./spec-parts.ts";
@@ -281,26 +282,6 @@ export const SPEC_FIELDS: readonly RequestField[] = [
 			workflow: { brief: "Commands run after the child ends; a non-zero exit or a time-out fails the task." },
 		},
 	},
-	{
-		name: "apply",
-		spec: ["apply"],
-		schema: {
-			enum: APPLY_MODES,
-			type: "string",
-			description:
-				'Where the child makes its changes. "on-pass": on a private copy of each writable root (a git ' +
-				"repository's files as they stand, staged, unstaged and untracked; its ignored directories shown " +
-				"read-only from the real root), judged there, and applied to the real root as one patch only when " +
-				"the task passes; a FAIL leaves the real root as it was. Either way the change is kept in the audit " +
-				'record as changes.patch. "direct": in the real root as the child works. Default: the apply setting, ' +
-				'else "on-pass".',
-		},
-		entries: {
-			spec: {},
-			// Named in the tool's description, not defined (task-tool.ts): the definition rides on every request.
-			task: {},
-			workflow: { brief: 'on-pass (default): the child works on a copy, applied to the root only on PASS; or "direct".' },
-		},
-	},
+	APPLY_FIELD,
 	...SANDBOX_FIELDS,
 ];

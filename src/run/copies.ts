@@ -6,11 +6,12 @@
  * started, with the reason: the child never runs in the real root instead.
  */
 import type { FileProbe } from "../envelope/verify.ts";
-import { inCopy, type PlacedCopy, placeCopies } from "../plan/apply.ts";
+import type { PlacedCopy } from "../plan/apply.ts";
+import { inCopy, placeCopies } from "../plan/apply-place.ts";
 import type { TaskPlan } from "../plan/types.ts";
 import type { AuditWriter } from "./audit/audit.ts";
 import { notStarted } from "./guarded.ts";
-import { withApply } from "./outcome/apply.ts";
+import { withApply } from "./outcome/apply-result.ts";
 import type { TaskResult } from "./outcome/result.ts";
 import type { RootLocks } from "./root-lock.ts";
 import type { Boundary, ChildRunner, TaskProgress } from "./types.ts";

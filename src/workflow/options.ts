@@ -13,7 +13,14 @@
  */
 import { requestChildren } from "../plan/request.ts";
 import type { Problem, ProblemPlace } from "../problems.ts";
-import type { ApplySetting, Effort, EvidenceRule, SandboxSetting, Strategy, SystemPromptMode } from "../request/choices.ts";
+import type {
+	ApplySetting,
+	Effort,
+	EvidenceRule,
+	SandboxSetting,
+	Strategy,
+	SystemPromptMode,
+} from "../request/choices.ts";
 import type { Budget } from "../request/limits.ts";
 import { schemaProblems } from "./request.ts";
 

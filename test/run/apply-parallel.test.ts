@@ -18,7 +18,9 @@ const git = (cwd: string, ...args: string[]) =>
 	execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd, encoding: "utf8" });
 
 function project(command: string): RunWorkspace {
-	const ws = runWorkspace({ turns: [{ tools: [{ name: "bash", args: { command } }] }, submitTurn(envelope(["a.txt:1"]))] });
+	const ws = runWorkspace({
+		turns: [{ tools: [{ name: "bash", args: { command } }] }, submitTurn(envelope(["a.txt:1"]))],
+	});
 	writeFileSync(join(ws.project, "a.txt"), "one\n");
 	git(ws.project, "init", "-q", "-b", "main");
 	git(ws.project, "add", "-A");
@@ -45,7 +47,10 @@ describe.each(RUNNERS)("parallel writers on one repository (%s runner)", (runner
 	it("disjoint files: both run at once, both PASS, both changes land", async () => {
 		const ws = project("sleep 1; mktemp -p . w-XXXXXX");
 		const [first, second] = await twice(ws, runner);
-		expect([first?.verdict, second?.verdict], JSON.stringify([first?.problems, second?.problems])).toEqual(["PASS", "PASS"]);
+		expect([first?.verdict, second?.verdict], JSON.stringify([first?.problems, second?.problems])).toEqual([
+			"PASS",
+			"PASS",
+		]);
 		// At once: the second started before the first finished.
 		expect(second!.startedAt < first!.finishedAt).toBe(true);
 		expect(readdirSync(ws.project).filter((f) => f.startsWith("w-"))).toHaveLength(2);

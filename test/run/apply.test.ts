@@ -43,7 +43,7 @@ function tree(dir: string, prefix = ""): Record<string, string> {
 /** A repository with a test script that passes while state.txt says fixed, and files to change. */
 function repo(ws: RunWorkspace, state: "fixed" | "broken"): void {
 	const files: Record<string, string> = {
-		"check.sh": "#!/bin/sh\ngrep -q fixed state.txt || { echo \"FAILED: state is $(cat state.txt)\"; exit 3; }\n",
+		"check.sh": '#!/bin/sh\ngrep -q fixed state.txt || { echo "FAILED: state is $(cat state.txt)"; exit 3; }\n',
 		"state.txt": `${state}\n`,
 		"a.txt": "one\ntwo\nthree\n",
 		"old.txt": "to be deleted\n",
@@ -100,68 +100,77 @@ const writing = (ws: RunWorkspace, sandbox: string, extra: Record<string, unknow
 	ws.spec({ read_only: false, roots: [ws.project], write_allowed: [ws.project], sandbox, ...extra });
 
 describe.each(RUNNERS)("changes applied on PASS (%s runner)", (runner) => {
-	it.each(SANDBOXES)("a child that breaks the tests (sandbox %s): FAIL, the real root untouched, the patch kept", async (sandbox) => {
-		const ws = runWorkspace({ turns: [] });
-		repo(ws, "fixed");
-		const before = tree(ws.project);
-		childRuns(ws, "echo broken > state.txt && echo new > added.txt");
-		const { out, result } = await run(ws, runner, writing(ws, sandbox, { accept: ["sh check.sh"] }));
-		expect(out.code).toBe(1);
-		expect(out.stdout).toContain("FAILED: state is broken");
-		expect(tree(ws.project)).toEqual(before);
-		expect(result.apply).toMatchObject({ mode: "on-pass", applied: false, patch: "changes.patch" });
-		expect(result.apply?.files).toEqual({ added: 1, modified: 1, deleted: 0, renamed: 0 });
-		const patch = join(result.auditDir, "changes.patch");
-		expect(readFileSync(patch, "utf8")).toMatch(/-fixed\n\+broken/);
-		// Kept so it can be applied later: it applies to the real root as it stands.
-		const check = spawnSync("git", ["apply", "--check", patch], { cwd: ws.project, encoding: "utf8" });
-		expect(check.stderr).toBe("");
-		expect(check.status).toBe(0);
-	});
-
-	it.each(SANDBOXES)("a child that fixes the tests (sandbox %s): PASS, the real root holds exactly its change", async (sandbox) => {
-		const ws = runWorkspace({ turns: [] });
-		repo(ws, "broken");
-		// What the same commands give when run by hand on a copy of the root.
-		const expected = tempDir("pi-delegate-apply-expected-");
-		cpSync(ws.project, expected, { recursive: true, verbatimSymlinks: true });
-		execFileSync("bash", ["-c", EVERY_KIND], { cwd: expected });
-		childRuns(ws, EVERY_KIND);
-		const { out, result } = await run(ws, runner, writing(ws, sandbox, { accept: ["sh check.sh"] }));
-		expect(out.stdout).toMatch(/^PASS/);
-		expect(out.code).toBe(0);
-		expect(result.apply).toMatchObject({ mode: "on-pass", applied: true, patch: "changes.patch" });
-		expect(tree(ws.project)).toEqual(tree(expected));
-		expect(readFileSync(join(ws.project, "seen.txt"), "utf8")).toBe("module.exports = 42;\n");
-		// The index the copy started from is the real one: what was staged still is.
-		expect(git(ws.project, "diff", "--cached", "--name-only")).toBe("staged.txt\n");
-		// The patch is the change: reversed, it applies to the real root as it now stands.
-		const patch = join(result.auditDir, "changes.patch");
-		const reverse = spawnSync("git", ["apply", "--check", "-R", patch], { cwd: ws.project, encoding: "utf8" });
-		expect(reverse.stderr).toBe("");
-	});
-
-	it.each(SANDBOXES)("T4 under on-pass (sandbox %s): an incidental write into a watched-only root fails the task, nothing is applied", async (sandbox) => {
-		const ws = runWorkspace({ turns: [] });
-		repo(ws, "broken");
-		const b = tempDir("pi-delegate-apply-b-");
-		writeFileSync(join(b, ".gitignore"), "__pycache__/\n");
-		writeFileSync(join(b, "mod.py"), "x = 1\n");
-		git(b, "init", "-q", "-b", "main");
-		const before = tree(ws.project);
-		childRuns(ws, `echo fixed > state.txt; python3 -m py_compile ${b}/mod.py; true`);
-		const spec = ws.spec({ read_only: false, roots: [ws.project, b], write_allowed: [ws.project], sandbox });
-		const { out, result } = await run(ws, runner, spec);
-		if (sandbox === "off") {
+	it.each(SANDBOXES)(
+		"a child that breaks the tests (sandbox %s): FAIL, the real root untouched, the patch kept",
+		async (sandbox) => {
+			const ws = runWorkspace({ turns: [] });
+			repo(ws, "fixed");
+			const before = tree(ws.project);
+			childRuns(ws, "echo broken > state.txt && echo new > added.txt");
+			const { out, result } = await run(ws, runner, writing(ws, sandbox, { accept: ["sh check.sh"] }));
 			expect(out.code).toBe(1);
-			expect(result.violations.map((v) => v.path)).toContain("__pycache__");
-			expect(result.apply?.applied).toBe(false);
+			expect(out.stdout).toContain("FAILED: state is broken");
 			expect(tree(ws.project)).toEqual(before);
-		} else {
-			// Prevented by the sandbox instead: B is read-only, so it never changed, and the fix lands.
-			expect(existsSync(join(b, "__pycache__"))).toBe(false);
-			expect(result.apply?.applied).toBe(true);
-			expect(readFileSync(join(ws.project, "state.txt"), "utf8")).toBe("fixed\n");
-		}
-	});
+			expect(result.apply).toMatchObject({ mode: "on-pass", applied: false, patch: "changes.patch" });
+			expect(result.apply?.files).toEqual({ added: 1, modified: 1, deleted: 0, renamed: 0 });
+			const patch = join(result.auditDir, "changes.patch");
+			expect(readFileSync(patch, "utf8")).toMatch(/-fixed\n\+broken/);
+			// Kept so it can be applied later: it applies to the real root as it stands.
+			const check = spawnSync("git", ["apply", "--check", patch], { cwd: ws.project, encoding: "utf8" });
+			expect(check.stderr).toBe("");
+			expect(check.status).toBe(0);
+		},
+	);
+
+	it.each(SANDBOXES)(
+		"a child that fixes the tests (sandbox %s): PASS, the real root holds exactly its change",
+		async (sandbox) => {
+			const ws = runWorkspace({ turns: [] });
+			repo(ws, "broken");
+			// What the same commands give when run by hand on a copy of the root.
+			const expected = tempDir("pi-delegate-apply-expected-");
+			cpSync(ws.project, expected, { recursive: true, verbatimSymlinks: true });
+			execFileSync("bash", ["-c", EVERY_KIND], { cwd: expected });
+			childRuns(ws, EVERY_KIND);
+			const { out, result } = await run(ws, runner, writing(ws, sandbox, { accept: ["sh check.sh"] }));
+			expect(out.stdout).toMatch(/^PASS/);
+			expect(out.code).toBe(0);
+			expect(result.apply).toMatchObject({ mode: "on-pass", applied: true, patch: "changes.patch" });
+			expect(tree(ws.project)).toEqual(tree(expected));
+			expect(readFileSync(join(ws.project, "seen.txt"), "utf8")).toBe("module.exports = 42;\n");
+			// The index the copy started from is the real one: what was staged still is.
+			expect(git(ws.project, "diff", "--cached", "--name-only")).toBe("staged.txt\n");
+			// The patch is the change: reversed, it applies to the real root as it now stands.
+			const patch = join(result.auditDir, "changes.patch");
+			const reverse = spawnSync("git", ["apply", "--check", "-R", patch], { cwd: ws.project, encoding: "utf8" });
+			expect(reverse.stderr).toBe("");
+		},
+	);
+
+	it.each(SANDBOXES)(
+		"T4 under on-pass (sandbox %s): an incidental write into a watched-only root fails the task, nothing is applied",
+		async (sandbox) => {
+			const ws = runWorkspace({ turns: [] });
+			repo(ws, "broken");
+			const b = tempDir("pi-delegate-apply-b-");
+			writeFileSync(join(b, ".gitignore"), "__pycache__/\n");
+			writeFileSync(join(b, "mod.py"), "x = 1\n");
+			git(b, "init", "-q", "-b", "main");
+			const before = tree(ws.project);
+			childRuns(ws, `echo fixed > state.txt; python3 -m py_compile ${b}/mod.py; true`);
+			const spec = ws.spec({ read_only: false, roots: [ws.project, b], write_allowed: [ws.project], sandbox });
+			const { out, result } = await run(ws, runner, spec);
+			if (sandbox === "off") {
+				expect(out.code).toBe(1);
+				expect(result.violations.map((v) => v.path)).toContain("__pycache__");
+				expect(result.apply?.applied).toBe(false);
+				expect(tree(ws.project)).toEqual(before);
+			} else {
+				// Prevented by the sandbox instead: B is read-only, so it never changed, and the fix lands.
+				expect(existsSync(join(b, "__pycache__"))).toBe(false);
+				expect(result.apply?.applied).toBe(true);
+				expect(readFileSync(join(ws.project, "state.txt"), "utf8")).toBe("fixed\n");
+			}
+		},
+	);
 });

@@ -149,7 +149,10 @@ function guardedEdit(input: FileToolsInput): ToolDefinition {
 
 /** read, grep, write and edit on regular files only; write and edit also through `guard` when given. */
 export function fileTools(input: FileToolsInput): ToolDefinition[] {
-	return [guardedRead(input.cwd, input.place ?? asGiven), guardedGrep(input), guardedWrite(input), guardedEdit(input)].map((tool) =>
-		defineTool(tool),
-	);
+	return [
+		guardedRead(input.cwd, input.place ?? asGiven),
+		guardedGrep(input),
+		guardedWrite(input),
+		guardedEdit(input),
+	].map((tool) => defineTool(tool));
 }

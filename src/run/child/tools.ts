@@ -78,7 +78,12 @@ export function copyPlace(copies: readonly CopyPlace[]): (path: string) => strin
 }
 
 /** find and ls, searching where the child's path is on this side. */
-function placedLister(tool: ToolDefinition, place: (path: string) => string, cwd: string, home: string): ToolDefinition {
+function placedLister(
+	tool: ToolDefinition,
+	place: (path: string) => string,
+	cwd: string,
+	home: string,
+): ToolDefinition {
 	return {
 		...tool,
 		execute: (id, params, signal, onUpdate, ctx) => {

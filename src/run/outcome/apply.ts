@@ -3,10 +3,7 @@
  * whether it reached the real roots, and, where a passed task's change could not, the problem that
  * fails it. Pure.
  */
-import type { Change } from "../../boundary/types.ts";
 import { plural } from "../../format/numbers.ts";
-import { fromCopy, type PlacedCopy } from "../../plan/apply.ts";
-import type { TaskResult } from "./result.ts";
 import type { RunProblem } from "./verdict.ts";
 
 /** The files a patch touches, by what happens to each. */
@@ -53,28 +50,5 @@ export function applyProblem(record: ApplyRecord): RunProblem | undefined {
 		value: record.base,
 		message: `the change (${plural(fileCount(record.files), "file")}) was not applied: ${record.reason}; the real root is as it was`,
 		fix: "look at changes.patch in the audit record; `pi-delegate apply RUN` applies it once it fits, or run the task again",
-	};
-}
-
-/**
- * A task's result once its change on copies is settled: paths in its roots and changes named as in
- * the real roots (the copies are gone once the run ends), the record of where the change went, and
- * a passed task failed when its change could not be applied.
- */
-export function withApply(result: TaskResult, record: ApplyRecord, copies: readonly PlacedCopy[]): TaskResult {
-	const back = (change: Change): Change => ({ ...change, root: fromCopy(change.root, copies) });
-	const roots = new Map<string, boolean>();
-	for (const { root, writable } of result.roots) {
-		const real = fromCopy(root, copies);
-		roots.set(real, (roots.get(real) ?? false) || writable);
-	}
-	const problem = result.verdict === "PASS" ? applyProblem(record) : undefined;
-	return {
-		...result,
-		delta: result.delta.map(back),
-		violations: result.violations.map(back),
-		roots: [...roots].map(([root, writable]) => ({ root, writable })),
-		apply: record,
-		...(problem && { verdict: "FAIL" as const, problems: [...result.problems, problem] }),
 	};
 }

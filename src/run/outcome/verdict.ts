@@ -19,7 +19,7 @@ export type Verdict = "PASS" | "FAIL";
 /** The codes a verdict's problems carry (PROBLEM_CODES says what each means). */
 export type RunProblemCode = Extract<
 	ProblemCode,
-		| "setup"
+	| "setup"
 	| "budget"
 	| "child"
 	| "envelope"

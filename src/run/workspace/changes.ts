@@ -19,7 +19,7 @@ import type { FileChange, FileState } from "./patch.ts";
 
 /** The largest file a patch carries, and the most all of them may hold together. */
 export const MAX_PATCH_FILE = 64 * 1024 * 1024;
-export const MAX_PATCH_TOTAL = 256 * 1024 * 1024;
+const MAX_PATCH_TOTAL = 256 * 1024 * 1024;
 
 /** One changed path, with where it is in the real root and in its copy. */
 export interface Touched {
@@ -101,6 +101,8 @@ async function stateAt(path: string): Promise<FileState | undefined | { why: str
 	return { kind: "file", executable: (stat.mode & 0o111) !== 0, bytes };
 }
 
+const sizeOf = (state: FileState | undefined) => (state?.kind === "file" ? state.bytes.length : 0);
+
 const isState = (s: FileState | undefined | { why: string }): s is FileState | undefined => !(s && "why" in s);
 
 function same(a: FileState | undefined, b: FileState | undefined): boolean {
@@ -133,6 +135,7 @@ export async function collectChanges(workspace: Workspace, delta: readonly Chang
 		uncarried: [],
 		base: patchBase(workspace.copies.map((c) => c.root)),
 	};
+	let total = 0;
 	for (const { copy, rel } of changedPaths(delta, workspace.copies)) {
 		const real = `${copy.root}/${rel}`;
 		const after = await stateAt(`${copy.copy}/${rel}`);
@@ -147,7 +150,16 @@ export async function collectChanges(workspace: Workspace, delta: readonly Chang
 			collected.uncarried.push({ path: real, why: before.why });
 			continue;
 		}
-		if (!same(before, after)) collected.touched.push({ real, copy: `${copy.copy}/${rel}`, before, after, origin });
+		if (same(before, after)) continue;
+		total += sizeOf(before) + sizeOf(after);
+		if (total > MAX_PATCH_TOTAL) {
+			collected.uncarried.push({
+				path: real,
+				why: `past the ${MAX_PATCH_TOTAL / 1024 / 1024} MB a patch carries in all`,
+			});
+			continue;
+		}
+		collected.touched.push({ real, copy: `${copy.copy}/${rel}`, before, after, origin });
 	}
 	return collected;
 }

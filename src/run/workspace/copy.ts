@@ -18,7 +18,7 @@
  * Every file copied is remembered as it was (its inode, size and times), so the patch is applied
  * only where the real root still holds what the copy started from (land.ts).
  */
-import { constants, type BigIntStats } from "node:fs";
+import { type BigIntStats, constants } from "node:fs";
 import { copyFile, lstat, mkdir, mkdtemp, readdir, readlink, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
@@ -49,7 +49,14 @@ export interface Workspace {
 export function originOf(stat: BigIntStats): Origin | undefined {
 	const type = stat.isFile() ? "file" : stat.isSymbolicLink() ? "symlink" : undefined;
 	if (type === undefined) return undefined;
-	return { type, ino: stat.ino, size: stat.size, mtimeNs: stat.mtimeNs, ctimeNs: stat.ctimeNs, mode: Number(stat.mode) };
+	return {
+		type,
+		ino: stat.ino,
+		size: stat.size,
+		mtimeNs: stat.mtimeNs,
+		ctimeNs: stat.ctimeNs,
+		mode: Number(stat.mode),
+	};
 }
 
 const within = (path: string, dir: string) => path === dir || path.startsWith(`${dir}/`);

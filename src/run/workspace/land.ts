@@ -73,7 +73,13 @@ async function pruneEmpty(touched: readonly Touched[], roots: readonly string[])
 		let dir = dirname(t.real);
 		let copyDir = dirname(t.copy);
 		while (!roots.includes(dir) && !(await lstat(copyDir).catch(() => undefined))) {
-			if (!(await rmdir(dir).then(() => true, () => false))) break;
+			if (
+				!(await rmdir(dir).then(
+					() => true,
+					() => false,
+				))
+			)
+				break;
 			dir = dirname(dir);
 			copyDir = dirname(copyDir);
 		}
