@@ -52,12 +52,21 @@ const FILE_FIX = "point at a line that exists inside the task's roots, or cite a
 const COMMAND_FIX =
 	"cite a command exactly as you ran it, one that exited 0 on its own (the reason says how this one ran or why it does not count)";
 
-function pointerProblems(envelope: Envelope, config: SubmitCheckConfig, commandsRun: readonly RanCommand[]): Problem[] {
+/** Where a path the child names is on this side; as given unless its files are elsewhere (a private copy). */
+export type PlacePath = (path: string) => string;
+
+function pointerProblems(
+	envelope: Envelope,
+	config: SubmitCheckConfig,
+	commandsRun: readonly RanCommand[],
+	place: PlacePath | undefined,
+): Problem[] {
+	const probe = nodeFileProbe();
 	const checks = verifyEvidence(envelope.evidence, {
 		roots: config.roots,
 		base: config.cwd,
 		commands: commandsRun,
-		probe: nodeFileProbe(),
+		probe: place ? { ...probe, look: (path) => probe.look(place(path)) } : probe,
 		deadline: evidenceDeadline(),
 	});
 	return checks.flatMap((c) =>
@@ -88,9 +97,14 @@ function piAccepts(value: unknown): boolean {
 }
 
 /** Everything that would fail the task about this envelope, in the order a model should fix it. */
-function submissionProblems(envelope: Envelope, config: SubmitCheckConfig, commandsRun: () => readonly RanCommand[]) {
+function submissionProblems(
+	envelope: Envelope,
+	config: SubmitCheckConfig,
+	commandsRun: () => readonly RanCommand[],
+	place: PlacePath | undefined,
+) {
 	const problems = checkSubmission(envelope, config.evidence);
-	return problems.length > 0 ? problems : pointerProblems(envelope, config, commandsRun());
+	return problems.length > 0 ? problems : pointerProblems(envelope, config, commandsRun(), place);
 }
 
 /**
@@ -102,6 +116,8 @@ export function createSubmitTool(
 	config: SubmitCheckConfig,
 	commandsRun: () => readonly RanCommand[],
 	state: SubmitState = { accepted: undefined, rejections: 0 },
+	/** Where the child's paths are read on this side (an in-process child on private copies). */
+	place?: PlacePath,
 ): { tool: ReturnType<typeof defineTool<typeof EnvelopeSchema, SubmitDetails>>; state: SubmitState } {
 	const tool = defineTool<typeof EnvelopeSchema, SubmitDetails>({
 		name: SUBMIT_RESULT_TOOL_NAME,
@@ -121,7 +137,7 @@ export function createSubmitTool(
 				if (isDeepStrictEqual(state.accepted, envelope)) return accepted(envelope, []);
 				throw new Error(`${SECOND_RESULT_ERROR}; a second, different result is not accepted. Stop now.`);
 			}
-			const problems = submissionProblems(envelope, config, commandsRun);
+			const problems = submissionProblems(envelope, config, commandsRun, place);
 			if (problems.length > 0 && state.rejections < config.maxRejections) {
 				state.rejections++;
 				throw new Error(submissionErrorText(problems));

@@ -6,9 +6,9 @@
  * Under `on-pass` the real root is the user's until the verdict: a FAIL leaves it as it was, and
  * two writers on one root each work on a copy of their own instead of waiting for each other.
  * Three facts of the launch shape how the copy is reached and checked:
- * - a subprocess child in the sandbox sees its copy at the root's own path (its outer bubblewrap
- *   mounts the copy there), so its paths, commands and evidence pointers are those of `direct`;
- *   any other child is told the copy's path, and works there;
+ * - where bubblewrap works the child sees its copy at the root's own path (mounted there for its
+ *   commands, and read and written there by an in-process child's file tools), so its paths,
+ *   commands and evidence pointers are those of `direct`; elsewhere it is told the copy's path;
  * - with the sandbox, the real root is read-only to the child, so it is not watched while the child
  *   runs, and the child does not hold it: the copy is made under a shared hold and the patch
  *   applied under an exclusive one, so siblings on one root run at once;
@@ -18,7 +18,7 @@
 import type { ApplySetting } from "../request/choices.ts";
 import type { TaskSpec } from "../spec/schema.ts";
 import type { RootClaim } from "./root-claim.ts";
-import type { SandboxPlan } from "./sandbox.ts";
+import type { SandboxAvailability, SandboxPlan } from "./sandbox.ts";
 
 /** The decision, as a plan records it. */
 export interface ApplyPlan {
@@ -61,6 +61,8 @@ export interface ApplyInput {
 	/** The `apply` setting, when a file sets it. */
 	setting: ApplySetting | undefined;
 	sandbox: Pick<SandboxPlan, "mode">;
+	/** Whether bubblewrap works here: it mounts the copies, with the sandbox on or off. */
+	available: SandboxAvailability;
 }
 
 /**
@@ -77,9 +79,10 @@ export function decideApply(input: ApplyInput): ApplyPlan {
 		input.spec.apply !== undefined ? "the spec asks for it" : input.setting ? "the apply setting" : "the default";
 	if (mode === "direct") return { mode, reason: `${source}: the child changes the real root as it works`, ...none };
 	const sandboxed = input.sandbox.mode === "enforce";
-	// The subprocess child's outer bubblewrap mounts the copies; an in-process child's commands get
-	// them mounted by theirs, and its file tools read and write there (run/child/tools.ts).
-	const mounted = sandboxed;
+	// Where bubblewrap works, it mounts the copies whether the sandbox is on or off: a subprocess
+	// child's outer bubblewrap for all of it, an in-process child's per command, its file tools
+	// reading and writing in the copies (run/child/tools.ts).
+	const mounted = sandboxed || input.available.enforce;
 	return {
 		mode,
 		reason: `${source}: the child works on a private copy, applied to the real root only if the task passes`,

@@ -101,8 +101,13 @@ function submitOf(spec: TaskSpec, cwd: string): TaskPlan["submit"] {
 }
 
 /** Where the child's changes go (plan/apply.ts), and what it holds while it runs. */
-function changesPlace(spec: TaskSpec, settings: SettingsDecisions, sandbox: SandboxPlan, view: { tools: string[] }) {
-	const apply = decideApply({ spec, setting: settings.apply, sandbox });
+function changesPlace(
+	{ spec, sandbox: available }: Pick<TaskInputs, "spec" | "sandbox">,
+	settings: SettingsDecisions,
+	sandbox: SandboxPlan,
+	view: { tools: string[] },
+) {
+	const apply = decideApply({ spec, setting: settings.apply, sandbox, available });
 	const claim = taskClaim({ spec, boundary: { roots: spec.resolved.roots }, sandbox, child: view });
 	return { claim: applyClaim(claim, apply), apply };
 }
@@ -158,7 +163,7 @@ function assemble(
 		audit: { runsDir: decideRunsDir(inputs, settings.runsDir), files: auditFiles("task") },
 		prefixKey: key,
 		piVersion: inputs.piVersion,
-		...changesPlace(spec, settings, sandbox, view),
+		...changesPlace(inputs, settings, sandbox, view),
 		defaults,
 		...(inputs.parentSession && { parentSession: inputs.parentSession }),
 		...(tail && { tail: tailSummary(tail, inputs.branch?.source ?? "none") }),

@@ -48,7 +48,11 @@ function commandLine(command: string, place: AcceptPlace, tmp: string): { file: 
 		return { file: bwrap, args: [...args, "bash", "-c", command] };
 	}
 	if (bwrap === undefined || !containment) return { file: "bash", args: ["-c", command] };
-	const args = containArgs(place.cwd, { command: true, root: process.getuid?.() === 0 });
+	const args = containArgs(place.cwd, {
+		command: true,
+		root: process.getuid?.() === 0,
+		copies: place.sandbox.copies,
+	});
 	return { file: bwrap, args: [...args, "bash", "-c", command] };
 }
 

@@ -33,6 +33,8 @@ export interface BashWrap {
 	tmp: string;
 	/** Without the sandbox: the namespace the commands share, once it is there (command-namespace.ts). */
 	shared?: () => SharedNamespace | undefined;
+	/** Private copies mounted at their roots' paths without the sandbox (an in-process child on apply on-pass). */
+	copies?: SandboxPlan["copies"];
 }
 
 export function bashSpawnHook(wrap: BashWrap): (context: BashContext) => BashContext {
@@ -48,7 +50,7 @@ export function bashSpawnHook(wrap: BashWrap): (context: BashContext) => BashCon
 		const args =
 			wrap.plan?.mode === "enforce"
 				? bwrapArgs(wrap.plan, { cwd: context.cwd, home: wrap.home, tmp: wrap.tmp })
-				: containArgs(context.cwd, { command: true, root });
+				: containArgs(context.cwd, { command: true, root, copies: wrap.copies });
 		return { command: wrapCommand(wrap.bwrap, args, context.command), cwd: context.cwd, env };
 	};
 }

@@ -9,6 +9,7 @@ import { SUBMIT_RESULT_TOOL_NAME } from "../../envelope/schema.ts";
 import { viewSessionParts } from "../../host/render.ts";
 import { createSubmitTool } from "../../host/submit-tool.ts";
 import type { CommandRun } from "../child/command-record.ts";
+import { copyPlace } from "../child/tools.ts";
 import { lastTurnNotice } from "../outcome/turn-budget.ts";
 import type { ChildLaunch } from "../types.ts";
 
@@ -40,7 +41,9 @@ export type SetupChild = (launch: ChildLaunch, context: SetupContext) => Promise
 
 /** A task child: exactly the view's session parts, with the live `submit_result` and the contained tools, in memory. */
 export const viewSetup: SetupChild = async (launch, context) => {
-	const submit = createSubmitTool(launch.submit, context.commandsRun);
+	const copies = launch.sandbox?.copies;
+	const place = copies && copies.length > 0 ? copyPlace(copies) : undefined;
+	const submit = createSubmitTool(launch.submit, context.commandsRun, undefined, place);
 	const parts = viewSessionParts(
 		{ prompt: launch.prompt, tools: [...launch.tools, SUBMIT_RESULT_TOOL_NAME] },
 		{ cwd: launch.cwd, customTools: [submit.tool, ...context.containedTools] },

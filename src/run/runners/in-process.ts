@@ -209,9 +209,16 @@ async function openSession(runtime: ModelRuntime, model: Model, run: Run, setupC
 	const containedTools = childTools({
 		cwd: launch.cwd,
 		// bubblewrap mounts these on themselves: real paths, or a symlink on the way is no mount point.
-		bash: { bwrap, plan, runId: run.runId, home: realPathOf(homedir()), tmp: realPathOf(isolation.tmp ?? "/tmp") },
+		bash: {
+			bwrap,
+			plan,
+			runId: run.runId,
+			home: realPathOf(homedir()),
+			tmp: realPathOf(isolation.tmp ?? "/tmp"),
+			copies: launch.sandbox?.copies,
+		},
 		rules: plan,
-		copies: plan?.copies,
+		copies: launch.sandbox?.copies,
 		commands: launch.commands,
 		paths: launch.paths,
 		home: homedir(),

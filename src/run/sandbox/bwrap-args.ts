@@ -95,9 +95,26 @@ export function commandCaps(root: boolean): string[] {
 /** The whole file system as it is, devices included, with a /proc of the namespace's own. */
 const WHOLE_HOST = ["--bind", "/", "/", "--dev-bind", "/dev", "/dev", "--proc", "/proc"];
 
-export function containArgs(cwd: string, options: { command?: boolean; root?: boolean } = {}): string[] {
+export function containArgs(
+	cwd: string,
+	options: { command?: boolean; root?: boolean; copies?: SandboxPlan["copies"] } = {},
+): string[] {
 	const first = options.command ? [...AS_PID_1, ...commandCaps(options.root === true)] : [];
-	return [...CONTAIN, ...first, ...WHOLE_HOST, "--chdir", cwd, "--"];
+	return [...CONTAIN, ...first, ...WHOLE_HOST, ...copyMounts(options.copies), "--chdir", cwd, "--"];
+}
+
+/**
+ * Without the sandbox, private copies (apply on-pass) are still mounted at their roots' paths, and
+ * what a copy shows from the real root with them, writable as everything else is: writes are
+ * detected there (the real roots are watched), not prevented.
+ */
+function copyMounts(copies: SandboxPlan["copies"]): string[] {
+	return (copies ?? []).flatMap((c) => [
+		"--bind",
+		c.copy,
+		c.root,
+		...c.shown.flatMap((shown) => ["--bind-try", shown, shown]),
+	]);
 }
 
 /** Where a joining command's shell opens the shared namespace (Pi's shell has descriptors 0–2 only). */
@@ -175,7 +192,7 @@ function sourceOf(plan: SandboxPlan): (path: string) => string {
 
 /** The arguments of `bwrap` up to and including `--`; the command follows. */
 export function bwrapArgs(plan: SandboxPlan, env: BwrapEnv): string[] {
-	if (plan.mode === "off") return containArgs(env.cwd, { command: !env.outer });
+	if (plan.mode === "off") return containArgs(env.cwd, { command: !env.outer, copies: plan.copies });
 	const from = sourceOf(plan);
 	const writable = unique([...plan.writable, ...(env.alsoWritable ?? [])]);
 	const inWritable = (p: string) => writable.some((w) => within(p, w));

@@ -113,7 +113,7 @@ export function containChild(input: ContainInput, plan: SandboxPlan | undefined)
 	if (plan === undefined || input.tmp === undefined) {
 		return {
 			command: support.bwrap,
-			args: [...INFO, ...containArgs(launch.cwd), ...pi],
+			args: [...INFO, ...containArgs(launch.cwd, { copies: launch.sandbox?.copies }), ...pi],
 			containment: "namespace",
 			sandbox: "off",
 			sandboxConfig: undefined,
