@@ -8,6 +8,7 @@ import { basename } from "node:path";
 import { isRecord } from "../../values.ts";
 import type { AgentFileText } from "../catalog.ts";
 import type { AgentScope } from "../definition.ts";
+import type { EntrySettings } from "./entry.ts";
 import { layPermission } from "./permission.ts";
 
 /** What of a config entry lies under a Markdown agent of its name: its permission and tools map. */
@@ -15,7 +16,7 @@ export interface ConfigSettings {
 	name: string;
 	scope: AgentScope;
 	label: string;
-	settings: { permission?: unknown; tools?: unknown };
+	settings: EntrySettings;
 }
 
 /**
@@ -56,9 +57,12 @@ export function withSharedPermission(
 }
 
 /**
- * OpenCode merges a config entry and a Markdown agent of one name and scope, the file's keys over the
- * entry's: here the file wins the name (the listing says it hides the entry), so the entry's
- * permission and tools map lie under the file's own, and neither of its limits is lost.
+ * OpenCode merges a config entry and a Markdown agent of one name: it reads its config files first
+ * and the Markdown of each folder after them, deep-merging by name (config/config.ts), so the file's
+ * keys win where both speak and the entry's other keys — its model, its mode — stay. Here the file
+ * wins the name (the listing says it hides the entry), and the entry's permission and tools map lie
+ * under the file's own, its other keys under the file's (each with a note), so neither a limit nor
+ * a model of the entry is lost.
  */
 export function withConfigEntries(files: AgentFileText[], tuning: readonly ConfigSettings[]): AgentFileText[] {
 	const entries = [...files.filter((f) => f.settings !== undefined), ...tuning];
@@ -68,7 +72,7 @@ export function withConfigEntries(files: AgentFileText[], tuning: readonly Confi
 		const name = basename(file.file, ".md");
 		const entry = entries.find((e) => e.name === name && e.scope === file.scope);
 		if (entry?.settings === undefined) return file;
-		const { permission, tools } = entry.settings;
+		const { permission, tools, fields } = entry.settings;
 		const under = file.beneath;
 		const why = `${entry.label}'s permission and tools lie under this file's, as OpenCode merges them`;
 		return {
@@ -76,6 +80,7 @@ export function withConfigEntries(files: AgentFileText[], tuning: readonly Confi
 			beneath: {
 				permission: layPermission(under?.permission ?? {}, permission ?? {}) as Record<string, unknown>,
 				...(isRecord(tools) && { tools }),
+				...(fields && Object.keys(fields).length > 0 && { fields, fieldsFrom: entry.label }),
 				why: under ? `${under.why}; ${why}` : why,
 			},
 		};
