@@ -88,7 +88,11 @@ function startsOnOf(def: AgentDefinition, check: AgentLaunchCheck, env: LaunchEn
 	const first = def.model !== undefined ? `"${def.model}" stands aside` : inherit ? "inherit" : "the file names none";
 	const whose = env.parentReason ?? "the parent's model";
 	const then = "unless --model or an effort profile decides";
-	if (!env.parent) return { model: "(none here)", why: `${first}; no default model is set: ${then}` };
+	if (!env.parent)
+		return {
+			model: "the launcher's",
+			why: `${first}; no default model is set here: --model or an effort profile decides`,
+		};
 	return { model: `${env.parent.provider}/${env.parent.id}`, why: `${first}: the launcher's, ${whose}, ${then}` };
 }
 

@@ -85,11 +85,7 @@ function runBlock(data: PreviewData, width: number): string[] {
 	const plan = data.plan;
 	if (!plan) return modelBlock(data, width);
 	const rows = [
-		[
-			"model",
-			`${plan.model.provider}/${plan.model.id}${plan.model.thinking ? `:${plan.model.thinking}` : ""}`,
-			plan.model.reason,
-		],
+		["model", modelRef(plan.model), plan.model.reason],
 		["runner", plan.runner.value, plan.runner.reason],
 		[
 			"budget",
@@ -109,27 +105,27 @@ function runBlock(data: PreviewData, width: number): string[] {
 			`${plan.accept?.reason}; run after the child, ${plan.accept?.budget_s} s together`,
 		]),
 	];
-	const lines = ["", "Run", renderTable(["decision", "value", "why"], rows, [], { maxWidth: width })];
-	if (data.wouldRefuse && data.wouldRefuse.length > 0) {
-		lines.push("", "A run would refuse to start", formatProblems(data.wouldRefuse));
-	}
-	return lines;
+	return ["", "Run", renderTable(["decision", "value", "why"], rows, [], { maxWidth: width }), ...refusalLines(data)];
 }
 
 /** Without a spec, the model the child would start on: the one decision of a run it can show. */
 function modelBlock(data: PreviewData, width: number): string[] {
-	const model = data.model;
-	if (!model) return [];
-	const ref = `${model.provider}/${model.id}${model.thinking ? `:${model.thinking}` : ""}`;
-	const lines = [
-		"",
-		"Run",
-		renderTable(["decision", "value", "why"], [["model", ref, model.reason]], [], { maxWidth: width }),
-	];
-	if (data.wouldRefuse && data.wouldRefuse.length > 0) {
-		lines.push("", "A run would refuse to start", formatProblems(data.wouldRefuse));
-	}
-	return lines;
+	if (!data.model) return [];
+	const table = renderTable(["decision", "value", "why"], [["model", modelRef(data.model), data.model.reason]], [], {
+		maxWidth: width,
+	});
+	return ["", "Run", table, ...refusalLines(data)];
+}
+
+/** A model as `provider/id[:thinking]`; "(none)" when none could be chosen. */
+function modelRef(model: ModelChoice): string {
+	if (model.provider === "(none)") return "(none)";
+	return `${model.provider}/${model.id}${model.thinking ? `:${model.thinking}` : ""}`;
+}
+
+function refusalLines(data: PreviewData): string[] {
+	const refused = data.wouldRefuse ?? [];
+	return refused.length > 0 ? ["", "A run would refuse to start", formatProblems(refused)] : [];
 }
 
 /** The tail (L3): how much of the caller's conversation the brief quotes, and from where. */
