@@ -127,6 +127,27 @@ describe("a Markdown agent and an opencode.json entry of one name", () => {
 		expect(text).toContain("  model     openai/gpt-5 → openai/gpt-5 (exact)");
 	});
 
+	it("are merged across folders too: a project's entry lies under the user's Markdown agent, the user's under the project's", () => {
+		const l = layout();
+		put(join(l.home, ".config", "opencode", "agent"), "oc-reviewer.md", "reviewer.md");
+		put(l.cwd, "oc-reviewer.opencode.json", "opencode.json");
+		put(join(l.cwd, ".opencode", "agent"), "oc-test-fixer.md", "test-fixer.md");
+		writeText(
+			join(l.home, ".config", "opencode", "opencode.json"),
+			JSON.stringify({ agent: { "test-fixer": { model: "anthropic/claude-haiku-4-5" } } }),
+		);
+		const loaded = load(l);
+		expect(loaded.problems).toEqual([]);
+		expect(loaded.agents.get("reviewer")?.source.label).toBe("~/.config/opencode/agent/reviewer.md");
+		expect(loaded.agents.get("reviewer")?.model).toBe("openai/gpt-5");
+		expect(loaded.notAgents).toContainEqual({
+			label: "opencode.json#reviewer",
+			reason:
+				"merged under ~/.config/opencode/agent/reviewer.md, as OpenCode merges a config entry under a Markdown agent",
+		});
+		expect(loaded.agents.get("test-fixer")?.model).toBe("anthropic/claude-haiku-4-5");
+	});
+
 	it("keeps the file's own model where both name one", () => {
 		const l = layout();
 		mkdirSync(join(l.cwd, ".opencode", "agent"), { recursive: true });
