@@ -227,10 +227,12 @@ function detailLines(r: AgentReport): string[] {
 export function renderAgentListing(reports: readonly AgentReport[]): string {
 	if (reports.length === 0) return "No agents defined.\n";
 	const failing = reports.filter((r) => r.status === "fails").length;
+	const off = reports.filter((r) => r.status === "notCallable").length;
+	const aside = off === 0 ? "" : ` (${off} not offered as a child)`;
 	const blocks = reports.map((r) => detailLines(r).join("\n"));
 	const summary =
 		failing === 0
-			? `${reports.length} agent(s), all ready to start.`
-			: `${reports.length} agent(s), ${failing} would fail to start (problems above).`;
+			? `${reports.length} agent(s), all ready to start${aside}.`
+			: `${reports.length} agent(s), ${failing} would fail to start (problems above)${aside}.`;
 	return terminalSafe(`${[renderAgentTable(reports).join("\n"), ...blocks, summary].join("\n\n")}\n`);
 }

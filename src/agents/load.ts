@@ -190,8 +190,7 @@ function readPlace(
 			label: label(file),
 			place: label(place.dir),
 			...(place.namespace !== undefined && { namespace: place.namespace }),
-			...(place.claude && { claude: true as const }),
-			...(place.claude && where.claude && { claudeDenials: where.claude }),
+			...(place.claude && { claude: true as const, ...(where.claude && { claudeDenials: where.claude }) }),
 		};
 		if (read.text !== undefined && (place.nested || place.shared) && !hasFrontmatter(read.text)) {
 			notAgents.push({ label: base.label, reason: "no frontmatter" });

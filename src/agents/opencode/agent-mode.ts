@@ -18,10 +18,10 @@ export const PRIMARY_WHY = "mode: primary; OpenCode never offers a primary agent
 export function modeOf(mode: unknown): { primary: boolean; ignored?: IgnoredKey } {
 	if (mode === undefined) return { primary: false };
 	if (mode === "primary") {
-		const why = "OpenCode's primary agent, for the user to talk to: not offered as a child (see off)";
+		const why = "OpenCode's primary agent, for the user to talk to; see off";
 		return { primary: true, ignored: { key: "mode", value: mode, why } };
 	}
-	const why = `OpenCode's agent mode; ${String(mode)} agents are offered as children, as OpenCode's task tool offers them`;
+	const why = `OpenCode's agent mode: ${String(mode)} is offered as a child, as OpenCode's task tool offers it`;
 	return { primary: false, ignored: { key: "mode", value: mode, why } };
 }
 
