@@ -12,6 +12,8 @@ import { closest } from "../suggest.ts";
 import { type ClaudeDenials, withoutDenied } from "./claude/deny.ts";
 import type { AgentDefinition, AgentScope, AgentSource } from "./definition.ts";
 import { nameFromFile } from "./name.ts";
+import { PRIMARY_WHY } from "./opencode/agent-mode.ts";
+import type { EntrySettings } from "./opencode/entry.ts";
 import { type ParseOptions, parseAgentFile } from "./parse.ts";
 
 /** One agent file's text and where it came from. */
@@ -26,7 +28,9 @@ export interface AgentFileText extends AgentSource {
 	/** An OpenCode agent: the permission of OpenCode's config files applies to it (opencode/config.ts). */
 	opencode?: true;
 	/** An OpenCode config entry's permission and tools map, merged under a Markdown file of its name. */
-	settings?: { permission?: unknown; tools?: unknown };
+	settings?: EntrySettings;
+	/** A file of a Claude Code folder (or plugin): what Claude Code reads leniently, it is read for. */
+	claude?: true;
 	/** Keys laid under the file's own (ParseOptions `beneath`). */
 	beneath?: ParseOptions["beneath"];
 	/** A Claude Code agent: what Claude Code's settings files withhold from it (claude/deny.ts). */
@@ -47,6 +51,8 @@ export interface CatalogEntry {
 	source: AgentSource;
 	definition?: AgentDefinition;
 	disabled: boolean;
+	/** Why a usable agent is not offered as a child nor callable (OpenCode's `mode: primary`). */
+	notCallable?: string;
 	problems: Problem[];
 }
 
@@ -62,6 +68,8 @@ export interface AgentCatalog {
 	broken: ReadonlyMap<string, AgentSource[]>;
 	/** Names whose winning file turns itself off (`disable: true`). */
 	disabled: ReadonlyMap<string, AgentSource>;
+	/** Names whose winning file is usable but not offered as a child, and why (OpenCode's primary agents). */
+	notCallable: ReadonlyMap<string, { source: AgentSource; why: string }>;
 	shadowed: ShadowedAgent[];
 	/** Every file, in rank order. */
 	entries: CatalogEntry[];
@@ -78,8 +86,9 @@ function entryOf(file: AgentFileText, options: ParseOptions): CatalogEntry {
 		readProblem,
 		name: claimed,
 		beneath,
-		opencode: _o,
+		opencode,
 		settings: _s,
+		claude,
 		claudeDenials,
 		...source
 	} = file;
@@ -87,7 +96,12 @@ function entryOf(file: AgentFileText, options: ParseOptions): CatalogEntry {
 		const name = claimed ?? nameFromFile(source.file);
 		return { name, source, disabled: false, problems: [readProblem] };
 	}
-	const parsed = parseAgentFile(text, source, beneath ? { ...options, beneath } : options);
+	const format = opencode ? ("opencode" as const) : claude ? ("claude" as const) : undefined;
+	const parsed = parseAgentFile(text, source, {
+		...options,
+		...(beneath && { beneath }),
+		...(format && { format }),
+	});
 	const problems = [...parsed.problems, ...(claudeDenials?.problems ?? [])];
 	const definition =
 		parsed.definition && problems.length === 0 && claudeDenials
@@ -97,6 +111,7 @@ function entryOf(file: AgentFileText, options: ParseOptions): CatalogEntry {
 		name: parsed.name,
 		source,
 		disabled: parsed.disabled,
+		...(parsed.primary && { notCallable: PRIMARY_WHY }),
 		problems,
 		...(definition && problems.length === 0 && { definition }),
 	};
@@ -131,6 +146,7 @@ export function buildAgentCatalog(files: readonly AgentFileText[], options: Pars
 	const agents = new Map<string, AgentDefinition>();
 	const broken = new Map<string, AgentSource[]>();
 	const disabled = new Map<string, AgentSource>();
+	const notCallable = new Map<string, { source: AgentSource; why: string }>();
 	const shadowed: ShadowedAgent[] = [];
 	for (const name of [...byName.keys()].sort()) {
 		const claims = byName.get(name) ?? [];
@@ -143,6 +159,8 @@ export function buildAgentCatalog(files: readonly AgentFileText[], options: Pars
 		}
 		const only = winners.length === 1 ? winners[0] : undefined;
 		if (only?.disabled && only.problems.length === 0) disabled.set(name, only.source);
+		else if (only?.definition && only.notCallable)
+			notCallable.set(name, { source: only.source, why: only.notCallable });
 		else if (only?.definition) agents.set(name, only.definition);
 		else
 			broken.set(
@@ -150,7 +168,7 @@ export function buildAgentCatalog(files: readonly AgentFileText[], options: Pars
 				winners.map((w) => w.source),
 			);
 	}
-	return { agents, qualified: qualifiedNames(entries), broken, disabled, shadowed, entries, problems };
+	return { agents, qualified: qualifiedNames(entries), broken, disabled, notCallable, shadowed, entries, problems };
 }
 
 /** Plugin agents by `<plugin>:<name>`; two usable files of one plugin claiming one name claim none. */
@@ -164,7 +182,7 @@ function qualifiedNames(entries: readonly CatalogEntry[]): Map<string, AgentDefi
 	const qualified = new Map<string, AgentDefinition>();
 	for (const [key, list] of claims) {
 		const only = list.length === 1 ? list[0] : undefined;
-		if (only?.definition && !only.disabled) qualified.set(key, only.definition);
+		if (only?.definition && !only.disabled && !only.notCallable) qualified.set(key, only.definition);
 	}
 	return qualified;
 }
@@ -173,6 +191,21 @@ export type AgentLookup =
 	| { kind: "found"; agent: AgentDefinition }
 	| { kind: "broken"; files: AgentSource[]; problem: Problem }
 	| { kind: "unknown"; problem: Problem };
+
+/** A call of an agent that is usable but not offered as a child (OpenCode's primary agents). */
+function notOffered(name: string, off: { source: AgentSource; why: string }, where: ProblemPlace): AgentLookup {
+	return {
+		kind: "broken",
+		files: [off.source],
+		problem: {
+			...where,
+			code: "unavailable",
+			value: name,
+			message: `agent "${name}" in ${off.source.label} is not offered as a child: ${off.why}`,
+			fix: "write mode: subagent (or all) in the file to offer it as a child, or call another agent",
+		},
+	};
+}
 
 /** Finds an agent by name for a launch; a broken, disabled or unknown name comes back as a problem to report. */
 export function lookupAgent(
@@ -196,6 +229,8 @@ export function lookupAgent(
 			},
 		};
 	}
+	const primary = catalog.notCallable.get(name);
+	if (primary) return notOffered(name, primary, where);
 	const files = catalog.broken.get(name);
 	if (files) {
 		return {

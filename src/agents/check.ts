@@ -44,6 +44,8 @@ export interface LaunchEnvironment {
 	models: readonly ModelInfo[];
 	tools: readonly string[];
 	parent?: ModelRefOptions["parent"];
+	/** Where `parent` comes from, for the listing: Pi's default model on the command line. Absent: the parent's model. */
+	parentReason?: string;
 	usable?: ModelRefOptions["usable"];
 }
 

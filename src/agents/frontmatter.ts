@@ -21,6 +21,8 @@ export interface Frontmatter {
 	 * their lines in the file; empty when the block parsed as it is.
 	 */
 	recovered: RecoveredEntry[];
+	/** The YAML block's lines, when entries were recovered: for the tools' own readings (frontmatter-readers.ts). */
+	block?: string[];
 }
 
 const FENCE = /^---[ \t]*$/;
@@ -81,7 +83,7 @@ export function readFrontmatter(text: string, label: string, recovery?: Recovery
 	if (second) {
 		// Block lines are one less than the file's (the opening --- line).
 		const recovered = second.recovered.map((entry) => ({ ...entry, first: entry.first + 1, last: entry.last + 1 }));
-		return { data: second.data, present: true, body, problems: [], recovered };
+		return { data: second.data, present: true, body, problems: [], recovered, block: lines.slice(1, close) };
 	}
 	if (issues.length > 0) return unreadable(body, yamlProblems(issues, label));
 	try {

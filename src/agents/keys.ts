@@ -40,7 +40,7 @@ export const HONOURED_KEYS = {
 	skill: "pi-subagents: the skills allowlist",
 	disable: "OpenCode: true keeps the agent out of the catalog",
 	disabled: "OpenCode 2: true keeps the agent out of the catalog",
-	mode: "OpenCode: primary, subagent or all (no effect on a child)",
+	mode: "OpenCode: primary keeps the agent from being offered as a child; subagent and all are offered",
 	disallowed_tools: "tintinweb/pi-subagents: tools withheld from the child",
 	prompt_mode: "tintinweb/pi-subagents: append or replace, as systemPromptMode",
 	inherit_skills: "tintinweb/pi-subagents: the skills allowlist",
@@ -48,6 +48,9 @@ export const HONOURED_KEYS = {
 } as const;
 
 export type HonouredKey = keyof typeof HONOURED_KEYS;
+
+/** The values of a file's known keys, before they are interpreted. */
+export type KeyValues = Partial<Record<NativeKey | HonouredKey, unknown>>;
 
 const PRESENTATION = "presentation only";
 const BUDGET = "the task's budget (turns, wall_s, usd) stops a child instead";

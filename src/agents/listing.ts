@@ -9,7 +9,7 @@ import { terminalSafe } from "../format/text.ts";
 import { formatPath, type Problem, samePlace, showValue } from "../problems.ts";
 import type { CatalogEntry, ShadowedAgent } from "./catalog.ts";
 import { type AgentLaunchCheck, checkAgentLaunch, type LaunchEnvironment } from "./check.ts";
-import type { AgentNote, AgentScope, AgentSource } from "./definition.ts";
+import type { AgentDefinition, AgentNote, AgentScope, AgentSource } from "./definition.ts";
 import type { LoadedAgents } from "./load.ts";
 import { type CommandPolicy, describePolicy } from "./permissions/command-policy.ts";
 
@@ -18,9 +18,14 @@ export interface AgentReport {
 	scope: AgentScope;
 	file: string;
 	description?: string;
-	status: "ready" | "fails" | "disabled";
+	/** notCallable: usable, but never offered as a child (OpenCode's `mode: primary`); `off` says why. */
+	status: "ready" | "fails" | "disabled" | "notCallable";
 	/** The model as written, and what it resolved to (or why it stands aside for the launcher's). */
 	model?: { ref: string; resolved?: string; how?: string; standsAside?: string };
+	/** The model a child of this agent starts on, and why; absent when nothing here decides one. */
+	startsOn?: { model: string; why: string };
+	/** Why the agent cannot be called although it is usable. */
+	off?: string;
 	thinking?: string;
 	/** Undefined: the launcher's default tools. */
 	tools?: string[];
@@ -39,8 +44,10 @@ function reportOf(entry: CatalogEntry, catalog: LoadedAgents, env: LaunchEnviron
 	const def = entry.definition;
 	const check: AgentLaunchCheck = def && !entry.disabled ? checkAgentLaunch(def, env) : { problems: [] };
 	const problems = [...entry.problems, ...check.problems, ...clashOf(entry, catalog)];
-	const status = problems.length > 0 ? "fails" : entry.disabled ? "disabled" : "ready";
+	const status =
+		problems.length > 0 ? "fails" : entry.disabled ? "disabled" : entry.notCallable ? "notCallable" : "ready";
 	const resolved = check.model ? `${check.model.provider}/${check.model.id}` : undefined;
+	const startsOn = def && startsOnOf(def, check, env);
 	const qualified = qualifiedOf(entry.source, entry.name, catalog);
 	return {
 		name: entry.name,
@@ -56,6 +63,8 @@ function reportOf(entry: CatalogEntry, catalog: LoadedAgents, env: LaunchEnviron
 				...(check.standsAside && { standsAside: check.standsAside }),
 			},
 		}),
+		...(startsOn && { startsOn }),
+		...(entry.notCallable && { off: entry.notCallable }),
 		...((def?.thinking ?? check.model?.thinking) && { thinking: def?.thinking ?? check.model?.thinking }),
 		...(def?.tools && { tools: def.tools }),
 		...(def?.commands && { commands: def.commands }),
@@ -65,6 +74,26 @@ function reportOf(entry: CatalogEntry, catalog: LoadedAgents, env: LaunchEnviron
 		...(qualified && { qualified }),
 		problems,
 	};
+}
+
+/**
+ * The model a child of the agent starts on, and why: its own, resolved; or the launcher's — the
+ * parent's model (on the command line Pi's default stands for it) — when the file names none, says
+ * `inherit`, or names one that stands aside. `--model` and an effort profile still come first.
+ */
+function startsOnOf(def: AgentDefinition, check: AgentLaunchCheck, env: LaunchEnvironment) {
+	if (check.model) return { model: `${check.model.provider}/${check.model.id}`, why: "the agent's own" };
+	if (def.model !== undefined && !check.standsAside) return undefined;
+	const inherit = def.notes.some((n) => n.key === "model" && n.message.startsWith("inherit"));
+	const first = def.model !== undefined ? `"${def.model}" stands aside` : inherit ? "inherit" : "the file names none";
+	const whose = env.parentReason ?? "the parent's model";
+	const then = "unless --model or an effort profile decides";
+	if (!env.parent)
+		return {
+			model: "the launcher's",
+			why: `${first}; no default model is set here: --model or an effort profile decides`,
+		};
+	return { model: `${env.parent.provider}/${env.parent.id}`, why: `${first}: the launcher's, ${whose}, ${then}` };
 }
 
 /** `<plugin>:<name>` when that name calls this very file. */
@@ -116,7 +145,12 @@ export function wrap(text: string, width: number, first: string, rest: string): 
 	return lines;
 }
 
-const MARK: Readonly<Record<AgentReport["status"], string>> = { ready: "✓", fails: "✗", disabled: "-" };
+const MARK: Readonly<Record<AgentReport["status"], string>> = {
+	ready: "✓",
+	fails: "✗",
+	disabled: "-",
+	notCallable: "-",
+};
 
 function modelCell(r: AgentReport): string {
 	if (!r.model || r.model.standsAside) return "(default)";
@@ -175,6 +209,7 @@ function detailLines(r: AgentReport): string[] {
 	if (r.description) lines.push(...aboutLines(r.description));
 	if (r.model?.resolved) field("model", `${r.model.ref} → ${r.model.resolved} (${r.model.how})`);
 	if (r.model?.standsAside) field("model", `${r.model.ref} → the launcher's model: ${r.model.standsAside}`);
+	if (r.startsOn && !r.model?.resolved) field("starts on", `${r.startsOn.model} (${r.startsOn.why})`);
 	if (r.thinking) field("thinking", r.thinking);
 	field("tools", r.tools === undefined ? "the launcher's default" : r.tools.length === 0 ? "none" : r.tools.join(", "));
 	for (const policy of r.commands ?? []) field("commands", describePolicy(policy));
@@ -183,6 +218,7 @@ function detailLines(r: AgentReport): string[] {
 	if (r.qualified) field("also", r.qualified);
 	for (const h of r.hides) field("hides", h);
 	if (r.status === "disabled") field("off", "disable: true; the agent cannot be called");
+	if (r.off) field("off", `${r.off}; the agent cannot be called`);
 	for (const p of r.problems) lines.push(...problemLines(p));
 	return lines;
 }
@@ -191,10 +227,12 @@ function detailLines(r: AgentReport): string[] {
 export function renderAgentListing(reports: readonly AgentReport[]): string {
 	if (reports.length === 0) return "No agents defined.\n";
 	const failing = reports.filter((r) => r.status === "fails").length;
+	const off = reports.filter((r) => r.status === "notCallable").length;
+	const aside = off === 0 ? "" : ` (${off} not offered as a child)`;
 	const blocks = reports.map((r) => detailLines(r).join("\n"));
 	const summary =
 		failing === 0
-			? `${reports.length} agent(s), all ready to start.`
-			: `${reports.length} agent(s), ${failing} would fail to start (problems above).`;
+			? `${reports.length} agent(s), all ready to start${aside}.`
+			: `${reports.length} agent(s), ${failing} would fail to start (problems above)${aside}.`;
 	return terminalSafe(`${[renderAgentTable(reports).join("\n"), ...blocks, summary].join("\n\n")}\n`);
 }

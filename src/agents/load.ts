@@ -190,7 +190,7 @@ function readPlace(
 			label: label(file),
 			place: label(place.dir),
 			...(place.namespace !== undefined && { namespace: place.namespace }),
-			...(place.claude && where.claude && { claudeDenials: where.claude }),
+			...(place.claude && { claude: true as const, ...(where.claude && { claudeDenials: where.claude }) }),
 		};
 		if (read.text !== undefined && (place.nested || place.shared) && !hasFrontmatter(read.text)) {
 			notAgents.push({ label: base.label, reason: "no frontmatter" });
@@ -288,7 +288,8 @@ export function loadAgents(options: LoadAgentsOptions): LoadedAgents {
 	}
 	// OpenCode applies the user's config, then the project's, the nearest folder last.
 	const order = [...shared.filter((s) => s.user), ...shared.filter((s) => !s.user).reverse()];
-	const laid = withConfigEntries(withSharedPermission(files, order), tuning);
+	const { files: laid, merged } = withConfigEntries(withSharedPermission(files, order), tuning);
+	notAgents.push(...merged);
 	// OpenCode's edit patterns start at the project's root (its worktree), `~` at home.
 	const places = { cwd: options.cwd, root: dirs.at(-1) ?? options.cwd, home: options.home };
 	const catalog = buildAgentCatalog(laid, {

@@ -21,12 +21,9 @@ import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
 import type { Problem, ProblemCode, ProblemPlace } from "../problems.ts";
 import { editDistance } from "../suggest.ts";
 import { isThinkingLevel } from "./definition.ts";
+import { ambiguousOf, bestOf, lower, type Match, type ModelInfo, singleModel, substring } from "./model-match.ts";
 
-export interface ModelInfo {
-	provider: string;
-	id: string;
-	name?: string;
-}
+export type { ModelInfo } from "./model-match.ts";
 
 export interface ModelRefOptions {
 	models: readonly ModelInfo[];
@@ -42,10 +39,6 @@ export type ModelRefResult =
 	| { ok: true; provider: string; id: string; thinking?: ThinkingLevel; how: string }
 	| { ok: false; problem: Problem };
 
-type Match = { model: ModelInfo; how: string } | { ambiguous: ModelInfo[]; noneUsable: boolean } | undefined;
-
-const lower = (text: string) => text.toLowerCase();
-
 function splitProvider(text: string, pool: readonly ModelInfo[]): { provider: string; rest: string } | undefined {
 	let best: { provider: string; rest: string } | undefined;
 	for (const { provider } of pool) {
@@ -56,19 +49,6 @@ function splitProvider(text: string, pool: readonly ModelInfo[]): { provider: st
 	}
 	return best;
 }
-
-const isUndated = (id: string) => id.endsWith("-latest") || !/-\d{8}$/.test(id);
-
-/** Pi's pick among substring matches: undated ids first, then the greatest id. */
-function bestOf(matches: readonly ModelInfo[]): ModelInfo | undefined {
-	const undated = matches.filter((m) => isUndated(m.id));
-	return [...(undated.length > 0 ? undated : matches)].sort((a, b) => b.id.localeCompare(a.id))[0];
-}
-
-const substring = (text: string, pool: readonly ModelInfo[]) =>
-	pool.filter(
-		(m) => lower(m.id).includes(lower(text)) || (m.name !== undefined && lower(m.name).includes(lower(text))),
-	);
 
 const isUsable = (options: ModelRefOptions, provider: string) => options.usable?.(provider) ?? true;
 
@@ -87,10 +67,13 @@ function exact(text: string, pool: readonly ModelInfo[], options: ModelRefOption
 	let named: ModelInfo | undefined;
 	if (split) {
 		const own = pool.filter((m) => m.provider === split.provider);
-		named =
-			own.find((m) => lower(m.id) === lower(split.rest)) ??
-			raw.find((m) => m.provider === split.provider) ??
-			bestOf(substring(split.rest, own));
+		named = own.find((m) => lower(m.id) === lower(split.rest)) ?? raw.find((m) => m.provider === split.provider);
+		// Not an id of that provider: a part of one only when it names one model there.
+		if (!named) {
+			const within = singleModel(split.rest, substring(split.rest, own));
+			if ("many" in within) return ambiguousOf(within.many);
+			named = bestOf(within.one);
+		}
 	}
 	const others = raw.filter((m) => m !== named);
 	const candidates = named ? [named, ...others] : others;
@@ -98,7 +81,7 @@ function exact(text: string, pool: readonly ModelInfo[], options: ModelRefOption
 	if (!first) return undefined;
 	const how =
 		named && split && lower(named.id) !== lower(split.rest)
-			? `closest ${named.provider} model to "${split.rest}"`
+			? `no ${named.provider} model has the id "${split.rest}"; the one model it names there`
 			: named
 				? "exact"
 				: `id "${text}" on ${first.provider}`;
@@ -117,7 +100,9 @@ function exact(text: string, pool: readonly ModelInfo[], options: ModelRefOption
 
 /** Pi's fuzzy step: substrings of ids and names, usable providers first when several offer a match. */
 function fuzzy(text: string, pool: readonly ModelInfo[], options: ModelRefOptions): Match {
-	const matches = substring(text, pool);
+	const found = singleModel(text, substring(text, pool));
+	if ("many" in found) return ambiguousOf(found.many);
+	const matches = found.one;
 	const several = new Set(matches.map((m) => m.provider)).size > 1;
 	const usable = several ? matches.filter((m) => isUsable(options, m.provider)) : [];
 	const how = `closest match for "${text}"`;
@@ -201,6 +186,23 @@ export function unservedAlias(
 	return `no provider with credentials offers "${alias}"; log in to one that does (pi --list-models ${alias}) to use it`;
 }
 
+/** The problem of a reference that names several models, or one model on several providers. */
+function ambiguity(ref: string, match: NonNullable<Exclude<Match, { model: ModelInfo }>>, options: ModelRefOptions) {
+	const refs = match.ambiguous.map((m) => `${m.provider}/${m.id}`).sort();
+	if (match.models) {
+		const message = `is not a model's id, and names several models: ${refs.join(", ")}`;
+		return problem("invalid_value", ref, message, `write the one you mean, e.g. ${refs[0]}`, options);
+	}
+	const auth = match.noneUsable ? "; none of these providers has credentials" : "";
+	return problem(
+		"invalid_value",
+		ref,
+		`matches models of several providers: ${refs.join(", ")}${auth}`,
+		`write one as provider/id, e.g. ${refs[0]}${match.noneUsable ? ", and log in to its provider" : ""}`,
+		options,
+	);
+}
+
 /** Resolves one model reference against the models a runtime offers. Pure. */
 export function resolveModelRef(text: string, options: ModelRefOptions): ModelRefResult {
 	const ref = text.trim();
@@ -237,17 +239,7 @@ export function resolveModelRef(text: string, options: ModelRefOptions): ModelRe
 		const level = thinking ? `, thinking ${thinking} from the ${ref[cut]}${thinking} suffix` : "";
 		return { ok: true, provider, id, ...(thinking && { thinking }), how: `${match.how}${level}` };
 	}
-	if (match) {
-		const refs = match.ambiguous.map((m) => `${m.provider}/${m.id}`).sort();
-		const auth = match.noneUsable ? "; none of these providers has credentials" : "";
-		return problem(
-			"invalid_value",
-			ref,
-			`matches models of several providers: ${refs.join(", ")}${auth}`,
-			`write one as provider/id, e.g. ${refs[0]}${match.noneUsable ? ", and log in to its provider" : ""}`,
-			options,
-		);
-	}
+	if (match) return ambiguity(ref, match, options);
 	const near = nearest(ref, options.models);
 	return problem(
 		options.models.length === 0 ? "unavailable" : "not_found",

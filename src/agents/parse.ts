@@ -14,7 +14,6 @@ import { createModeRegistry, lookupMode } from "../context/modes.ts";
 import type { ContextFields } from "../context/primitives.ts";
 import type { Problem } from "../problems.ts";
 import type { Strategy } from "../request/choices.ts";
-import { isRecord } from "../values.ts";
 import { contextOf, isSkillsSwitch, SKILLS_SWITCH_ON } from "./context-fields.ts";
 import {
 	AGENT_NAME,
@@ -25,15 +24,18 @@ import {
 	isThinkingLevel,
 } from "./definition.ts";
 import { readFrontmatter } from "./frontmatter.ts";
+import { type AgentFormat, ownToolReads } from "./frontmatter-readers.ts";
 import { recoveredNote } from "./frontmatter-recover.ts";
-import { classifyKey, type HonouredKey, isMetadataKey, type NativeKey, RECOVERY_KEYS } from "./keys.ts";
+import { classifyKey, isMetadataKey, type KeyValues, RECOVERY_KEYS } from "./keys.ts";
+import { type Beneath, laidFields, laidProblem, layBeneath } from "./laid.ts";
 import { callableName, nameFromFile } from "./name.ts";
-import { layPermission } from "./opencode/permission.ts";
+import { modeOf, NO_DESCRIPTION } from "./opencode/agent-mode.ts";
 import type { PathPlaces } from "./permissions/path-policy.ts";
 import type { KeyProblem } from "./restrict.ts";
 import { shapeProblem } from "./schema.ts";
 import { agentTools } from "./tool-fields.ts";
 import { namesTool, PI_BUILTIN_TOOLS } from "./tools.ts";
+import { unknownKey } from "./unknown-key.ts";
 
 export interface ParseOptions {
 	/** Every tool a child could be given (Pi's built-ins when absent): a foreign tool of that name is kept. */
@@ -42,7 +44,9 @@ export interface ParseOptions {
 	 * Rules under the file's own, merged as OpenCode merges a file onto its own agent of that name
 	 * (opencode/merge.ts `OPENCODE_AGENT_LIMITS`): the file's entries win where both speak.
 	 */
-	beneath?: { permission: Readonly<Record<string, unknown>>; tools?: Readonly<Record<string, unknown>>; why: string };
+	beneath?: Beneath;
+	/** The tool the file is written for, from its folder: what it reads leniently (frontmatter-readers.ts). */
+	format?: AgentFormat;
 	/** Where OpenCode's path patterns start; absent, at the working directory, `~` unexpanded. */
 	places?: PathPlaces;
 }
@@ -54,36 +58,12 @@ export interface ParsedAgentFile {
 	name: string;
 	/** True when the file turns itself off (OpenCode's `disable: true`, OpenCode 2's `disabled: true`). */
 	disabled: boolean;
+	/** True for OpenCode's `mode: primary`: the agent is not offered as a child (opencode/agent-mode.ts). */
+	primary?: true;
 	problems: Problem[];
 }
 
-export type Values = Partial<Record<NativeKey | HonouredKey, unknown>>;
-
-function unknownKey(key: string, value: unknown): KeyProblem {
-	const kind = classifyKey(key);
-	if (kind.kind === "unknown" && kind.body) {
-		return {
-			path: [key],
-			code: "unknown_key",
-			value,
-			message: `unknown key "${key}": the role is the file's body, not a frontmatter key`,
-			fix: "move the text below the closing --- line",
-		};
-	}
-	const near = kind.kind === "unknown" ? kind.near : undefined;
-	const why =
-		"unknown keys are refused so that a misspelt setting (say, a tool restriction) never falls back to a default";
-	return {
-		path: [key],
-		code: "unknown_key",
-		value,
-		message: `unknown key "${key}"${near === undefined ? "" : ` (did you mean "${near}"?)`}`,
-		fix:
-			near === undefined
-				? `remove it (${why}); docs/agents.md lists the keys accepted`
-				: `rename it to "${near}"; ${why}`,
-	};
-}
+type Values = KeyValues;
 
 /** Sorts each key into values to interpret, ignored keys, or problems. */
 function sortKeys(fields: Record<string, unknown>, problems: KeyProblem[], ignored: IgnoredKey[]): Values {
@@ -176,6 +156,7 @@ function wholeFileProblems(
 	fileName: string,
 	body: string,
 	context: ContextFields,
+	format?: AgentFormat,
 ): KeyProblem[] {
 	const problems: KeyProblem[] = [];
 	if (fields.name === undefined && !AGENT_NAME.test(fileName)) {
@@ -188,7 +169,8 @@ function wholeFileProblems(
 		});
 	}
 	const { description } = fields;
-	if (description === undefined || (typeof description === "string" && description.trim() === "")) {
+	// OpenCode loads an agent without one (opencode/agent-mode.ts); Claude Code and Pi's packages skip it.
+	if (format !== "opencode" && blank(description)) {
 		const missing = description === undefined;
 		problems.push({
 			path: ["description"],
@@ -210,25 +192,6 @@ function wholeFileProblems(
 	return problems;
 }
 
-/** The rules under the file's own: permission blocks merge, and a tools map merges into the file's map. */
-function layBeneath(values: Values, beneath: NonNullable<ParseOptions["beneath"]>): void {
-	values.permission = layPermission(beneath.permission, values.permission);
-	const own = values.tools;
-	// A tools list says exactly what the agent gets; only a map merges.
-	if (beneath.tools === undefined || (own !== undefined && !isRecord(own))) return;
-	values.tools = { ...beneath.tools, ...own };
-}
-
-/** A problem with a rule laid under the file (not written in it) says where the rule comes from. */
-function laidProblem(problem: KeyProblem, fields: Record<string, unknown>, options: ParseOptions, at: string): Problem {
-	const [key, rule] = problem.path;
-	const own = fields.permission;
-	const written = typeof own === "string" || (isRecord(own) && Object.hasOwn(own, String(rule)));
-	if (!options.beneath || key !== "permission" || typeof rule !== "string" || written)
-		return { source: at, ...problem };
-	return { source: at, ...problem, fix: `${problem.fix}; this file does not write the rule: ${options.beneath.why}` };
-}
-
 /** The problem of a frontmatter that parsed to a scalar or a list. */
 function notKeyLines(data: unknown, label: string): Problem {
 	return {
@@ -241,48 +204,20 @@ function notKeyLines(data: unknown, label: string): Problem {
 	};
 }
 
-/** Parses an agent file. `source` says where it came from; its label prefixes every problem path. */
-export function parseAgentFile(text: string, source: AgentSource, options: ParseOptions = {}): ParsedAgentFile {
-	const front = readFrontmatter(text, source.label, RECOVERY_KEYS);
-	const fileName = nameFromFile(source.file);
-	if (front.problems.length > 0) return { name: fileName, disabled: false, problems: front.problems };
-	const data: unknown = front.present ? (front.data ?? {}) : {};
-	if (typeof data !== "object" || data === null || Array.isArray(data))
-		return { name: fileName, disabled: false, problems: [notKeyLines(data, source.label)] };
-	const written = callableName((data as Record<string, unknown>).name);
-	const fields = { ...(data as Record<string, unknown>), ...(written.note && { name: written.name }) };
-	const problems: KeyProblem[] = [];
-	const ignoredKeys: IgnoredKey[] = [];
-	const values = sortKeys(fields, problems, ignoredKeys);
-	if (values.mode !== undefined)
-		ignoredKeys.push({ key: "mode", value: values.mode, why: "OpenCode's agent mode; every agent here is a child" });
-	if (options.beneath) layBeneath(values, options.beneath);
-	const thinking = thinkingOf(values, problems, ignoredKeys);
-	const context = contextOf(values, problems);
-	const places = options.places ?? { cwd: "", root: "", home: "" };
-	const tools = agentTools(values, options.availableTools ?? PI_BUILTIN_TOOLS, places);
-	problems.push(...tools.problems, ...wholeFileProblems(fields, fileName, front.body, context));
-	const name = typeof values.name === "string" ? values.name : fileName;
-	const disabled = values.disable === true || values.disabled === true || values.enabled === false;
-	const located = problems.map((problem) => laidProblem(problem, fields, options, source.label));
-	if (located.length > 0) return { name, disabled, problems: located };
-	const notes: AgentNote[] = [
-		...(written.note ? [written.note] : []),
-		...front.recovered.map(recoveredNote),
-		...tools.notes,
-		...(options.beneath ? [{ key: "permission", message: options.beneath.why }] : []),
-	];
+const blank = (value: unknown) => value === undefined || (typeof value === "string" && value.trim() === "");
+
+/** The definition of a file without problems. */
+function definitionOf(
+	values: Values,
+	base: Pick<AgentDefinition, "name" | "role" | "context" | "nameFromFile" | "notes" | "ignoredKeys" | "source">,
+	tools: ReturnType<typeof agentTools>,
+	thinking: ThinkingLevel | undefined,
+): AgentDefinition {
 	const model = typeof values.model === "string" ? values.model.trim() : undefined;
-	if (model?.toLowerCase() === "inherit") notes.push({ key: "model", message: "inherit: the parent's model" });
-	const definition: AgentDefinition = {
-		name,
-		description: String(values.description).trim(),
-		role: front.body,
-		context,
-		nameFromFile: fields.name === undefined,
-		notes,
-		ignoredKeys,
-		source,
+	if (model?.toLowerCase() === "inherit") base.notes.push({ key: "model", message: "inherit: the parent's model" });
+	return {
+		...base,
+		description: blank(values.description) ? "" : String(values.description).trim(),
 		...(tools.tools && { tools: tools.tools }),
 		...(tools.commands && { commands: tools.commands }),
 		...(tools.paths && { paths: tools.paths }),
@@ -295,5 +230,45 @@ export function parseAgentFile(text: string, source: AgentSource, options: Parse
 			}),
 		...(Array.isArray(values.accept) && { accept: values.accept as string[] }),
 	};
-	return { definition, name, disabled, problems: [] };
+}
+
+/** Parses an agent file. `source` says where it came from; its label prefixes every problem path. */
+export function parseAgentFile(text: string, source: AgentSource, options: ParseOptions = {}): ParsedAgentFile {
+	const front = readFrontmatter(text, source.label, RECOVERY_KEYS);
+	const fileName = nameFromFile(source.file);
+	if (front.problems.length > 0) return { name: fileName, disabled: false, problems: front.problems };
+	const data: unknown = front.present ? (front.data ?? {}) : {};
+	if (typeof data !== "object" || data === null || Array.isArray(data))
+		return { name: fileName, disabled: false, problems: [notKeyLines(data, source.label)] };
+	const written = callableName((data as Record<string, unknown>).name);
+	const own = { ...(data as Record<string, unknown>), ...(written.note && { name: written.name }) };
+	const laid = laidFields(own, options.beneath);
+	const fields: Record<string, unknown> = { ...laid.fields, ...own };
+	const problems: KeyProblem[] = [];
+	const ignoredKeys: IgnoredKey[] = [];
+	const values = sortKeys(fields, problems, ignoredKeys);
+	const mode = modeOf(values.mode);
+	if (mode.ignored) ignoredKeys.push(mode.ignored);
+	if (options.beneath) layBeneath(values, options.beneath);
+	const thinking = thinkingOf(values, problems, ignoredKeys);
+	const context = contextOf(values, problems);
+	const places = options.places ?? { cwd: "", root: "", home: "" };
+	const tools = agentTools(values, options.availableTools ?? PI_BUILTIN_TOOLS, places);
+	problems.push(...tools.problems, ...wholeFileProblems(fields, fileName, front.body, context, options.format));
+	const name = typeof values.name === "string" ? values.name : fileName;
+	const disabled = values.disable === true || values.disabled === true || values.enabled === false;
+	const located = problems.map((problem) => laidProblem(problem, own, options, source.label));
+	if (located.length > 0) return { name, disabled, problems: located };
+	const notes: AgentNote[] = [
+		...(written.note ? [written.note] : []),
+		// Only where the tool the file is written for fails on it too (frontmatter-readers.ts).
+		...(ownToolReads(options.format, front.block ?? []) ? [] : front.recovered.map(recoveredNote)),
+		...tools.notes,
+		...(options.beneath ? [{ key: "permission", message: options.beneath.why }] : []),
+		...laid.notes,
+		...(blank(fields.description) ? [NO_DESCRIPTION] : []),
+	];
+	const base = { name, role: front.body, context, nameFromFile: fields.name === undefined, notes, ignoredKeys, source };
+	const definition = definitionOf(values, base, tools, thinking);
+	return { definition, name, disabled, ...(mode.primary && { primary: true as const }), problems: [] };
 }

@@ -63,7 +63,9 @@ export function agentRoster(agents: Iterable<AgentDefinition>): string {
 		const summary = summaryOf(agent.description);
 		// Said once: a summary that says so already ("Read-only planning") needs no mark.
 		const mark = readOnly(agent) && !/read-only/i.test(summary) ? " (read-only)" : "";
-		return `- ${agent.name}${mark}${summary === "" ? "" : `: ${summary}`}`;
+		// OpenCode's words for an agent without a description (opencode/agent-mode.ts).
+		const about = agent.description === "" ? ": no description; call it only when the user names it" : "";
+		return `- ${agent.name}${mark}${summary === "" ? about : `: ${summary}`}`;
 	});
 	const rest = sorted.slice(MAX_LISTED);
 	if (rest.length > 0) {

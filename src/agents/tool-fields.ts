@@ -7,11 +7,11 @@
 
 import type { AgentNote } from "./definition.ts";
 import { narrowByPermission, narrowByPermissionRules } from "./opencode/permission.ts";
-import { externalProblem, externalRules } from "./opencode/permission-paths.ts";
+import { externalRules, externalWhy } from "./opencode/permission-paths.ts";
 import { toolsFromMap } from "./opencode/tool-map.ts";
 import type { CommandPolicy } from "./permissions/command-policy.ts";
 import { type PathPlaces, type PathRule, pathRuleLines, ruleTools } from "./permissions/path-policy.ts";
-import { emptyNarrowing, type KeyProblem, narrowByDenyList, narrowByPermissionMode } from "./restrict.ts";
+import { emptyNarrowing, type KeyProblem, narrowByDenyList, narrowByPermissionMode, withhold } from "./restrict.ts";
 import { grantTools, PI_BUILTIN_TOOLS, splitToolEntries } from "./tools.ts";
 
 /** The tool-related keys of a file, with shapes already checked. */
@@ -83,6 +83,9 @@ export function agentTools(fields: ToolFields, available: readonly string[], pla
 	if (fields.permissions !== undefined) narrowByPermissionRules(fields.permissions, narrowing);
 	const notes = [...granted.notes, ...narrowing.notes];
 	const problems = [...granted.problems, ...narrowing.problems];
+	// An external_directory limit cannot hold bash to a folder: bash goes, and the file tools are held.
+	const external = narrowing.external[0];
+	if (external) withhold(narrowing, ["bash"], externalWhy(external.key, external.value));
 	const base = narrowing.withhold.size === 0 ? granted.tools : (granted.tools ?? [...PI_BUILTIN_TOOLS]);
 	for (const [tool, why] of narrowing.withhold) {
 		if (base?.includes(tool)) notes.push({ key: "tools", message: `${tool} withheld: ${why}` });
@@ -91,10 +94,7 @@ export function agentTools(fields: ToolFields, available: readonly string[], pla
 	const commands = [...(granted.commands ?? []), ...narrowing.commands];
 	const bash = tools === undefined || tools.includes("bash");
 	const has = tools ?? PI_BUILTIN_TOOLS;
-	for (const { key, value } of narrowing.external) {
-		if (has.includes("bash")) problems.push(externalProblem(key, value));
-		else narrowing.paths.push(...externalRules(key, value, narrowing.places));
-	}
+	for (const { key, value } of narrowing.external) narrowing.paths.push(...externalRules(key, value, narrowing.places));
 	const paths = narrowing.paths.filter((rule) => ruleTools(rule).some((tool) => has.includes(tool)));
 	for (const line of pathRuleLines(paths, has)) notes.push({ key: "tools", message: line });
 	return {

@@ -44,8 +44,6 @@ const NO_EQUIVALENT = new Set([
 	"websearch",
 	"task",
 	"agent",
-	"todowrite",
-	"todoread",
 	"notebookedit",
 	"notebookread",
 	"bashoutput",
@@ -94,6 +92,25 @@ const NO_EQUIVALENT = new Set([
 	"bgwait",
 ]);
 
+/**
+ * Tools that only keep a to-do list or a plan in the session and have no authority over files:
+ * Claude Code's TodoWrite, OpenCode's todowrite and todoread, Pi's `todo` extension, Gemini CLI's
+ * write_todos, Codex's update_plan. A child is one task and its result is the envelope, so it runs
+ * without them: dropping one takes nothing away that a file, a command or the report depends on.
+ */
+const SESSION_PLANNERS = new Set([
+	"todo",
+	"todos",
+	"todowrite",
+	"todoread",
+	"todolist",
+	"writetodos",
+	"readtodos",
+	"managetodolist",
+	"updateplan",
+	"updatetodos",
+]);
+
 const squash = (name: string) => name.toLowerCase().replace(/[-_.\s]/g, "");
 
 export type ToolName =
@@ -117,6 +134,11 @@ export function classifyTool(written: string, available: readonly string[]): Too
 	if (folded.length === 1 && folded[0] !== undefined) return { kind: "pi", name: folded[0] };
 	if (/^mcp(__|:)/i.test(written)) return { kind: "foreign", why: "an MCP tool; children get no MCP servers" };
 	if (NO_EQUIVALENT.has(squash(written))) return { kind: "foreign", why: "Pi has no such tool" };
+	if (SESSION_PLANNERS.has(squash(written)))
+		return {
+			kind: "foreign",
+			why: "it only keeps a to-do list in the session, which a child's one task needs no tool for",
+		};
 	return { kind: "unknown", name: written };
 }
 
@@ -253,7 +275,9 @@ export function namesTool(value: unknown): boolean {
 			return Object.entries(item).flatMap(([key, inner]) => [key, ...entries(inner)]);
 		return [];
 	};
-	const isTool = (word: string) => classifyTool(word.replace(/\(.*$/, ""), PI_BUILTIN_TOOLS).kind !== "unknown";
+	// A to-do tool governs nothing a restriction could be about, and `status: todo` is metadata.
+	const isTool = (word: string) =>
+		!SESSION_PLANNERS.has(squash(word)) && classifyTool(word.replace(/\(.*$/, ""), PI_BUILTIN_TOOLS).kind !== "unknown";
 	return entries(value).some((entry) => {
 		const words = entry.trim().split(/\s+/).filter(Boolean);
 		return words.length > 0 && words.every(isTool);

@@ -134,6 +134,7 @@ export const previewCommand: Command = {
 			cwd: io.cwd,
 			trust: `${projectTrusted ? "read" : "not read"} (${where.trust.reason})`,
 			...(result.plan && { plan: result.plan }),
+			...(result.model && { model: result.model }),
 			wouldRefuse: result.wouldRefuse,
 			...(result.commands && { commands: result.commands }),
 			...(result.paths && { paths: result.paths }),

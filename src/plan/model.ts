@@ -131,8 +131,9 @@ export function choosePlacedModel(request: ModelRequest): PlacedChoice | { probl
 			return { choice, place };
 		}
 		const ref = parseModelRef(text);
-		// A provider/id the list does not know is kept: the model check names it with the provider's models.
-		if (!ref && resolved) return { problems: [resolved.problem] };
+		// A provider/id the list does not know is kept: the model check names it with the provider's
+		// models. One that names several models here is refused with them, never sent on as written.
+		if (resolved && (!ref || resolved.problem.code === "invalid_value")) return { problems: [resolved.problem] };
 		if (!ref) {
 			const fix = 'write it as "provider/model-id", optionally with ":<thinking level>"';
 			return { problems: [{ ...place, code: "invalid_value", value: text, message: "is not a model reference", fix }] };

@@ -12,7 +12,7 @@ import { formatUsd } from "../format/numbers.ts";
 import { renderTable } from "../format/table.ts";
 import { describedList, hanging, terminalSafe } from "../format/text.ts";
 import type { RenderedPrompt } from "../host/render.ts";
-import type { TaskPlan } from "../plan/types.ts";
+import type { ModelChoice, TaskPlan } from "../plan/types.ts";
 import { formatProblems, type Problem } from "../problems.ts";
 import type { ChannelReport } from "../prompt/channel-report.ts";
 import type { ChildView } from "../prompt/child-view.ts";
@@ -33,6 +33,8 @@ export interface PreviewData {
 	trust?: string;
 	/** The task's plan, when a spec was previewed: its model, runner, budget and roots. */
 	plan?: TaskPlan;
+	/** Without a spec: the model the child would start on, and why. */
+	model?: ModelChoice;
 	/** What would stop a run of it (a model without credentials), though the child can be shown. */
 	wouldRefuse?: readonly Problem[];
 	/** The commands the child's bash may run, when its agent limits them. */
@@ -81,13 +83,9 @@ function headline(data: PreviewData, title: boolean): string[] {
 /** What a run of the previewed task would use besides its prompt: the plan's other decisions. */
 function runBlock(data: PreviewData, width: number): string[] {
 	const plan = data.plan;
-	if (!plan) return [];
+	if (!plan) return modelBlock(data, width);
 	const rows = [
-		[
-			"model",
-			`${plan.model.provider}/${plan.model.id}${plan.model.thinking ? `:${plan.model.thinking}` : ""}`,
-			plan.model.reason,
-		],
+		["model", modelRef(plan.model), plan.model.reason],
 		["runner", plan.runner.value, plan.runner.reason],
 		[
 			"budget",
@@ -108,11 +106,27 @@ function runBlock(data: PreviewData, width: number): string[] {
 			`${plan.accept?.reason}; run after the child, ${plan.accept?.budget_s} s together`,
 		]),
 	];
-	const lines = ["", "Run", renderTable(["decision", "value", "why"], rows, [], { maxWidth: width })];
-	if (data.wouldRefuse && data.wouldRefuse.length > 0) {
-		lines.push("", "A run would refuse to start", formatProblems(data.wouldRefuse));
-	}
-	return lines;
+	return ["", "Run", renderTable(["decision", "value", "why"], rows, [], { maxWidth: width }), ...refusalLines(data)];
+}
+
+/** Without a spec, the model the child would start on: the one decision of a run it can show. */
+function modelBlock(data: PreviewData, width: number): string[] {
+	if (!data.model) return [];
+	const table = renderTable(["decision", "value", "why"], [["model", modelRef(data.model), data.model.reason]], [], {
+		maxWidth: width,
+	});
+	return ["", "Run", table, ...refusalLines(data)];
+}
+
+/** A model as `provider/id[:thinking]`; "(none)" when none could be chosen. */
+function modelRef(model: ModelChoice): string {
+	if (model.provider === "(none)") return "(none)";
+	return `${model.provider}/${model.id}${model.thinking ? `:${model.thinking}` : ""}`;
+}
+
+function refusalLines(data: PreviewData): string[] {
+	const refused = data.wouldRefuse ?? [];
+	return refused.length > 0 ? ["", "A run would refuse to start", formatProblems(refused)] : [];
 }
 
 /** Where the child makes its changes: a private copy (how it sees it), or the real root. */
@@ -268,6 +282,7 @@ export function previewJson(data: PreviewData): unknown {
 		...(data.commands && { commands: data.commands }),
 		...(data.paths && { paths: data.paths }),
 		firstMessage: { text: view.firstMessage, ...sizeOf(view.firstMessage) },
+		...(!data.plan && data.model && { run: { model: data.model, wouldRefuse: data.wouldRefuse ?? [] } }),
 		...(data.plan && {
 			run: {
 				model: data.plan.model,

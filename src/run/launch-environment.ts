@@ -41,6 +41,7 @@ export async function loadLaunchEnvironment(
 			tools: await availableToolNames({ cwd: options.cwd, agentDir: options.agentDir }),
 			usable: (p) => usable.has(p),
 			...(provider && id && { parent: { provider, id, ...(thinking && { thinking }) } }),
+			parentReason: "Pi's default model; in Pi, the parent's current one",
 		};
 		return { env, problems: [...settings.problems, ...host.problems], dispose: () => host.dispose() };
 	} catch (error) {

@@ -13,7 +13,7 @@ import { type RenderedPrompt, renderChildView } from "../host/render.ts";
 import type { ChildRequest, SpecSource } from "../plan/request-types.ts";
 import type { TaskBranch } from "../plan/tail.ts";
 import { DEFAULT_CHILD_TOOLS } from "../plan/tools.ts";
-import type { CallFields, RunnerKind, TaskPlan } from "../plan/types.ts";
+import type { CallFields, ModelChoice, RunnerKind, TaskPlan } from "../plan/types.ts";
 import type { Problem, ProblemPlace } from "../problems.ts";
 import type { ParentPrompt } from "../prompt/channels.ts";
 import type { ChildView } from "../prompt/child-view.ts";
@@ -48,6 +48,8 @@ export type Preview =
 			parent: ParentPrompt;
 			/** The task's plan, when a spec was given. */
 			plan?: TaskPlan;
+			/** The model a child started without a spec would run on, and why (a task's is in its plan). */
+			model?: ModelChoice;
 			warnings: Problem[];
 			/** What would stop a run of this plan although the child could be shown (a model without credentials). */
 			wouldRefuse: Problem[];
@@ -136,7 +138,7 @@ export async function previewDelegation(sources: PreviewSources): Promise<Previe
 		view: plan.child,
 		child,
 		parent,
-		...(plan.kind === "task" && { plan }),
+		...(plan.kind === "task" ? { plan } : { model: plan.model }),
 		warnings: [...warnings, ...plan.warnings],
 		wouldRefuse: refusal?.problems ?? [],
 		...(plan.commands && { commands: plan.commands }),

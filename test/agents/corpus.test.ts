@@ -246,7 +246,11 @@ const TABLE: Record<string, Expect> = {
 	"tw-no-tools": { loads: "ok", tools: [], skills: ["house-style", "glossary"], ignored: ["exclude_extensions"] },
 	"tw-off": { loads: "disabled", tools: "default" },
 	"oc-tools-wildcard": { loads: "ok", tools: ["read", "bash", "edit", "grep", "find", "ls"] },
-	"oc-external-dir": { loads: "refused", problems: ["cannot confine bash to a folder"] },
+	"oc-external-dir": {
+		loads: "ok",
+		tools: ["read", "edit", "write", "grep", "find", "ls"],
+		notes: ["bash withheld: permission.external_directory is deny, and bash cannot be confined to a folder"],
+	},
 	"ps-scout": {
 		loads: "ok",
 		tools: ["read", "grep", "find", "ls", "bash", "write"],

@@ -81,6 +81,22 @@ describe("pi-delegate preview", () => {
 		expect(systemPrompt(r.stdout).startsWith('<active_agent name="reviewer"/>\n\nJudge the diff.\n\n')).toBe(true);
 	});
 
+	it("shows, without a spec, the model an agent's child would start on and why, also when the agent's stands aside", async () => {
+		const settings = { defaultProjectTrust: "always", defaultProvider: "anthropic", defaultModel: "claude-sonnet-4-5" };
+		const pinned = "---\nname: pinned\ndescription: Pinned\nmodel: claude-sonnet-4-20250514\n---\nWork.\n";
+		const p = project({ "project:.pi/agents/reviewer.md": REVIEWER, "project:.pi/agents/pinned.md": pinned }, settings);
+		const r = await preview(p, "--agent", "reviewer");
+		expect(r.code).toBe(0);
+		expect(r.stdout).toMatch(/^model +anthropic\/claude-sonnet-4-5 +Pi's defaultProvider\/defaultModel/m);
+		const aside = await preview(p, "--agent", "pinned");
+		expect(aside.code).toBe(0);
+		expect(flat(aside.stdout)).toMatch(
+			/model anthropic\/claude-sonnet-4-5 Pi's defaultProvider\/defaultModel settings, in place of the agent's "claude-sonnet-4-20250514"/,
+		);
+		const run = aside.stdout.slice(aside.stdout.indexOf("\nRun\n"), aside.stdout.indexOf("\nSettings\n"));
+		for (const line of run.split("\n")) expect([...line].length, line).toBeLessThanOrEqual(80);
+	});
+
 	it("an agent's mode beats --mode, as the precedence says", async () => {
 		const r = await preview(
 			project({ "project:.pi/agents/reviewer.md": REVIEWER }),

@@ -19,6 +19,7 @@ import { readRegularTextSync } from "../../read-input.ts";
 import { isRecord } from "../../values.ts";
 import type { AgentFileText } from "../catalog.ts";
 import type { AgentScope } from "../definition.ts";
+import { entryFields } from "./entry.ts";
 import { type ConfigSettings, OPENCODE_AGENT_LIMITS, openCodeLimits } from "./merge.ts";
 
 /** What one config file holds: agent texts, problems with the file or an entry, entries left out. */
@@ -181,7 +182,8 @@ function readEntry(name: string, entry: unknown, scope: AgentScope, at: Where, o
 	const written = entry[key];
 	if (written === undefined && OPENCODE_AGENTS.includes(name)) {
 		out.notAgents.push({ label, reason: "settings for OpenCode's own agent of that name" });
-		out.tuning.push({ name, scope, label, settings: { permission: entry.permission, tools: entry.tools } });
+		const settings = { permission: entry.permission, tools: entry.tools, fields: entryFields(entry) };
+		out.tuning.push({ name, scope, label, settings });
 		return;
 	}
 	const base = { scope, file: `${at.file}#${name}`, label, place: at.label, name };
@@ -203,7 +205,7 @@ function readEntry(name: string, entry: unknown, scope: AgentScope, at: Where, o
 	out.files.push({
 		...base,
 		opencode: true,
-		settings: { permission: entry.permission, tools: entry.tools },
+		settings: { permission: entry.permission, tools: entry.tools, fields: entryFields(entry) },
 		...(limits && { beneath: openCodeLimits(name, limits) }),
 		text: entryText(name, entry, role.text),
 		...(role.problem && { readProblem: role.problem }),

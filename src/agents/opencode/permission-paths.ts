@@ -11,7 +11,7 @@ import { isRecord } from "../../values.ts";
 import type { CommandEffect } from "../permissions/command-policy.ts";
 import type { PathFamily, PathPlaces, PathRule } from "../permissions/path-policy.ts";
 import { matchesEverything } from "../permissions/wildcard.ts";
-import type { KeyProblem, Narrowing } from "../restrict.ts";
+import type { Narrowing } from "../restrict.ts";
 import type { Verdict } from "./permission-bash.ts";
 
 /** The permissions whose maps name paths, each with the family and the Pi tools it governs. */
@@ -154,12 +154,13 @@ export function externalRules(key: string, value: unknown, places: PathPlaces): 
 	];
 }
 
-/** The problem of an `external_directory` limit on an agent that keeps bash, which no check can hold to a folder. */
-export const externalProblem = (key: string, value: unknown): KeyProblem => ({
-	path: [key, "external_directory"],
-	code: "unavailable",
-	value,
-	message:
-		"external_directory limits where tools may reach outside the project; pi-delegate holds the file tools to the project at each call, but cannot confine bash to a folder",
-	fix: "withhold bash too (bash: deny) and the file tools are held to the project, or remove the rule (the task's roots and write_allowed limit what a child may change)",
-});
+/**
+ * Why bash is withheld from an agent with an `external_directory` limit: no check can hold a shell
+ * to a folder, so keeping bash would let the child reach what the rule keeps out. Withholding it is
+ * the narrower reading, and the agent keeps its file tools, held to the project at each call. A
+ * misspelt action or permission name is refused where the block is read, never read as this.
+ */
+export function externalWhy(key: string, value: unknown): string {
+	const written = typeof value === "string" ? value : "a map";
+	return `${key}.external_directory is ${written}, and bash cannot be confined to a folder (the file tools are held to the project at each call)`;
+}

@@ -55,6 +55,7 @@ export async function showPreview(
 			view: { ...view, warnings: result.warnings },
 			child,
 			...(result.plan && { plan: result.plan }),
+			...(result.model && { model: result.model }),
 			wouldRefuse: result.wouldRefuse,
 			...(result.commands && { commands: result.commands }),
 			...(result.paths && { paths: result.paths }),

@@ -181,17 +181,17 @@ describe("OpenCode config agents", () => {
 		expect(tools("claude-side")).toBeUndefined();
 	});
 
-	it("names the config as the place of a shared rule that refuses an agent", () => {
+	it("withholds bash under a shared external_directory rule, and names the config it comes from", () => {
 		const l = layout();
 		writeFileSync(join(l.cwd, "opencode.json"), JSON.stringify({ permission: { external_directory: "deny" } }));
 		mkdirSync(join(l.cwd, ".opencode", "agents"), { recursive: true });
 		writeFileSync(join(l.cwd, ".opencode", "agents", "r.md"), "---\ndescription: d\n---\nYou work.\n");
-		const problems = load(l).entries.flatMap((e) => e.problems);
-		expect(problems.map((p) => [p.source, p.path.join("."), p.code])).toEqual([
-			[".opencode/agents/r.md", "permission.external_directory", "unavailable"],
-		]);
-		expect(problems[0]?.fix).toContain(
-			"this file does not write the rule: the permission of opencode.json lies under this agent's",
+		const loaded = load(l);
+		expect(loaded.entries.flatMap((e) => e.problems)).toEqual([]);
+		const r = loaded.agents.get("r");
+		expect(r?.tools).toEqual(["read", "edit", "write", "grep", "find", "ls"]);
+		expect(r?.notes.map((n) => n.message)).toContain(
+			"the permission of opencode.json lies under this agent's, as OpenCode applies it",
 		);
 	});
 

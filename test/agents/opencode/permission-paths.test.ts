@@ -178,15 +178,17 @@ describe("external_directory", () => {
 		expect(agent('permission:\n  external_directory:\n    "*": allow').paths).toBeUndefined();
 	});
 
-	it("refuses an agent that keeps bash, which no check holds to a folder", () => {
+	it("withholds bash from an agent that would keep it, which no check holds to a folder, and holds the rest", () => {
 		const parsed = parseAgentFile("---\ndescription: d\npermission:\n  external_directory: ask\n---\nrole\n", source, {
 			places,
 		});
-		expect(parsed.definition).toBeUndefined();
-		expect(parsed.problems.map((p) => [p.path.join("."), p.code])).toEqual([
-			["permission.external_directory", "unavailable"],
-		]);
-		expect(parsed.problems[0]?.fix).toContain("withhold bash too (bash: deny)");
+		expect(parsed.problems).toEqual([]);
+		const a = parsed.definition as AgentDefinition;
+		expect(a.tools).toEqual(["read", "edit", "write", "grep", "find", "ls"]);
+		expect(notes(a)).toContain(
+			"bash withheld: permission.external_directory is ask, and bash cannot be confined to a folder (the file tools are held to the project at each call)",
+		);
+		expect(verdict(a, "read", "/etc/passwd")).toMatch(/^permission\.external_directory, for a path outside/);
 	});
 });
 
