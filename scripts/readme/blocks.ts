@@ -52,6 +52,16 @@ const RUNS = {
 		slow: true,
 		prepare: (s) => resetExamples(s.base2),
 	},
+	runApplyFail: {
+		id: "run-apply-fail",
+		home: "scripted2",
+		cwd: (s) => s.base2,
+		argv: () => ["run", "examples/write-unsandboxed.json"],
+		needs: ["python3", "bwrap"],
+		lane: "examples-2",
+		slow: true,
+		prepare: (s) => resetExamples(s.base2),
+	},
 	runPass: {
 		id: "run-pass",
 		home: "scripted",
@@ -143,6 +153,18 @@ export const BLOCKS: readonly BlockSpec[] = [
 		masks: ["durations"],
 		// Only the first phase: the lines of children running side by side interleave differently each run.
 		excerpt: [{ from: /^workflow /, to: /^◂ find/ }],
+	},
+	{
+		name: "run-apply-fail",
+		kind: "output",
+		run: RUNS.runApplyFail,
+		stream: "stdout",
+		exit: true,
+		masks: ["elapsed", "pyc"],
+		excerpt: [
+			{ from: /^FAIL/, lines: 6 },
+			{ from: /^Boundary/, to: /^Metrics/ },
+		],
 	},
 	{ name: "validate-ok", kind: "output", run: RUNS.validateOk, stream: "stdout" },
 	{ name: "validate-bad", kind: "output", run: RUNS.validateBad, stream: "stderr", exit: true },

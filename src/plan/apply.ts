@@ -66,17 +66,27 @@ export interface ApplyInput {
 }
 
 /**
- * The spec's `apply`, else the setting, else `on-pass`: a FAIL that leaves nothing behind is what a
- * user wants, and the copy costs about what `git worktree add` does (bench/apply.ts). A task that
- * may write nothing has nothing to apply: it runs as before.
+ * The spec's `apply`, else the setting, else `on-pass` where bubblewrap works: a FAIL that leaves
+ * nothing behind is what a user wants, and the copy costs about what `git worktree add` does
+ * (bench/apply.bench.ts). Where it does not, `direct`: the child could only be told the copy's path.
+ * A task that may write nothing has nothing to apply: it runs as before.
  */
 export function decideApply(input: ApplyInput): ApplyPlan {
 	const roots = writableRoots(input.spec);
 	const none = { roots: [], mounted: false, watchReal: false };
 	if (roots.length === 0) return { mode: "direct", reason: "nothing to apply: the task may write nothing", ...none };
-	const mode = input.spec.apply ?? input.setting ?? "on-pass";
+	// Where bubblewrap cannot mount the copy at the root's path, the child would have to work at
+	// another path than its goal names: a child that can go wrong there, so direct is the default.
+	const byDefault = input.available.enforce ? "on-pass" : "direct";
+	const mode = input.spec.apply ?? input.setting ?? byDefault;
 	const source =
-		input.spec.apply !== undefined ? "the spec asks for it" : input.setting ? "the apply setting" : "the default";
+		input.spec.apply !== undefined
+			? "the spec asks for it"
+			: input.setting
+				? "the apply setting"
+				: byDefault === "on-pass"
+					? "the default"
+					: "the default where bubblewrap cannot mount a copy at the root's path";
 	if (mode === "direct") return { mode, reason: `${source}: the child changes the real root as it works`, ...none };
 	const sandboxed = input.sandbox.mode === "enforce";
 	// Where bubblewrap works, it mounts the copies whether the sandbox is on or off: a subprocess

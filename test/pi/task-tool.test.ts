@@ -76,7 +76,7 @@ describe("the task tool in a real pi", () => {
 		expect(text).toContain("write_allowed");
 	});
 
-	it("runs writing tasks on overlapping roots one after the other, and disjoint ones at the same time", () => {
+	it("runs direct writing tasks on overlapping roots one after the other, and disjoint ones at the same time", () => {
 		const a = gitRepo({ "a.txt": "one\n" });
 		const b = gitRepo({ "b.txt": "two\n" });
 		const sub = `${a}`;
@@ -84,8 +84,10 @@ describe("the task tool in a real pi", () => {
 		const overlapping = runPi(["-e", REPO, "--mode", "json", "-p", "go"], {
 			turns: [
 				taskCall(
-					{ id: "first", roots: [a], read_only: false, write_allowed: [a] },
-					{ id: "second", roots: [sub], read_only: false, write_allowed: [sub] },
+					// Under on-pass (the default) each works on a copy of its own, and they run at once
+					// (test/run/apply-parallel.test.ts); direct writers share the real root, so one waits.
+					{ id: "first", roots: [a], read_only: false, write_allowed: [a], apply: "direct" },
+					{ id: "second", roots: [sub], read_only: false, write_allowed: [sub], apply: "direct" },
 				),
 				submit,
 				submit,
