@@ -6,8 +6,9 @@
  * a.ts needs fixing", "I want it removed"). A verb counts only as the head of an order: "why did
  * the fix fail?" asks about a noun, "find the commit that removed X" orders a search.
  */
-import { longestAt, unknownVerb } from "./clauses.ts";
+import { longestAt, UNKNOWN_OBJECTS, unknownVerb } from "./clauses.ts";
 import { changingShell, commandWords } from "./commands.ts";
+import { editOrder, fileShould, resultAsked, shapesAnswer } from "./edits.ts";
 import { type Hit, hit, isWord, objectOf, quoteEnd } from "./hits.ts";
 import { COMMIT_TO_CHOICE, VERB_IDIOMS } from "./idioms.ts";
 import type { Clause, Token } from "./types.ts";
@@ -17,6 +18,7 @@ import {
 	CONTINUE_VERBS,
 	changeGerund,
 	changeParticiple,
+	gerundBases,
 	imperativeVerb,
 	PHRASAL_CHANGES,
 	PROSE_OBJECTS,
@@ -104,10 +106,16 @@ const order = (tokens: readonly Token[], i: number, rule: string) =>
 
 /** A change verb that must have a particle or object to change anything ("comment out", "hook up"). */
 function incomplete(tokens: readonly Token[], i: number, verb: string): boolean {
-	if (verb === "comment") return !isWord(tokens, i + 1, ["out"]);
+	// "comment out …", "comment each step"; but "comment on the design" asks for an opinion.
+	if (verb === "comment")
+		return tokens[i + 1] === undefined || isWord(tokens, i + 1, ["on", "upon", "about", "briefly"]);
 	if (verb === "hook" || verb === "wire")
 		return !tokens.slice(i + 1, i + 6).some((t) => ["up", "into", "in"].includes(t.norm));
-	if (verb === "set") return !isWord(tokens, i + 1, ["up"]) && !tokens.slice(i + 2, i + 8).some((t) => t.norm === "to");
+	// "set up …", "set X to 5", "set runner in .pi/settings.json", "set `retries`".
+	if (verb === "set") {
+		const given = (t: Token) => t.norm === "to" || t.norm === "=" || t.kind === "path" || t.kind === "code";
+		return !isWord(tokens, i + 1, ["up"]) && !tokens.slice(i + 1, i + 8).some(given);
+	}
 	if (verb === "commit") return isWord(tokens, i + 1, ["to"]) && isWord(tokens, i + 2, COMMIT_TO_CHOICE);
 	return false;
 }
@@ -145,7 +153,7 @@ function aboutTheAnswer(tokens: readonly Token[], i: number): boolean {
 function phrasal(tokens: readonly Token[], i: number, verb: string): boolean {
 	const particles = PHRASAL_CHANGES.filter(([v]) => v === verb).flatMap(([, p]) => p);
 	if (particles.length === 0) return false;
-	if (verb === "take" && isWord(tokens, i + 2, ["not"])) return false;
+	if (verb === "take" && isWord(tokens, i + 2, ["not", "that", "to"])) return false;
 	if (verb === "work") return isWord(tokens, i + 1, ["on"]);
 	for (let k = i + 1; k < Math.min(tokens.length, i + 8); k++) {
 		const t = tokens[k] as Token;
@@ -174,12 +182,26 @@ function runs(tokens: readonly Token[], i: number): boolean {
 	return words.slice(0, 3).some((w) => RUN_OBJECTS.has(w)) || words.some((w) => w === "--write" || w === "--fix");
 }
 
+/**
+ * A gerund a frame takes ("how about giving the loader an error", "fancy trimming the list",
+ * "would you consider splitting reducer.js"), read as its verb would be.
+ */
+function gerundOrder(tokens: readonly Token[], head: number): boolean {
+	const bases = gerundBases(tokens[head]?.norm ?? "");
+	if (bases.length === 0) return false;
+	if (bases.some((b) => PROSE_UNLESS_CODE.has(b))) return objectOf(tokens, head, "code") === "code";
+	if (bases.some((b) => b === "give")) return gives(tokens, head);
+	if (bases.some((b) => imperativeVerb(b))) return false;
+	const next = tokens[head + 1];
+	return next !== undefined && (next.kind === "path" || next.kind === "code" || UNKNOWN_OBJECTS.has(next.norm));
+}
+
 /** The head of a directive, when it orders a change. */
 function headOrder(c: Clause): Hit[] {
 	const { tokens, head } = c;
 	const t = tokens[head];
 	if (c.mood !== "directive" || !t || t.kind !== "word") return [];
-	if (longestAt(tokens, head, VERB_IDIOMS) > 0) return [];
+	if (longestAt(tokens, head, VERB_IDIOMS) > 0 || shapesAnswer(c)) return [];
 	const v = t.norm;
 	const words = tokens.slice(head).map((x) => x.norm);
 	if (commandWords(words)) return [order(tokens, head, "command")];
@@ -188,8 +210,12 @@ function headOrder(c: Clause): Hit[] {
 		return [order(tokens, head, "change-verb")];
 	}
 	if (phrasal(tokens, head, v)) return [order(tokens, head, "change-verb")];
-	// "would you mind cleaning up …": the frame takes a gerund.
-	if (tokens[head - 1]?.norm === "mind" && changeGerund(v)) return [order(tokens, head, "change-verb")];
+	// "would you mind cleaning up …", "how about renaming …": the frame takes a gerund; "what if you
+	// moved …" a past tense.
+	if (c.addressed && (changeGerund(v) || (c.suggestion && changeParticiple(v)))) {
+		return [order(tokens, head, "change-verb")];
+	}
+	if (c.addressed && gerundOrder(tokens, head)) return [order(tokens, head, "change-verb")];
 	if (CHANGE_UNLESS_PROSE.has(v) && objectOf(tokens, head, "prose") !== "prose" && !incomplete(tokens, head, v)) {
 		return [order(tokens, head, "change-verb")];
 	}
@@ -198,7 +224,9 @@ function headOrder(c: Clause): Hit[] {
 	if ((v === "give" || v === "teach") && gives(tokens, head)) return [order(tokens, head, "change-verb")];
 	const by = tokens.findIndex((x, k) => k > head && x.norm === "by" && changeGerund(tokens[k + 1]?.norm ?? ""));
 	if (by > 0) return [order(tokens, by + 1, "change-verb")];
-	if (!imperativeVerb(v) && !c.addressed && unknownVerb(tokens, head)) return [order(tokens, head, "unknown-verb")];
+	const edit = editOrder(c);
+	if (edit.length > 0) return edit;
+	if (!imperativeVerb(v) && unknownVerb(tokens, head)) return [order(tokens, head, "unknown-verb")];
 	const whole = c.closer === "" || c.closer === "." || c.closer === ",";
 	if (CONTINUE_VERBS.has(v) && c.closer !== ":" && continues(tokens, head, v, whole)) {
 		return [order(tokens, head, "continue-work")];
@@ -233,10 +261,11 @@ function statedNeed(c: Clause): Hit[] {
 	return [];
 }
 
-/** Every file-changing order in a clause. Questions and conditions order nothing. */
-export function changeHits(c: Clause): Hit[] {
-	if (c.inQuestion || c.mood === "subordinate") return [];
-	return [...headOrder(c), ...statedNeed(c)];
+/** Every file-changing order in a clause. Questions and conditions order nothing, but for a result asked for. */
+export function changeHits(c: Clause, previous?: Clause): Hit[] {
+	if (c.mood === "subordinate") return [];
+	if (c.inQuestion) return resultAsked(c);
+	return [...headOrder(c), ...statedNeed(c), ...fileShould(c, previous)];
 }
 
 /** A clause that introduces a fenced block to run: "run this:", "execute the following:". */

@@ -60,6 +60,7 @@ export const VERB_IDIOMS: ReadonlyArray<readonly string[]> = phrases(`
 	save time
 	save yourself
 	make sure
+	make certain
 	make sense
 	pin down
 	check in with

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { scoreCorpus } from "../../bench/support/gate-score.ts";
 import { classifyBrief } from "../../src/gate/classify.ts";
-import { allBriefs, corpusFiles } from "./corpus.ts";
+import { allBriefs, corpusFiles, corpusSplits } from "./corpus.ts";
 
 const RECALL_TARGET = 0.98;
 const FALSE_BLOCK_TARGET = 0.05;
@@ -53,6 +53,15 @@ describe("the gate on the corpus", () => {
 		expect(score.recall).toBeGreaterThanOrEqual(RECALL_TARGET);
 		expect(score.falseBlockRate).toBeLessThanOrEqual(FALSE_BLOCK_TARGET);
 	});
+
+	for (const [split, rows] of Object.entries(corpusSplits())) {
+		it(`meets the targets on the ${split} split`, () => {
+			expect(rows.length, split).toBeGreaterThanOrEqual(100);
+			const score = scoreCorpus(rows);
+			expect(score.recall).toBeGreaterThanOrEqual(RECALL_TARGET);
+			expect(score.falseBlockRate).toBeLessThanOrEqual(FALSE_BLOCK_TARGET);
+		});
+	}
 
 	for (const file of corpusFiles()) {
 		it(`meets the targets in ${file.name}.jsonl and finds every expected kind`, () => {
