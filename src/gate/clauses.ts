@@ -71,7 +71,7 @@ export function longestAt(tokens: readonly Token[], i: number, list: ReadonlyArr
 
 const word = (t: Token | undefined, words: ReadonlySet<string>) => t?.kind === "word" && words.has(t.norm);
 
-const YOU_FRAMES = FRAMES.filter((f) => f[0] === "you" || f[0] === "you'll");
+const YOU_FRAMES = FRAMES.filter((f) => f[0]?.startsWith("you"));
 
 /** The frame at `i`, if any: its length and whether it is a suggestion ("why not", "how about"). */
 function frameAt(tokens: readonly Token[], i: number): { length: number; suggestion: boolean } {

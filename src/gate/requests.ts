@@ -198,6 +198,7 @@ export const INNER_FRAMES: ReadonlyArray<readonly string[]> = phrases(`
 	manage to
 	go ahead and
 	just go ahead and
+	see about
 	please
 	consider
 	mind
@@ -214,7 +215,7 @@ const ASKING_VERBS = new Set(
 /** Words that ask for a judgement of what was suggested: "what's the downside", "in your view". */
 const JUDGEMENT_WORDS = new Set(
 	`opinion view views downside downsides drawback drawbacks trade-off trade-offs tradeoff tradeoffs pros cons
-	risk risks break breaks catch consequences cost costs`.split(/\s+/),
+	risk risks break breaks catch consequences cost costs asking wondering curious`.split(/\s+/),
 );
 
 const judges = (tokens: readonly Token[]) => tokens.some((t) => t.kind === "word" && JUDGEMENT_WORDS.has(t.norm));

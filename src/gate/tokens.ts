@@ -62,7 +62,8 @@ const PATTERNS: ReadonlyArray<readonly [Token["kind"], RegExp]> = [
 	["word", /(?:e\.g|i\.e|etc|vs|cf|approx|incl|esp)\./iy],
 	["word", ASCII_WORD],
 	["word", /(?<=\s)--?[A-Za-z][\w-]*/y],
-	["number", /\d+(?:[.,:_]\d+)*(?:%|[a-z]{1,3}\b)?/iy],
+	// "900-line", "3-way": a hyphenated compound is one token, not a number and a dash.
+	["number", /\d+(?:[.,:_]\d+)*(?:%|[a-z]{1,3}\b)?(?:-[a-z]+)*/iy],
 	["punct", /\.{2,}|[?!]+|—|–|--|[^\s]/y],
 ];
 

@@ -21,12 +21,12 @@ export const CHANGE_VERBS = set(`
 
 /** Verbs whose object decides: "write a test" changes a file, "write a summary" does not. */
 export const CHANGE_UNLESS_PROSE = set(`
-	write create add make generate build format develop rebuild recompile set configure record rephrase drop
+	write create add make generate build format develop rebuild recompile set configure record rephrase drop split
 `);
 
 /** Verbs that produce prose unless their object is code: "draft a reply", but "draft the migration". */
 export const PROSE_UNLESS_CODE = set(`
-	draft compose prepare produce assemble extract sketch split introduce
+	draft compose prepare produce assemble extract sketch introduce
 `);
 
 /** Verbs that carry on work already in flight: they change files when their object is work. */
@@ -116,6 +116,8 @@ export const PHRASAL_CHANGES: ReadonlyArray<readonly [string, readonly string[]]
 	["work", ["on"]],
 	["wrap", ["in", "with"]],
 	["touch", ["up"]],
+	["stick", ["in", "into", "under", "inside", "onto", "next", "above", "below", "behind"]],
+	["pop", ["in", "into", "under", "inside", "onto", "next", "above", "below"]],
 ];
 
 /** Words that never head an order, though they may start a clause: prepositions and time words. */

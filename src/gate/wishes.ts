@@ -19,7 +19,7 @@ import { changeForm, imperativeVerb, pastTense } from "./verbs.ts";
 import { KEEP_TAILS, phrases, set } from "./words.ts";
 
 const SPEAKERS = set("i we i'd we'd i'll we'll would 'd much really honestly strongly definitely");
-const PREFERENCES = set("prefer preferred rather sooner appreciate grateful");
+const PREFERENCES = set("prefer preferred rather sooner appreciate grateful insist");
 const JUDGEMENTS = set(`
 	best better ideal preferable wise wiser wisest safer safest important essential crucial vital critical key
 	imperative mandatory necessary required good great nice helpful advisable sensible
@@ -27,7 +27,7 @@ const JUDGEMENTS = set(`
 const JUDGED = set("it it's it'd it'll is be would will was");
 const ADVERBS = set("ideally preferably importantly crucially essentially critically");
 const RULES = set(
-	"rule rules condition conditions constraint requirement request ask proviso stipulation restriction must",
+	"rule rules condition conditions constraint requirement request ask proviso stipulation restriction must non-negotiable demand",
 );
 const OWN_RULE = set(`
 	only one single sole hard golden main key firm strict my big non-negotiable ground house basic first cardinal
@@ -54,11 +54,13 @@ const CAUTIONS: ReadonlyArray<readonly string[]> = phrases(`
 	keeping in mind
 	mind that
 	note that
-	whatever you do
+	whatever you
 	whatever happens
-	whatever you find
-	whatever you decide
+	whatever the
 	no matter what
+	no matter how
+	come what may
+	in any event
 	above all
 	at all costs
 	it goes without saying
@@ -177,12 +179,14 @@ function forbiddingAt(tokens: readonly Token[], i: number): Token | undefined {
 /** How far a frame reaches, in tokens: a wish is stated near its frame, and the scan stays linear. */
 const REACH = 40;
 
-/** The tokens a frame governs: the rest of its clause and the clauses after it that do not ask. */
+/** The tokens a frame governs: the rest of its clause and the statements after it in its sentence. */
 function governed(list: readonly Clause[], k: number, from: number): Token[] {
 	const out = (list[k] as Clause).tokens.slice(from, from + REACH);
 	for (let n = k + 1; n < list.length && out.length < REACH; n++) {
 		const c = list[n] as Clause;
-		if (!c.inQuestion && c.mood !== "question") out.push(...c.tokens.slice(0, REACH - out.length));
+		// A later order has rules of its own: "whatever you find, tell me if it stays the same" asks.
+		const order = c.mood === "directive" && imperativeVerb(c.tokens[c.head]?.norm ?? "");
+		if (!c.inQuestion && c.mood !== "question" && !order) out.push(...c.tokens.slice(0, REACH - out.length));
 	}
 	return out;
 }

@@ -68,6 +68,7 @@ export const FRAMES: ReadonlyArray<readonly string[]> = phrases(`
 	you could
 	you might
 	you would
+	you'd
 	you may
 	you will
 	you'll
