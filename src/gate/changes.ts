@@ -155,7 +155,11 @@ function phrasal(tokens: readonly Token[], i: number, verb: string): boolean {
 	if (particles.length === 0) return false;
 	if (verb === "take" && isWord(tokens, i + 2, ["not", "that", "to"])) return false;
 	if (verb === "work") return isWord(tokens, i + 1, ["on"]);
-	for (let k = i + 1; k < Math.min(tokens.length, i + 8); k++) {
+	// "fill in the blanks" writes; "fill me in" tells.
+	if (verb === "fill" && isWord(tokens, i + 1, ["me", "us", "them", "him", "her", "you"])) return false;
+	// "get the Dockerfile onto node 22" moves a thing; "get into the details" does not.
+	const from = verb === "get" && !isWord(tokens, i + 1, ["rid"]) ? i + 2 : i + 1;
+	for (let k = from; k < Math.min(tokens.length, i + 8); k++) {
 		const t = tokens[k] as Token;
 		if (t.kind === "punct") return false;
 		if (particles.includes(t.norm)) return true;

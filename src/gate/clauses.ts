@@ -47,7 +47,7 @@ export const UNKNOWN_OBJECTS = new Set([
 	"them",
 ]);
 
-const PARTICLES = new Set(["up", "out"]);
+const PARTICLES = new Set(["up", "out", "down", "off", "back"]);
 const CODE_PLURALS = new Set(
 	"tests functions methods helpers classes modules components constants types files scripts fixtures mocks stubs docs dependencies".split(
 		" ",
@@ -80,7 +80,9 @@ function frameAt(tokens: readonly Token[], i: number): { length: number; suggest
 	const start = opener > 0 && longestAt(tokens, i + opener, YOU_FRAMES) > 0 ? i + opener : i;
 	const request = Math.max(longestAt(tokens, start, FRAMES), longestAt(tokens, start, REQUEST_FRAMES));
 	const offer = longestAt(tokens, start, SUGGESTION_FRAMES);
-	const length = Math.max(request, offer);
+	// "Mind adding a test?": "mind" alone frames a gerund, and only a gerund ("mind you don't …" forbids).
+	const mind = tokens[start]?.norm === "mind" && /ing$/.test(tokens[start + 1]?.norm ?? "") ? 1 : 0;
+	const length = Math.max(request, offer, mind);
 	return { length: length === 0 ? 0 : start - i + length, suggestion: offer > request };
 }
 

@@ -104,6 +104,13 @@ function recordsIn(tokens: readonly Token[], head: number): boolean {
 	});
 }
 
+/** "point the CI at the new registry", "point `base_url` to staging"; not "point me to", "point out". */
+function pointsAt(tokens: readonly Token[], head: number): boolean {
+	if (!isWord(tokens, head, ["point", "repoint", "redirect", "retarget"])) return false;
+	if (isWord(tokens, head + 1, ["me", "us", "out", "to", "at", "them", "him", "her", "you"])) return false;
+	return tokens.slice(head + 2, head + 7).some((t) => t.norm === "at" || t.norm === "to");
+}
+
 /** People and children: "have the reviewer look", "get them to explain" change no file. */
 const AGENTS = new Set(
 	"me us you them him her child children reviewer reviewers agent agents fork forks subagent subagents someone everyone each one team".split(
@@ -138,6 +145,7 @@ export function editOrder(c: Clause): Hit[] {
 	const { tokens, head } = c;
 	const first = tokens[head];
 	if (c.mood !== "directive" || first?.kind !== "word") return [];
+	if (pointsAt(tokens, head)) return [hit("file-change", "edit-named", first, quoteEnd(tokens, head, 4))];
 	const mark = placesMark(tokens, head);
 	if (mark) return [hit("file-change", "leave-mark", first, mark)];
 	if (marksWith(tokens, head) || recordsIn(tokens, head)) {
@@ -167,9 +175,26 @@ const CONTENT_VERBS = new Set(
 );
 /** Names of documents and settings, when the brief names no path: "the README's install section". */
 const DOC_WORDS = new Set(
-	"readme readme's changelog changelog's docs documentation docstring docstrings manpage".split(" "),
+	`readme readme's changelog changelog's docs documentation docstring docstrings manpage message error label title
+	heading tooltip banner copy text comment header prompt`.split(/\s+/),
 );
 const VALUE = /^(?:\d[\w.%-]*|true|false|on|off|null|none|yes|no|[\p{Lu}][\p{Lu}\d._-]+)$/u;
+
+const LACKS = new Set(["needs", "need", "deserves", "wants", "lacks", "requires"]);
+
+/** "src/a.ts needs a test", "the README could use a section on proxies": what a named file lacks. */
+function fileLacks(tokens: readonly Token[], head: number): Hit[] {
+	for (let k = head + 1; k + 1 < tokens.length; k++) {
+		const use = isWord(tokens, k, ["use"]) && isWord(tokens, k - 1, ["could", "can"]);
+		if (!use && !isWord(tokens, k, LACKS)) continue;
+		if (!isWord(tokens, k + 1, ["a", "an", "some", "another", "more", "proper"])) return [];
+		const named = tokens
+			.slice(head, k)
+			.some((t) => t.kind === "code" || pathText(t) !== undefined || DOC_WORDS.has(t.norm));
+		return named ? [hit("file-change", "stated-need", tokens[k] as Token, quoteEnd(tokens, k, 3))] : [];
+	}
+	return [];
+}
 
 /**
  * "In tsconfig.json, target should be ES2022", "the README's install section should mention Node
@@ -180,6 +205,8 @@ const VALUE = /^(?:\d[\w.%-]*|true|false|on|off|null|none|yes|no|[\p{Lu}][\p{Lu}
 export function fileShould(c: Clause, previous: Clause | undefined): Hit[] {
 	const { tokens, head } = c;
 	if (c.sentence.question || c.mood === "directive") return [];
+	const lacks = fileLacks(tokens, head);
+	if (lacks.length > 0) return lacks;
 	const m = tokens.findIndex((t, k) => k > head && t.kind === "word" && SHOULD.has(t.norm));
 	const verb = tokens[m + 1];
 	if (m < 0 || verb?.kind !== "word" || !CONTENT_VERBS.has(verb.norm) || embedded(tokens, head, m)) return [];

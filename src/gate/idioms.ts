@@ -25,6 +25,12 @@ export const NEGATION_IDIOMS: ReadonlyArray<readonly string[]> = phrases(`
 	stress
 	forget
 	overthink
+	you think
+	you agree
+	you reckon
+	you see
+	you know
+	you find
 `);
 
 /** Idioms of change verbs: "push back" and "update me" change no file. */

@@ -75,6 +75,11 @@ export const REQUEST_FRAMES: ReadonlyArray<readonly string[]> = [
 		["like", "love", "want", "need"],
 		["you to", "for you to"],
 	),
+	...combine(
+		["do you have", "have you got", "would you have", "got"],
+		["time", "a minute", "a moment", "a sec", "a second", "five minutes", "the time", "a chance"],
+		["to"],
+	),
 	...phrases(`
 	is it possible for you to
 	would it be possible for you to
@@ -127,8 +132,6 @@ export const REQUEST_FRAMES: ReadonlyArray<readonly string[]> = [
 	could i get you to
 	can i have you
 	could i have you
-	do you have time to
-	have you got time to
 	got time to
 	any chance of you
 	is there any chance of you
@@ -145,6 +148,20 @@ export const REQUEST_FRAMES: ReadonlyArray<readonly string[]> = [
 	why can't you
 	why couldn't you
 	you couldn't
+	you wouldn't mind
+	you don't mind
+	are you in a position to
+	would you be in a position to
+	is there any reason you can't
+	is there a reason you can't
+	have a go at
+	take a stab at
+	have a crack at
+	take a crack at
+	take a shot at
+	try your hand at
+	make a start on
+	get started on
 `),
 ];
 
@@ -158,6 +175,10 @@ export const SUGGESTION_FRAMES: ReadonlyArray<readonly string[]> = phrases(`
 	why don't we
 	why do not you
 	why not try
+	how would you feel about
+	how do you feel about
+	would you be open to
+	are you open to
 	how about you
 	how about we
 	how about
@@ -199,6 +220,17 @@ export const INNER_FRAMES: ReadonlyArray<readonly string[]> = phrases(`
 	go ahead and
 	just go ahead and
 	see about
+	find a way to
+	have a go at
+	take a stab at
+	have a crack at
+	take a crack at
+	take a shot at
+	try your hand at
+	make a start on
+	be ok with
+	be okay with
+	be happy with
 	please
 	consider
 	mind

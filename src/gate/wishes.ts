@@ -18,8 +18,10 @@ import type { Clause, Token } from "./types.ts";
 import { changeForm, imperativeVerb, pastTense } from "./verbs.ts";
 import { KEEP_TAILS, phrases, set } from "./words.ts";
 
-const SPEAKERS = set("i we i'd we'd i'll we'll would 'd much really honestly strongly definitely");
-const PREFERENCES = set("prefer preferred rather sooner appreciate grateful insist");
+const SPEAKERS = set("i we i'd we'd i'll we'll would 'd much really honestly strongly definitely my our strong");
+const PREFERENCES = set(
+	"prefer preferred preference rather sooner appreciate grateful insist ask request want like wish",
+);
 const JUDGEMENTS = set(`
 	best better ideal preferable wise wiser wisest safer safest important essential crucial vital critical key
 	imperative mandatory necessary required good great nice helpful advisable sensible
@@ -94,6 +96,8 @@ const BETWEEN = set("be been being get gets got ever even just accidentally by t
 const STATES = set("stay stays stayed remain remains remained is are be was were left leave kept keep keeps");
 const TAIL_SKIP = set("exactly completely entirely just precisely strictly fully all");
 const TAILS = KEEP_TAILS.filter((p) => p.join(" ") !== "be");
+/** Tails that forbid without a verb after a wish: "we'd want the fixtures untouched". */
+const STRONG_TAILS = set("untouched unchanged intact unmodified unaltered unedited frozen pristine");
 const AWAY = set("kept keep keeps stay stays stayed steer steered");
 /** States that take their object first: "left the scripts as they are", "kept the API intact". */
 const LEAVERS = set("left leave leaves kept keep keeps");
@@ -152,6 +156,8 @@ export function keptAt(tokens: readonly Token[], i: number): Token | undefined {
 	// "kept out of the payments code", "stays clear of src/api".
 	if (isWord(tokens, i, AWAY) && isWord(tokens, i + 1, ["out", "away", "clear"])) return tokens[i + 1];
 	if (!isWord(tokens, i, STATES)) return undefined;
+	// "should be left as is", "is to be kept intact".
+	if (isWord(tokens, i + 1, ["left", "kept"]) && !LEAVERS.has((tokens[i] as Token).norm)) return keptAt(tokens, i + 1);
 	const reach = LEAVERS.has((tokens[i] as Token).norm) ? 8 : 1;
 	for (let k = i + 1; k <= i + reach && k < tokens.length; k++) {
 		if ((tokens[k] as Token).kind === "punct") return undefined;
@@ -173,7 +179,7 @@ function forbiddingAt(tokens: readonly Token[], i: number): Token | undefined {
 		const end = ahead.findIndex((x) => x.kind === "punct");
 		return (end < 0 ? ahead : ahead.slice(0, end)).find((x) => x.kind === "word" && changeForm(x.norm));
 	}
-	return keptAt(tokens, i);
+	return keptAt(tokens, i) ?? (STRONG_TAILS.has(t.norm) ? t : undefined);
 }
 
 /** How far a frame reaches, in tokens: a wish is stated near its frame, and the scan stays linear. */

@@ -210,6 +210,12 @@ export const ONLY_DESCRIPTIVE = set(`
 
 /** Passive verdicts on a thing: "src/api is off-limits". */
 export const FORBIDDEN_WORDS: ReadonlyArray<readonly string[]> = phrases(`
+	not yours to
+	not ours to
+	not welcome
+	unwelcome
+	not wanted
+	out of the question
 	forbidden
 	prohibited
 	not allowed
