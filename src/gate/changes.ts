@@ -6,9 +6,10 @@
  * a.ts needs fixing", "I want it removed"). A verb counts only as the head of an order: "why did
  * the fix fail?" asks about a noun, "find the commit that removed X" orders a search.
  */
-import { longestAt, UNKNOWN_OBJECTS, unknownVerb } from "./clauses.ts";
+import { longestAt, unknownVerb } from "./clauses.ts";
 import { changingShell, commandWords } from "./commands.ts";
 import { editOrder, fileShould, resultAsked, shapesAnswer } from "./edits.ts";
+import { framedOrder, gives } from "./framed.ts";
 import { type Hit, hit, isWord, objectOf, quoteEnd } from "./hits.ts";
 import { COMMIT_TO_CHOICE, VERB_IDIOMS } from "./idioms.ts";
 import type { Clause, Token } from "./types.ts";
@@ -18,7 +19,6 @@ import {
 	CONTINUE_VERBS,
 	changeGerund,
 	changeParticiple,
-	gerundBases,
 	imperativeVerb,
 	PHRASAL_CHANGES,
 	PROSE_OBJECTS,
@@ -94,9 +94,6 @@ const BARE_CONTINUE = [
 ];
 /** Change verbs that are also adjectives: "clean answer", "correct answer", "lower bound". */
 const ADJECTIVES = new Set(["clean", "correct", "clear", "lower", "tidy", "open"]);
-const GIVE_PROSE = new Set(
-	"me us them him her you a an some one two three four five several your my any more".split(" "),
-);
 const NEEDS = new Set(["needs", "need", "should", "must", "has", "have", "ought", "got", "want", "wants"]);
 const WANTERS = new Set(["want", "need", "like", "prefer"]);
 
@@ -167,13 +164,6 @@ function phrasal(tokens: readonly Token[], i: number, verb: string): boolean {
 	return false;
 }
 
-/** "give the judge a proper error" changes code; "give me", "give three opinions", "give it a read" do not. */
-function gives(tokens: readonly Token[], i: number): boolean {
-	const next = tokens[i + 1];
-	if (!next || next.kind === "number" || GIVE_PROSE.has(next.norm)) return false;
-	return !tokens.slice(i + 1, i + 9).some((t) => PROSE_OBJECTS.has(t.norm));
-}
-
 /** "run `git push`", "run the migration", "run prettier --write". */
 function runs(tokens: readonly Token[], i: number): boolean {
 	const next = tokens[i + 1];
@@ -184,20 +174,6 @@ function runs(tokens: readonly Token[], i: number): boolean {
 		.map((t) => t.norm);
 	if (commandWords(words)) return true;
 	return words.slice(0, 3).some((w) => RUN_OBJECTS.has(w)) || words.some((w) => w === "--write" || w === "--fix");
-}
-
-/**
- * A gerund a frame takes ("how about giving the loader an error", "fancy trimming the list",
- * "would you consider splitting reducer.js"), read as its verb would be.
- */
-function gerundOrder(tokens: readonly Token[], head: number): boolean {
-	const bases = gerundBases(tokens[head]?.norm ?? "");
-	if (bases.length === 0) return false;
-	if (bases.some((b) => PROSE_UNLESS_CODE.has(b))) return objectOf(tokens, head, "code") === "code";
-	if (bases.some((b) => b === "give")) return gives(tokens, head);
-	if (bases.some((b) => imperativeVerb(b))) return false;
-	const next = tokens[head + 1];
-	return next !== undefined && (next.kind === "path" || next.kind === "code" || UNKNOWN_OBJECTS.has(next.norm));
 }
 
 /** The head of a directive, when it orders a change. */
@@ -214,12 +190,7 @@ function headOrder(c: Clause): Hit[] {
 		return [order(tokens, head, "change-verb")];
 	}
 	if (phrasal(tokens, head, v)) return [order(tokens, head, "change-verb")];
-	// "would you mind cleaning up …", "how about renaming …": the frame takes a gerund; "what if you
-	// moved …" a past tense.
-	if (c.addressed && (changeGerund(v) || (c.suggestion && changeParticiple(v)))) {
-		return [order(tokens, head, "change-verb")];
-	}
-	if (c.addressed && gerundOrder(tokens, head)) return [order(tokens, head, "change-verb")];
+	if (c.addressed && framedOrder(c)) return [order(tokens, head, "change-verb")];
 	if (CHANGE_UNLESS_PROSE.has(v) && objectOf(tokens, head, "prose") !== "prose" && !incomplete(tokens, head, v)) {
 		return [order(tokens, head, "change-verb")];
 	}

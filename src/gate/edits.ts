@@ -180,18 +180,25 @@ const DOC_WORDS = new Set(
 );
 const VALUE = /^(?:\d[\w.%-]*|true|false|on|off|null|none|yes|no|[\p{Lu}][\p{Lu}\d._-]+)$/u;
 
+/** What a thing may lack that only a change gives it: "could do with a cleanup", "needs a test". */
+const WORK = new Set(
+	"cleanup clean-up refactor rewrite fix test tests docstring docstrings comment comments rename".split(" "),
+);
 const LACKS = new Set(["needs", "need", "deserves", "wants", "lacks", "requires"]);
 
 /** "src/a.ts needs a test", "the README could use a section on proxies": what a named file lacks. */
 function fileLacks(tokens: readonly Token[], head: number): Hit[] {
 	for (let k = head + 1; k + 1 < tokens.length; k++) {
-		const use = isWord(tokens, k, ["use"]) && isWord(tokens, k - 1, ["could", "can"]);
+		const use =
+			(isWord(tokens, k, ["use"]) && isWord(tokens, k - 1, ["could", "can"])) ||
+			(isWord(tokens, k, ["with"]) && isWord(tokens, k - 1, ["do"]) && isWord(tokens, k - 2, ["could"]));
 		if (!use && !isWord(tokens, k, LACKS)) continue;
 		if (!isWord(tokens, k + 1, ["a", "an", "some", "another", "more", "proper"])) return [];
 		const named = tokens
 			.slice(head, k)
 			.some((t) => t.kind === "code" || pathText(t) !== undefined || DOC_WORDS.has(t.norm));
-		return named ? [hit("file-change", "stated-need", tokens[k] as Token, quoteEnd(tokens, k, 3))] : [];
+		const work = tokens.slice(k + 2, k + 4).some((t) => WORK.has(t.norm));
+		return named || work ? [hit("file-change", "stated-need", tokens[k] as Token, quoteEnd(tokens, k, 3))] : [];
 	}
 	return [];
 }

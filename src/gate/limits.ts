@@ -51,7 +51,17 @@ const STAY_TAILS = new Set([
 	"as-is",
 	"alone",
 ]);
-const READ_ONLY_BEFORE = new Set(["stay", "remain", "keep", "strictly", "purely", "completely", "entirely", "be"]);
+const READ_ONLY_BEFORE = new Set([
+	"stay",
+	"remain",
+	"keep",
+	"strictly",
+	"purely",
+	"completely",
+	"entirely",
+	"be",
+	"as",
+]);
 const READ_ONLY_AFTER = new Set([
 	"task",
 	"job",
@@ -92,6 +102,26 @@ export function without(c: Clause): Hit[] {
 	return out;
 }
 
+const PASSIVE_MODALS = new Set(["should", "must", "may", "can", "shall", "will", "is", "are"]);
+
+/** "nothing in test/fixtures should be changed", "no file under dist/ is to be rewritten": a modal passive. */
+function modalPassive(tokens: readonly Token[], i: number): boolean {
+	if (!isWord(tokens, i, ["nothing", "no"])) return false;
+	for (let k = i + 1; k < Math.min(tokens.length, i + 8); k++) {
+		const t = tokens[k] as Token;
+		if (t.kind === "punct") return false;
+		if (!PASSIVE_MODALS.has(t.norm)) continue;
+		const be = isWord(tokens, k + 1, ["be"])
+			? k + 1
+			: isWord(tokens, k + 1, ["to"]) && isWord(tokens, k + 2, ["be"])
+				? k + 2
+				: -1;
+		if (be < 0 || (["is", "are"].includes(t.norm) && be !== k + 2)) return false;
+		return changeParticiple(tokens[be + 1]?.norm ?? "");
+	}
+	return false;
+}
+
 /** "no commits", "make no changes", "no new files" — not "there are no changes". */
 export function noAction(c: Clause): Hit[] {
 	const { tokens, head } = c;
@@ -104,7 +134,8 @@ export function noAction(c: Clause): Hit[] {
 		const files = ["files", "file", "code"].includes(object) && changeForm(tokens[i + 2]?.norm ?? "");
 		// "nothing gets installed", "nothing should be deleted" — not "nothing was changed".
 		const passive =
-			nothing && NOTHING_VERBS.has(object) && tokens.slice(i + 2, i + 4).some((t) => changeParticiple(t.norm));
+			(nothing && NOTHING_VERBS.has(object) && tokens.slice(i + 2, i + 4).some((t) => changeParticiple(t.norm))) ||
+			modalPassive(tokens, i);
 		const named = !nothing && (NO_OBJECTS.has(object) || changeGerund(object));
 		if (!files && !passive && !named) continue;
 		if (isWord(tokens, i - 1, NO_BEFORE) || isWord(tokens, i + 2, NO_AFTER) || embedded(tokens, head, i)) continue;

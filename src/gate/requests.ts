@@ -148,6 +148,19 @@ export const REQUEST_FRAMES: ReadonlyArray<readonly string[]> = [
 	why can't you
 	why couldn't you
 	you couldn't
+	do me a favour and
+	do me a favor and
+	you have my permission to
+	you have my blessing to
+	you're free to
+	you are free to
+	it's fine to
+	it is fine to
+	it's ok to
+	it's okay to
+	it is ok to
+	can i get
+	could i get
 	you wouldn't mind
 	you don't mind
 	are you in a position to
@@ -175,6 +188,11 @@ export const SUGGESTION_FRAMES: ReadonlyArray<readonly string[]> = phrases(`
 	why don't we
 	why do not you
 	why not try
+	if you could
+	if you would
+	if you'd
+	if you wouldn't mind
+	if you don't mind
 	how would you feel about
 	how do you feel about
 	would you be open to
@@ -217,6 +235,8 @@ export const INNER_FRAMES: ReadonlyArray<readonly string[]> = phrases(`
 	take a moment to
 	take a minute to
 	manage to
+	want to
+	need to
 	go ahead and
 	just go ahead and
 	see about

@@ -18,9 +18,11 @@ import type { Clause, Token } from "./types.ts";
 import { changeForm, imperativeVerb, pastTense } from "./verbs.ts";
 import { KEEP_TAILS, phrases, set } from "./words.ts";
 
-const SPEAKERS = set("i we i'd we'd i'll we'll would 'd much really honestly strongly definitely my our strong");
+const SPEAKERS = set(
+	"i we i'd we'd i'll we'll i'm we're am would 'd much really honestly strongly definitely my our strong",
+);
 const PREFERENCES = set(
-	"prefer preferred preference rather sooner appreciate grateful insist ask request want like wish",
+	"prefer preferred preference rather sooner appreciate grateful insist ask asking request want like wish begging",
 );
 const JUDGEMENTS = set(`
 	best better ideal preferable wise wiser wisest safer safest important essential crucial vital critical key

@@ -210,6 +210,8 @@ export const ONLY_DESCRIPTIVE = set(`
 
 /** Passive verdicts on a thing: "src/api is off-limits". */
 export const FORBIDDEN_WORDS: ReadonlyArray<readonly string[]> = phrases(`
+	no-go
+	wide berth
 	not yours to
 	not ours to
 	not welcome
