@@ -95,7 +95,7 @@ const BARE_CONTINUE = [
 /** Change verbs that are also adjectives: "clean answer", "correct answer", "lower bound". */
 const ADJECTIVES = new Set(["clean", "correct", "clear", "lower", "tidy", "open"]);
 const NEEDS = new Set(["needs", "need", "should", "must", "has", "have", "ought", "got", "want", "wants"]);
-const WANTERS = new Set(["want", "need", "like", "prefer"]);
+const WANTERS = new Set(["want", "need", "like", "prefer", "wanted", "liked", "preferred"]);
 
 /** The verb's order reaches past a frame-less head: the quote is the verb and a few words of its object. */
 const order = (tokens: readonly Token[], i: number, rule: string) =>

@@ -191,14 +191,18 @@ function fileLacks(tokens: readonly Token[], head: number): Hit[] {
 	for (let k = head + 1; k + 1 < tokens.length; k++) {
 		const use =
 			(isWord(tokens, k, ["use"]) && isWord(tokens, k - 1, ["could", "can"])) ||
-			(isWord(tokens, k, ["with"]) && isWord(tokens, k - 1, ["do"]) && isWord(tokens, k - 2, ["could"]));
+			(isWord(tokens, k, ["with"]) && isWord(tokens, k - 1, ["do"]) && isWord(tokens, k - 2, ["could"])) ||
+			(isWord(tokens, k, ["from"]) && isWord(tokens, k - 1, ["benefit"])) ||
+			(isWord(tokens, k, ["for"]) && isWord(tokens, k - 1, ["overdue", "ripe", "begging", "due", "out"])) ||
+			(isWord(tokens, k, ["of"]) && isWord(tokens, k - 1, ["need"]) && isWord(tokens, k - 2, ["in"]));
 		if (!use && !isWord(tokens, k, LACKS)) continue;
-		if (!isWord(tokens, k + 1, ["a", "an", "some", "another", "more", "proper"])) return [];
+		if (!isWord(tokens, k + 1, ["a", "an", "some", "another", "more", "proper"])) continue;
 		const named = tokens
 			.slice(head, k)
 			.some((t) => t.kind === "code" || pathText(t) !== undefined || DOC_WORDS.has(t.norm));
 		const work = tokens.slice(k + 2, k + 4).some((t) => WORK.has(t.norm));
-		return named || work ? [hit("file-change", "stated-need", tokens[k] as Token, quoteEnd(tokens, k, 3))] : [];
+		const from = isWord(tokens, k, ["with", "from", "for", "of"]) ? k - 1 : k;
+		return named || work ? [hit("file-change", "stated-need", tokens[from] as Token, quoteEnd(tokens, k, 3))] : [];
 	}
 	return [];
 }

@@ -161,7 +161,10 @@ export function constraints(c: Clause): Hit[] {
 		if (i === head || c.mood === "directive" || embedded(tokens, head, i)) continue;
 		// "test/golden remains untouched": a file named as the subject of a keep-state.
 		const named = tokens[i - 1] !== undefined && pathText(tokens[i - 1] as Token) !== undefined;
-		const end = notToBe(tokens, i) ?? modalLimit(tokens, i) ?? (named ? keptAt(tokens, i) : undefined);
+		// "the lockfile is staying put": a plan for the thing, not a description of it.
+		const planned = isWord(tokens, i, ["is", "are"]) && isWord(tokens, i + 1, ["staying", "remaining"]);
+		const kept = named || planned ? keptAt(tokens, planned ? i + 1 : i) : undefined;
+		const end = notToBe(tokens, i) ?? modalLimit(tokens, i) ?? kept;
 		if (end)
 			out.push(
 				hit("prohibition", "constraint", t, end),

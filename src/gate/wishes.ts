@@ -95,7 +95,9 @@ const NEGATORS = set(`
 const NOTHING = set("nothing none nobody no");
 /** Words between a negation and its verb: "not be touched", "didn't ever change", "aren't accidentally". */
 const BETWEEN = set("be been being get gets got ever even just accidentally by to you anything any so much as");
-const STATES = set("stay stays stayed remain remains remained is are be was were left leave kept keep keeps");
+const STATES = set(
+	"stay stays stayed staying remain remains remained remaining is are be was were left leave kept keep keeps",
+);
 const TAIL_SKIP = set("exactly completely entirely just precisely strictly fully all");
 const TAILS = KEEP_TAILS.filter((p) => p.join(" ") !== "be");
 /** Tails that forbid without a verb after a wish: "we'd want the fixtures untouched". */
