@@ -1,8 +1,8 @@
 /**
  * The fork-gate's figures. Two parts:
  *
- * - Quality: the gate over every labelled brief in test/fixtures/briefs/ (each file and all of
- *   them): counts, precision, recall on must-be-task briefs, false-block rate on fork briefs, and
+ * - Quality: the gate over every labelled brief in test/fixtures/briefs/ (each file, the tuning
+ *   and held-out splits, and all of them): counts, precision, recall on must-be-task briefs, false-block rate on fork briefs, and
  *   briefs whose expected kinds were not all found. Deterministic; the same on any machine.
  * - Cost: how long one classification takes (median over the corpus, and one long brief), and what
  *   a `gate` process costs next to `node -e 0`, interleaved round by round so that load on the
@@ -22,7 +22,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { renderTable } from "../src/format/table.ts";
 import { classifyBrief } from "../src/gate/classify.ts";
-import { corpusFiles } from "../test/gate/corpus.ts";
+import { corpusFiles, corpusSplits } from "../test/gate/corpus.ts";
 import { tempDir } from "../test/support/task-fixture.ts";
 import type { Bench } from "./run.ts";
 import { type CorpusScore, scoreCorpus } from "./support/gate-score.ts";
@@ -165,8 +165,11 @@ function longBrief(briefs: readonly string[], chars: number): string {
 const bench: Bench = async ({ quick }) => {
 	const files = corpusFiles();
 	const all = files.flatMap((f) => f.rows);
+	const splits = corpusSplits();
 	const scores = [
 		...files.map((f) => ({ name: f.name, score: scoreCorpus(f.rows) })),
+		{ name: "tuning", score: scoreCorpus(splits.tuning) },
+		{ name: "held-out", score: scoreCorpus(splits["held-out"]) },
 		{ name: "all", score: scoreCorpus(all) },
 	];
 	const texts = all.map((r) => r.brief);

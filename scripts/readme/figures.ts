@@ -182,11 +182,14 @@ const ROWS: readonly Row[] = [
 	},
 	{
 		file: "gate",
-		what: "fork-gate on its labelled briefs",
+		what: "fork-gate on its labelled briefs (tuned on / held out)",
 		figure: (r) => {
-			const all = get(r.gate, "data", "corpus", "all");
-			const briefs = num(get(all, "briefs"));
-			return `recall ${num(get(all, "recall")).toFixed(2)}, ${num(get(all, "falsePositives"))} false blocks in ${briefs}`;
+			const split = (name: string) => {
+				const s = get(r.gate, "data", "corpus", name);
+				const blocks = `${num(get(s, "falsePositives"))} of ${num(get(s, "forks"))} forks blocked`;
+				return `${name}: recall ${num(get(s, "recall")).toFixed(2)}, ${blocks}`;
+			};
+			return `${split("tuning")}; ${split("held-out")}`;
 		},
 		against: "the briefs' labels (test/fixtures/briefs)",
 	},

@@ -8,6 +8,8 @@
  */
 import { longestAt, unknownVerb } from "./clauses.ts";
 import { changingShell, commandWords } from "./commands.ts";
+import { editOrder, fileShould, resultAsked, shapesAnswer } from "./edits.ts";
+import { framedOrder, gives } from "./framed.ts";
 import { type Hit, hit, isWord, objectOf, quoteEnd } from "./hits.ts";
 import { COMMIT_TO_CHOICE, VERB_IDIOMS } from "./idioms.ts";
 import type { Clause, Token } from "./types.ts";
@@ -92,11 +94,8 @@ const BARE_CONTINUE = [
 ];
 /** Change verbs that are also adjectives: "clean answer", "correct answer", "lower bound". */
 const ADJECTIVES = new Set(["clean", "correct", "clear", "lower", "tidy", "open"]);
-const GIVE_PROSE = new Set(
-	"me us them him her you a an some one two three four five several your my any more".split(" "),
-);
 const NEEDS = new Set(["needs", "need", "should", "must", "has", "have", "ought", "got", "want", "wants"]);
-const WANTERS = new Set(["want", "need", "like", "prefer"]);
+const WANTERS = new Set(["want", "need", "like", "prefer", "wanted", "liked", "preferred"]);
 
 /** The verb's order reaches past a frame-less head: the quote is the verb and a few words of its object. */
 const order = (tokens: readonly Token[], i: number, rule: string) =>
@@ -104,10 +103,16 @@ const order = (tokens: readonly Token[], i: number, rule: string) =>
 
 /** A change verb that must have a particle or object to change anything ("comment out", "hook up"). */
 function incomplete(tokens: readonly Token[], i: number, verb: string): boolean {
-	if (verb === "comment") return !isWord(tokens, i + 1, ["out"]);
+	// "comment out …", "comment each step"; but "comment on the design" asks for an opinion.
+	if (verb === "comment")
+		return tokens[i + 1] === undefined || isWord(tokens, i + 1, ["on", "upon", "about", "briefly"]);
 	if (verb === "hook" || verb === "wire")
 		return !tokens.slice(i + 1, i + 6).some((t) => ["up", "into", "in"].includes(t.norm));
-	if (verb === "set") return !isWord(tokens, i + 1, ["up"]) && !tokens.slice(i + 2, i + 8).some((t) => t.norm === "to");
+	// "set up …", "set X to 5", "set runner in .pi/settings.json", "set `retries`".
+	if (verb === "set") {
+		const given = (t: Token) => t.norm === "to" || t.norm === "=" || t.kind === "path" || t.kind === "code";
+		return !isWord(tokens, i + 1, ["up"]) && !tokens.slice(i + 1, i + 8).some(given);
+	}
 	if (verb === "commit") return isWord(tokens, i + 1, ["to"]) && isWord(tokens, i + 2, COMMIT_TO_CHOICE);
 	return false;
 }
@@ -145,21 +150,18 @@ function aboutTheAnswer(tokens: readonly Token[], i: number): boolean {
 function phrasal(tokens: readonly Token[], i: number, verb: string): boolean {
 	const particles = PHRASAL_CHANGES.filter(([v]) => v === verb).flatMap(([, p]) => p);
 	if (particles.length === 0) return false;
-	if (verb === "take" && isWord(tokens, i + 2, ["not"])) return false;
+	if (verb === "take" && isWord(tokens, i + 2, ["not", "that", "to"])) return false;
 	if (verb === "work") return isWord(tokens, i + 1, ["on"]);
-	for (let k = i + 1; k < Math.min(tokens.length, i + 8); k++) {
+	// "fill in the blanks" writes; "fill me in" tells.
+	if (verb === "fill" && isWord(tokens, i + 1, ["me", "us", "them", "him", "her", "you"])) return false;
+	// "get the Dockerfile onto node 22" moves a thing; "get into the details" does not.
+	const from = verb === "get" && !isWord(tokens, i + 1, ["rid"]) ? i + 2 : i + 1;
+	for (let k = from; k < Math.min(tokens.length, i + 8); k++) {
 		const t = tokens[k] as Token;
 		if (t.kind === "punct") return false;
 		if (particles.includes(t.norm)) return true;
 	}
 	return false;
-}
-
-/** "give the judge a proper error" changes code; "give me", "give three opinions", "give it a read" do not. */
-function gives(tokens: readonly Token[], i: number): boolean {
-	const next = tokens[i + 1];
-	if (!next || next.kind === "number" || GIVE_PROSE.has(next.norm)) return false;
-	return !tokens.slice(i + 1, i + 9).some((t) => PROSE_OBJECTS.has(t.norm));
 }
 
 /** "run `git push`", "run the migration", "run prettier --write". */
@@ -179,7 +181,7 @@ function headOrder(c: Clause): Hit[] {
 	const { tokens, head } = c;
 	const t = tokens[head];
 	if (c.mood !== "directive" || !t || t.kind !== "word") return [];
-	if (longestAt(tokens, head, VERB_IDIOMS) > 0) return [];
+	if (longestAt(tokens, head, VERB_IDIOMS) > 0 || shapesAnswer(c)) return [];
 	const v = t.norm;
 	const words = tokens.slice(head).map((x) => x.norm);
 	if (commandWords(words)) return [order(tokens, head, "command")];
@@ -188,8 +190,7 @@ function headOrder(c: Clause): Hit[] {
 		return [order(tokens, head, "change-verb")];
 	}
 	if (phrasal(tokens, head, v)) return [order(tokens, head, "change-verb")];
-	// "would you mind cleaning up …": the frame takes a gerund.
-	if (tokens[head - 1]?.norm === "mind" && changeGerund(v)) return [order(tokens, head, "change-verb")];
+	if (c.addressed && framedOrder(c)) return [order(tokens, head, "change-verb")];
 	if (CHANGE_UNLESS_PROSE.has(v) && objectOf(tokens, head, "prose") !== "prose" && !incomplete(tokens, head, v)) {
 		return [order(tokens, head, "change-verb")];
 	}
@@ -198,7 +199,9 @@ function headOrder(c: Clause): Hit[] {
 	if ((v === "give" || v === "teach") && gives(tokens, head)) return [order(tokens, head, "change-verb")];
 	const by = tokens.findIndex((x, k) => k > head && x.norm === "by" && changeGerund(tokens[k + 1]?.norm ?? ""));
 	if (by > 0) return [order(tokens, by + 1, "change-verb")];
-	if (!imperativeVerb(v) && !c.addressed && unknownVerb(tokens, head)) return [order(tokens, head, "unknown-verb")];
+	const edit = editOrder(c);
+	if (edit.length > 0) return edit;
+	if (!imperativeVerb(v) && unknownVerb(tokens, head)) return [order(tokens, head, "unknown-verb")];
 	const whole = c.closer === "" || c.closer === "." || c.closer === ",";
 	if (CONTINUE_VERBS.has(v) && c.closer !== ":" && continues(tokens, head, v, whole)) {
 		return [order(tokens, head, "continue-work")];
@@ -233,10 +236,11 @@ function statedNeed(c: Clause): Hit[] {
 	return [];
 }
 
-/** Every file-changing order in a clause. Questions and conditions order nothing. */
-export function changeHits(c: Clause): Hit[] {
-	if (c.inQuestion || c.mood === "subordinate") return [];
-	return [...headOrder(c), ...statedNeed(c)];
+/** Every file-changing order in a clause. Questions and conditions order nothing, but for a result asked for. */
+export function changeHits(c: Clause, previous?: Clause): Hit[] {
+	if (c.mood === "subordinate") return [];
+	if (c.inQuestion) return resultAsked(c);
+	return [...headOrder(c), ...statedNeed(c), ...fileShould(c, previous)];
 }
 
 /** A clause that introduces a fenced block to run: "run this:", "execute the following:". */

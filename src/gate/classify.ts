@@ -30,9 +30,14 @@ import { clauses } from "./clauses.ts";
 import type { Hit } from "./hits.ts";
 import { prohibitionHits } from "./prohibitions.ts";
 import { dataRegions } from "./regions.ts";
+import { askedAbout } from "./requests.ts";
 import { sentences } from "./sentences.ts";
 import { scan } from "./tokens.ts";
 import type { Clause, GateDecision, GateReason, ReasonKind } from "./types.ts";
+import { wishHits } from "./wishes.ts";
+
+/** How many clauses after a suggestion may ask about it. */
+const FOLLOW_UP = 6;
 
 const KIND_ORDER: Record<ReasonKind, number> = { prohibition: 0, "write-boundary": 1, "file-change": 2 };
 
@@ -55,19 +60,26 @@ function distinct(reasons: GateReason[]): GateReason[] {
 }
 
 function clauseHits(c: Clause, previous: Clause | undefined): Hit[] {
-	const changes = changeHits(c);
+	const changes = changeHits(c, previous);
 	return [...prohibitionHits(c), ...changes, ...targetHits(c, previous, changes.length > 0), ...boundaryHits(c)];
 }
 
-/** Every hit in the brief, clause by clause, plus fenced blocks introduced by "run this:". */
+/**
+ * Every hit in the brief, clause by clause, plus wishes stated across a sentence's clauses and
+ * fenced blocks introduced by "run this:". A suggestion the brief goes on to ask about ("why not
+ * X? What would break?") is a question, and orders nothing.
+ */
 export function briefHits(brief: string): Hit[] {
 	const all = sentences(scan(brief, dataRegions(brief)));
+	const lists = all.map((s) => clauses(s));
 	const hits: Hit[] = [];
 	for (let s = 0; s < all.length; s++) {
-		const list = clauses(all[s] as (typeof all)[number]);
+		const list = lists[s] as Clause[];
 		list.forEach((c, k) => {
+			if (c.suggestion && askedAbout(c, [...list.slice(k + 1), ...(lists[s + 1] ?? [])].slice(0, FOLLOW_UP))) return;
 			hits.push(...clauseHits(c, list[k - 1]));
 		});
+		hits.push(...wishHits(list));
 		const last = list.at(-1);
 		const next = all[s + 1];
 		if (last && runsNextBlock(last) && next?.fence && next.tokens[0]) hits.push(...blockHit(next.tokens[0]));

@@ -6,6 +6,7 @@
  * statement, a question word a question, "if"/"when" a condition.
  */
 import { commandWords } from "./commands.ts";
+import { INNER_FRAMES, OPENERS, REQUEST_FRAMES, SUGGESTION_FRAMES } from "./requests.ts";
 import type { Clause, Mood, Sentence, Token } from "./types.ts";
 import { imperativeVerb, NOT_VERBS } from "./verbs.ts";
 import { FILLERS, FRAMES, NEGATIONS, QUESTION_WORDS, SUBJECTS, SUBORDINATORS } from "./words.ts";
@@ -26,7 +27,7 @@ const NOUN_FOLLOWERS = new Set(
 const OBJECT_STARTS = new Set(["it", "them", "this", "that", "these", "those", "the", "a", "an", "all", "every"]);
 
 /** What follows an unknown verb for it to read as an order: the start of its object. */
-const UNKNOWN_OBJECTS = new Set([
+export const UNKNOWN_OBJECTS = new Set([
 	"the",
 	"a",
 	"an",
@@ -46,7 +47,12 @@ const UNKNOWN_OBJECTS = new Set([
 	"them",
 ]);
 
-const PARTICLES = new Set(["up", "out"]);
+const PARTICLES = new Set(["up", "out", "down", "off", "back"]);
+const CODE_PLURALS = new Set(
+	"tests functions methods helpers classes modules components constants types files scripts fixtures mocks stubs docs dependencies".split(
+		" ",
+	),
+);
 
 const SUBJECT_PRONOUNS = new Set(["i", "we", "they", "he", "she", "it", "you", "who", "which", "that"]);
 
@@ -65,26 +71,67 @@ export function longestAt(tokens: readonly Token[], i: number, list: ReadonlyArr
 
 const word = (t: Token | undefined, words: ReadonlySet<string>) => t?.kind === "word" && words.has(t.norm);
 
-/** Where the head of a clause is, past fillers and one frame, and whether a frame addressed the child. */
-function findHead(tokens: readonly Token[]): { head: number; addressed: boolean } {
+const YOU_FRAMES = FRAMES.filter((f) => f[0]?.startsWith("you"));
+
+/** The frame at `i`, if any: its length and whether it is a suggestion ("why not", "how about"). */
+function frameAt(tokens: readonly Token[], i: number): { length: number; suggestion: boolean } {
+	// "do you think you could …": an opener counts only before a frame that addresses the child.
+	const opener = longestAt(tokens, i, OPENERS);
+	const start = opener > 0 && longestAt(tokens, i + opener, YOU_FRAMES) > 0 ? i + opener : i;
+	const request = Math.max(longestAt(tokens, start, FRAMES), longestAt(tokens, start, REQUEST_FRAMES));
+	const offer = longestAt(tokens, start, SUGGESTION_FRAMES);
+	// "Mind adding a test?": "mind" alone frames a gerund, and only a gerund ("mind you don't …" forbids).
+	const mind = tokens[start]?.norm === "mind" && /ing$/.test(tokens[start + 1]?.norm ?? "") ? 1 : 0;
+	const length = Math.max(request, offer, mind);
+	return { length: length === 0 ? 0 : start - i + length, suggestion: offer > request };
+}
+
+/** An adverb of manner after a frame: "would you mind terribly …", "could you quietly …"; never "only". */
+const manner = (t: Token | undefined) =>
+	t?.kind === "word" && t.norm.endsWith("ly") && t.norm !== "only" && !imperativeVerb(t.norm);
+
+/**
+ * Where the head of a clause is, past fillers, one frame and one inner frame ("would you | be able
+ * to | fix"), whether a frame addressed the child, and whether that frame only suggests.
+ */
+function findHead(tokens: readonly Token[]): { head: number; addressed: boolean; suggestion: boolean } {
 	let i = 0;
 	let addressed = false;
-	for (let guard = 0; guard < 8 && i < tokens.length; guard++) {
-		if (word(tokens[i], FILLERS)) {
+	let suggestion = false;
+	let inner = false;
+	for (let guard = 0; guard < 10 && i < tokens.length; guard++) {
+		if (word(tokens[i], FILLERS) || (addressed && manner(tokens[i]))) {
 			i++;
 			continue;
 		}
-		const frame = addressed ? 0 : longestAt(tokens, i, FRAMES);
-		if (frame === 0) break;
-		i += frame;
-		addressed = true;
+		if (!addressed) {
+			const frame = frameAt(tokens, i);
+			if (frame.length === 0) break;
+			i += frame.length;
+			addressed = true;
+			suggestion = frame.suggestion;
+			continue;
+		}
+		const n = inner ? 0 : longestAt(tokens, i, INNER_FRAMES);
+		if (n === 0) break;
+		i += n;
+		inner = true;
 	}
-	return { head: i, addressed };
+	return { head: i, addressed, suggestion };
 }
 
 /** A verb at `i` that reads as a noun because of what follows it. */
 export function nounUse(tokens: readonly Token[], i: number): boolean {
 	return word(tokens[i + 1], NOUN_FOLLOWERS);
+}
+
+const CAUSED = new Set(["the", "this", "that", "these", "those", "each", "every", "all", "our", "its", "their"]);
+
+/** "Have the logger print UTC", "Have main.py exit with 2": an order, not a question without its mark. */
+function causeHead(tokens: readonly Token[], head: number, sentence: Sentence): boolean {
+	const next = tokens[head + 1];
+	if (tokens[head]?.norm !== "have" || sentence.question || next === undefined) return false;
+	return next.kind === "path" || next.kind === "code" || word(next, CAUSED);
 }
 
 function moodOf(tokens: readonly Token[], head: number, addressed: boolean, sentence: Sentence, label: boolean): Mood {
@@ -96,6 +143,7 @@ function moodOf(tokens: readonly Token[], head: number, addressed: boolean, sent
 	if (commandWords(tokens.slice(head, head + 2).map((x) => x.norm))) return "directive";
 	// "Update:" alone is a label, not an order.
 	if (imperativeVerb(t.norm) && !nounUse(tokens, head) && !label) return "directive";
+	if (causeHead(tokens, head, sentence)) return "directive";
 	if (SUBORDINATORS.has(t.norm)) return "subordinate";
 	if (QUESTION_WORDS.has(t.norm)) return sentence.question ? "question" : "subordinate";
 	if (SUBJECTS.has(t.norm)) return "statement";
@@ -118,15 +166,17 @@ export function unknownVerb(tokens: readonly Token[], head: number): boolean {
 	// "Iron out the …", "Beef up the …": a particle may come between the verb and its object.
 	const at = PARTICLES.has(tokens[head + 1]?.norm ?? "") ? head + 2 : head + 1;
 	const next = tokens[at];
-	return next !== undefined && (next.kind === "path" || next.kind === "code" || UNKNOWN_OBJECTS.has(next.norm));
+	if (next === undefined) return false;
+	// "Backfill tests for …": a bare plural of code is an object too.
+	return next.kind === "path" || next.kind === "code" || UNKNOWN_OBJECTS.has(next.norm) || CODE_PLURALS.has(next.norm);
 }
 
 function clause(tokens: Token[], sentence: Sentence, closer: string, last: boolean): Clause {
-	const { head, addressed } = findHead(tokens);
+	const { head, addressed, suggestion } = findHead(tokens);
 	const label = closer === ":" && tokens.length === 1;
 	const mood = moodOf(tokens, head, addressed, sentence, label);
 	const endsWithColon = closer === ":" && last;
-	return { tokens, head, mood, addressed, inQuestion: false, closer, endsWithColon, sentence };
+	return { tokens, head, mood, addressed, suggestion, inQuestion: false, closer, endsWithColon, sentence };
 }
 
 /** Whether "and" at `i` starts a new order rather than joining two words of one. */
@@ -158,6 +208,11 @@ export function clauses(sentence: Sentence): Clause[] {
 	const tokens = sentence.tokens;
 	for (let i = 0; i < tokens.length; i++) {
 		const t = tokens[i] as Token;
+		// "parse()": empty brackets are part of a name, not a clause of their own.
+		if (t.text === "(" && tokens[i + 1]?.text === ")") {
+			i++;
+			continue;
+		}
 		if (t.kind === "punct" && BOUNDARY.has(t.text)) {
 			close(t.text, i === tokens.length - 1);
 			continue;

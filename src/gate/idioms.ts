@@ -25,6 +25,12 @@ export const NEGATION_IDIOMS: ReadonlyArray<readonly string[]> = phrases(`
 	stress
 	forget
 	overthink
+	you think
+	you agree
+	you reckon
+	you see
+	you know
+	you find
 `);
 
 /** Idioms of change verbs: "push back" and "update me" change no file. */
@@ -60,6 +66,7 @@ export const VERB_IDIOMS: ReadonlyArray<readonly string[]> = phrases(`
 	save time
 	save yourself
 	make sure
+	make certain
 	make sense
 	pin down
 	check in with

@@ -4,10 +4,11 @@
  * Each skips the parts of a clause that report or embed ("the README says X is forbidden", "explain
  * why we shipped without touching it"): there the limit is talked about, not laid down.
  */
-import { longestAt } from "./clauses.ts";
-import { embedded, type Hit, hit, isWord, pathHits, quoteEnd } from "./hits.ts";
+import { longestAt, phraseAt } from "./clauses.ts";
+import { embedded, type Hit, hit, isWord, pathHits, pathText, quoteEnd } from "./hits.ts";
 import type { Clause, PathSense, Token } from "./types.ts";
-import { changeForm, changeGerund, changeParticiple, pastTense } from "./verbs.ts";
+import { changeForm, changeGerund, changeParticiple, imperativeVerb, pastTense } from "./verbs.ts";
+import { keptAt } from "./wishes.ts";
 import { ABSOLUTE_PROHIBITIONS, FORBIDDEN_WORDS, NO_OBJECTS, WITHOUT_ACTIONS } from "./words.ts";
 
 /** Whether the clause talks about changing things (so the paths it names are a write boundary). */
@@ -38,6 +39,7 @@ const MODALS = new Set([
 ]);
 const NEGATED_MODALS = new Set(["cannot", "can't", "mustn't", "shouldn't", "won't"]);
 const STAY_VERBS = new Set(["stay", "stays", "remain", "remains", "be", "is", "are"]);
+const NEED_TO = new Set(["need", "needs", "has", "have", "ought", "got"]);
 const STAY_TAILS = new Set([
 	"unchanged",
 	"untouched",
@@ -47,8 +49,19 @@ const STAY_TAILS = new Set([
 	"unmodified",
 	"read-only",
 	"as-is",
+	"alone",
 ]);
-const READ_ONLY_BEFORE = new Set(["stay", "remain", "keep", "strictly", "purely", "completely", "entirely", "be"]);
+const READ_ONLY_BEFORE = new Set([
+	"stay",
+	"remain",
+	"keep",
+	"strictly",
+	"purely",
+	"completely",
+	"entirely",
+	"be",
+	"as",
+]);
 const READ_ONLY_AFTER = new Set([
 	"task",
 	"job",
@@ -89,6 +102,26 @@ export function without(c: Clause): Hit[] {
 	return out;
 }
 
+const PASSIVE_MODALS = new Set(["should", "must", "may", "can", "shall", "will", "is", "are"]);
+
+/** "nothing in test/fixtures should be changed", "no file under dist/ is to be rewritten": a modal passive. */
+function modalPassive(tokens: readonly Token[], i: number): boolean {
+	if (!isWord(tokens, i, ["nothing", "no"])) return false;
+	for (let k = i + 1; k < Math.min(tokens.length, i + 8); k++) {
+		const t = tokens[k] as Token;
+		if (t.kind === "punct") return false;
+		if (!PASSIVE_MODALS.has(t.norm)) continue;
+		const be = isWord(tokens, k + 1, ["be"])
+			? k + 1
+			: isWord(tokens, k + 1, ["to"]) && isWord(tokens, k + 2, ["be"])
+				? k + 2
+				: -1;
+		if (be < 0 || (["is", "are"].includes(t.norm) && be !== k + 2)) return false;
+		return changeParticiple(tokens[be + 1]?.norm ?? "");
+	}
+	return false;
+}
+
 /** "no commits", "make no changes", "no new files" — not "there are no changes". */
 export function noAction(c: Clause): Hit[] {
 	const { tokens, head } = c;
@@ -101,7 +134,8 @@ export function noAction(c: Clause): Hit[] {
 		const files = ["files", "file", "code"].includes(object) && changeForm(tokens[i + 2]?.norm ?? "");
 		// "nothing gets installed", "nothing should be deleted" — not "nothing was changed".
 		const passive =
-			nothing && NOTHING_VERBS.has(object) && tokens.slice(i + 2, i + 4).some((t) => changeParticiple(t.norm));
+			(nothing && NOTHING_VERBS.has(object) && tokens.slice(i + 2, i + 4).some((t) => changeParticiple(t.norm))) ||
+			modalPassive(tokens, i);
 		const named = !nothing && (NO_OBJECTS.has(object) || changeGerund(object));
 		if (!files && !passive && !named) continue;
 		if (isWord(tokens, i - 1, NO_BEFORE) || isWord(tokens, i + 2, NO_AFTER) || embedded(tokens, head, i)) continue;
@@ -124,22 +158,42 @@ export function constraints(c: Clause): Hit[] {
 			out.push(...pathHits(tokens, head, () => "keep", "forbidden"));
 			continue;
 		}
-		if (!MODALS.has(t.norm) || i === head || c.mood === "directive" || embedded(tokens, head, i)) continue;
-		const window = tokens.slice(i + 1, i + 5);
-		const negated = NEGATED_MODALS.has(t.norm) || isWord(tokens, i + 1, ["not", "never"]);
-		const change = window.findIndex((w) => w.kind === "word" && changeForm(w.norm));
-		const stays = isWord(tokens, i + 1, STAY_VERBS) && window.some((w) => STAY_TAILS.has(w.norm) || w.norm === "alone");
-		if ((negated && change >= 0) || stays) {
-			const end = stays
-				? (window.find((w) => STAY_TAILS.has(w.norm) || w.norm === "alone") as Token)
-				: (window[change] as Token);
+		if (i === head || c.mood === "directive" || embedded(tokens, head, i)) continue;
+		// "test/golden remains untouched": a file named as the subject of a keep-state.
+		const named = tokens[i - 1] !== undefined && pathText(tokens[i - 1] as Token) !== undefined;
+		// "the lockfile is staying put": a plan for the thing, not a description of it.
+		const planned = isWord(tokens, i, ["is", "are"]) && isWord(tokens, i + 1, ["staying", "remaining"]);
+		const kept = named || planned ? keptAt(tokens, planned ? i + 1 : i) : undefined;
+		const end = notToBe(tokens, i) ?? modalLimit(tokens, i) ?? kept;
+		if (end)
 			out.push(
 				hit("prohibition", "constraint", t, end),
 				...pathHits(tokens.slice(0, i), head, () => "keep", "constraint"),
 			);
-		}
 	}
 	return out;
+}
+
+/** "are not to be read or edited": an order in the passive, whatever the verb. */
+function notToBe(tokens: readonly Token[], i: number): Token | undefined {
+	if (phraseAt(tokens, i, ["not", "to", "be"]) === 0) return undefined;
+	const verb = tokens[i + 3];
+	if (verb?.kind !== "word") return undefined;
+	return changeForm(verb.norm) || pastTense(verb.norm) || imperativeVerb(verb.norm) ? verb : undefined;
+}
+
+/** "must not change", "should stay unchanged", "needs to stay exactly as it is", "has to remain intact". */
+function modalLimit(tokens: readonly Token[], i: number): Token | undefined {
+	const t = tokens[i] as Token;
+	const need = NEED_TO.has(t.norm) && isWord(tokens, i + 1, ["to"]);
+	if (!MODALS.has(t.norm) && !need) return undefined;
+	const at = need ? i + 1 : i;
+	const window = tokens.slice(at + 1, at + 5);
+	const negated = NEGATED_MODALS.has(t.norm) || isWord(tokens, at + 1, ["not", "never"]);
+	const change = window.find((w) => w.kind === "word" && changeForm(w.norm));
+	if (negated && change) return change;
+	if (isWord(tokens, at + 1, STAY_VERBS)) return window.find((w) => STAY_TAILS.has(w.norm)) ?? keptAt(tokens, at + 1);
+	return undefined;
 }
 
 /** "read-only" as an order ("Read-only.", "stay read-only", "a read-only task"), not a property of code. */

@@ -54,13 +54,16 @@ const EXTENSION_END = new RegExp(`\\.(?:${EXTENSIONS})$`, "i");
 
 const PATTERNS: ReadonlyArray<readonly [Token["kind"], RegExp]> = [
 	["url", /[a-z][a-z+.-]*:\/\/[^\s)>\]"'`]+/iy],
-	["path", /(?:~\/|\.{1,2}\/|\/)?[\w@.*+-]+(?:\/[\w@.*+-]*)+|~\/|\/[\w@.*+-]+/y],
+	["path", /(?:~\/|\.{1,2}\/|\/)?[\w@.*+-]+(?:\/[\w@.*+-]*)+|~\/[\w@.*+-]+|~\/|\/[\w@.*+-]+/y],
 	["path", new RegExp(`[\\w@*+-]*(?:\\.[\\w-]+)*\\.(?:${EXTENSIONS})(?![\\w-])`, "iy")],
+	// ".github", ".vscode": a dot-directory or dot-file, only where a word could start (never "end.Next").
+	["path", /(?<![^\s(["'])\.[A-Za-z][\w-]*(?:\.[\w-]+)*(?![\w/])/y],
 	["path", /(?:Dockerfile|Makefile|Justfile|Procfile|Gemfile|Rakefile|Jenkinsfile|Vagrantfile)\b/y],
 	["word", /(?:e\.g|i\.e|etc|vs|cf|approx|incl|esp)\./iy],
 	["word", ASCII_WORD],
 	["word", /(?<=\s)--?[A-Za-z][\w-]*/y],
-	["number", /\d+(?:[.,:_]\d+)*(?:%|[a-z]{1,3}\b)?/iy],
+	// "900-line", "3-way": a hyphenated compound is one token, not a number and a dash.
+	["number", /\d+(?:[.,:_]\d+)*(?:%|[a-z]{1,3}\b)?(?:-[a-z]+)*/iy],
 	["punct", /\.{2,}|[?!]+|—|–|--|[^\s]/y],
 ];
 

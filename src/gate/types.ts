@@ -74,6 +74,8 @@ export interface Clause {
 	mood: Mood;
 	/** The head came after a frame that addresses the child ("could you", "you should", "I want you to"). */
 	addressed: boolean;
+	/** That frame only suggests ("why not …", "how about …"): an order unless the brief asks about it. */
+	suggestion: boolean;
 	/** The clause sits in a question that asks for information, so what it mentions is its topic. */
 	inQuestion: boolean;
 	/** What ended the clause: a punctuation mark, "then", a conjunction, or "" at the end of the sentence. */

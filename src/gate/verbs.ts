@@ -21,12 +21,12 @@ export const CHANGE_VERBS = set(`
 
 /** Verbs whose object decides: "write a test" changes a file, "write a summary" does not. */
 export const CHANGE_UNLESS_PROSE = set(`
-	write create add make generate build format develop rebuild recompile set configure record rephrase
+	write create add make generate build format develop rebuild recompile set configure record rephrase drop split
 `);
 
 /** Verbs that produce prose unless their object is code: "draft a reply", but "draft the migration". */
 export const PROSE_UNLESS_CODE = set(`
-	draft compose prepare produce assemble extract sketch split introduce drop
+	draft compose prepare produce assemble extract sketch introduce
 `);
 
 /** Verbs that carry on work already in flight: they change files when their object is work. */
@@ -84,7 +84,7 @@ export const LOOK_VERBS = set(`
 	interpret clarify justify defend challenge question doubt poke browse peek glance focus use ping
 	classify categorise categorize group sort filter diff time query fetch pull ls cat head tail view print
 	compute calculate translate paraphrase restate quantify validate lint typecheck watch
-	observe monitor sample
+	observe monitor sample include number rerun re-run treat regard
 `);
 
 /**
@@ -95,9 +95,9 @@ export const PHRASAL_CHANGES: ReadonlyArray<readonly [string, readonly string[]]
 	["sort", ["out"]],
 	["knock", ["out"]],
 	["put", ["in", "into", "under", "back"]],
-	["turn", ["into"]],
-	["get", ["rid"]],
-	["bring", ["up-to-date", "date", "back"]],
+	["turn", ["into", "on", "off"]],
+	["get", ["rid", "onto", "into", "off", "over"]],
+	["bring", ["up-to-date", "date", "back", "line", "sync"]],
 	["take", ["care"]],
 	["clear", ["out"]],
 	["strip", ["out"]],
@@ -115,6 +115,10 @@ export const PHRASAL_CHANGES: ReadonlyArray<readonly [string, readonly string[]]
 	["slim", ["down"]],
 	["work", ["on"]],
 	["wrap", ["in", "with"]],
+	["touch", ["up"]],
+	["fill", ["in", "out"]],
+	["stick", ["in", "into", "under", "inside", "onto", "next", "above", "below", "behind"]],
+	["pop", ["in", "into", "under", "inside", "onto", "next", "above", "below"]],
 ];
 
 /** Words that never head an order, though they may start a clause: prepositions and time words. */
@@ -122,7 +126,7 @@ export const NOT_VERBS = set(`
 	without with for from in on at by about across after against along among around before behind below
 	beneath beside besides between beyond despite during except inside into like near of off onto outside
 	over past per regarding through throughout to toward towards under unlike until up upon via within
-	apart aside re earlier yesterday today tonight tomorrow sometimes often always usually here thanks
+	apart aside above re earlier yesterday today tonight tomorrow sometimes often always usually here thanks
 	thank great nice cool sorry yes no yeah nope fyi btw note context background goal task tl;dr
 `);
 
@@ -132,9 +136,14 @@ export const IRREGULAR_PAST = set(`
 	set got gotten gave given saw seen knew known began begun brought bought sent spent shipped
 `);
 
+/** Participles of change verbs not made with "-ed". */
+const IRREGULAR_CHANGED = set(`
+	gone rewritten undone redone written overwritten rebuilt reset split touched
+`);
+
 /** Participles of the change verbs, for "needs to be fixed", "I want it removed". */
 export function changeParticiple(word: string): boolean {
-	if (word === "gone" || word === "rewritten" || word === "undone" || word === "redone") return true;
+	if (IRREGULAR_CHANGED.has(word)) return true;
 	for (const suffix of ["ed", "d"]) {
 		if (!word.endsWith(suffix)) continue;
 		const stem = word.slice(0, -suffix.length);
@@ -153,6 +162,13 @@ export function changeGerund(word: string): boolean {
 	const stem = word.slice(0, -3);
 	const candidates = [stem, `${stem}e`, stem.length > 2 && stem.at(-1) === stem.at(-2) ? stem.slice(0, -1) : ""];
 	return candidates.some((c) => c !== "" && (CHANGE_VERBS.has(c) || CHANGE_UNLESS_PROSE.has(c) || c === "touch"));
+}
+
+/** The base forms a gerund may come from: "splitting" → split, "removing" → remove. */
+export function gerundBases(word: string): string[] {
+	if (!word.endsWith("ing")) return [];
+	const stem = word.slice(0, -3);
+	return [stem, `${stem}e`, stem.length > 2 && stem.at(-1) === stem.at(-2) ? stem.slice(0, -1) : ""].filter(Boolean);
 }
 
 /** Any form of a change verb: base, participle or gerund ("change", "changed", "changing"). */

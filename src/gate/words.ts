@@ -17,7 +17,7 @@ export const phrases = (lines: string) =>
 export const FILLERS = set(`
 	please also just now first next finally then and so kindly additionally quickly carefully simply briefly
 	again lastly secondly thirdly second third ok okay alright right instead meanwhile afterwards or but
-	plus actually basically honestly really maybe perhaps hey hi step once
+	plus actually basically honestly really maybe perhaps hey hi step once possibly somehow
 `);
 
 /**
@@ -66,6 +66,9 @@ export const FRAMES: ReadonlyArray<readonly string[]> = phrases(`
 	you have to
 	you can
 	you could
+	you might
+	you would
+	you'd
 	you may
 	you will
 	you'll
@@ -154,6 +157,27 @@ export const KEEP_TAILS: ReadonlyArray<readonly string[]> = phrases(`
 	exactly as
 	the same
 	be
+	put
+	out of this
+	out of it
+	out of your changes
+	as you found it
+	as you found them
+	the way you found it
+	the way they are
+	where it is
+	where they are
+	how it is
+	how they are
+	identical
+	byte-for-byte identical
+	pristine
+	unaltered
+	unedited
+	as before
+	as it was
+	the way it was
+	the way they were
 `);
 
 /** Nouns of rules to obey: "follow the rules in AGENTS.md" asks for obedience. */
@@ -186,6 +210,14 @@ export const ONLY_DESCRIPTIVE = set(`
 
 /** Passive verdicts on a thing: "src/api is off-limits". */
 export const FORBIDDEN_WORDS: ReadonlyArray<readonly string[]> = phrases(`
+	no-go
+	wide berth
+	not yours to
+	not ours to
+	not welcome
+	unwelcome
+	not wanted
+	out of the question
 	forbidden
 	prohibited
 	not allowed
@@ -202,6 +234,14 @@ export const FORBIDDEN_WORDS: ReadonlyArray<readonly string[]> = phrases(`
 	not to be changed
 	not to be edited
 	not to be modified
+	is frozen
+	are frozen
+	stays frozen
+	stay frozen
+	is sacrosanct
+	are sacrosanct
+	is untouchable
+	are untouchable
 `);
 
 /** Phrases that forbid anywhere they appear. */
@@ -210,5 +250,15 @@ export const ABSOLUTE_PROHIBITIONS: ReadonlyArray<readonly string[]> = phrases(`
 	at no point
 	in no case
 	on no account
+	under no condition
+	under no conditions
+	on no condition
+	in no circumstances
+	not under any circumstances
+	at no time
+	in no event
+	in no way
+	not under any condition
+	not under any conditions
 	hands off
 `);

@@ -1,15 +1,22 @@
 /**
  * The gate against every labelled brief: the targets (recall >= 0.98 on must-be-task briefs, false
- * blocks <= 5 % of fork briefs) over the whole corpus and in each file, the kinds each task brief
- * must trip, and the shape of the corpus itself (size, balance, hard cases, categories).
+ * blocks <= 5 % of fork briefs) over the whole corpus, on each split and in each file, the kinds
+ * each task brief must trip, and the shape of the corpus itself (size, balance, hard cases,
+ * categories).
+ *
+ * The held-out split (test/fixtures/briefs/README.md) is scored, never tuned on: its misses are
+ * not printed here, and its recall is held to the figure it reached, a floor below the target that
+ * it does not yet meet. Tuning rules until it passes would make it one more tuning file.
  */
 import { describe, expect, it } from "vitest";
 import { scoreCorpus } from "../../bench/support/gate-score.ts";
 import { classifyBrief } from "../../src/gate/classify.ts";
-import { allBriefs, corpusFiles } from "./corpus.ts";
+import { allBriefs, corpusFiles, corpusSplits, HELD_OUT_PREFIX } from "./corpus.ts";
 
 const RECALL_TARGET = 0.98;
 const FALSE_BLOCK_TARGET = 0.05;
+/** The held-out split's recall when the rules for its families were done (77 of 82): no regression below it. */
+const HELD_OUT_RECALL_FLOOR = 0.93;
 
 describe("the brief corpus", () => {
 	const rows = allBriefs();
@@ -47,14 +54,28 @@ describe("the brief corpus", () => {
 });
 
 describe("the gate on the corpus", () => {
-	it("meets the targets over the whole corpus", () => {
+	it("meets the targets over the whole corpus, and misses nothing it was tuned on", () => {
+		expect(scoreCorpus(corpusSplits().tuning).misses).toEqual([]);
 		const score = scoreCorpus(allBriefs());
-		expect(score.misses).toEqual([]);
 		expect(score.recall).toBeGreaterThanOrEqual(RECALL_TARGET);
 		expect(score.falseBlockRate).toBeLessThanOrEqual(FALSE_BLOCK_TARGET);
 	});
 
-	for (const file of corpusFiles()) {
+	it("meets the targets on the tuning split", () => {
+		const score = scoreCorpus(corpusSplits().tuning);
+		expect(score.briefs).toBeGreaterThanOrEqual(1000);
+		expect(score.recall).toBeGreaterThanOrEqual(RECALL_TARGET);
+		expect(score.falseBlockRate).toBeLessThanOrEqual(FALSE_BLOCK_TARGET);
+	});
+
+	it(`meets the false-block target on the held-out split, and its recall floor of ${HELD_OUT_RECALL_FLOOR}`, () => {
+		const score = scoreCorpus(corpusSplits()["held-out"]);
+		expect(score.briefs).toBeGreaterThanOrEqual(100);
+		expect(score.falseBlockRate).toBeLessThanOrEqual(FALSE_BLOCK_TARGET);
+		expect(score.recall).toBeGreaterThanOrEqual(HELD_OUT_RECALL_FLOOR);
+	});
+
+	for (const file of corpusFiles().filter((f) => !f.name.startsWith(HELD_OUT_PREFIX))) {
 		it(`meets the targets in ${file.name}.jsonl and finds every expected kind`, () => {
 			const score = scoreCorpus(file.rows);
 			expect(score.recall).toBeGreaterThanOrEqual(RECALL_TARGET);

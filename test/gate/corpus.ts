@@ -5,6 +5,13 @@ import { type LabelledBrief, parseCorpus } from "../../bench/support/gate-score.
 
 export const BRIEFS_DIR = join(import.meta.dirname, "..", "fixtures", "briefs");
 
+/**
+ * Files whose name starts with this are the held-out split: briefs written before the rules were
+ * changed for them, and never used to tune a rule (test/fixtures/briefs/README.md). Every other
+ * file is the tuning split.
+ */
+export const HELD_OUT_PREFIX = "heldout";
+
 /** Each corpus file by name (without .jsonl), in name order. */
 export function corpusFiles(): Array<{ name: string; rows: LabelledBrief[] }> {
 	return readdirSync(BRIEFS_DIR)
@@ -14,3 +21,13 @@ export function corpusFiles(): Array<{ name: string; rows: LabelledBrief[] }> {
 }
 
 export const allBriefs = (): LabelledBrief[] => corpusFiles().flatMap((f) => f.rows);
+
+/** The two splits: the briefs the rules were tuned on, and the held-out briefs they never were. */
+export function corpusSplits(): { tuning: LabelledBrief[]; "held-out": LabelledBrief[] } {
+	const files = corpusFiles();
+	const held = (name: string) => name.startsWith(HELD_OUT_PREFIX);
+	return {
+		tuning: files.filter((f) => !held(f.name)).flatMap((f) => f.rows),
+		"held-out": files.filter((f) => held(f.name)).flatMap((f) => f.rows),
+	};
+}

@@ -1,0 +1,62 @@
+/**
+ * What a frame ("would you mind", "how about", "can I get", "fancy") leaves at the head of a clause
+ * besides a plain verb: a gerund ("how about renaming …", "fancy trimming the list"), a past tense
+ * after a suggestion ("what if you moved …"), or the noun of the work asked for ("can I get a test
+ * for …", "any chance of a patch for …"). Each is read as the order its verb would be.
+ */
+import { UNKNOWN_OBJECTS } from "./clauses.ts";
+import { isWord, objectOf } from "./hits.ts";
+import type { Clause, Token } from "./types.ts";
+import {
+	CODE_OBJECTS,
+	changeGerund,
+	changeParticiple,
+	gerundBases,
+	imperativeVerb,
+	PROSE_OBJECTS,
+	PROSE_UNLESS_CODE,
+	WORK_NOUNS,
+} from "./verbs.ts";
+
+const GIVE_PROSE = new Set(
+	"me us them him her you a an some one two three four five several your my any more".split(" "),
+);
+
+/** "give the judge a proper error" changes code; "give me", "give three opinions", "give it a read" do not. */
+export function gives(tokens: readonly Token[], i: number): boolean {
+	const next = tokens[i + 1];
+	if (!next || next.kind === "number" || GIVE_PROSE.has(next.norm)) return false;
+	return !tokens.slice(i + 1, i + 9).some((t) => PROSE_OBJECTS.has(t.norm));
+}
+
+/**
+ * A gerund a frame takes ("how about giving the loader an error", "fancy trimming the list",
+ * "would you consider splitting reducer.js"), read as its verb would be.
+ */
+function gerundOrder(tokens: readonly Token[], head: number): boolean {
+	const bases = gerundBases(tokens[head]?.norm ?? "");
+	if (bases.length === 0) return false;
+	if (bases.some((b) => PROSE_UNLESS_CODE.has(b))) return objectOf(tokens, head, "code") === "code";
+	if (bases.some((b) => b === "give")) return gives(tokens, head);
+	if (bases.some((b) => imperativeVerb(b))) return false;
+	const next = tokens[head + 1];
+	return next !== undefined && (next.kind === "path" || next.kind === "code" || UNKNOWN_OBJECTS.has(next.norm));
+}
+
+/** A noun of work or code right after `i` ("a test", "a quick fix"), and not of prose. */
+function workNoun(tokens: readonly Token[], i: number): boolean {
+	for (let k = i + 1; k < Math.min(tokens.length, i + 4); k++) {
+		const t = tokens[k] as Token;
+		if (t.kind !== "word" || PROSE_OBJECTS.has(t.norm)) return false;
+		if (WORK_NOUNS.has(t.norm) || CODE_OBJECTS.has(t.norm)) return !["it", "this", "that"].includes(t.norm);
+	}
+	return false;
+}
+
+/** Whether the head a frame left orders a change. */
+export function framedOrder(c: Clause): boolean {
+	const { tokens, head } = c;
+	const v = tokens[head]?.norm ?? "";
+	if (changeGerund(v) || (c.suggestion && changeParticiple(v)) || gerundOrder(tokens, head)) return true;
+	return isWord(tokens, head, ["a", "an", "some", "the"]) && workNoun(tokens, head);
+}
