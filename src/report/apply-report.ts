@@ -6,6 +6,7 @@
 import { basename } from "node:path";
 import { inline } from "../format/child-text.ts";
 import { hanging } from "../format/text.ts";
+import type { TaskPlan } from "../plan/types.ts";
 import { filesText } from "../run/outcome/apply.ts";
 import type { TaskResult } from "../run/outcome/result.ts";
 
@@ -36,4 +37,12 @@ export function applySection(result: TaskResult, width: number): string | undefi
 export function applyParts(result: TaskResult): string[] {
 	const line = applyLine(result);
 	return line === undefined ? [] : [`Changes: ${line}.`];
+}
+
+/** The preview's row: where the child makes its changes (a private copy, and how it sees it, or the real root). */
+export function applyRow(plan: Pick<TaskPlan, "apply">): string[] {
+	const { apply } = plan;
+	if (apply.mode === "direct") return ["apply", "direct", apply.reason];
+	const seen = apply.mounted ? "mounted at the root's path" : "the child is told the copy's path";
+	return ["apply", "on-pass", `${apply.reason}; ${seen}`];
 }

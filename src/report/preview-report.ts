@@ -19,6 +19,7 @@ import type { ChildView } from "../prompt/child-view.ts";
 import { unifiedDiff } from "../prompt/line-diff.ts";
 import { narrow } from "../prompt/narrow.ts";
 import { type Size, sizeOf, sizeOfAll } from "../prompt/size.ts";
+import { applyRow } from "./apply-report.ts";
 
 export interface PreviewData {
 	view: ChildView;
@@ -127,14 +128,6 @@ function modelRef(model: ModelChoice): string {
 function refusalLines(data: PreviewData): string[] {
 	const refused = data.wouldRefuse ?? [];
 	return refused.length > 0 ? ["", "A run would refuse to start", formatProblems(refused)] : [];
-}
-
-/** Where the child makes its changes: a private copy (how it sees it), or the real root. */
-function applyRow(plan: TaskPlan): string[] {
-	const { apply } = plan;
-	if (apply.mode === "direct") return ["apply", "direct", apply.reason];
-	const seen = apply.mounted ? "mounted at the root's path" : "the child is told the copy's path";
-	return ["apply", "on-pass", `${apply.reason}; ${seen}`];
 }
 
 /** The tail (L3): how much of the caller's conversation the brief quotes, and from where. */
