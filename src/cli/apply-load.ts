@@ -24,7 +24,11 @@ export interface LoadedRun {
 	patch: Buffer;
 }
 
-const RUN_FIX = "pass a run id (a folder's name in the runs directory) or the path of a run's audit directory";
+const RUN_FIX =
+	"pass a run id (a folder's name in the runs directory), a task's id (its latest run), or the path of a run's audit directory";
+
+/** An audit directory's name: the UTC second the run started, then the task's id. */
+const RUN_NAME = /^\d{8}T\d{6}Z-(.+)$/;
 
 function isDirectory(path: string): boolean {
 	try {
@@ -48,6 +52,9 @@ export function runDirectory(run: string, cwd: string, runsDir: string): { dir: 
 	try {
 		ids = readdirSync(runsDir);
 	} catch {}
+	// A task's id names its latest run: the names sort by the second each started.
+	const latest = ids.filter((id) => RUN_NAME.exec(id)?.[1] === run).sort().at(-1);
+	if (latest !== undefined && isDirectory(join(runsDir, latest))) return { dir: join(runsDir, latest) };
 	const guess = closest(run, ids);
 	const message = `is not a run in ${runsDir}`;
 	const fix = guess ? `did you mean ${guess}? ${RUN_FIX}` : RUN_FIX;

@@ -27,7 +27,8 @@ each writable root; its record keeps the change as changes.patch) to the directo
 for. The whole patch applies or nothing does: a file changed since the run stops it, and each
 such file is named with what happened to it. A patch that is in place already is said to be so.
 
-RUN is a run id (its folder's name in the runs directory) or the path of a run's audit directory.
+RUN is a run id (its folder's name in the runs directory), a task's id (its latest run), or
+the path of a run's audit directory.
 
 Options:
   --check      say whether the patch applies, or is applied already; change nothing
