@@ -53,7 +53,10 @@ export function runDirectory(run: string, cwd: string, runsDir: string): { dir: 
 		ids = readdirSync(runsDir);
 	} catch {}
 	// A task's id names its latest run: the names sort by the second each started.
-	const latest = ids.filter((id) => RUN_NAME.exec(id)?.[1] === run).sort().at(-1);
+	const latest = ids
+		.filter((id) => RUN_NAME.exec(id)?.[1] === run)
+		.sort()
+		.at(-1);
 	if (latest !== undefined && isDirectory(join(runsDir, latest))) return { dir: join(runsDir, latest) };
 	const guess = closest(run, ids);
 	const message = `is not a run in ${runsDir}`;

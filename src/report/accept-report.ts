@@ -16,14 +16,16 @@ import { childPart, type ModelPart, type ReportLine, said } from "./model-text.t
 export function acceptSection(result: TaskResult, width: number): string | undefined {
 	const runs = result.accept;
 	if (runs === undefined) return undefined;
-	const failed = runs.filter((r) => r.status !== "passed").length;
-	const lines = [`Acceptance  ${plural(runs.length, "command")}, ${failed} not passed`];
+	const failed = runs.filter((r) => r.status !== "passed" && r.status !== "skipped").length;
+	const skipped = runs.length - failed - runs.filter((r) => r.status === "passed").length;
+	const also = skipped > 0 ? `, ${skipped} skipped` : "";
+	const lines = [`Acceptance  ${plural(runs.length, "command")}, ${failed} not passed${also}`];
 	for (const run of runs) {
 		// Not wrapped: the command stays whole, as it would be typed.
 		lines.push(`  accept: ${inline(acceptLine(run))}`);
 		// What the sandbox refused it is read from its output: the report's label, the output's words.
 		for (const reason of run.prevented ?? []) lines.push(`    prevented: ${inline(reason)}`);
-		if (run.status === "passed") continue;
+		if (run.status === "passed" || run.status === "skipped") continue;
 		if (run.detail !== undefined) lines.push(hanging("    ", run.detail, width));
 		if (run.tail !== "")
 			lines.push("    output tail (the child's tree decides it):", indentedChildText(run.tail, "      "));
@@ -34,7 +36,8 @@ export function acceptSection(result: TaskResult, width: number): string | undef
 /** The lines a model reads: a line per command, and a failed one's output tail as the child's block. */
 export function acceptParts(result: TaskResult): ModelPart[] {
 	return (result.accept ?? []).flatMap((run): ModelPart[] => {
-		const detail = run.detail !== undefined && run.status !== "passed" ? ` (${run.detail})` : "";
+		const told = run.status !== "passed" && run.status !== "skipped";
+		const detail = run.detail !== undefined && told ? ` (${run.detail})` : "";
 		const line = `accept: ${acceptLine(run)}${detail}`;
 		const prevented = (run.prevented ?? []).map((reason): ReportLine => ["  prevented: ", said(reason)]);
 		if (run.status === "passed" || run.tail === "") return [line, ...prevented];

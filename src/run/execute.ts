@@ -25,7 +25,7 @@ import { sealRecord } from "./audit/record-seal.ts";
 import { copyProbe, notStartedRunner, openCopies, settleCopies } from "./copies.ts";
 import { type GuardedChild, runGuarded, type SnapshotPort, type Watched, watchRoots } from "./guarded.ts";
 import { inheritedSystemPrompt, launchOf, recordStart, sentMismatch } from "./launch.ts";
-import type { AcceptRun } from "./outcome/accept.ts";
+import { type AcceptRun, skippedRuns } from "./outcome/accept.ts";
 import { forkResult, taskResult, uncheckedResult } from "./outcome/judge.ts";
 import type { ChildResult, RunTimes, TaskResult } from "./outcome/result.ts";
 import type { PrefixGate } from "./prefix-gate.ts";
@@ -68,6 +68,9 @@ const realAccept: NonNullable<ExecutionPorts["accept"]> = (accept, place) =>
 async function runWithAccept(plan: ChildPlan, ports: ExecutionPorts, run: () => Promise<ChildOutcome>) {
 	const outcome = await run();
 	if (plan.kind !== "task" || plan.accept === undefined) return { outcome, accept: undefined };
+	// A child that did not run to its own end (not started, stopped by a budget, crashed, cancelled)
+	// fails the task already: its tree is not worth testing, and the commands' time is not spent.
+	if (!outcome.completed) return { outcome, accept: skippedRuns(plan.accept.commands) };
 	ports.progress?.({ type: "phase", phase: "checking", detail: "running the acceptance commands" });
 	const place = { cwd: plan.cwd, sandbox: plan.sandbox, ...(ports.signal && { signal: ports.signal }) };
 	return { outcome, accept: await (ports.accept ?? realAccept)(plan.accept, place) };

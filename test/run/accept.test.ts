@@ -142,4 +142,15 @@ describe.each(RUNNERS)("acceptance commands (%s runner)", (runner) => {
 		expect(result.violations.map((c) => [c.kind, c.path])).toEqual([["added", "planted"]]);
 		expect(flat(out.stdout)).toContain("boundary violation: added planted");
 	});
+
+	it("a child that does not run to its end: the commands are skipped, and fail nothing more", async () => {
+		const ws = project("broken");
+		childRuns(ws, "echo fixed > state.txt");
+		// One turn allowed: the child is stopped before it hands in a result.
+		const { out, result } = await run(ws, runner, writing(ws, { accept: ["sh check.sh"], budget: { turns: 1 } }));
+		expect(out.code).toBe(1);
+		expect(result.accept?.map((r) => r.status)).toEqual(["skipped"]);
+		expect(result.problems.map((p) => p.code)).not.toContain("accept");
+		expect(out.stdout).toContain("sh check.sh  – skipped: the child did not run to its end");
+	});
 });

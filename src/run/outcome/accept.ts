@@ -1,3 +1,9 @@
+/** The runs of commands skipped because the child did not run to its own end: the task fails on that already. */
+export function skippedRuns(commands: readonly string[]): AcceptRun[] {
+	const detail = "the child did not run to its end, so the task fails without them";
+	return commands.map((command) => ({ command, status: "skipped", exitCode: null, durationS: 0, tail: "", detail }));
+}
+
 /**
  * The acceptance commands as evidence: what each came to when pi-delegate ran it after the child
  * ended, and the problems that fail the task — a non-zero exit, a time-out, a command that could
@@ -7,7 +13,7 @@
 import type { Problem } from "../../problems.ts";
 
 /** How one acceptance command ended. */
-export type AcceptStatus = "passed" | "failed" | "timed out" | "not run";
+export type AcceptStatus = "passed" | "failed" | "timed out" | "not run" | "skipped";
 
 /** One acceptance command's run, as result.json records it. */
 export interface AcceptRun {
@@ -46,6 +52,7 @@ export function acceptLine(run: AcceptRun): string {
 	if (run.status === "passed") return `${run.command}  ✓ exit 0 · ${seconds(run.durationS)}`;
 	if (run.status === "timed out") return `${run.command}  ✗ timed out · ${seconds(run.durationS)}`;
 	if (run.status === "not run") return `${run.command}  ✗ not run`;
+	if (run.status === "skipped") return `${run.command}  – skipped: ${run.detail ?? "not run"}`;
 	const end = run.exitCode === null ? `signal ${run.signal ?? "?"}` : `exit ${run.exitCode}`;
 	return `${run.command}  ✗ ${end} · ${seconds(run.durationS)}`;
 }
@@ -72,7 +79,8 @@ export function acceptProblems(
 ): Array<Problem & { code: "accept" }> {
 	return (runs ?? []).flatMap(
 		(run, i): Array<Problem & { code: "accept" }> =>
-			run.status === "passed"
+			// A command skipped because the child did not finish fails nothing more: the child's end already fails the task.
+			run.status === "passed" || run.status === "skipped"
 				? []
 				: [
 						{
