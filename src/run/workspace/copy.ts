@@ -70,20 +70,36 @@ async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Pr
 	await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
-/** Copies one file system entry (not a directory) and records its origin. */
-async function copyEntry(from: string, to: string, origin: Map<string, Origin>): Promise<void> {
-	const stat = await lstat(from, { bigint: true }).catch(() => undefined);
+/** What every copied entry of a workspace shares: the origins, and the directories already made. */
+interface CopyContext {
+	origin: Map<string, Origin>;
+	/** Makes a directory once, however many files go into it. */
+	made: Map<string, Promise<unknown>>;
+}
+
+function makeDir(dir: string, context: CopyContext): Promise<unknown> {
+	let done = context.made.get(dir);
+	if (done === undefined) {
+		done = mkdir(dir, { recursive: true });
+		context.made.set(dir, done);
+	}
+	return done;
+}
+
+/** Copies one file system entry (not a directory) and records its origin; `stat` when already read. */
+async function copyEntry(from: string, to: string, context: CopyContext, stat?: BigIntStats): Promise<void> {
+	stat ??= await lstat(from, { bigint: true }).catch(() => undefined);
 	if (stat === undefined) return; // listed but gone: a tracked file deleted in the working tree
 	const seen = originOf(stat);
 	if (seen === undefined) return;
-	await mkdir(dirname(to), { recursive: true });
+	await makeDir(dirname(to), context);
 	if (seen.type === "symlink") {
 		await symlink(await readlink(from), to);
 	} else {
 		await copyFile(from, to, constants.COPYFILE_FICLONE);
 		await utimes(to, stat.atime, stat.mtime);
 	}
-	origin.set(from, seen);
+	context.origin.set(from, seen);
 }
 
 /** Every entry under `dir` but directories, as paths relative to it (a nested `.git` included). */
@@ -98,16 +114,13 @@ async function walk(dir: string, prefix = ""): Promise<string[]> {
 	return out;
 }
 
-/** A listed path that is a directory (a nested repository, a submodule) is copied whole. */
-async function expand(root: string, paths: readonly string[]): Promise<string[]> {
-	const out: string[] = [];
-	for (const path of paths) {
-		const clean = path.replace(/\/+$/, "");
-		const stat = await lstat(join(root, clean)).catch(() => undefined);
-		if (stat?.isDirectory()) out.push(...(await walk(root, clean)));
-		else out.push(clean);
-	}
-	return out;
+/** Copies one listed path; one that is a directory (a nested repository, a submodule) is copied whole. */
+async function copyListed(root: string, copy: string, path: string, context: CopyContext): Promise<void> {
+	const rel = path.replace(/\/+$/, "");
+	const stat = await lstat(join(root, rel), { bigint: true }).catch(() => undefined);
+	if (stat === undefined) return; // listed but gone: a tracked file deleted in the working tree
+	if (!stat.isDirectory()) return copyEntry(join(root, rel), join(copy, rel), context, stat);
+	await pool(await walk(root, rel), 8, (inner) => copyEntry(join(root, inner), join(copy, inner), context));
 }
 
 export interface CopyOptions {
@@ -129,7 +142,8 @@ async function copyRoot(root: string, copy: string, options: CopyOptions, origin
 	const ignored = listing?.ignored ?? [];
 	const files = listing ? [...listing.files, ...ignored.filter(reached)] : await walk(root);
 	await mkdir(copy, { recursive: true });
-	await pool(await expand(root, files), 32, (rel) => copyEntry(join(root, rel), join(copy, rel), origin));
+	const context: CopyContext = { origin, made: new Map([[copy, Promise.resolve()]]) };
+	await pool(files, 32, (rel) => copyListed(root, copy, rel, context));
 	const shown = ignored.filter((rel) => !reached(rel)).map((rel) => rel.replace(/\/+$/, ""));
 	for (const rel of shown) await showEntry(root, copy, rel, options.mounted);
 	if (listing?.top) await copyGitDir(root, copy);
