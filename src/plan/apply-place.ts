@@ -41,7 +41,12 @@ export function placeCopies(plan: TaskPlan, copies: readonly PlacedCopy[]): Task
 		roots: [...boundary.roots.map(to), ...real],
 		writeAllowed: boundary.writeAllowed.map(to),
 		watchedOnly: [...boundary.watchedOnly.map(to), ...real],
-		exclude: [...boundary.exclude.map(to), ...(real.length > 0 ? boundary.exclude : [])],
+		// The paths shared with the real root are written in place, as under direct: not the child's
+		// change, and not checked where the real root is watched for writes by another path.
+		exclude: [
+			...boundary.exclude.map(to),
+			...(real.length > 0 ? [...boundary.exclude, ...copies.flatMap((c) => c.shown)] : []),
+		],
 	};
 	if (apply.mounted) {
 		return { ...plan, boundary: watched, sandbox: { ...plan.sandbox, copies: copies.map((c) => ({ ...c })) } };

@@ -9,11 +9,13 @@
  * - where bubblewrap works the child sees its copy at the root's own path (mounted there for its
  *   commands, and read and written there by an in-process child's file tools), so its paths,
  *   commands and evidence pointers are those of `direct`; elsewhere it is told the copy's path;
- * - with the sandbox, the real root is read-only to the child, so it is not watched while the child
- *   runs, and the child does not hold it: the copy is made under a shared hold and the patch
- *   applied under an exclusive one, so siblings on one root run at once;
- * - without the sandbox nothing stops a write to the real root by its own path, so the real root is
- *   watched too (any change there fails the task) and the child holds it as a writer does.
+ * - with the copy mounted at its path, the real root is out of the child's reach, so it is not
+ *   watched while the child runs, and the child does not hold it: the copy is made under a shared
+ *   hold and the patch applied under an exclusive one, so siblings on one root run at once;
+ * - told the copy's path, nothing stops a write to the real root by its own path, so the real root
+ *   is watched too (any change there fails the task) and the child holds it as a writer does.
+ * Ignored paths (node_modules, build output) are not copied but shared with the real root, written
+ * in place as under `direct`, and never part of the change (run/workspace/copy.ts).
  */
 import type { ApplySetting } from "../request/choices.ts";
 import type { TaskSpec } from "../spec/schema.ts";
@@ -89,6 +91,7 @@ export function decideApply(input: ApplyInput): ApplyPlan {
 					: "the default where bubblewrap cannot mount a copy at the root's path";
 	if (mode === "direct") return { mode, reason: `${source}: the child changes the real root as it works`, ...none };
 	const sandboxed = input.sandbox.mode === "enforce";
+
 	// Where bubblewrap works, it mounts the copies whether the sandbox is on or off: a subprocess
 	// child's outer bubblewrap for all of it, an in-process child's per command, its file tools
 	// reading and writing in the copies (run/child/tools.ts).
@@ -98,7 +101,9 @@ export function decideApply(input: ApplyInput): ApplyPlan {
 		reason: `${source}: the child works on a private copy, applied to the real root only if the task passes`,
 		roots,
 		mounted,
-		watchReal: !sandboxed,
+		// Mounted, the real root is out of the child's reach by its path (the copy is there): only a
+		// child told the copy's path could still write the real one.
+		watchReal: !mounted,
 	};
 }
 

@@ -77,6 +77,8 @@ const EVERY_KIND = [
 	"mkdir -p dir/sub && echo new > dir/sub/new.txt",
 	"echo fixed > state.txt",
 	"cat node_modules/pkg/index.js > seen.txt",
+	// Ignored paths are shared with the real root: written in place, as under direct.
+	"echo cache > node_modules/pkg/cache.txt",
 ].join(" && ");
 
 function childRuns(ws: RunWorkspace, command: string, pointer = "a.txt:1"): void {

@@ -151,7 +151,7 @@ export function childTools(input: ChildToolsInput): ToolDefinition[] {
 	const copies = input.copies ?? [];
 	const place = copies.length > 0 ? copyPlace(copies) : undefined;
 	// The write check sees the paths where the files are: the writable roots' copies.
-	const rules = input.rules && place ? placedRules(input.rules, place) : input.rules;
+	const rules = input.rules && place ? placedRules(input.rules, place, copies) : input.rules;
 	const guarded = rules ? guard(rules, input.onPrevented) : undefined;
 	const held = heldBash(input);
 	const bash = input.onOutputFile ? reportOutputFiles(held, input.onOutputFile) : held;
@@ -163,6 +163,11 @@ export function childTools(input: ChildToolsInput): ToolDefinition[] {
 	return [...tools, ...placed].map((tool) => heldPaths(defineTool(tool), input));
 }
 
-function placedRules(rules: WriteRules, place: (path: string) => string): WriteRules {
-	return { ...rules, writable: rules.writable.map(place), readOnly: rules.readOnly.map(place) };
+/**
+ * The write check's rules where the files are: the writable roots in their copies, and the paths a
+ * copy shares with the real root (ignored directories) writable where they lie in a writable root.
+ */
+function placedRules(rules: WriteRules, place: (path: string) => string, copies: readonly CopyPlace[]): WriteRules {
+	const shared = copies.flatMap((c) => c.shown).filter((s) => rules.writable.some((w) => under(s, w)));
+	return { ...rules, writable: [...rules.writable.map(place), ...shared], readOnly: rules.readOnly.map(place) };
 }

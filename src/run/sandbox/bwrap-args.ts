@@ -220,9 +220,12 @@ export function bwrapArgs(plan: SandboxPlan, env: BwrapEnv): string[] {
 	// A copy at its root's path, read-only like any visible path until write_allowed is bound over it.
 	for (const copy of plan.copies ?? []) args.push("--ro-bind", copy.copy, copy.root);
 	for (const path of unique([...visible, ...readOnly])) args.push("--ro-bind-try", from(path), path);
-	// The paths a copy shows from the real root (not copied: ignored directories), read-only for good.
-	for (const shown of (plan.copies ?? []).flatMap((c) => c.shown)) args.push("--ro-bind-try", shown, shown);
 	for (const path of writable) args.push("--bind", from(path), path);
+	// The paths a copy shares with the real root (ignored directories, not copied): writable where
+	// the child may write, as under direct, read-only elsewhere.
+	for (const shown of (plan.copies ?? []).flatMap((c) => c.shown)) {
+		args.push(writable.some((w) => within(shown, w)) ? "--bind-try" : "--ro-bind-try", shown, shown);
+	}
 	for (const path of takenBack) args.push("--ro-bind-try", from(path), path);
 	args.push("--setenv", "TMPDIR", "/tmp", "--chdir", env.cwd, "--");
 	return args;

@@ -8,9 +8,10 @@
  *   the same commit and branch, the index (so what was staged still is), the real repository's
  *   objects borrowed read-only through `objects/info/alternates` (the copy's own commits go to its
  *   own objects, never the real ones);
- * - its ignored paths only where write_allowed reaches into them; the others (node_modules, build
- *   output) are shown from the real root instead — mounted read-only by the sandbox, or linked —
- *   because copying them would cost far more than the change they never hold;
+ * - its ignored paths not at all (node_modules, build output, caches): they are shared with the
+ *   real root — mounted from it at their place, or linked — and written in place as under
+ *   `direct`, never part of the change: copying them would cost far more than the change they
+ *   never hold;
  * - any other directory, whole.
  * Files keep their modes and modification times (a build that goes by times rebuilds nothing);
  * special files (FIFOs, sockets, devices) are not copied.
@@ -124,7 +125,7 @@ async function copyListed(root: string, copy: string, path: string, context: Cop
 }
 
 export interface CopyOptions {
-	/** The spec's write_allowed, as real paths: ignored paths they reach into are copied. */
+	/** The spec's write_allowed, as real paths: an ignored directory one lies inside is copied. */
 	writeAllowed: readonly string[];
 	/** Shown paths are mounted over by the sandbox (placeholders), not linked. */
 	mounted: boolean;
@@ -135,9 +136,12 @@ export interface CopyOptions {
 /** Makes the copy of one root at `copy`; returns the paths it shows from the real root. */
 async function copyRoot(root: string, copy: string, options: CopyOptions, origin: Map<string, Origin>) {
 	const listing = await repoListing(root);
+	// Copied only where a writable path lies inside it: write_allowed names whole roots, so an
+	// ignored directory is otherwise shared with the real root (bench/apply.bench.ts: copying a
+	// node_modules of 100,000 files made a copy 13.7× git worktree's time).
 	const reached = (rel: string) => {
 		const path = join(root, rel.replace(/\/+$/, ""));
-		return options.writeAllowed.some((allowed) => within(allowed, path) || within(path, allowed));
+		return options.writeAllowed.some((allowed) => allowed !== path && within(allowed, path));
 	};
 	const ignored = listing?.ignored ?? [];
 	const files = listing ? [...listing.files, ...ignored.filter(reached)] : await walk(root);
