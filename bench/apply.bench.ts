@@ -10,8 +10,8 @@
  * - pi-delegate: `makeWorkspace([root], { writeAllowed, mounted: false })` (make); the same small
  *   change made in the copy (3 files edited, 1 added, 1 deleted); `collectChanges` of the boundary
  *   delta of those 5 paths, written by hand, and `land` into the real root (apply);
- *   `workspace.drop()` (drop). Twice: with write_allowed the root, which reaches into node_modules,
- *   so the copy copies it; and with write_allowed src/, so the copy links node_modules instead.
+ *   `workspace.drop()` (drop). write_allowed is the root (a spec's write_allowed names whole roots);
+ *   the copy shares the ignored node_modules with the real root instead of copying it.
  * - git worktree: `git worktree add --detach <tmp> HEAD` (make); the same change; `git add -A`, then
  *   `git diff --cached --binary` piped to `git apply` in the real root (apply); `git worktree
  *   remove --force` (drop).
@@ -144,13 +144,12 @@ async function footprint(dir: string) {
 	};
 }
 
-/** The two ways pi-delegate is measured: what write_allowed reaches decides whether node_modules is copied. */
+/** pi-delegate's copy, with write_allowed the root as a spec names it. */
 const COPIES = {
-	copy_root: { label: "pi-delegate copy, write_allowed = the root", allowed: (root: string) => root },
-	copy_src: { label: "pi-delegate copy, write_allowed = src/", allowed: (root: string) => join(root, "src") },
+	copy_root: { label: "pi-delegate copy (write_allowed = the root)", allowed: (root: string) => root },
 } as const;
 type Who = keyof typeof COPIES | "worktree";
-const WHO: Who[] = ["copy_root", "copy_src", "worktree"];
+const WHO: Who[] = ["copy_root", "worktree"];
 
 /** Each tree made once more, measured, and removed (outside any clock). */
 async function footprints(root: string) {
@@ -206,7 +205,7 @@ const bench: Bench = async ({ quick }) => {
 		unlinkSync(join(root, "src", "untracked.js"));
 		const timing = await measure(root, rounds);
 		const w = timing.medians.worktree.whole;
-		const ratio_whole = { copy_root: timing.medians.copy_root.whole / w, copy_src: timing.medians.copy_src.whole / w };
+		const ratio_whole = { copy_root: timing.medians.copy_root.whole / w };
 		const data = { tracked_files: tracked, ignored_files: ignored, rounds, ratio_whole, ...timing, disk };
 		return { name: "apply", table: render(data), data };
 	} finally {
@@ -225,19 +224,13 @@ type Data = Awaited<ReturnType<typeof measure>> & {
 function render(data: Data): string {
 	const m = data.medians;
 	const w = m.worktree;
-	const rows = PHASES.map((p) => [
-		p,
-		show.ms(m.copy_root[p]),
-		show.times(m.copy_root[p] / w[p]),
-		show.ms(m.copy_src[p]),
-		show.times(m.copy_src[p] / w[p]),
-		show.ms(w[p]),
+	const rows = PHASES.map((p) => [p, show.ms(m.copy_root[p]), show.times(m.copy_root[p] / w[p]), show.ms(w[p])]);
+	const times = renderTable(["phase (median)", "pi-delegate copy", "ratio", "git worktree"], rows, [
+		"left",
+		"right",
+		"right",
+		"right",
 	]);
-	const times = renderTable(
-		["phase (median)", "copy, allowed = root", "ratio", "copy, allowed = src/", "ratio", "git worktree"],
-		rows,
-		["left", "right", "right", "right", "right", "right"],
-	);
 	const mib = (kib: number) => `${(kib / 1024).toFixed(1)} MiB`;
 	const disk = (label: string, name: string) => {
 		const f = data.disk[name]!;
@@ -247,7 +240,6 @@ function render(data: Data): string {
 		["tree (.git included)", "allocated", "apparent", "files", "links"],
 		[
 			disk(COPIES.copy_root.label, "copy_root"),
-			disk(COPIES.copy_src.label, "copy_src"),
 			disk("git worktree", "worktree"),
 			disk("  + its admin dir in the real .git", "worktree_admin"),
 		],
@@ -256,8 +248,7 @@ function render(data: Data): string {
 	return [
 		times,
 		"",
-		`whole, pi-delegate / git worktree: ${show.times(data.ratio_whole.copy_root)} with write_allowed = the root, ` +
-			`${show.times(data.ratio_whole.copy_src)} with write_allowed = src/ (target ≤ 1.50×)`,
+		`whole, pi-delegate / git worktree: ${show.times(data.ratio_whole.copy_root)} (target ≤ 1.50×)`,
 		`tree: ${data.tracked_files} tracked + ${data.ignored_files} ignored files (node_modules), ${data.rounds} rounds`,
 		"",
 		"disk use of each tree (one untracked file added to the real root first):",
@@ -265,8 +256,7 @@ function render(data: Data): string {
 		"",
 		"The copy carries staged, unstaged and untracked files and keeps modes and mtimes; git worktree add",
 		"checks out HEAD only (no uncommitted change, no untracked file) with fresh mtimes. The worktree",
-		"has no node_modules; the copy copies it where write_allowed reaches into it (the root), and links",
-		"it from the real root where it does not (src/).",
+		"has no node_modules; the copy shares the real one (linked here; mounted at its place for a child).",
 	].join("\n");
 }
 

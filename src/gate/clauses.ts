@@ -159,7 +159,9 @@ function moodOf(tokens: readonly Token[], head: number, addressed: boolean, sent
 export function unknownVerb(tokens: readonly Token[], head: number): boolean {
 	const t = tokens[head];
 	const form = /ly$|'s$|s'$|ing$|ed$/;
-	if (t?.kind !== "word" || NOT_VERBS.has(t.norm) || form.test(t.norm) || /^\p{Lu}{2,}/u.test(t.text)) {
+	// A word with a digit in it ("e2e-fork", "v2") names a thing, never an order's verb.
+	const named = /\d/.test(t?.norm ?? "");
+	if (t?.kind !== "word" || named || NOT_VERBS.has(t.norm) || form.test(t.norm) || /^\p{Lu}{2,}/u.test(t.text)) {
 		return false;
 	}
 	if (head > 0 && /^\p{Lu}/u.test(t.text) && tokens[head - 1]?.kind === "word") return false;

@@ -56,7 +56,7 @@ export function refuseByRunsDir(planned: Planned, inputs: Parameters<typeof runs
 
 /** Why `plan`'s runs directory may not hold its record, when it may not. */
 export function runsDirOverlap(
-	plan: Pick<ChildPlan, "kind" | "audit" | "claim">,
+	plan: Pick<ChildPlan, "kind" | "audit" | "claim"> & { apply?: { roots: readonly string[] } },
 	inputs: Pick<CommonInputs, "runsDirOverride" | "runsDirReal"> & {
 		settings: { settings: { runsDir?: Setting<string> | undefined } };
 	},
@@ -66,7 +66,9 @@ export function runsDirOverlap(
 	const place: ProblemPlace = runsDirPlace(inputs, inputs.settings.settings.runsDir);
 	const real = forms.length > 1 ? ` (it is ${forms[1]})` : "";
 	// An unchecked child that cannot write watches nothing and can reach nothing: its record is safe anywhere.
-	const roots = plan.kind === "unchecked" && !plan.claim.write ? [] : plan.claim.roots;
+	// A task on private copies does not hold the roots it copies, and still must not hold its record.
+	const held = [...plan.claim.roots, ...(plan.apply?.roots ?? [])];
+	const roots = plan.kind === "unchecked" && !plan.claim.write ? [] : held;
 	for (const root of roots) {
 		if (forms.some((form) => meets(form, root))) {
 			const message = `the runs directory ${dir} lies inside the watched root ${root}${real}: the child could rewrite its own record`;

@@ -188,7 +188,14 @@ describe("pi-delegate run: a FIFO in a writable root", () => {
 						submitTurn(envelope([`${a}/a.txt:1`])),
 					],
 				});
-				const spec = ws.spec({ read_only: false, roots: [a], write_allowed: [a], budget: { wall_s: 20 } });
+				// Direct: on a private copy a FIFO is a change no patch carries (test/adversarial/apply-copy.test.ts).
+				const spec = ws.spec({
+					read_only: false,
+					roots: [a],
+					write_allowed: [a],
+					budget: { wall_s: 20 },
+					apply: "direct",
+				});
 				if (runner === "in-process") process.env.PI_DELEGATE_SCRIPT = join(ws.agentDir, "scripted.json");
 				const out = await ws.run(spec, ["--runner", runner]).finally(() => delete process.env.PI_DELEGATE_SCRIPT);
 				const [record] = listRuns(ws.runsDir);
