@@ -120,7 +120,7 @@ describe("validateSettingsText: unknown keys and values", () => {
 		const problem = only({ auditDir: "x" });
 		expect(problem.message).not.toContain("did you mean");
 		expect(problem.fix).toContain(
-			"contextModes, effortProfiles, runsDir, runner, providerExtensions, sandbox, delegationRule",
+			"contextModes, effortProfiles, runsDir, runner, providerExtensions, sandbox, apply, delegationRule",
 		);
 	});
 
