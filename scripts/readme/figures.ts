@@ -144,6 +144,16 @@ const ROWS: readonly Row[] = [
 		against: "`git status --porcelain --ignored`, which misses writes inside ignored directories",
 	},
 	{
+		file: "apply",
+		what: "a task's private copy: make it, apply a change, drop it (10,000 + 100,000)",
+		figure: (r) => {
+			const ratio = times(num(get(r.apply, "data", "ratio_whole", "copy_root")));
+			const mib = (name: string) => (num(get(r.apply, "data", "disk", name, "allocated_kib")) / 1024).toFixed(1);
+			return `${ratio}; ${mib("copy_root")} MiB on disk against ${mib("worktree")} MiB`;
+		},
+		against: "`git worktree add`, `git diff --binary` piped to `git apply`, `git worktree remove`",
+	},
+	{
 		file: "startup",
 		what: "Pi's start-up with the package installed",
 		figure: (r) => {
