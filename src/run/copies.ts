@@ -7,9 +7,10 @@
  */
 import type { FileProbe } from "../envelope/verify.ts";
 import type { PlacedCopy } from "../plan/apply.ts";
-import { inCopy, placeCopies } from "../plan/apply-place.ts";
+import { placeCopies } from "../plan/apply-place.ts";
 import type { TaskPlan } from "../plan/types.ts";
 import type { AuditWriter } from "./audit/audit.ts";
+import { copyPlace } from "./child/tools.ts";
 import { notStarted } from "./guarded.ts";
 import { withApply } from "./outcome/apply-result.ts";
 import type { TaskResult } from "./outcome/result.ts";
@@ -57,9 +58,10 @@ export function notStartedRunner(reason: string): ChildRunner {
 	return async () => notStarted(reason);
 }
 
-/** A probe that reads a mounted child's paths where they are on this side: in its copies. */
+/** A probe that reads a mounted child's paths where they are on this side: in its copies (but what they share with the real root). */
 export function copyProbe(probe: FileProbe, copies: readonly PlacedCopy[]): FileProbe {
-	return { ...probe, look: (path) => probe.look(inCopy(path, copies)) };
+	const place = copyPlace(copies);
+	return { ...probe, look: (path) => probe.look(place(path)) };
 }
 
 /** Keeps the change, applies it on a pass, and says so in the result. */

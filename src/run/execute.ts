@@ -142,7 +142,8 @@ async function execute(plan: ChildPlan, ports: ExecutionPorts): Promise<ChildRes
 			: run.result;
 		return sealRecord(audit, run.outcome, result);
 	} finally {
-		await copies?.workspace?.drop();
+		// A copy that cannot be removed is left in the temporary directory; the result stands.
+		await copies?.workspace?.drop().catch(() => {});
 	}
 }
 
