@@ -255,7 +255,14 @@ describe("the fields the model's schema leaves out (accept, exclude, network, gi
 	it("are no property of the schema sent, and the tool's description names every one", () => {
 		const sent = Object.keys(TaskParamsSchema.properties);
 		for (const field of [...UNLISTED_FIELD_NAMES, ...CONTEXT_FIELD_NAMES]) expect(sent).not.toContain(field);
-		expect([...UNLISTED_FIELD_NAMES].sort()).toEqual(["accept", "apply", "evidence", "exclude", "git_writes", "network"]);
+		expect([...UNLISTED_FIELD_NAMES].sort()).toEqual([
+			"accept",
+			"apply",
+			"evidence",
+			"exclude",
+			"git_writes",
+			"network",
+		]);
 		const also = TASK_TOOL_DESCRIPTION.split("\n").at(-1)!;
 		for (const field of UNLISTED_FIELD_NAMES) expect(also).toMatch(new RegExp(`\\b${field}\\b`));
 		for (const field of CONTEXT_FIELD_NAMES)
