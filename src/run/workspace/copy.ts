@@ -72,6 +72,12 @@ async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Pr
 	await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
+/**
+ * The most files a copy of a root outside any git repository takes: with no ignore rules to tell
+ * dependencies and build output apart, all of them would be copied.
+ */
+const MAX_PLAIN_FILES = 50_000;
+
 /** Every entry under `dir` but directories, as paths relative to it (a nested `.git` included). */
 async function walk(dir: string, prefix = ""): Promise<string[]> {
 	const entries = await readdir(join(dir, prefix), { withFileTypes: true });
@@ -175,6 +181,13 @@ async function copyRoot(root: string, copy: string, options: CopyOptions, origin
 	};
 	const ignored = listing?.ignored ?? [];
 	const files = listing ? [...listing.files, ...ignored.filter(reached)] : await walk(root);
+	if (!listing && files.length > MAX_PLAIN_FILES) {
+		throw new Error(
+			`${root} is no git repository, so nothing says which of its ${files.length} files are build output or ` +
+				`dependencies, and a copy of them all is more than ${MAX_PLAIN_FILES} files; set "apply": "direct" ` +
+				"for this task, or make the root a git repository that ignores them",
+		);
+	}
 	await mkdir(copy, { recursive: true });
 	await copyFiles(root, copy, await origins(root, files, origin));
 	const shown = ignored.filter((rel) => !reached(rel)).map((rel) => rel.replace(/\/+$/, ""));
