@@ -167,6 +167,8 @@ export interface CopyOptions {
 	mounted: boolean;
 	/** Where the copies' directory is made; default the system's temporary directory. */
 	tmp?: string;
+	/** The most files a root outside any repository may hold; default MAX_PLAIN_FILES. */
+	maxPlainFiles?: number;
 }
 
 /** Makes the copy of one root at `copy`; returns the paths it shows from the real root. */
@@ -181,10 +183,11 @@ async function copyRoot(root: string, copy: string, options: CopyOptions, origin
 	};
 	const ignored = listing?.ignored ?? [];
 	const files = listing ? [...listing.files, ...ignored.filter(reached)] : await walk(root);
-	if (!listing && files.length > MAX_PLAIN_FILES) {
+	const most = options.maxPlainFiles ?? MAX_PLAIN_FILES;
+	if (!listing && files.length > most) {
 		throw new Error(
 			`${root} is no git repository, so nothing says which of its ${files.length} files are build output or ` +
-				`dependencies, and a copy of them all is more than ${MAX_PLAIN_FILES} files; set "apply": "direct" ` +
+				`dependencies, and a copy of them all is more than ${most} files; set "apply": "direct" ` +
 				"for this task, or make the root a git repository that ignores them",
 		);
 	}
