@@ -20,6 +20,8 @@ const STARTS_PROCESSES: Record<string, string> = {
 	"boundary/exec.ts": "find (and git when git-process.ts hands it the hardened command line)",
 	"run/runners/subprocess.ts": "the child's pi",
 	"run/accept.ts": "the caller's acceptance commands, each in bubblewrap under the child's sandbox plan",
+	"run/workspace/copy.ts":
+		"cp, copying the files of a root into its private copy (apply on-pass), before the child starts",
 	"run/sandbox/support.ts": "bubblewrap's probe",
 	"run/sandbox/command-namespace.ts":
 		"the keeper of the PID namespace a subprocess child's commands share (bubblewrap)",
