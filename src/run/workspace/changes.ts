@@ -10,6 +10,7 @@
  * rather than copied, are never part of a change; a directory is only a place for files (a patch
  * carries no empty directory); a special file or an over-large one cannot be carried, and is named.
  */
+import { constants } from "node:fs";
 import { lstat, open, readlink } from "node:fs/promises";
 import { relative } from "node:path";
 import type { Change } from "../../boundary/types.ts";
@@ -78,11 +79,15 @@ export async function currentOrigin(path: string): Promise<Origin | undefined> {
 	return stat ? originOf(stat) : undefined;
 }
 
-/** A regular file's bytes, read without following a link, up to MAX_PATCH_FILE. */
+/**
+ * A regular file's bytes, up to MAX_PATCH_FILE: opened without following a link and without
+ * waiting on a FIFO put in its place, and read only once the open descriptor is a regular file.
+ */
 async function readCapped(path: string): Promise<Uint8Array | "too large"> {
-	const handle = await open(path, "r");
+	const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
 	try {
 		const stat = await handle.stat();
+		if (!stat.isFile()) throw new Error(`${path} is no longer a regular file`);
 		if (stat.size > MAX_PATCH_FILE) return "too large";
 		return await handle.readFile();
 	} finally {
