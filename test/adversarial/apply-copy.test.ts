@@ -8,12 +8,11 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { listRuns } from "../../src/run/audit/audit.ts";
 import type { TaskResult } from "../../src/run/outcome/result.ts";
 import { sandboxSupport } from "../../src/run/sandbox/support.ts";
 import { RUNNERS } from "../support/both-runners.ts";
 import { envelope, submitTurn } from "../support/child.ts";
-import { runWorkspace } from "../support/cli-run.ts";
+import { runTask, runWorkspace } from "../support/cli-run.ts";
 
 const git = (cwd: string, ...args: string[]) =>
 	execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd, encoding: "utf8" });
@@ -27,15 +26,8 @@ async function hostile(runner: string, command: string): Promise<{ code: number;
 	git(ws.project, "add", "-A");
 	git(ws.project, "commit", "-qm", "initial");
 	const spec = ws.spec({ read_only: false, roots: [ws.project], write_allowed: [ws.project], git_writes: true });
-	if (runner === "in-process") process.env.PI_DELEGATE_SCRIPT = join(ws.agentDir, "scripted.json");
-	try {
-		const out = await ws.run(spec, ["--runner", runner]);
-		const [record] = listRuns(ws.runsDir);
-		const result = JSON.parse(readFileSync(join(record?.dir ?? "", "result.json"), "utf8")) as TaskResult;
-		return { code: out.code, result, root: ws.project };
-	} finally {
-		delete process.env.PI_DELEGATE_SCRIPT;
-	}
+	const { out, result } = await runTask(ws, runner, spec);
+	return { code: out.code, result, root: ws.project };
 }
 
 describe.each(RUNNERS)("a hostile child on its private copy (%s runner)", (runner) => {

@@ -10,13 +10,10 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { listRuns } from "../../src/run/audit/audit.ts";
-import type { TaskResult } from "../../src/run/outcome/result.ts";
 import { sandboxSupport } from "../../src/run/sandbox/support.ts";
 import { RUNNERS } from "../support/both-runners.ts";
 import { envelope, submitTurn } from "../support/child.ts";
-import type { CliResult } from "../support/cli.ts";
-import { type RunWorkspace, runWorkspace } from "../support/cli-run.ts";
+import { type RunWorkspace, runTask, runWorkspace } from "../support/cli-run.ts";
 import { tempDir } from "../support/temp.ts";
 
 const enforce = sandboxSupport().enforce;
@@ -86,17 +83,7 @@ function childRuns(ws: RunWorkspace, command: string, pointer = "a.txt:1"): void
 	writeFileSync(join(ws.agentDir, "scripted.json"), JSON.stringify({ turns }));
 }
 
-async function run(ws: RunWorkspace, runner: string, spec: string): Promise<{ out: CliResult; result: TaskResult }> {
-	if (runner === "in-process") process.env.PI_DELEGATE_SCRIPT = join(ws.agentDir, "scripted.json");
-	try {
-		const out = await ws.run(spec, ["--runner", runner]);
-		const [record] = listRuns(ws.runsDir);
-		const result = JSON.parse(readFileSync(join(record?.dir ?? "", "result.json"), "utf8")) as TaskResult;
-		return { out, result };
-	} finally {
-		delete process.env.PI_DELEGATE_SCRIPT;
-	}
-}
+const run = runTask;
 
 const writing = (ws: RunWorkspace, sandbox: string, extra: Record<string, unknown> = {}) =>
 	ws.spec({ read_only: false, roots: [ws.project], write_allowed: [ws.project], sandbox, ...extra });

@@ -3,9 +3,10 @@
  * model's script, a runs dir, a project dir to run from, and helpers to write specs and run the CLI
  * (in-process through test/support/cli.ts, or as the built bin in a real process).
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { listRuns } from "../../src/run/audit/audit.ts";
+import type { TaskResult } from "../../src/run/outcome/result.ts";
 import { type CliResult, runCli } from "./cli.ts";
 import { SCRIPTED_PROVIDER } from "./pi.ts";
 import type { Script } from "./scripted-provider.ts";
@@ -70,4 +71,24 @@ export function runWorkspace(script: Script): RunWorkspace {
 			return { out, dir: run?.dir ?? "" };
 		},
 	};
+}
+
+/**
+ * Runs `spec` on `runner` (an in-process child reads its script from the environment) and returns
+ * the output with the run's result.json, read from its audit record.
+ */
+export async function runTask(
+	ws: RunWorkspace,
+	runner: string,
+	spec: string,
+): Promise<{ out: CliResult; result: TaskResult }> {
+	if (runner === "in-process") process.env.PI_DELEGATE_SCRIPT = join(ws.agentDir, "scripted.json");
+	try {
+		const out = await ws.run(spec, ["--runner", runner]);
+		const [record] = listRuns(ws.runsDir);
+		const result = JSON.parse(readFileSync(join(record?.dir ?? "", "result.json"), "utf8")) as TaskResult;
+		return { out, result };
+	} finally {
+		delete process.env.PI_DELEGATE_SCRIPT;
+	}
 }
