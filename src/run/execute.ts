@@ -24,6 +24,7 @@ import type { AuditWriter } from "./audit/audit.ts";
 import { sealRecord } from "./audit/record-seal.ts";
 import { copyProbe, notStartedRunner, openCopies, settleCopies } from "./copies.ts";
 import { type GuardedChild, runGuarded, type SnapshotPort, type Watched, watchRoots } from "./guarded.ts";
+import type { ChildInbox } from "./inbox.ts";
 import { inheritedSystemPrompt, launchOf, recordStart, sentMismatch } from "./launch.ts";
 import { type AcceptRun, skippedRuns } from "./outcome/accept.ts";
 import { forkResult, taskResult, uncheckedResult } from "./outcome/judge.ts";
@@ -52,6 +53,8 @@ export interface ExecutionPorts {
 	prefixGate?: PrefixGate;
 	/** Cancels the run (the child is stopped; the result says so). */
 	signal?: AbortSignal;
+	/** Messages for the running child, delivered at its next turn (run/inbox.ts). */
+	inbox?: ChildInbox;
 	/** Runs a task's acceptance commands after its child; default: for real, under the child's sandbox. */
 	accept?: (accept: AcceptPlan, place: Omit<AcceptPlace, "support">) => Promise<AcceptRun[]>;
 	/** Makes the private copies of an on-pass task's writable roots; default: for real (workspace/copy.ts). */

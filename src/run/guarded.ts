@@ -9,6 +9,7 @@ import { boundaryFindings } from "../boundary/findings.ts";
 import type { Snapshot } from "../boundary/types.ts";
 import type { AuditWriter } from "./audit/audit.ts";
 import { budgetGuard } from "./budget-guard.ts";
+import type { ChildInbox } from "./inbox.ts";
 import { createEventState } from "./outcome/child-events.ts";
 import { childOutcome } from "./outcome/child-outcome.ts";
 import type { PrefixGate } from "./prefix-gate.ts";
@@ -26,6 +27,8 @@ import type {
 /** The ports a guarded run uses (a subset of the executor's). */
 export interface GuardPorts {
 	runner: ChildRunner;
+	/** Messages for the running child, handed to the runner (run/inbox.ts). */
+	inbox?: ChildInbox;
 	progress?: (progress: TaskProgress) => void;
 	/** Shared by siblings: holds a child until a sibling's identical prompt prefix is cached. */
 	prefixGate?: PrefixGate;
@@ -104,6 +107,7 @@ export async function runGuarded(
 			onLaunch: (record: LaunchRecord) => audit.writeJson("launch.json", child.launchJson(record)),
 			sessionFile: audit.path("session.jsonl"),
 			writeSession: (text) => audit.writeText("session.jsonl", text),
+			...(ports.inbox && { inbox: ports.inbox }),
 		});
 	} finally {
 		pass?.done();

@@ -14,6 +14,7 @@ import type { PrefixHashes } from "../meter/types.ts";
 import type { ChildCachePolicy } from "../plan/cache-policy.ts";
 import type { ChildBudget, ModelChoice, RunnerKind, SubmitCheckConfig } from "../plan/types.ts";
 import type { ChildPromptInputs } from "../prompt/channels.ts";
+import type { ChildInbox } from "./inbox.ts";
 import type { Containment, PreventedAttempt, SandboxMode, SandboxPlan } from "./sandbox/types.ts";
 
 export type {
@@ -214,6 +215,8 @@ export interface RunnerHooks {
 	writeSession?: (text: string) => void;
 	/** How the child was started — the argv and environment of a subprocess, the session options in-process — for launch.json. */
 	onLaunch?: (launch: LaunchRecord) => void;
+	/** Messages sent to the running child; the runner delivers each at the child's next turn. */
+	inbox?: ChildInbox;
 }
 
 /** How a child was started, as the audit record keeps it. */
