@@ -47,6 +47,8 @@ describe.runIf(oldNode())("the README's quick start", () => {
 			},
 			timeout: 600_000,
 		});
+		// A clone with its node_modules is large: `rm` removes it faster than the suite's cleanup hook.
+		spawnSync("rm", ["-rf", join(root, "pi-delegate")]);
 		const all = `${out.stdout}\n${out.stderr}`;
 		const status = (i: number) => new RegExp(`::status ${i} (\\d+)`).exec(out.stdout)?.[1];
 		expect(status(0), all).toBe("0");
@@ -66,7 +68,5 @@ describe.runIf(oldNode())("the README's quick start", () => {
 			packages?: string[];
 		};
 		expect(settings.packages?.length).toBe(1);
-		// A clone with its node_modules is large: `rm` removes it faster than the suite's cleanup hook.
-		spawnSync("rm", ["-rf", join(root, "pi-delegate")]);
 	}, 900_000);
 });
