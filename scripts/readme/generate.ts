@@ -99,7 +99,7 @@ async function runAll(
 
 const quote = (arg: string) => (/^[\w./:=@-]+$/.test(arg) ? arg : `"${arg.replace(/(["\\$`])/g, "\\$1")}"`);
 
-function commandLine(run: RunSpec, argv: readonly string[]): string {
+export function commandLine(run: RunSpec, argv: readonly string[]): string {
 	const env = Object.entries(run.env ?? {}).map(([k, v]) => `${k}=${quote(v)} `);
 	return `$ ${env.join("")}pi-delegate ${argv.map(quote).join(" ")}`;
 }
