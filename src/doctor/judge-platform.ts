@@ -195,6 +195,10 @@ export function checkSandbox(facts: SandboxFacts): Check {
 	const id = "bubblewrap";
 	const name = "bubblewrap";
 	const { version, trial } = facts;
+	if (facts.turnedOff) {
+		const detail = "PI_DELEGATE_BWRAP=off turns bubblewrap off: children run without the sandbox";
+		return { id, name, state: "warn", detail, fix: "unset PI_DELEGATE_BWRAP", cost: SANDBOX_COST };
+	}
 	if (!version.path || version.status !== 0) {
 		const detail = version.path ? `${version.path} does not run (${why(version)})` : "no `bwrap` on PATH";
 		const fix = "install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap)";

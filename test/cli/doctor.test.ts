@@ -170,6 +170,15 @@ describe.concurrent("pi-delegate doctor", () => {
 		expect(notOk(report)).toEqual(["pi:fail", "pi-children:fail", "extension:skip"]);
 	});
 
+	it("warns when PI_DELEGATE_BWRAP=off turns bubblewrap off, as runs then go without it (exit 0)", async () => {
+		const ws = doctorWorkspace();
+		const { code, report } = await ws.json({ PI_DELEGATE_BWRAP: "off" });
+		expect(code).toBe(0);
+		const check = report.checks.find((c) => c.id === "bubblewrap");
+		expect(check).toMatchObject({ state: "warn", fix: "unset PI_DELEGATE_BWRAP" });
+		expect(check?.detail).toContain("PI_DELEGATE_BWRAP=off turns bubblewrap off");
+	});
+
 	it("on a terminal, says on stderr that it is checking while it checks, and clears the line", async () => {
 		const ws = doctorWorkspace();
 		const out = await ws.run([], {}, true);
