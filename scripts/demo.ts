@@ -16,7 +16,7 @@ import { didYouMean } from "../src/suggest.ts";
 import { BLOCKS } from "./readme/blocks.ts";
 import { runCommand } from "./readme/exec.ts";
 import { commandLine } from "./readme/generate.ts";
-import { openScene, type Scene } from "./readme/scene.ts";
+import { homeOf, openScene, type Scene } from "./readme/scene.ts";
 import type { Need, RunSpec } from "./readme/types.ts";
 
 const REPO = resolve(import.meta.dirname, "..");
@@ -26,17 +26,13 @@ const HOMES: Record<RunSpec["home"], string> = {
 	scripted: "a home whose settings send every effort to the scripted model",
 	scripted2: "a home whose settings send every effort to the scripted model",
 	typo: "a home whose settings misspell a key",
+	keyed: "a home that has a key and has chosen models",
+	ledger: "a home with a skill of its own",
 };
 
 /** Every block that shows a command's output, with its run: the names the README's markers give. */
 function runnable(): Array<{ name: string; run: RunSpec }> {
 	return BLOCKS.flatMap((b) => (b.kind === "output" || b.kind === "doctor" ? [{ name: b.name, run: b.run }] : []));
-}
-
-function homeOf(scene: Scene, run: RunSpec): string {
-	return { new: scene.newHome, scripted: scene.scriptedHome, scripted2: scene.scriptedHome2, typo: scene.typoHome }[
-		run.home
-	];
 }
 
 function missing(needs: readonly Need[] = []): Need[] {
@@ -70,7 +66,10 @@ function live(scene: Scene, run: RunSpec): Promise<number> {
 	process.stderr.write(`${commandLine(run, argv)}\n  (in ${cwd}, with ${HOMES[run.home]})\n`);
 	const child = spawn(process.execPath, [join(REPO, "bin/pi-delegate.cjs"), ...argv], {
 		cwd,
-		env: { ...scene.env(homeOf(scene, run), run.env), ...(process.env.COLUMNS && { COLUMNS: process.env.COLUMNS }) },
+		env: {
+			...scene.env(homeOf(scene, run.home), run.env),
+			...(process.env.COLUMNS && { COLUMNS: process.env.COLUMNS }),
+		},
 		stdio: ["ignore", "inherit", "inherit"],
 	});
 	return new Promise((done) => child.on("close", (code) => done(code ?? 2)));
@@ -107,7 +106,7 @@ async function main(argv: readonly string[]): Promise<number> {
 			await runCommand(REPO, {
 				argv: run.argv(scene),
 				cwd: run.cwd(scene),
-				env: scene.env(homeOf(scene, run), run.env),
+				env: scene.env(homeOf(scene, run.home), run.env),
 			});
 		}
 		found.run.prepare?.(scene);
