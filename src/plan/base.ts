@@ -9,6 +9,7 @@ import type { Problem } from "../problems.ts";
 import type { Strategy } from "../request/choices.ts";
 import type { Budget } from "../request/limits.ts";
 import type { Thinking } from "../spec/model-ref.ts";
+import type { ResumeLink } from "./resume.ts";
 import type { RootClaim } from "./root-claim.ts";
 
 /** A model as `provider/id`, with the thinking level to use. */
@@ -56,4 +57,6 @@ export interface PlanBase {
 	/** What the entry filled in for the caller, with why. */
 	defaults: DefaultDecision[];
 	warnings: Problem[];
+	/** The leg this one continues, when it resumes a finished run (plan/resume.ts). */
+	resumes?: ResumeLink;
 }

@@ -143,7 +143,8 @@ async function execute(plan: ChildPlan, ports: ExecutionPorts): Promise<ChildRes
 		const result = copies?.workspace
 			? await settleCopies(run.result as TaskResult, copies.workspace, run.boundary, audit, ports, plan as TaskPlan)
 			: run.result;
-		return sealRecord(audit, run.outcome, result);
+		// A resumed leg's result names the leg it continues, sealed with the rest of its record.
+		return sealRecord(audit, run.outcome, plan.resumes ? { ...result, resumes: plan.resumes } : result);
 	} finally {
 		// A copy that cannot be removed is left in the temporary directory; the result stands.
 		await copies?.workspace?.drop().catch(() => {});

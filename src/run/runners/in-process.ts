@@ -42,7 +42,7 @@ import type { SandboxPlan, SandboxSupport } from "../sandbox/types.ts";
 import type { ChildLaunch, ChildOutcome, ChildRunner, PreventedAttempt, RunnerHooks } from "../types.ts";
 import { scratchDir } from "./child-paths.ts";
 import { auditForm, writeSessionFile } from "./in-process-session.ts";
-import { type InProcessSetup, type SetupChild, viewSetup } from "./in-process-setup.ts";
+import { type InProcessSetup, type SetupChild, viewSetup, viewSetupFrom } from "./in-process-setup.ts";
 import { leftBehind, stopDeadline } from "./stop-deadline.ts";
 import { STOP_GRACE_MS } from "./subprocess.ts";
 
@@ -53,6 +53,8 @@ export interface InProcessOptions {
 	support?: SandboxSupport;
 	/** Builds the child's session parts instead of the view's (the default: `viewSetup`). */
 	setup?: SetupChild;
+	/** A resumed child's: the session it continues (its entries, checked when read), under the view's parts. */
+	session?: readonly unknown[];
 }
 
 /** Builds an in-process runner bound to a model runtime shared by all its children. */
@@ -63,7 +65,8 @@ export function inProcessRunner(runtime: ModelRuntime, options: InProcessOptions
 		const plan = "plan" in enforced ? enforced.plan : undefined;
 		const tmp = plan ? scratchDir(hooks.sessionFile, "tmp") : undefined;
 		const isolation = { support, plan, tmp, refused: "error" in enforced ? enforced.error : undefined };
-		return runInProcess(runtime, launch, hooks, isolation, options.setup ?? viewSetup).finally(() => {
+		const setup = options.setup ?? (options.session ? viewSetupFrom(options.session) : viewSetup);
+		return runInProcess(runtime, launch, hooks, isolation, setup).finally(() => {
 			if (tmp) rmSync(tmp, { recursive: true, force: true });
 		});
 	};
