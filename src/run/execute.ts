@@ -109,7 +109,7 @@ function resultOf(
 	accept?: AcceptRun[],
 ): ChildResult {
 	if (plan.kind === "fork") return forkResult(plan, outcome, boundary, at);
-	const promptMismatch = sentMismatch(rendered, outcome);
+	const promptMismatch = sentMismatch(rendered, outcome, plan.resumes !== undefined);
 	if (plan.kind === "unchecked") return uncheckedResult(plan, outcome, promptMismatch, at);
 	const envelope = parseEnvelope({
 		submissions: outcome.submissions,

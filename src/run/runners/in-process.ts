@@ -30,7 +30,7 @@ import { installCachePolicy } from "../child/cache-hook.ts";
 import type { CommandRun } from "../child/command-record.ts";
 import { removeOutputFiles } from "../child/output-files.ts";
 import { childTools } from "../child/tools.ts";
-import { createEventState, foldEvent } from "../outcome/child-events.ts";
+import { createEventState, foldEvent, resumeEventState } from "../outcome/child-events.ts";
 import { childOutcome } from "../outcome/child-outcome.ts";
 import { afterTurn, LAST_TURN_MESSAGE_TYPE, warnAtStart } from "../outcome/turn-budget.ts";
 import { sandboxToEnforce } from "../sandbox/contain.ts";
@@ -64,7 +64,13 @@ export function inProcessRunner(runtime: ModelRuntime, options: InProcessOptions
 		const enforced = sandboxToEnforce(launch.sandbox, support);
 		const plan = "plan" in enforced ? enforced.plan : undefined;
 		const tmp = plan ? scratchDir(hooks.sessionFile, "tmp") : undefined;
-		const isolation = { support, plan, tmp, refused: "error" in enforced ? enforced.error : undefined };
+		const isolation = {
+			support,
+			plan,
+			tmp,
+			refused: "error" in enforced ? enforced.error : undefined,
+			...(options.session && { session: options.session }),
+		};
 		const setup = options.setup ?? (options.session ? viewSetupFrom(options.session) : viewSetup);
 		return runInProcess(runtime, launch, hooks, isolation, setup).finally(() => {
 			if (tmp) rmSync(tmp, { recursive: true, force: true });
@@ -78,6 +84,8 @@ interface Isolation {
 	tmp: string | undefined;
 	/** Why the launch's sandbox cannot be made: the child does not start. */
 	refused: string | undefined;
+	/** The session a resumed child continues. */
+	session?: readonly unknown[];
 }
 
 /** What one child's run shares between the steps below. */
@@ -126,7 +134,9 @@ function outcomeOf(
 /** A run's state before its child starts: nothing seen, recorded or left yet. */
 function newRun(launch: ChildLaunch, hooks: RunnerHooks, isolation: Isolation): Run {
 	const contained = isolation.support.containment && isolation.support.bwrap !== undefined;
-	const base = { launch, hooks, isolation, state: createEventState(), runId: randomUUID() };
+	const state = createEventState();
+	if (isolation.session) resumeEventState(state, isolation.session);
+	const base = { launch, hooks, isolation, state, runId: randomUUID() };
 	return { ...base, prevented: [], commands: [], outputFiles: new Set(), contained };
 }
 

@@ -18,7 +18,7 @@ import type { Readable } from "node:stream";
 import { writeFileNoFollow } from "../audit/record-dir.ts";
 import { CHILD_CONFIG_ENV, encodeChildConfig, expectedPrompt, sha256 } from "../child/child-config.ts";
 import { removeOutputFiles } from "../child/output-files.ts";
-import { createEventState } from "../outcome/child-events.ts";
+import { createEventState, resumeEventState } from "../outcome/child-events.ts";
 import { type ChildExit, childOutcome, ranReports } from "../outcome/child-outcome.ts";
 import {
 	type ContainedCommand,
@@ -134,7 +134,7 @@ export function createSubprocessRunner(options: SubprocessOptions = {}): ChildRu
 				enforced.plan,
 			);
 			const graceMs = options.graceMs ?? STOP_GRACE_MS;
-			return await runChild(launch, hooks, { ...built.command, contained }, graceMs, started);
+			return await runChild(launch, hooks, { ...built.command, contained }, graceMs, started, options.session);
 		} finally {
 			rmSync(promptDir, { recursive: true, force: true });
 			if (privateTmp) rmSync(privateTmp, { recursive: true, force: true });
@@ -170,6 +170,7 @@ async function runChild(
 	{ argv, stdin, contained }: ChildCommand & { contained: ContainedCommand },
 	graceMs: number,
 	started: number,
+	session?: readonly unknown[],
 ): Promise<ChildOutcome> {
 	const runId = randomUUID();
 	const config = childConfig(launch, contained, runId);
@@ -201,6 +202,7 @@ async function runChild(
 	const stdout = child.stdout!;
 	const stderr = child.stderr!;
 	const streams = readChild(stdout, stderr, hooks, contained.sandbox === "enforce");
+	if (session) resumeEventState(streams.state, session);
 	let spawnError: string | undefined;
 	let abortReason: unknown;
 	let stopping: Promise<void> | undefined;
