@@ -9,7 +9,6 @@ import type { Problem } from "../problems.ts";
 import type { Strategy } from "../request/choices.ts";
 import type { Budget } from "../request/limits.ts";
 import type { Thinking } from "../spec/model-ref.ts";
-import type { ResumeLink } from "./resume.ts";
 import type { RootClaim } from "./root-claim.ts";
 
 /** A model as `provider/id`, with the thinking level to use. */
@@ -38,6 +37,19 @@ export interface DefaultDecision {
 	field: string;
 	value: unknown;
 	reason: string;
+}
+
+/** The leg a resumed run continues, as both records name it. */
+export interface ResumeLink {
+	/** The first leg's run: its audit directory's name. */
+	run: string;
+	/** Its audit directory. */
+	dir: string;
+	kind: "task" | "fork";
+	/** The session the new leg continues: its id, how many entries, its last entry. */
+	sessionId: string;
+	entries: number;
+	leafId: string | null;
 }
 
 /** What every planned child has, whatever it is: who it is, where and on what it runs, what it holds, where it is recorded. */

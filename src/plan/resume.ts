@@ -13,7 +13,7 @@
  */
 import { inside, type Problem, type ProblemPlace } from "../problems.ts";
 import { isRecord } from "../values.ts";
-import type { SessionEntryLike } from "./fork-types.ts";
+import type { LegAuthority, ResumeSource } from "./resume-types.ts";
 import type { Planned, TaskPlan } from "./types.ts";
 
 /** The spec fields a resumed task takes from the call alone, never from its first leg's record. */
@@ -21,43 +21,6 @@ export const FROM_THE_CALL_ALONE = ["read_only", "write_allowed", "exclude", "ne
 
 /** The `context` lists a resumed task keeps from its first leg (the tail is the caller's conversation: never). */
 const KEPT_CONTEXT = ["facts", "files", "commands"];
-
-/** The leg a resumed run continues, as both records name it. */
-export interface ResumeLink {
-	/** The first leg's run: its audit directory's name. */
-	run: string;
-	/** Its audit directory. */
-	dir: string;
-	kind: "task" | "fork";
-	/** The session the new leg continues: its id, how many entries, its last entry. */
-	sessionId: string;
-	entries: number;
-	leafId: string | null;
-}
-
-/** What the first leg was allowed, as its record says (launch.json), for the widening check. */
-export interface LegAuthority {
-	sandbox?: string;
-	apply?: string;
-	network: boolean;
-	gitWrites: boolean;
-	writeAllowed: string[];
-}
-
-/** A finished leg to continue, read from its record (run/audit/resume-record.ts). */
-export interface ResumeSource {
-	link: ResumeLink;
-	/** The session's entries (header left out), checked: unique ids, each parent before its child. */
-	entries: SessionEntryLike[];
-	/** A task's: its spec as recorded, its agent, what it was allowed. */
-	spec?: Record<string, unknown>;
-	agent?: string;
-	authority?: LegAuthority;
-	/** Where the call named the run (`resume`, `tasks[1].resume`, `--resume`). */
-	where: ProblemPlace;
-	/** A task's: the spec fields the call itself gave (the rest came from the first leg). */
-	given?: string[];
-}
 
 /**
  * The spec of a resumed task: the first leg's recorded spec (only the fields a spec has, without

@@ -30,7 +30,7 @@ import type { SandboxAvailability, SandboxPlan } from "./sandbox.ts";
 
 export type { ForkPlan };
 
-import type { ResumeSource } from "./resume.ts";
+import type { ResumeSource } from "./resume-types.ts";
 import type { TaskBranch } from "./tail.ts";
 
 export type { RunnerKind };

@@ -12,7 +12,7 @@ import { lstatSync, realpathSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { readJson } from "../../json/read.ts";
 import type { SessionEntryLike } from "../../plan/fork-types.ts";
-import type { LegAuthority, ResumeSource } from "../../plan/resume.ts";
+import type { LegAuthority, ResumeSource } from "../../plan/resume-types.ts";
 import type { Problem, ProblemPlace } from "../../problems.ts";
 import { isTooLarge, readRecordTextSync } from "../../read-input.ts";
 import { isRecord } from "../../values.ts";

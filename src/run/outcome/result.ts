@@ -9,7 +9,7 @@ import type { Change, UncheckedPart } from "../../boundary/types.ts";
 import type { EvidenceRule } from "../../envelope/proof.ts";
 import type { Envelope } from "../../envelope/schema.ts";
 import type { ClaimCheck } from "../../envelope/verify.ts";
-import type { ResumeLink } from "../../plan/resume.ts";
+import type { ResumeLink } from "../../plan/resume-types.ts";
 import type { ChildPlan } from "../../plan/types.ts";
 import type { Effort } from "../../request/choices.ts";
 import type { ChildOutcome, ChildUsage, RunnerKind } from "../types.ts";

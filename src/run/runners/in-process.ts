@@ -53,7 +53,7 @@ export interface InProcessOptions {
 	support?: SandboxSupport;
 	/** Builds the child's session parts instead of the view's (the default: `viewSetup`). */
 	setup?: SetupChild;
-	/** A resumed child's: the session it continues (its entries, checked when read), under the view's parts. */
+	/** A resumed child's: the session it continues (its entries, checked when read). */
 	session?: readonly unknown[];
 }
 
@@ -64,13 +64,8 @@ export function inProcessRunner(runtime: ModelRuntime, options: InProcessOptions
 		const enforced = sandboxToEnforce(launch.sandbox, support);
 		const plan = "plan" in enforced ? enforced.plan : undefined;
 		const tmp = plan ? scratchDir(hooks.sessionFile, "tmp") : undefined;
-		const isolation = {
-			support,
-			plan,
-			tmp,
-			refused: "error" in enforced ? enforced.error : undefined,
-			...(options.session && { session: options.session }),
-		};
+		const refused = "error" in enforced ? enforced.error : undefined;
+		const isolation = { support, plan, tmp, refused, ...(options.session && { session: options.session }) };
 		const setup = options.setup ?? (options.session ? viewSetupFrom(options.session) : viewSetup);
 		return runInProcess(runtime, launch, hooks, isolation, setup).finally(() => {
 			if (tmp) rmSync(tmp, { recursive: true, force: true });
@@ -84,7 +79,6 @@ interface Isolation {
 	tmp: string | undefined;
 	/** Why the launch's sandbox cannot be made: the child does not start. */
 	refused: string | undefined;
-	/** The session a resumed child continues. */
 	session?: readonly unknown[];
 }
 
