@@ -17,7 +17,16 @@ import type { LegAuthority, ResumeSource } from "./resume-types.ts";
 import type { Planned, TaskPlan } from "./types.ts";
 
 /** The spec fields a resumed task takes from the call alone, never from its first leg's record. */
-export const FROM_THE_CALL_ALONE = ["read_only", "write_allowed", "exclude", "network", "git_writes", "budget"];
+export const FROM_THE_CALL_ALONE = [
+	"read_only",
+	"write_allowed",
+	"exclude",
+	"network",
+	"git_writes",
+	"sandbox",
+	"apply",
+	"budget",
+];
 
 /** The `context` lists a resumed task keeps from its first leg (the tail is the caller's conversation: never). */
 const KEPT_CONTEXT = ["facts", "files", "commands"];

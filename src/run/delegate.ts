@@ -67,9 +67,16 @@ export async function planCall(sources: InputSources, requests: readonly ChildRe
 			...(runsDir !== undefined && { runsDir }),
 		});
 		if (child.ok) loaded.push(child);
-		else refused.push({ request, what: child.what, problems: child.problems, inSpec: true, spec: child.spec });
+		else
+			refused.push({
+				request,
+				what: child.what,
+				problems: child.problems,
+				inSpec: child.inSpec ?? true,
+				...(child.spec && { spec: child.spec }),
+			});
 	}
-	if (refused.length > 0) return { ok: false, what: "the task spec is invalid", problems: [], refused };
+	if (refused.length > 0) return { ok: false, what: refused[0]!.what, problems: [], refused };
 	const opened = await loadInputs(sources, { branch: loaded.some((c) => hasTail(c.request)) });
 	if (!opened.ok) return { ok: false, what: opened.what, problems: opened.problems, refused: [] };
 	const plans: ChildPlan[] = [];

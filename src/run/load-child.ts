@@ -15,7 +15,14 @@ import { readResumable } from "./audit/resume-record.ts";
 
 export type LoadedChild =
 	| { ok: true; request: LoadedRequest; warnings: Problem[] }
-	| { ok: false; what: string; problems: Problem[]; spec: SpecResult };
+	| {
+			ok: false;
+			what: string;
+			problems: Problem[];
+			spec?: SpecResult;
+			/** False for a problem already at its place in the call (the run `resume` names), not the spec's. */
+			inSpec?: false;
+	  };
 
 async function loadSpec(
 	request: { spec: Record<string, unknown>; source?: SpecSource },
@@ -78,10 +85,8 @@ export async function loadChild(
 	};
 }
 
-const NO_SPEC: SpecResult = { ok: false, problems: [], warnings: [] };
-
 function refusedResume(problem: Problem): LoadedChild {
-	return { ok: false, what: "the run to resume cannot be continued", problems: [problem], spec: NO_SPEC };
+	return { ok: false, what: "the run to resume cannot be continued", problems: [problem], inSpec: false };
 }
 
 function resumedRun(resume: ResumeRequest, kind: "task" | "fork", where: { cwd: string; runsDir?: string }) {
@@ -104,7 +109,10 @@ async function loadResumedTask(
 	const given = request.source
 		? await readSpecValue(request.source, where)
 		: { ok: true as const, value: request.spec };
-	if (!given.ok) return { ok: false, what: "the task spec is invalid", problems: given.problems, spec: NO_SPEC };
+	if (!given.ok) {
+		const spec: SpecResult = { ok: false, problems: given.problems, warnings: [] };
+		return { ok: false, what: "the task spec is invalid", problems: given.problems, spec };
+	}
 	const call = isRecord(given.value) ? given.value : {};
 	const spec = loadSpecObject(resumedSpec(source.spec ?? {}, call), where);
 	if (!spec.ok) return { ok: false, what: "the task spec is invalid", problems: [...spec.problems], spec };

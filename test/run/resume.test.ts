@@ -13,7 +13,9 @@ import { listRuns } from "../../src/run/audit/audit.ts";
 import type { TaskResult } from "../../src/run/outcome/result.ts";
 import { RUNNERS } from "../support/both-runners.ts";
 import { envelope, submitTurn } from "../support/child.ts";
+import { runCli } from "../support/cli.ts";
 import { type RunWorkspace, runWorkspace } from "../support/cli-run.ts";
+import { SCRIPTED_PROVIDER } from "../support/pi.ts";
 import type { RecordedRequest, ScriptTurn } from "../support/scripted-provider.ts";
 import { gitRepo } from "../support/task-fixture.ts";
 
@@ -140,5 +142,64 @@ describe.each(RUNNERS)("%s: run --resume", (runner) => {
 		expect(second.result.violations.map((v) => v.path)).toContain("two.txt");
 		expect(second.result.roots).toEqual([{ root, writable: false }]);
 		expect(second.result.resumes?.run).toBe(basename(first.dir));
+	});
+});
+
+describe("run --resume: refusals before anything runs", () => {
+	it("refuses a leg the settings would leave without the sandbox its first leg had, unless the call says so", async () => {
+		const root = gitRepo({ "README.md": "x\n" });
+		const ws = runWorkspace({});
+		const spec = specFile(ws, "first.json", {
+			id: "look",
+			goal: "Read README.md.",
+			deliverable: "its text",
+			roots: [root],
+			sandbox: "enforce",
+		});
+		const first = await leg(ws, "in-process", spec, [submitTurn(envelope([`${root}/README.md:1`]))]);
+		expect(first.result.verdict, JSON.stringify(first.result.problems)).toBe("PASS");
+		writeFileSync(join(ws.agentDir, "settings.json"), JSON.stringify({ "pi-delegate": { sandbox: "off" } }));
+		const again = specFile(ws, "again.json", { goal: "Read it again." });
+		const refused = await ws.run(again, ["--runner", "in-process", "--resume", "look"]);
+		expect(refused.code).toBe(2);
+		expect(refused.stderr).toContain("would be allowed more than the run it continues");
+		expect(refused.stderr).toContain('sandbox: "enforce"');
+		expect(listRuns(ws.runsDir)).toHaveLength(1);
+		// The call names it: the leg runs, as the caller decided.
+		const said = specFile(ws, "said.json", { goal: "Read it again.", sandbox: "off" });
+		const second = await leg(
+			ws,
+			"in-process",
+			said,
+			[submitTurn(envelope([`${root}/README.md:1`]))],
+			["--resume", "look"],
+		);
+		expect(second.result.verdict, JSON.stringify(second.result.problems)).toBe("PASS");
+		expect(second.result.resumes?.run).toBe(basename(first.dir));
+		// preview --resume plans the same leg without running it.
+		const preview = await runCli(
+			[
+				"preview",
+				"--spec",
+				said,
+				"--resume",
+				"look",
+				"--model",
+				"scripted/scripted-1",
+				"--extension",
+				SCRIPTED_PROVIDER,
+			],
+			{ cwd: ws.project, env: ws.env },
+		);
+		expect(preview.code, preview.stderr).toBe(0);
+		expect(preview.stdout).toContain("Read it again.");
+	});
+
+	it("refuses a run that is not found, and one that is not finished, naming --resume", async () => {
+		const ws = runWorkspace({});
+		const spec = specFile(ws, "again.json", { goal: "Go on." });
+		const missing = await ws.run(spec, ["--resume", "nothing-here"]);
+		expect(missing.code).toBe(2);
+		expect(missing.stderr).toMatch(/--resume.*is not a run in/);
 	});
 });
