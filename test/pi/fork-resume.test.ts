@@ -83,6 +83,7 @@ describe("fork with resume", () => {
 	it("refuses a fork's run given to task, naming the tool that resumes it", () => {
 		const [task] = toolEnds(run.events, "task");
 		expect(task?.isError).toBe(true);
+		expect(textFor(task)).toContain("✗ resume: is a fork's run, and this call starts a task");
 		expect(textFor(task)).toContain("resume it with fork");
 	});
 });
