@@ -72,7 +72,17 @@ async function runFromCli(args: RunArgs, io: CommandIO): Promise<ExitCode> {
 			...(await shellSources(args, io)),
 			...(conversation?.ok && { branch: () => conversation.branch, parentSession: conversation.session }),
 		},
-		[{ kind: "task", where: { path: [] }, spec: {}, source, layer: layerOfFlags(args), defaults: [] }],
+		[
+			{
+				kind: "task",
+				where: { path: [] },
+				spec: {},
+				source,
+				layer: layerOfFlags(args),
+				defaults: [],
+				...(args.resume !== undefined && { resume: { run: args.resume, where: { source: "--resume", path: [] } } }),
+			},
+		],
 	);
 	const plan = called.ok ? called.plans[0] : undefined;
 	if (!called.ok || plan?.kind !== "task") {

@@ -109,7 +109,7 @@ function resultOf(
 	accept?: AcceptRun[],
 ): ChildResult {
 	if (plan.kind === "fork") return forkResult(plan, outcome, boundary, at);
-	const promptMismatch = sentMismatch(rendered, outcome);
+	const promptMismatch = sentMismatch(rendered, outcome, plan.resumes !== undefined);
 	if (plan.kind === "unchecked") return uncheckedResult(plan, outcome, promptMismatch, at);
 	const envelope = parseEnvelope({
 		submissions: outcome.submissions,
@@ -143,7 +143,8 @@ async function execute(plan: ChildPlan, ports: ExecutionPorts): Promise<ChildRes
 		const result = copies?.workspace
 			? await settleCopies(run.result as TaskResult, copies.workspace, run.boundary, audit, ports, plan as TaskPlan)
 			: run.result;
-		return sealRecord(audit, run.outcome, result);
+		// A resumed leg's result names the leg it continues, sealed with the rest of its record.
+		return sealRecord(audit, run.outcome, plan.resumes ? { ...result, resumes: plan.resumes } : result);
 	} finally {
 		// A copy that cannot be removed is left in the temporary directory; the result stands.
 		await copies?.workspace?.drop().catch(() => {});

@@ -9,6 +9,7 @@ import type { Change, UncheckedPart } from "../../boundary/types.ts";
 import type { EvidenceRule } from "../../envelope/proof.ts";
 import type { Envelope } from "../../envelope/schema.ts";
 import type { ClaimCheck } from "../../envelope/verify.ts";
+import type { ResumeLink } from "../../plan/resume-types.ts";
 import type { ChildPlan } from "../../plan/types.ts";
 import type { Effort } from "../../request/choices.ts";
 import type { ChildOutcome, ChildUsage, RunnerKind } from "../types.ts";
@@ -64,6 +65,8 @@ interface ResultBase {
 	finishedAt: string;
 	/** The session that delegated the child, so spend can be asked per session. */
 	parentSession?: { id: string; file?: string };
+	/** The leg this run continues, when it resumed a finished one (its record gains a `resumed_by` line). */
+	resumes?: ResumeLink;
 }
 
 export interface TaskResult extends ResultBase {

@@ -30,7 +30,7 @@ import { installCachePolicy } from "../child/cache-hook.ts";
 import type { CommandRun } from "../child/command-record.ts";
 import { removeOutputFiles } from "../child/output-files.ts";
 import { childTools } from "../child/tools.ts";
-import { createEventState, foldEvent } from "../outcome/child-events.ts";
+import { createEventState, foldEvent, resumeEventState } from "../outcome/child-events.ts";
 import { childOutcome } from "../outcome/child-outcome.ts";
 import { afterTurn, LAST_TURN_MESSAGE_TYPE, warnAtStart } from "../outcome/turn-budget.ts";
 import { sandboxToEnforce } from "../sandbox/contain.ts";
@@ -42,7 +42,7 @@ import type { SandboxPlan, SandboxSupport } from "../sandbox/types.ts";
 import type { ChildLaunch, ChildOutcome, ChildRunner, PreventedAttempt, RunnerHooks } from "../types.ts";
 import { scratchDir } from "./child-paths.ts";
 import { auditForm, writeSessionFile } from "./in-process-session.ts";
-import { type InProcessSetup, type SetupChild, viewSetup } from "./in-process-setup.ts";
+import { type InProcessSetup, type SetupChild, viewSetup, viewSetupFrom } from "./in-process-setup.ts";
 import { leftBehind, stopDeadline } from "./stop-deadline.ts";
 import { STOP_GRACE_MS } from "./subprocess.ts";
 
@@ -53,6 +53,8 @@ export interface InProcessOptions {
 	support?: SandboxSupport;
 	/** Builds the child's session parts instead of the view's (the default: `viewSetup`). */
 	setup?: SetupChild;
+	/** A resumed child's: the session it continues (its entries, checked when read). */
+	session?: readonly unknown[];
 }
 
 /** Builds an in-process runner bound to a model runtime shared by all its children. */
@@ -62,8 +64,10 @@ export function inProcessRunner(runtime: ModelRuntime, options: InProcessOptions
 		const enforced = sandboxToEnforce(launch.sandbox, support);
 		const plan = "plan" in enforced ? enforced.plan : undefined;
 		const tmp = plan ? scratchDir(hooks.sessionFile, "tmp") : undefined;
-		const isolation = { support, plan, tmp, refused: "error" in enforced ? enforced.error : undefined };
-		return runInProcess(runtime, launch, hooks, isolation, options.setup ?? viewSetup).finally(() => {
+		const refused = "error" in enforced ? enforced.error : undefined;
+		const isolation = { support, plan, tmp, refused, ...(options.session && { session: options.session }) };
+		const setup = options.setup ?? (options.session ? viewSetupFrom(options.session) : viewSetup);
+		return runInProcess(runtime, launch, hooks, isolation, setup).finally(() => {
 			if (tmp) rmSync(tmp, { recursive: true, force: true });
 		});
 	};
@@ -75,6 +79,7 @@ interface Isolation {
 	tmp: string | undefined;
 	/** Why the launch's sandbox cannot be made: the child does not start. */
 	refused: string | undefined;
+	session?: readonly unknown[];
 }
 
 /** What one child's run shares between the steps below. */
@@ -123,7 +128,9 @@ function outcomeOf(
 /** A run's state before its child starts: nothing seen, recorded or left yet. */
 function newRun(launch: ChildLaunch, hooks: RunnerHooks, isolation: Isolation): Run {
 	const contained = isolation.support.containment && isolation.support.bwrap !== undefined;
-	const base = { launch, hooks, isolation, state: createEventState(), runId: randomUUID() };
+	const state = createEventState();
+	if (isolation.session) resumeEventState(state, isolation.session);
+	const base = { launch, hooks, isolation, state, runId: randomUUID() };
 	return { ...base, prevented: [], commands: [], outputFiles: new Set(), contained };
 }
 

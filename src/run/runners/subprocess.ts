@@ -15,9 +15,10 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname } from "node:path";
 import type { Readable } from "node:stream";
+import { writeFileNoFollow } from "../audit/record-dir.ts";
 import { CHILD_CONFIG_ENV, encodeChildConfig, expectedPrompt, sha256 } from "../child/child-config.ts";
 import { removeOutputFiles } from "../child/output-files.ts";
-import { createEventState } from "../outcome/child-events.ts";
+import { createEventState, resumeEventState } from "../outcome/child-events.ts";
 import { type ChildExit, childOutcome, ranReports } from "../outcome/child-outcome.ts";
 import {
 	type ContainedCommand,
@@ -67,6 +68,17 @@ export interface SubprocessOptions {
 	graceMs?: number;
 	/** What this machine can do (containment, sandbox); default: probed once (sandboxSupport). */
 	support?: SandboxSupport;
+	/** A resumed child's: the session it continues (its entries, checked when read), written for its Pi to open. */
+	session?: readonly unknown[];
+}
+
+/**
+ * The session file a resumed child's Pi opens and continues: a header of its own (a fresh id, the
+ * child's working directory), then the entries. Written exclusively, never through a link.
+ */
+function writeResumedSession(file: string, cwd: string, entries: readonly unknown[]): void {
+	const header = { type: "session", version: 3, id: randomUUID(), timestamp: new Date().toISOString(), cwd };
+	writeFileNoFollow(file, [header, ...entries].map((entry) => `${JSON.stringify(entry)}\n`).join(""));
 }
 
 /** A subprocess runner with a chosen Pi CLI or extension (another Pi version, the built extension). */
@@ -88,6 +100,7 @@ export function createSubprocessRunner(options: SubprocessOptions = {}): ChildRu
 		try {
 			// Made inside the try: when it fails (a full disk), the prompt directory is still removed.
 			privateTmp = enforced.plan ? scratchDir(hooks.sessionFile, "tmp") : undefined;
+			if (options.session) writeResumedSession(hooks.sessionFile, launch.cwd, options.session);
 			const built = buildChildCommand({
 				launch,
 				cli: found.cli,
@@ -121,7 +134,7 @@ export function createSubprocessRunner(options: SubprocessOptions = {}): ChildRu
 				enforced.plan,
 			);
 			const graceMs = options.graceMs ?? STOP_GRACE_MS;
-			return await runChild(launch, hooks, { ...built.command, contained }, graceMs, started);
+			return await runChild(launch, hooks, { ...built.command, contained }, graceMs, started, options.session);
 		} finally {
 			rmSync(promptDir, { recursive: true, force: true });
 			if (privateTmp) rmSync(privateTmp, { recursive: true, force: true });
@@ -157,6 +170,7 @@ async function runChild(
 	{ argv, stdin, contained }: ChildCommand & { contained: ContainedCommand },
 	graceMs: number,
 	started: number,
+	session?: readonly unknown[],
 ): Promise<ChildOutcome> {
 	const runId = randomUUID();
 	const config = childConfig(launch, contained, runId);
@@ -188,6 +202,7 @@ async function runChild(
 	const stdout = child.stdout!;
 	const stderr = child.stderr!;
 	const streams = readChild(stdout, stderr, hooks, contained.sandbox === "enforce");
+	if (session) resumeEventState(streams.state, session);
 	let spawnError: string | undefined;
 	let abortReason: unknown;
 	let stopping: Promise<void> | undefined;
