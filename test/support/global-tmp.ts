@@ -14,13 +14,15 @@ import { REGISTER } from "./temp.ts";
 
 /**
  * What may stay until the directory goes: Pi's and Node's start caches (jiti, the compile cache),
- * the sandboxed children's copies of them (src/run/sandbox/contain-caches.ts), the tarball the install
+ * the sandboxed children's copies of them (src/run/sandbox/contain-caches.ts), the user's private
+ * directory of runs' control sockets (src/run/control/path.ts: each socket goes with its run), the tarball the install
  * tests share (test/install/package.ts) and tempDir's register of what it made (temp.ts).
  */
 const KEPT = [
 	/^jiti$/,
 	/^node-compile-cache$/,
 	/^pi-delegate-sandbox-cache-\d+$/,
+	/^pi-delegate-control-\d+$/,
 	/^pi-delegate-pack-[0-9a-f]+$/,
 	/^\.pi-delegate-temp-dirs$/,
 ];
