@@ -41,7 +41,10 @@ interface Entry {
 function tracker(status: RunStatus) {
 	return (p: TaskProgress) => {
 		if (p.type === "phase") status.state = p.phase === "running" || p.phase === "checking" ? "running" : status.state;
-		else if (p.type === "turn") status.turn = p.turn;
+		else if (p.type === "turn") {
+			status.turn = p.turn;
+			delete status.tool;
+		}
 		else if (p.type === "tool_start") status.tool = p.tool;
 		else if (p.type === "tool_end") delete status.tool;
 		else if (p.type === "usage") status.usd = p.usage.costUsd;
