@@ -44,8 +44,7 @@ function tracker(status: RunStatus) {
 		else if (p.type === "turn") {
 			status.turn = p.turn;
 			delete status.tool;
-		}
-		else if (p.type === "tool_start") status.tool = p.tool;
+		} else if (p.type === "tool_start") status.tool = p.tool;
 		else if (p.type === "tool_end") delete status.tool;
 		else if (p.type === "usage") status.usd = p.usage.costUsd;
 	};
