@@ -97,7 +97,11 @@ describe("bad input", () => {
 		const send = await cli(ws, ["send", "nope", " "]);
 		expect(send.code).toBe(2);
 		expect(send.stderr).toMatch(/RUN[\s\S]*nope[\s\S]*MESSAGE[\s\S]*is empty/);
-		for (const argv of [["runs", "show", "nope"], ["stop", "nope"], ["runs", "list"]]) {
+		for (const argv of [
+			["runs", "show", "nope"],
+			["stop", "nope"],
+			["runs", "list"],
+		]) {
 			const out = await cli(ws, argv);
 			expect(out.code, argv.join(" ")).toBe(2);
 			expect(out.stderr).not.toMatch(/\n\s+at /);
