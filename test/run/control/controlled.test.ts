@@ -9,8 +9,10 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { askRun } from "../../../src/run/control/client.ts";
 import { createMailbox } from "../../../src/run/inbox.ts";
+import { PrefixGate } from "../../../src/run/prefix-gate.ts";
 import type { TaskProgress } from "../../../src/run/types.ts";
 import { childOutcome } from "../../support/child.ts";
+import { waitFor } from "../../support/processes.ts";
 import { spec, taskHarness } from "../../support/task-fixture.ts";
 import { tempDir } from "../../support/temp.ts";
 
@@ -66,6 +68,35 @@ describe("a run under its control endpoint", () => {
 		});
 		expect(await askRun(dir, { op: "status" })).toEqual({ reached: false });
 		expect(await askRun(dir, { op: "send", message: "late" })).toEqual({ reached: false });
+	});
+
+	it("a run held by a prefix gate answers queued, then running", async () => {
+		const h = await taskHarness();
+		const taskSpec = spec({ roots: [tempDir()] });
+		const gate = new PrefixGate({ maxWaitMs: 60_000 });
+		const leader = await gate.enter(h.plan(taskSpec).prefixKey);
+		let dir = "";
+		let release!: () => void;
+		const holding = new Promise<void>((resolve) => {
+			release = resolve;
+		});
+		const result = h.run(taskSpec, () => ({
+			prefixGate: gate,
+			progress: (p: TaskProgress) => {
+				if (p.type === "audit") dir = p.dir;
+			},
+			runner: async () => {
+				await holding;
+				return childOutcome();
+			},
+		}));
+		await waitFor(() => dir !== "");
+		expect(await askRun(dir, { op: "status" })).toMatchObject({ answer: { status: { state: "queued" } } });
+		leader.done();
+		await new Promise((r) => setTimeout(r, 100));
+		expect(await askRun(dir, { op: "status" })).toMatchObject({ answer: { status: { state: "running" } } });
+		release();
+		await result;
 	});
 
 	it("a run without the control port runs as before, with nothing listening", async () => {
