@@ -62,7 +62,7 @@ export const COMMANDS: readonly CommandEntry[] = [
 	},
 	{
 		name: "runs",
-		summary: "list runs and their states; `runs show RUN` prints a run's report again",
+		summary: "list runs and their states, or show a run's report again",
 		load: async () => (await import("./runs.ts")).runsCommand,
 	},
 	{

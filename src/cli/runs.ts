@@ -75,7 +75,7 @@ async function list(io: CommandIO, runsDir: string, all: boolean, json: boolean)
 
 export const runsCommand: Command = {
 	name: "runs",
-	summary: "list runs and their states; `runs show RUN` prints a run's report again",
+	summary: "list runs and their states, or show a run's report again",
 	usage: USAGE,
 	async run(argv, io): Promise<ExitCode> {
 		const parsed = parseFlags(argv, FLAGS);
