@@ -196,12 +196,12 @@ export const BLOCKS: readonly BlockSpec[] = [
 	},
 	{ name: "apply-check", kind: "output", run: RUNS.applyCheck, stream: "stdout", exit: true },
 	{ name: "apply-kept", kind: "output", run: RUNS.applyKept, stream: "stdout", exit: true },
-	// A run's age is how long ago it started: it differs each time the block is made.
-	{ name: "runs", kind: "output", run: RUNS.runs, stream: "stdout", masks: ["ages"], compare: "words" },
-	{ name: "wait", kind: "output", run: RUNS.wait, stream: "stdout", exit: true },
 	{ name: "validate-ok", kind: "output", run: RUNS.validateOk, stream: "stdout" },
 	{ name: "validate-bad", kind: "output", run: RUNS.validateBad, stream: "stderr", exit: true },
 	{ name: "modes", kind: "output", run: RUNS.modes, stream: "stdout" },
+	// A run's age is how long ago it started: it differs each time the block is made.
+	{ name: "runs", kind: "output", run: RUNS.runs, stream: "stdout", masks: ["ages"], compare: "words" },
+	{ name: "wait", kind: "output", run: RUNS.wait, stream: "stdout", exit: true },
 	{ name: "spend", kind: "output", run: RUNS.spend, stream: "stdout" },
 	{ name: "agents", kind: "output", run: RUNS.agents, stream: "stdout" },
 	{ name: "settings-typo", kind: "output", run: RUNS.settingsTypo, stream: "stderr", exit: true },
