@@ -50,6 +50,22 @@ describe.each(RUNNERS)("run --background (%s runner)", (runner) => {
 	}, 180_000);
 });
 
+describe("run --background without bubblewrap", () => {
+	it("holds the run in a process group of its own and says so; the run goes on", async () => {
+		const a = gitRepo({ "a.txt": "x\n" });
+		const ws = runWorkspace({ turns: [submitTurn(envelope([`${a}/a.txt:1`]))] });
+		const env = { ...ws.env, ...helperEnv(), PI_DELEGATE_BWRAP: "off" };
+		const argv = ws.argv(ws.spec({ roots: [a], sandbox: "off" }), ["--runner", "in-process", "--background", "--json"]);
+		const out = await runCli(argv, { cwd: ws.project, env });
+		expect(out.code, out.stderr).toBe(0);
+		expect(out.stderr.replace(/\s+/g, " ")).toContain("in a process group of its own (no bubblewrap here)");
+		const { id, pid, namespace } = JSON.parse(out.stdout) as { id: string; pid: number; namespace: boolean };
+		expect(namespace).toBe(false);
+		expect(await runCli(["wait", id, "--timeout", "120"], { cwd: ws.project, env })).toMatchObject({ code: 0 });
+		await waitFor(() => !alive(pid), 20_000);
+	}, 180_000);
+});
+
 describe("run --background: bad input", () => {
 	it("an invalid spec ends in the foreground, exit 2, and nothing is started", async () => {
 		const ws = runWorkspace({ turns: [] });

@@ -68,7 +68,12 @@ export function foldRun(found: RunFindings): RunView {
 			return { ...NONE, state: "running", detail: "its control endpoint is busy and did not answer" };
 		return { ...NONE, state: status.state, kind: status.kind, usd: status.usd, status };
 	}
-	if (!result.found) return { ...NONE, state: "lost", detail: "it has no result and nothing answers for it" };
+	if (!result.found)
+		return {
+			...NONE,
+			state: "lost",
+			detail: "it has no result and nothing answers for it (a run started with another TMPDIR is asked with that one)",
+		};
 	if ("error" in result) return { ...NONE, state: "lost", detail: `nothing answers for it and ${result.error}` };
 	const end = endOf(result.value);
 	const kind = typeof result.value.kind === "string" ? result.value.kind : "task";
