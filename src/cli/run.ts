@@ -1,4 +1,6 @@
+import type { TaskPlan } from "../plan/types.ts";
 import { problemReplacer } from "../problems.ts";
+import type { PlannedCall } from "../run/delegate.ts";
 import { type Command, type CommandIO, EXIT, type ExitCode, UsageError, widthOf } from "./command.ts";
 import { parseFlags } from "./flags.ts";
 import { type RequestFlags, RUN_FLAGS, requestFlags, requestFlagUsage } from "./request-flags.ts";
@@ -86,7 +88,7 @@ async function runFromCli(
 ): Promise<ExitCode> {
 	const { refuseRunsDir } = await import("./runs-dir-gate.ts");
 	if (refuseRunsDir(io, args.trust, "cannot run")) return EXIT.badInput;
-	const { planCall, runChild } = await import("../run/delegate.ts");
+	const { planCall } = await import("../run/delegate.ts");
 	const { layerOfFlags, shellSources } = await import("./sources.ts");
 	const { conversationOfFile } = await import("../run/branch.ts");
 	const { resolve } = await import("node:path");
@@ -115,6 +117,18 @@ async function runFromCli(
 		const { runInBackground } = await import("./background.ts");
 		return runInBackground(argv, io, args.json, "text" in source ? source.text : undefined);
 	}
+	return executeFromCli(args, io, called, plan, onRecord);
+}
+
+/** Executes the planned task with progress on stderr, prints its report, and says the exit code. */
+async function executeFromCli(
+	args: RunArgs,
+	io: CommandIO,
+	called: Extract<PlannedCall, { ok: true }>,
+	plan: TaskPlan,
+	onRecord: ((dir: string) => void) | undefined,
+): Promise<ExitCode> {
+	const { runChild } = await import("../run/delegate.ts");
 	const { progressPrinter } = await import("./progress.ts");
 	const { renderReport } = await import("../report/task-report.ts");
 	const cancel = new AbortController();
