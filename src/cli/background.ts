@@ -9,7 +9,7 @@ import { closeSync, openSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { hanging, terminalSafe } from "../format/text.ts";
-import { ensureControlDir } from "../run/control/path.ts";
+import { ensurePrivateDir } from "../run/control/path.ts";
 import { startSupervisor } from "../run/control/supervisor.ts";
 import { findBwrap, probeSandboxSupport } from "../run/sandbox/support.ts";
 import { type CommandIO, EXIT, type ExitCode, widthOf } from "./command.ts";
@@ -33,7 +33,9 @@ export async function runInBackground(
 	json: boolean,
 	specText?: string,
 ): Promise<ExitCode> {
-	const dir = ensureControlDir(io.env);
+	// The log lies in a private directory of the temporary directory the run is given, not with the sockets.
+	const tmp = (io.env.TMPDIR || "/tmp").replace(/(.)\/$/, "$1");
+	const dir = ensurePrivateDir(join(tmp, `pi-delegate-supervisors-${process.getuid?.() ?? 0}`));
 	const log = join(dir, `supervisor-${Date.now()}-${randomBytes(4).toString("hex")}.log`);
 	const logFd = openSync(log, "wx", 0o600);
 	const support = probeSandboxSupport(() => findBwrap(io.env));

@@ -1,8 +1,8 @@
 /**
  * Where a run's control endpoint lives. A unix socket's path holds at most 107 bytes, and a runs
  * directory can be any length, so the socket is not put beside the record: it lies in a private
- * directory of the user's under the temporary directory, named by a hash of the run directory's real
- * path. A client finds it from the run directory alone, and a path is never longer than the limit.
+ * directory of the user's under /tmp, named by a hash of the run directory's real path. A client
+ * finds it from the run directory alone, and a path is never longer than the limit.
  *
  * The directory is the user's own (0700, owned by them, not a link): one that is not is refused, not
  * repaired, since whoever made it could read or answer in a run's place. A sandboxed child has a
@@ -11,7 +11,7 @@
  */
 import { createHash } from "node:crypto";
 import { lstatSync, mkdirSync, realpathSync } from "node:fs";
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 
 /** The most bytes a unix socket's path may hold (sun_path is 108, with its terminating NUL). */
 export const SOCKET_PATH_MAX = 107;
@@ -19,28 +19,26 @@ export const SOCKET_PATH_MAX = 107;
 /** Hex digits of the run directory's hash in the socket's name: far past any chance of two runs meeting. */
 const HASH_HEX = 32;
 
-/** The temporary directory as Node's os.tmpdir() decides it, from the given environment. */
-function tempRoot(env: Readonly<Record<string, string | undefined>>): string {
-	const dir = env.TMPDIR || env.TMP || env.TEMP || "/tmp";
-	return dir.length > 1 && dir.endsWith("/") ? dir.slice(0, -1) : dir;
-}
+/** Names another directory for the sockets (an absolute path; the tests point it at their own). */
+export const CONTROL_DIR_ENV = "PI_DELEGATE_CONTROL_DIR";
 
-/** The private directory's name: one per user, so two users never share one. */
-const dirName = () => `pi-delegate-control-${process.getuid?.() ?? 0}`;
+/** The default directory: one per user under /tmp, which a sandboxed child never sees (its /tmp is its own). */
+const defaultDir = () => `/tmp/pi-delegate-control-${process.getuid?.() ?? 0}`;
 
 /** Room a socket's name takes in the directory: `/`, the hash, `.sock`. */
 const NAME_BYTES = 1 + HASH_HEX + ".sock".length;
 
 /**
- * Where the private directories may be, first the one a run uses: under the temporary directory the
- * environment names, or under /tmp when that one is too long for a socket's path. A client looks in
- * both, so a shell with another TMPDIR than the run's still finds it in /tmp's.
+ * Where the private directories may be, first the one a run uses: PI_DELEGATE_CONTROL_DIR when it
+ * is set, absolute and short enough for a socket's path, else /tmp's. It is not the temporary
+ * directory TMPDIR names: two shells with different TMPDIRs must find the same run, and a killed
+ * run must leave nothing in the TMPDIR it was given. A client looks in each.
  */
 export function controlDirs(env: Readonly<Record<string, string | undefined>> = process.env): string[] {
-	const preferred = join(tempRoot(env), dirName());
-	const fallback = join("/tmp", dirName());
-	if (Buffer.byteLength(preferred) + NAME_BYTES > SOCKET_PATH_MAX) return [fallback];
-	return preferred === fallback ? [preferred] : [preferred, fallback];
+	const override = env[CONTROL_DIR_ENV];
+	const fits = (dir: string) => Buffer.byteLength(dir) + NAME_BYTES <= SOCKET_PATH_MAX;
+	if (override === undefined || !isAbsolute(override) || !fits(override)) return [defaultDir()];
+	return override === defaultDir() ? [override] : [override, defaultDir()];
 }
 
 /** The socket's name for a run directory: a hash of its real path (the same however it is named). */
@@ -73,14 +71,18 @@ export function notPrivate(dir: string): string | undefined {
 /** An error of the private directory, with what to do about it. */
 export class ControlDirRefused extends Error {
 	constructor(dir: string, why: string) {
-		super(`the control directory ${dir} ${why}: remove it, and it is made again as this user's own (0700)`);
+		super(`the private directory ${dir} ${why}: remove it, and it is made again as this user's own (0700)`);
 		this.name = "ControlDirRefused";
 	}
 }
 
 /** The private directory a run opens its endpoint in: made when missing, refused when not the user's own. */
 export function ensureControlDir(env: Readonly<Record<string, string | undefined>> = process.env): string {
-	const [dir] = controlDirs(env) as [string];
+	return ensurePrivateDir(controlDirs(env)[0] as string);
+}
+
+/** `dir`, made 0700 when missing; refused when it is not this user's own. */
+export function ensurePrivateDir(dir: string): string {
 	try {
 		mkdirSync(dir, { mode: 0o700 });
 	} catch (error) {

@@ -72,7 +72,8 @@ export function foldRun(found: RunFindings): RunView {
 		return {
 			...NONE,
 			state: "lost",
-			detail: "it has no result and nothing answers for it (a run started with another TMPDIR is asked with that one)",
+			detail:
+				"it has no result and nothing answers for it (a run started with another PI_DELEGATE_CONTROL_DIR is asked with that one)",
 		};
 	if ("error" in result) return { ...NONE, state: "lost", detail: `nothing answers for it and ${result.error}` };
 	const end = endOf(result.value);

@@ -1,7 +1,7 @@
 /**
- * Where a run's socket lies: within a unix socket's path limit whatever the runs directory's length
- * or the temporary directory's, derived from the run directory alone (its real path), in a private
- * directory of the user's; one that is not the user's own is refused, never used.
+ * Where a run's socket lies: within a unix socket's path limit whatever the runs directory's length,
+ * derived from the run directory alone (its real path), in a private directory of the user's (under
+ * /tmp, or where PI_DELEGATE_CONTROL_DIR says); one that is not the user's own is refused, never used.
  */
 import { chmodSync, mkdirSync, statSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
@@ -16,10 +16,13 @@ import {
 } from "../../../src/run/control/path.ts";
 import { tempDir } from "../../support/temp.ts";
 
+const TMP_DIR = `/tmp/pi-delegate-control-${process.getuid?.()}`;
+const own = () => ({ PI_DELEGATE_CONTROL_DIR: join(tempDir(), "control") });
+
 describe("socket paths", () => {
 	it("fit the limit for a run directory of any length, and name the run by its real path", () => {
 		const base = tempDir();
-		const env = { TMPDIR: tempDir() };
+		const env = own();
 		const deep = join(base, "d".repeat(200), "e".repeat(200), "20260101T000000Z-t");
 		mkdirSync(deep, { recursive: true });
 		const path = socketPathFor(deep, env);
@@ -29,22 +32,24 @@ describe("socket paths", () => {
 		expect(socketCandidates(deep, env)[0]).toBe(path);
 	});
 
-	it("a temporary directory too long for a socket falls back to /tmp", () => {
-		const env = { TMPDIR: `/tmp/${"x".repeat(120)}` };
-		expect(controlDirs(env)).toEqual([join("/tmp", `pi-delegate-control-${process.getuid?.()}`)]);
+	it("live under /tmp whatever TMPDIR says; a directory named too long or relative is not used", () => {
+		expect(controlDirs({ TMPDIR: "/var/tmp/elsewhere" })).toEqual([TMP_DIR]);
+		expect(controlDirs({ PI_DELEGATE_CONTROL_DIR: `/tmp/${"x".repeat(120)}` })).toEqual([TMP_DIR]);
+		expect(controlDirs({ PI_DELEGATE_CONTROL_DIR: "relative/dir" })).toEqual([TMP_DIR]);
+		expect(controlDirs({ PI_DELEGATE_CONTROL_DIR: "/x/ctl" })).toEqual(["/x/ctl", TMP_DIR]);
 	});
 
 	it("the private directory is made 0700; one that is a link or open to others is refused", () => {
-		const env = { TMPDIR: tempDir() };
+		const env = own();
 		const dir = ensureControlDir(env);
 		expect(statSync(dir).mode & 0o777).toBe(0o700);
 		chmodSync(dir, 0o755);
 		expect(() => ensureControlDir(env)).toThrow(ControlDirRefused);
-		expect(socketCandidates(tempDir(), env)).not.toContain(expect.stringContaining(env.TMPDIR));
-		const linked = { TMPDIR: tempDir() };
+		expect(socketCandidates(tempDir(), env)).not.toContain(expect.stringContaining(dir));
+		const linked = own();
 		const elsewhere = tempDir();
 		chmodSync(elsewhere, 0o700);
-		symlinkSync(elsewhere, join(linked.TMPDIR, `pi-delegate-control-${process.getuid?.()}`));
+		symlinkSync(elsewhere, linked.PI_DELEGATE_CONTROL_DIR);
 		expect(() => ensureControlDir(linked)).toThrow(/is a symbolic link/);
 	});
 });
