@@ -59,6 +59,10 @@ describe.each(RUNNERS)("a background run whose supervisor is killed (%s runner)"
 		await waitFor(() => !alive(pid), 10_000);
 		// The kernel empties the namespace once its first process has gone.
 		await waitFor(() => tree.every((p) => !alive(p)), 10_000);
+		// A killed process's threads take a moment to let go of its descriptors (the socket with them).
+		const until = Date.now() + 10_000;
+		while ((await askRun(dir, { op: "status" }, { env })).reached && Date.now() < until)
+			await new Promise((r) => setTimeout(r, 50));
 		expect(await askRun(dir, { op: "status" }, { env })).toEqual({ reached: false });
 		const run = JSON.parse((await cli(["runs", "--json"])).stdout).runs[0];
 		expect(run).toMatchObject({ id, state: "lost", usd: 0.025 });
