@@ -79,6 +79,20 @@ const RUNS = {
 		argv: () => ["apply", "fix-typo-unsandboxed"],
 		lane: "examples-2",
 	},
+	runs: {
+		id: "runs",
+		home: "scripted2",
+		cwd: (s) => s.base2,
+		argv: () => ["runs"],
+		lane: "examples-2",
+	},
+	wait: {
+		id: "wait",
+		home: "scripted2",
+		cwd: (s) => s.base2,
+		argv: () => ["wait", "fix-typo-unsandboxed", "--timeout", "60"],
+		lane: "examples-2",
+	},
 	runPass: {
 		id: "run-pass",
 		home: "scripted",
@@ -245,6 +259,9 @@ export const BLOCKS: readonly BlockSpec[] = [
 	{ name: "validate-ok", kind: "output", run: RUNS.validateOk, stream: "stdout" },
 	{ name: "validate-bad", kind: "output", run: RUNS.validateBad, stream: "stderr", exit: true },
 	{ name: "modes", kind: "output", run: RUNS.modes, stream: "stdout" },
+	// A run's age is how long ago it started: it differs each time the block is made.
+	{ name: "runs", kind: "output", run: RUNS.runs, stream: "stdout", masks: ["ages"], compare: "words" },
+	{ name: "wait", kind: "output", run: RUNS.wait, stream: "stdout", exit: true },
 	{ name: "spend", kind: "output", run: RUNS.spend, stream: "stdout" },
 	{ name: "agents", kind: "output", run: RUNS.agents, stream: "stdout" },
 	{ name: "settings-typo", kind: "output", run: RUNS.settingsTypo, stream: "stderr", exit: true },

@@ -15,6 +15,7 @@ import type { SessionEntryLike } from "../plan/fork-types.ts";
 import type { ChildPlan, ForkPlan } from "../plan/types.ts";
 import { AuditRecord } from "./audit/audit.ts";
 import { noteResumedBy } from "./audit/links.ts";
+import { openRunControl } from "./control/open.ts";
 import type { ExecutionPorts } from "./execute.ts";
 import { createForkState, forkSetup } from "./runners/fork-child.ts";
 import { inProcessRunner } from "./runners/in-process.ts";
@@ -82,6 +83,7 @@ export function realPorts(
 			snapshotRoots(roots, { ...(options.previous && { previous: options.previous }), exclude: [...options.exclude] }),
 		render: (p) => renderChildView(p.child, { cwd: p.cwd, agentDir: p.agentDir }),
 		probe: nodeFileProbe(),
+		control: openRunControl,
 		...extra,
 		runner: extra.runner ?? runnerFor(plan, context),
 	};
