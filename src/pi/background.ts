@@ -1,0 +1,39 @@
+/**
+ * The extension's port to the session's background children: attaches this instance (its `pi`,
+ * its children registry, its footer) to the process-wide hub of the session it runs in, at
+ * session start and on the first call that needs it, and detaches it at shutdown — so after a
+ * `/reload` the new instance lists the children the old one started, receives their results, and
+ * sends none that went already. Loaded when Pi starts: it imports nothing heavy.
+ */
+import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
+import type { ChildrenRegistry } from "../run/children.ts";
+import { type BackgroundSink, type SessionBackground, sessionBackground } from "./background-hub.ts";
+import { createSink } from "./background-sink.ts";
+
+export interface BackgroundPort {
+	/** The session's background children, with this instance attached. */
+	session(ctx: ExtensionContext): SessionBackground;
+	/** The registry background children are listed in (the session's one). */
+	registry: ChildrenRegistry;
+}
+
+export function registerBackground(pi: ExtensionAPI, registry: ChildrenRegistry): BackgroundPort {
+	let attached: { hub: SessionBackground; sink: BackgroundSink } | undefined;
+	const session = (ctx: ExtensionContext): SessionBackground => {
+		const hub = sessionBackground(ctx.sessionManager.getSessionId());
+		if (attached?.hub === hub) return hub;
+		attached?.hub.detach(attached.sink);
+		const sink = createSink(pi, registry, ctx);
+		attached = { hub, sink };
+		hub.attach(sink);
+		return hub;
+	};
+	pi.on("session_start", (_event, ctx) => {
+		session(ctx);
+	});
+	pi.on("session_shutdown", () => {
+		attached?.hub.detach(attached.sink);
+		attached = undefined;
+	});
+	return { session, registry };
+}
