@@ -80,7 +80,9 @@ function schemaOf(key: SettingKey): TSchema {
 function shapeProblem(key: PlainKey, value: unknown, place: ProblemPlace): Problem {
 	const text = TEXT[key];
 	const near = typeof value === "string" && text.words ? closest(value, text.words) : undefined;
-	let message = `must be ${text.expects}, not ${typeof value === "number" ? value : kindOf(value)}`;
+	// A number out of range is named by its value: "an integer" would not say what is wrong with 0.
+	const given = key === "backgroundLimit" && typeof value === "number" ? String(value) : kindOf(value);
+	let message = `must be ${text.expects}, not ${given}`;
 	if (typeof value === "string" && text.words) message = `"${value}" is not ${text.noun}`;
 	if (near !== undefined) message += ` (did you mean "${near}"?)`;
 	if (key === "sandbox" && typeof value === "boolean") {
