@@ -3,7 +3,9 @@
  * run id per child, the parent goes on, and each child's result reaches it as one message — exactly
  * once, also across a compaction and a reload of the extension.
  */
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { collectSpend } from "../../src/meter/collect.ts";
 import { type BackgroundParent, backgroundParent, backgroundTasks } from "../support/background-parent.ts";
 
 const RUNNERS = ["in-process", "subprocess"] as const;
@@ -73,5 +75,32 @@ describe("delivery once across a compaction and a reload", () => {
 		await new Promise((r) => setTimeout(r, 300));
 		expect(new Set(keysOf(p)).size).toBe(3);
 		expect(p.delivered()).toHaveLength(3);
+	}, 60_000);
+});
+
+describe("spend", () => {
+	it("counts each background child once, whether its result came as a message or through a wait", async () => {
+		let ids: string[] = [];
+		const p = await backgroundParent({
+			runner: "in-process",
+			sessionFile: true,
+			parent: (request, turn) => {
+				if (turn === 0) return backgroundTasks(p.cwd, ["A", "B"]);
+				if (turn === 1) {
+					ids = [...(request.toolResults[0]?.text ?? "").matchAll(/child-\w#\d+/g)].map((m) => m[0]);
+					p.release("A");
+					return { tools: [{ name: "children", input: { action: "wait", run: ids[0], timeout_s: 30 } }] };
+				}
+				return "Noted.";
+			},
+		});
+		open = p;
+		await p.session.prompt("[bg-parent] two, wait for one");
+		p.release("B");
+		await p.until(() => p.delivered().length === 1);
+		const sessionFile = p.session.sessionManager.getSessionFile();
+		const sources = collectSpend({ runsDir: join(p.dir.agentDir, "pi-delegate", "runs"), sessionFile });
+		const children = sources.filter((s) => s.kind === "task");
+		expect(children.map((c) => c.id).sort()).toEqual(["child-a", "child-b"]);
 	}, 60_000);
 });

@@ -8,7 +8,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { AgentSession } from "@earendil-works/pi-coding-agent";
+import { type AgentSession, SessionManager } from "@earendil-works/pi-coding-agent";
 import {
 	type Emulator,
 	type EmulatorAgentDir,
@@ -34,6 +34,8 @@ export interface BackgroundParentOptions {
 	backgroundLimit?: number;
 	/** Real milliseconds before every answer's first byte. */
 	firstByteDelayMs?: number;
+	/** Keep the parent's session in a file (for the spend view), not in memory. */
+	sessionFile?: boolean;
 }
 
 export interface BackgroundParent {
@@ -133,6 +135,7 @@ export async function backgroundParent(options: BackgroundParentOptions): Promis
 		noContextFiles: true,
 		// A compaction in a short test conversation keeps only its last turn or so.
 		keepRecentTokens: 50,
+		...(options.sessionFile && { sessionManager: SessionManager.create(cwd, join(root, "sessions")) }),
 	});
 	const delivered = () =>
 		session.sessionManager
