@@ -18,7 +18,7 @@ import type { ChildUsage, TaskProgress } from "../run/types.ts";
 export interface BackgroundOutcome {
 	key: string;
 	id: string;
-	kind: "task" | "fork";
+	kind: "task" | "fork" | "workflow";
 	state: ChildEnd;
 	/** The compact report a foreground call returns to the model. */
 	text: string;
@@ -36,7 +36,7 @@ export type ChildOutcome = Omit<BackgroundOutcome, "key">;
 /** One child a call hands over: what to list it as, and how to run it. */
 export interface BackgroundChild {
 	id: string;
-	kind: "task" | "fork";
+	kind: "task" | "fork" | "workflow";
 	label: string;
 	run(io: { progress: (p: TaskProgress) => void; signal: AbortSignal; inbox: ChildMailbox }): Promise<ChildOutcome>;
 }

@@ -25,7 +25,7 @@ export const BACKGROUND_STATUS_KEY = "pi-delegate-background";
 export interface BackgroundMessageDetails {
 	key: string;
 	id: string;
-	kind: "task" | "fork";
+	kind: "task" | "fork" | "workflow";
 	state: string;
 	auditDir?: string;
 	usage?: BackgroundOutcome["usage"];

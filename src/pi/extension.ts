@@ -43,7 +43,7 @@ export default function piDelegate(pi: ExtensionAPI): void {
 	registerTaskTool(pi, { ...deps, now, locks, prefixGate, children, background });
 	registerForkTool(pi, { ...deps, now, prefixGate, locks, children, background });
 	registerChildrenTool(pi, background);
-	registerWorkflowCommands(pi, { ...deps, children, prefixGate, locks });
+	registerWorkflowCommands(pi, { ...deps, children, prefixGate, locks, background });
 	// After the capture, so a child never inherits the rule; the parent's prompt carries it through compaction.
 	registerDelegationRule(pi, {
 		enabled: async (ctx) => (await settingsOf(ctx)).settings.delegationRule.value,

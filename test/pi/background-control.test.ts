@@ -163,3 +163,27 @@ describe("a background fork", () => {
 		expect(message?.content).toContain("The retry count is three.");
 	}, 60_000);
 });
+
+describe("a background workflow command", () => {
+	it("returns at once with a run id; the run's report reaches the parent agent as one message", async () => {
+		// The command loads its engine on first use; loaded here, its time is not the test's.
+		await import("../../src/pi/workflow-run.ts");
+		const p = await backgroundParent({ runner: "in-process", parent: () => "Noted." });
+		open = p;
+		const { writeFileSync } = await import("node:fs");
+		writeFileSync(
+			`${p.cwd}/wf.ts`,
+			'export default async (wf) => (await wf.agent("[bg-child W] Read data.txt.", { id: "look", roots: ["."] })).verdict;\n',
+		);
+		await p.session.prompt("/workflow wf.ts --background");
+		// The command has returned; the workflow's child waits at its gate.
+		await p.until(() => p.asked.includes("W"));
+		expect(p.delivered()).toHaveLength(0);
+		p.release("W");
+		await p.until(() => p.delivered().length === 1);
+		const [message] = p.delivered();
+		expect(message?.details.kind).toBe("workflow");
+		expect(message?.content).toMatch(/^Background workflow workflow-workflow#\d+ has ended \(PASS\)\./);
+		expect(p.parentRequests.length).toBeGreaterThan(0);
+	}, 60_000);
+});
