@@ -27,7 +27,16 @@ export interface BackgroundOutcome {
 	usage?: ChildUsage;
 	auditDir?: string;
 	/** The `pi-delegate.child` entry for the spend view, appended once through the sink. */
-	link?: unknown;
+	link?: ChildLink;
+}
+
+/**
+ * A custom entry to append for the child (its type comes with it, so this file, loaded when Pi
+ * starts, need not load the meter that names it).
+ */
+export interface ChildLink {
+	customType: string;
+	data: unknown;
 }
 
 /** What a child's run reports back to the hub; the hub adds the key. */
@@ -50,7 +59,7 @@ export interface BackgroundSink {
 	/** Appends a record to the session (`launched`, `delivered`). */
 	record(data: Record<string, unknown>): void;
 	/** Appends a child's spend link (`pi-delegate.child`), which the spend view counts once. */
-	link(data: unknown): void;
+	link(entry: ChildLink): void;
 	/** The running and queued children changed: redraw the footer. */
 	changed(runs: readonly BackgroundRun[]): void;
 }
@@ -111,6 +120,20 @@ export class SessionBackground {
 
 	get(key: string): BackgroundRun | undefined {
 		return this.runs.get(key) ?? [...this.runs.values()].findLast((r) => r.child.id === key);
+	}
+
+	/** Stops every child that has not ended, and waits (at most `ms`) for them to end. */
+	async stopAll(ms: number): Promise<void> {
+		const active = [...this.runs.values()].filter((r) => r.state !== "ended");
+		for (const run of active) this.stop(run.key);
+		let timer: NodeJS.Timeout | undefined;
+		await Promise.race([
+			Promise.all(active.map((r) => r.ended)),
+			new Promise<void>((resolve) => {
+				timer = setTimeout(resolve, ms);
+			}),
+		]);
+		clearTimeout(timer);
 	}
 
 	/** Ends a queued child without running it, or aborts a running one; false when it has ended. */

@@ -10,7 +10,6 @@
  */
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { formatUsd, plural } from "../format/numbers.ts";
-import { CHILD_ENTRY_TYPE } from "../meter/fold.ts";
 import type { ChildrenRegistry } from "../run/children.ts";
 import type { BackgroundOutcome, BackgroundRun, BackgroundSink } from "./background-hub.ts";
 
@@ -85,7 +84,7 @@ export function createSink(pi: ExtensionAPI, registry: ChildrenRegistry, ctx: Ex
 			pi.sendMessage(backgroundMessage(outcome), { deliverAs: "followUp", triggerTurn: true });
 		},
 		record: (data) => pi.appendEntry(BACKGROUND_ENTRY, data),
-		link: (data) => pi.appendEntry(CHILD_ENTRY_TYPE, data),
+		link: (entry) => pi.appendEntry(entry.customType, entry.data),
 		changed(runs) {
 			try {
 				ui?.setStatus(BACKGROUND_STATUS_KEY, backgroundStatusText(runs));

@@ -175,7 +175,7 @@ function launchForks(planned: Awaited<ReturnType<typeof planForks>>, ctx: Extens
 				report: renderForkReport([result]),
 				usage,
 				auditDir,
-				link: { kind, id, auditDir, sessionFile, usage, verdict },
+				link: { customType: CHILD_ENTRY_TYPE, data: { kind, id, auditDir, sessionFile, usage, verdict } },
 			};
 		},
 	}));

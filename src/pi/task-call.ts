@@ -12,6 +12,7 @@
  * other (RootLocks), and siblings share a cached prefix (PrefixGate).
  */
 import type { AgentToolResult, ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { CHILD_ENTRY_TYPE } from "../meter/fold.ts";
 import { entryPlace, requestChildren } from "../plan/request.ts";
 import type { TaskRequest } from "../plan/request-types.ts";
 import type { TaskPlan } from "../plan/types.ts";
@@ -163,7 +164,7 @@ function launchTasks(planned: Planned, ctx: ExtensionContext, deps: TaskToolDeps
 				report: renderReport(result),
 				usage: result.metrics.usage,
 				auditDir: result.auditDir,
-				link: childLinkEntry(result, undefined, plan.prefixKey),
+				link: { customType: CHILD_ENTRY_TYPE, data: childLinkEntry(result, undefined, plan.prefixKey) },
 			};
 		},
 	}));

@@ -58,3 +58,28 @@ describe("background children in the widget", () => {
 		await second?.ended;
 	});
 });
+
+describe("when Pi quits", () => {
+	it("stops every background child still running or queued, and waits for them to end", async () => {
+		const registry = new ChildrenRegistry({ now: () => 1_000 });
+		const hub = sessionBackground(`quit-test-${Date.now()}`);
+		hub.limit = 1;
+		const child = (id: string) => ({
+			id,
+			kind: "task" as const,
+			label: id,
+			run: ({ signal }: { signal: AbortSignal }) =>
+				new Promise<{ id: string; kind: "task"; state: "FAIL"; text: string; report: string }>((resolve) =>
+					signal.addEventListener("abort", () =>
+						setTimeout(() => resolve({ id, kind: "task", state: "FAIL", text: "stopped", report: "stopped" }), 50),
+					),
+				),
+		});
+		const runs = hub.launch([child("running"), child("waiting")], registry);
+		await hub.stopAll(5_000);
+		expect(runs.map((r) => [r.state, r.outcome?.state])).toEqual([
+			["ended", "FAIL"],
+			["ended", "stopped"],
+		]);
+	});
+});
