@@ -18,7 +18,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sessionBackground } from "../src/pi/background-hub.ts";
+import { sessionBackground } from "../src/pi/background.ts";
 import { totals } from "./emulator/index.ts";
 import type { Bench } from "./run.ts";
 import { type BackgroundParent, backgroundParent, backgroundTasks } from "./support/background-parent.ts";

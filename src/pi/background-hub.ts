@@ -4,7 +4,7 @@
  * registry, `fix-auth#3`) to be listed, waited for, messaged or stopped, and each child's result
  * handed to the parent exactly once — as a message, or through a `wait` that returned it first.
  *
- * Held process-wide, keyed by the session's id (`sessionBackground`): `/reload` makes a new
+ * Held process-wide, keyed by the session's id (`sessionBackground`, background.ts): `/reload` makes a new
  * extension instance while children the old one started keep running in this process, so the
  * runs cannot live in an instance. An instance attaches a sink (background-sink.ts: Pi's
  * `sendMessage`, the session's entries, its registry and footer) at session start and detaches it
@@ -266,30 +266,24 @@ export class SessionBackground {
 		const outcome = run.outcome;
 		if (!sink || !outcome) return;
 		if (!run.linked && outcome.link !== undefined) {
-			run.linked = true;
-			sink.link(outcome.link);
+			try {
+				sink.link(outcome.link);
+				run.linked = true;
+			} catch {
+				// Appended by the next instance to attach.
+			}
 		}
 		if (run.delivered || run.waiters > 0 || sink.delivered.has(run.key)) return;
 		run.delivered = true;
-		sink.deliver(outcome);
+		try {
+			sink.deliver(outcome);
+		} catch {
+			// The instance could not send it (its session is going away): the next one to attach will.
+			run.delivered = false;
+		}
 	}
 
 	private changed(): void {
 		this.sink?.changed([...this.runs.values()]);
 	}
-}
-
-const HUB = Symbol.for("pi-delegate.background");
-
-/** The session's background children, the same object for every extension instance of this process. */
-export function sessionBackground(sessionId: string): SessionBackground {
-	const store = globalThis as { [HUB]?: Map<string, SessionBackground> };
-	store[HUB] ??= new Map();
-	const sessions = store[HUB];
-	let session = sessions.get(sessionId);
-	if (!session) {
-		session = new SessionBackground();
-		sessions.set(sessionId, session);
-	}
-	return session;
 }

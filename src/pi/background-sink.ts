@@ -79,11 +79,18 @@ export function createSink(pi: ExtensionAPI, registry: ChildrenRegistry, ctx: Ex
 		registry,
 		delivered: deliveredKeys(ctx.sessionManager.getEntries()),
 		deliver(outcome) {
-			// The record first: an instance reading the session later knows it went, whatever happens to the message.
-			pi.appendEntry(BACKGROUND_ENTRY, { event: "delivered", key: outcome.key, via: "message" });
+			// The message first: a message that could not be sent throws before anything says it went, and
+			// the hub keeps the result for the next instance. The message's own entry names its key too.
 			pi.sendMessage(backgroundMessage(outcome), { deliverAs: "followUp", triggerTurn: true });
+			pi.appendEntry(BACKGROUND_ENTRY, { event: "delivered", key: outcome.key, via: "message" });
 		},
-		record: (data) => pi.appendEntry(BACKGROUND_ENTRY, data),
+		record(data) {
+			try {
+				pi.appendEntry(BACKGROUND_ENTRY, data);
+			} catch {
+				// A record is the second guard (the hub holds the first); a closed session must not fail a child.
+			}
+		},
 		link: (entry) => pi.appendEntry(entry.customType, entry.data),
 		changed(runs) {
 			try {

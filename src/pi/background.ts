@@ -8,7 +8,7 @@
  */
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { ChildrenRegistry } from "../run/children.ts";
-import { type BackgroundSink, type SessionBackground, sessionBackground } from "./background-hub.ts";
+import { type BackgroundSink, SessionBackground } from "./background-hub.ts";
 import { createSink } from "./background-sink.ts";
 
 export interface BackgroundPort {
@@ -45,4 +45,19 @@ export function registerBackground(pi: ExtensionAPI, registry: ChildrenRegistry)
 		if (event.reason === "quit") await current.hub.stopAll(SHUTDOWN_WAIT_MS);
 	});
 	return { session, registry };
+}
+
+const HUB = Symbol.for("pi-delegate.background");
+
+/** The session's background children, the same object for every extension instance of this process. */
+export function sessionBackground(sessionId: string): SessionBackground {
+	const store = globalThis as { [HUB]?: Map<string, SessionBackground> };
+	store[HUB] ??= new Map();
+	const sessions = store[HUB];
+	let session = sessions.get(sessionId);
+	if (!session) {
+		session = new SessionBackground();
+		sessions.set(sessionId, session);
+	}
+	return session;
 }

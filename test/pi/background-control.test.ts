@@ -4,7 +4,7 @@
  * child's inbox), stop (running or queued), and a background fork.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { sessionBackground } from "../../src/pi/background-hub.ts";
+import { sessionBackground } from "../../src/pi/background.ts";
 import { type BackgroundParent, backgroundParent, backgroundTasks } from "../support/background-parent.ts";
 
 let open: BackgroundParent | undefined;

@@ -1,6 +1,6 @@
 /** The footer line and the widget rows of background children: running ones with their dollars, queued ones as queued. */
 import { describe, expect, it } from "vitest";
-import { sessionBackground } from "../../src/pi/background-hub.ts";
+import { sessionBackground } from "../../src/pi/background.ts";
 import { backgroundStatusText } from "../../src/pi/background-sink.ts";
 import { childrenLines } from "../../src/pi/children-widget.ts";
 import { ChildrenRegistry } from "../../src/run/children.ts";
