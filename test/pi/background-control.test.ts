@@ -187,3 +187,31 @@ describe("a background workflow command", () => {
 		expect(p.parentRequests.length).toBeGreaterThan(0);
 	}, 60_000);
 });
+
+describe("a background call with a bad spec", () => {
+	it("is refused whole, with every problem, and starts no child", async () => {
+		const results: Array<{ text: string; isError: boolean }> = [];
+		const p = await backgroundParent({
+			runner: "in-process",
+			parent: (request, turn) => {
+				const result = request.toolResults[0];
+				if (result) results.push({ text: result.text, isError: result.isError });
+				if (turn === 0) {
+					const call = backgroundTasks(p.cwd, ["A", "B"]);
+					const input = call.tools?.[0]?.input as { tasks: Array<Record<string, unknown>> };
+					input.tasks[1] = { ...input.tasks[1], roots: ["missing-dir"] };
+					return call;
+				}
+				return "Noted.";
+			},
+		});
+		open = p;
+		await p.session.prompt("[bg-parent] one good, one bad");
+		expect(results[0]?.isError).toBe(true);
+		expect(results[0]?.text).toContain("The task spec is invalid (");
+		expect(results[0]?.text).toContain("tasks[1].roots[0]");
+		await pause(300);
+		expect(p.asked).toEqual([]);
+		expect(sessionBackground(p.session.sessionManager.getSessionId()).runs.size).toBe(0);
+	}, 60_000);
+});
