@@ -7,6 +7,8 @@
 import { readFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { ChildrenParamsSchema } from "../src/pi/children-tool.ts";
+import { REQUEST_FIELDS } from "../src/request/table.ts";
 import { tsFiles } from "./support/ts-files.ts";
 
 const SRC = resolve(import.meta.dirname, "../src");
@@ -81,8 +83,13 @@ describe("one pipeline", () => {
 	});
 
 	it("generates the parameters of every tool it registers from the request table", () => {
-		expect(toolFiles.map((f) => f.name).sort()).toEqual(["pi/fork-tool.ts", "pi/task-tool.ts"]);
-		expect(handWrittenParameters(toolFiles)).toEqual([]);
+		expect(toolFiles.map((f) => f.name).sort()).toEqual(["pi/children-tool.ts", "pi/fork-tool.ts", "pi/task-tool.ts"]);
+		// The children tool acts on run ids and asks for no child: its parameters are its own, and hold
+		// no field of a child request (a request field there would be a second way to ask for a child).
+		const requests = toolFiles.filter((f) => f.name !== "pi/children-tool.ts");
+		expect(handWrittenParameters(requests)).toEqual([]);
+		const requestNames = new Set(REQUEST_FIELDS.map((f) => f.name));
+		expect(Object.keys(ChildrenParamsSchema.properties).filter((name) => requestNames.has(name))).toEqual([]);
 		// A tool's schema defined in a file of its own is the request table's too.
 		const defined = sources
 			.filter((f) => f.name.startsWith("pi/"))
@@ -90,6 +97,7 @@ describe("one pipeline", () => {
 				[...text.matchAll(/export const (\w+ParamsSchema)\s*=\s*([^;\n]*)/g)].map((m) => `${name}: ${m[1]} = ${m[2]}`),
 			);
 		expect(defined).toEqual([
+			"pi/children-tool.ts: ChildrenParamsSchema = {",
 			'pi/fork-tool.ts: ForkParamsSchema = toolParameters("fork")',
 			'pi/task-params.ts: TaskParamsSchema = toolParameters("task")',
 		]);

@@ -23,11 +23,16 @@ export interface EmulatorSessionOptions {
 	noContextFiles?: boolean;
 	/** The session's history; an empty in-memory session without it. */
 	sessionManager?: SessionManager;
+	/** How much of the recent conversation a compaction keeps (Pi's default without it). */
+	keepRecentTokens?: number;
 }
 
 export async function emulatorSession(options: EmulatorSessionOptions): Promise<AgentSession> {
 	const { cwd, agentDir } = options;
-	const settingsManager = SettingsManager.inMemory({ compaction: { enabled: false } });
+	const keep = options.keepRecentTokens;
+	const settingsManager = SettingsManager.inMemory({
+		compaction: { enabled: false, ...(keep !== undefined && { keepRecentTokens: keep }) },
+	});
 	const resourceLoader = new DefaultResourceLoader({
 		cwd,
 		agentDir,

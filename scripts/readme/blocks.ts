@@ -230,6 +230,7 @@ export const BLOCKS: readonly BlockSpec[] = [
 	{ name: "run-progress", kind: "output", run: RUNS.runFail, stream: "stderr", prompt: false },
 	{ name: "run-sandboxed", kind: "output", run: RUNS.runSandboxed, stream: "stdout", masks: ["elapsed"] },
 	{ name: "run-pass", kind: "output", run: RUNS.runPass, stream: "stdout", masks: ["elapsed"] },
+	{ name: "pi-background", kind: "pi-background" },
 	{ name: "gate", kind: "output", run: RUNS.gate, stream: "stdout", exit: true },
 	{ name: "workflow", kind: "output", run: RUNS.workflow, stream: "stdout", masks: ["durations"] },
 	{

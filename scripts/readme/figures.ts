@@ -127,6 +127,18 @@ const ROWS: readonly Row[] = [
 		against: "a `pi --mode json` process per child",
 	},
 	{
+		file: "background",
+		what: "a burst of 4 tasks in the background (Sonnet 4.5)",
+		figure: (r) => times(num(get(r.background, "data", "burstOf4", "ratio"))),
+		against: "the same 4 in one foreground `task` call",
+	},
+	{
+		file: "background",
+		what: "a background child's end to its message in the parent",
+		figure: (r) => `${num(get(r.background, "data", "deliveryMs", "median")).toFixed(1)} ms (median)`,
+		against: "—",
+	},
+	{
 		file: "fork",
 		what: "4 parallel forks of an 11k-token conversation",
 		figure: (r) => forkRow(r, 4),

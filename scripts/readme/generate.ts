@@ -17,6 +17,7 @@ import { limited, type Printed, runCommand } from "./exec.ts";
 import { benchFigures, type Results } from "./figures.ts";
 import { fenced } from "./markdown.ts";
 import { type Placeholder, place, placeholders } from "./normalise.ts";
+import { piBackgroundBlock } from "./pi-background.ts";
 import { cliReference, type HelpTexts, helpCommands } from "./reference.ts";
 import { allHomes, homeOf, openScene, type Scene } from "./scene.ts";
 import type { BlockSpec, DoctorBlock, Generated, Need, OutputBlock, RunSpec } from "./types.ts";
@@ -134,6 +135,8 @@ interface Made {
 	rules: readonly Placeholder[];
 	help: HelpTexts;
 	results: Results;
+	/** The background call in Pi, made in this process (pi-background.ts). */
+	piBackground: string;
 }
 
 function content(block: BlockSpec, made: Made): string {
@@ -152,6 +155,8 @@ function content(block: BlockSpec, made: Made): string {
 			return helpCommands(made.help);
 		case "figures":
 			return benchFigures(made.results).markdown;
+		case "pi-background":
+			return made.piBackground;
 	}
 }
 
@@ -181,7 +186,8 @@ export async function generateBlocks(repo: string): Promise<Generation> {
 			tmp: scene.tmp,
 		});
 		const results = readResults(repo);
-		const made: Made = { scene, printed, rules, help: await helpTexts(), results };
+		const piBackground = await piBackgroundBlock();
+		const made: Made = { scene, printed, rules, help: await helpTexts(), results, piBackground };
 		const blocks = BLOCKS.map((block): Generated => {
 			const head = {
 				name: block.name,

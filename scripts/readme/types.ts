@@ -62,9 +62,12 @@ export interface FileBlock extends Shown {
 	lang: string;
 }
 
-/** Text made from other outputs: the CLI reference, every command's help, the benchmark figures. */
+/**
+ * Text made from other outputs: the CLI reference, every command's help, the benchmark figures, and
+ * a background call in a Pi session (pi-background.ts).
+ */
 export interface MadeBlock extends Shown {
-	kind: "help" | "help-commands" | "cli-reference" | "figures";
+	kind: "help" | "help-commands" | "cli-reference" | "figures" | "pi-background";
 }
 
 export type BlockSpec = OutputBlock | DoctorBlock | FileBlock | MadeBlock;

@@ -6,7 +6,8 @@
  * figures.
  *
  * `/children` goes with it: in the TUI it lists the children to pick one, then stops it (only it)
- * or opens its report; `/children stop ID|all` and `/children report ID` do the same without a
+ * or opens its report; `/children stop ID|all`, `/children report ID` and `/children send ID
+ * MESSAGE` (into a running child's inbox: it reads it at its next turn) do the same without a
  * dialog (RPC, print mode), and `/children` alone prints the list.
  */
 import type { ExtensionAPI, ExtensionCommandContext, ExtensionContext } from "@earendil-works/pi-coding-agent";
@@ -35,6 +36,7 @@ const MARKS: Record<ChildEntry["state"], string> = {
 	FAIL: "✗",
 	done: "·",
 	failed: "✗",
+	stopped: "■",
 };
 
 function roleOf(child: ChildEntry): Parameters<Paint>[0] {
@@ -70,7 +72,7 @@ function row(child: ChildEntry, now: number, width: number, paint: Paint): strin
 }
 
 function counts(children: readonly ChildEntry[]): string {
-	const order: ChildEntry["state"][] = ["running", "queued", "PASS", "FAIL", "replayed", "done", "failed"];
+	const order: ChildEntry["state"][] = ["running", "queued", "PASS", "FAIL", "replayed", "done", "failed", "stopped"];
 	return order
 		.map((s) => [s, children.filter((c) => c.state === s).length] as const)
 		.filter(([, n]) => n > 0)
@@ -127,6 +129,24 @@ function listText(state: ChildrenState, now: number): string {
 	return state.children.map((c) => `${c.key.padEnd(32)}  ${row(c, now, 100, plain).slice(2)}`).join("\n");
 }
 
+function notify(pi: ExtensionAPI, ctx: ExtensionCommandContext, text: string): void {
+	if (ctx.hasUI) ctx.ui.notify(text, "info");
+	else showReport(pi, ctx, { title: "children", summary: text, text });
+}
+
+function sendTo(
+	registry: ChildrenRegistry,
+	child: ChildEntry,
+	message: string,
+	done: (text: string) => void,
+	fail: (text: string) => void,
+): void {
+	if (message === "") fail("send needs a message: /children send ID MESSAGE");
+	else if (!isActive(child)) fail(`${child.id} has ended (${child.state}); it takes no messages`);
+	else if (!registry.send(child.key, message)) fail(`${child.key} takes no messages now`);
+	else done(`Sent to ${child.key}; it reads it at its next turn.`);
+}
+
 function openReport(pi: ExtensionAPI, ctx: ExtensionCommandContext, child: ChildEntry): void {
 	const text = child.report ?? `${child.id} is ${child.state}; its record: ${child.auditDir ?? "(not yet created)"}`;
 	showReport(pi, ctx, { title: `${child.id}: ${child.state}`, summary: text.split("\n").slice(0, 6).join("\n"), text });
@@ -162,9 +182,10 @@ export function registerChildrenWidget(
 		for (const child of registry.state.children) if (isActive(child)) registry.stop(child.key);
 	};
 	pi.registerCommand("children", {
-		description: "This session's delegated children: stop one, or open its report",
+		description: "This session's delegated children: stop one, send one a message, or open its report",
 		handler: async (line, ctx) => {
 			const [verb, ref] = line.trim().split(/\s+/);
+			const message = line.trim().split(/\s+/).slice(2).join(" ");
 			if (!verb) {
 				if (ctx.mode === "tui" && ctx.hasUI) return pick(ctx, registry, pi, stopEvery);
 				return showReport(pi, ctx, {
@@ -176,9 +197,11 @@ export function registerChildrenWidget(
 			if (verb === "stop" && ref === "all") return stopEvery();
 			const child = ref === undefined ? undefined : registry.find(ref);
 			const fail = (text: string) => showReport(pi, ctx, { title: "children", summary: text, text, error: true });
-			if (verb !== "stop" && verb !== "report") return fail(`unknown action "${verb}"; use stop ID|all or report ID`);
+			if (verb !== "stop" && verb !== "report" && verb !== "send")
+				return fail(`unknown action "${verb}"; use stop ID|all, send ID MESSAGE or report ID`);
 			if (!child) return fail(`no child "${ref ?? ""}"; /children lists them`);
 			if (verb === "report") return openReport(pi, ctx, child);
+			if (verb === "send") return sendTo(registry, child, message, (text) => notify(pi, ctx, text), fail);
 			if (!registry.stop(child.key)) return fail(`${child.id} has ended (${child.state}); nothing to stop`);
 		},
 	});

@@ -12,6 +12,8 @@ import { ChildrenRegistry } from "../run/children.ts";
 import { PrefixGate } from "../run/prefix-gate.ts";
 import { RootLocks } from "../run/root-lock.ts";
 import { rosterAppender } from "./agent-roster.ts";
+import { registerBackground } from "./background.ts";
+import { registerChildrenTool } from "./children-tool.ts";
 import { registerDelegatePreviewCommand } from "./commands/delegate-preview.ts";
 import { registerDelegateSpendCommand } from "./commands/delegate-spend.ts";
 import { registerDoctorCommand } from "./commands/doctor.ts";
@@ -36,9 +38,12 @@ export default function piDelegate(pi: ExtensionAPI): void {
 	const locks = new RootLocks();
 	const prefixGate = new PrefixGate();
 	const children = new ChildrenRegistry({ now });
-	registerTaskTool(pi, { ...deps, now, locks, prefixGate, children });
-	registerForkTool(pi, { ...deps, now, prefixGate, locks, children });
-	registerWorkflowCommands(pi, { ...deps, children, prefixGate, locks });
+	// Children a `background: true` call started, held for the session beyond this instance (a reload).
+	const background = registerBackground(pi, children);
+	registerTaskTool(pi, { ...deps, now, locks, prefixGate, children, background });
+	registerForkTool(pi, { ...deps, now, prefixGate, locks, children, background });
+	registerChildrenTool(pi, background);
+	registerWorkflowCommands(pi, { ...deps, children, prefixGate, locks, background });
 	// After the capture, so a child never inherits the rule; the parent's prompt carries it through compaction.
 	registerDelegationRule(pi, {
 		enabled: async (ctx) => (await settingsOf(ctx)).settings.delegationRule.value,

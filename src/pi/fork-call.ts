@@ -16,10 +16,12 @@ import { renderForkModelReport, renderForkReport } from "../report/fork-report.t
 import { type ChildrenRegistry, type TrackedChild, trackChild } from "../run/children.ts";
 import { planCall, refusalOf, runChild } from "../run/delegate.ts";
 import { entryPlaceOf } from "../run/entry-place.ts";
-import type { ForkResult } from "../run/outcome/result.ts";
+import type { ChildResult, ForkResult } from "../run/outcome/result.ts";
 import type { PrefixGate } from "../run/prefix-gate.ts";
 import type { RootLocks } from "../run/root-lock.ts";
 import type { ChildUsage } from "../run/types.ts";
+import type { BackgroundPort } from "./background.ts";
+import { type BackgroundDetails, launchBackground } from "./background-launch.ts";
 import { liveRows } from "./live-rows.ts";
 import { returnedErrorsCount } from "./pi-version.ts";
 import { type PiDeps, sourcesFromPiContext } from "./sources.ts";
@@ -30,6 +32,7 @@ export interface ForkParams {
 	brief?: string;
 	briefs?: string[];
 	from?: string;
+	background?: boolean;
 }
 
 /** One fork as the tool result's details carry it, enough for the spend view to count it once. */
@@ -46,7 +49,8 @@ export interface ForkSummary {
 
 export type ForkDetails =
 	| { kind: "progress"; line: string }
-	| { kind: "forks"; results: ForkSummary[]; report: string };
+	| { kind: "forks"; results: ForkSummary[]; report: string }
+	| BackgroundDetails;
 
 export interface ForkToolDeps extends PiDeps {
 	prefixGate: PrefixGate;
@@ -57,6 +61,8 @@ export interface ForkToolDeps extends PiDeps {
 	/** Appends a custom entry to the parent's session (the extension's `pi.appendEntry`). */
 	appendEntry: (customType: string, data: unknown) => void;
 	now: () => number;
+	/** The session's background children (a `background: true` call). */
+	background?: BackgroundPort;
 }
 
 type OnUpdate = ((update: AgentToolResult<ForkDetails>) => void) | undefined;
@@ -124,6 +130,7 @@ async function runForks(
 			planned.forks.map(async (plan, i) => {
 				const own = tracked.get(plan.id)?.signal ?? signal;
 				const result = await runChild(plan, planned.context, {
+					...(tracked.has(plan.id) && { inbox: tracked.get(plan.id)?.inbox }),
 					progress: (p) => {
 						tracked.get(plan.id)?.progress(p);
 						rows.onProgress(i, p);
@@ -151,6 +158,30 @@ async function runForks(
 	}
 }
 
+/** The call's forks handed to the session's background children; the result lists their run ids. */
+function launchForks(planned: Awaited<ReturnType<typeof planForks>>, ctx: ExtensionContext, deps: ForkToolDeps) {
+	const children = planned.forks.map((plan) => ({
+		plan,
+		kind: "fork" as const,
+		label: plan.brief.trim().split("\n")[0] ?? plan.id,
+		outcome: (result: ChildResult) => {
+			if (result.kind !== "fork") throw new Error("a fork's plan came back as another kind of result");
+			const { kind, id, auditDir, sessionFile, usage, verdict } = summaryOf(result);
+			return {
+				id,
+				kind,
+				state: verdict,
+				text: renderForkModelReport([result]),
+				report: renderForkReport([result]),
+				usage,
+				auditDir,
+				link: { customType: CHILD_ENTRY_TYPE, data: { kind, id, auditDir, sessionFile, usage, verdict } },
+			};
+		},
+	}));
+	return launchBackground(planned, children, ctx, deps);
+}
+
 export async function runForkCall(
 	toolCallId: string,
 	params: ForkParams,
@@ -160,6 +191,7 @@ export async function runForkCall(
 	deps: ForkToolDeps,
 ): Promise<AgentToolResult<ForkDetails> & { isError?: boolean }> {
 	const planned = await planForks(toolCallId, params, ctx, deps);
+	if (params.background === true) return launchForks(planned, ctx, deps);
 	const results = await runForks(planned, signal, onUpdate, deps);
 	for (const result of results) {
 		const { kind, id, auditDir, sessionFile, usage, verdict } = summaryOf(result);

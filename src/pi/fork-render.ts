@@ -23,6 +23,7 @@ export function renderForkResult(
 ): Text {
 	if (!details) return new Text(text, 0, 0);
 	if (details.kind === "progress") return new Text(theme.fg("muted", details.line), 0, 0);
+	if (details.kind === "background") return new Text(text, 0, 0);
 	if (expanded) return new Text(details.report, 0, 0);
 	const lines = details.results.map((r) => {
 		const verdict = theme.fg(r.verdict === "PASS" ? "success" : "error", theme.bold(r.verdict));

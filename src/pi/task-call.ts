@@ -12,17 +12,21 @@
  * other (RootLocks), and siblings share a cached prefix (PrefixGate).
  */
 import type { AgentToolResult, ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { CHILD_ENTRY_TYPE } from "../meter/fold.ts";
 import { entryPlace, requestChildren } from "../plan/request.ts";
 import type { TaskRequest } from "../plan/request-types.ts";
 import type { TaskPlan } from "../plan/types.ts";
 import { formatProblems, formatSegments, type Problem } from "../problems.ts";
-import { renderReport } from "../report/task-report.ts";
+import { renderModelReport, renderReport } from "../report/task-report.ts";
 import { type ChildrenRegistry, trackChild } from "../run/children.ts";
 import { planCall, runChild } from "../run/delegate.ts";
 import { entryPlaceOf } from "../run/entry-place.ts";
-import type { TaskResult } from "../run/outcome/result.ts";
+import type { ChildResult, TaskResult } from "../run/outcome/result.ts";
 import type { PrefixGate } from "../run/prefix-gate.ts";
 import type { RootLocks } from "../run/root-lock.ts";
+import type { BackgroundPort } from "./background.ts";
+import { launchBackground } from "./background-launch.ts";
+import { childLinkEntry } from "./child-link.ts";
 import { liveRows } from "./live-rows.ts";
 import { rememberPrefixes, seenPrefixes } from "./prefix-history.ts";
 import { type PiDeps, sourcesFromPiContext } from "./sources.ts";
@@ -43,6 +47,8 @@ export interface TaskToolDeps extends PiDeps {
 	prefixGate: PrefixGate;
 	/** The clock: passed in, never read ambiently. */
 	now: () => number;
+	/** The session's background children (a `background: true` call). */
+	background?: BackgroundPort;
 }
 
 /** What the tool does with a call beyond running it: the session's live spend, and a link per finished child. */
@@ -104,6 +110,7 @@ async function runAll(
 				const signal = tracked?.signal ?? io.signal;
 				try {
 					const result = await runChild(plan, called.context, {
+						...(tracked && { inbox: tracked.inbox }),
 						progress: (p) => {
 							if (p.type === "usage") child?.spent(p.usage.costUsd);
 							tracked?.progress(p);
@@ -136,6 +143,34 @@ async function runAll(
 	}
 }
 
+/** The call's tasks handed to the session's background children; the result lists their run ids. */
+function launchTasks(planned: Planned, ctx: ExtensionContext, deps: TaskToolDeps): Promise<TaskToolResult> {
+	const plans = planned.plans.filter((p): p is TaskPlan => p.kind === "task");
+	rememberPrefixes(
+		deps.prefixGate,
+		plans.map((p) => p.prefixKey),
+	);
+	const children = plans.map((plan) => ({
+		plan,
+		kind: "task" as const,
+		label: plan.spec.goal.trim().split("\n")[0] ?? plan.id,
+		outcome: (result: ChildResult) => {
+			if (result.kind !== "task") throw new Error("a task's plan came back as another kind of result");
+			return {
+				id: result.id,
+				kind: "task" as const,
+				state: result.verdict,
+				text: renderModelReport(result, { cwd: ctx.cwd }),
+				report: renderReport(result),
+				usage: result.metrics.usage,
+				auditDir: result.auditDir,
+				link: { customType: CHILD_ENTRY_TYPE, data: childLinkEntry(result, undefined, plan.prefixKey) },
+			};
+		},
+	}));
+	return launchBackground(planned, children, ctx, deps) as Promise<TaskToolResult>;
+}
+
 export async function runTaskCall(
 	params: TaskParams,
 	signal: AbortSignal | undefined,
@@ -148,6 +183,7 @@ export async function runTaskCall(
 	if (!requested.ok) throw invalid("The task call is invalid", requested.problems);
 	const tasks = requested.children.filter((c): c is TaskRequest => c.kind === "task");
 	const planned = await planAll(tasks, ctx, deps);
+	if (params.background === true) return launchTasks(planned, ctx, deps);
 	const results = await runAll(planned, ctx, deps, { signal, onUpdate, hooks });
 	return toolResult(results, ctx.cwd);
 }

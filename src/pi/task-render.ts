@@ -13,6 +13,7 @@ import { terminalSafe } from "../format/text.ts";
 import { slugFromBrief } from "../gate/slug.ts";
 import { summaryLine } from "../report/progress.ts";
 import type { TaskResult } from "../run/outcome/result.ts";
+import type { BackgroundDetails } from "./background-launch.ts";
 import { cut, expandKey, FitLines, whole, wholeLines } from "./fit.ts";
 import type { TaskParams } from "./task-params.ts";
 
@@ -21,7 +22,8 @@ export type TaskDetails =
 	| { kind: "progress"; line: string }
 	| { kind: "result"; result: TaskResult; report: string }
 	| { kind: "results"; results: TaskResult[]; report: string }
-	| { kind: "invalid"; problems: string };
+	| { kind: "invalid"; problems: string }
+	| BackgroundDetails;
 
 /** Text others wrote (a problem quoting a path the child made), on one line and safe for the terminal. */
 const oneLine = (text: string, max = 100) => {
@@ -86,8 +88,8 @@ export function renderTaskResult(
 	theme: Theme,
 ): Component {
 	// A thrown result (a rejected spec, or a FAIL on a Pi older than 0.99) carries no details: show its text,
-	// with the verdict line in the error colour.
-	if (!details || !("kind" in details)) {
+	// with the verdict line in the error colour; a background call's run ids are its text too.
+	if (!details || !("kind" in details) || details.kind === "background") {
 		const [head = "", ...rest] = fallback.text.split("\n");
 		const first = fallback.isError ? theme.fg("error", theme.bold(head)) : head;
 		if (expanded || rest.length === 0) return new FitLines(wholeLines([first, ...rest].join("\n")));

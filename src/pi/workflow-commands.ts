@@ -1,5 +1,5 @@
 /**
- * Workflows in Pi: `/workflow FILE [--mode M] [--resume RUN] [--rerun-failed] [args…]`, and the
+ * Workflows in Pi: `/workflow FILE [--mode M] [--resume RUN] [--rerun-failed] [--background] [args…]`, and the
  * bundled `/code-review [--mode M] [target]`, `/deep-research [--mode M] question` and
  * `/adversarial-review [--mode M] target`, with the children widget and `/children`.
  *
@@ -7,12 +7,16 @@
  * run goes on in the background — the widget shows its children, `/children` stops one — and its
  * report lands in the transcript when it ends; in print and RPC mode the command waits for the run
  * and reports without a TUI (on stderr, or as a notification), so headless drivers get one report.
+ * With `--background` the command returns at once in every mode, the run is one of the session's
+ * background children (a run id, the queue, `/children stop`), and its report also reaches the
+ * parent agent as a message when it ends, as a `background: true` task's does.
  */
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { ChildrenRegistry } from "../run/children.ts";
 import type { PrefixGate } from "../run/prefix-gate.ts";
 import type { RootLocks } from "../run/root-lock.ts";
 import { BUNDLED_WORKFLOW_INFO } from "../workflow/bundled/catalog.ts";
+import type { BackgroundPort } from "./background.ts";
 import { registerChildrenWidget } from "./children-widget.ts";
 import { registerReportRenderer, showReport } from "./commands/report.ts";
 import type { PiDeps } from "./deps.ts";
@@ -25,6 +29,8 @@ export interface WorkflowCommandDeps extends PiDeps {
 	prefixGate?: PrefixGate;
 	/** The session's root locks, so a workflow's children and the tools' children never overlap. */
 	locks?: RootLocks;
+	/** The session's background children, for `--background`. */
+	background?: BackgroundPort;
 }
 
 export type { WorkflowCommandArgs };
@@ -46,6 +52,7 @@ export function parseWorkflowLine(line: string, bundled?: string): WorkflowComma
 	const values: Record<string, string> = {};
 	const positionals: string[] = [];
 	let rerunFailed = false;
+	let background = false;
 	for (let i = 0; i < words.length; i++) {
 		const word = words[i] ?? "";
 		if (word === "--") {
@@ -57,6 +64,7 @@ export function parseWorkflowLine(line: string, bundled?: string): WorkflowComma
 			if (value === undefined) throw new Error(`${word} needs a value`);
 			values[word] = value;
 		} else if (word === "--rerun-failed") rerunFailed = true;
+		else if (word === "--background") background = true;
 		else if (word.startsWith("--") && positionals.length === 0) throw new Error(`unknown option ${word}`);
 		else positionals.push(word);
 	}
@@ -75,6 +83,7 @@ export function parseWorkflowLine(line: string, bundled?: string): WorkflowComma
 		...(values["--mode"] !== undefined && { mode: values["--mode"] }),
 		...(values["--resume"] !== undefined && { resume: values["--resume"] }),
 		rerunFailed,
+		...(background && { background: true }),
 	};
 }
 
@@ -82,7 +91,7 @@ export function parseWorkflowLine(line: string, bundled?: string): WorkflowComma
 const body = onDemand(async () => (await Promise.all([import("./workflow-run.ts"), piPackage.get()]))[0]);
 
 export const WORKFLOW_USAGE =
-	"Usage: /workflow <file.ts | bundled-name> [--mode M] [--resume RUN] [--rerun-failed] [args...]";
+	"Usage: /workflow <file.ts | bundled-name> [--mode M] [--resume RUN] [--rerun-failed] [--background] [args...]";
 
 /** Registers the commands and the widget; returns the registry the `task` tool should report into. */
 export function registerWorkflowCommands(pi: ExtensionAPI, deps: WorkflowCommandDeps): ChildrenRegistry {

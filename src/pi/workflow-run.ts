@@ -5,6 +5,8 @@
  *
  * In the TUI the run goes on in the background and the command returns at once; in print and RPC
  * mode the command waits, writing progress to stderr in print mode, and shows one report at the end.
+ * With `--background` it returns at once in every mode: the run is handed to the session's
+ * background children (background-hub.ts), and its report reaches the parent agent as a message.
  */
 import type { ExtensionAPI, ExtensionCommandContext } from "@earendil-works/pi-coding-agent";
 import { formatProblems } from "../problems.ts";
@@ -16,7 +18,9 @@ import type { RootLocks } from "../run/root-lock.ts";
 import { launchWorkflow } from "../workflow/launch.ts";
 import { runReport } from "../workflow/report.ts";
 import type { AgentResult } from "../workflow/types.ts";
+import type { BackgroundPort } from "./background.ts";
 import { showReport } from "./commands/report.ts";
+import type { Report } from "./commands/report-types.ts";
 import { type PiDeps, sourcesFromPiContext } from "./sources.ts";
 
 /** What a command line asks for (parsed by workflow-commands.ts). */
@@ -26,6 +30,8 @@ export interface WorkflowCommandArgs {
 	mode?: string;
 	resume?: string;
 	rerunFailed: boolean;
+	/** Return at once; the report also reaches the parent agent as a message. */
+	background?: true;
 }
 
 export interface WorkflowRunDeps extends PiDeps {
@@ -35,6 +41,7 @@ export interface WorkflowRunDeps extends PiDeps {
 	locks?: RootLocks;
 	/** The command's name, for the report's title. */
 	title: string;
+	background?: BackgroundPort;
 }
 
 function childReport(result: AgentResult): string {
@@ -48,9 +55,17 @@ function logger(ctx: ExtensionCommandContext, title: string): (text: string) => 
 	return () => {};
 }
 
-async function run(pi: ExtensionAPI, ctx: ExtensionCommandContext, args: WorkflowCommandArgs, deps: WorkflowRunDeps) {
+/** Runs the workflow and shows its report; returns the report. `signal` (a background stop) cancels it. */
+async function run(
+	pi: ExtensionAPI,
+	ctx: ExtensionCommandContext,
+	args: WorkflowCommandArgs,
+	deps: WorkflowRunDeps,
+	signal?: AbortSignal,
+): Promise<Report> {
 	const sources = sourcesFromPiContext(ctx, deps);
 	const cancel = new AbortController();
+	signal?.addEventListener("abort", () => cancel.abort("cancelled"), { once: true });
 	deps.running.add(cancel);
 	const log = logger(ctx, deps.title);
 	try {
@@ -74,20 +89,23 @@ async function run(pi: ExtensionAPI, ctx: ExtensionCommandContext, args: Workflo
 		);
 		if (!launched.ok) {
 			const text = formatProblems(launched.problems);
-			showReport(pi, ctx, { title: `${deps.title}: cannot run: ${launched.what}`, summary: text, text, error: true });
-			return;
+			const report = { title: `${deps.title}: cannot run: ${launched.what}`, summary: text, text, error: true };
+			showReport(pi, ctx, report);
+			return report;
 		}
 		const { summary } = launched;
 		const text = runReport(summary);
 		const head = text.split("\n\n");
-		showReport(pi, ctx, {
+		const report: Report = {
 			title: `${deps.title}: ${summary.status}`,
 			summary: [head[0], typeof summary.report === "string" ? summary.report.split("\n")[0] : undefined]
 				.filter(Boolean)
 				.join("\n"),
 			text,
 			...(summary.status !== "passed" && { error: true }),
-		});
+		};
+		showReport(pi, ctx, report);
+		return report;
 	} finally {
 		deps.running.delete(cancel);
 		if (ctx.mode === "tui" && ctx.hasUI) ctx.ui.setStatus(`pi-delegate-${deps.title}`, undefined);
@@ -100,11 +118,44 @@ export async function runWorkflowCommand(
 	args: WorkflowCommandArgs,
 	deps: WorkflowRunDeps,
 ): Promise<void> {
-	if (ctx.mode !== "tui") return run(pi, ctx, args, deps);
+	if (args.background) return inBackground(pi, ctx, args, deps);
+	if (ctx.mode !== "tui") {
+		await run(pi, ctx, args, deps);
+		return;
+	}
 	// The TUI waits for a command before it reads the next input: run in the background so the user
 	// can watch the widget and stop a child meanwhile.
 	ctx.ui.notify(`${deps.title} started; its children are listed above the editor (/children to stop one)`, "info");
 	void run(pi, ctx, args, deps).catch((error: unknown) => {
 		ctx.ui.notify(`${deps.title} failed: ${error instanceof Error ? error.message : String(error)}`, "error");
 	});
+}
+
+/** The run as one of the session's background children: a run id now, its report as a message when it ends. */
+function inBackground(
+	pi: ExtensionAPI,
+	ctx: ExtensionCommandContext,
+	args: WorkflowCommandArgs,
+	deps: WorkflowRunDeps,
+) {
+	if (!deps.background) throw new Error("--background needs the session's background children");
+	const label = [deps.title, ...args.args].join(" ");
+	const [started] = deps.background.session(ctx).launch(
+		[
+			{
+				id: `workflow-${deps.title}`,
+				kind: "workflow",
+				label,
+				run: async ({ signal }) => {
+					const report = await run(pi, ctx, args, deps, signal);
+					const state = report.error ? "FAIL" : "PASS";
+					return { id: `workflow-${deps.title}`, kind: "workflow", state, text: report.text, report: report.text };
+				},
+			},
+		],
+		deps.background.registry,
+	);
+	const line = `${deps.title} runs in the background as ${started?.key}; its report reaches the agent as a message when it ends.`;
+	if (ctx.hasUI) ctx.ui.notify(line, "info");
+	else if (ctx.mode === "print") process.stderr.write(`${line}\n`);
 }

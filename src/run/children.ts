@@ -6,15 +6,18 @@
  * touching the others.
  *
  * An entry point reports into it through a handle: `add` when the child is known (queued),
- * `start` when it runs, `progress` with each TaskProgress, `end` with its state and cost.
+ * `start` when it runs, `progress` with each TaskProgress, `end` with its state and cost. A child
+ * that can take messages while it runs registers its `send` with it (`/children send`, the
+ * parent's `children` tool).
  */
+import { type ChildInbox, createMailbox } from "./inbox.ts";
 import type { ChildUsage, TaskProgress } from "./types.ts";
 
 /** Who started the child. */
 export type ChildOrigin = "task" | "fork" | "workflow";
 
-/** PASS / FAIL are checked verdicts; `done` / `failed` are a plain (unchecked) child's ends. */
-export type ChildEnd = "PASS" | "FAIL" | "done" | "failed" | "replayed";
+/** PASS / FAIL are checked verdicts; `done` / `failed` are a plain (unchecked) child's ends; `stopped`: never ran. */
+export type ChildEnd = "PASS" | "FAIL" | "done" | "failed" | "replayed" | "stopped";
 export type ChildState = "queued" | "running" | ChildEnd;
 
 export interface ChildEntry {
@@ -24,6 +27,8 @@ export interface ChildEntry {
 	origin: ChildOrigin;
 	/** The workflow run it belongs to, when it belongs to one. */
 	group?: string;
+	/** Started by a `background: true` call: the call returned at once, the result comes as a message. */
+	background?: true;
 	/** A few words saying what the child is for. */
 	label: string;
 	state: ChildState;
@@ -63,11 +68,30 @@ export interface ChildEndInfo {
 }
 
 export type ChildEvent =
-	| { type: "added"; key: string; id: string; origin: ChildOrigin; label: string; group?: string; at: number }
+	| ({ type: "added"; key: string; at: number } & NewChild)
 	| { type: "started"; key: string; at: number }
 	| { type: "progress"; key: string; progress: TaskProgress }
 	| { type: "stopping"; key: string }
 	| ({ type: "ended"; key: string; at: number } & ChildEndInfo);
+
+/** What an entry point says of a child it adds. */
+export interface NewChild {
+	id: string;
+	origin: ChildOrigin;
+	label: string;
+	group?: string;
+	background?: true;
+}
+
+/** How a child added to the registry can be reached while it runs. */
+export interface ChildControl {
+	/** Ends it alone (it should resolve the child as stopped, not throw). */
+	stop?: () => void;
+	/** Puts a message in its inbox; false when it can take none now. */
+	send?: (message: string) => boolean;
+	/** The key it already has (a background child listed again after the extension reloaded). */
+	key?: string;
+}
 
 const ACTIVE: readonly ChildState[] = ["queued", "running"];
 
@@ -123,6 +147,7 @@ export function foldChildren(state: ChildrenState, event: ChildEvent): ChildrenS
 			id: event.id,
 			origin: event.origin,
 			...(event.group !== undefined && { group: event.group }),
+			...(event.background && { background: true as const }),
 			label: event.label,
 			state: "queued",
 			tool: "",
@@ -171,6 +196,7 @@ export class ChildrenRegistry {
 	private current: ChildrenState = NO_CHILDREN;
 	private readonly listeners = new Set<ChildrenListener>();
 	private readonly stoppers = new Map<string, () => void>();
+	private readonly senders = new Map<string, (message: string) => boolean>();
 	private readonly now: () => number;
 	private readonly keep: number;
 	private count = 0;
@@ -189,10 +215,15 @@ export class ChildrenRegistry {
 		return () => this.listeners.delete(listener);
 	}
 
-	/** Adds a queued child; `stop` ends it alone (it should resolve the child as stopped, not throw). */
-	add(child: { id: string; origin: ChildOrigin; label: string; group?: string }, stop?: () => void): ChildHandle {
-		const key = `${child.id}#${++this.count}`;
+	/** Adds a queued child; `control` (or a bare stop function) is how it is reached while it runs. */
+	add(child: NewChild, control?: ChildControl | (() => void)): ChildHandle {
+		const { stop, send, key: given } = typeof control === "function" ? { stop: control } : (control ?? {});
+		const key = given ?? `${child.id}#${++this.count}`;
+		// A key kept from before keeps later keys unique: `fix#3` then `fix#4`, never `fix#3` twice.
+		const n = Number(/#(\d+)$/.exec(key)?.[1]);
+		if (Number.isInteger(n) && n > this.count) this.count = n;
 		if (stop) this.stoppers.set(key, stop);
+		if (send) this.senders.set(key, send);
 		this.emit({ type: "added", key, ...child, at: this.now() });
 		return {
 			key,
@@ -200,9 +231,15 @@ export class ChildrenRegistry {
 			progress: (progress) => this.emit({ type: "progress", key, progress }),
 			end: (info) => {
 				this.stoppers.delete(key);
+				this.senders.delete(key);
 				this.emit({ type: "ended", key, at: this.now(), ...info });
 			},
 		};
+	}
+
+	/** Puts a message in one running child's inbox; false when it has ended or takes none. */
+	send(key: string, message: string): boolean {
+		return this.senders.get(key)?.(message) ?? false;
 	}
 
 	/** Stops one child; false when it has ended or cannot be stopped. */
@@ -229,6 +266,8 @@ export class ChildrenRegistry {
 export interface TrackedChild {
 	/** Aborted when the caller's signal is, or when a user stops this child from the registry. */
 	signal: AbortSignal;
+	/** What is sent to it from the registry (`/children send`), for the runner to deliver. */
+	inbox: ChildInbox;
 	progress(progress: TaskProgress): void;
 	end(info: ChildEndInfo): void;
 }
@@ -237,22 +276,21 @@ export interface TrackedChild {
  * Reports one child that is about to run (a `task` call, a fork) into the registry: it is listed as
  * running at once, a stop from the registry aborts it alone, and `end` lists how it finished.
  */
-export function trackChild(
-	registry: ChildrenRegistry,
-	child: { id: string; origin: ChildOrigin; label: string; group?: string },
-	signal?: AbortSignal,
-): TrackedChild {
+export function trackChild(registry: ChildrenRegistry, child: NewChild, signal?: AbortSignal): TrackedChild {
 	const controller = new AbortController();
 	const onAbort = () => controller.abort(signal?.reason ?? "cancelled");
 	signal?.addEventListener("abort", onAbort, { once: true });
 	if (signal?.aborted) onAbort();
-	const handle = registry.add(child, () => controller.abort("cancelled"));
+	const mailbox = createMailbox();
+	const handle = registry.add(child, { stop: () => controller.abort("cancelled"), send: (m) => mailbox.send(m) });
 	handle.start();
 	return {
 		signal: controller.signal,
+		inbox: mailbox,
 		progress: (p) => handle.progress(p),
 		end: (info) => {
 			signal?.removeEventListener("abort", onAbort);
+			mailbox.close();
 			handle.end(info);
 		},
 	};

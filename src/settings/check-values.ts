@@ -1,5 +1,6 @@
 /**
- * The rules for the plain settings: runsDir, runner, providerExtensions, sandbox, apply, delegationRule.
+ * The rules for the plain settings: runsDir, runner, providerExtensions, sandbox, apply, delegationRule,
+ * backgroundLimit.
  * The schema decides whether a value has the right shape; this file words the problem for the key
  * and says what an empty value means, because an empty value that silently meant "the default" (or
  * its opposite) is how a tidy-up re-arms something that was switched off on purpose.
@@ -12,7 +13,14 @@ import { kindOf } from "../values.ts";
 import type { KeyPlace } from "./place.ts";
 import { APPLY_SETTINGS, DelegateSectionSchema, RUNNERS, SANDBOX_SETTINGS, type SettingKey } from "./schema.ts";
 
-type PlainKey = "runsDir" | "runner" | "providerExtensions" | "sandbox" | "apply" | "delegationRule";
+type PlainKey =
+	| "runsDir"
+	| "runner"
+	| "providerExtensions"
+	| "sandbox"
+	| "apply"
+	| "delegationRule"
+	| "backgroundLimit";
 
 interface KeyText {
 	/** What the value must be, for "must be X, not Y". */
@@ -54,6 +62,10 @@ const TEXT: Readonly<Record<PlainKey, KeyText>> = {
 		expects: "true or false (unquoted)",
 		fix: "use true or false (unquoted), or remove the key for the default (true)",
 	},
+	backgroundLimit: {
+		expects: "a whole number from 1 to 64",
+		fix: 'write e.g. "backgroundLimit": 4, or remove the key for the default (4)',
+	},
 };
 
 export function isPlainKey(key: string): key is PlainKey {
@@ -68,7 +80,9 @@ function schemaOf(key: SettingKey): TSchema {
 function shapeProblem(key: PlainKey, value: unknown, place: ProblemPlace): Problem {
 	const text = TEXT[key];
 	const near = typeof value === "string" && text.words ? closest(value, text.words) : undefined;
-	let message = `must be ${text.expects}, not ${kindOf(value)}`;
+	// A number out of range is named by its value: "an integer" would not say what is wrong with 0.
+	const given = key === "backgroundLimit" && typeof value === "number" ? String(value) : kindOf(value);
+	let message = `must be ${text.expects}, not ${given}`;
 	if (typeof value === "string" && text.words) message = `"${value}" is not ${text.noun}`;
 	if (near !== undefined) message += ` (did you mean "${near}"?)`;
 	if (key === "sandbox" && typeof value === "boolean") {

@@ -24,6 +24,7 @@ export const SETTING_DEFAULTS = {
 	providerExtensions: [] as readonly string[],
 	sandbox: "enforce",
 	delegationRule: true,
+	backgroundLimit: 4,
 } as const;
 
 function originOf(section: ValidatedSection, ...segments: string[]): FileOrigin {
@@ -65,7 +66,16 @@ function mergeProfiles(sections: readonly ValidatedSection[]): ValidatedSettings
 }
 
 /** The last section (project over global) that sets a plain key, as a Setting. */
-function last<K extends "runsDir" | "runner" | "providerExtensions" | "sandbox" | "apply" | "delegationRule", T>(
+type PlainSetting =
+	| "runsDir"
+	| "runner"
+	| "providerExtensions"
+	| "sandbox"
+	| "apply"
+	| "delegationRule"
+	| "backgroundLimit";
+
+function last<K extends PlainSetting, T>(
 	sections: readonly ValidatedSection[],
 	key: K,
 	convert: (value: NonNullable<ValidatedSection["values"][K]>, section: ValidatedSection) => T,
@@ -90,5 +100,6 @@ export function mergeSettings(sections: readonly ValidatedSection[], places: Mer
 		sandbox: last(sections, "sandbox", (mode) => mode) ?? byDefault(SETTING_DEFAULTS.sandbox),
 		apply: last(sections, "apply", (mode) => mode),
 		delegationRule: last(sections, "delegationRule", (on) => on) ?? byDefault(SETTING_DEFAULTS.delegationRule),
+		backgroundLimit: last(sections, "backgroundLimit", (n) => n) ?? byDefault(SETTING_DEFAULTS.backgroundLimit),
 	};
 }

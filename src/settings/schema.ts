@@ -94,6 +94,14 @@ export const DelegateSectionSchema = Type.Object(
 		delegationRule: Type.Optional(
 			Type.Boolean({ description: "Whether the parent's system prompt gets the delegation section. Default true." }),
 		),
+		backgroundLimit: Type.Optional(
+			Type.Integer({
+				minimum: 1,
+				maximum: 64,
+				description:
+					"How many background children of a session run at once; the rest wait, listed as queued, and start in the order they were asked for. Default 4.",
+			}),
+		),
 	},
 	{ additionalProperties: false, description: "pi-delegate's settings, under \"pi-delegate\" in Pi's settings files." },
 );

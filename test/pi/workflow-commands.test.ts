@@ -191,4 +191,11 @@ describe("the command line of the workflow commands", () => {
 		expect(() => parseWorkflowLine("--rerun-failed wf.ts")).toThrow("--rerun-failed needs --resume");
 		expect(() => parseWorkflowLine("--mode", "code-review")).toThrow("--mode needs a value");
 	});
+
+	it("takes --background before or after the file, and not after --", () => {
+		expect(parseWorkflowLine("wf.ts --background a").background).toBe(true);
+		expect(parseWorkflowLine("--background src", "code-review")).toMatchObject({ background: true, args: ["src"] });
+		expect(parseWorkflowLine("wf.ts -- --background")).toMatchObject({ args: ["--background"] });
+		expect(parseWorkflowLine("wf.ts").background).toBeUndefined();
+	});
 });

@@ -45,6 +45,9 @@ describe("validateSettingsText: every key", () => {
 		["sandbox", 1, 'must be "enforce" or "off", not an integer'],
 		["delegationRule", "no", "must be true or false (unquoted), not a string"],
 		["delegationRule", 0, "must be true or false (unquoted), not an integer"],
+		["backgroundLimit", 0, "must be a whole number from 1 to 64, not 0"],
+		["backgroundLimit", 2.5, "must be a whole number from 1 to 64, not 2.5"],
+		["backgroundLimit", "4", "must be a whole number from 1 to 64, not a string"],
 	])("refuses a wrong type for %s (%j), naming the file, line, column and key", (key, value, words) => {
 		const problem = only({ [key]: value });
 		expect(formatPath(problem)).toBe(`.pi/settings.json:4:5: pi-delegate.${key}`);
