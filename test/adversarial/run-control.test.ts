@@ -94,7 +94,8 @@ describe.each(RUNNERS)("a run's control, against what a child can do (%s runner)
 		await new Promise((r) => setTimeout(r, 300));
 		for (const s of hostile) s.destroy();
 		await new Promise((r) => setTimeout(r, 100));
-		expect((await firstRun(ws)).state).toBe("running");
+		// Still answering (a loaded machine may not have reached the child yet): never lost, never stalled.
+		expect(["queued", "running"]).toContain((await firstRun(ws)).state);
 		const out = await running;
 		expect(out.code).toBe(0);
 		expect(Date.now() - started).toBeLessThan(60_000);
