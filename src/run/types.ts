@@ -172,6 +172,15 @@ export interface ChildOutcome {
 	prevented?: PreventedAttempt[];
 	/** What a fork's own hooks saw while it ran (run/runners/fork-child.ts). */
 	observed?: ForkObservations;
+	/** The messages handed to the child while it ran (its inbox), in order; absent when none was. */
+	messages?: SentMessage[];
+}
+
+/** A message handed to a running child (run/runners/steering.ts): what it said, and when. */
+export interface SentMessage {
+	text: string;
+	/** ISO time it was handed to the child's steering queue or channel. */
+	at: string;
 }
 
 /** What a fork's hooks and tools observed: the calls its authority refused, its first request's prefix. */

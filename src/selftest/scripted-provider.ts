@@ -51,8 +51,9 @@ export interface ScriptPrices {
 
 /**
  * One assistant turn. Text and every string inside tool arguments may contain `{{last_tool_result}}`,
- * replaced by the text of the newest tool result in the conversation (a turn cannot be a function in
- * JSON, but it can echo what a tool returned).
+ * replaced by the text of the newest tool result in the conversation, and `{{last_user_message}}`,
+ * by the text of the newest user message (a turn cannot be a function in JSON, but it can echo what
+ * a tool returned, or act on a message that steered the child).
  */
 export interface ScriptTurn {
 	text?: string;
@@ -78,6 +79,7 @@ export interface RecordedRequest {
 }
 
 export const LAST_TOOL_RESULT = "{{last_tool_result}}";
+export const LAST_USER_MESSAGE = "{{last_user_message}}";
 
 /**
  * The script: PI_DELEGATE_SCRIPT, else `scripted.json` in Pi's agent dir (PI_CODING_AGENT_DIR), so a
@@ -115,19 +117,26 @@ function textOf(message: Message): string {
 		.join("\n");
 }
 
-function lastToolResult(messages: readonly Message[]): string {
+function lastOf(messages: readonly Message[], role: string): string {
 	for (let i = messages.length - 1; i >= 0; i--) {
 		const message = messages[i];
-		if (message?.role === "toolResult") return textOf(message);
+		if (message?.role === role) return textOf(message);
 	}
 	return "";
 }
 
-function fill<T>(value: T, result: string): T {
-	if (typeof value === "string") return value.split(LAST_TOOL_RESULT).join(result) as T;
-	if (Array.isArray(value)) return value.map((v) => fill(v, result)) as T;
+/** What the placeholders of a turn stand for in this conversation. */
+export interface Said {
+	toolResult: string;
+	userMessage: string;
+}
+
+function fill<T>(value: T, said: Said): T {
+	if (typeof value === "string")
+		return value.split(LAST_TOOL_RESULT).join(said.toolResult).split(LAST_USER_MESSAGE).join(said.userMessage) as T;
+	if (Array.isArray(value)) return value.map((v) => fill(v, said)) as T;
 	if (value !== null && typeof value === "object") {
-		return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, result)])) as T;
+		return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, said)])) as T;
 	}
 	return value;
 }
@@ -160,7 +169,7 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 
 function respond(turn: string | ScriptTurn | undefined, context: TranscriptContext): AssistantMessage {
 	if (turn === undefined) return fauxAssistantMessage("(script ended)");
-	const result = lastToolResult(context.messages);
+	const result = { toolResult: lastOf(context.messages, "toolResult"), userMessage: lastOf(context.messages, "user") };
 	if (typeof turn === "string") return fauxAssistantMessage(fill(turn, result));
 	if (turn.error !== undefined) return fauxAssistantMessage([], { stopReason: "error", errorMessage: turn.error });
 	const blocks: FauxContentBlock[] = [];

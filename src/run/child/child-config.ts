@@ -163,6 +163,13 @@ export const ChildConfigSchema = Type.Object(
 				{ description: "The cache policy of the child's requests (run/cache-policy.ts); absent: Pi's own." },
 			),
 		),
+		channel: Type.Optional(
+			Type.String({
+				minLength: 1,
+				description:
+					"The directory of the runner's socket (child/channel.ts) the messages sent to the running child come down; absent: none.",
+			}),
+		),
 		runId: Type.String({
 			minLength: 1,
 			description: "The run's id in PI_DELEGATE_RUNS, so the child can stop its own tree if its parent dies.",

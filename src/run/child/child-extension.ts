@@ -27,7 +27,8 @@
  *
  * It must load on every Pi this package supports (0.86.1 … 1.x), so it uses only the extension API
  * those versions share: `registerTool`, `on` for before_agent_start / tool_call / message_end /
- * turn_end, `sendMessage` with `deliverAs: "steer"`, `ctx.abort()`, and Pi's
+ * turn_end / agent_start / agent_end, `sendMessage` with `deliverAs: "steer"` (and `sendUserMessage`
+ * where it exists: the messages sent to the running child, steering.ts), `ctx.abort()`, and Pi's
  * `createBashToolDefinition` and `createLocalBashOperations`.
  */
 import { realpathSync } from "node:fs";
@@ -63,6 +64,7 @@ import { type CommandRun, recordingBash } from "./command-record.ts";
 import { nodePathProbe } from "./fs-probe.ts";
 import { pathHold } from "./path-hold.ts";
 import { specialFileReason, specialFileRefusal } from "./regular-file.ts";
+import { receiveSteering } from "./steering.ts";
 
 export default function childExtension(pi: ExtensionAPI): void {
 	const parsed = parseChildConfig(process.env[CHILD_CONFIG_ENV]);
@@ -82,6 +84,7 @@ export default function childExtension(pi: ExtensionAPI): void {
 	registerCachePolicy(pi, config.cache);
 	checkPromptAtStart(pi, config);
 	holdBudgets(pi, config, () => state.accepted !== undefined);
+	if (config.channel) receiveSteering(pi, config.channel);
 }
 
 /**

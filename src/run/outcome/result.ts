@@ -11,7 +11,7 @@ import type { Envelope } from "../../envelope/schema.ts";
 import type { ClaimCheck } from "../../envelope/verify.ts";
 import type { ChildPlan } from "../../plan/types.ts";
 import type { Effort } from "../../request/choices.ts";
-import type { ChildOutcome, ChildUsage, RunnerKind } from "../types.ts";
+import type { ChildOutcome, ChildUsage, RunnerKind, SentMessage } from "../types.ts";
 import type { AcceptRun } from "./accept.ts";
 import type { ApplyRecord } from "./apply.ts";
 import type { RunIsolation } from "./isolation.ts";
@@ -64,7 +64,13 @@ interface ResultBase {
 	finishedAt: string;
 	/** The session that delegated the child, so spend can be asked per session. */
 	parentSession?: { id: string; file?: string };
+	/** The messages sent to the child while it ran, in order, as they were handed to it; absent when none was. */
+	messages?: SentMessage[];
 }
+
+/** The `messages` of a result: what steered the child, when anything did. */
+export const sentOf = (outcome: ChildOutcome): { messages?: SentMessage[] } =>
+	outcome.messages && outcome.messages.length > 0 ? { messages: [...outcome.messages] } : {};
 
 export interface TaskResult extends ResultBase {
 	/** What kind of child produced it; readers treat a missing kind as a task. */

@@ -39,9 +39,9 @@ import { realPathOf } from "../sandbox/real-paths.ts";
 import { createRefusalWatch } from "../sandbox/refusals.ts";
 import { sandboxSupport } from "../sandbox/support.ts";
 import type { SandboxPlan, SandboxSupport } from "../sandbox/types.ts";
-import type { ChildLaunch, ChildOutcome, ChildRunner, PreventedAttempt, RunnerHooks } from "../types.ts";
+import type { ChildLaunch, ChildOutcome, ChildRunner, PreventedAttempt, RunnerHooks, SentMessage } from "../types.ts";
 import { scratchDir } from "./child-paths.ts";
-import { auditForm, writeSessionFile } from "./in-process-session.ts";
+import { auditForm, steerSession, writeSessionFile } from "./in-process-session.ts";
 import { type InProcessSetup, type SetupChild, viewSetup } from "./in-process-setup.ts";
 import { leftBehind, stopDeadline } from "./stop-deadline.ts";
 import { STOP_GRACE_MS } from "./subprocess.ts";
@@ -91,6 +91,8 @@ interface Run {
 	outputFiles: Set<string>;
 	/** bubblewrap can contain the child's commands. */
 	contained: boolean;
+	/** The messages handed to the child while it ran (runners/steering.ts). */
+	messages: SentMessage[];
 }
 
 /** The run's outcome, as a subprocess child's is built: what its events showed, and how it ended. */
@@ -99,7 +101,7 @@ function outcomeOf(
 	started: number,
 	end: { spawnError?: string; abortReason: unknown; left: readonly string[] },
 ): ChildOutcome {
-	return childOutcome(
+	const outcome = childOutcome(
 		run.state,
 		{
 			code: 0,
@@ -118,13 +120,14 @@ function outcomeOf(
 		},
 		"in-process",
 	);
+	return run.messages.length > 0 ? { ...outcome, messages: run.messages } : outcome;
 }
 
 /** A run's state before its child starts: nothing seen, recorded or left yet. */
 function newRun(launch: ChildLaunch, hooks: RunnerHooks, isolation: Isolation): Run {
 	const contained = isolation.support.containment && isolation.support.bwrap !== undefined;
 	const base = { launch, hooks, isolation, state: createEventState(), runId: randomUUID() };
-	return { ...base, prevented: [], commands: [], outputFiles: new Set(), contained };
+	return { ...base, prevented: [], commands: [], outputFiles: new Set(), contained, messages: [] };
 }
 
 async function runInProcess(
@@ -151,6 +154,7 @@ async function runInProcess(
 		deadline.start();
 	};
 	const unsubscribe = session.subscribe(watchChild(run, session, setup, stop));
+	const steering = steerSession(session, hooks);
 	const onAbort = () => stop(hooks.signal.reason);
 	hooks.signal.addEventListener("abort", onAbort, { once: true });
 	let failure: string | undefined;
@@ -167,6 +171,7 @@ async function runInProcess(
 		deadline.clear();
 		hooks.signal.removeEventListener("abort", onAbort);
 		unsubscribe();
+		run.messages = steering.end();
 		// Without namespaces, what a command left running is found by its mark and stopped. With them
 		// every command's namespace is already being emptied by the kernel, which takes a moment: the
 		// run ends once it has (its first process carries the mark and dies last).

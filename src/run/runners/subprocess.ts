@@ -35,9 +35,11 @@ import { realPathOf } from "../sandbox/real-paths.ts";
 import { sandboxSupport } from "../sandbox/support.ts";
 import type { SandboxSupport } from "../sandbox/types.ts";
 import type { ChildLaunch, ChildOutcome, ChildRunner, RunnerHooks } from "../types.ts";
+import { type ChildChannel, openChildChannel } from "./child-channel.ts";
 import { buildChildCommand, type ChildCommand } from "./child-command.ts";
 import { childExtensionPath, findPiCli, scratchDir } from "./child-paths.ts";
 import { drained, readChild } from "./child-streams.ts";
+import { steerChild } from "./steering.ts";
 
 /** How long a stopped child gets between SIGTERM and SIGKILL. */
 export const STOP_GRACE_MS = 1500;
@@ -121,7 +123,9 @@ export function createSubprocessRunner(options: SubprocessOptions = {}): ChildRu
 				enforced.plan,
 			);
 			const graceMs = options.graceMs ?? STOP_GRACE_MS;
-			return await runChild(launch, hooks, { ...built.command, contained }, graceMs, started);
+			return await steered(promptDir, hooks, (channel) =>
+				runChild(launch, hooks, { ...built.command, contained, channel }, graceMs, started),
+			);
 		} finally {
 			rmSync(promptDir, { recursive: true, force: true });
 			if (privateTmp) rmSync(privateTmp, { recursive: true, force: true });
@@ -129,11 +133,45 @@ export function createSubprocessRunner(options: SubprocessOptions = {}): ChildRu
 	};
 }
 
+/**
+ * The channel the messages sent to the running child go down (runners/child-channel.ts). One that
+ * cannot be opened leaves the child unsteered, not unstarted: what is sent to it is recorded as
+ * never delivered.
+ */
+async function openChannel(dir: string, hooks: RunnerHooks): Promise<ChildChannel> {
+	try {
+		return await openChildChannel(realPathOf(dir), hooks);
+	} catch (error) {
+		const reason = `the child's channel could not be opened: ${error instanceof Error ? error.message : String(error)}`;
+		const steering = steerChild(hooks);
+		steering.open(() => {
+			throw new Error(reason);
+		});
+		return { dir: "", close: () => steering.end() };
+	}
+}
+
+/** Runs the child with its channel open; closed once the child has ended, what was sent to it goes with its outcome. */
+async function steered(
+	dir: string,
+	hooks: RunnerHooks,
+	run: (channel: ChildChannel) => Promise<ChildOutcome>,
+): Promise<ChildOutcome> {
+	const channel = await openChannel(dir, hooks);
+	try {
+		const outcome = await run(channel);
+		const messages = channel.close();
+		return messages.length > 0 ? { ...outcome, messages } : outcome;
+	} finally {
+		channel.close();
+	}
+}
+
 /** The subprocess runner with the Pi this package resolves (or the one running it). */
 export const runSubprocess: ChildRunner = createSubprocessRunner();
 
 /** The child's configuration, as the child-side extension reads it. */
-function childConfig(launch: ChildLaunch, contained: ContainedCommand, runId: string): string {
+function childConfig(launch: ChildLaunch, contained: ContainedCommand, runId: string, channel: ChildChannel): string {
 	return encodeChildConfig({
 		submit: { ...launch.submit, roots: [...launch.submit.roots] },
 		turns: launch.budget.turns,
@@ -145,6 +183,7 @@ function childConfig(launch: ChildLaunch, contained: ContainedCommand, runId: st
 		prompt: expectedPrompt(launch.prompt),
 		firstMessage: sha256(launch.firstMessage),
 		...(launch.cache && { cache: launch.cache }),
+		...(channel.dir !== "" && { channel: channel.dir }),
 		runId,
 	});
 }
@@ -154,12 +193,12 @@ function childConfig(launch: ChildLaunch, contained: ContainedCommand, runId: st
 async function runChild(
 	launch: ChildLaunch,
 	hooks: RunnerHooks,
-	{ argv, stdin, contained }: ChildCommand & { contained: ContainedCommand },
+	{ argv, stdin, contained, channel }: ChildCommand & { contained: ContainedCommand; channel: ChildChannel },
 	graceMs: number,
 	started: number,
 ): Promise<ChildOutcome> {
 	const runId = randomUUID();
-	const config = childConfig(launch, contained, runId);
+	const config = childConfig(launch, contained, runId, channel);
 	const env = withRunMarker(
 		{ ...process.env, PI_CODING_AGENT_DIR: launch.agentDir, [CHILD_CONFIG_ENV]: config },
 		runId,
