@@ -26,6 +26,7 @@ import { copyProbe, notStartedRunner, openCopies, settleCopies } from "./copies.
 import { type GuardedChild, runGuarded, type SnapshotPort, type Watched, watchRoots } from "./guarded.ts";
 import type { ChildInbox } from "./inbox.ts";
 import { inheritedSystemPrompt, launchOf, recordStart, sentMismatch } from "./launch.ts";
+import type { NestPort } from "./nest.ts";
 import { type AcceptRun, skippedRuns } from "./outcome/accept.ts";
 import { forkResult, taskResult, uncheckedResult } from "./outcome/judge.ts";
 import type { ChildResult, RunTimes, TaskResult } from "./outcome/result.ts";
@@ -55,6 +56,8 @@ export interface ExecutionPorts {
 	signal?: AbortSignal;
 	/** Messages for the running child, delivered at its next turn (run/inbox.ts). */
 	inbox?: ChildInbox;
+	/** The broker of the child's `task` calls, when its plan lets it delegate (run/nest.ts). */
+	nest?: NestPort;
 	/** Runs a task's acceptance commands after its child; default: for real, under the child's sandbox. */
 	accept?: (accept: AcceptPlan, place: Omit<AcceptPlace, "support">) => Promise<AcceptRun[]>;
 	/** Makes the private copies of an on-pass task's writable roots; default: for real (workspace/copy.ts). */

@@ -10,7 +10,7 @@ import { snapshotRoots } from "../boundary/snapshot.ts";
 import { nodeFileProbe } from "../envelope/probe.ts";
 import { renderChildView } from "../host/render.ts";
 import type { SessionEntryLike } from "../plan/fork-types.ts";
-import type { ChildPlan, ForkPlan } from "../plan/types.ts";
+import type { ChildPlan, CommonInputs, ForkPlan } from "../plan/types.ts";
 import { AuditRecord } from "./audit/audit.ts";
 import type { ExecutionPorts } from "./execute.ts";
 import { createForkState, forkSetup } from "./runners/fork-child.ts";
@@ -23,6 +23,8 @@ export interface RunnerContext {
 	runtime?: ModelRuntime | undefined;
 	/** The parent's session entries, which a fork's session is built from (the plan names them by id). */
 	entries?: readonly SessionEntryLike[];
+	/** What the call's children were planned from: a child that may delegate has its grandchildren planned from it too (run/nest.ts). */
+	inputs?: CommonInputs;
 }
 
 /** A fork: an in-process child whose session is the parent's branch; what its hooks saw comes back in its outcome. */

@@ -69,6 +69,12 @@ export interface ScriptTurn {
 export interface Script {
 	turns?: Array<string | ScriptTurn>;
 	prices?: ScriptPrices;
+	/**
+	 * Scripts for other conversations: a request whose first user message contains `when` is
+	 * answered from `turns` of the first such branch, each branch counting its own turns (a child
+	 * and the children it starts, in one process or several, each follow their own script).
+	 */
+	branches?: Array<{ when: string; turns: Array<string | ScriptTurn> }>;
 }
 
 /** One line of the PI_DELEGATE_REQUESTS file. */
@@ -227,12 +233,14 @@ export default function scriptedProvider(pi: ExtensionAPI): void {
 			},
 		],
 	});
-	let calls = 0;
+	const next = turnPicker(turns, script.branches ?? []);
+	// The turn each request is answered with, picked when it is made and taken when faux answers it.
+	const picked: Array<string | ScriptTurn | undefined> = [];
 	core.setResponses(
 		Array.from(
-			{ length: turns.length + 64 },
-			(_, i) => async (context: TranscriptContext, options?: SimpleStreamOptions) => {
-				const turn = turns[i];
+			{ length: turns.length + (script.branches ?? []).reduce((n, b) => n + b.turns.length, 0) + 64 },
+			() => async (context: TranscriptContext, options?: SimpleStreamOptions) => {
+				const turn = picked.shift();
 				if (typeof turn === "object" && turn.delayMs) await sleep(turn.delayMs, options?.signal);
 				return respond(turn, context);
 			},
@@ -240,7 +248,8 @@ export default function scriptedProvider(pi: ExtensionAPI): void {
 	);
 	const stream = (model: Model<string>, context: TranscriptContext, options?: SimpleStreamOptions) => {
 		record(where.requests, context);
-		const turn = turns[calls++];
+		const turn = next(context);
+		picked.push(turn);
 		const usage = typeof turn === "object" ? turn.usage : undefined;
 		return repriced(core.streamSimple(model, context, options), (message) => priced(message, usage, prices));
 	};
@@ -252,6 +261,19 @@ export default function scriptedProvider(pi: ExtensionAPI): void {
 			api: { stream, streamSimple: stream },
 		}),
 	);
+}
+
+/** The next turn of the script a conversation follows: its branch's when its first user message names one. */
+function turnPicker(turns: Array<string | ScriptTurn>, branches: NonNullable<Script["branches"]>) {
+	const counts = new Map<number, number>();
+	return (context: TranscriptContext): string | ScriptTurn | undefined => {
+		const first = context.messages.find((m) => m.role === "user");
+		const text = first ? textOf(first) : "";
+		const index = branches.findIndex((branch) => text.includes(branch.when));
+		const n = counts.get(index) ?? 0;
+		counts.set(index, n + 1);
+		return (index === -1 ? turns : branches[index]!.turns)[n];
+	};
 }
 
 /** Passes a stream through, applying `patch` to the final message (in the terminal event and the result). */

@@ -1,5 +1,6 @@
 /**
- * The rules for the plain settings: runsDir, runner, providerExtensions, sandbox, apply, delegationRule.
+ * The rules for the plain settings: runsDir, runner, providerExtensions, sandbox, apply, delegationRule,
+ * maxDelegateDepth.
  * The schema decides whether a value has the right shape; this file words the problem for the key
  * and says what an empty value means, because an empty value that silently meant "the default" (or
  * its opposite) is how a tidy-up re-arms something that was switched off on purpose.
@@ -12,7 +13,14 @@ import { kindOf } from "../values.ts";
 import type { KeyPlace } from "./place.ts";
 import { APPLY_SETTINGS, DelegateSectionSchema, RUNNERS, SANDBOX_SETTINGS, type SettingKey } from "./schema.ts";
 
-type PlainKey = "runsDir" | "runner" | "providerExtensions" | "sandbox" | "apply" | "delegationRule";
+type PlainKey =
+	| "runsDir"
+	| "runner"
+	| "providerExtensions"
+	| "sandbox"
+	| "apply"
+	| "delegationRule"
+	| "maxDelegateDepth";
 
 interface KeyText {
 	/** What the value must be, for "must be X, not Y". */
@@ -53,6 +61,10 @@ const TEXT: Readonly<Record<PlainKey, KeyText>> = {
 	delegationRule: {
 		expects: "true or false (unquoted)",
 		fix: "use true or false (unquoted), or remove the key for the default (true)",
+	},
+	maxDelegateDepth: {
+		expects: "a whole number from 0 to 8 (unquoted)",
+		fix: "write e.g. 1 (children may start children that cannot start their own), 0 to let no child delegate, or remove the key for the default (2)",
 	},
 };
 

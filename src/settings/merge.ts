@@ -24,6 +24,7 @@ export const SETTING_DEFAULTS = {
 	providerExtensions: [] as readonly string[],
 	sandbox: "enforce",
 	delegationRule: true,
+	maxDelegateDepth: 2,
 } as const;
 
 function originOf(section: ValidatedSection, ...segments: string[]): FileOrigin {
@@ -65,7 +66,10 @@ function mergeProfiles(sections: readonly ValidatedSection[]): ValidatedSettings
 }
 
 /** The last section (project over global) that sets a plain key, as a Setting. */
-function last<K extends "runsDir" | "runner" | "providerExtensions" | "sandbox" | "apply" | "delegationRule", T>(
+function last<
+	K extends "runsDir" | "runner" | "providerExtensions" | "sandbox" | "apply" | "delegationRule" | "maxDelegateDepth",
+	T,
+>(
 	sections: readonly ValidatedSection[],
 	key: K,
 	convert: (value: NonNullable<ValidatedSection["values"][K]>, section: ValidatedSection) => T,
@@ -90,5 +94,7 @@ export function mergeSettings(sections: readonly ValidatedSection[], places: Mer
 		sandbox: last(sections, "sandbox", (mode) => mode) ?? byDefault(SETTING_DEFAULTS.sandbox),
 		apply: last(sections, "apply", (mode) => mode),
 		delegationRule: last(sections, "delegationRule", (on) => on) ?? byDefault(SETTING_DEFAULTS.delegationRule),
+		maxDelegateDepth:
+			last(sections, "maxDelegateDepth", (depth) => depth) ?? byDefault<number>(SETTING_DEFAULTS.maxDelegateDepth),
 	};
 }

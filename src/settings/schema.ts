@@ -94,6 +94,14 @@ export const DelegateSectionSchema = Type.Object(
 		delegationRule: Type.Optional(
 			Type.Boolean({ description: "Whether the parent's system prompt gets the delegation section. Default true." }),
 		),
+		maxDelegateDepth: Type.Optional(
+			Type.Integer({
+				minimum: 0,
+				maximum: 8,
+				description:
+					"The deepest a task's `delegate.depth` may ask for: how many levels of children below a child. A spec asking for more is refused; 0 lets no child delegate. Default 2.",
+			}),
+		),
 	},
 	{ additionalProperties: false, description: "pi-delegate's settings, under \"pi-delegate\" in Pi's settings files." },
 );

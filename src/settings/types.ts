@@ -94,6 +94,8 @@ export interface ValidatedSettings {
 	apply: Setting<"on-pass" | "direct"> | undefined;
 	/** Whether the parent's system prompt gets the delegation section; default true. */
 	delegationRule: Setting<boolean>;
+	/** The deepest a task's `delegate.depth` may ask for; default 2. */
+	maxDelegateDepth: Setting<number>;
 }
 
 /** How a child is run: an SDK session in this process, or a `pi` process of its own. */

@@ -20,7 +20,10 @@ export async function runSpecWith(
 	spec: string,
 	extra: Partial<ExecutionPorts> = {},
 ): Promise<ChildResult> {
-	if (runner === "in-process") process.env.PI_DELEGATE_SCRIPT = join(ws.agentDir, "scripted.json");
+	if (runner === "in-process") {
+		process.env.PI_DELEGATE_SCRIPT = join(ws.agentDir, "scripted.json");
+		process.env.PI_DELEGATE_REQUESTS = join(ws.agentDir, "scripted-requests.jsonl");
+	}
 	try {
 		const sources = await shellSources(
 			{ model: "scripted/scripted-1", runner, extensions: [SCRIPTED_PROVIDER] },
@@ -37,5 +40,6 @@ export async function runSpecWith(
 		}
 	} finally {
 		delete process.env.PI_DELEGATE_SCRIPT;
+		delete process.env.PI_DELEGATE_REQUESTS;
 	}
 }

@@ -42,6 +42,7 @@ import {
 	prepareCommandChecks,
 } from "../../agents/permissions/command-policy.ts";
 import type { PathRule } from "../../agents/permissions/path-policy.ts";
+import { nestedTaskTool } from "../../host/nested-task-tool.ts";
 import { createSubmitTool } from "../../host/submit-tool.ts";
 import { CHILD_REFUSED_EXIT, formatChildReport } from "../outcome/child-report.ts";
 import { addMessageUsage, bashCommand, emptyUsage } from "../outcome/progress.ts";
@@ -66,6 +67,8 @@ import { pathHold } from "./path-hold.ts";
 import { specialFileReason, specialFileRefusal } from "./regular-file.ts";
 import { receiveSteering } from "./steering.ts";
 
+const NO_CHANNEL = { ok: false, text: "no channel to pi-delegate: task calls cannot be made" };
+
 export default function childExtension(pi: ExtensionAPI): void {
 	const parsed = parseChildConfig(process.env[CHILD_CONFIG_ENV]);
 	// Failing the load makes Pi exit non-zero with the reason on stderr: better than a child without
@@ -84,7 +87,8 @@ export default function childExtension(pi: ExtensionAPI): void {
 	registerCachePolicy(pi, config.cache);
 	checkPromptAtStart(pi, config);
 	holdBudgets(pi, config, () => state.accepted !== undefined);
-	if (config.channel) receiveSteering(pi, config.channel);
+	const askUp = config.channel ? receiveSteering(pi, config.channel) : undefined;
+	if (config.delegate) pi.registerTool(nestedTaskTool(askUp ?? (async () => NO_CHANNEL)));
 }
 
 /**

@@ -79,6 +79,8 @@ export function taskResult(plan: TaskPlan, outcome: ChildOutcome, seen: TaskEvid
 		evidence: plan.spec.evidence,
 		isolation: runIsolation(plan.sandbox, outcome),
 		...(plan.accept && { accept: [...(seen.accept ?? [])] }),
+		...(outcome.children && outcome.children.length > 0 && { children: [...outcome.children] }),
+		...(plan.parentRun !== undefined && { parentRun: plan.parentRun }),
 	};
 }
 

@@ -99,6 +99,10 @@ export interface TaskResult extends ResultBase {
 	accept?: AcceptRun[];
 	/** Where a change made on private copies went (apply on-pass); absent under direct. */
 	apply?: ApplyRecord;
+	/** The audit directories of the children its `task` calls started (run/nest.ts); absent when none. */
+	children?: string[];
+	/** The audit directory of the child whose `task` call started this one; absent for a top-level task. */
+	parentRun?: string;
 }
 
 /** Whether the fork's first request repeated the parent's last one, as far as the hashes show. */

@@ -231,7 +231,11 @@ async function openSession(runtime: ModelRuntime, model: Model, run: Run, setupC
 		onRun: (ran) => run.commands.push(ran),
 		onOutputFile: (path) => run.outputFiles.add(path),
 	});
-	const setup = await setupChild(launch, { commandsRun: () => run.commands, containedTools });
+	const setup = await setupChild(launch, {
+		commandsRun: () => run.commands,
+		containedTools,
+		delegate: run.hooks.delegate,
+	});
 	const { session } = await createAgentSession({
 		cwd: launch.cwd,
 		agentDir: launch.agentDir,

@@ -35,7 +35,7 @@ import { realPathOf } from "../sandbox/real-paths.ts";
 import { sandboxSupport } from "../sandbox/support.ts";
 import type { SandboxSupport } from "../sandbox/types.ts";
 import type { ChildLaunch, ChildOutcome, ChildRunner, RunnerHooks } from "../types.ts";
-import { type ChildChannel, openChildChannel } from "./child-channel.ts";
+import { type ChildChannel, openChildChannel, type UpLine } from "./child-channel.ts";
 import { buildChildCommand, type ChildCommand } from "./child-command.ts";
 import { childExtensionPath, findPiCli, scratchDir } from "./child-paths.ts";
 import { drained, readChild } from "./child-streams.ts";
@@ -134,13 +134,30 @@ export function createSubprocessRunner(options: SubprocessOptions = {}): ChildRu
 }
 
 /**
+ * A `task` call the child sends up its channel, to the broker (run/nest.ts), answered down it. The
+ * line is the child's: only a numeric id is echoed, and the arguments go to the broker as they came,
+ * to be checked there like every call.
+ */
+const brokered =
+	(hooks: RunnerHooks): UpLine =>
+	(line, reply) => {
+		if (line.type !== "task" || !Number.isSafeInteger(line.id)) return;
+		const answer = hooks.delegate ? hooks.delegate(line.args) : Promise.resolve(NOT_DELEGATING);
+		void answer
+			.catch((error: unknown) => ({ ok: false, text: error instanceof Error ? error.message : String(error) }))
+			.then((a) => reply({ type: "task_result", id: line.id, ok: a.ok, text: a.text }));
+	};
+
+const NOT_DELEGATING = { ok: false, text: "this child may not delegate" };
+
+/**
  * The channel the messages sent to the running child go down (runners/child-channel.ts). One that
  * cannot be opened leaves the child unsteered, not unstarted: what is sent to it is recorded as
  * never delivered.
  */
 async function openChannel(dir: string, hooks: RunnerHooks): Promise<ChildChannel> {
 	try {
-		return await openChildChannel(realPathOf(dir), hooks);
+		return await openChildChannel(realPathOf(dir), hooks, brokered(hooks));
 	} catch (error) {
 		const reason = `the child's channel could not be opened: ${error instanceof Error ? error.message : String(error)}`;
 		const steering = steerChild(hooks);
@@ -184,6 +201,7 @@ function childConfig(launch: ChildLaunch, contained: ContainedCommand, runId: st
 		firstMessage: sha256(launch.firstMessage),
 		...(launch.cache && { cache: launch.cache }),
 		...(channel.dir !== "" && { channel: channel.dir }),
+		...(launch.delegate && { delegate: true }),
 		runId,
 	});
 }
