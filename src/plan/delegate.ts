@@ -15,14 +15,17 @@ export const NESTED_TASK_TOOL = "task";
 export function decideDelegate(
 	spec: Pick<TaskSpec, "delegate">,
 	max: Setting<number>,
+	agent?: { name: string; delegate?: { depth: number }; source: { label: string } },
 ): { delegate?: { depth: number }; problems: Problem[] } {
-	const depth = spec.delegate?.depth;
+	const fromAgent = spec.delegate === undefined && agent?.delegate !== undefined;
+	const depth = spec.delegate?.depth ?? agent?.delegate?.depth;
 	if (depth === undefined || depth === 0) return { problems: [] };
 	if (depth <= max.value) return { delegate: { depth }, problems: [] };
 	const where = max.origin.kind === "file" ? `set in ${max.origin.label}` : "the default";
 	return {
 		problems: [
 			{
+				...(fromAgent && { source: agent!.source.label }),
 				path: ["delegate", "depth"],
 				code: "too_big",
 				value: depth,

@@ -206,7 +206,7 @@ export function planTask(inputs: TaskInputs, defaults: DefaultDecision[] = []): 
 	if (tools.problems.length > 0) {
 		return { ok: false, what: `the agent "${agent?.name}" names tools that do not exist`, problems: tools.problems };
 	}
-	const delegate = decideDelegate(inputs.spec, settings.maxDelegateDepth);
+	const delegate = decideDelegate(inputs.spec, settings.maxDelegateDepth, agent);
 	if (delegate.problems.length > 0) {
 		return { ok: false, what: "the task asks to delegate deeper than allowed", problems: delegate.problems };
 	}

@@ -34,8 +34,8 @@ export const DELEGATE_FIELD: RequestField = {
 	},
 	entries: {
 		spec: {},
-		// Named in the tool's description, not defined (task-tool.ts): the definition rides on every request.
-		task: {},
+		// Not a field of the task tool: its every word rides on each of the parent's requests. A spec file
+		// (the tool's files), a workflow or an agent file asks for it.
 		workflow: { brief: "{ depth: N }: the child may start children N levels deep (capped by the setting)." },
 	},
 };

@@ -38,6 +38,7 @@ describe("mergeSettings", () => {
 			providerExtensions: { value: [], origin: { kind: "default" } },
 			sandbox: { value: "enforce", origin: { kind: "default" } },
 			delegationRule: { value: true, origin: { kind: "default" } },
+			maxDelegateDepth: { value: 2, origin: { kind: "default" } },
 		});
 	});
 
