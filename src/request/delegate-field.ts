@@ -6,9 +6,6 @@
  */
 import type { RequestField } from "./types.ts";
 
-/** The deepest a spec may ask for before any setting is read: the setting caps it further. */
-export const DELEGATE_DEPTH_LIMIT = 8;
-
 export const DELEGATE_FIELD: RequestField = {
 	name: "delegate",
 	spec: ["delegate"],
@@ -20,7 +17,6 @@ export const DELEGATE_FIELD: RequestField = {
 			depth: {
 				type: "integer",
 				minimum: 0,
-				maximum: DELEGATE_DEPTH_LIMIT,
 				description:
 					"How many levels of children below this child may exist: 1 lets it start children that cannot start " +
 					"their own. At most the maxDelegateDepth setting (default 2).",

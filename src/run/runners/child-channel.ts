@@ -14,6 +14,7 @@ import { createServer, type Server, type Socket } from "node:net";
 import {
 	boundedLines,
 	CHANNEL_FILE,
+	CHANNEL_LINE_MAX,
 	type DownLine,
 	encodeLine,
 	parseLine,
@@ -79,8 +80,11 @@ function stopListening(server: Server, dir: string): void {
 
 /** The child's connection: messages down as the inbox gives them, lines up read with a ceiling. */
 function serve(socket: Socket, steering: ReturnType<typeof steerChild>, onLine: UpLine): void {
+	// A child that asks without reading the answers would have them pile up here: it loses its channel.
 	const reply = (value: unknown) => {
-		if (!socket.destroyed) socket.write(encodeLine(value));
+		if (socket.destroyed) return;
+		if (socket.writableLength > CHANNEL_LINE_MAX) socket.destroy();
+		else socket.write(encodeLine(value));
 	};
 	const lines = boundedLines();
 	socket.on("error", () => {});
