@@ -40,7 +40,10 @@ function run(args, what) {
 	process.stderr.write(`pi-delegate: ${what} was not made (${why}); the sources run instead\n`);
 }
 
-if (canStripTypes() && resolvable("rolldown")) {
+// `npm pack` and `npm publish` run `prepack` (the build) and then `prepare` too: build once.
+const packing = process.env.npm_command === "pack" || process.env.npm_command === "publish";
+
+if (!packing && canStripTypes() && resolvable("rolldown")) {
 	const npm = process.env.npm_execpath;
 	if (npm && resolvable("typescript")) run([npm, "run", "build"], "the build");
 	else run([join(__dirname, "bundle-extension.ts")], "the extension's bundle");

@@ -1,5 +1,5 @@
 /**
- * README.md's output blocks, generated from real runs (scripts/readme/): `--check` (the default)
+ * The output blocks of README.md and docs/, generated from real runs (scripts/readme/): `--check` (the default)
  * says which blocks differ from what the tool prints now; `--write` rewrites them in place.
  *
  *   npm run readme              # check
@@ -10,12 +10,11 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { checkReadme } from "./readme/check.ts";
+import { checkDocument } from "./readme/check.ts";
 import { generateBlocks } from "./readme/generate.ts";
 import { writeBlocks } from "./readme/markers.ts";
 
 const REPO = resolve(import.meta.dirname, "..");
-const README = resolve(REPO, "README.md");
 
 async function run(argv: readonly string[]): Promise<number> {
 	const unknown = argv.filter((a) => a !== "--write" && a !== "--check");
@@ -30,27 +29,33 @@ async function run(argv: readonly string[]): Promise<number> {
 	for (const block of blocks.filter((b) => b.skipped)) {
 		process.stderr.write(`! ${block.name}: not generated, ${block.skipped}; the README keeps its block\n`);
 	}
-	const readme = readFileSync(README, "utf8");
-	const checks = checkReadme(readme, blocks);
-	if (argv.includes("--write")) {
-		// Only the blocks that differ: a block whose only change is a masked value (a duration) keeps
-		// the figures it has, so a refresh touches what changed and nothing else.
-		const differs = new Set(checks.filter((c) => c.problems.length > 0).map((c) => c.name));
-		const fresh = new Map(blocks.filter((b) => !b.skipped && differs.has(b.name)).map((b) => [b.name, b.content]));
-		const next = writeBlocks(readme, fresh);
-		writeFileSync(README, next);
-		process.stdout.write(`README.md: ${fresh.size} of ${blocks.length} blocks rewritten\n`);
-		return 0;
+	let stale = 0;
+	for (const doc of [...new Set(blocks.map((b) => b.doc))]) {
+		const path = resolve(REPO, doc);
+		const text = readFileSync(path, "utf8");
+		const checks = checkDocument(doc, text, blocks);
+		const differs = checks.filter((c) => c.problems.length > 0);
+		if (argv.includes("--write")) {
+			// Only the blocks that differ: a block whose only change is a masked value (a duration) keeps
+			// the figures it has, so a refresh touches what changed and nothing else.
+			const names = new Set(differs.map((c) => c.name));
+			const fresh = new Map(
+				blocks.filter((b) => b.doc === doc && !b.skipped && names.has(b.name)).map((b) => [b.name, b.content]),
+			);
+			writeFileSync(path, writeBlocks(text, fresh, doc));
+			process.stdout.write(`${doc}: ${fresh.size} of ${checks.length} blocks rewritten\n`);
+			continue;
+		}
+		for (const c of differs) process.stdout.write(`✗ ${c.name}\n${c.problems.map((p) => `  ${p}`).join("\n")}\n`);
+		const checked = checks.filter((c) => !c.skipped).length;
+		stale += differs.length;
+		process.stdout.write(
+			differs.length === 0
+				? `${doc}: ${checked} blocks are what the tool prints now.\n`
+				: `${doc}: ${differs.length} of ${checked} blocks differ; run npm run readme -- --write\n`,
+		);
 	}
-	const stale = checks.filter((c) => c.problems.length > 0);
-	for (const c of stale) process.stdout.write(`✗ ${c.name}\n${c.problems.map((p) => `  ${p}`).join("\n")}\n`);
-	const checked = checks.filter((c) => !c.skipped).length;
-	process.stdout.write(
-		stale.length === 0
-			? `README.md: ${checked} blocks are what the tool prints now.\n`
-			: `README.md: ${stale.length} of ${checked} blocks differ; run npm run readme -- --write\n`,
-	);
-	return stale.length === 0 ? 0 : 1;
+	return stale === 0 ? 0 : 1;
 }
 
 run(process.argv.slice(2)).then(

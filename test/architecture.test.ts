@@ -36,7 +36,7 @@ const STAGES: ReadonlyArray<readonly string[]> = [
  * record, what runs inside the child, the runners, and the execution itself (run/'s own files,
  * which may import any of them). Every folder may import run/types.ts, the stage's one types file.
  */
-const RUN_PARTS: readonly string[] = ["sandbox", "outcome", "audit", "workspace", "child", "runners"];
+const RUN_PARTS: readonly string[] = ["sandbox", "outcome", "audit", "workspace", "child", "runners", "control"];
 const RUN_TYPES = "run/types.ts";
 
 const files = (dir: string) => tsFiles(dir);

@@ -193,7 +193,10 @@ describe("an error no command handled", () => {
 		const result = await runWith([entry(missing)], ["needs-pi"]);
 		expect(result.code).toBe(2);
 		expect(result.stderr).toContain("needs @earendil-works/pi-coding-agent, which comes with Pi");
-		expect(result.stderr).toContain("npm i -g pi-delegate");
+		// pi-delegate is not on the npm registry: the fix names routes that work today.
+		expect(result.stderr).toContain("run `npm ci` in a clone");
+		expect(result.stderr).toContain("npm i -g ./pi-delegate-<version>.tgz");
+		expect(result.stderr).not.toContain("npm i -g pi-delegate`");
 		expect(result.stderr).not.toMatch(TRACE);
 	});
 

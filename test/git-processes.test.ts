@@ -23,6 +23,7 @@ const STARTS_PROCESSES: Record<string, string> = {
 	"run/workspace/copy.ts":
 		"cp, copying the files of a root into its private copy (apply on-pass), before the child starts",
 	"run/sandbox/support.ts": "bubblewrap's probe",
+	"run/control/supervisor.ts": "a background run's supervisor: pi-delegate itself, in a PID namespace of bubblewrap's",
 	"run/sandbox/command-namespace.ts":
 		"the keeper of the PID namespace a subprocess child's commands share (bubblewrap)",
 	"doctor/programs.ts": "the programs doctor asks for their version",

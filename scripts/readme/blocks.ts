@@ -9,6 +9,9 @@ import type { BlockSpec, RunSpec } from "./types.ts";
 
 const T4 = "examples/write-with-watched-root.json";
 
+/** docs/preview.md's project runs on a logged-in user's model: a key in the environment. */
+const LEDGER_KEY = { ANTHROPIC_API_KEY: "sk-ant-example" };
+
 const RUNS = {
 	doctor: {
 		id: "doctor",
@@ -76,6 +79,20 @@ const RUNS = {
 		argv: () => ["apply", "fix-typo-unsandboxed"],
 		lane: "examples-2",
 	},
+	runs: {
+		id: "runs",
+		home: "scripted2",
+		cwd: (s) => s.base2,
+		argv: () => ["runs"],
+		lane: "examples-2",
+	},
+	wait: {
+		id: "wait",
+		home: "scripted2",
+		cwd: (s) => s.base2,
+		argv: () => ["wait", "fix-typo-unsandboxed", "--timeout", "60"],
+		lane: "examples-2",
+	},
 	runPass: {
 		id: "run-pass",
 		home: "scripted",
@@ -122,7 +139,64 @@ const RUNS = {
 		cwd: (s) => s.spend,
 		argv: () => ["spend", "--session", "session.jsonl", "--runs", "runs"],
 	},
+	// docs/getting-started.md: doctor after logging in, and without bubblewrap.
+	doctorKeyed: {
+		id: "doctor-keyed",
+		home: "keyed",
+		cwd: (s) => s.demo,
+		argv: () => ["doctor", "--json"],
+		env: { ANTHROPIC_API_KEY: "sk-ant-example" },
+		needs: ["bwrap"],
+		slow: true,
+	},
+	doctorNoBwrap: {
+		id: "doctor-no-bwrap",
+		home: "new",
+		cwd: (s) => s.demo,
+		argv: () => ["doctor", "--json"],
+		env: { PI_DELEGATE_BWRAP: "off" },
+		slow: true,
+	},
+	// docs/preview.md: the ledger project, its scoped reviewer, the legacy mode, and two mistakes.
+	previewLedger: {
+		id: "preview-ledger",
+		home: "ledger",
+		env: LEDGER_KEY,
+		cwd: (s) => s.ledger,
+		argv: () => ["preview"],
+	},
+	previewReviewer: {
+		id: "preview-reviewer",
+		home: "ledger",
+		env: LEDGER_KEY,
+		cwd: (s) => s.ledger,
+		argv: () => ["preview", "--agent", "reviewer"],
+	},
+	previewLegacy: {
+		id: "preview-legacy",
+		home: "ledger",
+		env: LEDGER_KEY,
+		cwd: (s) => s.ledger,
+		argv: () => ["preview", "--mode", "legacy"],
+	},
+	previewTypoAgent: {
+		id: "preview-typo-agent",
+		home: "ledger",
+		env: LEDGER_KEY,
+		cwd: (s) => s.ledger,
+		argv: () => ["preview", "--agent", "reviwer"],
+	},
+	previewTypoMode: {
+		id: "preview-typo-mode",
+		home: "ledger",
+		env: LEDGER_KEY,
+		cwd: (s) => s.ledger,
+		argv: () => ["preview", "--mode", "focussed"],
+	},
 } satisfies Record<string, RunSpec>;
+
+const GS = "docs/getting-started.md";
+const PREVIEW = "docs/preview.md";
 
 export const BLOCKS: readonly BlockSpec[] = [
 	{ name: "doctor", kind: "doctor", run: RUNS.doctor, compare: "words", masks: ["programs"] },
@@ -185,6 +259,9 @@ export const BLOCKS: readonly BlockSpec[] = [
 	{ name: "validate-ok", kind: "output", run: RUNS.validateOk, stream: "stdout" },
 	{ name: "validate-bad", kind: "output", run: RUNS.validateBad, stream: "stderr", exit: true },
 	{ name: "modes", kind: "output", run: RUNS.modes, stream: "stdout" },
+	// A run's age is how long ago it started: it differs each time the block is made.
+	{ name: "runs", kind: "output", run: RUNS.runs, stream: "stdout", masks: ["ages"], compare: "words" },
+	{ name: "wait", kind: "output", run: RUNS.wait, stream: "stdout", exit: true },
 	{ name: "spend", kind: "output", run: RUNS.spend, stream: "stdout" },
 	{ name: "agents", kind: "output", run: RUNS.agents, stream: "stdout" },
 	{ name: "settings-typo", kind: "output", run: RUNS.settingsTypo, stream: "stderr", exit: true },
@@ -211,4 +288,81 @@ export const BLOCKS: readonly BlockSpec[] = [
 	},
 	{ name: "help-commands", kind: "help-commands" },
 	{ name: "figures", kind: "figures" },
+	// The documents in docs/, each block in the order its document shows it.
+	{ name: "gs-doctor", doc: GS, kind: "doctor", run: RUNS.doctor, compare: "words", masks: ["programs"] },
+	{ name: "gs-doctor-keyed", doc: GS, kind: "doctor", run: RUNS.doctorKeyed, compare: "words", masks: ["programs"] },
+	{
+		name: "gs-doctor-no-bwrap",
+		doc: GS,
+		kind: "doctor",
+		run: RUNS.doctorNoBwrap,
+		compare: "words",
+		masks: ["programs"],
+		excerpt: [{ from: /^! {2}bubblewrap/ }],
+	},
+	{
+		name: "gs-selftest-e2e",
+		doc: GS,
+		kind: "output",
+		run: RUNS.e2e,
+		stream: "stdout",
+		exit: true,
+		excerpt: [
+			{ from: /^End-to-end selftest/, to: /^$/ },
+			{ from: /^── case 1/, lines: 4 },
+			{ from: /^── case 2/, lines: 4 },
+			{ from: /^✓ \d+ of \d+ cases/, to: /are gone/ },
+		],
+	},
+	{
+		name: "gs-preview",
+		doc: GS,
+		kind: "output",
+		run: RUNS.preview,
+		stream: "stdout",
+		masks: ["piDocs"],
+		excerpt: [{ from: /^What a /, to: /^Tools \(/ }],
+	},
+	{
+		name: "preview-ledger",
+		doc: PREVIEW,
+		kind: "output",
+		run: RUNS.previewLedger,
+		stream: "stdout",
+		masks: ["piDocs"],
+		excerpt: [{ from: /^What a /, to: /^tool definitions/ }],
+	},
+	{
+		name: "preview-reviewer",
+		doc: PREVIEW,
+		kind: "output",
+		run: RUNS.previewReviewer,
+		stream: "stdout",
+		masks: ["piDocs"],
+		excerpt: [
+			{ from: /^What a /, lines: 1 },
+			{ from: /^systemPromptMode /, lines: 1 },
+			{ from: /^channel /, to: /^tool definitions/ },
+		],
+	},
+	{
+		name: "preview-legacy",
+		doc: PREVIEW,
+		kind: "output",
+		run: RUNS.previewLegacy,
+		stream: "stdout",
+		masks: ["piDocs"],
+		excerpt: [{ from: /^channel /, to: /^tool definitions/ }],
+	},
+	{
+		name: "preview-typo-agent",
+		doc: PREVIEW,
+		kind: "output",
+		run: RUNS.previewTypoAgent,
+		stream: "stderr",
+		exit: true,
+	},
+	{ name: "preview-typo-mode", doc: PREVIEW, kind: "output", run: RUNS.previewTypoMode, stream: "stderr", exit: true },
+	{ name: "preview-modes", doc: PREVIEW, kind: "output", run: RUNS.modes, stream: "stdout" },
+	{ name: "meter-spend", doc: "docs/meter.md", kind: "output", run: RUNS.spend, stream: "stdout" },
 ];

@@ -18,8 +18,8 @@ import { benchFigures, type Results } from "./figures.ts";
 import { fenced } from "./markdown.ts";
 import { type Placeholder, place, placeholders } from "./normalise.ts";
 import { cliReference, type HelpTexts, helpCommands } from "./reference.ts";
-import { openScene, type Scene } from "./scene.ts";
-import type { BlockSpec, Generated, Need, OutputBlock, RunSpec } from "./types.ts";
+import { allHomes, homeOf, openScene, type Scene } from "./scene.ts";
+import type { BlockSpec, DoctorBlock, Generated, Need, OutputBlock, RunSpec } from "./types.ts";
 
 export interface Generation {
 	blocks: Generated[];
@@ -74,12 +74,7 @@ async function runAll(
 	const printed = new Map<string, Printed>();
 	const one = async (run: RunSpec) => {
 		run.prepare?.(scene);
-		const home = {
-			new: scene.newHome,
-			scripted: scene.scriptedHome,
-			scripted2: scene.scriptedHome2,
-			typo: scene.typoHome,
-		}[run.home];
+		const home = homeOf(scene, run.home);
 		const call = { argv: run.argv(scene), cwd: run.cwd(scene), env: scene.env(home, run.env) };
 		const started = performance.now();
 		printed.set(run.id, await runCommand(scene.repo, call));
@@ -99,7 +94,7 @@ async function runAll(
 
 const quote = (arg: string) => (/^[\w./:=@-]+$/.test(arg) ? arg : `"${arg.replace(/(["\\$`])/g, "\\$1")}"`);
 
-function commandLine(run: RunSpec, argv: readonly string[]): string {
+export function commandLine(run: RunSpec, argv: readonly string[]): string {
 	const env = Object.entries(run.env ?? {}).map(([k, v]) => `${k}=${quote(v)} `);
 	return `$ ${env.join("")}pi-delegate ${argv.map(quote).join(" ")}`;
 }
@@ -116,7 +111,7 @@ function outputContent(block: OutputBlock, scene: Scene, out: Printed, rules: re
 }
 
 /** Doctor's JSON report with the placeholders in every string, rendered as doctor renders it. */
-function doctorContent(out: Printed, rules: readonly Placeholder[]): string {
+function doctorContent(block: DoctorBlock, out: Printed, rules: readonly Placeholder[]): string {
 	const swap = (value: unknown): unknown => {
 		if (typeof value === "string") return rules.reduce((s, r) => s.replaceAll(r.from, r.to), value);
 		// (No table guard here: doctor's renderer lays the report out after the placeholders are in.)
@@ -127,7 +122,10 @@ function doctorContent(out: Printed, rules: readonly Placeholder[]): string {
 		return value;
 	};
 	const report = swap(JSON.parse(out.stdout)) as DoctorReport;
-	return fenced(`$ pi-delegate doctor\n${renderDoctorReport(report).trimEnd()}\n$ echo $?\n${out.code}`);
+	const rendered = renderDoctorReport(report).trimEnd();
+	// An excerpt shows a part of the report (one check), without the command around it.
+	if (block.excerpt) return fenced(excerpt(rendered, block.excerpt));
+	return fenced(`$ pi-delegate doctor\n${rendered}\n$ echo $?\n${out.code}`);
 }
 
 interface Made {
@@ -143,7 +141,7 @@ function content(block: BlockSpec, made: Made): string {
 		case "output":
 			return outputContent(block, made.scene, made.printed.get(block.run.id) as Printed, made.rules);
 		case "doctor":
-			return doctorContent(made.printed.get(block.run.id) as Printed, made.rules);
+			return doctorContent(block, made.printed.get(block.run.id) as Printed, made.rules);
 		case "file":
 			return fenced(readFileSync(join(made.scene.repo, block.path), "utf8").trimEnd(), block.lang);
 		case "help":
@@ -156,6 +154,9 @@ function content(block: BlockSpec, made: Made): string {
 			return benchFigures(made.results).markdown;
 	}
 }
+
+/** The document a block is in when its spec names none. */
+export const README_DOC = "README.md";
 
 const runOf = (block: BlockSpec): RunSpec | undefined =>
 	block.kind === "output" || block.kind === "doctor" ? block.run : undefined;
@@ -175,14 +176,19 @@ export async function generateBlocks(repo: string): Promise<Generation> {
 		);
 		const rules = placeholders({
 			bases: [scene.base, scene.base2],
-			homes: [scene.scriptedHome, scene.scriptedHome2, scene.typoHome, scene.newHome],
+			homes: allHomes(scene),
 			repo,
 			tmp: scene.tmp,
 		});
 		const results = readResults(repo);
 		const made: Made = { scene, printed, rules, help: await helpTexts(), results };
 		const blocks = BLOCKS.map((block): Generated => {
-			const head = { name: block.name, compare: block.compare ?? "lines", masks: block.masks ?? [] };
+			const head = {
+				name: block.name,
+				doc: block.doc ?? README_DOC,
+				compare: block.compare ?? "lines",
+				masks: block.masks ?? [],
+			};
 			const missing = unmet(runOf(block));
 			if (missing.length > 0)
 				return { ...head, content: "", skipped: `this machine has no working ${missing.join(", ")}` };

@@ -15,19 +15,19 @@ export interface MarkedBlock {
 }
 
 /** Every block of `text`, in order; a marker without its partner, or a name used twice, is an error. */
-export function readBlocks(text: string): MarkedBlock[] {
+export function readBlocks(text: string, doc = "README.md"): MarkedBlock[] {
 	const lines = text.split("\n");
 	const blocks: MarkedBlock[] = [];
 	for (let i = 0; i < lines.length; i++) {
 		const open = OPEN.exec(lines[i] ?? "");
 		if (!open) {
-			if (lines[i] === CLOSE) throw new Error(`README.md:${i + 1}: ${CLOSE} without an opening marker`);
+			if (lines[i] === CLOSE) throw new Error(`${doc}:${i + 1}: ${CLOSE} without an opening marker`);
 			continue;
 		}
 		const name = open[1] ?? "";
 		const end = lines.findIndex((line, j) => j > i && (line === CLOSE || OPEN.test(line)));
-		if (end < 0 || lines[end] !== CLOSE) throw new Error(`README.md:${i + 1}: block "${name}" is not closed`);
-		if (blocks.some((b) => b.name === name)) throw new Error(`README.md:${i + 1}: block "${name}" appears twice`);
+		if (end < 0 || lines[end] !== CLOSE) throw new Error(`${doc}:${i + 1}: block "${name}" is not closed`);
+		if (blocks.some((b) => b.name === name)) throw new Error(`${doc}:${i + 1}: block "${name}" appears twice`);
 		blocks.push({ name, content: lines.slice(i + 1, end).join("\n"), line: i + 1 });
 		i = end;
 	}
@@ -35,10 +35,10 @@ export function readBlocks(text: string): MarkedBlock[] {
 }
 
 /** `text` with each named block's content replaced; a name the text has no block for is an error. */
-export function writeBlocks(text: string, contents: ReadonlyMap<string, string>): string {
-	const found = new Set(readBlocks(text).map((b) => b.name));
+export function writeBlocks(text: string, contents: ReadonlyMap<string, string>, doc = "README.md"): string {
+	const found = new Set(readBlocks(text, doc).map((b) => b.name));
 	for (const name of contents.keys()) {
-		if (!found.has(name)) throw new Error(`README.md has no block "${name}" (add <!-- block: ${name} --> … ${CLOSE})`);
+		if (!found.has(name)) throw new Error(`${doc} has no block "${name}" (add <!-- block: ${name} --> … ${CLOSE})`);
 	}
 	const lines = text.split("\n");
 	const out: string[] = [];

@@ -110,6 +110,12 @@ export const MASKS = {
 		pattern: /\b\d+(?:\.\d+)? s\b/g,
 		to: "#.# s",
 	},
+	ages: {
+		name: "ages",
+		why: "how long ago a run started",
+		pattern: /\b\d+[smhd]$/gm,
+		to: "#",
+	},
 	pyc: {
 		name: "pyc",
 		why: "the name and size of the file py_compile writes depend on the Python found on the machine",

@@ -22,6 +22,7 @@ import { dirname, join } from "node:path";
 import { childAnswers, TODO_PROJECT } from "./answers.ts";
 import { EXAMPLE_BASE } from "./normalise.ts";
 import { SCRIPTS_ENV } from "./scripted-children.ts";
+import type { RunSpec } from "./types.ts";
 
 export interface Scene {
 	repo: string;
@@ -40,6 +41,12 @@ export interface Scene {
 	scriptedHome2: string;
 	/** A home whose settings misspell a key, as people do. */
 	typoHome: string;
+	/** A home that has logged in (a key in the environment) and chosen models (docs/getting-started.md). */
+	keyedHome: string;
+	/** A home with a global skill, for the ledger project (docs/preview.md). */
+	ledgerHome: string;
+	/** A project with AGENTS.md, main-only rules and a scoped reviewer agent of its own (docs/preview.md). */
+	ledger: string;
 	demo: string;
 	todo: string;
 	spend: string;
@@ -117,6 +124,38 @@ function makeDemo(demo: string): void {
 	);
 }
 
+/** A logged-in user's settings: Pi's default model, and the fast effort on a model of its own. */
+const KEYED_SETTINGS = {
+	defaultProvider: "anthropic",
+	defaultModel: "claude-sonnet-4-5",
+	"pi-delegate": { effortProfiles: { fast: "anthropic/claude-haiku-4-5" } },
+};
+
+/** docs/preview.md's project: shared context, main-agent-only rules, a scoped reviewer, a global skill. */
+function makeLedger(ledger: string, home: string): void {
+	write(join(ledger, "AGENTS.md"), "# Ledger\n\nAmounts are integers in cents. Run `npm test` before handing in.\n");
+	write(join(ledger, ".pi/APPEND_SYSTEM.md"), "You orchestrate: split large work into waves of child agents.\n");
+	write(
+		join(ledger, ".pi/agents/reviewer.md"),
+		[
+			"---",
+			"name: reviewer",
+			"description: Read-only review of a change or a piece of code",
+			"tools: read, grep, find",
+			"contextMode: scoped",
+			"---",
+			"You review changes to the ledger. Name each problem with its file and line.",
+			"",
+		].join("\n"),
+	);
+	write(
+		join(home, ".pi/agent/skills/money-format/SKILL.md"),
+		"---\nname: money-format\ndescription: How amounts are formatted for people\n---\nFormat cents as dollars with two decimals.\n",
+	);
+	const settings = { defaultProjectTrust: "always", defaultProvider: "anthropic", defaultModel: "claude-sonnet-4-5" };
+	write(join(home, ".pi/agent/settings.json"), `${JSON.stringify(settings, null, "\t")}\n`);
+}
+
 function copySpendFixture(repo: string, to: string): void {
 	cpSync(join(repo, "test/fixtures/spend"), to, { recursive: true });
 	const rewrite = (dir: string) => {
@@ -184,6 +223,11 @@ export function openScene(repo: string): Scene {
 	write(join(typoHome, ".pi/agent/settings.json"), `${TYPO_SETTINGS}\n`);
 	const demo = join(base, "demo");
 	makeDemo(demo);
+	const keyedHome = join(base, "home-keyed");
+	write(join(keyedHome, ".pi/agent/settings.json"), `${JSON.stringify(KEYED_SETTINGS, null, "\t")}\n`);
+	const ledgerHome = join(base, "home-ledger");
+	const ledger = join(base, "ledger");
+	makeLedger(ledger, ledgerHome);
 	const todo = join(base, "todo");
 	for (const [file, text] of Object.entries(TODO_PROJECT)) write(join(todo, file), text);
 	gitInit(todo);
@@ -200,6 +244,9 @@ export function openScene(repo: string): Scene {
 		scriptedHome,
 		scriptedHome2,
 		typoHome,
+		keyedHome,
+		ledgerHome,
+		ledger,
 		demo,
 		todo,
 		spend,
@@ -217,3 +264,26 @@ export function openScene(repo: string): Scene {
 		},
 	};
 }
+
+/** The home a run is made with. */
+export function homeOf(scene: Scene, home: RunSpec["home"]): string {
+	const homes: Record<RunSpec["home"], string> = {
+		new: scene.newHome,
+		scripted: scene.scriptedHome,
+		scripted2: scene.scriptedHome2,
+		typo: scene.typoHome,
+		keyed: scene.keyedHome,
+		ledger: scene.ledgerHome,
+	};
+	return homes[home];
+}
+
+/** Every home of the scene, for the placeholders that hide where they are. */
+export const allHomes = (scene: Scene): string[] => [
+	scene.scriptedHome,
+	scene.scriptedHome2,
+	scene.typoHome,
+	scene.keyedHome,
+	scene.ledgerHome,
+	scene.newHome,
+];

@@ -10,7 +10,7 @@ export interface RunSpec {
 	/** Names the run; blocks that show one run share it. */
 	id: string;
 	/** Whose home the command runs with: a newcomer's (no model), the scripted model's, or one whose settings have a typo. */
-	home: "new" | "scripted" | "scripted2" | "typo";
+	home: "new" | "scripted" | "scripted2" | "typo" | "keyed" | "ledger";
 	cwd: (scene: Scene) => string;
 	argv: (scene: Scene) => string[];
 	/** Variables set for the command and shown before it, as a person would type them. */
@@ -26,6 +26,8 @@ export interface RunSpec {
 
 interface Shown {
 	name: string;
+	/** The document that holds the block, from the repository's root; README.md when not given. */
+	doc?: string;
 	/** `lines` unless the output is wrapped to a width (see compare.ts). */
 	compare?: CompareMode;
 	/** The masks that apply (normalise.ts). */
@@ -70,6 +72,8 @@ export type BlockSpec = OutputBlock | DoctorBlock | FileBlock | MadeBlock;
 /** One block as generated now, with what the check needs to compare it. */
 export interface Generated {
 	name: string;
+	/** The document that holds it (README.md, docs/…). */
+	doc: string;
 	/** The block's text as the README holds it between its markers. */
 	content: string;
 	compare: CompareMode;

@@ -5,13 +5,13 @@
  * without the sandbox could have written: never through a symlink, never from a FIFO or device,
  * never without bound. Each thing wrong is a problem with the field, the value and the fix.
  */
-import { readdirSync, statSync } from "node:fs";
-import { basename, join, resolve } from "node:path";
+import { statSync } from "node:fs";
+import { basename, join } from "node:path";
 import { readJson } from "../json/read.ts";
-import type { Problem, ProblemPlace } from "../problems.ts";
+import type { Problem } from "../problems.ts";
 import { InputTooLarge, readRecordTextSync } from "../read-input.ts";
+import { runDirectory } from "../run/audit/run-directory.ts";
 import { applyRecordOf, PATCH_FILE, type RecordedApply } from "../run/workspace/apply-record.ts";
-import { closest } from "../suggest.ts";
 
 /** The largest patch `apply` reads: far above any change a child makes, far below what would stall it. */
 export const PATCH_LIMIT = 64 * 1024 * 1024;
@@ -24,44 +24,12 @@ export interface LoadedRun {
 	patch: Buffer;
 }
 
-const RUN_FIX =
-	"pass a run id (a folder's name in the runs directory), a task's id (its latest run), or the path of a run's audit directory";
-
-/** An audit directory's name: the UTC second the run started, then the task's id. */
-const RUN_NAME = /^\d{8}T\d{6}Z-(.+)$/;
-
 function isDirectory(path: string): boolean {
 	try {
 		return statSync(path).isDirectory();
 	} catch {
 		return false;
 	}
-}
-
-/** The audit directory RUN names: a path when it has a `/`, else an id in the runs directory. */
-export function runDirectory(run: string, cwd: string, runsDir: string): { dir: string } | { problem: Problem } {
-	const place: ProblemPlace = { source: "RUN", path: [] };
-	if (run.includes("/")) {
-		const dir = resolve(cwd, run);
-		if (isDirectory(dir)) return { dir };
-		return { problem: { ...place, code: "not_found", value: run, message: "is not a directory", fix: RUN_FIX } };
-	}
-	const dir = join(runsDir, run);
-	if (run !== "." && run !== ".." && run !== "" && isDirectory(dir)) return { dir };
-	let ids: string[] = [];
-	try {
-		ids = readdirSync(runsDir);
-	} catch {}
-	// A task's id names its latest run: the names sort by the second each started.
-	const latest = ids
-		.filter((id) => RUN_NAME.exec(id)?.[1] === run)
-		.sort()
-		.at(-1);
-	if (latest !== undefined && isDirectory(join(runsDir, latest))) return { dir: join(runsDir, latest) };
-	const guess = closest(run, ids);
-	const message = `is not a run in ${runsDir}`;
-	const fix = guess ? `did you mean ${guess}? ${RUN_FIX}` : RUN_FIX;
-	return { problem: { ...place, code: "not_found", value: run, message, fix } };
 }
 
 /** Why a record's file could not be read, as a problem about it. */

@@ -11,6 +11,8 @@ export const EXIT = {
 	fail: 1,
 	/** The input was unusable: bad flags, invalid spec, missing file, setup problem. */
 	badInput: 2,
+	/** A wait gave up at its time-out with what it waited for still going (`wait`, as timeout(1) has it). */
+	timedOut: 124,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

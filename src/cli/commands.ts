@@ -61,6 +61,26 @@ export const COMMANDS: readonly CommandEntry[] = [
 		load: async () => (await import("./apply.ts")).applyCommand,
 	},
 	{
+		name: "runs",
+		summary: "list runs and their states, or show a run's report again",
+		load: async () => (await import("./runs.ts")).runsCommand,
+	},
+	{
+		name: "wait",
+		summary: "wait for runs to end; exit with their verdicts' code",
+		load: async () => (await import("./wait.ts")).waitCommand,
+	},
+	{
+		name: "send",
+		summary: "send a running child a message it reads at its next turn",
+		load: async () => (await import("./send.ts")).sendCommand,
+	},
+	{
+		name: "stop",
+		summary: "stop running runs as Ctrl-C would; their results say stopped",
+		load: async () => (await import("./stop.ts")).stopCommand,
+	},
+	{
 		name: "spend",
 		summary: "what the parent and every child cost: tokens, cache, dollars",
 		load: async () => (await import("./spend.ts")).spendCommand,

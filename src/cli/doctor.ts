@@ -68,6 +68,10 @@ export function createDoctorCommand(defaults: Pick<DoctorOptions, "packageRoot">
 				});
 				return EXIT.fail;
 			}
+			// The first run after an install waits while Node and Pi compile their code (up to a minute on
+			// a slow machine, seconds after): say so on a terminal, and clear the line once the checks are in.
+			const waiting = io.isTTY && !values.json;
+			if (waiting) io.stderr("doctor: checking… a first run after an install takes up to a minute");
 			const { locatePi } = await import("../settings/locate.ts");
 			const { runDoctor } = await import("../doctor/run.ts");
 			const where = locatePi({ cwd: io.cwd, env: io.env, trustOverride: trust });
@@ -79,6 +83,7 @@ export function createDoctorCommand(defaults: Pick<DoctorOptions, "packageRoot">
 				env: io.env,
 				...defaults,
 			});
+			if (waiting) io.stderr("\r\x1b[K");
 			print(report);
 			return report.ok ? EXIT.pass : EXIT.fail;
 		},

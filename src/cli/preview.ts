@@ -78,6 +78,9 @@ function checked(flags: Flags): Flags {
 			"--tools does not apply with --spec: a task's tools follow its authority (read_only, commands)",
 		);
 	}
+	if (flags.resume !== undefined && flags.spec === undefined) {
+		throw new UsageError("--resume needs --spec: the spec gives the resumed task's new goal");
+	}
 	if (flags.session !== undefined && flags.spec === undefined) {
 		throw new UsageError("--session needs --spec: it is the conversation a spec's context.tail quotes from");
 	}
@@ -123,6 +126,7 @@ export const previewCommand: Command = {
 			...(flags.strategy !== undefined && { call: { strategy: flags.strategy } }),
 			...(flags.tools !== undefined && { tools: { names: flags.tools, where: { source: "--tools", path: [] } } }),
 			...(flags.spec !== undefined && { spec: { file: flags.spec } }),
+			...(flags.resume !== undefined && { resume: { run: flags.resume, where: { source: "--resume", path: [] } } }),
 			...(conversation && { branch: () => conversation.branch }),
 		});
 		if (!result.ok) return fail(io, result.what, result.problems);

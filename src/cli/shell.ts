@@ -196,8 +196,8 @@ function whatWentWrong(error: unknown): string {
 		if (PI_PACKAGE.test(missing)) {
 			return (
 				`this command needs ${missing}, which comes with Pi and cannot be found from ${root} ` +
-				"(a checkout that Pi installs has none of Pi's packages); install the command with npm " +
-				"(`npm i -g pi-delegate`, or the tarball `npm pack` makes), which brings them, or run `npm ci` in a clone"
+				"(a checkout that Pi installs has none of Pi's packages); run `npm ci` in a clone and use " +
+				"`npx pi-delegate` there, or install the tarball `npm pack` makes (`npm i -g ./pi-delegate-<version>.tgz`), which brings them"
 			);
 		}
 		return `cannot find the package ${missing} from ${root}: the install is incomplete; reinstall pi-delegate`;

@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { extname, resolve } from "node:path";
 import { inline } from "../format/child-text.ts";
 import { formatUsd } from "../format/numbers.ts";
 import { terminalSafe } from "../format/text.ts";
@@ -180,7 +182,10 @@ function progressOn(registry: ChildrenRegistry, io: CommandIO) {
 async function requestOf(args: WorkflowArgs, io: CommandIO): Promise<WorkflowRequest> {
 	const { BUNDLED_WORKFLOW_INFO } = await import("../workflow/bundled/catalog.ts");
 	const { shellSources } = await import("./sources.ts");
-	const bundled = BUNDLED_WORKFLOW_INFO.some((w) => w.name === args.file);
+	// A bare name (no directory, no extension) that is no file here names a bundled workflow, so a
+	// misspelt one is answered with the closest bundled name, not "is not a script (no extension)".
+	const bare = !args.file.includes("/") && extname(args.file) === "" && !existsSync(resolve(io.cwd, args.file));
+	const bundled = bare || BUNDLED_WORKFLOW_INFO.some((w) => w.name === args.file);
 	return {
 		script: bundled ? { bundled: args.file } : { file: args.file },
 		args: args.args,

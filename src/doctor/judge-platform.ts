@@ -71,20 +71,25 @@ export function checkNode(version: string, pkg: PackageFacts): Check {
 	);
 }
 
-export function checkPi(pi: PiFacts, pkg: PackageFacts): Check {
+/**
+ * The `pi` a user starts. The command line does not need it — its children run on the Pi CLI that
+ * comes with pi-delegate (checked apart, as "pi for children") — so where that one is there, a
+ * missing `pi` is a warning that says what Pi itself is for, not a failure.
+ */
+export function checkPi(pi: PiFacts, pkg: PackageFacts, childPi?: ChildPiFacts): Check {
 	if (pi.where === "running") {
 		const where = pi.path ? ` (this Pi: ${pi.path})` : " (this Pi)";
 		return inRange("pi", "pi", pi.version, pkg.pi, where, `install a supported Pi: ${INSTALL_PI}`);
 	}
 	const { answer } = pi;
 	if (!answer.path) {
-		return {
-			id: "pi",
-			name: "pi",
-			state: "fail",
-			detail: "no `pi` on PATH",
-			fix: `install Pi: ${INSTALL_PI} (or put its bin on PATH)`,
-		};
+		const fix = `install Pi: ${INSTALL_PI} (or put its bin on PATH)`;
+		if (childPi?.cli) {
+			const detail =
+				"no `pi` on PATH: the command line does not need it (its children run on the Pi it came with); Pi is needed to use pi-delegate inside Pi";
+			return { id: "pi", name: "pi", state: "warn", detail, fix: `to use it in Pi, ${fix}` };
+		}
+		return { id: "pi", name: "pi", state: "fail", detail: "no `pi` on PATH", fix };
 	}
 	const version = answer.status === 0 ? firstLine(answer.stdout) : undefined;
 	if (!version) {
@@ -190,6 +195,10 @@ export function checkSandbox(facts: SandboxFacts): Check {
 	const id = "bubblewrap";
 	const name = "bubblewrap";
 	const { version, trial } = facts;
+	if (facts.turnedOff) {
+		const detail = "PI_DELEGATE_BWRAP=off turns bubblewrap off: children run without the sandbox";
+		return { id, name, state: "warn", detail, fix: "unset PI_DELEGATE_BWRAP", cost: SANDBOX_COST };
+	}
 	if (!version.path || version.status !== 0) {
 		const detail = version.path ? `${version.path} does not run (${why(version)})` : "no `bwrap` on PATH";
 		const fix = "install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap)";

@@ -32,7 +32,7 @@ function setupChecks(facts: DoctorFacts): Check[] {
 export function judgeFacts(facts: DoctorFacts): DoctorReport {
 	const checks: Check[] = [
 		checkNode(facts.nodeVersion, facts.pkg),
-		checkPi(facts.pi, facts.pkg),
+		checkPi(facts.pi, facts.pkg, facts.childPi),
 		checkChildPi(facts.childPi, facts.pkg),
 		checkExtension(facts.extension, facts.pkg, piLabel(facts.pi)),
 		...optional(checkBuild(facts.pkg)),

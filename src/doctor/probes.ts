@@ -4,9 +4,11 @@
  * `pi` probe runs with an agent dir inside a scratch directory of its own (removed afterwards, and
  * by the next run if this one was killed), and the runs directory probe removes what it made.
  */
+
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, rmdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { BWRAP_ENV } from "../run/sandbox/support.ts";
 import { withScratch } from "../selftest/scratch.ts";
 import { type AskOptions, ask, askOnPath, type Env } from "./programs.ts";
 import type { ExtensionFacts, RunsDirFacts, SandboxFacts } from "./types.ts";
@@ -100,7 +102,10 @@ export function probeRunsDir(dir: string, source: string): RunsDirFacts {
  * read-only, a private /tmp, its own process and network namespaces, ended with its parent.
  */
 export async function probeSandbox(options: AskOptions): Promise<SandboxFacts> {
-	const version = await askOnPath("bwrap", ["--version"], options);
+	// The bubblewrap a run would use: PI_DELEGATE_BWRAP names it (or turns it off), else PATH's.
+	const chosen = options.env[BWRAP_ENV];
+	if (chosen === "off") return { version: {}, turnedOff: true };
+	const version = chosen ? await ask(chosen, ["--version"], options) : await askOnPath("bwrap", ["--version"], options);
 	if (!version.path || version.status !== 0) return { version };
 	const mounts = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"];
 	const namespaces = ["--unshare-pid", "--unshare-net", "--die-with-parent"];

@@ -107,6 +107,8 @@ export interface RunsDirFacts {
 export interface SandboxFacts {
 	version: ProgramAnswer;
 	trial?: ProgramAnswer;
+	/** PI_DELEGATE_BWRAP=off: runs go without bubblewrap whatever this machine has. */
+	turnedOff?: boolean;
 }
 
 /** What a launch would be decided from: the same reads `loadTaskInputs` makes, read-only. */

@@ -44,6 +44,7 @@ export const FORK_TOOL_DESCRIPTION = [
 	"Not for implementation, nor anything that writes or must obey a rule: use task (checked PASS/FAIL).",
 	CHILD_TEXT_NOTE,
 	PREFLIGHT_QUESTIONS,
+	"Also: resume (a finished fork's run id: it continues with this brief).",
 ].join("\n");
 
 /**

@@ -7,7 +7,7 @@
  * the key, and the run's own record wins (it has the requests).
  */
 import { existsSync, readdirSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { childFromRef, isRunDir, readRunSpend, readSessionSpend } from "./read-records.ts";
 import type { SpendSource } from "./types.ts";
 
@@ -43,10 +43,19 @@ export function collectSpend(options: CollectOptions): SpendSource[] {
 	const { source: parent, children } = readSessionSpend(options.sessionFile);
 	const mine = runs.filter((run) => belongsTo(run, parent));
 	const byDir = new Map(mine.map((run) => [run.key, run]));
+	// A run's directory name (its start stamp, id and number) is unique: the runs directory it is
+	// read from may have been moved or copied since the session recorded the path, and the same run
+	// must not then be counted twice — once from the directory, once from the session's entry.
+	const byName = new Map(mine.map((run) => [basename(run.key), run]));
 	const extra: SpendSource[] = [];
 	for (const ref of children) {
 		const dir = ref.auditDir ? resolve(ref.auditDir) : undefined;
-		const known = dir === undefined ? undefined : (byDir.get(dir) ?? extra.find((e) => e.key === dir));
+		const known =
+			dir === undefined
+				? undefined
+				: (byDir.get(dir) ??
+					extra.find((e) => e.key === dir) ??
+					(isRunDir(dir) ? undefined : byName.get(basename(dir))));
 		if (known) {
 			// The entry knows what kind of child it started; a result.json of an older version may not say.
 			if (known.kind === "task" && ref.kind !== "task") known.kind = ref.kind;

@@ -26,7 +26,7 @@ export const TASK_TOOL_DESCRIPTION = [
 	"Evidence pointers are verified.",
 	"A PASS proves shape and pointers, not truth: spot-check what your next step rests on.",
 	CHILD_TEXT_NOTE,
-	'Also: accept (commands run after the child; one failing fails it), apply "direct" (default: changes reach the roots only on PASS), exclude (parts of roots not checked), evidence "optional", network and git_writes (sandbox allowances).',
+	'Also: accept (commands run after the child; one failing fails it), apply "direct" (default: changes reach the roots only on PASS), exclude (parts of roots not checked), evidence "optional", network and git_writes (sandbox allowances), resume (a finished run id: its child continues with this goal).',
 ].join("\n");
 
 /** The runner, with Pi's package and what a call reports into; loaded on the first call, not when Pi starts. */

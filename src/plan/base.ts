@@ -39,6 +39,19 @@ export interface DefaultDecision {
 	reason: string;
 }
 
+/** The leg a resumed run continues, as both records name it. */
+export interface ResumeLink {
+	/** The first leg's run: its audit directory's name. */
+	run: string;
+	/** Its audit directory. */
+	dir: string;
+	kind: "task" | "fork";
+	/** The session the new leg continues: its id, how many entries, its last entry. */
+	sessionId: string;
+	entries: number;
+	leafId: string | null;
+}
+
 /** What every planned child has, whatever it is: who it is, where and on what it runs, what it holds, where it is recorded. */
 export interface PlanBase {
 	version: 1;
@@ -56,4 +69,6 @@ export interface PlanBase {
 	/** What the entry filled in for the caller, with why. */
 	defaults: DefaultDecision[];
 	warnings: Problem[];
+	/** The leg this one continues, when it resumes a finished run (plan/resume.ts). */
+	resumes?: ResumeLink;
 }

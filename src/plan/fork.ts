@@ -13,11 +13,19 @@
  */
 
 import { createHash } from "node:crypto";
+import { join } from "node:path";
 import type { Problem } from "../problems.ts";
 import { auditFiles } from "./audit-files.ts";
 import { branchPoint, contextEntries, contextSize, pathTo, promptState } from "./fork-branch.ts";
 import { forkToolRules } from "./fork-tools.ts";
-import type { ForkBranch, ForkPlan, ForkSession, InheritedPrompt, SessionEntryLike } from "./fork-types.ts";
+import type {
+	ForkBranch,
+	ForkContext,
+	ForkPlan,
+	ForkSession,
+	InheritedPrompt,
+	SessionEntryLike,
+} from "./fork-types.ts";
 import { decideRunsDir } from "./runs-dir.ts";
 import { decideSettings } from "./settings.ts";
 import type { ChildBudget, CommonInputs, LoadedRequest, ModelChoice, ModelRef, Planned } from "./types.ts";
@@ -130,15 +138,27 @@ function refusal(inputs: CommonInputs, pointProblems: Problem[], settings: Probl
 }
 
 /** One fork of a call: the parent's branch (to the call, or to `from`), with its brief as the last user message. */
+/**
+ * The session a fork continues: the parent's as the call finds it, or, resuming a fork's run, that
+ * fork's own session (the parent's branch it inherited, then its turns), continued from its end.
+ */
+function continuedSession(fork: ForkContext, request: ForkRequestLoaded): ForkSession {
+	const resumed = request.resumes;
+	if (!resumed) return fork.session;
+	const { link, entries } = resumed;
+	return { id: link.sessionId, file: join(link.dir, "session.jsonl"), entries, leafId: link.leafId };
+}
+
 export function planFork(inputs: CommonInputs, request: ForkRequestLoaded): Planned<ForkPlan> {
 	const settings = decideSettings(inputs.settings);
 	const fork = inputs.fork;
-	const point = fork ? branchPoint(fork.session, request.from) : { leafId: null, problems: [] };
+	const session = fork ? continuedSession(fork, request) : undefined;
+	const point = session ? branchPoint(session, request.from) : { leafId: null, problems: [] };
 	const refused = refusal(inputs, point.problems, settings.problems);
-	if (refused || !fork || !inputs.parentModel)
+	if (refused || !fork || !session || !inputs.parentModel)
 		return refused ?? { ok: false, what: "the fork call is invalid", problems: [] };
 	const from = typeof request.from === "string" ? request.from : undefined;
-	const { path, ...branch } = branchOf(fork.session, point.leafId, from);
+	const { path, ...branch } = branchOf(session, point.leafId, from);
 	const state = promptState(contextEntries(path));
 	const prompt: InheritedPrompt = {
 		sections: state.sections,
@@ -163,14 +183,15 @@ export function planFork(inputs: CommonInputs, request: ForkRequestLoaded): Plan
 		prompt,
 		tools: forkToolRules(prompt.tools, fork.builtins),
 		audit: { runsDir: decideRunsDir(inputs, settings.runsDir), files: auditFiles("fork") },
-		prefixKey: prefixKeyOf(inputs, fork.session, point.leafId, prompt),
+		prefixKey: prefixKeyOf(inputs, session, point.leafId, prompt),
 		piVersion: inputs.piVersion,
 		// Sibling forks share the working directory: each is told to change nothing, and any change fails it.
 		claim: { roots: [inputs.cwd], write: true, group: "fork" },
 		defaults: request.defaults,
 		parentSession: { id: fork.session.id, ...(fork.session.file !== undefined && { file: fork.session.file }) },
 		// The parent's last request is what a fork repeats only when it branches where that request ended.
-		...(fork.parentRequest && from === undefined && { parentRequest: fork.parentRequest }),
+		...(fork.parentRequest && from === undefined && !request.resumes && { parentRequest: fork.parentRequest }),
+		...(request.resumes && { resumes: request.resumes.link }),
 		warnings: promptWarnings(state),
 	};
 	return { ok: true, plan };

@@ -11,6 +11,7 @@
  * with exit 2 (or an error result) before anything runs.
  */
 import { planFork } from "./fork.ts";
+import { resumedTask } from "./resume.ts";
 import { planTask } from "./task.ts";
 import type { ChildInputs, Planned } from "./types.ts";
 import { planUnchecked } from "./unchecked.ts";
@@ -18,8 +19,10 @@ import { planUnchecked } from "./unchecked.ts";
 export function planChild(inputs: ChildInputs): Planned {
 	const { request, ...common } = inputs;
 	switch (request.kind) {
-		case "task":
-			return planTask({ ...common, spec: request.spec, request: request.layer }, request.defaults);
+		case "task": {
+			const planned = planTask({ ...common, spec: request.spec, request: request.layer }, request.defaults);
+			return request.resumes ? resumedTask(planned, request.resumes) : planned;
+		}
 		case "unchecked":
 			return planUnchecked(common, request);
 		case "fork":

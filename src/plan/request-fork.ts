@@ -62,8 +62,25 @@ function briefsOf(
 	return { briefs, problems };
 }
 
+/** The fork run the call continues, when it names one; a value that is not a run's name is a problem. */
+function forkResume(value: unknown, where: ProblemPlace): { run: string; where: ProblemPlace } | Problem | undefined {
+	if (value === undefined) return undefined;
+	const at = inside(where, "resume");
+	if (typeof value === "string" && value.trim() !== "") return { run: value, where: at };
+	const fix = "give the fork's run to continue: its id (an audit directory's name), or its path";
+	return { ...at, code: "invalid_type", value, message: "must be a run's id, as text", fix };
+}
+
 export function forkRequests(values: Record<string, unknown>, where: ProblemPlace): Requested {
 	const { briefs, problems } = briefsOf(values, where);
+	const asked = forkResume(values.resume, where);
+	if (asked && "code" in asked) problems.push(asked);
+	const resume = asked && !("code" in asked) ? asked : undefined;
+	if (resume && values.from !== undefined) {
+		const message = "is given beside resume: a resumed fork continues its own session, not the parent's";
+		const fix = "leave from out to resume, or resume out to branch from the parent's session";
+		problems.push({ ...inside(where, "from"), code: "conflict", value: values.from, message, fix });
+	}
 	if (problems.length > 0) return { ok: false, problems };
 	const taken = new Set<string>();
 	const place = { cwd: "", repoRoot: () => "", deliverableOf: () => undefined };
@@ -88,6 +105,7 @@ export function forkRequests(values: Record<string, unknown>, where: ProblemPlac
 			index: i + 1,
 			of: briefs.length,
 			...(values.from !== undefined && { from: values.from }),
+			...(resume && { resume }),
 			defaults: decision ? [decision] : [],
 		};
 	});

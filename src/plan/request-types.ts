@@ -34,6 +34,12 @@ interface RequestBase {
 	defaults: DefaultDecision[];
 }
 
+/** A finished run the child continues (`resume`), and where the call named it. */
+export interface ResumeRequest {
+	run: string;
+	where: ProblemPlace;
+}
+
 /** Where a spec comes from when it is not an object already: a file, or text read from standard input. */
 export type SpecSource = { file: string } | { text: string; label: string };
 
@@ -47,6 +53,8 @@ export interface TaskRequest extends RequestBase {
 	layer: RequestLayer;
 	/** A workflow call's result schema: the deliverable must be JSON of this shape. */
 	schema?: Record<string, unknown>;
+	/** The run whose session the child continues: its spec is that run's with this one over it. */
+	resume?: ResumeRequest;
 }
 
 /** A child that answers in text and is not checked: no spec, no boundary, no envelope. */
@@ -74,6 +82,8 @@ export interface ForkRequest extends RequestBase {
 	of: number;
 	/** A session entry id to branch from instead of the call's place, as given (the planner checks it against the session). */
 	from?: unknown;
+	/** The fork's run whose session this one continues, instead of branching from the parent's. */
+	resume?: ResumeRequest;
 }
 
 export type ChildRequest = TaskRequest | UncheckedRequest | ForkRequest;

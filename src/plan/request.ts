@@ -19,7 +19,14 @@ import { shapeProblems, unknownKeys } from "./request-check.ts";
 import { defaultOf, schemaDeliverable } from "./request-defaults.ts";
 import { forkRequests } from "./request-fork.ts";
 import { layerOf } from "./request-layer.ts";
-import type { ChildRequest, DefaultDecision, EntryPlace, Requested, TaskRequest } from "./request-types.ts";
+import type {
+	ChildRequest,
+	DefaultDecision,
+	EntryPlace,
+	Requested,
+	ResumeRequest,
+	TaskRequest,
+} from "./request-types.ts";
 import { uncheckedRequest } from "./request-unchecked.ts";
 
 type Values = Record<string, unknown>;
@@ -71,8 +78,11 @@ function taskRequest({ entry, fields, where, place, taken, agentAt = "agent" }: 
 	const defaults: DefaultDecision[] = [];
 	const filled: Values = { ...fields };
 	const agent = typeof fields.agent === "string" ? fields.agent : undefined;
+	const resume = resumeOf(fields.resume, where);
+	if (resume && "code" in resume) return resume;
 	for (const name of ["id", "deliverable", "roots"]) {
-		if (fields[name] !== undefined) continue;
+		// A resumed task takes what its call leaves out from the run it continues, not from defaults.
+		if (fields[name] !== undefined || resume) continue;
 		const inputs = { entry, field: name, goal: fields.goal, agent, readOnly: fields.read_only, place, taken, where };
 		const { decision, problem } = defaultOf(inputs);
 		if (problem) return problem;
@@ -95,7 +105,17 @@ function taskRequest({ entry, fields, where, place, taken, agentAt = "agent" }: 
 		layer: layerOf(fields, where, agentAt),
 		defaults,
 		...(schema && { schema }),
+		...(resume && { resume }),
 	};
+}
+
+/** The run a child continues, as the call gave it; a value that is not a run's name is refused. */
+function resumeOf(value: unknown, where: ProblemPlace): ResumeRequest | Problem | undefined {
+	if (value === undefined) return undefined;
+	const at = inside(where, "resume");
+	if (typeof value === "string" && value.trim() !== "") return { run: value, where: at };
+	const fix = "give the run to continue: its id (an audit directory's name), a task's id, or its path";
+	return { ...at, code: "invalid_type", value, message: "must be a run's id, as text", fix };
 }
 
 /** The children of a `task` call: its `tasks`, or one task from its top-level fields. */

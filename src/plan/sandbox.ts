@@ -105,7 +105,8 @@ export function decideSandbox(input: SandboxPlanInput): SandboxPlan {
 		reason: `${missing}; the child runs without a sandbox (writes are detected by the boundary diff, not prevented)`,
 	};
 	if (want.source === "default") {
-		plan.notes.push("the sandbox is off because this machine cannot run bubblewrap");
+		// The note names the real cause: bubblewrap missing or unable is not PI_DELEGATE_BWRAP=off.
+		plan.notes.push(`the sandbox is off: ${missing}`);
 		return plan;
 	}
 	plan.problem = {

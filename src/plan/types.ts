@@ -30,6 +30,7 @@ import type { SandboxAvailability, SandboxPlan } from "./sandbox.ts";
 
 export type { ForkPlan };
 
+import type { ResumeSource } from "./resume-types.ts";
 import type { TaskBranch } from "./tail.ts";
 
 export type { RunnerKind };
@@ -129,7 +130,15 @@ export interface TaskInputs extends CommonInputs {
 
 /** One child asked for, loaded: a task's spec validated, the layer merged with the entry's run-level flags. */
 export type LoadedRequest =
-	| { kind: "task"; spec: TaskSpec; layer: PlanRequest; defaults: DefaultDecision[]; warnings?: Problem[] }
+	| {
+			kind: "task";
+			spec: TaskSpec;
+			layer: PlanRequest;
+			defaults: DefaultDecision[];
+			warnings?: Problem[];
+			/** The finished run whose session the child continues. */
+			resumes?: ResumeSource;
+	  }
 	| {
 			kind: "unchecked";
 			id: string;
@@ -142,7 +151,17 @@ export type LoadedRequest =
 			/** What it gets when neither the caller nor its agent names tools, and why. */
 			defaultTools?: { names: readonly string[]; reason: string };
 	  }
-	| { kind: "fork"; id: string; brief: string; index: number; of: number; from?: unknown; defaults: DefaultDecision[] };
+	| {
+			kind: "fork";
+			id: string;
+			brief: string;
+			index: number;
+			of: number;
+			from?: unknown;
+			defaults: DefaultDecision[];
+			/** The fork's run whose session this one continues, instead of the parent's branch. */
+			resumes?: ResumeSource;
+	  };
 
 /** The one planner's input: what every child is planned from, and the child asked for. */
 export interface ChildInputs extends CommonInputs {

@@ -15,6 +15,8 @@ export interface RequestFlags {
 	runner?: RunnerKind;
 	extensions: string[];
 	session?: string;
+	/** `--resume`: the finished run whose session the task continues. */
+	resume?: string;
 	strategy?: Strategy;
 	tools?: string[];
 }
@@ -46,6 +48,7 @@ export function readRequestFlags(values: Values): { ok: true; flags: RequestFlag
 		...(runner.value !== undefined && { runner: runner.value as RunnerKind }),
 		extensions: Array.isArray(extensions) ? extensions : [],
 		...(text("session") !== undefined && { session: text("session") }),
+		...(text("resume") !== undefined && { resume: text("resume") }),
 		...(strategy.value !== undefined && { strategy: strategy.value as Strategy }),
 		...(tools !== undefined && { tools }),
 	};

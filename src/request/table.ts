@@ -4,11 +4,12 @@
  * per call. Nothing else in src/ lists a request's fields.
  */
 import { CALL_FIELDS } from "./call-fields.ts";
+import { RESUME_FIELD } from "./resume-field.ts";
 import { SPEC_FIELDS } from "./spec-fields.ts";
 import type { EntryName, FieldEntry, RequestField } from "./types.ts";
 
 /** Every field: the spec's in the spec's order, then the rest. */
-export const REQUEST_FIELDS: readonly RequestField[] = [...SPEC_FIELDS, ...CALL_FIELDS];
+export const REQUEST_FIELDS: readonly RequestField[] = [...SPEC_FIELDS, ...CALL_FIELDS, RESUME_FIELD];
 
 /** A field as one entry takes it. */
 export interface EntryField {

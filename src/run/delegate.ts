@@ -18,6 +18,7 @@ import { loadChild } from "./load-child.ts";
 import { nestPort } from "./nest.ts";
 import type { ChildResult } from "./outcome/result.ts";
 import { type RunnerContext, realPorts } from "./ports.ts";
+import { resumedSessions, runsDirOfSources } from "./resume.ts";
 
 /** One child that cannot run, and why: its spec is invalid (in the spec's words), or it could not be planned. */
 export interface ChildRefusal {
@@ -59,12 +60,24 @@ const hasTail = (request: LoadedRequest) => request.kind === "task" && request.s
 export async function planCall(sources: InputSources, requests: readonly ChildRequest[]): Promise<PlannedCall> {
 	const refused: ChildRefusal[] = [];
 	const loaded: Array<{ request: LoadedRequest; warnings: Problem[] }> = [];
+	const runsDir = requests.some((r) => r.kind !== "unchecked" && r.resume) ? runsDirOfSources(sources) : undefined;
 	for (const request of requests) {
-		const child = await loadChild(request, sources.request, { cwd: sources.cwd, home: sources.home });
+		const child = await loadChild(request, sources.request, {
+			cwd: sources.cwd,
+			home: sources.home,
+			...(runsDir !== undefined && { runsDir }),
+		});
 		if (child.ok) loaded.push(child);
-		else refused.push({ request, what: child.what, problems: child.problems, inSpec: true, spec: child.spec });
+		else
+			refused.push({
+				request,
+				what: child.what,
+				problems: child.problems,
+				inSpec: child.inSpec ?? true,
+				...(child.spec && { spec: child.spec }),
+			});
 	}
-	if (refused.length > 0) return { ok: false, what: "the task spec is invalid", problems: [], refused };
+	if (refused.length > 0) return { ok: false, what: refused[0]!.what, problems: [], refused };
 	const opened = await loadInputs(sources, { branch: loaded.some((c) => hasTail(c.request)) });
 	if (!opened.ok) return { ok: false, what: opened.what, problems: opened.problems, refused: [] };
 	const plans: ChildPlan[] = [];
@@ -85,7 +98,12 @@ export async function planCall(sources: InputSources, requests: readonly ChildRe
 		warnings: loaded.map((c) => c.warnings),
 		inputs: opened.inputs,
 		host: opened.host,
-		context: { runtime: opened.host.runtime, ...(entries && { entries }), inputs: opened.inputs },
+		context: {
+			runtime: opened.host.runtime,
+			...(entries && { entries }),
+			...resumedSessions(loaded),
+			inputs: opened.inputs,
+		},
 	};
 }
 

@@ -11,6 +11,8 @@
  * progress sink, root locks, prefix gate, cancel signal), so a test can run it against fakes and an
  * entry point adds only what is its own.
  */
+
+import { basename } from "node:path";
 import { parseEnvelope } from "../envelope/parse.ts";
 import { EVIDENCE_CHECK_MS } from "../envelope/probe.ts";
 import { type FileProbe, verifyEvidence } from "../envelope/verify.ts";
@@ -22,6 +24,7 @@ import { formatPath } from "../problems.ts";
 import { type AcceptPlace, runAcceptance } from "./accept.ts";
 import type { AuditWriter } from "./audit/audit.ts";
 import { sealRecord } from "./audit/record-seal.ts";
+import { controlRun, type OpenControl } from "./controlled.ts";
 import { copyProbe, notStartedRunner, openCopies, settleCopies } from "./copies.ts";
 import { type GuardedChild, runGuarded, type SnapshotPort, type Watched, watchRoots } from "./guarded.ts";
 import type { ChildInbox } from "./inbox.ts";
@@ -58,6 +61,8 @@ export interface ExecutionPorts {
 	inbox?: ChildInbox;
 	/** The broker of the child's `task` calls, when its plan lets it delegate (run/nest.ts). */
 	nest?: NestPort;
+	/** Opens the run's control endpoint once its record is open (run/controlled.ts); absent: none. */
+	control?: OpenControl;
 	/** Runs a task's acceptance commands after its child; default: for real, under the child's sandbox. */
 	accept?: (accept: AcceptPlan, place: Omit<AcceptPlace, "support">) => Promise<AcceptRun[]>;
 	/** Makes the private copies of an on-pass task's writable roots; default: for real (workspace/copy.ts). */
@@ -112,7 +117,7 @@ function resultOf(
 	accept?: AcceptRun[],
 ): ChildResult {
 	if (plan.kind === "fork") return forkResult(plan, outcome, boundary, at);
-	const promptMismatch = sentMismatch(rendered, outcome);
+	const promptMismatch = sentMismatch(rendered, outcome, plan.resumes !== undefined);
 	if (plan.kind === "unchecked") return uncheckedResult(plan, outcome, promptMismatch, at);
 	const envelope = parseEnvelope({
 		submissions: outcome.submissions,
@@ -133,11 +138,16 @@ function resultOf(
 	return taskResult(plan, outcome, { boundary, envelope, claims, promptMismatch, ...(accept && { accept }) }, at);
 }
 
-async function execute(plan: ChildPlan, ports: ExecutionPorts): Promise<ChildResult> {
-	const progress = (p: TaskProgress) => ports.progress?.(p);
-	const startedAt = ports.now();
-	const audit = ports.audit(plan.audit.runsDir, plan.id, startedAt);
-	progress({ type: "audit", dir: audit.dir });
+async function execute(plan: ChildPlan, entry: ExecutionPorts): Promise<ChildResult> {
+	const startedAt = entry.now();
+	const audit = entry.audit(plan.audit.runsDir, plan.id, startedAt);
+	// From here the run answers on its control endpoint, until its result is written.
+	const control = controlRun({ id: basename(audit.dir), kind: plan.kind, startedAt, auditDir: audit.dir }, entry);
+	const ports = control
+		? { ...entry, progress: control.progress, signal: control.signal, inbox: control.inbox }
+		: entry;
+	await control?.ready;
+	ports.progress?.({ type: "audit", dir: audit.dir });
 	const copies = plan.kind === "task" ? await openCopies(plan, ports) : undefined;
 	try {
 		const working = copies?.placed ?? plan;
@@ -146,8 +156,12 @@ async function execute(plan: ChildPlan, ports: ExecutionPorts): Promise<ChildRes
 		const result = copies?.workspace
 			? await settleCopies(run.result as TaskResult, copies.workspace, run.boundary, audit, ports, plan as TaskPlan)
 			: run.result;
-		return sealRecord(audit, run.outcome, result);
+		// A resumed leg's result names the leg it continues, sealed with the rest of its record.
+		const sealed = sealRecord(audit, run.outcome, plan.resumes ? { ...result, resumes: plan.resumes } : result);
+		control?.ended(sealed);
+		return sealed;
 	} finally {
+		control?.close();
 		// A copy that cannot be removed is left in the temporary directory; the result stands.
 		await copies?.workspace?.drop().catch(() => {});
 	}

@@ -44,3 +44,19 @@ export function createMailbox(): ChildMailbox {
 		},
 	};
 }
+
+/**
+ * One inbox of several (the entry point's and the run's control endpoint's): a runner subscribes
+ * once and hears every message of each, in the order each was sent.
+ */
+export function mergeInboxes(...inboxes: ReadonlyArray<ChildInbox | undefined>): ChildInbox {
+	const present = inboxes.filter((inbox): inbox is ChildInbox => inbox !== undefined);
+	return {
+		subscribe(listener) {
+			const offs = present.map((inbox) => inbox.subscribe(listener));
+			return () => {
+				for (const off of offs) off();
+			};
+		},
+	};
+}

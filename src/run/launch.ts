@@ -120,13 +120,18 @@ export function recordStart(audit: AuditWriter, plan: ChildPlan, rendered: Rende
  * outside pi-delegate shaped the child's prompt — the promise that a child sees what it should no
  * longer holds, so the run cannot pass. (A fork's own check is its prefix against the parent's.)
  */
-export function sentMismatch(rendered: RenderedPrompt, outcome: ChildOutcome): string | undefined {
+export function sentMismatch(rendered: RenderedPrompt, outcome: ChildOutcome, resumed = false): string | undefined {
 	if (!outcome.sent) return undefined;
 	if (outcome.sent.systemPrompt !== rendered.systemPrompt) {
 		return "the child's system prompt differs from the one decided for it (see prompt.txt and session.jsonl)";
 	}
-	const sent = outcome.sent.tools.map((t) => t.name).join(",");
-	const decided = rendered.tools.map((t) => t.name).join(",");
+	// A resumed session keeps its tools in the order its first leg declared them: the set must match.
+	const names = (tools: ReadonlyArray<{ name: string }>) => {
+		const list = tools.map((t) => t.name);
+		return (resumed ? list.sort() : list).join(",");
+	};
+	const sent = names(outcome.sent.tools);
+	const decided = names(rendered.tools);
 	if (sent !== decided) return `the child's tools (${sent}) differ from the ones decided for it (${decided})`;
 	return undefined;
 }

@@ -10,7 +10,7 @@
 import type { CommandPolicy } from "../agents/permissions/command-policy.ts";
 import type { PathRule } from "../agents/permissions/path-policy.ts";
 import { type RenderedPrompt, renderChildView } from "../host/render.ts";
-import type { ChildRequest, SpecSource } from "../plan/request-types.ts";
+import type { ChildRequest, ResumeRequest, SpecSource } from "../plan/request-types.ts";
 import type { TaskBranch } from "../plan/tail.ts";
 import { DEFAULT_CHILD_TOOLS } from "../plan/tools.ts";
 import type { CallFields, ModelChoice, RunnerKind, TaskPlan } from "../plan/types.ts";
@@ -36,6 +36,8 @@ export interface PreviewSources
 	call?: CallFields;
 	tools?: { names: readonly string[]; where: ProblemPlace };
 	spec?: SpecSource;
+	/** With a spec: the finished run it resumes (`--resume`). */
+	resume?: ResumeRequest;
 	/** With a spec: the conversation its `context.tail` quotes from (`--session FILE`). */
 	branch?: () => TaskBranch | undefined;
 }
@@ -66,7 +68,16 @@ function previewRequest(sources: PreviewSources): ChildRequest {
 		...(sources.agent && { agent: sources.agent }),
 		...(sources.call && { call: sources.call }),
 	};
-	if (sources.spec) return { kind: "task", where: { path: [] }, spec: {}, source: sources.spec, layer, defaults: [] };
+	if (sources.spec)
+		return {
+			kind: "task",
+			where: { path: [] },
+			spec: {},
+			source: sources.spec,
+			layer,
+			defaults: [],
+			...(sources.resume && { resume: sources.resume }),
+		};
 	return {
 		kind: "unchecked",
 		where: { path: [] },

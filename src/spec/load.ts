@@ -120,3 +120,24 @@ export async function loadSpecFile(file: string, options: LoadOptions = {}): Pro
 	}
 	return loadSpecText(text, options);
 }
+
+/**
+ * A spec's JSON as a value, not yet checked: for a resumed task, whose file gives only what changes
+ * (the rest comes from the run it continues, plan/resume.ts), checked once laid over that run's spec.
+ */
+export async function readSpecValue(
+	source: { file: string } | { text: string },
+	options: LoadOptions = {},
+): Promise<{ ok: true; value: unknown } | { ok: false; problems: Problem[] }> {
+	let text: string;
+	if ("file" in source) {
+		try {
+			text = await readText(resolve(options.cwd ?? process.cwd(), source.file));
+		} catch (error) {
+			return { ok: false, problems: [readProblem(source.file, error)] };
+		}
+	} else text = source.text;
+	const parsed = parseJson(text);
+	if (!parsed.ok || parsed.problems.length > 0) return { ok: false, problems: [...parsed.problems] };
+	return { ok: true, value: parsed.value };
+}

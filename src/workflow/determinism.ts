@@ -37,6 +37,8 @@ export interface ScriptGuard {
 	 * against this and ends with the error.
 	 */
 	refused: Promise<never>;
+	/** The first refusal, once there was one: also one the script caught and went on from. */
+	refusal(): DeterminismError | undefined;
 	/** Takes the guard away; the patches go once no guard is left. */
 	release(): void;
 }
@@ -168,11 +170,19 @@ export function installScriptGuard(isScript: ScriptFiles): ScriptGuard {
 		refuse = reject;
 	});
 	refused.catch(() => {});
-	const own: Guard = { isScript, refuse: (error) => refuse(error) };
+	let first: DeterminismError | undefined;
+	const own: Guard = {
+		isScript,
+		refuse: (error) => {
+			first ??= error;
+			refuse(error);
+		},
+	};
 	guards.add(own);
 	restore ??= patch();
 	return {
 		refused,
+		refusal: () => first,
 		release() {
 			if (!guards.delete(own) || guards.size > 0) return;
 			restore?.();

@@ -9,7 +9,7 @@ import { formatSeconds } from "../format/numbers.ts";
 import type { PathSegment, Problem } from "../problems.ts";
 import { passed } from "../run/outcome/result.ts";
 import { CallRunner, type CallSettings, type EnginePorts } from "./calls.ts";
-import { DeterminismError, installScriptGuard, type ScriptFiles } from "./determinism.ts";
+import { installScriptGuard, type ScriptFiles } from "./determinism.ts";
 import { WorkflowInputError, WorkflowStopped } from "./errors.ts";
 import type { CallLine } from "./journal.ts";
 import { limited } from "./limits.ts";
@@ -159,9 +159,13 @@ export async function runWorkflow(
 		report = await Promise.race([script, guard.refused]);
 	} catch (thrown) {
 		error = thrown;
-		// A determinism refusal ends the run even where the script could not catch it.
-		if (thrown instanceof DeterminismError)
-			calls.stop(`the script was refused ${thrown.message.split(" is refused")[0]}`);
+	}
+	// A determinism refusal ends the run even where the script could not catch it, and also where it
+	// caught it and went on: determinism is not the script's to waive.
+	const refusal = guard.refusal();
+	if (refusal !== undefined) {
+		error = refusal;
+		calls.stop(`the script was refused ${refusal.message.split(" is refused")[0]}`);
 	}
 	try {
 		// A call the script did not await still ends before the run does, and a refusal it never saw counts.

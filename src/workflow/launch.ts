@@ -15,6 +15,7 @@ import { recordProblems } from "../run/audit/record-seal.ts";
 import type { ChildrenRegistry } from "../run/children.ts";
 import { PrefixGate } from "../run/prefix-gate.ts";
 import type { RootLocks } from "../run/root-lock.ts";
+import { closest } from "../suggest.ts";
 import { BUNDLED_WORKFLOWS, isBundledScript } from "./bundled/index.ts";
 import { type EngineOutcome, type RunSettings, runWorkflow } from "./engine.ts";
 import { scriptLocation, WorkflowStopped } from "./errors.ts";
@@ -81,7 +82,7 @@ async function scriptOf(
 					code: "not_found",
 					value: source.bundled,
 					message: "is not bundled",
-					fix: `use one of: ${BUNDLED_WORKFLOWS.map((w) => w.name).join(", ")}`,
+					fix: bundledFix(source.bundled),
 				},
 			],
 		};
@@ -238,4 +239,12 @@ function recordOf(summary: RunSummary, script: LoadedScript, request: WorkflowRe
 		children: runChildren(summary),
 		...(typeof summary.report === "string" && { report: summary.report }),
 	};
+}
+/** The fix for a name that is not bundled: the closest bundled name when there is one, else every name. */
+function bundledFix(name: string): string {
+	const names = BUNDLED_WORKFLOWS.map((w) => w.name);
+	const match = closest(name, names);
+	return match === undefined
+		? `use one of: ${names.join(", ")}`
+		: `did you mean "${match}"? (bundled: ${names.join(", ")})`;
 }

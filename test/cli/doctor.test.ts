@@ -156,11 +156,34 @@ describe.concurrent("pi-delegate doctor", () => {
 		expect(out.stdout).toContain("Ready to delegate; the warnings above say what they cost.");
 	});
 
-	it("fails when no pi is on PATH, and does not probe the extension", async () => {
+	it("only warns when no pi is on PATH but the Pi pi-delegate came with runs its children", async () => {
 		const ws = doctorWorkspace({ programs: ["node", "git", "bwrap"] });
 		const { code, report } = await ws.json();
+		expect(code).toBe(0);
+		expect(notOk(report)).toEqual(["pi:warn", "extension:skip"]);
+	});
+
+	it("fails when no pi is on PATH and none runs children, and does not probe the extension", async () => {
+		const ws = doctorWorkspace({ programs: ["node", "git", "bwrap"] });
+		const { code, report } = await ws.json({ PI_DELEGATE_PI_CLI: join(ws.tmp, "no-such-cli.js") });
 		expect(code).toBe(1);
-		expect(notOk(report)).toEqual(["pi:fail", "extension:skip"]);
+		expect(notOk(report)).toEqual(["pi:fail", "pi-children:fail", "extension:skip"]);
+	});
+
+	it("warns when PI_DELEGATE_BWRAP=off turns bubblewrap off, as runs then go without it (exit 0)", async () => {
+		const ws = doctorWorkspace();
+		const { code, report } = await ws.json({ PI_DELEGATE_BWRAP: "off" });
+		expect(code).toBe(0);
+		const check = report.checks.find((c) => c.id === "bubblewrap");
+		expect(check).toMatchObject({ state: "warn", fix: "unset PI_DELEGATE_BWRAP" });
+		expect(check?.detail).toContain("PI_DELEGATE_BWRAP=off turns bubblewrap off");
+	});
+
+	it("on a terminal, says on stderr that it is checking while it checks, and clears the line", async () => {
+		const ws = doctorWorkspace();
+		const out = await ws.run([], {}, true);
+		expect(out.stderr).toBe("doctor: checking… a first run after an install takes up to a minute\r\x1b[K");
+		expect(out.stdout).toContain("checks:");
 	});
 
 	it("fails an extension entry that throws when Pi loads it, with Pi's words", async () => {

@@ -109,6 +109,20 @@ describe("pi-delegate workflow run", () => {
 		expect(mode.code).toBe(2);
 		expect(mode.stderr).toContain('unknown context mode "isolatd" (did you mean "isolated"?)');
 		expect(existsSync(ws.runsDir)).toBe(false);
+		// Determinism is not the script's to waive: a refusal it catches still ends the run with exit 2.
+		const caught = await ws.run(
+			ws.file("caught.ts", "export default async () => { try { Math.random(); } catch {} return 'fine'; };"),
+		);
+		expect(caught.code).toBe(2);
+		expect(flat(`${caught.stdout}${caught.stderr}`)).toContain("Math.random() is refused");
+		// A misspelt bundled name is answered with the closest one, not "is not a script (no extension)".
+		const misspelt = await runCli(["workflow", "run", "code-reviw"], { cwd: ws.project, env: ws.env });
+		expect(misspelt.code).toBe(2);
+		expect(flat(misspelt.stderr)).toContain('did you mean "code-review"?');
+		expect(misspelt.stderr).not.toContain("is not a script");
+		const unknown = await runCli(["workflow", "run", "zzzz"], { cwd: ws.project, env: ws.env });
+		expect(unknown.code).toBe(2);
+		expect(flat(unknown.stderr)).toContain("use one of: code-review");
 		const sub = await runCli(["workflow", "go"], { cwd: ws.project, env: ws.env });
 		expect(sub.code).toBe(2);
 		expect(sub.stderr).toContain('unknown subcommand "go"; use run');

@@ -5,13 +5,13 @@
  * comparison can fail: a block edited by one word, a line added, a column taken away are all caught,
  * while a masked value (a duration) may differ.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { beforeAll, describe, expect, it } from "vitest";
 import { current } from "../../index.ts";
 import { BLOCKS } from "../../scripts/readme/blocks.ts";
-import { type BlockCheck, checkReadme } from "../../scripts/readme/check.ts";
+import { type BlockCheck, checkDocument, checkReadme } from "../../scripts/readme/check.ts";
 import { excerpt } from "../../scripts/readme/compare.ts";
 import { cliText, type Generation, generateBlocks } from "../../scripts/readme/generate.ts";
 import { readBlocks, writeBlocks } from "../../scripts/readme/markers.ts";
@@ -79,7 +79,9 @@ function generateOnce(): void {
 	beforeAll(async () => {
 		generating ??= generateBlocks(REPO).then((made) => {
 			generation = made;
-			checks = new Map(checkReadme(README, made.blocks).map((c) => [c.name, c]));
+			const docs = [...new Set(made.blocks.map((b) => b.doc))];
+			const all = docs.flatMap((doc) => checkDocument(doc, readFileSync(join(REPO, doc), "utf8"), made.blocks));
+			checks = new Map(all.map((c) => [c.name, c]));
 		});
 		await generating;
 	}, 420_000);
@@ -94,14 +96,14 @@ const fresh = (name: string): Generated => {
 /** The README with one block's content replaced. */
 const withBlock = (name: string, content: string) => writeBlocks(README, new Map([[name, content]]));
 
-describe("README.md's generated blocks", () => {
+describe("the generated blocks of README.md and docs/", () => {
 	generateOnce();
 	for (const spec of BLOCKS) {
 		it(`${spec.name}: what the tool prints now`, (ctx) => {
 			const check = checks.get(spec.name);
 			if (check?.skipped) ctx.skip(check.skipped);
 			// From a clone whose build is older than its sources, doctor adds a row saying so.
-			if (spec.name === "doctor" && !builtFromSources())
+			if (spec.kind === "doctor" && !builtFromSources())
 				ctx.skip("the build is older than the sources: run `npm run build` (npm test does)");
 			expect(check?.problems.join("\n\n"), "run `npm run readme -- --write` to refresh").toBe("");
 		});
@@ -114,6 +116,23 @@ describe("README.md's generated blocks", () => {
 
 	it("has every benchmark figure in bench/results/*.json", () => {
 		expect(generation.missing).toEqual([]);
+	});
+});
+
+describe("docs/", () => {
+	it("shows no command's output that is not a generated block", () => {
+		const pasted: string[] = [];
+		for (const name of readdirSync(join(REPO, "docs")).filter((f) => f.endsWith(".md"))) {
+			const lines = readFileSync(join(REPO, "docs", name), "utf8").split("\n");
+			let inBlock = false;
+			for (const [i, line] of lines.entries()) {
+				if (line.startsWith("<!-- block: ")) inBlock = true;
+				if (line === "<!-- /block -->") inBlock = false;
+				// A fence whose first line is a prompt is a command and what it printed.
+				if (line.startsWith("```") && lines[i + 1]?.startsWith("$ ") && !inBlock) pasted.push(`docs/${name}:${i + 1}`);
+			}
+		}
+		expect(pasted, "put each in <!-- block: NAME --> … <!-- /block --> (scripts/readme/blocks.ts)").toEqual([]);
 	});
 });
 
@@ -198,7 +217,11 @@ describe("the rules the blocks are made with", () => {
 	});
 
 	it("find every block's markers, and refuse a block that is not closed", () => {
-		expect(readBlocks(README).map((b) => b.name)).toEqual(BLOCKS.map((b) => b.name));
+		expect(readBlocks(README).map((b) => b.name)).toEqual(BLOCKS.filter((b) => !b.doc).map((b) => b.name));
+		for (const doc of new Set(BLOCKS.flatMap((b) => b.doc ?? []))) {
+			const text = readFileSync(join(REPO, doc), "utf8");
+			expect(readBlocks(text, doc).map((b) => b.name)).toEqual(BLOCKS.filter((b) => b.doc === doc).map((b) => b.name));
+		}
 		expect(() => readBlocks("<!-- block: x -->\ntext\n")).toThrow(/block "x" is not closed/);
 	});
 });

@@ -106,10 +106,16 @@ describe("doctor's judgement", () => {
 	});
 
 	it("fails a missing pi, and a pi outside the peer range", () => {
-		const none = check({ ...healthy(), pi: { where: "path", answer: {} } }, "pi");
+		const none = check({ ...healthy(), pi: { where: "path", answer: {} }, childPi: { sdkVersion: "1.6.0" } }, "pi");
 		expect(none.state).toBe("fail");
 		expect(none.detail).toBe("no `pi` on PATH");
 		expect(none.fix).toContain("npm install -g @earendil-works/pi-coding-agent");
+		// The command line does not need a `pi` on PATH when the Pi it came with runs its children.
+		const cliOnly = check({ ...healthy(), pi: { where: "path", answer: {} }, childPi: healthy().childPi }, "pi");
+		expect(healthy().childPi.cli).toBeTruthy();
+		expect(cliOnly.state).toBe("warn");
+		expect(cliOnly.detail).toContain("the command line does not need it");
+		expect(cliOnly.fix).toContain("to use it in Pi, install Pi");
 		const old = { where: "path" as const, answer: { path: "/bin/pi", status: 0, stdout: "2.1.0\n" } };
 		expect(check({ ...healthy(), pi: old }, "pi").detail).toContain("2.1.0 at /bin/pi is outside the supported range");
 		expect(check({ ...healthy(), pi: { where: "running", version: "1.6.0" } }, "pi").state).toBe("ok");

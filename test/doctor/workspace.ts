@@ -36,6 +36,8 @@ export interface DoctorWorkspace {
 	run(
 		args?: string[],
 		env?: Record<string, string | undefined>,
+		/** Whether stderr is a terminal. */
+		tty?: boolean,
 	): Promise<{ code: number; stdout: string; stderr: string }>;
 	json(env?: Record<string, string | undefined>): Promise<{ code: number; report: DoctorReport }>;
 	/** Every path under the agent dir, for a before/after comparison. */
@@ -82,7 +84,7 @@ export function doctorWorkspace(options: WorkspaceOptions = {}): DoctorWorkspace
 		TMPDIR: tmp,
 	};
 	const command = createDoctorCommand({ packageRoot: pkg });
-	const run = async (args: string[] = [], extra: Record<string, string | undefined> = {}) => {
+	const run = async (args: string[] = [], extra: Record<string, string | undefined> = {}, tty = false) => {
 		let stdout = "";
 		let stderr = "";
 		const io: CommandIO = {
@@ -95,7 +97,7 @@ export function doctorWorkspace(options: WorkspaceOptions = {}): DoctorWorkspace
 			readStdin: async () => "",
 			cwd: project,
 			env: { ...env, ...extra },
-			isTTY: false,
+			isTTY: tty,
 		};
 		const code = await command.run(args, io);
 		return { code, stdout, stderr };

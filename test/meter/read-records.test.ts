@@ -3,7 +3,7 @@
  * ($3 in, $3.75 write, $0.30 read, $15 out per Mtok) and Opus ($5, $6.25, $0.50, $25), applied by
  * hand to the usage written in the fixture.
  */
-import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { collectSpend, readRunsDir } from "../../src/meter/collect.ts";
@@ -162,5 +162,19 @@ describe("collecting one view", () => {
 			"fork-x",
 			"crashed",
 		]);
+	});
+});
+
+describe("a runs directory moved since the session recorded its runs' paths", () => {
+	it("counts each run once: a session's entry is matched to its run by the run directory's name", () => {
+		const { root, runs, session } = spendFixture();
+		const before = collectSpend({ runsDir: runs, sessionFile: session }).map((s) => s.id);
+		const moved = join(root, "moved-runs");
+		renameSync(runs, moved);
+		const after = collectSpend({ runsDir: moved, sessionFile: session });
+		expect(after.map((s) => s.id)).toEqual(before);
+		expect(new Set(after.map((s) => s.key)).size).toBe(after.length);
+		// The run read from the moved directory, not a stand-in made from the entry.
+		expect(after.find((s) => s.id === "review-a")?.auditDir).toBe(join(moved, "20261201T100010Z-review-a"));
 	});
 });

@@ -1,5 +1,6 @@
 /** From a `task` call's arguments to its specs: what is filled in, and what is refused before anything runs. */
 import { describe, expect, it } from "vitest";
+import { FORK_TOOL_DESCRIPTION } from "../../src/gate/rule.ts";
 import { type TaskParams, TaskParamsSchema } from "../../src/pi/task-params.ts";
 import { TASK_TOOL_DESCRIPTION } from "../../src/pi/task-tool.ts";
 import { entryPlace, requestChildren } from "../../src/plan/request.ts";
@@ -35,8 +36,9 @@ function problems(params: Record<string, unknown>, where = place()) {
 const UNLISTED_FIELD_NAMES = fieldsOf("task")
 	.filter((f) => f.entry.brief === undefined && f.field.spec !== undefined)
 	.map((f) => f.name);
+// `resume` is left out of the schema too, but is no context field: its own case below.
 const CONTEXT_FIELD_NAMES = fieldsOf("task")
-	.filter((f) => f.entry.brief === undefined && f.field.spec === undefined)
+	.filter((f) => f.entry.brief === undefined && f.field.spec === undefined && f.name !== "resume")
 	.map((f) => f.name);
 
 describe("one task from the top-level fields, as before", () => {
@@ -271,6 +273,22 @@ describe("the fields the model's schema leaves out (accept, exclude, network, gi
 		expect(TaskParamsSchema.properties.budget).not.toHaveProperty("properties");
 		for (const key of ["wall_s", "usd", "turns", "accept_s"])
 			expect(TaskParamsSchema.properties.budget!.description).toContain(key);
+	});
+
+	it("resume is no property of the schema sent either, and the description's Also line names it", () => {
+		expect(Object.keys(TaskParamsSchema.properties)).not.toContain("resume");
+		expect(TASK_TOOL_DESCRIPTION.split("\n").at(-1)).toMatch(/\bresume\b/);
+		expect(FORK_TOOL_DESCRIPTION.split("\n").at(-1)).toMatch(/\bresume\b/);
+		const out = requestChildren("task", { tasks: [{ goal: "a", resume: "lexer" }, { goal: "b" }] }, place());
+		const [resumed, fresh] = (out.ok ? out.children : []) as TaskRequest[];
+		// A resumed task takes what the call leaves out from the run it continues: no default is filled in.
+		expect(resumed).toMatchObject({ resume: { run: "lexer", where: { path: ["tasks", 0, "resume"] } }, defaults: [] });
+		expect(resumed!.spec).toEqual({ goal: "a" });
+		expect(fresh!.resume).toBeUndefined();
+		expect(fresh!.defaults.map((d) => d.field)).toContain("roots");
+		expect(problems({ goal: "a", resume: 3 }).map((p) => [formatPath(p), p.code])).toEqual([
+			["resume", "invalid_type"],
+		]);
 	});
 
 	it("are read from the call and its tasks (evidence only at the top), and refused when misspelt", () => {

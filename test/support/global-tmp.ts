@@ -14,13 +14,15 @@ import { REGISTER } from "./temp.ts";
 
 /**
  * What may stay until the directory goes: Pi's and Node's start caches (jiti, the compile cache),
- * the sandboxed children's copies of them (src/run/sandbox/contain-caches.ts), the tarball the install
+ * the sandboxed children's copies of them (src/run/sandbox/contain-caches.ts), the directory of the
+ * runs' control sockets (src/run/control/path.ts: each socket goes with its run), the tarball the install
  * tests share (test/install/package.ts) and tempDir's register of what it made (temp.ts).
  */
 const KEPT = [
 	/^jiti$/,
 	/^node-compile-cache$/,
 	/^pi-delegate-sandbox-cache-\d+$/,
+	/^pi-delegate-control$/,
 	/^pi-delegate-pack-[0-9a-f]+$/,
 	/^\.pi-delegate-temp-dirs$/,
 ];
@@ -35,6 +37,8 @@ export function setup(): void {
 	// Enterable by others, as /tmp is: some tests run the command as an unprivileged user on a tree of theirs.
 	chmodSync(root, 0o755);
 	process.env.TMPDIR = root;
+	// The runs' control sockets (src/run/control/path.ts) lie here too, not in the machine's /tmp.
+	process.env.PI_DELEGATE_CONTROL_DIR = join(root, "pi-delegate-control");
 }
 
 /** The entries of the run's directory a test or the code under test left behind. */

@@ -65,7 +65,7 @@ describe("resume after a crash", () => {
 		});
 		const file = h.script(
 			"stop.ts",
-			`export const limits = { wall_s: 1 };
+			`export const limits = { wall_s: 6 };
 			export default async (wf) => [await wf.agent("quick"), await wf.agent("slow")].map((r) => r.verdict).join(",");`,
 		);
 		const first = await h.launch(file);

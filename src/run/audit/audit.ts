@@ -10,6 +10,7 @@ import { notJsonReason } from "../../json/problems.ts";
 import { decideRunsDir } from "../../plan/runs-dir.ts";
 import { problemReplacer } from "../../problems.ts";
 import { isTooLarge, readRecordTextSync } from "../../read-input.ts";
+import { LINKS_FILE } from "./links.ts";
 import { type FileMark, makeDirs, markChange, RecordDir, writeErrorText } from "./record-dir.ts";
 
 /**
@@ -65,6 +66,9 @@ export interface AuditWriter {
 
 /** Entries of a run's directory that others write: the child's session (a subprocess child's Pi writes it). */
 const WRITTEN_BY_THE_CHILD = new Set(["session.jsonl"]);
+
+/** Entries that may appear after the record ends, and only grow: the links to later legs (links.ts). */
+const ADDED_AFTER_THE_END = new Set([LINKS_FILE]);
 
 /** A file written as a stream of lines (open while the run goes). */
 interface Stream {
@@ -179,7 +183,7 @@ export class AuditRecord implements AuditWriter {
 			if (change) found.push({ kind: "changed", file: name, reason: `was ${change} after pi-delegate wrote it` });
 		}
 		for (const name of this.entries(found)) {
-			if (!this.written.has(name) && !WRITTEN_BY_THE_CHILD.has(name)) {
+			if (!this.written.has(name) && !WRITTEN_BY_THE_CHILD.has(name) && !ADDED_AFTER_THE_END.has(name)) {
 				found.push({ kind: "foreign", file: name, reason: "was put there by something other than pi-delegate" });
 			}
 		}

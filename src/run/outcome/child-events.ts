@@ -8,7 +8,12 @@
  * `details.envelope`. A rejected call ends in an error result and is not a submission; it is kept,
  * numbered among all submit_result calls, with the error the model read.
  */
-import { getSystemMessageText, type SystemMessage } from "@earendil-works/pi-ai";
+import {
+	getCurrentSystemPrompt,
+	getCurrentTools,
+	getSystemMessageText,
+	type SystemMessage,
+} from "@earendil-works/pi-ai";
 import type { RejectedCall } from "../../envelope/rejected.ts";
 import { SUBMIT_RESULT_TOOL_NAME } from "../../envelope/schema.ts";
 import { isRecord } from "../../values.ts";
@@ -49,6 +54,38 @@ export interface ChildEventState {
 	responding: boolean;
 	/** The leading system message: the prompt and tools the child's Pi actually sent. */
 	sent: SentPrompt | undefined;
+	/**
+	 * A resumed child's: the system messages its session carried from the leg before. Its Pi sends
+	 * the prompt they make, and a leg whose prompt differs adds a patch, not a whole message.
+	 */
+	priorSystem?: readonly Record<string, unknown>[];
+}
+
+/** The prompt and tools a transcript's system messages make, patches applied, as Pi sends them. */
+function currentPrompt(system: readonly Record<string, unknown>[]): SentPrompt {
+	const messages = system as unknown as Parameters<typeof getCurrentTools>[0];
+	return {
+		systemPrompt: getCurrentSystemPrompt(messages),
+		tools: getCurrentTools(messages).map((t) => ({
+			name: t.name,
+			description: t.description,
+			parameters: t.parameters,
+		})),
+	};
+}
+
+/**
+ * Seeds the state of a resumed child with its session's entries: until its Pi sends a system message
+ * of its own, what it sends is the prompt the session already carries.
+ */
+export function resumeEventState(state: ChildEventState, entries: readonly unknown[]): void {
+	const prior = entries.flatMap((entry) => {
+		const message = isRecord(entry) && entry.type === "message" && isRecord(entry.message) ? entry.message : undefined;
+		return message?.role === "system" ? [message] : [];
+	});
+	if (prior.length === 0) return;
+	state.priorSystem = prior;
+	state.sent = currentPrompt(prior);
 }
 
 export function createEventState(): ChildEventState {
@@ -144,7 +181,10 @@ export function foldEvent(state: ChildEventState, event: unknown): ChildProgress
 				state.lastTurnWarned = true;
 				return [{ type: "budget_warning", message: "last turn: the child was told to submit its result now" }];
 			}
-			if (message.role === "system" && state.sent === undefined) state.sent = sentPrompt(message);
+			if (message.role === "system" && state.priorSystem) {
+				state.sent = currentPrompt([...state.priorSystem, message]);
+				state.priorSystem = undefined;
+			} else if (message.role === "system" && state.sent === undefined) state.sent = sentPrompt(message);
 			if (message.role !== "assistant") return [];
 			state.assistant.push(summarize(message));
 			state.usage = addMessageUsage(state.usage, message);

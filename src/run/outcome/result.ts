@@ -9,6 +9,7 @@ import type { Change, UncheckedPart } from "../../boundary/types.ts";
 import type { EvidenceRule } from "../../envelope/proof.ts";
 import type { Envelope } from "../../envelope/schema.ts";
 import type { ClaimCheck } from "../../envelope/verify.ts";
+import type { ResumeLink } from "../../plan/resume-types.ts";
 import type { ChildPlan } from "../../plan/types.ts";
 import type { Effort } from "../../request/choices.ts";
 import type { ChildOutcome, ChildUsage, RunnerKind, SentMessage } from "../types.ts";
@@ -66,6 +67,8 @@ interface ResultBase {
 	parentSession?: { id: string; file?: string };
 	/** The messages sent to the child while it ran, in order, as they were handed to it; absent when none was. */
 	messages?: SentMessage[];
+	/** The leg this run continues, when it resumed a finished one (its record gains a `resumed_by` line). */
+	resumes?: ResumeLink;
 }
 
 /** The `messages` of a result: what steered the child, when anything did. */

@@ -20,7 +20,8 @@ import {
 	parseLine,
 	withSocketAddress,
 } from "../child/channel.ts";
-import type { RunnerHooks, SentMessage } from "../types.ts";
+import { realPathOf } from "../sandbox/real-paths.ts";
+import type { ChildOutcome, RunnerHooks, SentMessage } from "../types.ts";
 import { steerChild } from "./steering.ts";
 
 export interface ChildChannel {
@@ -105,4 +106,55 @@ function serve(socket: Socket, steering: ReturnType<typeof steerChild>, onLine: 
 		const line: DownLine = { type: "message", text };
 		socket.write(encodeLine(line));
 	});
+}
+
+/** Runs the child with its channel open; closed once the child has ended, what was sent to it goes with its outcome. */
+export async function steered(
+	dir: string,
+	hooks: RunnerHooks,
+	run: (channel: ChildChannel) => Promise<ChildOutcome>,
+): Promise<ChildOutcome> {
+	const channel = await openChannel(dir, hooks);
+	try {
+		const outcome = await run(channel);
+		const messages = channel.close();
+		return messages.length > 0 ? { ...outcome, messages } : outcome;
+	} finally {
+		channel.close();
+	}
+}
+
+/**
+ * A `task` call the child sends up its channel, to the broker (run/nest.ts), answered down it. The
+ * line is the child's: only a numeric id is echoed, and the arguments go to the broker as they came,
+ * to be checked there like every call.
+ */
+const brokered =
+	(hooks: RunnerHooks): UpLine =>
+	(line, reply) => {
+		if (line.type !== "task" || !Number.isSafeInteger(line.id)) return;
+		const answer = hooks.delegate ? hooks.delegate(line.args) : Promise.resolve(NOT_DELEGATING);
+		void answer
+			.catch((error: unknown) => ({ ok: false, text: error instanceof Error ? error.message : String(error) }))
+			.then((a) => reply({ type: "task_result", id: line.id, ok: a.ok, text: a.text }));
+	};
+
+const NOT_DELEGATING = { ok: false, text: "this child may not delegate" };
+
+/**
+ * The channel the messages sent to the running child go down (runners/child-channel.ts). One that
+ * cannot be opened leaves the child unsteered, not unstarted: what is sent to it is recorded as
+ * never delivered.
+ */
+async function openChannel(dir: string, hooks: RunnerHooks): Promise<ChildChannel> {
+	try {
+		return await openChildChannel(realPathOf(dir), hooks, brokered(hooks));
+	} catch (error) {
+		const reason = `the child's channel could not be opened: ${error instanceof Error ? error.message : String(error)}`;
+		const steering = steerChild(hooks);
+		steering.open(() => {
+			throw new Error(reason);
+		});
+		return { dir: "", close: () => steering.end() };
+	}
 }

@@ -50,28 +50,40 @@ export interface SetupContext {
 export type SetupChild = (launch: ChildLaunch, context: SetupContext) => Promise<InProcessSetup>;
 
 /** A task child: exactly the view's session parts, with the live `submit_result` and the contained tools, in memory. */
-export const viewSetup: SetupChild = async (launch, context) => {
-	const copies = launch.sandbox?.copies;
-	const place = copies && copies.length > 0 ? copyPlace(copies) : undefined;
-	const submit = createSubmitTool(launch.submit, context.commandsRun, undefined, place);
-	const nested = launch.tools.includes(NESTED_TASK_TOOL) ? [nestedTool(context.delegate)] : [];
-	const parts = viewSessionParts(
-		{ prompt: launch.prompt, tools: [...launch.tools, SUBMIT_RESULT_TOOL_NAME] },
-		{ cwd: launch.cwd, customTools: [submit.tool, ...nested, ...context.containedTools] },
-	);
-	return {
-		resourceLoader: parts.resourceLoader,
-		sessionManager: SessionManager.inMemory(launch.cwd),
-		settingsManager: SettingsManager.inMemory({ compaction: { enabled: false } }),
-		tools: parts.tools,
-		customTools: parts.customTools,
-		submitted: () => submit.state.accepted !== undefined,
-		lastTurnNotice,
-		bindExtensions: false,
-		describe: {
-			resourceLoader: "the view's prompt inputs only (view.json): no discovery, extensions or packages",
-			sessionManager: "in memory (written to session.jsonl at the end)",
-			settingsManager: "in memory, compaction off",
-		},
+export const viewSetup: SetupChild = (launch, context) => viewSetupFrom(undefined)(launch, context);
+
+/**
+ * The view's session parts, the session holding `entries` when the child resumes a finished run's
+ * (a fresh session id; the entries copied, so the session never shares objects with the caller's).
+ */
+export const viewSetupFrom =
+	(entries: readonly unknown[] | undefined): SetupChild =>
+	async (launch, context) => {
+		const copies = launch.sandbox?.copies;
+		const place = copies && copies.length > 0 ? copyPlace(copies) : undefined;
+		const submit = createSubmitTool(launch.submit, context.commandsRun, undefined, place);
+		const nested = launch.tools.includes(NESTED_TASK_TOOL) ? [nestedTool(context.delegate)] : [];
+		const parts = viewSessionParts(
+			{ prompt: launch.prompt, tools: [...launch.tools, SUBMIT_RESULT_TOOL_NAME] },
+			{ cwd: launch.cwd, customTools: [submit.tool, ...nested, ...context.containedTools] },
+		);
+		return {
+			resourceLoader: parts.resourceLoader,
+			sessionManager: entries
+				? SessionManager.inMemory(launch.cwd, undefined, structuredClone(entries) as never)
+				: SessionManager.inMemory(launch.cwd),
+			settingsManager: SettingsManager.inMemory({ compaction: { enabled: false } }),
+			tools: parts.tools,
+			customTools: parts.customTools,
+			submitted: () => submit.state.accepted !== undefined,
+			lastTurnNotice,
+			bindExtensions: false,
+			describe: {
+				resourceLoader: "the view's prompt inputs only (view.json): no discovery, extensions or packages",
+				sessionManager: entries
+					? `in memory, holding the resumed run's ${entries.length} entries (written to session.jsonl at the end)`
+					: "in memory (written to session.jsonl at the end)",
+				settingsManager: "in memory, compaction off",
+			},
+		};
 	};
-};

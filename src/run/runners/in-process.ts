@@ -1,48 +1,23 @@
-/**
- * The in-process runner: the child is an AgentSession of Pi's SDK in this very process, with
- * in-memory session and settings managers, the caller's model runtime (so providers registered by
- * extensions work), and exactly the view's session parts — the same ones `preview` renders — with
- * the live `submit_result` tool. No ambient extension is loaded into it: its capabilities are its
- * tool list and nothing else.
- *
- * Starting a child this way costs milliseconds. The child reads the same events as a subprocess
- * child (child-events.ts folds both), and is held to its turn budget the same way, from this side:
- * warned with the same message before its last turn, aborted once the budget is spent. Its dollar
- * budget too: the session's events arrive before the agent's next step, so a response that passes
- * the budget aborts the run before another request is made.
- *
- * Its processes are its bash commands, and each runs inside bubblewrap (a PID namespace that dies
- * with this process, and under the sandbox the read-only mounts): Pi's bash, write and edit are
- * replaced by the same tools built with containing and checking operations (child/tools.ts).
- * Without namespaces, each command is marked with the run's id and whatever is marked is stopped
- * when the run ends.
- *
- * A caller with a child of another shape (a fork: the parent's branch, tools and prompt instead of
- * a view) passes `setup`, which builds the session's parts from the contained tools it is given;
- * everything after — containment, budgets, events, the record — is the same run.
- */
-import { randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
 import { homedir } from "node:os";
 import type { AgentSession, AgentSessionEvent, ModelRuntime } from "@earendil-works/pi-coding-agent";
 import { createAgentSession } from "@earendil-works/pi-coding-agent";
 import { installCachePolicy } from "../child/cache-hook.ts";
-import type { CommandRun } from "../child/command-record.ts";
 import { removeOutputFiles } from "../child/output-files.ts";
 import { childTools } from "../child/tools.ts";
-import { createEventState, foldEvent } from "../outcome/child-events.ts";
-import { childOutcome } from "../outcome/child-outcome.ts";
+import { foldEvent } from "../outcome/child-events.ts";
 import { afterTurn, LAST_TURN_MESSAGE_TYPE, warnAtStart } from "../outcome/turn-budget.ts";
 import { sandboxToEnforce } from "../sandbox/contain.ts";
 import { terminateMarked } from "../sandbox/process-tree.ts";
 import { realPathOf } from "../sandbox/real-paths.ts";
 import { createRefusalWatch } from "../sandbox/refusals.ts";
 import { sandboxSupport } from "../sandbox/support.ts";
-import type { SandboxPlan, SandboxSupport } from "../sandbox/types.ts";
-import type { ChildLaunch, ChildOutcome, ChildRunner, PreventedAttempt, RunnerHooks, SentMessage } from "../types.ts";
+import type { SandboxSupport } from "../sandbox/types.ts";
+import type { ChildLaunch, ChildOutcome, ChildRunner, RunnerHooks } from "../types.ts";
 import { scratchDir } from "./child-paths.ts";
+import { type Isolation, newRun, outcomeOf, type Run } from "./in-process-run.ts";
 import { auditForm, steerSession, writeSessionFile } from "./in-process-session.ts";
-import { type InProcessSetup, type SetupChild, viewSetup } from "./in-process-setup.ts";
+import { type InProcessSetup, type SetupChild, viewSetup, viewSetupFrom } from "./in-process-setup.ts";
 import { leftBehind, stopDeadline } from "./stop-deadline.ts";
 import { STOP_GRACE_MS } from "./subprocess.ts";
 
@@ -53,6 +28,8 @@ export interface InProcessOptions {
 	support?: SandboxSupport;
 	/** Builds the child's session parts instead of the view's (the default: `viewSetup`). */
 	setup?: SetupChild;
+	/** A resumed child's: the session it continues (its entries, checked when read). */
+	session?: readonly unknown[];
 }
 
 /** Builds an in-process runner bound to a model runtime shared by all its children. */
@@ -62,72 +39,13 @@ export function inProcessRunner(runtime: ModelRuntime, options: InProcessOptions
 		const enforced = sandboxToEnforce(launch.sandbox, support);
 		const plan = "plan" in enforced ? enforced.plan : undefined;
 		const tmp = plan ? scratchDir(hooks.sessionFile, "tmp") : undefined;
-		const isolation = { support, plan, tmp, refused: "error" in enforced ? enforced.error : undefined };
-		return runInProcess(runtime, launch, hooks, isolation, options.setup ?? viewSetup).finally(() => {
+		const refused = "error" in enforced ? enforced.error : undefined;
+		const isolation = { support, plan, tmp, refused, ...(options.session && { session: options.session }) };
+		const setup = options.setup ?? (options.session ? viewSetupFrom(options.session) : viewSetup);
+		return runInProcess(runtime, launch, hooks, isolation, setup).finally(() => {
 			if (tmp) rmSync(tmp, { recursive: true, force: true });
 		});
 	};
-}
-
-interface Isolation {
-	support: SandboxSupport;
-	plan: SandboxPlan | undefined;
-	tmp: string | undefined;
-	/** Why the launch's sandbox cannot be made: the child does not start. */
-	refused: string | undefined;
-}
-
-/** What one child's run shares between the steps below. */
-interface Run {
-	launch: ChildLaunch;
-	hooks: RunnerHooks;
-	isolation: Isolation;
-	state: ReturnType<typeof createEventState>;
-	runId: string;
-	prevented: PreventedAttempt[];
-	/** The commands its bash executed, with their exit status, as the bash itself recorded them. */
-	commands: CommandRun[];
-	/** The full-output files its bash commands made, deleted when it ends (child/output-files.ts). */
-	outputFiles: Set<string>;
-	/** bubblewrap can contain the child's commands. */
-	contained: boolean;
-	/** The messages handed to the child while it ran (runners/steering.ts). */
-	messages: SentMessage[];
-}
-
-/** The run's outcome, as a subprocess child's is built: what its events showed, and how it ended. */
-function outcomeOf(
-	run: Run,
-	started: number,
-	end: { spawnError?: string; abortReason: unknown; left: readonly string[] },
-): ChildOutcome {
-	const outcome = childOutcome(
-		run.state,
-		{
-			code: 0,
-			signal: null,
-			spawnError: end.spawnError,
-			abortReason: end.abortReason,
-			reports: [],
-			stderrTail: "",
-			streamErrors: [...end.left],
-			sessionFile: end.spawnError === undefined ? run.hooks.sessionFile : undefined,
-			elapsedMs: Math.round(performance.now() - started),
-			containment: run.contained ? "namespace" : "partial",
-			sandbox: run.isolation.plan ? "enforce" : "off",
-			prevented: run.prevented,
-			commands: run.commands,
-		},
-		"in-process",
-	);
-	return run.messages.length > 0 ? { ...outcome, messages: run.messages } : outcome;
-}
-
-/** A run's state before its child starts: nothing seen, recorded or left yet. */
-function newRun(launch: ChildLaunch, hooks: RunnerHooks, isolation: Isolation): Run {
-	const contained = isolation.support.containment && isolation.support.bwrap !== undefined;
-	const base = { launch, hooks, isolation, state: createEventState(), runId: randomUUID() };
-	return { ...base, prevented: [], commands: [], outputFiles: new Set(), contained, messages: [] };
 }
 
 async function runInProcess(

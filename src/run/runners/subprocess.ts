@@ -15,9 +15,10 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname } from "node:path";
 import type { Readable } from "node:stream";
+import { writeFileNoFollow } from "../audit/record-dir.ts";
 import { CHILD_CONFIG_ENV, encodeChildConfig, expectedPrompt, sha256 } from "../child/child-config.ts";
 import { removeOutputFiles } from "../child/output-files.ts";
-import { createEventState } from "../outcome/child-events.ts";
+import { createEventState, resumeEventState } from "../outcome/child-events.ts";
 import { type ChildExit, childOutcome, ranReports } from "../outcome/child-outcome.ts";
 import {
 	type ContainedCommand,
@@ -35,11 +36,10 @@ import { realPathOf } from "../sandbox/real-paths.ts";
 import { sandboxSupport } from "../sandbox/support.ts";
 import type { SandboxSupport } from "../sandbox/types.ts";
 import type { ChildLaunch, ChildOutcome, ChildRunner, RunnerHooks } from "../types.ts";
-import { type ChildChannel, openChildChannel, type UpLine } from "./child-channel.ts";
+import { type ChildChannel, steered } from "./child-channel.ts";
 import { buildChildCommand, type ChildCommand } from "./child-command.ts";
 import { childExtensionPath, findPiCli, scratchDir } from "./child-paths.ts";
 import { drained, readChild } from "./child-streams.ts";
-import { steerChild } from "./steering.ts";
 
 /** How long a stopped child gets between SIGTERM and SIGKILL. */
 export const STOP_GRACE_MS = 1500;
@@ -69,9 +69,22 @@ export interface SubprocessOptions {
 	graceMs?: number;
 	/** What this machine can do (containment, sandbox); default: probed once (sandboxSupport). */
 	support?: SandboxSupport;
+	/** A resumed child's: the session it continues (its entries, checked when read), written for its Pi to open. */
+	session?: readonly unknown[];
+}
+
+/**
+ * The session file a resumed child's Pi opens and continues: a header of its own (a fresh id, the
+ * child's working directory), then the entries. Written exclusively, never through a link.
+ */
+function writeResumedSession(file: string, cwd: string, entries: readonly unknown[]): void {
+	const header = { type: "session", version: 3, id: randomUUID(), timestamp: new Date().toISOString(), cwd };
+	writeFileNoFollow(file, [header, ...entries].map((entry) => `${JSON.stringify(entry)}\n`).join(""));
 }
 
 /** A subprocess runner with a chosen Pi CLI or extension (another Pi version, the built extension). */
+// Kept whole: the checks before a start, the scratch directories made for it and their removal in
+// one finally, and the channel opened last, read as one sequence; split, each would pass them all.
 export function createSubprocessRunner(options: SubprocessOptions = {}): ChildRunner {
 	return async (launch, hooks) => {
 		const started = Date.now();
@@ -90,6 +103,7 @@ export function createSubprocessRunner(options: SubprocessOptions = {}): ChildRu
 		try {
 			// Made inside the try: when it fails (a full disk), the prompt directory is still removed.
 			privateTmp = enforced.plan ? scratchDir(hooks.sessionFile, "tmp") : undefined;
+			if (options.session) writeResumedSession(hooks.sessionFile, launch.cwd, options.session);
 			const built = buildChildCommand({
 				launch,
 				cli: found.cli,
@@ -122,66 +136,16 @@ export function createSubprocessRunner(options: SubprocessOptions = {}): ChildRu
 				},
 				enforced.plan,
 			);
-			const graceMs = options.graceMs ?? STOP_GRACE_MS;
-			return await steered(promptDir, hooks, (channel) =>
-				runChild(launch, hooks, { ...built.command, contained, channel }, graceMs, started),
+			const grace = options.graceMs ?? STOP_GRACE_MS;
+			const command = { ...built.command, contained };
+			return await steered(promptDir, hooks, (c) =>
+				runChild(launch, hooks, { ...command, channel: c }, grace, started, options.session),
 			);
 		} finally {
 			rmSync(promptDir, { recursive: true, force: true });
 			if (privateTmp) rmSync(privateTmp, { recursive: true, force: true });
 		}
 	};
-}
-
-/**
- * A `task` call the child sends up its channel, to the broker (run/nest.ts), answered down it. The
- * line is the child's: only a numeric id is echoed, and the arguments go to the broker as they came,
- * to be checked there like every call.
- */
-const brokered =
-	(hooks: RunnerHooks): UpLine =>
-	(line, reply) => {
-		if (line.type !== "task" || !Number.isSafeInteger(line.id)) return;
-		const answer = hooks.delegate ? hooks.delegate(line.args) : Promise.resolve(NOT_DELEGATING);
-		void answer
-			.catch((error: unknown) => ({ ok: false, text: error instanceof Error ? error.message : String(error) }))
-			.then((a) => reply({ type: "task_result", id: line.id, ok: a.ok, text: a.text }));
-	};
-
-const NOT_DELEGATING = { ok: false, text: "this child may not delegate" };
-
-/**
- * The channel the messages sent to the running child go down (runners/child-channel.ts). One that
- * cannot be opened leaves the child unsteered, not unstarted: what is sent to it is recorded as
- * never delivered.
- */
-async function openChannel(dir: string, hooks: RunnerHooks): Promise<ChildChannel> {
-	try {
-		return await openChildChannel(realPathOf(dir), hooks, brokered(hooks));
-	} catch (error) {
-		const reason = `the child's channel could not be opened: ${error instanceof Error ? error.message : String(error)}`;
-		const steering = steerChild(hooks);
-		steering.open(() => {
-			throw new Error(reason);
-		});
-		return { dir: "", close: () => steering.end() };
-	}
-}
-
-/** Runs the child with its channel open; closed once the child has ended, what was sent to it goes with its outcome. */
-async function steered(
-	dir: string,
-	hooks: RunnerHooks,
-	run: (channel: ChildChannel) => Promise<ChildOutcome>,
-): Promise<ChildOutcome> {
-	const channel = await openChannel(dir, hooks);
-	try {
-		const outcome = await run(channel);
-		const messages = channel.close();
-		return messages.length > 0 ? { ...outcome, messages } : outcome;
-	} finally {
-		channel.close();
-	}
 }
 
 /** The subprocess runner with the Pi this package resolves (or the one running it). */
@@ -214,6 +178,7 @@ async function runChild(
 	{ argv, stdin, contained, channel }: ChildCommand & { contained: ContainedCommand; channel: ChildChannel },
 	graceMs: number,
 	started: number,
+	session?: readonly unknown[],
 ): Promise<ChildOutcome> {
 	const runId = randomUUID();
 	const config = childConfig(launch, contained, runId, channel);
@@ -245,6 +210,7 @@ async function runChild(
 	const stdout = child.stdout!;
 	const stderr = child.stderr!;
 	const streams = readChild(stdout, stderr, hooks, contained.sandbox === "enforce");
+	if (session) resumeEventState(streams.state, session);
 	let spawnError: string | undefined;
 	let abortReason: unknown;
 	let stopping: Promise<void> | undefined;

@@ -62,7 +62,10 @@ export function probeSandboxSupport(
 ): SandboxSupport {
 	const bwrap = find();
 	if (bwrap === undefined) {
-		const reason = process.env[BWRAP_ENV] === "off" ? `${BWRAP_ENV}=off` : "bubblewrap (bwrap) is not installed";
+		const reason =
+			process.env[BWRAP_ENV] === "off"
+				? `${BWRAP_ENV}=off turns bubblewrap off`
+				: "bubblewrap (bwrap) is not installed";
 		return { bwrap, containment: false, enforce: false, reason };
 	}
 	const failed = run(bwrap, containArgs("/", { command: true, root: process.getuid?.() === 0 }));

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { findBwrap, probeSandboxSupport } from "../../../src/run/sandbox/support.ts";
 
 describe("probeSandboxSupport", () => {
@@ -47,6 +47,23 @@ describe("probeSandboxSupport", () => {
 		expect(inner[0]).toBe("/bin/bwrap");
 		expect(inner).toEqual(expect.arrayContaining(["--unshare-net", "--cap-drop", "ALL"]));
 		expect(nested.slice(0, nested.indexOf("--"))).not.toContain("--unshare-net");
+	});
+});
+
+describe("why there is no bubblewrap", () => {
+	it("names PI_DELEGATE_BWRAP=off when that turned it off, and a missing bwrap otherwise", () => {
+		vi.stubEnv("PI_DELEGATE_BWRAP", "off");
+		try {
+			expect(probeSandboxSupport(() => undefined).reason).toBe("PI_DELEGATE_BWRAP=off turns bubblewrap off");
+		} finally {
+			vi.unstubAllEnvs();
+		}
+		vi.stubEnv("PI_DELEGATE_BWRAP", "");
+		try {
+			expect(probeSandboxSupport(() => undefined).reason).toBe("bubblewrap (bwrap) is not installed");
+		} finally {
+			vi.unstubAllEnvs();
+		}
 	});
 });
 
