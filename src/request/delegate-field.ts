@@ -31,7 +31,6 @@ export const DELEGATE_FIELD: RequestField = {
 	entries: {
 		spec: {},
 		// Not a field of the task tool: its every word rides on each of the parent's requests. A spec file
-		// (the tool's files), a workflow or an agent file asks for it.
-		workflow: { brief: "{ depth: N }: the child may start children N levels deep (capped by the setting)." },
+		// (the tool's files) or an agent file asks for it.
 	},
 };
