@@ -87,6 +87,8 @@ export interface AgentDefinition {
 	deliverable?: string;
 	/** Acceptance commands for a task run as this agent whose call names none. */
 	accept?: readonly string[];
+	/** How many levels of children a task run as this agent may start, when its spec says nothing (plan/delegate.ts). */
+	delegate?: { depth: number };
 	/** True when the file gave no `name` and its file name stands in. */
 	nameFromFile: boolean;
 	/** What the loader changed or decided, for `pi-delegate agents`. */

@@ -23,6 +23,7 @@ export const NATIVE_KEYS = [
 	"inheritPrompt",
 	"deliverable",
 	"accept",
+	"delegate",
 ] as const;
 
 export type NativeKey = (typeof NATIVE_KEYS)[number];

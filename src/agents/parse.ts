@@ -229,8 +229,12 @@ function definitionOf(
 				deliverable: values.deliverable.trim(),
 			}),
 		...(Array.isArray(values.accept) && { accept: values.accept as string[] }),
+		...(isDepth(values.delegate) && { delegate: { depth: values.delegate.depth } }),
 	};
 }
+
+const isDepth = (value: unknown): value is { depth: number } =>
+	typeof value === "object" && value !== null && Number.isInteger((value as { depth?: unknown }).depth);
 
 /** Parses an agent file. `source` says where it came from; its label prefixes every problem path. */
 export function parseAgentFile(text: string, source: AgentSource, options: ParseOptions = {}): ParsedAgentFile {

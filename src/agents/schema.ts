@@ -110,6 +110,17 @@ export const FIELDS: Readonly<Record<NativeKey | HonouredKey, Field>> = {
 		"a non-empty list of command lines (strings)",
 		"write e.g. accept: [npm test], one command line per entry",
 	),
+	delegate: field(
+		Type.Object(
+			{ depth: Type.Integer({ minimum: 0, maximum: 8, description: "Levels of children below the child." }) },
+			{
+				additionalProperties: false,
+				description: "Lets a task run as this agent start children of its own, when its spec says nothing.",
+			},
+		),
+		"{ depth: N }, N a whole number from 0 to 8",
+		"write e.g. delegate: { depth: 1 } (at most the maxDelegateDepth setting)",
+	),
 	disallowedTools: field(
 		nameList("Tools withheld from the child"),
 		"a list of tool names",

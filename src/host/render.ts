@@ -29,7 +29,9 @@ import {
 	type ToolDefinition,
 } from "@earendil-works/pi-coding-agent";
 import { SUBMIT_RESULT_TOOL_NAME } from "../envelope/schema.ts";
+import { NESTED_TASK_TOOL } from "../plan/delegate.ts";
 import type { ChildPromptInputs, SkillEntry } from "../prompt/channels.ts";
+import { nestedTaskStandIn } from "./nested-task-tool.ts";
 import { createSubmitTool } from "./submit-tool.ts";
 
 export type { ToolDeclaration };
@@ -127,6 +129,9 @@ function customToolsFor(
 	if (tools.includes(SUBMIT_RESULT_TOOL_NAME) && !named.some((tool) => tool.name === SUBMIT_RESULT_TOOL_NAME)) {
 		const { tool } = createSubmitTool({ roots: [], cwd: options.cwd, maxRejections: 0 }, () => []);
 		named.push(tool);
+	}
+	if (tools.includes(NESTED_TASK_TOOL) && !named.some((tool) => tool.name === NESTED_TASK_TOOL)) {
+		named.push(nestedTaskStandIn() as unknown as ToolDefinition);
 	}
 	return named;
 }

@@ -25,6 +25,8 @@ export interface SettingsDecisions {
 	/** The `apply` setting when a file sets it; undefined leaves the default to the plan (plan/apply.ts). */
 	apply: "on-pass" | "direct" | undefined;
 	delegationRule: boolean;
+	/** The deepest a task's `delegate.depth` may ask for, and where that was set. */
+	maxDelegateDepth: ValidatedSettings["maxDelegateDepth"];
 	/** Every problem of every settings file; a launch refuses while any remains. */
 	problems: Problem[];
 }
@@ -40,6 +42,7 @@ export function decideSettings(read: Pick<ReadSettingsResult, "settings" | "prob
 		sandbox: settings.sandbox.origin.kind === "file" ? settings.sandbox.value : undefined,
 		apply: settings.apply?.value,
 		delegationRule: settings.delegationRule.value,
+		maxDelegateDepth: settings.maxDelegateDepth,
 		problems: [...read.problems],
 	};
 }

@@ -20,6 +20,7 @@ import { applyClaim, decideApply } from "./apply.ts";
 import { auditFiles } from "./audit-files.ts";
 import { type ChildCachePolicy, type PrefixReuse, prefixReuse, taskCachePolicy } from "./cache-policy.ts";
 import { kindFromAgent, resolveAgent } from "./child.ts";
+import { decideDelegate, withNestedTask } from "./delegate.ts";
 import { choosePlacedModel, modelProblems } from "./model.ts";
 import { prefixKey } from "./prefix.ts";
 import type { DefaultDecision } from "./request-types.ts";
@@ -205,16 +206,25 @@ export function planTask(inputs: TaskInputs, defaults: DefaultDecision[] = []): 
 	if (tools.problems.length > 0) {
 		return { ok: false, what: `the agent "${agent?.name}" names tools that do not exist`, problems: tools.problems };
 	}
+	const delegate = decideDelegate(inputs.spec, settings.maxDelegateDepth, agent);
+	if (delegate.problems.length > 0) {
+		return { ok: false, what: "the task asks to delegate deeper than allowed", problems: delegate.problems };
+	}
 	const model = decideModel(inputs, settings, agent);
-	const plan = assemble(
+	const assembled = assemble(
 		inputs,
 		defaults,
 		settings,
 		agent,
-		{ ...tools, warnings: [...model.warnings, ...tools.warnings] },
+		{
+			...tools,
+			tools: withNestedTask(tools.tools, delegate.delegate),
+			warnings: [...model.warnings, ...tools.warnings],
+		},
 		model.model,
 		sandbox,
 	);
+	const plan = delegate.delegate ? { ...assembled, delegate: delegate.delegate } : assembled;
 	if (model.problems.length === 0) return { ok: true, plan };
 	const why = model.model === NO_MODEL ? "no model for the child" : "the child's model cannot be used";
 	return { ok: false, what: why, problems: model.problems, plan };

@@ -201,6 +201,10 @@ export interface TaskPlan extends ChildPlanBase {
 	accept?: AcceptPlan;
 	/** Where the child makes its changes: a private copy applied on PASS, or the real root. */
 	apply: ApplyPlan;
+	/** How many levels of children the child may start (plan/delegate.ts); absent: none, and no `task` tool. */
+	delegate?: { depth: number };
+	/** The audit directory of the child whose `task` call started this one (run/nest.ts); absent for a top-level task. */
+	parentRun?: string;
 }
 
 /** The tail a plan chose, in figures: the quoted text itself is in the first message. */

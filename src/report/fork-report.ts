@@ -10,6 +10,7 @@ import { indent, terminalSafe } from "../format/text.ts";
 import type { ForkResult } from "../run/outcome/result.ts";
 import type { ChildUsage } from "../run/types.ts";
 import { childPart, type ModelPart, modelText, problemLine } from "./model-text.ts";
+import { messagesSent } from "./steered.ts";
 
 /** Printed under every answer: a fork hands in prose, and its claims are the caller's to check. */
 export const UNVERIFIED_NOTE =
@@ -45,9 +46,14 @@ function modelBlock(result: ForkResult): ModelPart[] {
 		...refusals(result),
 		result.text.trim() === "" ? "(the fork gave no answer)" : childPart(result.text.trim()),
 		UNVERIFIED_NOTE,
-		`Spent: ${plural(m.turns, "turn")}, ${int(tokens(m.usage))} tokens (${compactCount(m.usage.cacheRead)} read from cache), ${formatUsd(m.usage.costUsd)}, ${formatSeconds(m.elapsedS)}. Record: ${result.auditDir}`,
+		`Spent: ${plural(m.turns, "turn")}, ${int(tokens(m.usage))} tokens (${compactCount(m.usage.cacheRead)} read from cache), ${formatUsd(m.usage.costUsd)}, ${formatSeconds(m.elapsedS)}.${steeredNote(result)} Record: ${result.auditDir}`,
 	];
 }
+
+const steeredNote = (result: ForkResult) => {
+	const steered = messagesSent(result);
+	return steered ? ` ${steered[0]!.toUpperCase()}${steered.slice(1)}.` : "";
+};
 
 /** What the calling model reads: every fork's block, separated by a blank line. */
 export function renderForkModelReport(results: readonly ForkResult[]): string {
@@ -72,6 +78,7 @@ function humanBlock(result: ForkResult): string {
 			`  cost     ${formatUsd(u.costUsd)}`,
 			`  elapsed  ${formatSeconds(m.elapsedS)} · ${plural(m.turns, "turn")} · ${plural(m.toolCalls, "tool call")}`,
 			`  model    ${m.model} (${m.runner})`,
+			...(messagesSent(result) ? [`  steered  ${messagesSent(result)}`] : []),
 		].join("\n"),
 		`Audit    ${result.auditDir}`,
 		...(result.sessionFile ? [`Session  ${result.sessionFile} (pi --session opens it)`] : []),

@@ -15,6 +15,7 @@ import { acceptParts } from "./accept-report.ts";
 import { applyParts } from "./apply-report.ts";
 import { ranSuffix } from "./evidence-report.ts";
 import { childPart, type ModelPart, modelText, problemLine, type ReportLine, said } from "./model-text.ts";
+import { messagesSent } from "./steered.ts";
 
 /** Says when the spec relaxed the rule that an ok must cite evidence (envelope/proof.ts). */
 function relaxedProof(result: TaskResult): string | undefined {
@@ -40,7 +41,8 @@ function rootsLine(result: TaskResult, cwd?: string): string {
 function spentLine(result: TaskResult): string {
 	const m = result.metrics;
 	const tokens = m.usage.input + m.usage.output + m.usage.cacheRead + m.usage.cacheWrite;
-	return `${plural(m.turns, "turn")}, ${int(tokens)} tokens, ${formatUsd(m.usage.costUsd)}, ${formatSeconds(m.elapsedS)} on ${m.model}`;
+	const steered = messagesSent(result);
+	return `${plural(m.turns, "turn")}, ${int(tokens)} tokens, ${formatUsd(m.usage.costUsd)}, ${formatSeconds(m.elapsedS)} on ${m.model}${steered ? `; ${steered}` : ""}`;
 }
 
 /** What the child handed back, for the model: the answer, its evidence, what it was unsure of or left out. */
@@ -152,6 +154,8 @@ function passDetails(result: TaskResult, cwd: string | undefined): ReportLine[] 
 	lines.push(`  roots: ${rootsLine(result, cwd)}${changes}`);
 	const prevented = result.isolation?.prevented.length ?? 0;
 	if (prevented > 0) lines.push(...isolationLines(result.isolation!).map((line) => `  ${line}`));
+	const steered = messagesSent(result);
+	if (steered) lines.push(`  steered: ${steered}`);
 	return lines;
 }
 

@@ -15,6 +15,7 @@ import type { TaskResult } from "../run/outcome/result.ts";
 import { acceptSection } from "./accept-report.ts";
 import { applySection } from "./apply-report.ts";
 import { evidenceSection as evidence } from "./evidence-report.ts";
+import { messagesSent } from "./steered.ts";
 import { tally } from "./task-model-report.ts";
 
 export { renderCombinedModelReport, renderModelReport } from "./task-model-report.ts";
@@ -84,12 +85,14 @@ function leftInPlace(result: TaskResult): string[] {
 function metrics(result: TaskResult): string {
 	const m = result.metrics;
 	const u = m.usage;
+	const steered = messagesSent(result);
 	return [
 		"Metrics",
 		`  tokens   in ${int(u.input)} · out ${int(u.output)} · cache read ${int(u.cacheRead)} · cache write ${int(u.cacheWrite)}`,
 		`  cost     ${formatUsd(u.costUsd)}`,
 		`  elapsed  ${formatSeconds(m.elapsedS)} · ${plural(m.turns, "turn")} · ${plural(m.toolCalls, "tool call")}`,
 		`  model    ${m.model} (effort ${m.effort}, ${m.runner})`,
+		...(steered ? [`  steered  ${steered}`] : []),
 	].join("\n");
 }
 

@@ -8,6 +8,7 @@ import { indentedChildText, inline } from "../format/child-text.ts";
 import { formatSeconds, formatUsd, plural } from "../format/numbers.ts";
 import { terminalSafe } from "../format/text.ts";
 import type { UncheckedResult } from "../run/outcome/result.ts";
+import { messagesSent } from "./steered.ts";
 
 export function renderUncheckedReport(result: UncheckedResult): string {
 	const m = result.metrics;
@@ -18,7 +19,7 @@ export function renderUncheckedReport(result: UncheckedResult): string {
 			...result.warnings.map((w) => `  ! ${inline(w)}`),
 		].join("\n"),
 		`Answer (not checked)\n${result.text.trim() === "" ? "  (none)" : indentedChildText(result.text.trim())}`,
-		`Spent    ${plural(m.turns, "turn")} · ${formatUsd(m.usage.costUsd)} · ${formatSeconds(m.elapsedS)} · ${m.model}`,
+		`Spent    ${plural(m.turns, "turn")} · ${formatUsd(m.usage.costUsd)} · ${formatSeconds(m.elapsedS)} · ${m.model}${messagesSent(result) ? ` · ${messagesSent(result)}` : ""}`,
 		`Audit\n${result.auditDir}`,
 	];
 	return terminalSafe(`${sections.join("\n\n")}\n`);

@@ -6,6 +6,7 @@
  */
 import { APPLY_FIELD } from "./apply-field.ts";
 import { DEFAULT_EVIDENCE_RULE, EFFORTS, EVIDENCE_RULES } from "./choices.ts";
+import { DELEGATE_FIELD } from "./delegate-field.ts";
 import { DEFAULT_EFFORT, ID_MAX_LENGTH, ID_PATTERN, ID_RULE } from "./limits.ts";
 import { SANDBOX_FIELDS } from "./sandbox-fields.ts";
 import { BudgetSchema, TailSchema } from "./spec-parts.ts";
@@ -284,4 +285,5 @@ export const SPEC_FIELDS: readonly RequestField[] = [
 	},
 	APPLY_FIELD,
 	...SANDBOX_FIELDS,
+	DELEGATE_FIELD,
 ];

@@ -10,10 +10,18 @@ export interface BudgetGuard {
 	signal: AbortSignal;
 	/** Looks at each progress event for a usd budget passed. */
 	watch(progress: ChildProgress): void;
+	/** Looks again, after what `others` counts has grown (a grandchild ended). */
+	recheck(): void;
 	dispose(): void;
 }
 
-export function budgetGuard(budget: Budget, cancel: AbortSignal | undefined): BudgetGuard {
+/** `others`: dollars spent on the child's behalf besides its own (its children's, run/nest.ts). */
+export function budgetGuard(
+	budget: Budget,
+	cancel: AbortSignal | undefined,
+	others: () => number = () => 0,
+): BudgetGuard {
+	let own = 0;
 	const controller = new AbortController();
 	const stop = (reason: AbortReason) => {
 		if (!controller.signal.aborted) controller.abort(reason);
@@ -25,7 +33,11 @@ export function budgetGuard(budget: Budget, cancel: AbortSignal | undefined): Bu
 	return {
 		signal: controller.signal,
 		watch(progress) {
-			if (progress.type === "usage" && progress.usage.costUsd > budget.usd) stop("usd");
+			if (progress.type === "usage") own = progress.usage.costUsd;
+			if (progress.type === "usage" && own + others() > budget.usd) stop("usd");
+		},
+		recheck() {
+			if (own + others() > budget.usd) stop("usd");
 		},
 		dispose() {
 			clearTimeout(timer);

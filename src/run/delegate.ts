@@ -15,6 +15,7 @@ import type { SpecResult } from "../spec/validate.ts";
 import { type ExecutionPorts, executeChild } from "./execute.ts";
 import { type InputSources, loadInputs } from "./inputs.ts";
 import { loadChild } from "./load-child.ts";
+import { nestPort } from "./nest.ts";
 import type { ChildResult } from "./outcome/result.ts";
 import { type RunnerContext, realPorts } from "./ports.ts";
 import { resumedSessions, runsDirOfSources } from "./resume.ts";
@@ -97,7 +98,12 @@ export async function planCall(sources: InputSources, requests: readonly ChildRe
 		warnings: loaded.map((c) => c.warnings),
 		inputs: opened.inputs,
 		host: opened.host,
-		context: { runtime: opened.host.runtime, ...(entries && { entries }), ...resumedSessions(loaded) },
+		context: {
+			runtime: opened.host.runtime,
+			...(entries && { entries }),
+			...resumedSessions(loaded),
+			inputs: opened.inputs,
+		},
 	};
 }
 
@@ -107,11 +113,19 @@ export function refusalOf(refused: Extract<PlannedCall, { ok: false }>): { what:
 	return { what: refused.refused[0]?.what ?? refused.what, problems };
 }
 
-/** Carries out one plan of a call with the real ports, plus the entry point's own. */
+/**
+ * Carries out one plan of a call with the real ports, plus the entry point's own. A task that may
+ * delegate gets the broker of its `task` calls, which plans each grandchild from the call's inputs
+ * and runs it here again — without the call's root locks, which its parent holds.
+ */
 export function runChild(
 	plan: ChildPlan,
 	context: RunnerContext,
 	extra: Pick<ExecutionPorts, "progress" | "signal" | "locks" | "prefixGate"> & Partial<ExecutionPorts> = {},
 ): Promise<ChildResult> {
-	return executeChild(plan, realPorts(plan, context, extra));
+	const nest =
+		plan.kind === "task" && plan.delegate && context.inputs && !extra.nest
+			? nestPort(plan, context.inputs, (grandchild, signal) => runChild(grandchild, context, { signal }))
+			: undefined;
+	return executeChild(plan, realPorts(plan, context, { ...extra, ...(nest && { nest }) }));
 }

@@ -29,6 +29,7 @@ import { copyProbe, notStartedRunner, openCopies, settleCopies } from "./copies.
 import { type GuardedChild, runGuarded, type SnapshotPort, type Watched, watchRoots } from "./guarded.ts";
 import type { ChildInbox } from "./inbox.ts";
 import { inheritedSystemPrompt, launchOf, recordStart, sentMismatch } from "./launch.ts";
+import type { NestPort } from "./nest.ts";
 import { type AcceptRun, skippedRuns } from "./outcome/accept.ts";
 import { forkResult, taskResult, uncheckedResult } from "./outcome/judge.ts";
 import type { ChildResult, RunTimes, TaskResult } from "./outcome/result.ts";
@@ -58,6 +59,8 @@ export interface ExecutionPorts {
 	signal?: AbortSignal;
 	/** Messages for the running child, delivered at its next turn (run/inbox.ts). */
 	inbox?: ChildInbox;
+	/** The broker of the child's `task` calls, when its plan lets it delegate (run/nest.ts). */
+	nest?: NestPort;
 	/** Opens the run's control endpoint once its record is open (run/controlled.ts); absent: none. */
 	control?: OpenControl;
 	/** Runs a task's acceptance commands after its child; default: for real, under the child's sandbox. */

@@ -10,6 +10,7 @@ import type { Snapshot } from "../boundary/types.ts";
 import type { AuditWriter } from "./audit/audit.ts";
 import { budgetGuard } from "./budget-guard.ts";
 import type { ChildInbox } from "./inbox.ts";
+import type { NestBroker, NestPort } from "./nest.ts";
 import { createEventState } from "./outcome/child-events.ts";
 import { childOutcome } from "./outcome/child-outcome.ts";
 import type { PrefixGate } from "./prefix-gate.ts";
@@ -29,6 +30,8 @@ export interface GuardPorts {
 	runner: ChildRunner;
 	/** Messages for the running child, handed to the runner (run/inbox.ts). */
 	inbox?: ChildInbox;
+	/** The broker of the child's `task` calls, when it may delegate (run/nest.ts). */
+	nest?: NestPort;
 	progress?: (progress: TaskProgress) => void;
 	/** Shared by siblings: holds a child until a sibling's identical prompt prefix is cached. */
 	prefixGate?: PrefixGate;
@@ -94,12 +97,21 @@ export async function runGuarded(
 		progress({ type: "phase", phase: "waiting", detail: "for a sibling's prompt to be cached" });
 	const pass = await ports.prefixGate?.enter(child.prefixKey);
 	progress({ type: "phase", phase: "running" });
-	const guard = budgetGuard(child.budget, ports.signal);
+	let nested: NestBroker | undefined;
+	const guard = budgetGuard(child.budget, ports.signal, () => nested?.spentUsd() ?? 0);
+	const used = usedSoFar();
+	nested = ports.nest?.({
+		auditDir: audit.dir,
+		signal: guard.signal,
+		copies: launch.sandbox?.copies,
+		...used.port(guard),
+	});
 	try {
-		return await startChild(launch, ports, {
+		const outcome = await startChild(launch, ports, {
 			signal: guard.signal,
 			onProgress: (p) => {
 				if (p.type === "responding") pass?.primed();
+				used.watch(p);
 				guard.watch(p);
 				progress(p);
 			},
@@ -108,12 +120,32 @@ export async function runGuarded(
 			sessionFile: audit.path("session.jsonl"),
 			writeSession: (text) => audit.writeText("session.jsonl", text),
 			...(ports.inbox && { inbox: ports.inbox }),
+			...(nested && { delegate: nested.call }),
 		});
+		const children = nested?.children() ?? [];
+		return children.length > 0 ? { ...outcome, children } : outcome;
 	} finally {
 		pass?.done();
 		guard.dispose();
 		audit.closeEvents();
 	}
+}
+
+/** What the child has used so far, from its progress, for the broker of its `task` calls. */
+function usedSoFar() {
+	const started = performance.now();
+	let usd = 0;
+	let turns = 0;
+	return {
+		watch(p: TaskProgress) {
+			if (p.type === "usage") usd = p.usage.costUsd;
+			else if (p.type === "turn") turns = Math.max(turns, p.turn);
+		},
+		port: (guard: { recheck(): void }) => ({
+			used: () => ({ usd, seconds: (performance.now() - started) / 1000, turns }),
+			spent: () => guard.recheck(),
+		}),
+	};
 }
 
 /**

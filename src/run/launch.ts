@@ -52,6 +52,7 @@ export function launchOf(plan: ChildPlan, rendered: RenderedPrompt): ChildLaunch
 		...(plan.kind === "task" && { sandbox: plan.sandbox, cache: plan.cache.value }),
 		...(plan.commands && { commands: plan.commands }),
 		...(plan.paths && { paths: plan.paths }),
+		...(plan.kind === "task" && plan.delegate && { delegate: plan.delegate }),
 	};
 }
 

@@ -12,7 +12,7 @@ import { snapshotRoots } from "../boundary/snapshot.ts";
 import { nodeFileProbe } from "../envelope/probe.ts";
 import { renderChildView } from "../host/render.ts";
 import type { SessionEntryLike } from "../plan/fork-types.ts";
-import type { ChildPlan, ForkPlan } from "../plan/types.ts";
+import type { ChildPlan, CommonInputs, ForkPlan } from "../plan/types.ts";
 import { AuditRecord } from "./audit/audit.ts";
 import { noteResumedBy } from "./audit/links.ts";
 import { openRunControl } from "./control/open.ts";
@@ -27,6 +27,8 @@ export interface RunnerContext {
 	runtime?: ModelRuntime | undefined;
 	/** The parent's session entries, which a fork's session is built from (the plan names them by id). */
 	entries?: readonly SessionEntryLike[];
+	/** What the call's children were planned from: a child that may delegate has its grandchildren planned from it too (run/nest.ts). */
+	inputs?: CommonInputs;
 	/** The sessions resumed children continue, by the directory of the run each resumes (plan `resumes`). */
 	resumed?: ReadonlyMap<string, readonly SessionEntryLike[]>;
 }

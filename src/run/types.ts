@@ -61,6 +61,8 @@ export interface ChildLaunch {
 	paths?: PathRule[];
 	/** Cache lifetimes per request kind (cache-policy.ts); absent: the requests go out as Pi builds them. */
 	cache?: ChildCachePolicy;
+	/** The child may delegate: its `task` tool's calls go to `RunnerHooks.delegate` (run/nest.ts). */
+	delegate?: { depth: number };
 }
 
 /** Token and dollar totals of one child, summed over its assistant messages. */
@@ -172,6 +174,17 @@ export interface ChildOutcome {
 	prevented?: PreventedAttempt[];
 	/** What a fork's own hooks saw while it ran (run/runners/fork-child.ts). */
 	observed?: ForkObservations;
+	/** The messages handed to the child while it ran (its inbox), in order; absent when none was. */
+	messages?: SentMessage[];
+	/** The audit directories of the children its `task` calls started (run/nest.ts); absent when none. */
+	children?: string[];
+}
+
+/** A message handed to a running child (run/runners/steering.ts): what it said, and when. */
+export interface SentMessage {
+	text: string;
+	/** ISO time it was handed to the child's steering queue or channel. */
+	at: string;
 }
 
 /** What a fork's hooks and tools observed: the calls its authority refused, its first request's prefix. */
@@ -217,6 +230,14 @@ export interface RunnerHooks {
 	onLaunch?: (launch: LaunchRecord) => void;
 	/** Messages sent to the running child; the runner delivers each at the child's next turn. */
 	inbox?: ChildInbox;
+	/** Where the child's `task` calls go, when it may delegate (run/nest.ts); absent: they are refused. */
+	delegate?: (args: unknown) => Promise<NestedAnswer>;
+}
+
+/** The answer to a child's `task` call: the grandchild's compact report, or why it was refused. */
+export interface NestedAnswer {
+	ok: boolean;
+	text: string;
 }
 
 /** How a child was started, as the audit record keeps it. */

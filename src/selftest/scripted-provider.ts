@@ -51,8 +51,9 @@ export interface ScriptPrices {
 
 /**
  * One assistant turn. Text and every string inside tool arguments may contain `{{last_tool_result}}`,
- * replaced by the text of the newest tool result in the conversation (a turn cannot be a function in
- * JSON, but it can echo what a tool returned).
+ * replaced by the text of the newest tool result in the conversation, and `{{last_user_message}}`,
+ * by the text of the newest user message (a turn cannot be a function in JSON, but it can echo what
+ * a tool returned, or act on a message that steered the child).
  */
 export interface ScriptTurn {
 	text?: string;
@@ -68,6 +69,12 @@ export interface ScriptTurn {
 export interface Script {
 	turns?: Array<string | ScriptTurn>;
 	prices?: ScriptPrices;
+	/**
+	 * Scripts for other conversations: a request whose first user message contains `when` is
+	 * answered from `turns` of the first such branch, each branch counting its own turns (a child
+	 * and the children it starts, in one process or several, each follow their own script).
+	 */
+	branches?: Array<{ when: string; turns: Array<string | ScriptTurn> }>;
 }
 
 /** One line of the PI_DELEGATE_REQUESTS file. */
@@ -78,6 +85,7 @@ export interface RecordedRequest {
 }
 
 export const LAST_TOOL_RESULT = "{{last_tool_result}}";
+export const LAST_USER_MESSAGE = "{{last_user_message}}";
 
 /**
  * The script: PI_DELEGATE_SCRIPT, else `scripted.json` in Pi's agent dir (PI_CODING_AGENT_DIR), so a
@@ -115,19 +123,26 @@ function textOf(message: Message): string {
 		.join("\n");
 }
 
-function lastToolResult(messages: readonly Message[]): string {
+function lastOf(messages: readonly Message[], role: string): string {
 	for (let i = messages.length - 1; i >= 0; i--) {
 		const message = messages[i];
-		if (message?.role === "toolResult") return textOf(message);
+		if (message?.role === role) return textOf(message);
 	}
 	return "";
 }
 
-function fill<T>(value: T, result: string): T {
-	if (typeof value === "string") return value.split(LAST_TOOL_RESULT).join(result) as T;
-	if (Array.isArray(value)) return value.map((v) => fill(v, result)) as T;
+/** What the placeholders of a turn stand for in this conversation. */
+export interface Said {
+	toolResult: string;
+	userMessage: string;
+}
+
+function fill<T>(value: T, said: Said): T {
+	if (typeof value === "string")
+		return value.split(LAST_TOOL_RESULT).join(said.toolResult).split(LAST_USER_MESSAGE).join(said.userMessage) as T;
+	if (Array.isArray(value)) return value.map((v) => fill(v, said)) as T;
 	if (value !== null && typeof value === "object") {
-		return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, result)])) as T;
+		return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, said)])) as T;
 	}
 	return value;
 }
@@ -160,7 +175,7 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 
 function respond(turn: string | ScriptTurn | undefined, context: TranscriptContext): AssistantMessage {
 	if (turn === undefined) return fauxAssistantMessage("(script ended)");
-	const result = lastToolResult(context.messages);
+	const result = { toolResult: lastOf(context.messages, "toolResult"), userMessage: lastOf(context.messages, "user") };
 	if (typeof turn === "string") return fauxAssistantMessage(fill(turn, result));
 	if (turn.error !== undefined) return fauxAssistantMessage([], { stopReason: "error", errorMessage: turn.error });
 	const blocks: FauxContentBlock[] = [];
@@ -218,12 +233,14 @@ export default function scriptedProvider(pi: ExtensionAPI): void {
 			},
 		],
 	});
-	let calls = 0;
+	const next = turnPicker(turns, script.branches ?? []);
+	// The turn each request is answered with, picked when it is made and taken when faux answers it.
+	const picked: Array<string | ScriptTurn | undefined> = [];
 	core.setResponses(
 		Array.from(
-			{ length: turns.length + 64 },
-			(_, i) => async (context: TranscriptContext, options?: SimpleStreamOptions) => {
-				const turn = turns[i];
+			{ length: turns.length + (script.branches ?? []).reduce((n, b) => n + b.turns.length, 0) + 64 },
+			() => async (context: TranscriptContext, options?: SimpleStreamOptions) => {
+				const turn = picked.shift();
 				if (typeof turn === "object" && turn.delayMs) await sleep(turn.delayMs, options?.signal);
 				return respond(turn, context);
 			},
@@ -231,7 +248,8 @@ export default function scriptedProvider(pi: ExtensionAPI): void {
 	);
 	const stream = (model: Model<string>, context: TranscriptContext, options?: SimpleStreamOptions) => {
 		record(where.requests, context);
-		const turn = turns[calls++];
+		const turn = next(context);
+		picked.push(turn);
 		const usage = typeof turn === "object" ? turn.usage : undefined;
 		return repriced(core.streamSimple(model, context, options), (message) => priced(message, usage, prices));
 	};
@@ -243,6 +261,19 @@ export default function scriptedProvider(pi: ExtensionAPI): void {
 			api: { stream, streamSimple: stream },
 		}),
 	);
+}
+
+/** The next turn of the script a conversation follows: its branch's when its first user message names one. */
+function turnPicker(turns: Array<string | ScriptTurn>, branches: NonNullable<Script["branches"]>) {
+	const counts = new Map<number, number>();
+	return (context: TranscriptContext): string | ScriptTurn | undefined => {
+		const first = context.messages.find((m) => m.role === "user");
+		const text = first ? textOf(first) : "";
+		const index = branches.findIndex((branch) => text.includes(branch.when));
+		const n = counts.get(index) ?? 0;
+		counts.set(index, n + 1);
+		return (index === -1 ? turns : branches[index]!.turns)[n];
+	};
 }
 
 /** Passes a stream through, applying `patch` to the final message (in the terminal event and the result). */

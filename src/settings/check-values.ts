@@ -1,6 +1,6 @@
 /**
  * The rules for the plain settings: runsDir, runner, providerExtensions, sandbox, apply, delegationRule,
- * backgroundLimit.
+ * backgroundLimit, maxDelegateDepth.
  * The schema decides whether a value has the right shape; this file words the problem for the key
  * and says what an empty value means, because an empty value that silently meant "the default" (or
  * its opposite) is how a tidy-up re-arms something that was switched off on purpose.
@@ -20,7 +20,8 @@ type PlainKey =
 	| "sandbox"
 	| "apply"
 	| "delegationRule"
-	| "backgroundLimit";
+	| "backgroundLimit"
+	| "maxDelegateDepth";
 
 interface KeyText {
 	/** What the value must be, for "must be X, not Y". */
@@ -65,6 +66,10 @@ const TEXT: Readonly<Record<PlainKey, KeyText>> = {
 	backgroundLimit: {
 		expects: "a whole number from 1 to 64",
 		fix: 'write e.g. "backgroundLimit": 4, or remove the key for the default (4)',
+	},
+	maxDelegateDepth: {
+		expects: "a whole number from 0 to 8 (unquoted)",
+		fix: "write e.g. 1 (children may start children that cannot start their own), 0 to let no child delegate, or remove the key for the default (2)",
 	},
 };
 

@@ -25,6 +25,7 @@ export const SETTING_DEFAULTS = {
 	sandbox: "enforce",
 	delegationRule: true,
 	backgroundLimit: 4,
+	maxDelegateDepth: 2,
 } as const;
 
 function originOf(section: ValidatedSection, ...segments: string[]): FileOrigin {
@@ -73,7 +74,8 @@ type PlainSetting =
 	| "sandbox"
 	| "apply"
 	| "delegationRule"
-	| "backgroundLimit";
+	| "backgroundLimit"
+	| "maxDelegateDepth";
 
 function last<K extends PlainSetting, T>(
 	sections: readonly ValidatedSection[],
@@ -101,5 +103,7 @@ export function mergeSettings(sections: readonly ValidatedSection[], places: Mer
 		apply: last(sections, "apply", (mode) => mode),
 		delegationRule: last(sections, "delegationRule", (on) => on) ?? byDefault(SETTING_DEFAULTS.delegationRule),
 		backgroundLimit: last(sections, "backgroundLimit", (n) => n) ?? byDefault(SETTING_DEFAULTS.backgroundLimit),
+		maxDelegateDepth:
+			last(sections, "maxDelegateDepth", (depth) => depth) ?? byDefault<number>(SETTING_DEFAULTS.maxDelegateDepth),
 	};
 }

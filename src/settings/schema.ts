@@ -102,6 +102,14 @@ export const DelegateSectionSchema = Type.Object(
 					"How many background children of a session run at once; the rest wait, listed as queued, and start in the order they were asked for. Default 4.",
 			}),
 		),
+		maxDelegateDepth: Type.Optional(
+			Type.Integer({
+				minimum: 0,
+				maximum: 8,
+				description:
+					"The deepest a task's `delegate.depth` may ask for: how many levels of children below a child. A spec asking for more is refused; 0 lets no child delegate. Default 2.",
+			}),
+		),
 	},
 	{ additionalProperties: false, description: "pi-delegate's settings, under \"pi-delegate\" in Pi's settings files." },
 );

@@ -96,6 +96,8 @@ export interface ValidatedSettings {
 	delegationRule: Setting<boolean>;
 	/** How many background children of a session run at once (the rest queue); default 4. */
 	backgroundLimit: Setting<number>;
+	/** The deepest a task's `delegate.depth` may ask for; default 2. */
+	maxDelegateDepth: Setting<number>;
 }
 
 /** How a child is run: an SDK session in this process, or a `pi` process of its own. */

@@ -60,6 +60,7 @@ export function normalize(input: TaskSpecInput, resolved: ResolvedRoots): Normal
 		evidence: pick("evidence", input.evidence, DEFAULT_EVIDENCE_RULE),
 		...(input.accept !== undefined && { accept: [...input.accept] }),
 		...(input.apply !== undefined && { apply: input.apply }),
+		...(input.delegate !== undefined && { delegate: { depth: input.delegate.depth } }),
 		sandbox: input.sandbox,
 		network: pick("network", input.network, false),
 		git_writes: pick("git_writes", input.git_writes, false),

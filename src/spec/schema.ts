@@ -39,6 +39,7 @@ export interface TaskSpecInput {
 	sandbox?: SandboxSetting;
 	network?: boolean;
 	git_writes?: boolean;
+	delegate?: { depth: number };
 }
 
 /** Real paths of the roots, resolved once at validation so later stages compare like with like. */
@@ -84,5 +85,7 @@ export interface TaskSpec {
 	readonly sandbox: SandboxSetting | undefined;
 	readonly network: boolean;
 	readonly git_writes: boolean;
+	/** As the caller gave it; absent: the child may not delegate (plan/delegate.ts caps the depth). */
+	readonly delegate?: { readonly depth: number };
 	readonly resolved: ResolvedRoots;
 }

@@ -27,10 +27,12 @@ export const SPEC_KEYS: Readonly<Record<string, readonly string[]>> = {
 		"sandbox",
 		"network",
 		"git_writes",
+		"delegate",
 	],
 	context: ["facts", "files", "commands", "tail"],
 	"context.tail": ["tokens"],
 	budget: ["wall_s", "usd", "turns", "accept_s"],
+	delegate: ["depth"],
 };
 
 /** Other words for a field, in canonical form, mapped to the field's full path. */

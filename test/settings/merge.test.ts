@@ -39,6 +39,7 @@ describe("mergeSettings", () => {
 			sandbox: { value: "enforce", origin: { kind: "default" } },
 			delegationRule: { value: true, origin: { kind: "default" } },
 			backgroundLimit: { value: 4, origin: { kind: "default" } },
+			maxDelegateDepth: { value: 2, origin: { kind: "default" } },
 		});
 	});
 

@@ -32,7 +32,13 @@ describe("TaskSpecSchema", () => {
 
 	it("closes every object against unknown fields", () => {
 		const objects = nodes(schema).filter(([, n]) => n.type === "object");
-		expect(objects.map(([p]) => p)).toEqual(["(root)", "(root).context", "(root).context.tail", "(root).budget"]);
+		expect(objects.map(([p]) => p)).toEqual([
+			"(root)",
+			"(root).context",
+			"(root).context.tail",
+			"(root).budget",
+			"(root).delegate",
+		]);
 		for (const [path, node] of objects) expect(node.additionalProperties, path).toBe(false);
 	});
 

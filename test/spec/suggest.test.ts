@@ -53,6 +53,7 @@ describe("suggestKey", () => {
 			context: Object.keys(ContextSchema.properties),
 			"context.tail": Object.keys(TailSchema.properties),
 			budget: Object.keys(BudgetSchema.properties),
+			delegate: ["depth"],
 		});
 	});
 });

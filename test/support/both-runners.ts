@@ -8,33 +8,35 @@ import { dirname } from "node:path";
 import { inProcessRunner, type SetupChild } from "../../src/run/runners/in-process.ts";
 import { createSubprocessRunner } from "../../src/run/runners/subprocess.ts";
 import type { SandboxSupport } from "../../src/run/sandbox/types.ts";
-import type { ChildLaunch, ChildProgress, RunnerKind } from "../../src/run/types.ts";
-import { runScripted, type ScriptedChild, type ScriptedRun, scriptedChild } from "./child.ts";
+import type { ChildLaunch, RunnerKind } from "../../src/run/types.ts";
+import { runScripted, type ScriptedChild, type ScriptedRun, type ScriptedRunOptions, scriptedChild } from "./child.ts";
 import { fauxAssistantMessage, fauxRuntime, fauxText, fauxToolCall, priced } from "./faux-runtime.ts";
-import { LAST_TOOL_RESULT } from "./scripted-provider.ts";
+import { LAST_TOOL_RESULT, LAST_USER_MESSAGE, type Said } from "./scripted-provider.ts";
 
-/** The text of the newest tool result, for `{{last_tool_result}}` in a turn (as the scripted provider does). */
-function lastToolResult(messages: readonly unknown[]): string {
+/** The text of the newest message of `role`, for `{{last_tool_result}}` and `{{last_user_message}}` (as the scripted provider does). */
+function lastOf(messages: readonly unknown[], role: string): string {
 	for (const message of [...messages].reverse()) {
-		const m = message as { role?: string; content?: Array<{ type?: string; text?: string }> };
-		if (m.role === "toolResult")
-			return (m.content ?? []).map((b) => (b.type === "text" ? (b.text ?? "") : "")).join("");
+		const m = message as { role?: string; content?: string | Array<{ type?: string; text?: string }> };
+		if (m.role !== role) continue;
+		if (typeof m.content === "string") return m.content;
+		return (m.content ?? []).map((b) => (b.type === "text" ? (b.text ?? "") : "")).join("");
 	}
 	return "";
 }
 
-function fill<T>(value: T, result: string): T {
-	if (typeof value === "string") return value.split(LAST_TOOL_RESULT).join(result) as T;
-	if (Array.isArray(value)) return value.map((v) => fill(v, result)) as T;
+function fill<T>(value: T, said: Said): T {
+	if (typeof value === "string")
+		return value.split(LAST_TOOL_RESULT).join(said.toolResult).split(LAST_USER_MESSAGE).join(said.userMessage) as T;
+	if (Array.isArray(value)) return value.map((v) => fill(v, said)) as T;
 	if (value !== null && typeof value === "object") {
-		return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, result)])) as T;
+		return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, said)])) as T;
 	}
 	return value;
 }
 
 export const RUNNERS: readonly RunnerKind[] = ["subprocess", "in-process"];
 
-/** One assistant turn: some text, tool calls, and what the response costs. Strings may hold `{{last_tool_result}}`. */
+/** One assistant turn: some text, tool calls, and what the response costs. Strings may hold `{{last_tool_result}}` and `{{last_user_message}}`. */
 export interface Turn {
 	text?: string;
 	tools?: Array<{ name: string; args: Record<string, unknown> }>;
@@ -49,7 +51,7 @@ export const bash = (command: string, costUsd?: number): Turn => ({
 export interface BothChild {
 	kind: RunnerKind;
 	child: ScriptedChild;
-	run(options?: { signal?: AbortSignal; during?: (p: ChildProgress) => void }): Promise<ScriptedRun>;
+	run(options?: ScriptedRunOptions): Promise<ScriptedRun>;
 	/** How many requests the model received. */
 	requests(): number;
 }
@@ -84,7 +86,10 @@ export async function bothChild(kind: RunnerKind, turns: Turn[], options: BothOp
 	let requests = 0;
 	const steps = [...turns, { text: "(script ended)" }].map((t) => (context: { messages: unknown[] }) => {
 		requests++;
-		const result = lastToolResult(context.messages);
+		const result = {
+			toolResult: lastOf(context.messages, "toolResult"),
+			userMessage: lastOf(context.messages, "user"),
+		};
 		const blocks = [
 			...(t.text ? [fauxText(fill(t.text, result))] : []),
 			...(t.tools ?? []).map((c) => fauxToolCall(c.name, fill(c.args, result) as Parameters<typeof fauxToolCall>[1])),

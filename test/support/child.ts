@@ -5,6 +5,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import type { ChildInbox } from "../../src/run/inbox.ts";
 import {
 	type ChildLaunch,
 	type ChildOutcome,
@@ -81,11 +82,19 @@ export interface ScriptedRun {
 	progress: ChildProgress[];
 }
 
+export interface ScriptedRunOptions {
+	signal?: AbortSignal;
+	/** Sees each progress as it happens (e.g. to abort, or to send the child a message). */
+	during?: (progress: ChildProgress) => void;
+	/** Messages for the running child. */
+	inbox?: ChildInbox;
+}
+
 /** Runs `runner` on the child; `during` sees each progress as it happens (e.g. to abort). */
 export async function runScripted(
 	runner: ChildRunner,
 	child: ScriptedChild,
-	options: { signal?: AbortSignal; during?: (progress: ChildProgress) => void } = {},
+	options: ScriptedRunOptions = {},
 ): Promise<ScriptedRun> {
 	const events: Array<Record<string, unknown>> = [];
 	const progress: ChildProgress[] = [];
@@ -97,6 +106,7 @@ export async function runScripted(
 			options.during?.(p);
 		},
 		sessionFile: child.sessionFile,
+		...(options.inbox && { inbox: options.inbox }),
 	});
 	return { outcome, events, progress };
 }

@@ -163,6 +163,16 @@ export const ChildConfigSchema = Type.Object(
 				{ description: "The cache policy of the child's requests (run/cache-policy.ts); absent: Pi's own." },
 			),
 		),
+		channel: Type.Optional(
+			Type.String({
+				minLength: 1,
+				description:
+					"The directory of the runner's socket (child/channel.ts) the messages sent to the running child come down; absent: none.",
+			}),
+		),
+		delegate: Type.Optional(
+			Type.Boolean({ description: "The child has the `task` tool: its calls go up the channel (run/nest.ts)." }),
+		),
 		runId: Type.String({
 			minLength: 1,
 			description: "The run's id in PI_DELEGATE_RUNS, so the child can stop its own tree if its parent dies.",

@@ -27,7 +27,8 @@
  *
  * It must load on every Pi this package supports (0.86.1 … 1.x), so it uses only the extension API
  * those versions share: `registerTool`, `on` for before_agent_start / tool_call / message_end /
- * turn_end, `sendMessage` with `deliverAs: "steer"`, `ctx.abort()`, and Pi's
+ * turn_end / agent_start / agent_end, `sendMessage` with `deliverAs: "steer"` (and `sendUserMessage`
+ * where it exists: the messages sent to the running child, steering.ts), `ctx.abort()`, and Pi's
  * `createBashToolDefinition` and `createLocalBashOperations`.
  */
 import { realpathSync } from "node:fs";
@@ -41,6 +42,7 @@ import {
 	prepareCommandChecks,
 } from "../../agents/permissions/command-policy.ts";
 import type { PathRule } from "../../agents/permissions/path-policy.ts";
+import { nestedTaskTool } from "../../host/nested-task-tool.ts";
 import { createSubmitTool } from "../../host/submit-tool.ts";
 import { CHILD_REFUSED_EXIT, formatChildReport } from "../outcome/child-report.ts";
 import { addMessageUsage, bashCommand, emptyUsage } from "../outcome/progress.ts";
@@ -63,6 +65,9 @@ import { type CommandRun, recordingBash } from "./command-record.ts";
 import { nodePathProbe } from "./fs-probe.ts";
 import { pathHold } from "./path-hold.ts";
 import { specialFileReason, specialFileRefusal } from "./regular-file.ts";
+import { receiveSteering } from "./steering.ts";
+
+const NO_CHANNEL = { ok: false, text: "no channel to pi-delegate: task calls cannot be made" };
 
 export default function childExtension(pi: ExtensionAPI): void {
 	const parsed = parseChildConfig(process.env[CHILD_CONFIG_ENV]);
@@ -82,6 +87,8 @@ export default function childExtension(pi: ExtensionAPI): void {
 	registerCachePolicy(pi, config.cache);
 	checkPromptAtStart(pi, config);
 	holdBudgets(pi, config, () => state.accepted !== undefined);
+	const askUp = config.channel ? receiveSteering(pi, config.channel) : undefined;
+	if (config.delegate) pi.registerTool(nestedTaskTool(askUp ?? (async () => NO_CHANNEL)));
 }
 
 /**

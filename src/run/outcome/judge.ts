@@ -19,6 +19,7 @@ import {
 	type PrefixCheck,
 	RESULT_VERSION,
 	type RunTimes,
+	sentOf,
 	type TaskResult,
 	type UncheckedResult,
 } from "./result.ts";
@@ -69,6 +70,7 @@ export function taskResult(plan: TaskPlan, outcome: ChildOutcome, seen: TaskEvid
 		violations: boundary.failures,
 		roots: plan.boundary.roots.map((root) => ({ root, writable: plan.boundary.writeAllowed.includes(root) })),
 		metrics: { ...metricsOf(plan, outcome, at), effort: plan.spec.effort },
+		...sentOf(outcome),
 		auditDir: at.auditDir,
 		startedAt: at.startedAt.toISOString(),
 		finishedAt: at.finishedAt.toISOString(),
@@ -77,6 +79,8 @@ export function taskResult(plan: TaskPlan, outcome: ChildOutcome, seen: TaskEvid
 		evidence: plan.spec.evidence,
 		isolation: runIsolation(plan.sandbox, outcome),
 		...(plan.accept && { accept: [...(seen.accept ?? [])] }),
+		...(outcome.children && outcome.children.length > 0 && { children: [...outcome.children] }),
+		...(plan.parentRun !== undefined && { parentRun: plan.parentRun }),
 	};
 }
 
@@ -132,6 +136,7 @@ export function forkResult(plan: ForkPlan, outcome: ChildOutcome, boundary: Boun
 		violations,
 		roots: plan.boundary.roots.map((root) => ({ root, writable: false })),
 		metrics: metricsOf(plan, outcome, at),
+		...sentOf(outcome),
 		auditDir: at.auditDir,
 		...(outcome.sessionFile !== undefined && { sessionFile: outcome.sessionFile }),
 		startedAt: at.startedAt.toISOString(),
@@ -181,6 +186,7 @@ export function uncheckedResult(
 		warnings: warningsOf(plan),
 		text: textOf(outcome),
 		metrics: metricsOf(plan, outcome, at),
+		...sentOf(outcome),
 		auditDir: at.auditDir,
 		startedAt: at.startedAt.toISOString(),
 		finishedAt: at.finishedAt.toISOString(),

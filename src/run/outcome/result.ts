@@ -12,7 +12,7 @@ import type { ClaimCheck } from "../../envelope/verify.ts";
 import type { ResumeLink } from "../../plan/resume-types.ts";
 import type { ChildPlan } from "../../plan/types.ts";
 import type { Effort } from "../../request/choices.ts";
-import type { ChildOutcome, ChildUsage, RunnerKind } from "../types.ts";
+import type { ChildOutcome, ChildUsage, RunnerKind, SentMessage } from "../types.ts";
 import type { AcceptRun } from "./accept.ts";
 import type { ApplyRecord } from "./apply.ts";
 import type { RunIsolation } from "./isolation.ts";
@@ -65,9 +65,15 @@ interface ResultBase {
 	finishedAt: string;
 	/** The session that delegated the child, so spend can be asked per session. */
 	parentSession?: { id: string; file?: string };
+	/** The messages sent to the child while it ran, in order, as they were handed to it; absent when none was. */
+	messages?: SentMessage[];
 	/** The leg this run continues, when it resumed a finished one (its record gains a `resumed_by` line). */
 	resumes?: ResumeLink;
 }
+
+/** The `messages` of a result: what steered the child, when anything did. */
+export const sentOf = (outcome: ChildOutcome): { messages?: SentMessage[] } =>
+	outcome.messages && outcome.messages.length > 0 ? { messages: [...outcome.messages] } : {};
 
 export interface TaskResult extends ResultBase {
 	/** What kind of child produced it; readers treat a missing kind as a task. */
@@ -96,6 +102,10 @@ export interface TaskResult extends ResultBase {
 	accept?: AcceptRun[];
 	/** Where a change made on private copies went (apply on-pass); absent under direct. */
 	apply?: ApplyRecord;
+	/** The audit directories of the children its `task` calls started (run/nest.ts); absent when none. */
+	children?: string[];
+	/** The audit directory of the child whose `task` call started this one; absent for a top-level task. */
+	parentRun?: string;
 }
 
 /** Whether the fork's first request repeated the parent's last one, as far as the hashes show. */

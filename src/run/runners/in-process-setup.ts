@@ -6,12 +6,20 @@
 import type { ResourceLoader, ToolDefinition } from "@earendil-works/pi-coding-agent";
 import { SessionManager, SettingsManager } from "@earendil-works/pi-coding-agent";
 import { SUBMIT_RESULT_TOOL_NAME } from "../../envelope/schema.ts";
+import { nestedTaskTool } from "../../host/nested-task-tool.ts";
 import { viewSessionParts } from "../../host/render.ts";
 import { createSubmitTool } from "../../host/submit-tool.ts";
+import { NESTED_TASK_TOOL } from "../../plan/delegate.ts";
 import type { CommandRun } from "../child/command-record.ts";
 import { copyPlace } from "../child/tools.ts";
 import { lastTurnNotice } from "../outcome/turn-budget.ts";
-import type { ChildLaunch } from "../types.ts";
+import type { ChildLaunch, RunnerHooks } from "../types.ts";
+
+/** The `task` tool, its calls going straight to the broker; without one, each is refused. */
+const nestedTool = (delegate: RunnerHooks["delegate"]) =>
+	nestedTaskTool(
+		delegate ?? (async () => ({ ok: false, text: "no broker for task calls here" })),
+	) as unknown as ToolDefinition;
 
 /** The parts of a child session a setup decides; the model, cwd, containment and run loop are the runner's. */
 export interface InProcessSetup {
@@ -34,6 +42,8 @@ export interface InProcessSetup {
 export interface SetupContext {
 	commandsRun: () => readonly CommandRun[];
 	containedTools: ToolDefinition[];
+	/** Where the child's `task` calls go, when it may delegate (run/nest.ts). */
+	delegate?: RunnerHooks["delegate"];
 }
 
 /** Builds the session parts of one child. */
@@ -52,9 +62,10 @@ export const viewSetupFrom =
 		const copies = launch.sandbox?.copies;
 		const place = copies && copies.length > 0 ? copyPlace(copies) : undefined;
 		const submit = createSubmitTool(launch.submit, context.commandsRun, undefined, place);
+		const nested = launch.tools.includes(NESTED_TASK_TOOL) ? [nestedTool(context.delegate)] : [];
 		const parts = viewSessionParts(
 			{ prompt: launch.prompt, tools: [...launch.tools, SUBMIT_RESULT_TOOL_NAME] },
-			{ cwd: launch.cwd, customTools: [submit.tool, ...context.containedTools] },
+			{ cwd: launch.cwd, customTools: [submit.tool, ...nested, ...context.containedTools] },
 		);
 		return {
 			resourceLoader: parts.resourceLoader,

@@ -1,47 +1,22 @@
-/**
- * The in-process runner: the child is an AgentSession of Pi's SDK in this very process, with
- * in-memory session and settings managers, the caller's model runtime (so providers registered by
- * extensions work), and exactly the view's session parts — the same ones `preview` renders — with
- * the live `submit_result` tool. No ambient extension is loaded into it: its capabilities are its
- * tool list and nothing else.
- *
- * Starting a child this way costs milliseconds. The child reads the same events as a subprocess
- * child (child-events.ts folds both), and is held to its turn budget the same way, from this side:
- * warned with the same message before its last turn, aborted once the budget is spent. Its dollar
- * budget too: the session's events arrive before the agent's next step, so a response that passes
- * the budget aborts the run before another request is made.
- *
- * Its processes are its bash commands, and each runs inside bubblewrap (a PID namespace that dies
- * with this process, and under the sandbox the read-only mounts): Pi's bash, write and edit are
- * replaced by the same tools built with containing and checking operations (child/tools.ts).
- * Without namespaces, each command is marked with the run's id and whatever is marked is stopped
- * when the run ends.
- *
- * A caller with a child of another shape (a fork: the parent's branch, tools and prompt instead of
- * a view) passes `setup`, which builds the session's parts from the contained tools it is given;
- * everything after — containment, budgets, events, the record — is the same run.
- */
-import { randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
 import { homedir } from "node:os";
 import type { AgentSession, AgentSessionEvent, ModelRuntime } from "@earendil-works/pi-coding-agent";
 import { createAgentSession } from "@earendil-works/pi-coding-agent";
 import { installCachePolicy } from "../child/cache-hook.ts";
-import type { CommandRun } from "../child/command-record.ts";
 import { removeOutputFiles } from "../child/output-files.ts";
 import { childTools } from "../child/tools.ts";
-import { createEventState, foldEvent, resumeEventState } from "../outcome/child-events.ts";
-import { childOutcome } from "../outcome/child-outcome.ts";
+import { foldEvent } from "../outcome/child-events.ts";
 import { afterTurn, LAST_TURN_MESSAGE_TYPE, warnAtStart } from "../outcome/turn-budget.ts";
 import { sandboxToEnforce } from "../sandbox/contain.ts";
 import { terminateMarked } from "../sandbox/process-tree.ts";
 import { realPathOf } from "../sandbox/real-paths.ts";
 import { createRefusalWatch } from "../sandbox/refusals.ts";
 import { sandboxSupport } from "../sandbox/support.ts";
-import type { SandboxPlan, SandboxSupport } from "../sandbox/types.ts";
-import type { ChildLaunch, ChildOutcome, ChildRunner, PreventedAttempt, RunnerHooks } from "../types.ts";
+import type { SandboxSupport } from "../sandbox/types.ts";
+import type { ChildLaunch, ChildOutcome, ChildRunner, RunnerHooks } from "../types.ts";
 import { scratchDir } from "./child-paths.ts";
-import { auditForm, writeSessionFile } from "./in-process-session.ts";
+import { type Isolation, newRun, outcomeOf, type Run } from "./in-process-run.ts";
+import { auditForm, steerSession, writeSessionFile } from "./in-process-session.ts";
 import { type InProcessSetup, type SetupChild, viewSetup, viewSetupFrom } from "./in-process-setup.ts";
 import { leftBehind, stopDeadline } from "./stop-deadline.ts";
 import { STOP_GRACE_MS } from "./subprocess.ts";
@@ -73,67 +48,6 @@ export function inProcessRunner(runtime: ModelRuntime, options: InProcessOptions
 	};
 }
 
-interface Isolation {
-	support: SandboxSupport;
-	plan: SandboxPlan | undefined;
-	tmp: string | undefined;
-	/** Why the launch's sandbox cannot be made: the child does not start. */
-	refused: string | undefined;
-	session?: readonly unknown[];
-}
-
-/** What one child's run shares between the steps below. */
-interface Run {
-	launch: ChildLaunch;
-	hooks: RunnerHooks;
-	isolation: Isolation;
-	state: ReturnType<typeof createEventState>;
-	runId: string;
-	prevented: PreventedAttempt[];
-	/** The commands its bash executed, with their exit status, as the bash itself recorded them. */
-	commands: CommandRun[];
-	/** The full-output files its bash commands made, deleted when it ends (child/output-files.ts). */
-	outputFiles: Set<string>;
-	/** bubblewrap can contain the child's commands. */
-	contained: boolean;
-}
-
-/** The run's outcome, as a subprocess child's is built: what its events showed, and how it ended. */
-function outcomeOf(
-	run: Run,
-	started: number,
-	end: { spawnError?: string; abortReason: unknown; left: readonly string[] },
-): ChildOutcome {
-	return childOutcome(
-		run.state,
-		{
-			code: 0,
-			signal: null,
-			spawnError: end.spawnError,
-			abortReason: end.abortReason,
-			reports: [],
-			stderrTail: "",
-			streamErrors: [...end.left],
-			sessionFile: end.spawnError === undefined ? run.hooks.sessionFile : undefined,
-			elapsedMs: Math.round(performance.now() - started),
-			containment: run.contained ? "namespace" : "partial",
-			sandbox: run.isolation.plan ? "enforce" : "off",
-			prevented: run.prevented,
-			commands: run.commands,
-		},
-		"in-process",
-	);
-}
-
-/** A run's state before its child starts: nothing seen, recorded or left yet. */
-function newRun(launch: ChildLaunch, hooks: RunnerHooks, isolation: Isolation): Run {
-	const contained = isolation.support.containment && isolation.support.bwrap !== undefined;
-	const state = createEventState();
-	if (isolation.session) resumeEventState(state, isolation.session);
-	const base = { launch, hooks, isolation, state, runId: randomUUID() };
-	return { ...base, prevented: [], commands: [], outputFiles: new Set(), contained };
-}
-
 async function runInProcess(
 	runtime: ModelRuntime,
 	launch: ChildLaunch,
@@ -158,6 +72,7 @@ async function runInProcess(
 		deadline.start();
 	};
 	const unsubscribe = session.subscribe(watchChild(run, session, setup, stop));
+	const steering = steerSession(session, hooks);
 	const onAbort = () => stop(hooks.signal.reason);
 	hooks.signal.addEventListener("abort", onAbort, { once: true });
 	let failure: string | undefined;
@@ -174,6 +89,7 @@ async function runInProcess(
 		deadline.clear();
 		hooks.signal.removeEventListener("abort", onAbort);
 		unsubscribe();
+		run.messages = steering.end();
 		// Without namespaces, what a command left running is found by its mark and stopped. With them
 		// every command's namespace is already being emptied by the kernel, which takes a moment: the
 		// run ends once it has (its first process carries the mark and dies last).
@@ -233,7 +149,11 @@ async function openSession(runtime: ModelRuntime, model: Model, run: Run, setupC
 		onRun: (ran) => run.commands.push(ran),
 		onOutputFile: (path) => run.outputFiles.add(path),
 	});
-	const setup = await setupChild(launch, { commandsRun: () => run.commands, containedTools });
+	const setup = await setupChild(launch, {
+		commandsRun: () => run.commands,
+		containedTools,
+		delegate: run.hooks.delegate,
+	});
 	const { session } = await createAgentSession({
 		cwd: launch.cwd,
 		agentDir: launch.agentDir,

@@ -36,6 +36,7 @@ import { realPathOf } from "../sandbox/real-paths.ts";
 import { sandboxSupport } from "../sandbox/support.ts";
 import type { SandboxSupport } from "../sandbox/types.ts";
 import type { ChildLaunch, ChildOutcome, ChildRunner, RunnerHooks } from "../types.ts";
+import { type ChildChannel, steered } from "./child-channel.ts";
 import { buildChildCommand, type ChildCommand } from "./child-command.ts";
 import { childExtensionPath, findPiCli, scratchDir } from "./child-paths.ts";
 import { drained, readChild } from "./child-streams.ts";
@@ -82,6 +83,8 @@ function writeResumedSession(file: string, cwd: string, entries: readonly unknow
 }
 
 /** A subprocess runner with a chosen Pi CLI or extension (another Pi version, the built extension). */
+// Kept whole: the checks before a start, the scratch directories made for it and their removal in
+// one finally, and the channel opened last, read as one sequence; split, each would pass them all.
 export function createSubprocessRunner(options: SubprocessOptions = {}): ChildRunner {
 	return async (launch, hooks) => {
 		const started = Date.now();
@@ -133,8 +136,11 @@ export function createSubprocessRunner(options: SubprocessOptions = {}): ChildRu
 				},
 				enforced.plan,
 			);
-			const graceMs = options.graceMs ?? STOP_GRACE_MS;
-			return await runChild(launch, hooks, { ...built.command, contained }, graceMs, started, options.session);
+			const grace = options.graceMs ?? STOP_GRACE_MS;
+			const command = { ...built.command, contained };
+			return await steered(promptDir, hooks, (c) =>
+				runChild(launch, hooks, { ...command, channel: c }, grace, started, options.session),
+			);
 		} finally {
 			rmSync(promptDir, { recursive: true, force: true });
 			if (privateTmp) rmSync(privateTmp, { recursive: true, force: true });
@@ -146,7 +152,7 @@ export function createSubprocessRunner(options: SubprocessOptions = {}): ChildRu
 export const runSubprocess: ChildRunner = createSubprocessRunner();
 
 /** The child's configuration, as the child-side extension reads it. */
-function childConfig(launch: ChildLaunch, contained: ContainedCommand, runId: string): string {
+function childConfig(launch: ChildLaunch, contained: ContainedCommand, runId: string, channel: ChildChannel): string {
 	return encodeChildConfig({
 		submit: { ...launch.submit, roots: [...launch.submit.roots] },
 		turns: launch.budget.turns,
@@ -158,6 +164,8 @@ function childConfig(launch: ChildLaunch, contained: ContainedCommand, runId: st
 		prompt: expectedPrompt(launch.prompt),
 		firstMessage: sha256(launch.firstMessage),
 		...(launch.cache && { cache: launch.cache }),
+		...(channel.dir !== "" && { channel: channel.dir }),
+		...(launch.delegate && { delegate: true }),
 		runId,
 	});
 }
@@ -167,13 +175,13 @@ function childConfig(launch: ChildLaunch, contained: ContainedCommand, runId: st
 async function runChild(
 	launch: ChildLaunch,
 	hooks: RunnerHooks,
-	{ argv, stdin, contained }: ChildCommand & { contained: ContainedCommand },
+	{ argv, stdin, contained, channel }: ChildCommand & { contained: ContainedCommand; channel: ChildChannel },
 	graceMs: number,
 	started: number,
 	session?: readonly unknown[],
 ): Promise<ChildOutcome> {
 	const runId = randomUUID();
-	const config = childConfig(launch, contained, runId);
+	const config = childConfig(launch, contained, runId, channel);
 	const env = withRunMarker(
 		{ ...process.env, PI_CODING_AGENT_DIR: launch.agentDir, [CHILD_CONFIG_ENV]: config },
 		runId,
