@@ -64,7 +64,10 @@ describe("agent() options", () => {
 
 	it("takes every field the task tool takes, and the earlier name agentType for agent", () => {
 		// The prompt is agent()'s first argument, where a task call has its goal.
-		const tool = namesOf("task").filter((n) => n !== "tasks" && n !== "goal");
+		// `resume` and `background` are a tool call's own: a workflow resumes (--resume) and runs in the
+		// background (--background) as a whole, and replays a call it already made.
+		const callOnly = ["tasks", "goal", "resume", "background"];
+		const tool = namesOf("task").filter((n) => !callOnly.includes(n));
 		expect(tool.filter((n) => !namesOf("workflow").includes(n))).toEqual([]);
 		const same = {
 			sandbox: "enforce",
