@@ -115,7 +115,7 @@ const bench: Bench = async ({ quick }) => {
 	};
 	const table = [
 		"Background children",
-		`  added to every parent request: ${tokens.total} tokens (task background ${tokens.taskBackground}, fork background ${tokens.forkBackground}, children tool ${tokens.childrenTool}); with a resume field ~${tokens.total + tokens.resumeEstimate} of 200`,
+		`  added to every parent request: ${tokens.total} of 200 tokens (task background ${tokens.taskBackground}, fork background ${tokens.forkBackground}, children tool ${tokens.childrenTool}, resume ${tokens.resume})`,
 		`  child's end → parent's message: median ${median(latencies).toFixed(1)} ms over ${latencies.length} children`,
 		`  burst of 4, background vs foreground: ${ratio.toFixed(2)}× the dollars (median of ${reps}; background ${median(costs.map((c) => c.background.dollars)).toFixed(4)} $, foreground ${median(costs.map((c) => c.foreground.dollars)).toFixed(4)} $; parent requests ${costs[0]?.background.parentRequests} vs ${costs[0]?.foreground.parentRequests})`,
 	].join("\n");

@@ -134,6 +134,12 @@ const ROWS: readonly Row[] = [
 	},
 	{
 		file: "background",
+		what: "tokens `background`, the `children` tool and `resume` add to each parent request",
+		figure: (r) => `${num(get(r.background, "data", "addedPrefixTokens", "total"))} tokens`,
+		against: "the 200 allowed",
+	},
+	{
+		file: "background",
 		what: "a background child's end to its message in the parent",
 		figure: (r) => `${num(get(r.background, "data", "deliveryMs", "median")).toFixed(1)} ms (median)`,
 		against: "—",
