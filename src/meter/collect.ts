@@ -36,12 +36,36 @@ function belongsTo(run: SpendSource, parent: SpendSource): boolean {
 	);
 }
 
+/**
+ * A session's runs and the runs they started in turn (nested delegation): a grandchild's record
+ * names its parent run, not the session, so the tree is rolled up by following `parentRun` down
+ * from the session's own runs. Each is counted under the session, once.
+ */
+function withDescendants(mine: SpendSource[], runs: readonly SpendSource[], parent: SpendSource): SpendSource[] {
+	const keys = new Set(mine.map((run) => run.key));
+	const out = [...mine];
+	for (let added = true; added; ) {
+		added = false;
+		for (const run of runs) {
+			if (keys.has(run.key) || run.parentRun === undefined || !keys.has(run.parentRun)) continue;
+			keys.add(run.key);
+			out.push({ ...run, ...(parent.session && { session: run.session ?? parent.session }) });
+			added = true;
+		}
+	}
+	return out;
+}
+
 /** The sources of the view; the parent session comes first when one is given. */
 export function collectSpend(options: CollectOptions): SpendSource[] {
 	const runs = readRunsDir(options.runsDir);
 	if (options.sessionFile === undefined) return runs;
 	const { source: parent, children } = readSessionSpend(options.sessionFile);
-	const mine = runs.filter((run) => belongsTo(run, parent));
+	const mine = withDescendants(
+		runs.filter((run) => belongsTo(run, parent)),
+		runs,
+		parent,
+	);
 	const byDir = new Map(mine.map((run) => [run.key, run]));
 	// A run's directory name (its start stamp, id and number) is unique: the runs directory it is
 	// read from may have been moved or copied since the session recorded the path, and the same run

@@ -114,6 +114,8 @@ export function readRunSpend(auditDir: string): SpendSource {
 	const startedAt = Number.isFinite(started) ? started : (stampTime(basename(dir)) ?? fold.records[0]?.at);
 	const file = text(parent.file);
 	const model = modelRef(metrics?.model) ?? modelRef(launch?.model);
+	// A lost grandchild has no result.json; its launch.json (the plan) names its parent run too.
+	const parentRun = text(result?.parentRun) ?? text(launch?.parentRun);
 	return {
 		key: dir,
 		kind: (kind as Exclude<SpendKind, "parent"> | undefined) ?? "task",
@@ -124,6 +126,7 @@ export function readRunSpend(auditDir: string): SpendSource {
 			: {}),
 		...(startedAt !== undefined ? { startedAt } : {}),
 		...(model ? { model } : {}),
+		...(parentRun ? { parentRun: resolve(parentRun) } : {}),
 		complete: result !== undefined,
 		source: result ? "result" : "events",
 		...(metrics && isRecord(metrics.usage)

@@ -148,6 +148,8 @@ export interface SpendSource {
 	auditDir?: string;
 	/** The parent session this lineage belongs to (for a parent, itself). */
 	session?: { id?: string; file?: string };
+	/** For a child's child (nested delegation): the audit directory of the run that started it. */
+	parentRun?: string;
 	/** When it started, epoch milliseconds. */
 	startedAt?: number;
 	/** The model a run was started on, for totals that have no requests to attribute them. */

@@ -178,3 +178,35 @@ describe("a runs directory moved since the session recorded its runs' paths", ()
 		expect(after.find((s) => s.id === "review-a")?.auditDir).toBe(join(moved, "20261201T100010Z-review-a"));
 	});
 });
+
+describe("children of children (nested delegation)", () => {
+	it("are rolled up under the session through their parent run, finished or lost, each once", () => {
+		const { runs, session } = spendFixture();
+		const parentDir = join(runs, "20261201T100010Z-review-a");
+		const usage = { input: 5, output: 100, cacheRead: 0, cacheWrite: 1000, costUsd: 0.00525, cost: {} };
+		// A grandchild that finished: its record names its parent run, not the session.
+		const grand = join(runs, "20261201T100020Z-grand");
+		mkdirSync(grand);
+		writeFileSync(join(grand, "launch.json"), JSON.stringify({ runner: "in-process", parentRun: parentDir }));
+		writeFileSync(
+			join(grand, "result.json"),
+			JSON.stringify({ id: "grand", verdict: "PASS", parentRun: parentDir, metrics: { usage } }),
+		);
+		// Its own child, lost (no result.json): its plan in launch.json names the grandchild.
+		const great = join(runs, "20261201T100025Z-great");
+		mkdirSync(great);
+		writeFileSync(join(great, "launch.json"), JSON.stringify({ runner: "in-process", parentRun: grand }));
+		// A run of another session's tree is not counted here.
+		const stranger = join(runs, "20261201T100030Z-stranger");
+		mkdirSync(stranger);
+		writeFileSync(join(stranger, "launch.json"), JSON.stringify({ parentRun: join(runs, "elsewhere") }));
+		const view = collectSpend({ runsDir: runs, sessionFile: session });
+		const ids = view.map((s) => s.id);
+		expect(ids.filter((id) => id === "grand")).toHaveLength(1);
+		expect(ids.filter((id) => id === "great")).toHaveLength(1);
+		expect(ids).not.toContain("stranger");
+		const grandSource = view.find((s) => s.id === "grand");
+		expect(grandSource?.session?.id).toBe("7f3c9e2a-5b1d-4c8e-9a6f-2d4b8e1c0a93");
+		expect(grandSource?.stated?.dollars.total).toBeCloseTo(0.00525, 10);
+	});
+});
