@@ -27,6 +27,7 @@
 import { boundaryHits, targetHits } from "./boundary.ts";
 import { blockHit, changeHits, runsNextBlock } from "./changes.ts";
 import { clauses } from "./clauses.ts";
+import { desireHits } from "./desires.ts";
 import type { Hit } from "./hits.ts";
 import { prohibitionHits } from "./prohibitions.ts";
 import { dataRegions } from "./regions.ts";
@@ -79,7 +80,7 @@ export function briefHits(brief: string): Hit[] {
 			if (c.suggestion && askedAbout(c, [...list.slice(k + 1), ...(lists[s + 1] ?? [])].slice(0, FOLLOW_UP))) return;
 			hits.push(...clauseHits(c, list[k - 1]));
 		});
-		hits.push(...wishHits(list));
+		hits.push(...wishHits(list), ...desireHits(list));
 		const last = list.at(-1);
 		const next = all[s + 1];
 		if (last && runsNextBlock(last) && next?.fence && next.tokens[0]) hits.push(...blockHit(next.tokens[0]));

@@ -6,7 +6,8 @@
  * statement, a question word a question, "if"/"when" a condition.
  */
 import { commandWords } from "./commands.ts";
-import { INNER_FRAMES, OPENERS, REQUEST_FRAMES, SUGGESTION_FRAMES } from "./requests.ts";
+import { hedgedLongestAt, INNER_FRAMES, politeFrameAt, STACKED_OPENERS } from "./politeness.ts";
+import { OPENERS, REQUEST_FRAMES, SUGGESTION_FRAMES } from "./requests.ts";
 import type { Clause, Mood, Sentence, Token } from "./types.ts";
 import { imperativeVerb, NOT_VERBS } from "./verbs.ts";
 import { FILLERS, FRAMES, NEGATIONS, QUESTION_WORDS, SUBJECTS, SUBORDINATORS } from "./words.ts";
@@ -75,16 +76,30 @@ const YOU_FRAMES = FRAMES.filter((f) => f[0]?.startsWith("you"));
 
 /** The frame at `i`, if any: its length and whether it is a suggestion ("why not", "how about"). */
 function frameAt(tokens: readonly Token[], i: number): { length: number; suggestion: boolean } {
-	// "do you think you could …": an opener counts only before a frame that addresses the child.
-	const opener = longestAt(tokens, i, OPENERS);
-	const start = opener > 0 && longestAt(tokens, i + opener, YOU_FRAMES) > 0 ? i + opener : i;
-	const request = Math.max(longestAt(tokens, start, FRAMES), longestAt(tokens, start, REQUEST_FRAMES));
-	const offer = longestAt(tokens, start, SUGGESTION_FRAMES);
+	// "do you think you could …", "I don't suppose there's any chance you could …": openers count
+	// only before a frame that addresses the child.
+	let start = i;
+	for (let n = 0; n < 3; n++) {
+		const opener = Math.max(hedgedLongestAt(tokens, start, OPENERS), hedgedLongestAt(tokens, start, STACKED_OPENERS));
+		if (opener === 0) break;
+		start += opener;
+	}
+	const addresses = (k: number) => hedgedLongestAt(tokens, k, YOU_FRAMES) > 0 || politeFrameAt(tokens, k).length > 0;
+	if (start > i && !addresses(start)) start = i;
+	const polite = politeFrameAt(tokens, start);
+	const request = Math.max(
+		hedgedLongestAt(tokens, start, FRAMES),
+		hedgedLongestAt(tokens, start, REQUEST_FRAMES),
+		polite.suggestion ? 0 : polite.length,
+	);
+	const offer = Math.max(hedgedLongestAt(tokens, start, SUGGESTION_FRAMES), polite.suggestion ? polite.length : 0);
 	// "Mind adding a test?": "mind" alone frames a gerund, and only a gerund ("mind you don't …" forbids).
 	const mind = tokens[start]?.norm === "mind" && /ing$/.test(tokens[start + 1]?.norm ?? "") ? 1 : 0;
 	const length = Math.max(request, offer, mind);
 	return { length: length === 0 ? 0 : start - i + length, suggestion: offer > request };
 }
+
+const STRAY_TO_MODALS = new Set(["must", "can", "could", "should", "will", "would", "may", "might", "please"]);
 
 /** An adverb of manner after a frame: "would you mind terribly …", "could you quietly …"; never "only". */
 const manner = (t: Token | undefined) =>
@@ -112,6 +127,11 @@ function findHead(tokens: readonly Token[]): { head: number; addressed: boolean;
 			suggestion = frame.suggestion;
 			continue;
 		}
+		// "you must to keep …", "can you to add …": a stray "to" after a modal, as non-native English writes.
+		if (!inner && tokens[i]?.norm === "to" && word(tokens[i - 1], STRAY_TO_MODALS)) {
+			i++;
+			continue;
+		}
 		const n = inner ? 0 : longestAt(tokens, i, INNER_FRAMES);
 		if (n === 0) break;
 		i += n;
@@ -134,9 +154,23 @@ function causeHead(tokens: readonly Token[], head: number, sentence: Sentence): 
 	return next.kind === "path" || next.kind === "code" || word(next, CAUSED);
 }
 
+const NEGATIVE_AUX = new Set(
+	"shouldn't couldn't wouldn't mustn't isn't aren't doesn't don't didn't can't won't hasn't haven't wasn't weren't oughtn't".split(
+		" ",
+	),
+);
+
+/** "Shouldn't the parser have rejected it?", "Doesn't this leak?": a question asked in the negative, not a "don't". */
+function negativeQuestion(tokens: readonly Token[], head: number, sentence: Sentence): boolean {
+	const next = tokens[head + 1];
+	if (!sentence.question || !word(tokens[head], NEGATIVE_AUX) || next === undefined) return false;
+	return next.kind === "path" || next.kind === "code" || (word(next, SUBJECTS) && next.norm !== "nothing");
+}
+
 function moodOf(tokens: readonly Token[], head: number, addressed: boolean, sentence: Sentence, label: boolean): Mood {
 	const t = tokens[head];
 	if (t?.kind !== "word") return addressed ? "directive" : "fragment";
+	if (negativeQuestion(tokens, head, sentence)) return "question";
 	if (longestAt(tokens, head, NEGATIONS) > 0 && (t.norm !== "not" || addressed)) return "directive";
 	if (t.norm === "only") return "directive";
 	if (addressed) return "directive";
@@ -145,7 +179,9 @@ function moodOf(tokens: readonly Token[], head: number, addressed: boolean, sent
 	if (imperativeVerb(t.norm) && !nounUse(tokens, head) && !label) return "directive";
 	if (causeHead(tokens, head, sentence)) return "directive";
 	if (SUBORDINATORS.has(t.norm)) return "subordinate";
-	if (QUESTION_WORDS.has(t.norm)) return sentence.question ? "question" : "subordinate";
+	// "Any changes you make belong in docs/": outside a question, "any" is a subject's determiner.
+	if (QUESTION_WORDS.has(t.norm))
+		return sentence.question ? "question" : t.norm === "any" ? "statement" : "subordinate";
 	if (SUBJECTS.has(t.norm)) return "statement";
 	return unknownVerb(tokens, head) ? "directive" : "fragment";
 }

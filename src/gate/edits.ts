@@ -44,6 +44,21 @@ function replyAt(tokens: readonly Token[], i: number): boolean {
 	return indefinite && FORMAT_NOUNS.has(noun.norm);
 }
 
+/** Verbs of the child's telling: "when you mention them", "wherever you cite code". */
+const TELLING = new Set(
+	"mention cite quote refer list describe reference report answer reply explain discuss summarise summarize".split(" "),
+);
+
+/** "when you mention them", "whenever you cite a file": the clause is about how the child tells. */
+function whenReporting(tokens: readonly Token[]): boolean {
+	return tokens.some(
+		(t, k) =>
+			isWord(tokens, k, ["when", "whenever", "wherever", "as"]) &&
+			isWord(tokens, k + 1, ["you"]) &&
+			isWord(tokens, k + 2, TELLING),
+	);
+}
+
 /**
  * Whether the clause shapes the child's answer: its object or destination is the reply ("put your
  * answer in …", "at the top of your reply") or, when it names no file, a shape of prose ("in a
@@ -51,6 +66,7 @@ function replyAt(tokens: readonly Token[], i: number): boolean {
  */
 export function shapesAnswer(c: Clause): boolean {
 	const { tokens, head } = c;
+	if (whenReporting(tokens)) return true;
 	for (let i = head + 1; i < tokens.length; i++) if (isWord(tokens, i, DESTINATIONS) && replyAt(tokens, i)) return true;
 	return replyAt(tokens, head);
 }
@@ -169,6 +185,8 @@ export function resultAsked(c: Clause): Hit[] {
 }
 
 const SHOULD = new Set(["should", "must", "ought"]);
+/** What a named thing "should" become or where it should go: a change, whatever follows. */
+const BECOMES = new Set(["become", "turn", "move", "live", "go"]);
 /** What a file "should" do that is its content: "the README should mention …", "target should be ES2022". */
 const CONTENT_VERBS = new Set(
 	"say read mention include list state document contain cover explain note be point default".split(" "),
@@ -219,16 +237,23 @@ export function fileShould(c: Clause, previous: Clause | undefined): Hit[] {
 	const lacks = fileLacks(tokens, head);
 	if (lacks.length > 0) return lacks;
 	const m = tokens.findIndex((t, k) => k > head && t.kind === "word" && SHOULD.has(t.norm));
-	const verb = tokens[m + 1];
-	if (m < 0 || verb?.kind !== "word" || !CONTENT_VERBS.has(verb.norm) || embedded(tokens, head, m)) return [];
+	// "ought to be": the verb comes after "to".
+	const at = isWord(tokens, m + 1, ["to"]) ? m + 2 : m + 1;
+	const verb = tokens[at];
+	const becomes = verb?.kind === "word" && BECOMES.has(verb.norm);
+	if (m < 0 || verb?.kind !== "word" || embedded(tokens, head, m)) return [];
+	if (!CONTENT_VERBS.has(verb.norm) && !becomes) return [];
 	const lead =
 		previous?.closer === "," && isWord(previous.tokens, 0, ["in", "inside", "within"]) ? previous.tokens : [];
 	const named = [...lead, ...tokens.slice(0, m)].some(
 		(t) => t.kind === "code" || pathText(t) !== undefined || DOC_WORDS.has(t.norm),
 	);
-	const value = tokens[m + 2];
+	const value = tokens[at + 1];
 	const compared = value?.kind === "punct" && /^[<>=~^]$/.test(value.text);
 	const valued =
-		verb.norm !== "be" || compared || (value !== undefined && (value.kind === "code" || VALUE.test(value.text)));
+		verb.norm !== "be" ||
+		becomes ||
+		compared ||
+		(value !== undefined && (value.kind === "code" || VALUE.test(value.text)));
 	return named && valued ? [hit("file-change", "stated-need", tokens[m] as Token, quoteEnd(tokens, m, 3))] : [];
 }

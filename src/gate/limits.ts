@@ -38,7 +38,21 @@ const MODALS = new Set([
 	"won't",
 ]);
 const NEGATED_MODALS = new Set(["cannot", "can't", "mustn't", "shouldn't", "won't"]);
-const STAY_VERBS = new Set(["stay", "stays", "remain", "remains", "be", "is", "are"]);
+/** States a thing is to keep: "must stay unchanged", "must survive this unscathed", "must come through intact". */
+const STAY_VERBS = new Set([
+	"stay",
+	"stays",
+	"remain",
+	"remains",
+	"be",
+	"is",
+	"are",
+	"survive",
+	"survives",
+	"come",
+	"comes",
+	"emerge",
+]);
 const NEED_TO = new Set(["need", "needs", "has", "have", "ought", "got"]);
 const STAY_TAILS = new Set([
 	"unchanged",
@@ -50,6 +64,9 @@ const STAY_TAILS = new Set([
 	"read-only",
 	"as-is",
 	"alone",
+	"unscathed",
+	"undisturbed",
+	"unharmed",
 ]);
 const READ_ONLY_BEFORE = new Set([
 	"stay",
@@ -127,7 +144,7 @@ export function noAction(c: Clause): Hit[] {
 	const { tokens, head } = c;
 	const out: Hit[] = [];
 	for (let i = head; i < tokens.length; i++) {
-		if (!isWord(tokens, i, ["no", "nor", "nothing"])) continue;
+		if (!isWord(tokens, i, ["no", "nor", "nothing", "zero"])) continue;
 		const object = tokens[i + 1]?.kind === "word" ? (tokens[i + 1] as Token).norm : "";
 		// "no commits", "no rewriting", "no files change", "nothing gets installed".
 		const nothing = (tokens[i] as Token).norm === "nothing";
@@ -138,7 +155,10 @@ export function noAction(c: Clause): Hit[] {
 			modalPassive(tokens, i);
 		const named = !nothing && (NO_OBJECTS.has(object) || changeGerund(object));
 		if (!files && !passive && !named) continue;
-		if (isWord(tokens, i - 1, NO_BEFORE) || isWord(tokens, i + 2, NO_AFTER) || embedded(tokens, head, i)) continue;
+		// "there are no changes" describes; "there should be no changes" lays down.
+		const laid = isWord(tokens, i - 1, ["be"]) && isWord(tokens, i - 2, MODALS);
+		if ((isWord(tokens, i - 1, NO_BEFORE) && !laid) || isWord(tokens, i + 2, NO_AFTER) || embedded(tokens, head, i))
+			continue;
 		out.push(hit("prohibition", "no-action", tokens[i] as Token, quoteEnd(tokens, i, files || passive ? 4 : 2)));
 	}
 	return out;
@@ -185,7 +205,8 @@ function notToBe(tokens: readonly Token[], i: number): Token | undefined {
 /** "must not change", "should stay unchanged", "needs to stay exactly as it is", "has to remain intact". */
 function modalLimit(tokens: readonly Token[], i: number): Token | undefined {
 	const t = tokens[i] as Token;
-	const need = NEED_TO.has(t.norm) && isWord(tokens, i + 1, ["to"]);
+	// "needs to stay", and "is to stay": an order in the passive.
+	const need = (NEED_TO.has(t.norm) || t.norm === "is" || t.norm === "are") && isWord(tokens, i + 1, ["to"]);
 	if (!MODALS.has(t.norm) && !need) return undefined;
 	const at = need ? i + 1 : i;
 	const window = tokens.slice(at + 1, at + 5);

@@ -8,7 +8,7 @@
  * in a statement about the code ("we never cache it", "it must not be null"), in quoted data, and
  * in idioms that forbid nothing ("don't hesitate to ask", "never mind the tests").
  */
-import { longestAt, phraseAt } from "./clauses.ts";
+import { longestAt } from "./clauses.ts";
 import { embedded, type Hit, hit, isWord, pathHits, quoteEnd } from "./hits.ts";
 import { NEGATION_IDIOMS } from "./idioms.ts";
 import { constraints, keepPaths, mentionsChange, noAction, readOnly, without } from "./limits.ts";
@@ -27,6 +27,7 @@ const MODALS = new Set(["must", "should", "may", "can", "could", "will", "would"
 const OBEY = new Set(["follow", "obey", "respect", "honour", "honor", "observe", "heed"]);
 const COMPLY = new Set(["adhere", "comply", "abide", "conform"]);
 const SCOPE = new Set(["limit", "restrict", "confine"]);
+const DEGREES = new Set(["well", "far", "right", "completely", "totally", "entirely", "clean", "way"]);
 const STAY_IN = new Set(["in", "within", "inside", "under", "out", "away", "clear"]);
 
 /** "don't …", "never …", "must not …" heading a directive, unless an idiom or a "no need to" that allows. */
@@ -90,14 +91,31 @@ function onlyScope(c: Clause): Hit[] {
 	return out;
 }
 
+const KEEPERS = new Set(["keep", "preserve", "retain", "maintain"]);
+/** What a "keep" order keeps as it is: "keep backward compatibility", "preserve the existing behaviour". */
+const KEPT_AS_IS = new Set(
+	`compatibility compat backward backwards backward-compatibility behaviour behavior semantics signature
+	signatures interface interfaces old existing current original`.split(/\s+/),
+);
+
+/** "keep the compatibility with v1", "preserve the existing behaviour": a rule against breaking it. */
+function keepsAsIs(tokens: readonly Token[], head: number): boolean {
+	if (!isWord(tokens, head, KEEPERS)) return false;
+	const near = tokens.slice(head + 1, head + 5);
+	const minded = tokens.slice(head + 1, head + 8).some((t) => ["mind", "view", "eye", "track"].includes(t.norm));
+	return !minded && near.some((t) => t.kind === "word" && KEPT_AS_IS.has(t.norm));
+}
+
 /** "avoid …", "leave … alone", "follow the rules", "stick to …", "stay in …", "limit yourself to …". */
 function directiveVerbs(c: Clause): Hit[] {
 	const { tokens, head } = c;
 	const first = tokens[head];
 	if (first?.kind !== "word") return [];
 	const v = first.norm;
-	const away = (v === "keep" || v === "stay") && isWord(tokens, head + 1, ["away", "out", "clear"]);
-	if (v === "avoid" || v === "refrain" || away || phraseAt(tokens, head, ["steer", "clear"]) > 0) {
+	// "stay away from", "steer well clear of", "keep right out of".
+	const far = isWord(tokens, head + 1, DEGREES) ? head + 2 : head + 1;
+	const away = ["keep", "stay", "steer"].includes(v) && isWord(tokens, far, ["away", "out", "clear"]);
+	if (v === "avoid" || v === "refrain" || away) {
 		return [hit("prohibition", "avoid", first, quoteEnd(tokens, head, 3)), ...keepPaths(tokens, head, "avoid")];
 	}
 	if (v === "leave" || v === "keep") {
@@ -108,6 +126,14 @@ function directiveVerbs(c: Clause): Hit[] {
 			return [hit("prohibition", "leave-alone", first, tail), ...pathHits(tokens, head, () => "keep", "leave-alone")];
 		}
 	}
+	// "spare the snapshot files": leave them be; "spare me the details" asks for less prose.
+	if (v === "spare" && !isWord(tokens, head + 1, ["me", "us", "you", "them", "him", "her"])) {
+		return [
+			hit("prohibition", "leave-alone", first, quoteEnd(tokens, head, 4)),
+			...keepPaths(tokens, head, "leave-alone"),
+		];
+	}
+	if (keepsAsIs(tokens, head)) return [hit("prohibition", "keep-as-is", first, quoteEnd(tokens, head, 4))];
 	const obeys =
 		OBEY.has(v) &&
 		tokens

@@ -69,7 +69,22 @@ function combine(...parts: string[][]): string[][] {
  * a thing can be done at all), and the speaker asking leave to ask ("could I ask you to").
  */
 export const REQUEST_FRAMES: ReadonlyArray<readonly string[]> = [
-	...combine(["may i", "might i", "could i", "can i"], ["ask", "trouble", "bother", "beg", "persuade"], ["you to"]),
+	...combine(
+		["may i", "might i", "could i", "can i"],
+		[
+			"ask",
+			"trouble",
+			"bother",
+			"beg",
+			"persuade",
+			"impose on",
+			"impose upon",
+			"prevail on",
+			"prevail upon",
+			"count on",
+		],
+		["you to"],
+	),
 	...combine(
 		["i'd", "i would", "we'd", "we would", "i", "we"],
 		["like", "love", "want", "need"],
@@ -210,53 +225,6 @@ export const SUGGESTION_FRAMES: ReadonlyArray<readonly string[]> = phrases(`
 	any objection to
 	any objections to
 	any reason not to
-`);
-
-/**
- * A second frame after the first, before the verb: "would you be able to", "can you see your way
- * to", "would you consider", "could you go ahead and".
- */
-export const INNER_FRAMES: ReadonlyArray<readonly string[]> = phrases(`
-	be able to
-	be willing to
-	be so kind as to
-	be kind enough to
-	be good enough to
-	be up for
-	be happy to
-	have time to
-	have a moment to
-	have a minute to
-	find time to
-	find the time to
-	get around to
-	see your way to
-	see your way clear to
-	take a moment to
-	take a minute to
-	manage to
-	want to
-	need to
-	go ahead and
-	just go ahead and
-	see about
-	find a way to
-	have a go at
-	take a stab at
-	have a crack at
-	take a crack at
-	take a shot at
-	try your hand at
-	make a start on
-	be ok with
-	be okay with
-	be happy with
-	please
-	consider
-	mind
-	try
-	start
-	begin
 `);
 
 /** Verbs of a follow-up that asks about a suggestion rather than taking it up. */

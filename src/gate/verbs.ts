@@ -16,7 +16,8 @@ export const CHANGE_VERBS = set(`
 	address handle reset checkout uncomment comment tag pin save land ship redo undo rollback tweak shorten
 	lengthen polish document lower raise increase decrease reduce flip toggle enable disable simplify
 	optimise optimize harden tighten loosen relax reword rewire deduplicate dedupe rebrand retitle
-	annotate localise localize parametrise parametrize memoise memoize deprecate
+	annotate localise localize parametrise parametrize memoise memoize deprecate swap reorder rearrange collapse
+	consolidate unify re-enable reenable indent dedent italicise italicize capitalise capitalize alphabetise alphabetize
 `);
 
 /** Verbs whose object decides: "write a test" changes a file, "write a summary" does not. */
@@ -26,7 +27,7 @@ export const CHANGE_UNLESS_PROSE = set(`
 
 /** Verbs that produce prose unless their object is code: "draft a reply", but "draft the migration". */
 export const PROSE_UNLESS_CODE = set(`
-	draft compose prepare produce assemble extract sketch introduce
+	draft compose prepare produce assemble extract sketch introduce sort order group number
 `);
 
 /** Verbs that carry on work already in flight: they change files when their object is work. */
@@ -116,6 +117,8 @@ export const PHRASAL_CHANGES: ReadonlyArray<readonly [string, readonly string[]]
 	["work", ["on"]],
 	["wrap", ["in", "with"]],
 	["touch", ["up"]],
+	["deal", ["with"]],
+	["pull", ["into", "together"]],
 	["fill", ["in", "out"]],
 	["stick", ["in", "into", "under", "inside", "onto", "next", "above", "below", "behind"]],
 	["pop", ["in", "into", "under", "inside", "onto", "next", "above", "below"]],
@@ -201,6 +204,8 @@ export function imperativeVerb(word: string): boolean {
 		word === "avoid" ||
 		word === "stay" ||
 		word === "stick" ||
+		word === "steer" ||
+		word === "spare" ||
 		word === "limit" ||
 		word === "restrict" ||
 		word === "confine" ||

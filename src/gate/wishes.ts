@@ -29,6 +29,8 @@ const JUDGEMENTS = set(`
 	imperative mandatory necessary required good great nice helpful advisable sensible
 `);
 const JUDGED = set("it it's it'd it'll is be would will was");
+/** Judgements that make what follows unwanted: "it would be a disaster if the seeds were overwritten". */
+const MISHAPS = set("disaster shame pity nightmare catastrophe mess calamity tragedy bad terrible awful unfortunate");
 const ADVERBS = set("ideally preferably importantly crucially essentially critically");
 const RULES = set(
 	"rule rules condition conditions constraint requirement request ask proviso stipulation restriction must non-negotiable demand",
@@ -60,6 +62,7 @@ const CAUTIONS: ReadonlyArray<readonly string[]> = phrases(`
 	note that
 	whatever you
 	whatever happens
+	whatever else
 	whatever the
 	no matter what
 	no matter how
@@ -101,7 +104,9 @@ const STATES = set(
 const TAIL_SKIP = set("exactly completely entirely just precisely strictly fully all");
 const TAILS = KEEP_TAILS.filter((p) => p.join(" ") !== "be");
 /** Tails that forbid without a verb after a wish: "we'd want the fixtures untouched". */
-const STRONG_TAILS = set("untouched unchanged intact unmodified unaltered unedited frozen pristine");
+const STRONG_TAILS = set(
+	"untouched unchanged intact unmodified unaltered unedited frozen pristine unscathed undisturbed",
+);
 const AWAY = set("kept keep keeps stay stays stayed steer steered");
 /** States that take their object first: "left the scripts as they are", "kept the API intact". */
 const LEAVERS = set("left leave leaves kept keep keeps");
@@ -130,6 +135,9 @@ function frameAt(
 		return undefined;
 	}
 	const judged = i === 0 || before.some((b) => JUDGED.has(b.norm));
+	if (MISHAPS.has(t.norm) && judged && isWord(tokens, i + 1, ["if", "for", "to", "should", "were"])) {
+		return { length: 1, polarity: "unwanted", judgement: true };
+	}
 	if (JUDGEMENTS.has(t.norm) && judged) return { length: 1, polarity: "wish", judgement: true };
 	if (ADVERBS.has(t.norm)) return { length: 1, polarity: "wish", judgement: true };
 	const near = tokens.slice(Math.max(0, i - 3), i);

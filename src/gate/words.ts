@@ -137,6 +137,23 @@ export const NEGATIONS: ReadonlyArray<readonly string[]> = phrases(`
 	mind you don't
 	hold off on
 	hold off
+	be mindful not to
+	mind not to
+	remember not to
+	take pains not to
+	be cautious not to
+	be wary of
+	be certain not to
+	make certain not to
+	make sure you don't
+	ensure you don't
+	see that you don't
+	are not to
+	are never to
+	is not to
+	is never to
+	you're not to
+	you're never to
 `);
 
 /** Tails of "leave … alone", "keep … unchanged": the thing between them stays as it is. */
@@ -211,6 +228,13 @@ export const ONLY_DESCRIPTIVE = set(`
 /** Passive verdicts on a thing: "src/api is off-limits". */
 export const FORBIDDEN_WORDS: ReadonlyArray<readonly string[]> = phrases(`
 	no-go
+	off the table
+	not on the table
+	not an option
+	non-starter
+	no-no
+	verboten
+	taboo
 	wide berth
 	not yours to
 	not ours to

@@ -1,0 +1,146 @@
+/**
+ * Changes wished on a thing rather than ordered of the child: "it would be lovely if the spinner
+ * stopped flickering", "what I'd like is for the guide to reflect the new installer", "I'd like the
+ * old flags to go", and, in question form, "perhaps the two helpers could be merged?", "shouldn't
+ * the v1 routes be removed by now?". The child is not named, but the only one who could make the
+ * wish come true is the child, so each orders a change.
+ *
+ * What keeps them apart from their look-alikes: the thing wished on must be a thing in the code or
+ * the repository (a determiner or a path, never a person, and never the answer: "it would be nice
+ * if your answer cited lines" shapes prose); a question asked in the ordinary order ("could the
+ * helpers be merged?") asks, and only a hedged one ("perhaps … could be merged?") or a negative one
+ * ("shouldn't … be removed?") suggests.
+ */
+import { type Hit, hit, isWord, pathText, quoteEnd } from "./hits.ts";
+import type { Clause, Token } from "./types.ts";
+import { changeParticiple, PROSE_OBJECTS, pastTense } from "./verbs.ts";
+import { phrases, set } from "./words.ts";
+
+/** Frames of a wish about a thing, up to the "if" or "for" before it. */
+const WISH_FRAMES = phrases(`
+	it would be
+	it'd be
+	it will be
+	it'll be
+	that would be
+	that'd be
+	i'd love it
+	i would love it
+	we'd love it
+	i'd like it
+	i'd prefer it
+	i wish
+	we wish
+	what i'd like is for
+	what i would like is for
+	what we'd like is for
+	what i want is for
+	what we want is for
+	what i need is for
+	what we need is for
+	what i'm after is for
+	what we're after is for
+	all i want is for
+	all i ask is for
+	i'd like for
+	i would like for
+	i'd love for
+	i want for
+	i'd like
+	i would like
+	we'd like
+	i'd love
+	i want
+	we want
+	i need
+	we need
+`);
+
+const THINGS = set("the this that these those our its their each every all both");
+/** Nouns that make the wished thing the answer, or a person: the wish is then about prose or people. */
+const NOT_THINGS = set(`
+	you your me us him her them someone somebody anyone everyone child children fork forks agent reviewer team
+	investigation exploration search focus
+`);
+const PARTICLES = set("into out together apart away up down off over");
+const MODALS = set("could should might can would");
+
+/** A thing named at `i`: a determiner or a path, and no person and no prose before the verb. */
+function thingAt(tokens: readonly Token[], i: number, until: number): boolean {
+	const t = tokens[i];
+	if (t === undefined || !(pathText(t) !== undefined || t.kind === "code" || isWord(tokens, i, THINGS))) return false;
+	return !tokens.slice(i, until).some((x) => NOT_THINGS.has(x.norm) || PROSE_OBJECTS.has(x.norm));
+}
+
+/**
+ * The verb that tells what the wished thing should do: "(if the page) showed", "(for the guide) to
+ * reflect", "(I'd like the flags) to go", "(I want the cache) removed". After a frame with no "if"
+ * or "for", a bare participle must be one of change ("I want the logs checked" asks for a look),
+ * and "to be" must be followed by one.
+ */
+function wishedVerb(tokens: readonly Token[], from: number, conditional: boolean): number {
+	for (let k = from + 1; k < Math.min(tokens.length, from + 9); k++) {
+		const t = tokens[k] as Token;
+		if (t.kind === "punct") return -1;
+		if (t.kind !== "word") continue;
+		if (t.norm === "to" || MODALS.has(t.norm)) {
+			if (tokens[k + 1]?.kind !== "word") return -1;
+			return isWord(tokens, k + 1, ["be", "get"]) && !changedAt(tokens, k + 2) ? -1 : k + 1;
+		}
+		if (conditional ? pastTense(t.norm) || t.norm === "were" : changedAt(tokens, k)) return k;
+	}
+	return -1;
+}
+
+/** "It would be nice if the page showed the id", "what I'd like is for the guide to reflect …". */
+function wishedOn(c: Clause): Hit[] {
+	const { tokens } = c;
+	if (c.sentence.question) return [];
+	for (let i = 0; i < Math.min(tokens.length, 4); i++) {
+		let n = 0;
+		for (const p of WISH_FRAMES) if (tokens[i]?.norm === p[0]) n = Math.max(n, phraseLength(tokens, i, p));
+		if (n === 0) continue;
+		// "it would be lovely if …", "I'd love it if …": a few words of praise before the "if".
+		let at = i + n;
+		for (let k = at; k < Math.min(tokens.length, at + 4); k++) if (isWord(tokens, k, ["if", "for"])) at = k + 1;
+		const conditional = at > i + n;
+		const verb = wishedVerb(tokens, at, conditional);
+		if (verb > at && thingAt(tokens, at, verb)) {
+			return [hit("file-change", "wished-change", tokens[i] as Token, tokens[verb] as Token)];
+		}
+		return [];
+	}
+	return [];
+}
+
+function phraseLength(tokens: readonly Token[], i: number, phrase: readonly string[]): number {
+	for (let k = 0; k < phrase.length; k++) if (tokens[i + k]?.norm !== phrase[k]) return 0;
+	return phrase.length;
+}
+
+/** A participle of change, or a past form with its particle: "removed", "pulled into", "folded together". */
+function changedAt(tokens: readonly Token[], k: number): boolean {
+	const t = tokens[k];
+	if (t?.kind !== "word") return false;
+	return changeParticiple(t.norm) || (pastTense(t.norm) && isWord(tokens, k + 1, PARTICLES));
+}
+
+/** "Perhaps the helpers could be merged?", "Shouldn't the v1 routes be removed by now?": a change suggested. */
+function suggestedPassive(c: Clause): Hit[] {
+	const { tokens, head } = c;
+	const hedged = tokens.slice(0, head).some((t) => ["perhaps", "maybe", "possibly"].includes(t.norm));
+	const negative = isWord(tokens, head, ["shouldn't", "oughtn't"]);
+	if (!hedged && !negative) return [];
+	for (let k = head + 1; k + 1 < Math.min(tokens.length, head + 14); k++) {
+		if ((tokens[k] as Token).kind === "punct") return [];
+		if (isWord(tokens, k, ["be"]) && changedAt(tokens, k + 1)) {
+			return [hit("file-change", "suggested-change", tokens[head] as Token, quoteEnd(tokens, k + 1, 2))];
+		}
+	}
+	return [];
+}
+
+/** Changes wished on things in a sentence's clauses. */
+export function desireHits(list: readonly Clause[]): Hit[] {
+	return list.flatMap((c) => (c.sentence.question ? suggestedPassive(c) : wishedOn(c)));
+}
