@@ -52,7 +52,7 @@ const TELLING = new Set(
 /** "when you mention them", "whenever you cite a file": the clause is about how the child tells. */
 function whenReporting(tokens: readonly Token[]): boolean {
 	return tokens.some(
-		(t, k) =>
+		(_, k) =>
 			isWord(tokens, k, ["when", "whenever", "wherever", "as"]) &&
 			isWord(tokens, k + 1, ["you"]) &&
 			isWord(tokens, k + 2, TELLING),
