@@ -69,6 +69,7 @@ const CONTINUE_SKIP = new Set([
 	"a",
 	"an",
 ]);
+const STARTED = new Set(["started", "began", "begun", "kicked"]);
 const LEFT_WHAT = new Set(["off", "it", "things", "them", "that"]);
 const WORK_GERUNDS = new Set(["working", "coding", "implementing", "hacking", "editing", "writing"]);
 const GET_RESULTS = new Set([
@@ -79,6 +80,7 @@ const GET_RESULTS = new Set([
 	"building",
 	"fixed",
 	"done",
+	"zero",
 	"sync",
 	"date",
 	"shape",
@@ -123,10 +125,15 @@ function incomplete(tokens: readonly Token[], i: number, verb: string): boolean 
 function continues(tokens: readonly Token[], i: number, verb: string, whole: boolean): boolean {
 	const rest = tokens.slice(i + 1, i + 8).filter((t) => t.kind === "word");
 	if (BARE_CONTINUE.some((p) => p.every((w, k) => tokens[i + k]?.norm === w)) && whole && rest.length <= 1) return true;
-	// "where we left off", "where you left it", "where you left things".
+	// "where we left off", "where you left it", "what you started", "take on the port".
 	if (rest.some((t, k) => t.norm === "left" && LEFT_WHAT.has(rest[k + 1]?.norm ?? ""))) return true;
+	if (rest.some((t, k) => ["you", "we"].includes(t.norm) && STARTED.has(rest[k + 1]?.norm ?? ""))) return true;
+	if (verb === "take" && !isWord(tokens, i + 1, ["on"])) return false;
 	if (verb !== "get" && verb !== "make" && isWord(tokens, i + 1, WORK_GERUNDS)) return true;
-	if (verb === "get" || verb === "make") return tokens.slice(i + 1, i + 7).some((t) => GET_RESULTS.has(t.norm));
+	// "get the tests passing", "get the coverage report uploading again".
+	const again = tokens.some((t, k) => k > i && t.norm === "again" && /ing$/.test(tokens[k - 1]?.norm ?? ""));
+	if (verb === "get" || verb === "make")
+		return again || tokens.slice(i + 1, i + 10).some((t) => GET_RESULTS.has(t.norm));
 	// "finish the migration", "carry on with the TypeScript conversion": a word or two may qualify the work.
 	let qualifiers = 0;
 	for (let k = i + 1; k < Math.min(tokens.length, i + 6); k++) {
@@ -136,7 +143,7 @@ function continues(tokens: readonly Token[], i: number, verb: string, whole: boo
 		if (changeGerund(t.norm)) return true;
 		if (PRONOUN_WORK.has(t.norm)) return PRONOUN_VERBS.has(verb) && qualifiers === 0;
 		if (WORK_NOUNS.has(t.norm)) return true;
-		if (++qualifiers > 1 || PROSE_OBJECTS.has(t.norm)) return false;
+		if (++qualifiers > 2 || PROSE_OBJECTS.has(t.norm)) return false;
 	}
 	return false;
 }

@@ -13,7 +13,7 @@
  */
 import { type Hit, hit, isWord, pathText, quoteEnd } from "./hits.ts";
 import type { Clause, Token } from "./types.ts";
-import { changeParticiple, PROSE_OBJECTS, pastTense } from "./verbs.ts";
+import { changeGerund, changeParticiple, PROSE_OBJECTS, pastTense, WORK_NOUNS } from "./verbs.ts";
 import { phrases, set } from "./words.ts";
 
 /** Frames of a wish about a thing, up to the "if" or "for" before it. */
@@ -140,7 +140,56 @@ function suggestedPassive(c: Clause): Hit[] {
 	return [];
 }
 
+const HANDED = set("leave leaving hand handing pass passing");
+
+/** "I'll leave the logging rework to you", "over to you for the rename": work handed to the child. */
+function handedOver(c: Clause): Hit[] {
+	const { tokens } = c;
+	const work = (from: number, to: number) =>
+		tokens
+			.slice(from, to)
+			.find((t) => t.kind === "word" && ((WORK_NOUNS.has(t.norm) && !THINGS.has(t.norm)) || changeGerund(t.norm)));
+	for (let k = 1; k + 1 < tokens.length; k++) {
+		if (!isWord(tokens, k, ["to", "with"]) || !isWord(tokens, k + 1, ["you"])) continue;
+		const over = isWord(tokens, k - 1, ["over"]) && isWord(tokens, k + 2, ["for"]) ? work(k + 3, k + 7) : undefined;
+		const from = tokens.slice(0, k).findIndex((t) => HANDED.has(t.norm));
+		const left = from >= 0 ? work(from + 1, k) : undefined;
+		const found = over ?? left;
+		if (found)
+			return [
+				hit(
+					"file-change",
+					"handed-over",
+					tokens[over ? k - 1 : from] as Token,
+					over ? found : (tokens[k + 1] as Token),
+				),
+			];
+	}
+	return [];
+}
+
+/**
+ * "If you get a minute, the stale TODOs in README.md could be cleared up": a change suggested in the
+ * passive about a named file (a path or code before the modal). "The cache could be deleted by a
+ * concurrent run" names no file and has an agent: it describes a risk.
+ */
+function couldBe(c: Clause): Hit[] {
+	const { tokens, head } = c;
+	if (c.mood !== "statement") return [];
+	for (let k = head + 1; k + 2 < tokens.length; k++) {
+		if (!isWord(tokens, k, ["could", "might", "can"]) || !isWord(tokens, k + 1, ["be"])) continue;
+		const named = tokens.slice(head, k).some((t) => t.kind === "code" || pathText(t) !== undefined);
+		if (named && changedAt(tokens, k + 2) && !tokens.slice(k + 3, k + 5).some((t) => t.norm === "by")) {
+			return [hit("file-change", "suggested-change", tokens[k] as Token, quoteEnd(tokens, k + 2, 2))];
+		}
+		return [];
+	}
+	return [];
+}
+
 /** Changes wished on things in a sentence's clauses. */
 export function desireHits(list: readonly Clause[]): Hit[] {
-	return list.flatMap((c) => (c.sentence.question ? suggestedPassive(c) : wishedOn(c)));
+	return list.flatMap((c) =>
+		c.sentence.question ? suggestedPassive(c) : [...wishedOn(c), ...handedOver(c), ...couldBe(c)],
+	);
 }

@@ -200,7 +200,8 @@ const VALUE = /^(?:\d[\w.%-]*|true|false|on|off|null|none|yes|no|[\p{Lu}][\p{Lu}
 
 /** What a thing may lack that only a change gives it: "could do with a cleanup", "needs a test". */
 const WORK = new Set(
-	"cleanup clean-up refactor rewrite fix test tests docstring docstrings comment comments rename".split(" "),
+	`cleanup clean-up refactor rewrite fix test tests docstring docstrings comment comments rename tidy tidy-up
+	overhaul rework revamp refresh polish clear-out makeover`.split(/\s+/),
 );
 const LACKS = new Set(["needs", "need", "deserves", "wants", "lacks", "requires"]);
 

@@ -139,11 +139,23 @@ function modalPassive(tokens: readonly Token[], i: number): boolean {
 	return false;
 }
 
+/** "nobody is to push", "no one may merge": a rule on everyone. */
+function nobodyMay(tokens: readonly Token[], i: number): boolean {
+	const one = isWord(tokens, i, ["no"]) && isWord(tokens, i + 1, ["one"]);
+	const n = isWord(tokens, i, ["nobody", "no-one"]) ? 1 : one ? 2 : 0;
+	if (n === 0) return false;
+	const to = isWord(tokens, i + n, ["is"]) && isWord(tokens, i + n + 1, ["to"]) ? i + n + 2 : -1;
+	const at = to > 0 ? to : isWord(tokens, i + n, ["may", "must", "should", "can", "shall", "gets"]) ? i + n + 1 : -1;
+	const verb = tokens[at];
+	return verb?.kind === "word" && (changeForm(verb.norm) || imperativeVerb(verb.norm));
+}
+
 /** "no commits", "make no changes", "no new files" — not "there are no changes". */
 export function noAction(c: Clause): Hit[] {
 	const { tokens, head } = c;
 	const out: Hit[] = [];
 	for (let i = head; i < tokens.length; i++) {
+		if (nobodyMay(tokens, i)) out.push(hit("prohibition", "no-action", tokens[i] as Token, quoteEnd(tokens, i, 4)));
 		if (!isWord(tokens, i, ["no", "nor", "nothing", "zero"])) continue;
 		const object = tokens[i + 1]?.kind === "word" ? (tokens[i + 1] as Token).norm : "";
 		// "no commits", "no rewriting", "no files change", "nothing gets installed".
@@ -224,7 +236,8 @@ export function readOnly(c: Clause): Hit[] {
 	for (let i = head; i < tokens.length; i++) {
 		const t = tokens[i] as Token;
 		const joined = t.norm === "read-only" || t.norm === "readonly";
-		const spaced = t.norm === "read" && isWord(tokens, i + 1, ["only"]) && (i === head || i === tokens.length - 2);
+		const last = i + 2 >= tokens.length || tokens[i + 2]?.kind === "punct";
+		const spaced = t.norm === "read" && isWord(tokens, i + 1, ["only"]) && (i === head || last);
 		if ((!joined && !spaced) || embedded(tokens, head, i)) continue;
 		const end = spaced ? (tokens[i + 1] as Token) : t;
 		const alone = tokens.slice(head).filter((x) => x.kind === "word").length <= (spaced ? 3 : 2);

@@ -104,6 +104,13 @@ const IMPOSITION: readonly Slot[] = [
 	{ options: [...phrases("to ask you to\nif i asked you to\nto"), ...YOU_TAILS] },
 ];
 
+const TROUBLE: readonly Slot[] = [
+	{ options: phrases("would it\nwill it\ndoes it\nwould that\nwould this") },
+	{ options: phrases("trouble\nbother\ninconvenience\nput you out") },
+	{ options: phrases("you"), optional: true },
+	{ options: [...phrases("to\nif i asked you to"), ...YOU_TAILS] },
+];
+
 const GRATEFUL: readonly Slot[] = [
 	{
 		options: phrases(
@@ -162,6 +169,7 @@ export function politeFrameAt(tokens: readonly Token[], i: number): { length: nu
 	const request = Math.max(
 		slotsAt(tokens, i, CHANCE),
 		slotsAt(tokens, i, IMPOSITION),
+		slotsAt(tokens, i, TROUBLE),
 		slotsAt(tokens, i, GRATEFUL),
 		slotsAt(tokens, i, NICE_IF),
 		slotsAt(tokens, i, WANT_THAT),
@@ -221,6 +229,7 @@ export const INNER_FRAMES: ReadonlyArray<readonly string[]> = phrases(`
 /** Openers that may stand before another: "I don't suppose there's any chance you could …". */
 export const STACKED_OPENERS = phrases(`
 	i don't suppose
+	don't suppose
 	i do not suppose
 	i don't imagine
 	i wonder

@@ -14,7 +14,7 @@ import { NEGATION_IDIOMS } from "./idioms.ts";
 import { constraints, keepPaths, mentionsChange, noAction, readOnly, without } from "./limits.ts";
 import type { Clause, Token } from "./types.ts";
 import { changeForm } from "./verbs.ts";
-import { KEEP_TAILS, NEGATIONS, ONLY_DESCRIPTIVE, RULE_NOUNS } from "./words.ts";
+import { KEEP_TAILS, KEPT_AS_IS, NEGATIONS, ONLY_DESCRIPTIVE, RULE_NOUNS } from "./words.ts";
 
 const NO_NEED = [
 	["no", "need", "to"],
@@ -93,10 +93,6 @@ function onlyScope(c: Clause): Hit[] {
 
 const KEEPERS = new Set(["keep", "preserve", "retain", "maintain"]);
 /** What a "keep" order keeps as it is: "keep backward compatibility", "preserve the existing behaviour". */
-const KEPT_AS_IS = new Set(
-	`compatibility compat backward backwards backward-compatibility behaviour behavior semantics signature
-	signatures interface interfaces old existing current original`.split(/\s+/),
-);
 
 /** "keep the compatibility with v1", "preserve the existing behaviour": a rule against breaking it. */
 function keepsAsIs(tokens: readonly Token[], head: number): boolean {
@@ -115,7 +111,7 @@ function directiveVerbs(c: Clause): Hit[] {
 	// "stay away from", "steer well clear of", "keep right out of".
 	const far = isWord(tokens, head + 1, DEGREES) ? head + 2 : head + 1;
 	const away = ["keep", "stay", "steer"].includes(v) && isWord(tokens, far, ["away", "out", "clear"]);
-	if (v === "avoid" || v === "refrain" || away) {
+	if (v === "avoid" || v === "refrain" || v === "resist" || away) {
 		return [hit("prohibition", "avoid", first, quoteEnd(tokens, head, 3)), ...keepPaths(tokens, head, "avoid")];
 	}
 	if (v === "leave" || v === "keep") {

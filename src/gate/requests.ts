@@ -91,12 +91,28 @@ export const REQUEST_FRAMES: ReadonlyArray<readonly string[]> = [
 		["you to", "for you to"],
 	),
 	...combine(
+		["i'll leave it", "i will leave it", "can i leave it", "could i leave it", "i leave it", "we'll leave it"],
+		["with you to", "to you to", "up to you to"],
+	),
+	...combine(
 		["do you have", "have you got", "would you have", "got"],
 		["time", "a minute", "a moment", "a sec", "a second", "five minutes", "the time", "a chance"],
 		["to"],
 	),
 	...phrases(`
 	is it possible for you to
+	is it within your power to
+	would it be within your power to
+	is it in your power to
+	it's up to you to
+	it is up to you to
+	it's on you to
+	it is on you to
+	over to you to
+	it falls to you to
+	i'm counting on you to
+	we're counting on you to
+	i'm relying on you to
 	would it be possible for you to
 	will it be possible for you to
 	would it be possible to

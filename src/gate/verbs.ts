@@ -32,14 +32,14 @@ export const PROSE_UNLESS_CODE = set(`
 
 /** Verbs that carry on work already in flight: they change files when their object is work. */
 export const CONTINUE_VERBS = set(`
-	continue finish complete resume do perform execute redo proceed carry pick wrap get go keep start begin
+	continue finish complete resume do perform execute redo proceed carry pick wrap get go keep start begin take
 `);
 
 /** What "finish the …" must be about for it to mean changing files. */
 export const WORK_NOUNS = set(`
 	refactor refactoring migration migrations change changes fix fixes implementation rename edit edits patch
 	rewrite port upgrade cleanup clean-up work feature pr commit commits plan step steps wave branch update
-	integration job task rollout conversion edits todo todos it this that
+	integration job task rollout conversion edits todo todos it this that rework overhaul redesign removal
 `);
 
 /** Nouns that make a writing verb produce prose, not files. */
@@ -52,7 +52,7 @@ export const PROSE_OBJECTS = set(`
 	remarks context detail details evidence citations references pointers examples questions question
 	hypothesis hypotheses theory theories model intuition understanding sense sure mind point points
 	ranking score scores tally count counts inventory catalogue catalog matrix pass pros cons tradeoffs
-	trade-offs risks risk findings finding conclusion conclusions story narrative read look once-over spin try
+	trade-offs risks risk findings finding conclusion conclusions story narrative read look once-over spin try write-up writeup
 	glance skim
 `);
 
@@ -130,7 +130,7 @@ export const NOT_VERBS = set(`
 	beneath beside besides between beyond despite during except inside into like near of off onto outside
 	over past per regarding through throughout to toward towards under unlike until up upon via within
 	apart aside above re earlier yesterday today tonight tomorrow sometimes often always usually here thanks
-	thank great nice cool sorry yes no yeah nope fyi btw note context background goal task tl;dr
+	thank great nice cool sorry yes no yeah nope fyi btw note context background goal task tl;dr not nor neither
 `);
 
 /** Past tense or participles that are not simply base + "ed": they mark a clause as reporting. */
@@ -206,6 +206,7 @@ export function imperativeVerb(word: string): boolean {
 		word === "stick" ||
 		word === "steer" ||
 		word === "spare" ||
+		word === "resist" ||
 		word === "limit" ||
 		word === "restrict" ||
 		word === "confine" ||

@@ -16,7 +16,7 @@ import { longestAt, phraseAt } from "./clauses.ts";
 import { embedded, type Hit, hit, isWord, pathHits } from "./hits.ts";
 import type { Clause, Token } from "./types.ts";
 import { changeForm, imperativeVerb, pastTense } from "./verbs.ts";
-import { KEEP_TAILS, phrases, set } from "./words.ts";
+import { KEEP_TAILS, KEPT_AS_IS, phrases, set } from "./words.ts";
 
 const SPEAKERS = set(
 	"i we i'd we'd i'll we'll i'm we're am would 'd much really honestly strongly definitely my our strong",
@@ -33,7 +33,7 @@ const JUDGED = set("it it's it'd it'll is be would will was");
 const MISHAPS = set("disaster shame pity nightmare catastrophe mess calamity tragedy bad terrible awful unfortunate");
 const ADVERBS = set("ideally preferably importantly crucially essentially critically");
 const RULES = set(
-	"rule rules condition conditions constraint requirement request ask proviso stipulation restriction must non-negotiable demand",
+	"rule rules condition conditions constraint requirement request ask proviso stipulation restriction must non-negotiable demand thing priority",
 );
 const OWN_RULE = set(`
 	only one single sole hard golden main key firm strict my big non-negotiable ground house basic first cardinal
@@ -168,6 +168,9 @@ export function keptAt(tokens: readonly Token[], i: number): Token | undefined {
 	// "kept out of the payments code", "stays clear of src/api".
 	if (isWord(tokens, i, AWAY) && isWord(tokens, i + 1, ["out", "away", "clear"])) return tokens[i + 1];
 	if (!isWord(tokens, i, STATES)) return undefined;
+	// "the endpoints keep their current shapes".
+	const kept = LEAVERS.has((tokens[i] as Token).norm) && tokens.slice(i + 1, i + 4).find((t) => KEPT_AS_IS.has(t.norm));
+	if (kept) return kept;
 	// "should be left as is", "is to be kept intact".
 	if (isWord(tokens, i + 1, ["left", "kept"]) && !LEAVERS.has((tokens[i] as Token).norm)) return keptAt(tokens, i + 1);
 	const reach = LEAVERS.has((tokens[i] as Token).norm) ? 8 : 1;
@@ -186,6 +189,8 @@ function forbiddingAt(tokens: readonly Token[], i: number): Token | undefined {
 	const t = tokens[i] as Token;
 	if (t.kind !== "word") return undefined;
 	if (NEGATORS.has(t.norm)) return negatedVerb(tokens, i);
+	// "I'd rather you held off on upgrading".
+	if (isWord(tokens, i, ["hold", "held", "holding"]) && isWord(tokens, i + 1, ["off", "back"])) return tokens[i + 1];
 	if (NOTHING.has(t.norm) || (t.norm === "no" && isWord(tokens, i + 1, ["one"]))) {
 		const ahead = tokens.slice(i + 1, i + 8);
 		const end = ahead.findIndex((x) => x.kind === "punct");

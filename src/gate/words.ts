@@ -197,6 +197,12 @@ export const KEEP_TAILS: ReadonlyArray<readonly string[]> = phrases(`
 	the way they were
 `);
 
+/** What a "keep" order keeps as it is: "keep backward compatibility", "keep their current shapes". */
+export const KEPT_AS_IS = set(`
+	compatibility compat backward backwards backward-compatibility behaviour behavior semantics signature
+	signatures interface interfaces old existing current original
+`);
+
 /** Nouns of rules to obey: "follow the rules in AGENTS.md" asks for obedience. */
 export const RULE_NOUNS = set(`
 	rules rule constraints constraint conventions convention guidelines guideline instructions policy policies
