@@ -54,6 +54,7 @@ const PRONOUN_VERBS = new Set([
 	"carry",
 ]);
 const CONTINUE_SKIP = new Set([
+	"of",
 	"the",
 	"this",
 	"that",
@@ -136,7 +137,7 @@ function continues(tokens: readonly Token[], i: number, verb: string, whole: boo
 		return again || tokens.slice(i + 1, i + 10).some((t) => GET_RESULTS.has(t.norm));
 	// "finish the migration", "carry on with the TypeScript conversion": a word or two may qualify the work.
 	let qualifiers = 0;
-	for (let k = i + 1; k < Math.min(tokens.length, i + 6); k++) {
+	for (let k = i + 1; k < Math.min(tokens.length, i + 8); k++) {
 		const t = tokens[k] as Token;
 		if (t.kind !== "word") return false;
 		if (CONTINUE_SKIP.has(t.norm)) continue;
@@ -249,7 +250,9 @@ function statedNeed(c: Clause): Hit[] {
 		const done =
 			gone || base
 				? (to as Token)
-				: window.find((w) => w.kind === "word" && (changeParticiple(w.norm) || changeGerund(w.norm)));
+				: window.find(
+						(w) => w.kind === "word" && (changeParticiple(w.norm) || changeGerund(w.norm) || w.norm === "sorting"),
+					);
 		if (!done || isWord(tokens, i + 1, ["not", "never"])) continue;
 		// "the client isn't something anyone should be editing": a need denied forbids.
 		if (tokens.slice(head, i).some((x) => NEGATED.has(x.norm))) return [hit("prohibition", "negated-need", t, done)];

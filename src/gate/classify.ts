@@ -36,6 +36,7 @@ import { sentences } from "./sentences.ts";
 import { scan } from "./tokens.ts";
 import type { Clause, GateDecision, GateReason, ReasonKind } from "./types.ts";
 import { wishHits } from "./wishes.ts";
+import { worklistHits } from "./worklist.ts";
 
 /** How many clauses after a suggestion may ask about it. */
 const FOLLOW_UP = 6;
@@ -80,7 +81,7 @@ export function briefHits(brief: string): Hit[] {
 			if (c.suggestion && askedAbout(c, [...list.slice(k + 1), ...(lists[s + 1] ?? [])].slice(0, FOLLOW_UP))) return;
 			hits.push(...clauseHits(c, list[k - 1]));
 		});
-		hits.push(...wishHits(list), ...desireHits(list));
+		hits.push(...wishHits(list), ...desireHits(list), ...worklistHits(list));
 		const last = list.at(-1);
 		const next = all[s + 1];
 		if (last && runsNextBlock(last) && next?.fence && next.tokens[0]) hits.push(...blockHit(next.tokens[0]));

@@ -167,11 +167,28 @@ function negativeQuestion(tokens: readonly Token[], head: number, sentence: Sent
 	return next.kind === "path" || next.kind === "code" || (word(next, SUBJECTS) && next.norm !== "nothing");
 }
 
+/** "if you were me", "in my shoes": what the child would do is asked, not ordered. */
+function hypothetical(tokens: readonly Token[]): boolean {
+	return tokens.some(
+		(t, k) =>
+			(t.norm === "were" && word(tokens[k - 1], YOU) && word(tokens[k - 2], IF)) ||
+			(t.norm === "shoes" && word(tokens[k - 1], MY)),
+	);
+}
+
+const YOU = new Set(["you"]);
+const IF = new Set(["if"]);
+const MY = new Set(["my"]);
+
 function moodOf(tokens: readonly Token[], head: number, addressed: boolean, sentence: Sentence, label: boolean): Mood {
 	const t = tokens[head];
 	if (t?.kind !== "word") return addressed ? "directive" : "fragment";
 	if (negativeQuestion(tokens, head, sentence)) return "question";
-	if (longestAt(tokens, head, NEGATIONS) > 0 && (t.norm !== "not" || addressed)) return "directive";
+	// "Please not delete the logs", "Not touch the config": a bare "not" before a verb forbids.
+	const notVerb = t.norm === "not" && imperativeVerb(tokens[head + 1]?.norm ?? "");
+	if (longestAt(tokens, head, NEGATIONS) > 0 && (t.norm !== "not" || addressed || notVerb)) return "directive";
+	// "Would you delete it, if you were me?": a hypothetical asks for an opinion.
+	if (addressed && sentence.question && hypothetical(sentence.tokens)) return "question";
 	if (t.norm === "only") return "directive";
 	if (addressed) return "directive";
 	if (commandWords(tokens.slice(head, head + 2).map((x) => x.norm))) return "directive";

@@ -246,7 +246,8 @@ export function fileShould(c: Clause, previous: Clause | undefined): Hit[] {
 	if (!CONTENT_VERBS.has(verb.norm) && !becomes) return [];
 	const lead =
 		previous?.closer === "," && isWord(previous.tokens, 0, ["in", "inside", "within"]) ? previous.tokens : [];
-	const named = [...lead, ...tokens.slice(0, m)].some(
+	// "the new constants should live in src/config/limits.ts": where a thing goes names the file.
+	const named = [...lead, ...tokens.slice(0, becomes ? tokens.length : m)].some(
 		(t) => t.kind === "code" || pathText(t) !== undefined || DOC_WORDS.has(t.norm),
 	);
 	const value = tokens[at + 1];

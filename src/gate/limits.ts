@@ -8,8 +8,9 @@ import { longestAt, phraseAt } from "./clauses.ts";
 import { embedded, type Hit, hit, isWord, pathHits, pathText, quoteEnd } from "./hits.ts";
 import type { Clause, PathSense, Token } from "./types.ts";
 import { changeForm, changeGerund, changeParticiple, imperativeVerb, pastTense } from "./verbs.ts";
+import { ABSOLUTE_PROHIBITIONS, FORBIDDEN_WORDS } from "./verdicts.ts";
 import { keptAt } from "./wishes.ts";
-import { ABSOLUTE_PROHIBITIONS, FORBIDDEN_WORDS, NO_OBJECTS, WITHOUT_ACTIONS } from "./words.ts";
+import { NO_OBJECTS, WITHOUT_ACTIONS } from "./words.ts";
 
 /** Whether the clause talks about changing things (so the paths it names are a write boundary). */
 export const mentionsChange = (tokens: readonly Token[], from: number) =>
@@ -68,6 +69,7 @@ const STAY_TAILS = new Set([
 	"undisturbed",
 	"unharmed",
 ]);
+const SAME = new Set(["same", "identical", "untouched", "unchanged", "pristine"]);
 const READ_ONLY_BEFORE = new Set([
 	"stay",
 	"remain",
@@ -78,6 +80,7 @@ const READ_ONLY_BEFORE = new Set([
 	"entirely",
 	"be",
 	"as",
+	"were",
 ]);
 const READ_ONLY_AFTER = new Set([
 	"task",
@@ -150,6 +153,14 @@ function nobodyMay(tokens: readonly Token[], i: number): boolean {
 	return verb?.kind === "word" && (changeForm(verb.norm) || imperativeVerb(verb.norm));
 }
 
+const ARRIVALS = new Set(["end", "land", "make", "get", "go", "reach", "leave"]);
+
+/** "nothing you do should end up in git history", "nothing may land on main". */
+function arrives(tokens: readonly Token[], i: number): boolean {
+	const m = tokens.slice(i + 1, i + 6).findIndex((t) => MODALS.has(t.norm));
+	return m >= 0 && isWord(tokens, i + m + 2, ARRIVALS);
+}
+
 /** "no commits", "make no changes", "no new files" — not "there are no changes". */
 export function noAction(c: Clause): Hit[] {
 	const { tokens, head } = c;
@@ -164,8 +175,12 @@ export function noAction(c: Clause): Hit[] {
 		// "nothing gets installed", "nothing should be deleted" — not "nothing was changed".
 		const passive =
 			(nothing && NOTHING_VERBS.has(object) && tokens.slice(i + 2, i + 4).some((t) => changeParticiple(t.norm))) ||
-			modalPassive(tokens, i);
-		const named = !nothing && (NO_OBJECTS.has(object) || changeGerund(object));
+			modalPassive(tokens, i) ||
+			(nothing && arrives(tokens, i));
+		// "no commits", "no dependency upgrades": the object, or the noun after one word of it.
+		const second = tokens[i + 2]?.kind === "word" ? (tokens[i + 2] as Token).norm : "";
+		const pair = (NO_OBJECTS.has(second) || changeForm(second)) && !isWord(tokens, i + 3, NO_AFTER);
+		const named = !nothing && (NO_OBJECTS.has(object) || changeGerund(object) || pair);
 		if (!files && !passive && !named) continue;
 		// "there are no changes" describes; "there should be no changes" lays down.
 		const laid = isWord(tokens, i - 1, ["be"]) && isWord(tokens, i - 2, MODALS);
@@ -184,7 +199,9 @@ export function constraints(c: Clause): Hit[] {
 		const t = tokens[i] as Token;
 		if (t.kind !== "word") continue;
 		const absolute = longestAt(tokens, i, ABSOLUTE_PROHIBITIONS);
-		const forbidden = absolute || (embedded(tokens, head, i) ? 0 : longestAt(tokens, i, FORBIDDEN_WORDS));
+		// "nothing is set in stone yet" denies the verdict.
+		const denied = embedded(tokens, head, i) || isWord(tokens, i - 1, ["nothing", "nobody", "hardly"]);
+		const forbidden = absolute || (denied ? 0 : longestAt(tokens, i, FORBIDDEN_WORDS));
 		if (forbidden > 0) {
 			out.push(hit("prohibition", "forbidden", t, tokens[i + forbidden - 1] as Token));
 			out.push(...pathHits(tokens, head, () => "keep", "forbidden"));
@@ -225,6 +242,8 @@ function modalLimit(tokens: readonly Token[], i: number): Token | undefined {
 	const negated = NEGATED_MODALS.has(t.norm) || isWord(tokens, at + 1, ["not", "never"]);
 	const change = window.find((w) => w.kind === "word" && changeForm(w.norm));
 	if (negated && change) return change;
+	// "the repo should look exactly the same afterwards".
+	if (isWord(tokens, at + 1, ["look", "looks"])) return window.find((w) => SAME.has(w.norm));
 	if (isWord(tokens, at + 1, STAY_VERBS)) return window.find((w) => STAY_TAILS.has(w.norm)) ?? keptAt(tokens, at + 1);
 	return undefined;
 }

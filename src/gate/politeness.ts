@@ -69,6 +69,7 @@ const YOU_TAILS = phrases(`
 	if you can
 	if you will
 	for you to
+	if you
 `);
 
 const CHANCE: readonly Slot[] = [

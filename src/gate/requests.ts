@@ -102,6 +102,12 @@ export const REQUEST_FRAMES: ReadonlyArray<readonly string[]> = [
 	...phrases(`
 	is it possible for you to
 	is it within your power to
+	is possible you
+	is possible for you to
+	is possible that you
+	is better you
+	is better if you
+	is better that you
 	would it be within your power to
 	is it in your power to
 	it's up to you to

@@ -130,7 +130,7 @@ export const NOT_VERBS = set(`
 	beneath beside besides between beyond despite during except inside into like near of off onto outside
 	over past per regarding through throughout to toward towards under unlike until up upon via within
 	apart aside above re earlier yesterday today tonight tomorrow sometimes often always usually here thanks
-	thank great nice cool sorry yes no yeah nope fyi btw note context background goal task tl;dr not nor neither
+	thank great nice cool sorry yes no yeah nope fyi btw note context background goal task tl;dr not nor neither suppose supposing assuming
 `);
 
 /** Past tense or participles that are not simply base + "ed": they mark a clause as reporting. */

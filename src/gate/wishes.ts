@@ -63,6 +63,10 @@ const CAUTIONS: ReadonlyArray<readonly string[]> = phrases(`
 	whatever you
 	whatever happens
 	whatever else
+	pretend
+	act as if
+	act as though
+	behave as if
 	whatever the
 	no matter what
 	no matter how
@@ -105,7 +109,7 @@ const TAIL_SKIP = set("exactly completely entirely just precisely strictly fully
 const TAILS = KEEP_TAILS.filter((p) => p.join(" ") !== "be");
 /** Tails that forbid without a verb after a wish: "we'd want the fixtures untouched". */
 const STRONG_TAILS = set(
-	"untouched unchanged intact unmodified unaltered unedited frozen pristine unscathed undisturbed",
+	"untouched unchanged intact unmodified unaltered unedited frozen pristine unscathed undisturbed read-only",
 );
 const AWAY = set("kept keep keeps stay stays stayed steer steered");
 /** States that take their object first: "left the scripts as they are", "kept the API intact". */
@@ -189,6 +193,12 @@ function forbiddingAt(tokens: readonly Token[], i: number): Token | undefined {
 	const t = tokens[i] as Token;
 	if (t.kind !== "word") return undefined;
 	if (NEGATORS.has(t.norm)) return negatedVerb(tokens, i);
+	// "pretend you don't have write access".
+	if (isWord(tokens, i, ["write"]) && isWord(tokens, i + 1, ["access", "permission", "rights"])) {
+		return tokens.slice(Math.max(0, i - 3), i).some((b) => NEGATORS.has(b.norm) || b.norm === "no")
+			? tokens[i + 1]
+			: undefined;
+	}
 	// "I'd rather you held off on upgrading".
 	if (isWord(tokens, i, ["hold", "held", "holding"]) && isWord(tokens, i + 1, ["off", "back"])) return tokens[i + 1];
 	if (NOTHING.has(t.norm) || (t.norm === "no" && isWord(tokens, i + 1, ["one"]))) {

@@ -195,6 +195,12 @@ export const KEEP_TAILS: ReadonlyArray<readonly string[]> = phrases(`
 	as it was
 	the way it was
 	the way they were
+	as written
+	as it stands
+	as they stand
+	verbatim
+	to me
+	to us
 `);
 
 /** What a "keep" order keeps as it is: "keep backward compatibility", "keep their current shapes". */
@@ -222,73 +228,11 @@ export const WITHOUT_ACTIONS = set(`
 export const NO_OBJECTS = set(`
 	changes change edits edit writes writing commits commit committing pushes push pushing installs
 	installing modifications side-effects deletions refactors refactoring renames network touching
-	new file file-changes force-push force-pushes destructive git mutations
+	new file file-changes force-push force-pushes destructive git mutations trace traces
 `);
 
 /** Words after "only" that describe rather than limit: "only if", "the only one". */
 export const ONLY_DESCRIPTIVE = set(`
 	if when once after because since then one two three recently just now occasionally sometimes rarely
 	in-memory on-demand
-`);
-
-/** Passive verdicts on a thing: "src/api is off-limits". */
-export const FORBIDDEN_WORDS: ReadonlyArray<readonly string[]> = phrases(`
-	no-go
-	off the table
-	not on the table
-	not an option
-	non-starter
-	no-no
-	verboten
-	taboo
-	wide berth
-	not yours to
-	not ours to
-	not welcome
-	unwelcome
-	not wanted
-	out of the question
-	forbidden
-	prohibited
-	not allowed
-	not permitted
-	disallowed
-	banned
-	off-limits
-	off limits
-	out of bounds
-	out of scope
-	out-of-scope
-	not in scope
-	not to be touched
-	not to be changed
-	not to be edited
-	not to be modified
-	is frozen
-	are frozen
-	stays frozen
-	stay frozen
-	is sacrosanct
-	are sacrosanct
-	is untouchable
-	are untouchable
-`);
-
-/** Phrases that forbid anywhere they appear. */
-export const ABSOLUTE_PROHIBITIONS: ReadonlyArray<readonly string[]> = phrases(`
-	under no circumstances
-	at no point
-	in no case
-	on no account
-	under no condition
-	under no conditions
-	on no condition
-	in no circumstances
-	not under any circumstances
-	at no time
-	in no event
-	in no way
-	not under any condition
-	not under any conditions
-	hands off
 `);

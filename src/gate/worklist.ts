@@ -1,0 +1,104 @@
+/**
+ * Work named without a verb: a brief may list what it wants as things rather than orders.
+ *
+ * - a noun of work asked for: "A regression test for the empty case, please", "One more thing: a
+ *   changelog entry for the flag", "Next up: the migration that adds the column";
+ * - a checklist of results after a to-do label: "Still to do: the old flag removed and the docs
+ *   regenerated";
+ * - where a thing belongs: "that validation really belongs in the model layer".
+ *
+ * Their look-alikes ask for prose ("a summary of the issues, please", "your thoughts, please"),
+ * describe ("changes in this release: the flag removed") or ask ("where does it belong?"): the
+ * noun must be one of work or code, and the request must be marked — "please", "if you can", or a
+ * label that hands out work.
+ */
+import { type Hit, hit, isWord, quoteEnd } from "./hits.ts";
+import type { Clause, Token } from "./types.ts";
+import { CODE_OBJECTS, changeParticiple, imperativeVerb, PROSE_OBJECTS, pastTense, WORK_NOUNS } from "./verbs.ts";
+import { set } from "./words.ts";
+
+const INDEFINITE = set("a an one another some more few couple");
+const DEFINITE = set("the this that these those");
+/** Nouns of work a brief may ask for by name. */
+const ITEMS = set("entry entries docstring docstrings test tests fixture fixtures stub stubs mock mocks");
+const STOPS = set("of for in on about with from to by at that which who");
+/** Words of a label that hands out work: "next up:", "one more thing:", "todo for you:". */
+const LABEL_WORDS = set(`
+	next up one more thing also then todo to-do for you still to do remaining left action item items tasks task
+	finally lastly and last but not least p.s ps oh
+`);
+/** Words of a label over a to-do list: "still to do:", "remaining:", "what needs doing:". */
+const TODO_WORDS = set("do todo to-do doing remaining left needed outstanding pending tasks");
+const MARKERS: ReadonlyArray<readonly string[]> = [
+	["please"],
+	["if", "you", "can"],
+	["if", "you", "could"],
+	["if", "possible"],
+];
+
+const marked = (tokens: readonly Token[]) =>
+	tokens.some((_, k) => MARKERS.some((m) => m.every((w, j) => tokens[k + j]?.norm === w)));
+
+/** The clause before ends with a colon and is a label of `words`: "Next up:", "Still to do on this branch:". */
+function labelled(before: Clause | undefined, words: ReadonlySet<string>, all: boolean): boolean {
+	if (before?.closer !== ":") return false;
+	const ws = before.tokens.filter((t) => t.kind === "word");
+	return all ? ws.length > 0 && ws.every((t) => words.has(t.norm)) : ws.some((t) => words.has(t.norm));
+}
+
+/** The noun of work a clause starts with ("a regression test", "the migration"), if any. */
+function workNoun(c: Clause): Token | undefined {
+	const { tokens, head } = c;
+	const first = tokens[head];
+	if (first?.kind !== "word") return undefined;
+	const article = INDEFINITE.has(first.norm) ? "a" : DEFINITE.has(first.norm) ? "the" : "";
+	for (let k = head + (article ? 1 : 0); k < Math.min(tokens.length, head + 5); k++) {
+		const t = tokens[k] as Token;
+		if (t.kind !== "word" || STOPS.has(t.norm) || PROSE_OBJECTS.has(t.norm) || pastTense(t.norm)) return undefined;
+		if (PROSE_OBJECTS.has(tokens[k + 1]?.norm ?? "")) return undefined;
+		const work = WORK_NOUNS.has(t.norm) && !DEFINITE.has(t.norm) && t.norm !== "it";
+		// "a changelog entry", "docstrings for …": code or items when indefinite; "the migration": work.
+		const item = article !== "the" && (ITEMS.has(t.norm) || CODE_OBJECTS.has(t.norm));
+		if (work || (item && (article !== "" || !imperativeVerb(t.norm)))) return t;
+		if (imperativeVerb(t.norm) && k === head) return undefined;
+	}
+	return undefined;
+}
+
+/** "A regression test for X, please", "Next up: the migration that adds …". */
+function askedFor(list: readonly Clause[], k: number): Hit[] {
+	const c = list[k] as Clause;
+	if (c.mood !== "fragment" && c.mood !== "statement") return [];
+	if (!marked(c.sentence.tokens) && !labelled(list[k - 1], LABEL_WORDS, true)) return [];
+	const noun = workNoun(c);
+	return noun ? [hit("file-change", "work-asked", c.tokens[c.head] as Token, noun)] : [];
+}
+
+/** "Still to do: the old flag removed and the docs regenerated": results listed as work to do. */
+function checklist(list: readonly Clause[], k: number): Hit[] {
+	const c = list[k] as Clause;
+	if (c.mood === "directive" || !labelled(list[k - 1], TODO_WORDS, false)) return [];
+	const done = c.tokens.find((t, j) => j > c.head && t.kind === "word" && changeParticiple(t.norm));
+	const aux = c.tokens.some((t) => ["is", "are", "was", "were", "has", "have", "had", "been"].includes(t.norm));
+	return done && !aux ? [hit("file-change", "work-listed", c.tokens[c.head] as Token, done)] : [];
+}
+
+/** "That validation logic belongs in the model layer": where a thing should live, stated. */
+function belongs(c: Clause): Hit[] {
+	const { tokens } = c;
+	if (c.mood !== "statement") return [];
+	const k = tokens.findIndex((t) => t.norm === "belongs" || t.norm === "belong");
+	if (k <= c.head || !isWord(tokens, k + 1, ["in", "under", "inside", "with", "alongside", "next"])) return [];
+	return [hit("file-change", "belongs", tokens[k] as Token, quoteEnd(tokens, k, 5))];
+}
+
+/** Work named without a verb in a sentence's clauses; nothing in a question. */
+export function worklistHits(list: readonly Clause[]): Hit[] {
+	const out: Hit[] = [];
+	for (let k = 0; k < list.length; k++) {
+		const c = list[k] as Clause;
+		if (c.inQuestion || c.sentence.question) continue;
+		out.push(...askedFor(list, k), ...checklist(list, k), ...belongs(c));
+	}
+	return out;
+}
