@@ -7,6 +7,7 @@
  */
 import { commandWords } from "./commands.ts";
 import { hedgedLongestAt, INNER_FRAMES, politeFrameAt, STACKED_OPENERS } from "./politeness.ts";
+import { hypothetical, negativeQuestion } from "./questions.ts";
 import { OPENERS, REQUEST_FRAMES, SUGGESTION_FRAMES } from "./requests.ts";
 import type { Clause, Mood, Sentence, Token } from "./types.ts";
 import { imperativeVerb, NOT_VERBS } from "./verbs.ts";
@@ -99,6 +100,8 @@ function frameAt(tokens: readonly Token[], i: number): { length: number; suggest
 	return { length: length === 0 ? 0 : start - i + length, suggestion: offer > request };
 }
 
+const WH = new Set(["why", "what", "how", "where", "when", "which", "who", "whom", "whose", "whether"]);
+const isWordIn = (t: Token | undefined, words: readonly string[]) => t?.kind === "word" && words.includes(t.norm);
 const STRAY_TO_MODALS = new Set(["must", "can", "could", "should", "will", "would", "may", "might", "please"]);
 
 /** An adverb of manner after a frame: "would you mind terribly …", "could you quietly …"; never "only". */
@@ -119,17 +122,17 @@ function findHead(tokens: readonly Token[]): { head: number; addressed: boolean;
 			i++;
 			continue;
 		}
+		// "you must to keep …", "please to add …": a stray "to" after a modal, as non-native English writes.
+		if (!inner && tokens[i]?.norm === "to" && word(tokens[i - 1], STRAY_TO_MODALS)) {
+			i++;
+			continue;
+		}
 		if (!addressed) {
 			const frame = frameAt(tokens, i);
 			if (frame.length === 0) break;
 			i += frame.length;
 			addressed = true;
 			suggestion = frame.suggestion;
-			continue;
-		}
-		// "you must to keep …", "can you to add …": a stray "to" after a modal, as non-native English writes.
-		if (!inner && tokens[i]?.norm === "to" && word(tokens[i - 1], STRAY_TO_MODALS)) {
-			i++;
 			continue;
 		}
 		const n = inner ? 0 : longestAt(tokens, i, INNER_FRAMES);
@@ -154,36 +157,10 @@ function causeHead(tokens: readonly Token[], head: number, sentence: Sentence): 
 	return next.kind === "path" || next.kind === "code" || word(next, CAUSED);
 }
 
-const NEGATIVE_AUX = new Set(
-	"shouldn't couldn't wouldn't mustn't isn't aren't doesn't don't didn't can't won't hasn't haven't wasn't weren't oughtn't".split(
-		" ",
-	),
-);
-
-/** "Shouldn't the parser have rejected it?", "Doesn't this leak?": a question asked in the negative, not a "don't". */
-function negativeQuestion(tokens: readonly Token[], head: number, sentence: Sentence): boolean {
-	const next = tokens[head + 1];
-	if (!sentence.question || !word(tokens[head], NEGATIVE_AUX) || next === undefined) return false;
-	return next.kind === "path" || next.kind === "code" || (word(next, SUBJECTS) && next.norm !== "nothing");
-}
-
-/** "if you were me", "in my shoes": what the child would do is asked, not ordered. */
-function hypothetical(tokens: readonly Token[]): boolean {
-	return tokens.some(
-		(t, k) =>
-			(t.norm === "were" && word(tokens[k - 1], YOU) && word(tokens[k - 2], IF)) ||
-			(t.norm === "shoes" && word(tokens[k - 1], MY)),
-	);
-}
-
-const YOU = new Set(["you"]);
-const IF = new Set(["if"]);
-const MY = new Set(["my"]);
-
 function moodOf(tokens: readonly Token[], head: number, addressed: boolean, sentence: Sentence, label: boolean): Mood {
 	const t = tokens[head];
 	if (t?.kind !== "word") return addressed ? "directive" : "fragment";
-	if (negativeQuestion(tokens, head, sentence)) return "question";
+	if (negativeQuestion(tokens, head, sentence.question)) return "question";
 	// "Please not delete the logs", "Not touch the config": a bare "not" before a verb forbids.
 	const notVerb = t.norm === "not" && imperativeVerb(tokens[head + 1]?.norm ?? "");
 	if (longestAt(tokens, head, NEGATIONS) > 0 && (t.norm !== "not" || addressed || notVerb)) return "directive";
@@ -196,9 +173,10 @@ function moodOf(tokens: readonly Token[], head: number, addressed: boolean, sent
 	if (imperativeVerb(t.norm) && !nounUse(tokens, head) && !label) return "directive";
 	if (causeHead(tokens, head, sentence)) return "directive";
 	if (SUBORDINATORS.has(t.norm)) return "subordinate";
-	// "Any changes you make belong in docs/": outside a question, "any" is a subject's determiner.
-	if (QUESTION_WORDS.has(t.norm))
-		return sentence.question ? "question" : t.norm === "any" ? "statement" : "subordinate";
+	// Outside a question, "any" is a subject's determiner ("any changes you make belong in docs/") and a
+	// negated auxiliary has lost its subject ("is not permitted that …").
+	const subjectless = t.norm === "any" || (!WH.has(t.norm) && isWordIn(tokens[head + 1], ["not", "never"]));
+	if (QUESTION_WORDS.has(t.norm)) return sentence.question ? "question" : subjectless ? "statement" : "subordinate";
 	if (SUBJECTS.has(t.norm)) return "statement";
 	return unknownVerb(tokens, head) ? "directive" : "fragment";
 }

@@ -13,7 +13,7 @@
  */
 import { type Hit, hit, isWord, pathText, quoteEnd } from "./hits.ts";
 import type { Clause, Token } from "./types.ts";
-import { changeGerund, changeParticiple, PROSE_OBJECTS, pastTense, WORK_NOUNS } from "./verbs.ts";
+import { CODE_OBJECTS, changeGerund, changeParticiple, PROSE_OBJECTS, pastTense, WORK_NOUNS } from "./verbs.ts";
 import { phrases, set } from "./words.ts";
 
 /** Frames of a wish about a thing, up to the "if" or "for" before it. */
@@ -42,6 +42,14 @@ const WISH_FRAMES = phrases(`
 	what we're after is for
 	all i want is for
 	all i ask is for
+	i'd like to see
+	i would like to see
+	we'd like to see
+	i want to see
+	we want to see
+	i'd love to see
+	i'd rather see
+	i'd prefer to see
 	i'd like for
 	i would like for
 	i'd love for
@@ -187,9 +195,40 @@ function couldBe(c: Clause): Hit[] {
 	return [];
 }
 
+const ENSURE = phrases(`
+	make sure
+	make sure that
+	make certain
+	ensure
+	ensure that
+	see that
+	see to it that
+	be sure
+`);
+const DENIED = set("not no nothing never none don't doesn't isn't aren't won't");
+
+/**
+ * "Make sure the new flag is documented in the README", "see that the docs get updated", "make
+ * sure there's a test for it": a result the child must bring about. Not "make sure you read the
+ * tests" (the child's own conduct) nor "make sure your summary mentions …" (the answer).
+ */
+function ensured(c: Clause): Hit[] {
+	const { tokens, head } = c;
+	let n = 0;
+	for (const p of ENSURE) n = Math.max(n, phraseLength(tokens, head, p));
+	if (n === 0) return [];
+	const rest = tokens.slice(head + n, head + n + 12);
+	const off = (t: Token) => NOT_THINGS.has(t.norm) || PROSE_OBJECTS.has(t.norm) || DENIED.has(t.norm);
+	const there = isWord(rest, 0, ["there's"]) || (isWord(rest, 0, ["there"]) && isWord(rest, 1, ["is", "are"]));
+	const item = there ? rest.findIndex((t) => WORK_NOUNS.has(t.norm) || CODE_OBJECTS.has(t.norm)) : -1;
+	const done = item >= 0 ? item : rest.findIndex((_, j) => changedAt(rest, j));
+	if (done < 0 || rest.slice(0, done).some(off)) return [];
+	return [hit("file-change", "ensured-change", tokens[head] as Token, rest[done] as Token)];
+}
+
 /** Changes wished on things in a sentence's clauses. */
 export function desireHits(list: readonly Clause[]): Hit[] {
 	return list.flatMap((c) =>
-		c.sentence.question ? suggestedPassive(c) : [...wishedOn(c), ...handedOver(c), ...couldBe(c)],
+		c.sentence.question ? suggestedPassive(c) : [...wishedOn(c), ...handedOver(c), ...couldBe(c), ...ensured(c)],
 	);
 }

@@ -201,8 +201,11 @@ const VALUE = /^(?:\d[\w.%-]*|true|false|on|off|null|none|yes|no|[\p{Lu}][\p{Lu}
 /** What a thing may lack that only a change gives it: "could do with a cleanup", "needs a test". */
 const WORK = new Set(
 	`cleanup clean-up refactor rewrite fix test tests docstring docstrings comment comments rename tidy tidy-up
-	overhaul rework revamp refresh polish clear-out makeover`.split(/\s+/),
+	overhaul rework revamp refresh polish clear-out makeover migration migrations patch entry`.split(/\s+/),
 );
+/** Work that is a new thing, not done to one: it needs a target to be asked for now. */
+const NEW_WORK = new Set(["migration", "migrations", "patch", "entry", "test", "tests"]);
+const TARGETS = new Set(["for", "in", "to", "around", "on", "covering", "that", "which"]);
 const LACKS = new Set(["needs", "need", "deserves", "wants", "lacks", "requires"]);
 
 /** "src/a.ts needs a test", "the README could use a section on proxies": what a named file lacks. */
@@ -219,7 +222,11 @@ function fileLacks(tokens: readonly Token[], head: number): Hit[] {
 		const named = tokens
 			.slice(head, k)
 			.some((t) => t.kind === "code" || pathText(t) !== undefined || DOC_WORDS.has(t.norm));
-		const work = tokens.slice(k + 2, k + 4).some((t) => WORK.has(t.norm));
+		// "needs a test", "need a migration for the new column": the work, and for a new piece of
+		// work what it is for ("we'll need a migration eventually" names no target yet).
+		const w = tokens.slice(k + 2, k + 4).findIndex((t) => WORK.has(t.norm));
+		const target = tokens.slice(k + 3 + w, k + 6 + w).some((t) => TARGETS.has(t.norm) || pathText(t) !== undefined);
+		const work = w >= 0 && (!NEW_WORK.has((tokens[k + 2 + w] as Token).norm) || target);
 		const from = isWord(tokens, k, ["with", "from", "for", "of"]) ? k - 1 : k;
 		return named || work ? [hit("file-change", "stated-need", tokens[from] as Token, quoteEnd(tokens, k, 3))] : [];
 	}

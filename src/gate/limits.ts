@@ -153,6 +153,8 @@ function nobodyMay(tokens: readonly Token[], i: number): boolean {
 	return verb?.kind === "word" && (changeForm(verb.norm) || imperativeVerb(verb.norm));
 }
 
+/** "nothing destructive", "nothing irreversible". */
+const DANGERS = new Set(["destructive", "irreversible", "risky", "permanent", "dangerous", "drastic"]);
 const ARRIVALS = new Set(["end", "land", "make", "get", "go", "reach", "leave"]);
 
 /** "nothing you do should end up in git history", "nothing may land on main". */
@@ -176,11 +178,14 @@ export function noAction(c: Clause): Hit[] {
 		const passive =
 			(nothing && NOTHING_VERBS.has(object) && tokens.slice(i + 2, i + 4).some((t) => changeParticiple(t.norm))) ||
 			modalPassive(tokens, i) ||
-			(nothing && arrives(tokens, i));
+			(nothing && arrives(tokens, i)) ||
+			(nothing && DANGERS.has(object));
 		// "no commits", "no dependency upgrades": the object, or the noun after one word of it.
 		const second = tokens[i + 2]?.kind === "word" ? (tokens[i + 2] as Token).norm : "";
 		const pair = (NO_OBJECTS.has(second) || changeForm(second)) && !isWord(tokens, i + 3, NO_AFTER);
-		const named = !nothing && (NO_OBJECTS.has(object) || changeGerund(object) || pair);
+		// "no merges", "no rebases": a plural of a change verb.
+		const plural = object.endsWith("s") && changeForm(object);
+		const named = !nothing && (NO_OBJECTS.has(object) || changeGerund(object) || pair || plural);
 		if (!files && !passive && !named) continue;
 		// "there are no changes" describes; "there should be no changes" lays down.
 		const laid = isWord(tokens, i - 1, ["be"]) && isWord(tokens, i - 2, MODALS);
@@ -200,7 +205,7 @@ export function constraints(c: Clause): Hit[] {
 		if (t.kind !== "word") continue;
 		const absolute = longestAt(tokens, i, ABSOLUTE_PROHIBITIONS);
 		// "nothing is set in stone yet" denies the verdict.
-		const denied = embedded(tokens, head, i) || isWord(tokens, i - 1, ["nothing", "nobody", "hardly"]);
+		const denied = embedded(tokens, head, i) || isWord(tokens, i - 1, ["nothing", "nothing's", "nobody", "hardly"]);
 		const forbidden = absolute || (denied ? 0 : longestAt(tokens, i, FORBIDDEN_WORDS));
 		if (forbidden > 0) {
 			out.push(hit("prohibition", "forbidden", t, tokens[i + forbidden - 1] as Token));

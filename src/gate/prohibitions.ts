@@ -62,6 +62,13 @@ function noNeed(c: Clause): Hit[] {
 	return [];
 }
 
+/** "the only thing you may touch", "the only files you can change": a limit on what the child does. */
+function onlyYouMay(tokens: readonly Token[], i: number): boolean {
+	const you = tokens.slice(i + 1, i + 4).findIndex((t) => t.norm === "you");
+	if (you < 0) return false;
+	return tokens.slice(i + you + 2, i + you + 6).some((t) => t.kind === "word" && changeForm(t.norm));
+}
+
 /** "only read src/gate", "look only at the parser", "src/gate only", "you may only …". */
 function onlyScope(c: Clause): Hit[] {
 	const { tokens, head } = c;
@@ -71,6 +78,11 @@ function onlyScope(c: Clause): Hit[] {
 		if (t.kind !== "word") continue;
 		if (t.norm === "only") {
 			const before = tokens[i - 1];
+			// "the only thing you may touch is the README": a limit, though "the only" usually describes.
+			if (before?.norm === "the" && onlyYouMay(tokens, i)) {
+				out.push(hit("prohibition", "only", before, quoteEnd(tokens, i, 6)));
+				continue;
+			}
 			if (before && ["the", "not", "if", "an", "one"].includes(before.norm)) continue;
 			if (isWord(tokens, i + 1, ONLY_DESCRIPTIVE) || embedded(tokens, head, i)) continue;
 			const atHead = i <= head + 2 || (before !== undefined && ["and", "but", "or"].includes(before.norm));
@@ -90,6 +102,37 @@ function onlyScope(c: Clause): Hit[] {
 	if (out.length > 0 && mentionsChange(tokens, head)) out.push(...pathHits(tokens, head, () => "change", "only"));
 	return out;
 }
+
+/** States a thing may be treated as: "consider src/core frozen", "treat main as protected". */
+const TREATED = new Set(
+	"frozen immutable protected read-only readonly off-limits untouchable sacred sacrosanct locked".split(" "),
+);
+
+function treatedAs(tokens: readonly Token[], head: number): boolean {
+	if (!isWord(tokens, head, ["consider", "treat", "regard", "assume"])) return false;
+	return tokens.slice(head + 1, head + 8).some((t) => t.kind === "word" && TREATED.has(t.norm));
+}
+
+const LATER = new Set(["later", "another", "a", "the", "next", "some", "future"]);
+
+function postponed(tokens: readonly Token[], head: number): boolean {
+	const k = tokens.findIndex((t, j) => j > head && j < head + 6 && t.norm === "for");
+	return k > 0 && isWord(tokens, k + 1, LATER) && tokens.slice(k + 1, k + 4).some((t) => LATER_NOUNS.has(t.norm));
+}
+
+const LATER_NOUNS = new Set([
+	"later",
+	"day",
+	"time",
+	"pr",
+	"follow-up",
+	"followup",
+	"change",
+	"branch",
+	"ticket",
+	"sprint",
+	"release",
+]);
 
 const KEEPERS = new Set(["keep", "preserve", "retain", "maintain"]);
 /** What a "keep" order keeps as it is: "keep backward compatibility", "preserve the existing behaviour". */
@@ -128,6 +171,11 @@ function directiveVerbs(c: Clause): Hit[] {
 			hit("prohibition", "leave-alone", first, quoteEnd(tokens, head, 4)),
 			...keepPaths(tokens, head, "leave-alone"),
 		];
+	}
+	if (treatedAs(tokens, head)) return [hit("prohibition", "treat-as", first, quoteEnd(tokens, head, 6))];
+	// "save the refactoring for another day": put off, so not done now.
+	if (["save", "park", "defer", "postpone"].includes(v) && postponed(tokens, head)) {
+		return [hit("prohibition", "postpone", first, quoteEnd(tokens, head, 6))];
 	}
 	if (keepsAsIs(tokens, head)) return [hit("prohibition", "keep-as-is", first, quoteEnd(tokens, head, 4))];
 	const obeys =

@@ -10,6 +10,8 @@
  * brief goes on to ask about it: "why not delete the cache? What would break?" asks for the
  * consequences, and is read as the question it is (see `askedAbout`).
  */
+
+import { HANDED_FRAMES } from "./politeness.ts";
 import type { Clause, Token } from "./types.ts";
 import { phrases } from "./words.ts";
 
@@ -90,10 +92,7 @@ export const REQUEST_FRAMES: ReadonlyArray<readonly string[]> = [
 		["like", "love", "want", "need"],
 		["you to", "for you to"],
 	),
-	...combine(
-		["i'll leave it", "i will leave it", "can i leave it", "could i leave it", "i leave it", "we'll leave it"],
-		["with you to", "to you to", "up to you to"],
-	),
+	...HANDED_FRAMES,
 	...combine(
 		["do you have", "have you got", "would you have", "got"],
 		["time", "a minute", "a moment", "a sec", "a second", "five minutes", "the time", "a chance"],
@@ -101,7 +100,6 @@ export const REQUEST_FRAMES: ReadonlyArray<readonly string[]> = [
 	),
 	...phrases(`
 	is it possible for you to
-	is it within your power to
 	is possible you
 	is possible for you to
 	is possible that you

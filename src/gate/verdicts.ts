@@ -8,6 +8,9 @@ import { phrases } from "./words.ts";
 /** Passive verdicts on a thing: "src/api is off-limits". */
 export const FORBIDDEN_WORDS: ReadonlyArray<readonly string[]> = phrases(`
 	no-go
+	is immutable
+	are immutable
+	a red line
 	have no business
 	has no business
 	not something you

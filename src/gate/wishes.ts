@@ -115,7 +115,12 @@ const AWAY = set("kept keep keeps stay stays stayed steer steered");
 /** States that take their object first: "left the scripts as they are", "kept the API intact". */
 const LEAVERS = set("left leave leaves kept keep keeps");
 
-type Polarity = "wish" | "unwanted";
+/** "wish": what follows must forbid; "unwanted": any change after is forbidden; "uneasy": a change to come is. */
+type Polarity = "wish" | "unwanted" | "uneasy";
+/** Unease with what may happen: "I'm not comfortable with anything being deleted". */
+const UNEASE = set("uncomfortable unhappy nervous against");
+const EASE = set("comfortable happy keen okay ok fine");
+const COMING = set("being be been get gets getting");
 
 /** The frame at `i` of a clause, if any, and whether what follows is wished or unwanted. */
 function frameAt(
@@ -128,6 +133,8 @@ function frameAt(
 	if (unwanted > 0 && (t.norm !== "hate" || before.some((b) => SPEAKERS.has(b.norm)))) {
 		return { length: unwanted, polarity: "unwanted" };
 	}
+	const uneasy = UNEASE.has(t.norm) || (EASE.has(t.norm) && isWord(tokens, i - 1, ["not"]));
+	if (uneasy && before.some((b) => SPEAKERS.has(b.norm))) return { length: 1, polarity: "uneasy", judgement: true };
 	const caution = longestAt(tokens, i, CAUTIONS);
 	if (caution > 0) return { length: caution, polarity: "wish" };
 	if (t.kind !== "word") return undefined;
@@ -250,12 +257,15 @@ export function wishHits(list: readonly Clause[]): Hit[] {
 		const tokens = governed(list, k, frame.end);
 		for (let i = 0; i < tokens.length; i++) {
 			const t = tokens[i] as Token;
+			const change = t.kind === "word" && changeForm(t.norm);
+			// "anything being deleted" is to come; "the migration changed it" already happened.
+			const coming = change && (!pastTense(t.norm) || isWord(tokens, i - 1, COMING));
 			const end =
-				frame.polarity === "unwanted"
-					? t.kind === "word" && changeForm(t.norm)
+				frame.polarity === "wish"
+					? forbiddingAt(tokens, i)
+					: (frame.polarity === "unwanted" ? change : coming)
 						? t
-						: undefined
-					: forbiddingAt(tokens, i);
+						: undefined;
 			if (end === undefined) continue;
 			return [
 				hit("prohibition", "stated-wish", c.tokens[frame.at] as Token, end),

@@ -196,6 +196,10 @@ export const KEEP_TAILS: ReadonlyArray<readonly string[]> = phrases(`
 	the way it was
 	the way they were
 	as written
+	non-destructive
+	nondestructive
+	harmless
+	side-effect-free
 	as it stands
 	as they stand
 	verbatim

@@ -12,7 +12,7 @@
  * noun must be one of work or code, and the request must be marked — "please", "if you can", or a
  * label that hands out work.
  */
-import { type Hit, hit, isWord, quoteEnd } from "./hits.ts";
+import { embedded, type Hit, hit, isWord, quoteEnd } from "./hits.ts";
 import type { Clause, Token } from "./types.ts";
 import { CODE_OBJECTS, changeParticiple, imperativeVerb, PROSE_OBJECTS, pastTense, WORK_NOUNS } from "./verbs.ts";
 import { set } from "./words.ts";
@@ -89,6 +89,7 @@ function belongs(c: Clause): Hit[] {
 	if (c.mood !== "statement") return [];
 	const k = tokens.findIndex((t) => t.norm === "belongs" || t.norm === "belong");
 	if (k <= c.head || !isWord(tokens, k + 1, ["in", "under", "inside", "with", "alongside", "next"])) return [];
+	if (embedded(tokens, c.head, k)) return [];
 	return [hit("file-change", "belongs", tokens[k] as Token, quoteEnd(tokens, k, 5))];
 }
 
