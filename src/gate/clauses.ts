@@ -175,7 +175,8 @@ function moodOf(tokens: readonly Token[], head: number, addressed: boolean, sent
 	if (SUBORDINATORS.has(t.norm)) return "subordinate";
 	// Outside a question, "any" is a subject's determiner ("any changes you make belong in docs/") and a
 	// negated auxiliary has lost its subject ("is not permitted that …").
-	const subjectless = t.norm === "any" || (!WH.has(t.norm) && isWordIn(tokens[head + 1], ["not", "never"]));
+	const subjectless =
+		t.norm === "any" || t.norm === "anything" || (!WH.has(t.norm) && isWordIn(tokens[head + 1], ["not", "never"]));
 	if (QUESTION_WORDS.has(t.norm)) return sentence.question ? "question" : subjectless ? "statement" : "subordinate";
 	if (SUBJECTS.has(t.norm)) return "statement";
 	return unknownVerb(tokens, head) ? "directive" : "fragment";
@@ -189,7 +190,8 @@ function moodOf(tokens: readonly Token[], head: number, addressed: boolean, sent
  */
 export function unknownVerb(tokens: readonly Token[], head: number): boolean {
 	const t = tokens[head];
-	const form = /ly$|'s$|s'$|ing$|ed$/;
+	// Adverbs, possessives, gerunds and past forms ("weed" and "shed" are not past forms).
+	const form = /ly$|'s$|s'$|ing$|[^e]ed$/;
 	// A word with a digit in it ("e2e-fork", "v2") names a thing, never an order's verb.
 	const named = /\d/.test(t?.norm ?? "");
 	if (t?.kind !== "word" || named || NOT_VERBS.has(t.norm) || form.test(t.norm) || /^\p{Lu}{2,}/u.test(t.text)) {

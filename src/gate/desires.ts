@@ -42,6 +42,13 @@ const WISH_FRAMES = phrases(`
 	what we're after is for
 	all i want is for
 	all i ask is for
+	the change we want is for
+	the change i want is for
+	the ask is for
+	the request is for
+	the idea is for
+	the plan is for
+	the goal is for
 	i'd like to see
 	i would like to see
 	we'd like to see

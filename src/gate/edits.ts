@@ -213,6 +213,9 @@ function fileLacks(tokens: readonly Token[], head: number): Hit[] {
 	for (let k = head + 1; k + 1 < tokens.length; k++) {
 		const use =
 			(isWord(tokens, k, ["use"]) && isWord(tokens, k - 1, ["could", "can"])) ||
+			(isWord(tokens, k, ["use"]) &&
+				isWord(tokens, k - 1, ["really", "definitely", "surely", "do"]) &&
+				isWord(tokens, k - 2, ["could", "can"])) ||
 			(isWord(tokens, k, ["with"]) && isWord(tokens, k - 1, ["do"]) && isWord(tokens, k - 2, ["could"])) ||
 			(isWord(tokens, k, ["from"]) && isWord(tokens, k - 1, ["benefit"])) ||
 			(isWord(tokens, k, ["for"]) && isWord(tokens, k - 1, ["overdue", "ripe", "begging", "due", "out"])) ||
@@ -264,5 +267,9 @@ export function fileShould(c: Clause, previous: Clause | undefined): Hit[] {
 		becomes ||
 		compared ||
 		(value !== undefined && (value.kind === "code" || VALUE.test(value.text)));
-	return named && valued ? [hit("file-change", "stated-need", tokens[m] as Token, quoteEnd(tokens, m, 3))] : [];
+	// "X should become a config option" changes X, whatever X is.
+	const become = verb.norm === "become";
+	return (named || become) && valued
+		? [hit("file-change", "stated-need", tokens[m] as Token, quoteEnd(tokens, m, 3))]
+		: [];
 }

@@ -217,7 +217,9 @@ export function constraints(c: Clause): Hit[] {
 		const named = tokens[i - 1] !== undefined && pathText(tokens[i - 1] as Token) !== undefined;
 		// "the lockfile is staying put": a plan for the thing, not a description of it.
 		const planned = isWord(tokens, i, ["is", "are"]) && isWord(tokens, i + 1, ["staying", "remaining"]);
-		const kept = named || planned ? keptAt(tokens, planned ? i + 1 : i) : undefined;
+		// "the lockfile stays put", "the API remains as it is": a present state laid down.
+		const stays = isWord(tokens, i, ["stays", "remains"]);
+		const kept = named || planned || stays ? keptAt(tokens, planned ? i + 1 : i) : undefined;
 		const end = notToBe(tokens, i) ?? modalLimit(tokens, i) ?? kept;
 		if (end)
 			out.push(

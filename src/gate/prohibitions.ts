@@ -28,6 +28,7 @@ const OBEY = new Set(["follow", "obey", "respect", "honour", "honor", "observe",
 const COMPLY = new Set(["adhere", "comply", "abide", "conform"]);
 const SCOPE = new Set(["limit", "restrict", "confine"]);
 const DEGREES = new Set(["well", "far", "right", "completely", "totally", "entirely", "clean", "way"]);
+const KEPT_AWAY = new Set(["your", "changes", "edits", "hands", "it", "them", "yourself"]);
 const STAY_IN = new Set(["in", "within", "inside", "under", "out", "away", "clear"]);
 
 /** "don't …", "never …", "must not …" heading a directive, unless an idiom or a "no need to" that allows. */
@@ -94,6 +95,8 @@ function onlyScope(c: Clause): Hit[] {
 			}
 		} else if (
 			["exclusively", "solely"].includes(t.norm) ||
+			// "anything but the billing module", "everything except src/api".
+			(["anything", "everything", "all"].includes(t.norm) && isWord(tokens, i + 1, ["but", "except", "apart"])) ||
 			(t.norm === "nothing" && isWord(tokens, i + 1, ["but", "else", "outside", "beyond", "more"]))
 		) {
 			out.push(hit("prohibition", "only", t, quoteEnd(tokens, i, 2)));
@@ -152,8 +155,9 @@ function directiveVerbs(c: Clause): Hit[] {
 	if (first?.kind !== "word") return [];
 	const v = first.norm;
 	// "stay away from", "steer well clear of", "keep right out of".
-	const far = isWord(tokens, head + 1, DEGREES) ? head + 2 : head + 1;
-	const away = ["keep", "stay", "steer"].includes(v) && isWord(tokens, far, ["away", "out", "clear"]);
+	// "keep your changes away from the schema": what is kept away may stand between.
+	const far = tokens.slice(head + 1, head + 5).findIndex((t) => !DEGREES.has(t.norm) && !KEPT_AWAY.has(t.norm));
+	const away = ["keep", "stay", "steer"].includes(v) && isWord(tokens, head + 1 + far, ["away", "out", "clear"]);
 	if (v === "avoid" || v === "refrain" || v === "resist" || away) {
 		return [hit("prohibition", "avoid", first, quoteEnd(tokens, head, 3)), ...keepPaths(tokens, head, "avoid")];
 	}
@@ -171,6 +175,13 @@ function directiveVerbs(c: Clause): Hit[] {
 			hit("prohibition", "leave-alone", first, quoteEnd(tokens, head, 4)),
 			...keepPaths(tokens, head, "leave-alone"),
 		];
+	}
+	// "let the vendored code be", "let it lie".
+	if (
+		v === "let" &&
+		isWord(tokens, tokens.length - (tokens.at(-1)?.kind === "punct" ? 2 : 1), ["be", "alone", "lie"])
+	) {
+		return [hit("prohibition", "leave-alone", first, quoteEnd(tokens, head, 6))];
 	}
 	if (treatedAs(tokens, head)) return [hit("prohibition", "treat-as", first, quoteEnd(tokens, head, 6))];
 	// "save the refactoring for another day": put off, so not done now.

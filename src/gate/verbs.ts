@@ -17,7 +17,7 @@ export const CHANGE_VERBS = set(`
 	lengthen polish document lower raise increase decrease reduce flip toggle enable disable simplify
 	optimise optimize harden tighten loosen relax reword rewire deduplicate dedupe rebrand retitle
 	annotate localise localize parametrise parametrize memoise memoize deprecate swap reorder rearrange collapse
-	consolidate unify re-enable reenable indent dedent italicise italicize capitalise capitalize alphabetise alphabetize
+	consolidate unify mess tinker fiddle meddle re-enable reenable indent dedent italicise italicize capitalise capitalize alphabetise alphabetize
 `);
 
 /** Verbs whose object decides: "write a test" changes a file, "write a summary" does not. */
@@ -118,6 +118,8 @@ export const PHRASAL_CHANGES: ReadonlyArray<readonly [string, readonly string[]]
 	["wrap", ["in", "with"]],
 	["touch", ["up"]],
 	["deal", ["with"]],
+	["bolt", ["on"]],
+	["tack", ["on"]],
 	["pull", ["into", "together"]],
 	["fill", ["in", "out"]],
 	["stick", ["in", "into", "under", "inside", "onto", "next", "above", "below", "behind"]],

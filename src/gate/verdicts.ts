@@ -8,6 +8,12 @@ import { phrases } from "./words.ts";
 /** Passive verdicts on a thing: "src/api is off-limits". */
 export const FORBIDDEN_WORDS: ReadonlyArray<readonly string[]> = phrases(`
 	no-go
+	no-fly zone
+	no fly zone
+	no-go zone
+	no-go area
+	excluded from this
+	not part of this
 	is immutable
 	are immutable
 	a red line

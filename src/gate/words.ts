@@ -232,7 +232,7 @@ export const WITHOUT_ACTIONS = set(`
 export const NO_OBJECTS = set(`
 	changes change edits edit writes writing commits commit committing pushes push pushing installs
 	installing modifications side-effects deletions refactors refactoring renames network touching
-	new file file-changes force-push force-pushes destructive git mutations trace traces
+	new file file-changes force-push force-pushes destructive git mutations trace traces diff diffs touchy
 `);
 
 /** Words after "only" that describe rather than limit: "only if", "the only one". */

@@ -25,8 +25,22 @@ const STOPS = set("of for in on about with from to by at that which who");
 /** Words of a label that hands out work: "next up:", "one more thing:", "todo for you:". */
 const LABEL_WORDS = set(`
 	next up one more thing also then todo to-do for you still to do remaining left action item items tasks task
-	finally lastly and last but not least p.s ps oh
+	finally lastly and last but not least p.s ps oh plan checklist steps changes this pr
 `);
+/** Words of a label that states the ask: "the ask is simple:", "the change we want:". */
+const ASK_WORDS = set("ask request change want need needed job task goal fix");
+const SHOULD = set("should must needs has");
+/** Words of a decision just reported: "we landed on option B. So …". */
+const DECIDED = set("decided landed agreed settled chose concluded going went");
+const CLEFTS = [
+	["what's", "needed"],
+	["what", "is", "needed"],
+	["what", "we", "need"],
+	["what", "i", "need"],
+	["all", "we", "need"],
+	["the", "ask"],
+	["the", "request"],
+];
 /** Words of a label over a to-do list: "still to do:", "remaining:", "what needs doing:". */
 const TODO_WORDS = set("do todo to-do doing remaining left needed outstanding pending tasks");
 const MARKERS: ReadonlyArray<readonly string[]> = [
@@ -66,10 +80,10 @@ function workNoun(c: Clause): Token | undefined {
 }
 
 /** "A regression test for X, please", "Next up: the migration that adds …". */
-function askedFor(list: readonly Clause[], k: number): Hit[] {
+function askedFor(list: readonly Clause[], k: number, label: Clause | undefined): Hit[] {
 	const c = list[k] as Clause;
 	if (c.mood !== "fragment" && c.mood !== "statement") return [];
-	if (!marked(c.sentence.tokens) && !labelled(list[k - 1], LABEL_WORDS, true)) return [];
+	if (!marked(c.sentence.tokens) && !labelled(list[k - 1] ?? label, LABEL_WORDS, true)) return [];
 	const noun = workNoun(c);
 	return noun ? [hit("file-change", "work-asked", c.tokens[c.head] as Token, noun)] : [];
 }
@@ -93,13 +107,51 @@ function belongs(c: Clause): Hit[] {
 	return [hit("file-change", "belongs", tokens[k] as Token, quoteEnd(tokens, k, 5))];
 }
 
-/** Work named without a verb in a sentence's clauses; nothing in a question. */
-export function worklistHits(list: readonly Clause[]): Hit[] {
+/**
+ * "What's needed now is a guard in the uploader", "the ask is to add …", "the ask is simple: the
+ * exporter should write UTF-8": the ask, stated as what is needed.
+ */
+function statedAsk(list: readonly Clause[], k: number): Hit[] {
+	const c = list[k] as Clause;
+	const { tokens } = c;
+	const start = tokens.findIndex((t) => t.kind === "word" && t.norm !== "so" && t.norm !== "and");
+	const cleft = CLEFTS.some((p) => p.every((w, j) => tokens[start + j]?.norm === w));
+	const is = tokens.findIndex((t, j) => j > start && t.norm === "is");
+	const after = tokens.slice(is + 1, is + 4).find((t) => !["now", "simply", "just", "really"].includes(t.norm));
+	if (cleft && is > 0 && after !== undefined) {
+		const work = isWord([after], 0, INDEFINITE) && !PROSE_OBJECTS.has(tokens[tokens.indexOf(after) + 1]?.norm ?? "");
+		if (work) return [hit("file-change", "work-asked", tokens[start] as Token, after)];
+	}
+	const m = tokens.findIndex((t, j) => j > c.head && SHOULD.has(t.norm));
+	if (m > 0 && labelled(list[k - 1], ASK_WORDS, false) && tokens[m + 1]?.kind === "word") {
+		return [hit("file-change", "work-asked", tokens[m] as Token, quoteEnd(tokens, m, 3))];
+	}
+	return [];
+}
+
+/** "We landed on option B. So the client gets wrapped in an adapter, and the old calls go away." */
+function decidedPlan(c: Clause, previous: readonly Token[]): Hit[] {
+	const { tokens } = c;
+	if (!isWord(tokens, 0, ["so", "then"]) || !previous.some((t) => DECIDED.has(t.norm))) return [];
+	for (let k = 1; k + 1 < tokens.length; k++) {
+		const got = isWord(tokens, k, ["gets", "get"]) && pastTense(tokens[k + 1]?.norm ?? "");
+		const gone = isWord(tokens, k, ["go", "goes"]) && isWord(tokens, k + 1, ["away"]);
+		if (got || gone) return [hit("file-change", "work-planned", tokens[k] as Token, tokens[k + 1] as Token)];
+	}
+	return [];
+}
+
+/**
+ * Work named without a verb in a sentence's clauses; nothing in a question. `label` is a label
+ * alone on the line before ("Plan:"), `previous` the sentence before.
+ */
+export function worklistHits(list: readonly Clause[], label?: Clause, previous: readonly Token[] = []): Hit[] {
 	const out: Hit[] = [];
 	for (let k = 0; k < list.length; k++) {
 		const c = list[k] as Clause;
 		if (c.inQuestion || c.sentence.question) continue;
-		out.push(...askedFor(list, k), ...checklist(list, k), ...belongs(c));
+		out.push(...askedFor(list, k, label), ...checklist(list, k), ...belongs(c), ...statedAsk(list, k));
+		if (k === 0) out.push(...decidedPlan(c, previous));
 	}
 	return out;
 }
