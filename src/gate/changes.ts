@@ -99,7 +99,7 @@ const BARE_CONTINUE = [
 /** Change verbs that are also adjectives: "clean answer", "correct answer", "lower bound". */
 const ADJECTIVES = new Set(["clean", "correct", "clear", "lower", "tidy", "open"]);
 const NEEDS = new Set(["needs", "need", "should", "must", "has", "have", "ought", "got", "want", "wants"]);
-const NEGATED = new Set(["not", "never", "isn't", "aren't", "don't", "doesn't", "wasn't", "weren't"]);
+const NEGATED = new Set("not never isn't aren't don't doesn't wasn't weren't nothing no none nobody".split(" "));
 const WANTERS = new Set(["want", "need", "like", "prefer", "wanted", "liked", "preferred"]);
 
 /** The verb's order reaches past a frame-less head: the quote is the verb and a few words of its object. */
@@ -168,6 +168,7 @@ function phrasal(tokens: readonly Token[], i: number, verb: string): boolean {
 	if (verb === "work") return isWord(tokens, i + 1, ["on"]);
 	// "could you sort that?": to sort a thing out, as British English says it.
 	if (verb === "sort" && isWord(tokens, i + 1, ["it", "that", "this", "them"])) return tokens[i + 2]?.kind !== "word";
+	if (verb === "sort" && tokens[i + 1]?.kind !== "word" && tokens[i + 1]?.kind !== "path") return true;
 	// "fill in the blanks" writes; "fill me in" tells.
 	if (verb === "fill" && isWord(tokens, i + 1, ["me", "us", "them", "him", "her", "you"])) return false;
 	// "get the Dockerfile onto node 22" moves a thing; "get into the details" does not.
@@ -241,7 +242,9 @@ function statedNeed(c: Clause): Hit[] {
 		if (t.kind !== "word") continue;
 		if (wanter && changeParticiple(t.norm) && i > head + 2)
 			return [hit("file-change", "stated-need", tokens[head] as Token, t)];
-		if (!NEEDS.has(t.norm)) continue;
+		// "the stale branches are to be deleted": an order in the passive.
+		const toBe = isWord(tokens, i, ["is", "are"]) && isWord(tokens, i + 1, ["to"]) && isWord(tokens, i + 2, ["be"]);
+		if (!NEEDS.has(t.norm) && !toBe) continue;
 		const window = tokens.slice(i + 1, i + 4);
 		// "these fixtures need to go" (removed), "somebody has to delete them".
 		const to = isWord(tokens, i + 1, ["to"]) ? tokens[i + 2] : undefined;

@@ -118,7 +118,9 @@ function findHead(tokens: readonly Token[]): { head: number; addressed: boolean;
 	let suggestion = false;
 	let inner = false;
 	for (let guard = 0; guard < 10 && i < tokens.length; guard++) {
-		if (word(tokens[i], FILLERS) || (addressed && manner(tokens[i]))) {
+		// "Ruthlessly delete dead code": an adverb of manner before an order's verb.
+		const before = manner(tokens[i]) && imperativeVerb(tokens[i + 1]?.norm ?? "");
+		if (word(tokens[i], FILLERS) || (addressed && manner(tokens[i])) || before) {
 			i++;
 			continue;
 		}

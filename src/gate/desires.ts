@@ -143,7 +143,9 @@ function changedAt(tokens: readonly Token[], k: number): boolean {
 /** "Perhaps the helpers could be merged?", "Shouldn't the v1 routes be removed by now?": a change suggested. */
 function suggestedPassive(c: Clause): Hit[] {
 	const { tokens, head } = c;
-	const hedged = tokens.slice(0, head).some((t) => ["perhaps", "maybe", "possibly"].includes(t.norm));
+	// "perhaps … could be merged?", "can the fixtures be cleared out, please?".
+	const please = c.sentence.tokens.some((t) => t.norm === "please");
+	const hedged = please || tokens.slice(0, head).some((t) => ["perhaps", "maybe", "possibly"].includes(t.norm));
 	const negative = isWord(tokens, head, ["shouldn't", "oughtn't"]);
 	if (!hedged && !negative) return [];
 	for (let k = head + 1; k + 1 < Math.min(tokens.length, head + 14); k++) {

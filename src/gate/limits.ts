@@ -149,7 +149,8 @@ function nobodyMay(tokens: readonly Token[], i: number): boolean {
 	if (n === 0) return false;
 	const to = isWord(tokens, i + n, ["is"]) && isWord(tokens, i + n + 1, ["to"]) ? i + n + 2 : -1;
 	const at = to > 0 ? to : isWord(tokens, i + n, ["may", "must", "should", "can", "shall", "gets"]) ? i + n + 1 : -1;
-	const verb = tokens[at];
+	// "no one should be modifying …".
+	const verb = tokens[isWord(tokens, at, ["be", "ever", "really"]) ? at + 1 : at];
 	return verb?.kind === "word" && (changeForm(verb.norm) || imperativeVerb(verb.norm));
 }
 

@@ -14,6 +14,8 @@
  * Each is a sequence of slots, each slot a choice of phrases (or a test of one word), matched
  * left to right: a few comparisons per slot, where listing every combination would be thousands.
  */
+
+import { SUGGESTED } from "./offers.ts";
 import type { Token } from "./types.ts";
 import { phrases, set } from "./words.ts";
 
@@ -175,7 +177,11 @@ export function politeFrameAt(tokens: readonly Token[], i: number): { length: nu
 		slotsAt(tokens, i, NICE_IF),
 		slotsAt(tokens, i, WANT_THAT),
 	);
-	const offer = Math.max(slotsAt(tokens, i, NEGATIVE_SUGGESTION), hedgedLongestAt(tokens, i, NEGATIVE_WE));
+	const offer = Math.max(
+		slotsAt(tokens, i, NEGATIVE_SUGGESTION),
+		hedgedLongestAt(tokens, i, NEGATIVE_WE),
+		hedgedLongestAt(tokens, i, SUGGESTED),
+	);
 	return { length: Math.max(request, offer), suggestion: offer > request };
 }
 
@@ -185,6 +191,7 @@ export function politeFrameAt(tokens: readonly Token[], i: number): { length: nu
  */
 export const INNER_FRAMES: ReadonlyArray<readonly string[]> = phrases(`
 	be able to
+	be
 	be willing to
 	be so kind as to
 	be so good as to
@@ -226,59 +233,6 @@ export const INNER_FRAMES: ReadonlyArray<readonly string[]> = phrases(`
 	start
 	begin
 `);
-
-/**
- * Requests by handing work over, granting leave or naming the time, and the plain requests of
- * non-native English: "it's on you to …", "you have the green light to …", "it's time to …",
- * "need you to …", "requesting you to …", "could do with a …", "would appreciate a …".
- */
-export const HANDED_FRAMES: ReadonlyArray<readonly string[]> = [
-	...combineWords(
-		["i'll leave it", "i will leave it", "can i leave it", "could i leave it", "i leave it", "we'll leave it"],
-		["with you to", "to you to", "up to you to"],
-	),
-	...combineWords(
-		["you have", "you've got", "you've", "consider this", "take this as", "this is", "here's"],
-		["the green light", "the go-ahead", "my go-ahead", "your go-ahead", "the all-clear", "my blessing", "the okay"],
-		["to"],
-	),
-	...phrases(`
-	is it within your power to
-	it's time to
-	it is time to
-	time to
-	now's the time to
-	high time to
-	see if you can
-	see whether you can
-	try and
-	need you to
-	want you to
-	would like you to
-	requesting you to
-	request you to
-	i request you to
-	could do with
-	would love
-	would appreciate
-	i'd love
-	i'd appreciate
-	we'd love
-	we'd appreciate
-	could use
-	we could use
-	i could use
-	would welcome
-	i'd welcome
-	you're welcome to
-	be bold and
-`),
-];
-
-/** Every phrase made of one part from each list, in order. */
-function combineWords(...parts: string[][]): string[][] {
-	return parts.reduce<string[][]>((acc, part) => acc.flatMap((a) => part.map((q) => [...a, ...q.split(" ")])), [[]]);
-}
 
 /** Openers that may stand before another: "I don't suppose there's any chance you could …". */
 export const STACKED_OPENERS = phrases(`

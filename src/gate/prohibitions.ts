@@ -9,6 +9,7 @@
  * in idioms that forbid nothing ("don't hesitate to ask", "never mind the tests").
  */
 import { longestAt } from "./clauses.ts";
+import { shapesAnswer } from "./edits.ts";
 import { embedded, type Hit, hit, isWord, pathHits, quoteEnd } from "./hits.ts";
 import { NEGATION_IDIOMS } from "./idioms.ts";
 import { constraints, keepPaths, mentionsChange, noAction, readOnly, without } from "./limits.ts";
@@ -17,6 +18,7 @@ import { changeForm } from "./verbs.ts";
 import { KEEP_TAILS, KEPT_AS_IS, NEGATIONS, ONLY_DESCRIPTIVE, RULE_NOUNS } from "./words.ts";
 
 const NO_NEED = [
+	["no", "call", "to"],
 	["no", "need", "to"],
 	["needn't"],
 	["not", "necessary", "to"],
@@ -28,6 +30,7 @@ const OBEY = new Set(["follow", "obey", "respect", "honour", "honor", "observe",
 const COMPLY = new Set(["adhere", "comply", "abide", "conform"]);
 const SCOPE = new Set(["limit", "restrict", "confine"]);
 const DEGREES = new Set(["well", "far", "right", "completely", "totally", "entirely", "clean", "way"]);
+const AVOIDS = new Set(["avoid", "refrain", "resist", "abstain", "forgo", "forego", "desist", "eschew", "shun"]);
 const KEPT_AWAY = new Set(["your", "changes", "edits", "hands", "it", "them", "yourself"]);
 const STAY_IN = new Set(["in", "within", "inside", "under", "out", "away", "clear"]);
 
@@ -158,7 +161,8 @@ function directiveVerbs(c: Clause): Hit[] {
 	// "keep your changes away from the schema": what is kept away may stand between.
 	const far = tokens.slice(head + 1, head + 5).findIndex((t) => !DEGREES.has(t.norm) && !KEPT_AWAY.has(t.norm));
 	const away = ["keep", "stay", "steer"].includes(v) && isWord(tokens, head + 1 + far, ["away", "out", "clear"]);
-	if (v === "avoid" || v === "refrain" || v === "resist" || away) {
+	// "skip the migrations" forbids them; "skip the preamble in your answer" shapes the answer.
+	if (AVOIDS.has(v) || away || (v === "skip" && !shapesAnswer(c))) {
 		return [hit("prohibition", "avoid", first, quoteEnd(tokens, head, 3)), ...keepPaths(tokens, head, "avoid")];
 	}
 	if (v === "leave" || v === "keep") {

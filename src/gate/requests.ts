@@ -11,7 +11,7 @@
  * consequences, and is read as the question it is (see `askedAbout`).
  */
 
-import { HANDED_FRAMES } from "./politeness.ts";
+import { HANDED_FRAMES } from "./offers.ts";
 import type { Clause, Token } from "./types.ts";
 import { phrases } from "./words.ts";
 
@@ -269,7 +269,7 @@ export function askedAbout(suggestion: Clause, after: readonly Clause[]): boolea
 	return after.some((c) => {
 		const head = c.tokens[c.head];
 		if (c.mood === "question" || (c.inQuestion && c.mood !== "directive" && head !== undefined)) return true;
-		if (c.mood === "directive" && head !== undefined && ASKING_VERBS.has(head.norm)) return true;
+		if (c.mood !== "statement" && head !== undefined && ASKING_VERBS.has(head.norm)) return true;
 		return judges(c.tokens);
 	});
 }

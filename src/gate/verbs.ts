@@ -209,6 +209,11 @@ export function imperativeVerb(word: string): boolean {
 		word === "steer" ||
 		word === "spare" ||
 		word === "resist" ||
+		word === "abstain" ||
+		word === "forgo" ||
+		word === "forego" ||
+		word === "desist" ||
+		word === "eschew" ||
 		word === "limit" ||
 		word === "restrict" ||
 		word === "confine" ||

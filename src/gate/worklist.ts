@@ -25,7 +25,7 @@ const STOPS = set("of for in on about with from to by at that which who");
 /** Words of a label that hands out work: "next up:", "one more thing:", "todo for you:". */
 const LABEL_WORDS = set(`
 	next up one more thing also then todo to-do for you still to do remaining left action item items tasks task
-	finally lastly and last but not least p.s ps oh plan checklist steps changes this pr
+	finally lastly and last but not least p.s ps oh plan checklist steps changes this pr deliverable deliverables
 `);
 /** Words of a label that states the ask: "the ask is simple:", "the change we want:". */
 const ASK_WORDS = set("ask request change want need needed job task goal fix");
@@ -68,8 +68,10 @@ function workNoun(c: Clause): Token | undefined {
 	const article = INDEFINITE.has(first.norm) ? "a" : DEFINITE.has(first.norm) ? "the" : "";
 	for (let k = head + (article ? 1 : 0); k < Math.min(tokens.length, head + 5); k++) {
 		const t = tokens[k] as Token;
-		if (t.kind !== "word" || STOPS.has(t.norm) || PROSE_OBJECTS.has(t.norm) || pastTense(t.norm)) return undefined;
+		if (t.kind !== "word" || STOPS.has(t.norm) || PROSE_OBJECTS.has(t.norm)) return undefined;
 		if (PROSE_OBJECTS.has(tokens[k + 1]?.norm ?? "")) return undefined;
+		// "a patched version of the exporter": the change is in the participle.
+		if (pastTense(t.norm)) return article !== "" && changeParticiple(t.norm) ? t : undefined;
 		const work = WORK_NOUNS.has(t.norm) && !DEFINITE.has(t.norm) && t.norm !== "it";
 		// "a changelog entry", "docstrings for …": code or items when indefinite; "the migration": work.
 		const item = article !== "the" && (ITEMS.has(t.norm) || CODE_OBJECTS.has(t.norm));
