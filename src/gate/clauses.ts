@@ -96,12 +96,15 @@ function frameAt(tokens: readonly Token[], i: number): { length: number; suggest
 	const offer = Math.max(hedgedLongestAt(tokens, start, SUGGESTION_FRAMES), polite.suggestion ? polite.length : 0);
 	// "Mind adding a test?": "mind" alone frames a gerund, and only a gerund ("mind you don't …" forbids).
 	const mind = tokens[start]?.norm === "mind" && /ing$/.test(tokens[start + 1]?.norm ?? "") ? 1 : 0;
-	const length = Math.max(request, offer, mind);
+	// "Must add validation", "Should rename the package": a modal without its subject, before a verb.
+	const modal = word(tokens[start], BARE_MODALS) && imperativeVerb(tokens[start + 1]?.norm ?? "") ? 1 : 0;
+	const length = Math.max(request, offer, mind, modal);
 	return { length: length === 0 ? 0 : start - i + length, suggestion: offer > request };
 }
 
 const WH = new Set(["why", "what", "how", "where", "when", "which", "who", "whom", "whose", "whether"]);
 const isWordIn = (t: Token | undefined, words: readonly string[]) => t?.kind === "word" && words.includes(t.norm);
+const BARE_MODALS = new Set(["must", "should"]);
 const STRAY_TO_MODALS = new Set(["must", "can", "could", "should", "will", "would", "may", "might", "please"]);
 
 /** An adverb of manner after a frame: "would you mind terribly …", "could you quietly …"; never "only". */

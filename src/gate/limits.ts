@@ -180,7 +180,9 @@ export function noAction(c: Clause): Hit[] {
 			(nothing && NOTHING_VERBS.has(object) && tokens.slice(i + 2, i + 4).some((t) => changeParticiple(t.norm))) ||
 			modalPassive(tokens, i) ||
 			(nothing && arrives(tokens, i)) ||
-			(nothing && DANGERS.has(object));
+			(nothing && DANGERS.has(object)) ||
+			// "nothing should change", "nothing may be touched".
+			(nothing && MODALS.has(object) && changeForm(tokens[i + 2]?.norm ?? ""));
 		// "no commits", "no dependency upgrades": the object, or the noun after one word of it.
 		const second = tokens[i + 2]?.kind === "word" ? (tokens[i + 2] as Token).norm : "";
 		const pair = (NO_OBJECTS.has(second) || changeForm(second)) && !isWord(tokens, i + 3, NO_AFTER);
@@ -219,7 +221,7 @@ export function constraints(c: Clause): Hit[] {
 		// "the lockfile is staying put": a plan for the thing, not a description of it.
 		const planned = isWord(tokens, i, ["is", "are"]) && isWord(tokens, i + 1, ["staying", "remaining"]);
 		// "the lockfile stays put", "the API remains as it is": a present state laid down.
-		const stays = isWord(tokens, i, ["stays", "remains"]);
+		const stays = isWord(tokens, i, ["stays", "remains", "stay", "remain"]);
 		const kept = named || planned || stays ? keptAt(tokens, planned ? i + 1 : i) : undefined;
 		const end = notToBe(tokens, i) ?? modalLimit(tokens, i) ?? kept;
 		if (end)

@@ -118,7 +118,7 @@ const LEAVERS = set("left leave leaves kept keep keeps");
 /** "wish": what follows must forbid; "unwanted": any change after is forbidden; "uneasy": a change to come is. */
 type Polarity = "wish" | "unwanted" | "uneasy";
 /** Unease with what may happen: "I'm not comfortable with anything being deleted". */
-const UNEASE = set("uncomfortable unhappy nervous against");
+const UNEASE = set("uncomfortable unhappy nervous against upset annoyed cross furious livid");
 const EASE = set("comfortable happy keen okay ok fine");
 const COMING = set("being be been get gets getting");
 

@@ -83,6 +83,11 @@ export const FRAMES: ReadonlyArray<readonly string[]> = phrases(`
 	let's
 	let us
 	you
+	need to
+	have to
+	ought to
+	gotta
+	got to
 `);
 
 /** Words that start a subordinate clause: what follows is a condition or a topic, not an order. */
@@ -137,6 +142,9 @@ export const NEGATIONS: ReadonlyArray<readonly string[]> = phrases(`
 	mind you don't
 	hold off on
 	hold off
+	do your best not to
+	try your best not to
+	do your utmost not to
 	be mindful not to
 	mind not to
 	remember not to

@@ -25,11 +25,12 @@ const STOPS = set("of for in on about with from to by at that which who");
 /** Words of a label that hands out work: "next up:", "one more thing:", "todo for you:". */
 const LABEL_WORDS = set(`
 	next up one more thing also then todo to-do for you still to do remaining left action item items tasks task
-	finally lastly and last but not least p.s ps oh plan checklist steps changes this pr deliverable deliverables
+	finally lastly and last but not least p.s ps oh plan checklist steps changes this pr deliverable deliverables pending small quick oh p.s.
 `);
 /** Words of a label that states the ask: "the ask is simple:", "the change we want:". */
 const ASK_WORDS = set("ask request change want need needed job task goal fix");
 const SHOULD = set("should must needs has");
+const DEFECTS = set("missing wrong broken outdated stale out-of-date incorrect misspelt misspelled");
 /** Words of a decision just reported: "we landed on option B. So …". */
 const DECIDED = set("decided landed agreed settled chose concluded going went");
 const CLEFTS = [
@@ -53,9 +54,12 @@ const MARKERS: ReadonlyArray<readonly string[]> = [
 const marked = (tokens: readonly Token[]) =>
 	tokens.some((_, k) => MARKERS.some((m) => m.every((w, j) => tokens[k + j]?.norm === w)));
 
-/** The clause before ends with a colon and is a label of `words`: "Next up:", "Still to do on this branch:". */
+const LABEL_CLOSERS = new Set([":", "–", "—", "-", ","]);
+
+/** The clause before is a label of `words`, closed by a colon or a dash: "Next up:", "One small thing –". */
 function labelled(before: Clause | undefined, words: ReadonlySet<string>, all: boolean): boolean {
-	if (before?.closer !== ":") return false;
+	if (before === undefined || !LABEL_CLOSERS.has(before.closer)) return false;
+	if (before.closer !== ":" && (!all || before.tokens.length > 4)) return false;
 	const ws = before.tokens.filter((t) => t.kind === "word");
 	return all ? ws.length > 0 && ws.every((t) => words.has(t.norm)) : ws.some((t) => words.has(t.norm));
 }
@@ -125,8 +129,14 @@ function statedAsk(list: readonly Clause[], k: number): Hit[] {
 		if (work) return [hit("file-change", "work-asked", tokens[start] as Token, after)];
 	}
 	const m = tokens.findIndex((t, j) => j > c.head && SHOULD.has(t.norm));
-	if (m > 0 && labelled(list[k - 1], ASK_WORDS, false) && tokens[m + 1]?.kind === "word") {
+	const asked = labelled(list[k - 1], ASK_WORDS, false) || labelled(list[k - 1], LABEL_WORDS, true);
+	if (m > 0 && asked && tokens[m + 1]?.kind === "word") {
 		return [hit("file-change", "work-asked", tokens[m] as Token, quoteEnd(tokens, m, 3))];
+	}
+	// "One small thing – the license header is missing from the new files": a defect handed out.
+	const defect = tokens.find((t) => DEFECTS.has(t.norm));
+	if (defect && c.mood === "statement" && labelled(list[k - 1], LABEL_WORDS, true)) {
+		return [hit("file-change", "work-asked", tokens[c.head] as Token, defect)];
 	}
 	return [];
 }
