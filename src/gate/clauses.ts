@@ -6,7 +6,7 @@
  * statement, a question word a question, "if"/"when" a condition.
  */
 import { commandWords } from "./commands.ts";
-import { hedgedLongestAt, INNER_FRAMES, politeFrameAt, STACKED_OPENERS } from "./politeness.ts";
+import { hedgedLongestAt, INNER_FRAMES, phrasesStarting, politeFrameAt, STACKED_OPENERS } from "./politeness.ts";
 import { hypothetical, negativeQuestion } from "./questions.ts";
 import { OPENERS, REQUEST_FRAMES, SUGGESTION_FRAMES } from "./requests.ts";
 import type { Clause, Mood, Sentence, Token } from "./types.ts";
@@ -67,7 +67,7 @@ export function phraseAt(tokens: readonly Token[], i: number, phrase: readonly s
 /** The longest of `list` matching at `i`, as its length (0 when none does). */
 export function longestAt(tokens: readonly Token[], i: number, list: ReadonlyArray<readonly string[]>): number {
 	let best = 0;
-	for (const phrase of list) best = Math.max(best, phraseAt(tokens, i, phrase));
+	for (const phrase of phrasesStarting(list, tokens[i]?.norm)) best = Math.max(best, phraseAt(tokens, i, phrase));
 	return best;
 }
 

@@ -11,7 +11,9 @@
  * helpers be merged?") asks, and only a hedged one ("perhaps … could be merged?") or a negative one
  * ("shouldn't … be removed?") suggests.
  */
+
 import { type Hit, hit, isWord, pathText, quoteEnd } from "./hits.ts";
+import { PRAISE } from "./politeness.ts";
 import type { Clause, Token } from "./types.ts";
 import { CODE_OBJECTS, changeGerund, changeParticiple, PROSE_OBJECTS, pastTense, WORK_NOUNS } from "./verbs.ts";
 import { phrases, set } from "./words.ts";
@@ -118,6 +120,9 @@ function wishedOn(c: Clause): Hit[] {
 		// "it would be lovely if …", "I'd love it if …": a few words of praise before the "if".
 		let at = i + n;
 		for (let k = at; k < Math.min(tokens.length, at + 4); k++) if (isWord(tokens, k, ["if", "for"])) at = k + 1;
+		// "it would be lovely if …" wishes; "it would be a disaster if …" fears (wishes.ts).
+		const judged = isWord(tokens, i, ["it", "it'd", "it'll", "that", "that'd"]);
+		if (judged && !tokens.slice(i + n, at).some((t) => PRAISE.has(t.norm))) return [];
 		const conditional = at > i + n;
 		const verb = wishedVerb(tokens, at, conditional);
 		if (verb > at && thingAt(tokens, at, verb)) {

@@ -42,10 +42,31 @@ export function hedgedAt(tokens: readonly Token[], i: number, phrase: readonly s
 	return k - i;
 }
 
+type Phrases = ReadonlyArray<readonly string[]>;
+/** Each list's phrases by their first word: a frame is looked for at every clause's start. */
+const byFirst = new WeakMap<Phrases, Map<string, Array<readonly string[]>>>();
+
+/** The phrases of `list` that start with `word`. */
+export const phrasesStarting = (list: Phrases, word: string | undefined) => indexed(list).get(word ?? "") ?? [];
+
+function indexed(list: Phrases): Map<string, Array<readonly string[]>> {
+	let index = byFirst.get(list);
+	if (index === undefined) {
+		index = new Map();
+		for (const phrase of list) {
+			const first = phrase[0] ?? "";
+			index.set(first, [...(index.get(first) ?? []), phrase]);
+		}
+		byFirst.set(list, index);
+	}
+	return index;
+}
+
 /** The longest of `list` at `i`, hedges allowed inside, as its length in tokens (0 when none matches). */
-export function hedgedLongestAt(tokens: readonly Token[], i: number, list: ReadonlyArray<readonly string[]>): number {
+export function hedgedLongestAt(tokens: readonly Token[], i: number, list: Phrases): number {
 	let best = 0;
-	for (const phrase of list) if (tokens[i]?.norm === phrase[0]) best = Math.max(best, hedgedAt(tokens, i, phrase));
+	for (const phrase of indexed(list).get(tokens[i]?.norm ?? "") ?? [])
+		best = Math.max(best, hedgedAt(tokens, i, phrase));
 	return best;
 }
 
@@ -124,7 +145,7 @@ const GRATEFUL: readonly Slot[] = [
 	{ options: YOU_TAILS },
 ];
 
-const PRAISE = set(`
+export const PRAISE = set(`
 	great nice lovely splendid wonderful brilliant helpful fab fabulous fantastic amazing ace handy ideal good
 	perfect super awesome cool grand marvellous marvelous terrific excellent useful best better smashing
 `);
