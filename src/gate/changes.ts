@@ -129,6 +129,8 @@ function continues(tokens: readonly Token[], i: number, verb: string, whole: boo
 	// "where we left off", "where you left it", "what you started", "take on the port".
 	if (rest.some((t, k) => t.norm === "left" && LEFT_WHAT.has(rest[k + 1]?.norm ?? ""))) return true;
 	if (rest.some((t, k) => ["you", "we"].includes(t.norm) && STARTED.has(rest[k + 1]?.norm ?? ""))) return true;
+	// "do what you have to", "do whatever it takes".
+	if (verb === "do" && isWord(tokens, i + 1, ["what", "whatever"]) && whole) return true;
 	if (verb === "take" && !isWord(tokens, i + 1, ["on"])) return false;
 	if (verb !== "get" && verb !== "make" && isWord(tokens, i + 1, WORK_GERUNDS)) return true;
 	// "get the tests passing", "get the coverage report uploading again".

@@ -103,7 +103,6 @@ function frameAt(tokens: readonly Token[], i: number): { length: number; suggest
 }
 
 const WH = new Set(["why", "what", "how", "where", "when", "which", "who", "whom", "whose", "whether"]);
-const isWordIn = (t: Token | undefined, words: readonly string[]) => t?.kind === "word" && words.includes(t.norm);
 const BARE_MODALS = new Set(["must", "should"]);
 const STRAY_TO_MODALS = new Set(["must", "can", "could", "should", "will", "would", "may", "might", "please"]);
 
@@ -180,8 +179,10 @@ function moodOf(tokens: readonly Token[], head: number, addressed: boolean, sent
 	if (SUBORDINATORS.has(t.norm)) return "subordinate";
 	// Outside a question, "any" is a subject's determiner ("any changes you make belong in docs/") and a
 	// negated auxiliary has lost its subject ("is not permitted that …").
-	const subjectless =
-		t.norm === "any" || t.norm === "anything" || (!WH.has(t.norm) && isWordIn(tokens[head + 1], ["not", "never"]));
+	// "(src/parse.ts) is off-limits": an auxiliary before no subject of its own states.
+	const next = tokens[head + 1];
+	const noSubject = next === undefined || (next.kind === "word" && !SUBJECTS.has(next.norm) && next.norm !== "you");
+	const subjectless = t.norm === "any" || t.norm === "anything" || (!WH.has(t.norm) && noSubject);
 	if (QUESTION_WORDS.has(t.norm)) return sentence.question ? "question" : subjectless ? "statement" : "subordinate";
 	if (SUBJECTS.has(t.norm)) return "statement";
 	return unknownVerb(tokens, head) ? "directive" : "fragment";

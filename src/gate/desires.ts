@@ -44,6 +44,8 @@ const WISH_FRAMES = phrases(`
 	what we're after is for
 	all i want is for
 	all i ask is for
+	ideally
+	in an ideal world
 	the change we want is for
 	the change i want is for
 	the ask is for

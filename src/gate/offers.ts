@@ -23,6 +23,10 @@ export const HANDED_FRAMES: ReadonlyArray<readonly string[]> = [
 	),
 	...phrases(`
 	is it within your power to
+	the idea being that you
+	the idea is that you
+	the plan is that you
+	the point being that you
 	it's time to
 	it is time to
 	time to

@@ -118,6 +118,7 @@ export const PHRASAL_CHANGES: ReadonlyArray<readonly [string, readonly string[]]
 	["wrap", ["in", "with"]],
 	["touch", ["up"]],
 	["deal", ["with"]],
+	["go", ["wild", "town"]],
 	["bolt", ["on"]],
 	["tack", ["on"]],
 	["pull", ["into", "together"]],

@@ -63,6 +63,7 @@ const CAUTIONS: ReadonlyArray<readonly string[]> = phrases(`
 	whatever you
 	whatever happens
 	whatever else
+	in an ideal world
 	pretend
 	act as if
 	act as though

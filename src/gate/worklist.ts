@@ -14,7 +14,15 @@
  */
 import { embedded, type Hit, hit, isWord, quoteEnd } from "./hits.ts";
 import type { Clause, Token } from "./types.ts";
-import { CODE_OBJECTS, changeParticiple, imperativeVerb, PROSE_OBJECTS, pastTense, WORK_NOUNS } from "./verbs.ts";
+import {
+	CODE_OBJECTS,
+	changeForm,
+	changeParticiple,
+	imperativeVerb,
+	PROSE_OBJECTS,
+	pastTense,
+	WORK_NOUNS,
+} from "./verbs.ts";
 import { set } from "./words.ts";
 
 const INDEFINITE = set("a an one another some more few couple");
@@ -28,7 +36,7 @@ const LABEL_WORDS = set(`
 	finally lastly and last but not least p.s ps oh plan checklist steps changes this pr deliverable deliverables pending small quick oh p.s.
 `);
 /** Words of a label that states the ask: "the ask is simple:", "the change we want:". */
-const ASK_WORDS = set("ask request change want need needed job task goal fix");
+const ASK_WORDS = set("ask request change want need needed job task goal fix gist upshot tl;dr bottom short");
 const SHOULD = set("should must needs has");
 const DEFECTS = set("missing wrong broken outdated stale out-of-date incorrect misspelt misspelled");
 /** Words of a decision just reported: "we landed on option B. So …". */
@@ -43,7 +51,7 @@ const CLEFTS = [
 	["the", "request"],
 ];
 /** Words of a label over a to-do list: "still to do:", "remaining:", "what needs doing:". */
-const TODO_WORDS = set("do todo to-do doing remaining left needed outstanding pending tasks");
+const TODO_WORDS = set("do todo to-do doing remaining left needed outstanding pending tasks plan");
 const MARKERS: ReadonlyArray<readonly string[]> = [
 	["please"],
 	["if", "you", "can"],
@@ -97,7 +105,10 @@ function askedFor(list: readonly Clause[], k: number, label: Clause | undefined)
 /** "Still to do: the old flag removed and the docs regenerated": results listed as work to do. */
 function checklist(list: readonly Clause[], k: number): Hit[] {
 	const c = list[k] as Clause;
-	if (c.mood === "directive" || !labelled(list[k - 1], TODO_WORDS, false)) return [];
+	// The label may stand before several items: "The plan: new endpoint, old one deprecated, docs updated."
+	let j = k - 1;
+	while (j > 0 && list[j]?.closer === ",") j--;
+	if (c.mood === "directive" || !labelled(list[j], TODO_WORDS, false)) return [];
 	const done = c.tokens.find((t, j) => j > c.head && t.kind === "word" && changeParticiple(t.norm));
 	const aux = c.tokens.some((t) => ["is", "are", "was", "were", "has", "have", "had", "been"].includes(t.norm));
 	return done && !aux ? [hit("file-change", "work-listed", c.tokens[c.head] as Token, done)] : [];
@@ -133,6 +144,11 @@ function statedAsk(list: readonly Clause[], k: number): Hit[] {
 	if (m > 0 && asked && tokens[m + 1]?.kind === "word") {
 		return [hit("file-change", "work-asked", tokens[m] as Token, quoteEnd(tokens, m, 3))];
 	}
+	// "Oh, and nothing under docs/ changes": a rule handed out after a label.
+	const short = labelled(list[k - 1], LABEL_WORDS, true);
+	if (short && isWord(tokens, c.head, ["nothing", "no"]) && tokens.some((t, j) => j > c.head && changeForm(t.norm))) {
+		return [hit("prohibition", "rule-listed", tokens[c.head] as Token, quoteEnd(tokens, c.head, 6))];
+	}
 	// "One small thing – the license header is missing from the new files": a defect handed out.
 	const defect = tokens.find((t) => DEFECTS.has(t.norm));
 	if (defect && c.mood === "statement" && labelled(list[k - 1], LABEL_WORDS, true)) {
@@ -141,14 +157,20 @@ function statedAsk(list: readonly Clause[], k: number): Hit[] {
 	return [];
 }
 
-/** "We landed on option B. So the client gets wrapped in an adapter, and the old calls go away." */
-function decidedPlan(c: Clause, previous: readonly Token[]): Hit[] {
+/**
+ * "We landed on option B. So the client gets wrapped in an adapter, and the old calls go away.",
+ * "As discussed, the fallback path goes": a decision carried out, stated as what happens.
+ */
+function decidedPlan(c: Clause, first: boolean, previous: readonly Token[]): Hit[] {
 	const { tokens } = c;
-	if (!isWord(tokens, 0, ["so", "then"]) || !previous.some((t) => DECIDED.has(t.norm))) return [];
-	for (let k = 1; k + 1 < tokens.length; k++) {
+	const s = c.sentence.tokens;
+	const agreed = isWord(s, 0, ["as"]) && isWord(s, 1, ["discussed", "agreed", "decided", "planned"]);
+	const so = first && isWord(tokens, 0, ["so", "then"]) && previous.some((t) => DECIDED.has(t.norm));
+	if (!agreed && !so) return [];
+	for (let k = 1; k < tokens.length; k++) {
 		const got = isWord(tokens, k, ["gets", "get"]) && pastTense(tokens[k + 1]?.norm ?? "");
-		const gone = isWord(tokens, k, ["go", "goes"]) && isWord(tokens, k + 1, ["away"]);
-		if (got || gone) return [hit("file-change", "work-planned", tokens[k] as Token, tokens[k + 1] as Token)];
+		const gone = isWord(tokens, k, ["go", "goes"]) && (isWord(tokens, k + 1, ["away"]) || tokens[k + 1] === undefined);
+		if (got || gone) return [hit("file-change", "work-planned", tokens[k] as Token, quoteEnd(tokens, k, 2))];
 	}
 	return [];
 }
@@ -163,7 +185,7 @@ export function worklistHits(list: readonly Clause[], label?: Clause, previous: 
 		const c = list[k] as Clause;
 		if (c.inQuestion || c.sentence.question) continue;
 		out.push(...askedFor(list, k, label), ...checklist(list, k), ...belongs(c), ...statedAsk(list, k));
-		if (k === 0) out.push(...decidedPlan(c, previous));
+		out.push(...decidedPlan(c, k === 0, previous));
 	}
 	return out;
 }
