@@ -47,6 +47,8 @@ const PERMITS = [
 	["permission", "to"],
 ];
 
+const DENIALS = new Set(["not", "no", "don't", "doesn't", "haven't", "hasn't", "never", "without", "aren't", "isn't"]);
+
 /** Paths an order to change names: in its own clause, and in a leading "In src/a.ts," fragment. */
 export function targetHits(c: Clause, previous: Clause | undefined, changed: boolean): Hit[] {
 	if (!changed) return [];
@@ -84,6 +86,9 @@ function permitted(tokens: readonly Token[]): Hit[] {
 		const n = longestAt(tokens, i, PERMITS);
 		const verb = tokens[i + n];
 		if (n > 0 && verb?.kind === "word" && (changeForm(verb.norm) || verb.norm === "touch")) {
+			// "you don't have permission to change …", "you have not the permission to …": a permission denied forbids.
+			const denied = tokens.slice(Math.max(0, i - 4), i).some((b) => DENIALS.has(b.norm));
+			if (denied) return [hit("prohibition", "permission-denied", t, quoteEnd(tokens, i + n, 3))];
 			return [hit("write-boundary", "permission", t, quoteEnd(tokens, i + n, 3))];
 		}
 	}

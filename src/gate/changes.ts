@@ -54,6 +54,7 @@ const PRONOUN_VERBS = new Set([
 	"carry",
 ]);
 const CONTINUE_SKIP = new Set([
+	"of",
 	"the",
 	"this",
 	"that",
@@ -69,6 +70,8 @@ const CONTINUE_SKIP = new Set([
 	"a",
 	"an",
 ]);
+const STARTED = new Set(["started", "began", "begun", "kicked"]);
+const LEFT_WHAT = new Set(["off", "it", "things", "them", "that"]);
 const WORK_GERUNDS = new Set(["working", "coding", "implementing", "hacking", "editing", "writing"]);
 const GET_RESULTS = new Set([
 	"passing",
@@ -78,6 +81,7 @@ const GET_RESULTS = new Set([
 	"building",
 	"fixed",
 	"done",
+	"zero",
 	"sync",
 	"date",
 	"shape",
@@ -95,6 +99,7 @@ const BARE_CONTINUE = [
 /** Change verbs that are also adjectives: "clean answer", "correct answer", "lower bound". */
 const ADJECTIVES = new Set(["clean", "correct", "clear", "lower", "tidy", "open"]);
 const NEEDS = new Set(["needs", "need", "should", "must", "has", "have", "ought", "got", "want", "wants"]);
+const NEGATED = new Set("not never isn't aren't don't doesn't wasn't weren't nothing no none nobody".split(" "));
 const WANTERS = new Set(["want", "need", "like", "prefer", "wanted", "liked", "preferred"]);
 
 /** The verb's order reaches past a frame-less head: the quote is the verb and a few words of its object. */
@@ -121,16 +126,27 @@ function incomplete(tokens: readonly Token[], i: number, verb: string): boolean 
 function continues(tokens: readonly Token[], i: number, verb: string, whole: boolean): boolean {
 	const rest = tokens.slice(i + 1, i + 8).filter((t) => t.kind === "word");
 	if (BARE_CONTINUE.some((p) => p.every((w, k) => tokens[i + k]?.norm === w)) && whole && rest.length <= 1) return true;
-	if (rest.some((t, k) => t.norm === "left" && rest[k + 1]?.norm === "off")) return true;
+	// "where we left off", "where you left it", "what you started", "take on the port".
+	if (rest.some((t, k) => t.norm === "left" && LEFT_WHAT.has(rest[k + 1]?.norm ?? ""))) return true;
+	if (rest.some((t, k) => ["you", "we"].includes(t.norm) && STARTED.has(rest[k + 1]?.norm ?? ""))) return true;
+	// "do what you have to", "do whatever it takes".
+	if (verb === "do" && isWord(tokens, i + 1, ["what", "whatever"]) && whole) return true;
+	if (verb === "take" && !isWord(tokens, i + 1, ["on"])) return false;
 	if (verb !== "get" && verb !== "make" && isWord(tokens, i + 1, WORK_GERUNDS)) return true;
-	if (verb === "get" || verb === "make") return tokens.slice(i + 1, i + 7).some((t) => GET_RESULTS.has(t.norm));
-	for (let k = i + 1; k < Math.min(tokens.length, i + 5); k++) {
+	// "get the tests passing", "get the coverage report uploading again".
+	const again = tokens.some((t, k) => k > i && t.norm === "again" && /ing$/.test(tokens[k - 1]?.norm ?? ""));
+	if (verb === "get" || verb === "make")
+		return again || tokens.slice(i + 1, i + 10).some((t) => GET_RESULTS.has(t.norm));
+	// "finish the migration", "carry on with the TypeScript conversion": a word or two may qualify the work.
+	let qualifiers = 0;
+	for (let k = i + 1; k < Math.min(tokens.length, i + 8); k++) {
 		const t = tokens[k] as Token;
 		if (t.kind !== "word") return false;
 		if (CONTINUE_SKIP.has(t.norm)) continue;
 		if (changeGerund(t.norm)) return true;
-		if (PRONOUN_WORK.has(t.norm)) return PRONOUN_VERBS.has(verb);
-		return WORK_NOUNS.has(t.norm);
+		if (PRONOUN_WORK.has(t.norm)) return PRONOUN_VERBS.has(verb) && qualifiers === 0;
+		if (WORK_NOUNS.has(t.norm)) return true;
+		if (++qualifiers > 2 || PROSE_OBJECTS.has(t.norm)) return false;
 	}
 	return false;
 }
@@ -152,6 +168,9 @@ function phrasal(tokens: readonly Token[], i: number, verb: string): boolean {
 	if (particles.length === 0) return false;
 	if (verb === "take" && isWord(tokens, i + 2, ["not", "that", "to"])) return false;
 	if (verb === "work") return isWord(tokens, i + 1, ["on"]);
+	// "could you sort that?": to sort a thing out, as British English says it.
+	if (verb === "sort" && isWord(tokens, i + 1, ["it", "that", "this", "them"])) return tokens[i + 2]?.kind !== "word";
+	if (verb === "sort" && tokens[i + 1]?.kind !== "word" && tokens[i + 1]?.kind !== "path") return true;
 	// "fill in the blanks" writes; "fill me in" tells.
 	if (verb === "fill" && isWord(tokens, i + 1, ["me", "us", "them", "him", "her", "you"])) return false;
 	// "get the Dockerfile onto node 22" moves a thing; "get into the details" does not.
@@ -202,6 +221,10 @@ function headOrder(c: Clause): Hit[] {
 	const edit = editOrder(c);
 	if (edit.length > 0) return edit;
 	if (!imperativeVerb(v) && unknownVerb(tokens, head)) return [order(tokens, head, "unknown-verb")];
+	// "see it through", "see the migration through": finish work in flight.
+	if (v === "see" && tokens.slice(head + 2, head + 5).some((x) => x.norm === "through") && !c.sentence.question) {
+		return [order(tokens, head, "continue-work")];
+	}
 	const whole = c.closer === "" || c.closer === "." || c.closer === ",";
 	if (CONTINUE_VERBS.has(v) && c.closer !== ":" && continues(tokens, head, v, whole)) {
 		return [order(tokens, head, "continue-work")];
@@ -221,7 +244,9 @@ function statedNeed(c: Clause): Hit[] {
 		if (t.kind !== "word") continue;
 		if (wanter && changeParticiple(t.norm) && i > head + 2)
 			return [hit("file-change", "stated-need", tokens[head] as Token, t)];
-		if (!NEEDS.has(t.norm)) continue;
+		// "the stale branches are to be deleted": an order in the passive.
+		const toBe = isWord(tokens, i, ["is", "are"]) && isWord(tokens, i + 1, ["to"]) && isWord(tokens, i + 2, ["be"]);
+		if (!NEEDS.has(t.norm) && !toBe) continue;
 		const window = tokens.slice(i + 1, i + 4);
 		// "these fixtures need to go" (removed), "somebody has to delete them".
 		const to = isWord(tokens, i + 1, ["to"]) ? tokens[i + 2] : undefined;
@@ -230,8 +255,13 @@ function statedNeed(c: Clause): Hit[] {
 		const done =
 			gone || base
 				? (to as Token)
-				: window.find((w) => w.kind === "word" && (changeParticiple(w.norm) || changeGerund(w.norm)));
-		if (done && !isWord(tokens, i + 1, ["not", "never"])) return [hit("file-change", "stated-need", t, done)];
+				: window.find(
+						(w) => w.kind === "word" && (changeParticiple(w.norm) || changeGerund(w.norm) || w.norm === "sorting"),
+					);
+		if (!done || isWord(tokens, i + 1, ["not", "never"])) continue;
+		// "the client isn't something anyone should be editing": a need denied forbids.
+		if (tokens.slice(head, i).some((x) => NEGATED.has(x.norm))) return [hit("prohibition", "negated-need", t, done)];
+		return [hit("file-change", "stated-need", t, done)];
 	}
 	return [];
 }

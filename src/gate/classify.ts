@@ -24,9 +24,11 @@
  * catch it. Where a reading is ambiguous the rules lean to "task". No model, no dependencies, no
  * I/O: the same brief always gives the same decision, quickly enough for a hook on every call.
  */
+import { joinAsides } from "./asides.ts";
 import { boundaryHits, targetHits } from "./boundary.ts";
 import { blockHit, changeHits, runsNextBlock } from "./changes.ts";
 import { clauses } from "./clauses.ts";
+import { desireHits } from "./desires.ts";
 import type { Hit } from "./hits.ts";
 import { prohibitionHits } from "./prohibitions.ts";
 import { dataRegions } from "./regions.ts";
@@ -35,6 +37,7 @@ import { sentences } from "./sentences.ts";
 import { scan } from "./tokens.ts";
 import type { Clause, GateDecision, GateReason, ReasonKind } from "./types.ts";
 import { wishHits } from "./wishes.ts";
+import { worklistHits } from "./worklist.ts";
 
 /** How many clauses after a suggestion may ask about it. */
 const FOLLOW_UP = 6;
@@ -71,7 +74,7 @@ function clauseHits(c: Clause, previous: Clause | undefined): Hit[] {
  */
 export function briefHits(brief: string): Hit[] {
 	const all = sentences(scan(brief, dataRegions(brief)));
-	const lists = all.map((s) => clauses(s));
+	const lists = all.map((s) => joinAsides(clauses(s)));
 	const hits: Hit[] = [];
 	for (let s = 0; s < all.length; s++) {
 		const list = lists[s] as Clause[];
@@ -79,7 +82,10 @@ export function briefHits(brief: string): Hit[] {
 			if (c.suggestion && askedAbout(c, [...list.slice(k + 1), ...(lists[s + 1] ?? [])].slice(0, FOLLOW_UP))) return;
 			hits.push(...clauseHits(c, list[k - 1]));
 		});
-		hits.push(...wishHits(list));
+		// A label alone on its line ("Plan:") introduces the list items after it.
+		const before = lists[s - 1];
+		const label = before?.length === 1 && before[0]?.endsWithColon ? before[0] : undefined;
+		hits.push(...wishHits(list), ...desireHits(list), ...worklistHits(list, label, all[s - 1]?.tokens ?? []));
 		const last = list.at(-1);
 		const next = all[s + 1];
 		if (last && runsNextBlock(last) && next?.fence && next.tokens[0]) hits.push(...blockHit(next.tokens[0]));

@@ -6,7 +6,9 @@
  * statement, a question word a question, "if"/"when" a condition.
  */
 import { commandWords } from "./commands.ts";
-import { INNER_FRAMES, OPENERS, REQUEST_FRAMES, SUGGESTION_FRAMES } from "./requests.ts";
+import { hedgedLongestAt, INNER_FRAMES, phrasesStarting, politeFrameAt, STACKED_OPENERS } from "./politeness.ts";
+import { hypothetical, negativeQuestion } from "./questions.ts";
+import { OPENERS, REQUEST_FRAMES, SUGGESTION_FRAMES } from "./requests.ts";
 import type { Clause, Mood, Sentence, Token } from "./types.ts";
 import { imperativeVerb, NOT_VERBS } from "./verbs.ts";
 import { FILLERS, FRAMES, NEGATIONS, QUESTION_WORDS, SUBJECTS, SUBORDINATORS } from "./words.ts";
@@ -65,7 +67,7 @@ export function phraseAt(tokens: readonly Token[], i: number, phrase: readonly s
 /** The longest of `list` matching at `i`, as its length (0 when none does). */
 export function longestAt(tokens: readonly Token[], i: number, list: ReadonlyArray<readonly string[]>): number {
 	let best = 0;
-	for (const phrase of list) best = Math.max(best, phraseAt(tokens, i, phrase));
+	for (const phrase of phrasesStarting(list, tokens[i]?.norm)) best = Math.max(best, phraseAt(tokens, i, phrase));
 	return best;
 }
 
@@ -75,16 +77,34 @@ const YOU_FRAMES = FRAMES.filter((f) => f[0]?.startsWith("you"));
 
 /** The frame at `i`, if any: its length and whether it is a suggestion ("why not", "how about"). */
 function frameAt(tokens: readonly Token[], i: number): { length: number; suggestion: boolean } {
-	// "do you think you could …": an opener counts only before a frame that addresses the child.
-	const opener = longestAt(tokens, i, OPENERS);
-	const start = opener > 0 && longestAt(tokens, i + opener, YOU_FRAMES) > 0 ? i + opener : i;
-	const request = Math.max(longestAt(tokens, start, FRAMES), longestAt(tokens, start, REQUEST_FRAMES));
-	const offer = longestAt(tokens, start, SUGGESTION_FRAMES);
+	// "do you think you could …", "I don't suppose there's any chance you could …": openers count
+	// only before a frame that addresses the child.
+	let start = i;
+	for (let n = 0; n < 3; n++) {
+		const opener = Math.max(hedgedLongestAt(tokens, start, OPENERS), hedgedLongestAt(tokens, start, STACKED_OPENERS));
+		if (opener === 0) break;
+		start += opener;
+	}
+	const addresses = (k: number) => hedgedLongestAt(tokens, k, YOU_FRAMES) > 0 || politeFrameAt(tokens, k).length > 0;
+	if (start > i && !addresses(start)) start = i;
+	const polite = politeFrameAt(tokens, start);
+	const request = Math.max(
+		hedgedLongestAt(tokens, start, FRAMES),
+		hedgedLongestAt(tokens, start, REQUEST_FRAMES),
+		polite.suggestion ? 0 : polite.length,
+	);
+	const offer = Math.max(hedgedLongestAt(tokens, start, SUGGESTION_FRAMES), polite.suggestion ? polite.length : 0);
 	// "Mind adding a test?": "mind" alone frames a gerund, and only a gerund ("mind you don't …" forbids).
 	const mind = tokens[start]?.norm === "mind" && /ing$/.test(tokens[start + 1]?.norm ?? "") ? 1 : 0;
-	const length = Math.max(request, offer, mind);
+	// "Must add validation", "Should rename the package": a modal without its subject, before a verb.
+	const modal = word(tokens[start], BARE_MODALS) && imperativeVerb(tokens[start + 1]?.norm ?? "") ? 1 : 0;
+	const length = Math.max(request, offer, mind, modal);
 	return { length: length === 0 ? 0 : start - i + length, suggestion: offer > request };
 }
+
+const WH = new Set(["why", "what", "how", "where", "when", "which", "who", "whom", "whose", "whether"]);
+const BARE_MODALS = new Set(["must", "should"]);
+const STRAY_TO_MODALS = new Set(["must", "can", "could", "should", "will", "would", "may", "might", "please"]);
 
 /** An adverb of manner after a frame: "would you mind terribly …", "could you quietly …"; never "only". */
 const manner = (t: Token | undefined) =>
@@ -100,7 +120,14 @@ function findHead(tokens: readonly Token[]): { head: number; addressed: boolean;
 	let suggestion = false;
 	let inner = false;
 	for (let guard = 0; guard < 10 && i < tokens.length; guard++) {
-		if (word(tokens[i], FILLERS) || (addressed && manner(tokens[i]))) {
+		// "Ruthlessly delete dead code": an adverb of manner before an order's verb.
+		const before = manner(tokens[i]) && imperativeVerb(tokens[i + 1]?.norm ?? "");
+		if (word(tokens[i], FILLERS) || (addressed && manner(tokens[i])) || before) {
+			i++;
+			continue;
+		}
+		// "you must to keep …", "please to add …": a stray "to" after a modal, as non-native English writes.
+		if (!inner && tokens[i]?.norm === "to" && word(tokens[i - 1], STRAY_TO_MODALS)) {
 			i++;
 			continue;
 		}
@@ -137,7 +164,12 @@ function causeHead(tokens: readonly Token[], head: number, sentence: Sentence): 
 function moodOf(tokens: readonly Token[], head: number, addressed: boolean, sentence: Sentence, label: boolean): Mood {
 	const t = tokens[head];
 	if (t?.kind !== "word") return addressed ? "directive" : "fragment";
-	if (longestAt(tokens, head, NEGATIONS) > 0 && (t.norm !== "not" || addressed)) return "directive";
+	if (negativeQuestion(tokens, head, sentence.question)) return "question";
+	// "Please not delete the logs", "Not touch the config": a bare "not" before a verb forbids.
+	const notVerb = t.norm === "not" && imperativeVerb(tokens[head + 1]?.norm ?? "");
+	if (longestAt(tokens, head, NEGATIONS) > 0 && (t.norm !== "not" || addressed || notVerb)) return "directive";
+	// "Would you delete it, if you were me?": a hypothetical asks for an opinion.
+	if (addressed && sentence.question && hypothetical(sentence.tokens)) return "question";
 	if (t.norm === "only") return "directive";
 	if (addressed) return "directive";
 	if (commandWords(tokens.slice(head, head + 2).map((x) => x.norm))) return "directive";
@@ -145,7 +177,13 @@ function moodOf(tokens: readonly Token[], head: number, addressed: boolean, sent
 	if (imperativeVerb(t.norm) && !nounUse(tokens, head) && !label) return "directive";
 	if (causeHead(tokens, head, sentence)) return "directive";
 	if (SUBORDINATORS.has(t.norm)) return "subordinate";
-	if (QUESTION_WORDS.has(t.norm)) return sentence.question ? "question" : "subordinate";
+	// Outside a question, "any" is a subject's determiner ("any changes you make belong in docs/") and a
+	// negated auxiliary has lost its subject ("is not permitted that …").
+	// "(src/parse.ts) is off-limits": an auxiliary before no subject of its own states.
+	const next = tokens[head + 1];
+	const noSubject = next === undefined || (next.kind === "word" && !SUBJECTS.has(next.norm) && next.norm !== "you");
+	const subjectless = t.norm === "any" || t.norm === "anything" || (!WH.has(t.norm) && noSubject);
+	if (QUESTION_WORDS.has(t.norm)) return sentence.question ? "question" : subjectless ? "statement" : "subordinate";
 	if (SUBJECTS.has(t.norm)) return "statement";
 	return unknownVerb(tokens, head) ? "directive" : "fragment";
 }
@@ -158,7 +196,8 @@ function moodOf(tokens: readonly Token[], head: number, addressed: boolean, sent
  */
 export function unknownVerb(tokens: readonly Token[], head: number): boolean {
 	const t = tokens[head];
-	const form = /ly$|'s$|s'$|ing$|ed$/;
+	// Adverbs, possessives, gerunds and past forms ("weed" and "shed" are not past forms).
+	const form = /ly$|'s$|s'$|ing$|[^e]ed$/;
 	// A word with a digit in it ("e2e-fork", "v2") names a thing, never an order's verb.
 	const named = /\d/.test(t?.norm ?? "");
 	if (t?.kind !== "word" || named || NOT_VERBS.has(t.norm) || form.test(t.norm) || /^\p{Lu}{2,}/u.test(t.text)) {

@@ -44,6 +44,21 @@ function replyAt(tokens: readonly Token[], i: number): boolean {
 	return indefinite && FORMAT_NOUNS.has(noun.norm);
 }
 
+/** Verbs of the child's telling: "when you mention them", "wherever you cite code". */
+const TELLING = new Set(
+	"mention cite quote refer list describe reference report answer reply explain discuss summarise summarize".split(" "),
+);
+
+/** "when you mention them", "whenever you cite a file": the clause is about how the child tells. */
+function whenReporting(tokens: readonly Token[]): boolean {
+	return tokens.some(
+		(_, k) =>
+			isWord(tokens, k, ["when", "whenever", "wherever", "as"]) &&
+			isWord(tokens, k + 1, ["you"]) &&
+			isWord(tokens, k + 2, TELLING),
+	);
+}
+
 /**
  * Whether the clause shapes the child's answer: its object or destination is the reply ("put your
  * answer in …", "at the top of your reply") or, when it names no file, a shape of prose ("in a
@@ -51,6 +66,7 @@ function replyAt(tokens: readonly Token[], i: number): boolean {
  */
 export function shapesAnswer(c: Clause): boolean {
 	const { tokens, head } = c;
+	if (whenReporting(tokens)) return true;
 	for (let i = head + 1; i < tokens.length; i++) if (isWord(tokens, i, DESTINATIONS) && replyAt(tokens, i)) return true;
 	return replyAt(tokens, head);
 }
@@ -131,6 +147,10 @@ function causes(c: Clause): Token | undefined {
 	for (let k = head + 2; k < Math.min(tokens.length, head + 9); k++) {
 		const t = tokens[k] as Token;
 		if (t.kind === "punct") break;
+		// "getting the e2e suite to run headless": a thing made to behave otherwise.
+		if (isWord(tokens, k, ["to"]) && isWord(tokens, head + 1, CAUSE_OBJECTS) && tokens[k + 1]?.kind === "word") {
+			return tokens[k + 1];
+		}
 		// "get the flaky test quarantined": any participle, for the result is what is asked for.
 		if (t.kind === "word" && (changeParticiple(t.norm) || pastTense(t.norm))) return t;
 	}
@@ -169,6 +189,8 @@ export function resultAsked(c: Clause): Hit[] {
 }
 
 const SHOULD = new Set(["should", "must", "ought"]);
+/** What a named thing "should" become or where it should go: a change, whatever follows. */
+const BECOMES = new Set(["become", "turn", "move", "live", "go"]);
 /** What a file "should" do that is its content: "the README should mention …", "target should be ES2022". */
 const CONTENT_VERBS = new Set(
 	"say read mention include list state document contain cover explain note be point default".split(" "),
@@ -182,8 +204,12 @@ const VALUE = /^(?:\d[\w.%-]*|true|false|on|off|null|none|yes|no|[\p{Lu}][\p{Lu}
 
 /** What a thing may lack that only a change gives it: "could do with a cleanup", "needs a test". */
 const WORK = new Set(
-	"cleanup clean-up refactor rewrite fix test tests docstring docstrings comment comments rename".split(" "),
+	`cleanup clean-up refactor rewrite fix test tests docstring docstrings comment comments rename tidy tidy-up
+	overhaul rework revamp refresh polish clear-out makeover migration migrations patch entry`.split(/\s+/),
 );
+/** Work that is a new thing, not done to one: it needs a target to be asked for now. */
+const NEW_WORK = new Set(["migration", "migrations", "patch", "entry", "test", "tests"]);
+const TARGETS = new Set(["for", "in", "to", "around", "on", "covering", "that", "which"]);
 const LACKS = new Set(["needs", "need", "deserves", "wants", "lacks", "requires"]);
 
 /** "src/a.ts needs a test", "the README could use a section on proxies": what a named file lacks. */
@@ -191,6 +217,9 @@ function fileLacks(tokens: readonly Token[], head: number): Hit[] {
 	for (let k = head + 1; k + 1 < tokens.length; k++) {
 		const use =
 			(isWord(tokens, k, ["use"]) && isWord(tokens, k - 1, ["could", "can"])) ||
+			(isWord(tokens, k, ["use"]) &&
+				isWord(tokens, k - 1, ["really", "definitely", "surely", "do"]) &&
+				isWord(tokens, k - 2, ["could", "can"])) ||
 			(isWord(tokens, k, ["with"]) && isWord(tokens, k - 1, ["do"]) && isWord(tokens, k - 2, ["could"])) ||
 			(isWord(tokens, k, ["from"]) && isWord(tokens, k - 1, ["benefit"])) ||
 			(isWord(tokens, k, ["for"]) && isWord(tokens, k - 1, ["overdue", "ripe", "begging", "due", "out"])) ||
@@ -200,7 +229,11 @@ function fileLacks(tokens: readonly Token[], head: number): Hit[] {
 		const named = tokens
 			.slice(head, k)
 			.some((t) => t.kind === "code" || pathText(t) !== undefined || DOC_WORDS.has(t.norm));
-		const work = tokens.slice(k + 2, k + 4).some((t) => WORK.has(t.norm));
+		// "needs a test", "need a migration for the new column": the work, and for a new piece of
+		// work what it is for ("we'll need a migration eventually" names no target yet).
+		const w = tokens.slice(k + 2, k + 4).findIndex((t) => WORK.has(t.norm));
+		const target = tokens.slice(k + 3 + w, k + 6 + w).some((t) => TARGETS.has(t.norm) || pathText(t) !== undefined);
+		const work = w >= 0 && (!NEW_WORK.has((tokens[k + 2 + w] as Token).norm) || target);
 		const from = isWord(tokens, k, ["with", "from", "for", "of"]) ? k - 1 : k;
 		return named || work ? [hit("file-change", "stated-need", tokens[from] as Token, quoteEnd(tokens, k, 3))] : [];
 	}
@@ -219,16 +252,28 @@ export function fileShould(c: Clause, previous: Clause | undefined): Hit[] {
 	const lacks = fileLacks(tokens, head);
 	if (lacks.length > 0) return lacks;
 	const m = tokens.findIndex((t, k) => k > head && t.kind === "word" && SHOULD.has(t.norm));
-	const verb = tokens[m + 1];
-	if (m < 0 || verb?.kind !== "word" || !CONTENT_VERBS.has(verb.norm) || embedded(tokens, head, m)) return [];
+	// "ought to be": the verb comes after "to".
+	const at = isWord(tokens, m + 1, ["to"]) ? m + 2 : m + 1;
+	const verb = tokens[at];
+	const becomes = verb?.kind === "word" && BECOMES.has(verb.norm);
+	if (m < 0 || verb?.kind !== "word" || embedded(tokens, head, m)) return [];
+	if (!CONTENT_VERBS.has(verb.norm) && !becomes) return [];
 	const lead =
 		previous?.closer === "," && isWord(previous.tokens, 0, ["in", "inside", "within"]) ? previous.tokens : [];
-	const named = [...lead, ...tokens.slice(0, m)].some(
+	// "the new constants should live in src/config/limits.ts": where a thing goes names the file.
+	const named = [...lead, ...tokens.slice(0, becomes ? tokens.length : m)].some(
 		(t) => t.kind === "code" || pathText(t) !== undefined || DOC_WORDS.has(t.norm),
 	);
-	const value = tokens[m + 2];
+	const value = tokens[at + 1];
 	const compared = value?.kind === "punct" && /^[<>=~^]$/.test(value.text);
 	const valued =
-		verb.norm !== "be" || compared || (value !== undefined && (value.kind === "code" || VALUE.test(value.text)));
-	return named && valued ? [hit("file-change", "stated-need", tokens[m] as Token, quoteEnd(tokens, m, 3))] : [];
+		verb.norm !== "be" ||
+		becomes ||
+		compared ||
+		(value !== undefined && (value.kind === "code" || VALUE.test(value.text)));
+	// "X should become a config option" changes X, whatever X is.
+	const become = verb.norm === "become";
+	return (named || become) && valued
+		? [hit("file-change", "stated-need", tokens[m] as Token, quoteEnd(tokens, m, 3))]
+		: [];
 }

@@ -57,6 +57,13 @@ function workNoun(tokens: readonly Token[], i: number): boolean {
 export function framedOrder(c: Clause): boolean {
 	const { tokens, head } = c;
 	const v = tokens[head]?.norm ?? "";
-	if (changeGerund(v) || (c.suggestion && changeParticiple(v)) || gerundOrder(tokens, head)) return true;
+	// "it would be nice if you fixed it": a past form after "if you" is wished, as after a suggestion.
+	const wished = c.suggestion || (isWord(tokens, head - 1, ["you"]) && isWord(tokens, head - 2, ["if"]));
+	if (changeGerund(v) || (wished && changeParticiple(v)) || gerundOrder(tokens, head)) return true;
+	// "mind giving it a once-over and fixing anything stale?": a change in a later gerund of the frame.
+	if (tokens.some((t, k) => k > head && isWord(tokens, k - 1, ["and", "or", "then"]) && changeGerund(t.norm)))
+		return true;
+	// "have a crack at it", "make a start on this": the frame's object is the work.
+	if (isWord(tokens, head, ["it", "this", "that", "them"]) && isWord(tokens, head - 1, ["at", "on"])) return true;
 	return isWord(tokens, head, ["a", "an", "some", "the"]) && workNoun(tokens, head);
 }

@@ -83,6 +83,9 @@ export function pathHits(tokens: readonly Token[], from: number, sense: (i: numb
 	return out;
 }
 
+/** Nouns that make a code word before them a kind of prose. */
+const COMPOUND_PROSE = new Set(["message", "messages", "plan", "plans", "description", "notes", "summary", "title"]);
+
 export type ObjectClass = "prose" | "code" | "none";
 
 /**
@@ -109,6 +112,8 @@ export function objectOf(tokens: readonly Token[], i: number, prefer: "prose" | 
 		const prose = PROSE_OBJECTS.has(t.norm);
 		const code = CODE_OBJECTS.has(t.norm);
 		if (prose && code) return prefer;
+		// "a commit message", "the test plan": the last noun names the thing.
+		if (code && isWord(tokens, k + 1, COMPOUND_PROSE)) return "prose";
 		if (prose) return "prose";
 		if (code) return "code";
 	}

@@ -31,6 +31,13 @@ export const NEGATION_IDIOMS: ReadonlyArray<readonly string[]> = phrases(`
 	you see
 	you know
 	you find
+	get ahead of
+	get carried away
+	get bogged down
+	jump to conclusions
+	overcomplicate
+	go down that road
+	get lost
 `);
 
 /** Idioms of change verbs: "push back" and "update me" change no file. */

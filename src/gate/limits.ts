@@ -8,8 +8,9 @@ import { longestAt, phraseAt } from "./clauses.ts";
 import { embedded, type Hit, hit, isWord, pathHits, pathText, quoteEnd } from "./hits.ts";
 import type { Clause, PathSense, Token } from "./types.ts";
 import { changeForm, changeGerund, changeParticiple, imperativeVerb, pastTense } from "./verbs.ts";
+import { ABSOLUTE_PROHIBITIONS, FORBIDDEN_WORDS } from "./verdicts.ts";
 import { keptAt } from "./wishes.ts";
-import { ABSOLUTE_PROHIBITIONS, FORBIDDEN_WORDS, NO_OBJECTS, WITHOUT_ACTIONS } from "./words.ts";
+import { NO_OBJECTS, WITHOUT_ACTIONS } from "./words.ts";
 
 /** Whether the clause talks about changing things (so the paths it names are a write boundary). */
 export const mentionsChange = (tokens: readonly Token[], from: number) =>
@@ -38,7 +39,21 @@ const MODALS = new Set([
 	"won't",
 ]);
 const NEGATED_MODALS = new Set(["cannot", "can't", "mustn't", "shouldn't", "won't"]);
-const STAY_VERBS = new Set(["stay", "stays", "remain", "remains", "be", "is", "are"]);
+/** States a thing is to keep: "must stay unchanged", "must survive this unscathed", "must come through intact". */
+const STAY_VERBS = new Set([
+	"stay",
+	"stays",
+	"remain",
+	"remains",
+	"be",
+	"is",
+	"are",
+	"survive",
+	"survives",
+	"come",
+	"comes",
+	"emerge",
+]);
 const NEED_TO = new Set(["need", "needs", "has", "have", "ought", "got"]);
 const STAY_TAILS = new Set([
 	"unchanged",
@@ -50,7 +65,11 @@ const STAY_TAILS = new Set([
 	"read-only",
 	"as-is",
 	"alone",
+	"unscathed",
+	"undisturbed",
+	"unharmed",
 ]);
+const SAME = new Set(["same", "identical", "untouched", "unchanged", "pristine"]);
 const READ_ONLY_BEFORE = new Set([
 	"stay",
 	"remain",
@@ -61,6 +80,7 @@ const READ_ONLY_BEFORE = new Set([
 	"entirely",
 	"be",
 	"as",
+	"were",
 ]);
 const READ_ONLY_AFTER = new Set([
 	"task",
@@ -122,12 +142,35 @@ function modalPassive(tokens: readonly Token[], i: number): boolean {
 	return false;
 }
 
+/** "nobody is to push", "no one may merge": a rule on everyone. */
+function nobodyMay(tokens: readonly Token[], i: number): boolean {
+	const one = isWord(tokens, i, ["no"]) && isWord(tokens, i + 1, ["one"]);
+	const n = isWord(tokens, i, ["nobody", "no-one"]) ? 1 : one ? 2 : 0;
+	if (n === 0) return false;
+	const to = isWord(tokens, i + n, ["is"]) && isWord(tokens, i + n + 1, ["to"]) ? i + n + 2 : -1;
+	const at = to > 0 ? to : isWord(tokens, i + n, ["may", "must", "should", "can", "shall", "gets"]) ? i + n + 1 : -1;
+	// "no one should be modifying …".
+	const verb = tokens[isWord(tokens, at, ["be", "ever", "really"]) ? at + 1 : at];
+	return verb?.kind === "word" && (changeForm(verb.norm) || imperativeVerb(verb.norm));
+}
+
+/** "nothing destructive", "nothing irreversible". */
+const DANGERS = new Set(["destructive", "irreversible", "risky", "permanent", "dangerous", "drastic"]);
+const ARRIVALS = new Set(["end", "land", "make", "get", "go", "reach", "leave"]);
+
+/** "nothing you do should end up in git history", "nothing may land on main". */
+function arrives(tokens: readonly Token[], i: number): boolean {
+	const m = tokens.slice(i + 1, i + 6).findIndex((t) => MODALS.has(t.norm));
+	return m >= 0 && isWord(tokens, i + m + 2, ARRIVALS);
+}
+
 /** "no commits", "make no changes", "no new files" — not "there are no changes". */
 export function noAction(c: Clause): Hit[] {
 	const { tokens, head } = c;
 	const out: Hit[] = [];
 	for (let i = head; i < tokens.length; i++) {
-		if (!isWord(tokens, i, ["no", "nor", "nothing"])) continue;
+		if (nobodyMay(tokens, i)) out.push(hit("prohibition", "no-action", tokens[i] as Token, quoteEnd(tokens, i, 4)));
+		if (!isWord(tokens, i, ["no", "nor", "nothing", "zero"])) continue;
 		const object = tokens[i + 1]?.kind === "word" ? (tokens[i + 1] as Token).norm : "";
 		// "no commits", "no rewriting", "no files change", "nothing gets installed".
 		const nothing = (tokens[i] as Token).norm === "nothing";
@@ -135,10 +178,22 @@ export function noAction(c: Clause): Hit[] {
 		// "nothing gets installed", "nothing should be deleted" — not "nothing was changed".
 		const passive =
 			(nothing && NOTHING_VERBS.has(object) && tokens.slice(i + 2, i + 4).some((t) => changeParticiple(t.norm))) ||
-			modalPassive(tokens, i);
-		const named = !nothing && (NO_OBJECTS.has(object) || changeGerund(object));
+			modalPassive(tokens, i) ||
+			(nothing && arrives(tokens, i)) ||
+			(nothing && DANGERS.has(object)) ||
+			// "nothing should change", "nothing may be touched".
+			(nothing && MODALS.has(object) && changeForm(tokens[i + 2]?.norm ?? ""));
+		// "no commits", "no dependency upgrades": the object, or the noun after one word of it.
+		const second = tokens[i + 2]?.kind === "word" ? (tokens[i + 2] as Token).norm : "";
+		const pair = (NO_OBJECTS.has(second) || changeForm(second)) && !isWord(tokens, i + 3, NO_AFTER);
+		// "no merges", "no rebases": a plural of a change verb.
+		const plural = object.endsWith("s") && changeForm(object);
+		const named = !nothing && (NO_OBJECTS.has(object) || changeGerund(object) || pair || plural);
 		if (!files && !passive && !named) continue;
-		if (isWord(tokens, i - 1, NO_BEFORE) || isWord(tokens, i + 2, NO_AFTER) || embedded(tokens, head, i)) continue;
+		// "there are no changes" describes; "there should be no changes" lays down.
+		const laid = isWord(tokens, i - 1, ["be"]) && isWord(tokens, i - 2, MODALS);
+		if ((isWord(tokens, i - 1, NO_BEFORE) && !laid) || isWord(tokens, i + 2, NO_AFTER) || embedded(tokens, head, i))
+			continue;
 		out.push(hit("prohibition", "no-action", tokens[i] as Token, quoteEnd(tokens, i, files || passive ? 4 : 2)));
 	}
 	return out;
@@ -152,7 +207,9 @@ export function constraints(c: Clause): Hit[] {
 		const t = tokens[i] as Token;
 		if (t.kind !== "word") continue;
 		const absolute = longestAt(tokens, i, ABSOLUTE_PROHIBITIONS);
-		const forbidden = absolute || (embedded(tokens, head, i) ? 0 : longestAt(tokens, i, FORBIDDEN_WORDS));
+		// "nothing is set in stone yet" denies the verdict.
+		const denied = embedded(tokens, head, i) || isWord(tokens, i - 1, ["nothing", "nothing's", "nobody", "hardly"]);
+		const forbidden = absolute || (denied ? 0 : longestAt(tokens, i, FORBIDDEN_WORDS));
 		if (forbidden > 0) {
 			out.push(hit("prohibition", "forbidden", t, tokens[i + forbidden - 1] as Token));
 			out.push(...pathHits(tokens, head, () => "keep", "forbidden"));
@@ -163,7 +220,9 @@ export function constraints(c: Clause): Hit[] {
 		const named = tokens[i - 1] !== undefined && pathText(tokens[i - 1] as Token) !== undefined;
 		// "the lockfile is staying put": a plan for the thing, not a description of it.
 		const planned = isWord(tokens, i, ["is", "are"]) && isWord(tokens, i + 1, ["staying", "remaining"]);
-		const kept = named || planned ? keptAt(tokens, planned ? i + 1 : i) : undefined;
+		// "the lockfile stays put", "the API remains as it is": a present state laid down.
+		const stays = isWord(tokens, i, ["stays", "remains", "stay", "remain"]);
+		const kept = named || planned || stays ? keptAt(tokens, planned ? i + 1 : i) : undefined;
 		const end = notToBe(tokens, i) ?? modalLimit(tokens, i) ?? kept;
 		if (end)
 			out.push(
@@ -185,13 +244,16 @@ function notToBe(tokens: readonly Token[], i: number): Token | undefined {
 /** "must not change", "should stay unchanged", "needs to stay exactly as it is", "has to remain intact". */
 function modalLimit(tokens: readonly Token[], i: number): Token | undefined {
 	const t = tokens[i] as Token;
-	const need = NEED_TO.has(t.norm) && isWord(tokens, i + 1, ["to"]);
+	// "needs to stay", and "is to stay": an order in the passive.
+	const need = (NEED_TO.has(t.norm) || t.norm === "is" || t.norm === "are") && isWord(tokens, i + 1, ["to"]);
 	if (!MODALS.has(t.norm) && !need) return undefined;
 	const at = need ? i + 1 : i;
 	const window = tokens.slice(at + 1, at + 5);
 	const negated = NEGATED_MODALS.has(t.norm) || isWord(tokens, at + 1, ["not", "never"]);
 	const change = window.find((w) => w.kind === "word" && changeForm(w.norm));
 	if (negated && change) return change;
+	// "the repo should look exactly the same afterwards".
+	if (isWord(tokens, at + 1, ["look", "looks"])) return window.find((w) => SAME.has(w.norm));
 	if (isWord(tokens, at + 1, STAY_VERBS)) return window.find((w) => STAY_TAILS.has(w.norm)) ?? keptAt(tokens, at + 1);
 	return undefined;
 }
@@ -203,7 +265,8 @@ export function readOnly(c: Clause): Hit[] {
 	for (let i = head; i < tokens.length; i++) {
 		const t = tokens[i] as Token;
 		const joined = t.norm === "read-only" || t.norm === "readonly";
-		const spaced = t.norm === "read" && isWord(tokens, i + 1, ["only"]) && (i === head || i === tokens.length - 2);
+		const last = i + 2 >= tokens.length || tokens[i + 2]?.kind === "punct";
+		const spaced = t.norm === "read" && isWord(tokens, i + 1, ["only"]) && (i === head || last);
 		if ((!joined && !spaced) || embedded(tokens, head, i)) continue;
 		const end = spaced ? (tokens[i + 1] as Token) : t;
 		const alone = tokens.slice(head).filter((x) => x.kind === "word").length <= (spaced ? 3 : 2);

@@ -8,15 +8,17 @@
  * in a statement about the code ("we never cache it", "it must not be null"), in quoted data, and
  * in idioms that forbid nothing ("don't hesitate to ask", "never mind the tests").
  */
-import { longestAt, phraseAt } from "./clauses.ts";
+import { longestAt } from "./clauses.ts";
+import { shapesAnswer } from "./edits.ts";
 import { embedded, type Hit, hit, isWord, pathHits, quoteEnd } from "./hits.ts";
 import { NEGATION_IDIOMS } from "./idioms.ts";
 import { constraints, keepPaths, mentionsChange, noAction, readOnly, without } from "./limits.ts";
 import type { Clause, Token } from "./types.ts";
 import { changeForm } from "./verbs.ts";
-import { KEEP_TAILS, NEGATIONS, ONLY_DESCRIPTIVE, RULE_NOUNS } from "./words.ts";
+import { KEEP_TAILS, KEPT_AS_IS, NEGATIONS, ONLY_DESCRIPTIVE, RULE_NOUNS } from "./words.ts";
 
 const NO_NEED = [
+	["no", "call", "to"],
 	["no", "need", "to"],
 	["needn't"],
 	["not", "necessary", "to"],
@@ -27,6 +29,9 @@ const MODALS = new Set(["must", "should", "may", "can", "could", "will", "would"
 const OBEY = new Set(["follow", "obey", "respect", "honour", "honor", "observe", "heed"]);
 const COMPLY = new Set(["adhere", "comply", "abide", "conform"]);
 const SCOPE = new Set(["limit", "restrict", "confine"]);
+const DEGREES = new Set(["well", "far", "right", "completely", "totally", "entirely", "clean", "way"]);
+const AVOIDS = new Set(["avoid", "refrain", "resist", "abstain", "forgo", "forego", "desist", "eschew", "shun"]);
+const KEPT_AWAY = new Set(["your", "changes", "edits", "hands", "it", "them", "yourself"]);
 const STAY_IN = new Set(["in", "within", "inside", "under", "out", "away", "clear"]);
 
 /** "don't …", "never …", "must not …" heading a directive, unless an idiom or a "no need to" that allows. */
@@ -61,6 +66,13 @@ function noNeed(c: Clause): Hit[] {
 	return [];
 }
 
+/** "the only thing you may touch", "the only files you can change": a limit on what the child does. */
+function onlyYouMay(tokens: readonly Token[], i: number): boolean {
+	const you = tokens.slice(i + 1, i + 4).findIndex((t) => t.norm === "you");
+	if (you < 0) return false;
+	return tokens.slice(i + you + 2, i + you + 6).some((t) => t.kind === "word" && changeForm(t.norm));
+}
+
 /** "only read src/gate", "look only at the parser", "src/gate only", "you may only …". */
 function onlyScope(c: Clause): Hit[] {
 	const { tokens, head } = c;
@@ -70,6 +82,11 @@ function onlyScope(c: Clause): Hit[] {
 		if (t.kind !== "word") continue;
 		if (t.norm === "only") {
 			const before = tokens[i - 1];
+			// "the only thing you may touch is the README": a limit, though "the only" usually describes.
+			if (before?.norm === "the" && onlyYouMay(tokens, i)) {
+				out.push(hit("prohibition", "only", before, quoteEnd(tokens, i, 6)));
+				continue;
+			}
 			if (before && ["the", "not", "if", "an", "one"].includes(before.norm)) continue;
 			if (isWord(tokens, i + 1, ONLY_DESCRIPTIVE) || embedded(tokens, head, i)) continue;
 			const atHead = i <= head + 2 || (before !== undefined && ["and", "but", "or"].includes(before.norm));
@@ -81,6 +98,8 @@ function onlyScope(c: Clause): Hit[] {
 			}
 		} else if (
 			["exclusively", "solely"].includes(t.norm) ||
+			// "anything but the billing module", "everything except src/api".
+			(["anything", "everything", "all"].includes(t.norm) && isWord(tokens, i + 1, ["but", "except", "apart"])) ||
 			(t.norm === "nothing" && isWord(tokens, i + 1, ["but", "else", "outside", "beyond", "more"]))
 		) {
 			out.push(hit("prohibition", "only", t, quoteEnd(tokens, i, 2)));
@@ -90,14 +109,60 @@ function onlyScope(c: Clause): Hit[] {
 	return out;
 }
 
+/** States a thing may be treated as: "consider src/core frozen", "treat main as protected". */
+const TREATED = new Set(
+	"frozen immutable protected read-only readonly off-limits untouchable sacred sacrosanct locked".split(" "),
+);
+
+function treatedAs(tokens: readonly Token[], head: number): boolean {
+	if (!isWord(tokens, head, ["consider", "treat", "regard", "assume"])) return false;
+	return tokens.slice(head + 1, head + 8).some((t) => t.kind === "word" && TREATED.has(t.norm));
+}
+
+const LATER = new Set(["later", "another", "a", "the", "next", "some", "future"]);
+
+function postponed(tokens: readonly Token[], head: number): boolean {
+	const k = tokens.findIndex((t, j) => j > head && j < head + 6 && t.norm === "for");
+	return k > 0 && isWord(tokens, k + 1, LATER) && tokens.slice(k + 1, k + 4).some((t) => LATER_NOUNS.has(t.norm));
+}
+
+const LATER_NOUNS = new Set([
+	"later",
+	"day",
+	"time",
+	"pr",
+	"follow-up",
+	"followup",
+	"change",
+	"branch",
+	"ticket",
+	"sprint",
+	"release",
+]);
+
+const KEEPERS = new Set(["keep", "preserve", "retain", "maintain"]);
+/** What a "keep" order keeps as it is: "keep backward compatibility", "preserve the existing behaviour". */
+
+/** "keep the compatibility with v1", "preserve the existing behaviour": a rule against breaking it. */
+function keepsAsIs(tokens: readonly Token[], head: number): boolean {
+	if (!isWord(tokens, head, KEEPERS)) return false;
+	const near = tokens.slice(head + 1, head + 5);
+	const minded = tokens.slice(head + 1, head + 8).some((t) => ["mind", "view", "eye", "track"].includes(t.norm));
+	return !minded && near.some((t) => t.kind === "word" && KEPT_AS_IS.has(t.norm));
+}
+
 /** "avoid …", "leave … alone", "follow the rules", "stick to …", "stay in …", "limit yourself to …". */
 function directiveVerbs(c: Clause): Hit[] {
 	const { tokens, head } = c;
 	const first = tokens[head];
 	if (first?.kind !== "word") return [];
 	const v = first.norm;
-	const away = (v === "keep" || v === "stay") && isWord(tokens, head + 1, ["away", "out", "clear"]);
-	if (v === "avoid" || v === "refrain" || away || phraseAt(tokens, head, ["steer", "clear"]) > 0) {
+	// "stay away from", "steer well clear of", "keep right out of".
+	// "keep your changes away from the schema": what is kept away may stand between.
+	const far = tokens.slice(head + 1, head + 5).findIndex((t) => !DEGREES.has(t.norm) && !KEPT_AWAY.has(t.norm));
+	const away = ["keep", "stay", "steer"].includes(v) && isWord(tokens, head + 1 + far, ["away", "out", "clear"]);
+	// "skip the migrations" forbids them; "skip the preamble in your answer" shapes the answer.
+	if (AVOIDS.has(v) || away || (v === "skip" && !shapesAnswer(c))) {
 		return [hit("prohibition", "avoid", first, quoteEnd(tokens, head, 3)), ...keepPaths(tokens, head, "avoid")];
 	}
 	if (v === "leave" || v === "keep") {
@@ -108,6 +173,26 @@ function directiveVerbs(c: Clause): Hit[] {
 			return [hit("prohibition", "leave-alone", first, tail), ...pathHits(tokens, head, () => "keep", "leave-alone")];
 		}
 	}
+	// "spare the snapshot files": leave them be; "spare me the details" asks for less prose.
+	if (v === "spare" && !isWord(tokens, head + 1, ["me", "us", "you", "them", "him", "her"])) {
+		return [
+			hit("prohibition", "leave-alone", first, quoteEnd(tokens, head, 4)),
+			...keepPaths(tokens, head, "leave-alone"),
+		];
+	}
+	// "let the vendored code be", "let it lie".
+	if (
+		v === "let" &&
+		isWord(tokens, tokens.length - (tokens.at(-1)?.kind === "punct" ? 2 : 1), ["be", "alone", "lie"])
+	) {
+		return [hit("prohibition", "leave-alone", first, quoteEnd(tokens, head, 6))];
+	}
+	if (treatedAs(tokens, head)) return [hit("prohibition", "treat-as", first, quoteEnd(tokens, head, 6))];
+	// "save the refactoring for another day": put off, so not done now.
+	if (["save", "park", "defer", "postpone"].includes(v) && postponed(tokens, head)) {
+		return [hit("prohibition", "postpone", first, quoteEnd(tokens, head, 6))];
+	}
+	if (keepsAsIs(tokens, head)) return [hit("prohibition", "keep-as-is", first, quoteEnd(tokens, head, 4))];
 	const obeys =
 		OBEY.has(v) &&
 		tokens

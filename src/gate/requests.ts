@@ -10,6 +10,8 @@
  * brief goes on to ask about it: "why not delete the cache? What would break?" asks for the
  * consequences, and is read as the question it is (see `askedAbout`).
  */
+
+import { HANDED_FRAMES } from "./offers.ts";
 import type { Clause, Token } from "./types.ts";
 import { phrases } from "./words.ts";
 
@@ -69,12 +71,28 @@ function combine(...parts: string[][]): string[][] {
  * a thing can be done at all), and the speaker asking leave to ask ("could I ask you to").
  */
 export const REQUEST_FRAMES: ReadonlyArray<readonly string[]> = [
-	...combine(["may i", "might i", "could i", "can i"], ["ask", "trouble", "bother", "beg", "persuade"], ["you to"]),
+	...combine(
+		["may i", "might i", "could i", "can i"],
+		[
+			"ask",
+			"trouble",
+			"bother",
+			"beg",
+			"persuade",
+			"impose on",
+			"impose upon",
+			"prevail on",
+			"prevail upon",
+			"count on",
+		],
+		["you to"],
+	),
 	...combine(
 		["i'd", "i would", "we'd", "we would", "i", "we"],
 		["like", "love", "want", "need"],
 		["you to", "for you to"],
 	),
+	...HANDED_FRAMES,
 	...combine(
 		["do you have", "have you got", "would you have", "got"],
 		["time", "a minute", "a moment", "a sec", "a second", "five minutes", "the time", "a chance"],
@@ -82,6 +100,23 @@ export const REQUEST_FRAMES: ReadonlyArray<readonly string[]> = [
 	),
 	...phrases(`
 	is it possible for you to
+	is possible you
+	is possible for you to
+	is possible that you
+	is better you
+	is better if you
+	is better that you
+	would it be within your power to
+	is it in your power to
+	it's up to you to
+	it is up to you to
+	it's on you to
+	it is on you to
+	over to you to
+	it falls to you to
+	i'm counting on you to
+	we're counting on you to
+	i'm relying on you to
 	would it be possible for you to
 	will it be possible for you to
 	would it be possible to
@@ -212,53 +247,6 @@ export const SUGGESTION_FRAMES: ReadonlyArray<readonly string[]> = phrases(`
 	any reason not to
 `);
 
-/**
- * A second frame after the first, before the verb: "would you be able to", "can you see your way
- * to", "would you consider", "could you go ahead and".
- */
-export const INNER_FRAMES: ReadonlyArray<readonly string[]> = phrases(`
-	be able to
-	be willing to
-	be so kind as to
-	be kind enough to
-	be good enough to
-	be up for
-	be happy to
-	have time to
-	have a moment to
-	have a minute to
-	find time to
-	find the time to
-	get around to
-	see your way to
-	see your way clear to
-	take a moment to
-	take a minute to
-	manage to
-	want to
-	need to
-	go ahead and
-	just go ahead and
-	see about
-	find a way to
-	have a go at
-	take a stab at
-	have a crack at
-	take a crack at
-	take a shot at
-	try your hand at
-	make a start on
-	be ok with
-	be okay with
-	be happy with
-	please
-	consider
-	mind
-	try
-	start
-	begin
-`);
-
 /** Verbs of a follow-up that asks about a suggestion rather than taking it up. */
 const ASKING_VERBS = new Set(
 	"tell explain say describe argue outline justify weigh compare discuss convince talk walk".split(" "),
@@ -281,7 +269,7 @@ export function askedAbout(suggestion: Clause, after: readonly Clause[]): boolea
 	return after.some((c) => {
 		const head = c.tokens[c.head];
 		if (c.mood === "question" || (c.inQuestion && c.mood !== "directive" && head !== undefined)) return true;
-		if (c.mood === "directive" && head !== undefined && ASKING_VERBS.has(head.norm)) return true;
+		if (c.mood !== "statement" && head !== undefined && ASKING_VERBS.has(head.norm)) return true;
 		return judges(c.tokens);
 	});
 }

@@ -93,8 +93,12 @@ const QUOTE_MARKS = new Set(['"', "“", "”", "‘", "’", "'", "«", "»"]);
 
 const LIST_MARKER = /[ \t]*(?:[-*+•]|\d{1,3}[.)]|[a-z][.)]|#{1,6}|>)[ \t]+/y;
 
+/** Chat spellings, read as the words they stand for: "can u pls fix it". */
+const CHAT: Readonly<Record<string, string>> = { u: "you", ur: "your", pls: "please", plz: "please", plse: "please" };
+
 function token(kind: Token["kind"], text: string, start: number): Token {
-	return { kind, text, norm: normalise(text), start, end: start + text.length };
+	const norm = normalise(text);
+	return { kind, text, norm: (kind === "word" && CHAT[norm]) || norm, start, end: start + text.length };
 }
 
 function regionToken(region: DataRegion, text: string): Token {

@@ -16,7 +16,8 @@ export const CHANGE_VERBS = set(`
 	address handle reset checkout uncomment comment tag pin save land ship redo undo rollback tweak shorten
 	lengthen polish document lower raise increase decrease reduce flip toggle enable disable simplify
 	optimise optimize harden tighten loosen relax reword rewire deduplicate dedupe rebrand retitle
-	annotate localise localize parametrise parametrize memoise memoize deprecate
+	annotate localise localize parametrise parametrize memoise memoize deprecate swap reorder rearrange collapse
+	consolidate unify mess tinker fiddle meddle re-enable reenable indent dedent italicise italicize capitalise capitalize alphabetise alphabetize
 `);
 
 /** Verbs whose object decides: "write a test" changes a file, "write a summary" does not. */
@@ -26,19 +27,19 @@ export const CHANGE_UNLESS_PROSE = set(`
 
 /** Verbs that produce prose unless their object is code: "draft a reply", but "draft the migration". */
 export const PROSE_UNLESS_CODE = set(`
-	draft compose prepare produce assemble extract sketch introduce
+	draft compose prepare produce assemble extract sketch introduce sort order group number
 `);
 
 /** Verbs that carry on work already in flight: they change files when their object is work. */
 export const CONTINUE_VERBS = set(`
-	continue finish complete resume do perform execute redo proceed carry pick wrap get go keep start begin
+	continue finish complete resume do perform execute redo proceed carry pick wrap get go keep start begin take
 `);
 
 /** What "finish the …" must be about for it to mean changing files. */
 export const WORK_NOUNS = set(`
 	refactor refactoring migration migrations change changes fix fixes implementation rename edit edits patch
 	rewrite port upgrade cleanup clean-up work feature pr commit commits plan step steps wave branch update
-	integration job task rollout conversion edits todo todos it this that
+	integration job task rollout conversion edits todo todos it this that rework overhaul redesign removal
 `);
 
 /** Nouns that make a writing verb produce prose, not files. */
@@ -51,7 +52,7 @@ export const PROSE_OBJECTS = set(`
 	remarks context detail details evidence citations references pointers examples questions question
 	hypothesis hypotheses theory theories model intuition understanding sense sure mind point points
 	ranking score scores tally count counts inventory catalogue catalog matrix pass pros cons tradeoffs
-	trade-offs risks risk findings finding conclusion conclusions story narrative read look once-over spin try
+	trade-offs risks risk findings finding conclusion conclusions story narrative read look once-over spin try write-up writeup
 	glance skim
 `);
 
@@ -116,6 +117,11 @@ export const PHRASAL_CHANGES: ReadonlyArray<readonly [string, readonly string[]]
 	["work", ["on"]],
 	["wrap", ["in", "with"]],
 	["touch", ["up"]],
+	["deal", ["with"]],
+	["go", ["wild", "town"]],
+	["bolt", ["on"]],
+	["tack", ["on"]],
+	["pull", ["into", "together"]],
 	["fill", ["in", "out"]],
 	["stick", ["in", "into", "under", "inside", "onto", "next", "above", "below", "behind"]],
 	["pop", ["in", "into", "under", "inside", "onto", "next", "above", "below"]],
@@ -127,7 +133,7 @@ export const NOT_VERBS = set(`
 	beneath beside besides between beyond despite during except inside into like near of off onto outside
 	over past per regarding through throughout to toward towards under unlike until up upon via within
 	apart aside above re earlier yesterday today tonight tomorrow sometimes often always usually here thanks
-	thank great nice cool sorry yes no yeah nope fyi btw note context background goal task tl;dr
+	thank great nice cool sorry yes no yeah nope fyi btw note context background goal task tl;dr not nor neither suppose supposing assuming
 `);
 
 /** Past tense or participles that are not simply base + "ed": they mark a clause as reporting. */
@@ -201,6 +207,14 @@ export function imperativeVerb(word: string): boolean {
 		word === "avoid" ||
 		word === "stay" ||
 		word === "stick" ||
+		word === "steer" ||
+		word === "spare" ||
+		word === "resist" ||
+		word === "abstain" ||
+		word === "forgo" ||
+		word === "forego" ||
+		word === "desist" ||
+		word === "eschew" ||
 		word === "limit" ||
 		word === "restrict" ||
 		word === "confine" ||

@@ -16,7 +16,7 @@ import { longestAt, phraseAt } from "./clauses.ts";
 import { embedded, type Hit, hit, isWord, pathHits } from "./hits.ts";
 import type { Clause, Token } from "./types.ts";
 import { changeForm, imperativeVerb, pastTense } from "./verbs.ts";
-import { KEEP_TAILS, phrases, set } from "./words.ts";
+import { KEEP_TAILS, KEPT_AS_IS, phrases, set } from "./words.ts";
 
 const SPEAKERS = set(
 	"i we i'd we'd i'll we'll i'm we're am would 'd much really honestly strongly definitely my our strong",
@@ -29,9 +29,11 @@ const JUDGEMENTS = set(`
 	imperative mandatory necessary required good great nice helpful advisable sensible
 `);
 const JUDGED = set("it it's it'd it'll is be would will was");
+/** Judgements that make what follows unwanted: "it would be a disaster if the seeds were overwritten". */
+const MISHAPS = set("disaster shame pity nightmare catastrophe mess calamity tragedy bad terrible awful unfortunate");
 const ADVERBS = set("ideally preferably importantly crucially essentially critically");
 const RULES = set(
-	"rule rules condition conditions constraint requirement request ask proviso stipulation restriction must non-negotiable demand",
+	"rule rules condition conditions constraint requirement request ask proviso stipulation restriction must non-negotiable demand thing priority",
 );
 const OWN_RULE = set(`
 	only one single sole hard golden main key firm strict my big non-negotiable ground house basic first cardinal
@@ -60,6 +62,12 @@ const CAUTIONS: ReadonlyArray<readonly string[]> = phrases(`
 	note that
 	whatever you
 	whatever happens
+	whatever else
+	in an ideal world
+	pretend
+	act as if
+	act as though
+	behave as if
 	whatever the
 	no matter what
 	no matter how
@@ -101,12 +109,19 @@ const STATES = set(
 const TAIL_SKIP = set("exactly completely entirely just precisely strictly fully all");
 const TAILS = KEEP_TAILS.filter((p) => p.join(" ") !== "be");
 /** Tails that forbid without a verb after a wish: "we'd want the fixtures untouched". */
-const STRONG_TAILS = set("untouched unchanged intact unmodified unaltered unedited frozen pristine");
+const STRONG_TAILS = set(
+	"untouched unchanged intact unmodified unaltered unedited frozen pristine unscathed undisturbed read-only",
+);
 const AWAY = set("kept keep keeps stay stays stayed steer steered");
 /** States that take their object first: "left the scripts as they are", "kept the API intact". */
 const LEAVERS = set("left leave leaves kept keep keeps");
 
-type Polarity = "wish" | "unwanted";
+/** "wish": what follows must forbid; "unwanted": any change after is forbidden; "uneasy": a change to come is. */
+type Polarity = "wish" | "unwanted" | "uneasy";
+/** Unease with what may happen: "I'm not comfortable with anything being deleted". */
+const UNEASE = set("uncomfortable unhappy nervous against upset annoyed cross furious livid");
+const EASE = set("comfortable happy keen okay ok fine");
+const COMING = set("being be been get gets getting");
 
 /** The frame at `i` of a clause, if any, and whether what follows is wished or unwanted. */
 function frameAt(
@@ -119,6 +134,8 @@ function frameAt(
 	if (unwanted > 0 && (t.norm !== "hate" || before.some((b) => SPEAKERS.has(b.norm)))) {
 		return { length: unwanted, polarity: "unwanted" };
 	}
+	const uneasy = UNEASE.has(t.norm) || (EASE.has(t.norm) && isWord(tokens, i - 1, ["not"]));
+	if (uneasy && before.some((b) => SPEAKERS.has(b.norm))) return { length: 1, polarity: "uneasy", judgement: true };
 	const caution = longestAt(tokens, i, CAUTIONS);
 	if (caution > 0) return { length: caution, polarity: "wish" };
 	if (t.kind !== "word") return undefined;
@@ -130,6 +147,9 @@ function frameAt(
 		return undefined;
 	}
 	const judged = i === 0 || before.some((b) => JUDGED.has(b.norm));
+	if (MISHAPS.has(t.norm) && judged && isWord(tokens, i + 1, ["if", "for", "to", "should", "were"])) {
+		return { length: 1, polarity: "unwanted", judgement: true };
+	}
 	if (JUDGEMENTS.has(t.norm) && judged) return { length: 1, polarity: "wish", judgement: true };
 	if (ADVERBS.has(t.norm)) return { length: 1, polarity: "wish", judgement: true };
 	const near = tokens.slice(Math.max(0, i - 3), i);
@@ -160,6 +180,9 @@ export function keptAt(tokens: readonly Token[], i: number): Token | undefined {
 	// "kept out of the payments code", "stays clear of src/api".
 	if (isWord(tokens, i, AWAY) && isWord(tokens, i + 1, ["out", "away", "clear"])) return tokens[i + 1];
 	if (!isWord(tokens, i, STATES)) return undefined;
+	// "the endpoints keep their current shapes".
+	const kept = LEAVERS.has((tokens[i] as Token).norm) && tokens.slice(i + 1, i + 4).find((t) => KEPT_AS_IS.has(t.norm));
+	if (kept) return kept;
 	// "should be left as is", "is to be kept intact".
 	if (isWord(tokens, i + 1, ["left", "kept"]) && !LEAVERS.has((tokens[i] as Token).norm)) return keptAt(tokens, i + 1);
 	const reach = LEAVERS.has((tokens[i] as Token).norm) ? 8 : 1;
@@ -178,6 +201,14 @@ function forbiddingAt(tokens: readonly Token[], i: number): Token | undefined {
 	const t = tokens[i] as Token;
 	if (t.kind !== "word") return undefined;
 	if (NEGATORS.has(t.norm)) return negatedVerb(tokens, i);
+	// "pretend you don't have write access".
+	if (isWord(tokens, i, ["write"]) && isWord(tokens, i + 1, ["access", "permission", "rights"])) {
+		return tokens.slice(Math.max(0, i - 3), i).some((b) => NEGATORS.has(b.norm) || b.norm === "no")
+			? tokens[i + 1]
+			: undefined;
+	}
+	// "I'd rather you held off on upgrading".
+	if (isWord(tokens, i, ["hold", "held", "holding"]) && isWord(tokens, i + 1, ["off", "back"])) return tokens[i + 1];
 	if (NOTHING.has(t.norm) || (t.norm === "no" && isWord(tokens, i + 1, ["one"]))) {
 		const ahead = tokens.slice(i + 1, i + 8);
 		const end = ahead.findIndex((x) => x.kind === "punct");
@@ -227,12 +258,15 @@ export function wishHits(list: readonly Clause[]): Hit[] {
 		const tokens = governed(list, k, frame.end);
 		for (let i = 0; i < tokens.length; i++) {
 			const t = tokens[i] as Token;
+			const change = t.kind === "word" && changeForm(t.norm);
+			// "anything being deleted" is to come; "the migration changed it" already happened.
+			const coming = change && (!pastTense(t.norm) || isWord(tokens, i - 1, COMING));
 			const end =
-				frame.polarity === "unwanted"
-					? t.kind === "word" && changeForm(t.norm)
+				frame.polarity === "wish"
+					? forbiddingAt(tokens, i)
+					: (frame.polarity === "unwanted" ? change : coming)
 						? t
-						: undefined
-					: forbiddingAt(tokens, i);
+						: undefined;
 			if (end === undefined) continue;
 			return [
 				hit("prohibition", "stated-wish", c.tokens[frame.at] as Token, end),

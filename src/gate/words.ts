@@ -83,6 +83,11 @@ export const FRAMES: ReadonlyArray<readonly string[]> = phrases(`
 	let's
 	let us
 	you
+	need to
+	have to
+	ought to
+	gotta
+	got to
 `);
 
 /** Words that start a subordinate clause: what follows is a condition or a topic, not an order. */
@@ -137,6 +142,26 @@ export const NEGATIONS: ReadonlyArray<readonly string[]> = phrases(`
 	mind you don't
 	hold off on
 	hold off
+	do your best not to
+	try your best not to
+	do your utmost not to
+	be mindful not to
+	mind not to
+	remember not to
+	take pains not to
+	be cautious not to
+	be wary of
+	be certain not to
+	make certain not to
+	make sure you don't
+	ensure you don't
+	see that you don't
+	are not to
+	are never to
+	is not to
+	is never to
+	you're not to
+	you're never to
 `);
 
 /** Tails of "leave … alone", "keep … unchanged": the thing between them stays as it is. */
@@ -178,6 +203,22 @@ export const KEEP_TAILS: ReadonlyArray<readonly string[]> = phrases(`
 	as it was
 	the way it was
 	the way they were
+	as written
+	non-destructive
+	nondestructive
+	harmless
+	side-effect-free
+	as it stands
+	as they stand
+	verbatim
+	to me
+	to us
+`);
+
+/** What a "keep" order keeps as it is: "keep backward compatibility", "keep their current shapes". */
+export const KEPT_AS_IS = set(`
+	compatibility compat backward backwards backward-compatibility behaviour behavior semantics signature
+	signatures interface interfaces old existing current original
 `);
 
 /** Nouns of rules to obey: "follow the rules in AGENTS.md" asks for obedience. */
@@ -199,66 +240,11 @@ export const WITHOUT_ACTIONS = set(`
 export const NO_OBJECTS = set(`
 	changes change edits edit writes writing commits commit committing pushes push pushing installs
 	installing modifications side-effects deletions refactors refactoring renames network touching
-	new file file-changes force-push force-pushes destructive git mutations
+	new file file-changes force-push force-pushes destructive git mutations trace traces diff diffs touchy
 `);
 
 /** Words after "only" that describe rather than limit: "only if", "the only one". */
 export const ONLY_DESCRIPTIVE = set(`
 	if when once after because since then one two three recently just now occasionally sometimes rarely
 	in-memory on-demand
-`);
-
-/** Passive verdicts on a thing: "src/api is off-limits". */
-export const FORBIDDEN_WORDS: ReadonlyArray<readonly string[]> = phrases(`
-	no-go
-	wide berth
-	not yours to
-	not ours to
-	not welcome
-	unwelcome
-	not wanted
-	out of the question
-	forbidden
-	prohibited
-	not allowed
-	not permitted
-	disallowed
-	banned
-	off-limits
-	off limits
-	out of bounds
-	out of scope
-	out-of-scope
-	not in scope
-	not to be touched
-	not to be changed
-	not to be edited
-	not to be modified
-	is frozen
-	are frozen
-	stays frozen
-	stay frozen
-	is sacrosanct
-	are sacrosanct
-	is untouchable
-	are untouchable
-`);
-
-/** Phrases that forbid anywhere they appear. */
-export const ABSOLUTE_PROHIBITIONS: ReadonlyArray<readonly string[]> = phrases(`
-	under no circumstances
-	at no point
-	in no case
-	on no account
-	under no condition
-	under no conditions
-	on no condition
-	in no circumstances
-	not under any circumstances
-	at no time
-	in no event
-	in no way
-	not under any condition
-	not under any conditions
-	hands off
 `);

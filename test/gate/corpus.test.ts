@@ -15,8 +15,11 @@ import { allBriefs, corpusFiles, corpusSplits, HELD_OUT_PREFIX } from "./corpus.
 
 const RECALL_TARGET = 0.98;
 const FALSE_BLOCK_TARGET = 0.05;
-/** The held-out split's recall when the rules for its families were done (77 of 82): no regression below it. */
-const HELD_OUT_RECALL_FLOOR = 0.93;
+/**
+ * The held-out split's recall when the second round of rules for its families was done (158 of 178,
+ * 0.888, over heldout-polite and heldout-polite2): no regression below it.
+ */
+const HELD_OUT_RECALL_FLOOR = 0.88;
 
 describe("the brief corpus", () => {
 	const rows = allBriefs();

@@ -1,0 +1,55 @@
+/**
+ * Asides between a subject and its verb: "The new helper, as far as I can tell, belongs in
+ * src/util", "Those two scripts, honestly, need merging". Commas end clauses, so the subject, the
+ * aside and the predicate are read as three clauses, and the predicate alone ("belongs in
+ * src/util") has no subject to state a need about. Here the subject is joined to its predicate
+ * again, and the aside left out, so the rules for statements read the sentence as it is meant.
+ */
+import type { Clause, Token } from "./types.ts";
+import { set } from "./words.ts";
+
+/** Words an aside starts with: a relative, a comment on the speaker's view, a sentence adverb. */
+const ASIDE_STARTS = set(`
+	which who whose as if though although admittedly honestly frankly clearly obviously sadly apparently
+	presumably i in for to of it by incidentally mind you
+`);
+/** Words a predicate starts with: a modal, a need, a state. */
+const PREDICATES = set(`
+	needs need should must could can might would will belongs belong has have is are deserves wants want ought
+	stays stay remains remain lives live sits goes
+`);
+const MODALS = set("should must could can might would will");
+const DETERMINERS = set("the this that these those our its their a an every each all both");
+
+const subjectLike = (c: Clause) => {
+	const first = c.tokens[0];
+	if (first === undefined || c.tokens.length > 8 || c.mood === "directive") return false;
+	return first.kind === "path" || first.kind === "code" || (first.kind === "word" && DETERMINERS.has(first.norm));
+};
+
+const asideLike = (c: Clause) => {
+	const first = c.tokens[0] as Token | undefined;
+	return (
+		first?.kind === "word" && (ASIDE_STARTS.has(first.norm) || (c.tokens.length === 1 && first.norm.endsWith("ly")))
+	);
+};
+
+/** The clauses with each "subject, aside, predicate" run read as one statement of its subject. */
+export function joinAsides(list: readonly Clause[]): Clause[] {
+	const out = [...list];
+	for (let k = 0; k + 2 < list.length; k++) {
+		const [subject, aside, predicate] = [list[k], list[k + 1], list[k + 2]] as [Clause, Clause, Clause];
+		const verb = predicate.tokens[0];
+		// "…, could really use a section": a modal after a subject is no frame addressing the child.
+		const modal = verb?.kind === "word" && MODALS.has(verb.norm);
+		if (subject.closer !== "," || aside.closer !== "," || (predicate.mood === "directive" && !modal)) continue;
+		if (!subjectLike(subject) || !asideLike(aside) || verb?.kind !== "word" || !PREDICATES.has(verb.norm)) continue;
+		out[k + 2] = {
+			...predicate,
+			tokens: [...subject.tokens, ...predicate.tokens],
+			head: subject.head,
+			mood: "statement",
+		};
+	}
+	return out;
+}
