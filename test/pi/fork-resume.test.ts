@@ -65,10 +65,13 @@ describe("fork with resume", () => {
 	});
 
 	it("links both records: the new one resumes the first, the first gains a resumed_by line", () => {
+		// In the order they ran: two runs started in one second sort by their ids, not by their start.
+		const started = (dir: string) =>
+			(JSON.parse(readFileSync(join(dir, "result.json"), "utf8")) as ForkResult).startedAt;
 		const dirs = readdirSync(runsDir)
-			.sort()
 			.map((name) => join(runsDir, name))
-			.filter((dir) => existsSync(join(dir, "result.json")));
+			.filter((dir) => existsSync(join(dir, "result.json")))
+			.sort((a, b) => String(started(a)).localeCompare(String(started(b))));
 		const results = dirs.map((dir) => JSON.parse(readFileSync(join(dir, "result.json"), "utf8")) as ForkResult);
 		expect(results.map((r) => [r.kind, r.verdict])).toEqual([
 			["fork", "PASS"],
