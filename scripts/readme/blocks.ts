@@ -352,7 +352,7 @@ export const BLOCKS: readonly BlockSpec[] = [
 		kind: "output",
 		run: RUNS.previewLegacy,
 		stream: "stdout",
-		masks: ["piDocs"],
+		masks: ["piDocs", "piOwnPrompt"],
 		excerpt: [{ from: /^channel /, to: /^tool definitions/ }],
 	},
 	{

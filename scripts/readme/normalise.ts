@@ -140,6 +140,12 @@ export const MASKS = {
 		pattern: /(is not about )\[\d+ bytes\]/g,
 		to: "$1[# bytes]",
 	},
+	piOwnPrompt: {
+		name: "piOwnPrompt",
+		why: "Pi's own base prompt quotes the path Pi is installed at, so its size varies with the clone's",
+		pattern: /^((?:base prompt +Pi's own|system prompt +as Pi renders it) +)\d+( +)\d+$/gm,
+		to: "$1#$2#",
+	},
 } as const satisfies Record<string, Mask>;
 
 export type MaskName = keyof typeof MASKS;
