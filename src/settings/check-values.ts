@@ -13,7 +13,8 @@ import { kindOf } from "../values.ts";
 import type { KeyPlace } from "./place.ts";
 import { APPLY_SETTINGS, DelegateSectionSchema, RUNNERS, SANDBOX_SETTINGS, type SettingKey } from "./schema.ts";
 
-type PlainKey =
+/** The plain settings' keys: the ones this file words problems for, and merge.ts takes last-wins. */
+export type PlainKey =
 	| "runsDir"
 	| "runner"
 	| "providerExtensions"

@@ -8,6 +8,7 @@ import { isAbsolute, join, resolve } from "node:path";
 import { formatSegments, sourceAt } from "../problems.ts";
 import { checkContextModes } from "./check-modes.ts";
 import { checkEffortProfiles } from "./check-profiles.ts";
+import type { PlainKey } from "./check-values.ts";
 import { expandTilde, SETTINGS_NAMESPACE } from "./paths.ts";
 import { plainPlace } from "./place.ts";
 import type { FileOrigin, ModeSetting, Setting, ValidatedSection, ValidatedSettings } from "./types.ts";
@@ -67,17 +68,8 @@ function mergeProfiles(sections: readonly ValidatedSection[]): ValidatedSettings
 }
 
 /** The last section (project over global) that sets a plain key, as a Setting. */
-type PlainSetting =
-	| "runsDir"
-	| "runner"
-	| "providerExtensions"
-	| "sandbox"
-	| "apply"
-	| "delegationRule"
-	| "backgroundLimit"
-	| "maxDelegateDepth";
 
-function last<K extends PlainSetting, T>(
+function last<K extends PlainKey, T>(
 	sections: readonly ValidatedSection[],
 	key: K,
 	convert: (value: NonNullable<ValidatedSection["values"][K]>, section: ValidatedSection) => T,
