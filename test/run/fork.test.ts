@@ -118,7 +118,7 @@ describe("parallel forks", () => {
 			[3, 3, "PASS", "answer to Risks?"],
 		]);
 		const text = JSON.stringify(toolResult(parent)?.content);
-		expect(text).toContain(`Fork 2 of 3 · PASS · \\"${brief(2, "Opinion on tests?")}\\"`);
+		expect(text).toContain(`Fork 2 of 3 · answered · \\"${brief(2, "Opinion on tests?")}\\"`);
 		const inherited = parent.emulator.log.entries[0]?.prompt?.tokens ?? 0;
 		const forks = parent.emulator.log.entries.filter((e) => e.seq > 1 && e.seq <= 4);
 		for (const entry of forks) expect(entry.read?.tokens ?? 0).toBeGreaterThanOrEqual(inherited);
