@@ -121,7 +121,7 @@ export function renderTable(
 			.slice(0, count)
 			.map((cell, i) => ((natural[i] ?? 0) > (widths[i] ?? 0) ? wrapCell(cell, widths[i] ?? 1) : [cell]));
 	const row = (cells: readonly string[]): string[] => {
-		const lastLines = wraps ? wrapWords(cells[last] ?? "", room) : [cells[last] ?? ""];
+		const lastLines = wraps ? wrapCell(cells[last] ?? "", room) : [cells[last] ?? ""];
 		const columns = under ? stacked(cells, last) : [...stacked(cells, last), lastLines];
 		const height = Math.max(...columns.map((c) => c.length));
 		const out = Array.from({ length: height }, (_, k) => line(columns.map((c) => c[k] ?? "")));

@@ -11,6 +11,14 @@ const SEPARATORS = new Set(["/", "\\", "-", "_", ".", ":", ",", "="]);
 /** The shortest piece a cut leaves behind: a word is never cut so that fewer characters than this stand alone. */
 const SHORTEST = 3;
 
+/** Just after the last character within `room` that `isBreak` accepts, if that keeps a third of the room; else -1. */
+function lastBreak(chars: readonly string[], room: number, isBreak: (c: string) => boolean): number {
+	for (let i = Math.min(room, chars.length) - 1; i >= Math.floor(room / 3); i--) {
+		if (isBreak(chars[i] ?? "")) return i + 1;
+	}
+	return -1;
+}
+
 /**
  * `word` in pieces, the first at most `first` columns, the others at most `rest`: each ends just after
  * the last separator that fits (when that keeps at least a third of the room), else it is cut so that
@@ -21,13 +29,9 @@ export function breakWord(word: string, first: number, rest = first): string[] {
 	let chars = [...word];
 	let room = Math.max(1, first);
 	while (chars.length > room) {
-		let at = -1;
-		for (let i = Math.min(room, chars.length) - 1; i >= Math.floor(room / 3); i--) {
-			if (SEPARATORS.has(chars[i] ?? "")) {
-				at = i + 1;
-				break;
-			}
-		}
+		// After a `/` when one is in reach (a path reads by its directories), else after another separator.
+		let at = lastBreak(chars, room, (c) => c === "/");
+		if (at < 0) at = lastBreak(chars, room, (c) => SEPARATORS.has(c));
 		if (at < 0) at = chars.length - room < SHORTEST ? Math.max(1, chars.length - SHORTEST) : room;
 		pieces.push(chars.slice(0, at).join(""));
 		chars = chars.slice(at);

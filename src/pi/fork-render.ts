@@ -87,28 +87,30 @@ export function renderForkResult(
 	theme: Theme,
 	isError = false,
 ): Component {
-	const kind = details && "kind" in details ? details.kind : undefined;
-	if (kind === undefined || kind === "background" || details === undefined || !("kind" in details)) {
-		if (isBlocked(text)) return blockedRows(text, expanded, theme);
-		return textRows(text, isError, expanded, theme);
-	}
-	if (details.kind === "progress")
+	const known = details && "kind" in details ? (details as ForkDetails) : undefined;
+	if (known?.kind === "progress") {
 		return new FitLines(
-			String(details.line ?? "")
+			String(known.line ?? "")
 				.split("\n")
 				.map((l) => cut(theme.fg("muted", l))),
 		);
-	if (details.kind !== "forks" || !Array.isArray(details.results)) return textRows(text, isError, expanded, theme);
-	if (expanded && typeof details.report === "string") {
-		const [head = "", ...rest] = details.report.replace(/\n+$/, "").split("\n");
-		const colour = details.results.some((r) => r.verdict === "FAIL" && r.stopped !== true) ? "error" : "muted";
+	}
+	// Anything but a fork's results — the `{}` of a blocked or thrown call, a background call's run
+	// ids, a partial or unknown shape — is drawn from the result's text.
+	if (known?.kind !== "forks" || !Array.isArray(known.results)) {
+		return isBlocked(text) ? blockedRows(text, expanded, theme) : textRows(text, isError, expanded, theme);
+	}
+	if (expanded && typeof known.report === "string") {
+		const [head = "", ...rest] = known.report.replace(/\n+$/, "").split("\n");
+		const colour = known.results.some((r) => r.verdict === "FAIL" && r.stopped !== true) ? "error" : "muted";
 		return new FitLines([whole(head, (piece) => theme.fg(colour, theme.bold(piece))), ...rest.map((l) => whole(l))]);
 	}
-	const lines = details.results.flatMap((r) => forkLines(r, theme));
-	if (details.results.length > 1) {
-		const usd = details.results.reduce((sum, r) => sum + (r.usage?.costUsd ?? 0), 0);
-		lines.unshift(cut(theme.fg("muted", `${plural(details.results.length, "fork")} · ${formatUsd(usd)}`)));
+	const lines = known.results.flatMap((r) => forkLines(r, theme));
+	if (known.results.length > 1) {
+		const usd = known.results.reduce((sum, r) => sum + (r.usage?.costUsd ?? 0), 0);
+		lines.unshift(cut(theme.fg("muted", `${plural(known.results.length, "fork")} · ${formatUsd(usd)}`)));
 	}
 	return new FitLines(lines);
 }
+
 export { spacedAbove } from "./fit.ts";

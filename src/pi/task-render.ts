@@ -84,10 +84,11 @@ function renderResults(results: readonly TaskResult[], theme: Theme): Component 
 		const word = taskWord(r);
 		const shown = word === "FAIL" ? theme.bold(word) : word;
 		const prevented = preventedNote(r);
+		// Before the figures, so a narrow terminal cuts the model's name, not the prevented write.
 		const note = prevented ? ` ${theme.fg("warning", `· ${prevented}`)}` : "";
 		lines.push(
 			cut(
-				`${theme.fg(WORD_COLOUR[word], shown)} ${theme.fg("accent", r.id)} ${theme.fg("muted", `· ${summary(r)}`)}${note}`,
+				`${theme.fg(WORD_COLOUR[word], shown)} ${theme.fg("accent", r.id)}${note} ${theme.fg("muted", `· ${summary(r)}`)}`,
 			),
 		);
 		const problems = rowProblems(r);
@@ -157,7 +158,7 @@ function collapsedRow(result: TaskResult, word: EndWord, theme: Theme): Componen
 			? [cut(theme.fg("dim", `│ ${firstLine(result.envelope.deliverable, 10_000)}`))]
 			: [];
 		return new FitLines([
-			cut(`${theme.fg("success", theme.bold("PASS"))} ${theme.fg("muted", `· ${summary(result)}`)}${note}`),
+			cut(`${theme.fg("success", theme.bold("PASS"))}${note} ${theme.fg("muted", `· ${summary(result)}`)}`),
 			...deliverable,
 			audit,
 		]);
@@ -170,7 +171,7 @@ function collapsedRow(result: TaskResult, word: EndWord, theme: Theme): Componen
 			? theme.fg("warning", theme.bold("stopped"))
 			: theme.fg("error", theme.bold(`FAIL · ${plural(problems.length, "problem")}`));
 	const why = word === "stopped" ? [cut(theme.fg("muted", "  stopped by the caller before it finished"))] : [];
-	const head = `${title} ${theme.fg("muted", `· ${summary(result)}`)}${note}`;
+	const head = `${title}${note} ${theme.fg("muted", `· ${summary(result)}`)}`;
 	return new FitLines([cut(head), ...why, ...shown.map(cut), ...more.map(cut), audit]);
 }
 
