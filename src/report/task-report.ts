@@ -116,12 +116,12 @@ function metrics(result: TaskResult): string {
 /** The verdict line and every problem under it; a stopped run says so instead of counting its stop as a problem. */
 function reportHead(result: TaskResult, width: number): string {
 	if (result.verdict === "PASS") return `PASS  task ${result.id}`;
-	const stopped = endWord(result) === "stopped";
-	const problems = stopped
-		? result.problems.filter((p) => !(p.code === "child" && p.value === "cancelled"))
-		: result.problems;
-	const title = stopped
-		? `stopped  task ${result.id} · stopped by the caller before it finished${problems.length > 0 ? ` · ${plural(problems.length, "problem")}` : ""}`
+	const isStop = (p: TaskResult["problems"][number]) => p.code === "child" && p.value === "cancelled";
+	const stop = endWord(result) === "stopped" ? result.problems.find(isStop) : undefined;
+	const problems = stop ? result.problems.filter((p) => !isStop(p)) : result.problems;
+	const more = problems.length > 0 ? ` · ${plural(problems.length, "problem")}` : "";
+	const title = stop
+		? `stopped  task ${result.id} · ${inline(stop.message)}${more}`
 		: `FAIL  task ${result.id} · ${plural(problems.length, "problem")}`;
 	return [title, ...problems.map((p) => hanging("  ✗ ", inline(p.message), width))].join("\n");
 }

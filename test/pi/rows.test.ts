@@ -113,7 +113,7 @@ describe("a child its caller stopped (point 5)", () => {
 		expect(collapsed).not.toContain("✗");
 		const expanded = text(renderTaskResult({ kind: "result", result: stoppedTask(), report: "" }, none, true, theme));
 		expect(expanded.split("\n")[0]).toBe(
-			"<warning>*stopped  task t · stopped by the caller before it finished*</warning>",
+			"<warning>*stopped  task t · cancelled by the caller before the child finished*</warning>",
 		);
 		expect(renderReport(stoppedTask())).not.toContain("FAIL");
 		expect(renderModelReport(stoppedTask()).split("\n")[0]).toBe("stopped task t");

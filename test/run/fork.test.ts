@@ -141,7 +141,8 @@ describe("parallel forks", () => {
 		const listed = children.state.children.map((c) => [c.origin, c.label, c.state]);
 		expect(listed).toEqual([
 			["fork", brief(1, "Opinion on naming?"), "PASS"],
-			["fork", brief(2, "Stop me"), "FAIL"],
+			// Stopped, not failed: the list says what happened; result.json keeps its verdict FAIL.
+			["fork", brief(2, "Stop me"), "stopped"],
 		]);
 		expect(children.state.children[0]?.auditDir).toBeTruthy();
 		expect(forkResults(parent).map((r) => [r.index, r.verdict])).toEqual([
