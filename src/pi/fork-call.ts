@@ -17,6 +17,7 @@ import { type ChildrenRegistry, type TrackedChild, trackChild } from "../run/chi
 import { planCall, refusalOf, runChild } from "../run/delegate.ts";
 import { entryPlaceOf } from "../run/entry-place.ts";
 import type { ChildResult, ForkResult } from "../run/outcome/result.ts";
+import { stoppedByCaller } from "../run/outcome/stopped.ts";
 import type { PrefixGate } from "../run/prefix-gate.ts";
 import type { RootLocks } from "../run/root-lock.ts";
 import type { ChildUsage } from "../run/types.ts";
@@ -24,6 +25,7 @@ import type { BackgroundPort } from "./background.ts";
 import { type BackgroundDetails, launchBackground } from "./background-launch.ts";
 import { liveRows } from "./live-rows.ts";
 import { returnedErrorsCount } from "./pi-version.ts";
+import { forkWord, rowProblems } from "./row-words.ts";
 import { type PiDeps, sourcesFromPiContext } from "./sources.ts";
 import { toolUsage } from "./tool-usage.ts";
 
@@ -45,6 +47,12 @@ export interface ForkSummary {
 	auditDir: string;
 	sessionFile?: string;
 	usage: ChildUsage;
+	/** Seconds it ran, for the row; absent in sessions written before rows showed it. */
+	elapsedS?: number;
+	/** Set when the caller stopped it (Esc, `/children stop`): the row says stopped, not FAIL. */
+	stopped?: true;
+	/** Its problems' messages, for the collapsed row of a FAIL. */
+	problems?: string[];
 }
 
 export type ForkDetails =
@@ -77,6 +85,9 @@ function summaryOf(result: ForkResult): ForkSummary {
 		auditDir: result.auditDir,
 		...(result.sessionFile !== undefined && { sessionFile: result.sessionFile }),
 		usage: result.metrics.usage,
+		elapsedS: result.metrics.elapsedS,
+		...(stoppedByCaller(result) && { stopped: true as const }),
+		...(rowProblems(result).length > 0 && { problems: rowProblems(result).map((p) => p.message) }),
 	};
 }
 
@@ -140,8 +151,13 @@ async function runForks(
 					...(own && { signal: own }),
 				});
 				if (result.kind !== "fork") throw new Error("a fork's plan came back as another kind of result");
+				rows.onEnd(
+					i,
+					forkWord({ verdict: result.verdict, stopped: stoppedByCaller(result) }),
+					result.metrics.usage.costUsd,
+				);
 				tracked.get(result.id)?.end({
-					state: result.verdict,
+					state: stoppedByCaller(result) ? "stopped" : result.verdict,
 					usage: result.metrics.usage,
 					auditDir: result.auditDir,
 					report: renderForkReport([result]),

@@ -51,7 +51,16 @@ export function registerForkTool(pi: ExtensionAPI, deps: Omit<ForkToolDeps, "app
 		renderResult: (result, options, theme, context) =>
 			deferredComponent(
 				renderers,
-				(r) => r.renderForkResult(result.details, resultText(result.content), options.expanded, theme),
+				(r) =>
+					r.spacedAbove(
+						r.renderForkResult(
+							result.details,
+							resultText(result.content),
+							options.expanded,
+							theme,
+							context?.isError === true,
+						),
+					),
 				() => [],
 				context?.invalidate,
 			),

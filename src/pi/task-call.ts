@@ -29,6 +29,7 @@ import { launchBackground } from "./background-launch.ts";
 import { childLinkEntry } from "./child-link.ts";
 import { liveRows } from "./live-rows.ts";
 import { rememberPrefixes, seenPrefixes } from "./prefix-history.ts";
+import { taskWord } from "./row-words.ts";
 import { type PiDeps, sourcesFromPiContext } from "./sources.ts";
 import type { LiveSpend } from "./spend-status.ts";
 import type { TaskParams } from "./task-params.ts";
@@ -122,14 +123,16 @@ async function runAll(
 					});
 					if (result.kind !== "task") throw new Error("a task's plan came back as another kind of result");
 					io.hooks.onResult?.(result, plan.prefixKey);
+					row.onEnd(i, taskWord(result), result.metrics.usage.costUsd);
 					tracked?.end({
-						state: result.verdict,
+						state: taskWord(result) === "stopped" ? "stopped" : result.verdict,
 						usage: result.metrics.usage,
 						auditDir: result.auditDir,
 						report: renderReport(result),
 					});
 					return result;
 				} catch (error) {
+					row.onEnd(i, "FAIL");
 					tracked?.end({ state: "FAIL" });
 					throw error;
 				} finally {

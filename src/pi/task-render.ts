@@ -12,9 +12,11 @@ import { formatUsd, plural } from "../format/numbers.ts";
 import { terminalSafe } from "../format/text.ts";
 import { slugFromBrief } from "../gate/slug.ts";
 import { summaryLine } from "../report/progress.ts";
+import { renderCombinedReport, renderReport } from "../report/task-report.ts";
 import type { TaskResult } from "../run/outcome/result.ts";
 import type { BackgroundDetails } from "./background-launch.ts";
 import { cut, expandKey, FitLines, whole, wholeLines } from "./fit.ts";
+import { type EndWord, preventedNote, rowProblems, taskWord, WORD_COLOUR } from "./row-words.ts";
 import type { TaskParams } from "./task-params.ts";
 
 /** What the tool keeps in `details`: progress while running, the result (or a call's results) when done. */
@@ -55,21 +57,44 @@ function renderTasksCall(tasks: ReadonlyArray<{ id?: unknown; goal?: unknown }>,
 	return new FitLines([cut(head), ...lines]);
 }
 
-/** The combined row of a call's results: a tally, then one verdict line per task, a FAIL's first problem under it. */
+/** `$0.0509`, or a stopped/FAIL count beside it: the head of a call's combined row. */
+function tallyHead(results: readonly TaskResult[], theme: Theme): string {
+	const words = results.map(taskWord);
+	const count = (w: EndWord) => words.filter((x) => x === w).length;
+	const usd = theme.fg("muted", `· ${formatUsd(results.reduce((sum, r) => sum + r.metrics.usage.costUsd, 0))}`);
+	const parts: string[] = [];
+	if (count("FAIL") > 0) parts.push(theme.fg("error", theme.bold(`${count("FAIL")} of ${results.length} FAIL`)));
+	if (count("stopped") > 0)
+		parts.push(
+			theme.fg(
+				"warning",
+				theme.bold(
+					count("FAIL") > 0 ? `${count("stopped")} stopped` : `${count("stopped")} of ${results.length} stopped`,
+				),
+			),
+		);
+	if (parts.length === 0) parts.push(theme.fg("success", theme.bold(`${results.length} PASS`)));
+	return `${parts.join(theme.fg("muted", " · "))} ${usd}`;
+}
+
+/** The combined row of a call's results: a tally, then one line per task, a FAIL's first problem under it. */
 function renderResults(results: readonly TaskResult[], theme: Theme): Component {
-	const failed = results.filter((r) => r.verdict === "FAIL").length;
-	const usd = results.reduce((sum, r) => sum + r.metrics.usage.costUsd, 0);
-	const tally =
-		failed > 0
-			? theme.fg("error", theme.bold(`${failed} of ${results.length} FAIL`))
-			: theme.fg("success", theme.bold(`${results.length} PASS`));
-	const lines = [cut(`${tally} ${theme.fg("muted", formatUsd(usd))}`)];
+	const lines = [cut(tallyHead(results, theme))];
 	for (const r of results) {
-		const verdict = r.verdict === "PASS" ? theme.fg("success", "PASS") : theme.fg("error", theme.bold("FAIL"));
-		lines.push(cut(`${verdict} ${theme.fg("accent", r.id)} ${theme.fg("muted", summary(r))}`));
-		const first = r.problems[0];
+		const word = taskWord(r);
+		const shown = word === "FAIL" ? theme.bold(word) : word;
+		const prevented = preventedNote(r);
+		// Before the figures, so a narrow terminal cuts the model's name, not the prevented write.
+		const note = prevented ? ` ${theme.fg("warning", `· ${prevented}`)}` : "";
+		lines.push(
+			cut(
+				`${theme.fg(WORD_COLOUR[word], shown)} ${theme.fg("accent", r.id)}${note} ${theme.fg("muted", `· ${summary(r)}`)}`,
+			),
+		);
+		const problems = rowProblems(r);
+		const first = problems[0];
 		if (first) {
-			const more = r.problems.length > 1 ? ` (+${r.problems.length - 1})` : "";
+			const more = problems.length > 1 ? ` (+${problems.length - 1})` : "";
 			lines.push(cut(theme.fg("error", `  ✗ ${oneLine(first.message, 10_000)}${more}`)));
 		}
 	}
@@ -101,7 +126,7 @@ export function renderTaskResult(
 			cut(theme.fg("dim", `(${expandKey()} for all of it)`)),
 		]);
 	}
-	if (details.kind === "progress") return new Text(theme.fg("muted", details.line), 0, 0);
+	if (details.kind === "progress") return progressRows(details.line, theme);
 	if (details.kind === "invalid") {
 		return new Text(
 			`${theme.fg("error", theme.bold("INVALID SPEC"))} ${theme.fg("muted", "nothing ran")}\n${details.problems}`,
@@ -111,33 +136,91 @@ export function renderTaskResult(
 	}
 	if (details.kind === "results") {
 		if (!expanded) return renderResults(details.results, theme);
-		const failed = details.results.some((r) => r.verdict === "FAIL");
-		const [head, ...rest] = details.report.split("\n");
-		return new FitLines(
-			wholeLines([theme.fg(failed ? "error" : "success", theme.bold(head ?? "")), ...rest].join("\n")),
-		);
+		const words = details.results.map(taskWord);
+		const colour = words.includes("FAIL") ? "error" : words.includes("stopped") ? "warning" : "success";
+		return new ReportRows((width) => renderCombinedReport(details.results, width), details.report, colour, theme);
 	}
 	const { result } = details;
-	if (expanded) {
-		const [head, ...rest] = details.report.split("\n");
-		const colour = result.verdict === "PASS" ? "success" : "error";
-		return new FitLines(wholeLines([theme.fg(colour, theme.bold(head ?? "")), ...rest].join("\n")));
-	}
-	// The audit path is only useful whole: its own line, wrapped rather than cut.
-	const audit = whole(theme.fg("dim", result.auditDir));
-	if (result.verdict === "PASS") {
+	const word = taskWord(result);
+	if (expanded) return new ReportRows((width) => renderReport(result, width), details.report, WORD_COLOUR[word], theme);
+	return collapsedRow(result, word, theme);
+}
+
+/** One task's collapsed row: its end word and figures, then its deliverable (PASS) or problems, then its record. */
+function collapsedRow(result: TaskResult, word: EndWord, theme: Theme): Component {
+	// The audit path is only useful whole: its own line, broken at its separators rather than cut.
+	const audit = whole(result.auditDir, (piece) => theme.fg("dim", piece));
+	const prevented = preventedNote(result);
+	const note = prevented ? ` ${theme.fg("warning", `· ${prevented}`)}` : "";
+	if (word === "PASS") {
 		// Quoted, so a deliverable that opens with "FAIL" or a problem's mark cannot pass for the row's own line.
 		const deliverable = result.envelope
 			? [cut(theme.fg("dim", `│ ${firstLine(result.envelope.deliverable, 10_000)}`))]
 			: [];
 		return new FitLines([
-			cut(`${theme.fg("success", theme.bold("PASS"))} ${theme.fg("muted", summary(result))}`),
+			cut(`${theme.fg("success", theme.bold("PASS"))}${note} ${theme.fg("muted", `· ${summary(result)}`)}`),
 			...deliverable,
 			audit,
 		]);
 	}
-	const shown = result.problems.slice(0, 3).map((p) => theme.fg("error", `  ✗ ${oneLine(p.message, 140)}`));
-	const more = result.problems.length > 3 ? [theme.fg("muted", `  …and ${result.problems.length - 3} more`)] : [];
-	const head = `${theme.fg("error", theme.bold(`FAIL · ${plural(result.problems.length, "problem")}`))} ${theme.fg("muted", summary(result))}`;
-	return new FitLines([cut(head), ...shown.map(cut), ...more.map(cut), audit]);
+	const problems = rowProblems(result);
+	const shown = problems.slice(0, 3).map((p) => theme.fg("error", `  ✗ ${oneLine(p.message, 140)}`));
+	const more = problems.length > 3 ? [theme.fg("muted", `  …and ${problems.length - 3} more`)] : [];
+	const title =
+		word === "stopped"
+			? theme.fg("warning", theme.bold("stopped"))
+			: theme.fg("error", theme.bold(`FAIL · ${plural(problems.length, "problem")}`));
+	const why = word === "stopped" ? [cut(theme.fg("muted", "  stopped by the caller before it finished"))] : [];
+	const head = `${title}${note} ${theme.fg("muted", `· ${summary(result)}`)}`;
+	return new FitLines([cut(head), ...why, ...shown.map(cut), ...more.map(cut), audit]);
 }
+
+/** The live lines of a running call, one per child, each cut to the width. */
+function progressRows(line: string, theme: Theme): Component {
+	return new FitLines(line.split("\n").map((l) => cut(theme.fg("muted", l))));
+}
+
+/**
+ * The full report, laid out for the width Pi gives (its tables and paths fit it), its first line in
+ * the colour of how the call ended. `stored` is the report the result was made with, drawn when the
+ * result cannot be laid out again (a session written by another version).
+ */
+class ReportRows implements Component {
+	private last: { width: number; lines: string[] } | undefined;
+	private readonly layout: (width: number) => string;
+	private readonly stored: string;
+	private readonly colour: "success" | "error" | "warning" | "accent";
+	private readonly theme: Theme;
+	constructor(
+		layout: (width: number) => string,
+		stored: string,
+		colour: "success" | "error" | "warning" | "accent",
+		theme: Theme,
+	) {
+		this.layout = layout;
+		this.stored = stored;
+		this.colour = colour;
+		this.theme = theme;
+	}
+	render(width: number): string[] {
+		if (this.last?.width === width) return this.last.lines;
+		let text: string;
+		try {
+			text = this.layout(Math.max(20, width));
+		} catch {
+			text = this.stored;
+		}
+		const [head = "", ...rest] = text.replace(/\n+$/, "").split("\n");
+		const lines = new FitLines([
+			whole(head, (p) => this.theme.fg(this.colour, this.theme.bold(p))),
+			...rest.map((l) => whole(l)),
+		]).render(width);
+		this.last = { width, lines };
+		return lines;
+	}
+	invalidate(): void {
+		this.last = undefined;
+	}
+}
+
+export { spacedAbove } from "./fit.ts";

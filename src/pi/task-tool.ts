@@ -78,11 +78,13 @@ export function registerTaskTool(pi: ExtensionAPI, deps: TaskToolDeps): void {
 			deferredComponent(
 				renderers,
 				(r) =>
-					r.renderTaskResult(
-						result.details,
-						{ text: resultText(result.content), isError: context.isError },
-						options.expanded,
-						theme,
+					r.spacedAbove(
+						r.renderTaskResult(
+							result.details,
+							{ text: resultText(result.content), isError: context.isError },
+							options.expanded,
+							theme,
+						),
 					),
 				() => [],
 				context?.invalidate,

@@ -8,9 +8,30 @@ import { indentedChildText, inline } from "../format/child-text.ts";
 import { compactCount, formatSeconds, formatUsd, formatInt as int, plural } from "../format/numbers.ts";
 import { indent, terminalSafe } from "../format/text.ts";
 import type { ForkResult } from "../run/outcome/result.ts";
+import { stoppedByCaller } from "../run/outcome/stopped.ts";
 import type { ChildUsage } from "../run/types.ts";
 import { childPart, type ModelPart, modelText, problemLine } from "./model-text.ts";
 import { messagesSent } from "./steered.ts";
+
+/**
+ * How a fork ended, in a word that claims no check: "answered" (it ran to its end within budget and
+ * changed nothing; what it said is unverified), FAIL, or "stopped" when the caller stopped it.
+ */
+export function forkEndWord(result: Pick<ForkResult, "verdict" | "problems">): "answered" | "FAIL" | "stopped" {
+	if (result.verdict === "PASS") return "answered";
+	return stoppedByCaller(result) ? "stopped" : "FAIL";
+}
+
+/** Its problems, without a stop's own (the word says it). */
+const ownProblems = (result: ForkResult) =>
+	result.problems.filter((p) => !(p.code === "child" && p.value === "cancelled"));
+
+/** ` (2 problems)` after a FAIL (a stop counts only problems of its own); nothing after an answer. */
+const failCount = (result: ForkResult) => {
+	const n = ownProblems(result).length;
+	if (result.verdict !== "FAIL" || (n === 0 && stoppedByCaller(result))) return "";
+	return ` (${plural(n, "problem")})`;
+};
 
 /** Printed under every answer: a fork hands in prose, and its claims are the caller's to check. */
 export const UNVERIFIED_NOTE =
@@ -38,10 +59,10 @@ function refusals(result: ForkResult): string[] {
  */
 function modelBlock(result: ForkResult): ModelPart[] {
 	const m = result.metrics;
-	const head = `Fork ${result.index} of ${result.of} · ${result.verdict}${result.verdict === "FAIL" ? ` (${plural(result.problems.length, "problem")})` : ""} · ${quoted(result.brief)}`;
+	const head = `Fork ${result.index} of ${result.of} · ${forkEndWord(result)}${failCount(result)} · ${quoted(result.brief)}`;
 	return [
 		head,
-		...result.problems.map((p) => problemLine("✗ ", p)),
+		...ownProblems(result).map((p) => problemLine("✗ ", p)),
 		...result.warnings.map((w) => `! ${w}`),
 		...refusals(result),
 		result.text.trim() === "" ? "(the fork gave no answer)" : childPart(result.text.trim()),
@@ -64,8 +85,8 @@ function humanBlock(result: ForkResult): string {
 	const m = result.metrics;
 	const u = m.usage;
 	const sections = [
-		`${result.verdict}  fork ${result.id} (${result.index} of ${result.of})${result.verdict === "FAIL" ? ` · ${plural(result.problems.length, "problem")}` : ""}`,
-		...result.problems.map((p) => `  ✗ ${inline(p.message)}`),
+		`${forkEndWord(result)}  fork ${result.id} (${result.index} of ${result.of})${failCount(result).replace(/^ \((.*)\)$/, " · $1")}`,
+		...ownProblems(result).map((p) => `  ✗ ${inline(p.message)}`),
 		`Brief\n${indent(result.brief)}`,
 		...result.warnings.map((w) => `  ! ${inline(w)}`),
 		...refusals(result).map((r) => `  ${r}`),

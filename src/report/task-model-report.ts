@@ -10,6 +10,7 @@ import { formatSeconds, formatUsd, formatInt as int, plural } from "../format/nu
 import { acceptLine } from "../run/outcome/accept.ts";
 import { isolationLines } from "../run/outcome/isolation.ts";
 import type { TaskResult } from "../run/outcome/result.ts";
+import { stoppedByCaller } from "../run/outcome/stopped.ts";
 import { isInside, lexical, segmentsBelow } from "../spec/paths.ts";
 import { acceptParts } from "./accept-report.ts";
 import { applyParts } from "./apply-report.ts";
@@ -75,8 +76,19 @@ function answerParts(result: TaskResult): ModelPart[] {
 	return parts;
 }
 
+/** `PASS`, `FAIL`, or `stopped` for a run the caller stopped: it is no PASS, and no check failed it. */
+export const endWord = (result: TaskResult): string =>
+	result.verdict === "FAIL" && stoppedByCaller(result) ? "stopped" : result.verdict;
+
+/** Its problems' count after a FAIL; a stop's own problem is said by the word. */
+const counted = (result: TaskResult): string => {
+	const n = result.problems.length - (stoppedByCaller(result) ? 1 : 0);
+	if (endWord(result) === "PASS" || n === 0) return "";
+	return ` (${plural(n, "problem")})`;
+};
+
 function verdictHead(result: TaskResult): string {
-	return `${result.verdict} task ${result.id}${result.verdict === "FAIL" ? ` (${plural(result.problems.length, "problem")})` : ""}`;
+	return `${endWord(result)} task ${result.id}${counted(result)}`;
 }
 
 /** A task's problems and warnings, one line each, as they follow its verdict. */
@@ -119,9 +131,14 @@ export function renderModelReport(result: TaskResult, options: { cwd?: string } 
 
 /** `3 tasks: 2 PASS, 1 FAIL · $0.0345`. */
 export function tally(results: readonly TaskResult[]): string {
-	const failed = results.filter((r) => r.verdict === "FAIL").length;
+	const count = (word: string) => results.filter((r) => endWord(r) === word).length;
 	const usd = results.reduce((sum, r) => sum + r.metrics.usage.costUsd, 0);
-	const counts = [`${results.length - failed} PASS`, ...(failed > 0 ? [`${failed} FAIL`] : [])].join(", ");
+	const [failed, stopped] = [count("FAIL"), count("stopped")];
+	const counts = [
+		`${count("PASS")} PASS`,
+		...(failed > 0 ? [`${failed} FAIL`] : []),
+		...(stopped > 0 ? [`${stopped} stopped`] : []),
+	].join(", ");
 	return `${plural(results.length, "task")}: ${counts} · ${formatUsd(usd)}`;
 }
 
@@ -185,11 +202,7 @@ export function renderCombinedModelReport(results: readonly TaskResult[], option
 	// When every task passed, the tally says so and each answer names its task: a verdict line per
 	// task would only repeat the ids (paid for on every later request of the parent).
 	const anyFailed = results.some((r) => r.verdict === "FAIL");
-	const verdicts = anyFailed
-		? results.map(
-				(r) => `${r.verdict} ${r.id}${r.verdict === "FAIL" ? ` (${plural(r.problems.length, "problem")})` : ""}`,
-			)
-		: [];
+	const verdicts = anyFailed ? results.map((r) => `${endWord(r)} ${r.id}${counted(r)}`) : [];
 	const details = results.map((r) =>
 		r.verdict === "FAIL"
 			? [

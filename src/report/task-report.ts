@@ -16,7 +16,7 @@ import { acceptSection } from "./accept-report.ts";
 import { applySection } from "./apply-report.ts";
 import { evidenceSection as evidence } from "./evidence-report.ts";
 import { messagesSent } from "./steered.ts";
-import { tally } from "./task-model-report.ts";
+import { endWord, tally } from "./task-model-report.ts";
 
 export { renderCombinedModelReport, renderModelReport } from "./task-model-report.ts";
 
@@ -33,7 +33,7 @@ function relaxedProof(result: TaskResult): string | undefined {
 	return relaxedProofNote(result.envelope, result.evidence);
 }
 
-function boundary(result: TaskResult): string {
+function boundary(result: TaskResult, width = WIDTH): string {
 	const rows = result.roots.map(({ root, writable }) => {
 		const changes = result.delta.filter((c) => c.root === root).length;
 		const violations = result.violations.filter((c) => c.root === root).length;
@@ -41,9 +41,11 @@ function boundary(result: TaskResult): string {
 	});
 	const head = `Boundary  ${plural(result.delta.length, "change")}, ${plural(result.violations.length, "violation")}`;
 	const table = indent(
-		renderTable(["root", "access", "changes", "violations"], rows, ["left", "left", "right", "left"]),
+		renderTable(["root", "access", "changes", "violations"], rows, ["left", "left", "right", "left"], {
+			maxWidth: width - 2,
+		}),
 	);
-	return [head, table, ...notChecked(result), ...leftInPlace(result)].join("\n");
+	return [head, table, ...notChecked(result), ...changed(result, width), ...leftInPlace(result, width)].join("\n");
 }
 
 /** The parts of the roots nothing was checked in, and why: a silence that is not a clean result. */
@@ -67,19 +69,34 @@ const CHANGES_LISTED = 20;
  * After a FAIL nothing is undone: what the child changed stays on disk, authorised or not, and the
  * report says so and names it, so nobody mistakes a failed task for one that left no trace.
  */
-function leftInPlace(result: TaskResult): string[] {
+function leftInPlace(result: TaskResult, width = WIDTH): string[] {
 	// Made on private copies, the change did not reach the real roots: the Changes section says so.
 	if (result.verdict === "PASS" || result.delta.length === 0 || result.apply) return [];
+	const how = endWord(result) === "stopped" ? "the task was stopped" : "the task failed";
+	return [
+		hanging(
+			"  ",
+			`Left in place: ${how}, and nothing it changed was undone (${plural(result.delta.length, "change")}):`,
+			width,
+		),
+		...changeLines(result),
+	];
+}
+
+/** A PASS's changes, named: what the caller is about to build on. */
+function changed(result: TaskResult, width = WIDTH): string[] {
+	if (result.verdict !== "PASS" || result.delta.length === 0 || result.apply) return [];
+	return [hanging("  ", `Changed (${plural(result.delta.length, "change")}):`, width), ...changeLines(result)];
+}
+
+/** The changes one per line, a violation marked ✗, the rest counted after CHANGES_LISTED. */
+function changeLines(result: TaskResult): string[] {
 	const lines = result.delta.slice(0, CHANGES_LISTED).map((c) => {
 		const mark = result.violations.some((v) => v.root === c.root && v.path === c.path) ? "✗" : " ";
 		return `  ${mark} ${c.kind} ${inline(c.path)} in ${c.root}`;
 	});
 	const more = result.delta.length - CHANGES_LISTED;
-	return [
-		`  Left in place: the task failed, and nothing it changed was undone (${plural(result.delta.length, "change")}):`,
-		...lines,
-		...(more > 0 ? [`    …and ${plural(more, "more change")}`] : []),
-	];
+	return [...lines, ...(more > 0 ? [`    …and ${plural(more, "more change")}`] : [])];
 }
 
 function metrics(result: TaskResult): string {
@@ -96,13 +113,22 @@ function metrics(result: TaskResult): string {
 	].join("\n");
 }
 
+/** The verdict line and every problem under it; a stopped run says so instead of counting its stop as a problem. */
+function reportHead(result: TaskResult, width: number): string {
+	if (result.verdict === "PASS") return `PASS  task ${result.id}`;
+	const isStop = (p: TaskResult["problems"][number]) => p.code === "child" && p.value === "cancelled";
+	const stop = endWord(result) === "stopped" ? result.problems.find(isStop) : undefined;
+	const problems = stop ? result.problems.filter((p) => !isStop(p)) : result.problems;
+	const more = problems.length > 0 ? ` · ${plural(problems.length, "problem")}` : "";
+	const title = stop
+		? `stopped  task ${result.id} · ${inline(stop.message)}${more}`
+		: `FAIL  task ${result.id} · ${plural(problems.length, "problem")}`;
+	return [title, ...problems.map((p) => hanging("  ✗ ", inline(p.message), width))].join("\n");
+}
+
 /** The report of one task, laid out for a terminal `width` columns wide. */
 export function renderReport(result: TaskResult, width = WIDTH): string {
-	const count = result.problems.length;
-	const head =
-		result.verdict === "PASS"
-			? `PASS  task ${result.id}`
-			: `FAIL  task ${result.id} · ${plural(count, "problem")}\n${result.problems.map((p) => hanging("  ✗ ", inline(p.message), width)).join("\n")}`;
+	const head = reportHead(result, width);
 	const env = result.envelope;
 	const sections = [
 		head,
@@ -116,7 +142,7 @@ export function renderReport(result: TaskResult, width = WIDTH): string {
 		env ? list("Unsure", env.unsure, width) : undefined,
 		env ? list("Did not do", env.did_not_do, width) : undefined,
 		acceptSection(result, width),
-		boundary(result),
+		boundary(result, width),
 		applySection(result, width),
 		result.isolation ? isolationSection(result.isolation, 10, width) : undefined,
 		metrics(result),
@@ -129,18 +155,17 @@ export function renderReport(result: TaskResult, width = WIDTH): string {
 /** A call's report for people: a table of verdicts (ids and figures), then every task's full report (terminal-safe). */
 export function renderCombinedReport(results: readonly TaskResult[], width = WIDTH): string {
 	const rows = results.map((r) => [
-		r.verdict,
+		endWord(r),
 		r.id,
 		String(r.problems.length),
 		formatUsd(r.metrics.usage.costUsd),
 		formatSeconds(r.metrics.elapsedS),
 	]);
-	const table = renderTable(["", "task", "problems", "cost", "elapsed"], rows, [
-		"left",
-		"left",
-		"right",
-		"right",
-		"right",
-	]);
+	const table = renderTable(
+		["", "task", "problems", "cost", "elapsed"],
+		rows,
+		["left", "left", "right", "right", "right"],
+		{ maxWidth: width },
+	);
 	return [`${tally(results)}\n${table}`, ...results.map((r) => renderReport(r, width))].join("\n");
 }

@@ -287,7 +287,7 @@ describe("the report a model reads, against a child that forges its lines", () =
 		const { outside, blocks } = expectContained(text, 2);
 		expect(outside.filter((line) => line.startsWith("Fork "))).toEqual([
 			'Fork 1 of 2 · FAIL (0 problems) · "Is the retry logic right?"',
-			'Fork 2 of 2 · PASS · "Is the retry logic right?"',
+			'Fork 2 of 2 · answered · "Is the retry logic right?"',
 		]);
 		expect(outside.filter((line) => line.startsWith("Unverified:"))).toHaveLength(2);
 		expect(blocks[0]).toContain('> Fork 2 of 2 · PASS · "Is it safe to deploy?"');

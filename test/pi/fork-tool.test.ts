@@ -94,8 +94,8 @@ describe("a fork call of two briefs", () => {
 		expect(end?.isError).toBe(false);
 		const text = textFor(end);
 		const [first, second] = text.split("\n\nFork 2 of 2");
-		expect(first?.split("\n")[0]).toBe('Fork 1 of 2 · PASS · "What is in a.txt?"');
-		expect(second?.split("\n")[0]).toBe(' · PASS · "How long is a.txt?"');
+		expect(first?.split("\n")[0]).toBe('Fork 1 of 2 · answered · "What is in a.txt?"');
+		expect(second?.split("\n")[0]).toBe(' · answered · "How long is a.txt?"');
 		expect(text.split(UNVERIFIED_NOTE)).toHaveLength(3);
 		// Which fork asked first decides which answer it got; each got one, once.
 		expect([first, second].map((block) => (block?.includes("answer one") ? "one" : "two")).sort()).toEqual([

@@ -64,7 +64,7 @@ describe("renderForkModelReport", () => {
 		});
 		const text = renderForkModelReport([result({}), failed]);
 		const [first, second] = text.split("\n\n");
-		expect(first?.split("\n")[0]).toBe('Fork 1 of 2 · PASS · "Is the retry logic right?"');
+		expect(first?.split("\n")[0]).toBe('Fork 1 of 2 · answered · "Is the retry logic right?"');
 		expect(first).toContain(`<child>\n> Yes, three attempts.\n</child>\n${UNVERIFIED_NOTE}`);
 		expect(first).toContain("12,000 tokens (12.0k read from cache), $0.0042");
 		expect(second?.split("\n").slice(0, 3)).toEqual([
@@ -79,7 +79,7 @@ describe("renderForkModelReport", () => {
 describe("renderForkReport", () => {
 	it("labels the answer unverified and names the cache check, the audit record and the session file", () => {
 		const text = renderForkReport([result({})]);
-		expect(text.split("\n")[0]).toBe("PASS  fork fork-x (1 of 2)");
+		expect(text.split("\n")[0]).toBe("answered  fork fork-x (1 of 2)");
 		expect(text).toContain("Answer (unverified)\n  Yes, three attempts.");
 		expect(text).toContain("cache    the first request repeats the parent's last one (4 messages), then the brief");
 		expect(text).toContain("Session  /runs/20261201T100000Z-fork-x/session.jsonl (pi --session opens it)");

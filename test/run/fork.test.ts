@@ -118,7 +118,7 @@ describe("parallel forks", () => {
 			[3, 3, "PASS", "answer to Risks?"],
 		]);
 		const text = JSON.stringify(toolResult(parent)?.content);
-		expect(text).toContain(`Fork 2 of 3 · PASS · \\"${brief(2, "Opinion on tests?")}\\"`);
+		expect(text).toContain(`Fork 2 of 3 · answered · \\"${brief(2, "Opinion on tests?")}\\"`);
 		const inherited = parent.emulator.log.entries[0]?.prompt?.tokens ?? 0;
 		const forks = parent.emulator.log.entries.filter((e) => e.seq > 1 && e.seq <= 4);
 		for (const entry of forks) expect(entry.read?.tokens ?? 0).toBeGreaterThanOrEqual(inherited);
@@ -141,7 +141,8 @@ describe("parallel forks", () => {
 		const listed = children.state.children.map((c) => [c.origin, c.label, c.state]);
 		expect(listed).toEqual([
 			["fork", brief(1, "Opinion on naming?"), "PASS"],
-			["fork", brief(2, "Stop me"), "FAIL"],
+			// Stopped, not failed: the list says what happened; result.json keeps its verdict FAIL.
+			["fork", brief(2, "Stop me"), "stopped"],
 		]);
 		expect(children.state.children[0]?.auditDir).toBeTruthy();
 		expect(forkResults(parent).map((r) => [r.index, r.verdict])).toEqual([

@@ -51,7 +51,7 @@ export interface CommandPolicy {
 
 export type CommandDecision = { ok: true } | { ok: false; reason: string };
 
-const quoted = (command: string) => `"${command.length > 120 ? `${command.slice(0, 117)}...` : command}"`;
+const quoted = (command: string) => `"${command.length > 120 ? `${command.slice(0, 119)}…` : command}"`;
 
 /** The first deny rule that may match `form` with no later allow rule matching it for certain. */
 function denialOf(form: Template, policy: CommandPolicy): { rule: CommandRule; certain: boolean } | undefined {

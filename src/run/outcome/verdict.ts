@@ -262,6 +262,9 @@ function mismatchProblems({ promptMismatch }: Pick<VerdictInput, "promptMismatch
 }
 
 export function judgeRun(input: VerdictInput): { verdict: Verdict; problems: RunProblem[] } {
+	// A child the caller stopped never had the chance to hand in or prove anything: saying its envelope
+	// is missing would blame it for the stop. It is still no PASS, and what it changed is still judged.
+	const stopped = input.outcome.stoppedBy === "cancelled";
 	const problems: RunProblem[] = [
 		...mismatchProblems(input),
 		...setupProblems(input),
@@ -269,9 +272,9 @@ export function judgeRun(input: VerdictInput): { verdict: Verdict; problems: Run
 		...childProblems(input),
 		...sandboxBreach(input),
 		...boundaryProblems(input),
-		...envelopeProblems(input),
-		...proofProblems(input),
-		...acceptProblems(input.accept?.runs, input.accept?.budgetS ?? 0),
+		...(stopped ? [] : envelopeProblems(input)),
+		...(stopped ? [] : proofProblems(input)),
+		...(stopped ? [] : acceptProblems(input.accept?.runs, input.accept?.budgetS ?? 0)),
 	];
 	return { verdict: problems.length === 0 ? "PASS" : "FAIL", problems };
 }
