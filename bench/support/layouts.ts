@@ -4,13 +4,19 @@
  * children, which file child i reads and how a child hands its report back; the benchmark does the
  * rest, identically for every layout.
  */
-import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { VERSION } from "@earendil-works/pi-coding-agent";
 import type { TurnSpec } from "../emulator/index.ts";
 import { type BenchEnv, DATA_FILE, SUBAGENT_EXAMPLE, workerRole } from "./bench-env.ts";
 import { requireFreshBuild } from "./build.ts";
 import { REPO } from "./pi-process.ts";
-import { SUBAGENTS_VERSION, subagentsExtension } from "./subagents.ts";
+import {
+	SUBAGENTS_CONCURRENCY,
+	SUBAGENTS_VERSION,
+	subagentsExtension,
+	subagentsInstalledVersion,
+} from "./subagents.ts";
 
 export interface ToolCall {
 	name: string;
@@ -27,10 +33,12 @@ export interface ChildLayout {
 	id: string;
 	label: string;
 	role: "baseline" | "pi-delegate" | "package";
-	/** How many children run at once, in plain words, for the footer. */
+	/** The system measured and its version, as the results state it. */
+	version(): string;
+	/** How many children run at once and what sets it, in plain words. */
 	concurrency: string;
-	/** Whether the layout runs the session workload too (the "before" call style runs bursts only). */
-	session: boolean;
+	/** Which agent each child is. */
+	agent: string;
 	/** Sets up what the layout needs for `modelRef`; returns the parent's extra flags and environment. */
 	prepare(env: BenchEnv, modelRef: string): { parentArgs: string[]; env: Record<string, string> };
 	/** Path (relative to the project) of the file a child in `lane` is asked to read. */
@@ -50,8 +58,9 @@ export const naiveLayout: ChildLayout = {
 	id: "naive",
 	label: "naive (Pi's subagent example)",
 	role: "baseline",
+	version: () => `Pi ${VERSION}'s examples/extensions/subagent`,
 	concurrency: "at most 4 at once (the example's MAX_CONCURRENCY)",
-	session: true,
+	agent: "worker: the example's agents/worker.md (Pi's default prompt and tools, the role appended)",
 	prepare(env, modelRef) {
 		const agents = join(env.dir.agentDir, "agents");
 		mkdirSync(agents, { recursive: true });
@@ -65,6 +74,11 @@ export const naiveLayout: ChildLayout = {
 	],
 	finalTurn: (report) => report,
 };
+
+/** The `version` field of the package.json in `dir`. */
+export function packageVersion(dir: string): string {
+	return String((JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version?: unknown }).version);
+}
 
 /** The result a pi-delegate child submits: the report, with a pointer the tool verifies in its root. */
 function submitReport(report: string): TurnSpec {
@@ -92,15 +106,15 @@ const DELIVERABLE = "What the file says, in one line.";
 function delegateLayout(options: {
 	id: string;
 	label: string;
-	session: boolean;
 	calls: (env: BenchEnv, tasks: readonly BurstTask[]) => ToolCall[];
 }): ChildLayout {
 	return {
 		id: options.id,
 		label: options.label,
 		role: "pi-delegate",
+		version: () => `pi-delegate ${packageVersion(REPO)} (this tree, built)`,
 		concurrency: "at most 4 at once, as the example (children in 4 root lanes; a lane's tasks run in turn)",
-		session: options.session,
+		agent: "a task worker in the default focused mode (read-only tools, answers through submit_result)",
 		prepare(env) {
 			requireFreshBuild();
 			for (let lane = 0; lane < 4; lane++) {
@@ -119,7 +133,6 @@ function delegateLayout(options: {
 export const delegateLayoutNow = delegateLayout({
 	id: "pi-delegate",
 	label: "pi-delegate (one task call, tasks: [...])",
-	session: true,
 	calls: (_env, tasks) => [
 		{
 			name: "task",
@@ -131,31 +144,27 @@ export const delegateLayoutNow = delegateLayout({
 	],
 });
 
-/** The call style before `tasks`: one `task` call per child, each a full spec with absolute roots. */
-export const delegateLayoutBefore = delegateLayout({
-	id: "pi-delegate-per-call",
-	label: "pi-delegate, one task call per child (before)",
-	session: false,
-	calls: (env, tasks) =>
-		tasks.map(({ task, lane }, i) => ({
-			name: "task",
-			input: { id: `child-${i + 1}`, goal: task, deliverable: DELIVERABLE, roots: [join(env.cwd, laneDir(lane))] },
-		})),
-});
-
 /**
  * pi-subagents as its documentation says to fan out (installed by the benchmark, never a dependency):
  * one `subagent` call with a workflow script whose `runs.all` starts the children, each with its
  * packaged read-only `reviewer` agent, all in the foreground (`async: false`, on the call and on every
- * run: its background mode fails on Pi 1.6). Children read in the project directory.
+ * run: its background mode fails on Pi 1.6). Children read in the project directory. Its own
+ * setting for how many workflow children run at once, `globalConcurrencyLimit` in its config.json
+ * (default 20), is set to 4, as the other two run.
  */
 export const subagentsLayout: ChildLayout = {
 	id: "pi-subagents",
 	label: `pi-subagents ${SUBAGENTS_VERSION} (npm)`,
 	role: "package",
-	concurrency: "as its runs.all schedules them (foreground)",
-	session: true,
-	prepare: () => ({ parentArgs: ["-e", subagentsExtension()], env: {} }),
+	version: () => `pi-subagents ${subagentsInstalledVersion()} (npm)`,
+	concurrency: `at most ${SUBAGENTS_CONCURRENCY} at once (globalConcurrencyLimit in its config.json; its default is 20)`,
+	agent: "reviewer: its packaged read-only agent",
+	prepare(env) {
+		const config = join(env.dir.agentDir, "extensions", "subagent");
+		mkdirSync(config, { recursive: true });
+		writeFileSync(join(config, "config.json"), JSON.stringify({ globalConcurrencyLimit: SUBAGENTS_CONCURRENCY }));
+		return { parentArgs: ["-e", subagentsExtension()], env: {} };
+	},
 	dataPath: () => DATA_FILE,
 	delegateCalls: (_env, tasks) => {
 		const runs = tasks.map(
@@ -168,9 +177,4 @@ export const subagentsLayout: ChildLayout = {
 };
 
 /** Every layout the cost benchmark measures, baseline first (ratios are to it). */
-export const CHILD_LAYOUTS: readonly ChildLayout[] = [
-	naiveLayout,
-	delegateLayoutNow,
-	delegateLayoutBefore,
-	subagentsLayout,
-];
+export const CHILD_LAYOUTS: readonly ChildLayout[] = [naiveLayout, delegateLayoutNow, subagentsLayout];
