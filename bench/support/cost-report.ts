@@ -166,7 +166,8 @@ export function report(
 	const floor = (model: string, workload: string) => floorOf(cells, model, workload);
 	const tables = models.flatMap((model) => {
 		const mine = cells.filter((c) => c.model === model.id);
-		const floors = workloads.map((w) => `${w.label} ${show.usd(floor(model.id, w.id))}`);
+		const run = workloads.filter((w) => mine.some((c) => c.workload.id === w.id));
+		const floors = run.map((w) => `${w.label} ${show.usd(floor(model.id, w.id))}`);
 		const rows = mine.map((c) => rowOf(c, cells));
 		return [
 			`${model.id} (minimum cacheable prefix ${model.minCacheableTokens} tokens)`,
