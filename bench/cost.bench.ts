@@ -48,9 +48,6 @@ import { assistantMessages, runPiProcess } from "./support/pi-process.ts";
 
 /** Time to first token the emulator imitates (a low figure for Sonnet-class models). */
 const TTFT_MS = 300;
-/** Children a layout may run at once; more in the log is a problem of the run. */
-const CONCURRENCY = 4;
-
 const BURSTS: Workload[] = [1, 4, 8].map((n) => ({
 	id: `burst-${n}`,
 	label: `one burst of ${n}`,
@@ -137,7 +134,7 @@ function measure(entries: readonly LogEntry[], workload: Workload, model: Emulat
 	if (answered.size !== expected) problems.push(`${answered.size} of ${expected} children answered`);
 	for (const e of entries) if (e.outcome !== "ok") problems.push(`#${e.seq} ${e.outcome}: ${e.error?.message ?? ""}`);
 	const peak = peakChildren(entries);
-	if (peak > CONCURRENCY) problems.push(`${peak} children at once, over the ${CONCURRENCY} held equal`);
+	if (run.atOnce !== undefined && peak > run.atOnce) problems.push(`${peak} children at once, over its ${run.atOnce}`);
 	const delegating = parentEntries.filter((e) => (e.turn ?? 0) % 2 === 0);
 	const firstTools = parentEntries[0]?.prompt?.breakpoints.find((b) => b.path.startsWith("tools"))?.tokens ?? 0;
 	return {
@@ -162,6 +159,8 @@ interface RunFacts {
 	wallMs: number;
 	/** Tokens of the delegation tool's results, per burst. */
 	reportTokens: number[];
+	/** The most children the layout says it runs at once. */
+	atOnce: number | undefined;
 }
 
 async function runOnce(env: BenchEnv, layout: ChildLayout, workload: Workload, model: EmulatedModel) {
@@ -170,7 +169,7 @@ async function runOnce(env: BenchEnv, layout: ChildLayout, workload: Workload, m
 	const prepared = layout.prepare(env, modelRef);
 	const sessionArgs =
 		workload.bursts > 1 ? ["--session", `${env.cwd}/../session-${Date.now()}.jsonl`] : ["--no-session"];
-	const facts: RunFacts = { problems: [], wallMs: 0, reportTokens: [] };
+	const facts: RunFacts = { problems: [], wallMs: 0, reportTokens: [], atOnce: layout.atOnce };
 	for (let burst = 0; burst < workload.bursts; burst++) {
 		if (burst > 0) env.emulator.clock.advance(workload.gapMs);
 		const prompt = `[cost-parent] Burst ${burst + 1}: ask ${workload.children} worker(s) to read the data file and report.`;
@@ -189,12 +188,18 @@ async function runOnce(env: BenchEnv, layout: ChildLayout, workload: Workload, m
 
 /** What one repetition measures: every workload on each model it runs on. */
 function plan(quick: boolean, rep: number): Array<{ model: EmulatedModel; workload: Workload }> {
-	if (quick) return [BURSTS[1]!, SESSION].map((workload) => ({ model: SONNET, workload }));
+	const only = process.env.COST_WORKLOADS?.split(",");
+	const picked = (w: Workload) => only?.includes(w.id) ?? true;
+	if (quick)
+		return [...BURSTS, SESSION]
+			.filter((w) => (only ? picked(w) : w === BURSTS[1] || w === SESSION))
+			.map((workload) => ({ model: SONNET, workload }));
 	const sweepReps = Number(process.env.COST_SWEEP_REPS ?? process.env.COST_REPS ?? 3);
-	return [SONNET, HAIKU].flatMap((model) => [
+	const all = [SONNET, HAIKU].flatMap((model) => [
 		...[...BURSTS, SESSION].map((workload) => ({ model, workload })),
 		...(model === SONNET && rep <= sweepReps ? SWEEP.map((workload) => ({ model, workload })) : []),
 	]);
+	return all.filter(({ workload }) => picked(workload));
 }
 
 const bench: Bench = async ({ quick }) => {
@@ -204,7 +209,7 @@ const bench: Bench = async ({ quick }) => {
 	try {
 		for (let rep = 1; rep <= reps; rep++) {
 			for (const { model, workload } of plan(quick, rep)) {
-				for (const layout of CHILD_LAYOUTS) {
+				for (const layout of CHILD_LAYOUTS.filter((l) => l.workloads?.includes(workload.id) ?? true)) {
 					process.stderr.write(`  rep ${rep}/${reps}: ${model.id}, ${workload.label}, ${layout.id}\n`);
 					const key = `${model.id}/${workload.id}/${layout.id}`;
 					samples.set(key, [...(samples.get(key) ?? []), await runOnce(env, layout, workload, model)]);

@@ -92,7 +92,9 @@ function targetLine(cells: readonly NoteCell[], floorOf: Floor, target: Target, 
 	const base =
 		target.against === "floor"
 			? floorOf(c.model, c.workload.id)
-			: find(cells, c, target.against === "naive" ? "baseline" : "package")?.median.dollars;
+			: target.against === "naive"
+				? find(cells, c, "baseline")?.median.dollars
+				: (find(cells, c, "package-matched") ?? find(cells, c, "package"))?.median.dollars;
 	if (base === undefined) return undefined;
 	const r = ratio(c.median.dollars, base);
 	const verdict = r <= target.at ? "met   " : `MISSED by ${show.times(r - target.at)}`;

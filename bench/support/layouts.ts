@@ -32,13 +32,18 @@ export interface BurstTask {
 export interface ChildLayout {
 	id: string;
 	label: string;
-	role: "baseline" | "pi-delegate" | "package";
+	/** `package-matched`: pi-subagents at pi-delegate's concurrency where that differs from the example's. */
+	role: "baseline" | "pi-delegate" | "package" | "package-matched";
 	/** The system measured and its version, as the results state it. */
 	version(): string;
 	/** How many children run at once and what sets it, in plain words. */
 	concurrency: string;
 	/** Which agent each child is. */
 	agent: string;
+	/** The most children it may run at once; without it, every child of a burst. */
+	atOnce?: number;
+	/** The only workloads it runs (every one without it). */
+	workloads?: readonly string[];
 	/** Sets up what the layout needs for `modelRef`; returns the parent's extra flags and environment. */
 	prepare(env: BenchEnv, modelRef: string): { parentArgs: string[]; env: Record<string, string> };
 	/** Path (relative to the project) of the file a child in `lane` is asked to read. */
@@ -60,6 +65,7 @@ export const naiveLayout: ChildLayout = {
 	role: "baseline",
 	version: () => `Pi ${VERSION}'s examples/extensions/subagent`,
 	concurrency: "at most 4 at once (the example's MAX_CONCURRENCY)",
+	atOnce: 4,
 	agent: "worker: the example's agents/worker.md (Pi's default prompt and tools, the role appended)",
 	prepare(env, modelRef) {
 		const agents = join(env.dir.agentDir, "agents");
@@ -113,7 +119,8 @@ function delegateLayout(options: {
 		label: options.label,
 		role: "pi-delegate",
 		version: () => `pi-delegate ${packageVersion(REPO)} (this tree, built)`,
-		concurrency: "at most 4 at once, as the example (children in 4 root lanes; a lane's tasks run in turn)",
+		concurrency:
+			"every child of a burst at once (read-only siblings on one root do not wait for each other, so the 4 root lanes no longer hold them to 4; it has no setting for it)",
 		agent: "a task worker in the default focused mode (read-only tools, answers through submit_result)",
 		prepare(env) {
 			requireFreshBuild();
@@ -150,31 +157,41 @@ export const delegateLayoutNow = delegateLayout({
  * packaged read-only `reviewer` agent, all in the foreground (`async: false`, on the call and on every
  * run: its background mode fails on Pi 1.6). Children read in the project directory. Its own
  * setting for how many workflow children run at once, `globalConcurrencyLimit` in its config.json
- * (default 20), is set to 4, as the other two run.
+ * (default 20), is set to `limit`: 4 as the example runs; and, in the one workload where
+ * pi-delegate runs more than 4 at once (a burst of 8), 8 as pi-delegate runs.
  */
-export const subagentsLayout: ChildLayout = {
-	id: "pi-subagents",
-	label: `pi-subagents ${SUBAGENTS_VERSION} (npm)`,
-	role: "package",
-	version: () => `pi-subagents ${subagentsInstalledVersion()} (npm)`,
-	concurrency: `at most ${SUBAGENTS_CONCURRENCY} at once (globalConcurrencyLimit in its config.json; its default is 20)`,
-	agent: "reviewer: its packaged read-only agent",
-	prepare(env) {
-		const config = join(env.dir.agentDir, "extensions", "subagent");
-		mkdirSync(config, { recursive: true });
-		writeFileSync(join(config, "config.json"), JSON.stringify({ globalConcurrencyLimit: SUBAGENTS_CONCURRENCY }));
-		return { parentArgs: ["-e", subagentsExtension()], env: {} };
-	},
-	dataPath: () => DATA_FILE,
-	delegateCalls: (_env, tasks) => {
-		const runs = tasks.map(
-			({ task }, i) => `{ key: "c${i + 1}", agent: "reviewer", task: ${JSON.stringify(task)}, async: false }`,
-		);
-		const script = `const r = await runs.all([${runs.join(", ")}]); return r.map((x) => x.output);`;
-		return [{ name: "subagent", input: { async: false, workflowScript: script } }];
-	},
-	finalTurn: (report) => report,
-};
+function subagentsLayout(limit: number, variant?: { workloads: readonly string[] }): ChildLayout {
+	return {
+		id: variant ? `pi-subagents-${limit}` : "pi-subagents",
+		label: `pi-subagents ${SUBAGENTS_VERSION} (npm)${variant ? `, ${limit} at once` : ""}`,
+		role: variant ? "package-matched" : "package",
+		version: () => `pi-subagents ${subagentsInstalledVersion()} (npm)`,
+		concurrency: `at most ${limit} at once (globalConcurrencyLimit in its config.json; its default is 20)`,
+		atOnce: limit,
+		...(variant && { workloads: variant.workloads }),
+		agent: "reviewer: its packaged read-only agent",
+		prepare(env) {
+			const config = join(env.dir.agentDir, "extensions", "subagent");
+			mkdirSync(config, { recursive: true });
+			writeFileSync(join(config, "config.json"), JSON.stringify({ globalConcurrencyLimit: limit }));
+			return { parentArgs: ["-e", subagentsExtension()], env: {} };
+		},
+		dataPath: () => DATA_FILE,
+		delegateCalls: (_env, tasks) => {
+			const runs = tasks.map(
+				({ task }, i) => `{ key: "c${i + 1}", agent: "reviewer", task: ${JSON.stringify(task)}, async: false }`,
+			);
+			const script = `const r = await runs.all([${runs.join(", ")}]); return r.map((x) => x.output);`;
+			return [{ name: "subagent", input: { async: false, workflowScript: script } }];
+		},
+		finalTurn: (report) => report,
+	};
+}
 
 /** Every layout the cost benchmark measures, baseline first (ratios are to it). */
-export const CHILD_LAYOUTS: readonly ChildLayout[] = [naiveLayout, delegateLayoutNow, subagentsLayout];
+export const CHILD_LAYOUTS: readonly ChildLayout[] = [
+	naiveLayout,
+	delegateLayoutNow,
+	subagentsLayout(SUBAGENTS_CONCURRENCY),
+	subagentsLayout(8, { workloads: ["burst-8"] }),
+];

@@ -65,6 +65,20 @@ function costRatios(results: Results, workload: string, model = "claude-sonnet-4
 	return [ours / dollars("naive"), ours / dollars("pi-subagents"), ours / Math.min(...floors)];
 }
 
+/** pi-delegate over pi-subagents run at pi-delegate's own concurrency, where the benchmark has it. */
+function matchedSubagents(results: Results, workload: string): string {
+	const list = cells(results, "cost");
+	const at = (role: string) =>
+		list.find(
+			(c) =>
+				get(c, "workload", "id") === workload && get(c, "model") === "claude-sonnet-4-5" && get(c, "role") === role,
+		);
+	const matched = at("package-matched");
+	if (!matched) return "";
+	const ratio = num(get(at("pi-delegate"), "median", "dollars")) / num(get(matched, "median", "dollars"));
+	return ` (${times(ratio)} with it ${String(get(matched, "label")).split(", ").at(-1)}, as pi-delegate)`;
+}
+
 /** The parent's prefix beyond naive's, by part, from the cost benchmark's attribution of a burst of 4. */
 function addedPrefix(results: Results): string {
 	const items = get(results.cost, "data", "attribution", "claude-sonnet-4-5", "burst-4");
@@ -118,7 +132,7 @@ const ROWS: readonly Row[] = [
 		what: `child cost, ${workload === "session" ? "a session of 12 tasks in 4 bursts" : `one burst of ${workload.slice(6)}`} (Sonnet 4.5)`,
 		figure: (r: Results) => {
 			const [naive, subagents, floor] = costRatios(r, workload).map(times);
-			return `${naive} naive · ${subagents} pi-subagents · ${floor} the floor`;
+			return `${naive} naive · ${subagents} pi-subagents${matchedSubagents(r, workload)} · ${floor} the floor`;
 		},
 		against:
 			"Pi's subagent example; pi-subagents 0.67, 4 children at once as the others; the same traffic perfectly cached",
