@@ -108,6 +108,11 @@ export function attribution(cells: readonly PartsCell[], model: EmulatedModel, w
 			usd: pd["parent.unreadWrites.usd"] ?? 0,
 		},
 		{
+			item: "parent's 1-hour writes read only within 5 minutes (tokens in all; $ over a 5-minute write)",
+			tokens: pd["parent.shortHourWrites.tokens"] ?? 0,
+			usd: pd["parent.shortHourWrites.usd"] ?? 0,
+		},
+		{
 			item: "children's last-request writes nothing read (tokens per child; $ over plain input)",
 			tokens: pd["child.lastUnreadWrites.tokens"] ?? 0,
 			usd: pd["child.lastUnreadWrites.usd"] ?? 0,

@@ -91,27 +91,39 @@ function reads(later: Billed, hash: string): boolean {
 	return at >= 0 && at <= chain.findIndex((b) => b.hash === later.read!.hash);
 }
 
+const FIVE_MINUTES = 5 * 60_000;
+
+/** Whether every read came within 5 minutes of the use before it: a 5-minute entry would have served. */
+const shortReads = (writtenAt: number, readers: readonly Billed[]) =>
+	readers.every((e, i) => e.clockAt - (i === 0 ? writtenAt : readers[i - 1]!.clockAt) <= FIVE_MINUTES);
+
 /**
  * Cache writes of the requests `mine` picks that no later request read before the same prefix was
- * written again: their tokens, and what writing them cost over sending them as plain input.
+ * written again: their tokens, and what writing them cost over sending them as plain input. And the
+ * 1-hour writes every read of which came within 5 minutes: their tokens, and what the hour cost over
+ * a 5-minute write.
  */
-function unreadWrites(all: readonly Billed[], mine: (e: Billed) => boolean, model: EmulatedModel) {
+function wastedWrites(all: readonly Billed[], mine: (e: Billed) => boolean, model: EmulatedModel) {
 	const ordered = [...all].sort((a, b) => a.clockAt - b.clockAt || a.seq - b.seq);
-	let tokens = 0;
-	let usd = 0;
+	const p = model.prices;
+	const waste = { tokens: 0, usd: 0, hourTokens: 0, hourUsd: 0 };
 	ordered.forEach((entry, i) => {
 		if (!mine(entry)) return;
 		for (const band of writeBands(entry)) {
 			const after = ordered.slice(i + 1);
 			const rewritten = after.findIndex((e) => e.writes.some((w) => w.hash === band.hash));
-			const window = rewritten < 0 ? after : after.slice(0, rewritten);
-			if (window.some((e) => reads(e, band.hash))) continue;
-			const price = band.ttl === "1h" ? model.prices.cacheWrite1h : model.prices.cacheWrite5m;
-			tokens += band.tokens;
-			usd += (band.tokens * (price - model.prices.input)) / 1_000_000;
+			const readers = (rewritten < 0 ? after : after.slice(0, rewritten)).filter((e) => reads(e, band.hash));
+			const price = band.ttl === "1h" ? p.cacheWrite1h : p.cacheWrite5m;
+			if (readers.length === 0) {
+				waste.tokens += band.tokens;
+				waste.usd += (band.tokens * (price - p.input)) / 1_000_000;
+			} else if (band.ttl === "1h" && shortReads(entry.clockAt, readers)) {
+				waste.hourTokens += band.tokens;
+				waste.hourUsd += (band.tokens * (p.cacheWrite1h - p.cacheWrite5m)) / 1_000_000;
+			}
 		}
 	});
-	return { tokens, usd };
+	return waste;
 }
 
 /** Each child conversation's last request. */
@@ -146,14 +158,16 @@ export function costParts(entries: readonly LogEntry[], reportTokens: readonly n
 	const parent = all.filter((e) => e.label === "parent").sort((a, b) => a.seq - b.seq);
 	const children = all.filter((e) => e.label === "child");
 	const last = lastOfEachChild(children);
-	const parentWrites = unreadWrites(all, (e) => e.label === "parent", model);
-	const lastWrites = unreadWrites(all, (e) => last.has(e), model);
+	const parentWrites = wastedWrites(all, (e) => e.label === "parent", model);
+	const lastWrites = wastedWrites(all, (e) => last.has(e), model);
 	const handBack = [...last].reduce((sum, e) => sum + e.usage.output_tokens, 0);
 	return {
 		...prefixParts(parent, "parent", model),
 		...prefixParts(children, "child", model),
 		"parent.unreadWrites.tokens": parentWrites.tokens,
 		"parent.unreadWrites.usd": parentWrites.usd,
+		"parent.shortHourWrites.tokens": parentWrites.hourTokens,
+		"parent.shortHourWrites.usd": parentWrites.hourUsd,
 		"child.lastUnreadWrites.tokens": lastWrites.tokens / Math.max(1, last.size),
 		"child.lastUnreadWrites.usd": lastWrites.usd,
 		"child.handBack.tokens": handBack / Math.max(1, last.size),

@@ -129,6 +129,23 @@ describe("costParts", () => {
 		// The report is the last 400 tokens of the request after the burst, billed there as input.
 		expect(parts["reports.usd"]).toBeCloseTo(usd(p.input, 400), 12);
 	});
+
+	it("counts a 1-hour write every read of which came within 5 minutes, at the hour's price over 5 minutes", () => {
+		const parent = (seq: number, clockAt: number, more: Partial<Request>) =>
+			entry({ seq, clockAt, label: "parent", tools: [["read", 1500]], system: 100, total: 2000, usage: {}, ...more });
+		const written = { w1h: 2000 };
+		const hour = [{ hash: "parent-1-messages", tokens: 2000, ttl: "1h" as const }];
+		const soon = [
+			parent(1, 0, { usage: written, writes: hour }),
+			parent(2, 60_000, { read: "parent-1-messages", usage: { read: 2000 } }),
+		];
+		const late = [soon[0]!, parent(2, 6 * 60_000, { read: "parent-1-messages", usage: { read: 2000 } })];
+		expect(costParts(soon, [], SONNET)["parent.shortHourWrites.usd"]).toBeCloseTo(
+			usd(p.cacheWrite1h - p.cacheWrite5m, 2000),
+			12,
+		);
+		expect(costParts(late, [], SONNET)["parent.shortHourWrites.tokens"]).toBe(0);
+	});
 });
 
 describe("peakChildren", () => {
