@@ -17,10 +17,10 @@
  * Held equal, so that only the layout differs: the work (each child reads one copy of the same file
  * and reports the same line; two requests per child, the report travelling as the layout's own
  * protocol), the parent (the same command, prompts and scripted turns; only the extension differs),
- * the model, at most 4 children at once in every layout (the example's limit, pi-delegate's 4 root
- * lanes, pi-subagents' `globalConcurrencyLimit`; the log's peak is checked), and the time to
- * first byte (300 ms before every answer, so siblings that start together cannot read each other's
- * writes, as on the real service). Every measurement starts with a fresh emulator and an empty cache.
+ * the model, the concurrency as far as the example's fixed 4 allows (pi-subagents' own setting at
+ * 4, and at 8 where pi-delegate runs 8 at once; each layout's peak is checked in the log), and the
+ * time to first byte (300 ms before every answer, so siblings that start together cannot read each
+ * other's writes, as on the real service). Every measurement starts with a fresh emulator and an empty cache.
  *
  * Nothing is tuned in pi-delegate's favour: the output ends with the targets, met or missed by how
  * much, and a line for every row where pi-delegate costs more than a layout it is compared with.

@@ -105,9 +105,10 @@ const DELIVERABLE = "What the file says, in one line.";
 
 /**
  * pi-delegate as a user runs it: the parent loads the built package (`-e <repo>`), and each child is
- * a task worker in the default (focused) mode on the default in-process runner. A read-only task
- * watches one root, and tasks whose roots overlap run one after another, so child i watches lane
- * i mod 4: at most 4 at once, as the example. `calls` is how the model writes the burst.
+ * a task worker in the default (focused) mode on the default in-process runner. Child i reads in
+ * lane i mod 4 (a root of its own), which once held a burst to 4 at once; read-only siblings on one
+ * root no longer wait for each other, so a burst runs all at once (the log's peak says so).
+ * `calls` is how the model writes the burst.
  */
 function delegateLayout(options: {
 	id: string;
