@@ -32,6 +32,8 @@ export interface LogEntry {
 		blocks: number;
 		/** Hash at the end of the tool definitions: equal across requests ⇔ identical tools. */
 		toolsHash: string;
+		/** The tool definitions' names, in order: `chain[i]` ends tool `toolNames[i]` (for attributing tokens). */
+		toolNames?: string[];
 		/** Hash at the end of the system prompt: equal ⇔ identical tools and system prompt. */
 		systemHash: string;
 		breakpoints: Array<{ path: string; ttl: Ttl; tokens: number; hash: string }>;

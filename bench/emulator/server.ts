@@ -166,6 +166,7 @@ async function handle(ctx: Context, req: IncomingMessage, res: ServerResponse): 
 		tokens: prompt.totalTokens,
 		blocks: prompt.blocks.length,
 		toolsHash: prompt.toolsHash,
+		toolNames: (request.tools ?? []).map((t) => t.name),
 		systemHash: prompt.systemHash,
 		breakpoints: prompt.blocks
 			.filter((b) => b.breakpoint)

@@ -4,13 +4,19 @@
  * children, which file child i reads and how a child hands its report back; the benchmark does the
  * rest, identically for every layout.
  */
-import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { VERSION } from "@earendil-works/pi-coding-agent";
 import type { TurnSpec } from "../emulator/index.ts";
 import { type BenchEnv, DATA_FILE, SUBAGENT_EXAMPLE, workerRole } from "./bench-env.ts";
 import { requireFreshBuild } from "./build.ts";
 import { REPO } from "./pi-process.ts";
-import { SUBAGENTS_VERSION, subagentsExtension } from "./subagents.ts";
+import {
+	SUBAGENTS_CONCURRENCY,
+	SUBAGENTS_VERSION,
+	subagentsExtension,
+	subagentsInstalledVersion,
+} from "./subagents.ts";
 
 export interface ToolCall {
 	name: string;
@@ -26,11 +32,18 @@ export interface BurstTask {
 export interface ChildLayout {
 	id: string;
 	label: string;
-	role: "baseline" | "pi-delegate" | "package";
-	/** How many children run at once, in plain words, for the footer. */
+	/** `package-matched`: pi-subagents at pi-delegate's concurrency where that differs from the example's. */
+	role: "baseline" | "pi-delegate" | "package" | "package-matched";
+	/** The system measured and its version, as the results state it. */
+	version(): string;
+	/** How many children run at once and what sets it, in plain words. */
 	concurrency: string;
-	/** Whether the layout runs the session workload too (the "before" call style runs bursts only). */
-	session: boolean;
+	/** Which agent each child is. */
+	agent: string;
+	/** The most children it may run at once; without it, every child of a burst. */
+	atOnce?: number;
+	/** The only workloads it runs (every one without it). */
+	workloads?: readonly string[];
 	/** Sets up what the layout needs for `modelRef`; returns the parent's extra flags and environment. */
 	prepare(env: BenchEnv, modelRef: string): { parentArgs: string[]; env: Record<string, string> };
 	/** Path (relative to the project) of the file a child in `lane` is asked to read. */
@@ -50,8 +63,10 @@ export const naiveLayout: ChildLayout = {
 	id: "naive",
 	label: "naive (Pi's subagent example)",
 	role: "baseline",
+	version: () => `Pi ${VERSION}'s examples/extensions/subagent`,
 	concurrency: "at most 4 at once (the example's MAX_CONCURRENCY)",
-	session: true,
+	atOnce: 4,
+	agent: "worker: the example's agents/worker.md (Pi's default prompt and tools, the role appended)",
 	prepare(env, modelRef) {
 		const agents = join(env.dir.agentDir, "agents");
 		mkdirSync(agents, { recursive: true });
@@ -65,6 +80,11 @@ export const naiveLayout: ChildLayout = {
 	],
 	finalTurn: (report) => report,
 };
+
+/** The `version` field of the package.json in `dir`. */
+export function packageVersion(dir: string): string {
+	return String((JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version?: unknown }).version);
+}
 
 /** The result a pi-delegate child submits: the report, with a pointer the tool verifies in its root. */
 function submitReport(report: string): TurnSpec {
@@ -85,22 +105,24 @@ const DELIVERABLE = "What the file says, in one line.";
 
 /**
  * pi-delegate as a user runs it: the parent loads the built package (`-e <repo>`), and each child is
- * a task worker in the default (focused) mode on the default in-process runner. A read-only task
- * watches one root, and tasks whose roots overlap run one after another, so child i watches lane
- * i mod 4: at most 4 at once, as the example. `calls` is how the model writes the burst.
+ * a task worker in the default (focused) mode on the default in-process runner. Child i reads in
+ * lane i mod 4 (a root of its own), which once held a burst to 4 at once; read-only siblings on one
+ * root no longer wait for each other, so a burst runs all at once (the log's peak says so).
+ * `calls` is how the model writes the burst.
  */
 function delegateLayout(options: {
 	id: string;
 	label: string;
-	session: boolean;
 	calls: (env: BenchEnv, tasks: readonly BurstTask[]) => ToolCall[];
 }): ChildLayout {
 	return {
 		id: options.id,
 		label: options.label,
 		role: "pi-delegate",
-		concurrency: "at most 4 at once, as the example (children in 4 root lanes; a lane's tasks run in turn)",
-		session: options.session,
+		version: () => `pi-delegate ${packageVersion(REPO)} (this tree, built)`,
+		concurrency:
+			"every child of a burst at once (read-only siblings on one root do not wait for each other, so the 4 root lanes no longer hold them to 4; it has no setting for it)",
+		agent: "a task worker in the default focused mode (read-only tools, answers through submit_result)",
 		prepare(env) {
 			requireFreshBuild();
 			for (let lane = 0; lane < 4; lane++) {
@@ -119,7 +141,6 @@ function delegateLayout(options: {
 export const delegateLayoutNow = delegateLayout({
 	id: "pi-delegate",
 	label: "pi-delegate (one task call, tasks: [...])",
-	session: true,
 	calls: (_env, tasks) => [
 		{
 			name: "task",
@@ -131,46 +152,47 @@ export const delegateLayoutNow = delegateLayout({
 	],
 });
 
-/** The call style before `tasks`: one `task` call per child, each a full spec with absolute roots. */
-export const delegateLayoutBefore = delegateLayout({
-	id: "pi-delegate-per-call",
-	label: "pi-delegate, one task call per child (before)",
-	session: false,
-	calls: (env, tasks) =>
-		tasks.map(({ task, lane }, i) => ({
-			name: "task",
-			input: { id: `child-${i + 1}`, goal: task, deliverable: DELIVERABLE, roots: [join(env.cwd, laneDir(lane))] },
-		})),
-});
-
 /**
  * pi-subagents as its documentation says to fan out (installed by the benchmark, never a dependency):
  * one `subagent` call with a workflow script whose `runs.all` starts the children, each with its
  * packaged read-only `reviewer` agent, all in the foreground (`async: false`, on the call and on every
- * run: its background mode fails on Pi 1.6). Children read in the project directory.
+ * run: its background mode fails on Pi 1.6). Children read in the project directory. Its own
+ * setting for how many workflow children run at once, `globalConcurrencyLimit` in its config.json
+ * (default 20), is set to `limit`: 4 as the example runs; and, in the one workload where
+ * pi-delegate runs more than 4 at once (a burst of 8), 8 as pi-delegate runs.
  */
-export const subagentsLayout: ChildLayout = {
-	id: "pi-subagents",
-	label: `pi-subagents ${SUBAGENTS_VERSION} (npm)`,
-	role: "package",
-	concurrency: "as its runs.all schedules them (foreground)",
-	session: true,
-	prepare: () => ({ parentArgs: ["-e", subagentsExtension()], env: {} }),
-	dataPath: () => DATA_FILE,
-	delegateCalls: (_env, tasks) => {
-		const runs = tasks.map(
-			({ task }, i) => `{ key: "c${i + 1}", agent: "reviewer", task: ${JSON.stringify(task)}, async: false }`,
-		);
-		const script = `const r = await runs.all([${runs.join(", ")}]); return r.map((x) => x.output);`;
-		return [{ name: "subagent", input: { async: false, workflowScript: script } }];
-	},
-	finalTurn: (report) => report,
-};
+function subagentsLayout(limit: number, variant?: { workloads: readonly string[] }): ChildLayout {
+	return {
+		id: variant ? `pi-subagents-${limit}` : "pi-subagents",
+		label: `pi-subagents ${SUBAGENTS_VERSION} (npm)${variant ? `, ${limit} at once` : ""}`,
+		role: variant ? "package-matched" : "package",
+		version: () => `pi-subagents ${subagentsInstalledVersion()} (npm)`,
+		concurrency: `at most ${limit} at once (globalConcurrencyLimit in its config.json; its default is 20)`,
+		atOnce: limit,
+		...(variant && { workloads: variant.workloads }),
+		agent: "reviewer: its packaged read-only agent",
+		prepare(env) {
+			const config = join(env.dir.agentDir, "extensions", "subagent");
+			mkdirSync(config, { recursive: true });
+			writeFileSync(join(config, "config.json"), JSON.stringify({ globalConcurrencyLimit: limit }));
+			return { parentArgs: ["-e", subagentsExtension()], env: {} };
+		},
+		dataPath: () => DATA_FILE,
+		delegateCalls: (_env, tasks) => {
+			const runs = tasks.map(
+				({ task }, i) => `{ key: "c${i + 1}", agent: "reviewer", task: ${JSON.stringify(task)}, async: false }`,
+			);
+			const script = `const r = await runs.all([${runs.join(", ")}]); return r.map((x) => x.output);`;
+			return [{ name: "subagent", input: { async: false, workflowScript: script } }];
+		},
+		finalTurn: (report) => report,
+	};
+}
 
 /** Every layout the cost benchmark measures, baseline first (ratios are to it). */
 export const CHILD_LAYOUTS: readonly ChildLayout[] = [
 	naiveLayout,
 	delegateLayoutNow,
-	delegateLayoutBefore,
-	subagentsLayout,
+	subagentsLayout(SUBAGENTS_CONCURRENCY),
+	subagentsLayout(8, { workloads: ["burst-8"] }),
 ];

@@ -54,7 +54,7 @@ function costRatios(results: Results, workload: string, model = "claude-sonnet-4
 	const at = (layout: string) => cell(list, { "workload.id": workload, model, layout }) as Record<string, Json>;
 	const dollars = (layout: string) => num(get(at(layout), "median", "dollars"));
 	const ours = dollars("pi-delegate");
-	const layouts = ["naive", "pi-delegate", "pi-subagents", "pi-delegate-per-call"];
+	const layouts = ["naive", "pi-delegate", "pi-subagents"];
 	const floors = layouts.flatMap((l) => {
 		try {
 			return [num(get(at(l), "median", "idealDollars"))];
@@ -63,6 +63,39 @@ function costRatios(results: Results, workload: string, model = "claude-sonnet-4
 		}
 	});
 	return [ours / dollars("naive"), ours / dollars("pi-subagents"), ours / Math.min(...floors)];
+}
+
+/** pi-delegate over pi-subagents run at pi-delegate's own concurrency, where the benchmark has it. */
+function matchedSubagents(results: Results, workload: string): string {
+	const list = cells(results, "cost");
+	const at = (role: string) =>
+		list.find(
+			(c) =>
+				get(c, "workload", "id") === workload && get(c, "model") === "claude-sonnet-4-5" && get(c, "role") === role,
+		);
+	const matched = at("package-matched");
+	if (!matched) return "";
+	const ratio = num(get(at("pi-delegate"), "median", "dollars")) / num(get(matched, "median", "dollars"));
+	return ` (${times(ratio)} with it ${String(get(matched, "label")).split(", ").at(-1)}, as pi-delegate)`;
+}
+
+/** The parent's prefix beyond naive's, by part, from the cost benchmark's attribution of a burst of 4. */
+function addedPrefix(results: Results): string {
+	const items = get(results.cost, "data", "attribution", "claude-sonnet-4-5", "burst-4");
+	if (!Array.isArray(items)) throw new Error("no attribution");
+	const parent = items.filter((i) => String(get(i, "item")).includes("the parent's"));
+	const total = parent.find((i) => String(get(i, "item")).startsWith("="));
+	const parts = parent
+		.filter((i) => i !== total)
+		.map((i) => {
+			const item = String(get(i, "item"));
+			const name = item.startsWith("delegation rule")
+				? "delegation rule + roster"
+				: (/`[^`]+`/.exec(item)?.[0] ?? item);
+			const tokens = num(get(i, "tokens"));
+			return tokens < 0 ? `less naive's ${name} ${-tokens}` : `${name} ${tokens}`;
+		});
+	return `${num(get(total, "tokens"))} tokens per request: ${parts.join(", ")}`;
 }
 
 function overheadRatio(results: Results, variant: string, field: string): string {
@@ -99,10 +132,24 @@ const ROWS: readonly Row[] = [
 		what: `child cost, ${workload === "session" ? "a session of 12 tasks in 4 bursts" : `one burst of ${workload.slice(6)}`} (Sonnet 4.5)`,
 		figure: (r: Results) => {
 			const [naive, subagents, floor] = costRatios(r, workload).map(times);
-			return `${naive} naive · ${subagents} pi-subagents · ${floor} the floor`;
+			return `${naive} naive · ${subagents} pi-subagents${matchedSubagents(r, workload)} · ${floor} the floor`;
 		},
-		against: "Pi's subagent example; pi-subagents 0.67; the same traffic perfectly cached",
+		against:
+			"Pi's subagent example; pi-subagents 0.67, 4 children at once as the others; the same traffic perfectly cached",
 	})),
+	{
+		file: "cost",
+		what: "child cost over the session, bursts 2 / 6 / 61 minutes apart (Sonnet 4.5)",
+		figure: (r: Results) =>
+			`${["session-2m", "session", "session-61m"].map((w) => times(costRatios(r, w)[0])).join(" / ")} naive`,
+		against: "Pi's subagent example",
+	},
+	{
+		file: "cost",
+		what: "the parent's prefix beyond naive's (Sonnet 4.5)",
+		figure: addedPrefix,
+		against: "the parent of Pi's subagent example",
+	},
 	{
 		file: "cost",
 		what: "child cost on Haiku 4.5: bursts of 1 / 4 / 8, the session",

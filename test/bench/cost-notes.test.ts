@@ -2,9 +2,15 @@ import { describe, expect, it } from "vitest";
 import type { LogEntry } from "../../bench/emulator/index.ts";
 import { childPromptShape, type NoteCell, promptNotes, targetLines } from "../../bench/support/cost-notes.ts";
 
-const cell = (role: string, workload: string, dollars: number, label = role): NoteCell => ({
+const cell = (
+	role: string,
+	workload: string,
+	dollars: number,
+	label = role,
+	model = "claude-sonnet-4-5",
+): NoteCell => ({
 	workload: { id: workload, label: workload },
-	model: "m",
+	model,
 	label,
 	role,
 	median: { dollars },
@@ -18,21 +24,37 @@ describe("targetLines", () => {
 		cell("baseline", "session", 10),
 		cell("pi-delegate", "session", 6),
 		cell("pi-delegate", "session", 11, "before"),
+		cell("baseline", "burst-4", 2, "baseline", "claude-haiku-4-5"),
+		cell("pi-delegate", "burst-4", 1, "pi-delegate", "claude-haiku-4-5"),
+		cell("baseline", "session", 1, "baseline", "claude-haiku-4-5"),
+		cell("pi-delegate", "session", 2, "pi-delegate", "claude-haiku-4-5"),
+		cell("baseline", "session-61m", 10),
+		cell("pi-delegate", "session-61m", 10.5),
 	];
 	const lines = targetLines(cells, () => 2);
 
 	it("says which targets the headline layout meets and by how much it misses the others", () => {
-		expect(lines).toContain("TARGET MISSED by 0.10× m, burst-4: 1.10× naive (target <= 1.00×)");
-		expect(lines).toContain("TARGET met    m, burst-4: 0.22× pi-subagents (target <= 0.40×)");
-		expect(lines).toContain("TARGET met    m, session: 0.60× naive (target <= 0.70×)");
-		expect(lines).toContain("TARGET MISSED by 1.70× m, session: 3.00× floor (target <= 1.30×)");
+		const s = "claude-sonnet-4-5";
+		expect(lines).toContain(`TARGET MISSED by 0.10× ${s}, burst-4: 1.10× naive (target <= 1.00×)`);
+		expect(lines).toContain(`TARGET met    ${s}, burst-4: 0.22× pi-subagents (target <= 0.40×)`);
+		expect(lines).toContain(`TARGET met    ${s}, session: 0.60× naive (target <= 0.70×)`);
+		expect(lines).toContain(`TARGET MISSED by 0.050× ${s}, session-61m: 1.05× naive (target <= 1.00×)`);
+		expect(lines).toContain(`TARGET MISSED by 1.90× ${s}, session: 3.00× floor (target <= 1.10×)`);
 	});
 
-	it("names every pi-delegate row that costs more than naive, whichever call style", () => {
-		expect(lines.filter((l) => l.startsWith("LOSES"))).toEqual([
-			"LOSES  m, burst-4, pi-delegate: 1.10× the naive dollars",
-			"LOSES  m, session, before: 1.10× the naive dollars",
-		]);
+	it("holds the sizes to naive on Haiku too, and nothing else there", () => {
+		expect(lines).toContain("TARGET met    claude-haiku-4-5, burst-4: 0.50× naive (target <= 1.00×)");
+		expect(lines.filter((l) => l.includes("claude-haiku-4-5") && l.startsWith("TARGET"))).toHaveLength(1);
+	});
+
+	it("gives a LOSES line for every target missed and every pi-delegate row that costs more than naive", () => {
+		const loses = lines.filter((l) => l.startsWith("LOSES"));
+		expect(loses).toContain("LOSES  target missed: claude-sonnet-4-5, burst-4: 1.10× naive (target <= 1.00×)");
+		expect(loses).toContain("LOSES  target missed: claude-sonnet-4-5, session-61m: 1.05× naive (target <= 1.00×)");
+		expect(loses).toContain("LOSES  claude-sonnet-4-5, burst-4, pi-delegate: 1.10× the naive dollars");
+		expect(loses).toContain("LOSES  claude-sonnet-4-5, session, before: 1.10× the naive dollars");
+		expect(loses).toContain("LOSES  claude-haiku-4-5, session, pi-delegate: 2.00× the naive dollars");
+		expect(loses.length).toBe(lines.filter((l) => l.startsWith("TARGET MISSED")).length + 4);
 	});
 
 	it("skips a target whose comparison was not measured", () => {

@@ -69,6 +69,18 @@ describe("idealDollars", () => {
 		expect(idealDollars(entries, SONNET)).toBeCloseTo(usd(p.cacheWrite1h, 2000) + usd(p.cacheRead, 2000), 12);
 	});
 
+	it("pays a prefix again when it comes back more than an hour after its last use", () => {
+		const p = SONNET.prices;
+		const hour = 60 * 60_000;
+		const entries = [request(1, 0, [["prefix", 2000]]), request(2, hour + 60_000, [["prefix", 2000]])];
+		expect(idealDollars(entries, SONNET)).toBeCloseTo(usd(p.input, 4000), 12);
+		const kept = [...entries, request(3, hour + 120_000, [["prefix", 2000]])];
+		expect(idealDollars(kept, SONNET)).toBeCloseTo(
+			usd(p.input, 2000) + usd(p.cacheWrite5m, 2000) + usd(p.cacheRead, 2000),
+			12,
+		);
+	});
+
 	it("pays a prefix under the model's minimum as input every time", () => {
 		const entries = [request(1, 0, [["prefix", 3000]]), request(2, 0, [["prefix", 3000]])];
 		expect(idealDollars(entries, HAIKU)).toBeCloseTo(usd(HAIKU.prices.input, 6000), 12);
