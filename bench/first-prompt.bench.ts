@@ -13,7 +13,7 @@
  * Target: from npm and from a clone, the echo within 1.2× of Pi with nothing installed.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { renderTable } from "../src/format/table.ts";
@@ -25,6 +25,14 @@ import { type FirstPrompt, firstPrompt } from "./support/first-prompt.ts";
 import { PATH_ENV } from "./support/probes.ts";
 import { median, ratio, show } from "./support/stats.ts";
 
+/** Every directory this benchmark made (agent dirs, the sources' copy, the caches), removed at its end. */
+const made: string[] = [];
+const ownDir = (prefix: string) => {
+	const dir = tempDir(prefix);
+	made.push(dir);
+	return dir;
+};
+
 const ROUTES = {
 	none: "pi, nothing installed",
 	tarball: "pi + pi-delegate from npm (the build)",
@@ -34,7 +42,7 @@ const ROUTES = {
 type Route = keyof typeof ROUTES;
 
 function install(source: string | undefined): string {
-	const dir = join(tempDir("pi-delegate-first-prompt-agent-"), "agent");
+	const dir = join(ownDir("pi-delegate-first-prompt-agent-"), "agent");
 	mkdirSync(dir, { recursive: true });
 	if (source !== undefined) {
 		execFileSync("pi", ["install", source], {
@@ -50,7 +58,7 @@ function setup(): Record<Route, string> {
 		none: install(undefined),
 		tarball: install(`npm:pi-delegate@file:${packTarball()}`),
 		clone: install(REPO),
-		sources: install(copyPackage(tempDir("pi-delegate-first-prompt-sources-"), { nodeModules: true })),
+		sources: install(copyPackage(ownDir("pi-delegate-first-prompt-sources-"), { nodeModules: true })),
 	};
 }
 
@@ -58,8 +66,8 @@ function setup(): Record<Route, string> {
 async function rounds(agents: Record<Route, string>, count: number): Promise<Record<Route, FirstPrompt[]>> {
 	const routes = Object.keys(ROUTES) as Route[];
 	const samples = Object.fromEntries(routes.map((r) => [r, [] as FirstPrompt[]])) as Record<Route, FirstPrompt[]>;
-	const cwd = tempDir("pi-delegate-first-prompt-project-");
-	const caches = tempDir("pi-delegate-first-prompt-tmp-");
+	const cwd = ownDir("pi-delegate-first-prompt-project-");
+	const caches = ownDir("pi-delegate-first-prompt-tmp-");
 	for (let round = 0; round < count; round++) {
 		for (let i = 0; i < routes.length; i++) {
 			const route = routes[(i + round) % routes.length] as Route;
@@ -86,6 +94,7 @@ const bench: Bench = async ({ quick }) => {
 	const loadBefore = loadavg();
 	const agents = setup();
 	const samples = await rounds(agents, quick ? 2 : 7);
+	for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 	const m = medians(samples);
 	const vs = (route: Route, field: Field) => ratio(m[route][field], m.none[field]);
 	const targets = {
