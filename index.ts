@@ -34,23 +34,32 @@ const bundleDir = join(here, "dist", "extension");
 const manifest = join(bundleDir, "entry.json");
 const installed = here.split(sep).includes("node_modules");
 
-/** The latest load through Pi's loader; each waits for the one before it (see throughPisLoader). */
-let loading: Promise<unknown> = Promise.resolve();
+/** Each target the bundle asked Pi's loader for, loaded once (see throughPisLoader). */
+const loads = new Map<string, Promise<unknown>>();
+/** The latest TypeScript module Pi's loader was asked to transform; each waits for the one before it. */
+let transforming: Promise<unknown> = Promise.resolve();
 
 /**
- * The bundle's chunks load what they load on demand through this function (scripts/bundle-extension.ts
+ * The bundle loads through this function what Node must not load for it (scripts/bundle-imports.ts
  * says why): Pi's loader transforms this file, so the `import()` below is Pi's, which binds Pi's
- * packages to the Pi that runs. `target` is a chunk's file URL or a package's name.
+ * packages to the Pi that runs and transforms a TypeScript module left in src/. `target` is a
+ * package's name or a file URL (a chunk, which Pi's loader imports natively, or a module in src/).
  *
- * One load at a time: Pi's loader (jiti) evaluates a chunk it transforms as an async function and
- * caches it before it has finished, so a second load that reaches the same chunk meanwhile gets it
- * half-made — `/modes` right after start, while the session_start hook was loading the settings
- * reader, failed with "Cannot access 'SETTING_DEFAULTS' before initialization". No chunk awaits a
- * load while it is evaluated (they load on first use, from functions), so waiting cannot deadlock.
+ * Each target loads once: the chunks' generated imports of one package or module share its load.
+ * A module Pi's loader transforms loads one at a time: it evaluates one as an async function and
+ * caches it before it has finished, so a second load that reaches the same module meanwhile gets it
+ * half-made (`/modes` right after start once failed with "Cannot access 'SETTING_DEFAULTS' before
+ * initialization"). Only modules in src/ wait so, and they import no chunk: no load waits on itself.
  */
 function throughPisLoader(target: string): Promise<unknown> {
-	const load = loading.then(() => import(target.startsWith("file:") ? fileURLToPath(target) : target));
-	loading = load.catch(() => undefined);
+	const known = loads.get(target);
+	if (known) return known;
+	const path = target.startsWith("file:") ? fileURLToPath(target) : target;
+	const load = path.endsWith(".ts") ? transforming.then(() => import(path)) : import(path);
+	if (path.endsWith(".ts")) transforming = load.catch(() => undefined);
+	loads.set(target, load);
+	// A load that failed is tried afresh by the next one that asks.
+	load.catch(() => loads.delete(target));
 	return load;
 }
 

@@ -10,13 +10,14 @@
  * the child-side extension, the package root) is not bundled: the bundle imports it from src/,
  * where it lies in every copy of the package, so it finds what it always found. Packages stay
  * outside: Pi's loader binds `@earendil-works/*` and `typebox` to the Pi that loads the extension.
- * The start chunk imports only Node's built-ins (so Pi's loader imports it natively), and every
- * on-demand `import()` goes through Pi's loader (`throughPisLoader` below).
+ * Every chunk is an .mjs file that Node imports natively, never one Pi's loader transforms; what
+ * only Pi's loader may load (Pi's packages, typebox, the modules left in src/) and every on-demand
+ * `import()` go through it (bundle-imports.ts says how, and what a transformed chunk cost).
  */
 import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { build, type Plugin, rolldown } from "rolldown";
-import { parseAst } from "rolldown/parseAst";
+import { type Bound, throughPisLoader } from "./bundle-imports.ts";
 import { type SourceStamps, sourceStamps } from "./source-stamps.ts";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -39,66 +40,16 @@ const keepLocated: Plugin = {
 
 const ENTRY = join(ROOT, "src", "pi", "extension.ts");
 
-/** The key of the loader index.ts leaves on globalThis; the same words are in index.ts. */
-const LOADER_KEY = "pi-delegate.import";
-
-/**
- * Every `import("…")` of a chunk goes through the loader index.ts hands over, which is Pi's loader.
- *
- * Why: the start chunk imports nothing but Node's built-ins, so Pi's loader (jiti) imports it
- * natively, with no transform. A natively loaded module's own `import()` is Node's, and Node finds
- * neither Pi's packages (a Pi npm or git install does not put them beside the package; Pi's loader
- * binds them to the Pi that runs) nor TypeScript left in src/. index.ts is transformed by Pi's
- * loader, so an `import()` written there is Pi's: it loads a chunk natively where it can and
- * transforms it, with Pi's packages bound, where it cannot. Without index.ts (a test importing
- * the bundle itself) the chunk falls back to Node's own `import()`. An `import()` of a computed
- * specifier (a user's workflow script, by its file URL) stays Node's.
- */
-interface Span {
-	start: number;
-	end: number;
-	specifier: string;
-}
-
-/** The `import("…")` expressions of a chunk, in order. */
-function dynamicImports(code: string, file: string): Span[] {
-	const spans: Span[] = [];
-	const visit = (node: unknown): void => {
-		if (Array.isArray(node)) {
-			for (const item of node) visit(item);
-			return;
-		}
-		if (node === null || typeof node !== "object") return;
-		const n = node as { type?: string; start: number; end: number; source?: { type?: string; value?: unknown } };
-		// A computed specifier is the user's own file (a workflow script), which Node loads as it is.
-		if (n.type === "ImportExpression" && n.source?.type === "Literal" && typeof n.source.value === "string") {
-			spans.push({ start: n.start, end: n.end, specifier: n.source.value });
-		}
-		for (const value of Object.values(n)) visit(value);
-	};
-	visit(parseAst(code, { lang: "js" }, file));
-	return spans.sort((a, b) => a.start - b.start);
-}
-
-const throughPisLoader: Plugin = {
+/** Every chunk's static imports and `import()`s of what only Pi's loader may load go through it (bundle-imports.ts). */
+const bounds = new Map<string, Bound>();
+const loaderImports: Plugin = {
 	name: "through-pis-loader",
 	renderChunk(code, chunk) {
-		const spans = dynamicImports(code, chunk.fileName);
-		if (spans.length === 0) return null;
-		let out = "";
-		let at = 0;
-		for (const span of spans) {
-			out += `${code.slice(at, span.start)}__piDelegateImport(${JSON.stringify(span.specifier)}, import.meta.url)`;
-			at = span.end;
-		}
-		const loader = [
-			"function __piDelegateImport(specifier, from) {",
-			`\tconst load = globalThis[Symbol.for(${JSON.stringify(LOADER_KEY)})];`,
-			'\tconst target = specifier.startsWith(".") ? new URL(specifier, from).href : specifier;',
-			"\treturn load ? load(target) : import(target);",
-			"}",
-		].join("\n");
-		return { code: `${out}${code.slice(at)}\n${loader}\n`, map: null };
+		const out = throughPisLoader(code, chunk.fileName, bounds);
+		return out === null ? null : { code: out, map: null };
+	},
+	generateBundle() {
+		for (const bound of bounds.values()) this.emitFile({ type: "asset", fileName: bound.fileName, source: bound.code });
 	},
 };
 
@@ -142,7 +93,7 @@ const built = await build({
 	input: ENTRY,
 	platform: "node",
 	logLevel: "warn",
-	plugins: [keepLocated, throughPisLoader],
+	plugins: [keepLocated, loaderImports],
 	external: (id) => bare(id),
 	output: {
 		codeSplitting: { groups: [{ name: "start", test: (id) => start.has(id) }] },
@@ -153,12 +104,9 @@ const built = await build({
 		// Named by its content, like every chunk: Node keeps a natively imported module for the life of
 		// the process by its URL, so a `/reload` after an update must find a new name to load new code.
 		entryFileNames: "extension-[hash].mjs",
-		// The start chunk imports only Node's built-ins and is imported natively (.mjs). Every other
-		// chunk is a .js file under a package.json without a type (written below), which Pi's loader
-		// always transforms, binding Pi's packages and typebox to the Pi that runs: imported natively,
-		// a chunk's `import … from "@earendil-works/…"` would find whatever copy Node finds beside the
-		// package — in a clone, its devDependencies (another Pi version) — instead.
-		chunkFileNames: (chunk) => (chunk.name === "start" ? "[name]-[hash].mjs" : "[name]-[hash].js"),
+		// Every chunk is an .mjs file Node imports natively: Pi's loader would transform a .js one with
+		// Babel, synchronously, on the thread that draws Pi's screen (bundle-imports.ts says what that cost).
+		chunkFileNames: "[name]-[hash].mjs",
 	},
 });
 
@@ -179,10 +127,6 @@ function sources(): SourceStamps {
 	return sourceStamps(ROOT, files);
 }
 
-writeFileSync(
-	join(OUT, "package.json"),
-	`${JSON.stringify({ description: "no type: Pi's loader transforms the .js chunks (scripts/bundle-extension.ts)" })}\n`,
-);
 // index.ts reads the entry's name here, and the sources to tell whether a clone's bundle is current.
 writeFileSync(join(OUT, "entry.json"), `${JSON.stringify({ entry, sources: sources() })}\n`);
 const size = Math.round(statSync(join(OUT, entry)).size / 1024);

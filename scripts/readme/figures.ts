@@ -233,6 +233,16 @@ const ROWS: readonly Row[] = [
 		against: "Pi with nothing installed",
 	},
 	{
+		file: "first-prompt",
+		what: "a cold first prompt: Enter to its echo (to the model's request)",
+		figure: (r) => {
+			const m = get(r["first-prompt"], "data", "medians");
+			const vs = (route: string, field: string) => num(get(m, route, field)) / num(get(m, "none", field));
+			return `${times(vs("tarball", "echo_ms"))} from npm, a clone ${times(vs("clone", "echo_ms"))} (${times(vs("tarball", "request_ms"))}, ${times(vs("clone", "request_ms"))}); its sources ${times(vs("sources", "echo_ms"))}`;
+		},
+		against: "Pi with nothing installed",
+	},
+	{
 		file: "startup",
 		what: "a `validate` / `gate` process, as an installed copy runs it",
 		figure: (r) => {

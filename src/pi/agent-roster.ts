@@ -20,22 +20,25 @@ export interface RosterDeps {
 	agentDir: () => string;
 }
 
-const modules = onDemand(async () => {
-	const [load, roster, check, render] = await Promise.all([
-		import("../agents/load.ts"),
-		import("../agents/roster.ts"),
-		import("../agents/check.ts"),
-		import("../host/render.ts"),
-		piPackage.get(),
-	]);
-	return {
-		loadAgents: load.loadAgents,
-		agentRoster: roster.agentRoster,
-		withRoster: roster.withRoster,
-		launchable: check.launchable,
-		availableToolNames: render.availableToolNames,
-	};
-});
+const modules = onDemand(
+	async () => {
+		const [load, roster, check, render] = await Promise.all([
+			import("../agents/load.ts"),
+			import("../agents/roster.ts"),
+			import("../agents/check.ts"),
+			import("../host/render.ts"),
+			piPackage.get(),
+		]);
+		return {
+			loadAgents: load.loadAgents,
+			agentRoster: roster.agentRoster,
+			withRoster: roster.withRoster,
+			launchable: check.launchable,
+			availableToolNames: render.availableToolNames,
+		};
+	},
+	{ beforeFirstPrompt: true },
+);
 
 /**
  * What a launch from this session would have: the parent's registry, its model, a child's tools.

@@ -5,9 +5,11 @@
  * the delegation rule of the parent's system prompt; it records every request's prefix hashes for
  * the meter, and keeps the parent's latest prompt inputs so a child inherits exactly the operator's
  * words. Nothing heavy loads here: each tool, command and hook loads its body on first use, and a
- * renderer its code on first draw (on-demand.ts says why; bench/startup.bench.ts measures it).
+ * renderer its code on first draw (on-demand.ts says why; bench/startup.bench.ts measures it); what
+ * the first prompt's hooks need loads at session start, in the background, so that Enter waits for
+ * none of it (first-prompt.ts; bench/first-prompt.bench.ts measures it).
  */
-import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { ChildrenRegistry } from "../run/children.ts";
 import { PrefixGate } from "../run/prefix-gate.ts";
 import { RootLocks } from "../run/root-lock.ts";
@@ -20,6 +22,7 @@ import { registerDoctorCommand } from "./commands/doctor.ts";
 import { registerModesCommand } from "./commands/modes.ts";
 import { registerDelegationRule } from "./delegation-rule.ts";
 import { piDeps } from "./deps.ts";
+import { readyFirstPrompt } from "./first-prompt.ts";
 import { registerForkGate } from "./fork-gate.ts";
 import { registerForkTool } from "./fork-tool.ts";
 import { registerRequestMeter } from "./request-meter.ts";
@@ -45,10 +48,9 @@ export default function piDelegate(pi: ExtensionAPI): void {
 	registerChildrenTool(pi, background);
 	registerWorkflowCommands(pi, { ...deps, children, prefixGate, locks, background });
 	// After the capture, so a child never inherits the rule; the parent's prompt carries it through compaction.
-	registerDelegationRule(pi, {
-		enabled: async (ctx) => (await settingsOf(ctx)).settings.delegationRule.value,
-		withRoster: rosterAppender(deps),
-	});
+	const enabled = async (ctx: ExtensionContext) => (await settingsOf(ctx)).settings.delegationRule.value;
+	// What the first prompt's hooks load, and the roster, are made at session start, while the user types.
+	registerDelegationRule(pi, { enabled, withRoster: readyFirstPrompt(pi, rosterAppender(deps), enabled) });
 	registerForkGate(pi);
 	warnAboutSettings(pi);
 	registerModesCommand(pi);

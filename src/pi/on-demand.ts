@@ -18,14 +18,19 @@ export interface OnDemand<T> {
 	ready(): T | undefined;
 }
 
+/** What the first prompt's hooks load (see `warmFirstPrompt`), in the order they were declared. */
+const firstPrompt: Array<OnDemand<unknown>> = [];
+
 /**
  * One load shared by every caller, made on the first `get`: calls made in the same message would
  * otherwise each start loading it, and a module loader may hand the second a half-initialised module.
+ * `beforeFirstPrompt`: a hook of the first prompt needs it (before_agent_start, before_provider_request),
+ * so `warmFirstPrompt` loads it while the user types.
  */
-export function onDemand<T>(load: () => Promise<T>): OnDemand<T> {
+export function onDemand<T>(load: () => Promise<T>, options: { beforeFirstPrompt?: boolean } = {}): OnDemand<T> {
 	let loading: Promise<T> | undefined;
 	let value: { loaded: T } | undefined;
-	return {
+	const module: OnDemand<T> = {
 		get: () => {
 			loading ??= load().then((loaded) => {
 				value = { loaded };
@@ -35,13 +40,35 @@ export function onDemand<T>(load: () => Promise<T>): OnDemand<T> {
 		},
 		ready: () => value?.loaded,
 	};
+	if (options.beforeFirstPrompt) firstPrompt.push(module);
+	return module;
+}
+
+/** A turn of the event loop: the screen draws and keys are read between one load and the next. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Loads, one after another, everything the first prompt's hooks load, so that pressing Enter waits
+ * for none of it: called at session start and not awaited (Pi awaits session_start before the
+ * session is ready). Pi draws the prompt only after every before_agent_start hook has returned, and
+ * a cold load (a fresh machine, an update) once held it back for seconds. Each load yields to the
+ * event loop before it starts, so typing is read in between. A load that fails is left to the hook
+ * that needs it, which reports or skips it as it always did.
+ */
+export async function warmFirstPrompt(): Promise<void> {
+	for (const module of firstPrompt) {
+		await turn();
+		await module.get().catch(() => undefined);
+	}
 }
 
 /** Pi's coding-agent package, as the extension's code reaches it. */
 export type PiPackage = typeof import("@earendil-works/pi-coding-agent");
 
 /** Pi's package, loaded by the first tool call, command or hook that needs a value from it. */
-export const piPackage: OnDemand<PiPackage> = onDemand(() => import("@earendil-works/pi-coding-agent"));
+export const piPackage: OnDemand<PiPackage> = onDemand(() => import("@earendil-works/pi-coding-agent"), {
+	beforeFirstPrompt: true,
+});
 
 /**
  * Pi's agent directory, as Pi decides it (PI_CODING_AGENT_DIR, else under the home). Synchronous,

@@ -9,7 +9,7 @@ import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { onDemand } from "./on-demand.ts";
 
 /** The policy's code, loaded with the session's first request rather than when Pi starts. */
-const policy = onDemand(() => import("../plan/cache-policy.ts"));
+const policy = onDemand(() => import("../plan/cache-policy.ts"), { beforeFirstPrompt: true });
 
 /** Registers the policy; returns the function that removes it. */
 export function registerParentCachePolicy(pi: Pick<ExtensionAPI, "on">, toolName = "task"): () => void {

@@ -21,10 +21,13 @@ import { onDemand } from "./on-demand.ts";
 export type RequestSink = (request: MeteredRequest, session: string) => void;
 
 /** The hashing and the entry's codec (typebox comes with it): loaded by the first request, not when Pi starts. */
-const meter = onDemand(async () => {
-	const [prefix, entry] = await Promise.all([import("../meter/prefix.ts"), import("../meter/request-entry.ts")]);
-	return { prefixHashes: prefix.prefixHashes, ...entry };
-});
+const meter = onDemand(
+	async () => {
+		const [prefix, entry] = await Promise.all([import("../meter/prefix.ts"), import("../meter/request-entry.ts")]);
+		return { prefixHashes: prefix.prefixHashes, ...entry };
+	},
+	{ beforeFirstPrompt: true },
+);
 
 type Codec = Pick<typeof import("../meter/request-entry.ts"), "encodeRequestEntry" | "REQUEST_ENTRY_TYPE">;
 

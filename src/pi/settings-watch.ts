@@ -11,14 +11,17 @@ import type { ReadSettingsResult } from "../settings/read.ts";
 import { onDemand, piAgentDir, piPackage } from "./on-demand.ts";
 
 /** The settings reader (and its schema), loaded with Pi's package by the first read, not when Pi starts. */
-const reader = onDemand(async () => {
-	const [read, problems] = await Promise.all([
-		import("../settings/read.ts"),
-		import("../problems.ts"),
-		piPackage.get(),
-	]);
-	return { readSettings: read.readSettings, formatPath: problems.formatPath };
-});
+const reader = onDemand(
+	async () => {
+		const [read, problems] = await Promise.all([
+			import("../settings/read.ts"),
+			import("../problems.ts"),
+			piPackage.get(),
+		]);
+		return { readSettings: read.readSettings, formatPath: problems.formatPath };
+	},
+	{ beforeFirstPrompt: true },
+);
 
 export async function settingsOf(ctx: Pick<ExtensionContext, "cwd" | "isProjectTrusted">): Promise<ReadSettingsResult> {
 	const { readSettings } = await reader.get();
