@@ -11,6 +11,7 @@
  * dialog (RPC, print mode), and `/children` alone prints the list.
  */
 import type { ExtensionAPI, ExtensionCommandContext, ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { terminalSafe, truncate } from "../format/text.ts";
 import { type ChildEntry, type ChildrenRegistry, type ChildrenState, isActive } from "../run/children.ts";
 import { BACKGROUND_STATUS_KEY } from "./background-sink.ts";
 import { childRow, childrenLines, MARKS, type Paint, stateCounts } from "./children-lines.ts";
@@ -83,10 +84,25 @@ function openReport(pi: ExtensionAPI, ctx: ExtensionCommandContext, child: Child
 	showReport(pi, ctx, { title: `${child.id}: ${child.state}`, summary: text.split("\n").slice(0, 6).join("\n"), text });
 }
 
+/** Pi's select list draws an item after ` → ` (or three spaces), and a line must not reach the last column. */
+const PICKER_INDENT = 4;
+
+/**
+ * The picker's items, one line each within `width` (a longer item wraps to column 1 and pushes the
+ * key hints off a short screen): mark, id, state, then the goal cut with `…`. An id two children
+ * share is told apart by its key, so every item is unique (the choice comes back as its text).
+ */
+export function pickerLabels(children: readonly ChildEntry[], width: number): string[] {
+	return children.map((c) => {
+		const shared = children.some((o) => o !== c && o.id === c.id);
+		return truncate(`${MARKS[c.state]} ${shared ? c.key : c.id} · ${c.state} · ${terminalSafe(c.label)}`, width);
+	});
+}
+
 async function pick(ctx: ExtensionCommandContext, registry: ChildrenRegistry, pi: ExtensionAPI, stopAll: () => void) {
 	const children = registry.state.children;
 	if (children.length === 0) return ctx.ui.notify("No children in this session yet.", "info");
-	const labels = children.map((c) => `${MARKS[c.state]} ${c.id} · ${c.state} · ${c.label}`);
+	const labels = pickerLabels(children, (process.stdout.columns || 80) - PICKER_INDENT);
 	const chosen = await ctx.ui.select("Children of this session", labels);
 	const child = children[labels.indexOf(chosen ?? "")];
 	if (!child) return;
