@@ -93,7 +93,10 @@ export function current(root: string, sources: Manifest["sources"]): boolean {
 export default async function piDelegate(pi: ExtensionAPI): Promise<void> {
 	const bundle = readManifest();
 	const useBundle = bundle !== undefined && (installed || current(here, bundle.sources));
-	if (useBundle) (globalThis as Record<symbol, unknown>)[Symbol.for("pi-delegate.import")] = throughPisLoader;
+	// The key also tells /delegate-doctor which code runs: it is left only while the bundle is.
+	const global = globalThis as Record<symbol, unknown>;
+	if (useBundle) global[Symbol.for("pi-delegate.import")] = throughPisLoader;
+	else delete global[Symbol.for("pi-delegate.import")];
 	const entry: Entry = useBundle ? await import(join(bundleDir, bundle.entry)) : await import("./src/pi/extension.ts");
 	entry.default(pi);
 }

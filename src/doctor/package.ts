@@ -70,15 +70,21 @@ export function readPackageFacts(root: string | undefined): PackageFacts {
 }
 
 /**
- * How the copy at `root` runs, told by where this module was loaded from: the launcher (or Pi's
- * loader, through index.ts) already chose between the build and the sources, so doctor reports
- * that choice instead of making it again.
+ * How the copy at `root` runs. The launcher (or Pi's loader, through index.ts) already chose between
+ * the build and the sources, so doctor reports that choice instead of making it again: `runs` when
+ * the caller knows it (the extension's bundle imports this very module from src/, so where this
+ * module lies says nothing there), else where this module was loaded from (the CLI's build has its
+ * own copy of it in dist/).
  */
-export function readBuildFacts(root: string, moduleUrl: string = import.meta.url): BuildFacts {
+export function readBuildFacts(
+	root: string,
+	runs?: BuildFacts["runs"],
+	moduleUrl: string = import.meta.url,
+): BuildFacts {
 	const here = fileURLToPath(moduleUrl);
 	const dev = (name: string) => existsSync(join(root, "node_modules", name, "package.json"));
 	return {
-		runs: here.startsWith(join(root, "src") + sep) ? "sources" : "build",
+		runs: runs ?? (here.startsWith(join(root, "src") + sep) ? "sources" : "build"),
 		clone: !root.split(sep).includes("node_modules"),
 		built: existsSync(join(root, "dist", "cli", "main.js")),
 		canBuild: dev("rolldown") && dev("typescript"),

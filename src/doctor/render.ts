@@ -70,8 +70,8 @@ function advice(check: Check, at: number, columns: number): string[] {
 	return out;
 }
 
-/** Two lines: the tally, then whether this machine is ready. */
-function verdict(report: DoctorReport): string {
+/** Two lines: the tally, then whether this machine is ready; `where` the checks are said to be. */
+function verdict(report: DoctorReport, where: "above" | "below" = "above"): string {
 	const { ok, warn, fail, skip } = report.counts;
 	const tally = [
 		`${ok} ok`,
@@ -80,8 +80,8 @@ function verdict(report: DoctorReport): string {
 		skip > 0 ? `${skip} skipped` : "",
 	];
 	const counted = `${plural(report.checks.length, "check")}: ${tally.filter(Boolean).join(", ")}.`;
-	if (fail > 0) return `${counted}\nFix what failed (above) and run pi-delegate doctor again.`;
-	if (warn > 0) return `${counted}\nReady to delegate; the warnings above say what they cost.`;
+	if (fail > 0) return `${counted}\nFix what failed (${where}) and run pi-delegate doctor again.`;
+	if (warn > 0) return `${counted}\nReady to delegate; the warnings ${where} say what they cost.`;
 	return `${counted}\nReady to delegate.`;
 }
 
@@ -109,9 +109,15 @@ export function renderDoctorReport(report: DoctorReport, columns = REPORT_WIDTH)
 	return `${lines.join("\n")}\n\n${end.join("\n")}\n`;
 }
 
-/** The first lines for a collapsed view inside Pi: the verdict and the checks that are not ok. */
-export function doctorSummary(report: DoctorReport): string {
+/**
+ * A collapsed view inside Pi: the verdict, then each check that is not ok with its whole detail,
+ * wrapped under itself to `columns` (never cut off mid-sentence); what to do is in the whole report.
+ */
+export function doctorSummary(report: DoctorReport, columns = REPORT_WIDTH): string {
 	const notOk = report.checks.filter((c) => c.state === "fail" || c.state === "warn");
-	const lines = notOk.map((c) => `${MARK[c.state]} ${c.name}: ${wrapText(c.detail, 70)[0]}`);
-	return [verdict(report), ...lines].join("\n");
+	const lines = notOk.flatMap((c) => note(`${MARK[c.state]} ${c.name}: `, c.detail, 0, columns));
+	const head = verdict(report, "below")
+		.split("\n")
+		.flatMap((line) => wrapText(line, columns));
+	return [...head, ...lines].join("\n");
 }

@@ -38,8 +38,11 @@ export interface DoctorOptions {
 	packageRoot?: string;
 	/** Default: the Node running this. */
 	nodeVersion?: string;
-	/** Inside Pi: the running Pi, the session's model and its registry. */
-	inPi?: { version: string; path?: string; model?: ModelRef; registry?: ModelRegistry };
+	/**
+	 * Inside Pi: the running Pi, the session's model and its registry, and whether the extension runs
+	 * its build (the bundle) or its sources, as index.ts chose.
+	 */
+	inPi?: { version: string; path?: string; model?: ModelRef; registry?: ModelRegistry; runs?: "build" | "sources" };
 }
 
 function childPi(env: Env): ChildPiFacts {
@@ -100,7 +103,7 @@ async function setup(options: DoctorOptions, settings: ReturnType<typeof readSet
 export async function gatherFacts(options: DoctorOptions): Promise<DoctorFacts> {
 	const own = options.packageRoot === undefined ? ownPackageRoot() : undefined;
 	const pkg = readPackageFacts(options.packageRoot ?? own);
-	if (own !== undefined && pkg.error === undefined) pkg.build = readBuildFacts(own);
+	if (own !== undefined && pkg.error === undefined) pkg.build = readBuildFacts(own, options.inPi?.runs);
 	const ask = { env: options.env, cwd: options.cwd };
 	const pi: PiFacts = options.inPi
 		? { where: "running", version: options.inPi.version, ...(options.inPi.path && { path: options.inPi.path }) }

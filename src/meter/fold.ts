@@ -157,6 +157,9 @@ function custom(fold: EntryFold, entry: Record<string, unknown>): void {
 	}
 }
 
+/** The kind of the usage entry a workflow command records its run's dollars with (pi/workflow-run.ts). */
+export const WORKFLOW_USAGE_KIND = "pi-delegate-workflow";
+
 /** Folds one session entry (as a session file or an `entry_appended` event holds it). */
 export function foldEntry(fold: EntryFold, entry: unknown): void {
 	if (!isRecord(entry)) return;
@@ -165,6 +168,8 @@ export function foldEntry(fold: EntryFold, entry: unknown): void {
 			if (isRecord(entry.message)) message(fold, entry.message, entry.timestamp);
 			return;
 		case "usage": {
+			// A workflow run's total, recorded for Pi's footer: its children are counted from their records.
+			if (entry.kind === WORKFLOW_USAGE_KIND) return;
 			const model = `${String(entry.provider ?? "?")}/${String(entry.model ?? "?")}`;
 			const at = timeOf(fold, entry.timestamp);
 			usageRecord(fold, entry.kind === "cache_warm" ? "warm" : "other", model, entry.usage, at);

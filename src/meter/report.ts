@@ -13,7 +13,7 @@ import { cacheWrite } from "./usage.ts";
 import { causeDetail, causeHeading, dollars, percent, shortCount } from "./words.ts";
 
 export const WIDTH = 80;
-/** Misses listed one by one; the rest are only in the summary by cause (and in --json). */
+/** Misses listed one by one; the rest are only in the summary by cause (and in the JSON form). */
 const LISTED_MISSES = 12;
 
 const FIRST_COLUMN = { task: "run", model: "model", day: "day (UTC)", session: "parent session" } as const;
@@ -102,7 +102,13 @@ function when(ms: number): string {
 	return new Date(ms).toISOString().slice(5, 16).replace("T", " ");
 }
 
-function missList(report: SpendReport): string {
+/**
+ * Where the whole list of misses is: the CLI's `--json` flag by default; inside Pi, where no flag
+ * can be given, the command that prints it from the shell (see renderSpend's `more`).
+ */
+const MORE_IN_JSON = "see --json";
+
+function missList(report: SpendReport, moreHint: string): string {
 	const label = labelOf(report);
 	const shown = report.misses.slice(0, LISTED_MISSES);
 	const rows = shown.map((m) => [
@@ -121,7 +127,7 @@ function missList(report: SpendReport): string {
 	]);
 	const more = report.misses.length - shown.length;
 	const fitted = lines.split("\n").map((l) => clip(l, WIDTH));
-	return [...fitted, ...(more > 0 ? [`… and ${more} more (see --json)`] : [])].join("\n");
+	return [...fitted, ...(more > 0 ? [`… and ${more} more (${moreHint})`] : [])].join("\n");
 }
 
 function notes(report: SpendReport): string[] {
@@ -140,8 +146,11 @@ function notes(report: SpendReport): string[] {
 	return out;
 }
 
-/** The whole view: `title` names what it covers. */
-export function renderSpend(report: SpendReport, title: string, columns = WIDTH): string {
+/**
+ * The whole view: `title` names what it covers; `moreHint` says where the misses it does not list
+ * are (the CLI's `--json` unless the caller, like Pi's command, has a better route).
+ */
+export function renderSpend(report: SpendReport, title: string, columns = WIDTH, moreHint = MORE_IN_JSON): string {
 	if (report.runs.length === 0) return `${title}\nNothing recorded.`;
 	const parts = [title, "", table(report, columns), ...notes(report), ""];
 	const r = report.total.rebilled;
@@ -152,7 +161,7 @@ export function renderSpend(report: SpendReport, title: string, columns = WIDTH)
 			`Cache re-billed: ${dollars(r.dollars)} (${formatInt(r.tokens)} tokens, ${misses})`,
 			causeSummary(report.misses),
 			"",
-			missList(report),
+			missList(report, moreHint),
 		);
 	}
 	return terminalSafe(parts.join("\n"));

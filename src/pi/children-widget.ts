@@ -11,97 +11,14 @@
  * dialog (RPC, print mode), and `/children` alone prints the list.
  */
 import type { ExtensionAPI, ExtensionCommandContext, ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { formatSeconds, formatUsd } from "../format/numbers.ts";
 import { terminalSafe, truncate } from "../format/text.ts";
 import { type ChildEntry, type ChildrenRegistry, type ChildrenState, isActive } from "../run/children.ts";
+import { BACKGROUND_STATUS_KEY } from "./background-sink.ts";
+import { childRow, childrenLines, MARKS, type Paint, stateCounts } from "./children-lines.ts";
 import { registerReportRenderer, showReport } from "./commands/report.ts";
+import { SPEND_STATUS_KEY } from "./spend-status.ts";
 
 export const CHILDREN_WIDGET = "pi-delegate-children";
-
-/** Rows the widget shows at most; the rest are counted. */
-export const WIDGET_ROWS = 8;
-
-/** How long ended children stay in the widget once nothing runs. */
-export const LINGER_MS = 30_000;
-
-export type Paint = (role: "accent" | "success" | "error" | "muted" | "dim" | "warning", text: string) => string;
-
-const plain: Paint = (_role, text) => text;
-
-const MARKS: Record<ChildEntry["state"], string> = {
-	queued: "○",
-	running: "●",
-	replayed: "↺",
-	PASS: "✓",
-	FAIL: "✗",
-	done: "·",
-	failed: "✗",
-	stopped: "■",
-};
-
-function roleOf(child: ChildEntry): Parameters<Paint>[0] {
-	if (child.state === "PASS" || child.state === "done") return "success";
-	if (child.state === "FAIL" || child.state === "failed") return "error";
-	if (child.state === "running") return "accent";
-	return "muted";
-}
-
-function elapsed(child: ChildEntry, now: number): string {
-	if (child.startedAt === undefined) return "";
-	return formatSeconds(((child.endedAt ?? now) - child.startedAt) / 1000);
-}
-
-function row(child: ChildEntry, now: number, width: number, paint: Paint): string {
-	const state = (child.stopping ? "stopping" : child.state).padEnd(8);
-	// The label is a goal and the tool a child's call (a path, a command): terminal-safe, as every report.
-	const doing = terminalSafe(child.state === "running" ? child.tool || child.label : child.label);
-	// Fixed-width figures, so every row's columns line up.
-	const figures = [
-		(child.turn > 0 ? `t${child.turn}` : "").padStart(4),
-		(child.state === "replayed" || child.state === "queued" ? "" : formatUsd(child.usd)).padStart(8),
-		elapsed(child, now).padStart(7),
-	].join(" ");
-	// The mark, the state and the figures are kept whole; the id and what the child does share the rest.
-	const room = width - 2 - state.length - 2 - 2 - figures.length;
-	const idWidth = Math.max(6, Math.min(child.id.length, 28, room - 10));
-	const doingWidth = room - idWidth - 2;
-	const id = truncate(child.id, idWidth).padEnd(idWidth);
-	const middle = doingWidth >= 4 ? `${truncate(doing, doingWidth).padEnd(doingWidth)}  ` : "";
-	const text = `${MARKS[child.state]} ${id}  ${state}  ${middle}${figures}`.trimEnd();
-	return paint(roleOf(child), truncate(text, width));
-}
-
-function counts(children: readonly ChildEntry[]): string {
-	const order: ChildEntry["state"][] = ["running", "queued", "PASS", "FAIL", "replayed", "done", "failed", "stopped"];
-	return order
-		.map((s) => [s, children.filter((c) => c.state === s).length] as const)
-		.filter(([, n]) => n > 0)
-		.map(([s, n]) => `${n} ${s}`)
-		.join(" · ");
-}
-
-/** Whether the widget has anything to show: a child runs, or one ended less than LINGER_MS ago. */
-export function widgetVisible(state: ChildrenState, now: number): boolean {
-	return state.children.some((c) => isActive(c) || (c.endedAt !== undefined && now - c.endedAt < LINGER_MS));
-}
-
-/** The widget's lines, at most `width` columns each. Pure. */
-export function childrenLines(state: ChildrenState, now: number, width: number, paint: Paint = plain): string[] {
-	if (!widgetVisible(state, now)) return [];
-	const all = state.children;
-	const active = all.filter(isActive);
-	const ended = all.filter((c) => !isActive(c));
-	const shown = [...active, ...ended.slice(-Math.max(0, WIDGET_ROWS - active.length))].slice(0, WIDGET_ROWS);
-	const spent = all.reduce((sum, c) => sum + c.usd, 0);
-	const lines = [
-		truncate(`${paint("accent", "Children")}  ${counts(all)} · ${formatUsd(spent)}`, width),
-		...shown.map((c) => row(c, now, width, paint)),
-	];
-	const hidden = all.length - shown.length;
-	const hint = active.length > 0 ? "/children: stop one or open its report" : "/children: open a report";
-	lines.push(paint("dim", truncate(hidden > 0 ? `… ${hidden} more · ${hint}` : hint, width)));
-	return lines;
-}
 
 /** Shows the widget in the TUI and redraws it on every change and every second while a child runs. */
 function installWidget(ctx: ExtensionContext, registry: ChildrenRegistry): void {
@@ -124,9 +41,24 @@ function installWidget(ctx: ExtensionContext, registry: ChildrenRegistry): void 
 	});
 }
 
+/**
+ * Takes the widget and the footer's statuses off the screen when the session ends: Pi draws its
+ * last screen after this, and a child a quit cut off never says it ended, so "1 child running" would
+ * stay on the terminal Pi leaves behind.
+ */
+function clearScreen(ctx: ExtensionContext): void {
+	if (!ctx.hasUI) return;
+	try {
+		ctx.ui.setWidget(CHILDREN_WIDGET, undefined);
+		for (const key of [SPEND_STATUS_KEY, BACKGROUND_STATUS_KEY]) ctx.ui.setStatus(key, undefined);
+	} catch {
+		// A UI already gone has nothing left to clear.
+	}
+}
+
 function listText(state: ChildrenState, now: number): string {
 	if (state.children.length === 0) return "No children in this session yet.";
-	return state.children.map((c) => `${c.key.padEnd(32)}  ${row(c, now, 100, plain).slice(2)}`).join("\n");
+	return state.children.map((c) => `${c.key.padEnd(32)}  ${childRow(c, now, 100, 24).slice(2)}`).join("\n");
 }
 
 function notify(pi: ExtensionAPI, ctx: ExtensionCommandContext, text: string): void {
@@ -152,10 +84,25 @@ function openReport(pi: ExtensionAPI, ctx: ExtensionCommandContext, child: Child
 	showReport(pi, ctx, { title: `${child.id}: ${child.state}`, summary: text.split("\n").slice(0, 6).join("\n"), text });
 }
 
+/** Pi's select list draws an item after ` → ` (or three spaces), and a line must not reach the last column. */
+const PICKER_INDENT = 4;
+
+/**
+ * The picker's items, one line each within `width` (a longer item wraps to column 1 and pushes the
+ * key hints off a short screen): mark, id, state, then the goal cut with `…`. An id two children
+ * share is told apart by its key, so every item is unique (the choice comes back as its text).
+ */
+export function pickerLabels(children: readonly ChildEntry[], width: number): string[] {
+	return children.map((c) => {
+		const shared = children.some((o) => o !== c && o.id === c.id);
+		return truncate(`${MARKS[c.state]} ${shared ? c.key : c.id} · ${c.state} · ${terminalSafe(c.label)}`, width);
+	});
+}
+
 async function pick(ctx: ExtensionCommandContext, registry: ChildrenRegistry, pi: ExtensionAPI, stopAll: () => void) {
 	const children = registry.state.children;
 	if (children.length === 0) return ctx.ui.notify("No children in this session yet.", "info");
-	const labels = children.map((c) => `${MARKS[c.state]} ${c.id} · ${c.state} · ${c.label}`);
+	const labels = pickerLabels(children, (process.stdout.columns || 80) - PICKER_INDENT);
 	const chosen = await ctx.ui.select("Children of this session", labels);
 	const child = children[labels.indexOf(chosen ?? "")];
 	if (!child) return;
@@ -177,6 +124,7 @@ export function registerChildrenWidget(
 ): void {
 	registerReportRenderer(pi);
 	pi.on("session_start", (_event, ctx) => installWidget(ctx, registry));
+	pi.on("session_shutdown", (_event, ctx) => clearScreen(ctx));
 	const stopEvery = () => {
 		stopAll();
 		for (const child of registry.state.children) if (isActive(child)) registry.stop(child.key);
@@ -190,7 +138,7 @@ export function registerChildrenWidget(
 				if (ctx.mode === "tui" && ctx.hasUI) return pick(ctx, registry, pi, stopEvery);
 				return showReport(pi, ctx, {
 					title: "Children",
-					summary: counts(registry.state.children),
+					summary: stateCounts(registry.state.children),
 					text: listText(registry.state, Date.now()),
 				});
 			}

@@ -91,7 +91,7 @@ export function parseWorkflowLine(line: string, bundled?: string): WorkflowComma
 const body = onDemand(async () => (await Promise.all([import("./workflow-run.ts"), piPackage.get()]))[0]);
 
 export const WORKFLOW_USAGE =
-	"Usage: /workflow <file.ts | bundled-name> [--mode M] [--resume RUN] [--rerun-failed] [--background] [args...]";
+	"Usage: /workflow <file.ts | bundled-name> [--mode M] [--resume RUN] [--rerun-failed] [--background] [args…]";
 
 /** Registers the commands and the widget; returns the registry the `task` tool should report into. */
 export function registerWorkflowCommands(pi: ExtensionAPI, deps: WorkflowCommandDeps): ChildrenRegistry {

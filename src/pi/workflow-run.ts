@@ -9,6 +9,8 @@
  * background children (background-hub.ts), and its report reaches the parent agent as a message.
  */
 import type { ExtensionAPI, ExtensionCommandContext } from "@earendil-works/pi-coding-agent";
+import { formatUsd } from "../format/numbers.ts";
+import { WORKFLOW_USAGE_KIND } from "../meter/fold.ts";
 import { formatProblems } from "../problems.ts";
 import { renderReport } from "../report/task-report.ts";
 import { renderUncheckedReport } from "../report/unchecked-report.ts";
@@ -16,7 +18,7 @@ import type { ChildrenRegistry } from "../run/children.ts";
 import type { PrefixGate } from "../run/prefix-gate.ts";
 import type { RootLocks } from "../run/root-lock.ts";
 import { launchWorkflow } from "../workflow/launch.ts";
-import { runReport } from "../workflow/report.ts";
+import { type RunSummary, runReport } from "../workflow/report.ts";
 import type { AgentResult } from "../workflow/types.ts";
 import type { BackgroundPort } from "./background.ts";
 import { showReport } from "./commands/report.ts";
@@ -48,11 +50,66 @@ function childReport(result: AgentResult): string {
 	return result.kind === "unchecked" ? renderUncheckedReport(result) : renderReport(result);
 }
 
-/** Where a line of progress goes: stderr in print mode; the status bar in the TUI; nowhere in RPC. */
-function logger(ctx: ExtensionCommandContext, title: string): (text: string) => void {
-	if (ctx.mode === "print") return (text) => process.stderr.write(`${title}  ${text}\n`);
-	if (ctx.mode === "tui" && ctx.hasUI) return (text) => ctx.ui.setStatus(`pi-delegate-${title}`, `${title}: ${text}`);
-	return () => {};
+/** The dollars a run's children have spent so far, as the registry has them (replayed ones cost nothing). */
+function runDollars(children: ChildrenRegistry, runId: string | undefined): number {
+	if (runId === undefined) return 0;
+	return children.state.children.filter((c) => c.group === runId).reduce((sum, c) => sum + c.usd, 0);
+}
+
+/**
+ * Where a line of progress goes, with the run's dollars so far after it: stderr in print mode; the
+ * status bar in the TUI (redrawn as children spend, not only at each line); nowhere in RPC.
+ */
+function logger(ctx: ExtensionCommandContext, deps: WorkflowRunDeps, runId: () => string | undefined) {
+	const { title, children } = deps;
+	const spent = () => formatUsd(runDollars(children, runId()));
+	if (ctx.mode === "print") return { log: (text: string) => process.stderr.write(`${title}  ${text} · ${spent()}\n`) };
+	if (!(ctx.mode === "tui" && ctx.hasUI)) return { log: () => {} };
+	let last = "";
+	const draw = () => ctx.ui.setStatus(`pi-delegate-${title}`, `${title}: ${last} · ${spent()}`);
+	const unsubscribe = children.subscribe((_state, event) => {
+		if (last !== "" && event.type !== "stopping") draw();
+	});
+	return {
+		log: (text: string) => {
+			last = text;
+			draw();
+		},
+		close: unsubscribe,
+	};
+}
+
+/**
+ * A finished run's dollars as a usage entry of this session, so Pi's footer total (and its /session)
+ * counts them as it counts a tool result's usage — a command has no tool result to carry them. Pi's
+ * own cache warmer records its requests this way; the extension API types the session read-only, so
+ * the call is made only where the running Pi has it. /delegate-spend skips these entries: it counts
+ * the run's children from their records.
+ */
+function recordRunUsage(ctx: ExtensionCommandContext, summary: { runId: string; usd: number }): void {
+	const session = ctx.sessionManager as { appendUsage?: (...args: unknown[]) => unknown };
+	if (summary.usd <= 0 || typeof session.appendUsage !== "function") return;
+	const cost = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: summary.usd };
+	const usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost };
+	try {
+		session.appendUsage.call(ctx.sessionManager, WORKFLOW_USAGE_KIND, "pi-delegate", "workflow", usage, summary.runId);
+	} catch {
+		// A session that cannot take the entry loses the footer figure, not the run.
+	}
+}
+
+/** A finished run's report: the title says how it ended; collapsed, its first lines and the script's answer. */
+function runSummaryReport(title: string, summary: RunSummary): Report {
+	const text = runReport(summary);
+	const head = text.split("\n\n");
+	return {
+		title: `${title}: ${summary.status}`,
+		summary: [head[0], typeof summary.report === "string" ? summary.report.split("\n")[0] : undefined]
+			.filter(Boolean)
+			.join("\n"),
+		text,
+		...(summary.status !== "passed" && { error: true }),
+	};
 }
 
 /** Runs the workflow and shows its report; returns the report. `signal` (a background stop) cancels it. */
@@ -67,7 +124,8 @@ async function run(
 	const cancel = new AbortController();
 	signal?.addEventListener("abort", () => cancel.abort("cancelled"), { once: true });
 	deps.running.add(cancel);
-	const log = logger(ctx, deps.title);
+	let runId: string | undefined;
+	const { log, close } = logger(ctx, deps, () => runId);
 	try {
 		const launched = await launchWorkflow(
 			{
@@ -84,7 +142,10 @@ async function run(
 				...(deps.prefixGate && { prefixGate: deps.prefixGate }),
 				...(deps.locks && { locks: deps.locks }),
 				report: childReport,
-				started: (r) => log(`started ${r.id}`),
+				started: (r) => {
+					runId = r.id;
+					log(`started ${r.id}`);
+				},
 			},
 		);
 		if (!launched.ok) {
@@ -94,20 +155,14 @@ async function run(
 			return report;
 		}
 		const { summary } = launched;
-		const text = runReport(summary);
-		const head = text.split("\n\n");
-		const report: Report = {
-			title: `${deps.title}: ${summary.status}`,
-			summary: [head[0], typeof summary.report === "string" ? summary.report.split("\n")[0] : undefined]
-				.filter(Boolean)
-				.join("\n"),
-			text,
-			...(summary.status !== "passed" && { error: true }),
-		};
+		// The run's spend as it recorded it (replayed children cost nothing this time).
+		recordRunUsage(ctx, { runId: runId ?? deps.title, usd: summary.spentUsd });
+		const report = runSummaryReport(deps.title, summary);
 		showReport(pi, ctx, report);
 		return report;
 	} finally {
 		deps.running.delete(cancel);
+		close?.();
 		if (ctx.mode === "tui" && ctx.hasUI) ctx.ui.setStatus(`pi-delegate-${deps.title}`, undefined);
 	}
 }

@@ -34,7 +34,9 @@ export interface ChildEntry {
 	state: ChildState;
 	/** What the child is doing now (`bash: npm test`), or "" between tool calls. */
 	tool: string;
+	/** The turn in progress; `turns`: those finished (a usage figure comes with each answer), as its report counts. */
 	turn: number;
+	turns: number;
 	usd: number;
 	/** Dollars the result was recorded with, when it was replayed (not spent again). */
 	replayedUsd?: number;
@@ -117,7 +119,7 @@ function onProgress(child: ChildEntry, progress: TaskProgress): ChildEntry {
 		case "turn":
 			return { ...child, turn: progress.turn };
 		case "usage":
-			return withUsage(child, progress.usage);
+			return { ...withUsage(child, progress.usage), turns: child.turns + 1 };
 		case "audit":
 			return { ...child, auditDir: progress.dir };
 		default:
@@ -152,6 +154,7 @@ export function foldChildren(state: ChildrenState, event: ChildEvent): ChildrenS
 			state: "queued",
 			tool: "",
 			turn: 0,
+			turns: 0,
 			usd: 0,
 			cacheRead: 0,
 			inputTokens: 0,

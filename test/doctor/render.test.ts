@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderDoctorReport, wrapText } from "../../src/doctor/render.ts";
+import { doctorSummary, renderDoctorReport, wrapText } from "../../src/doctor/render.ts";
 import type { Check, DoctorReport } from "../../src/doctor/types.ts";
 import { visibleWidth } from "../../src/format/table.ts";
 
@@ -107,5 +107,34 @@ describe("doctor's report", () => {
 		expect(wrapped.every((l) => l.length <= 40)).toBe(true);
 		expect(wrapped.join("")).toBe(LONG_PATH);
 		expect(wrapped[0]?.endsWith("/")).toBe(true);
+	});
+});
+
+describe("doctor's collapsed view in Pi", () => {
+	const warned = report([
+		{ id: "node", name: "node", state: "ok", detail: "22.23.3" },
+		{
+			id: "build",
+			name: "build",
+			state: "warn",
+			detail: "this clone runs its TypeScript sources: a source changed since its last build",
+			cost: "slower starts",
+		},
+	]);
+
+	it("keeps each detail whole, wrapped under itself, never cut mid-sentence", () => {
+		const summary = doctorSummary(warned, 60);
+		expect(summary.replace(/\n\s+/g, " ")).toContain(
+			"! build: this clone runs its TypeScript sources: a source changed since its last build",
+		);
+		for (const line of summary.split("\n")) expect(visibleWidth(line)).toBeLessThanOrEqual(60);
+	});
+
+	it("says the warnings are below it, where it lists them", () => {
+		const lines = doctorSummary(warned).split("\n");
+		const said = lines.findIndex((l) => l.includes("the warnings below say what they cost"));
+		expect(said).toBeGreaterThanOrEqual(0);
+		expect(lines.findIndex((l) => l.startsWith("! build"))).toBeGreaterThan(said);
+		expect(lines.join("\n")).not.toContain("above");
 	});
 });

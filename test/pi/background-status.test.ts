@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { sessionBackground } from "../../src/pi/background.ts";
 import { backgroundStatusText } from "../../src/pi/background-sink.ts";
-import { childrenLines } from "../../src/pi/children-widget.ts";
+import { childrenLines } from "../../src/pi/children-lines.ts";
 import { ChildrenRegistry } from "../../src/run/children.ts";
 import type { ChildUsage } from "../../src/run/types.ts";
 

@@ -161,3 +161,36 @@ describe("a call's children in the spend view", () => {
 		expect(spendReport(undefined, { ...where, env: {} }).error).toBe(true);
 	});
 });
+
+describe("/delegate-spend's report", () => {
+	const where = (root: string, runs: string) => ({
+		cwd: root,
+		home: root,
+		agentDir: join(root, "agent"),
+		projectTrusted: false,
+		env: { PI_DELEGATE_RUNS_DIR: runs },
+	});
+
+	it("shows the total collapsed: in its title, and as the table's last row", () => {
+		const { root, runs, file } = sessionWithTwoChildren();
+		const report = spendReport(file, where(root, runs));
+		expect(report.title).toBe("Spend of this session: $0.0300 · 2 child runs");
+		expect(report.summary.split("\n").at(-1)).toMatch(/^total +.*\$0\.0300/);
+		expect(report.summary.split("\n")[0]).toMatch(/^run +kind +in/);
+	});
+
+	it("says its title once, and the text under it does not repeat it", () => {
+		const { root, runs, file } = sessionWithTwoChildren();
+		const report = spendReport(file, where(root, runs));
+		expect(report.text).not.toContain("Spend of this session");
+		expect(report.text.split("\n")[0]).toBe(`Its own requests and 2 child run(s), from ${file}`);
+	});
+
+	it("in a session with no file yet (no request made) says nothing is spent, with no error", () => {
+		const root = tempDir("pi-delegate-spend-");
+		const report = spendReport(join(root, "not-written-yet.jsonl"), where(root, join(root, "runs")));
+		expect(report.error).toBeUndefined();
+		expect(report.title).toBe("Spend of this session: $0");
+		expect(report.text).toMatch(/^Nothing spent yet/);
+	});
+});

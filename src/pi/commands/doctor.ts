@@ -11,6 +11,17 @@ import { REPORT_TEXT_WIDTH, registerReportRenderer, showReport } from "./report.
 
 export const DOCTOR_COMMAND = "delegate-doctor";
 
+/**
+ * Whether this extension runs its bundle or its sources, as index.ts chose: it hands Pi's loader to
+ * the bundle under this key, and to nothing else. Where doctor's own modules lie cannot tell: the
+ * bundle imports the modules that find files from their place (src/doctor/package.ts among them)
+ * from src/ in every copy.
+ */
+function extensionRuns(): "build" | "sources" {
+	const loader = (globalThis as Record<symbol, unknown>)[Symbol.for("pi-delegate.import")];
+	return typeof loader === "function" ? "build" : "sources";
+}
+
 export function registerDoctorCommand(pi: ExtensionAPI): void {
 	registerReportRenderer(pi);
 	pi.registerCommand(DOCTOR_COMMAND, {
@@ -38,12 +49,13 @@ export function registerDoctorCommand(pi: ExtensionAPI): void {
 					...(process.argv[1] && { path: process.argv[1] }),
 					...(ctx.model && { model: { provider: ctx.model.provider, id: ctx.model.id } }),
 					registry: ctx.modelRegistry,
+					runs: extensionRuns(),
 				},
 			});
 			const failed = report.counts.fail;
 			showReport(pi, ctx, {
 				title: failed > 0 ? `pi-delegate doctor: ${failed} check(s) failed` : "pi-delegate doctor: ready to delegate",
-				summary: doctorSummary(report),
+				summary: doctorSummary(report, REPORT_TEXT_WIDTH),
 				text: renderDoctorReport(report, REPORT_TEXT_WIDTH),
 				...(failed > 0 && { error: true }),
 			});

@@ -7,6 +7,7 @@ import type { Theme } from "@earendil-works/pi-coding-agent";
 import { Box, type Component, Text } from "@earendil-works/pi-tui";
 import { renderTable } from "../../format/table.ts";
 import { expandKey } from "../fit.ts";
+import { fitText } from "./fit-text.ts";
 import type { Report } from "./report-types.ts";
 
 /** Draws a report's table at whatever width the row has. */
@@ -21,14 +22,26 @@ class FitTable implements Component {
 	invalidate(): void {}
 }
 
+/** Draws a report's text at whatever width the row has, each line keeping its indent (fit-text.ts). */
+class FitText implements Component {
+	private readonly text: string;
+	constructor(text: string) {
+		this.text = text;
+	}
+	render(width: number): string[] {
+		return fitText(this.text, width);
+	}
+	invalidate(): void {}
+}
+
 export function renderReportEntry(report: Report, expanded: boolean, theme: Theme): Component {
 	const box = new Box(1, 1, (text) => theme.bg("customMessageBg", text));
 	const title = theme.bold(theme.fg(report.error ? "error" : "accent", report.title));
 	box.addChild(new Text(title, 0, 0));
 	if (report.table) {
 		box.addChild(new FitTable(report.table));
-		if (expanded) box.addChild(new Text(report.table.rest, 0, 0));
-	} else box.addChild(new Text(expanded ? report.text : report.summary, 0, 0));
+		if (expanded) box.addChild(new FitText(report.table.rest));
+	} else box.addChild(new FitText(expanded ? report.text : report.summary));
 	if (!expanded && report.text !== report.summary) {
 		box.addChild(new Text(theme.fg("dim", `(${expandKey()} for the whole report)`), 0, 0));
 	}

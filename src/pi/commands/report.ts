@@ -26,12 +26,14 @@ export type { Report };
  */
 export const REPORT_TEXT_WIDTH = 78;
 
-/** The report as plain text for a stream of a given width (print mode, RPC). */
+/**
+ * The report as plain text for a stream of a given width (print mode, RPC): a table laid out for
+ * the width, then the rest — `text` holds the table too, laid out for no width, and is not repeated.
+ */
 function plainText(report: Report, width: number): string {
-	const table = report.table
-		? `${renderTable(report.table.header, report.table.rows, [], { maxWidth: width })}\n\n`
-		: "";
-	return `${table}${report.text}`;
+	if (!report.table) return report.text;
+	const table = renderTable(report.table.header, report.table.rows, [], { maxWidth: width });
+	return `${table}\n\n${report.table.rest}`;
 }
 
 const withRenderer = new WeakSet<ExtensionAPI>();
