@@ -18,7 +18,7 @@ import type { BackgroundRun } from "./background-hub.ts";
 import { toolUsage } from "./tool-usage.ts";
 
 export const CHILDREN_TOOL_DESCRIPTION =
-	"Your background children: list; wait (one run or all, timeout_s default 60) returns the reports of those that ended; send a running one a message; stop one.";
+	"Background children: list; wait (a run or all; timeout_s, default 60) for reports; send a running one a message; stop one.";
 
 export const ChildrenParamsSchema = {
 	type: "object",
