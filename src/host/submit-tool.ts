@@ -27,12 +27,12 @@ import {
 	completeEnvelope,
 	type Envelope,
 	EnvelopeSchema,
-	type SubmittedEnvelope,
 	SUBMIT_RESULT_PROMPT_SNIPPET,
 	SUBMIT_RESULT_TOOL_DESCRIPTION,
 	SUBMIT_RESULT_TOOL_LABEL,
 	SUBMIT_RESULT_TOOL_NAME,
 	SubmitParamsSchema,
+	type SubmittedEnvelope,
 } from "../envelope/schema.ts";
 import { verifyEvidence } from "../envelope/verify.ts";
 import { plural } from "../format/numbers.ts";

@@ -49,6 +49,11 @@ export interface ChildEntry {
 	auditDir?: string;
 	/** What "open its report" shows once it has ended. */
 	report?: string;
+	/**
+	 * The whole report as a model reads it (the child's words marked), for the `children` tool's
+	 * report action: the report a call returns is compact, and this is its detail, one step away.
+	 */
+	detail?: string;
 }
 
 export interface ChildrenState {
@@ -65,6 +70,7 @@ export interface ChildEndInfo {
 	recordedUsd?: number;
 	auditDir?: string;
 	report?: string;
+	detail?: string;
 }
 
 export type ChildEvent =
@@ -134,6 +140,7 @@ function onEnd(child: ChildEntry, event: Extract<ChildEvent, { type: "ended" }>)
 		endedAt: event.at,
 		...(event.auditDir !== undefined && { auditDir: event.auditDir }),
 		...(event.report !== undefined && { report: event.report }),
+		...(event.detail !== undefined && { detail: event.detail }),
 	};
 	if (event.state !== "replayed") return ended;
 	return { ...ended, usd: 0, ...(event.recordedUsd !== undefined && { replayedUsd: event.recordedUsd }) };

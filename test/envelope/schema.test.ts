@@ -1,6 +1,6 @@
 import { Value } from "typebox/value";
-import { countTokens } from "../../bench/emulator/index.ts";
 import { describe, expect, it } from "vitest";
+import { countTokens } from "../../bench/emulator/index.ts";
 import {
 	completeEnvelope,
 	ENVELOPE_FIELDS,

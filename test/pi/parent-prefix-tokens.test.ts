@@ -45,5 +45,7 @@ describe("the prefix pi-delegate adds to every request of the parent", () => {
 		const added = parentPrefix();
 		console.log(JSON.stringify(added));
 		expect(added.total).toBeLessThanOrEqual(760);
+		expect(added.task).toBeLessThanOrEqual(300);
+		expect(added.fork).toBeLessThanOrEqual(100);
 	});
 });
