@@ -49,10 +49,7 @@ export interface ChildEntry {
 	auditDir?: string;
 	/** What "open its report" shows once it has ended. */
 	report?: string;
-	/**
-	 * The whole report as a model reads it (the child's words marked), for the `children` tool's
-	 * report action: the report a call returns is compact, and this is its detail, one step away.
-	 */
+	/** The whole report as a model reads it: the detail a compact report leaves one step away. */
 	detail?: string;
 }
 
