@@ -59,7 +59,6 @@ export interface ChildrenState {
 }
 
 export const NO_CHILDREN: ChildrenState = Object.freeze({ children: [] }) as ChildrenState;
-
 export interface ChildEndInfo {
 	state: ChildEnd;
 	usage?: ChildUsage;
