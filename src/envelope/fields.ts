@@ -63,9 +63,9 @@ export const ENVELOPE_FIELD_TEXT: Readonly<Record<string, EnvelopeFieldText>> = 
 	"evidence[].pointer": text(`write ${POINTER_FORMS}`, `add pointer: ${POINTER_FORMS}; every claim needs one`, {
 		missingWhy: ": a claim without a pointer cannot be checked",
 	}),
-	unsure: textList("add unsure: a list of doubts, or [] if none"),
+	unsure: textList("add unsure: a list of doubts, or leave it out if none"),
 	"unsure[]": text("write the doubt in a sentence, or drop the empty item", "write the doubt in a sentence"),
-	did_not_do: textList("add did_not_do: a list of what was not done, or [] if none"),
+	did_not_do: textList("add did_not_do: a list of what was not done, or leave it out if none"),
 	"did_not_do[]": text("write what was not done and why, or drop the empty item", "write what was not done and why"),
 	status: {
 		expects: `one of ${quotedStatuses}`,

@@ -10,13 +10,13 @@
  */
 import { plural } from "../format/numbers.ts";
 import { formatPath, type Problem } from "../problems.ts";
-import { valueAt } from "../values.ts";
+import { isRecord, valueAt } from "../values.ts";
 import { type Candidate, describeSource, type EnvelopeSource, textCandidates } from "./candidates.ts";
 import { type EvidenceRule, emptyProofProblem } from "./proof.ts";
 import { acceptedCallNumbers, describeRejections, type RejectedCall, summarizeRejection } from "./rejected.ts";
 import { canonicalJson, differingPaths } from "./same.ts";
-import type { Envelope } from "./schema.ts";
-import { ENVELOPE_FIELDS, SUBMIT_RESULT_TOOL_NAME } from "./schema.ts";
+import type { Envelope, SubmittedEnvelope } from "./schema.ts";
+import { completeEnvelope, ENVELOPE_FIELDS, SUBMIT_RESULT_TOOL_NAME } from "./schema.ts";
 import { envelopeProblems } from "./shape.ts";
 
 export type { EnvelopeSource } from "./candidates.ts";
@@ -181,6 +181,11 @@ export function parseEnvelope(input: EnvelopeInput): EnvelopeParse {
 	return { ...result, problems: [...result.problems, ...rejectionProblems(rejected)] };
 }
 
+/** A candidate as it reads once parsed: a list it left out is `[]`, so leaving one out is no conflict. */
+function withLists(value: unknown): unknown {
+	return isRecord(value) ? { unsure: [], did_not_do: [], ...value } : value;
+}
+
 function parseCandidates(input: EnvelopeInput): EnvelopeParse {
 	const callNumbers = acceptedCallNumbers(input.submissions.length, input.rejected ?? []);
 	const fromTool: Candidate[] = input.submissions.map((value, i) => ({
@@ -198,7 +203,7 @@ function parseCandidates(input: EnvelopeInput): EnvelopeParse {
 
 	const parsed = candidates as Array<Candidate & { json: true }>;
 	const distinct = parsed.filter(
-		(c, i) => parsed.findIndex((d) => canonicalJson(d.value) === canonicalJson(c.value)) === i,
+		(c, i) => parsed.findIndex((d) => canonicalJson(withLists(d.value)) === canonicalJson(withLists(c.value))) === i,
 	);
 	if (distinct.length > 1) return conflict(distinct);
 
@@ -212,7 +217,12 @@ function parseCandidates(input: EnvelopeInput): EnvelopeParse {
 		};
 	}
 	const allNotes = notes(parsed, skipped, input.rejected ?? []);
-	return { ok: true, envelope: chosen.value as Envelope, source: chosen.source, notes: allNotes };
+	return {
+		ok: true,
+		envelope: completeEnvelope(chosen.value as SubmittedEnvelope),
+		source: chosen.source,
+		notes: allNotes,
+	};
 }
 
 function notes(
@@ -246,7 +256,7 @@ function notes(
 export function checkSubmission(args: unknown, evidence?: EvidenceRule): Problem[] {
 	const problems = envelopeProblems(args);
 	if (problems.length > 0) return problems;
-	const proof = emptyProofProblem(args as Envelope, evidence);
+	const proof = emptyProofProblem(completeEnvelope(args as SubmittedEnvelope), evidence);
 	return proof ? [proof] : [];
 }
 

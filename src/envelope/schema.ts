@@ -8,9 +8,11 @@
  *   words; a string carries any shape (prose, a list, code, embedded JSON), every model produces one
  *   reliably, and a string-or-object union would need `anyOf`, which several providers' tool schemas
  *   handle badly.
- * - Every field is required, `[]` included: an explicit empty `unsure` is a statement, a missing one
- *   is a model that never considered the question. In the tool path Pi rejects the call and the model
- *   corrects it at once, so strictness costs a retry, not a run.
+ * - `deliverable`, `evidence` and `status` are required; `unsure` and `did_not_do` may be left out
+ *   and then read as `[]` (`completeEnvelope`). Every child writes its envelope as output, the
+ *   dearest token, and most have nothing to put there: the two empty lists were a fifth of a short
+ *   envelope. `status` stays required (a child must judge it), and `partial` is still told to say
+ *   what it did not do. A field that is present is checked as before.
  * - Unknown fields are rejected (`additionalProperties: false`): whatever a model puts in an invented
  *   field is invisible to the parent's check, so it belongs in `deliverable` or `unsure` instead.
  * - `evidence: []` fits the shape whatever the status: a partial or failed result may have nothing
@@ -58,8 +60,8 @@ export const EnvelopeSchema = Type.Object(
 			description:
 				"Claims the deliverable rests on, each with a pointer that is verified. An ok needs one unless the task says evidence is optional; with nothing checkable, use partial.",
 		}),
-		unsure: textList("What you could not establish. [] if none."),
-		did_not_do: textList("What was asked that you did not do, and why. [] if none."),
+		unsure: Type.Optional(textList("What you could not establish; leave out if none.")),
+		did_not_do: Type.Optional(textList("What was asked that you did not do, and why; leave out if none.")),
 		status: Type.Unsafe<EnvelopeStatus>({
 			type: "string",
 			enum: [...STATUSES],
@@ -69,7 +71,47 @@ export const EnvelopeSchema = Type.Object(
 	{ additionalProperties: false },
 );
 
-export type Envelope = Static<typeof EnvelopeSchema>;
+/** An envelope as a child sends it: `unsure` and `did_not_do` may be absent. */
+export type SubmittedEnvelope = Static<typeof EnvelopeSchema>;
+
+/** An envelope as checked and read: the lists a child may leave out are there, `[]` when it did. */
+export type Envelope = Required<Static<typeof EnvelopeSchema>>;
+
+/**
+ * A valid envelope with the lists it left out filled in as `[]`, in the schema's field order (the
+ * audit record and every reader see one shape). The same object when nothing was left out.
+ */
+export function completeEnvelope(value: SubmittedEnvelope): Envelope {
+	if (value.unsure !== undefined && value.did_not_do !== undefined) return value as Envelope;
+	const { deliverable, evidence, unsure = [], did_not_do = [], status } = value;
+	return { deliverable, evidence, unsure, did_not_do, status };
+}
+
+/**
+ * The schema `submit_result` sends to the model, in every child's prefix: the envelope's shape with
+ * as few words as the model needs to fill it. What it leaves out (the non-blank rule on text, the
+ * pointer's description beyond its forms, the status words) the tool's description says once, and
+ * the check applies EnvelopeSchema itself, before Pi's own check of this looser one (submit-tool.ts
+ * `prepareArguments`): a call this accepts and EnvelopeSchema does not is rejected with its problems.
+ */
+export const SubmitParamsSchema = Type.Object(
+	{
+		deliverable: Type.String({ description: "The answer, in the shape asked for; or what stopped you." }),
+		evidence: Type.Array(
+			Type.Object(
+				{
+					claim: Type.String(),
+					pointer: Type.String({ description: "path:line, path:start-end, path, or cmd: <a command you ran>" }),
+				},
+				{ additionalProperties: false },
+			),
+		),
+		unsure: Type.Optional(Type.Array(Type.String())),
+		did_not_do: Type.Optional(Type.Array(Type.String())),
+		status: Type.Unsafe<EnvelopeStatus>({ type: "string", enum: [...STATUSES] }),
+	},
+	{ additionalProperties: false },
+);
 export type Evidence = Static<typeof EvidenceSchema>;
 
 /** The name of the tool through which a child returns its envelope. */
@@ -83,10 +125,11 @@ export const SUBMIT_RESULT_TOOL_LABEL = "Submit result";
  * definitions (and so share a prompt cache).
  */
 export const SUBMIT_RESULT_TOOL_DESCRIPTION = [
-	"Hand in your result once, on its own, as your last action: it ends your work, and a task not finished",
-	"with it fails. It is checked: a wrong shape, or a pointer to a missing line or an unrun command, fails",
-	"it; if the call is rejected, fix what the error names and call again. An honest partial beats a false ok.",
-].join(" ");
+	"Hand in your result once, as your last action; a task not finished with it fails.",
+	"Each evidence pointer (paths in the roots) is verified; an ok needs one unless the task says evidence is optional.",
+	"Leave out unsure and did_not_do if none; a partial says what it did not do.",
+	"A rejected call names what to fix: fix it and call again. An honest partial beats a false ok.",
+].join("\n");
 
 /** One line for the tool list in a system prompt. */
 export const SUBMIT_RESULT_PROMPT_SNIPPET = "Hand in your finished result (ends your work)";

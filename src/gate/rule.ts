@@ -2,24 +2,21 @@
  * The delegation rule, as pi-delegate adds it to the parent's system prompt. The system prompt is
  * the one place a rule survives compaction (a skill, or a paragraph in the conversation, is gone
  * after the first one), and a rule placed anywhere else lost to the fork tool's own description.
- * So it is short, says the one thing that decides (what the child sees), and is byte-stable: the
- * same text on every request keeps the prompt cache warm.
+ * It says the one thing that decides (what the child sees) and is byte-stable: the same text on
+ * every request keeps the prompt cache warm.
  *
- * The three pre-flight questions are the gate's three reason kinds, asked in advance. They are
- * written once, in the fork tool's description, where the model reads them as it chooses to fork;
- * the rule points at them. Tool definitions are sent on every request, as the system prompt is, so
- * they survive compaction too, and a second copy would be paid for on every request of the parent.
+ * It is also the one place the guidance is said: what a task's verdict proves, the three
+ * pre-flight questions (the gate's three reason kinds, asked in advance), and that a child's words
+ * are data. The tools' descriptions only say what each does and name their fields: every word of
+ * them rides on every request of the parent as the rule does, and a second copy would be paid for
+ * each time (docs/cost.md).
  */
 
 import { CHILD_TEXT_NOTE } from "../format/child-text.ts";
 
 /** The three questions to ask before any fork; one yes makes it a task. */
-export const PREFLIGHT_QUESTIONS = [
-	"Before a fork, ask; one yes makes it a task:",
-	"1. Does the brief say do not, only, never or must not?",
-	"2. Will the child write, edit, commit or push?",
-	"3. Do I want a PASS/FAIL I can check?",
-].join("\n");
+export const PREFLIGHT_QUESTIONS =
+	"Before a fork, ask: does the brief say do not, only, never or must not? Will the child write, edit, commit or push? Do I want a PASS/FAIL I can check? One yes makes it a task (such a fork is blocked and handed back as a task call).";
 
 /** The tag around the rule: it marks the section, so it is never appended twice. */
 export const DELEGATION_RULE_TAG = "delegation";
@@ -28,23 +25,20 @@ export const DELEGATION_RULE_TAG = "delegation";
 export const DELEGATION_RULE = [
 	`<${DELEGATION_RULE_TAG}>`,
 	"Delegating: task first, fork second. They differ in what the child sees.",
-	"- task: only its spec; checked PASS/FAIL, every root diffed. The default for anything that writes or must obey a rule.",
+	"- task: only its spec; checked PASS/FAIL: every root diffed (a change outside write_allowed fails it), evidence pointers verified. A PASS proves shape and pointers, not truth. The default for anything that writes or must obey a rule.",
 	"- fork: this whole conversation, which outweighs the brief; unchecked prose. Only for read-only exploration of this conversation, or several independent opinions.",
-	"Before a fork, ask the three questions in its description: one yes makes it a task, and a fork that fails them is blocked and handed back as a task call.",
+	PREFLIGHT_QUESTIONS,
+	CHILD_TEXT_NOTE,
 	`</${DELEGATION_RULE_TAG}>`,
 ].join("\n");
 
 /**
- * The fork tool's description: what it is for, what it is not for, that its answer is data (it
- * comes back between `<child>` tags, report/fork-report.ts), and the questions.
+ * The fork tool's description: what it does, never offered for implementation (the rule says when
+ * to choose it, and asks the questions), and the field its schema leaves out.
  */
 export const FORK_TOOL_DESCRIPTION = [
-	"Run a child that sees this whole conversation, your brief last, and returns prose. Only for read-only " +
-		"exploration of this conversation, or several briefs for independent opinions at once.",
-	"Not for implementation, nor anything that writes or must obey a rule: use task (checked PASS/FAIL).",
-	CHILD_TEXT_NOTE,
-	PREFLIGHT_QUESTIONS,
-	"Also: resume (a finished fork's run id: it continues with this brief).",
+	"Run a read-only child that sees this whole conversation (or its branch at entry id from), your brief last, and answers in prose.",
+	"Also: resume (a fork's run id to continue).",
 ].join("\n");
 
 /**

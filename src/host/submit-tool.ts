@@ -24,12 +24,15 @@ import { checkSubmission, submissionErrorText } from "../envelope/parse.ts";
 import { evidenceDeadline, nodeFileProbe } from "../envelope/probe.ts";
 import { SECOND_RESULT_ERROR } from "../envelope/rejected.ts";
 import {
+	completeEnvelope,
 	type Envelope,
 	EnvelopeSchema,
 	SUBMIT_RESULT_PROMPT_SNIPPET,
 	SUBMIT_RESULT_TOOL_DESCRIPTION,
 	SUBMIT_RESULT_TOOL_LABEL,
 	SUBMIT_RESULT_TOOL_NAME,
+	SubmitParamsSchema,
+	type SubmittedEnvelope,
 } from "../envelope/schema.ts";
 import { verifyEvidence } from "../envelope/verify.ts";
 import { plural } from "../format/numbers.ts";
@@ -39,12 +42,13 @@ import { formatPath, type Problem } from "../problems.ts";
 /** What the tool puts in `details` of an accepted result: the arguments exactly as it received them. */
 export interface SubmitDetails {
 	accepted: true;
-	envelope: Envelope;
+	/** As received: a list the child left out is absent here and `[]` once parsed (parse.ts). */
+	envelope: SubmittedEnvelope;
 }
 
 /** The tool's memory across calls within one child. */
 export interface SubmitState {
-	accepted: Envelope | undefined;
+	accepted: SubmittedEnvelope | undefined;
 	rejections: number;
 }
 
@@ -118,26 +122,27 @@ export function createSubmitTool(
 	state: SubmitState = { accepted: undefined, rejections: 0 },
 	/** Where the child's paths are read on this side (an in-process child on private copies). */
 	place?: PlacePath,
-): { tool: ReturnType<typeof defineTool<typeof EnvelopeSchema, SubmitDetails>>; state: SubmitState } {
-	const tool = defineTool<typeof EnvelopeSchema, SubmitDetails>({
+): { tool: ReturnType<typeof defineTool<typeof SubmitParamsSchema, SubmitDetails>>; state: SubmitState } {
+	const tool = defineTool<typeof SubmitParamsSchema, SubmitDetails>({
 		name: SUBMIT_RESULT_TOOL_NAME,
 		label: SUBMIT_RESULT_TOOL_LABEL,
 		description: SUBMIT_RESULT_TOOL_DESCRIPTION,
 		promptSnippet: SUBMIT_RESULT_PROMPT_SNIPPET,
-		parameters: EnvelopeSchema,
+		// The model reads the compact schema; prepareArguments checks EnvelopeSchema's every rule first.
+		parameters: SubmitParamsSchema,
 		executionMode: "sequential",
 		prepareArguments(raw) {
 			const prepared = prepareSubmission(raw, piAccepts);
 			if (!prepared.ok) throw new Error(submissionErrorText(prepared.problems));
-			return prepared.value as Envelope;
+			return prepared.value as SubmittedEnvelope;
 		},
 		async execute(_id, params) {
-			const envelope = params as Envelope;
+			const envelope = params as SubmittedEnvelope;
 			if (state.accepted !== undefined) {
 				if (isDeepStrictEqual(state.accepted, envelope)) return accepted(envelope, []);
 				throw new Error(`${SECOND_RESULT_ERROR}; a second, different result is not accepted. Stop now.`);
 			}
-			const problems = submissionProblems(envelope, config, commandsRun, place);
+			const problems = submissionProblems(completeEnvelope(envelope), config, commandsRun, place);
 			if (problems.length > 0 && state.rejections < config.maxRejections) {
 				state.rejections++;
 				throw new Error(submissionErrorText(problems));
@@ -150,7 +155,7 @@ export function createSubmitTool(
 }
 
 /** The result of an accepted call; one taken as it is after the last rejection says what still fails it. */
-function accepted(envelope: Envelope, unresolved: readonly Problem[]) {
+function accepted(envelope: SubmittedEnvelope, unresolved: readonly Problem[]) {
 	const text =
 		unresolved.length === 0
 			? "Result received. Your work is done; stop here."

@@ -24,6 +24,8 @@ export interface BackgroundOutcome {
 	text: string;
 	/** The full report, for people (`/children report`). */
 	report: string;
+	/** The full report as a model reads it, for the `children` tool's report action. */
+	detail?: string;
 	usage?: ChildUsage;
 	auditDir?: string;
 	/** The `pi-delegate.child` entry for the spend view, appended once through the sink. */
@@ -186,8 +188,14 @@ export class SessionBackground {
 				run.state = "ended";
 				run.outcome = { ...outcome, key: run.key };
 				run.mailbox.close();
-				const { state, usage, auditDir, report } = run.outcome;
-				run.handle?.end({ state, ...(usage && { usage }), ...(auditDir && { auditDir }), report });
+				const { state, usage, auditDir, report, detail } = run.outcome;
+				run.handle?.end({
+					state,
+					...(usage && { usage }),
+					...(auditDir && { auditDir }),
+					report,
+					...(detail && { detail }),
+				});
 				resolve();
 				this.settle(run);
 				this.pump();

@@ -1,8 +1,10 @@
 /**
  * The `children` tool: the parent's one handle on the children it started in the background —
- * list them, wait for one or all (up to a time-out), send a running one a message, stop one. One
- * tool with an action rather than four: its definition rides on every request of the parent, and
- * bench/background.bench.ts and test/pi/background-tokens.test.ts hold what it adds.
+ * list them, wait for one or all (up to a time-out), send a running one a message, stop one — and
+ * the whole report of any ended child, foreground or background (the detail a PASS's compact
+ * report leaves out). One tool with an action rather than five: its definition rides on every
+ * request of the parent, and bench/background.bench.ts and test/pi/background-tokens.test.ts hold
+ * what it adds.
  *
  * A wait returns the reports of the children that ended (the same compact report a foreground
  * call returns), which then count as delivered: no message follows for them. Their usage is the
@@ -18,13 +20,13 @@ import type { BackgroundRun } from "./background-hub.ts";
 import { toolUsage } from "./tool-usage.ts";
 
 export const CHILDREN_TOOL_DESCRIPTION =
-	"Your background children: list; wait (one run or all, timeout_s default 60) returns the reports of those that ended; send a running one a message; stop one.";
+	"Your children: list; wait (a background run or all; timeout_s, default 60) for reports; send a running one a message; stop one; report: an ended one's full report.";
 
 export const ChildrenParamsSchema = {
 	type: "object",
 	required: ["action"],
 	properties: {
-		action: { type: "string", enum: ["list", "wait", "send", "stop"] },
+		action: { type: "string", enum: ["list", "wait", "send", "stop", "report"] },
 		run: { type: "string" },
 		message: { type: "string" },
 		timeout_s: { type: "number" },
@@ -32,7 +34,7 @@ export const ChildrenParamsSchema = {
 } as const;
 
 export interface ChildrenParams {
-	action: "list" | "wait" | "send" | "stop";
+	action: "list" | "wait" | "send" | "stop" | "report";
 	run?: string;
 	message?: string;
 	timeout_s?: number;
@@ -79,6 +81,18 @@ async function waitFor(port: BackgroundPort, ctx: ExtensionContext, params: Chil
 	};
 }
 
+/**
+ * An ended child's whole report, as a model reads it: the detail its compact report left out. A
+ * child that has not ended, or whose whole report was not kept (a fork's answer is already whole),
+ * says where the rest is.
+ */
+function reportOf(child: ChildEntry): string {
+	if (isActive(child)) throw new Error(`children: ${child.key} is still ${child.state}; wait for it first`);
+	if (child.detail !== undefined) return child.detail;
+	const where = child.auditDir ? `; its audit record is ${child.auditDir}` : "";
+	return `${child.key}: ${child.state}; its report was returned whole${where}.`;
+}
+
 /** One action; a wrong id or a missing field throws, so the model reads it as an error. */
 export async function childrenAction(
 	port: BackgroundPort,
@@ -99,6 +113,7 @@ export async function childrenAction(
 	}
 	const child = params.run === undefined ? undefined : registry.find(params.run);
 	if (!child) throw new Error(`children: no child "${params.run ?? ""}"; action "list" lists them`);
+	if (params.action === "report") return text(reportOf(child));
 	if (!isActive(child)) throw new Error(`children: ${child.key} has ended (${child.state})`);
 	if (params.action === "stop") {
 		registry.stop(child.key);

@@ -7,8 +7,8 @@
  *
  * Its parameters are exactly what the fork-gate reads (`brief`, `briefs`, `from`), so the gate's
  * `tool_call` hook blocks a brief that must be a task before this runs. The description never offers
- * the fork for implementation and carries the three pre-flight questions. The runner loads on the
- * first call, like the task tool's.
+ * the fork for implementation; the three pre-flight questions are the delegation rule's, said once
+ * (gate/rule.ts). The runner loads on the first call, like the task tool's.
  */
 import type { ExtensionAPI, ToolDefinition } from "@earendil-works/pi-coding-agent";
 import { FORK_TOOL_DESCRIPTION } from "../gate/rule.ts";

@@ -17,7 +17,7 @@ import { entryPlace, requestChildren } from "../plan/request.ts";
 import type { TaskRequest } from "../plan/request-types.ts";
 import type { TaskPlan } from "../plan/types.ts";
 import { formatProblems, formatSegments, type Problem } from "../problems.ts";
-import { renderModelReport, renderReport } from "../report/task-report.ts";
+import { renderDetailModelReport, renderModelReport, renderReport } from "../report/task-report.ts";
 import { type ChildrenRegistry, trackChild } from "../run/children.ts";
 import { planCall, runChild } from "../run/delegate.ts";
 import { entryPlaceOf } from "../run/entry-place.ts";
@@ -129,6 +129,7 @@ async function runAll(
 						usage: result.metrics.usage,
 						auditDir: result.auditDir,
 						report: renderReport(result),
+						detail: renderDetailModelReport(result),
 					});
 					return result;
 				} catch (error) {
@@ -165,6 +166,7 @@ function launchTasks(planned: Planned, ctx: ExtensionContext, deps: TaskToolDeps
 				state: result.verdict,
 				text: renderModelReport(result, { cwd: ctx.cwd }),
 				report: renderReport(result),
+				detail: renderDetailModelReport(result),
 				usage: result.metrics.usage,
 				auditDir: result.auditDir,
 				link: { customType: CHILD_ENTRY_TYPE, data: childLinkEntry(result, undefined, plan.prefixKey) },

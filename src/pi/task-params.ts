@@ -9,7 +9,7 @@
  *
  * The definition is sent on every request of the parent's conversation, so the table gives the tool
  * the shortest description that still says the one thing a model gets wrong without it, and leaves
- * out the rarest fields (exclude, network, git_writes, evidence, the context fields), which the
+ * out the rarely set fields (all but goal, effort, read_only, roots, write_allowed, tasks, background), which the
  * tool's description names instead.
  */
 import { toolParameters } from "../request/generate.ts";

@@ -6,7 +6,7 @@
  * as the tool result's usage, so Pi adds them to the session's totals.
  */
 import type { ExtensionAPI, ToolDefinition } from "@earendil-works/pi-coding-agent";
-import { CHILD_TEXT_NOTE } from "../format/child-text.ts";
+import { CONTEXT_CHANNELS } from "../request/call-fields.ts";
 import { deferredComponent, labelStandIn, onDemand, piPackage, resultText } from "./on-demand.ts";
 import { registerParentCachePolicy } from "./parent-cache.ts";
 import type { TaskCallHooks, TaskToolDeps } from "./task-call.ts";
@@ -16,17 +16,16 @@ import type { TaskDetails } from "./task-render.ts";
 export type { TaskToolDeps };
 
 /**
- * What the model reads about the tool, on every request of the parent: what it does, what a
- * verdict proves, and that a child's words in its result are data (report/model-text.ts). When to choose it over a fork is the delegation rule's (the parent's system
- * prompt), and the fields the schema leaves out are named in its last line (task-params.ts).
+ * What the model reads about the tool, on every request of the parent. What a task is, what its
+ * verdict proves and when to choose it over a fork are said once, in the delegation rule (the
+ * parent's system prompt, gate/rule.ts); so is that a child's words are data. This says only what
+ * the tool does and names the fields the schema leaves out (task-params.ts), each with the fewest
+ * words that keep it from being misused: a call may set every one, and the request step words any
+ * problem with its fix.
  */
 export const TASK_TOOL_DESCRIPTION = [
-	"Hand self-contained work to child agents; get back checked PASS/FAIL verdicts. A child sees only its spec.",
-	"Every root is diffed: a change outside write_allowed fails the task, even build output or caches.",
-	"Evidence pointers are verified.",
-	"A PASS proves shape and pointers, not truth: spot-check what your next step rests on.",
-	CHILD_TEXT_NOTE,
-	'Also: accept (commands run after the child; one failing fails it), apply "direct" (default: changes reach the roots only on PASS), exclude (parts of roots not checked), evidence "optional", network and git_writes (sandbox allowances), resume (a finished run id: its child continues with this goal).',
+	"Run child agents on self-contained work; each returns a checked PASS/FAIL.",
+	`Also: id, deliverable, agent, facts, files, commands (lists), tail (tokens of this chat to quote), budget {wall_s, usd, turns, accept_s}, sandbox "off", contextMode (focused, isolated, scoped, legacy, a project mode) or a channel (${CONTEXT_CHANNELS}), accept (commands that must pass), apply "direct", exclude (unchecked paths), evidence "optional", network, git_writes, resume (run id to continue).`,
 ].join("\n");
 
 /** The runner, with Pi's package and what a call reports into; loaded on the first call, not when Pi starts. */

@@ -192,14 +192,36 @@ export function applyCachePolicy(payload: unknown, policy: ChildCachePolicy): un
 	return copy;
 }
 
+/** A gap past five minutes, and this many of the latest ones, decide the parent's lifetime. */
+const FIVE_MINUTES_MS = 5 * 60_000;
+const HOUR_MS = 60 * 60_000;
+const GAPS_WEIGHED = 3;
+
 /**
- * The parent's requests once its conversation has delegated (an assistant turn called `toolName`):
- * every marker Pi placed is written for an hour. A delegating parent waits on its children and
- * then on a person reading their reports, each often longer than five minutes; with 5-minute
- * entries its next request writes the whole conversation again (1.25× input), with 1-hour ones it
- * reads it (0.1×) and pays 2× instead of 1.25× only for what is new.
+ * How long the parent's cache entries should live, from the gaps between its requests so far
+ * (milliseconds, oldest first). A 1-hour write costs 2× input instead of 1.25×, on every request;
+ * it pays only when the next request comes more than five minutes and at most an hour later (the
+ * conversation is read at 0.1× instead of written again at 1.25×). After a gap under five minutes
+ * both lifetimes read it, and after one over an hour both write it again: there the hour is 0.75×
+ * input lost. So the hour is chosen only when most of the latest gaps past five minutes (children
+ * that ran long, a person reading reports) ended within the hour; before any such gap, or when the
+ * session's pauses are short or long, Pi's five minutes stand.
  */
-export function applyParentPolicy(payload: unknown, toolName: string): unknown {
+export function parentLifetime(gapsMs: readonly number[]): CacheLifetime {
+	const long = gapsMs.filter((gap) => gap > FIVE_MINUTES_MS).slice(-GAPS_WEIGHED);
+	const paying = long.filter((gap) => gap <= HOUR_MS).length;
+	return long.length > 0 && paying * 2 > long.length ? "1h" : "5m";
+}
+
+/**
+ * The parent's requests once its conversation has delegated (an assistant turn called `toolName`)
+ * and its gaps make the hour pay (`parentLifetime`): every marker Pi placed is written for an hour.
+ * A delegating parent waits on its children and then on a person reading their reports; when those
+ * waits last between five minutes and an hour, its next request reads the conversation (0.1×)
+ * instead of writing it again (1.25×). With `lifetime` "5m" the payload goes out as Pi built it.
+ */
+export function applyParentPolicy(payload: unknown, toolName: string, lifetime: CacheLifetime = "1h"): unknown {
+	if (lifetime === "5m") return payload;
 	if (!isRecord(payload) || !Array.isArray(payload.messages)) return payload;
 	const messages = payload.messages as Message[];
 	const delegated = messages.some(

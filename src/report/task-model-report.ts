@@ -110,6 +110,16 @@ function boundaryLine(result: TaskResult, cwd?: string): string {
  */
 export function renderModelReport(result: TaskResult, options: { cwd?: string } = {}): string {
 	if (result.verdict === "PASS") return modelText(singlePassParts(result, options.cwd));
+	return renderDetailModelReport(result);
+}
+
+/**
+ * A task's whole report as the calling model reads it, whatever its verdict: its problems, the
+ * answer with every evidence pointer and how it checked out, the boundary with its roots, what was
+ * applied or left in place, the sandbox, the spend and the audit directory. A FAIL's report is
+ * this; a PASS's is compact, and this is its detail (the `children` tool's report action).
+ */
+export function renderDetailModelReport(result: TaskResult): string {
 	return modelText([
 		verdictHead(result),
 		...problemLines(result),
@@ -142,20 +152,41 @@ export function tally(results: readonly TaskResult[]): string {
 	return `${plural(results.length, "task")}: ${counts} · ${formatUsd(usd)}`;
 }
 
+/** Changed paths a PASS lists by name; past this, the rest are counted. */
+const MAX_CHANGED = 8;
+
 /**
- * What a PASS says beyond its answer, one indented line each: warnings, the evidence pointers, a
- * relaxed evidence rule, doubts and omissions, the roots (with the changes made in writable ones),
- * and writes the sandbox prevented — a child that tried one did more than it was asked, even if the
- * boundary found nothing.
+ * The paths a PASS changed, as the call named its roots (relative to `cwd` where inside it): what
+ * the next step acts on. The paths are the child's (it chose their names), so they are its words.
+ */
+function changedLine(result: TaskResult, cwd: string | undefined): ReportLine | undefined {
+	if (result.delta.length === 0) return undefined;
+	const base = cwd === undefined ? undefined : lexical(cwd);
+	const under = (root: string) => {
+		if (base === undefined) return root;
+		if (root === base) return "";
+		return isInside(root, base) ? segmentsBelow(root, base).join("/") : root;
+	};
+	const named = result.delta.slice(0, MAX_CHANGED).map((c) => {
+		const dir = under(c.root);
+		return dir === "" ? c.path : `${dir}/${c.path}`;
+	});
+	const more = result.delta.length - named.length;
+	const applied = result.apply?.applied && result.apply.patch ? ", applied" : "";
+	return [`  changed${applied}: `, said(named.join(", ")), more > 0 ? ` and ${more} more` : ""];
+}
+
+/**
+ * What a PASS says beyond its answer, one indented line each: warnings, a relaxed evidence rule,
+ * doubts and omissions, acceptance commands, the paths it changed, and writes the sandbox
+ * prevented — a child that tried one did more than it was asked, even if the boundary found
+ * nothing. Its verified pointers, roots, spend and audit directory are one step away (the
+ * `children` tool's report action, the audit record): the verdict says they held, and every line
+ * here is paid for on every later request of the parent.
  */
 function passDetails(result: TaskResult, cwd: string | undefined): ReportLine[] {
 	const env = result.envelope;
 	const lines = problemLines(result);
-	// Every pointer of a PASS held: the check is its verdict, and what the list says is the child's.
-	if (result.claims.length > 0) {
-		const each = result.claims.flatMap((c, i) => [i > 0 ? "; " : "", said(`${c.pointer} (${c.claim})`), ranSuffix(c)]);
-		lines.push(["  evidence: ", ...each]);
-	}
 	const relaxed = relaxedProof(result);
 	if (relaxed) lines.push(`  note: ${relaxed}`);
 	if (env && env.unsure.length > 0) lines.push(["  unsure: ", said(env.unsure.join("; "))]);
@@ -165,10 +196,8 @@ function passDetails(result: TaskResult, cwd: string | undefined): ReportLine[] 
 		lines.push(`  accept: ${acceptLine(run)}`);
 		for (const reason of run.prevented ?? []) lines.push(["    prevented: ", said(reason)]);
 	}
-	// Made on private copies, the changes are in the real roots only once applied: the line says so.
-	const applied = result.apply?.applied && result.apply.patch ? ", applied" : "";
-	const changes = result.delta.length > 0 ? `; ${plural(result.delta.length, "change")}${applied}` : "";
-	lines.push(`  roots: ${rootsLine(result, cwd)}${changes}`);
+	const changed = changedLine(result, cwd);
+	if (changed) lines.push(changed);
 	const prevented = result.isolation?.prevented.length ?? 0;
 	if (prevented > 0) lines.push(...isolationLines(result.isolation!).map((line) => `  ${line}`));
 	const steered = messagesSent(result);

@@ -18,7 +18,7 @@ import { evidenceSection as evidence } from "./evidence-report.ts";
 import { messagesSent } from "./steered.ts";
 import { endWord, tally } from "./task-model-report.ts";
 
-export { renderCombinedModelReport, renderModelReport } from "./task-model-report.ts";
+export { renderCombinedModelReport, renderDetailModelReport, renderModelReport } from "./task-model-report.ts";
 
 /** Where a report wraps unless its caller knows the terminal. */
 const WIDTH = 80;

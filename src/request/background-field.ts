@@ -16,6 +16,6 @@ export const BACKGROUND_FIELD: RequestField = {
 	},
 	entries: {
 		task: { scope: "call", brief: "Return now; results come as messages." },
-		fork: { brief: "Return now; results come as messages." },
+		fork: { brief: "" },
 	},
 };

@@ -9,7 +9,8 @@ import type { RequestField } from "./types.ts";
 
 const stringList = (description: string) => ({ type: "array", items: { type: "string" }, description }) as const;
 
-const CONTEXT_CHANNELS =
+/** The context channels a call may set one by one (the `task` tool's description names them). */
+export const CONTEXT_CHANNELS =
 	"inheritProjectContext, inheritMainRules, inheritSkills, systemPromptMode, skills, inheritPrompt";
 
 /** The fields that choose the child and shape what it sees (the call's context layer). */
@@ -19,7 +20,7 @@ const CHILD_FIELDS: readonly RequestField[] = [
 		kinds: ["task", "unchecked"],
 		schema: { type: "string", description: "Run the child as this agent definition (pi-delegate agents lists them)." },
 		entries: {
-			task: { brief: "Run as this agent definition." },
+			task: {},
 			workflow: { aliases: ["agentType"], brief: "Run the child as this agent definition." },
 			run: {
 				value: "<name>",
@@ -39,10 +40,7 @@ const CHILD_FIELDS: readonly RequestField[] = [
 				"Named setting of the four channels: focused (default), isolated, scoped, legacy (alias inherit), or a project-defined mode.",
 		},
 		entries: {
-			task: {
-				scope: "call",
-				brief: `focused (default), isolated, scoped, legacy, or a project mode; one channel: ${CONTEXT_CHANNELS}.`,
-			},
+			task: { scope: "call" },
 			workflow: { brief: "focused (default), isolated, scoped, legacy, or a project mode." },
 		},
 	},
@@ -232,13 +230,13 @@ const KIND_FIELDS: readonly RequestField[] = [
 		name: "from",
 		kinds: ["fork"],
 		schema: { type: "string", description: "A session entry id to branch from instead of the call's place." },
-		entries: { fork: { brief: "A session entry id to branch from instead of here." } },
+		entries: { fork: { brief: "" } },
 	},
 	{
 		name: "briefs",
 		kinds: ["fork"],
 		schema: stringList("Several forks at once, one per brief."),
-		entries: { fork: { brief: "One fork per brief, at once; answers labelled by brief." } },
+		entries: { fork: { brief: "" } },
 	},
 	{
 		name: "tasks",
@@ -246,7 +244,7 @@ const KIND_FIELDS: readonly RequestField[] = [
 		entries: {
 			task: {
 				scope: "call",
-				brief: "Several at once: each a goal and any field above; the fields above apply to all.",
+				brief: "Several at once; the fields above are shared.",
 				// The item lists only `goal`, the one it needs, rather than every field again: the definition
 				// rides on every request of the parent (the full list cost about 350 tokens each time), and
 				// the adapter checks each entry's keys against the task's fields, naming a misspelt one.

@@ -65,14 +65,17 @@ export function specSchema() {
 }
 
 /**
- * The properties an entry defines, each its value's shape with the entry's description. A field
- * the entry takes without a description is left out: the tool's description names it instead.
+ * The properties an entry defines, each its value's shape with the entry's description (none when
+ * the brief is empty). A field the entry takes without a brief is left out: the tool's description
+ * names it instead.
  */
 export function entryProperties(entry: EntryName): Record<string, JsonSchema> {
 	const properties: Record<string, JsonSchema> = {};
 	for (const { field, entry: taken, name } of fieldsOf(entry)) {
 		if (taken.brief === undefined) continue;
-		properties[name] = { ...(taken.schema ?? loosen(field.schema)), description: taken.brief };
+		const shape = taken.schema ?? loosen(field.schema);
+		// An empty brief: the field's name and shape say it all, and a description would be paid for.
+		properties[name] = taken.brief === "" ? shape : { ...shape, description: taken.brief };
 	}
 	return properties;
 }

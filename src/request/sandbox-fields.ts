@@ -22,7 +22,7 @@ export const SANDBOX_FIELDS: readonly RequestField[] = [
 		},
 		entries: {
 			spec: {},
-			task: { brief: "enforce: writes outside write_allowed are prevented; default: the setting." },
+			task: {},
 			workflow: { brief: "enforce: writes outside write_allowed are prevented; default: the setting." },
 		},
 	},

@@ -35,7 +35,6 @@ export const SPEC_FIELDS: readonly RequestField[] = [
 		entries: {
 			spec: {},
 			task: {
-				brief: "Slug; default: from the goal.",
 				default: { rule: "slug", reason: "made from the goal's words, unique within the call" },
 			},
 			fork: { default: { rule: "fork-slug", reason: "made from the brief's words, unique within the call" } },
@@ -56,8 +55,8 @@ export const SPEC_FIELDS: readonly RequestField[] = [
 		),
 		entries: {
 			spec: {},
-			task: { brief: "What to do, self-contained." },
-			fork: { name: "brief", brief: "What to find out or judge; its last user message." },
+			task: { brief: "" },
+			fork: { name: "brief", brief: "" },
 		},
 	},
 	{
@@ -68,7 +67,6 @@ export const SPEC_FIELDS: readonly RequestField[] = [
 		entries: {
 			spec: {},
 			task: {
-				brief: "What to hand back; default: the agent's.",
 				default: { rule: "agent-deliverable", reason: "the agent's own deliverable" },
 			},
 			workflow: {
@@ -91,7 +89,7 @@ export const SPEC_FIELDS: readonly RequestField[] = [
 		},
 		entries: {
 			spec: {},
-			task: { brief: "fast: look-ups; balanced (default); deep: hard problems." },
+			task: { brief: "" },
 			workflow: { brief: "fast, balanced (default) or deep: picks the model and the budget." },
 		},
 	},
@@ -107,7 +105,7 @@ export const SPEC_FIELDS: readonly RequestField[] = [
 		},
 		entries: {
 			spec: {},
-			task: { brief: "Default true; false for a task that changes files." },
+			task: { brief: "Default true." },
 			workflow: { brief: "Default true; false for a task that changes files." },
 		},
 	},
@@ -128,7 +126,7 @@ export const SPEC_FIELDS: readonly RequestField[] = [
 		entries: {
 			spec: {},
 			task: {
-				brief: "Directories diffed, relative to the cwd; read-only default: the repository.",
+				brief: "Default: the repository.",
 				default: { rule: "repository", reason: "the repository the session works in (a read-only task)" },
 			},
 			workflow: {
@@ -150,7 +148,7 @@ export const SPEC_FIELDS: readonly RequestField[] = [
 		),
 		entries: {
 			spec: {},
-			task: { brief: "With read_only false, required: the roots the child may change." },
+			task: { brief: "" },
 			workflow: { brief: "The roots the task may change (with read_only false)." },
 		},
 	},
@@ -181,7 +179,7 @@ export const SPEC_FIELDS: readonly RequestField[] = [
 		),
 		entries: {
 			spec: {},
-			task: { brief: "Facts you vouch for, passed on as unverified." },
+			task: {},
 			workflow: { brief: "Facts the script vouches for, passed on as unverified." },
 		},
 	},
@@ -195,7 +193,7 @@ export const SPEC_FIELDS: readonly RequestField[] = [
 		),
 		entries: {
 			spec: {},
-			task: { brief: "Files the child should read." },
+			task: {},
 			workflow: { brief: "Files the child should read." },
 		},
 	},
@@ -208,7 +206,7 @@ export const SPEC_FIELDS: readonly RequestField[] = [
 		),
 		entries: {
 			spec: {},
-			task: { brief: "Exact commands the child may run." },
+			task: {},
 			workflow: { brief: "Exact commands the child may run." },
 		},
 	},
@@ -219,7 +217,7 @@ export const SPEC_FIELDS: readonly RequestField[] = [
 		schema: TailSchema,
 		entries: {
 			spec: {},
-			task: { brief: "Tokens of this conversation's latest turns to quote as background.", schema: { type: "number" } },
+			task: { schema: { type: "number" } },
 			workflow: {
 				brief: "Tokens of the conversation's latest turns to quote as background (needs one).",
 				schema: { type: "number" },
@@ -235,7 +233,6 @@ export const SPEC_FIELDS: readonly RequestField[] = [
 			spec: {},
 			task: {
 				scope: "call",
-				brief: "{wall_s, usd, turns, accept_s}: limits that stop a child; default by effort.",
 				// Its keys are named in the description, not defined (21 tokens less on every request); the
 				// spec's check refuses a key or a value it does not know, as for any field.
 				schema: { type: "object" },

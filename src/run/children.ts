@@ -51,6 +51,8 @@ export interface ChildEntry {
 	auditDir?: string;
 	/** What "open its report" shows once it has ended. */
 	report?: string;
+	/** The whole report as a model reads it: the detail a compact report leaves one step away. */
+	detail?: string;
 }
 
 export interface ChildrenState {
@@ -59,7 +61,6 @@ export interface ChildrenState {
 }
 
 export const NO_CHILDREN: ChildrenState = Object.freeze({ children: [] }) as ChildrenState;
-
 export interface ChildEndInfo {
 	state: ChildEnd;
 	usage?: ChildUsage;
@@ -67,6 +68,7 @@ export interface ChildEndInfo {
 	recordedUsd?: number;
 	auditDir?: string;
 	report?: string;
+	detail?: string;
 }
 
 export type ChildEvent =
@@ -136,6 +138,7 @@ function onEnd(child: ChildEntry, event: Extract<ChildEvent, { type: "ended" }>)
 		endedAt: event.at,
 		...(event.auditDir !== undefined && { auditDir: event.auditDir }),
 		...(event.report !== undefined && { report: event.report }),
+		...(event.detail !== undefined && { detail: event.detail }),
 	};
 	if (event.state !== "replayed") return ended;
 	return { ...ended, usd: 0, ...(event.recordedUsd !== undefined && { replayedUsd: event.recordedUsd }) };

@@ -223,7 +223,7 @@ describe("parseEnvelope: invalid candidates", () => {
 	it("rejects a whole message that is a JSON object but not an envelope, with the shape problems", () => {
 		const result = invalid(parseEnvelope({ submissions: [], finalText: '{"answer": "42"}' }));
 		expect(result.reason).toBe(
-			"the JSON text is not a valid envelope: 6 problems (deliverable, evidence, unsure, did_not_do, status, answer)",
+			"the JSON text is not a valid envelope: 4 problems (deliverable, evidence, status, answer)",
 		);
 	});
 });
@@ -332,5 +332,25 @@ describe("parseEnvelope: odd messages", () => {
 			"submit_result call 1 is not a valid envelope: 9 problems (evidence[0].pointer, evidence[1].pointer, evidence[2].pointer, evidence[3].pointer, evidence[4].pointer, evidence[5].pointer and 3 more)",
 		);
 		expect(result.problems).toHaveLength(9);
+	});
+});
+
+describe("an envelope without unsure and did_not_do", () => {
+	const short = { deliverable: "d", evidence: [], status: "partial" };
+
+	it("is read with both lists empty, from a submission or from the final text", () => {
+		for (const input of [
+			{ submissions: [short], finalText: "" },
+			{ submissions: [], finalText: JSON.stringify(short) },
+		]) {
+			const out = parseEnvelope(input);
+			expect(out.ok && out.envelope).toEqual({ ...short, unsure: [], did_not_do: [] });
+		}
+	});
+
+	it("is the same envelope as one that writes them as []: no conflict", () => {
+		const full = { ...short, unsure: [], did_not_do: [] };
+		const out = parseEnvelope({ submissions: [short], finalText: JSON.stringify(full) });
+		expect(out.ok).toBe(true);
 	});
 });

@@ -42,7 +42,7 @@ describe("summarizeRejection", () => {
 		expect(missing).toEqual({
 			kind: "schema",
 			reason:
-				"its arguments did not fit the schema: evidence: missing; unsure: missing; did_not_do: missing; and 1 more",
+				'its arguments did not fit the schema: evidence: missing; status: expected one of ["ok","partial","failed"]',
 		});
 		const wrong = { deliverable: "x", evidence: [], unsure: [], did_not_do: [], status: "done" };
 		expect(summarizeRejection(piError(JSON.stringify(wrong))).reason).toMatch(

@@ -1,10 +1,13 @@
 import { Value } from "typebox/value";
 import { describe, expect, it } from "vitest";
+import { countTokens } from "../../bench/emulator/index.ts";
 import {
+	completeEnvelope,
 	ENVELOPE_FIELDS,
 	EnvelopeSchema,
 	SUBMIT_RESULT_TOOL_DESCRIPTION,
 	SUBMIT_RESULT_TOOL_NAME,
+	SubmitParamsSchema,
 } from "../../src/envelope/schema.ts";
 
 /** Every schema node that describes a value a model fills in, with its path. */
@@ -40,10 +43,24 @@ describe("EnvelopeSchema", () => {
 		expect(extra.map(([path]) => path)).toEqual([]);
 	});
 
-	it("requires exactly the five envelope fields, in the documented order, and nothing else", () => {
+	it("takes exactly the five envelope fields, in the documented order, and nothing else; the two lists may be left out", () => {
 		expect(Object.keys(EnvelopeSchema.properties)).toEqual([...ENVELOPE_FIELDS]);
-		expect([...EnvelopeSchema.required].sort()).toEqual([...ENVELOPE_FIELDS].sort());
+		expect([...EnvelopeSchema.required].sort()).toEqual(["deliverable", "evidence", "status"]);
 		expect(JSON.parse(JSON.stringify(EnvelopeSchema)).additionalProperties).toBe(false);
+	});
+
+	it("reads a list left out as [], in the schema's field order, and leaves a complete envelope as it is", () => {
+		const sent = { status: "ok" as const, deliverable: "d", evidence: [] };
+		expect(Object.entries(completeEnvelope(sent))).toEqual([
+			["deliverable", "d"],
+			["evidence", []],
+			["unsure", []],
+			["did_not_do", []],
+			["status", "ok"],
+		]);
+		const whole = { deliverable: "d", evidence: [], unsure: ["u"], did_not_do: [], status: "ok" as const };
+		expect(completeEnvelope(whole)).toBe(whole);
+		expect(completeEnvelope({ ...sent, unsure: ["u"] }).unsure).toEqual(["u"]);
 	});
 
 	it("offers status as a plain string enum, which every provider's tool schema accepts", () => {
@@ -68,9 +85,10 @@ describe("EnvelopeSchema", () => {
 describe("the submit_result tool text", () => {
 	it("names the tool and tells the model the call ends its work and must stand alone", () => {
 		expect(SUBMIT_RESULT_TOOL_NAME).toBe("submit_result");
-		expect(SUBMIT_RESULT_TOOL_DESCRIPTION).toContain("once, on its own, as your last action");
-		expect(SUBMIT_RESULT_TOOL_DESCRIPTION).toContain("it ends your work");
-		expect(SUBMIT_RESULT_TOOL_DESCRIPTION).toContain("if the call is rejected, fix what the error names");
+		expect(SUBMIT_RESULT_TOOL_DESCRIPTION).toContain("once, as your last action");
+		expect(SUBMIT_RESULT_TOOL_DESCRIPTION).toContain("a task not finished with it fails");
+		expect(SUBMIT_RESULT_TOOL_DESCRIPTION).toContain("A rejected call names what to fix: fix it and call again.");
+		expect(SUBMIT_RESULT_TOOL_DESCRIPTION).toContain("Leave out unsure and did_not_do if none");
 	});
 
 	it("stays small: every sibling child pays for it on every request", () => {
@@ -80,5 +98,35 @@ describe("the submit_result tool text", () => {
 	it("holds nothing that varies between runs, so sibling children share a prompt cache", () => {
 		const text = SUBMIT_RESULT_TOOL_DESCRIPTION + JSON.stringify(EnvelopeSchema);
 		expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}|\/tmp\/|[0-9a-f]{16}/);
+	});
+});
+
+describe("the schema submit_result sends (SubmitParamsSchema)", () => {
+	it("has the envelope's fields, required as the envelope's, and accepts every envelope EnvelopeSchema accepts", () => {
+		expect(Object.keys(SubmitParamsSchema.properties)).toEqual([...ENVELOPE_FIELDS]);
+		expect([...SubmitParamsSchema.required]).toEqual([...EnvelopeSchema.required]);
+		expect(JSON.parse(JSON.stringify(SubmitParamsSchema)).additionalProperties).toBe(false);
+		const good = { deliverable: "d", evidence: [{ claim: "c", pointer: "a.ts:1" }], status: "ok" };
+		for (const value of [good, { ...good, unsure: [], did_not_do: ["x"] }, { ...good, evidence: [] }]) {
+			expect(Value.Check(EnvelopeSchema, value)).toBe(true);
+			expect(Value.Check(SubmitParamsSchema, value)).toBe(true);
+		}
+		// What only EnvelopeSchema refuses (a blank text) the tool's own check refuses first (submit-tool.ts).
+		expect(Value.Check(EnvelopeSchema, { ...good, deliverable: " " })).toBe(false);
+	});
+
+	it("is at most 260 tokens as the provider receives it, description included", () => {
+		const sent = JSON.parse(JSON.stringify(SubmitParamsSchema));
+		const definition = JSON.stringify({
+			name: SUBMIT_RESULT_TOOL_NAME,
+			description: SUBMIT_RESULT_TOOL_DESCRIPTION,
+			input_schema: {
+				type: "object",
+				properties: sent.properties,
+				required: sent.required,
+				additionalProperties: false,
+			},
+		});
+		expect(countTokens(definition)).toBeLessThanOrEqual(260);
 	});
 });

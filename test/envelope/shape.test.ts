@@ -30,13 +30,13 @@ describe("shapeProblems", () => {
 	});
 
 	it("reports every missing field at once, in schema order", () => {
-		expect(paths({})).toEqual([
-			"deliverable: is missing",
-			"evidence: is missing",
-			"unsure: is missing",
-			"did_not_do: is missing",
-			"status: is missing",
-		]);
+		expect(paths({})).toEqual(["deliverable: is missing", "evidence: is missing", "status: is missing"]);
+	});
+
+	it("takes an envelope without unsure and did_not_do: a child with nothing to say there need not write them", () => {
+		const { unsure: _u, did_not_do: _d, ...short } = GOOD;
+		expect(shapeProblems(short)).toEqual([]);
+		expect(paths({ ...short, unsure: "x" })).toEqual(["unsure: must be a list of text, not a string"]);
 	});
 
 	it("treats a field whose value is undefined as missing", () => {
@@ -105,7 +105,6 @@ describe("shapeProblems", () => {
 			["notes", "move what it says into deliverable, unsure or did_not_do, and drop the field"],
 		]);
 		expect(shapeProblems({ ...GOOD, did_not_do: undefined, didNotDo: [] }).map((p) => p.fix)).toEqual([
-			"add did_not_do: a list of what was not done, or [] if none",
 			"rename it to did_not_do",
 		]);
 	});

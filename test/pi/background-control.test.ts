@@ -215,3 +215,34 @@ describe("a background call with a bad spec", () => {
 		expect(sessionBackground(p.session.sessionManager.getSessionId()).runs.size).toBe(0);
 	}, 60_000);
 });
+
+describe("children report", () => {
+	it("returns an ended child's whole report (its detail, with the audit directory); a running one says to wait", async () => {
+		const results: string[] = [];
+		let ids: string[] = [];
+		const p = await backgroundParent({
+			runner: "in-process",
+			parent: (request, turn) => {
+				results.push(request.toolResults[0]?.text ?? "");
+				if (turn === 0) return backgroundTasks(p.cwd, ["A"]);
+				if (turn === 1) {
+					ids = runIds(results[1] ?? "");
+					return childrenCall({ action: "report", run: ids[0] });
+				}
+				if (turn === 2) {
+					p.release("A");
+					return childrenCall({ action: "wait", run: ids[0], timeout_s: 30 });
+				}
+				if (turn === 3) return childrenCall({ action: "report", run: ids[0] });
+				return "Noted.";
+			},
+		});
+		open = p;
+		await p.session.prompt("[bg-parent] one, then its report");
+		await p.until(() => results.length >= 5);
+		expect(results[2]).toMatch(/is still (running|queued); wait for it first/);
+		expect(results[4]).toMatch(/^(PASS|FAIL) task child-a/);
+		expect(results[4]).toMatch(/\nAudit: \S+/);
+		expect(results[4]).toContain("Spent: ");
+	}, 60_000);
+});

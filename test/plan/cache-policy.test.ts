@@ -6,6 +6,7 @@ import {
 	applyCachePolicy,
 	applyParentPolicy,
 	type ChildCachePolicy,
+	parentLifetime,
 	prefixLifetime,
 	prefixReuse,
 	requestKind,
@@ -262,5 +263,26 @@ describe("the brief's shared head", () => {
 		const budget = { wall_s: 60, usd: 1, turns: 3 };
 		expect(taskCachePolicy({ budget, child: childWith(brief) }, "siblings").head).toBe(BRIEF_HEAD);
 		expect(taskCachePolicy({ budget, child: childWith("Say hi.") }, "siblings").head).toBeUndefined();
+	});
+});
+
+describe("parentLifetime", () => {
+	const min = 60_000;
+	it("is five minutes until a pause past five minutes, and while pauses are short", () => {
+		expect(parentLifetime([])).toBe("5m");
+		expect(parentLifetime([2_000, 30_000, 2 * min, 4.9 * min])).toBe("5m");
+	});
+
+	it("is an hour when most of the latest three pauses past five minutes ended within the hour", () => {
+		expect(parentLifetime([6 * min])).toBe("1h");
+		expect(parentLifetime([3_000, 6 * min, 1_000, 61 * min, 2_000, 30 * min])).toBe("1h");
+		expect(parentLifetime([6 * min, 61 * min])).toBe("5m");
+		expect(parentLifetime([6 * min, 6 * min, 61 * min, 90 * min])).toBe("5m");
+		expect(parentLifetime([61 * min, 61 * min, 6 * min, 6 * min])).toBe("1h");
+	});
+
+	it("leaves the payload as Pi built it with five minutes", () => {
+		const p = { system: [{ type: "text", text: "s", cache_control: { type: "ephemeral" } }], messages: [] };
+		expect(applyParentPolicy(p, "task", "5m")).toBe(p);
 	});
 });

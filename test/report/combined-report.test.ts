@@ -4,6 +4,7 @@ import { countTokens } from "../../bench/emulator/index.ts";
 import {
 	renderCombinedModelReport,
 	renderCombinedReport,
+	renderDetailModelReport,
 	renderModelReport,
 	renderReport,
 } from "../../src/report/task-report.ts";
@@ -97,30 +98,24 @@ describe("the combined report for the model", () => {
 		expect(text).toContain("Audit: /runs/x-b");
 	});
 
-	it("keeps a PASS to its answer, evidence, doubts and roots, without its audit record", () => {
+	it("keeps a PASS to its answer and doubts; its verified pointers, roots and audit record are its detail's", () => {
 		expect(text).toContain(
-			"— a: <child>\n> a says line 1\n</child>\n  evidence: <child>data.txt:1 (the file says so)</child>\n  unsure: <child>whether line 2 matters</child>\n  roots: /r/a (watched)",
+			"— a: <child>\n> a says line 1\n</child>\n  unsure: <child>whether line 2 matters</child>\n\n",
 		);
 		expect(text).not.toContain("/runs/x-a");
+		expect(text).not.toContain("data.txt:1 (the file says so)");
+		expect(text).not.toContain("/r/a");
+		// The detail, one step away (the children tool's report action), has them all.
+		const detail = renderDetailModelReport(results[0]!);
+		expect(detail.split("\n")[0]).toBe("PASS task a");
+		for (const part of ["✓ <child>the file says so — data.txt:1</child>", "Roots: /r/a (watched).", "Audit: /runs/x-a"])
+			expect(detail).toContain(part);
 	});
 
-	it("names a passed task's roots from the call's working directory, and a FAIL's whole", () => {
-		const inCwd = renderCombinedModelReport(results, { cwd: "/r" });
-		expect(inCwd).toContain("  roots: a (watched)");
-		expect(inCwd).toContain("  roots: c (watched)");
-		expect(inCwd).toContain("Roots: /r/b (watched).");
-		const elsewhere = renderCombinedModelReport(results, { cwd: "/r/a" });
-		expect(elsewhere).toContain("  roots: . (watched)");
-		expect(elsewhere).toContain("  roots: /r/c (watched)");
-		expect(renderCombinedModelReport(results, { cwd: "/r/" })).toContain("  roots: a (watched)");
-		expect(renderCombinedModelReport(results, { cwd: "/r/c-other" })).toContain("  roots: /r/c (watched)");
-	});
-
-	it("a single task's report names a PASS's roots from the call's working directory too, and a FAIL's whole", () => {
-		const [a, b] = results;
-		expect(renderModelReport(a!, { cwd: "/r" })).toContain("  roots: a (watched)");
-		expect(renderModelReport(a!)).toContain("  roots: /r/a (watched)");
-		expect(renderModelReport(b!, { cwd: "/r" })).toContain("Roots: /r/b (watched).");
+	it("names a FAIL's roots whole, as the call's next step acts on them", () => {
+		expect(renderCombinedModelReport(results, { cwd: "/r" })).toContain("Roots: /r/b (watched).");
+		expect(renderModelReport(results[1]!, { cwd: "/r" })).toContain("Roots: /r/b (watched).");
+		expect(renderModelReport(results[1]!)).toBe(renderDetailModelReport(results[1]!));
 	});
 
 	it("a single PASS reads as a PASS does in a combined report: verdict and cost, then what the next step rests on", () => {
@@ -130,15 +125,13 @@ describe("the combined report for the model", () => {
 				"<child>",
 				"> a says line 1",
 				"</child>",
-				"  evidence: <child>data.txt:1 (the file says so)</child>",
 				"  unsure: <child>whether line 2 matters</child>",
-				"  roots: a (watched)",
 				"",
 			].join("\n"),
 		);
 	});
 
-	it("counts a writer's changes on its roots line, alone and combined, since no boundary line follows a PASS", () => {
+	it("names a writer's changed files, alone and combined, since no boundary line follows a PASS", () => {
 		const writer: TaskResult = {
 			...result("w", "PASS"),
 			roots: [{ root: "/r/w", writable: true }],
@@ -147,8 +140,31 @@ describe("the combined report for the model", () => {
 				{ root: "/r/w", path: "b.ts", kind: "added", detail: "file" },
 			],
 		};
-		expect(renderModelReport(writer, { cwd: "/r" })).toContain("\n  roots: w (writable); 2 changes\n");
-		expect(renderCombinedModelReport([writer], { cwd: "/r" })).toContain("\n  roots: w (writable); 2 changes\n");
+		expect(renderModelReport(writer, { cwd: "/r" })).toContain("\n  changed: <child>w/a.ts, w/b.ts</child>\n");
+		expect(renderCombinedModelReport([writer], { cwd: "/r" })).toContain(
+			"\n  changed: <child>w/a.ts, w/b.ts</child>\n",
+		);
+		expect(renderModelReport(writer, { cwd: "/r/w" })).toContain("\n  changed: <child>a.ts, b.ts</child>\n");
+		expect(renderModelReport(writer, { cwd: "/elsewhere" })).toContain(
+			"\n  changed: <child>/r/w/a.ts, /r/w/b.ts</child>\n",
+		);
+		const many = { ...writer, delta: Array.from({ length: 11 }, (_, i) => ({ ...writer.delta[0]!, path: `f${i}` })) };
+		expect(renderModelReport(many, { cwd: "/r/w" })).toContain(
+			"\n  changed: <child>f0, f1, f2, f3, f4, f5, f6, f7</child> and 3 more\n",
+		);
+	});
+
+	it("adds at most 18 tokens per passed child to the answers themselves (tags, id, the tally)", () => {
+		const clean = (id: string): TaskResult => {
+			const r = result(id, "PASS");
+			return { ...r, envelope: { ...r.envelope!, unsure: [] } };
+		};
+		const four = ["a", "b", "c", "d"].map(clean);
+		const answers = four.reduce((sum, r) => sum + countTokens(r.envelope!.deliverable), 0);
+		expect(countTokens(renderCombinedModelReport(four, { cwd: "/r" })) - answers).toBeLessThanOrEqual(4 * 18);
+		expect(countTokens(renderModelReport(four[0]!, { cwd: "/r" })) - countTokens("a says line 1")).toBeLessThanOrEqual(
+			20,
+		);
 	});
 
 	it("costs fewer tokens than the single reports it replaces", () => {

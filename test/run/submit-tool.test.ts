@@ -194,3 +194,18 @@ describe("a task run and its submit_result calls", () => {
 		]);
 	});
 });
+
+describe("submit_result: the lists a child may leave out", () => {
+	it("accepts an envelope without unsure and did_not_do, every check still on, and keeps it as received", async () => {
+		const { unsure: _u, did_not_do: _d, ...short } = GOOD;
+		const submit = tool();
+		expect(prepare(submit, short)).toEqual({ value: short });
+		expect(await call(submit, short)).toEqual({ accepted: "Result received. Your work is done; stop here." });
+		expect(submit.state.accepted).toEqual(short);
+		// The pointer is still verified and the shape still checked.
+		const wrongLine = { ...short, evidence: [{ claim: "c", pointer: "a.txt:9" }] };
+		expect((await call(tool(), wrongLine)).rejected).toContain("evidence[0].pointer");
+		expect(prepare(tool(), { ...short, unsure: " " }).rejected).toContain("unsure");
+		expect(prepare(tool(), { ...short, deliverable: " " }).rejected).toContain("deliverable: is empty");
+	});
+});
