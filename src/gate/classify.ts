@@ -30,12 +30,14 @@ import { blockHit, changeHits, runsNextBlock } from "./changes.ts";
 import { clauses } from "./clauses.ts";
 import { desireHits } from "./desires.ts";
 import type { Hit } from "./hits.ts";
+import { impliedHits, impliedSentenceHits } from "./implied.ts";
+import { indirectRuleHits } from "./indirect.ts";
 import { prohibitionHits } from "./prohibitions.ts";
 import { dataRegions } from "./regions.ts";
 import { askedAbout } from "./requests.ts";
 import { sentences } from "./sentences.ts";
 import { scan } from "./tokens.ts";
-import type { Clause, GateDecision, GateReason, ReasonKind } from "./types.ts";
+import type { Clause, GateDecision, GateReason, ReasonKind, Sentence } from "./types.ts";
 import { wishHits } from "./wishes.ts";
 import { worklistHits } from "./worklist.ts";
 
@@ -64,7 +66,14 @@ function distinct(reasons: GateReason[]): GateReason[] {
 
 function clauseHits(c: Clause, previous: Clause | undefined): Hit[] {
 	const changes = changeHits(c, previous);
-	return [...prohibitionHits(c), ...changes, ...targetHits(c, previous, changes.length > 0), ...boundaryHits(c)];
+	return [
+		...prohibitionHits(c),
+		...indirectRuleHits(c),
+		...changes,
+		...impliedHits(c),
+		...targetHits(c, previous, changes.length > 0),
+		...boundaryHits(c),
+	];
 }
 
 /**
@@ -85,7 +94,12 @@ export function briefHits(brief: string): Hit[] {
 		// A label alone on its line ("Plan:") introduces the list items after it.
 		const before = lists[s - 1];
 		const label = before?.length === 1 && before[0]?.endsWithColon ? before[0] : undefined;
-		hits.push(...wishHits(list), ...desireHits(list), ...worklistHits(list, label, all[s - 1]?.tokens ?? []));
+		hits.push(
+			...impliedSentenceHits(all[s] as Sentence, all[s + 1]),
+			...wishHits(list),
+			...desireHits(list),
+			...worklistHits(list, label, all[s - 1]?.tokens ?? []),
+		);
 		const last = list.at(-1);
 		const next = all[s + 1];
 		if (last && runsNextBlock(last) && next?.fence && next.tokens[0]) hits.push(...blockHit(next.tokens[0]));

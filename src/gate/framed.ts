@@ -13,6 +13,7 @@ import {
 	changeParticiple,
 	gerundBases,
 	imperativeVerb,
+	PLACE_VERBS,
 	PROSE_OBJECTS,
 	PROSE_UNLESS_CODE,
 	WORK_NOUNS,
@@ -38,7 +39,7 @@ function gerundOrder(tokens: readonly Token[], head: number): boolean {
 	if (bases.length === 0) return false;
 	if (bases.some((b) => PROSE_UNLESS_CODE.has(b))) return objectOf(tokens, head, "code") === "code";
 	if (bases.some((b) => b === "give")) return gives(tokens, head);
-	if (bases.some((b) => imperativeVerb(b))) return false;
+	if (bases.some((b) => imperativeVerb(b) && !PLACE_VERBS.has(b))) return false;
 	const next = tokens[head + 1];
 	return next !== undefined && (next.kind === "path" || next.kind === "code" || UNKNOWN_OBJECTS.has(next.norm));
 }

@@ -129,6 +129,20 @@ export const VERB_IDIOMS: ReadonlyArray<readonly string[]> = phrases(`
 	make the call
 	make an educated
 	commit to memory
+	have a look
+	have a think
+	have a read
+	have a peek
+	have a glance
+	have a skim
+	put yourself
+	put simply
+	put it simply
+	put differently
+	put it differently
+	put another way
+	put it another way
+	strip away
 `);
 
 /** What "commit to …" takes when it means choosing, not git. */

@@ -191,7 +191,8 @@ export function noAction(c: Clause): Hit[] {
 		const named = !nothing && (NO_OBJECTS.has(object) || changeGerund(object) || pair || plural);
 		if (!files && !passive && !named) continue;
 		// "there are no changes" describes; "there should be no changes" lays down.
-		const laid = isWord(tokens, i - 1, ["be"]) && isWord(tokens, i - 2, MODALS);
+		// "there's to be no rebasing": "is to be" lays down as a modal does.
+		const laid = isWord(tokens, i - 1, ["be"]) && (isWord(tokens, i - 2, MODALS) || isWord(tokens, i - 2, ["to"]));
 		if ((isWord(tokens, i - 1, NO_BEFORE) && !laid) || isWord(tokens, i + 2, NO_AFTER) || embedded(tokens, head, i))
 			continue;
 		out.push(hit("prohibition", "no-action", tokens[i] as Token, quoteEnd(tokens, i, files || passive ? 4 : 2)));

@@ -157,6 +157,24 @@ const NICE_IF: readonly Slot[] = [
 	{ options: YOU_TAILS },
 ];
 
+/** "could I trouble you for a test …", "can we ask you for a fix …": the work asked for by name. */
+const ASK_FOR: readonly Slot[] = [
+	{ options: phrases("could\ncan\nmay\nmight") },
+	{ options: phrases("i\nwe") },
+	{ options: phrases("trouble\nask\nbother\npester\nimpose on") },
+	{ options: phrases("you") },
+	{ options: phrases("for") },
+];
+
+/** "might I suggest you …", "may I propose that you …": a suggestion, an order unless asked about. */
+const SUGGEST_YOU: readonly Slot[] = [
+	{ options: phrases("could\ncan\nmay\nmight") },
+	{ options: phrases("i\nwe") },
+	{ options: phrases("suggest\npropose\nrecommend\nadvise") },
+	{ options: phrases("that"), optional: true },
+	{ options: phrases("you\nwe") },
+];
+
 const WANT_THAT: readonly Slot[] = [
 	{ options: phrases("i\nwe\ni'd\nwe'd\ni would\nwe would\ni will\ni'll") },
 	{ options: phrases("want\nneed\nwish\nlike") },
@@ -197,11 +215,13 @@ export function politeFrameAt(tokens: readonly Token[], i: number): { length: nu
 		slotsAt(tokens, i, GRATEFUL),
 		slotsAt(tokens, i, NICE_IF),
 		slotsAt(tokens, i, WANT_THAT),
+		slotsAt(tokens, i, ASK_FOR),
 	);
 	const offer = Math.max(
 		slotsAt(tokens, i, NEGATIVE_SUGGESTION),
 		hedgedLongestAt(tokens, i, NEGATIVE_WE),
 		hedgedLongestAt(tokens, i, SUGGESTED),
+		slotsAt(tokens, i, SUGGEST_YOU),
 	);
 	return { length: Math.max(request, offer), suggestion: offer > request };
 }
@@ -239,6 +259,15 @@ export const INNER_FRAMES: ReadonlyArray<readonly string[]> = phrases(`
 	find a way to
 	have a go at
 	take a stab at
+	having a go at
+	taking a stab at
+	having a crack at
+	taking a crack at
+	taking a shot at
+	making a start on
+	like to
+	care to
+	happen to
 	have a crack at
 	take a crack at
 	take a shot at

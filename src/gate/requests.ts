@@ -176,6 +176,11 @@ export const REQUEST_FRAMES: ReadonlyArray<readonly string[]> = [
 	care to
 	feel like
 	fancy
+	do you fancy
+	would you fancy
+	d'you fancy
+	you wouldn't
+	you won't
 	can't you
 	couldn't you
 	won't you
@@ -268,7 +273,9 @@ export function askedAbout(suggestion: Clause, after: readonly Clause[]): boolea
 	if (judges(suggestion.tokens)) return true;
 	return after.some((c) => {
 		const head = c.tokens[c.head];
-		if (c.mood === "question" || (c.inQuestion && c.mood !== "directive" && head !== undefined)) return true;
+		// In the suggestion's own sentence only a question of its own asks ("…, one per format?" is an aside).
+		const own = c.sentence === suggestion.sentence;
+		if (c.mood === "question" || (c.inQuestion && c.mood !== "directive" && head !== undefined && !own)) return true;
 		if (c.mood !== "statement" && head !== undefined && ASKING_VERBS.has(head.norm)) return true;
 		return judges(c.tokens);
 	});

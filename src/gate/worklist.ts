@@ -34,6 +34,7 @@ const STOPS = set("of for in on about with from to by at that which who");
 const LABEL_WORDS = set(`
 	next up one more thing also then todo to-do for you still to do remaining left action item items tasks task
 	finally lastly and last but not least p.s ps oh plan checklist steps changes this pr deliverable deliverables pending small quick oh p.s.
+	what i we i'm we're i'd we'd need needed want wanted like after is here's here
 `);
 /** Words of a label that states the ask: "the ask is simple:", "the change we want:". */
 const ASK_WORDS = set("ask request change want need needed job task goal fix gist upshot tl;dr bottom short");

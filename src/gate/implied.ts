@@ -1,0 +1,152 @@
+/**
+ * Changes asked for without an order whose subject is the child:
+ *
+ * - a replacement written as an arrow: "'utilise' → 'use' throughout docs/", "`getUser` ->
+ *   `fetchUser` across the codebase";
+ * - a thing that could be changed, asked about as a chance: "any chance the CLI could get a
+ *   `--version` flag?", "perhaps the two loaders could be merged?";
+ * - a wish for the change, soon or as the goal: "the sooner that workaround is gone, the better",
+ *   "what I'm after is for the dead pages to be linked again";
+ * - what a named thing has to do: "src/queue/worker.ts needs to retry on a timeout";
+ * - a choice made for a named place: "could you go with the versioned-key approach in src/cache/?".
+ *
+ * Their look-alikes explain a flow ("request → handler → store"), ask a real question ("any chance
+ * this is a race?") or describe: an arrow needs a quoted, coded or named target; a chance needs a
+ * modal and a change after it; a need needs a named thing as its subject.
+ */
+import { type Hit, hit, isWord, pathText, quoteEnd } from "./hits.ts";
+import type { Clause, Sentence, Token } from "./types.ts";
+import { CHANGE_UNLESS_PROSE, CHANGE_VERBS, CODE_OBJECTS, changeParticiple, LOOK_VERBS, pastTense } from "./verbs.ts";
+import { set } from "./words.ts";
+
+const ARROWS = set("→ ⟶ => ➔ ➜");
+const SPAN = set("everywhere throughout across all every");
+const CHANCE = set("chance perhaps maybe possibly");
+const MODALS = set("could can might would");
+const BECOME = set("become turn go get");
+const NEEDS = set("needs need has have must");
+const SUBJECTS_OF_PEOPLE = set("i we you they he she someone somebody anyone user users people team everyone");
+const CHOOSE = [
+	["go", "with"],
+	["go", "for"],
+	["opt", "for"],
+	["settle", "on"],
+	["run", "with"],
+];
+const changeBase = (w: string) => CHANGE_VERBS.has(w) || CHANGE_UNLESS_PROSE.has(w);
+const named = (t: Token) => t.kind === "code" || pathText(t) !== undefined;
+/** A part of a program named as the subject: "the config loader", "the retry handler", "the CLI". */
+const part = (t: Token) =>
+	named(t) || CODE_OBJECTS.has(t.norm) || /^[a-z]{3,}(?:er|or)$/.test(t.norm) || t.norm === "cli";
+
+/** An arrow at `k`: "→", or "-" and ">" written together. */
+const arrowAt = (tokens: readonly Token[], k: number) =>
+	ARROWS.has(tokens[k]?.text ?? "") ||
+	(tokens[k]?.text === "-" && tokens[k + 1]?.text === ">" && tokens[k + 1]?.start === tokens[k]?.end);
+
+/** "'e.g.' → 'for example' everywhere", "Behaviour → behavior throughout the docs folder". */
+function replacement(s: Sentence): Hit[] {
+	if (s.question || s.fence) return [];
+	const { tokens } = s;
+	const k = tokens.findIndex((_, j) => j > 0 && arrowAt(tokens, j));
+	if (k < 0) return [];
+	const from = tokens[k - 1] as Token;
+	const to = tokens[tokens[k]?.text === "-" ? k + 2 : k + 1];
+	if (to === undefined || from.kind === "punct" || to.kind === "punct") return [];
+	const quoted = (t: Token) => t.kind === "quote" || t.kind === "code";
+	const target = tokens.some((t) => named(t) || (t.kind === "word" && SPAN.has(t.norm)));
+	// "request → handler → store" is a flow: a second arrow makes it one.
+	const chain = tokens.some((_, j) => j > k + 1 && arrowAt(tokens, j));
+	return !chain && ((quoted(from) && quoted(to)) || target) ? [hit("file-change", "replacement", from, to)] : [];
+}
+
+/** "any chance the CLI could get a flag?", "perhaps the copies could become one?", "could be merged?". */
+function chanceOf(c: Clause): Hit[] {
+	const { tokens } = c;
+	if (!c.sentence.question || !tokens.slice(0, 3).some((t) => CHANCE.has(t.norm))) return [];
+	const m = tokens.findIndex((t, k) => k > 1 && MODALS.has(t.norm) && !isWord(tokens, k - 1, ["you", "i", "we"]));
+	const v = tokens[m + 1];
+	if (m < 0 || v?.kind !== "word") return [];
+	const passive = v.norm === "be" && changeParticiple(tokens[m + 2]?.norm ?? "");
+	const gains =
+		BECOME.has(v.norm) &&
+		tokens.slice(m + 2, m + 6).some((t) => t.kind === "code" || t.norm === "one" || CODE_OBJECTS.has(t.norm));
+	return passive || gains || CHANGE_VERBS.has(v.norm)
+		? [hit("file-change", "chance-of", v, quoteEnd(tokens, m + 1, 4))]
+		: [];
+}
+
+/** "the sooner X is gone, the better"; "what I'm after is for X to be linked from the index". */
+function wished(c: Clause): Hit[] {
+	const { tokens } = c;
+	if (isWord(tokens, 0, ["the"]) && isWord(tokens, 1, ["sooner"])) {
+		const done = tokens.find((t) => t.norm === "gone" || changeParticiple(t.norm));
+		return done ? [hit("file-change", "stated-need", tokens[0] as Token, done)] : [];
+	}
+	const wants = tokens.findIndex((t) => ["after", "like", "want", "need", "hoping"].includes(t.norm));
+	for (let k = wants + 1; wants >= 0 && k + 3 < tokens.length; k++) {
+		if (!isWord(tokens, k, ["to"]) || !isWord(tokens, k + 1, ["be"])) continue;
+		const done = tokens[k + 2] as Token;
+		const stem = done.norm.replace(/e?d$/, "");
+		if (tokens.slice(wants, k).some((t) => t.norm === "for") && pastTense(done.norm) && !LOOK_VERBS.has(stem))
+			return [hit("file-change", "stated-need", tokens[wants] as Token, done)];
+	}
+	return [];
+}
+
+/** "src/queue/worker.ts needs to retry on a timeout": what a named thing has to do. */
+function namedNeeds(c: Clause): Hit[] {
+	const { tokens, head } = c;
+	if (c.mood !== "statement" && c.mood !== "fragment") return [];
+	const n = tokens.findIndex((t, k) => k > head && NEEDS.has(t.norm) && isWord(tokens, k + 1, ["to"]));
+	const v = tokens[n + 2];
+	if (n < 0 || v?.kind !== "word" || ["be", "know", "understand", "wait"].includes(v.norm)) return [];
+	// "the config loader has to read …": the subject is a named part, not a person.
+	const subject = tokens.slice(head, n);
+	if (subject.some((t) => SUBJECTS_OF_PEOPLE.has(t.norm))) return [];
+	return subject.some(part) ? [hit("file-change", "stated-need", tokens[n] as Token, v)] : [];
+}
+
+/** "could you go with the versioned-key approach in src/cache/?": a choice to carry out in a named place. */
+function chosenFor(c: Clause): Hit[] {
+	const { tokens, head } = c;
+	if (c.mood !== "directive" || !CHOOSE.some((p) => p.every((w, j) => tokens[head + j]?.norm === w))) return [];
+	return tokens.some(named) ? [hit("file-change", "chosen", tokens[head] as Token, quoteEnd(tokens, head, 5))] : [];
+}
+
+/** Every implied change in a clause. */
+export function impliedHits(c: Clause): Hit[] {
+	const any = [...chanceOf(c), ...chosenFor(c)];
+	if (c.sentence.question) return any;
+	return [...any, ...wished(c), ...(c.mood === "subordinate" ? [] : namedNeeds(c))];
+}
+
+const GO_AHEAD = [
+	["do", "it"],
+	["please", "do"],
+	["go", "ahead"],
+	["go", "for", "it"],
+	["by", "all", "means"],
+	["do", "so"],
+	["make", "it", "so"],
+	["proceed"],
+	["have", "at", "it"],
+	["feel", "free"],
+	["be", "my", "guest"],
+];
+
+/** "Is there still time to drop X? If so, please do.": the question's change, allowed in advance, is the order. */
+function goAhead(s: Sentence, next: Sentence | undefined): Hit[] {
+	if (!s.question || next === undefined || !isWord(next.tokens, 0, ["if"])) return [];
+	const words = next.tokens;
+	if (!words.some((_, k) => GO_AHEAD.some((p) => p.every((w, j) => words[k + j]?.norm === w)))) return [];
+	const { tokens } = s;
+	const v = tokens.findIndex((t, k) => isWord(tokens, k - 1, ["to", "could", "can", "should"]) && changeBase(t.norm));
+	return v > 0 ? [hit("file-change", "go-ahead", tokens[v] as Token, quoteEnd(tokens, v, 4))] : [];
+}
+
+/** Every implied change written across a sentence, and the sentence after it. */
+export const impliedSentenceHits = (s: Sentence, next: Sentence | undefined): Hit[] => [
+	...replacement(s),
+	...goAhead(s, next),
+];

@@ -1,0 +1,76 @@
+/**
+ * Orders whose verb moves, adds or removes a piece of a file by hand — "put a null check at the
+ * start of `loadConfig`", "stick an early return at the top of …", "strip the debug prints from
+ * …", "rip the old snippet from …", "squeeze in a benchmark for …" — and work picked back up ("pick
+ * the pagination work back up", "wrap up what's left of the conversion").
+ *
+ * These verbs also shape an answer ("put your findings in a list", "put simply") or stand in idioms
+ * ("put yourself in my shoes"): an answer's shape is read before this rule, idioms are listed, and
+ * the verb must have an object that is not prose.
+ */
+import { UNKNOWN_OBJECTS } from "./clauses.ts";
+import { type Hit, hit, isWord, objectOf, quoteEnd } from "./hits.ts";
+import type { Clause, Token } from "./types.ts";
+import { PLACE_VERBS, PROSE_OBJECTS } from "./verbs.ts";
+import { set } from "./words.ts";
+
+/** Particles that may stand between the verb and its object: "squeeze in a test", "knock up a script". */
+const PARTICLES = set("in up out off together down away back");
+/** Work in flight named by what is left of it: "what's left of …", "what remains of …", "the rest of …". */
+const LEFT = [
+	["what's", "left"],
+	["what", "is", "left"],
+	["what", "remains"],
+	["whatever", "is", "left"],
+	["whatever's", "left"],
+	["the", "rest", "of"],
+	["what's", "remaining"],
+];
+const RESUMERS = set("finish complete wrap do carry pick get tie polish round");
+
+const startsObject = (t: Token | undefined) =>
+	t !== undefined &&
+	(t.kind === "path" || t.kind === "code" || (t.kind === "word" && (UNKNOWN_OBJECTS.has(t.norm) || SOME.has(t.norm))));
+const SOME = set("some more extra few");
+
+/** "… at the top of your answer" shapes the reply; "put the two parsers side by side" compares them. */
+function answerOrSideBySide(tokens: readonly Token[]): boolean {
+	return tokens.some(
+		(t, k) =>
+			(t.norm === "your" && isWord(tokens, k + 1, ["answer", "reply", "response", "summary", "report"])) ||
+			(t.norm === "side" && isWord(tokens, k + 1, ["by"]) && isWord(tokens, k + 2, ["side"])),
+	);
+}
+
+/** "put a null check at …", "squeeze in a benchmark …": a thing placed or removed. */
+function placed(c: Clause): Hit[] {
+	const { tokens, head } = c;
+	const v = tokens[head] as Token;
+	if (!PLACE_VERBS.has(v.norm)) return [];
+	const at = isWord(tokens, head + 1, PARTICLES) ? head + 2 : head + 1;
+	if (!startsObject(tokens[at]) || isWord(tokens, at, ["your", "me", "us"])) return [];
+	if (objectOf(tokens, head, "code") === "prose" || answerOrSideBySide(c.sentence.tokens)) return [];
+	return [hit("file-change", "place", v, quoteEnd(tokens, head, 5))];
+}
+
+/** "pick the work back up", "wrap up what's left of the conversion", "finish the rest of the port". */
+function resumed(c: Clause): Hit[] {
+	const { tokens, head } = c;
+	const v = tokens[head] as Token;
+	if (!RESUMERS.has(v.norm)) return [];
+	const window = tokens.slice(head + 1, head + 9);
+	if (window.some((t) => PROSE_OBJECTS.has(t.norm) || t.norm === "your")) return [];
+	const back = window.some((t, k) => t.norm === "back" && window[k + 1]?.norm === "up");
+	const left = window.some((_, k) => LEFT.some((p) => p.every((w, j) => window[k + j]?.norm === w)));
+	return back || left ? [hit("file-change", "continue-work", v, quoteEnd(tokens, head, 6))] : [];
+}
+
+/** A placing order at a directive's head. */
+export function placeOrder(c: Clause): Hit[] {
+	return c.mood === "directive" && c.tokens[c.head]?.kind === "word" ? placed(c) : [];
+}
+
+/** A resuming order at a directive's head, read before idioms ("pick the work back up" is no "pick the"). */
+export function resumeOrder(c: Clause): Hit[] {
+	return c.mood === "directive" && c.tokens[c.head]?.kind === "word" ? resumed(c) : [];
+}
