@@ -27,7 +27,7 @@ import {
 	WORK_NOUNS,
 } from "./verbs.ts";
 
-const RUN_VERBS = new Set(["run", "execute", "exec", "invoke", "type", "apply"]);
+const RUN_VERBS = new Set(["run", "execute", "exec", "invoke", "type", "apply", "re-run", "rerun"]);
 const RUN_OBJECTS = new Set([
 	"migration",
 	"migrations",
@@ -41,6 +41,7 @@ const RUN_OBJECTS = new Set([
 	"installer",
 	"setup",
 	"autofix",
+	"codegen",
 ]);
 const PRONOUN_WORK = new Set(["it", "this", "that"]);
 const PRONOUN_VERBS = new Set([

@@ -134,7 +134,7 @@ function findHead(tokens: readonly Token[]): { head: number; addressed: boolean;
 	let inner = 0;
 	for (let guard = 0; guard < 10 && i < tokens.length; guard++) {
 		// "Ruthlessly delete dead code": an adverb of manner before an order's verb.
-		const before = manner(tokens[i]) && imperativeVerb(tokens[i + 1]?.norm ?? "");
+		const before = (manner(tokens[i]) || tokens[i]?.norm === "do") && imperativeVerb(tokens[i + 1]?.norm ?? "");
 		if (word(tokens[i], FILLERS) || (addressed && manner(tokens[i])) || before) {
 			i++;
 			continue;

@@ -52,7 +52,8 @@ export function changingCommand(words: readonly string[]): boolean {
 	if (FORMATTERS.has(first) || FORMATTERS.has(`${first} ${second}`)) return true;
 	// `npm run lint:fix`, `yarn format`, `pnpm codegen`: a script named for what it writes.
 	if (RUNNERS.has(first) && rest.some((w) => WRITING_SCRIPT.test(w))) return true;
-	if (PACKAGE_TOOLS.has(first)) return PACKAGE_CHANGES.has(second);
+	// `yarn upgrade-interactive`, `npm install-test`: the subcommand's first part decides.
+	if (PACKAGE_TOOLS.has(first)) return PACKAGE_CHANGES.has(second) || PACKAGE_CHANGES.has(second.split("-")[0] ?? "");
 	if (APT.has(first)) return second === "install" || second === "remove" || second === "upgrade";
 	if (FILE_COMMANDS.has(first)) return true;
 	if (first === "sed" || first === "perl") return rest.some((w) => /^-\w*i/.test(w) || w === "-pi");

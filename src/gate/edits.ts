@@ -141,6 +141,11 @@ const CAUSE_OBJECTS = new Set(["the", "this", "that", "these", "those", "each", 
  */
 function causes(c: Clause): Token | undefined {
 	const { tokens, head } = c;
+	// "could we see the duplicate helpers merged?": a result asked to be seen is asked for.
+	const see = isWord(tokens, head, ["see"]) && (c.addressed || c.suggestion);
+	if (see && isWord(tokens, head + 1, CAUSE_OBJECTS)) {
+		return tokens.slice(head + 2, head + 7).find((t) => t.kind === "word" && changeParticiple(t.norm));
+	}
 	if (!isWord(tokens, head, ["get", "getting", "have", "having"])) return undefined;
 	const object = tokens[head + 1];
 	if (!object || (object.kind === "word" && AGENTS.has(object.norm))) return undefined;

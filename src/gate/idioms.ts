@@ -143,6 +143,7 @@ export const VERB_IDIOMS: ReadonlyArray<readonly string[]> = phrases(`
 	put another way
 	put it another way
 	strip away
+	lift the lid
 `);
 
 /** What "commit to …" takes when it means choosing, not git. */

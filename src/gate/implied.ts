@@ -14,17 +14,27 @@
  * this is a race?") or describe: an arrow needs a quoted, coded or named target; a chance needs a
  * modal and a change after it; a need needs a named thing as its subject.
  */
+
+import { changingShell } from "./commands.ts";
 import { type Hit, hit, isWord, pathText, quoteEnd } from "./hits.ts";
 import type { Clause, Sentence, Token } from "./types.ts";
-import { CHANGE_UNLESS_PROSE, CHANGE_VERBS, CODE_OBJECTS, changeParticiple, LOOK_VERBS, pastTense } from "./verbs.ts";
+import {
+	CHANGE_UNLESS_PROSE,
+	CHANGE_VERBS,
+	CODE_OBJECTS,
+	changeGerund,
+	changeParticiple,
+	LOOK_VERBS,
+	pastTense,
+} from "./verbs.ts";
 import { set } from "./words.ts";
 
 const ARROWS = set("→ ⟶ => ➔ ➜");
 const SPAN = set("everywhere throughout across all every");
-const CHANCE = set("chance perhaps maybe possibly");
+const CHANCE = set("chance perhaps maybe possibly way");
 const MODALS = set("could can might would");
 const BECOME = set("become turn go get");
-const NEEDS = set("needs need has have must");
+const NEEDS = set("needs need has have must ought");
 const SUBJECTS_OF_PEOPLE = set("i we you they he she someone somebody anyone user users people team everyone");
 const CHOOSE = [
 	["go", "with"],
@@ -63,11 +73,13 @@ function replacement(s: Sentence): Hit[] {
 /** "any chance the CLI could get a flag?", "perhaps the copies could become one?", "could be merged?". */
 function chanceOf(c: Clause): Hit[] {
 	const { tokens } = c;
-	if (!c.sentence.question || !tokens.slice(0, 3).some((t) => CHANCE.has(t.norm))) return [];
+	if (!c.sentence.question || !tokens.slice(0, 4).some((t) => CHANCE.has(t.norm))) return [];
 	const m = tokens.findIndex((t, k) => k > 1 && MODALS.has(t.norm) && !isWord(tokens, k - 1, ["you", "i", "we"]));
 	const v = tokens[m + 1];
 	if (m < 0 || v?.kind !== "word") return [];
-	const passive = v.norm === "be" && changeParticiple(tokens[m + 2]?.norm ?? "");
+	// "could be made less chatty", "could be read from the environment instead": the thing otherwise.
+	const passive =
+		v.norm === "be" && (pastTense(tokens[m + 2]?.norm ?? "") || isWord(tokens, m + 2, ["read", "set", "put"]));
 	const gains =
 		BECOME.has(v.norm) &&
 		tokens.slice(m + 2, m + 6).some((t) => t.kind === "code" || t.norm === "one" || CODE_OBJECTS.has(t.norm));
@@ -84,6 +96,11 @@ function wished(c: Clause): Hit[] {
 		return done ? [hit("file-change", "stated-need", tokens[0] as Token, done)] : [];
 	}
 	const wants = tokens.findIndex((t) => ["after", "like", "want", "need", "hoping"].includes(t.norm));
+	// "what we're after is the README linking to the new docs": a part of the program doing otherwise.
+	const is = tokens.findIndex((t, k) => k > wants && t.norm === "is");
+	const doing = tokens.findIndex((t, k) => k > is + 1 && t.kind === "word" && /ing$/.test(t.norm));
+	if (wants >= 0 && isWord(tokens, 0, ["what"]) && is > 0 && doing > 0 && tokens.slice(is + 1, doing).some(part))
+		return [hit("file-change", "stated-need", tokens[0] as Token, tokens[doing] as Token)];
 	for (let k = wants + 1; wants >= 0 && k + 3 < tokens.length; k++) {
 		if (!isWord(tokens, k, ["to"]) || !isWord(tokens, k + 1, ["be"])) continue;
 		const done = tokens[k + 2] as Token;
@@ -116,7 +133,7 @@ function chosenFor(c: Clause): Hit[] {
 
 /** Every implied change in a clause. */
 export function impliedHits(c: Clause): Hit[] {
-	const any = [...chanceOf(c), ...chosenFor(c)];
+	const any = [...chanceOf(c), ...chosenFor(c), ...commandAlone(c)];
 	if (c.sentence.question) return any;
 	return [...any, ...wished(c), ...(c.mood === "subordinate" ? [] : namedNeeds(c))];
 }
@@ -145,8 +162,40 @@ function goAhead(s: Sentence, next: Sentence | undefined): Hit[] {
 	return v > 0 ? [hit("file-change", "go-ahead", tokens[v] as Token, quoteEnd(tokens, v, 4))] : [];
 }
 
+const DEFECTS = set("wrong broken missing outdated stale incorrect misspelt misspelled typo out-of-date");
+
+/**
+ * "`README.md`: the install command is wrong, should be …": a defect filed against a named file.
+ * "Needs fixing.", "Wants a test.": a need whose subject the brief left out.
+ */
+function filed(s: Sentence): Hit[] {
+	if (s.question || s.fence) return [];
+	const { tokens } = s;
+	const first = tokens[0];
+	if (first && named(first) && tokens[1]?.text === ":") {
+		const defect = tokens.find((t, k) => k > 1 && (DEFECTS.has(t.norm) || t.norm === "should"));
+		if (defect) return [hit("file-change", "defect-filed", first, defect)];
+	}
+	if (!isWord(tokens, 0, ["needs", "need", "wants", "requires"])) return [];
+	const done = tokens[1];
+	const asked =
+		done !== undefined && (changeGerund(done.norm) || (done.norm === "to" && changeBase(tokens[2]?.norm ?? "")));
+	return asked ? [hit("file-change", "stated-need", tokens[0] as Token, done as Token)] : [];
+}
+
+/** "`yarn upgrade-interactive`, then …": a changing command written alone as a step. */
+export function commandAlone(c: Clause): Hit[] {
+	const words = c.tokens.filter((t) => t.kind !== "punct");
+	const only = words[0];
+	if (c.sentence.question || c.sentence.fence || words.length !== 1 || only?.kind !== "code") return [];
+	// A fenced block is shown, not run, unless "run this:" introduces it (changes.ts).
+	if (only.text.startsWith("```") || only.text.startsWith("~~~") || !changingShell(only.norm)) return [];
+	return [hit("file-change", "command", only)];
+}
+
 /** Every implied change written across a sentence, and the sentence after it. */
 export const impliedSentenceHits = (s: Sentence, next: Sentence | undefined): Hit[] => [
 	...replacement(s),
 	...goAhead(s, next),
+	...filed(s),
 ];

@@ -22,15 +22,17 @@ const MODALS = set("should must may can will shall could");
 const BETWEEN = set("ever at all in any way really be get");
 /** Verbs after the modal that state rather than act: "nothing should be this noisy". */
 const STATIVE = set("be seem look feel sound appear matter");
-const JUDGED = set("okay ok fine acceptable alright allowed permitted cool appropriate");
+const JUDGED = set("okay ok fine acceptable alright allowed permitted cool appropriate on");
 
 /** The verb a negative subject's modal binds: "none of the types should change" → "change". */
 function boundVerb(tokens: readonly Token[], i: number): Token | undefined {
 	for (let k = i + 1; k < Math.min(tokens.length, i + 9); k++) {
 		const t = tokens[k] as Token;
 		if (t.kind === "punct") return undefined;
-		if (!MODALS.has(t.norm)) continue;
-		let v = k + 1;
+		// "is to change": "is to" lays down as a modal does.
+		const isTo = isWord(tokens, k, ["is", "are"]) && isWord(tokens, k + 1, ["to"]);
+		if (!MODALS.has(t.norm) && !isTo) continue;
+		let v = isTo ? k + 2 : k + 1;
 		// "should be modified": a participle after "be" is the act; "should be this noisy" is none.
 		while (isWord(tokens, v, BETWEEN) && !(tokens[v]?.norm === "be" && !pastTense(tokens[v + 1]?.norm ?? ""))) v++;
 		const verb = tokens[v];
@@ -44,13 +46,32 @@ function boundVerb(tokens: readonly Token[], i: number): Token | undefined {
 function negativeSubject(c: Clause): Hit[] {
 	const { tokens, head } = c;
 	for (let i = head; i < tokens.length; i++) {
-		if (!isWord(tokens, i, NEGATIVE_SUBJECTS) || embedded(tokens, head, i)) continue;
+		// "not a single file", "not one test": a negative subject in two words.
+		const notOne = isWord(tokens, i, ["not"]) && isWord(tokens, i + 1, ["a", "one"]);
+		if ((!isWord(tokens, i, NEGATIVE_SUBJECTS) && !notOne) || embedded(tokens, head, i)) continue;
 		// "there's no reason it should change" describes; the negative word must start the subject.
 		if (i > head && !isWord(tokens, i - 1, ["and", "but", "so", "that", "sure"])) continue;
 		const verb = boundVerb(tokens, i);
 		if (verb) return [hit("prohibition", "negative-subject", tokens[i] as Token, verb)];
 	}
 	return [];
+}
+
+const PLACE_WORDS = set("in under inside within from of on at across throughout");
+
+/** "Nothing, and I mean nothing, in `vendor/` should change": the negative subject set apart by an aside. */
+function apartSubject(c: Clause): Hit[] {
+	const words = c.tokens.filter((t) => t.kind !== "punct");
+	const only = words[0];
+	if (words.length !== 1 || !only || !NEGATIVE_SUBJECTS.has(only.norm) || c.closer !== ",") return [];
+	const s = c.sentence.tokens;
+	const lastComma = s.findLastIndex((t) => t.text === ",");
+	if (lastComma < s.indexOf(only)) return [];
+	// The last piece carries the modal, and no subject of its own: a place, or the modal itself.
+	const piece = s.slice(lastComma + 1);
+	if (!isWord(piece, 0, PLACE_WORDS) && !isWord(piece, 0, MODALS)) return [];
+	const verb = boundVerb(piece, -1);
+	return verb ? [hit("prohibition", "negative-subject", only, verb)] : [];
 }
 
 /** "it's not okay to edit …", "it is not acceptable to skip …": an act judged unacceptable. */
@@ -70,5 +91,5 @@ function judgedNot(c: Clause): Hit[] {
 /** Every rule laid down about a thing or an act in a clause that does not ask. */
 export function indirectRuleHits(c: Clause): Hit[] {
 	if (c.inQuestion || c.sentence.question || c.mood === "subordinate") return [];
-	return [...negativeSubject(c), ...judgedNot(c)];
+	return [...negativeSubject(c), ...apartSubject(c), ...judgedNot(c)];
 }

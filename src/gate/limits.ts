@@ -192,7 +192,9 @@ export function noAction(c: Clause): Hit[] {
 		if (!files && !passive && !named) continue;
 		// "there are no changes" describes; "there should be no changes" lays down.
 		// "there's to be no rebasing": "is to be" lays down as a modal does.
-		const laid = isWord(tokens, i - 1, ["be"]) && (isWord(tokens, i - 2, MODALS) || isWord(tokens, i - 2, ["to"]));
+		const laid =
+			(isWord(tokens, i - 1, ["be"]) && (isWord(tokens, i - 2, MODALS) || isWord(tokens, i - 2, ["to"]))) ||
+			(isWord(tokens, i - 1, ["have"]) && isWord(tokens, i - 2, ["let's", "us"]));
 		if ((isWord(tokens, i - 1, NO_BEFORE) && !laid) || isWord(tokens, i + 2, NO_AFTER) || embedded(tokens, head, i))
 			continue;
 		out.push(hit("prohibition", "no-action", tokens[i] as Token, quoteEnd(tokens, i, files || passive ? 4 : 2)));

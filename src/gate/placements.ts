@@ -26,7 +26,7 @@ const LEFT = [
 	["the", "rest", "of"],
 	["what's", "remaining"],
 ];
-const RESUMERS = set("finish complete wrap do carry pick get tie polish round");
+const RESUMERS = set("finish complete wrap do carry pick get tie polish round take bring push");
 
 const startsObject = (t: Token | undefined) =>
 	t !== undefined &&
@@ -61,13 +61,34 @@ function resumed(c: Clause): Hit[] {
 	const window = tokens.slice(head + 1, head + 9);
 	if (window.some((t) => PROSE_OBJECTS.has(t.norm) || t.norm === "your")) return [];
 	const back = window.some((t, k) => t.norm === "back" && window[k + 1]?.norm === "up");
+	// "take the half-done port over the line", "get the migration across the finish line".
+	const line = window.some(
+		(t, k) => ["over", "across"].includes(t.norm) && window.slice(k + 1, k + 4).some((w) => w.norm === "line"),
+	);
 	const left = window.some((_, k) => LEFT.some((p) => p.every((w, j) => window[k + j]?.norm === w)));
-	return back || left ? [hit("file-change", "continue-work", v, quoteEnd(tokens, head, 6))] : [];
+	return back || left || line ? [hit("file-change", "continue-work", v, quoteEnd(tokens, head, 6))] : [];
 }
 
-/** A placing order at a directive's head. */
+/** What "check in" commits: "check in the output", "check in the regenerated files". */
+const CHECKED_IN = set(
+	"output outputs changes change result results files file generated regenerated lockfile snapshots it them everything code",
+);
+
+/** "check in the output": to commit it; "check in the logs" looks. */
+function checkedIn(c: Clause): Hit[] {
+	const { tokens, head } = c;
+	if (!isWord(tokens, head, ["check"]) || !isWord(tokens, head + 1, ["in"])) return [];
+	const k = isWord(tokens, head + 2, ["the", "your", "all", "any"]) ? head + 3 : head + 2;
+	return isWord(tokens, k, CHECKED_IN)
+		? [hit("file-change", "change-verb", tokens[head] as Token, tokens[k] as Token)]
+		: [];
+}
+
+/** A placing order at a directive's head, or a commit by "check in". */
 export function placeOrder(c: Clause): Hit[] {
-	return c.mood === "directive" && c.tokens[c.head]?.kind === "word" ? placed(c) : [];
+	if (c.mood !== "directive" || c.tokens[c.head]?.kind !== "word") return [];
+	const out = placed(c);
+	return out.length > 0 ? out : checkedIn(c);
 }
 
 /** A resuming order at a directive's head, read before idioms ("pick the work back up" is no "pick the"). */

@@ -202,6 +202,10 @@ export const REQUEST_FRAMES: ReadonlyArray<readonly string[]> = [
 	can i get
 	could i get
 	you wouldn't mind
+	i wouldn't mind if you
+	wouldn't mind if you
+	i'd not mind if you
+	i don't mind if you
 	you don't mind
 	are you in a position to
 	would you be in a position to

@@ -26,6 +26,9 @@ export const FORBIDDEN_WORDS: ReadonlyArray<readonly string[]> = phrases(`
 	is set in stone
 	are set in stone
 	off the table
+	off the cards
+	not on the cards
+	not in the cards
 	not on the table
 	not an option
 	non-starter

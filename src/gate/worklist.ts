@@ -12,7 +12,7 @@
  * noun must be one of work or code, and the request must be marked — "please", "if you can", or a
  * label that hands out work.
  */
-import { embedded, type Hit, hit, isWord, quoteEnd } from "./hits.ts";
+import { embedded, type Hit, hit, isWord, pathText, quoteEnd } from "./hits.ts";
 import type { Clause, Token } from "./types.ts";
 import {
 	CODE_OBJECTS,
@@ -144,6 +144,12 @@ function statedAsk(list: readonly Clause[], k: number): Hit[] {
 	const asked = labelled(list[k - 1], ASK_WORDS, false) || labelled(list[k - 1], LABEL_WORDS, true);
 	if (m > 0 && asked && tokens[m + 1]?.kind === "word") {
 		return [hit("file-change", "work-asked", tokens[m] as Token, quoteEnd(tokens, m, 3))];
+	}
+	// "The goal: `doctor` finishes in under a second": what a named thing does, stated as the ask.
+	const subject = tokens[c.head];
+	const namedSubject = subject !== undefined && (subject.kind === "code" || pathText(subject) !== undefined);
+	if (namedSubject && labelled(list[k - 1], ASK_WORDS, false) && c.mood !== "directive" && tokens.length > c.head + 2) {
+		return [hit("file-change", "work-asked", subject, quoteEnd(tokens, c.head, 4))];
 	}
 	// "Oh, and nothing under docs/ changes": a rule handed out after a label.
 	const short = labelled(list[k - 1], LABEL_WORDS, true);
