@@ -170,6 +170,8 @@ function phrasal(tokens: readonly Token[], i: number, verb: string): boolean {
 	if (particles.length === 0) return false;
 	if (verb === "take" && isWord(tokens, i + 2, ["not", "that", "to"])) return false;
 	if (verb === "work") return isWord(tokens, i + 1, ["on"]);
+	// "wrap up with your recommendation" ends the answer; "wrap up the migration" is read as work in flight.
+	if (verb === "wrap" && isWord(tokens, i + 1, ["up"])) return false;
 	// "could you sort that?": to sort a thing out, as British English says it.
 	if (verb === "sort" && isWord(tokens, i + 1, ["it", "that", "this", "them"]))
 		return tokens[i + 2]?.kind !== "word" || tokens[i + 2]?.norm === "out";

@@ -88,8 +88,10 @@ export function briefHits(brief: string): Hit[] {
 	for (let s = 0; s < all.length; s++) {
 		const list = lists[s] as Clause[];
 		list.forEach((c, k) => {
-			if (c.suggestion && askedAbout(c, [...list.slice(k + 1), ...(lists[s + 1] ?? [])].slice(0, FOLLOW_UP))) return;
-			hits.push(...clauseHits(c, list[k - 1]));
+			const asked = () => askedAbout(c, [...list.slice(k + 1), ...(lists[s + 1] ?? [])].slice(0, FOLLOW_UP));
+			if (c.suggestion && asked()) return;
+			// A chance the brief goes on to ask about ("… could be read from a stale file? Walk me through how.") is a question.
+			hits.push(...clauseHits(c, list[k - 1]).filter((h) => h.rule !== "chance-of" || !asked()));
 		});
 		// A label alone on its line ("Plan:") introduces the list items after it.
 		const before = lists[s - 1];

@@ -213,7 +213,7 @@ function moodOf(tokens: readonly Token[], head: number, addressed: boolean, sent
 export function unknownVerb(tokens: readonly Token[], head: number): boolean {
 	const t = tokens[head];
 	// Adverbs, possessives, gerunds and past forms ("weed" and "shed" are not past forms).
-	const form = /ly$|'s$|s'$|ing$|[^e]ed$/;
+	const form = /ly$|'s$|s'$|ing$|[^e]ed$|^(?:needs|wants|requires|deserves|seems|appears)$/;
 	// A word with a digit in it ("e2e-fork", "v2") names a thing, never an order's verb.
 	const named = /\d/.test(t?.norm ?? "");
 	if (t?.kind !== "word" || named || NOT_VERBS.has(t.norm) || form.test(t.norm) || /^\p{Lu}{2,}/u.test(t.text)) {

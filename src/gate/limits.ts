@@ -169,7 +169,8 @@ export function noAction(c: Clause): Hit[] {
 	const { tokens, head } = c;
 	const out: Hit[] = [];
 	for (let i = head; i < tokens.length; i++) {
-		if (nobodyMay(tokens, i)) out.push(hit("prohibition", "no-action", tokens[i] as Token, quoteEnd(tokens, i, 4)));
+		if (nobodyMay(tokens, i) && !embedded(tokens, head, i))
+			out.push(hit("prohibition", "no-action", tokens[i] as Token, quoteEnd(tokens, i, 4)));
 		if (!isWord(tokens, i, ["no", "nor", "nothing", "zero"])) continue;
 		const object = tokens[i + 1]?.kind === "word" ? (tokens[i + 1] as Token).norm : "";
 		// "no commits", "no rewriting", "no files change", "nothing gets installed".
