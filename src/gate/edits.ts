@@ -158,6 +158,14 @@ function causes(c: Clause): Token | undefined {
 		}
 		// "get the flaky test quarantined": any participle, for the result is what is asked for.
 		if (t.kind === "word" && (changeParticiple(t.norm) || pastTense(t.norm))) return t;
+		// "get the README badges pointing at the new CI": a thing got doing otherwise.
+		if (
+			isWord(tokens, head, ["get"]) &&
+			isWord(tokens, head + 1, CAUSE_OBJECTS) &&
+			/[^n]ing$/.test(t.norm) &&
+			k > head + 2
+		)
+			return t;
 	}
 	const have = isWord(tokens, head, ["have"]) && (!c.sentence.question || c.addressed);
 	const thing = object.kind === "path" || object.kind === "code" || isWord(tokens, head + 1, CAUSE_OBJECTS);

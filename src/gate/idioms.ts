@@ -144,6 +144,19 @@ export const VERB_IDIOMS: ReadonlyArray<readonly string[]> = phrases(`
 	put it another way
 	strip away
 	lift the lid
+	be a star
+	be a dear
+	be a love
+	be a gem
+	be a sport
+	be a pal
+	be a darling
+	be a doll
+	be a legend
+	be a hero
+	be a champ
+	be an angel
+	cut to the chase
 `);
 
 /** What "commit to …" takes when it means choosing, not git. */

@@ -24,6 +24,7 @@ import {
 	CODE_OBJECTS,
 	changeGerund,
 	changeParticiple,
+	imperativeVerb,
 	LOOK_VERBS,
 	pastTense,
 } from "./verbs.ts";
@@ -88,6 +89,52 @@ function chanceOf(c: Clause): Hit[] {
 		: [];
 }
 
+const HELPFUL = set("help helpful nice great good lovely ideal better handy useful brilliant perfect");
+const SPEAKERS = set("you i we your my our");
+
+/** "It would help if the CLI printed …", "would be nice if the report sorted …": a thing wished otherwise. */
+function helpedIf(tokens: readonly Token[]): Hit | undefined {
+	const k = tokens.findIndex(
+		(t, j) => t.norm === "if" && tokens.slice(Math.max(0, j - 3), j).some((b) => HELPFUL.has(b.norm)),
+	);
+	if (k < 0 || isWord(tokens, k + 1, SPEAKERS)) return undefined;
+	// A thing that printed or sorted otherwise is changed code, so a verb of reading counts here too.
+	const v = tokens.slice(k + 2, k + 6).find((t) => t.kind === "word" && pastTense(t.norm));
+	return v ? hit("file-change", "stated-need", tokens[k] as Token, v) : undefined;
+}
+
+/** Words that mark a question as a request: "when you get a chance", "if you get a minute", "at some point". */
+const MARKERS = [
+	["when", "you", "get", "a"],
+	["whenever", "you", "have", "a"],
+	["when", "you", "have", "a"],
+	["if", "you", "get", "a"],
+	["if", "you", "have", "a"],
+	["at", "some", "point"],
+	["when", "you", "can"],
+	["whenever", "you", "can"],
+	["time", "permitting"],
+	["at", "your", "convenience"],
+];
+const THINGS = set("the this that these those our its a an");
+
+/** "Whenever you have a moment, could the status command show the branch name?": a thing asked to behave otherwise. */
+function markedAsk(c: Clause): Hit[] {
+	const s = c.sentence.tokens;
+	if (!c.sentence.question || !s.some((_, k) => MARKERS.some((p) => p.every((w, j) => s[k + j]?.norm === w))))
+		return [];
+	const { tokens } = c;
+	if (
+		!isWord(tokens, 0, ["could", "can", "would", "will"]) ||
+		!(isWord(tokens, 1, THINGS) || named(tokens[1] as Token))
+	)
+		return [];
+	// The first verb after the subject's noun: "be" and "have" ask about a state.
+	const v = tokens.slice(3, 7).find((t) => t.kind === "word" && (imperativeVerb(t.norm) || STATES.has(t.norm)));
+	return v && !STATES.has(v.norm) ? [hit("file-change", "marked-ask", tokens[0] as Token, v)] : [];
+}
+const STATES = set("be have get");
+
 /** "the sooner X is gone, the better"; "what I'm after is for X to be linked from the index". */
 function wished(c: Clause): Hit[] {
 	const { tokens } = c;
@@ -95,6 +142,8 @@ function wished(c: Clause): Hit[] {
 		const done = tokens.find((t) => t.norm === "gone" || changeParticiple(t.norm));
 		return done ? [hit("file-change", "stated-need", tokens[0] as Token, done)] : [];
 	}
+	const helped = helpedIf(tokens);
+	if (helped) return [helped];
 	const wants = tokens.findIndex((t) => ["after", "like", "want", "need", "hoping"].includes(t.norm));
 	// "what we're after is the README linking to the new docs": a part of the program doing otherwise.
 	const is = tokens.findIndex((t, k) => k > wants && t.norm === "is");
@@ -133,7 +182,7 @@ function chosenFor(c: Clause): Hit[] {
 
 /** Every implied change in a clause. */
 export function impliedHits(c: Clause): Hit[] {
-	const any = [...chanceOf(c), ...chosenFor(c), ...commandAlone(c)];
+	const any = [...chanceOf(c), ...chosenFor(c), ...commandAlone(c), ...markedAsk(c)];
 	if (c.sentence.question) return any;
 	return [...any, ...wished(c), ...(c.mood === "subordinate" ? [] : namedNeeds(c))];
 }

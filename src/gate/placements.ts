@@ -11,7 +11,7 @@
 import { UNKNOWN_OBJECTS } from "./clauses.ts";
 import { type Hit, hit, isWord, objectOf, quoteEnd } from "./hits.ts";
 import type { Clause, Token } from "./types.ts";
-import { PLACE_VERBS, PROSE_OBJECTS } from "./verbs.ts";
+import { NOT_VERBS, PLACE_VERBS, PROSE_OBJECTS } from "./verbs.ts";
 import { set } from "./words.ts";
 
 /** Particles that may stand between the verb and its object: "squeeze in a test", "knock up a script". */
@@ -32,6 +32,9 @@ const startsObject = (t: Token | undefined) =>
 	t !== undefined &&
 	(t.kind === "path" || t.kind === "code" || (t.kind === "word" && (UNKNOWN_OBJECTS.has(t.norm) || SOME.has(t.norm))));
 const SOME = set("some more extra few");
+const PLACE_MARKS = set("from throughout across everywhere every all");
+const namesPlace = (tokens: readonly Token[]) =>
+	tokens.some((t) => t.kind === "path" || t.kind === "code" || (t.kind === "word" && PLACE_MARKS.has(t.norm)));
 
 /** "… at the top of your answer" shapes the reply; "put the two parsers side by side" compares them. */
 function answerOrSideBySide(tokens: readonly Token[]): boolean {
@@ -48,7 +51,9 @@ function placed(c: Clause): Hit[] {
 	const v = tokens[head] as Token;
 	if (!PLACE_VERBS.has(v.norm)) return [];
 	const at = isWord(tokens, head + 1, PARTICLES) ? head + 2 : head + 1;
-	if (!startsObject(tokens[at]) || isWord(tokens, at, ["your", "me", "us"])) return [];
+	// "strip trailing commas from every fixture": a bare object, where the clause names where it is.
+	const bare = tokens[at]?.kind === "word" && !NOT_VERBS.has(tokens[at]?.norm ?? "") && namesPlace(tokens);
+	if ((!startsObject(tokens[at]) && !bare) || isWord(tokens, at, ["your", "me", "us", "yourself"])) return [];
 	if (objectOf(tokens, head, "code") === "prose" || answerOrSideBySide(c.sentence.tokens)) return [];
 	return [hit("file-change", "place", v, quoteEnd(tokens, head, 5))];
 }

@@ -203,6 +203,13 @@ export const REQUEST_FRAMES: ReadonlyArray<readonly string[]> = [
 	could i get
 	you wouldn't mind
 	i wouldn't mind if you
+	happy for you to
+	i'm happy for you to
+	we're happy for you to
+	fine for you to
+	it's fine for you to
+	ok for you to
+	okay for you to
 	wouldn't mind if you
 	i'd not mind if you
 	i don't mind if you

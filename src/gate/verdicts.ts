@@ -33,6 +33,16 @@ export const FORBIDDEN_WORDS: ReadonlyArray<readonly string[]> = phrases(`
 	not an option
 	non-starter
 	no-no
+	a no from me
+	a no from us
+	a hard no
+	a firm no
+	a no for me
+	not something i want
+	not something we want
+	not something i'd like
+	not what i want
+	not what we want
 	verboten
 	taboo
 	wide berth
@@ -71,6 +81,8 @@ export const FORBIDDEN_WORDS: ReadonlyArray<readonly string[]> = phrases(`
 /** Phrases that forbid anywhere they appear. */
 export const ABSOLUTE_PROHIBITIONS: ReadonlyArray<readonly string[]> = phrases(`
 	under no circumstances
+	under no account
+	on no accounts
 	at no point
 	in no case
 	on no account

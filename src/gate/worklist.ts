@@ -28,13 +28,15 @@ import { set } from "./words.ts";
 const INDEFINITE = set("a an one another some more few couple");
 const DEFINITE = set("the this that these those");
 /** Nouns of work a brief may ask for by name. */
-const ITEMS = set("entry entries docstring docstrings test tests fixture fixtures stub stubs mock mocks");
+const ITEMS = set(
+	"entry entries docstring docstrings test tests fixture fixtures stub stubs mock mocks flag flags option options",
+);
 const STOPS = set("of for in on about with from to by at that which who");
 /** Words of a label that hands out work: "next up:", "one more thing:", "todo for you:". */
 const LABEL_WORDS = set(`
 	next up one more thing also then todo to-do for you still to do remaining left action item items tasks task
 	finally lastly and last but not least p.s ps oh plan checklist steps changes this pr deliverable deliverables pending small quick oh p.s.
-	what i we i'm we're i'd we'd need needed want wanted like after is here's here
+	what i we i'm we're i'd we'd need needed want wanted like after is here's here ask request favour favor thing
 `);
 /** Words of a label that states the ask: "the ask is simple:", "the change we want:". */
 const ASK_WORDS = set("ask request change want need needed job task goal fix gist upshot tl;dr bottom short");
@@ -81,6 +83,8 @@ function workNoun(c: Clause): Token | undefined {
 	const article = INDEFINITE.has(first.norm) ? "a" : DEFINITE.has(first.norm) ? "the" : "";
 	for (let k = head + (article ? 1 : 0); k < Math.min(tokens.length, head + 5); k++) {
 		const t = tokens[k] as Token;
+		// "a `--no-color` flag": inline code names the thing the noun after it is.
+		if (t.kind === "code" && k > head) continue;
 		if (t.kind !== "word" || STOPS.has(t.norm) || PROSE_OBJECTS.has(t.norm)) return undefined;
 		if (PROSE_OBJECTS.has(tokens[k + 1]?.norm ?? "")) return undefined;
 		// "a patched version of the exporter": the change is in the participle.
