@@ -64,6 +64,8 @@ export function framedOrder(c: Clause): boolean {
 	// "mind giving it a once-over and fixing anything stale?": a change in a later gerund of the frame.
 	if (tokens.some((t, k) => k > head && isWord(tokens, k - 1, ["and", "or", "then"]) && changeGerund(t.norm)))
 		return true;
+	// "mind taking that on?", "up for taking on the port?": to take work on is to do it.
+	if (v === "taking" && tokens.slice(head + 1, head + 6).some((t) => t.norm === "on")) return true;
 	// "have a crack at it", "make a start on this": the frame's object is the work.
 	if (isWord(tokens, head, ["it", "this", "that", "them"]) && isWord(tokens, head - 1, ["at", "on"])) return true;
 	return isWord(tokens, head, ["a", "an", "some", "the"]) && workNoun(tokens, head);

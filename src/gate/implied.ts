@@ -26,6 +26,7 @@ import {
 	changeParticiple,
 	imperativeVerb,
 	LOOK_VERBS,
+	NOT_VERBS,
 	pastTense,
 } from "./verbs.ts";
 import { set } from "./words.ts";
@@ -90,6 +91,7 @@ function chanceOf(c: Clause): Hit[] {
 }
 
 const HELPFUL = set("help helpful nice great good lovely ideal better handy useful brilliant perfect");
+const WISHERS = set("i'd we'd i we");
 const SPEAKERS = set("you i we your my our");
 
 /** "It would help if the CLI printed …", "would be nice if the report sorted …": a thing wished otherwise. */
@@ -130,10 +132,17 @@ function markedAsk(c: Clause): Hit[] {
 	)
 		return [];
 	// The first verb after the subject's noun: "be" and "have" ask about a state.
-	const v = tokens.slice(3, 7).find((t) => t.kind === "word" && (imperativeVerb(t.norm) || STATES.has(t.norm)));
+	// A verb the gate knows, or any word that takes an object: "could the release script … sign the binaries".
+	const verbAt = (k: number) =>
+		imperativeVerb(tokens[k]?.norm ?? "") || STATES.has(tokens[k]?.norm ?? "") || isWord(tokens, k + 1, OBJECT_STARTS);
+	const at = tokens.findIndex(
+		(t, k) => k >= 3 && k < 10 && t.kind === "word" && !NOT_VERBS.has(t.norm) && !THINGS.has(t.norm) && verbAt(k),
+	);
+	const v = at > 0 ? tokens[at] : undefined;
 	return v && !STATES.has(v.norm) ? [hit("file-change", "marked-ask", tokens[0] as Token, v)] : [];
 }
 const STATES = set("be have get");
+const OBJECT_STARTS = set("the a an this that these those its their every all");
 
 /** "the sooner X is gone, the better"; "what I'm after is for X to be linked from the index". */
 function wished(c: Clause): Hit[] {
@@ -154,7 +163,11 @@ function wished(c: Clause): Hit[] {
 		if (!isWord(tokens, k, ["to"]) || !isWord(tokens, k + 1, ["be"])) continue;
 		const done = tokens[k + 2] as Token;
 		const stem = done.norm.replace(/e?d$/, "");
-		if (tokens.slice(wants, k).some((t) => t.norm === "for") && pastTense(done.norm) && !LOOK_VERBS.has(stem))
+		// "for X to be …", or a wish of the speaker's own: "I'd quite like the tests to be skipped".
+		const own = tokens.slice(Math.max(0, wants - 3), wants).some((t) => WISHERS.has(t.norm));
+		// "hidden", "rewritten": a participle in "-en" as well as "-ed".
+		const participle = pastTense(done.norm) || (done.norm.length > 5 && /[^e]en$/.test(done.norm));
+		if ((own || tokens.slice(wants, k).some((t) => t.norm === "for")) && participle && !LOOK_VERBS.has(stem))
 			return [hit("file-change", "stated-need", tokens[wants] as Token, done)];
 	}
 	return [];

@@ -16,18 +16,12 @@
  */
 
 import { SUGGESTED } from "./offers.ts";
+import { APPRECIATE, ASK_FOR, type Slot, SUGGEST_YOU } from "./slots.ts";
 import type { Token } from "./types.ts";
 import { phrases, set } from "./words.ts";
 
 /** Degree words that may sit inside a frame without changing what it asks. */
 const HEDGES = set("rather really actually truly genuinely quite so ever awfully terribly very much most");
-
-/** One slot: phrases to choose from, or a test of one word; an optional slot may be skipped. */
-interface Slot {
-	options?: ReadonlyArray<readonly string[]>;
-	test?: (word: string) => boolean;
-	optional?: boolean;
-}
 
 /** Length of `phrase` at `i`, skipping hedges between its words (never before the first); 0 when it does not match. */
 export function hedgedAt(tokens: readonly Token[], i: number, phrase: readonly string[]): number {
@@ -157,24 +151,6 @@ const NICE_IF: readonly Slot[] = [
 	{ options: YOU_TAILS },
 ];
 
-/** "could I trouble you for a test …", "can we ask you for a fix …": the work asked for by name. */
-const ASK_FOR: readonly Slot[] = [
-	{ options: phrases("could\ncan\nmay\nmight") },
-	{ options: phrases("i\nwe") },
-	{ options: phrases("trouble\nask\nbother\npester\nimpose on") },
-	{ options: phrases("you") },
-	{ options: phrases("for") },
-];
-
-/** "might I suggest you …", "may I propose that you …": a suggestion, an order unless asked about. */
-const SUGGEST_YOU: readonly Slot[] = [
-	{ options: phrases("could\ncan\nmay\nmight") },
-	{ options: phrases("i\nwe") },
-	{ options: phrases("suggest\npropose\nrecommend\nadvise") },
-	{ options: phrases("that"), optional: true },
-	{ options: phrases("you\nwe") },
-];
-
 const WANT_THAT: readonly Slot[] = [
 	{ options: phrases("i\nwe\ni'd\nwe'd\ni would\nwe would\ni will\ni'll") },
 	{ options: phrases("want\nneed\nwish\nlike") },
@@ -216,6 +192,7 @@ export function politeFrameAt(tokens: readonly Token[], i: number): { length: nu
 		slotsAt(tokens, i, NICE_IF),
 		slotsAt(tokens, i, WANT_THAT),
 		slotsAt(tokens, i, ASK_FOR),
+		slotsAt(tokens, i, APPRECIATE),
 	);
 	const offer = Math.max(
 		slotsAt(tokens, i, NEGATIVE_SUGGESTION),

@@ -204,6 +204,9 @@ export const REQUEST_FRAMES: ReadonlyArray<readonly string[]> = [
 	you wouldn't mind
 	i wouldn't mind if you
 	happy for you to
+	up for
+	you up for
+	are you up for
 	i'm happy for you to
 	we're happy for you to
 	fine for you to

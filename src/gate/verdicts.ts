@@ -36,6 +36,11 @@ export const FORBIDDEN_WORDS: ReadonlyArray<readonly string[]> = phrases(`
 	a no from me
 	a no from us
 	a hard no
+	a definite no
+	a flat no
+	a big no
+	an absolute no
+	a clear no
 	a firm no
 	a no for me
 	not something i want

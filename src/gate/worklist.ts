@@ -39,8 +39,11 @@ const LABEL_WORDS = set(`
 	what i we i'm we're i'd we'd need needed want wanted like after is here's here ask request favour favor thing
 `);
 /** Words of a label that states the ask: "the ask is simple:", "the change we want:". */
-const ASK_WORDS = set("ask request change want need needed job task goal fix gist upshot tl;dr bottom short");
+const ASK_WORDS = set(
+	"ask request change want need needed job task goal fix gist upshot tl;dr bottom short whoever assignee",
+);
 const SHOULD = set("should must needs has");
+const GOES = set("go goes move moves");
 const DEFECTS = set("missing wrong broken outdated stale out-of-date incorrect misspelt misspelled");
 /** Words of a decision just reported: "we landed on option B. So …". */
 const DECIDED = set("decided landed agreed settled chose concluded going went");
@@ -123,8 +126,12 @@ function checklist(list: readonly Clause[], k: number): Hit[] {
 function belongs(c: Clause): Hit[] {
 	const { tokens } = c;
 	if (c.mood !== "statement") return [];
-	const k = tokens.findIndex((t) => t.norm === "belongs" || t.norm === "belong");
-	if (k <= c.head || !isWord(tokens, k + 1, ["in", "under", "inside", "with", "alongside", "next"])) return [];
+	const k = tokens.findIndex((t) => t.norm === "belongs" || t.norm === "belong" || GOES.has(t.norm));
+	if (k <= c.head || !isWord(tokens, k + 1, ["in", "under", "inside", "with", "alongside", "next", "into", "to"]))
+		return [];
+	// "the date helpers go into src/util/date.ts": where a thing goes, when the place is named.
+	if (GOES.has((tokens[k] as Token).norm) && !tokens.slice(k + 2, k + 5).some((t) => pathText(t) !== undefined))
+		return [];
 	if (embedded(tokens, c.head, k)) return [];
 	return [hit("file-change", "belongs", tokens[k] as Token, quoteEnd(tokens, k, 5))];
 }
