@@ -16,10 +16,12 @@ import { allBriefs, corpusFiles, corpusSplits, HELD_OUT_PREFIX } from "./corpus.
 const RECALL_TARGET = 0.98;
 const FALSE_BLOCK_TARGET = 0.05;
 /**
- * The held-out split's recall when the second round of rules for its families was done (158 of 178,
- * 0.888, over heldout-polite and heldout-polite2): no regression below it.
+ * The held-out split's recall when the third round of rules was done (369 of 376, 0.981, over
+ * heldout-polite … heldout-polite6): no regression below it. Five of its six files had their misses
+ * studied by family in that round (test/fixtures/briefs/README.md), so the split's figure is
+ * optimistic; the newest file, scored once after the last rule change, is the honest estimate.
  */
-const HELD_OUT_RECALL_FLOOR = 0.88;
+const HELD_OUT_RECALL_FLOOR = 0.98;
 
 describe("the brief corpus", () => {
 	const rows = allBriefs();
