@@ -25,6 +25,7 @@
  * I/O: the same brief always gives the same decision, quickly enough for a hook on every call.
  */
 import { joinAsides } from "./asides.ts";
+import { sentenceHits } from "./backstop.ts";
 import { boundaryHits, targetHits } from "./boundary.ts";
 import { blockHit, changeHits, runsNextBlock } from "./changes.ts";
 import { clauses } from "./clauses.ts";
@@ -44,7 +45,12 @@ import { worklistHits } from "./worklist.ts";
 /** How many clauses after a suggestion may ask about it. */
 const FOLLOW_UP = 6;
 
-const KIND_ORDER: Record<ReasonKind, number> = { prohibition: 0, "write-boundary": 1, "file-change": 2 };
+const KIND_ORDER: Record<ReasonKind, number> = {
+	prohibition: 0,
+	"write-boundary": 1,
+	"file-change": 2,
+	"not-read-only": 3,
+};
 
 function reason(brief: string, h: Hit): GateReason {
 	const quote = brief.slice(h.from.start, h.to.end);
@@ -109,9 +115,28 @@ export function briefHits(brief: string): Hit[] {
 	return hits;
 }
 
-/** Decides whether a brief may go to a fork or must be a task, with every reason found. */
+/**
+ * The backstop's hits: every clause that carries an act verb or a rule marker outside a question or
+ * description. It runs only when no rule fired, so a brief the rules read keeps their reasons.
+ */
+export function backstopHits(brief: string): Hit[] {
+	const all = sentences(scan(brief, dataRegions(brief)));
+	const lists = all.map((s) => joinAsides(clauses(s)));
+	return lists.flatMap((list, s) => {
+		// A suggestion the brief goes on to ask about is a question here too ("… but convince me otherwise").
+		const after = (k: number) => [...list.slice(k + 1), ...(lists[s + 1] ?? [])].slice(0, FOLLOW_UP);
+		return sentenceHits(list.filter((c, k) => !(c.suggestion && askedAbout(c, after(k)))));
+	});
+}
+
+/**
+ * Decides whether a brief may go to a fork or must be a task, with every reason found. When the
+ * rules find nothing, the brief must still read as read-only (backstop.ts) to go to a fork.
+ */
 export function classifyBrief(brief: string): GateDecision {
-	const reasons = distinct(briefHits(brief).map((h) => reason(brief, h)));
+	const hits = briefHits(brief);
+	const found = hits.length > 0 ? hits : backstopHits(brief);
+	const reasons = distinct(found.map((h) => reason(brief, h)));
 	const [first, ...rest] = reasons;
 	return first ? { route: "task", reasons: [first, ...rest] } : { route: "fork", reasons: [] };
 }

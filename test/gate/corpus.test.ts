@@ -22,6 +22,12 @@ const FALSE_BLOCK_TARGET = 0.05;
  * optimistic; the newest file, scored once after the last rule change, is the honest estimate.
  */
 const HELD_OUT_RECALL_FLOOR = 0.98;
+/**
+ * The tuning split's false-block budget since the read-only backstop (src/gate/backstop.ts): it
+ * blocks any brief that does not read as read-only, and trades a few wrongly blocked forks (a
+ * rewritten call each) for orders no rule reads (an unchecked fork each).
+ */
+const TUNING_FALSE_BLOCK_BUDGET = 0.03;
 
 describe("the brief corpus", () => {
 	const rows = allBriefs();
@@ -59,8 +65,10 @@ describe("the brief corpus", () => {
 });
 
 describe("the gate on the corpus", () => {
-	it("meets the targets over the whole corpus, and misses nothing it was tuned on", () => {
-		expect(scoreCorpus(corpusSplits().tuning).misses).toEqual([]);
+	it("meets the targets over the whole corpus, and lets no task it was tuned on through", () => {
+		const tuning = corpusSplits().tuning;
+		const tasks = new Set(tuning.filter((r) => r.label === "task").map((r) => r.id));
+		expect(scoreCorpus(tuning).misses.filter((id) => tasks.has(id))).toEqual([]);
 		const score = scoreCorpus(allBriefs());
 		expect(score.recall).toBeGreaterThanOrEqual(RECALL_TARGET);
 		expect(score.falseBlockRate).toBeLessThanOrEqual(FALSE_BLOCK_TARGET);
@@ -69,8 +77,8 @@ describe("the gate on the corpus", () => {
 	it("meets the targets on the tuning split", () => {
 		const score = scoreCorpus(corpusSplits().tuning);
 		expect(score.briefs).toBeGreaterThanOrEqual(1000);
-		expect(score.recall).toBeGreaterThanOrEqual(RECALL_TARGET);
-		expect(score.falseBlockRate).toBeLessThanOrEqual(FALSE_BLOCK_TARGET);
+		expect(score.recall).toBe(1);
+		expect(score.falseBlockRate).toBeLessThanOrEqual(TUNING_FALSE_BLOCK_BUDGET);
 	});
 
 	it(`meets the false-block target on the held-out split, and its recall floor of ${HELD_OUT_RECALL_FLOOR}`, () => {
