@@ -76,16 +76,20 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 
 /**
  * The hits of a sentence's clauses. Once a clause describes or asks, the asides after it do too
- * ("Explain, without jargon, how …"), and in a question every clause but an order is part of it
- * ("No rush, but why does …?").
+ * ("Explain, without jargon, how …"); in a question every clause but an order is part of it ("No
+ * rush, but why does …?"), and so is anything between two of its asking clauses ("is it short,
+ * clear enough, and does it …?").
  */
 export function sentenceHits(list: readonly Clause[]): Hit[] {
-	let covered = list.some((c) => c.sentence.question && (asksToUnderstand(c.sentence) || whClause(c)));
+	const asks = list.map((c) => c.sentence.question && (asksToUnderstand(c.sentence) || whClause(c)));
+	const asking = list.map((c) => c.mood === "question" && c.inQuestion);
+	let covered = asks.some(Boolean);
 	const hits: Hit[] = [];
-	for (const c of list) {
+	list.forEach((c, k) => {
+		const between = asking.slice(0, k).some(Boolean) && asking.slice(k + 1).some(Boolean);
 		if (describes(c)) covered = true;
-		else if (!(covered && c.mood !== "directive")) hits.push(...clauseHits(c));
-	}
+		else if (!(covered && (c.mood !== "directive" || between))) hits.push(...clauseHits(c));
+	});
 	return hits;
 }
 

@@ -30,12 +30,16 @@ export function asksToUnderstand(s: Sentence): boolean {
 	return second !== "you" || OPINION.has(third ?? "");
 }
 
-/** A clause of a question that asks with a wh-word of its own: "…, but what's your view?". */
+/**
+ * A clause of a question that asks on its own, after a label or an aside: "…, but what's your
+ * view?", "Three reviewers, each in a few sentences: is the reason text short enough?".
+ */
 export function whClause(c: Clause): boolean {
-	const first = c.tokens.find((t) => t.kind === "word");
-	return (
-		c.mood === "question" && WH.has(norm(first)) && !WH_ORDERS.has(norm(c.tokens[c.tokens.indexOf(first as Token) + 1]))
-	);
+	const words = c.tokens.filter((t) => t.kind === "word").map((t) => t.norm);
+	const [first = "", second = "", third = ""] = words;
+	if (c.mood !== "question") return false;
+	if (WH.has(first)) return !WH_ORDERS.has(second);
+	return AUX.has(first) && (second !== "you" || OPINION.has(third));
 }
 
 /** The clause's head is a verb of understanding, so the rest is its topic. */
