@@ -17,7 +17,11 @@
  *    a.ts?" is an order inside a question, "why did the fix fail?" a question about a noun, "I
  *    don't know why; find out" a statement and an order to explore;
  * 5. three families of rules over each clause — prohibitions, file-changing orders and write
- *    boundaries — each returning the tokens that tripped it.
+ *    boundaries — each returning the tokens that tripped it;
+ * 6. when no rule fires, the read-only backstop (backstop.ts): the brief goes to a fork only if no
+ *    clause carries an act verb or a rule marker outside a question or a description. The rules
+ *    learn phrasings; the backstop does not need to know how an order is phrased, only that the
+ *    brief does not read as read-only.
  *
  * Misreads are lopsided, and so is the engine: a brief wrongly sent to a task costs one rewritten
  * call, a brief wrongly let through as a fork can ignore its own prohibitions with nothing to

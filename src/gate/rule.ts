@@ -5,7 +5,8 @@
  * So it is short, says the one thing that decides (what the child sees), and is byte-stable: the
  * same text on every request keeps the prompt cache warm.
  *
- * The three pre-flight questions are the gate's three reason kinds, asked in advance. They are
+ * The three pre-flight questions are the gate's three rule-read reason kinds, asked in advance (the
+ * fourth, not-read-only, is the backstop's: a brief that fails none of them but reads as an act). They are
  * written once, in the fork tool's description, where the model reads them as it chooses to fork;
  * the rule points at them. Tool definitions are sent on every request, as the system prompt is, so
  * they survive compaction too, and a second copy would be paid for on every request of the parent.
