@@ -269,12 +269,20 @@ const ROWS: readonly Row[] = [
 		file: "gate",
 		what: "fork-gate on its labelled briefs (tuned on / held out)",
 		figure: (r) => {
-			const split = (name: string) => {
+			const score = (name: string) => {
 				const s = get(r.gate, "data", "corpus", name);
 				const blocks = `${num(get(s, "falsePositives"))} of ${num(get(s, "forks"))} forks blocked`;
-				return `${name}: recall ${num(get(s, "recall")).toFixed(2)}, ${blocks}`;
+				return `recall ${num(get(s, "recall")).toFixed(2)}, ${blocks}`;
 			};
-			return `${split("tuning")}; ${split("held-out")}`;
+			const split = (name: string) => `${name}: ${score(name)}`;
+			// The newest held-out file was scored once, after the last rule change: the honest estimate.
+			const corpus = get(r.gate, "data", "corpus");
+			const files = Object.keys(typeof corpus === "object" && corpus !== null ? corpus : {});
+			const newest = files
+				.filter((f) => f.startsWith("heldout"))
+				.sort()
+				.at(-1);
+			return `${split("tuning")}; ${split("held-out")}${newest ? ` (its newest file alone: ${score(newest)})` : ""}`;
 		},
 		against: "the briefs' labels (test/fixtures/briefs)",
 	},

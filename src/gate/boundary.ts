@@ -8,7 +8,7 @@
  * boundary at all.
  */
 import { longestAt } from "./clauses.ts";
-import { type Hit, hit, isWord, pathHits, quoteEnd } from "./hits.ts";
+import { embedded, type Hit, hit, isWord, pathHits, quoteEnd } from "./hits.ts";
 import type { Clause, Token } from "./types.ts";
 import { changeForm } from "./verbs.ts";
 
@@ -79,11 +79,11 @@ function restricted(tokens: readonly Token[]): Hit[] {
 	return [];
 }
 
-/** "you are allowed to edit …", "free to change …". */
-function permitted(tokens: readonly Token[]): Hit[] {
+/** "you are allowed to edit …", "free to change …"; not "explain which files it is allowed to touch". */
+function permitted(tokens: readonly Token[], head: number): Hit[] {
 	for (let i = 0; i < tokens.length; i++) {
 		const t = tokens[i] as Token;
-		const n = longestAt(tokens, i, PERMITS);
+		const n = embedded(tokens, head, i) ? 0 : longestAt(tokens, i, PERMITS);
 		const verb = tokens[i + n];
 		if (n > 0 && verb?.kind === "word" && (changeForm(verb.norm) || verb.norm === "touch")) {
 			// "you don't have permission to change …", "you have not the permission to …": a permission denied forbids.
@@ -98,7 +98,7 @@ function permitted(tokens: readonly Token[]): Hit[] {
 /** Write-boundary phrases of a clause, with the paths they name as the area that may change. */
 export function boundaryHits(c: Clause): Hit[] {
 	if (c.inQuestion || c.mood === "subordinate") return [];
-	const phrases = [...restricted(c.tokens), ...permitted(c.tokens)];
+	const phrases = [...restricted(c.tokens), ...permitted(c.tokens, c.head)];
 	if (phrases.length === 0) return [];
 	const first = phrases[0] as Hit;
 	const after = c.tokens.indexOf(first.from);

@@ -12,6 +12,7 @@ import { editOrder, fileShould, resultAsked, shapesAnswer } from "./edits.ts";
 import { framedOrder, gives } from "./framed.ts";
 import { type Hit, hit, isWord, objectOf, quoteEnd } from "./hits.ts";
 import { COMMIT_TO_CHOICE, VERB_IDIOMS } from "./idioms.ts";
+import { placeOrder, resumeOrder } from "./placements.ts";
 import type { Clause, Token } from "./types.ts";
 import {
 	CHANGE_UNLESS_PROSE,
@@ -26,7 +27,7 @@ import {
 	WORK_NOUNS,
 } from "./verbs.ts";
 
-const RUN_VERBS = new Set(["run", "execute", "exec", "invoke", "type", "apply"]);
+const RUN_VERBS = new Set(["run", "execute", "exec", "invoke", "type", "apply", "re-run", "rerun"]);
 const RUN_OBJECTS = new Set([
 	"migration",
 	"migrations",
@@ -40,6 +41,7 @@ const RUN_OBJECTS = new Set([
 	"installer",
 	"setup",
 	"autofix",
+	"codegen",
 ]);
 const PRONOUN_WORK = new Set(["it", "this", "that"]);
 const PRONOUN_VERBS = new Set([
@@ -112,7 +114,7 @@ function incomplete(tokens: readonly Token[], i: number, verb: string): boolean 
 	if (verb === "comment")
 		return tokens[i + 1] === undefined || isWord(tokens, i + 1, ["on", "upon", "about", "briefly"]);
 	if (verb === "hook" || verb === "wire")
-		return !tokens.slice(i + 1, i + 6).some((t) => ["up", "into", "in"].includes(t.norm));
+		return !tokens.slice(i + 1, i + 6).some((t) => ["up", "into", "in", "through", "together"].includes(t.norm));
 	// "set up …", "set X to 5", "set runner in .pi/settings.json", "set `retries`".
 	if (verb === "set") {
 		const given = (t: Token) => t.norm === "to" || t.norm === "=" || t.kind === "path" || t.kind === "code";
@@ -168,8 +170,11 @@ function phrasal(tokens: readonly Token[], i: number, verb: string): boolean {
 	if (particles.length === 0) return false;
 	if (verb === "take" && isWord(tokens, i + 2, ["not", "that", "to"])) return false;
 	if (verb === "work") return isWord(tokens, i + 1, ["on"]);
+	// "wrap up with your recommendation" ends the answer; "wrap up the migration" is read as work in flight.
+	if (verb === "wrap" && isWord(tokens, i + 1, ["up"])) return false;
 	// "could you sort that?": to sort a thing out, as British English says it.
-	if (verb === "sort" && isWord(tokens, i + 1, ["it", "that", "this", "them"])) return tokens[i + 2]?.kind !== "word";
+	if (verb === "sort" && isWord(tokens, i + 1, ["it", "that", "this", "them"]))
+		return tokens[i + 2]?.kind !== "word" || tokens[i + 2]?.norm === "out";
 	if (verb === "sort" && tokens[i + 1]?.kind !== "word" && tokens[i + 1]?.kind !== "path") return true;
 	// "fill in the blanks" writes; "fill me in" tells.
 	if (verb === "fill" && isWord(tokens, i + 1, ["me", "us", "them", "him", "her", "you"])) return false;
@@ -200,6 +205,8 @@ function headOrder(c: Clause): Hit[] {
 	const { tokens, head } = c;
 	const t = tokens[head];
 	if (c.mood !== "directive" || !t || t.kind !== "word") return [];
+	const resumed = resumeOrder(c);
+	if (resumed.length > 0) return resumed;
 	if (longestAt(tokens, head, VERB_IDIOMS) > 0 || shapesAnswer(c)) return [];
 	const v = t.norm;
 	const words = tokens.slice(head).map((x) => x.norm);
@@ -220,6 +227,8 @@ function headOrder(c: Clause): Hit[] {
 	if (by > 0) return [order(tokens, by + 1, "change-verb")];
 	const edit = editOrder(c);
 	if (edit.length > 0) return edit;
+	const placed = placeOrder(c);
+	if (placed.length > 0) return placed;
 	if (!imperativeVerb(v) && unknownVerb(tokens, head)) return [order(tokens, head, "unknown-verb")];
 	// "see it through", "see the migration through": finish work in flight.
 	if (v === "see" && tokens.slice(head + 2, head + 5).some((x) => x.norm === "through") && !c.sentence.question) {

@@ -17,7 +17,11 @@
  *    a.ts?" is an order inside a question, "why did the fix fail?" a question about a noun, "I
  *    don't know why; find out" a statement and an order to explore;
  * 5. three families of rules over each clause — prohibitions, file-changing orders and write
- *    boundaries — each returning the tokens that tripped it.
+ *    boundaries — each returning the tokens that tripped it;
+ * 6. when no rule fires, the read-only backstop (backstop.ts): the brief goes to a fork only if no
+ *    clause carries an act verb or a rule marker outside a question or a description. The rules
+ *    learn phrasings; the backstop does not need to know how an order is phrased, only that the
+ *    brief does not read as read-only.
  *
  * Misreads are lopsided, and so is the engine: a brief wrongly sent to a task costs one rewritten
  * call, a brief wrongly let through as a fork can ignore its own prohibitions with nothing to
@@ -25,24 +29,32 @@
  * I/O: the same brief always gives the same decision, quickly enough for a hook on every call.
  */
 import { joinAsides } from "./asides.ts";
+import { sentenceHits } from "./backstop.ts";
 import { boundaryHits, targetHits } from "./boundary.ts";
 import { blockHit, changeHits, runsNextBlock } from "./changes.ts";
 import { clauses } from "./clauses.ts";
 import { desireHits } from "./desires.ts";
 import type { Hit } from "./hits.ts";
+import { impliedHits, impliedSentenceHits } from "./implied.ts";
+import { indirectRuleHits } from "./indirect.ts";
 import { prohibitionHits } from "./prohibitions.ts";
 import { dataRegions } from "./regions.ts";
 import { askedAbout } from "./requests.ts";
 import { sentences } from "./sentences.ts";
 import { scan } from "./tokens.ts";
-import type { Clause, GateDecision, GateReason, ReasonKind } from "./types.ts";
+import type { Clause, GateDecision, GateReason, ReasonKind, Sentence } from "./types.ts";
 import { wishHits } from "./wishes.ts";
 import { worklistHits } from "./worklist.ts";
 
 /** How many clauses after a suggestion may ask about it. */
 const FOLLOW_UP = 6;
 
-const KIND_ORDER: Record<ReasonKind, number> = { prohibition: 0, "write-boundary": 1, "file-change": 2 };
+const KIND_ORDER: Record<ReasonKind, number> = {
+	prohibition: 0,
+	"write-boundary": 1,
+	"file-change": 2,
+	"not-read-only": 3,
+};
 
 function reason(brief: string, h: Hit): GateReason {
 	const quote = brief.slice(h.from.start, h.to.end);
@@ -64,7 +76,14 @@ function distinct(reasons: GateReason[]): GateReason[] {
 
 function clauseHits(c: Clause, previous: Clause | undefined): Hit[] {
 	const changes = changeHits(c, previous);
-	return [...prohibitionHits(c), ...changes, ...targetHits(c, previous, changes.length > 0), ...boundaryHits(c)];
+	return [
+		...prohibitionHits(c),
+		...indirectRuleHits(c),
+		...changes,
+		...impliedHits(c),
+		...targetHits(c, previous, changes.length > 0),
+		...boundaryHits(c),
+	];
 }
 
 /**
@@ -79,13 +98,20 @@ export function briefHits(brief: string): Hit[] {
 	for (let s = 0; s < all.length; s++) {
 		const list = lists[s] as Clause[];
 		list.forEach((c, k) => {
-			if (c.suggestion && askedAbout(c, [...list.slice(k + 1), ...(lists[s + 1] ?? [])].slice(0, FOLLOW_UP))) return;
-			hits.push(...clauseHits(c, list[k - 1]));
+			const asked = () => askedAbout(c, [...list.slice(k + 1), ...(lists[s + 1] ?? [])].slice(0, FOLLOW_UP));
+			if (c.suggestion && asked()) return;
+			// A chance the brief goes on to ask about ("… could be read from a stale file? Walk me through how.") is a question.
+			hits.push(...clauseHits(c, list[k - 1]).filter((h) => h.rule !== "chance-of" || !asked()));
 		});
 		// A label alone on its line ("Plan:") introduces the list items after it.
 		const before = lists[s - 1];
 		const label = before?.length === 1 && before[0]?.endsWithColon ? before[0] : undefined;
-		hits.push(...wishHits(list), ...desireHits(list), ...worklistHits(list, label, all[s - 1]?.tokens ?? []));
+		hits.push(
+			...impliedSentenceHits(all[s] as Sentence, all[s + 1]),
+			...wishHits(list),
+			...desireHits(list),
+			...worklistHits(list, label, all[s - 1]?.tokens ?? []),
+		);
 		const last = list.at(-1);
 		const next = all[s + 1];
 		if (last && runsNextBlock(last) && next?.fence && next.tokens[0]) hits.push(...blockHit(next.tokens[0]));
@@ -93,9 +119,28 @@ export function briefHits(brief: string): Hit[] {
 	return hits;
 }
 
-/** Decides whether a brief may go to a fork or must be a task, with every reason found. */
+/**
+ * The backstop's hits: every clause that carries an act verb or a rule marker outside a question or
+ * description. It runs only when no rule fired, so a brief the rules read keeps their reasons.
+ */
+export function backstopHits(brief: string): Hit[] {
+	const all = sentences(scan(brief, dataRegions(brief)));
+	const lists = all.map((s) => joinAsides(clauses(s)));
+	return lists.flatMap((list, s) => {
+		// A suggestion the brief goes on to ask about is a question here too ("… but convince me otherwise").
+		const after = (k: number) => [...list.slice(k + 1), ...(lists[s + 1] ?? [])].slice(0, FOLLOW_UP);
+		return sentenceHits(list.filter((c, k) => !(c.suggestion && askedAbout(c, after(k)))));
+	});
+}
+
+/**
+ * Decides whether a brief may go to a fork or must be a task, with every reason found. When the
+ * rules find nothing, the brief must still read as read-only (backstop.ts) to go to a fork.
+ */
 export function classifyBrief(brief: string): GateDecision {
-	const reasons = distinct(briefHits(brief).map((h) => reason(brief, h)));
+	const hits = briefHits(brief);
+	const found = hits.length > 0 ? hits : backstopHits(brief);
+	const reasons = distinct(found.map((h) => reason(brief, h)));
 	const [first, ...rest] = reasons;
 	return first ? { route: "task", reasons: [first, ...rest] } : { route: "fork", reasons: [] };
 }

@@ -106,6 +106,19 @@ const WH = new Set(["why", "what", "how", "where", "when", "which", "who", "whom
 const BARE_MODALS = new Set(["must", "should"]);
 const STRAY_TO_MODALS = new Set(["must", "can", "could", "should", "will", "would", "may", "might", "please"]);
 
+const PLACES = new Set(["for", "in", "on", "with", "across", "within", "inside", "throughout"]);
+
+/** "For the config file you must …", "In the README you should …": a place named before the frame; its length. */
+function placed(tokens: readonly Token[], i: number): number {
+	if (!word(tokens[i], PLACES)) return 0;
+	for (let k = i + 1; k < i + 8 && k < tokens.length; k++) {
+		const t = tokens[k] as Token;
+		if (t.kind === "punct" || word(t, WH)) return 0;
+		if (t.norm === "you" && k > i + 1) return word(tokens[k + 1], STRAY_TO_MODALS) ? k - i : 0;
+	}
+	return 0;
+}
+
 /** An adverb of manner after a frame: "would you mind terribly …", "could you quietly …"; never "only". */
 const manner = (t: Token | undefined) =>
 	t?.kind === "word" && t.norm.endsWith("ly") && t.norm !== "only" && !imperativeVerb(t.norm);
@@ -118,31 +131,34 @@ function findHead(tokens: readonly Token[]): { head: number; addressed: boolean;
 	let i = 0;
 	let addressed = false;
 	let suggestion = false;
-	let inner = false;
+	let inner = 0;
 	for (let guard = 0; guard < 10 && i < tokens.length; guard++) {
 		// "Ruthlessly delete dead code": an adverb of manner before an order's verb.
-		const before = manner(tokens[i]) && imperativeVerb(tokens[i + 1]?.norm ?? "");
+		const before = (manner(tokens[i]) || tokens[i]?.norm === "do") && imperativeVerb(tokens[i + 1]?.norm ?? "");
 		if (word(tokens[i], FILLERS) || (addressed && manner(tokens[i])) || before) {
 			i++;
 			continue;
 		}
 		// "you must to keep …", "please to add …": a stray "to" after a modal, as non-native English writes.
-		if (!inner && tokens[i]?.norm === "to" && word(tokens[i - 1], STRAY_TO_MODALS)) {
+		const stray = word(tokens[i - 1], STRAY_TO_MODALS) || (addressed && tokens[i - 1]?.norm === "you");
+		if (inner === 0 && tokens[i]?.norm === "to" && stray) {
 			i++;
 			continue;
 		}
 		if (!addressed) {
-			const frame = frameAt(tokens, i);
+			const frame = frameAt(tokens, i + placed(tokens, i));
+			if (frame.length > 0) i += placed(tokens, i);
 			if (frame.length === 0) break;
 			i += frame.length;
 			addressed = true;
 			suggestion = frame.suggestion;
 			continue;
 		}
-		const n = inner ? 0 : longestAt(tokens, i, INNER_FRAMES);
+		// "would you like to | take a stab at | removing …": two inner frames at most.
+		const n = inner < 2 ? longestAt(tokens, i, INNER_FRAMES) : 0;
 		if (n === 0) break;
 		i += n;
-		inner = true;
+		inner++;
 	}
 	return { head: i, addressed, suggestion };
 }
@@ -197,7 +213,7 @@ function moodOf(tokens: readonly Token[], head: number, addressed: boolean, sent
 export function unknownVerb(tokens: readonly Token[], head: number): boolean {
 	const t = tokens[head];
 	// Adverbs, possessives, gerunds and past forms ("weed" and "shed" are not past forms).
-	const form = /ly$|'s$|s'$|ing$|[^e]ed$/;
+	const form = /ly$|'s$|s'$|ing$|[^e]ed$|^(?:needs|wants|requires|deserves|seems|appears)$/;
 	// A word with a digit in it ("e2e-fork", "v2") names a thing, never an order's verb.
 	const named = /\d/.test(t?.norm ?? "");
 	if (t?.kind !== "word" || named || NOT_VERBS.has(t.norm) || form.test(t.norm) || /^\p{Lu}{2,}/u.test(t.text)) {

@@ -16,6 +16,22 @@ const PACKAGE_CHANGES = new Set(
 );
 const FILE_COMMANDS = new Set(["rm", "mv", "cp", "mkdir", "rmdir", "chmod", "chown", "ln", "touch", "truncate", "dd"]);
 const APT = new Set(["apt", "apt-get", "dnf", "yum", "apk"]);
+/** Formatters and fixers that rewrite files in place when run plainly. */
+const FORMATTERS = new Set([
+	"black",
+	"rustfmt",
+	"gofmt",
+	"autopep8",
+	"isort",
+	"cargo fmt",
+	"go fmt",
+	"terraform fmt",
+	"ruff format",
+	"dart format",
+	"mix format",
+]);
+const RUNNERS = new Set(["npm", "yarn", "pnpm", "bun", "make", "just", "task"]);
+const WRITING_SCRIPT = /(?:^|[:_-])(?:fix|format|fmt|codegen|generate|gen|migrate|update-snapshots|bootstrap)$/;
 
 /** `git branch`, `git tag -l`, `git stash list`: the subcommands that change things can also just list. */
 function listing(subcommand: string, args: readonly string[]): boolean {
@@ -33,7 +49,11 @@ export function changingCommand(words: readonly string[]): boolean {
 	const [first = "", second = ""] = words.slice(i);
 	const rest = words.slice(i + 1);
 	if (first === "git") return GIT_CHANGES.has(second) && !listing(second, rest.slice(1));
-	if (PACKAGE_TOOLS.has(first)) return PACKAGE_CHANGES.has(second);
+	if (FORMATTERS.has(first) || FORMATTERS.has(`${first} ${second}`)) return true;
+	// `npm run lint:fix`, `yarn format`, `pnpm codegen`: a script named for what it writes.
+	if (RUNNERS.has(first) && rest.some((w) => WRITING_SCRIPT.test(w))) return true;
+	// `yarn upgrade-interactive`, `npm install-test`: the subcommand's first part decides.
+	if (PACKAGE_TOOLS.has(first)) return PACKAGE_CHANGES.has(second) || PACKAGE_CHANGES.has(second.split("-")[0] ?? "");
 	if (APT.has(first)) return second === "install" || second === "remove" || second === "upgrade";
 	if (FILE_COMMANDS.has(first)) return true;
 	if (first === "sed" || first === "perl") return rest.some((w) => /^-\w*i/.test(w) || w === "-pi");

@@ -141,6 +141,11 @@ const CAUSE_OBJECTS = new Set(["the", "this", "that", "these", "those", "each", 
  */
 function causes(c: Clause): Token | undefined {
 	const { tokens, head } = c;
+	// "could we see the duplicate helpers merged?": a result asked to be seen is asked for.
+	const see = isWord(tokens, head, ["see"]) && (c.addressed || c.suggestion);
+	if (see && isWord(tokens, head + 1, CAUSE_OBJECTS)) {
+		return tokens.slice(head + 2, head + 7).find((t) => t.kind === "word" && changeParticiple(t.norm));
+	}
 	if (!isWord(tokens, head, ["get", "getting", "have", "having"])) return undefined;
 	const object = tokens[head + 1];
 	if (!object || (object.kind === "word" && AGENTS.has(object.norm))) return undefined;
@@ -153,6 +158,14 @@ function causes(c: Clause): Token | undefined {
 		}
 		// "get the flaky test quarantined": any participle, for the result is what is asked for.
 		if (t.kind === "word" && (changeParticiple(t.norm) || pastTense(t.norm))) return t;
+		// "get the README badges pointing at the new CI": a thing got doing otherwise.
+		if (
+			isWord(tokens, head, ["get"]) &&
+			isWord(tokens, head + 1, CAUSE_OBJECTS) &&
+			/[^n]ing$/.test(t.norm) &&
+			k > head + 2
+		)
+			return t;
 	}
 	const have = isWord(tokens, head, ["have"]) && (!c.sentence.question || c.addressed);
 	const thing = object.kind === "path" || object.kind === "code" || isWord(tokens, head + 1, CAUSE_OBJECTS);
@@ -198,7 +211,8 @@ const CONTENT_VERBS = new Set(
 /** Names of documents and settings, when the brief names no path: "the README's install section". */
 const DOC_WORDS = new Set(
 	`readme readme's changelog changelog's docs documentation docstring docstrings manpage message error label title
-	heading tooltip banner copy text comment header prompt`.split(/\s+/),
+	heading tooltip banner copy text comment header prompt dockerfile makefile gemfile procfile jenkinsfile justfile
+	rakefile vagrantfile license codeowners`.split(/\s+/),
 );
 const VALUE = /^(?:\d[\w.%-]*|true|false|on|off|null|none|yes|no|[\p{Lu}][\p{Lu}\d._-]+)$/u;
 
@@ -257,9 +271,11 @@ export function fileShould(c: Clause, previous: Clause | undefined): Hit[] {
 	const verb = tokens[at];
 	const becomes = verb?.kind === "word" && BECOMES.has(verb.norm);
 	if (m < 0 || verb?.kind !== "word" || embedded(tokens, head, m)) return [];
-	if (!CONTENT_VERBS.has(verb.norm) && !becomes) return [];
 	const lead =
 		previous?.closer === "," && isWord(previous.tokens, 0, ["in", "inside", "within"]) ? previous.tokens : [];
+	// "In src/app.ts, the log level should come from LOG_LEVEL": after a named file, any act is its content.
+	const leadNamed = lead.some((t) => t.kind === "code" || pathText(t) !== undefined || DOC_WORDS.has(t.norm));
+	if (!CONTENT_VERBS.has(verb.norm) && !becomes && !(leadNamed && !isWord(tokens, at, ["not", "already"]))) return [];
 	// "the new constants should live in src/config/limits.ts": where a thing goes names the file.
 	const named = [...lead, ...tokens.slice(0, becomes ? tokens.length : m)].some(
 		(t) => t.kind === "code" || pathText(t) !== undefined || DOC_WORDS.has(t.norm),

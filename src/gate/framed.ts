@@ -13,6 +13,7 @@ import {
 	changeParticiple,
 	gerundBases,
 	imperativeVerb,
+	PLACE_VERBS,
 	PROSE_OBJECTS,
 	PROSE_UNLESS_CODE,
 	WORK_NOUNS,
@@ -38,7 +39,7 @@ function gerundOrder(tokens: readonly Token[], head: number): boolean {
 	if (bases.length === 0) return false;
 	if (bases.some((b) => PROSE_UNLESS_CODE.has(b))) return objectOf(tokens, head, "code") === "code";
 	if (bases.some((b) => b === "give")) return gives(tokens, head);
-	if (bases.some((b) => imperativeVerb(b))) return false;
+	if (bases.some((b) => imperativeVerb(b) && !PLACE_VERBS.has(b))) return false;
 	const next = tokens[head + 1];
 	return next !== undefined && (next.kind === "path" || next.kind === "code" || UNKNOWN_OBJECTS.has(next.norm));
 }
@@ -63,6 +64,8 @@ export function framedOrder(c: Clause): boolean {
 	// "mind giving it a once-over and fixing anything stale?": a change in a later gerund of the frame.
 	if (tokens.some((t, k) => k > head && isWord(tokens, k - 1, ["and", "or", "then"]) && changeGerund(t.norm)))
 		return true;
+	// "mind taking that on?", "up for taking on the port?": to take work on is to do it.
+	if (v === "taking" && tokens.slice(head + 1, head + 6).some((t) => t.norm === "on")) return true;
 	// "have a crack at it", "make a start on this": the frame's object is the work.
 	if (isWord(tokens, head, ["it", "this", "that", "them"]) && isWord(tokens, head - 1, ["at", "on"])) return true;
 	return isWord(tokens, head, ["a", "an", "some", "the"]) && workNoun(tokens, head);

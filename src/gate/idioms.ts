@@ -129,6 +129,34 @@ export const VERB_IDIOMS: ReadonlyArray<readonly string[]> = phrases(`
 	make the call
 	make an educated
 	commit to memory
+	have a look
+	have a think
+	have a read
+	have a peek
+	have a glance
+	have a skim
+	put yourself
+	put simply
+	put it simply
+	put differently
+	put it differently
+	put another way
+	put it another way
+	strip away
+	lift the lid
+	be a star
+	be a dear
+	be a love
+	be a gem
+	be a sport
+	be a pal
+	be a darling
+	be a doll
+	be a legend
+	be a hero
+	be a champ
+	be an angel
+	cut to the chase
 `);
 
 /** What "commit to …" takes when it means choosing, not git. */

@@ -169,7 +169,8 @@ export function noAction(c: Clause): Hit[] {
 	const { tokens, head } = c;
 	const out: Hit[] = [];
 	for (let i = head; i < tokens.length; i++) {
-		if (nobodyMay(tokens, i)) out.push(hit("prohibition", "no-action", tokens[i] as Token, quoteEnd(tokens, i, 4)));
+		if (nobodyMay(tokens, i) && !embedded(tokens, head, i))
+			out.push(hit("prohibition", "no-action", tokens[i] as Token, quoteEnd(tokens, i, 4)));
 		if (!isWord(tokens, i, ["no", "nor", "nothing", "zero"])) continue;
 		const object = tokens[i + 1]?.kind === "word" ? (tokens[i + 1] as Token).norm : "";
 		// "no commits", "no rewriting", "no files change", "nothing gets installed".
@@ -191,7 +192,10 @@ export function noAction(c: Clause): Hit[] {
 		const named = !nothing && (NO_OBJECTS.has(object) || changeGerund(object) || pair || plural);
 		if (!files && !passive && !named) continue;
 		// "there are no changes" describes; "there should be no changes" lays down.
-		const laid = isWord(tokens, i - 1, ["be"]) && isWord(tokens, i - 2, MODALS);
+		// "there's to be no rebasing": "is to be" lays down as a modal does.
+		const laid =
+			(isWord(tokens, i - 1, ["be"]) && (isWord(tokens, i - 2, MODALS) || isWord(tokens, i - 2, ["to"]))) ||
+			(isWord(tokens, i - 1, ["have"]) && isWord(tokens, i - 2, ["let's", "us"]));
 		if ((isWord(tokens, i - 1, NO_BEFORE) && !laid) || isWord(tokens, i + 2, NO_AFTER) || embedded(tokens, head, i))
 			continue;
 		out.push(hit("prohibition", "no-action", tokens[i] as Token, quoteEnd(tokens, i, files || passive ? 4 : 2)));

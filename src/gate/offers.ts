@@ -97,4 +97,15 @@ export const SUGGESTED = phrases(`
 	might be good to
 	any joy
 	any luck
+	couldn't hurt to
+	wouldn't hurt to
+	can't hurt to
+	won't hurt to
+	it couldn't hurt to
+	it wouldn't hurt to
+	it can't hurt to
+	it won't hurt to
+	no harm in
+	there's no harm in
+	it does no harm to
 `);

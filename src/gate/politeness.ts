@@ -16,18 +16,12 @@
  */
 
 import { SUGGESTED } from "./offers.ts";
+import { APPRECIATE, ASK_FOR, type Slot, SUGGEST_YOU } from "./slots.ts";
 import type { Token } from "./types.ts";
 import { phrases, set } from "./words.ts";
 
 /** Degree words that may sit inside a frame without changing what it asks. */
 const HEDGES = set("rather really actually truly genuinely quite so ever awfully terribly very much most");
-
-/** One slot: phrases to choose from, or a test of one word; an optional slot may be skipped. */
-interface Slot {
-	options?: ReadonlyArray<readonly string[]>;
-	test?: (word: string) => boolean;
-	optional?: boolean;
-}
 
 /** Length of `phrase` at `i`, skipping hedges between its words (never before the first); 0 when it does not match. */
 export function hedgedAt(tokens: readonly Token[], i: number, phrase: readonly string[]): number {
@@ -197,11 +191,14 @@ export function politeFrameAt(tokens: readonly Token[], i: number): { length: nu
 		slotsAt(tokens, i, GRATEFUL),
 		slotsAt(tokens, i, NICE_IF),
 		slotsAt(tokens, i, WANT_THAT),
+		slotsAt(tokens, i, ASK_FOR),
+		slotsAt(tokens, i, APPRECIATE),
 	);
 	const offer = Math.max(
 		slotsAt(tokens, i, NEGATIVE_SUGGESTION),
 		hedgedLongestAt(tokens, i, NEGATIVE_WE),
 		hedgedLongestAt(tokens, i, SUGGESTED),
+		slotsAt(tokens, i, SUGGEST_YOU),
 	);
 	return { length: Math.max(request, offer), suggestion: offer > request };
 }
@@ -239,6 +236,15 @@ export const INNER_FRAMES: ReadonlyArray<readonly string[]> = phrases(`
 	find a way to
 	have a go at
 	take a stab at
+	having a go at
+	taking a stab at
+	having a crack at
+	taking a crack at
+	taking a shot at
+	making a start on
+	like to
+	care to
+	happen to
 	have a crack at
 	take a crack at
 	take a shot at

@@ -31,7 +31,7 @@ const COMPLY = new Set(["adhere", "comply", "abide", "conform"]);
 const SCOPE = new Set(["limit", "restrict", "confine"]);
 const DEGREES = new Set(["well", "far", "right", "completely", "totally", "entirely", "clean", "way"]);
 const AVOIDS = new Set(["avoid", "refrain", "resist", "abstain", "forgo", "forego", "desist", "eschew", "shun"]);
-const KEPT_AWAY = new Set(["your", "changes", "edits", "hands", "it", "them", "yourself"]);
+const KEPT_AWAY = new Set(["your", "changes", "edits", "hands", "it", "them", "yourself", "any", "all", "the", "my"]);
 const STAY_IN = new Set(["in", "within", "inside", "under", "out", "away", "clear"]);
 
 /** "don't …", "never …", "must not …" heading a directive, unless an idiom or a "no need to" that allows. */
@@ -46,7 +46,9 @@ function negatedHead(c: Clause): Hit[] {
 	// "don't bother …", "don't need to …": a prohibition only when what is not needed is a change.
 	if (next && ["bother", "need", "have", "necessarily"].includes(next.norm)) {
 		const changes = tokens.slice(after + 1, after + 4).some((t) => t.kind === "word" && changeForm(t.norm));
-		return changes ? [hit("prohibition", "no-need", first, quoteEnd(tokens, after, 3))] : [];
+		// "don't bother opening a PR": what is not to be bothered with is not to be done, whatever it is.
+		const bothered = next.norm === "bother" && /ing$/.test(tokens[after + 1]?.norm ?? "");
+		return changes || bothered ? [hit("prohibition", "no-need", first, quoteEnd(tokens, after, 3))] : [];
 	}
 	const end = next && next.kind !== "punct" ? next : (tokens[after - 1] as Token);
 	// "you must not write": the quote starts at the modal the frame took.
@@ -151,6 +153,13 @@ function keepsAsIs(tokens: readonly Token[], head: number): boolean {
 	return !minded && near.some((t) => t.kind === "word" && KEPT_AS_IS.has(t.norm));
 }
 
+/** "keep from editing …", "hold back from renaming …", "shy away from …": to abstain from an act. */
+function held(tokens: readonly Token[], head: number): boolean {
+	if (!isWord(tokens, head, ["keep", "hold", "shy"])) return false;
+	const from = isWord(tokens, head + 1, ["from"]) ? head + 1 : isWord(tokens, head + 2, ["from"]) ? head + 2 : -1;
+	return from > 0 && /ing$/.test(tokens[from + 1]?.norm ?? "");
+}
+
 /** "avoid …", "leave … alone", "follow the rules", "stick to …", "stay in …", "limit yourself to …". */
 function directiveVerbs(c: Clause): Hit[] {
 	const { tokens, head } = c;
@@ -162,7 +171,7 @@ function directiveVerbs(c: Clause): Hit[] {
 	const far = tokens.slice(head + 1, head + 5).findIndex((t) => !DEGREES.has(t.norm) && !KEPT_AWAY.has(t.norm));
 	const away = ["keep", "stay", "steer"].includes(v) && isWord(tokens, head + 1 + far, ["away", "out", "clear"]);
 	// "skip the migrations" forbids them; "skip the preamble in your answer" shapes the answer.
-	if (AVOIDS.has(v) || away || (v === "skip" && !shapesAnswer(c))) {
+	if (AVOIDS.has(v) || away || held(tokens, head) || (v === "skip" && !shapesAnswer(c))) {
 		return [hit("prohibition", "avoid", first, quoteEnd(tokens, head, 3)), ...keepPaths(tokens, head, "avoid")];
 	}
 	if (v === "leave" || v === "keep") {

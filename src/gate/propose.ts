@@ -35,6 +35,7 @@ export function mustWrite(decision: GateDecision): boolean {
 	return decision.reasons.some(
 		(r) =>
 			r.kind === "file-change" ||
+			r.rule === "unread-act" ||
 			r.path?.sense === "change" ||
 			r.rule === "restrict-changes" ||
 			r.rule === "permission",

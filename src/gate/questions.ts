@@ -21,15 +21,19 @@ export function negativeQuestion(tokens: readonly Token[], head: number, questio
 	return next.kind === "path" || next.kind === "code" || (word(next, SUBJECTS) && next.norm !== "nothing");
 }
 
-/** "if you were me", "in my shoes": what the child would do is asked, not ordered. */
+/**
+ * "if you were me", "if it were your project", "if this were up to you", "were it your call", "in
+ * my shoes": what the child would do is asked, not ordered.
+ */
 export function hypothetical(tokens: readonly Token[]): boolean {
 	return tokens.some(
 		(t, k) =>
-			(t.norm === "were" && word(tokens[k - 1], YOU) && word(tokens[k - 2], IF)) ||
+			(t.norm === "were" && word(tokens[k - 1], SUPPOSED) && word(tokens[k - 2], IF)) ||
+			(t.norm === "were" && k === 0 && word(tokens[k + 1], SUPPOSED)) ||
 			(t.norm === "shoes" && word(tokens[k - 1], MY)),
 	);
 }
 
-const YOU = new Set(["you"]);
+const SUPPOSED = new Set(["you", "it", "this", "that", "i", "we"]);
 const IF = new Set(["if"]);
 const MY = new Set(["my"]);

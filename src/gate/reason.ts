@@ -23,6 +23,7 @@ const KIND_WORDS: Record<ReasonKind, string> = {
 	prohibition: "a prohibition",
 	"write-boundary": "a write boundary",
 	"file-change": "a file-changing order",
+	"not-read-only": "words that do not read as read-only",
 };
 
 /** One quote, on one line, shortened if long. */
@@ -33,7 +34,7 @@ export function showQuote(quote: string): string {
 
 /** "a prohibition ("do not edit"), a file-changing order ("fix the typo")" — the kinds in order, quoted. */
 export function trippedText(reasons: readonly GateReason[]): string {
-	const kinds: ReasonKind[] = ["prohibition", "write-boundary", "file-change"];
+	const kinds: ReasonKind[] = ["prohibition", "write-boundary", "file-change", "not-read-only"];
 	const shown = reasons.slice(0, MAX_QUOTES);
 	const parts = kinds.flatMap((kind) => {
 		const quotes = shown.filter((r) => r.kind === kind).map((r) => showQuote(r.quote));

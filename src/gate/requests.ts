@@ -176,6 +176,11 @@ export const REQUEST_FRAMES: ReadonlyArray<readonly string[]> = [
 	care to
 	feel like
 	fancy
+	do you fancy
+	would you fancy
+	d'you fancy
+	you wouldn't
+	you won't
 	can't you
 	couldn't you
 	won't you
@@ -197,6 +202,20 @@ export const REQUEST_FRAMES: ReadonlyArray<readonly string[]> = [
 	can i get
 	could i get
 	you wouldn't mind
+	i wouldn't mind if you
+	happy for you to
+	up for
+	you up for
+	are you up for
+	i'm happy for you to
+	we're happy for you to
+	fine for you to
+	it's fine for you to
+	ok for you to
+	okay for you to
+	wouldn't mind if you
+	i'd not mind if you
+	i don't mind if you
 	you don't mind
 	are you in a position to
 	would you be in a position to
@@ -268,7 +287,9 @@ export function askedAbout(suggestion: Clause, after: readonly Clause[]): boolea
 	if (judges(suggestion.tokens)) return true;
 	return after.some((c) => {
 		const head = c.tokens[c.head];
-		if (c.mood === "question" || (c.inQuestion && c.mood !== "directive" && head !== undefined)) return true;
+		// In the suggestion's own sentence only a question of its own asks ("…, one per format?" is an aside).
+		const own = c.sentence === suggestion.sentence;
+		if (c.mood === "question" || (c.inQuestion && c.mood !== "directive" && head !== undefined && !own)) return true;
 		if (c.mood !== "statement" && head !== undefined && ASKING_VERBS.has(head.norm)) return true;
 		return judges(c.tokens);
 	});

@@ -6,10 +6,11 @@
  * every request keeps the prompt cache warm.
  *
  * It is also the one place the guidance is said: what a task's verdict proves, the three
- * pre-flight questions (the gate's three reason kinds, asked in advance), and that a child's words
- * are data. The tools' descriptions only say what each does and name their fields: every word of
- * them rides on every request of the parent as the rule does, and a second copy would be paid for
- * each time (docs/cost.md).
+ * pre-flight questions (the gate's three rule-read reason kinds, asked in advance; the fourth,
+ * not-read-only, is the backstop's: a brief that fails none of them but reads as an act), and that
+ * a child's words are data. The tools' descriptions only say what each does and name their fields:
+ * every word of them rides on every request of the parent as the rule does, and a second copy would
+ * be paid for each time (docs/cost.md).
  */
 
 import { CHILD_TEXT_NOTE } from "../format/child-text.ts";

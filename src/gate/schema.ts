@@ -7,9 +7,18 @@
 import Type, { type Static } from "typebox";
 
 export const GateReasonSchema = Type.Object({
-	kind: Type.Union([Type.Literal("prohibition"), Type.Literal("write-boundary"), Type.Literal("file-change")], {
-		description: "Which of the three tripped: a prohibition, a write boundary, or a file-changing order.",
-	}),
+	kind: Type.Union(
+		[
+			Type.Literal("prohibition"),
+			Type.Literal("write-boundary"),
+			Type.Literal("file-change"),
+			Type.Literal("not-read-only"),
+		],
+		{
+			description:
+				"What tripped: a prohibition, a write boundary, a file-changing order, or words (an act verb or a rule marker) that do not read as read-only.",
+		},
+	),
 	quote: Type.String({ description: "The exact words that tripped it: the brief's text from offset on." }),
 	offset: Type.Integer({ minimum: 0, description: "Where the quote starts in the brief, in UTF-16 code units." }),
 	rule: Type.String({ description: 'The rule that fired, a stable id such as "negated-directive".' }),

@@ -4,8 +4,11 @@
  * pass it around, print it or compare it.
  */
 
-/** The three things that make a brief a task rather than a fork. */
-export type ReasonKind = "prohibition" | "write-boundary" | "file-change";
+/**
+ * What makes a brief a task rather than a fork: the three things the rules read, and a brief that
+ * does not read as read-only (an act verb or a rule marker none of the rules placed: backstop.ts).
+ */
+export type ReasonKind = "prohibition" | "write-boundary" | "file-change" | "not-read-only";
 
 /** Whether a path the brief names is to be changed or to be left alone. */
 export type PathSense = "change" | "keep";

@@ -85,7 +85,7 @@ export const LOOK_VERBS = set(`
 	interpret clarify justify defend challenge question doubt poke browse peek glance focus use ping
 	classify categorise categorize group sort filter diff time query fetch pull ls cat head tail view print
 	compute calculate translate paraphrase restate quantify validate lint typecheck watch
-	observe monitor sample include number rerun re-run treat regard
+	observe monitor sample include number rerun re-run treat regard know hear spend
 `);
 
 /**
@@ -94,7 +94,9 @@ export const LOOK_VERBS = set(`
  */
 export const PHRASAL_CHANGES: ReadonlyArray<readonly [string, readonly string[]]> = [
 	["sort", ["out"]],
-	["knock", ["out"]],
+	["knock", ["out", "up", "together"]],
+	["whip", ["up", "together"]],
+	["pick", ["back"]],
 	["put", ["in", "into", "under", "back"]],
 	["turn", ["into", "on", "off"]],
 	["get", ["rid", "onto", "into", "off", "over"]],
@@ -108,7 +110,7 @@ export const PHRASAL_CHANGES: ReadonlyArray<readonly [string, readonly string[]]
 	["factor", ["out"]],
 	["split", ["out", "up"]],
 	["break", ["out", "up"]],
-	["throw", ["away", "out"]],
+	["throw", ["away", "out", "together", "in"]],
 	["roll", ["back", "out"]],
 	["back", ["out"]],
 	["open", ["pr", "pull"]],
@@ -126,6 +128,12 @@ export const PHRASAL_CHANGES: ReadonlyArray<readonly [string, readonly string[]]
 	["stick", ["in", "into", "under", "inside", "onto", "next", "above", "below", "behind"]],
 	["pop", ["in", "into", "under", "inside", "onto", "next", "above", "below"]],
 ];
+
+/** Verbs of putting a thing somewhere or taking it out: an order when their object is a thing. */
+export const PLACE_VERBS = set(`
+	put stick pop strip rip tear chuck slot squeeze slap bung shove plonk tack bolt trim weed knock whip
+	throw drop yank snip sprinkle scatter pepper cut prune carve stuff cram wedge jam splice graft staple
+`);
 
 /** Words that never head an order, though they may start a clause: prepositions and time words. */
 export const NOT_VERBS = set(`
@@ -165,6 +173,8 @@ export function changeParticiple(word: string): boolean {
 /** Gerunds of the change verbs, for "needs fixing", "don't bother renaming". */
 export function changeGerund(word: string): boolean {
 	if (!word.endsWith("ing")) return false;
+	// "force-pushing", "hand-editing": the last part of a compound is the verb.
+	if (word.includes("-")) return changeGerund(word.slice(word.lastIndexOf("-") + 1));
 	const stem = word.slice(0, -3);
 	const candidates = [stem, `${stem}e`, stem.length > 2 && stem.at(-1) === stem.at(-2) ? stem.slice(0, -1) : ""];
 	return candidates.some((c) => c !== "" && (CHANGE_VERBS.has(c) || CHANGE_UNLESS_PROSE.has(c) || c === "touch"));
@@ -223,6 +233,7 @@ export function imperativeVerb(word: string): boolean {
 		word === "respect" ||
 		word === "touch" ||
 		word === "refrain" ||
+		PLACE_VERBS.has(word) ||
 		PHRASAL_CHANGES.some(([verb]) => verb === word)
 	);
 }

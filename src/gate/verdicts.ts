@@ -26,10 +26,28 @@ export const FORBIDDEN_WORDS: ReadonlyArray<readonly string[]> = phrases(`
 	is set in stone
 	are set in stone
 	off the table
+	off the cards
+	not on the cards
+	not in the cards
 	not on the table
 	not an option
 	non-starter
 	no-no
+	a no from me
+	a no from us
+	a hard no
+	a definite no
+	a flat no
+	a big no
+	an absolute no
+	a clear no
+	a firm no
+	a no for me
+	not something i want
+	not something we want
+	not something i'd like
+	not what i want
+	not what we want
 	verboten
 	taboo
 	wide berth
@@ -68,6 +86,8 @@ export const FORBIDDEN_WORDS: ReadonlyArray<readonly string[]> = phrases(`
 /** Phrases that forbid anywhere they appear. */
 export const ABSOLUTE_PROHIBITIONS: ReadonlyArray<readonly string[]> = phrases(`
 	under no circumstances
+	under no account
+	on no accounts
 	at no point
 	in no case
 	on no account

@@ -106,7 +106,9 @@ const BETWEEN = set("be been being get gets got ever even just accidentally by t
 const STATES = set(
 	"stay stays stayed staying remain remains remained remaining is are be was were left leave kept keep keeps",
 );
-const TAIL_SKIP = set("exactly completely entirely just precisely strictly fully all");
+const TAIL_SKIP = set(
+	"exactly completely entirely just precisely strictly fully all byte-for-byte literally perfectly",
+);
 const TAILS = KEEP_TAILS.filter((p) => p.join(" ") !== "be");
 /** Tails that forbid without a verb after a wish: "we'd want the fixtures untouched". */
 const STRONG_TAILS = set(

@@ -142,6 +142,8 @@ export const NEGATIONS: ReadonlyArray<readonly string[]> = phrases(`
 	mind you don't
 	hold off on
 	hold off
+	hold fire on
+	hold fire
 	do your best not to
 	try your best not to
 	do your utmost not to

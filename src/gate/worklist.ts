@@ -12,7 +12,7 @@
  * noun must be one of work or code, and the request must be marked — "please", "if you can", or a
  * label that hands out work.
  */
-import { embedded, type Hit, hit, isWord, quoteEnd } from "./hits.ts";
+import { embedded, type Hit, hit, isWord, pathText, quoteEnd } from "./hits.ts";
 import type { Clause, Token } from "./types.ts";
 import {
 	CODE_OBJECTS,
@@ -28,16 +28,22 @@ import { set } from "./words.ts";
 const INDEFINITE = set("a an one another some more few couple");
 const DEFINITE = set("the this that these those");
 /** Nouns of work a brief may ask for by name. */
-const ITEMS = set("entry entries docstring docstrings test tests fixture fixtures stub stubs mock mocks");
+const ITEMS = set(
+	"entry entries docstring docstrings test tests fixture fixtures stub stubs mock mocks flag flags option options",
+);
 const STOPS = set("of for in on about with from to by at that which who");
 /** Words of a label that hands out work: "next up:", "one more thing:", "todo for you:". */
 const LABEL_WORDS = set(`
 	next up one more thing also then todo to-do for you still to do remaining left action item items tasks task
 	finally lastly and last but not least p.s ps oh plan checklist steps changes this pr deliverable deliverables pending small quick oh p.s.
+	what i we i'm we're i'd we'd need needed want wanted like after is here's here ask request favour favor thing
 `);
 /** Words of a label that states the ask: "the ask is simple:", "the change we want:". */
-const ASK_WORDS = set("ask request change want need needed job task goal fix gist upshot tl;dr bottom short");
+const ASK_WORDS = set(
+	"ask request change want need needed job task goal fix gist upshot tl;dr bottom short whoever assignee",
+);
 const SHOULD = set("should must needs has");
+const GOES = set("go goes move moves");
 const DEFECTS = set("missing wrong broken outdated stale out-of-date incorrect misspelt misspelled");
 /** Words of a decision just reported: "we landed on option B. So …". */
 const DECIDED = set("decided landed agreed settled chose concluded going went");
@@ -80,6 +86,8 @@ function workNoun(c: Clause): Token | undefined {
 	const article = INDEFINITE.has(first.norm) ? "a" : DEFINITE.has(first.norm) ? "the" : "";
 	for (let k = head + (article ? 1 : 0); k < Math.min(tokens.length, head + 5); k++) {
 		const t = tokens[k] as Token;
+		// "a `--no-color` flag": inline code names the thing the noun after it is.
+		if (t.kind === "code" && k > head) continue;
 		if (t.kind !== "word" || STOPS.has(t.norm) || PROSE_OBJECTS.has(t.norm)) return undefined;
 		if (PROSE_OBJECTS.has(tokens[k + 1]?.norm ?? "")) return undefined;
 		// "a patched version of the exporter": the change is in the participle.
@@ -118,8 +126,12 @@ function checklist(list: readonly Clause[], k: number): Hit[] {
 function belongs(c: Clause): Hit[] {
 	const { tokens } = c;
 	if (c.mood !== "statement") return [];
-	const k = tokens.findIndex((t) => t.norm === "belongs" || t.norm === "belong");
-	if (k <= c.head || !isWord(tokens, k + 1, ["in", "under", "inside", "with", "alongside", "next"])) return [];
+	const k = tokens.findIndex((t) => t.norm === "belongs" || t.norm === "belong" || GOES.has(t.norm));
+	if (k <= c.head || !isWord(tokens, k + 1, ["in", "under", "inside", "with", "alongside", "next", "into", "to"]))
+		return [];
+	// "the date helpers go into src/util/date.ts": where a thing goes, when the place is named.
+	if (GOES.has((tokens[k] as Token).norm) && !tokens.slice(k + 2, k + 5).some((t) => pathText(t) !== undefined))
+		return [];
 	if (embedded(tokens, c.head, k)) return [];
 	return [hit("file-change", "belongs", tokens[k] as Token, quoteEnd(tokens, k, 5))];
 }
@@ -143,6 +155,12 @@ function statedAsk(list: readonly Clause[], k: number): Hit[] {
 	const asked = labelled(list[k - 1], ASK_WORDS, false) || labelled(list[k - 1], LABEL_WORDS, true);
 	if (m > 0 && asked && tokens[m + 1]?.kind === "word") {
 		return [hit("file-change", "work-asked", tokens[m] as Token, quoteEnd(tokens, m, 3))];
+	}
+	// "The goal: `doctor` finishes in under a second": what a named thing does, stated as the ask.
+	const subject = tokens[c.head];
+	const namedSubject = subject !== undefined && (subject.kind === "code" || pathText(subject) !== undefined);
+	if (namedSubject && labelled(list[k - 1], ASK_WORDS, false) && c.mood !== "directive" && tokens.length > c.head + 2) {
+		return [hit("file-change", "work-asked", subject, quoteEnd(tokens, c.head, 4))];
 	}
 	// "Oh, and nothing under docs/ changes": a rule handed out after a label.
 	const short = labelled(list[k - 1], LABEL_WORDS, true);

@@ -16,10 +16,18 @@ import { allBriefs, corpusFiles, corpusSplits, HELD_OUT_PREFIX } from "./corpus.
 const RECALL_TARGET = 0.98;
 const FALSE_BLOCK_TARGET = 0.05;
 /**
- * The held-out split's recall when the second round of rules for its families was done (158 of 178,
- * 0.888, over heldout-polite and heldout-polite2): no regression below it.
+ * The held-out split's recall after the read-only backstop (437 of 458, 0.954, over heldout-polite
+ * … heldout-polite8): no regression below it. Five of its eight files had their misses studied by
+ * family in earlier rounds (test/fixtures/briefs/README.md), so the split's figure is optimistic;
+ * the files scored once when written (heldout-polite6, 7 and 8) are the honest estimate.
  */
-const HELD_OUT_RECALL_FLOOR = 0.88;
+const HELD_OUT_RECALL_FLOOR = 0.95;
+/**
+ * The tuning split's false-block budget since the read-only backstop (src/gate/backstop.ts): it
+ * blocks any brief that does not read as read-only, and trades a few wrongly blocked forks (a
+ * rewritten call each) for orders no rule reads (an unchecked fork each).
+ */
+const TUNING_FALSE_BLOCK_BUDGET = 0.03;
 
 describe("the brief corpus", () => {
 	const rows = allBriefs();
@@ -57,8 +65,10 @@ describe("the brief corpus", () => {
 });
 
 describe("the gate on the corpus", () => {
-	it("meets the targets over the whole corpus, and misses nothing it was tuned on", () => {
-		expect(scoreCorpus(corpusSplits().tuning).misses).toEqual([]);
+	it("meets the targets over the whole corpus, and lets no task it was tuned on through", () => {
+		const tuning = corpusSplits().tuning;
+		const tasks = new Set(tuning.filter((r) => r.label === "task").map((r) => r.id));
+		expect(scoreCorpus(tuning).misses.filter((id) => tasks.has(id))).toEqual([]);
 		const score = scoreCorpus(allBriefs());
 		expect(score.recall).toBeGreaterThanOrEqual(RECALL_TARGET);
 		expect(score.falseBlockRate).toBeLessThanOrEqual(FALSE_BLOCK_TARGET);
@@ -67,8 +77,8 @@ describe("the gate on the corpus", () => {
 	it("meets the targets on the tuning split", () => {
 		const score = scoreCorpus(corpusSplits().tuning);
 		expect(score.briefs).toBeGreaterThanOrEqual(1000);
-		expect(score.recall).toBeGreaterThanOrEqual(RECALL_TARGET);
-		expect(score.falseBlockRate).toBeLessThanOrEqual(FALSE_BLOCK_TARGET);
+		expect(score.recall).toBe(1);
+		expect(score.falseBlockRate).toBeLessThanOrEqual(TUNING_FALSE_BLOCK_BUDGET);
 	});
 
 	it(`meets the false-block target on the held-out split, and its recall floor of ${HELD_OUT_RECALL_FLOOR}`, () => {
@@ -82,7 +92,8 @@ describe("the gate on the corpus", () => {
 		it(`meets the targets in ${file.name}.jsonl and finds every expected kind`, () => {
 			const score = scoreCorpus(file.rows);
 			expect(score.recall).toBeGreaterThanOrEqual(RECALL_TARGET);
-			expect(score.falseBlockRate).toBeLessThanOrEqual(FALSE_BLOCK_TARGET);
+			// In a file of 14 forks one block is 7 %: a file may have one, the split holds the budget.
+			expect(score.falsePositives).toBeLessThanOrEqual(Math.max(1, FALSE_BLOCK_TARGET * score.forks));
 			expect(score.kindMisses).toEqual([]);
 		});
 	}

@@ -1,0 +1,113 @@
+/**
+ * The read-only backstop: the last check before a brief goes to a fork. The gate's rules each read
+ * one shape of order or rule, and a brief phrased in a shape none of them knows went through. The
+ * backstop turns the question round: a fork must read as read-only, so a brief passes only if none
+ * of its clauses carries an act verb (act-words.ts) or a rule marker outside a construction that
+ * describes or asks — a question asked to understand ("why did we add …", "how does X update …"),
+ * a clause headed by a verb of understanding ("explain how … removes", "tell me what … would
+ * change"), a part embedded after "if", "whether", "how" and the like, quoted or code text (data,
+ * never read here), or a statement with no obligation in it ("we removed it last year").
+ *
+ * It leans to task on purpose: a wrong block costs one rewritten call, a wrong fork carries an
+ * order nobody checks. Pure, and one pass over the tokens already read.
+ */
+import {
+	actForm,
+	CONSTRAINT_MARKERS,
+	CONTRASTED,
+	DESCRIBED_AFTER_NEGATIVE,
+	DETERMINERS,
+	IDLE_MARKERS,
+	RUNS,
+} from "./act-words.ts";
+import { longestAt, nounUse } from "./clauses.ts";
+import { changingShell } from "./commands.ts";
+import { asksToUnderstand, describes, embeddedAt, norm, obliged, whClause } from "./described.ts";
+import { type Hit, hit, objectOf, quoteEnd } from "./hits.ts";
+import { NEGATION_IDIOMS, VERB_IDIOMS } from "./idioms.ts";
+import type { Clause, Token } from "./types.ts";
+
+const NEGATIONS = new Set(["don't", "dont", "never", "not", "no"]);
+
+/**
+ * Length of an idiom at `i` that forbids and changes nothing ("push back", "no rush"), or 0. A
+ * negated idiom ("don't worry about formatting") takes the rest of its clause: what follows is
+ * what not to worry about.
+ */
+function idiomAt(tokens: readonly Token[], i: number): number {
+	const negated = NEGATIONS.has(norm(tokens[i])) ? longestAt(tokens, i + 1, NEGATION_IDIOMS) : 0;
+	if (negated > 0) return tokens.length - i;
+	return Math.max(longestAt(tokens, i, IDLE_MARKERS), longestAt(tokens, i, VERB_IDIOMS));
+}
+
+/** "no changes were made", "nothing was lost": a negative subject of a description, not a rule. */
+function negativeSubject(tokens: readonly Token[], i: number): boolean {
+	if (!["no", "nothing", "none"].includes(norm(tokens[i]))) return false;
+	return tokens.slice(i + 1, i + 4).some((t) => DESCRIBED_AFTER_NEGATIVE.has(norm(t)));
+}
+
+/** "Run `git status`": running a command that changes nothing is reading. */
+const readingCommand = (tokens: readonly Token[], i: number) =>
+	RUNS.has(norm(tokens[i])) && tokens[i + 1]?.kind === "code" && !changingShell((tokens[i + 1] as Token).norm);
+
+/** ", not the API", ", not a patch": a contrast of nouns, not a rule. */
+const contrast = (tokens: readonly Token[], i: number) =>
+	norm(tokens[i]) === "not" && (i === 0 || tokens[i - 1]?.text === ",") && CONTRASTED.has(norm(tokens[i + 1]));
+
+/** The token after `t` in its sentence (a clause may end before a colon). */
+function nextInSentence(c: Clause, t: Token): Token | undefined {
+	const all = c.sentence.tokens;
+	return all[all.indexOf(t) + 1];
+}
+
+/** A trigger at `i`: an act verb used as a verb, or a rule marker. */
+function trigger(c: Clause, i: number): "act" | "rule" | undefined {
+	const w = norm(c.tokens[i]);
+	if (w === "" || DETERMINERS.has(norm(c.tokens[i - 1]))) return undefined;
+	if (CONSTRAINT_MARKERS.has(w)) return contrast(c.tokens, i) || negativeSubject(c.tokens, i) ? undefined : "rule";
+	// A label ("Update:") names what follows.
+	if (nextInSentence(c, c.tokens[i] as Token)?.text === ":") return undefined;
+	if (!actForm(w) || nounUse(c.tokens, i) || readingCommand(c.tokens, i)) return undefined;
+	// "make sure …" frames what follows; "write a summary" makes prose, which is an answer.
+	if (w === "make" && norm(c.tokens[i + 1]) === "sure") return undefined;
+	if (objectOf(c.tokens, i, "code") === "prose") return undefined;
+	return "act";
+}
+
+/**
+ * The hits of a sentence's clauses. Once a clause describes or asks, the asides after it do too
+ * ("Explain, without jargon, how …"); in a question every clause but an order is part of it ("No
+ * rush, but why does …?"), and so is anything between two of its asking clauses ("is it short,
+ * clear enough, and does it …?").
+ */
+export function sentenceHits(list: readonly Clause[]): Hit[] {
+	const asks = list.map((c) => c.sentence.question && (asksToUnderstand(c.sentence) || whClause(c)));
+	const asking = list.map((c) => c.mood === "question" && c.inQuestion);
+	let covered = asks.some(Boolean);
+	const hits: Hit[] = [];
+	list.forEach((c, k) => {
+		const between = asking.slice(0, k).some(Boolean) && asking.slice(k + 1).some(Boolean);
+		if (describes(c)) covered = true;
+		else if (!(covered && (c.mood !== "directive" || between))) hits.push(...clauseHits(c));
+	});
+	return hits;
+}
+
+/** The first act or rule word of a clause that does not read as read-only, as a hit. */
+function clauseHits(c: Clause): Hit[] {
+	const statement = c.mood === "statement" || c.mood === "subordinate";
+	for (let i = 0; i < c.tokens.length; i++) {
+		// Idioms ("don't hesitate", "never mind", "push back") forbid and change nothing.
+		const idiom = idiomAt(c.tokens, i);
+		if (idiom > 0) {
+			i += idiom - 1;
+			continue;
+		}
+		const kind = trigger(c, i);
+		if (!kind || embeddedAt(c, i)) continue;
+		if (statement && !obliged(c, i)) continue;
+		const t = c.tokens[i] as Token;
+		return [hit("not-read-only", kind === "act" ? "unread-act" : "unread-rule", t, quoteEnd(c.tokens, i, 4))];
+	}
+	return [];
+}
