@@ -71,7 +71,7 @@ describe("pi-delegate envelope check", () => {
 		expect(result.stdout).toContain("  ✗ didNotDo: is not an envelope field");
 		expect(result.stdout).toContain("      fix:   rename it to did_not_do");
 		expect(result.stdout.trimEnd().split("\n").at(-1)).toBe(
-			"FAIL  invalid envelope: the JSON text is not a valid envelope: 4 problems (evidence[0].confidence, did_not_do, didNotDo, summary)",
+			"FAIL  invalid envelope: the JSON text is not a valid envelope: 3 problems (evidence[0].confidence, didNotDo, summary)",
 		);
 	});
 

@@ -221,6 +221,8 @@ describe("the gate command's imports", () => {
 						"src/cli/command.ts",
 						"src/cli/flags.ts",
 						"src/format/table.ts",
+						"src/format/width.ts",
+						"src/format/wrap-line.ts",
 						"src/format/text.ts",
 						"src/format/numbers.ts",
 						"src/json/encoding.ts",
