@@ -85,6 +85,17 @@ async function planAll(tasks: readonly TaskRequest[], ctx: ExtensionContext, dep
 
 type Planned = Awaited<ReturnType<typeof planAll>>;
 
+/** How a finished task reads in the session's children list: its state, spend, record and reports. */
+function trackedEnd(result: TaskResult) {
+	return {
+		state: taskWord(result) === "stopped" ? ("stopped" as const) : result.verdict,
+		usage: result.metrics.usage,
+		auditDir: result.auditDir,
+		report: renderReport(result),
+		detail: renderDetailModelReport(result),
+	};
+}
+
 async function runAll(
 	called: Planned,
 	ctx: ExtensionContext,
@@ -124,13 +135,7 @@ async function runAll(
 					if (result.kind !== "task") throw new Error("a task's plan came back as another kind of result");
 					io.hooks.onResult?.(result, plan.prefixKey);
 					row.onEnd(i, taskWord(result), result.metrics.usage.costUsd);
-					tracked?.end({
-						state: taskWord(result) === "stopped" ? "stopped" : result.verdict,
-						usage: result.metrics.usage,
-						auditDir: result.auditDir,
-						report: renderReport(result),
-						detail: renderDetailModelReport(result),
-					});
+					tracked?.end(trackedEnd(result));
 					return result;
 				} catch (error) {
 					row.onEnd(i, "FAIL");

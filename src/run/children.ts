@@ -1,13 +1,10 @@
 /**
- * The children of a session, whoever started them — a `task` call, a fork, a workflow's `agent()`
- * call — as one list a widget or a table can draw. A pure fold (`foldChildren`) turns events into
- * the list; `ChildrenRegistry` holds the current list, stamps events with its clock, tells
- * subscribers, and keeps each running child's stop function, so one child can be stopped without
- * touching the others.
- *
- * An entry point reports into it through a handle: `add` when the child is known (queued),
- * `start` when it runs, `progress` with each TaskProgress, `end` with its state and cost. A child
- * that can take messages while it runs registers its `send` with it (`/children send`, the
+ * The children of a session, whoever started them (a `task` call, a fork, a workflow's `agent()`),
+ * as one list a widget or a table can draw. A pure fold (`foldChildren`) turns events into the
+ * list; `ChildrenRegistry` holds it, stamps events with its clock, tells subscribers, and keeps each
+ * running child's stop function, so one child can be stopped without touching the others. An entry
+ * point reports through a handle: `add` (queued), `start`, `progress`, `end` with its state and
+ * cost; a child that takes messages while it runs registers its `send` (`/children send`, the
  * parent's `children` tool).
  */
 import { type ChildInbox, createMailbox } from "./inbox.ts";
