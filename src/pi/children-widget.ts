@@ -16,7 +16,7 @@ import { type ChildEntry, type ChildrenRegistry, type ChildrenState, isActive } 
 import { BACKGROUND_STATUS_KEY } from "./background-sink.ts";
 import { childRow, childrenLines, MARKS, type Paint, stateCounts } from "./children-lines.ts";
 import { registerReportRenderer, showReport } from "./commands/report.ts";
-import { SPEND_STATUS_KEY } from "./spend-status.ts";
+import { SPEND_STATUS_KEY } from "./spend-status-key.ts";
 
 export const CHILDREN_WIDGET = "pi-delegate-children";
 

@@ -5,9 +5,7 @@
  * finished child's spend is in the tool result's usage, which Pi's own footer adds up).
  */
 import { formatUsd, plural } from "../format/numbers.ts";
-
-/** The key of the status in Pi's footer. */
-export const SPEND_STATUS_KEY = "pi-delegate";
+import { SPEND_STATUS_KEY } from "./spend-status-key.ts";
 
 /** The part of Pi's UI the status needs. */
 export interface StatusUI {

@@ -11,7 +11,7 @@ import { visibleWidth } from "../../src/format/table.ts";
 import { BACKGROUND_STATUS_KEY } from "../../src/pi/background-sink.ts";
 import { childrenLines } from "../../src/pi/children-lines.ts";
 import { CHILDREN_WIDGET, registerChildrenWidget } from "../../src/pi/children-widget.ts";
-import { SPEND_STATUS_KEY } from "../../src/pi/spend-status.ts";
+import { SPEND_STATUS_KEY } from "../../src/pi/spend-status-key.ts";
 import { ChildrenRegistry, type TrackedChild, trackChild } from "../../src/run/children.ts";
 import { ZERO_USAGE } from "../../src/run/types.ts";
 

@@ -6,7 +6,8 @@ import { collectSpend } from "../../src/meter/collect.ts";
 import { CHILD_ENTRY_TYPE } from "../../src/meter/fold.ts";
 import { childLinkEntry, linkChild, linkedPrefixKeys } from "../../src/pi/child-link.ts";
 import { runsDirOf, spendReport } from "../../src/pi/commands/delegate-spend-show.ts";
-import { LiveSpend, SPEND_STATUS_KEY, spendStatusText } from "../../src/pi/spend-status.ts";
+import { LiveSpend, spendStatusText } from "../../src/pi/spend-status.ts";
+import { SPEND_STATUS_KEY } from "../../src/pi/spend-status-key.ts";
 import type { TaskResult } from "../../src/run/outcome/result.ts";
 import { tempDir } from "../support/temp.ts";
 
