@@ -4,12 +4,24 @@
  * device, with a ceiling: audit/audit.ts `readRun`). The fold (state.ts) decides the state.
  */
 import { readRun } from "../audit/audit.ts";
-import { type AskOptions, askRun } from "./client.ts";
+import { ANSWER_MS, type AskOptions, askRun } from "./client.ts";
 import { foldRun, type RunFindings, type RunView } from "./state.ts";
+
+/** How long to wait before asking an endpoint that closed unanswered once more. */
+const RETRY_MS = 250;
 
 /** Finds what there is of the run recorded in `dir` and folds it into its state. */
 export async function observeRun(dir: string, options: AskOptions = {}): Promise<RunView> {
-	const asked = await askRun(dir, { op: "status" }, options);
+	const started = Date.now();
+	let asked = await askRun(dir, { op: "status" }, options);
+	// A run that has just ended may accept a connection and close it unanswered as its endpoint
+	// shuts down: one closed at once (not a busy one that let the time run out) is asked again once,
+	// after a moment, before it is called busy.
+	const closedAtOnce = Date.now() - started < (options.timeoutMs ?? ANSWER_MS) / 2;
+	if (asked.reached && asked.answer === undefined && closedAtOnce && !options.signal?.aborted) {
+		await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+		asked = await askRun(dir, { op: "status" }, options);
+	}
 	if (asked.reached) {
 		const status = asked.answer?.ok && asked.answer.op === "status" ? asked.answer.status : undefined;
 		return foldRun({ endpoint: { reached: true, status }, result: { found: false } });
