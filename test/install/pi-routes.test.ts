@@ -84,13 +84,13 @@ describe("pi install <path of a clone> after npm ci", () => {
 		writeFileSync(join(bundle, entry), markLine("bundle") + readFileSync(join(bundle, entry), "utf8"));
 		pi(["install", clone], agent);
 		expect(loaded()).toBe("bundle");
-	});
+	}, 180_000);
 
 	it("loads the sources once one of them changed", () => {
 		const source = join(clone, "src/pi/extension.ts");
 		writeFileSync(source, markLine("sources") + readFileSync(source, "utf8"));
 		expect(loaded()).toBe("sources");
-	});
+	}, 180_000);
 });
 
 describe("pi install git:…", () => {
