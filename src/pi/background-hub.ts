@@ -124,8 +124,8 @@ export class SessionBackground {
 		return this.runs.get(key) ?? [...this.runs.values()].findLast((r) => r.child.id === key);
 	}
 
-	/** Stops every child that has not ended, and waits (at most `ms`) for them to end. */
-	async stopAll(ms: number): Promise<void> {
+	/** Stops every child that has not ended, waits (at most `ms`) for them to end, and returns them. */
+	async stopAll(ms: number): Promise<BackgroundRun[]> {
 		const active = [...this.runs.values()].filter((r) => r.state !== "ended");
 		for (const run of active) this.stop(run.key);
 		let timer: NodeJS.Timeout | undefined;
@@ -136,6 +136,7 @@ export class SessionBackground {
 			}),
 		]);
 		clearTimeout(timer);
+		return active;
 	}
 
 	/** Ends a queued child without running it, or aborts a running one; false when it has ended. */

@@ -12,6 +12,7 @@ import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-a
 import { formatUsd, plural } from "../format/numbers.ts";
 import type { ChildrenRegistry } from "../run/children.ts";
 import type { BackgroundOutcome, BackgroundRun, BackgroundSink } from "./background-hub.ts";
+import { showStatus } from "./screen-marks.ts";
 
 /** The custom type of a delivered result (a message the parent reads). */
 export const BACKGROUND_MESSAGE = "pi-delegate.background-result";
@@ -93,11 +94,8 @@ export function createSink(pi: ExtensionAPI, registry: ChildrenRegistry, ctx: Ex
 		},
 		link: (entry) => pi.appendEntry(entry.customType, entry.data),
 		changed(runs) {
-			try {
-				ui?.setStatus(BACKGROUND_STATUS_KEY, backgroundStatusText(runs));
-			} catch {
-				// A UI that cannot draw (a closed session) must not fail a child.
-			}
+			// A UI that cannot draw (a closed session) must not fail a child: showStatus swallows it.
+			showStatus(ui, BACKGROUND_STATUS_KEY, backgroundStatusText(runs));
 		},
 	};
 }

@@ -13,10 +13,10 @@
 import type { ExtensionAPI, ExtensionCommandContext, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { terminalSafe, truncate } from "../format/text.ts";
 import { type ChildEntry, type ChildrenRegistry, type ChildrenState, isActive } from "../run/children.ts";
-import { BACKGROUND_STATUS_KEY } from "./background-sink.ts";
 import { childRow, childrenLines, MARKS, type Paint, stateCounts } from "./children-lines.ts";
 import { registerReportRenderer, showReport } from "./commands/report.ts";
-import { SPEND_STATUS_KEY } from "./spend-status-key.ts";
+import { watchQuitKeys } from "./quit-watch.ts";
+import { clearStatuses, onVeilChange, veiled } from "./screen-marks.ts";
 
 export const CHILDREN_WIDGET = "pi-delegate-children";
 
@@ -26,31 +26,35 @@ function installWidget(ctx: ExtensionContext, registry: ChildrenRegistry): void 
 	ctx.ui.setWidget(CHILDREN_WIDGET, (tui, theme) => {
 		const paint: Paint = (role, text) => theme.fg(role, text);
 		const unsubscribe = registry.subscribe(() => tui.requestRender());
+		const unwatch = onVeilChange(() => tui.requestRender());
 		const timer = setInterval(() => {
 			if (registry.state.children.some(isActive)) tui.requestRender();
 		}, 1000);
 		timer.unref?.();
 		return {
-			render: (width: number) => childrenLines(registry.state, Date.now(), Math.max(20, width), paint),
+			render: (width: number) =>
+				veiled() ? [] : childrenLines(registry.state, Date.now(), Math.max(20, width), paint),
 			invalidate() {},
 			dispose() {
 				clearInterval(timer);
 				unsubscribe();
+				unwatch();
 			},
 		};
 	});
 }
 
 /**
- * Takes the widget and the footer's statuses off the screen when the session ends: Pi draws its
- * last screen after this, and a child a quit cut off never says it ended, so "1 child running" would
- * stay on the terminal Pi leaves behind.
+ * Takes the widget and the footer's statuses off the screen when the session ends (a signal, a
+ * switch to another session): a child the end cut off never says it ended, so "1 child running"
+ * would stay. A quit from the keyboard is veiled earlier (quit-watch.ts): Pi stops the terminal
+ * before this runs.
  */
 function clearScreen(ctx: ExtensionContext): void {
+	clearStatuses();
 	if (!ctx.hasUI) return;
 	try {
 		ctx.ui.setWidget(CHILDREN_WIDGET, undefined);
-		for (const key of [SPEND_STATUS_KEY, BACKGROUND_STATUS_KEY]) ctx.ui.setStatus(key, undefined);
 	} catch {
 		// A UI already gone has nothing left to clear.
 	}
@@ -123,8 +127,16 @@ export function registerChildrenWidget(
 	stopAll: () => void = () => {},
 ): void {
 	registerReportRenderer(pi);
-	pi.on("session_start", (_event, ctx) => installWidget(ctx, registry));
-	pi.on("session_shutdown", (_event, ctx) => clearScreen(ctx));
+	let unwatchKeys = () => {};
+	pi.on("session_start", (_event, ctx) => {
+		installWidget(ctx, registry);
+		unwatchKeys();
+		unwatchKeys = watchQuitKeys(ctx);
+	});
+	pi.on("session_shutdown", (_event, ctx) => {
+		unwatchKeys();
+		clearScreen(ctx);
+	});
 	const stopEvery = () => {
 		stopAll();
 		for (const child of registry.state.children) if (isActive(child)) registry.stop(child.key);

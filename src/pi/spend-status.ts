@@ -5,12 +5,8 @@
  * finished child's spend is in the tool result's usage, which Pi's own footer adds up).
  */
 import { formatUsd, plural } from "../format/numbers.ts";
+import { type StatusUI, showStatus } from "./screen-marks.ts";
 import { SPEND_STATUS_KEY } from "./spend-status-key.ts";
-
-/** The part of Pi's UI the status needs. */
-export interface StatusUI {
-	setStatus(key: string, text: string | undefined): void;
-}
 
 /** `2 children running · $0.0123`, or undefined when none runs (the status is cleared). */
 export function spendStatusText(dollars: readonly number[]): string | undefined {
@@ -52,11 +48,8 @@ export class LiveSpend {
 		};
 	}
 
+	/** A UI that cannot draw (a closed session) must not fail the task: showStatus swallows it. */
 	private draw(): void {
-		try {
-			this.ui?.setStatus(SPEND_STATUS_KEY, spendStatusText([...this.running.values()]));
-		} catch {
-			// A UI that cannot draw (a closed session) must not fail the task.
-		}
+		showStatus(this.ui, SPEND_STATUS_KEY, spendStatusText([...this.running.values()]));
 	}
 }

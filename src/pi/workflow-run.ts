@@ -23,6 +23,7 @@ import type { AgentResult } from "../workflow/types.ts";
 import type { BackgroundPort } from "./background.ts";
 import { showReport } from "./commands/report.ts";
 import type { Report } from "./commands/report-types.ts";
+import { showStatus } from "./screen-marks.ts";
 import { type PiDeps, sourcesFromPiContext } from "./sources.ts";
 
 /** What a command line asks for (parsed by workflow-commands.ts). */
@@ -66,7 +67,7 @@ function logger(ctx: ExtensionCommandContext, deps: WorkflowRunDeps, runId: () =
 	if (ctx.mode === "print") return { log: (text: string) => process.stderr.write(`${title}  ${text} · ${spent()}\n`) };
 	if (!(ctx.mode === "tui" && ctx.hasUI)) return { log: () => {} };
 	let last = "";
-	const draw = () => ctx.ui.setStatus(`pi-delegate-${title}`, `${title}: ${last} · ${spent()}`);
+	const draw = () => showStatus(ctx.ui, `pi-delegate-${title}`, `${title}: ${last} · ${spent()}`);
 	const unsubscribe = children.subscribe((_state, event) => {
 		if (last !== "" && event.type !== "stopping") draw();
 	});
@@ -163,7 +164,7 @@ async function run(
 	} finally {
 		deps.running.delete(cancel);
 		close?.();
-		if (ctx.mode === "tui" && ctx.hasUI) ctx.ui.setStatus(`pi-delegate-${deps.title}`, undefined);
+		if (ctx.mode === "tui" && ctx.hasUI) showStatus(ctx.ui, `pi-delegate-${deps.title}`, undefined);
 	}
 }
 

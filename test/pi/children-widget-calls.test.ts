@@ -11,6 +11,7 @@ import { visibleWidth } from "../../src/format/table.ts";
 import { BACKGROUND_STATUS_KEY } from "../../src/pi/background-sink.ts";
 import { childrenLines } from "../../src/pi/children-lines.ts";
 import { CHILDREN_WIDGET, registerChildrenWidget } from "../../src/pi/children-widget.ts";
+import { showStatus } from "../../src/pi/screen-marks.ts";
 import { SPEND_STATUS_KEY } from "../../src/pi/spend-status-key.ts";
 import { ChildrenRegistry, type TrackedChild, trackChild } from "../../src/run/children.ts";
 import { ZERO_USAGE } from "../../src/run/types.ts";
@@ -130,14 +131,15 @@ describe("the widget when Pi exits", () => {
 		} as unknown as ExtensionAPI;
 		registerChildrenWidget(pi, new ChildrenRegistry({ now: () => 0 }));
 		const widgets = new Map<string, unknown>([[CHILDREN_WIDGET, "drawn"]]);
-		const statuses = new Map<string, string | undefined>([
-			[SPEND_STATUS_KEY, "delegate: 1 child running · $0.01"],
-			[BACKGROUND_STATUS_KEY, "1 background child"],
-		]);
+		const statuses = new Map<string, string | undefined>();
 		const ui = {
 			setWidget: (key: string, content: unknown) => widgets.set(key, content),
 			setStatus: (key: string, text: string | undefined) => statuses.set(key, text),
 		};
+		// Drawn the way the spend status and the background sink draw them.
+		showStatus(ui, SPEND_STATUS_KEY, "delegate: 1 child running · $0.01");
+		showStatus(ui, BACKGROUND_STATUS_KEY, "1 background child");
+		expect([...statuses.values()]).toEqual(["delegate: 1 child running · $0.01", "1 background child"]);
 		handlers.get("session_shutdown")?.({ type: "session_shutdown", reason: "quit" }, { mode: "tui", hasUI: true, ui });
 		expect(widgets.get(CHILDREN_WIDGET)).toBeUndefined();
 		expect([...statuses.values()]).toEqual([undefined, undefined]);
