@@ -14,26 +14,26 @@ import { tempDir } from "../support/temp.ts";
 
 const HAS_TMUX = spawnSync("tmux", ["-V"], { stdio: "ignore" }).status === 0;
 
-/** The parent starts one background child; the child's only turn takes two minutes. */
-const SCRIPT = {
+/** The parent starts one child (in the background, or not); the child's only turn takes two minutes. */
+const script = (background: boolean) => ({
 	turns: [
 		{
 			tools: [
 				{
 					name: "task",
-					args: { goal: "count the lines of notes.txt slowly", deliverable: "the line count", background: true },
+					args: { goal: "count the lines of notes.txt slowly", deliverable: "the line count", background },
 				},
 			],
 		},
 		{ text: "started it" },
 	],
 	branches: [{ when: "count the lines", turns: [{ delayMs: 120_000, text: "still counting" }] }],
-};
+});
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One Pi in its own tmux server (its own socket), driven by keys and read by screen captures. */
-function terminal(name: string) {
+function terminal(name: string, background = true) {
 	const root = tempDir("pi-delegate-exit-frame-");
 	const agentDir = join(root, "agent");
 	const cwd = join(root, "project");
@@ -41,7 +41,7 @@ function terminal(name: string) {
 	mkdirSync(cwd);
 	writeFileSync(join(cwd, "notes.txt"), "one\ntwo\n");
 	spawnSync("git", ["init", "-q"], { cwd });
-	writeFileSync(join(root, "script.json"), JSON.stringify(SCRIPT));
+	writeFileSync(join(root, "script.json"), JSON.stringify(script(background)));
 	const start = join(root, "start.sh");
 	writeFileSync(
 		start,
@@ -99,6 +99,23 @@ describe.skipIf(!HAS_TMUX).concurrent("the last screen of a Pi that quits with a
 			expect(last).toContain("pi-delegate stopped 1 background child as Pi quit");
 			expect(last).toMatch(/^ {2}count-lines-notes-txt-slowly#1$/m);
 			expect(last).toMatch(/^ {4}\/.*\/runs\//m);
+			expect(last).toContain("To resume this session");
+		} finally {
+			pi.close();
+		}
+	});
+
+	it("Ctrl+D while a task call waits for its child: the row says it is stopping, the footer says nothing", async () => {
+		const pi = terminal("foreground", false);
+		try {
+			await pi.until("the editor", (text) => text.includes("scripted-1"));
+			pi.keys("go", "Enter");
+			await pi.until("the child running", (text) => /delegate: 1 child running/.test(text));
+			pi.keys("C-d");
+			await pi.untilDead();
+			const last = pi.screen();
+			expect(last, last).not.toMatch(/running/);
+			expect(last).toMatch(/count-lines-notes-txt-slowly · stopping · Pi quits · \d+\.\d s/);
 			expect(last).toContain("To resume this session");
 		} finally {
 			pi.close();

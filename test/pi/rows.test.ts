@@ -13,6 +13,7 @@ import { forkGateDecision } from "../../src/pi/fork-gate-decision.ts";
 import { renderForkResult } from "../../src/pi/fork-render.ts";
 import { registerForkTool } from "../../src/pi/fork-tool.ts";
 import { liveRows, type ProgressUpdate } from "../../src/pi/live-rows.ts";
+import { unveil, veil } from "../../src/pi/screen-marks.ts";
 import { renderTaskResult } from "../../src/pi/task-render.ts";
 import { registerTaskTool } from "../../src/pi/task-tool.ts";
 import { renderForkModelReport, renderForkReport } from "../../src/report/fork-report.ts";
@@ -198,6 +199,32 @@ describe("the live lines of a parallel call (point 4)", () => {
 		const last = updates.at(-1)?.details.line.split("\n") ?? [];
 		expect(last[0]).toBe("lexer · PASS · 7.5 s · $0.0123");
 		expect(last[1]).toBe("parser · running · 12.0 s");
+	});
+
+	it("says a running child is stopping when the person quits Pi (the row outlives Pi), and runs on if Pi does", () => {
+		let clock = 0;
+		const updates: ProgressUpdate[] = [];
+		const rows = liveRows(
+			["lexer", "parser"],
+			(u) => updates.push(u),
+			() => clock,
+		);
+		try {
+			clock = 4_000;
+			rows.onEnd(0, "PASS", 0.01);
+			rows.onProgress(1, { type: "phase", phase: "running" });
+			veil();
+			expect(updates.at(-1)?.details.line.split("\n")).toEqual([
+				"lexer · PASS · 4.0 s · $0.01",
+				"parser · stopping · Pi quits · 4.0 s",
+			]);
+			clock = 5_000;
+			unveil();
+			expect(updates.at(-1)?.details.line.split("\n")[1]).toBe("parser · running · 5.0 s");
+		} finally {
+			unveil();
+			rows.stop();
+		}
 	});
 });
 
