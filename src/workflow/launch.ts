@@ -160,10 +160,39 @@ function summaryOf(
 	};
 }
 
+/**
+ * A bundled workflow run without the argument its usage requires (`deep-research` with no
+ * question) is refused before anything is recorded: it would otherwise start a run that does
+ * nothing. A resume takes its arguments from the journal.
+ */
+function missingArgument(request: WorkflowRequest): WorkflowLaunch | undefined {
+	if (!("bundled" in request.script) || request.resume !== undefined) return undefined;
+	const name = request.script.bundled;
+	const required = BUNDLED_WORKFLOWS.find((w) => w.name === name)?.usage.match(/^<([^>]+)>/)?.[1];
+	if (required === undefined || request.args.join(" ").trim() !== "") return undefined;
+	const problem: Problem = {
+		source: "(workflow)",
+		path: ["args"],
+		code: "required",
+		value: undefined,
+		message: `is required: ${name} needs a ${required}`,
+		fix: `give the ${required} after the name, e.g. ${name} ${BUNDLED_EXAMPLES[required] ?? `"…"`}`,
+	};
+	return { ok: false, what: `${name} needs a ${required}`, problems: [problem] };
+}
+
+/** What an argument of each kind looks like, for the fix. */
+const BUNDLED_EXAMPLES: Readonly<Record<string, string>> = {
+	question: `"where are budgets enforced?"`,
+	target: "src/",
+};
+
 export async function launchWorkflow(request: WorkflowRequest, io: WorkflowIO): Promise<WorkflowLaunch> {
 	const now = io.now ?? (() => new Date());
 	const script = await scriptOf(request.script, request.sources.cwd);
 	if (!script.ok) return script;
+	const missing = missingArgument(request);
+	if (missing) return missing;
 	const opened = await (io.open ?? openWorkflowShell)(request.sources);
 	if (!opened.ok) return opened;
 	const { shell } = opened;

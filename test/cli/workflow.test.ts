@@ -120,6 +120,19 @@ describe("pi-delegate workflow run", () => {
 		expect(misspelt.code).toBe(2);
 		expect(flat(misspelt.stderr)).toContain('did you mean "code-review"?');
 		expect(misspelt.stderr).not.toContain("is not a script");
+		// A bundled workflow whose usage requires an argument refuses to start without it: no run, no record.
+		const records = () => (existsSync(ws.runsDir) ? readdirSync(ws.runsDir).length : 0);
+		const before = records();
+		for (const [name, what] of [
+			["deep-research", "question"],
+			["adversarial-review", "target"],
+		] as const) {
+			const bare = await runCli(["workflow", "run", name], { cwd: ws.project, env: ws.env });
+			expect(bare.code, bare.stderr).toBe(2);
+			expect(flat(bare.stderr)).toContain(`${name} needs a ${what}`);
+			expect(flat(bare.stderr)).toContain(`give the ${what} after the name`);
+		}
+		expect(records()).toBe(before);
 		const unknown = await runCli(["workflow", "run", "zzzz"], { cwd: ws.project, env: ws.env });
 		expect(unknown.code).toBe(2);
 		expect(flat(unknown.stderr)).toContain("use one of: code-review");
