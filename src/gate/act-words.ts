@@ -40,7 +40,7 @@ export const UNDERSTANDING = set(`
 	analyse analyze study examine inspect audit diagnose locate search grep scan dig browse recap
 	remind guess predict weigh give spell break work poke wonder wondering curious argue justify
 	suggest propose recommend discuss critique count measure profile observe cite quote rank grade
-	score highlight mention assume
+	score highlight mention assume play steelman ferret
 `);
 
 /** Words that ask, or embed what follows as a thing asked or reported about. */

@@ -128,7 +128,9 @@ export function limitsAnswer(c: Clause): Reading {
 	if (LIMITING.has(norm(tokens[head]))) return no("unread-limit", head);
 	for (let i = 0; i < tokens.length; i++) {
 		if (idiomAt(tokens, i) || embeddedAt(c, i)) continue;
-		if (longestAt(tokens, i, READ_LIMITS) > 0 || NEGATIONS.has(norm(tokens[i]))) return no("unread-limit", i);
+		// A negation limits the answer where it heads the clause ("don't speculate …", "no jargon in …").
+		const heading = NEGATIONS.has(norm(tokens[i])) && i <= head + 1;
+		if (longestAt(tokens, i, READ_LIMITS) > 0 || heading) return no("unread-limit", i);
 	}
 	return ok("answer");
 }

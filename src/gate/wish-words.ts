@@ -98,8 +98,6 @@ export const READ_LIMITS = phrases(`
 	no changes
 	no modifications
 	no further
-	and no
-	but not
 	not beyond
 	not outside
 `);
