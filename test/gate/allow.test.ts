@@ -9,6 +9,7 @@ import { readClause } from "../../src/gate/allow.ts";
 import { joinAsides } from "../../src/gate/asides.ts";
 import { briefHits, classifyBrief } from "../../src/gate/classify.ts";
 import { clauses } from "../../src/gate/clauses.ts";
+import { proposeTask } from "../../src/gate/propose.ts";
 import { dataRegions } from "../../src/gate/regions.ts";
 import { sentences } from "../../src/gate/sentences.ts";
 import { scan } from "../../src/gate/tokens.ts";
@@ -100,5 +101,14 @@ describe("briefs no rule reads, decided by the allow-list", () => {
 		"It's in the worker, not the API.",
 	])("lets through %s", (brief) => {
 		expect(classifyBrief(brief)).toEqual({ route: "fork", reasons: [] });
+	});
+
+	it("proposes a task that writes for an order it could not read, and a read-only one for a limit", () => {
+		const order = proposeTask("The installer could really use a progress bar.", { cwd: "/repo" });
+		expect(order.params.read_only).toBe(false);
+		expect(order.params.write_allowed).toHaveLength(1);
+		const limit = proposeTask("Keep the answer short.", { cwd: "/repo" });
+		expect(limit.params.read_only).toBe(true);
+		expect(limit.params.write_allowed).toBeUndefined();
 	});
 });
