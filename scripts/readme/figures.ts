@@ -278,9 +278,10 @@ const ROWS: readonly Row[] = [
 			// The newest held-out file was scored once, after the last rule change: the honest estimate.
 			const corpus = get(r.gate, "data", "corpus");
 			const files = Object.keys(typeof corpus === "object" && corpus !== null ? corpus : {});
+			// By number, so heldout-polite10 comes after heldout-polite9.
 			const newest = files
 				.filter((f) => f.startsWith("heldout"))
-				.sort()
+				.sort((a, b) => a.localeCompare(b, "en", { numeric: true }))
 				.at(-1);
 			return `${split("tuning")}; ${split("held-out")}${newest ? ` (its newest file alone: ${score(newest)})` : ""}`;
 		},

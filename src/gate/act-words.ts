@@ -39,7 +39,8 @@ export const UNDERSTANDING = set(`
 	understand see answer report note point estimate assess evaluate judge rate outline sketch map
 	analyse analyze study examine inspect audit diagnose locate search grep scan dig browse recap
 	remind guess predict weigh give spell break work poke wonder wondering curious argue justify
-	suggest propose recommend discuss critique count measure profile observe
+	suggest propose recommend discuss critique count measure profile observe cite quote rank grade
+	score highlight mention assume play steelman ferret
 `);
 
 /** Words that ask, or embed what follows as a thing asked or reported about. */
@@ -64,7 +65,7 @@ export function actForm(norm: string): boolean {
 /** Words before a verb form that make it a noun: "the fix", "a move", "our release". */
 export const DETERMINERS = set(`
 	a an the this that these those my your our their its his her some any each every one no another
-	first last new old same such whole
+	first last new old same such whole two three four five six seven eight nine ten both several
 `);
 
 /** What the child hands back: a clause about "your answer" shapes the answer, not a file. */
@@ -101,4 +102,6 @@ export const IDLE_MARKERS = phrases(`
 	never bother with
 	only one question
 	only question
+	yes or no
+	yes/no
 `);

@@ -50,9 +50,11 @@ function negativeSubject(tokens: readonly Token[], i: number): boolean {
 const readingCommand = (tokens: readonly Token[], i: number) =>
 	RUNS.has(norm(tokens[i])) && tokens[i + 1]?.kind === "code" && !changingShell((tokens[i + 1] as Token).norm);
 
-/** ", not the API", ", not a patch": a contrast of nouns, not a rule. */
+/** ", not the API", "but not the codebase": a contrast of nouns, not a rule. */
 const contrast = (tokens: readonly Token[], i: number) =>
-	norm(tokens[i]) === "not" && (i === 0 || tokens[i - 1]?.text === ",") && CONTRASTED.has(norm(tokens[i + 1]));
+	norm(tokens[i]) === "not" &&
+	(i === 0 || tokens[i - 1]?.text === "," || norm(tokens[i - 1]) === "but") &&
+	CONTRASTED.has(norm(tokens[i + 1]));
 
 /** The token after `t` in its sentence (a clause may end before a colon). */
 function nextInSentence(c: Clause, t: Token): Token | undefined {
@@ -63,7 +65,9 @@ function nextInSentence(c: Clause, t: Token): Token | undefined {
 /** A trigger at `i`: an act verb used as a verb, or a rule marker. */
 function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 	const w = norm(c.tokens[i]);
-	if (w === "" || DETERMINERS.has(norm(c.tokens[i - 1]))) return undefined;
+	// "the two build targets", "the riskiest change": after a determiner or a superlative, a noun.
+	const before = norm(c.tokens[i - 1]);
+	if (w === "" || DETERMINERS.has(before) || (before.endsWith("est") && before.length > 4)) return undefined;
 	if (CONSTRAINT_MARKERS.has(w)) return contrast(c.tokens, i) || negativeSubject(c.tokens, i) ? undefined : "rule";
 	// A label ("Update:") names what follows.
 	if (nextInSentence(c, c.tokens[i] as Token)?.text === ":") return undefined;

@@ -124,9 +124,10 @@ function incomplete(tokens: readonly Token[], i: number, verb: string): boolean 
 	return false;
 }
 
-/** "finish the refactor", "continue where we left off", "get the tests passing", "start refactoring". */
+/** "finish the refactor", "continue where we left off", "start refactoring"; not "do we agree …?". */
 function continues(tokens: readonly Token[], i: number, verb: string, whole: boolean): boolean {
 	const rest = tokens.slice(i + 1, i + 8).filter((t) => t.kind === "word");
+	if (verb === "do" && ["we", "you", "they", "i"].includes(rest[0]?.norm ?? "")) return false;
 	if (BARE_CONTINUE.some((p) => p.every((w, k) => tokens[i + k]?.norm === w)) && whole && rest.length <= 1) return true;
 	// "where we left off", "where you left it", "what you started", "take on the port".
 	if (rest.some((t, k) => t.norm === "left" && LEFT_WHAT.has(rest[k + 1]?.norm ?? ""))) return true;

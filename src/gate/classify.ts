@@ -18,16 +18,19 @@
  *    don't know why; find out" a statement and an order to explore;
  * 5. three families of rules over each clause — prohibitions, file-changing orders and write
  *    boundaries — each returning the tokens that tripped it;
- * 6. when no rule fires, the read-only backstop (backstop.ts): the brief goes to a fork only if no
- *    clause carries an act verb or a rule marker outside a question or a description. The rules
- *    learn phrasings; the backstop does not need to know how an order is phrased, only that the
- *    brief does not read as read-only.
+ * 6. when no rule fires, the allow-list (allow.ts): the brief goes to a fork only if every clause
+ *    of it is positively read as read-only — a question asked to understand, an order to explain,
+ *    list, review or answer, context, a quote or code — and it asks something. The rules learn
+ *    phrasings of orders, an open vocabulary; the allow-list knows the closed one of asking, so a
+ *    phrasing nobody foresaw blocks instead of forking. The read-only backstop (backstop.ts)
+ *    still runs first there, for its precise quote of an act verb or a rule marker.
  *
  * Misreads are lopsided, and so is the engine: a brief wrongly sent to a task costs one rewritten
  * call, a brief wrongly let through as a fork can ignore its own prohibitions with nothing to
  * catch it. Where a reading is ambiguous the rules lean to "task". No model, no dependencies, no
  * I/O: the same brief always gives the same decision, quickly enough for a hook on every call.
  */
+import { allowListHits, withoutAskedExpectations } from "./allow.ts";
 import { joinAsides } from "./asides.ts";
 import { sentenceHits } from "./backstop.ts";
 import { boundaryHits, targetHits } from "./boundary.ts";
@@ -119,27 +122,36 @@ export function briefHits(brief: string): Hit[] {
 	return hits;
 }
 
-/**
- * The backstop's hits: every clause that carries an act verb or a rule marker outside a question or
- * description. It runs only when no rule fired, so a brief the rules read keeps their reasons.
- */
-export function backstopHits(brief: string): Hit[] {
+/** The brief's clauses, sentence by sentence, without the suggestions it goes on to ask about. */
+function readClauses(brief: string): Clause[][] {
 	const all = sentences(scan(brief, dataRegions(brief)));
 	const lists = all.map((s) => joinAsides(clauses(s)));
-	return lists.flatMap((list, s) => {
+	return lists.map((list, s) => {
 		// A suggestion the brief goes on to ask about is a question here too ("… but convince me otherwise").
 		const after = (k: number) => [...list.slice(k + 1), ...(lists[s + 1] ?? [])].slice(0, FOLLOW_UP);
-		return sentenceHits(list.filter((c, k) => !(c.suggestion && askedAbout(c, after(k)))));
+		return list.filter((c, k) => !(c.suggestion && askedAbout(c, after(k))));
 	});
 }
 
 /**
+ * What decides a brief no rule reads: every clause must read as read-only (allow.ts). Where the
+ * backstop finds an act verb or a rule marker it gives the more precise quote; else the allow-list
+ * quotes the clause it could not read. A sentence stating an expectation the next one asks about
+ * ("The parser should reject tabs. Does it?") is the question's context and is read by neither.
+ */
+function unreadHits(brief: string): Hit[] {
+	const lists = withoutAskedExpectations(readClauses(brief));
+	const backstop = lists.flatMap(sentenceHits);
+	return backstop.length > 0 ? backstop : allowListHits(lists);
+}
+
+/**
  * Decides whether a brief may go to a fork or must be a task, with every reason found. When the
- * rules find nothing, the brief must still read as read-only (backstop.ts) to go to a fork.
+ * rules find nothing, every clause must still read as read-only (allow.ts) for a fork.
  */
 export function classifyBrief(brief: string): GateDecision {
 	const hits = briefHits(brief);
-	const found = hits.length > 0 ? hits : backstopHits(brief);
+	const found = hits.length > 0 ? hits : unreadHits(brief);
 	const reasons = distinct(found.map((h) => reason(brief, h)));
 	const [first, ...rest] = reasons;
 	return first ? { route: "task", reasons: [first, ...rest] } : { route: "fork", reasons: [] };

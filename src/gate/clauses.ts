@@ -29,25 +29,9 @@ const NOUN_FOLLOWERS = new Set(
 const OBJECT_STARTS = new Set(["it", "them", "this", "that", "these", "those", "the", "a", "an", "all", "every"]);
 
 /** What follows an unknown verb for it to read as an order: the start of its object. */
-export const UNKNOWN_OBJECTS = new Set([
-	"the",
-	"a",
-	"an",
-	"this",
-	"that",
-	"these",
-	"those",
-	"our",
-	"your",
-	"my",
-	"its",
-	"their",
-	"every",
-	"each",
-	"all",
-	"it",
-	"them",
-]);
+export const UNKNOWN_OBJECTS = new Set(
+	"the a an this that these those our your my its their every each all it them".split(" "),
+);
 
 const PARTICLES = new Set(["up", "out", "down", "off", "back"]);
 const CODE_PLURALS = new Set(
@@ -220,6 +204,8 @@ export function unknownVerb(tokens: readonly Token[], head: number): boolean {
 		return false;
 	}
 	if (head > 0 && /^\p{Lu}/u.test(t.text) && tokens[head - 1]?.kind === "word") return false;
+	// "… and then removes it": a third-person form of a known verb describes.
+	if (/[^s]s$/.test(t.norm) && [1, 2].some((n) => imperativeVerb(t.norm.slice(0, -n)))) return false;
 	// "Iron out the …", "Beef up the …": a particle may come between the verb and its object.
 	const at = PARTICLES.has(tokens[head + 1]?.norm ?? "") ? head + 2 : head + 1;
 	const next = tokens[at];

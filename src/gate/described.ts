@@ -62,7 +62,7 @@ export function obliged(c: Clause, i: number): boolean {
 }
 
 /** The clause is about the child's answer ("… for the end of your answer"). */
-function aboutAnswer(c: Clause): boolean {
+export function aboutAnswer(c: Clause): boolean {
 	return c.tokens.some((t, i) => ANSWERS.has(t.norm) && norm(c.tokens[i - 1]) === "your");
 }
 

@@ -10,6 +10,11 @@ import { phrases, set } from "./words.ts";
 export const NEGATION_IDIOMS: ReadonlyArray<readonly string[]> = phrases(`
 	hesitate
 	worry
+	hold back
+	pull punches
+	pull your punches
+	sugar-coat
+	sugarcoat
 	mind
 	be afraid
 	be shy

@@ -30,12 +30,27 @@ export interface CallTextOptions {
 
 const unique = (values: string[]) => [...new Set(values)];
 
+/**
+ * The allow-list's reasons (allow.ts) that mean the child is asked to do something, not only held to
+ * a limit: an order, a request, a wish, a suggestion, a finding recorded in a file, an implied order.
+ */
+const UNREAD_ACTS = new Set([
+	"unread-order",
+	"unread-request",
+	"unread-wish",
+	"unread-suggestion",
+	"unread-record",
+	"unread-you",
+	"asks-nothing",
+]);
+
 /** Whether the decision says the child must write: an order to change, or a path named to change. */
 export function mustWrite(decision: GateDecision): boolean {
 	return decision.reasons.some(
 		(r) =>
 			r.kind === "file-change" ||
 			r.rule === "unread-act" ||
+			UNREAD_ACTS.has(r.rule) ||
 			r.path?.sense === "change" ||
 			r.rule === "restrict-changes" ||
 			r.rule === "permission",

@@ -85,7 +85,7 @@ export const LOOK_VERBS = set(`
 	interpret clarify justify defend challenge question doubt poke browse peek glance focus use ping
 	classify categorise categorize group sort filter diff time query fetch pull ls cat head tail view print
 	compute calculate translate paraphrase restate quantify validate lint typecheck watch
-	observe monitor sample include number rerun re-run treat regard know hear spend
+	observe monitor sample include number rerun re-run treat regard know hear spend share cast trust
 `);
 
 /**

@@ -1,0 +1,98 @@
+/**
+ * The allow-list's reading of questions (allow.ts): a question is read-only unless it asks the
+ * child to act — "could you add …?", "is there any way you could …?", "would it be possible to
+ * regenerate …?", "can the loader be taught to …?".
+ */
+import { EMBEDDERS } from "./act-words.ts";
+import { norm } from "./described.ts";
+import { hypothetical } from "./questions.ts";
+import { readOrder } from "./read-orders.ts";
+import {
+	ASK_MODALS,
+	actVerb,
+	asksAnswer,
+	childInfinitive,
+	GETTING,
+	invertedModal,
+	no,
+	OUGHT,
+	ok,
+	POSSIBLE,
+	PREFERRING,
+	PROPOSING,
+	participle,
+	type Reading,
+	readVerb,
+	verbAfter,
+	WH,
+	words,
+	YOU,
+	YOU_CONTRACTED,
+} from "./reading.ts";
+import type { Clause } from "./types.ts";
+import { IDLE_AFTER_YOU, YOU_MODALS } from "./wish-words.ts";
+/** A yes/no question ("could you …?", "is there any way you could …?") that asks the child to act; where. */
+export function requestInQuestion(c: Clause): number {
+	const tokens = c.tokens;
+	const doer = childInfinitive(tokens);
+	if (doer >= 0) return doer;
+	const first = words(c)[0]?.norm ?? "";
+	if (WH.has(first)) return -1;
+	for (let i = 0; i < tokens.length; i++) {
+		const w = norm(tokens[i]);
+		const next = norm(tokens[i + 1]);
+		// "would it be possible to regenerate …?", "is it possible to get the typo fixed?".
+		const asking = ASK_MODALS.has(first);
+		if (
+			asking &&
+			POSSIBLE.has(w) &&
+			next === "to" &&
+			(actVerb(norm(tokens[i + 2])) || GETTING.has(norm(tokens[i + 2])))
+		) {
+			if (!asksAnswer(tokens, i + 2)) return i + 2;
+		}
+		// "… get the typo fixed?", "shouldn't the routes be removed by now?".
+		const before = tokens.slice(0, i).map(norm);
+		// "any reason the config file would be rewritten?": a part asked about.
+		if (before.some((b) => EMBEDDERS.has(b) || b === "reason")) continue;
+		const made = before.includes("get") || before.includes("got") || before.slice(1).includes("have");
+		if (participle(w) && (made || before.includes("be"))) {
+			const proposed = norm(tokens[i - 1]) === "be" && (PROPOSING.has(norm(tokens[i - 2])) || PROPOSING.has(first));
+			if (made || OUGHT.has(first) || proposed) return i;
+		}
+		// "Surely the dead code can go by now?": a removal proposed.
+		if (
+			PROPOSING.has(w) &&
+			norm(tokens[i + 1]) === "go" &&
+			!["through", "over", "into", "on"].includes(norm(tokens[i + 2]))
+		) {
+			return i + 1;
+		}
+		if (!YOU.has(w) && !YOU_CONTRACTED.has(w)) continue;
+		const after = verbAfter(tokens, i, YOU_MODALS);
+		const modal = after.modal || invertedModal(tokens, i);
+		if (!modal || after.verb === "" || readVerb(after.verb) || asksAnswer(tokens, after.at)) continue;
+		// "Can you help?": with what the brief asked.
+		if (after.verb === "help" && !tokens.slice(after.at + 1).some((t) => t.kind === "word")) continue;
+		if (after.verb !== "be" && !IDLE_AFTER_YOU.has(after.verb)) return after.at;
+	}
+	return -1;
+}
+
+/** A question: read-only unless it asks the child to act. */
+export function readQuestion(c: Clause): Reading {
+	// "Would you delete it, if you were me?", "would you rather …": what the child would do is asked.
+	const head = norm(c.tokens[c.head]);
+	const before = norm(c.tokens[c.head - 1]);
+	if (hypothetical(c.sentence.tokens) || PREFERRING.has(before) || PREFERRING.has(head)) return ok("question");
+	// "Could we be double-counting …?": a state asked about.
+	if (before === "be" && head.endsWith("ing")) return ok("question");
+	// "Any joy figuring out why …?": a suggestion that asks.
+	if (c.suggestion && head !== "be" && !asksAnswer(c.tokens, c.head)) return no("unread-suggestion", c.head);
+	if (c.addressed && !c.suggestion) {
+		const order = readOrder(c);
+		if (!order.readOnly) return order;
+	}
+	const at = requestInQuestion(c);
+	return at >= 0 ? no("unread-request", at) : ok("question");
+}

@@ -1,0 +1,126 @@
+/**
+ * The allow-list's reading of statements and fragments (allow.ts): context, unless they state a
+ * wish, a need, a rule, or what the child is to do — "the timeout should be thirty seconds", "I'd
+ * love for the errors to name the flag", "the fixtures are off limits", "you'll want to rename it".
+ */
+import { EMBEDDERS } from "./act-words.ts";
+import { ANSWER_NOUNS, PERCEPTION } from "./allow-words.ts";
+import { longestAt } from "./clauses.ts";
+import { embeddedAt, norm } from "./described.ts";
+import {
+	actVerb,
+	answerPhrase,
+	CHANGE_WORDS,
+	CONJUNCTIONS,
+	idiomAt,
+	KNOW,
+	no,
+	OTHERS,
+	ok,
+	PROPOSING,
+	participle,
+	type Reading,
+	readVerb,
+	SELF,
+	SELF_SKIP,
+	verbAfter,
+	words,
+	YOU,
+	YOU_CONTRACTED,
+} from "./reading.ts";
+import type { Clause, Token } from "./types.ts";
+import { IDLE_AFTER_YOU, RULE_STATES, WISH_PHRASES, WISH_WORDS, YOU_MODALS } from "./wish-words.ts";
+import { set } from "./words.ts";
+/** Words between a wish and the verb or answer it wants: "I'd like | to be able to | know …". */
+export const BEFORE_ANSWER = set(`
+	to like love be able for a an the your some short quick clear second brief good great nice helpful
+	interesting useful if i we me us could can get have just really quite also more better proper
+	honest fuller full detailed rough help hurt grateful prefer rather want keen happy hate that you
+	points words plain long direct concise not best is
+`);
+
+/** "I'd like to see the logic extracted": a change named after what was wished to be seen (not "… why it was"). */
+export function changeAfter(tokens: readonly Token[], from: number): boolean {
+	for (let k = from; k < tokens.length; k++) {
+		const w = norm(tokens[k]);
+		if (EMBEDDERS.has(w)) return false;
+		if (participle(w) || CHANGE_WORDS.has(w)) return true;
+	}
+	return false;
+}
+
+/** A wish at `i` that wants an answer: "I'd like to know …", "I'd appreciate your view on …". */
+export function wantsAnswer(tokens: readonly Token[], i: number): boolean {
+	const end = Math.min(tokens.length, i + 8);
+	for (let k = i + 1; k < end; k++) {
+		const w = norm(tokens[k]);
+		const after = ["to", "be", "you", "i", "we", "that", "not"].includes(norm(tokens[k - 1]));
+		if (KNOW.has(w) || ANSWER_NOUNS.has(w) || (readVerb(w) && after)) return !changeAfter(tokens, k + 1);
+		if (!BEFORE_ANSWER.has(w)) break;
+	}
+	// "I'd like the trade-offs to be explained …": a thing wished explained.
+	for (let k = i + 1; k < end; k++) {
+		const w = norm(tokens[k]);
+		if (actVerb(w)) return false;
+		if (readVerb(w) && norm(tokens[k - 1]) === "be" && norm(tokens[k - 2]) === "to") return true;
+	}
+	return false;
+}
+
+/** A wish, need or rule at `i` of a statement: its rule id, "answer" for a wish for an answer, or "". */
+export function wishAt(c: Clause, i: number): string {
+	const tokens = c.tokens;
+	const w = norm(tokens[i]);
+	if (longestAt(tokens, i, RULE_STATES) > 0) return "unread-state";
+	const wish = WISH_WORDS.has(w) || w.endsWith("'d") || longestAt(tokens, i, WISH_PHRASES) > 0;
+	// "Something must be holding the lock", "users need to log in twice": a guess, or others' needs.
+	const guessed = w === "must" && (norm(tokens[i + 1]) === "have" || norm(tokens[i + 2]).endsWith("ing"));
+	if (wish && (guessed || OTHERS.has(norm(tokens[i - 1])))) return "";
+	if (wish) return wantsAnswer(tokens, i) ? "answer" : "unread-wish";
+	if (YOU.has(w) || (YOU_CONTRACTED.has(w) && !SELF.has(w))) {
+		const { verb } = verbAfter(tokens, i, new Set([...YOU_MODALS, "to"]));
+		// "Cheers if you can explain …": what the child is asked to do is to answer.
+		if (readVerb(verb)) return "answer";
+		if (verb !== "" && !PERCEPTION.has(verb) && !IDLE_AFTER_YOU.has(verb)) return "unread-you";
+	}
+	if (SELF.has(w)) {
+		const { verb, modal } = verbAfter(tokens, i, new Set([...YOU_MODALS, ...SELF_SKIP]));
+		if (modal && actVerb(verb)) return "unread-suggestion";
+		// "I'm asking what …", "I'm trying to understand …": the writer's own wish to understand.
+		if (readVerb(verb)) return "answer";
+	}
+	// "the stale TODOs could be cleared up": a change proposed as a possibility.
+	if (PROPOSING.has(w) && norm(tokens[i + 1]) === "be" && actVerb(norm(tokens[i + 2]))) return "unread-suggestion";
+	// "…, but convince me otherwise": an order to answer joined to a statement.
+	if (readVerb(w) && (CONJUNCTIONS.has(norm(tokens[i - 1])) || tokens[i - 1]?.text === ",")) return "answer";
+	return "";
+}
+
+/** A statement: context, unless it states a wish, a need, a rule, or what the child is to do. */
+export function readStatement(c: Clause): Reading {
+	let asks = false;
+	for (let i = 0; i < c.tokens.length; i++) {
+		if (idiomAt(c.tokens, i)) continue;
+		// "What I'd like is for the guide to …": a wish put first, not a part asked about.
+		const rest = c.tokens.slice(i + 1).map(norm);
+		const cleft = norm(c.tokens[i - 1]) === "what" && SELF.has(norm(c.tokens[i])) && rest.includes("is");
+		if (embeddedAt(c, i) && !cleft) {
+			// "Cheers if you can explain …": a condition that asks the child to answer.
+			asks ||= YOU.has(norm(c.tokens[i])) && readVerb(verbAfter(c.tokens, i, YOU_MODALS).verb);
+			continue;
+		}
+		const rule = wishAt(c, i);
+		// "A two-line summary of each package would be perfect": a wish whose subject is an answer.
+		const praised = rule === "unread-wish" && answerPhrase({ ...c, tokens: c.tokens.slice(0, i) });
+		if (rule === "answer" || (praised && words({ ...c, tokens: c.tokens.slice(i) }).length <= 4)) asks = true;
+		else if (rule !== "") return no(rule, i);
+	}
+	return ok(asks ? "answer" : "context");
+}
+
+/** A fragment: a label or a noun phrase ("Quick one:", "A summary, please"); not "fixtures off limits". */
+export function readFragment(c: Clause): Reading {
+	const reading = readStatement(c);
+	if (!reading.readOnly || reading.as === "answer") return reading;
+	return answerPhrase(c) ? ok("answer") : reading;
+}

@@ -1,0 +1,178 @@
+/**
+ * What the allow-list (allow.ts) reads a clause with: how a clause was read, the word lists of its
+ * readers, and the small readers they share — the verb after "you", an answer asked for, an idiom.
+ */
+import { actForm, IDLE_MARKERS, RUNS } from "./act-words.ts";
+import { ANSWER_NOUNS, READ_PHRASES, READ_VERBS } from "./allow-words.ts";
+import { longestAt } from "./clauses.ts";
+import { changingShell } from "./commands.ts";
+import { norm } from "./described.ts";
+import { NEGATION_IDIOMS, VERB_IDIOMS } from "./idioms.ts";
+import type { Clause, Token } from "./types.ts";
+import { LOOK_VERBS } from "./verbs.ts";
+import { phrases, set } from "./words.ts";
+/** How a clause was read as read-only. `asks` readings are what a fork is for; the rest is context. */
+export type ReadAs = "question" | "understanding" | "answer" | "context" | "condition" | "data" | "aside";
+
+/** A clause read as read-only, or the word at which it could not be, and why. */
+export type Reading = { readOnly: true; as: ReadAs } | { readOnly: false; rule: string; at: number };
+
+export const ok = (as: ReadAs): Reading => ({ readOnly: true, as });
+export const no = (rule: string, at: number): Reading => ({ readOnly: false, rule, at });
+
+export const ASKS: ReadonlySet<ReadAs> = new Set(["question", "understanding", "answer"]);
+export const WH = set("why how what which where when who whom whose what's how's where's who's why's whether");
+export const YOU = set("you u ya");
+export const YOU_CONTRACTED = set("you'd you'll you've you're");
+export const ASK_MODALS = set("could can would will might may");
+export const PLEASE = set("please pls plz");
+export const PREFERRING = set("rather prefer");
+/** The writer or the team: "I'm asking what …", "we could just delete …". */
+export const SELF = set("i i'm i've i'd i'll we we're we've we'd we'll");
+/** Words between "I" and the verb that tells what the writer wants: "I'm | really trying to | understand". */
+export const SELF_SKIP = set("am 'm really just actually still also trying to want wanting hoping going keen");
+export const CONJUNCTIONS = set("but and so or yet");
+export const DETERMINED = set("a an the some your any one");
+/** Verbs whose object is what the writer is handed: "get me a summary", "give the README a critical read". */
+export const GETTING = set("get give have be open grab got see hear do");
+/** Read verbs that, with a particle, carry work on: "pick up where you left off". */
+export const NOT_READ = phrases(`
+	pick up
+	pick back
+	pick it
+	see that
+	see to
+	open a
+	open an
+	open up
+	open new
+	make sure
+	make certain
+`);
+/** Words of a request asked as a possibility: "would it be possible to regenerate …?". */
+export const POSSIBLE = set("possible feasible able okay ok alright doable");
+/** Modals that open a question asking what ought to happen: "shouldn't the routes be removed?". */
+export const OUGHT = set("should shouldn't must mustn't");
+/** Words of change after a wish to see: "I'd hate to see the API change". */
+export const CHANGE_WORDS = set("change changed changes gone go regenerated");
+/** Modals that propose: "… could be pulled into one function". */
+export const PROPOSING = set("could might can would should");
+/** Words that make "use X" a change of what the code uses. */
+export const INSTEAD = set("instead everywhere throughout switch replace rather");
+
+/** What an answer is drawn from: "use our bench numbers". */
+export const DATA = set(
+	"numbers data figures logs results evidence output benchmarks bench measurements profile trace traces docs",
+);
+/** Subjects whose needs are described, not the writer's: "users need to log in twice". */
+export const OTHERS = set(
+	"users people customers clients they he she one everyone someone nobody folks devs developers callers",
+);
+/** Verbs that make prose when their object is prose: "draft a commit message", "slap together a summary". */
+export const PROSE_MAKERS = set(
+	"write draft compose prepare produce put slap knock whip jot pen type make assemble pull give create",
+);
+/** Verbs of knowing that, after a wish, make it a wish for an answer: "I'd like to know …". */
+export const KNOW = set("know understand hear see learn ask find get grasp");
+
+/**
+ * Verbs the rules read as looking (verbs.ts) that, alone, say too little to be read as read-only:
+ * "test the fix", "try the new flag", "include a test", "treat warnings as errors".
+ */
+export const UNSURE = set("test try print include lay treat regard spend ping focus catch debug");
+
+/** The base forms a word may be of: "looking" → look, "comparing" → compare, "fixed" → fix. */
+export function bases(w: string): string[] {
+	const out = [w];
+	for (const suffix of ["ing", "ed", "s"]) {
+		if (!w.endsWith(suffix) || w.length < suffix.length + 3) continue;
+		const stem = w.slice(0, -suffix.length);
+		out.push(stem, `${stem}e`);
+		if (stem.at(-1) === stem.at(-2)) out.push(stem.slice(0, -1));
+	}
+	return out;
+}
+
+/** A verb (in any form) of READ_VERBS. */
+export const readVerb = (w: string) =>
+	bases(w).some((b) => READ_VERBS.has(b) || (LOOK_VERBS.has(b) && !actForm(b) && !UNSURE.has(b)));
+/** A past participle of a verb that changes things: "fixed", "regenerated", "torn" is not read. */
+export const participle = (w: string) => (/(?:ed|en)$/.test(w) && actVerb(w)) || MADE.has(w);
+/** Participles of change that no suffix shows: "can the loader be taught to …". */
+export const MADE = set(
+	"taught made done written rewritten torn thrown cut set put split built rebuilt undone redone shown",
+);
+/** A verb (in any form) that changes files or state (act-words.ts). */
+export const actVerb = (w: string) => bases(w).some((b) => actForm(b));
+
+export const words = (c: Clause) => c.tokens.filter((t) => t.kind === "word");
+
+/** An idiom at `i` that orders nothing: "don't hesitate to …", "push back", "no rush". */
+export function idiomAt(tokens: readonly Token[], i: number): boolean {
+	const negated = ["don't", "dont", "never", "not", "no"].includes(norm(tokens[i]));
+	if (negated && longestAt(tokens, i + 1, NEGATION_IDIOMS) > 0) return true;
+	return longestAt(tokens, i, IDLE_MARKERS) > 0 || longestAt(tokens, i, VERB_IDIOMS) > 0;
+}
+
+/**
+ * After "you" (or "we") at `i`, past modals: the verb, its index, and whether a modal came between
+ * ("you could add" is asked of the child, "you added" is described).
+ */
+export function verbAfter(tokens: readonly Token[], i: number, skip: ReadonlySet<string>) {
+	let k = i + 1;
+	let modal = YOU_CONTRACTED.has(norm(tokens[i]));
+	while (k < tokens.length && skip.has(norm(tokens[k]))) {
+		if (ASK_MODALS.has(norm(tokens[k]))) modal = true;
+		k++;
+	}
+	return { verb: norm(tokens[k]), at: k, modal };
+}
+
+/** "for you to add …", "you to fix …": an infinitive whose doer is the child; its verb's index. */
+export function childInfinitive(tokens: readonly Token[]): number {
+	for (let i = 0; i + 2 < tokens.length; i++) {
+		if (!YOU.has(norm(tokens[i])) || norm(tokens[i + 1]) !== "to") continue;
+		const verb = norm(tokens[i + 2]);
+		if (verb !== "be" && !readVerb(verb)) return i + 2;
+	}
+	return -1;
+}
+
+/** Whether `tokens[i]` is "you" or "we" asked with a modal before it: "could you …", "can we …". */
+export const invertedModal = (tokens: readonly Token[], i: number) => ASK_MODALS.has(norm(tokens[i - 1]));
+
+/** At `i`, a verb of READ_VERBS or a phrase of READ_PHRASES, or an answer asked for ("get a summary"). */
+export function asksAnswer(tokens: readonly Token[], i: number): boolean {
+	const w = norm(tokens[i]);
+	if (longestAt(tokens, i, NOT_READ) > 0) return false;
+	if (readVerb(w) || longestAt(tokens, i, READ_PHRASES) > 0) return true;
+	// "Can I get an explanation …", "would you be open to a quick review": an answer is the object.
+	// Only after a verb of getting, or in a phrase with no verb, is an answer noun what is asked for.
+	if (w !== "" && !GETTING.has(w) && !DETERMINED.has(w)) return false;
+	for (let k = i; k < Math.min(tokens.length, i + 10); k++) {
+		if (ANSWER_NOUNS.has(norm(tokens[k]))) return true;
+		if (k > i && actVerb(norm(tokens[k]))) return false;
+	}
+	return false;
+}
+
+/** "Run `git status`": running a command that changes nothing is reading. */
+export const readingCommand = (tokens: readonly Token[], i: number) =>
+	RUNS.has(norm(tokens[i])) && tokens[i + 1]?.kind === "code" && !changingShell((tokens[i + 1] as Token).norm);
+
+/** Words after an answer noun that make it the subject of a statement: "the summary is wrong". */
+export const FINITE = set(
+	"is are was were has have had does do did needs should must will would can could isn't aren't",
+);
+
+/** A noun phrase naming an answer ("a short written summary of the risks", "your thoughts"), as a request. */
+export function answerPhrase(c: Clause): boolean {
+	const all = words(c);
+	const noun = all.slice(0, 6).findIndex((t) => ANSWER_NOUNS.has(t.norm));
+	return noun >= 0 && !all.slice(noun + 1).some((t) => FINITE.has(t.norm));
+}
+
+/** "your explanation", "the answer": a clause about what the child hands back. */
+export const aboutReply = (c: Clause) =>
+	c.tokens.some((t, i) => ANSWER_NOUNS.has(norm(t)) && ["your", "the"].includes(norm(c.tokens[i - 1]))) &&
+	c.tokens.some((t) => ["answer", "reply", "response"].includes(norm(t)) || norm(t) === "your");

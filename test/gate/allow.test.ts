@@ -1,0 +1,114 @@
+/**
+ * The allow-list (src/gate/allow.ts): a brief no rule reads forks only if every clause of it is
+ * positively read as read-only. Clause by clause, what it reads as read-only and as what; brief by
+ * brief, what it blocks, with the rule that could not read the clause and the words it quotes. The
+ * blocked briefs here are ones no rule family reads (asserted), so the allow-list is what decides.
+ */
+import { describe, expect, it } from "vitest";
+import { readClause } from "../../src/gate/allow.ts";
+import { joinAsides } from "../../src/gate/asides.ts";
+import { briefHits, classifyBrief } from "../../src/gate/classify.ts";
+import { clauses } from "../../src/gate/clauses.ts";
+import { proposeTask } from "../../src/gate/propose.ts";
+import { dataRegions } from "../../src/gate/regions.ts";
+import { sentences } from "../../src/gate/sentences.ts";
+import { scan } from "../../src/gate/tokens.ts";
+
+/** How each clause of a brief reads: "question", "context", … or "blocks:<rule>". */
+function readings(brief: string): string[] {
+	return sentences(scan(brief, dataRegions(brief)))
+		.flatMap((s) => joinAsides(clauses(s)))
+		.map((c) => {
+			const r = readClause(c);
+			return r.readOnly ? r.as : `blocks:${r.rule}`;
+		});
+}
+
+describe("the allow-list reads a clause as read-only", () => {
+	it.each([
+		["What would break if we dropped Node 18?", ["question"]],
+		["What would you change about the retry helper?", ["question"]],
+		["Would you delete the adapter, if you were me?", ["question", "question"]],
+		["Is it safe to run the build on a dirty tree?", ["question"]],
+		["Tell me which tests are skipped.", ["understanding"]],
+		["Give me a list of the env vars the worker reads.", ["understanding"]],
+		["Have a look at the exporter.", ["understanding"]],
+		["Walk me through the release script.", ["understanding"]],
+		["Put them in a table in your answer.", ["answer"]],
+		["I'd like to know why the cache misses.", ["answer"]],
+		["A two-line summary of each package would be perfect.", ["answer"]],
+		["We moved to pnpm last week.", ["context"]],
+		["The flaky test is in test/x.ts.", ["context"]],
+		["Someone said we should never mock the filesystem.", ["context"]],
+	])("%s", (brief, expected) => {
+		expect(readings(brief)).toEqual(expected);
+	});
+
+	it("reads context and a question together, and a condition that asks for an answer", () => {
+		expect(readings("We moved to pnpm last week. Does anything still call npm?")).toEqual(["context", "question"]);
+		expect(readings("Cheers if you can explain the release process.")).toEqual(["answer"]);
+	});
+});
+
+describe("the allow-list blocks a clause it cannot read as read-only", () => {
+	it.each([
+		["Could you tidy the imports?", "blocks:unread-order"],
+		["Is there any way you could tidy the imports?", "blocks:unread-order"],
+		["Any chance the parser could be taught to skip BOMs?", "blocks:unread-request"],
+		["How hard would it be for you to tidy the imports?", "blocks:unread-request"],
+		["Would it be possible to regenerate the goldens?", "blocks:unread-order"],
+		["The installer could really use a progress bar.", "blocks:unread-wish"],
+		["The timeout should be thirty seconds.", "blocks:unread-wish"],
+		["You'll want to rename the key.", "blocks:unread-order"],
+		["It is you who tidies the imports.", "blocks:unread-you"],
+		["Keep the answer short.", "blocks:unread-limit"],
+		["Look only at the tests.", "blocks:unread-limit"],
+		["Note each breaking change in UPGRADING.md.", "blocks:unread-record"],
+	])("%s", (brief, expected) => {
+		expect(readings(brief)).toContain(expected);
+	});
+});
+
+describe("briefs no rule reads, decided by the allow-list", () => {
+	it.each([
+		["The installer could really use a progress bar.", "unread-wish", "could really use a progress bar"],
+		[
+			"Any way the parser might be taught to accept trailing commas?",
+			"unread-request",
+			"taught to accept trailing commas",
+		],
+		["It's high time the warnings in src/build were dealt with.", "unread-wish", "high time the warnings in src/build"],
+		["Keep the answer short.", "unread-limit", "Keep the answer short"],
+		// Statements only, about a named file: nothing is asked, so the change is implied.
+		[
+			"The changelog in CHANGELOG.md is missing the 2.1 entry.",
+			"asks-nothing",
+			"The changelog in CHANGELOG.md is missing",
+		],
+	])("blocks %s, quoting the clause", (brief, rule, quote) => {
+		expect(briefHits(brief)).toEqual([]);
+		const decision = classifyBrief(brief);
+		expect(decision.route).toBe("task");
+		expect(decision.reasons).toEqual([{ kind: "not-read-only", rule, quote, offset: brief.indexOf(quote) }]);
+	});
+
+	it.each([
+		"We moved to pnpm last week. Does anything in the scripts still assume npm?",
+		"The flaky test is in test/x.ts. What makes it flaky?",
+		"Put the findings in a table in your answer: file, line, what's wrong.",
+		"If you were in charge, what would you change first?",
+		"The job should finish in a minute but takes ten. Where does the time go?",
+		"It's in the worker, not the API.",
+	])("lets through %s", (brief) => {
+		expect(classifyBrief(brief)).toEqual({ route: "fork", reasons: [] });
+	});
+
+	it("proposes a task that writes for an order it could not read, and a read-only one for a limit", () => {
+		const order = proposeTask("The installer could really use a progress bar.", { cwd: "/repo" });
+		expect(order.params.read_only).toBe(false);
+		expect(order.params.write_allowed).toHaveLength(1);
+		const limit = proposeTask("Keep the answer short.", { cwd: "/repo" });
+		expect(limit.params.read_only).toBe(true);
+		expect(limit.params.write_allowed).toBeUndefined();
+	});
+});
