@@ -65,7 +65,7 @@ export function actForm(norm: string): boolean {
 /** Words before a verb form that make it a noun: "the fix", "a move", "our release". */
 export const DETERMINERS = set(`
 	a an the this that these those my your our their its his her some any each every one no another
-	first last new old same such whole two three four five six seven eight nine ten both several
+	first last new old same such whole two three four five six seven eight nine ten both several more
 `);
 
 /** What the child hands back: a clause about "your answer" shapes the answer, not a file. */

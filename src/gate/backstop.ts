@@ -24,10 +24,12 @@ import { longestAt, nounUse } from "./clauses.ts";
 import { changingShell } from "./commands.ts";
 import { asksToUnderstand, describes, embeddedAt, norm, obliged, whClause } from "./described.ts";
 import { type Hit, hit, objectOf, quoteEnd } from "./hits.ts";
-import { NEGATION_IDIOMS, VERB_IDIOMS } from "./idioms.ts";
+import { NEGATION_IDIOMS, verbIdiomAt } from "./idioms.ts";
 import type { Clause, Token } from "./types.ts";
 
 const NEGATIONS = new Set(["don't", "dont", "never", "not", "no"]);
+const INVERTED = new Set(["shall", "must", "should"]);
+const WE_OR_I = new Set(["we", "i"]);
 
 /**
  * Length of an idiom at `i` that forbids and changes nothing ("push back", "no rush"), or 0. A
@@ -37,7 +39,7 @@ const NEGATIONS = new Set(["don't", "dont", "never", "not", "no"]);
 function idiomAt(tokens: readonly Token[], i: number): number {
 	const negated = NEGATIONS.has(norm(tokens[i])) ? longestAt(tokens, i + 1, NEGATION_IDIOMS) : 0;
 	if (negated > 0) return tokens.length - i;
-	return Math.max(longestAt(tokens, i, IDLE_MARKERS), longestAt(tokens, i, VERB_IDIOMS));
+	return Math.max(longestAt(tokens, i, IDLE_MARKERS), verbIdiomAt(tokens, i));
 }
 
 /** "no changes were made", "nothing was lost": a negative subject of a description, not a rule. */
@@ -68,7 +70,10 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 	// "the two build targets", "the riskiest change": after a determiner or a superlative, a noun.
 	const before = norm(c.tokens[i - 1]);
 	if (w === "" || DETERMINERS.has(before) || (before.endsWith("est") && before.length > 4)) return undefined;
-	if (CONSTRAINT_MARKERS.has(w)) return contrast(c.tokens, i) || negativeSubject(c.tokens, i) ? undefined : "rule";
+	// "Shall we go through …?", "must we keep it?": a modal that opens a question asks, it lays down nothing.
+	const asking = i === 0 && c.sentence.question && INVERTED.has(w) && WE_OR_I.has(norm(c.tokens[1]));
+	if (CONSTRAINT_MARKERS.has(w))
+		return contrast(c.tokens, i) || negativeSubject(c.tokens, i) || asking ? undefined : "rule";
 	// A label ("Update:") names what follows.
 	if (nextInSentence(c, c.tokens[i] as Token)?.text === ":") return undefined;
 	if (!actForm(w) || nounUse(c.tokens, i) || readingCommand(c.tokens, i)) return undefined;

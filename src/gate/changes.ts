@@ -6,12 +6,12 @@
  * a.ts needs fixing", "I want it removed"). A verb counts only as the head of an order: "why did
  * the fix fail?" asks about a noun, "find the commit that removed X" orders a search.
  */
-import { longestAt, unknownVerb } from "./clauses.ts";
+import { unknownVerb } from "./clauses.ts";
 import { changingShell, commandWords } from "./commands.ts";
 import { editOrder, fileShould, resultAsked, shapesAnswer } from "./edits.ts";
 import { framedOrder, gives } from "./framed.ts";
 import { type Hit, hit, isWord, objectOf, quoteEnd } from "./hits.ts";
-import { COMMIT_TO_CHOICE, VERB_IDIOMS } from "./idioms.ts";
+import { COMMIT_TO_CHOICE, verbIdiomAt } from "./idioms.ts";
 import { placeOrder, resumeOrder } from "./placements.ts";
 import type { Clause, Token } from "./types.ts";
 import {
@@ -208,7 +208,7 @@ function headOrder(c: Clause): Hit[] {
 	if (c.mood !== "directive" || !t || t.kind !== "word") return [];
 	const resumed = resumeOrder(c);
 	if (resumed.length > 0) return resumed;
-	if (longestAt(tokens, head, VERB_IDIOMS) > 0 || shapesAnswer(c)) return [];
+	if (verbIdiomAt(tokens, head) > 0 || shapesAnswer(c)) return [];
 	const v = t.norm;
 	const words = tokens.slice(head).map((x) => x.norm);
 	if (commandWords(words)) return [order(tokens, head, "command")];

@@ -4,6 +4,8 @@
  * answer". Each entry is a phrase of normalised words, matched where the verb or negation stands.
  */
 
+import { longestAt } from "./clauses.ts";
+import type { Token } from "./types.ts";
 import { phrases, set } from "./words.ts";
 
 /** What may follow "don't" or "never" without forbidding anything. */
@@ -169,3 +171,17 @@ export const COMMIT_TO_CHOICE = set(`
 	a an one your single answer position view recommendation opinion choice decision side stance verdict
 	number estimate guess conclusion
 `);
+
+/** Where a thing is put: after "drop it" these make a placement ("drop it in", "drop it into the README"). */
+const PLACING = set("in into on onto there here under inside at");
+
+/**
+ * Length of a verb idiom at `i` ("drop it", "write me"), or 0. An idiom whose object is "it" and
+ * that goes on to say where is a placement, not the idiom: "drop it" lets a matter go, "drop it
+ * in" puts a thing somewhere.
+ */
+export function verbIdiomAt(tokens: readonly Token[], i: number): number {
+	const n = longestAt(tokens, i, VERB_IDIOMS);
+	const placed = n > 0 && tokens[i + n - 1]?.norm === "it" && PLACING.has(tokens[i + n]?.norm ?? "");
+	return placed ? 0 : n;
+}

@@ -31,6 +31,34 @@ import {
 } from "./reading.ts";
 import type { Clause } from "./types.ts";
 import { IDLE_AFTER_YOU, YOU_MODALS } from "./wish-words.ts";
+import { set } from "./words.ts";
+
+/** Words that set what a thing does against what it does now: "… instead?", "… rather than failing?", "… as well?". */
+const ALTERNATIVE = set("instead rather");
+const ALTERNATIVE_PHRASES = ["as well", "too"];
+
+/**
+ * "Could it use their first name instead?", "can the importer skip blank rows rather than failing?":
+ * a thing asked to behave otherwise than it does, which is a change asked for, whoever is to make
+ * it. Not a state asked about ("could it be that … rather than …?") nor the child addressed (read
+ * elsewhere). Where the request starts, or -1.
+ */
+export function requestOfThing(c: Clause): number {
+	const all = words(c);
+	const first = all[0]?.norm ?? "";
+	const subject = all[1]?.norm ?? "";
+	if (!ASK_MODALS.has(first) || YOU.has(subject) || SELVES.has(subject)) return -1;
+	const norms = all.map((t) => t.norm);
+	// "Could it be that …", "would the cache have been stale rather than …": a state, not a behaviour.
+	if (norms.some((w, k) => STATES.has(w) && norms[k + 1] !== "able")) return -1;
+	const last = norms.at(-1) ?? "";
+	const alternative =
+		norms.some((w) => ALTERNATIVE.has(w)) || ALTERNATIVE_PHRASES.some((p) => norms.join(" ").endsWith(p));
+	return alternative && last !== "" ? c.tokens.indexOf(all[0] as (typeof all)[number]) : -1;
+}
+const SELVES = set("i we");
+const STATES = set("be been being");
+
 /** A yes/no question ("could you …?", "is there any way you could …?") that asks the child to act; where. */
 export function requestInQuestion(c: Clause): number {
 	const tokens = c.tokens;
@@ -38,6 +66,8 @@ export function requestInQuestion(c: Clause): number {
 	if (doer >= 0) return doer;
 	const first = words(c)[0]?.norm ?? "";
 	if (WH.has(first)) return -1;
+	const thing = requestOfThing(c);
+	if (thing >= 0) return thing;
 	for (let i = 0; i < tokens.length; i++) {
 		const w = norm(tokens[i]);
 		const next = norm(tokens[i + 1]);

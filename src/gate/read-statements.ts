@@ -39,6 +39,17 @@ export const BEFORE_ANSWER = set(`
 	points words plain long direct concise not best is
 `);
 
+/**
+ * What follows "get" when it means coming to know: "get me up to speed", "get a sense of", "get to
+ * the bottom of", "get what …". Otherwise "get" gets something done: "get rid of …", "get the
+ * warnings down to zero".
+ */
+/** Modals that lay a duty on their subject, and the subjects that are people rather than things. */
+const DUTIES = set("ought should must");
+const PEOPLE = set("i we you they he she someone somebody one people everyone");
+
+const GOT_KNOWN = set("me us a an to what why how where which whether who");
+
 /** "I'd like to see the logic extracted": a change named after what was wished to be seen (not "… why it was"). */
 export function changeAfter(tokens: readonly Token[], from: number): boolean {
 	for (let k = from; k < tokens.length; k++) {
@@ -51,11 +62,14 @@ export function changeAfter(tokens: readonly Token[], from: number): boolean {
 
 /** A wish at `i` that wants an answer: "I'd like to know …", "I'd appreciate your view on …". */
 export function wantsAnswer(tokens: readonly Token[], i: number): boolean {
+	// "The login page ought to remember the last user": a thing's duty, not the writer's wish to know.
+	if (DUTIES.has(norm(tokens[i])) && i > 0 && !PEOPLE.has(norm(tokens[i - 1]))) return false;
 	const end = Math.min(tokens.length, i + 8);
 	for (let k = i + 1; k < end; k++) {
 		const w = norm(tokens[k]);
 		const after = ["to", "be", "you", "i", "we", "that", "not"].includes(norm(tokens[k - 1]));
-		if (KNOW.has(w) || ANSWER_NOUNS.has(w) || (readVerb(w) && after)) return !changeAfter(tokens, k + 1);
+		const knowing = KNOW.has(w) && (w !== "get" || GOT_KNOWN.has(norm(tokens[k + 1])));
+		if (knowing || ANSWER_NOUNS.has(w) || (readVerb(w) && after)) return !changeAfter(tokens, k + 1);
 		if (!BEFORE_ANSWER.has(w)) break;
 	}
 	// "I'd like the trade-offs to be explained …": a thing wished explained.
@@ -67,6 +81,26 @@ export function wantsAnswer(tokens: readonly Token[], i: number): boolean {
 	return false;
 }
 
+const STARTING = set("start begin");
+const WHILE_READING = set("when while as once");
+
+/**
+ * "It would be best to start with the entry point when you trace it": advice on where to begin
+ * reading, given with the reading it is for. A wish at `i` whose verb is "start" or "begin", in a
+ * sentence where the child's act is a verb of reading ("when you read", "as you trace").
+ */
+function readingAdvice(c: Clause, i: number): boolean {
+	const starts = c.tokens.slice(i + 1, i + 5).some((t) => STARTING.has(norm(t)));
+	const all = c.sentence.tokens;
+	return (
+		starts &&
+		all.some(
+			(t, k) =>
+				WHILE_READING.has(norm(t)) && YOU.has(norm(all[k + 1])) && readVerb(verbAfter(all, k + 1, YOU_MODALS).verb),
+		)
+	);
+}
+
 /** A wish, need or rule at `i` of a statement: its rule id, "answer" for a wish for an answer, or "". */
 export function wishAt(c: Clause, i: number): string {
 	const tokens = c.tokens;
@@ -76,7 +110,7 @@ export function wishAt(c: Clause, i: number): string {
 	// "Something must be holding the lock", "users need to log in twice": a guess, or others' needs.
 	const guessed = w === "must" && (norm(tokens[i + 1]) === "have" || norm(tokens[i + 2]).endsWith("ing"));
 	if (wish && (guessed || OTHERS.has(norm(tokens[i - 1])))) return "";
-	if (wish) return wantsAnswer(tokens, i) ? "answer" : "unread-wish";
+	if (wish) return wantsAnswer(tokens, i) ? "answer" : readingAdvice(c, i) ? "" : "unread-wish";
 	if (YOU.has(w) || (YOU_CONTRACTED.has(w) && !SELF.has(w))) {
 		const { verb } = verbAfter(tokens, i, new Set([...YOU_MODALS, "to"]));
 		// "Cheers if you can explain …": what the child is asked to do is to answer.
@@ -118,8 +152,28 @@ export function readStatement(c: Clause): Reading {
 	return ok(asks ? "answer" : "context");
 }
 
+/** Objects a phrasal order takes before its particle: "slip one in", "pop them on", "tuck it under". */
+const PRONOUN_OBJECTS = set("it one them this that these those");
+const PARTICLES = set("in into on onto up out back down off under over away together");
+/** Words that open a noun phrase, not an order: "that one in src/x.ts", "which one on the list". */
+const NOUN_OPENERS = set(
+	"that this these those which what each every any some no the a an all both either neither one",
+);
+
+/**
+ * "Slip one in.", "pop them back": a clause opening on a word, a pronoun object and a particle is a
+ * phrasal order, whatever the verb; a noun phrase never has that shape.
+ */
+const phrasalOrder = (c: Clause) => {
+	const [verb, object, particle] = words(c);
+	const pronoun = verb !== undefined && (YOU.has(verb.norm) || SELF.has(verb.norm) || NOUN_OPENERS.has(verb.norm));
+	const opens = verb !== undefined && c.tokens[0] === verb && !pronoun;
+	return opens && PRONOUN_OBJECTS.has(object?.norm ?? "") && PARTICLES.has(particle?.norm ?? "");
+};
+
 /** A fragment: a label or a noun phrase ("Quick one:", "A summary, please"); not "fixtures off limits". */
 export function readFragment(c: Clause): Reading {
+	if (phrasalOrder(c)) return no("unread-order", 0);
 	const reading = readStatement(c);
 	if (!reading.readOnly || reading.as === "answer") return reading;
 	return answerPhrase(c) ? ok("answer") : reading;

@@ -7,7 +7,7 @@ import { ANSWER_NOUNS, READ_PHRASES, READ_VERBS } from "./allow-words.ts";
 import { longestAt } from "./clauses.ts";
 import { changingShell } from "./commands.ts";
 import { norm } from "./described.ts";
-import { NEGATION_IDIOMS, VERB_IDIOMS } from "./idioms.ts";
+import { NEGATION_IDIOMS, verbIdiomAt } from "./idioms.ts";
 import type { Clause, Token } from "./types.ts";
 import { LOOK_VERBS } from "./verbs.ts";
 import { phrases, set } from "./words.ts";
@@ -111,7 +111,7 @@ export const words = (c: Clause) => c.tokens.filter((t) => t.kind === "word");
 export function idiomAt(tokens: readonly Token[], i: number): boolean {
 	const negated = ["don't", "dont", "never", "not", "no"].includes(norm(tokens[i]));
 	if (negated && longestAt(tokens, i + 1, NEGATION_IDIOMS) > 0) return true;
-	return longestAt(tokens, i, IDLE_MARKERS) > 0 || longestAt(tokens, i, VERB_IDIOMS) > 0;
+	return longestAt(tokens, i, IDLE_MARKERS) > 0 || verbIdiomAt(tokens, i) > 0;
 }
 
 /**

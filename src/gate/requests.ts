@@ -264,6 +264,9 @@ export const SUGGESTION_FRAMES: ReadonlyArray<readonly string[]> = phrases(`
 	any objection to
 	any objections to
 	any reason not to
+	what do you say we
+	what would you say we
+	what say we
 `);
 
 /** Verbs of a follow-up that asks about a suggestion rather than taking it up. */

@@ -112,3 +112,35 @@ describe("briefs no rule reads, decided by the allow-list", () => {
 		expect(limit.params.write_allowed).toBeUndefined();
 	});
 });
+
+describe("requests and forks the sixth round reads (test/fixtures/briefs/README.md)", () => {
+	it.each([
+		// A thing asked to behave otherwise than it does.
+		'Could the banner say "beta" instead?',
+		"Can the uploader resume a broken transfer rather than starting over?",
+		"Would the summary email be able to list the skipped jobs too?",
+		// "get" that gets something done, not a verb of knowing.
+		"Honestly I was hoping we could get rid of the second config loader.",
+		// A suggestion inside a wh-question.
+		"What say we inline the two-line helpers?",
+		// "drop it" that says where is a placement; a word, a pronoun and a particle is an order.
+		"The cover letter template is ready - drop it in.",
+		"Slip one in.",
+		// A duty laid on a thing, not a wish to know.
+		"The checkout page ought to remember the chosen currency.",
+	])("blocks %s", (brief) => {
+		expect(classifyBrief(brief).route).toBe("task");
+	});
+
+	it.each([
+		// Look-alikes the new readers leave alone: a state asked about, "get" that means coming to know.
+		"Could it be that the uploader times out rather than failing?",
+		"I was hoping you could get me up to speed on the billing code.",
+		// Blocked before: a modal opening a question, an act word after "more", advice on where to start reading.
+		"Shall we go over the slow tests together? Start with the slowest.",
+		"Argue for shipping the old parser one more release.",
+		"Best to begin with the router when you read the request path.",
+	])("lets through %s", (brief) => {
+		expect(classifyBrief(brief)).toEqual({ route: "fork", reasons: [] });
+	});
+});

@@ -17,26 +17,28 @@ import { allBriefs, corpusFiles, corpusSplits, HELD_OUT_PREFIX } from "./corpus.
 const RECALL_TARGET = 0.98;
 const FALSE_BLOCK_TARGET = 0.05;
 /**
- * The held-out split's recall with the allow-list (518 of 532, 0.974, over heldout-polite …
- * heldout-polite10): no regression below it. Most of its files had their misses studied in earlier
+ * The held-out split's recall: 554 of 565 (0.981, over heldout-polite … heldout-polite11), the
+ * target, which one more miss would break. Most of its files had their misses studied in earlier
  * rounds, so the split's figure is optimistic; the files scored once when written (heldout-polite6
- * … heldout-polite10) are the honest estimate (test/fixtures/briefs/README.md).
+ * … heldout-polite11) are the honest estimate, and the newest, heldout-polite11, stands at 30 of 33
+ * (0.91) (test/fixtures/briefs/README.md).
  */
-const HELD_OUT_RECALL_FLOOR = 0.97;
+const HELD_OUT_RECALL_FLOOR = 0.98;
 /**
- * The held-out split's false blocks with the allow-list: 29 of 474 (6.1 %), above the 5 % target.
- * The allow-list blocks a fork whose words it cannot read as read-only; on briefs it was not tuned
- * on, that costs a rewritten call about one fork in sixteen. This is a ceiling, not the target: it
- * fails if the gate blocks more.
+ * The held-out split's false blocks: 31 of 507 (6.1 %), above the 5 % target. The allow-list and
+ * the read-only backstop block a fork whose words they cannot read as read-only; on briefs they
+ * were not tuned on, that costs a rewritten call about one fork in sixteen. Dropping the backstop
+ * was measured and rejected: on the ten files before heldout-polite11 it freed 4 of those forks and
+ * let 7 task briefs through. This is a ceiling, not the target: it fails if the gate blocks more.
  */
 const HELD_OUT_FALSE_BLOCK_CEILING = 0.065;
 /**
  * The tuning split's false-block budget since the read-only backstop (src/gate/backstop.ts) and
  * the allow-list (src/gate/allow.ts): they block any brief that does not read as read-only, and
  * trade a few wrongly blocked forks (a rewritten call each) for orders no rule reads (an unchecked
- * fork each).
+ * fork each). It stands at 20 of 1010 (2.0 %).
  */
-const TUNING_FALSE_BLOCK_BUDGET = 0.03;
+const TUNING_FALSE_BLOCK_BUDGET = 0.025;
 
 describe("the brief corpus", () => {
 	const rows = allBriefs();
