@@ -40,7 +40,8 @@ export default function piDelegate(pi: ExtensionAPI): void {
 	// and its time, from which the parent's cache lifetime is chosen once it delegates (one clock for both).
 	const sessionNow = sessionClock(deps.env());
 	registerRequestMeter(pi, undefined, sessionNow);
-	registerParentCachePolicy(pi, "task", sessionNow);
+	// The hour from the start once it delegates: the bet plan/cache-policy.ts's parentLifetime weighs.
+	registerParentCachePolicy(pi, "task", sessionNow, { start: "1h" });
 	// One of each per session: tasks, forks and workflow calls on one directory never overlap, siblings
 	// share one cached prefix, and every child is listed in one place.
 	const locks = new RootLocks();

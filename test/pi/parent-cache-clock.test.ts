@@ -7,30 +7,51 @@
  */
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
-import { recordedRequestTimes, registerParentCachePolicy } from "../../src/pi/parent-cache.ts";
+import { recordedRequests, registerParentCachePolicy, startsPrompt } from "../../src/pi/parent-cache.ts";
 import { registerRequestMeter } from "../../src/pi/request-meter.ts";
 import { CLOCK_OFFSET_ENV, sessionClock } from "../../src/pi/session-clock.ts";
+import type { CacheLifetime } from "../../src/plan/cache-policy.ts";
 
 type Handler = (event: { type: string; payload: unknown }, ctx: unknown) => unknown;
-type Entry = { type: "custom"; customType: string; data: unknown };
+type Entry = Record<string, unknown>;
 
 const marked = { type: "ephemeral" };
-/** A parent request after the conversation called `task` (what the policy edits). */
-const delegated = {
-	model: "claude-sonnet-4-5",
-	system: [{ type: "text", text: "s", cache_control: { ...marked } }],
-	messages: [
-		{ role: "user", content: [{ type: "text", text: "go" }] },
-		{ role: "assistant", content: [{ type: "tool_use", id: "1", name: "task", input: {} }] },
-		{ role: "user", content: [{ type: "tool_result", tool_use_id: "1", content: "r", cache_control: { ...marked } }] },
-	],
-};
+const hour = { ...marked, ttl: "1h" };
+const text = (t: string) => [{ type: "text", text: t }];
+/** A burst's two requests: the prompt (delegated before when `burst` > 0), then the children's results. */
+function burstPayloads(burst: number) {
+	const call = (b: number) => ({
+		role: "assistant",
+		content: [{ type: "tool_use", id: `${b}`, name: "task", input: {} }],
+	});
+	const result = (b: number) => ({
+		role: "user",
+		content: [{ type: "tool_result", tool_use_id: `${b}`, content: "r" }],
+	});
+	const history = Array.from({ length: burst }, (_, b) => [
+		{ role: "user", content: text(`burst ${b + 1}`) },
+		call(b),
+		result(b),
+		{ role: "assistant", content: text("All children reported.") },
+	]).flat();
+	const prompt = [...history, { role: "user", content: text(`burst ${burst + 1}`) }];
+	return [prompt, [...prompt, call(burst), result(burst)]].map((messages) => ({
+		model: "claude-sonnet-4-5",
+		system: [{ type: "text", text: "s", cache_control: { ...marked } }],
+		messages: messages.map((m, i) => (i === messages.length - 1 ? mark(m) : m)),
+	}));
+}
+const mark = (m: { role: string; content: Array<Record<string, unknown>> }) => ({
+	...m,
+	content: m.content.map((b, i) => (i === m.content.length - 1 ? { ...b, cache_control: { ...marked } } : b)),
+});
 
 /**
  * One `pi` process of the session: the meter and the policy registered as extension.ts registers
- * them, on the clock `offsetMinutes` ahead of the wall clock, over the session's `entries`.
+ * them, on the clock `offsetMinutes` ahead of the wall clock, over the session's `entries` (Pi
+ * appends each message as an entry before the request that carries it).
  */
-async function processOf(entries: Entry[], offsetMinutes: number) {
+async function processOf(entries: Entry[], offsetMinutes: number, start?: CacheLifetime) {
 	const handlers: Handler[] = [];
 	const starts: Handler[] = [];
 	const pi = {
@@ -42,53 +63,78 @@ async function processOf(entries: Entry[], offsetMinutes: number) {
 	} as unknown as Pick<ExtensionAPI, "on" | "appendEntry">;
 	const now = sessionClock({ [CLOCK_OFFSET_ENV]: String(offsetMinutes * 60_000) });
 	registerRequestMeter(pi, undefined, now);
-	registerParentCachePolicy(pi, "task", now);
+	registerParentCachePolicy(pi, "task", now, start ? { start } : {});
 	const ctx = {
 		model: { provider: "anthropic", id: "claude-sonnet-4-5" },
 		sessionManager: { getSessionId: () => "s1", getEntries: () => [...entries] },
 	};
-	for (const start of starts) await start({ type: "session_start", payload: undefined }, ctx);
-	/** Sends one request through every handler; the payload as it goes out. */
-	return async () => {
-		let payload: unknown = structuredClone(delegated);
+	for (const begin of starts) await begin({ type: "session_start", payload: undefined }, ctx);
+	/** Sends one request through every handler; the system block's marker as it goes out. */
+	return async (payload: ReturnType<typeof burstPayloads>[number]) => {
+		const role = payload.messages.at(-1)?.content.some((b) => b.type === "tool_result") ? "toolResult" : "user";
+		entries.push({ type: "message", message: { role } });
+		let out: unknown = payload;
 		for (const h of handlers)
-			payload = ((await h({ type: "before_provider_request", payload }, ctx)) ?? payload) as unknown;
-		return payload as typeof delegated;
+			out = ((await h({ type: "before_provider_request", payload: out }, ctx)) ?? out) as unknown;
+		return (out as typeof payload).system[0]!.cache_control;
 	};
 }
 
-/** A session of bursts `gapMinutes` apart, each burst its own process of two requests; the system marker of every request. */
-async function session(gapMinutes: number, bursts: number) {
+/** A session of bursts that start at `minutes`, each its own process of two requests: the system marker of every request. */
+async function session(minutes: readonly number[], start?: CacheLifetime) {
 	const entries: Entry[] = [];
 	const markers: unknown[] = [];
-	for (let b = 0; b < bursts; b++) {
-		const send = await processOf(entries, b * gapMinutes);
-		for (let r = 0; r < 2; r++) markers.push((await send()).system[0]!.cache_control);
+	for (const [b, at] of minutes.entries()) {
+		const send = await processOf(entries, at, start);
+		for (const payload of burstPayloads(b)) markers.push(await send(payload));
 	}
 	return markers;
 }
 
 describe("the parent's cache lifetime on the session's clock", () => {
-	it("writes for an hour once the driven clock shows a 6-minute pause, even when each burst is a new process", async () => {
-		const hour = { ...marked, ttl: "1h" };
-		// Burst 1 has no pause behind it; burst 2's first request comes 6 minutes after burst 1's last.
-		expect(await session(6, 3)).toEqual([marked, marked, hour, hour, hour, hour]);
+	it("from five minutes: the hour once the driven clock shows a 6-minute pause, each burst a new process", async () => {
+		expect(await session([0, 6, 12], "5m")).toEqual([marked, marked, hour, hour, hour, hour]);
 	});
 
-	it("keeps Pi's five minutes when the pauses are 2 minutes, and when they pass the hour", async () => {
-		expect(await session(2, 4)).toEqual(Array(8).fill(marked));
-		expect(await session(61, 3)).toEqual(Array(6).fill(marked));
+	it("from five minutes: keeps five minutes at 2-minute pauses and at pauses past the hour", async () => {
+		expect(await session([0, 2, 4, 6], "5m")).toEqual(Array(8).fill(marked));
+		expect(await session([0, 61, 122], "5m")).toEqual(Array(6).fill(marked));
 	});
 
-	it("reads the request times the meter recorded, skipping entries of other kinds and unreadable times", () => {
+	it("from the hour, as the extension registers it: the first delegated request writes for an hour, and a short or long pause ends it", async () => {
+		// The first request has not delegated yet: Pi's payload goes out as it is.
+		expect(await session([0, 6, 12], "1h")).toEqual([marked, hour, hour, hour, hour, hour]);
+		expect(await session([0, 2, 4, 6], "1h")).toEqual([marked, hour, ...Array(6).fill(marked)]);
+		expect(await session([0, 61, 122], "1h")).toEqual([marked, hour, ...Array(4).fill(marked)]);
+	});
+
+	it("weighs the pauses a process before this one recorded", async () => {
+		// Two pauses past the hour, then one of 6 minutes: one in three pays, so five minutes, not the hour this process alone would choose.
+		expect((await session([0, 61, 122, 128], "1h")).slice(-2)).toEqual([marked, marked]);
+	});
+
+	it("reads the requests the meter recorded, each a prompt's start when the user's message came before it", () => {
 		const entries = [
+			{ type: "message", message: { role: "user" } },
 			{ type: "custom", customType: "pi-delegate.request", data: { at: 5 } },
 			{ type: "custom", customType: "pi-delegate.child", data: { at: 6 } },
+			{ type: "message", message: { role: "toolResult" } },
 			{ type: "custom", customType: "pi-delegate.request", data: { at: "7" } },
 			{ type: "message", customType: "pi-delegate.request", data: { at: 8 } },
 			{ type: "custom", customType: "pi-delegate.request", data: { at: 9 } },
 		];
-		expect(recordedRequestTimes(entries)).toEqual([5, 9]);
+		expect(recordedRequests(entries)).toEqual([
+			{ at: 5, startsPrompt: true },
+			{ at: 9, startsPrompt: false },
+		]);
+	});
+
+	it("tells a prompt's request from one that carries tool results", () => {
+		const [prompt, results] = burstPayloads(1);
+		expect(startsPrompt(prompt)).toBe(true);
+		expect(startsPrompt(results)).toBe(false);
+		expect(startsPrompt({ messages: [] })).toBe(false);
+		expect(startsPrompt("not a payload")).toBe(false);
 	});
 });
 
