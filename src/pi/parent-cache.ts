@@ -2,7 +2,8 @@
  * The parent's side of the cache policy (plan/cache-policy.ts, `applyParentPolicy`): once the
  * session has called `task`, its requests write their cache entries for an hour unless the gaps
  * between its requests show the hour does not pay (`parentLifetime`: most of its latest pauses
- * ended within five minutes or past the hour); then Pi's five minutes stand.
+ * ended within five minutes or past the hour); then Pi's five minutes stand. A session that cannot
+ * continue after its prompt (a print run with no session file) starts at five minutes instead.
  *
  * The gaps are measured on the session's clock (session-clock.ts) between the requests this handler
  * sees, and, when a session starts, between the requests its entries record (the request meter's
@@ -56,12 +57,24 @@ export function startsPrompt(payload: unknown): boolean {
 }
 
 interface StartContext {
-	sessionManager?: { getEntries?: () => unknown[] };
+	hasUI?: boolean;
+	sessionManager?: { getEntries?: () => unknown[]; getSessionFile?: () => string | undefined };
+}
+
+/**
+ * Whether the conversation can go on after the prompt under way: a person or a host sends the next
+ * one (Pi has a UI: interactive or RPC), or the session is saved to a file a later `pi --continue`
+ * or `--session` reads. A print run with `--no-session` ends with its prompt: no later request can
+ * read what it writes after a pause, so no hour is bought for one before the pauses say it pays.
+ */
+export function canContinue(ctx: StartContext | undefined): boolean {
+	return ctx?.hasUI === true || ctx?.sessionManager?.getSessionFile?.() !== undefined;
 }
 
 /**
  * Registers the policy; returns the function that removes it. `now` is the session's clock (epoch
- * ms); `options.start` the lifetime before any telling gap (`parentLifetime`), five minutes unless given.
+ * ms); `options.start` the lifetime before any telling gap (`parentLifetime`), five minutes unless
+ * given, and five minutes in a session that cannot continue after its prompt (`canContinue`).
  */
 export function registerParentCachePolicy(
 	pi: Pick<ExtensionAPI, "on">,
@@ -71,22 +84,24 @@ export function registerParentCachePolicy(
 ): () => void {
 	const gaps: ParentGap[] = [];
 	let last: number | undefined;
+	let start: CacheLifetime | undefined = options.start;
 	const sent = (request: SentRequest) => {
 		if (last !== undefined && request.at >= last) gaps.push({ ms: request.at - last, pause: request.startsPrompt });
 		if (gaps.length > GAPS_KEPT) gaps.shift();
 		last = request.at;
 	};
 	const stopReset = pi.on("session_start", (_event, ctx) => {
+		const context = ctx as StartContext | undefined;
 		gaps.length = 0;
 		last = undefined;
-		for (const request of recordedRequests((ctx as StartContext | undefined)?.sessionManager?.getEntries?.() ?? []))
-			sent(request);
+		start = canContinue(context) ? options.start : undefined;
+		for (const request of recordedRequests(context?.sessionManager?.getEntries?.() ?? [])) sent(request);
 	});
 	const stop = pi.on("before_provider_request", async (event) => {
 		sent({ at: now(), startsPrompt: startsPrompt(event.payload) });
 		try {
 			const { applyParentPolicy, parentLifetime } = policy.ready() ?? (await policy.get());
-			const edited = applyParentPolicy(event.payload, toolName, parentLifetime(gaps, options.start));
+			const edited = applyParentPolicy(event.payload, toolName, parentLifetime(gaps, start));
 			return edited === event.payload ? undefined : edited;
 		} catch {
 			return undefined;

@@ -7,7 +7,7 @@
  */
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
-import { recordedRequests, registerParentCachePolicy, startsPrompt } from "../../src/pi/parent-cache.ts";
+import { canContinue, recordedRequests, registerParentCachePolicy, startsPrompt } from "../../src/pi/parent-cache.ts";
 import { registerRequestMeter } from "../../src/pi/request-meter.ts";
 import { CLOCK_OFFSET_ENV, sessionClock } from "../../src/pi/session-clock.ts";
 import type { CacheLifetime } from "../../src/plan/cache-policy.ts";
@@ -51,7 +51,7 @@ const mark = (m: { role: string; content: Array<Record<string, unknown>> }) => (
  * them, on the clock `offsetMinutes` ahead of the wall clock, over the session's `entries` (Pi
  * appends each message as an entry before the request that carries it).
  */
-async function processOf(entries: Entry[], offsetMinutes: number, start?: CacheLifetime) {
+async function processOf(entries: Entry[], offsetMinutes: number, start?: CacheLifetime, saved = true) {
 	const handlers: Handler[] = [];
 	const starts: Handler[] = [];
 	const pi = {
@@ -66,7 +66,12 @@ async function processOf(entries: Entry[], offsetMinutes: number, start?: CacheL
 	registerParentCachePolicy(pi, "task", now, start ? { start } : {});
 	const ctx = {
 		model: { provider: "anthropic", id: "claude-sonnet-4-5" },
-		sessionManager: { getSessionId: () => "s1", getEntries: () => [...entries] },
+		hasUI: false,
+		sessionManager: {
+			getSessionId: () => "s1",
+			getEntries: () => [...entries],
+			getSessionFile: () => (saved ? "/sessions/s1.jsonl" : undefined),
+		},
 	};
 	for (const begin of starts) await begin({ type: "session_start", payload: undefined }, ctx);
 	/** Sends one request through every handler; the system block's marker as it goes out. */
@@ -108,6 +113,12 @@ describe("the parent's cache lifetime on the session's clock", () => {
 		expect(await session([0, 61, 122], "1h")).toEqual([marked, hour, ...Array(4).fill(marked)]);
 	});
 
+	it("keeps five minutes at the start of a print run nothing can continue (no session file, no UI)", async () => {
+		const entries: Entry[] = [];
+		const send = await processOf(entries, 0, "1h", false);
+		expect([await send(burstPayloads(0)[0]!), await send(burstPayloads(0)[1]!)]).toEqual([marked, marked]);
+	});
+
 	it("weighs the pauses a process before this one recorded", async () => {
 		// Two pauses past the hour, then one of 6 minutes: one in three pays, so five minutes, not the hour this process alone would choose.
 		expect((await session([0, 61, 122, 128], "1h")).slice(-2)).toEqual([marked, marked]);
@@ -127,6 +138,13 @@ describe("the parent's cache lifetime on the session's clock", () => {
 			{ at: 5, startsPrompt: true },
 			{ at: 9, startsPrompt: false },
 		]);
+	});
+
+	it("calls a conversation continuable with a UI or a session file, and not without both", () => {
+		expect(canContinue({ hasUI: true, sessionManager: { getSessionFile: () => undefined } })).toBe(true);
+		expect(canContinue({ hasUI: false, sessionManager: { getSessionFile: () => "/s.jsonl" } })).toBe(true);
+		expect(canContinue({ hasUI: false, sessionManager: { getSessionFile: () => undefined } })).toBe(false);
+		expect(canContinue(undefined)).toBe(false);
 	});
 
 	it("tells a prompt's request from one that carries tool results", () => {
