@@ -41,7 +41,12 @@ export default function piDelegate(pi: ExtensionAPI): void {
 	const sessionNow = sessionClock(deps.env());
 	registerRequestMeter(pi, undefined, sessionNow);
 	// The hour from the start once it delegates: the bet plan/cache-policy.ts's parentLifetime weighs.
-	registerParentCachePolicy(pi, "task", sessionNow, { start: "1h" });
+	// What the pauses call for decides the children's recurring prefixes too (task-call.ts).
+	let hourPays = true;
+	const onLifetime = (lifetime: "5m" | "1h") => {
+		hourPays = lifetime === "1h";
+	};
+	registerParentCachePolicy(pi, "task", sessionNow, { start: "1h", onLifetime });
 	// One of each per session: tasks, forks and workflow calls on one directory never overlap, siblings
 	// share one cached prefix, and every child is listed in one place.
 	const locks = new RootLocks();
@@ -49,7 +54,7 @@ export default function piDelegate(pi: ExtensionAPI): void {
 	const children = new ChildrenRegistry({ now });
 	// Children a `background: true` call started, held for the session beyond this instance (a reload).
 	const background = registerBackground(pi, children);
-	registerTaskTool(pi, { ...deps, now, locks, prefixGate, children, background });
+	registerTaskTool(pi, { ...deps, now, locks, prefixGate, children, background, hourPays: () => hourPays });
 	registerForkTool(pi, { ...deps, now, prefixGate, locks, children, background });
 	registerChildrenTool(pi, background);
 	registerWorkflowCommands(pi, { ...deps, children, prefixGate, locks, background });

@@ -74,13 +74,14 @@ export function canContinue(ctx: StartContext | undefined): boolean {
 /**
  * Registers the policy; returns the function that removes it. `now` is the session's clock (epoch
  * ms); `options.start` the lifetime before any telling gap (`parentLifetime`), five minutes unless
- * given, and five minutes in a session that cannot continue after its prompt (`canContinue`).
+ * given, and five minutes in a session that cannot continue after its prompt (`canContinue`);
+ * `options.onLifetime` hears the lifetime the session's pauses call for at every request.
  */
 export function registerParentCachePolicy(
 	pi: Pick<ExtensionAPI, "on">,
 	toolName = "task",
 	now: () => number = Date.now,
-	options: { start?: CacheLifetime } = {},
+	options: { start?: CacheLifetime; onLifetime?: (lifetime: CacheLifetime) => void } = {},
 ): () => void {
 	const gaps: ParentGap[] = [];
 	let last: number | undefined;
@@ -101,7 +102,9 @@ export function registerParentCachePolicy(
 		sent({ at: now(), startsPrompt: startsPrompt(event.payload) });
 		try {
 			const { applyParentPolicy, parentLifetime } = policy.ready() ?? (await policy.get());
-			const edited = applyParentPolicy(event.payload, toolName, parentLifetime(gaps, start));
+			const lifetime = parentLifetime(gaps, start);
+			options.onLifetime?.(lifetime);
+			const edited = applyParentPolicy(event.payload, toolName, lifetime);
 			return edited === event.payload ? undefined : edited;
 		} catch {
 			return undefined;

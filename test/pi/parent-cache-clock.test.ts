@@ -113,6 +113,32 @@ describe("the parent's cache lifetime on the session's clock", () => {
 		expect(await session([0, 61, 122], "1h")).toEqual([marked, hour, ...Array(4).fill(marked)]);
 	});
 
+	it("tells the task tool, at every request, what the pauses call for: the children's recurring prefixes follow it", async () => {
+		const heard: string[] = [];
+		const handlers: Handler[] = [];
+		const pi = {
+			on: (event: string, handler: Handler) => {
+				if (event === "before_provider_request") handlers.push(handler);
+				return () => {};
+			},
+		} as unknown as Pick<ExtensionAPI, "on">;
+		let minutes = 0;
+		registerParentCachePolicy(pi, "task", () => minutes * 60_000, {
+			start: "1h",
+			onLifetime: (lifetime) => heard.push(lifetime),
+		});
+		for (const [at, payload] of [
+			[0, burstPayloads(0)[0]],
+			[0, burstPayloads(0)[1]],
+			[61, burstPayloads(1)[0]],
+			[61, burstPayloads(1)[1]],
+		] as const) {
+			minutes = at;
+			await handlers[0]!({ type: "before_provider_request", payload }, {});
+		}
+		expect(heard).toEqual(["1h", "1h", "5m", "5m"]);
+	});
+
 	it("keeps five minutes at the start of a print run nothing can continue (no session file, no UI)", async () => {
 		const entries: Entry[] = [];
 		const send = await processOf(entries, 0, "1h", false);
