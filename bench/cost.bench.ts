@@ -29,6 +29,8 @@
  * bubblewrap where the machine has it); they only read, so it changes no request. The naive and
  * pi-subagents children have no sandbox.
  */
+
+import { CLOCK_OFFSET_ENV } from "../src/pi/session-clock.ts";
 import {
 	countTokens,
 	type EmulatedModel,
@@ -163,6 +165,15 @@ interface RunFacts {
 	atOnce: number | undefined;
 }
 
+/**
+ * The emulator's clock for the parent (src/pi/session-clock.ts): the gaps between bursts are
+ * advanced on the emulator's clock, not waited for, so the parent's own clock is moved by as much,
+ * and the pauses its cache policy weighs are the ones the emulator's cache lifetimes see.
+ */
+function emulatorTime(env: BenchEnv): Record<string, string> {
+	return { [CLOCK_OFFSET_ENV]: String(Math.max(0, Math.round(env.emulator.clock.now() - Date.now()))) };
+}
+
 async function runOnce(env: BenchEnv, layout: ChildLayout, workload: Workload, model: EmulatedModel) {
 	await env.restart({ script: script(env, layout, workload), firstByteDelayMs: TTFT_MS });
 	const modelRef = env.dir.modelRef(model.id);
@@ -175,7 +186,7 @@ async function runOnce(env: BenchEnv, layout: ChildLayout, workload: Workload, m
 		const prompt = `[cost-parent] Burst ${burst + 1}: ask ${workload.children} worker(s) to read the data file and report.`;
 		const run = await runPiProcess(
 			["--mode", "json", "-p", ...sessionArgs, "--model", modelRef, ...prepared.parentArgs, prompt],
-			{ cwd: env.cwd, env: { ...env.dir.env, ...prepared.env }, timeoutMs: 300_000 },
+			{ cwd: env.cwd, env: { ...env.dir.env, ...prepared.env, ...emulatorTime(env) }, timeoutMs: 300_000 },
 		);
 		const ok = run.code === 0 && assistantMessages(run.events).at(-1)?.stopReason === "stop";
 		if (!ok) facts.problems.push(`parent of burst ${burst + 1} did not finish normally: ${run.stderr.slice(0, 200)}`);

@@ -86,14 +86,15 @@ export function packageVersion(dir: string): string {
 	return String((JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version?: unknown }).version);
 }
 
-/** The result a pi-delegate child submits: the report, with a pointer the tool verifies in its root. */
+/**
+ * The result a pi-delegate child submits: the report, with a pointer the tool verifies in its root.
+ * `unsure` and `did_not_do` are left out, as the tool's description asks when there are none.
+ */
 function submitReport(report: string): TurnSpec {
 	const envelope = {
 		status: "ok",
 		deliverable: report,
 		evidence: [{ claim: "the file's first line says so", pointer: `${DATA_FILE}:1` }],
-		unsure: [],
-		did_not_do: [],
 	};
 	return { tools: [{ name: "submit_result", input: envelope }] };
 }

@@ -12,8 +12,7 @@ import Type, { type Static } from "typebox";
 import { Value } from "typebox/value";
 import type { PrefixHashes } from "./types.ts";
 
-/** The custom entry type the request meter appends to a session. */
-export const REQUEST_ENTRY_TYPE = "pi-delegate.request";
+export { REQUEST_ENTRY_TYPE } from "./request-entry-type.ts";
 
 export const RequestEntrySchema = Type.Object(
 	{

@@ -25,7 +25,9 @@ import { piDeps } from "./deps.ts";
 import { readyFirstPrompt } from "./first-prompt.ts";
 import { registerForkGate } from "./fork-gate.ts";
 import { registerForkTool } from "./fork-tool.ts";
+import { registerParentCachePolicy } from "./parent-cache.ts";
 import { registerRequestMeter } from "./request-meter.ts";
+import { sessionClock } from "./session-clock.ts";
 import { settingsOf, warnAboutSettings } from "./settings-watch.ts";
 import { registerTaskTool } from "./task-tool.ts";
 import { registerWorkflowCommands } from "./workflow-commands.ts";
@@ -34,8 +36,17 @@ export default function piDelegate(pi: ExtensionAPI): void {
 	// Every entry reads Pi's context the same way (sources.ts) from these.
 	const deps = piDeps(pi);
 	const now = () => Date.now();
-	// Every request of the parent session leaves its prefix hashes, so spend can name a miss's cause.
-	registerRequestMeter(pi);
+	// Every request of the parent session leaves its prefix hashes, so spend can name a miss's cause,
+	// and its time, from which the parent's cache lifetime is chosen once it delegates (one clock for both).
+	const sessionNow = sessionClock(deps.env());
+	registerRequestMeter(pi, undefined, sessionNow);
+	// The hour from the start once it delegates: the bet plan/cache-policy.ts's parentLifetime weighs.
+	// What the pauses call for decides the children's recurring prefixes too (task-call.ts).
+	let hourPays = true;
+	const onLifetime = (lifetime: "5m" | "1h") => {
+		hourPays = lifetime === "1h";
+	};
+	registerParentCachePolicy(pi, "task", sessionNow, { start: "1h", onLifetime });
 	// One of each per session: tasks, forks and workflow calls on one directory never overlap, siblings
 	// share one cached prefix, and every child is listed in one place.
 	const locks = new RootLocks();
@@ -43,7 +54,7 @@ export default function piDelegate(pi: ExtensionAPI): void {
 	const children = new ChildrenRegistry({ now });
 	// Children a `background: true` call started, held for the session beyond this instance (a reload).
 	const background = registerBackground(pi, children);
-	registerTaskTool(pi, { ...deps, now, locks, prefixGate, children, background });
+	registerTaskTool(pi, { ...deps, now, locks, prefixGate, children, background, hourPays: () => hourPays });
 	registerForkTool(pi, { ...deps, now, prefixGate, locks, children, background });
 	registerChildrenTool(pi, background);
 	registerWorkflowCommands(pi, { ...deps, children, prefixGate, locks, background });

@@ -50,6 +50,13 @@ export interface TaskToolDeps extends PiDeps {
 	now: () => number;
 	/** The session's background children (a `background: true` call). */
 	background?: BackgroundPort;
+	/**
+	 * Whether the session's pauses say an entry written for an hour is read again (parent-cache.ts).
+	 * When they say not (pauses within five minutes, or past the hour), a prefix its children ran
+	 * with before is written for five minutes like a new one: the next burst either reads the
+	 * 5-minute entry or comes too late for either.
+	 */
+	hourPays?: () => boolean;
 }
 
 /** What the tool does with a call beyond running it: the session's live spend, and a link per finished child. */
@@ -64,7 +71,10 @@ type OnUpdate = ((update: AgentToolResult<TaskDetails>) => void) | undefined;
 /** Every task of the call planned, or the one error that refuses the call with every problem of every task. */
 async function planAll(tasks: readonly TaskRequest[], ctx: ExtensionContext, deps: TaskToolDeps) {
 	const called = await planCall(
-		{ ...sourcesFromPiContext(ctx, deps), seenPrefixes: () => seenPrefixes(ctx, deps.prefixGate) },
+		{
+			...sourcesFromPiContext(ctx, deps),
+			seenPrefixes: () => (deps.hourPays?.() === false ? new Set<string>() : seenPrefixes(ctx, deps.prefixGate)),
+		},
 		tasks,
 	);
 	if (called.ok) return called;

@@ -8,7 +8,6 @@
 import type { ExtensionAPI, ToolDefinition } from "@earendil-works/pi-coding-agent";
 import { CONTEXT_CHANNELS } from "../request/call-fields.ts";
 import { deferredComponent, labelStandIn, onDemand, piPackage, resultText } from "./on-demand.ts";
-import { registerParentCachePolicy } from "./parent-cache.ts";
 import type { TaskCallHooks, TaskToolDeps } from "./task-call.ts";
 import { type TaskParams, TaskParamsSchema } from "./task-params.ts";
 import type { TaskDetails } from "./task-render.ts";
@@ -43,13 +42,13 @@ const body = onDemand(async () => {
 const renderers = onDemand(() => import("./task-render.ts"));
 
 /**
- * Registers the tool, and what comes with delegating: the footer status of running children, a link
- * to each finished child in the parent's session, and the parent's cache lifetimes once it delegates.
+ * Registers the tool, and what comes with delegating: the footer status of running children and a
+ * link to each finished child in the parent's session (the parent's cache lifetimes once it
+ * delegates are registered beside the request meter, extension.ts, on the same clock).
  * Only the tool's definition is built here; everything a call runs loads with the first call.
  */
 export function registerTaskTool(pi: ExtensionAPI, deps: TaskToolDeps): void {
 	let hooks: TaskCallHooks | undefined;
-	registerParentCachePolicy(pi);
 	const tool: ToolDefinition<typeof TaskParamsSchema, TaskDetails> = {
 		name: "task",
 		label: "Task",

@@ -198,19 +198,35 @@ const HOUR_MS = 60 * 60_000;
 const GAPS_WEIGHED = 3;
 
 /**
- * How long the parent's cache entries should live, from the gaps between its requests so far
- * (milliseconds, oldest first). A 1-hour write costs 2× input instead of 1.25×, on every request;
- * it pays only when the next request comes more than five minutes and at most an hour later (the
- * conversation is read at 0.1× instead of written again at 1.25×). After a gap under five minutes
- * both lifetimes read it, and after one over an hour both write it again: there the hour is 0.75×
- * input lost. So the hour is chosen only when most of the latest gaps past five minutes (children
- * that ran long, a person reading reports) ended within the hour; before any such gap, or when the
- * session's pauses are short or long, Pi's five minutes stand.
+ * A gap between two requests of the parent (milliseconds), and whether it was a pause: the request
+ * after it starts a new prompt (a person's message), rather than carrying tool results seconds
+ * later. A bare number is a gap that was not a pause.
  */
-export function parentLifetime(gapsMs: readonly number[]): CacheLifetime {
-	const long = gapsMs.filter((gap) => gap > FIVE_MINUTES_MS).slice(-GAPS_WEIGHED);
-	const paying = long.filter((gap) => gap <= HOUR_MS).length;
-	return long.length > 0 && paying * 2 > long.length ? "1h" : "5m";
+export type ParentGap = number | { ms: number; pause: boolean };
+
+const gapMs = (gap: ParentGap): number => (typeof gap === "number" ? gap : gap.ms);
+const isPause = (gap: ParentGap): boolean => typeof gap !== "number" && gap.pause;
+
+/**
+ * How long the parent's cache entries should live, from the gaps between its requests so far
+ * (oldest first). A 1-hour write costs 2× input instead of 1.25×, on every request; it pays only
+ * when the next request comes more than five minutes and at most an hour later (the conversation is
+ * read at 0.1× instead of written again at 1.25×). After a gap under five minutes both lifetimes
+ * read it, and after one over an hour both write it again: there the hour is 0.75× input lost.
+ *
+ * So the latest few gaps that say which case the session is in are weighed: every gap past five
+ * minutes (children that ran long, a person reading reports), and every pause before a new prompt
+ * however short (a person who comes back within five minutes). The hour is chosen when most of them
+ * ended past five minutes and within the hour. Before any such gap, `start` stands: Pi's five
+ * minutes unless the caller chooses the hour. The hour at the start is the better bet once the
+ * session has delegated: being wrong costs 0.75× of what one request writes, being right saves
+ * 1.15× of the whole conversation on the next request (bench/README.md's cost section measures both).
+ */
+export function parentLifetime(gaps: readonly ParentGap[], start: CacheLifetime = "5m"): CacheLifetime {
+	const telling = gaps.filter((gap) => gapMs(gap) > FIVE_MINUTES_MS || isPause(gap)).slice(-GAPS_WEIGHED);
+	if (telling.length === 0) return start;
+	const paying = telling.filter((gap) => gapMs(gap) > FIVE_MINUTES_MS && gapMs(gap) <= HOUR_MS).length;
+	return paying * 2 > telling.length ? "1h" : "5m";
 }
 
 /**

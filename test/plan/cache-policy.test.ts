@@ -281,6 +281,21 @@ describe("parentLifetime", () => {
 		expect(parentLifetime([61 * min, 61 * min, 6 * min, 6 * min])).toBe("1h");
 	});
 
+	it("weighs a pause before a prompt however short, and starts with the lifetime it is given", () => {
+		const pause = (minutes: number) => ({ ms: minutes * min, pause: true });
+		const turn = (ms: number) => ({ ms, pause: false });
+		expect(parentLifetime([], "1h")).toBe("1h");
+		// Tool turns seconds apart tell nothing: the start stands.
+		expect(parentLifetime([turn(2_000), turn(30_000), 3_000], "1h")).toBe("1h");
+		// A person back within five minutes: both lifetimes read the conversation, so the hour is lost money.
+		expect(parentLifetime([turn(2_000), pause(2)], "1h")).toBe("5m");
+		expect(parentLifetime([pause(2), pause(6), pause(7)], "5m")).toBe("1h");
+		expect(parentLifetime([pause(6), pause(2), pause(3)], "1h")).toBe("5m");
+		expect(parentLifetime([pause(61)], "1h")).toBe("5m");
+		// A child that ran past five minutes is as telling as a person's pause.
+		expect(parentLifetime([pause(2), turn(8 * min), turn(9 * min)], "5m")).toBe("1h");
+	});
+
 	it("leaves the payload as Pi built it with five minutes", () => {
 		const p = { system: [{ type: "text", text: "s", cache_control: { type: "ephemeral" } }], messages: [] };
 		expect(applyParentPolicy(p, "task", "5m")).toBe(p);
