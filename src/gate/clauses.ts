@@ -161,6 +161,10 @@ function causeHead(tokens: readonly Token[], head: number, sentence: Sentence): 
 	return next.kind === "path" || next.kind === "code" || word(next, CAUSED);
 }
 
+/** Modals that open a question about a thing, and what may follow them as its subject. */
+const ASKING_MODALS = new Set(["ought", "oughtn't", "need", "needn't"]);
+const MODAL_SUBJECTS = new Set(["the", "this", "that", "these", "those", "our", "its", "their", "it", "they", "we", "every", "each", "all", "any"]);
+
 function moodOf(tokens: readonly Token[], head: number, addressed: boolean, sentence: Sentence, label: boolean): Mood {
 	const t = tokens[head];
 	if (t?.kind !== "word") return addressed ? "directive" : "fragment";
@@ -172,6 +176,8 @@ function moodOf(tokens: readonly Token[], head: number, addressed: boolean, sent
 	if (addressed && sentence.question && hypothetical(sentence.tokens)) return "question";
 	if (t.norm === "only") return "directive";
 	if (addressed) return "directive";
+	// "Ought the job to run on weekends?", "Need the parser keep comments?": a modal that opens a question asks.
+	if (sentence.question && ASKING_MODALS.has(t.norm) && word(tokens[head + 1], MODAL_SUBJECTS)) return "question";
 	if (commandWords(tokens.slice(head, head + 2).map((x) => x.norm))) return "directive";
 	// "Update:" alone is a label, not an order.
 	if (imperativeVerb(t.norm) && !nounUse(tokens, head) && !label) return "directive";
