@@ -84,8 +84,8 @@ function expectationAskedAbout(list: readonly Clause[], next: readonly Clause[] 
 	return all.some((w) => EXPECTING.has(w)) && readQuestion(asked).readOnly;
 }
 
-/** Tag questions that ask whether what came before holds: "— does it?", "…, is it?", "are they?". */
-const TAG_AUX = set("does do did is are was were has have can will doesn't don't isn't aren't");
+/** Tag questions that ask whether what came before holds: "— does it?", "…, is it?", "why isn't it?". */
+const TAG_AUX = set("does do did is are was were has have can will doesn't don't isn't aren't wasn't weren't");
 const TAG_SUBJECT = set("it they he she that this");
 
 /**
@@ -96,14 +96,21 @@ const TAG_SUBJECT = set("it they he she that this");
 function withoutTaggedExpectation(list: readonly Clause[]): readonly Clause[] {
 	const tag = list.at(-1);
 	const tagWords = tag ? words(tag).map((t) => t.norm) : [];
-	const tagged = tagWords.length === 2 && TAG_AUX.has(tagWords[0] ?? "") && TAG_SUBJECT.has(tagWords[1] ?? "");
+	// "— why is it?", "— why wasn't it today?": the tag may ask why the expectation fails.
+	const why = tagWords[0] === "why";
+	const asked = why ? tagWords.slice(1) : tagWords;
+	const short = asked.length === 2 || (why && asked.length <= 4);
+	const tagged = short && TAG_AUX.has(asked[0] ?? "") && TAG_SUBJECT.has(asked[1] ?? "");
 	if (!tag?.sentence.question || !tagged || list.length < 2) return list;
 	const before = list.slice(0, -1);
 	const stated = before.filter((c) => c.mood === "statement" && words(c).some((t) => EXPECTING.has(t.norm)));
 	const all = before.flatMap((c) => c.tokens).map(norm);
 	if (stated.length === 0 || all.some((w) => YOU.has(w) || YOU_CONTRACTED.has(w) || w === "please")) return list;
-	return list.filter((c) => !stated.includes(c));
+	// "I'd assumed", "I would have thought": the writer's belief, an aside of the expectation.
+	const belief = (c: Clause) => words(c).some((t) => BELIEF.has(t.norm)) && words(c).length <= 4;
+	return list.filter((c) => !stated.includes(c) && !(before.includes(c) && belief(c)));
 }
+const BELIEF = set("thought assumed expected imagined believed figured guessed supposed think assume expect reckon");
 
 /** The brief's sentences without those that state an expectation the next one asks about. */
 export function withoutAskedExpectations(lists: ReadonlyArray<readonly Clause[]>): Array<readonly Clause[]> {

@@ -163,7 +163,23 @@ function causeHead(tokens: readonly Token[], head: number, sentence: Sentence): 
 
 /** Modals that open a question about a thing, and what may follow them as its subject. */
 const ASKING_MODALS = new Set(["ought", "oughtn't", "need", "needn't"]);
-const MODAL_SUBJECTS = new Set(["the", "this", "that", "these", "those", "our", "its", "their", "it", "they", "we", "every", "each", "all", "any"]);
+const MODAL_SUBJECTS = new Set([
+	"the",
+	"this",
+	"that",
+	"these",
+	"those",
+	"our",
+	"its",
+	"their",
+	"it",
+	"they",
+	"we",
+	"every",
+	"each",
+	"all",
+	"any",
+]);
 
 function moodOf(tokens: readonly Token[], head: number, addressed: boolean, sentence: Sentence, label: boolean): Mood {
 	const t = tokens[head];

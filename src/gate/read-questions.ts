@@ -5,7 +5,7 @@
  */
 import { EMBEDDERS } from "./act-words.ts";
 import { norm } from "./described.ts";
-import { hypothetical } from "./questions.ts";
+import { hypothetical, pastCounterfactual, stillPossible } from "./questions.ts";
 import { readOrder } from "./read-orders.ts";
 import {
 	ASK_MODALS,
@@ -72,7 +72,9 @@ function possibilityAsked(c: Clause): boolean {
 	if (POSSIBILITY_PHRASES.some((p) => text.includes(` ${p} `))) return true;
 	// "Could the same be done with a view, and which would be faster?": weighed by a question after it.
 	const after = c.sentence.tokens.slice(c.sentence.tokens.indexOf(c.tokens.at(-1) as Token) + 1).map(norm);
-	return after.some((w, k) => WH.has(w) && (k === 0 || after[k - 1] === "and" || after[k - 1] === "or" || after[k - 1] === ""));
+	return after.some(
+		(w, k) => WH.has(w) && (k === 0 || after[k - 1] === "and" || after[k - 1] === "or" || after[k - 1] === ""),
+	);
 }
 
 /** A yes/no question ("could you …?", "is there any way you could …?") that asks the child to act; where. */
@@ -125,13 +127,6 @@ export function requestInQuestion(c: Clause): number {
 	return -1;
 }
 
-/** "Would you have …", "should we have …" followed by a participle: a past that cannot be ordered. */
-function pastCounterfactual(c: Clause): boolean {
-	const all = words(c).map((t) => t.norm);
-	const at = all.indexOf("have");
-	return at >= 2 && PROPOSING.has(all[0] ?? "") && participle(all[at + 1] ?? "") && !all.slice(at + 2).includes("by");
-}
-
 /** A question: read-only unless it asks the child to act. */
 export function readQuestion(c: Clause): Reading {
 	// "Would you delete it, if you were me?", "would you rather …": what the child would do is asked.
@@ -139,11 +134,12 @@ export function readQuestion(c: Clause): Reading {
 	const before = norm(c.tokens[c.head - 1]);
 	if (hypothetical(c.sentence.tokens) || PREFERRING.has(before) || PREFERRING.has(head)) return ok("question");
 	// "Would you have written it this way?": what the child would have done, asked.
-	if (pastCounterfactual(c)) return ok("question");
+	if (pastCounterfactual(c.tokens)) return ok("question");
 	// "Could we be double-counting …?": a state asked about.
 	if (before === "be" && head.endsWith("ing")) return ok("question");
 	// "Any joy figuring out why …?": a suggestion that asks.
-	if (c.suggestion && head !== "be" && !asksAnswer(c.tokens, c.head)) return no("unread-suggestion", c.head);
+	const still = stillPossible(c.sentence.tokens, c.sentence.question);
+	if (c.suggestion && head !== "be" && !still && !asksAnswer(c.tokens, c.head)) return no("unread-suggestion", c.head);
 	if (c.addressed && !c.suggestion) {
 		const order = readOrder(c);
 		if (!order.readOnly) return order;
