@@ -11,7 +11,16 @@ import { hypothetical, negativeQuestion } from "./questions.ts";
 import { OPENERS, REQUEST_FRAMES, SUGGESTION_FRAMES } from "./requests.ts";
 import type { Clause, Mood, Sentence, Token } from "./types.ts";
 import { imperativeVerb, NOT_VERBS } from "./verbs.ts";
-import { FILLERS, FRAMES, NEGATIONS, QUESTION_WORDS, SUBJECTS, SUBORDINATORS } from "./words.ts";
+import {
+	ASKING_MODALS,
+	FILLERS,
+	FRAMES,
+	MODAL_SUBJECTS,
+	NEGATIONS,
+	QUESTION_WORDS,
+	SUBJECTS,
+	SUBORDINATORS,
+} from "./words.ts";
 
 const BOUNDARY = new Set([",", ";", ":", "(", ")", "[", "]", "—", "–", "-", "--", "{", "}"]);
 const CONJUNCTIONS = new Set(["and", "or", "but", "plus", "&", "nor"]);
@@ -160,26 +169,6 @@ function causeHead(tokens: readonly Token[], head: number, sentence: Sentence): 
 	if (tokens[head]?.norm !== "have" || sentence.question || next === undefined) return false;
 	return next.kind === "path" || next.kind === "code" || word(next, CAUSED);
 }
-
-/** Modals that open a question about a thing, and what may follow them as its subject. */
-const ASKING_MODALS = new Set(["ought", "oughtn't", "need", "needn't"]);
-const MODAL_SUBJECTS = new Set([
-	"the",
-	"this",
-	"that",
-	"these",
-	"those",
-	"our",
-	"its",
-	"their",
-	"it",
-	"they",
-	"we",
-	"every",
-	"each",
-	"all",
-	"any",
-]);
 
 function moodOf(tokens: readonly Token[], head: number, addressed: boolean, sentence: Sentence, label: boolean): Mood {
 	const t = tokens[head];
