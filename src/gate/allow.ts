@@ -84,10 +84,41 @@ function expectationAskedAbout(list: readonly Clause[], next: readonly Clause[] 
 	return all.some((w) => EXPECTING.has(w)) && readQuestion(asked).readOnly;
 }
 
+/** Tag questions that ask whether what came before holds: "— does it?", "…, is it?", "why isn't it?". */
+const TAG_AUX = set("does do did is are was were has have can will doesn't don't isn't aren't wasn't weren't");
+const TAG_SUBJECT = set("it they he she that this");
+
+/**
+ * "The signup form ought to trim whitespace, I'd have thought — does it?": an expectation asked
+ * about by a tag question closing the same sentence. The sentence without its stated expectation
+ * (the tag and any aside stay), or the sentence as it is.
+ */
+function withoutTaggedExpectation(list: readonly Clause[]): readonly Clause[] {
+	const tag = list.at(-1);
+	const tagWords = tag ? words(tag).map((t) => t.norm) : [];
+	// "— why is it?", "— why wasn't it today?": the tag may ask why the expectation fails.
+	const why = tagWords[0] === "why";
+	const asked = why ? tagWords.slice(1) : tagWords;
+	const short = asked.length === 2 || (why && asked.length <= 4);
+	const tagged = short && TAG_AUX.has(asked[0] ?? "") && TAG_SUBJECT.has(asked[1] ?? "");
+	if (!tag?.sentence.question || !tagged || list.length < 2) return list;
+	const before = list.slice(0, -1);
+	const stated = before.filter((c) => c.mood === "statement" && words(c).some((t) => EXPECTING.has(t.norm)));
+	const all = before.flatMap((c) => c.tokens).map(norm);
+	if (stated.length === 0 || all.some((w) => YOU.has(w) || YOU_CONTRACTED.has(w) || w === "please")) return list;
+	// "I'd assumed", "I would have thought": the writer's belief, an aside of the expectation.
+	const belief = (c: Clause) => words(c).some((t) => BELIEF.has(t.norm)) && words(c).length <= 4;
+	return list.filter((c) => !stated.includes(c) && !(before.includes(c) && belief(c)));
+}
+const BELIEF = set("thought assumed expected imagined believed figured guessed supposed think assume expect reckon");
+
 /** The brief's sentences without those that state an expectation the next one asks about. */
 export function withoutAskedExpectations(lists: ReadonlyArray<readonly Clause[]>): Array<readonly Clause[]> {
-	return lists.filter((list, s) => !expectationAskedAbout(list, lists[s + 1]));
+	return lists.filter((list, s) => !expectationAskedAbout(list, lists[s + 1])).map(withoutTaggedExpectation);
 }
+
+/** Words that lay a rule when nothing in the brief asks: "nobody touches …", "never …". */
+const RULE_WORDS = set("nobody never nothing without");
 
 /** A "please" in a sentence: an order unless the sentence asks ("A summary, please"). */
 const pleaseAt = (list: readonly Clause[]) => list.flatMap((c) => c.tokens).find((t) => PLEASE.has(norm(t)));
@@ -129,8 +160,10 @@ export function allowListHits(lists: ReadonlyArray<readonly Clause[]>): Hit[] {
 	}
 	// A brief that asks nothing about a file it names ("The install command in README.md is wrong.") orders by implication.
 	const named = lists.flat().some((c) => c.tokens.some((t) => t.kind === "code" || pathText(t) !== undefined));
+	// "Nobody touches the billing schema without a review — that includes you.": a rule and nothing asked.
+	const ruled = lists.flat().some((c) => c.tokens.some((t) => RULE_WORDS.has(norm(t))));
 	const first = lists.flat().find((c) => words(c).length > 0);
-	if (hits.length === 0 && !asks && named && first) {
+	if (hits.length === 0 && !asks && (named || ruled) && first) {
 		hits.push(hit("not-read-only", "asks-nothing", first.tokens[0] as Token, quoteEnd(first.tokens, 0, 6)));
 	}
 	return hits;

@@ -25,6 +25,7 @@ import { changingShell } from "./commands.ts";
 import { asksToUnderstand, describes, embeddedAt, norm, obliged, whClause } from "./described.ts";
 import { type Hit, hit, objectOf, quoteEnd } from "./hits.ts";
 import { NEGATION_IDIOMS, verbIdiomAt } from "./idioms.ts";
+import { pastCounterfactual, stillPossible } from "./questions.ts";
 import type { Clause, Token } from "./types.ts";
 
 const NEGATIONS = new Set(["don't", "dont", "never", "not", "no"]);
@@ -91,16 +92,20 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
  */
 export function sentenceHits(list: readonly Clause[]): Hit[] {
 	const asks = list.map((c) => c.sentence.question && (asksToUnderstand(c.sentence) || whClause(c)));
+	// "Can we ever drop Node 18?", "would you have split it?": what is still possible, or would have been done, is asked.
+	const still = list.map((c) => stillPossible(c.tokens, c.sentence.question) || pastQuestion(c));
 	const asking = list.map((c) => c.mood === "question" && c.inQuestion);
 	let covered = asks.some(Boolean);
 	const hits: Hit[] = [];
 	list.forEach((c, k) => {
 		const between = asking.slice(0, k).some(Boolean) && asking.slice(k + 1).some(Boolean);
 		if (describes(c)) covered = true;
-		else if (!(covered && (c.mood !== "directive" || between))) hits.push(...clauseHits(c));
+		else if (!still[k] && !(covered && (c.mood !== "directive" || between))) hits.push(...clauseHits(c));
 	});
 	return hits;
 }
+
+const pastQuestion = (c: Clause) => c.sentence.question && pastCounterfactual(c.tokens);
 
 /** The first act or rule word of a clause that does not read as read-only, as a hit. */
 function clauseHits(c: Clause): Hit[] {

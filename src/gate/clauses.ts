@@ -11,7 +11,16 @@ import { hypothetical, negativeQuestion } from "./questions.ts";
 import { OPENERS, REQUEST_FRAMES, SUGGESTION_FRAMES } from "./requests.ts";
 import type { Clause, Mood, Sentence, Token } from "./types.ts";
 import { imperativeVerb, NOT_VERBS } from "./verbs.ts";
-import { FILLERS, FRAMES, NEGATIONS, QUESTION_WORDS, SUBJECTS, SUBORDINATORS } from "./words.ts";
+import {
+	ASKING_MODALS,
+	FILLERS,
+	FRAMES,
+	MODAL_SUBJECTS,
+	NEGATIONS,
+	QUESTION_WORDS,
+	SUBJECTS,
+	SUBORDINATORS,
+} from "./words.ts";
 
 const BOUNDARY = new Set([",", ";", ":", "(", ")", "[", "]", "—", "–", "-", "--", "{", "}"]);
 const CONJUNCTIONS = new Set(["and", "or", "but", "plus", "&", "nor"]);
@@ -172,6 +181,8 @@ function moodOf(tokens: readonly Token[], head: number, addressed: boolean, sent
 	if (addressed && sentence.question && hypothetical(sentence.tokens)) return "question";
 	if (t.norm === "only") return "directive";
 	if (addressed) return "directive";
+	// "Ought the job to run on weekends?", "Need the parser keep comments?": a modal that opens a question asks.
+	if (sentence.question && ASKING_MODALS.has(t.norm) && word(tokens[head + 1], MODAL_SUBJECTS)) return "question";
 	if (commandWords(tokens.slice(head, head + 2).map((x) => x.norm))) return "directive";
 	// "Update:" alone is a label, not an order.
 	if (imperativeVerb(t.norm) && !nounUse(tokens, head) && !label) return "directive";

@@ -37,3 +37,53 @@ export function hypothetical(tokens: readonly Token[]): boolean {
 const SUPPOSED = new Set(["you", "it", "this", "that", "i", "we"]);
 const IF = new Set(["if"]);
 const MY = new Set(["my"]);
+
+const CAN = new Set(["can", "could"]);
+const US = new Set(["we", "i"]);
+const STILL = new Set(["still", "ever"]);
+
+/**
+ * "Is the API frozen, or can we still change it?", "can we ever drop Node 18?": whether something
+ * is still possible is asked, nothing proposed. Where the modal stands, or -1.
+ */
+export function stillPossible(tokens: readonly Token[], question: boolean): boolean {
+	if (!question) return false;
+	return tokens.some((t, k) => word(t, CAN) && word(tokens[k + 1], US) && word(tokens[k + 2], STILL));
+}
+
+const WOULD = new Set(["would", "could", "should", "might"]);
+const PERSONS = new Set(["you", "we", "i", "they"]);
+/** What may follow "have" when it causes rather than forms a past: "would you have the logs rotated?". */
+const CAUSED = new Set([
+	"the",
+	"this",
+	"that",
+	"these",
+	"those",
+	"it",
+	"them",
+	"a",
+	"an",
+	"to",
+	"our",
+	"your",
+	"its",
+	"all",
+	"every",
+]);
+
+/**
+ * "Would you have split the module this way?", "should we have kept the cache?": what would have
+ * been done, asked; a past cannot be ordered. Not "would you have the logs rotated?" (a cause).
+ */
+export function pastCounterfactual(tokens: readonly Token[]): boolean {
+	const words = tokens.filter((t) => t.kind === "word");
+	return (
+		word(words[0], WOULD) &&
+		word(words[1], PERSONS) &&
+		words[2]?.norm === "have" &&
+		words[3] !== undefined &&
+		!word(words[3], CAUSED) &&
+		!words.slice(4).some((t) => t.norm === "by")
+	);
+}

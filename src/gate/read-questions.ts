@@ -5,7 +5,7 @@
  */
 import { EMBEDDERS } from "./act-words.ts";
 import { norm } from "./described.ts";
-import { hypothetical } from "./questions.ts";
+import { hypothetical, pastCounterfactual, stillPossible } from "./questions.ts";
 import { readOrder } from "./read-orders.ts";
 import {
 	ASK_MODALS,
@@ -29,7 +29,7 @@ import {
 	YOU,
 	YOU_CONTRACTED,
 } from "./reading.ts";
-import type { Clause } from "./types.ts";
+import type { Clause, Token } from "./types.ts";
 import { IDLE_AFTER_YOU, YOU_MODALS } from "./wish-words.ts";
 import { set } from "./words.ts";
 
@@ -47,7 +47,7 @@ export function requestOfThing(c: Clause): number {
 	const all = words(c);
 	const first = all[0]?.norm ?? "";
 	const subject = all[1]?.norm ?? "";
-	if (!ASK_MODALS.has(first) || YOU.has(subject) || SELVES.has(subject)) return -1;
+	if (!ASK_MODALS.has(first) || YOU.has(subject) || SELVES.has(subject) || possibilityAsked(c)) return -1;
 	const norms = all.map((t) => t.norm);
 	// "Could it be that …", "would the cache have been stale rather than …": a state, not a behaviour.
 	if (norms.some((w, k) => STATES.has(w) && norms[k + 1] !== "able")) return -1;
@@ -58,6 +58,24 @@ export function requestOfThing(c: Clause): number {
 }
 const SELVES = set("i we");
 const STATES = set("be been being");
+
+/** Words that ask whether a thing can be so, not for it to be made so: "… at all?", "… in principle?". */
+const POSSIBILITY_PHRASES = ["at all", "in principle", "in theory", "other than", "elsewhere", "safely", "without"];
+
+/**
+ * "Could the sidebar state be stored somewhere other than local storage?", "could the loaders be
+ * merged without changing behaviour?": a passive question of what is possible, with a word that
+ * weighs the possibility, asks; "could the dead code be removed?" still requests.
+ */
+function possibilityAsked(c: Clause): boolean {
+	const text = ` ${c.sentence.tokens.map(norm).join(" ")} `;
+	if (POSSIBILITY_PHRASES.some((p) => text.includes(` ${p} `))) return true;
+	// "Could the same be done with a view, and which would be faster?": weighed by a question after it.
+	const after = c.sentence.tokens.slice(c.sentence.tokens.indexOf(c.tokens.at(-1) as Token) + 1).map(norm);
+	return after.some(
+		(w, k) => WH.has(w) && (k === 0 || after[k - 1] === "and" || after[k - 1] === "or" || after[k - 1] === ""),
+	);
+}
 
 /** A yes/no question ("could you …?", "is there any way you could …?") that asks the child to act; where. */
 export function requestInQuestion(c: Clause): number {
@@ -88,7 +106,7 @@ export function requestInQuestion(c: Clause): number {
 		const made = before.includes("get") || before.includes("got") || before.slice(1).includes("have");
 		if (participle(w) && (made || before.includes("be"))) {
 			const proposed = norm(tokens[i - 1]) === "be" && (PROPOSING.has(norm(tokens[i - 2])) || PROPOSING.has(first));
-			if (made || OUGHT.has(first) || proposed) return i;
+			if (made || OUGHT.has(first) || (proposed && !possibilityAsked(c))) return i;
 		}
 		// "Surely the dead code can go by now?": a removal proposed.
 		if (
@@ -115,10 +133,13 @@ export function readQuestion(c: Clause): Reading {
 	const head = norm(c.tokens[c.head]);
 	const before = norm(c.tokens[c.head - 1]);
 	if (hypothetical(c.sentence.tokens) || PREFERRING.has(before) || PREFERRING.has(head)) return ok("question");
+	// "Would you have written it this way?": what the child would have done, asked.
+	if (pastCounterfactual(c.tokens)) return ok("question");
 	// "Could we be double-counting …?": a state asked about.
 	if (before === "be" && head.endsWith("ing")) return ok("question");
 	// "Any joy figuring out why …?": a suggestion that asks.
-	if (c.suggestion && head !== "be" && !asksAnswer(c.tokens, c.head)) return no("unread-suggestion", c.head);
+	const still = stillPossible(c.sentence.tokens, c.sentence.question);
+	if (c.suggestion && head !== "be" && !still && !asksAnswer(c.tokens, c.head)) return no("unread-suggestion", c.head);
 	if (c.addressed && !c.suggestion) {
 		const order = readOrder(c);
 		if (!order.readOnly) return order;

@@ -193,6 +193,7 @@ export function changeForm(word: string): boolean {
 		CHANGE_VERBS.has(word) ||
 		CHANGE_UNLESS_PROSE.has(word) ||
 		word === "touch" ||
+		word === "touches" ||
 		changeParticiple(word) ||
 		changeGerund(word) ||
 		(word.endsWith("es") && CHANGE_VERBS.has(word.slice(0, -2))) ||

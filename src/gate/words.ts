@@ -250,3 +250,7 @@ export const ONLY_DESCRIPTIVE = set(`
 	if when once after because since then one two three recently just now occasionally sometimes rarely
 	in-memory on-demand
 `);
+
+/** Modals that open a question about a thing ("Ought the job to run …?"), and what may follow them as its subject. */
+export const ASKING_MODALS = set("ought oughtn't need needn't");
+export const MODAL_SUBJECTS = set("the this that these those our its their it they we every each all any");

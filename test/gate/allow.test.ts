@@ -144,3 +144,40 @@ describe("requests and forks the sixth round reads (test/fixtures/briefs/README.
 		expect(classifyBrief(brief)).toEqual({ route: "fork", reasons: [] });
 	});
 });
+
+describe("forks the seventh round reads, and their near twins that still block (test/fixtures/briefs/README.md)", () => {
+	it.each([
+		// A passive question of what is possible, weighed by a word or a question after it.
+		"Could the thumbnails be stored somewhere other than the app folder?",
+		"Could the two parsers be merged without changing any output, and what would it cost?",
+		"Could the queue live in Postgres rather than Redis, in theory?",
+		// A modal opening a question about a thing.
+		"Ought the release notes to list internal changes at all?",
+		"Need the importer keep the original file names?",
+		// An expectation asked about by a tag closing the same sentence.
+		"The backup ought to finish before midnight, I'd assumed — does it?",
+		"Nothing in the cache should be this stale — why is it?",
+		// A rule reported as context, and a command the docs tell the reader to run.
+		"Last month we agreed that nobody touches generated files without a review. Which of them were touched anyway?",
+		"The wiki tells you to run `git clean -fdx` first. Why is that needed?",
+		// A past the child cannot be ordered into, and whether something is still possible.
+		"Would you have split the module this way?",
+		"Is the file format settled, or can we still add fields?",
+		"Can we ever remove the v1 endpoints, given the mobile clients?",
+	])("lets through %s", (brief) => {
+		expect(classifyBrief(brief)).toEqual({ route: "fork", reasons: [] });
+	});
+
+	it.each([
+		"Could you cache the thumbnails somewhere other than the app folder?",
+		"The thumbnails should be cached somewhere other than the app folder.",
+		"Could the dead routes be removed?",
+		"The backup ought to finish before midnight — make it.",
+		"Make sure nobody edits the generated files.",
+		"Nobody edits the generated files without a review — that includes you.",
+		"Run `git clean -fdx` first.",
+		"Can we get the v1 endpoints removed?",
+	])("blocks %s", (brief) => {
+		expect(classifyBrief(brief).route).toBe("task");
+	});
+});

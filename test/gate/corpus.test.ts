@@ -25,20 +25,22 @@ const FALSE_BLOCK_TARGET = 0.05;
  */
 const HELD_OUT_RECALL_FLOOR = 0.98;
 /**
- * The held-out split's false blocks: 31 of 507 (6.1 %), above the 5 % target. The allow-list and
- * the read-only backstop block a fork whose words they cannot read as read-only; on briefs they
- * were not tuned on, that costs a rewritten call about one fork in sixteen. Dropping the backstop
- * was measured and rejected: on the ten files before heldout-polite11 it freed 4 of those forks and
- * let 7 task briefs through. This is a ceiling, not the target: it fails if the gate blocks more.
+ * The held-out split's false blocks: 28 of 507 (5.5 %), above the 5 % target (31, 6.1 %, before
+ * the seventh round read possibility and modal questions, tagged expectations and reported rules).
+ * The allow-list and the read-only backstop block a fork whose words they cannot read as
+ * read-only; on briefs they were not tuned on, that costs a rewritten call about one fork in
+ * eighteen. Dropping the backstop was measured and rejected: on the ten files before
+ * heldout-polite11 it freed 4 of those forks and let 7 task briefs through. This is a ceiling, not
+ * the target: it fails if the gate blocks 31 or more.
  */
-const HELD_OUT_FALSE_BLOCK_CEILING = 0.065;
+const HELD_OUT_FALSE_BLOCK_CEILING = 0.06;
 /**
  * The tuning split's false-block budget since the read-only backstop (src/gate/backstop.ts) and
  * the allow-list (src/gate/allow.ts): they block any brief that does not read as read-only, and
  * trade a few wrongly blocked forks (a rewritten call each) for orders no rule reads (an unchecked
- * fork each). It stands at 20 of 1010 (2.0 %).
+ * fork each). It stands at 18 of 1082 (1.7 %); 22 would break the budget.
  */
-const TUNING_FALSE_BLOCK_BUDGET = 0.025;
+const TUNING_FALSE_BLOCK_BUDGET = 0.02;
 
 describe("the brief corpus", () => {
 	const rows = allBriefs();
