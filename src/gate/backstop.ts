@@ -23,6 +23,7 @@ import {
 import { longestAt, nounUse } from "./clauses.ts";
 import { changingShell } from "./commands.ts";
 import { asksToUnderstand, describes, embeddedAt, norm, obliged, whClause } from "./described.ts";
+import { guessedMust } from "./guesses.ts";
 import { type Hit, hit, objectOf, quoteEnd } from "./hits.ts";
 import { NEGATION_IDIOMS, verbIdiomAt } from "./idioms.ts";
 import { pastCounterfactual, stillPossible } from "./questions.ts";
@@ -74,7 +75,9 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 	// "Shall we go through …?", "must we keep it?": a modal that opens a question asks, it lays down nothing.
 	const asking = i === 0 && c.sentence.question && INVERTED.has(w) && WE_OR_I.has(norm(c.tokens[1]));
 	if (CONSTRAINT_MARKERS.has(w))
-		return contrast(c.tokens, i) || negativeSubject(c.tokens, i) || asking ? undefined : "rule";
+		return contrast(c.tokens, i) || negativeSubject(c.tokens, i) || asking || guessedMust(c.tokens, i)
+			? undefined
+			: "rule";
 	// A label ("Update:") names what follows.
 	if (nextInSentence(c, c.tokens[i] as Token)?.text === ":") return undefined;
 	if (!actForm(w) || nounUse(c.tokens, i) || readingCommand(c.tokens, i)) return undefined;

@@ -10,6 +10,7 @@ import { unknownVerb } from "./clauses.ts";
 import { changingShell, commandWords } from "./commands.ts";
 import { editOrder, fileShould, resultAsked, shapesAnswer } from "./edits.ts";
 import { framedOrder, gives } from "./framed.ts";
+import { guessedMust } from "./guesses.ts";
 import { type Hit, hit, isWord, objectOf, quoteEnd } from "./hits.ts";
 import { COMMIT_TO_CHOICE, verbIdiomAt } from "./idioms.ts";
 import { placeOrder, resumeOrder } from "./placements.ts";
@@ -28,33 +29,13 @@ import {
 } from "./verbs.ts";
 
 const RUN_VERBS = new Set(["run", "execute", "exec", "invoke", "type", "apply", "re-run", "rerun"]);
-const RUN_OBJECTS = new Set([
-	"migration",
-	"migrations",
-	"formatter",
-	"codemod",
-	"fixer",
-	"generator",
-	"seed",
-	"seeds",
-	"install",
-	"installer",
-	"setup",
-	"autofix",
-	"codegen",
-]);
+const RUN_OBJECTS = new Set(
+	"migration migrations formatter codemod fixer generator seed seeds install installer setup autofix codegen".split(
+		" ",
+	),
+);
 const PRONOUN_WORK = new Set(["it", "this", "that"]);
-const PRONOUN_VERBS = new Set([
-	"finish",
-	"complete",
-	"continue",
-	"resume",
-	"do",
-	"redo",
-	"perform",
-	"execute",
-	"carry",
-]);
+const PRONOUN_VERBS = new Set("finish complete continue resume do redo perform execute carry".split(" "));
 const CONTINUE_SKIP = new Set([
 	"of",
 	"the",
@@ -208,7 +189,8 @@ function headOrder(c: Clause): Hit[] {
 	if (c.mood !== "directive" || !t || t.kind !== "word") return [];
 	const resumed = resumeOrder(c);
 	if (resumed.length > 0) return resumed;
-	if (verbIdiomAt(tokens, head) > 0 || shapesAnswer(c)) return [];
+	// "We must have a memory leak somewhere": a guess about the code, not a duty.
+	if (verbIdiomAt(tokens, head) > 0 || shapesAnswer(c) || guessedMust(tokens, head - 1)) return [];
 	const v = t.norm;
 	const words = tokens.slice(head).map((x) => x.norm);
 	if (commandWords(words)) return [order(tokens, head, "command")];
@@ -256,7 +238,7 @@ function statedNeed(c: Clause): Hit[] {
 			return [hit("file-change", "stated-need", tokens[head] as Token, t)];
 		// "the stale branches are to be deleted": an order in the passive.
 		const toBe = isWord(tokens, i, ["is", "are"]) && isWord(tokens, i + 1, ["to"]) && isWord(tokens, i + 2, ["be"]);
-		if (!NEEDS.has(t.norm) && !toBe) continue;
+		if ((!NEEDS.has(t.norm) && !toBe) || guessedMust(tokens, i) || guessedMust(tokens, i - 1)) continue;
 		const window = tokens.slice(i + 1, i + 4);
 		// "these fixtures need to go" (removed), "somebody has to delete them".
 		const to = isWord(tokens, i + 1, ["to"]) ? tokens[i + 2] : undefined;

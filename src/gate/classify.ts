@@ -40,6 +40,7 @@ import { desireHits } from "./desires.ts";
 import type { Hit } from "./hits.ts";
 import { impliedHits, impliedSentenceHits } from "./implied.ts";
 import { indirectRuleHits } from "./indirect.ts";
+import { plansAskedAbout } from "./plans.ts";
 import { prohibitionHits } from "./prohibitions.ts";
 import { dataRegions } from "./regions.ts";
 import { askedAbout } from "./requests.ts";
@@ -98,7 +99,10 @@ export function briefHits(brief: string): Hit[] {
 	const all = sentences(scan(brief, dataRegions(brief)));
 	const lists = all.map((s) => joinAsides(clauses(s)));
 	const hits: Hit[] = [];
+	const planned = plansAskedAbout(lists);
 	for (let s = 0; s < all.length; s++) {
+		// "The team wants to bump React. What would break?": someone else's plan, asked about.
+		if (planned.has(s)) continue;
 		const list = lists[s] as Clause[];
 		list.forEach((c, k) => {
 			const asked = () => askedAbout(c, [...list.slice(k + 1), ...(lists[s + 1] ?? [])].slice(0, FOLLOW_UP));
@@ -126,7 +130,9 @@ export function briefHits(brief: string): Hit[] {
 function readClauses(brief: string): Clause[][] {
 	const all = sentences(scan(brief, dataRegions(brief)));
 	const lists = all.map((s) => joinAsides(clauses(s)));
+	const planned = plansAskedAbout(lists);
 	return lists.map((list, s) => {
+		if (planned.has(s)) return [];
 		// A suggestion the brief goes on to ask about is a question here too ("… but convince me otherwise").
 		const after = (k: number) => [...list.slice(k + 1), ...(lists[s + 1] ?? [])].slice(0, FOLLOW_UP);
 		return list.filter((c, k) => !(c.suggestion && askedAbout(c, after(k))));

@@ -9,6 +9,7 @@
  * - but not the child's own answer: "put them in a table in your answer", "leave a comment in your
  *   reply", "number the steps in your explanation" shape the reply and change no file.
  */
+import { formsAnswer } from "./answer-form.ts";
 import { embedded, type Hit, hit, isWord, pathText, quoteEnd } from "./hits.ts";
 import type { Clause, Token } from "./types.ts";
 import { changeParticiple, PROSE_OBJECTS, pastTense } from "./verbs.ts";
@@ -66,7 +67,7 @@ function whenReporting(tokens: readonly Token[]): boolean {
  */
 export function shapesAnswer(c: Clause): boolean {
 	const { tokens, head } = c;
-	if (whenReporting(tokens)) return true;
+	if (whenReporting(tokens) || formsAnswer(tokens, head)) return true;
 	for (let i = head + 1; i < tokens.length; i++) if (isWord(tokens, i, DESTINATIONS) && replyAt(tokens, i)) return true;
 	return replyAt(tokens, head);
 }

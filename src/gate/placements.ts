@@ -40,7 +40,8 @@ const namesPlace = (tokens: readonly Token[]) =>
 function answerOrSideBySide(tokens: readonly Token[]): boolean {
 	return tokens.some(
 		(t, k) =>
-			(t.norm === "your" && isWord(tokens, k + 1, ["answer", "reply", "response", "summary", "report"])) ||
+			(t.norm === "your" &&
+				isWord(tokens, k + 1, ["answer", "reply", "response", "summary", "report", "findings", "points"])) ||
 			(t.norm === "side" && isWord(tokens, k + 1, ["by"]) && isWord(tokens, k + 2, ["side"])),
 	);
 }

@@ -7,6 +7,7 @@ import { DESCRIBED_AFTER_NEGATIVE, RUNS } from "./act-words.ts";
 import { ANSWER_NOUNS } from "./allow-words.ts";
 import { longestAt } from "./clauses.ts";
 import { embeddedAt, norm } from "./described.ts";
+import { guessedMust } from "./guesses.ts";
 import { objectOf, pathText } from "./hits.ts";
 import {
 	actVerb,
@@ -47,6 +48,8 @@ export function readOrder(c: Clause): Reading {
 	const { tokens, head } = c;
 	if (head >= tokens.length) return no("unread-order", 0);
 	if (asksAnswer(tokens, head) || readingCommand(tokens, head)) return ok("understanding");
+	// "We must have a memory leak somewhere": a guess about the code, the context of a question.
+	if (guessedMust(tokens, head - 1)) return ok("context");
 	// "Help me make sense of …", "use the numbers above to tell me …": a means to an answer.
 	const helped = norm(tokens[head]) === "help" && ["me", "us"].includes(norm(tokens[head + 1]));
 	if (helped && asksAnswer(tokens, head + 2)) return ok("understanding");

@@ -7,6 +7,7 @@ import { EMBEDDERS } from "./act-words.ts";
 import { ANSWER_NOUNS, PERCEPTION } from "./allow-words.ts";
 import { longestAt } from "./clauses.ts";
 import { embeddedAt, norm } from "./described.ts";
+import { guessedMust } from "./guesses.ts";
 import {
 	actVerb,
 	answerPhrase,
@@ -108,7 +109,8 @@ export function wishAt(c: Clause, i: number): string {
 	if (longestAt(tokens, i, RULE_STATES) > 0) return "unread-state";
 	const wish = WISH_WORDS.has(w) || w.endsWith("'d") || longestAt(tokens, i, WISH_PHRASES) > 0;
 	// "Something must be holding the lock", "users need to log in twice": a guess, or others' needs.
-	const guessed = w === "must" && (norm(tokens[i + 1]) === "have" || norm(tokens[i + 2]).endsWith("ing"));
+	const guessed =
+		guessedMust(tokens, i) || (w === "must" && (norm(tokens[i + 1]) === "have" || norm(tokens[i + 2]).endsWith("ing")));
 	if (wish && (guessed || OTHERS.has(norm(tokens[i - 1])))) return "";
 	if (wish) return wantsAnswer(tokens, i) ? "answer" : readingAdvice(c, i) ? "" : "unread-wish";
 	if (YOU.has(w) || (YOU_CONTRACTED.has(w) && !SELF.has(w))) {

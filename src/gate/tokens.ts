@@ -28,7 +28,8 @@ const EXTENSIONS =
 	"sh|bash|zsh|css|scss|html?|vue|svelte|sql|env|ini|cfg|conf|xml|csv|tsv|log|proto|graphql|gql|tf|lua|php|" +
 	"swift|dart|exs?|hs|scala|gradle|properties|gitignore|npmrc|nvmrc|dockerignore|editorconfig|snap|patch|diff";
 
-const ASCII_WORD = /[A-Za-z][A-Za-z0-9_]*(?:\.\d+)*(?:['’ʼ′＇][A-Za-z]+)*(?:-[A-Za-z0-9]+)*/y;
+/** A word; "TL;DR" is one ("put a TL;DR at the top"), not a clause break between "TL" and "DR". */
+const ASCII_WORD = /[Tt][Ll];[Dd][Rr]\b|[A-Za-z][A-Za-z0-9_]*(?:\.\d+)*(?:['’ʼ′＇][A-Za-z]+)*(?:-[A-Za-z0-9]+)*/y;
 
 /**
  * Words with letters beyond ASCII. Kept apart from the ASCII pattern above because a pattern with

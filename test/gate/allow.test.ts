@@ -181,3 +181,36 @@ describe("forks the seventh round reads, and their near twins that still block (
 		expect(classifyBrief(brief).route).toBe("task");
 	});
 });
+
+describe("forks the eighth round reads, and their near twins that still block (test/fixtures/briefs/README.md)", () => {
+	it.each([
+		// What the answer holds, naming no file: read-only unless it limits the answer.
+		"Include line numbers for each claim you make.",
+		"Give the file and line for every problem you raise.",
+		"Number your points and put the weakest last.",
+		"Put a TL;DR at the top of your reply.",
+		// A guess about the code, not a duty.
+		"We must have a race in the scheduler somewhere. Which tasks share state?",
+		"Someone must have changed the default port. When did it move?",
+		"There must be a typo in the route table; which paths fail to match?",
+		// A third party's own plan, asked about.
+		"Finance plans to drop the old invoice format. Which reports still read it?",
+		"The platform team is going to retire Node 18. What of ours still runs on it?",
+	])("lets through %s", (brief) => {
+		expect(classifyBrief(brief)).toEqual({ route: "fork", reasons: [] });
+	});
+
+	it.each([
+		"Include a regression test for each bug you find.",
+		"Put a TL;DR at the top of docs/guide.md.",
+		"Number the migrations in db/ and put the oldest first.",
+		"We must fix the race in the scheduler.",
+		"There must be no typos in the route table.",
+		"We must have a fallback for the payment provider.",
+		"Finance wants you to drop the old invoice format.",
+		"Finance plans to drop the old invoice format. Can you start on it?",
+		"Finance wants the old invoice format dropped.",
+	])("blocks %s", (brief) => {
+		expect(classifyBrief(brief).route).toBe("task");
+	});
+});
