@@ -14,7 +14,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
-import { cpus, loadavg } from "node:os";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { renderTable } from "../src/format/table.ts";
 import { copyPackage, NPM_ENV, packTarball } from "../test/install/package.ts";
@@ -23,7 +23,7 @@ import { tempDir } from "../test/support/task-fixture.ts";
 import type { Bench } from "./run.ts";
 import { type FirstPrompt, firstPrompt } from "./support/first-prompt.ts";
 import { PATH_ENV } from "./support/probes.ts";
-import { median, ratio, show } from "./support/stats.ts";
+import { footer, median, ratio, show } from "./support/stats.ts";
 
 /** Every directory this benchmark made (agent dirs, the sources' copy, the caches), removed at its end. */
 const made: string[] = [];
@@ -115,12 +115,7 @@ const bench: Bench = async ({ quick }) => {
 			["left", "right", "right", "right", "right"],
 		),
 		"",
-		`load average before and after: ${loadBefore.map((l) => l.toFixed(1)).join(" ")} / ${loadavg()
-			.map((l) => l.toFixed(1))
-			.join(" ")} (on ${cpus().length} cores)`,
-		`targets: ${Object.entries(targets)
-			.map(([k, ok]) => `${k} ${ok ? "met" : "NOT met"}`)
-			.join(", ")}`,
+		...footer(loadBefore, targets),
 	].join("\n");
 	return {
 		name: "first-prompt",

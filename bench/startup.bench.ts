@@ -23,7 +23,7 @@
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, loadavg } from "node:os";
+import { loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { renderTable } from "../src/format/table.ts";
 import { copyPackage, NPM_ENV, packTarball } from "../test/install/package.ts";
@@ -33,7 +33,7 @@ import type { Bench } from "./run.ts";
 import { jitiImportTimes } from "./support/jiti-import.ts";
 import { loadedModules } from "./support/loaded-modules.ts";
 import { interleave, PATH_ENV, type Probe, piBlocks, spread } from "./support/probes.ts";
-import { median, ratio, show } from "./support/stats.ts";
+import { footer, median, ratio, show } from "./support/stats.ts";
 
 function agentDir(name: string): string {
 	const dir = join(tempDir(`pi-delegate-startup-${name}-`), "agent");
@@ -278,12 +278,7 @@ const bench: Bench = async ({ quick }) => {
 		"",
 		`Pi's own timing of index.ts, import + factory: a clone ${show.ms(timings.local.total)}, ` +
 			`the sources ${show.ms(timings.sources.total)}, installed ${show.ms(timings.tarball.total)}`,
-		`load average before and after: ${loadBefore.map((l) => l.toFixed(1)).join(" ")} / ${loadavg()
-			.map((l) => l.toFixed(1))
-			.join(" ")} (on ${cpus().length} cores)`,
-		`targets: ${Object.entries(targets)
-			.map(([k, ok]) => `${k} ${ok ? "met" : "NOT met"}`)
-			.join(", ")}`,
+		...footer(loadBefore, targets),
 	].join("\n");
 	const medians = (samples: Record<string, number[]>) =>
 		Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v)]));

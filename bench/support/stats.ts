@@ -1,4 +1,5 @@
-/** Figures for benchmarks: medians, ratios, and their display. */
+/** Figures for benchmarks: medians, ratios, their display, and the footer under a timing table. */
+import { cpus, loadavg } from "node:os";
 
 export function median(values: readonly number[]): number {
 	if (values.length === 0) return Number.NaN;
@@ -20,3 +21,21 @@ export const show = {
 	usd: (v: number) => (Number.isFinite(v) ? `$${v.toFixed(5)}` : "—"),
 	pct: (v: number) => (Number.isFinite(v) ? `${(v * 100).toFixed(1)}%` : "—"),
 };
+
+/**
+ * The two lines that close a timing benchmark's table: the load average when it began and now (on a
+ * shared machine, the first thing to read beside a slow figure), and which of its targets it met.
+ */
+export function footer(
+	loadBefore: readonly number[],
+	targets: Record<string, boolean>,
+	now: { load: readonly number[]; cores: number } = { load: loadavg(), cores: cpus().length },
+): string[] {
+	const load = (l: readonly number[]) => l.map((v) => v.toFixed(1)).join(" ");
+	return [
+		`load average before and after: ${load(loadBefore)} / ${load(now.load)} (on ${now.cores} cores)`,
+		`targets: ${Object.entries(targets)
+			.map(([k, ok]) => `${k} ${ok ? "met" : "NOT met"}`)
+			.join(", ")}`,
+	];
+}

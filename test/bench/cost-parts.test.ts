@@ -148,16 +148,37 @@ describe("costParts", () => {
 	});
 });
 
-describe("peakChildren", () => {
-	it("counts children whose first request to last answer overlap", () => {
-		const child = (seq: number, conversation: string, span: [number, number]) =>
-			entry({ seq, label: "child", conversation, tools: [], system: 0, total: 10, usage: {}, span });
-		expect(peakChildren([child(1, "a", [0, 10]), child(2, "b", [5, 15]), child(3, "c", [10, 20])])).toBe(2);
-		expect(peakChildren([child(1, "a", [0, 10]), child(2, "a", [20, 30]), child(3, "b", [11, 19])])).toBe(2);
+describe("peakChildren counts children whose first request to last answer overlap", () => {
+	/** Each child's conversation and the span of one of its requests, in the order they were sent. */
+	const cases: Array<[string, Array<[string, [number, number]]>, number]> = [
+		[
+			"one ending as the next but one starts",
+			[
+				["a", [0, 10]],
+				["b", [5, 15]],
+				["c", [10, 20]],
+			],
+			2,
+		],
+		[
+			"one inside the gap between another's requests",
+			[
+				["a", [0, 10]],
+				["a", [20, 30]],
+				["b", [11, 19]],
+			],
+			2,
+		],
+	];
+	it.each(cases)("%s", (_, requests, peak) => {
+		const children = requests.map(([conversation, span], i) =>
+			entry({ seq: i + 1, label: "child", conversation, tools: [], system: 0, total: 10, usage: {}, span }),
+		);
+		expect(peakChildren(children)).toBe(peak);
 	});
 });
 
-describe("attribution", () => {
+describe("attribution splits the parent's added prefix by part and nets out the definition naive carries instead", () => {
 	const cell = (role: string, dollars: number, parts: Record<string, number>): PartsCell => ({
 		workload: { id: "burst-4", label: "burst of 4", children: 4, bursts: 1 },
 		model: SONNET.id,
@@ -165,32 +186,40 @@ describe("attribution", () => {
 		median: { dollars, parts },
 	});
 
-	it("splits the parent's added prefix by part and nets out the definition naive carries instead", () => {
-		const pd = {
-			"parent.tool.read.tokens": 100,
-			"parent.tool.read.usd": 0.001,
-			"parent.tool.task.tokens": 600,
-			"parent.tool.task.usd": 0.006,
-			"parent.system.tokens": 400,
-			"parent.system.usd": 0.004,
-			"child.handBack.tokens": 60,
-		};
-		const naive = {
-			"parent.tool.read.tokens": 100,
-			"parent.tool.subagent.tokens": 300,
-			"parent.system.tokens": 200,
-			"child.handBack.tokens": 15,
-		};
-		const items = attribution([cell("pi-delegate", 0.1, pd), cell("baseline", 0.08, naive)], SONNET, "burst-4");
-		const of = (start: string) => items.find((i) => i.item.startsWith(start))!;
-		expect(of("`task`").tokens).toBe(600);
-		expect(of("`task`").share).toBeCloseTo(0.06, 12);
+	const pd = {
+		"parent.tool.read.tokens": 100,
+		"parent.tool.read.usd": 0.001,
+		"parent.tool.task.tokens": 600,
+		"parent.tool.task.usd": 0.006,
+		"parent.system.tokens": 400,
+		"parent.system.usd": 0.004,
+		"child.handBack.tokens": 60,
+	};
+	const naive = {
+		"parent.tool.read.tokens": 100,
+		"parent.tool.subagent.tokens": 300,
+		"parent.system.tokens": 200,
+		"child.handBack.tokens": 15,
+	};
+	const items = attribution([cell("pi-delegate", 0.1, pd), cell("baseline", 0.08, naive)], SONNET, "burst-4");
+	const of = (start: string) => items.find((i) => i.item.startsWith(start))!;
+
+	it.each([
+		["`task`", 600],
+		["delegation rule", 200],
+		["= the parent's added prefix", 500],
+		["hand-back", 45],
+	])("counts the item %s at %i tokens", (start, tokens) => {
+		expect(of(start).tokens).toBe(tokens);
+	});
+
+	it.each<[string, "usd" | "share", number]>([
+		["`task`", "share", 0.06],
 		// Naive's `subagent` is priced at what pi-delegate paid per token of its tools (0.007 / 700).
-		expect(of("less naive's `subagent`").usd).toBeCloseTo(-0.003, 12);
-		expect(of("delegation rule").tokens).toBe(200);
-		expect(of("delegation rule").usd).toBeCloseTo(0.002, 12);
-		expect(of("= the parent's added prefix").tokens).toBe(500);
-		expect(of("hand-back").tokens).toBe(45);
-		expect(of("hand-back").usd).toBeCloseTo(usd(p.output, 45 * 4), 12);
+		["less naive's `subagent`", "usd", -0.003],
+		["delegation rule", "usd", 0.002],
+		["hand-back", "usd", usd(p.output, 45 * 4)],
+	])("puts the item %s's %s at %d", (start, field, value) => {
+		expect(of(start)[field]).toBeCloseTo(value, 12);
 	});
 });

@@ -1,25 +1,7 @@
 /** Snapshot-level diffing: attribution to roots, order, and roots that vanish or do not match. */
 import { describe, expect, it } from "vitest";
 import { diffSnapshots } from "../../src/boundary/diff.ts";
-import { treeFromPairs } from "../../src/boundary/tree.ts";
-import type { RootSnapshot, Snapshot } from "../../src/boundary/types.ts";
-
-function root(path: string, entries: Array<[string, string]>, over: Partial<RootSnapshot> = {}): RootSnapshot {
-	const tree = treeFromPairs(over.status && over.status !== "ok" ? [] : [["", "d 755"], ...entries]);
-	return {
-		root: path,
-		realPath: path,
-		status: "ok",
-		walker: "find",
-		tree,
-		hashes: {},
-		git: [],
-		unreadable: {},
-		excluded: [],
-		...over,
-	};
-}
-const snap = (...roots: RootSnapshot[]): Snapshot => ({ version: 3, takenAt: "2026-01-01T00:00:00.000Z", roots });
+import { rootSnapshot as root, snapshotOf as snap } from "./helpers.ts";
 
 describe("diffSnapshots", () => {
 	it("attributes each change to its root and orders by root, then path, then kind", () => {

@@ -93,3 +93,34 @@ export function walkedOf(pairs: Array<[string, string]>, unreadable: Record<stri
 	});
 	return { tree: treeFromPairs(plain), hashes, unreadable };
 }
+
+/**
+ * A hand-made snapshot of one root, for the pure diff and judgement: `entries` under its root
+ * directory (no entry at all when `over.status` says the root was not read), any field overridden.
+ */
+export function rootSnapshot(
+	path: string,
+	entries: Array<[string, string]> = [],
+	over: Partial<RootSnapshot> = {},
+): RootSnapshot {
+	const tree = treeFromPairs(over.status && over.status !== "ok" ? [] : [["", "d 755"], ...entries]);
+	return {
+		root: path,
+		realPath: path,
+		status: "ok",
+		walker: "find",
+		tree,
+		hashes: {},
+		git: [],
+		unreadable: {},
+		excluded: [],
+		...over,
+	};
+}
+
+/** A snapshot of `roots`, taken at a fixed time. */
+export const snapshotOf = (...roots: RootSnapshot[]): Snapshot => ({
+	version: 3,
+	takenAt: "2026-01-01T00:00:00.000Z",
+	roots,
+});

@@ -19,10 +19,9 @@ import { type Exec, exec } from "../../src/boundary/exec.ts";
 import { boundaryFindings } from "../../src/boundary/findings.ts";
 import { snapshotRoots } from "../../src/boundary/snapshot.ts";
 import { treeFromPairs } from "../../src/boundary/tree.ts";
-import type { RootSnapshot, Snapshot } from "../../src/boundary/types.ts";
 import { nodeFs, type WalkFs, walkWithNode } from "../../src/boundary/walk-node.ts";
 import { runCli } from "../support/cli.ts";
-import { gitRepo, pathsOf, tempDir, write } from "./helpers.ts";
+import { gitRepo, pathsOf, rootSnapshot as root, snapshotOf as snap, tempDir, write } from "./helpers.ts";
 
 const REPO = join(import.meta.dirname, "..", "..");
 const NOBODY = 65534;
@@ -179,33 +178,15 @@ describe("a repository git cannot read", () => {
 	});
 });
 
-/** A hand-made root snapshot for the pure judgement. */
-function root(path: string, over: Partial<RootSnapshot> = {}): RootSnapshot {
-	const tree = treeFromPairs([["", "d 755"]]);
-	return {
-		root: path,
-		realPath: path,
-		status: "ok",
-		walker: "find",
-		tree,
-		hashes: {},
-		git: [],
-		unreadable: {},
-		excluded: [],
-		...over,
-	};
-}
-const snap = (...roots: RootSnapshot[]): Snapshot => ({ version: 3, takenAt: "2026-01-01T00:00:00.000Z", roots });
-
 describe("boundaryFindings", () => {
 	it("fails an unreadable part of a watched-only root, lists one of a writable root, and says when", () => {
 		const before = snap(
-			root("/w", { unreadable: { c: "EACCES" } }),
-			root("/r", { unreadable: { a: "EACCES", b: "EIO" } }),
+			root("/w", [], { unreadable: { c: "EACCES" } }),
+			root("/r", [], { unreadable: { a: "EACCES", b: "EIO" } }),
 		);
 		const after = snap(
-			root("/w", { unreadable: { c: "EACCES" } }),
-			root("/r", { unreadable: { a: "EACCES", n: "ENOENT" } }),
+			root("/w", [], { unreadable: { c: "EACCES" } }),
+			root("/r", [], { unreadable: { a: "EACCES", n: "ENOENT" } }),
 		);
 		const findings = boundaryFindings(before, after, { writeAllowed: ["/w"] });
 		expect(
@@ -221,7 +202,7 @@ describe("boundaryFindings", () => {
 	});
 
 	it("fails a root that could not be looked at at all", () => {
-		const denied = root("/gone", {
+		const denied = root("/gone", [], {
 			status: "unreadable",
 			realPath: null,
 			tree: Buffer.alloc(0),
@@ -246,9 +227,9 @@ describe("boundaryFindings", () => {
 			config: {},
 			files: {},
 		});
-		const before = snap(root("/r", { tree: tree("cache", "src"), git: [index("H 100644 aaa 0")] }));
+		const before = snap(root("/r", [], { tree: tree("cache", "src"), git: [index("H 100644 aaa 0")] }));
 		const after = snap(
-			root("/r", { tree: tree("cache", "cache/new", "src", "src/new"), git: [index("H 100644 bbb 0")] }),
+			root("/r", [], { tree: tree("cache", "cache/new", "src", "src/new"), git: [index("H 100644 bbb 0")] }),
 		);
 		const findings = boundaryFindings(before, after, { writeAllowed: [], exclude: ["/r/cache", "/elsewhere/x"] });
 		expect(findings.changes.map((c) => `${c.kind} ${c.path}`)).toEqual(["index cache/x", "added src/new"]);
@@ -257,7 +238,7 @@ describe("boundaryFindings", () => {
 	});
 
 	it("never counts an unreadable part under an exclusion, and an exclusion never fails", () => {
-		const both = snap(root("/r", { excluded: ["mnt"], unreadable: { "mnt/deep": "EIO", other: "EIO" } }));
+		const both = snap(root("/r", [], { excluded: ["mnt"], unreadable: { "mnt/deep": "EIO", other: "EIO" } }));
 		const findings = boundaryFindings(both, both, { writeAllowed: [] });
 		expect(findings.failures.map((c) => c.path)).toEqual(["other"]);
 		expect(findings.unchecked.map((p) => `${p.kind} ${p.path}`)).toEqual(["excluded mnt", "unreadable other"]);

@@ -4,6 +4,7 @@
  * child's inbox), stop (running or queued), and a background fork.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import type { TurnSpec } from "../../bench/emulator/script.ts";
 import { sessionBackground } from "../../src/pi/background.ts";
 import { type BackgroundParent, backgroundParent, backgroundTasks } from "../support/background-parent.ts";
 
@@ -21,20 +22,34 @@ function runIds(text: string): string[] {
 	return [...text.matchAll(/child-\w#\d+/g)].map((m) => m[0]);
 }
 
+/** The parent's call on one of its turns after the launch, given the run ids the launch named. */
+type Step = (ids: readonly string[], p: BackgroundParent) => string | TurnSpec;
+
+/**
+ * A parent (in-process) that launches the children tagged `tags` in the background on its first
+ * turn, makes the calls of `steps` on the turns after it, one a turn, then says "Noted.". `results`
+ * holds the tool result each turn saw (the launch's at 1); `ids` is filled from it on turn 1.
+ */
+async function launching(tags: readonly string[], steps: readonly Step[], backgroundLimit?: number) {
+	const results: string[] = [];
+	const ids: string[] = [];
+	const p = await backgroundParent({
+		runner: "in-process",
+		backgroundLimit,
+		parent: (request, turn) => {
+			results.push(request.toolResults[0]?.text ?? "");
+			if (turn === 0) return backgroundTasks(p.cwd, tags);
+			if (turn === 1) ids.push(...runIds(results[1] ?? ""));
+			return steps[turn - 1]?.(ids, p) ?? "Noted.";
+		},
+	});
+	open = p;
+	return { p, results, ids };
+}
+
 describe("the queue", () => {
 	it("runs at most backgroundLimit children at once; the rest are listed as queued and start in order", async () => {
-		const results: string[] = [];
-		const p = await backgroundParent({
-			runner: "in-process",
-			backgroundLimit: 1,
-			parent: (request, turn) => {
-				results.push(request.toolResults[0]?.text ?? "");
-				if (turn === 0) return backgroundTasks(p.cwd, ["A", "B", "C"]);
-				if (turn === 1) return childrenCall({ action: "list" });
-				return "Noted.";
-			},
-		});
-		open = p;
+		const { p, results } = await launching(["A", "B", "C"], [() => childrenCall({ action: "list" })], 1);
 		await p.session.prompt("[bg-parent] three, one at a time");
 		expect(results[1]).toMatch(/child-a#\d+, child-b#\d+ \(queued\), child-c#\d+ \(queued\)/);
 		expect(results[2]).toMatch(/child-a#\d+ {2}running/);
@@ -53,22 +68,13 @@ describe("the queue", () => {
 
 describe("children wait", () => {
 	it("returns after its time-out naming who still runs, and returns a result that ended so no message repeats it", async () => {
-		const results: string[] = [];
-		let ids: string[] = [];
-		const p = await backgroundParent({
-			runner: "in-process",
-			parent: (request, turn) => {
-				results.push(request.toolResults[0]?.text ?? "");
-				if (turn === 0) return backgroundTasks(p.cwd, ["A", "B"]);
-				if (turn === 1) {
-					ids = runIds(results[1] ?? "");
-					return childrenCall({ action: "wait", timeout_s: 0.5 });
-				}
-				if (turn === 2) return childrenCall({ action: "wait", run: ids[0], timeout_s: 30 });
-				return "Noted.";
-			},
-		});
-		open = p;
+		const { p, results, ids } = await launching(
+			["A", "B"],
+			[
+				() => childrenCall({ action: "wait", timeout_s: 0.5 }),
+				(ids) => childrenCall({ action: "wait", run: ids[0], timeout_s: 30 }),
+			],
+		);
 		// A ends while the second wait is in progress.
 		p.session.subscribe((event) => {
 			if (event.type === "tool_execution_start" && (event.args as { run?: string }).run !== undefined) {
@@ -88,24 +94,17 @@ describe("children wait", () => {
 
 describe("children send and stop", () => {
 	it("puts a message into the running child's inbox", async () => {
-		let ids: string[] = [];
 		const received: string[] = [];
-		const results: string[] = [];
-		const p = await backgroundParent({
-			runner: "in-process",
-			parent: (request, turn) => {
-				results.push(request.toolResults[0]?.text ?? "");
-				if (turn === 0) return backgroundTasks(p.cwd, ["A"]);
-				if (turn === 1) {
-					ids = runIds(results[1] ?? "");
+		const { p, results, ids } = await launching(
+			["A"],
+			[
+				(ids, p) => {
 					const run = sessionBackground(p.session.sessionManager.getSessionId()).get(ids[0] ?? "");
 					run?.mailbox.subscribe((m) => received.push(m));
 					return childrenCall({ action: "send", run: ids[0], message: "Also read line 2." });
-				}
-				return "Noted.";
-			},
-		});
-		open = p;
+				},
+			],
+		);
 		await p.session.prompt("[bg-parent] one, then steer it");
 		expect(results[2]).toBe(`Sent to ${ids[0]}; it reads it at its next turn.`);
 		// The user's door: /children send.
@@ -116,22 +115,11 @@ describe("children send and stop", () => {
 	}, 60_000);
 
 	it("stops a running child (its FAIL comes as the message) and a queued one (it never runs)", async () => {
-		let ids: string[] = [];
-		const results: string[] = [];
-		const p = await backgroundParent({
-			runner: "in-process",
-			backgroundLimit: 1,
-			parent: (request, turn) => {
-				results.push(request.toolResults[0]?.text ?? "");
-				if (turn === 0) return backgroundTasks(p.cwd, ["A", "B"]);
-				if (turn === 1) {
-					ids = runIds(results[1] ?? "");
-					return { tools: [1, 0].map((i) => ({ name: "children", input: { action: "stop", run: ids[i] } })) };
-				}
-				return "Noted.";
-			},
-		});
-		open = p;
+		const { p, ids } = await launching(
+			["A", "B"],
+			[(ids) => ({ tools: [1, 0].map((i) => ({ name: "children", input: { action: "stop", run: ids[i] } })) })],
+			1,
+		);
 		await p.session.prompt("[bg-parent] two, then stop both");
 		await p.until(() => p.delivered().length === 2);
 		const byKey = new Map(p.delivered().map((d) => [d.key, d]));
@@ -218,26 +206,17 @@ describe("a background call with a bad spec", () => {
 
 describe("children report", () => {
 	it("returns an ended child's whole report (its detail, with the audit directory); a running one says to wait", async () => {
-		const results: string[] = [];
-		let ids: string[] = [];
-		const p = await backgroundParent({
-			runner: "in-process",
-			parent: (request, turn) => {
-				results.push(request.toolResults[0]?.text ?? "");
-				if (turn === 0) return backgroundTasks(p.cwd, ["A"]);
-				if (turn === 1) {
-					ids = runIds(results[1] ?? "");
-					return childrenCall({ action: "report", run: ids[0] });
-				}
-				if (turn === 2) {
+		const { p, results } = await launching(
+			["A"],
+			[
+				(ids) => childrenCall({ action: "report", run: ids[0] }),
+				(ids, p) => {
 					p.release("A");
 					return childrenCall({ action: "wait", run: ids[0], timeout_s: 30 });
-				}
-				if (turn === 3) return childrenCall({ action: "report", run: ids[0] });
-				return "Noted.";
-			},
-		});
-		open = p;
+				},
+				(ids) => childrenCall({ action: "report", run: ids[0] }),
+			],
+		);
 		await p.session.prompt("[bg-parent] one, then its report");
 		await p.until(() => results.length >= 5);
 		expect(results[2]).toMatch(/is still (running|queued); wait for it first/);

@@ -177,20 +177,29 @@ describe("a PASS whose sandbox prevented a write (point 3)", () => {
 	});
 });
 
+/** Live rows for `ids` on a clock the test sets with `at(ms)`, every update they send kept in order. */
+function rowsAt(ids: readonly string[]) {
+	let clock = 0;
+	const updates: ProgressUpdate[] = [];
+	const rows = liveRows(
+		ids,
+		(u) => updates.push(u),
+		() => clock,
+	);
+	const at = (ms: number) => {
+		clock = ms;
+	};
+	return { rows, updates, at };
+}
+
 describe("the live lines of a parallel call (point 4)", () => {
 	it("shows each child's own end as soon as it ends, its clock stopped, while the others run on", () => {
-		let clock = 0;
-		const updates: ProgressUpdate[] = [];
-		const rows = liveRows(
-			["lexer", "parser"],
-			(u) => updates.push(u),
-			() => clock,
-		);
+		const { rows, updates, at } = rowsAt(["lexer", "parser"]);
 		try {
-			clock = 7_500;
+			at(7_500);
 			rows.onProgress(0, { type: "phase", phase: "checking" });
 			rows.onEnd(0, "PASS", 0.0123);
-			clock = 12_000;
+			at(12_000);
 			rows.onProgress(1, { type: "phase", phase: "running" });
 			rows.onProgress(0, { type: "phase", phase: "checking" });
 		} finally {
@@ -202,15 +211,9 @@ describe("the live lines of a parallel call (point 4)", () => {
 	});
 
 	it("says a running child is stopping when the person quits Pi (the row outlives Pi), and runs on if Pi does", () => {
-		let clock = 0;
-		const updates: ProgressUpdate[] = [];
-		const rows = liveRows(
-			["lexer", "parser"],
-			(u) => updates.push(u),
-			() => clock,
-		);
+		const { rows, updates, at } = rowsAt(["lexer", "parser"]);
 		try {
-			clock = 4_000;
+			at(4_000);
 			rows.onEnd(0, "PASS", 0.01);
 			rows.onProgress(1, { type: "phase", phase: "running" });
 			veil();
@@ -218,7 +221,7 @@ describe("the live lines of a parallel call (point 4)", () => {
 				"lexer · PASS · 4.0 s · $0.01",
 				"parser · stopping · Pi quits · 4.0 s",
 			]);
-			clock = 5_000;
+			at(5_000);
 			unveil();
 			expect(updates.at(-1)?.details.line.split("\n")[1]).toBe("parser · running · 5.0 s");
 		} finally {

@@ -1,14 +1,9 @@
-import type { Theme } from "@earendil-works/pi-coding-agent";
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "vitest";
 import { renderTaskCall, renderTaskResult } from "../../src/pi/task-render.ts";
 import type { TaskResult } from "../../src/run/outcome/result.ts";
 import { ZERO_USAGE } from "../../src/run/types.ts";
-
-const theme = {
-	fg: (colour: string, text: string) => `<${colour}>${text}</${colour}>`,
-	bold: (text: string) => `*${text}*`,
-} as unknown as Theme;
+import { problem, taskResult, TAG_THEME as theme } from "../support/row-results.ts";
 
 const lines = (text: { render(width: number): readonly string[] }) =>
 	text
@@ -16,32 +11,14 @@ const lines = (text: { render(width: number): readonly string[] }) =>
 		.map((l) => l.trimEnd())
 		.join("\n");
 
+/** A task's result with `problems`, at no cost in 1.5 s (the figures these rows show). */
 function result(verdict: "PASS" | "FAIL", problems: string[] = []): TaskResult {
-	return {
-		version: 1,
-		kind: "task",
-		id: "t",
+	const { metrics } = taskResult();
+	return taskResult({
 		verdict,
-		problems: problems.map((message) => ({ path: [], code: "boundary", value: undefined, message, fix: "f" })),
-		warnings: [],
-		envelope: { status: "ok", deliverable: "the answer\nmore", evidence: [], unsure: [], did_not_do: [] },
-		claims: [],
-		delta: [],
-		violations: [],
-		roots: [],
-		metrics: {
-			usage: ZERO_USAGE,
-			elapsedS: 1.5,
-			toolCalls: 1,
-			turns: 2,
-			model: "p/m",
-			effort: "fast",
-			runner: "in-process",
-		},
-		auditDir: "/a",
-		startedAt: "",
-		finishedAt: "",
-	};
+		problems: problems.map(problem),
+		metrics: { ...metrics, usage: ZERO_USAGE, elapsedS: 1.5 },
+	});
 }
 
 const none = { text: "", isError: false };

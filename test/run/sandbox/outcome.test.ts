@@ -8,11 +8,11 @@ import { createEventState } from "../../../src/run/outcome/child-events.ts";
 import { type ChildExit, childOutcome } from "../../../src/run/outcome/child-outcome.ts";
 import { formatChildReport, parseChildReport } from "../../../src/run/outcome/child-report.ts";
 import { isolationSection, runIsolation } from "../../../src/run/outcome/isolation.ts";
-import type { TaskResult } from "../../../src/run/outcome/result.ts";
 import { judgeRun, sandboxBreach } from "../../../src/run/outcome/verdict.ts";
 import { containChild, containedExit, namespaceInit, sandboxToEnforce } from "../../../src/run/sandbox/contain.ts";
 import type { SandboxPlan, SandboxSupport } from "../../../src/run/sandbox/types.ts";
-import { type ChildLaunch, ZERO_USAGE } from "../../../src/run/types.ts";
+import type { ChildLaunch } from "../../../src/run/types.ts";
+import { taskResult } from "../../support/row-results.ts";
 
 const exit: ChildExit = {
 	code: 0,
@@ -170,32 +170,13 @@ describe("the report", () => {
 		sandbox: "enforce",
 		reports: [{ type: "prevented", attempt }],
 	});
-	const result: TaskResult = {
-		version: 1,
-		kind: "task",
-		id: "t",
-		verdict: "PASS",
-		problems: [],
-		warnings: [],
+	// The sandbox contains a subprocess child.
+	const result = taskResult({
 		envelope: undefined,
-		claims: [],
-		delta: [],
-		violations: [],
 		roots: [{ root: "/w", writable: true }],
-		metrics: {
-			usage: ZERO_USAGE,
-			elapsedS: 1,
-			toolCalls: 1,
-			turns: 1,
-			model: "m/x",
-			effort: "fast",
-			runner: "subprocess",
-		},
-		auditDir: "/a",
-		startedAt: "",
-		finishedAt: "",
+		metrics: { ...taskResult().metrics, runner: "subprocess" },
 		isolation: runIsolation(plan, outcome),
-	};
+	});
 
 	it("shows the sandbox, the containment and each prevented write", () => {
 		const text = renderReport(result);
