@@ -22,7 +22,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { renderTable } from "../src/format/table.ts";
 import { classifyBrief } from "../src/gate/classify.ts";
-import { corpusFiles, corpusSplits } from "../test/gate/corpus.ts";
+import { corpusFiles, corpusSplits, HELD_OUT_WRITTEN } from "../test/gate/corpus.ts";
 import { tempDir } from "../test/support/task-fixture.ts";
 import type { Bench } from "./run.ts";
 import { type CorpusScore, scoreCorpus } from "./support/gate-score.ts";
@@ -209,6 +209,7 @@ const bench: Bench = async ({ quick }) => {
 		table,
 		data: {
 			corpus: Object.fromEntries(scores.map(({ name, score }) => [name, score])),
+			newestHeldOut: HELD_OUT_WRITTEN.at(-1),
 			classify: { perBriefUs, long: sizes },
 			process: { rounds, target: TARGET, targetMet: cli.ratio <= TARGET, variants: processRows, samplesMs: times },
 		},

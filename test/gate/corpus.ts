@@ -12,6 +12,28 @@ export const BRIEFS_DIR = join(import.meta.dirname, "..", "fixtures", "briefs");
  */
 export const HELD_OUT_PREFIX = "heldout";
 
+/**
+ * The held-out files in the order they were written, oldest first. Their names do not sort that
+ * way (`heldout-agents` came after `heldout-polite12`), and the newest file is the one reported on
+ * its own: it is the only one scored once, after the last rule change. A test holds this list to
+ * the held-out files on disk.
+ */
+export const HELD_OUT_WRITTEN = [
+	"heldout-polite",
+	"heldout-polite2",
+	"heldout-polite3",
+	"heldout-polite4",
+	"heldout-polite5",
+	"heldout-polite6",
+	"heldout-polite7",
+	"heldout-polite8",
+	"heldout-polite9",
+	"heldout-polite10",
+	"heldout-polite11",
+	"heldout-polite12",
+	"heldout-agents",
+] as const;
+
 /** Each corpus file by name (without .jsonl), in name order. */
 export function corpusFiles(): Array<{ name: string; rows: LabelledBrief[] }> {
 	return readdirSync(BRIEFS_DIR)
