@@ -16,6 +16,14 @@ const submit = (envelope: Parameters<typeof fauxToolCall>[1]) =>
 const call = (name: string, args: Parameters<typeof fauxToolCall>[1]) =>
 	fauxAssistantMessage([fauxToolCall(name, args)], { stopReason: "toolUse" });
 
+/** Runs a read-only task on a repository of `files` whose child hands in status "failed" with `answer`. */
+async function failedTask(files: Record<string, string>, goal: string, answer: Parameters<typeof submit>[0]) {
+	const a = gitRepo(files);
+	const { faux, run } = await taskHarness();
+	faux.script([submit({ status: "failed", ...answer })]);
+	return run(spec({ roots: [a], goal }));
+}
+
 describe("a task run", () => {
 	it("passes a write task that stays inside write_allowed and cites checkable evidence", async () => {
 		const a = gitRepo({ "README.md": "fix teh typo\n" });
@@ -102,16 +110,10 @@ describe("a task run", () => {
 	);
 
 	it("T2: a read-only task whose child refuses to write fails on its status, and the root is untouched", async () => {
-		const a = gitRepo({ "README.md": "teh\n" });
-		const { faux, run } = await taskHarness();
-		faux.script([
-			submit({
-				status: "failed",
-				deliverable: "The task is read-only; fixing the typo would change the root. Not done.",
-				did_not_do: ["fix the typo"],
-			}),
-		]);
-		const result = await run(spec({ roots: [a], goal: "Fix the typo in README.md" }));
+		const result = await failedTask({ "README.md": "teh\n" }, "Fix the typo in README.md", {
+			deliverable: "The task is read-only; fixing the typo would change the root. Not done.",
+			did_not_do: ["fix the typo"],
+		});
 		expect(result.verdict).toBe("FAIL");
 		expect(result.problems.map((p) => p.message)).toEqual(['the child reported status "failed"']);
 		expect(result.delta).toEqual([]);
@@ -144,16 +146,10 @@ describe("a task run", () => {
 	});
 
 	it("T1: a false premise answered with status failed is a FAIL", async () => {
-		const a = gitRepo({ "script.sh": "echo hi\n" });
-		const { faux, run } = await taskHarness();
-		faux.script([
-			submit({
-				status: "failed",
-				deliverable: "There is no HTTP client in script.sh.",
-				unsure: ["maybe another file was meant"],
-			}),
-		]);
-		const result = await run(spec({ roots: [a], goal: "Review the HTTP client retry logic in script.sh" }));
+		const result = await failedTask({ "script.sh": "echo hi\n" }, "Review the HTTP client retry logic in script.sh", {
+			deliverable: "There is no HTTP client in script.sh.",
+			unsure: ["maybe another file was meant"],
+		});
 		expect(result.verdict).toBe("FAIL");
 		expect(result.envelope?.status).toBe("failed");
 	});
