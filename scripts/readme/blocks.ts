@@ -12,6 +12,15 @@ const T4 = "examples/write-with-watched-root.json";
 /** docs/preview.md's project runs on a logged-in user's model: a key in the environment. */
 const LEDGER_KEY = { ANTHROPIC_API_KEY: "sk-ant-example" };
 
+/** `pi-delegate preview` with `args` in the ledger project (docs/preview.md), with its example key. */
+const ledgerPreview = (id: string, ...args: string[]): RunSpec => ({
+	id,
+	home: "ledger",
+	env: LEDGER_KEY,
+	cwd: (s) => s.ledger,
+	argv: () => ["preview", ...args],
+});
+
 const RUNS = {
 	doctor: {
 		id: "doctor",
@@ -158,41 +167,11 @@ const RUNS = {
 		slow: true,
 	},
 	// docs/preview.md: the ledger project, its scoped reviewer, the legacy mode, and two mistakes.
-	previewLedger: {
-		id: "preview-ledger",
-		home: "ledger",
-		env: LEDGER_KEY,
-		cwd: (s) => s.ledger,
-		argv: () => ["preview"],
-	},
-	previewReviewer: {
-		id: "preview-reviewer",
-		home: "ledger",
-		env: LEDGER_KEY,
-		cwd: (s) => s.ledger,
-		argv: () => ["preview", "--agent", "reviewer"],
-	},
-	previewLegacy: {
-		id: "preview-legacy",
-		home: "ledger",
-		env: LEDGER_KEY,
-		cwd: (s) => s.ledger,
-		argv: () => ["preview", "--mode", "legacy"],
-	},
-	previewTypoAgent: {
-		id: "preview-typo-agent",
-		home: "ledger",
-		env: LEDGER_KEY,
-		cwd: (s) => s.ledger,
-		argv: () => ["preview", "--agent", "reviwer"],
-	},
-	previewTypoMode: {
-		id: "preview-typo-mode",
-		home: "ledger",
-		env: LEDGER_KEY,
-		cwd: (s) => s.ledger,
-		argv: () => ["preview", "--mode", "focussed"],
-	},
+	previewLedger: ledgerPreview("preview-ledger"),
+	previewReviewer: ledgerPreview("preview-reviewer", "--agent", "reviewer"),
+	previewLegacy: ledgerPreview("preview-legacy", "--mode", "legacy"),
+	previewTypoAgent: ledgerPreview("preview-typo-agent", "--agent", "reviwer"),
+	previewTypoMode: ledgerPreview("preview-typo-mode", "--mode", "focussed"),
 } satisfies Record<string, RunSpec>;
 
 const GS = "docs/getting-started.md";
