@@ -24,6 +24,24 @@ async function failedTask(files: Record<string, string>, goal: string, answer: P
 	return run(spec({ roots: [a], goal }));
 }
 
+/**
+ * T4's scene: root a's README has a typo the child fixes (a is writable); compiling root b's module,
+ * which b only watches, writes __pycache__ into b. `steps` are the child's edit and compile.
+ */
+async function t4Scene() {
+	const a = gitRepo({ "README.md": "teh\n" });
+	const b = gitRepo({ "mod.py": "x = 1\n", ".gitignore": "__pycache__/\n" });
+	const { faux, run } = await taskHarness();
+	const compile = `python3 -m py_compile ${b}/mod.py`;
+	const steps = [
+		call("edit", { path: join(a, "README.md"), edits: [{ oldText: "teh", newText: "the" }] }),
+		call("bash", { command: compile }),
+	];
+	const t4Spec = (extra: Record<string, unknown> = {}) =>
+		spec({ read_only: false, roots: [a, b], write_allowed: [a], context: { commands: [compile] }, ...extra });
+	return { a, b, faux, run, compile, steps, t4Spec };
+}
+
 describe("a task run", () => {
 	it("passes a write task that stays inside write_allowed and cites checkable evidence", async () => {
 		const a = gitRepo({ "README.md": "fix teh typo\n" });
@@ -55,13 +73,9 @@ describe("a task run", () => {
 	});
 
 	it("T4: catches an incidental write into a watched-only root, and does not flag the authorised one", async () => {
-		const a = gitRepo({ "README.md": "teh\n" });
-		const b = gitRepo({ "mod.py": "x = 1\n", ".gitignore": "__pycache__/\n" });
-		const { faux, run } = await taskHarness();
-		const compile = `python3 -m py_compile ${b}/mod.py`;
+		const { a, b, faux, run, compile, steps, t4Spec } = await t4Scene();
 		faux.script([
-			call("edit", { path: join(a, "README.md"), edits: [{ oldText: "teh", newText: "the" }] }),
-			call("bash", { command: compile }),
+			...steps,
 			submit({
 				status: "ok",
 				deliverable: "typo fixed; module compiles",
@@ -72,9 +86,7 @@ describe("a task run", () => {
 			}),
 		]);
 		// Detection, with prevention off: the boundary diff alone must catch the write.
-		const result = await run(
-			spec({ read_only: false, roots: [a, b], write_allowed: [a], context: { commands: [compile] }, sandbox: "off" }),
-		);
+		const result = await run(t4Spec({ sandbox: "off" }));
 		expect(result.verdict).toBe("FAIL");
 		expect(result.violations.length).toBeGreaterThan(0);
 		expect(result.violations.every((c) => c.root === b && c.path.startsWith("__pycache__"))).toBe(true);
@@ -86,22 +98,16 @@ describe("a task run", () => {
 	it.runIf(sandboxSupport().enforce)(
 		"T4 under the sandbox: the incidental write is prevented, listed, and nothing changed",
 		async () => {
-			const a = gitRepo({ "README.md": "teh\n" });
-			const b = gitRepo({ "mod.py": "x = 1\n", ".gitignore": "__pycache__/\n" });
-			const { faux, run } = await taskHarness();
-			const compile = `python3 -m py_compile ${b}/mod.py`;
+			const { a, faux, run, steps, t4Spec } = await t4Scene();
 			faux.script([
-				call("edit", { path: join(a, "README.md"), edits: [{ oldText: "teh", newText: "the" }] }),
-				call("bash", { command: compile }),
+				...steps,
 				submit({
 					status: "ok",
 					deliverable: "typo fixed",
 					evidence: [{ claim: "typo fixed", pointer: `${a}/README.md:1` }],
 				}),
 			]);
-			const result = await run(
-				spec({ read_only: false, roots: [a, b], write_allowed: [a], context: { commands: [compile] } }),
-			);
+			const result = await run(t4Spec());
 			expect(result.violations).toEqual([]);
 			expect(result.delta.map((c) => `${c.root === a ? "a" : "b"} ${c.path}`)).toEqual(["a README.md"]);
 			expect(result.isolation?.sandbox).toBe("enforce");
