@@ -2,12 +2,12 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import pkg from "../package.json" with { type: "json" };
-import { type Command, type CommandEntry, type CommandIO, UsageError } from "../src/cli/command.ts";
+import { type Command, type CommandEntry, UsageError } from "../src/cli/command.ts";
 import { COMMANDS } from "../src/cli/commands.ts";
 import { main } from "../src/cli/main.ts";
 import { fitText } from "../src/format/fit.ts";
 import { visibleWidth } from "../src/format/table.ts";
-import { runCli } from "./support/cli.ts";
+import { recordingIO, runCli } from "./support/cli.ts";
 import { REPO } from "./support/pi.ts";
 
 /** A command whose `run` does what the test says. */
@@ -31,22 +31,9 @@ async function runWith(
 	argv: string[],
 	env: Record<string, string> = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-	let stdout = "";
-	let stderr = "";
-	const io: CommandIO = {
-		stdout: (t) => {
-			stdout += t;
-		},
-		stderr: (t) => {
-			stderr += t;
-		},
-		readStdin: async () => "",
-		cwd: process.cwd(),
-		env,
-		isTTY: false,
-	};
+	const { io, out } = recordingIO({ cwd: process.cwd(), env });
 	const code = await main(argv, io, commands);
-	return { code, stdout, stderr };
+	return { code, ...out };
 }
 
 const TRACE = /^\s+at /m;

@@ -11,16 +11,11 @@ import { recordProblem } from "../src/run/audit/record-seal.ts";
 import { applyProblem } from "../src/run/outcome/apply.ts";
 import { judgeRun, type VerdictInput } from "../src/run/outcome/verdict.ts";
 import { loadSpecText } from "../src/spec/load.ts";
-import type { PathInfo, PathProbe } from "../src/spec/probe.ts";
 import { validateSpec } from "../src/spec/validate.ts";
 import { childOutcome as outcome } from "./support/child.ts";
+import { dirsProbe } from "./support/spec-probe.ts";
 
-const DIRS = new Set(["/v", "/v/repo", "/v/repo/docs"]);
-const probe: PathProbe = (path): PathInfo => {
-	if (DIRS.has(path)) return { kind: "dir", realPath: path };
-	if (path === "/v/locked") return { kind: "missing", error: "EACCES" };
-	return { kind: "missing", error: "ENOENT" };
-};
+const probe = dirsProbe(["/v", "/v/repo", "/v/repo/docs"], { "/v/locked": "EACCES" });
 const base = { id: "t", goal: "g", deliverable: "d", roots: ["/v/repo/docs"] };
 
 function specProblems(input: Record<string, unknown>): readonly Problem[] {

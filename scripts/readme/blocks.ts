@@ -12,6 +12,36 @@ const T4 = "examples/write-with-watched-root.json";
 /** docs/preview.md's project runs on a logged-in user's model: a key in the environment. */
 const LEDGER_KEY = { ANTHROPIC_API_KEY: "sk-ant-example" };
 
+/** `pi-delegate preview` with `args` in the ledger project (docs/preview.md), with its example key. */
+const ledgerPreview = (id: string, ...args: string[]): RunSpec => ({
+	id,
+	home: "ledger",
+	env: LEDGER_KEY,
+	cwd: (s) => s.ledger,
+	argv: () => ["preview", ...args],
+});
+
+/**
+ * A run in the second copy of the examples, side by side with the runs of the first, with a home of
+ * its own too (an audit directory is named by the second a run started, and by its id); its lane
+ * keeps its runs in the order listed.
+ */
+const inSecondCopy = (id: string, argv: string[], more: Partial<RunSpec> = {}): RunSpec => ({
+	id,
+	home: "scripted2",
+	cwd: (s) => s.base2,
+	argv: () => [...argv],
+	lane: "examples-2",
+	...more,
+});
+
+/** A child run in the second copy: the examples put back first, and started early. */
+const FRESH_SECOND_COPY: Partial<RunSpec> = {
+	needs: ["python3", "bwrap"],
+	slow: true,
+	prepare: (s) => resetExamples(s.base2),
+};
+
 const RUNS = {
 	doctor: {
 		id: "doctor",
@@ -43,56 +73,12 @@ const RUNS = {
 		lane: "examples",
 		prepare: (s) => resetExamples(s.base),
 	},
-	runSandboxed: {
-		id: "run-sandboxed",
-		// Its own home too: an audit directory is named by the second a run started, and by its id.
-		home: "scripted2",
-		// In the second copy, side by side with the two runs of the first.
-		cwd: (s) => s.base2,
-		argv: () => ["run", T4],
-		needs: ["python3", "bwrap"],
-		lane: "examples-2",
-		slow: true,
-		prepare: (s) => resetExamples(s.base2),
-	},
-	runApplyFail: {
-		id: "run-apply-fail",
-		home: "scripted2",
-		cwd: (s) => s.base2,
-		argv: () => ["run", "examples/write-unsandboxed.json"],
-		needs: ["python3", "bwrap"],
-		lane: "examples-2",
-		slow: true,
-		prepare: (s) => resetExamples(s.base2),
-	},
-	applyCheck: {
-		id: "apply-check",
-		home: "scripted2",
-		cwd: (s) => s.base2,
-		argv: () => ["apply", "fix-typo-unsandboxed", "--check"],
-		lane: "examples-2",
-	},
-	applyKept: {
-		id: "apply-kept",
-		home: "scripted2",
-		cwd: (s) => s.base2,
-		argv: () => ["apply", "fix-typo-unsandboxed"],
-		lane: "examples-2",
-	},
-	runs: {
-		id: "runs",
-		home: "scripted2",
-		cwd: (s) => s.base2,
-		argv: () => ["runs"],
-		lane: "examples-2",
-	},
-	wait: {
-		id: "wait",
-		home: "scripted2",
-		cwd: (s) => s.base2,
-		argv: () => ["wait", "fix-typo-unsandboxed", "--timeout", "60"],
-		lane: "examples-2",
-	},
+	runSandboxed: inSecondCopy("run-sandboxed", ["run", T4], FRESH_SECOND_COPY),
+	runApplyFail: inSecondCopy("run-apply-fail", ["run", "examples/write-unsandboxed.json"], FRESH_SECOND_COPY),
+	applyCheck: inSecondCopy("apply-check", ["apply", "fix-typo-unsandboxed", "--check"]),
+	applyKept: inSecondCopy("apply-kept", ["apply", "fix-typo-unsandboxed"]),
+	runs: inSecondCopy("runs", ["runs"]),
+	wait: inSecondCopy("wait", ["wait", "fix-typo-unsandboxed", "--timeout", "60"]),
 	runPass: {
 		id: "run-pass",
 		home: "scripted",
@@ -158,41 +144,11 @@ const RUNS = {
 		slow: true,
 	},
 	// docs/preview.md: the ledger project, its scoped reviewer, the legacy mode, and two mistakes.
-	previewLedger: {
-		id: "preview-ledger",
-		home: "ledger",
-		env: LEDGER_KEY,
-		cwd: (s) => s.ledger,
-		argv: () => ["preview"],
-	},
-	previewReviewer: {
-		id: "preview-reviewer",
-		home: "ledger",
-		env: LEDGER_KEY,
-		cwd: (s) => s.ledger,
-		argv: () => ["preview", "--agent", "reviewer"],
-	},
-	previewLegacy: {
-		id: "preview-legacy",
-		home: "ledger",
-		env: LEDGER_KEY,
-		cwd: (s) => s.ledger,
-		argv: () => ["preview", "--mode", "legacy"],
-	},
-	previewTypoAgent: {
-		id: "preview-typo-agent",
-		home: "ledger",
-		env: LEDGER_KEY,
-		cwd: (s) => s.ledger,
-		argv: () => ["preview", "--agent", "reviwer"],
-	},
-	previewTypoMode: {
-		id: "preview-typo-mode",
-		home: "ledger",
-		env: LEDGER_KEY,
-		cwd: (s) => s.ledger,
-		argv: () => ["preview", "--mode", "focussed"],
-	},
+	previewLedger: ledgerPreview("preview-ledger"),
+	previewReviewer: ledgerPreview("preview-reviewer", "--agent", "reviewer"),
+	previewLegacy: ledgerPreview("preview-legacy", "--mode", "legacy"),
+	previewTypoAgent: ledgerPreview("preview-typo-agent", "--agent", "reviwer"),
+	previewTypoMode: ledgerPreview("preview-typo-mode", "--mode", "focussed"),
 } satisfies Record<string, RunSpec>;
 
 const GS = "docs/getting-started.md";

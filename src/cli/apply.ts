@@ -6,19 +6,18 @@
  * place already (`git apply --check -R` succeeds) is said to be so. git runs in plain patch mode
  * (src/boundary/git-process.ts's gitApply): no repository's configuration is read or run.
  */
-import { resolve } from "node:path";
 import { gitApply, gitPatchNames } from "../boundary/git-process.ts";
 import { plural } from "../format/numbers.ts";
 import { hanging, terminalSafe } from "../format/text.ts";
-import { formatProblems, type Problem } from "../problems.ts";
+import type { Problem } from "../problems.ts";
 import { fileCount, filesText as kindsText } from "../run/outcome/apply.ts";
 import type { RecordedApply } from "../run/workspace/apply-record.ts";
 import { unsafeName } from "../run/workspace/patch-names.ts";
 import { type LoadedRun, loadRun } from "./apply-load.ts";
 import { type ApplyReason, applyReasons } from "./apply-reasons.ts";
-import { type Command, type CommandIO, EXIT, type ExitCode, UsageError, widthOf } from "./command.ts";
+import { type Command, EXIT, type ExitCode, UsageError, widthOf } from "./command.ts";
 import { parseFlags } from "./flags.ts";
-import { defaultRunsDir } from "./runs-dir.ts";
+import { badInput, runsDirOf } from "./run-target.ts";
 
 const USAGE = `Usage: pi-delegate apply RUN [--check] [--json] [--runs DIR]
 
@@ -122,11 +121,6 @@ function exitOf(outcome: Outcome, check: boolean): ExitCode {
 	return outcome === "already-applied" && check ? EXIT.pass : EXIT.fail;
 }
 
-function badInput(io: CommandIO, problems: Problem[]): ExitCode {
-	io.stderr(`pi-delegate apply: bad input:\n${formatProblems(problems, "✗", widthOf(io))}\n`);
-	return EXIT.badInput;
-}
-
 export const applyCommand: Command = {
 	name: "apply",
 	summary: "apply the change a run kept as a patch to the root it was made for",
@@ -137,11 +131,10 @@ export const applyCommand: Command = {
 		if (run === undefined) throw new UsageError("name the run to apply (RUN)");
 		if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
 		const { check = false, json = false, runs } = parsed.values;
-		const runsDir = runs === undefined ? defaultRunsDir(io).dir : resolve(io.cwd, runs);
-		const loaded = loadRun(run, io.cwd, runsDir);
-		if (Array.isArray(loaded)) return badInput(io, loaded);
+		const loaded = loadRun(run, io.cwd, runsDirOf(io, runs));
+		if (Array.isArray(loaded)) return badInput(io, "apply", loaded);
 		const unsafe = await nameProblems(loaded);
-		if (unsafe.length > 0) return badInput(io, unsafe);
+		if (unsafe.length > 0) return badInput(io, "apply", unsafe);
 		const answer = await attempt(loaded, check);
 		if (json) {
 			const { base, files, applied } = loaded.record;

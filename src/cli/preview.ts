@@ -100,7 +100,7 @@ export const previewCommand: Command = {
 		});
 		const projectTrusted = where.trust.trusted;
 		const { loadParentPrompt } = await import("../host/load-parent.ts");
-		const { previewDelegation } = await import("../run/preview.ts");
+		const { previewDelegation, previewFlagSources } = await import("../run/preview.ts");
 		const { VERSION } = await import("@earendil-works/pi-coding-agent");
 		const { conversationOfFile } = await import("../run/branch.ts");
 		const conversation = flags.session === undefined ? undefined : conversationOfFile(resolve(io.cwd, flags.session));
@@ -118,14 +118,7 @@ export const previewCommand: Command = {
 				rendered = loaded.parent.rendered;
 				return loaded.parent;
 			},
-			...(flags.agent !== undefined && { agent: { name: flags.agent, where: { source: "--agent", path: [] } } }),
-			...(flags.mode !== undefined && { runMode: flags.mode }),
-			...(flags.model !== undefined && { model: flags.model }),
-			...(flags.runner !== undefined && { runner: flags.runner }),
-			extensions: flags.extensions,
-			...(flags.strategy !== undefined && { call: { strategy: flags.strategy } }),
-			...(flags.tools !== undefined && { tools: { names: flags.tools, where: { source: "--tools", path: [] } } }),
-			...(flags.spec !== undefined && { spec: { file: flags.spec } }),
+			...previewFlagSources(flags),
 			...(flags.resume !== undefined && { resume: { run: flags.resume, where: { source: "--resume", path: [] } } }),
 			...(conversation && { branch: () => conversation.branch }),
 		});

@@ -1,6 +1,6 @@
 /**
- * What the commands that ask runs (`runs`, `wait`, `send`, `stop`) share: the runs directory as
- * `apply` takes it (`--runs DIR`, else as a run would choose it), each RUN resolved as `apply`
+ * What the commands that name runs (`apply`, `runs`, `wait`, `send`, `stop`) share: the runs
+ * directory (`--runs DIR`, else as a run would choose it), each RUN resolved as `apply`
  * resolves it (run/audit/run-directory.ts `runDirectory`: a run's folder name, a task's id for its latest run,
  * or a path), and bad input said as every command says it: field, value, fix, exit 2.
  */

@@ -5,6 +5,7 @@
  * saying so (its process died) is looked at again: lost, or ended. result.json alone never ends a
  * wait while the run answers (run/control/state.ts says why).
  */
+import type { Problem } from "../problems.ts";
 import { askRun } from "../run/control/client.ts";
 import type { RunState } from "../run/control/protocol.ts";
 import { liveState } from "../run/control/state.ts";
@@ -53,10 +54,17 @@ export async function waitForRun(
 	}
 }
 
-/** Reads `--timeout S`: a positive number of seconds, or a problem. */
-export function timeoutOf(value: string | undefined): number | undefined | { problem: string } {
+/** Reads `--timeout S`: a positive number of seconds, or the problem with it, whose fix suggests `exampleS`. */
+export function timeoutOf(value: string | undefined, exampleS: number): number | undefined | Problem {
 	if (value === undefined) return undefined;
 	const seconds = Number(value);
-	if (value.trim() === "" || !Number.isFinite(seconds) || seconds <= 0) return { problem: value };
-	return seconds;
+	if (value.trim() !== "" && Number.isFinite(seconds) && seconds > 0) return seconds;
+	return {
+		source: "--timeout",
+		path: [],
+		code: "invalid_value",
+		value,
+		message: "is not a positive number of seconds",
+		fix: `give the seconds to wait as a positive number, e.g. --timeout ${exampleS}`,
+	};
 }

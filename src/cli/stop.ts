@@ -76,12 +76,8 @@ export const stopCommand: Command = {
 	async run(argv, io): Promise<ExitCode> {
 		const parsed = parseFlags(argv, FLAGS);
 		if (parsed.positionals.length === 0) throw new UsageError("name the runs to stop (stop RUN…)");
-		const timeout = timeoutOf(parsed.values.timeout);
-		if (typeof timeout === "object") {
-			const fix = "give the seconds to wait as a positive number, e.g. --timeout 60";
-			const problem = { source: "--timeout", path: [], code: "invalid_value" as const, value: timeout.problem };
-			return badInput(io, "stop", [{ ...problem, message: "is not a positive number of seconds", fix }]);
-		}
+		const timeout = timeoutOf(parsed.values.timeout, 60);
+		if (typeof timeout === "object") return badInput(io, "stop", [timeout]);
 		const found = findTargets(parsed.positionals, io, runsDirOf(io, parsed.values.runs));
 		if ("problems" in found) return badInput(io, "stop", found.problems);
 		const signal = AbortSignal.timeout((timeout ?? STOP_WAIT_S) * 1000);

@@ -46,12 +46,8 @@ export const waitCommand: Command = {
 		const parsed = parseFlags(argv, FLAGS);
 		const { json = false, runs } = parsed.values;
 		if (parsed.positionals.length === 0) throw new UsageError("name the runs to wait for (wait RUN…)");
-		const timeout = timeoutOf(parsed.values.timeout);
-		if (typeof timeout === "object") {
-			const fix = "give the seconds to wait as a positive number, e.g. --timeout 600";
-			const problem = { source: "--timeout", path: [], code: "invalid_value" as const, value: timeout.problem };
-			return badInput(io, "wait", [{ ...problem, message: "is not a positive number of seconds", fix }]);
-		}
+		const timeout = timeoutOf(parsed.values.timeout, 600);
+		if (typeof timeout === "object") return badInput(io, "wait", [timeout]);
 		const found = findTargets(parsed.positionals, io, runsDirOf(io, runs));
 		if ("problems" in found) return badInput(io, "wait", found.problems);
 		const signal = timeout === undefined ? undefined : AbortSignal.timeout(timeout * 1000);

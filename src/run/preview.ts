@@ -17,6 +17,7 @@ import type { CallFields, ModelChoice, RunnerKind, TaskPlan } from "../plan/type
 import type { Problem, ProblemPlace } from "../problems.ts";
 import type { ParentPrompt } from "../prompt/channels.ts";
 import type { ChildView } from "../prompt/child-view.ts";
+import type { RequestFlags } from "../request/flags.ts";
 import { DEFAULT_BUDGETS, DEFAULT_EFFORT } from "../request/limits.ts";
 import { planCall } from "./delegate.ts";
 import type { InputSources } from "./inputs.ts";
@@ -40,6 +41,22 @@ export interface PreviewSources
 	resume?: ResumeRequest;
 	/** With a spec: the conversation its `context.tail` quotes from (`--session FILE`). */
 	branch?: () => TaskBranch | undefined;
+}
+
+/** The preview flags' part of the sources, read alike by `pi-delegate preview` and `/delegate-preview`; a problem names the flag. */
+export function previewFlagSources(
+	flags: Omit<RequestFlags, "session" | "resume"> & { spec?: string | undefined },
+): Pick<PreviewSources, "agent" | "runMode" | "model" | "runner" | "extensions" | "call" | "tools" | "spec"> {
+	return {
+		...(flags.agent !== undefined && { agent: { name: flags.agent, where: { source: "--agent", path: [] } } }),
+		...(flags.mode !== undefined && { runMode: flags.mode }),
+		...(flags.model !== undefined && { model: flags.model }),
+		...(flags.runner !== undefined && { runner: flags.runner }),
+		extensions: flags.extensions,
+		...(flags.strategy !== undefined && { call: { strategy: flags.strategy } }),
+		...(flags.tools !== undefined && { tools: { names: flags.tools, where: { source: "--tools", path: [] } } }),
+		...(flags.spec !== undefined && { spec: { file: flags.spec } }),
+	};
 }
 
 export type Preview =

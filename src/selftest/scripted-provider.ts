@@ -137,12 +137,13 @@ export interface Said {
 	userMessage: string;
 }
 
-function fill<T>(value: T, said: Said): T {
+/** `value` with every placeholder in its strings, however deep, replaced by what it stands for (both runners' scripts use it). */
+export function fillPlaceholders<T>(value: T, said: Said): T {
 	if (typeof value === "string")
 		return value.split(LAST_TOOL_RESULT).join(said.toolResult).split(LAST_USER_MESSAGE).join(said.userMessage) as T;
-	if (Array.isArray(value)) return value.map((v) => fill(v, said)) as T;
+	if (Array.isArray(value)) return value.map((v) => fillPlaceholders(v, said)) as T;
 	if (value !== null && typeof value === "object") {
-		return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, said)])) as T;
+		return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillPlaceholders(v, said)])) as T;
 	}
 	return value;
 }
@@ -176,11 +177,11 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 function respond(turn: string | ScriptTurn | undefined, context: TranscriptContext): AssistantMessage {
 	if (turn === undefined) return fauxAssistantMessage("(script ended)");
 	const result = { toolResult: lastOf(context.messages, "toolResult"), userMessage: lastOf(context.messages, "user") };
-	if (typeof turn === "string") return fauxAssistantMessage(fill(turn, result));
+	if (typeof turn === "string") return fauxAssistantMessage(fillPlaceholders(turn, result));
 	if (turn.error !== undefined) return fauxAssistantMessage([], { stopReason: "error", errorMessage: turn.error });
 	const blocks: FauxContentBlock[] = [];
-	if (turn.text) blocks.push(fauxText(fill(turn.text, result)));
-	for (const call of turn.tools ?? []) blocks.push(fauxToolCall(call.name, fill(call.args, result)));
+	if (turn.text) blocks.push(fauxText(fillPlaceholders(turn.text, result)));
+	for (const call of turn.tools ?? []) blocks.push(fauxToolCall(call.name, fillPlaceholders(call.args, result)));
 	return fauxAssistantMessage(blocks, { stopReason: turn.tools?.length ? "toolUse" : "stop" });
 }
 

@@ -1,30 +1,13 @@
-/**
- * A hostile child on a private copy (apply on-pass): what it leaves in its copy is read to build the
- * patch, so it may be built to stall or fool that read. A FIFO, a 1 GB sparse file and a `.git`
- * hook are never carried to the real root; each is named, the task FAILs, the real root stays as it
- * was, and the run ends within its budget.
- */
-import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { TaskResult } from "../../src/run/outcome/result.ts";
 import { sandboxSupport } from "../../src/run/sandbox/support.ts";
 import { RUNNERS } from "../support/both-runners.ts";
-import { envelope, submitTurn } from "../support/child.ts";
-import { runTask, runWorkspace } from "../support/cli-run.ts";
-
-const git = (cwd: string, ...args: string[]) =>
-	execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd, encoding: "utf8" });
+import { bashInRepo, runTask } from "../support/cli-run.ts";
 
 async function hostile(runner: string, command: string): Promise<{ code: number; result: TaskResult; root: string }> {
-	const ws = runWorkspace({
-		turns: [{ tools: [{ name: "bash", args: { command } }] }, submitTurn(envelope(["a.txt:1"]))],
-	});
-	writeFileSync(join(ws.project, "a.txt"), "one\n");
-	git(ws.project, "init", "-q", "-b", "main");
-	git(ws.project, "add", "-A");
-	git(ws.project, "commit", "-qm", "initial");
+	const ws = bashInRepo(command);
 	const spec = ws.spec({ read_only: false, roots: [ws.project], write_allowed: [ws.project], git_writes: true });
 	const { out, result } = await runTask(ws, runner, spec);
 	return { code: out.code, result, root: ws.project };

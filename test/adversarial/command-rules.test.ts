@@ -6,13 +6,12 @@
  * before it runs. The reverse holds too: quoted text is data, not a command, unless a shell runs it.
  * The last case runs a hostile command through a whole task on both runners.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type CommandPolicy, type CommandRule, checkCommand } from "../../src/agents/permissions/command-policy.ts";
 import { RUNNERS } from "../support/both-runners.ts";
-import { envelope, submitTurn } from "../support/child.ts";
-import { runWorkspace } from "../support/cli-run.ts";
+import { statuserWorkspace } from "../support/statuser.ts";
 import { gitRepo } from "../support/task-fixture.ts";
 
 const rule = (pattern: string, effect: CommandRule["effect"], syntax: CommandRule["syntax"] = "claude") => ({
@@ -102,29 +101,11 @@ describe("quoted text is data unless a shell runs it", () => {
 	});
 });
 
-const AGENT = [
-	"---",
-	"name: statuser",
-	"description: Looks at the state of a repository",
-	"tools: Read, Bash(git status:*)",
-	"---",
-	"You look at a repository's state and say what you saw.",
-	"",
-].join("\n");
-
 describe.each(RUNNERS)("a hostile command through a whole task, %s runner", (runner) => {
 	it("refuses the command bash would split where the old scanner saw one, and runs the allowed one", async () => {
 		const repo = gitRepo({ "a.txt": "x\n" });
 		const hostile = `git status $'\\'' ; echo leaked > ${repo}/leak.txt #'`;
-		const ws = runWorkspace({
-			turns: [
-				{ tools: [{ name: "bash", args: { command: hostile } }] },
-				{ tools: [{ name: "bash", args: { command: "git status --short" } }] },
-				submitTurn(envelope([`${repo}/a.txt:1`])),
-			],
-		});
-		mkdirSync(join(ws.agentDir, "agents"), { recursive: true });
-		writeFileSync(join(ws.agentDir, "agents", "statuser.md"), AGENT);
+		const ws = statuserWorkspace(repo, [hostile, "git status --short"]);
 		const spec = ws.spec({ read_only: false, roots: [repo], write_allowed: [repo] });
 		const { out, dir } = await ws.runAgent(spec, "statuser", runner);
 		expect(existsSync(join(repo, "leak.txt"))).toBe(false);

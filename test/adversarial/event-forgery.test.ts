@@ -22,6 +22,7 @@ import { sandboxSupport } from "../../src/run/sandbox/support.ts";
 import { bash, bothChild, RUNNERS, type Turn } from "../support/both-runners.ts";
 import { envelope, submitTurn } from "../support/child.ts";
 import { tempDir } from "../support/temp.ts";
+import { toolOutput } from "../support/tool-answers.ts";
 
 const support = sandboxSupport();
 const TIMEOUT = 40_000;
@@ -63,12 +64,7 @@ print("forged")
 `;
 
 /** What the command printed (its tool result), never the command line itself. */
-function output(events: Array<Record<string, unknown>>): string {
-	return events
-		.filter((e) => e.type === "tool_execution_end" && e.toolName === "bash")
-		.map((e) => ((e.result as { content?: Array<{ text?: string }> }).content ?? []).map((c) => c.text ?? "").join(""))
-		.join("\n");
-}
+const output = (events: Array<Record<string, unknown>>) => toolOutput(events, "bash");
 
 const sandboxOf = (writable: string) =>
 	decideSandbox({

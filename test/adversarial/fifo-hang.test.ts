@@ -22,23 +22,13 @@ import { envelope, submitTurn } from "../support/child.ts";
 import { runWorkspace } from "../support/cli-run.ts";
 import { SCRIPTED_PROVIDER } from "../support/pi.ts";
 import { gitRepo, tempDir } from "../support/task-fixture.ts";
+import { toolAnswers } from "../support/tool-answers.ts";
 
 const HANG_TIMEOUT = 40_000;
 const FILE_TOOLS = ["read", "bash", "write", "edit", "grep", "ls"];
 
 const call = (name: string, args: Record<string, unknown>) => ({ name, args });
 const submit = submitTurn(envelope()) as Turn;
-
-/** Every tool result, by tool, with the text the model read. */
-function results(events: Array<Record<string, unknown>>): Array<{ tool: string; text: string; isError: boolean }> {
-	return events
-		.filter((e) => e.type === "tool_execution_end")
-		.map((e) => ({
-			tool: String(e.toolName),
-			text: ((e.result as { content?: Array<{ text?: string }> }).content ?? []).map((c) => c.text ?? "").join(""),
-			isError: e.isError === true,
-		}));
-}
 
 /** The pool is free when an fs/promises call still answers at once. */
 async function poolAnswers(path: string): Promise<boolean> {
@@ -68,7 +58,7 @@ for (const kind of RUNNERS) {
 					{ launch: { tools: FILE_TOOLS } },
 				);
 				const run = await child.run();
-				const got = results(run.events);
+				const got = toolAnswers(run.events);
 				expect(run.outcome.submissions).toHaveLength(1);
 				expect(run.outcome.completed).toBe(true);
 				for (const tool of ["write", "edit", "read", "grep"]) {
@@ -92,7 +82,7 @@ for (const kind of RUNNERS) {
 				const run = await child.run();
 				execFileSync("chmod", ["u+w", join(child.child.project, "ro")]);
 				expect(run.outcome.submissions).toHaveLength(1);
-				expect(results(run.events).filter((r) => r.tool === "read" && r.isError)).toHaveLength(5);
+				expect(toolAnswers(run.events).filter((r) => r.tool === "read" && r.isError)).toHaveLength(5);
 				expect(await poolAnswers(child.child.project)).toBe(true);
 			},
 			HANG_TIMEOUT,
@@ -104,7 +94,7 @@ for (const kind of RUNNERS) {
 				const paths = ["/dev/zero", "/dev/stdin", "/proc/self/fd/0", "/proc/self/status", "/proc/kmsg", "."];
 				const child = await bothChild(kind, [{ tools: paths.map((path) => call("read", { path })) }, submit]);
 				const run = await child.run();
-				const reads = results(run.events).filter((r) => r.tool === "read");
+				const reads = toolAnswers(run.events).filter((r) => r.tool === "read");
 				expect(reads).toHaveLength(paths.length);
 				for (const [i, read] of reads.entries()) {
 					expect(read.isError, paths[i]).toBe(true);

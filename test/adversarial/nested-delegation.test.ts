@@ -16,22 +16,11 @@ import { runWorkspace } from "../support/cli-run.ts";
 import { runSpecWith } from "../support/delegate-run.ts";
 import type { ScriptTurn } from "../support/scripted-provider.ts";
 import { tempDir } from "../support/temp.ts";
+import { taskAnswers } from "../support/tool-answers.ts";
 
 const TIMEOUT = 120_000;
 const call = (name: string, args: Record<string, unknown>): ScriptTurn => ({ tools: [{ name, args: args as never }] });
 const submit = call("submit_result", envelope());
-
-function taskAnswers(dir: string): Array<{ text: string; isError: boolean }> {
-	return readFileSync(join(dir, "events.ndjson"), "utf8")
-		.split("\n")
-		.filter((line) => line !== "")
-		.map((line) => JSON.parse(line) as Record<string, unknown>)
-		.filter((e) => e.type === "tool_execution_end" && e.toolName === "task")
-		.map((e) => ({
-			text: ((e.result as { content?: Array<{ text?: string }> }).content ?? []).map((c) => c.text ?? "").join(""),
-			isError: e.isError === true,
-		}));
-}
 
 for (const runner of RUNNERS) {
 	describe(`a child's task calls are bounded by its parent (${runner})`, () => {

@@ -92,15 +92,18 @@ describe("a runs directory that cannot take a record is refused, naming PI_DELEG
 	});
 });
 
-/** A real `pi-delegate` process, killed after `ms`: a refusal must come long before that. */
-function cliProcess(argv: string[], options: { cwd: string; env: NodeJS.ProcessEnv }, ms = 60_000) {
+/**
+ * A real `pi-delegate` process, killed after a minute: a refusal must come long before that. `wrap`
+ * puts a command before it that ends by running it (dropped capabilities, a mount namespace).
+ */
+function cliProcess(
+	argv: string[],
+	options: { cwd: string; env: NodeJS.ProcessEnv },
+	wrap: (command: string[]) => string[] = (command) => command,
+) {
 	const started = performance.now();
-	const r = spawnSync(process.execPath, [join(REPO, "src/cli/main.ts"), ...argv], {
-		...options,
-		encoding: "utf8",
-		timeout: ms,
-		killSignal: "SIGKILL",
-	});
+	const [program, ...args] = wrap([process.execPath, join(REPO, "src/cli/main.ts"), ...argv]);
+	const r = spawnSync(program!, args, { ...options, encoding: "utf8", timeout: 60_000, killSignal: "SIGKILL" });
 	return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, ms: performance.now() - started };
 }
 
@@ -131,40 +134,12 @@ describe("a runs directory without permission, or on a read-only mount", () => {
 		const ws = runWorkspace({});
 		mkdirSync(ws.runsDir, { mode: 0o500 });
 		chmodSync(ws.runsDir, 0o500);
-		const [node, ...rest] = asUser([
-			process.execPath,
-			join(REPO, "src/cli/main.ts"),
-			...ws.argv(ws.spec({ roots: [a] })),
-		]);
-		const r = spawnSync(node!, rest, {
-			cwd: ws.project,
-			env: ws.env,
-			encoding: "utf8",
-			timeout: 60_000,
-			killSignal: "SIGKILL",
-		});
-		expectRefused(
-			{ code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr },
-			"PI_DELEGATE_RUNS_DIR",
-			ws.runsDir,
-			/cannot be written: permission denied \(EACCES\)/,
-		);
+		const r = cliProcess(ws.argv(ws.spec({ roots: [a] })), { cwd: ws.project, env: ws.env }, asUser);
+		expectRefused(r, "PI_DELEGATE_RUNS_DIR", ws.runsDir, /cannot be written: permission denied \(EACCES\)/);
 		chmodSync(ws.runsDir, 0o000);
-		const [node2, ...rest2] = asUser([process.execPath, join(REPO, "src/cli/main.ts"), "spend"]);
-		const s = spawnSync(node2!, rest2, {
-			cwd: ws.project,
-			env: ws.env,
-			encoding: "utf8",
-			timeout: 60_000,
-			killSignal: "SIGKILL",
-		});
+		const s = cliProcess(["spend"], { cwd: ws.project, env: ws.env }, asUser);
 		chmodSync(ws.runsDir, 0o700);
-		expectRefused(
-			{ code: s.status ?? -1, stdout: s.stdout, stderr: s.stderr },
-			"PI_DELEGATE_RUNS_DIR",
-			ws.runsDir,
-			/cannot be read: permission denied \(EACCES\)/,
-		);
+		expectRefused(s, "PI_DELEGATE_RUNS_DIR", ws.runsDir, /cannot be read: permission denied \(EACCES\)/);
 	});
 
 	it.skipIf(!canMountRo)("a read-only mount", () => {
@@ -172,20 +147,9 @@ describe("a runs directory without permission, or on a read-only mount", () => {
 		const ws = runWorkspace({});
 		mkdirSync(ws.runsDir);
 		const script = 'mount --bind "$0" "$0" && mount -o remount,bind,ro "$0" && exec "$@"';
-		const argv = [process.execPath, join(REPO, "src/cli/main.ts"), ...ws.argv(ws.spec({ roots: [a] }))];
-		const r = spawnSync("unshare", ["-rm", "sh", "-c", script, ws.runsDir, ...argv], {
-			cwd: ws.project,
-			env: ws.env,
-			encoding: "utf8",
-			timeout: 60_000,
-			killSignal: "SIGKILL",
-		});
-		expectRefused(
-			{ code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr },
-			"PI_DELEGATE_RUNS_DIR",
-			ws.runsDir,
-			/read-only \(EROFS\)/,
-		);
+		const readOnly = (command: string[]) => ["unshare", "-rm", "sh", "-c", script, ws.runsDir, ...command];
+		const r = cliProcess(ws.argv(ws.spec({ roots: [a] })), { cwd: ws.project, env: ws.env }, readOnly);
+		expectRefused(r, "PI_DELEGATE_RUNS_DIR", ws.runsDir, /read-only \(EROFS\)/);
 		expect(readdirSync(ws.runsDir)).toEqual([]);
 	});
 });

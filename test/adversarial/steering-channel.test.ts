@@ -13,6 +13,7 @@ import { createMailbox } from "../../src/run/inbox.ts";
 import { openChildChannel } from "../../src/run/runners/child-channel.ts";
 import { bash, bothChild } from "../support/both-runners.ts";
 import { tempDir } from "../support/temp.ts";
+import { toolOutput } from "../support/tool-answers.ts";
 
 function connect(path: string): Promise<Socket> {
 	return new Promise((resolve, reject) => {
@@ -89,11 +90,7 @@ describe("the runner's end of a child's channel", () => {
 });
 
 /** The text of every bash result, in order. */
-const bashOutput = (events: Array<Record<string, unknown>>) =>
-	events
-		.filter((e) => e.type === "tool_execution_end" && e.toolName === "bash")
-		.map((e) => ((e.result as { content?: Array<{ text?: string }> }).content ?? []).map((c) => c.text ?? "").join(""))
-		.join("\n");
+const bashOutput = (events: Array<Record<string, unknown>>) => toolOutput(events, "bash");
 
 const CONNECT_PY = [
 	"import socket, glob, sys",

@@ -15,19 +15,11 @@ import { type ModelInfo, resolveModelRef } from "../../src/agents/model-ref.ts";
 import { parseAgentFile } from "../../src/agents/parse.ts";
 import { agentRoster } from "../../src/agents/roster.ts";
 import { chooseModel } from "../../src/plan/model.ts";
-import { tempDir } from "../support/temp.ts";
+import { homeLayout } from "../support/home-layout.ts";
 
 const FIXTURES = join(import.meta.dirname, "..", "fixtures", "agent-files");
 
-function layout() {
-	const root = tempDir("pi-delegate-agent-files-");
-	const home = join(root, "home");
-	const agentDir = join(home, ".pi", "agent");
-	const cwd = join(root, "project");
-	mkdirSync(agentDir, { recursive: true });
-	mkdirSync(cwd, { recursive: true });
-	return { root, home, agentDir, cwd };
-}
+const layout = () => homeLayout("pi-delegate-agent-files-");
 type Layout = ReturnType<typeof layout>;
 
 /** Copies fixture `name` to `dir/as` under the layout's root. */

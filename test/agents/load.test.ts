@@ -3,13 +3,11 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadAgents } from "../../src/agents/load.ts";
 import { formatPath } from "../../src/problems.ts";
+import { homeLayout } from "../support/home-layout.ts";
 import { tempDir } from "../support/temp.ts";
 
 function layout() {
-	const root = tempDir("pi-delegate-agents-");
-	const home = join(root, "home");
-	const agentDir = join(home, ".pi", "agent");
-	const cwd = join(root, "project");
+	const { root, home, agentDir, cwd } = homeLayout("pi-delegate-agents-");
 	mkdirSync(join(agentDir, "agents"), { recursive: true });
 	mkdirSync(join(cwd, ".pi", "agents"), { recursive: true });
 	const write = (dir: string, name: string, text: string) => writeFileSync(join(dir, name), text);

@@ -104,45 +104,29 @@ describe("falling back", () => {
 		write(root, { "a/b/c.txt": "c", "x/y/z.txt": "z", "top.txt": "t" });
 		return root;
 	};
+	/** Every path of that tree, the root itself as "", sorted: what each walker must find. */
+	const TREE_PATHS = ["", "a", "a/b", "a/b/c.txt", "top.txt", "x", "x/y", "x/y/z.txt"];
 
 	it("splits a tree with second-level directories between processes", async () => {
 		const root = tree();
 		const { result, calls } = await withFakeFind("log", () => walkWithFind(root, 0, 2));
 		expect(calls.length).toBeGreaterThanOrEqual(1);
 		expect(calls.every((c) => c.includes("-files0-from"))).toBe(true);
-		expect(result!.entries.map(([p]) => p).sort()).toEqual([
-			"",
-			"a",
-			"a/b",
-			"a/b/c.txt",
-			"top.txt",
-			"x",
-			"x/y",
-			"x/y/z.txt",
-		]);
+		expect(result!.entries.map(([p]) => p).sort()).toEqual(TREE_PATHS);
 	});
 
 	it("walks with one find when the split is not supported (findutils before 4.9)", async () => {
 		const root = tree();
 		const { result, calls } = await withFakeFind("no-files0-from", () => walkWithFind(root, 0, 2));
 		expect(calls.at(-1)).not.toContain("-files0-from");
-		expect(result!.entries.map(([p]) => p).sort()).toEqual([
-			"",
-			"a",
-			"a/b",
-			"a/b/c.txt",
-			"top.txt",
-			"x",
-			"x/y",
-			"x/y/z.txt",
-		]);
+		expect(result!.entries.map(([p]) => p).sort()).toEqual(TREE_PATHS);
 	});
 
 	it("uses the Node walk when find has no -printf (BSD, macOS)", async () => {
 		const root = tree();
 		const { result } = await withFakeFind("bsd", () => snapshotRoots([root]));
 		expect(result.roots[0]!.walker).toBe("node");
-		expect(pathsOf(result.roots[0]).sort()).toEqual(["", "a", "a/b", "a/b/c.txt", "top.txt", "x", "x/y", "x/y/z.txt"]);
+		expect(pathsOf(result.roots[0]).sort()).toEqual(TREE_PATHS);
 	});
 });
 

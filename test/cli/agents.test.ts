@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { LaunchEnvironment } from "../../src/agents/check.ts";
 import { createAgentsCommand } from "../../src/cli/agents.ts";
-import { runCli } from "../support/cli.ts";
+import { recordingIO, runCli } from "../support/cli.ts";
 import { tempDir } from "../support/temp.ts";
 
 function layout() {
@@ -30,23 +30,10 @@ const ENV: LaunchEnvironment = {
 
 /** Runs `agents` in-process with a fixed environment: no runtime, no credentials. */
 async function agents(argv: string[], l: ReturnType<typeof layout>, env: LaunchEnvironment = ENV) {
-	let stdout = "";
-	let stderr = "";
 	const command = createAgentsCommand(async () => ({ env, problems: [], dispose() {} }));
-	const flat = () => stdout.replace(/\s+/g, " ");
-	const code = await command.run(argv, {
-		stdout: (t) => {
-			stdout += t;
-		},
-		stderr: (t) => {
-			stderr += t;
-		},
-		readStdin: async () => "",
-		cwd: l.cwd,
-		env: l.env,
-		isTTY: false,
-	});
-	return { code, stdout, stderr, flat: flat() };
+	const { io, out } = recordingIO({ cwd: l.cwd, env: l.env });
+	const code = await command.run(argv, io);
+	return { code, ...out, flat: out.stdout.replace(/\s+/g, " ") };
 }
 
 const file = (front: string, body = "Role.") => `---\n${front}\n---\n${body}\n`;

@@ -3,36 +3,14 @@
  * the whole flow: the agent file, the plan, the launch, and the child that runs. Real `pi` children
  * and the scripted model for the subprocess runner; the same task through the in-process runner.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { envelope, submitTurn } from "../support/child.ts";
-import { runWorkspace } from "../support/cli-run.ts";
+import { statuserWorkspace } from "../support/statuser.ts";
 import { gitRepo } from "../support/task-fixture.ts";
 
-const AGENT = [
-	"---",
-	"name: statuser",
-	"description: Looks at the state of a repository",
-	"tools: Read, Bash(git status:*)",
-	"---",
-	"You look at a repository's state and say what you saw.",
-	"",
-].join("\n");
-
-function workspace(repo: string) {
-	const ws = runWorkspace({
-		turns: [
-			{ tools: [{ name: "bash", args: { command: `echo leaked > ${repo}/leak.txt` } }] },
-			{ tools: [{ name: "bash", args: { command: `rm -rf ${repo}/a.txt` } }] },
-			{ tools: [{ name: "bash", args: { command: "git status --short" } }] },
-			submitTurn(envelope([`${repo}/a.txt:1`])),
-		],
-	});
-	mkdirSync(join(ws.agentDir, "agents"), { recursive: true });
-	writeFileSync(join(ws.agentDir, "agents", "statuser.md"), AGENT);
-	return ws;
-}
+const workspace = (repo: string) =>
+	statuserWorkspace(repo, [`echo leaked > ${repo}/leak.txt`, `rm -rf ${repo}/a.txt`, "git status --short"]);
 
 interface Recorded {
 	isolation?: { prevented: Array<{ tool: string; command?: string; reason: string; refusedBy?: string }> };

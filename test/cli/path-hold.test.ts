@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { envelope, submitTurn } from "../support/child.ts";
-import { runWorkspace } from "../support/cli-run.ts";
+import { type RunWorkspace, runWorkspace } from "../support/cli-run.ts";
 import { gitRepo } from "../support/task-fixture.ts";
 
 const AGENT = "---\nname: keeper\ndescription: Keeps files\ntools: Read, Edit, Write\n---\nYou keep files.\n";
@@ -63,6 +63,25 @@ const KEPT = (repo: string) => [
 	["edit", `${repo}/locked.txt`, "paths"],
 ];
 
+/**
+ * Runs the script as `agent` over `repo` on `runner` and checks what every path rule here must hold:
+ * the locked file unchanged, the allowed write made, the keeper's three calls refused, the secret
+ * never read, the refusals counted. Returns the child's session, for the rule's own words.
+ */
+async function heldRun(ws: RunWorkspace, repo: string, agent: string, runner: string): Promise<string> {
+	const spec = ws.spec({ read_only: false, roots: [repo], write_allowed: [repo] });
+	const { out, dir } = await ws.runAgent(spec, agent, runner);
+	expect(out.stderr).not.toContain("Error:");
+	expect(readFileSync(join(repo, "locked.txt"), "utf8")).toBe("v1\n");
+	expect(readFileSync(join(repo, "notes.txt"), "utf8")).toBe("kept\n");
+	const { refused, session } = recorded(dir);
+	expect(refused).toEqual(KEPT(repo));
+	expect(session).not.toContain("TOPSECRET");
+	expect(out.stdout).toContain("3 file calls refused");
+	expect(out.code).toBe(0);
+	return session;
+}
+
 function secretRepo(): string {
 	const repo = gitRepo({ "a.txt": "x\n", "secret.txt": "TOPSECRET\n", "locked.txt": "v1\n" });
 	symlinkSync(join(repo, "secret.txt"), join(repo, "innocent.txt"));
@@ -72,18 +91,8 @@ function secretRepo(): string {
 describe.each(["subprocess", "in-process"])("Claude Code's path rules, %s runner", (runner) => {
 	it("refuse the file calls they deny, through a symlink too, and let the others run", async () => {
 		const repo = secretRepo();
-		const ws = workspace(repo);
-		const spec = ws.spec({ read_only: false, roots: [repo], write_allowed: [repo] });
-		const { out, dir } = await ws.runAgent(spec, "keeper", runner);
-		expect(out.stderr).not.toContain("Error:");
-		expect(readFileSync(join(repo, "locked.txt"), "utf8")).toBe("v1\n");
-		expect(readFileSync(join(repo, "notes.txt"), "utf8")).toBe("kept\n");
-		const { refused, session } = recorded(dir);
-		expect(refused).toEqual(KEPT(repo));
-		expect(session).not.toContain("TOPSECRET");
+		const session = await heldRun(workspace(repo), repo, "keeper", runner);
 		expect(session).toContain("is denied by ~/.claude/settings.json permissions.deny Read(");
-		expect(out.stdout).toContain("3 file calls refused");
-		expect(out.code).toBe(0);
 	});
 });
 
@@ -106,18 +115,9 @@ describe.each(["subprocess", "in-process"])("OpenCode's path maps, %s runner", (
 		const repo = secretRepo();
 		const ws = scripted(repo);
 		userOpenCodeAgent(ws.base, "warden", WARDEN);
-		const spec = ws.spec({ read_only: false, roots: [repo], write_allowed: [repo] });
-		const { out, dir } = await ws.runAgent(spec, "warden", runner);
-		expect(out.stderr).not.toContain("Error:");
-		expect(readFileSync(join(repo, "locked.txt"), "utf8")).toBe("v1\n");
-		expect(readFileSync(join(repo, "notes.txt"), "utf8")).toBe("kept\n");
-		const { refused, session } = recorded(dir);
-		expect(refused).toEqual(KEPT(repo));
-		expect(session).not.toContain("TOPSECRET");
+		const session = await heldRun(ws, repo, "warden", runner);
 		expect(session).toContain('is denied by permission.read \\"*/secret.txt\\": deny');
 		expect(session).toContain('is denied by permission.edit \\"*\\": deny');
-		expect(out.stdout).toContain("3 file calls refused");
-		expect(out.code).toBe(0);
 	});
 });
 

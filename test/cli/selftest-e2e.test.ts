@@ -8,30 +8,14 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { CommandIO } from "../../src/cli/command.ts";
 import { runE2eCommand } from "../../src/cli/selftest-e2e.ts";
 import { INCIDENTAL_WRITE_CASE, REVIEW_CASE } from "../../src/selftest/e2e-cases.ts";
-import { runCli } from "../support/cli.ts";
+import { recordingIO, runCli } from "../support/cli.ts";
 import { REPO } from "../support/pi.ts";
 import { childCommands, waitFor } from "../support/processes.ts";
 import { tempDir } from "../support/temp.ts";
 
-function io(env: Record<string, string | undefined>) {
-	const out = { stdout: "", stderr: "" };
-	const value: CommandIO = {
-		stdout: (t) => {
-			out.stdout += t;
-		},
-		stderr: (t) => {
-			out.stderr += t;
-		},
-		readStdin: async () => "",
-		cwd: REPO,
-		env,
-		isTTY: false,
-	};
-	return { io: value, out };
-}
+const io = (env: Record<string, string | undefined>) => recordingIO({ cwd: REPO, env });
 
 /** The text with every run of white space as one space: the header and verdict wrap at 80 columns. */
 const flat = (text: string) => text.replace(/\s+/g, " ");

@@ -6,9 +6,9 @@
  */
 import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { CommandIO } from "../../src/cli/command.ts";
 import { createDoctorCommand } from "../../src/cli/doctor.ts";
 import type { DoctorReport } from "../../src/doctor/types.ts";
+import { recordingIO } from "../support/cli.ts";
 import { REPO, SCRIPTED_PROVIDER } from "../support/pi.ts";
 import { tempDir } from "../support/temp.ts";
 
@@ -85,22 +85,9 @@ export function doctorWorkspace(options: WorkspaceOptions = {}): DoctorWorkspace
 	};
 	const command = createDoctorCommand({ packageRoot: pkg });
 	const run = async (args: string[] = [], extra: Record<string, string | undefined> = {}, tty = false) => {
-		let stdout = "";
-		let stderr = "";
-		const io: CommandIO = {
-			stdout: (t) => {
-				stdout += t;
-			},
-			stderr: (t) => {
-				stderr += t;
-			},
-			readStdin: async () => "",
-			cwd: project,
-			env: { ...env, ...extra },
-			isTTY: tty,
-		};
+		const { io, out } = recordingIO({ cwd: project, env: { ...env, ...extra }, isTTY: tty });
 		const code = await command.run(args, io);
-		return { code, stdout, stderr };
+		return { code, ...out };
 	};
 	return {
 		base,

@@ -6,30 +6,22 @@
 
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { DefaultResourceLoader, type ExtensionAPI, SettingsManager } from "@earendil-works/pi-coding-agent";
+import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
 import { DELEGATION_RULE } from "../../src/gate/rule.ts";
 import { rosterAppender } from "../../src/pi/agent-roster.ts";
 import { registerDelegationRule } from "../../src/pi/delegation-rule.ts";
 import { captureParentPrompt, type ParentPromptSource } from "../../src/pi/parent-prompt.ts";
 import { sendOnce } from "../support/faux-session.ts";
-import { MAIN_RULES, makeProject, SHARED_AGENTS } from "../support/project.ts";
+import { MAIN_RULES, makeProject, SHARED_AGENTS, trustedResources } from "../support/project.ts";
 
 const newProject = () =>
 	makeProject({ "project:AGENTS.md": SHARED_AGENTS, "project:.pi/APPEND_SYSTEM.md": MAIN_RULES });
 
 /** What the model receives in one turn of a session whose extensions are `factories`. */
 async function received(factories: Array<(pi: ExtensionAPI) => void>, project = newProject()) {
-	const settingsManager = SettingsManager.create(project.cwd, project.agentDir, { projectTrusted: true });
-	const resourceLoader = new DefaultResourceLoader({
-		cwd: project.cwd,
-		agentDir: project.agentDir,
-		settingsManager,
-		noExtensions: true,
-		extensionFactories: factories,
-	});
-	await resourceLoader.reload();
-	return (await sendOnce({ ...project, resourceLoader, settingsManager }, "hello")).systemPrompt;
+	const resources = await trustedResources(project, factories);
+	return (await sendOnce({ ...project, ...resources }, "hello")).systemPrompt;
 }
 
 const count = (text: string, part: string) => text.split(part).length - 1;

@@ -9,22 +9,16 @@ import { runsDirOf, spendReport } from "../../src/pi/commands/delegate-spend-sho
 import { LiveSpend, spendStatusText } from "../../src/pi/spend-status.ts";
 import { SPEND_STATUS_KEY } from "../../src/pi/spend-status-key.ts";
 import type { TaskResult } from "../../src/run/outcome/result.ts";
+import { taskResult } from "../support/row-results.ts";
 import { tempDir } from "../support/temp.ts";
 
 function result(id: string, auditDir: string, costUsd: number, verdict: "PASS" | "FAIL" = "PASS"): TaskResult {
-	return {
-		version: 1,
-		kind: "task",
+	return taskResult({
 		id,
 		verdict,
-		problems: [],
-		warnings: [],
 		envelope: undefined,
-		claims: [],
-		delta: [],
-		violations: [],
-		roots: [],
 		metrics: {
+			...taskResult().metrics,
 			usage: {
 				input: 10,
 				output: 5,
@@ -34,16 +28,12 @@ function result(id: string, auditDir: string, costUsd: number, verdict: "PASS" |
 				cost: { input: costUsd, output: 0, cacheRead: 0, cacheWrite: 0 },
 			},
 			elapsedS: 1,
-			toolCalls: 1,
 			turns: 1,
-			model: "p/m",
-			effort: "fast",
-			runner: "in-process",
 		},
 		auditDir,
 		startedAt: "2026-12-01T00:00:00.000Z",
 		finishedAt: "2026-12-01T00:00:01.000Z",
-	};
+	});
 }
 
 describe("the footer status", () => {

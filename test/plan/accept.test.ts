@@ -14,10 +14,10 @@ import { formatPath } from "../../src/problems.ts";
 import { taskBrief } from "../../src/prompt/task-brief.ts";
 import { DEFAULT_ACCEPT_S } from "../../src/request/limits.ts";
 import { namesOf } from "../../src/request/table.ts";
-import type { PathProbe } from "../../src/spec/probe.ts";
 import { validateSpec } from "../../src/spec/validate.ts";
 import { runCli } from "../support/cli.ts";
 import { makeProject } from "../support/project.ts";
+import { REPO_ONLY } from "../support/spec-probe.ts";
 
 /** The text with every run of whitespace as one space, so a wrapped table row can be matched. */
 const flat = (text: string) => text.replace(/\s+/g, " ");
@@ -147,8 +147,7 @@ describe("accept at each entry", () => {
 		);
 		if (!out.ok) throw new Error(JSON.stringify(out.problems));
 		const spec = (out.children[0] as TaskRequest).spec;
-		const probe: PathProbe = (path) => (path === "/v/repo" ? { kind: "dir", realPath: path } : { kind: "missing" });
-		const checked = validateSpec(spec, { probe, subdirs: () => [] });
+		const checked = validateSpec(spec, REPO_ONLY);
 		const problems = checked.ok ? [] : checked.problems;
 		expect(problems.map((p) => formatPath(entryPlace("task", { path: [] }, p)))).toEqual(["accept[1]"]);
 	});

@@ -9,16 +9,19 @@ import {
 	renderReport,
 } from "../../src/report/task-report.ts";
 import type { TaskResult } from "../../src/run/outcome/result.ts";
+import { namedTask } from "../support/row-results.ts";
 import { terminalControls } from "../support/terminal.ts";
 
+/** Task b's one file in a watched root: its delta, its violation and the problem that names it. */
+const ESCAPED = { root: "/r/b", path: "x", kind: "added", detail: "file" } as const;
+
 function result(id: string, verdict: "PASS" | "FAIL"): TaskResult {
-	return {
-		version: 1,
-		kind: "task",
+	const failed = verdict === "FAIL";
+	return namedTask(
 		id,
-		verdict,
-		problems:
-			verdict === "FAIL"
+		{
+			verdict,
+			problems: failed
 				? [
 						{
 							source: "/r/b",
@@ -30,40 +33,21 @@ function result(id: string, verdict: "PASS" | "FAIL"): TaskResult {
 						},
 					]
 				: [],
-		warnings: [],
-		envelope: {
-			status: "ok",
-			deliverable: `${id} says line 1`,
-			evidence: [{ claim: "the file says so", pointer: "data.txt:1" }],
-			unsure: verdict === "PASS" ? ["whether line 2 matters"] : [],
-			did_not_do: [],
-		},
-		claims: [
-			{ index: 0, claim: "the file says so", pointer: "data.txt:1", verified: true } as TaskResult["claims"][number],
-		],
-		delta: verdict === "FAIL" ? [{ root: "/r/b", path: "x", kind: "added", detail: "file" }] : [],
-		violations: verdict === "FAIL" ? [{ root: "/r/b", path: "x", kind: "added", detail: "file" }] : [],
-		roots: [{ root: `/r/${id}`, writable: false }],
-		metrics: {
-			usage: {
-				input: 100,
-				output: 20,
-				cacheRead: 1000,
-				cacheWrite: 200,
-				costUsd: 0.005,
-				cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+			envelope: {
+				status: "ok",
+				deliverable: `${id} says line 1`,
+				evidence: [{ claim: "the file says so", pointer: "data.txt:1" }],
+				unsure: failed ? [] : ["whether line 2 matters"],
+				did_not_do: [],
 			},
-			elapsedS: 1.2,
-			toolCalls: 2,
-			turns: 2,
-			model: "p/m",
-			effort: "balanced",
-			runner: "in-process",
+			claims: [
+				{ index: 0, claim: "the file says so", pointer: "data.txt:1", verified: true } as TaskResult["claims"][number],
+			],
+			delta: failed ? [ESCAPED] : [],
+			violations: failed ? [ESCAPED] : [],
 		},
-		auditDir: `/runs/x-${id}`,
-		startedAt: "2026-12-01T00:00:00.000Z",
-		finishedAt: "2026-12-01T00:00:01.200Z",
-	};
+		{ cacheRead: 1000, cacheWrite: 200 },
+	);
 }
 
 const results = [result("a", "PASS"), result("b", "FAIL"), result("c", "PASS")];

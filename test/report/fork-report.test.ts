@@ -3,39 +3,28 @@ import { describe, expect, it } from "vitest";
 import { renderForkModelReport, renderForkReport, UNVERIFIED_NOTE } from "../../src/report/fork-report.ts";
 import type { ForkResult } from "../../src/run/outcome/result.ts";
 import { ZERO_USAGE } from "../../src/run/types.ts";
+import { forkResult } from "../support/row-results.ts";
 
 function result(change: Partial<ForkResult>): ForkResult {
-	return {
-		version: 1,
-		kind: "fork",
+	return forkResult({
 		id: "fork-x",
-		index: 1,
 		of: 2,
 		brief: "Is the retry logic right?",
-		verdict: "PASS",
-		problems: [],
-		warnings: [],
 		text: "Yes, three attempts.",
-		refused: [],
 		prefix: { check: "same", detail: "the first request repeats the parent's last one (4 messages), then the brief" },
-		delta: [],
-		violations: [],
 		roots: [{ root: "/work/p", writable: false }],
 		metrics: {
+			...forkResult().metrics,
 			usage: { ...ZERO_USAGE, cacheRead: 12_000, costUsd: 0.0042 },
 			elapsedS: 1.5,
-			toolCalls: 0,
-			turns: 1,
 			model: "anthropic/claude-sonnet-4-5",
-			runner: "in-process",
 		},
 		auditDir: "/runs/20261201T100000Z-fork-x",
 		sessionFile: "/runs/20261201T100000Z-fork-x/session.jsonl",
 		startedAt: "2026-12-01T10:00:00.000Z",
 		finishedAt: "2026-12-01T10:00:01.500Z",
-		parentSession: { id: "s" },
 		...change,
-	};
+	});
 }
 
 describe("renderForkModelReport", () => {

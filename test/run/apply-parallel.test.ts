@@ -1,32 +1,10 @@
-/**
- * Two writers on one repository at once under `apply: "on-pass"`: each works on a copy of its own,
- * so neither waits for the other; their changes land in the order they finish. Disjoint files: both
- * pass, both land. The same file: the first to finish lands, the later one fails — the real root
- * changed under it — with its change kept in changes.patch and nothing of it applied.
- */
-import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { listRuns } from "../../src/run/audit/audit.ts";
 import type { TaskResult } from "../../src/run/outcome/result.ts";
 import { RUNNERS } from "../support/both-runners.ts";
-import { envelope, submitTurn } from "../support/child.ts";
-import { type RunWorkspace, runWorkspace } from "../support/cli-run.ts";
-
-const git = (cwd: string, ...args: string[]) =>
-	execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd, encoding: "utf8" });
-
-function project(command: string): RunWorkspace {
-	const ws = runWorkspace({
-		turns: [{ tools: [{ name: "bash", args: { command } }] }, submitTurn(envelope(["a.txt:1"]))],
-	});
-	writeFileSync(join(ws.project, "a.txt"), "one\n");
-	git(ws.project, "init", "-q", "-b", "main");
-	git(ws.project, "add", "-A");
-	git(ws.project, "commit", "-qm", "initial");
-	return ws;
-}
+import { bashInRepo, type RunWorkspace } from "../support/cli-run.ts";
 
 /** Runs the same spec twice at once and returns both results, in the order they finished. */
 async function twice(ws: RunWorkspace, runner: string): Promise<TaskResult[]> {
@@ -45,7 +23,7 @@ async function twice(ws: RunWorkspace, runner: string): Promise<TaskResult[]> {
 
 describe.each(RUNNERS)("parallel writers on one repository (%s runner)", (runner) => {
 	it("disjoint files: both run at once, both PASS, both changes land", async () => {
-		const ws = project("sleep 1; mktemp -p . w-XXXXXX");
+		const ws = bashInRepo("sleep 1; mktemp -p . w-XXXXXX");
 		const [first, second] = await twice(ws, runner);
 		expect([first?.verdict, second?.verdict], JSON.stringify([first?.problems, second?.problems])).toEqual([
 			"PASS",
@@ -58,7 +36,7 @@ describe.each(RUNNERS)("parallel writers on one repository (%s runner)", (runner
 	});
 
 	it("the same file: the first to finish lands, the later FAILs with its patch kept", async () => {
-		const ws = project('sleep 1; echo "$RANDOM$RANDOM" > a.txt');
+		const ws = bashInRepo('sleep 1; echo "$RANDOM$RANDOM" > a.txt');
 		const [first, second] = await twice(ws, runner);
 		expect(first?.verdict).toBe("PASS");
 		expect(second?.verdict).toBe("FAIL");

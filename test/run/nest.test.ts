@@ -15,6 +15,7 @@ import { runWorkspace } from "../support/cli-run.ts";
 import { runSpecWith } from "../support/delegate-run.ts";
 import type { Script, ScriptTurn } from "../support/scripted-provider.ts";
 import { tempDir } from "../support/temp.ts";
+import { taskAnswers } from "../support/tool-answers.ts";
 
 const TIMEOUT = 120_000;
 const MARK = "GRANDCHILD";
@@ -27,19 +28,6 @@ const submit = (pointers: string[] = ["."], input = 0) => call("submit_result", 
 
 function readResult(dir: string): TaskResult {
 	return JSON.parse(readFileSync(join(dir, "result.json"), "utf8")) as TaskResult;
-}
-
-/** The text of each `task` tool result the parent read, with whether it was an error. */
-function taskAnswers(dir: string): Array<{ text: string; isError: boolean }> {
-	return readFileSync(join(dir, "events.ndjson"), "utf8")
-		.split("\n")
-		.filter((line) => line !== "")
-		.map((line) => JSON.parse(line) as Record<string, unknown>)
-		.filter((e) => e.type === "tool_execution_end" && e.toolName === "task")
-		.map((e) => ({
-			text: ((e.result as { content?: Array<{ text?: string }> }).content ?? []).map((c) => c.text ?? "").join(""),
-			isError: e.isError === true,
-		}));
 }
 
 const planTools = (dir: string) =>

@@ -16,6 +16,32 @@ const submit = (envelope: Parameters<typeof fauxToolCall>[1]) =>
 const call = (name: string, args: Parameters<typeof fauxToolCall>[1]) =>
 	fauxAssistantMessage([fauxToolCall(name, args)], { stopReason: "toolUse" });
 
+/** Runs a read-only task on a repository of `files` whose child hands in status "failed" with `answer`. */
+async function failedTask(files: Record<string, string>, goal: string, answer: Parameters<typeof submit>[0]) {
+	const a = gitRepo(files);
+	const { faux, run } = await taskHarness();
+	faux.script([submit({ status: "failed", ...answer })]);
+	return run(spec({ roots: [a], goal }));
+}
+
+/**
+ * T4's scene: root a's README has a typo the child fixes (a is writable); compiling root b's module,
+ * which b only watches, writes __pycache__ into b. `steps` are the child's edit and compile.
+ */
+async function t4Scene() {
+	const a = gitRepo({ "README.md": "teh\n" });
+	const b = gitRepo({ "mod.py": "x = 1\n", ".gitignore": "__pycache__/\n" });
+	const { faux, run } = await taskHarness();
+	const compile = `python3 -m py_compile ${b}/mod.py`;
+	const steps = [
+		call("edit", { path: join(a, "README.md"), edits: [{ oldText: "teh", newText: "the" }] }),
+		call("bash", { command: compile }),
+	];
+	const t4Spec = (extra: Record<string, unknown> = {}) =>
+		spec({ read_only: false, roots: [a, b], write_allowed: [a], context: { commands: [compile] }, ...extra });
+	return { a, b, faux, run, compile, steps, t4Spec };
+}
+
 describe("a task run", () => {
 	it("passes a write task that stays inside write_allowed and cites checkable evidence", async () => {
 		const a = gitRepo({ "README.md": "fix teh typo\n" });
@@ -47,13 +73,9 @@ describe("a task run", () => {
 	});
 
 	it("T4: catches an incidental write into a watched-only root, and does not flag the authorised one", async () => {
-		const a = gitRepo({ "README.md": "teh\n" });
-		const b = gitRepo({ "mod.py": "x = 1\n", ".gitignore": "__pycache__/\n" });
-		const { faux, run } = await taskHarness();
-		const compile = `python3 -m py_compile ${b}/mod.py`;
+		const { a, b, faux, run, compile, steps, t4Spec } = await t4Scene();
 		faux.script([
-			call("edit", { path: join(a, "README.md"), edits: [{ oldText: "teh", newText: "the" }] }),
-			call("bash", { command: compile }),
+			...steps,
 			submit({
 				status: "ok",
 				deliverable: "typo fixed; module compiles",
@@ -64,9 +86,7 @@ describe("a task run", () => {
 			}),
 		]);
 		// Detection, with prevention off: the boundary diff alone must catch the write.
-		const result = await run(
-			spec({ read_only: false, roots: [a, b], write_allowed: [a], context: { commands: [compile] }, sandbox: "off" }),
-		);
+		const result = await run(t4Spec({ sandbox: "off" }));
 		expect(result.verdict).toBe("FAIL");
 		expect(result.violations.length).toBeGreaterThan(0);
 		expect(result.violations.every((c) => c.root === b && c.path.startsWith("__pycache__"))).toBe(true);
@@ -78,22 +98,16 @@ describe("a task run", () => {
 	it.runIf(sandboxSupport().enforce)(
 		"T4 under the sandbox: the incidental write is prevented, listed, and nothing changed",
 		async () => {
-			const a = gitRepo({ "README.md": "teh\n" });
-			const b = gitRepo({ "mod.py": "x = 1\n", ".gitignore": "__pycache__/\n" });
-			const { faux, run } = await taskHarness();
-			const compile = `python3 -m py_compile ${b}/mod.py`;
+			const { a, faux, run, steps, t4Spec } = await t4Scene();
 			faux.script([
-				call("edit", { path: join(a, "README.md"), edits: [{ oldText: "teh", newText: "the" }] }),
-				call("bash", { command: compile }),
+				...steps,
 				submit({
 					status: "ok",
 					deliverable: "typo fixed",
 					evidence: [{ claim: "typo fixed", pointer: `${a}/README.md:1` }],
 				}),
 			]);
-			const result = await run(
-				spec({ read_only: false, roots: [a, b], write_allowed: [a], context: { commands: [compile] } }),
-			);
+			const result = await run(t4Spec());
 			expect(result.violations).toEqual([]);
 			expect(result.delta.map((c) => `${c.root === a ? "a" : "b"} ${c.path}`)).toEqual(["a README.md"]);
 			expect(result.isolation?.sandbox).toBe("enforce");
@@ -102,16 +116,10 @@ describe("a task run", () => {
 	);
 
 	it("T2: a read-only task whose child refuses to write fails on its status, and the root is untouched", async () => {
-		const a = gitRepo({ "README.md": "teh\n" });
-		const { faux, run } = await taskHarness();
-		faux.script([
-			submit({
-				status: "failed",
-				deliverable: "The task is read-only; fixing the typo would change the root. Not done.",
-				did_not_do: ["fix the typo"],
-			}),
-		]);
-		const result = await run(spec({ roots: [a], goal: "Fix the typo in README.md" }));
+		const result = await failedTask({ "README.md": "teh\n" }, "Fix the typo in README.md", {
+			deliverable: "The task is read-only; fixing the typo would change the root. Not done.",
+			did_not_do: ["fix the typo"],
+		});
 		expect(result.verdict).toBe("FAIL");
 		expect(result.problems.map((p) => p.message)).toEqual(['the child reported status "failed"']);
 		expect(result.delta).toEqual([]);
@@ -144,16 +152,10 @@ describe("a task run", () => {
 	});
 
 	it("T1: a false premise answered with status failed is a FAIL", async () => {
-		const a = gitRepo({ "script.sh": "echo hi\n" });
-		const { faux, run } = await taskHarness();
-		faux.script([
-			submit({
-				status: "failed",
-				deliverable: "There is no HTTP client in script.sh.",
-				unsure: ["maybe another file was meant"],
-			}),
-		]);
-		const result = await run(spec({ roots: [a], goal: "Review the HTTP client retry logic in script.sh" }));
+		const result = await failedTask({ "script.sh": "echo hi\n" }, "Review the HTTP client retry logic in script.sh", {
+			deliverable: "There is no HTTP client in script.sh.",
+			unsure: ["maybe another file was meant"],
+		});
 		expect(result.verdict).toBe("FAIL");
 		expect(result.envelope?.status).toBe("failed");
 	});

@@ -4,15 +4,11 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { formatPath } from "../../src/problems.ts";
 import { readDelegateSettings, readSettings } from "../../src/settings/read.ts";
-import { tempDir } from "../support/temp.ts";
+import { homeLayout } from "../support/home-layout.ts";
 
 function layout() {
-	const root = tempDir("pi-delegate-settings-");
-	const home = join(root, "home");
-	const agentDir = join(home, ".pi", "agent");
-	const cwd = join(root, "project");
-	mkdirSync(agentDir, { recursive: true });
-	mkdirSync(join(cwd, ".pi"), { recursive: true });
+	const { home, agentDir, cwd } = homeLayout("pi-delegate-settings-");
+	mkdirSync(join(cwd, ".pi"));
 	return { home, agentDir, cwd };
 }
 

@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { formatPath } from "../../src/problems.ts";
 import { DEFAULT_ACCEPT_S } from "../../src/request/limits.ts";
-import type { PathInfo, PathProbe } from "../../src/spec/probe.ts";
 import { validateSpec } from "../../src/spec/validate.ts";
+import { REPO_ONLY } from "../support/spec-probe.ts";
 
-const probe: PathProbe = (path): PathInfo =>
-	path === "/v/repo" ? { kind: "dir", realPath: path } : { kind: "missing" };
-const check = (input: unknown) => validateSpec(input, { probe, subdirs: () => [] });
+const check = (input: unknown) => validateSpec(input, REPO_ONLY);
 const base = { id: "t", goal: "g", deliverable: "d", roots: ["/v/repo"] };
 
 describe("the accept field of a spec", () => {

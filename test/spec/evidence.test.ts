@@ -1,12 +1,11 @@
 /** The spec's evidence field: whether an ok result must cite evidence (src/envelope/proof.ts). */
 import { describe, expect, it } from "vitest";
-import type { PathProbe } from "../../src/spec/probe.ts";
 import { TaskSpecSchema } from "../../src/spec/schema.ts";
 import { validateSpec } from "../../src/spec/validate.ts";
+import { REPO_ONLY } from "../support/spec-probe.ts";
 
-const probe: PathProbe = (path) => (path === "/v/repo" ? { kind: "dir", realPath: path } : { kind: "missing" });
 const base = { id: "t", goal: "g", deliverable: "d", roots: ["/v/repo"] };
-const check = (input: unknown) => validateSpec(input, { probe, subdirs: () => [] });
+const check = (input: unknown) => validateSpec(input, REPO_ONLY);
 
 describe("the spec's evidence field", () => {
 	it('defaults to "required", and records that it was defaulted', () => {

@@ -1,12 +1,10 @@
 /** The spec's sandbox, network and git_writes fields: defaults, and clear errors where authority is at stake. */
 import { describe, expect, it } from "vitest";
-import type { PathInfo, PathProbe } from "../../src/spec/probe.ts";
 import { validateSpec } from "../../src/spec/validate.ts";
+import { REPO_ONLY } from "../support/spec-probe.ts";
 
-const probe: PathProbe = (path): PathInfo =>
-	path === "/v/repo" ? { kind: "dir", realPath: path } : { kind: "missing" };
 const base = { id: "t", goal: "g", deliverable: "d", roots: ["/v/repo"], read_only: false, write_allowed: ["/v/repo"] };
-const check = (fields: Record<string, unknown>) => validateSpec({ ...base, ...fields }, { probe, subdirs: () => [] });
+const check = (fields: Record<string, unknown>) => validateSpec({ ...base, ...fields }, REPO_ONLY);
 
 describe("sandbox fields", () => {
 	it("default to no network and no git writes, and leave the sandbox to the setting and the machine", () => {

@@ -1,13 +1,11 @@
 /** The spec's `context.tail` field: its shape, every problem at once, and the normalized spec. */
 import { describe, expect, it } from "vitest";
 import { formatPath } from "../../src/problems.ts";
-import type { PathInfo, PathProbe } from "../../src/spec/probe.ts";
 import { validateSpec } from "../../src/spec/validate.ts";
+import { REPO_ONLY } from "../support/spec-probe.ts";
 
-const probe: PathProbe = (path): PathInfo =>
-	path === "/v/repo" ? { kind: "dir", realPath: path } : { kind: "missing" };
 const check = (context: unknown) =>
-	validateSpec({ id: "t", goal: "g", deliverable: "d", roots: ["/v/repo"], context }, { probe, subdirs: () => [] });
+	validateSpec({ id: "t", goal: "g", deliverable: "d", roots: ["/v/repo"], context }, REPO_ONLY);
 
 describe("context.tail", () => {
 	it("is kept in the normalized spec, and absent when not given", () => {
@@ -49,7 +47,7 @@ describe("context.tail", () => {
 	it("points a tail given at the top of the spec to its place", () => {
 		const result = validateSpec(
 			{ id: "t", goal: "g", deliverable: "d", roots: ["/v/repo"], transcript: { tokens: 10 } },
-			{ probe, subdirs: () => [] },
+			REPO_ONLY,
 		);
 		expect(!result.ok && result.problems[0]?.fix).toBe('move it to "context.tail"');
 	});

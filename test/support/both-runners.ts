@@ -11,7 +11,7 @@ import type { SandboxSupport } from "../../src/run/sandbox/types.ts";
 import type { ChildLaunch, RunnerKind } from "../../src/run/types.ts";
 import { runScripted, type ScriptedChild, type ScriptedRun, type ScriptedRunOptions, scriptedChild } from "./child.ts";
 import { fauxAssistantMessage, fauxRuntime, fauxText, fauxToolCall, priced } from "./faux-runtime.ts";
-import { LAST_TOOL_RESULT, LAST_USER_MESSAGE, type Said } from "./scripted-provider.ts";
+import { fillPlaceholders } from "./scripted-provider.ts";
 
 /** The text of the newest message of `role`, for `{{last_tool_result}}` and `{{last_user_message}}` (as the scripted provider does). */
 function lastOf(messages: readonly unknown[], role: string): string {
@@ -22,16 +22,6 @@ function lastOf(messages: readonly unknown[], role: string): string {
 		return (m.content ?? []).map((b) => (b.type === "text" ? (b.text ?? "") : "")).join("");
 	}
 	return "";
-}
-
-function fill<T>(value: T, said: Said): T {
-	if (typeof value === "string")
-		return value.split(LAST_TOOL_RESULT).join(said.toolResult).split(LAST_USER_MESSAGE).join(said.userMessage) as T;
-	if (Array.isArray(value)) return value.map((v) => fill(v, said)) as T;
-	if (value !== null && typeof value === "object") {
-		return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, said)])) as T;
-	}
-	return value;
 }
 
 export const RUNNERS: readonly RunnerKind[] = ["subprocess", "in-process"];
@@ -91,8 +81,10 @@ export async function bothChild(kind: RunnerKind, turns: Turn[], options: BothOp
 			userMessage: lastOf(context.messages, "user"),
 		};
 		const blocks = [
-			...(t.text ? [fauxText(fill(t.text, result))] : []),
-			...(t.tools ?? []).map((c) => fauxToolCall(c.name, fill(c.args, result) as Parameters<typeof fauxToolCall>[1])),
+			...(t.text ? [fauxText(fillPlaceholders(t.text, result))] : []),
+			...(t.tools ?? []).map((c) =>
+				fauxToolCall(c.name, fillPlaceholders(c.args, result) as Parameters<typeof fauxToolCall>[1]),
+			),
 		];
 		const message = fauxAssistantMessage(blocks, { stopReason: t.tools?.length ? "toolUse" : "stop" });
 		return priced(message, t.costUsd ?? 0);

@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { ChildInbox } from "../../src/run/inbox.ts";
+import type { ChildExit } from "../../src/run/outcome/child-outcome.ts";
 import {
 	type ChildLaunch,
 	type ChildOutcome,
@@ -129,6 +130,20 @@ export function envelope(pointers: string[] = ["."], status: "ok" | "partial" | 
 export function submitTurn(value: unknown) {
 	return { tools: [{ name: "submit_result", args: value as Record<string, never> }] };
 }
+
+/** How a child's process ended when it exited 0 by itself (no signal, no error, nothing on stderr), with `o` replacing any part. */
+export const cleanExit = (o: Partial<ChildExit> = {}): ChildExit => ({
+	code: 0,
+	signal: null,
+	spawnError: undefined,
+	abortReason: undefined,
+	reports: [],
+	stderrTail: "",
+	streamErrors: [],
+	sessionFile: undefined,
+	elapsedMs: 1,
+	...o,
+});
 
 /** What a runner reports for a child that ran one turn and finished, with `o` replacing any part. */
 export const childOutcome = (o: Partial<ChildOutcome> = {}): ChildOutcome => ({

@@ -3,10 +3,12 @@
  * model's script, a runs dir, a project dir to run from, and helpers to write specs and run the CLI
  * (in-process through test/support/cli.ts, or as the built bin in a real process).
  */
+import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { listRuns } from "../../src/run/audit/audit.ts";
 import type { TaskResult } from "../../src/run/outcome/result.ts";
+import { envelope, submitTurn } from "./child.ts";
 import { type CliResult, runCli } from "./cli.ts";
 import { SCRIPTED_PROVIDER } from "./pi.ts";
 import type { Script } from "./scripted-provider.ts";
@@ -71,6 +73,23 @@ export function runWorkspace(script: Script): RunWorkspace {
 			return { out, dir: run?.dir ?? "" };
 		},
 	};
+}
+
+/**
+ * A workspace whose project is a git repository with a.txt ("one") committed on main, and whose
+ * child runs `command` in bash, then submits citing a.txt: the start of the apply tests.
+ */
+export function bashInRepo(command: string): RunWorkspace {
+	const ws = runWorkspace({
+		turns: [{ tools: [{ name: "bash", args: { command } }] }, submitTurn(envelope(["a.txt:1"]))],
+	});
+	writeFileSync(join(ws.project, "a.txt"), "one\n");
+	const git = (...args: string[]) =>
+		execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd: ws.project, encoding: "utf8" });
+	git("init", "-q", "-b", "main");
+	git("add", "-A");
+	git("commit", "-qm", "initial");
+	return ws;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { DefaultResourceLoader, SettingsManager } from "@earendil-works/pi-coding-agent";
+import { DefaultResourceLoader, type ExtensionAPI, SettingsManager } from "@earendil-works/pi-coding-agent";
 import { captureParentPrompt, type ParentPromptSource } from "../../src/pi/parent-prompt.ts";
 import type { ParentPrompt } from "../../src/prompt/channels.ts";
 import { sendOnce } from "./faux-session.ts";
@@ -31,26 +31,32 @@ export function makeProject(files: Record<string, string>): TempProject {
 	return project;
 }
 
-/**
- * Runs a real parent session in the project (Pi's default resource loading, trusted, without
- * extensions other than the capture) for one turn and returns the prompt Pi handed its extensions.
- */
-export async function parentPromptOf(project: TempProject): Promise<ParentPrompt> {
-	let source: ParentPromptSource | undefined;
+/** Pi's default resource loading for the project, trusted, with no extensions but `factories`, loaded. */
+export async function trustedResources(project: TempProject, factories: Array<(pi: ExtensionAPI) => void>) {
 	const settingsManager = SettingsManager.create(project.cwd, project.agentDir, { projectTrusted: true });
 	const resourceLoader = new DefaultResourceLoader({
 		cwd: project.cwd,
 		agentDir: project.agentDir,
 		settingsManager,
 		noExtensions: true,
-		extensionFactories: [
-			(pi) => {
-				source = captureParentPrompt(pi);
-			},
-		],
+		extensionFactories: factories,
 	});
 	await resourceLoader.reload();
-	await sendOnce({ ...project, resourceLoader, settingsManager }, "hello");
+	return { resourceLoader, settingsManager };
+}
+
+/**
+ * Runs a real parent session in the project (Pi's default resource loading, trusted, without
+ * extensions other than the capture) for one turn and returns the prompt Pi handed its extensions.
+ */
+export async function parentPromptOf(project: TempProject): Promise<ParentPrompt> {
+	let source: ParentPromptSource | undefined;
+	const resources = await trustedResources(project, [
+		(pi) => {
+			source = captureParentPrompt(pi);
+		},
+	]);
+	await sendOnce({ ...project, ...resources }, "hello");
 	const latest = source?.latest();
 	if (!latest) throw new Error("the parent's prompt was not captured");
 	return latest;

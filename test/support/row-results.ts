@@ -8,7 +8,7 @@ import type { Theme } from "@earendil-works/pi-coding-agent";
 import type { ForkSummary } from "../../src/pi/fork-call.ts";
 import type { ForkResult, TaskResult } from "../../src/run/outcome/result.ts";
 import type { RunProblem } from "../../src/run/outcome/verdict.ts";
-import { ZERO_USAGE } from "../../src/run/types.ts";
+import { type ChildUsage, ZERO_USAGE } from "../../src/run/types.ts";
 
 /** Colours as visible tags: `<error>*FAIL*</error>`. */
 export const TAG_THEME = {
@@ -68,6 +68,27 @@ export function taskResult(change: Partial<TaskResult> = {}): TaskResult {
 		finishedAt: "",
 		...change,
 	};
+}
+
+/** What a task of the report tests spent: 100 tokens in, 20 out, half a cent. */
+export const REPORT_USAGE: ChildUsage = { ...ZERO_USAGE, input: 100, output: 20, costUsd: 0.005 };
+
+/**
+ * A task of a report that tells several apart: its id names its watched root (`/r/<id>`) and its audit
+ * directory (`/runs/x-<id>`); it ran 1.2 s over 2 turns and 2 tool calls at the balanced effort, on a
+ * fixed date, and spent {@link REPORT_USAGE} with `usage`'s figures changed.
+ */
+export function namedTask(id: string, change: Partial<TaskResult> = {}, usage: Partial<ChildUsage> = {}): TaskResult {
+	const metrics = taskResult().metrics;
+	return taskResult({
+		id,
+		roots: [{ root: `/r/${id}`, writable: false }],
+		metrics: { ...metrics, usage: { ...REPORT_USAGE, ...usage }, elapsedS: 1.2, toolCalls: 2, effort: "balanced" },
+		auditDir: `/runs/x-${id}`,
+		startedAt: "2026-12-01T00:00:00.000Z",
+		finishedAt: "2026-12-01T00:00:01.200Z",
+		...change,
+	});
 }
 
 export function forkResult(change: Partial<ForkResult> = {}): ForkResult {

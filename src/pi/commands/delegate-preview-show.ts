@@ -8,7 +8,7 @@ import type { ParentPrompt } from "../../prompt/channels.ts";
 import { sizeOf } from "../../prompt/size.ts";
 import { previewText } from "../../report/preview-report.ts";
 import type { RequestFlags } from "../../request/flags.ts";
-import { previewDelegation } from "../../run/preview.ts";
+import { previewDelegation, previewFlagSources } from "../../run/preview.ts";
 import { type PiDeps, sourcesFromPiContext } from "../sources.ts";
 import { REPORT_TEXT_WIDTH, showReport } from "./report.ts";
 
@@ -36,14 +36,7 @@ export async function showPreview(
 			return parent;
 		},
 		...(args.spec !== undefined && branch && { branch }),
-		...(args.agent !== undefined && { agent: { name: args.agent, where: { source: "--agent", path: [] } } }),
-		...(args.mode !== undefined && { runMode: args.mode }),
-		...(args.model !== undefined && { model: args.model }),
-		...(args.runner !== undefined && { runner: args.runner }),
-		extensions: args.extensions,
-		...(args.strategy !== undefined && { call: { strategy: args.strategy } }),
-		...(args.tools !== undefined && { tools: { names: args.tools, where: { source: "--tools", path: [] } } }),
-		...(args.spec !== undefined && { spec: { file: args.spec } }),
+		...previewFlagSources(args),
 	});
 	if (!result.ok) {
 		fail(`delegate-preview: ${result.what}`, formatProblems(result.problems));

@@ -9,17 +9,9 @@ import { describe, expect, it } from "vitest";
 import { loadAgents } from "../../../src/agents/load.ts";
 import { blankComments } from "../../../src/agents/opencode/config.ts";
 import { formatPath } from "../../../src/problems.ts";
-import { tempDir } from "../../support/temp.ts";
+import { homeLayout } from "../../support/home-layout.ts";
 
-function layout() {
-	const root = tempDir("pi-delegate-oc-config-");
-	const home = join(root, "home");
-	const agentDir = join(home, ".pi", "agent");
-	const cwd = join(root, "project");
-	mkdirSync(agentDir, { recursive: true });
-	mkdirSync(cwd, { recursive: true });
-	return { root, home, agentDir, cwd };
-}
+const layout = () => homeLayout("pi-delegate-oc-config-");
 
 const load = (l: ReturnType<typeof layout>, env: Record<string, string> = {}, projectTrusted = true) =>
 	loadAgents({ ...l, projectTrusted, bundledDir: null, env });

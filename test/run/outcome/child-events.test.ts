@@ -4,6 +4,7 @@ import { createEventState, foldEvent } from "../../../src/run/outcome/child-even
 import { type ChildExit, childOutcome } from "../../../src/run/outcome/child-outcome.ts";
 import { LAST_TURN_MESSAGE_TYPE } from "../../../src/run/outcome/turn-budget.ts";
 import type { ChildProgress } from "../../../src/run/types.ts";
+import { cleanExit } from "../../support/child.ts";
 
 const ZERO_COST = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
 
@@ -46,17 +47,7 @@ const RUN: unknown[] = [
 	{ type: "agent_settled", aborted: false },
 ];
 
-const CLEAN: ChildExit = {
-	code: 0,
-	signal: null,
-	spawnError: undefined,
-	abortReason: undefined,
-	reports: [],
-	stderrTail: "",
-	streamErrors: [],
-	sessionFile: "/s.jsonl",
-	elapsedMs: 5,
-};
+const CLEAN = cleanExit({ sessionFile: "/s.jsonl", elapsedMs: 5 });
 
 function fold(events: unknown[]) {
 	const state = createEventState();

@@ -5,26 +5,17 @@
 import { describe, expect, it } from "vitest";
 import { renderModelReport, renderReport } from "../../../src/report/task-report.ts";
 import { createEventState } from "../../../src/run/outcome/child-events.ts";
-import { type ChildExit, childOutcome } from "../../../src/run/outcome/child-outcome.ts";
+import { childOutcome } from "../../../src/run/outcome/child-outcome.ts";
 import { formatChildReport, parseChildReport } from "../../../src/run/outcome/child-report.ts";
 import { isolationSection, runIsolation } from "../../../src/run/outcome/isolation.ts";
 import { judgeRun, sandboxBreach } from "../../../src/run/outcome/verdict.ts";
 import { containChild, containedExit, namespaceInit, sandboxToEnforce } from "../../../src/run/sandbox/contain.ts";
 import type { SandboxPlan, SandboxSupport } from "../../../src/run/sandbox/types.ts";
 import type { ChildLaunch } from "../../../src/run/types.ts";
+import { cleanExit } from "../../support/child.ts";
 import { taskResult } from "../../support/row-results.ts";
 
-const exit: ChildExit = {
-	code: 0,
-	signal: null,
-	spawnError: undefined,
-	abortReason: undefined,
-	reports: [],
-	stderrTail: "",
-	streamErrors: [],
-	sessionFile: undefined,
-	elapsedMs: 1,
-};
+const exit = cleanExit();
 const plan: SandboxPlan = {
 	mode: "enforce",
 	reason: "the default (bubblewrap)",
