@@ -33,6 +33,7 @@ const TOLD = new Set(
  * for each problem you find": a test is no part of an answer.
  */
 export function formsAnswer(tokens: readonly Token[], head: number): boolean {
+	if (ordersItems(tokens, head) || returnsAnswer(tokens, head)) return true;
 	if (!isWord(tokens, head, FORM_VERBS) || tokens.some((t) => t.kind === "code" || pathText(t) !== undefined))
 		return false;
 	const ordering = isWord(tokens, head, ["number", "sort", "order", "rank"]) && isWord(tokens, head + 1, ["your"]);
@@ -44,4 +45,98 @@ export function formsAnswer(tokens: readonly Token[], head: number): boolean {
 			((t.norm === "you" && isWord(tokens, k + 1, TOLD)) ||
 				(["your", "each", "every"].includes(t.norm) && isWord(tokens, k + 1, CLAIMS))),
 	);
+}
+
+/** Verbs that arrange what the answer lists: "group the open bugs by component", "rank them by risk". */
+const ARRANGING = new Set(
+	`group sort order rank bucket tally tabulate cluster categorise categorize classify arrange organise organize
+	prioritise prioritize triage`.split(/\s+/),
+);
+/** Of those, the ones that never edit a file, whatever it names: "rank the TODOs in src/ by risk". */
+const ONLY_ARRANGING = new Set(
+	"rank bucket tally tabulate cluster categorise categorize classify prioritise prioritize triage".split(" "),
+);
+/** Where code is arranged into: then arranging edits ("sort the helpers into modules"). */
+const CODE_HOMES = new Set(
+	"file files module modules package packages directory directories folder folders class classes block blocks".split(
+		" ",
+	),
+);
+/** What an arrangement is by: "by component", "according to severity", "per directory". */
+const CRITERIA = new Set(["by", "according", "per"]);
+/** Where an arrangement ends: "worst first", "highest first", "most likely first", "newest last". */
+const ENDS = new Set(["first", "last", "descending", "ascending"]);
+
+/**
+ * "Break the estimate down by module", "break the time down per step": a figure broken down by a
+ * criterion. Not "break the monolith down into packages", which splits code.
+ */
+function brokenDown(tokens: readonly Token[], head: number): boolean {
+	if (!isWord(tokens, head, ["break"])) return false;
+	const down = tokens.findIndex((t, k) => k > head && k <= head + 5 && t.norm === "down");
+	return down > 0 && isWord(tokens, down + 1, ["by", "per"]);
+}
+
+/**
+ * "Group the open bugs by component", "sort the risks from highest to lowest", "order them by
+ * severity, worst first", "bucket the dependencies into runtime and test-only": the answer's items
+ * arranged by a criterion. An arranging verb that may also edit ("sort", "group", "order") does so
+ * only where it names no file or code ("sort the imports in src/a.ts by name" still edits); the
+ * rest never do. Not "sort the keys alphabetically", which names no criterion and reads as an edit.
+ */
+function ordersItems(tokens: readonly Token[], head: number): boolean {
+	// "group the tests by feature into separate files": arranged into code, an edit.
+	const into = (k: number) => isWord(tokens, k, ["into", "in", "to"]);
+	const housed = (k: number) =>
+		into(k - 1) || (into(k - 2) && tokens[k - 1]?.kind === "word") || (into(k - 3) && k > 3);
+	if (tokens.some((t, k) => k > head && t.kind === "word" && CODE_HOMES.has(t.norm) && housed(k))) return false;
+	if (brokenDown(tokens, head)) return true;
+	if (!isWord(tokens, head, ARRANGING)) return false;
+	const named = tokens.some((t) => t.kind === "code" || pathText(t) !== undefined);
+	if (named && !isWord(tokens, head, ONLY_ARRANGING)) return false;
+	return tokens.some((t, k) => {
+		if (k <= head + 1 || t.kind !== "word") return false;
+		if (CRITERIA.has(t.norm) || ENDS.has(t.norm)) return true;
+		// "bucket the dependencies into runtime and test-only": only a verb that never edits sorts into kinds.
+		if (t.norm === "into") return isWord(tokens, head, ONLY_ARRANGING) && tokens[k + 1]?.kind === "word";
+		// "from highest to lowest", "from most to least risky".
+		return t.norm === "from" && tokens.slice(k + 1, k + 5).some((x) => x.norm === "to");
+	});
+}
+
+/** Verbs that hand the answer back: "return a short report", "hand back a summary", "send back a list". */
+const RETURNS = new Set(["return", "hand", "send", "deliver"]);
+/** What is handed back as the answer. */
+const ANSWERS = new Set(
+	`report summary answer list table verdict diagnosis explanation overview breakdown assessment findings
+	review write-up writeup memo note analysis recommendation estimate`.split(/\s+/),
+);
+/** Words that make the returned thing code's: "return a list of users from the endpoint", "… when it fails". */
+const BEHAVES = new Set([
+	"from",
+	"when",
+	"whenever",
+	"if",
+	"instead",
+	"on",
+	"for",
+	"to",
+	"by",
+	"via",
+	"object",
+	"type",
+]);
+
+/**
+ * "Return a short report: the cause, the evidence, and your confidence", "hand back a summary":
+ * the answer handed back, naming no file. Not "return a list of users from the endpoint" or "return
+ * an error report when parsing fails": what code returns.
+ */
+function returnsAnswer(tokens: readonly Token[], head: number): boolean {
+	if (!isWord(tokens, head, RETURNS) || tokens.some((t) => t.kind === "code" || pathText(t) !== undefined))
+		return false;
+	const back = isWord(tokens, head + 1, ["back"]) ? head + 2 : head + 1;
+	const noun = tokens.slice(back, back + 4).findIndex((t) => t.kind === "word" && ANSWERS.has(t.norm));
+	if (noun < 0 || !isWord(tokens, back, ["a", "an", "your", "the", "me", "us"])) return false;
+	return !tokens.slice(back + noun + 1).some((t) => t.kind === "word" && BEHAVES.has(t.norm));
 }

@@ -28,6 +28,7 @@ import { type Hit, hit, objectOf, quoteEnd } from "./hits.ts";
 import { NEGATION_IDIOMS, verbIdiomAt } from "./idioms.ts";
 import { pastCounterfactual, stillPossible } from "./questions.ts";
 import type { Clause, Token } from "./types.ts";
+import { PROSE_OBJECTS } from "./verbs.ts";
 
 const NEGATIONS = new Set(["don't", "dont", "never", "not", "no"]);
 const INVERTED = new Set(["shall", "must", "should"]);
@@ -66,6 +67,12 @@ function nextInSentence(c: Clause, t: Token): Token | undefined {
 	return all[all.indexOf(t) + 1];
 }
 
+/** "a plan for splitting …", "a note on moving …": a gerund that is the topic of a piece of prose. */
+function proseTopic(tokens: readonly Token[], i: number): boolean {
+	if (!norm(tokens[i]).endsWith("ing") || !["for", "of", "on", "about"].includes(norm(tokens[i - 1]))) return false;
+	return tokens.slice(Math.max(0, i - 4), i - 1).some((t) => PROSE_OBJECTS.has(norm(t)));
+}
+
 /** A trigger at `i`: an act verb used as a verb, or a rule marker. */
 function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 	const w = norm(c.tokens[i]);
@@ -83,7 +90,7 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 	if (!actForm(w) || nounUse(c.tokens, i) || readingCommand(c.tokens, i)) return undefined;
 	// "make sure …" frames what follows; "write a summary" makes prose, which is an answer.
 	if (w === "make" && norm(c.tokens[i + 1]) === "sure") return undefined;
-	if (objectOf(c.tokens, i, "code") === "prose") return undefined;
+	if (objectOf(c.tokens, i, "code") === "prose" || proseTopic(c.tokens, i)) return undefined;
 	return "act";
 }
 

@@ -53,7 +53,7 @@ export const PROSE_OBJECTS = set(`
 	hypothesis hypotheses theory theories model intuition understanding sense sure mind point points
 	ranking score scores tally count counts inventory catalogue catalog matrix pass pros cons tradeoffs
 	trade-offs risks risk findings finding conclusion conclusions story narrative read look once-over spin try write-up writeup
-	glance skim
+	glance skim plan plans roadmap justification justifications rationale
 `);
 
 /** Nouns that make a prose verb produce code or files. */
