@@ -199,6 +199,17 @@ export const READ_PHRASES: ReadonlyArray<readonly string[]> = phrases(`
 	test this theory
 	test that hypothesis
 	test this hypothesis
+	lean on
+	draw on
+	rely on
+	reconstruct the order
+	reconstruct the sequence
+	reconstruct the timeline
+	reconstruct the history
+	reconstruct what
+	reconstruct why
+	reconstruct how
+	piece together
 `);
 
 /**

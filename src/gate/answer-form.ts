@@ -5,6 +5,7 @@
  */
 import { isWord, pathText } from "./hits.ts";
 import type { Token } from "./types.ts";
+import { changeForm } from "./verbs.ts";
 
 /** Verbs that shape what the answer holds: "include line numbers for every claim", "number your findings". */
 const FORM_VERBS = new Set(
@@ -32,8 +33,8 @@ const TOLD = new Set(
  * "number your findings": an order about what the answer holds, naming no file. Not "include a test
  * for each problem you find": a test is no part of an answer.
  */
-export function formsAnswer(tokens: readonly Token[], head: number): boolean {
-	if (ordersItems(tokens, head) || returnsAnswer(tokens, head)) return true;
+export function formsAnswer(tokens: readonly Token[], head: number, sentence: readonly Token[] = tokens): boolean {
+	if (ordersItems(tokens, head, sentence) || returnsAnswer(tokens, head)) return true;
 	if (!isWord(tokens, head, FORM_VERBS) || tokens.some((t) => t.kind === "code" || pathText(t) !== undefined))
 		return false;
 	const ordering = isWord(tokens, head, ["number", "sort", "order", "rank"]) && isWord(tokens, head + 1, ["your"]);
@@ -49,13 +50,19 @@ export function formsAnswer(tokens: readonly Token[], head: number): boolean {
 
 /** Verbs that arrange what the answer lists: "group the open bugs by component", "rank them by risk". */
 const ARRANGING = new Set(
-	`group sort order rank bucket tally tabulate cluster categorise categorize classify arrange organise organize
-	prioritise prioritize triage`.split(/\s+/),
+	`group sort order rank rank-order bucket tally tabulate cluster categorise categorize classify arrange organise
+	organize prioritise prioritize triage collate`.split(/\s+/),
 );
 /** Of those, the ones that never edit a file, whatever it names: "rank the TODOs in src/ by risk". */
 const ONLY_ARRANGING = new Set(
-	"rank bucket tally tabulate cluster categorise categorize classify prioritise prioritize triage".split(" "),
+	"rank rank-order bucket tally tabulate cluster categorise categorize classify prioritise prioritize triage collate".split(
+		" ",
+	),
 );
+/** Verbs of marking that the change lexicon leaves out: "label them", "mark the tests". */
+const MARKING = new Set(["label", "mark", "skip", "file"]);
+const marks = (w: string) => changeForm(w) || MARKING.has(w);
+
 /** Where code is arranged into: then arranging edits ("sort the helpers into modules"). */
 const CODE_HOMES = new Set(
 	"file files module modules package packages directory directories folder folders class classes block blocks".split(
@@ -84,12 +91,17 @@ function brokenDown(tokens: readonly Token[], head: number): boolean {
  * only where it names no file or code ("sort the imports in src/a.ts by name" still edits); the
  * rest never do. Not "sort the keys alphabetically", which names no criterion and reads as an edit.
  */
-function ordersItems(tokens: readonly Token[], head: number): boolean {
+function ordersItems(tokens: readonly Token[], head: number, sentence: readonly Token[]): boolean {
 	// "group the tests by feature into separate files": arranged into code, an edit.
 	const into = (k: number) => isWord(tokens, k, ["into", "in", "to"]);
 	const housed = (k: number) =>
 		into(k - 1) || (into(k - 2) && tokens[k - 1]?.kind === "word") || (into(k - 3) && k > 3);
 	if (tokens.some((t, k) => k > head && t.kind === "word" && CODE_HOMES.has(t.norm) && housed(k))) return false;
+	// "… by error message and mark each cluster's tests with `.skip`": a change joined to the arrangement,
+	// in the clause or later in the sentence ("… into features, fixes and chores and write the entries").
+	const from = sentence.indexOf(tokens[head] as Token);
+	const joined = (k: number) => isWord(sentence, k, ["and", "then"]) && marks(sentence[k + 1]?.norm ?? "");
+	if (sentence.some((_, k) => k > from && joined(k))) return false;
 	if (brokenDown(tokens, head)) return true;
 	if (!isWord(tokens, head, ARRANGING)) return false;
 	const named = tokens.some((t) => t.kind === "code" || pathText(t) !== undefined);

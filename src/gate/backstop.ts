@@ -27,6 +27,7 @@ import { guessedMust } from "./guesses.ts";
 import { type Hit, hit, objectOf, quoteEnd } from "./hits.ts";
 import { NEGATION_IDIOMS, verbIdiomAt } from "./idioms.ts";
 import { pastCounterfactual, stillPossible } from "./questions.ts";
+import { withoutDescribes } from "./read-orders.ts";
 import type { Clause, Token } from "./types.ts";
 import { PROSE_OBJECTS } from "./verbs.ts";
 
@@ -79,10 +80,14 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 	// "the two build targets", "the riskiest change": after a determiner or a superlative, a noun.
 	const before = norm(c.tokens[i - 1]);
 	if (w === "" || DETERMINERS.has(before) || (before.endsWith("est") && before.length > 4)) return undefined;
+	// "the failed release", "the broken build": a participle between a determiner and the word makes it a noun.
+	if (before.endsWith("ed") && DETERMINERS.has(norm(c.tokens[i - 2]))) return undefined;
 	// "Shall we go through …?", "must we keep it?": a modal that opens a question asks, it lays down nothing.
 	const asking = i === 0 && c.sentence.question && INVERTED.has(w) && WE_OR_I.has(norm(c.tokens[1]));
+	// "Name every function without a doc comment": "without" describes the items found.
+	const described = withoutDescribes(c.tokens, c.head, i);
 	if (CONSTRAINT_MARKERS.has(w))
-		return contrast(c.tokens, i) || negativeSubject(c.tokens, i) || asking || guessedMust(c.tokens, i)
+		return contrast(c.tokens, i) || negativeSubject(c.tokens, i) || asking || guessedMust(c.tokens, i) || described
 			? undefined
 			: "rule";
 	// A label ("Update:") names what follows.

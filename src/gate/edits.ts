@@ -67,7 +67,7 @@ function whenReporting(tokens: readonly Token[]): boolean {
  */
 export function shapesAnswer(c: Clause): boolean {
 	const { tokens, head } = c;
-	if (whenReporting(tokens) || formsAnswer(tokens, head)) return true;
+	if (whenReporting(tokens) || formsAnswer(tokens, head, c.sentence.tokens)) return true;
 	for (let i = head + 1; i < tokens.length; i++) if (isWord(tokens, i, DESTINATIONS) && replyAt(tokens, i)) return true;
 	return replyAt(tokens, head);
 }

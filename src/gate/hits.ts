@@ -84,7 +84,19 @@ export function pathHits(tokens: readonly Token[], from: number, sense: (i: numb
 }
 
 /** Nouns that make a code word before them a kind of prose. */
-const COMPOUND_PROSE = new Set(["message", "messages", "plan", "plans", "description", "notes", "summary", "title"]);
+const COMPOUND_PROSE = new Set([
+	"message",
+	"messages",
+	"plan",
+	"plans",
+	"description",
+	"notes",
+	"summary",
+	"title",
+	"graph",
+	"diagram",
+	"strategy",
+]);
 
 export type ObjectClass = "prose" | "code" | "none";
 

@@ -103,6 +103,8 @@ export const VERB_IDIOMS: ReadonlyArray<readonly string[]> = phrases(`
 	begin with
 	keep in mind
 	keep an eye
+	keep your attention
+	keep your focus
 	keep track
 	keep it short
 	keep it brief

@@ -77,6 +77,12 @@ export function readOrder(c: Clause): Reading {
 	const data = tokens.slice(head + 1).filter((t) => t.kind === "word");
 	const drawn = data.some((t) => DATA.has(t.norm) || ANSWER_NOUNS.has(t.norm));
 	if (norm(tokens[head]) === "use" && data.length <= 10 && drawn) return ok("understanding");
+	// "Treat the build log as your primary evidence": a file taken as what the answer rests on.
+	if (takenAsEvidence(tokens, head)) {
+		// "… as your primary evidence and reconstruct the order of events": the order after it asks.
+		const then = tokens.findIndex((t, k) => k > head && norm(t) === "and" && asksAnswer(tokens, k + 1));
+		return ok(then > 0 ? "understanding" : "context");
+	}
 	// "Feel free to be blunt": the answer's tone.
 	if (tokens.some((_, k) => longestAt(tokens, k, [["feel", "free", "to", "be"]]) > 0)) return ok("aside");
 	if (tokens.some((_, k) => longestAt(tokens, k, [["side", "by", "side"]]) > 0)) return ok("understanding");
@@ -146,6 +152,16 @@ const AS_EVIDENCE = phrases(`
 	if that helps
 	if you need it
 `);
+/** What a file is taken as, to answer from: "as your primary evidence", "as the baseline". */
+const EVIDENCE_ROLES = set("evidence reference baseline source truth starting");
+
+/** "Treat the build log as your primary evidence", "take bench/old.json as the baseline". */
+function takenAsEvidence(tokens: readonly Token[], head: number): boolean {
+	if (!["treat", "take", "regard"].includes(norm(tokens[head]))) return false;
+	const as = tokens.findIndex((t, k) => k > head && norm(t) === "as");
+	return as > 0 && tokens.slice(as + 1, as + 5).some((t) => EVIDENCE_ROLES.has(norm(t)));
+}
+
 /** Things a file holds that can only be read: "the heap snapshot in /tmp/heap.json", "the flame graph". */
 const EVIDENCE = set(`
 	snapshot snapshots heapsnapshot graph graphs timings timing log logs trace traces profile profiles dump dumps
@@ -166,7 +182,9 @@ function evidence(tokens: readonly Token[], first: number): boolean {
 }
 
 /** Verbs that find items, which "without" may describe: "list every function without a doc comment". */
-const FINDING = set("list find show identify name count enumerate locate spot flag point search look tally catalogue");
+const FINDING = set(
+	"list find show identify name count enumerate locate spot flag point search look tally catalogue collect gather",
+);
 /** Words after "without" that make it the child's limit, not the items': "without running", "without help". */
 const UNAIDED = set("help permission asking approval changing touching modifying editing running");
 
@@ -175,11 +193,13 @@ const UNAIDED = set("help permission asking approval changing touching modifying
  * and a noun describe the items found, and limit nothing. Not "find them without running anything"
  * (a verb: how the child may work) or "explain it without jargon" (a verb that does not find items).
  */
-function withoutDescribes(tokens: readonly Token[], first: number, i: number): boolean {
+export function withoutDescribes(tokens: readonly Token[], first: number, i: number): boolean {
 	if (norm(tokens[i]) !== "without" || !FINDING.has(norm(tokens[first]))) return false;
 	let k = i + 1;
 	while (["a", "an", "any", "the", "its", "their", "his", "her"].includes(norm(tokens[k]))) k++;
 	const w = norm(tokens[k]);
+	// "without a `Kept whole` comment": a marker named in code is a thing the items lack.
+	if (tokens[k]?.kind === "code") return true;
 	return tokens[k]?.kind === "word" && !w.endsWith("ing") && !UNAIDED.has(w) && !actVerb(w);
 }
 

@@ -150,6 +150,60 @@ const CLASSES: Array<{ name: string; fork: string[]; task: string[] }> = [
 			"Explain it in your answer, nothing written to disk.",
 		],
 	},
+	{
+		name: "batch 2: more verbs that arrange the answer's items, unless a change is joined to them",
+		fork: [
+			"Cluster the failing tests in ci.log by error message and tell me which cluster is most likely one root cause.",
+			"Prioritise the open issues in issues.json by user impact; the top five is plenty.",
+			"Rank-order the candidate causes from most to least likely.",
+			"Collate the TODOs by owner, using the git blame.",
+		],
+		task: [
+			"Cluster the failing tests by error message and mark each cluster's tests with `.skip` until we fix them.",
+			"Prioritise the issues by user impact and label them in the tracker export issues.json.",
+			"Bucket the commits since v2.0 into features, fixes and chores and write the changelog entries for each.",
+		],
+	},
+	{
+		name: "batch 2: evidence leaned on or taken as the answer's ground, verbs of consulting and assuming",
+		fork: [
+			"Treat the build log in build.log as your primary evidence and reconstruct the order of events during the failed release.",
+			"Lean on the git blame of src/boundary/diff.ts to explain why the symlink check was added.",
+			"Consult CONTRIBUTING.md and tell me whether our test layout follows it.",
+			"Assume the cache is the culprit and see whether the evidence in the logs supports that.",
+		],
+		task: [
+			"Treat warnings as errors.",
+			"Treat src/vendor as read-only and explain how the parser is wired.",
+			"Consult CONTRIBUTING.md and fix the lint errors.",
+			"Revert the failed release.",
+		],
+	},
+	{
+		name: "batch 2: attention kept, a marker in code the items lack, a graph drafted for the reply",
+		fork: [
+			"Keep your attention on the error paths — the happy path is fine. Where can an exception escape the handler?",
+			"Name every function in src/gate longer than sixty lines without a `Kept whole` comment.",
+			"Produce a dependency graph of packages/*, as a Mermaid diagram in your reply.",
+		],
+		task: [
+			"Keep your changes in src/gate.",
+			"Name them without opening `src/secret.ts`.",
+			"Produce a Mermaid dependency graph and commit it as docs/deps.md.",
+		],
+	},
+	{
+		name: "batch 2: the work handed over to the child, and an item the writer should concede",
+		fork: [
+			"I'm handing this to you because the context is long: we've been debating the in-process runner. Weigh the arguments and give me a recommendation.",
+			"Prepare talking points for the design review: the three decisions worth defending and the one I should concede.",
+		],
+		task: [
+			"I'm leaving this to you because you know the code: fix the parser.",
+			"The files we should delete are in tmp/.",
+			"The one thing we should do is bump the version.",
+		],
+	},
 ];
 
 describe("briefs in the agents' register", () => {
