@@ -34,7 +34,7 @@ const TOLD = new Set(
  * for each problem you find": a test is no part of an answer.
  */
 export function formsAnswer(tokens: readonly Token[], head: number, sentence: readonly Token[] = tokens): boolean {
-	if (ordersItems(tokens, head, sentence) || returnsAnswer(tokens, head)) return true;
+	if (ordersItems(tokens, head, sentence) || returnsAnswer(tokens, head) || omitsItems(tokens, head)) return true;
 	if (!isWord(tokens, head, FORM_VERBS) || tokens.some((t) => t.kind === "code" || pathText(t) !== undefined))
 		return false;
 	const ordering = isWord(tokens, head, ["number", "sort", "order", "rank"]) && isWord(tokens, head + 1, ["your"]);
@@ -151,4 +151,25 @@ function returnsAnswer(tokens: readonly Token[], head: number): boolean {
 	const noun = tokens.slice(back, back + 4).findIndex((t) => t.kind === "word" && ANSWERS.has(t.norm));
 	if (noun < 0 || !isWord(tokens, back, ["a", "an", "your", "the", "me", "us"])) return false;
 	return !tokens.slice(back + noun + 1).some((t) => t.kind === "word" && BEHAVES.has(t.norm));
+}
+
+/** Verbs that leave items out of the answer: "leave out the obvious ones", "skip the nits". */
+const OMITTING = new Set(["leave", "skip", "omit", "ignore", "drop"]);
+/** Items of an answer, and the words that pick them: "the obvious ones", "minor nits", "the boilerplate". */
+const ANSWER_ITEMS = new Set(
+	`out the a any all of ones one obvious trivial minor small tiny cosmetic nits nit nitpicks nitpick details
+	boilerplate preamble pleasantries caveats duplicates style stylistic issues points known already-known
+	well-known usual suspects basics fluff`.split(/\s+/),
+);
+
+/**
+ * "Leave out the obvious ones", "skip the nits", "ignore style": items the answer may leave out,
+ * when every word after the verb names such an item. Not "leave out the migration", "skip the
+ * flaky test" or "drop the obvious ones from the fixtures": work, code or a place left out.
+ */
+function omitsItems(tokens: readonly Token[], head: number): boolean {
+	if (!isWord(tokens, head, OMITTING)) return false;
+	if (isWord(tokens, head, ["leave"]) && !isWord(tokens, head + 1, ["out"])) return false;
+	const rest = tokens.slice(head + 1).filter((t) => t.kind !== "punct");
+	return rest.length > 0 && rest.every((t) => t.kind === "word" && ANSWER_ITEMS.has(t.norm));
 }

@@ -28,6 +28,7 @@ import { type Hit, hit, objectOf, quoteEnd } from "./hits.ts";
 import { NEGATION_IDIOMS, verbIdiomAt } from "./idioms.ts";
 import { pastCounterfactual, stillPossible } from "./questions.ts";
 import { withoutDescribes } from "./read-orders.ts";
+import { restatesForReader, sparesAnswer } from "./relief.ts";
 import type { Clause, Token } from "./types.ts";
 import { PROSE_OBJECTS } from "./verbs.ts";
 
@@ -68,6 +69,15 @@ function nextInSentence(c: Clause, t: Token): Token | undefined {
 	return all[all.indexOf(t) + 1];
 }
 
+/** Verbs of grasping that, negated after "I" or "we", say what the writer does not understand. */
+const GRASP = new Set(["get", "understand", "see", "follow", "know", "grasp", "remember", "recall"]);
+
+/** "I don't get the boundary diff", "we don't understand why …": the writer not knowing, no rule. */
+const notKnown = (tokens: readonly Token[], i: number) =>
+	["don't", "dont"].includes(norm(tokens[i])) &&
+	["i", "we"].includes(norm(tokens[i - 1])) &&
+	GRASP.has(norm(tokens[i + 1]));
+
 /** "a plan for splitting …", "a note on moving …": a gerund that is the topic of a piece of prose. */
 function proseTopic(tokens: readonly Token[], i: number): boolean {
 	if (!norm(tokens[i]).endsWith("ing") || !["for", "of", "on", "about"].includes(norm(tokens[i - 1]))) return false;
@@ -84,8 +94,8 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 	if (before.endsWith("ed") && DETERMINERS.has(norm(c.tokens[i - 2]))) return undefined;
 	// "Shall we go through …?", "must we keep it?": a modal that opens a question asks, it lays down nothing.
 	const asking = i === 0 && c.sentence.question && INVERTED.has(w) && WE_OR_I.has(norm(c.tokens[1]));
-	// "Name every function without a doc comment": "without" describes the items found.
-	const described = withoutDescribes(c.tokens, c.head, i);
+	// "Name every function without a doc comment": "without" describes the items found; "no need for prose" spares.
+	const described = withoutDescribes(c.tokens, c.head, i) || sparesAnswer(c.tokens, i) || notKnown(c.tokens, i);
 	if (CONSTRAINT_MARKERS.has(w))
 		return contrast(c.tokens, i) || negativeSubject(c.tokens, i) || asking || guessedMust(c.tokens, i) || described
 			? undefined
@@ -96,6 +106,7 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 	// "make sure …" frames what follows; "write a summary" makes prose, which is an answer.
 	if (w === "make" && norm(c.tokens[i + 1]) === "sure") return undefined;
 	if (objectOf(c.tokens, i, "code") === "prose" || proseTopic(c.tokens, i)) return undefined;
+	if (i === c.head && restatesForReader(c.tokens, i)) return undefined;
 	return "act";
 }
 

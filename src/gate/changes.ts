@@ -182,6 +182,9 @@ function runs(tokens: readonly Token[], i: number): boolean {
 	return words.slice(0, 3).some((w) => RUN_OBJECTS.has(w)) || words.some((w) => w === "--write" || w === "--fix");
 }
 
+/** Verbs that, with a particle, make prose of a prose object: "pull together", "write up", "jot down". */
+const PROSE_MAKERS_PHRASAL = new Set(["pull", "put", "write", "jot", "draw", "knock", "whip"]);
+
 /** The head of a directive, when it orders a change. */
 function headOrder(c: Clause): Hit[] {
 	const { tokens, head } = c;
@@ -198,7 +201,9 @@ function headOrder(c: Clause): Hit[] {
 	if (CHANGE_VERBS.has(v) && !incomplete(tokens, head, v) && !aboutTheAnswer(tokens, head)) {
 		return [order(tokens, head, "change-verb")];
 	}
-	if (phrasal(tokens, head, v)) return [order(tokens, head, "change-verb")];
+	// "Pull together the pros and cons we discussed": prose made, as "put together a summary" is.
+	const proseMade = PROSE_MAKERS_PHRASAL.has(v) && objectOf(tokens, head, "code") === "prose";
+	if (phrasal(tokens, head, v) && !proseMade) return [order(tokens, head, "change-verb")];
 	if (c.addressed && framedOrder(c)) return [order(tokens, head, "change-verb")];
 	if (CHANGE_UNLESS_PROSE.has(v) && objectOf(tokens, head, "prose") !== "prose" && !incomplete(tokens, head, v)) {
 		return [order(tokens, head, "change-verb")];

@@ -29,6 +29,7 @@ import {
 	YOU,
 	YOU_CONTRACTED,
 } from "./reading.ts";
+import { restatesForReader, sparesAnswer } from "./relief.ts";
 import type { Clause, Token } from "./types.ts";
 import { changeGerund, WORK_NOUNS } from "./verbs.ts";
 import { IDLE_AFTER_YOU, READ_LIMITS, RECORDING, RECORDING_IN, RULE_STATES, YOU_MODALS } from "./wish-words.ts";
@@ -71,6 +72,9 @@ export function readOrder(c: Clause): Reading {
 		return ok("context");
 	}
 	if (readingDirection(tokens, head)) return ok("context");
+	// "No need for prose", "translate this stack trace into plain English for me": the answer's form.
+	if (sparesAnswer(tokens, head)) return ok("aside");
+	if (restatesForReader(tokens, head)) return ok("understanding");
 	// "Start with the migration": the idiom "start with" may lead into work rather than reading.
 	if (startsWork(tokens, head)) return no("unread-order", head);
 	// "Use our bench numbers": data to answer from.

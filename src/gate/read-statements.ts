@@ -116,6 +116,14 @@ function itemOwed(tokens: readonly Token[], i: number): boolean {
 	return !tokens.slice(i + 1).some((t) => IS.has(norm(t)));
 }
 
+/** "An explanation is all I need", "a list is all we want": an answer named as the whole wish. */
+function answerIsAll(tokens: readonly Token[], i: number): boolean {
+	if (!["need", "want"].includes(norm(tokens[i])) || !SELF.has(norm(tokens[i - 1])) || norm(tokens[i - 2]) !== "all") {
+		return false;
+	}
+	return tokens.slice(0, Math.min(4, i)).some((t) => ANSWER_NOUNS.has(norm(t)));
+}
+
 /** Words that link a clause on, where a verb after "you" would stand: "… to you because …". */
 const LINKS = set("because since as so now while given");
 
@@ -129,6 +137,7 @@ export function wishAt(c: Clause, i: number): string {
 	const guessed =
 		guessedMust(tokens, i) || (w === "must" && (norm(tokens[i + 1]) === "have" || norm(tokens[i + 2]).endsWith("ing")));
 	if (wish && (guessed || OTHERS.has(norm(tokens[i - 1])) || itemOwed(tokens, i))) return "";
+	if (wish && answerIsAll(tokens, i)) return "answer";
 	if (wish) return wantsAnswer(tokens, i) ? "answer" : readingAdvice(c, i) ? "" : "unread-wish";
 	if (YOU.has(w) || (YOU_CONTRACTED.has(w) && !SELF.has(w))) {
 		const { verb } = verbAfter(tokens, i, new Set([...YOU_MODALS, "to"]));

@@ -204,6 +204,30 @@ const CLASSES: Array<{ name: string; fork: string[]; task: string[] }> = [
 			"The one thing we should do is bump the version.",
 		],
 	},
+	{
+		name: "the tuning split's last blocks: parts of the answer spared or left out, prose made for the reader",
+		fork: [
+			"Bullet points are fine; no need for prose.",
+			"Leave out the obvious ones.",
+			"Pull together the pros and cons we discussed.",
+			"Translate this stack trace into plain English for me.",
+			"How would one set the runner in .pi/settings.json? An explanation is all I need.",
+			"Pick up the thread from your last answer and tell me what's left.",
+			"Have to admit I don't get the boundary diff. Explain?",
+		],
+		task: [
+			"No need for tests.",
+			"No need to polish them.",
+			"Leave out the migration.",
+			"Skip the flaky test.",
+			"Pull together the release notes into CHANGELOG.md.",
+			"Translate the UI strings into German.",
+			"Translate the strings in src/i18n/fr.json into English.",
+			"A fix is all I need.",
+			"Pick up the thread and finish the migration.",
+			"I don't get why you would change it. Don't change it.",
+		],
+	},
 ];
 
 describe("briefs in the agents' register", () => {
