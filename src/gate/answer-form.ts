@@ -173,3 +173,15 @@ function omitsItems(tokens: readonly Token[], head: number): boolean {
 	const rest = tokens.slice(head + 1).filter((t) => t.kind !== "punct");
 	return rest.length > 0 && rest.every((t) => t.kind === "word" && ANSWER_ITEMS.has(t.norm));
 }
+
+/** Words that make what is returned the code's behaviour: "from the endpoint", "when it fails". */
+const BEHAVIOUR = new Set(["from", "when", "whenever", "if", "unless", "instead", "rather"]);
+
+/**
+ * "Return a list of users from the endpoint", "return an empty summary when the input is blank":
+ * what code returns, however prose-like the thing returned; read by the change rules (changes.ts).
+ */
+export function returnsFromCode(tokens: readonly Token[], head: number): boolean {
+	if (!isWord(tokens, head, ["return", "returns"])) return false;
+	return tokens.some((t, k) => k > head + 1 && t.kind === "word" && BEHAVIOUR.has(t.norm));
+}

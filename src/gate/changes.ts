@@ -6,6 +6,8 @@
  * a.ts needs fixing", "I want it removed"). A verb counts only as the head of an order: "why did
  * the fix fail?" asks about a noun, "find the commit that removed X" orders a search.
  */
+
+import { returnsFromCode } from "./answer-form.ts";
 import { unknownVerb } from "./clauses.ts";
 import { changingShell, commandWords } from "./commands.ts";
 import { editOrder, fileShould, resultAsked, shapesAnswer } from "./edits.ts";
@@ -192,6 +194,8 @@ function headOrder(c: Clause): Hit[] {
 	if (c.mood !== "directive" || !t || t.kind !== "word") return [];
 	const resumed = resumeOrder(c);
 	if (resumed.length > 0) return resumed;
+	// "Return a list of users from the endpoint": what code returns, though "a list" shapes answers too.
+	if (returnsFromCode(tokens, head)) return [order(tokens, head, "change-verb")];
 	// "We must have a memory leak somewhere": a guess about the code, not a duty.
 	if (verbIdiomAt(tokens, head) > 0 || shapesAnswer(c) || guessedMust(tokens, head - 1)) return [];
 	const v = t.norm;

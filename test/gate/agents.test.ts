@@ -240,6 +240,26 @@ describe("briefs in the agents' register", () => {
 		});
 	}
 
+	it("blocks orders hidden in a cleft or in what code returns, which forked before, and not their look-alikes", () => {
+		for (const brief of [
+			"What you should do is add a test.",
+			"All you need to do is bump the version.",
+			"What I would like is a test for the parser.",
+			"Return a list of users from the endpoint.",
+			"Return an empty summary when the input is blank.",
+		]) {
+			blocks(brief);
+		}
+		for (const brief of [
+			"What I'd like is a short list of the riskiest modules.",
+			"What I would like is a summary of the parser.",
+			"What you should do is explain it to me.",
+			"Return a short report: the cause, the evidence, and your confidence.",
+		]) {
+			forks(brief);
+		}
+	});
+
 	it("finds a prohibition, not only a missing reading, in the work said to be read-only and in nothing kept on disk", () => {
 		for (const brief of [
 			"This is read-only: list every caller.",
