@@ -5,7 +5,7 @@
  */
 import { isWord, pathText } from "./hits.ts";
 import type { Token } from "./types.ts";
-import { changeForm } from "./verbs.ts";
+import { changeForm, imperativeVerb, LOOK_VERBS } from "./verbs.ts";
 
 /** Verbs that shape what the answer holds: "include line numbers for every claim", "number your findings". */
 const FORM_VERBS = new Set(
@@ -61,13 +61,30 @@ const ONLY_ARRANGING = new Set(
 );
 /** Verbs of marking that the change lexicon leaves out: "label them", "mark the tests". */
 const MARKING = new Set(["label", "mark", "skip", "file"]);
-const marks = (w: string) => changeForm(w) || MARKING.has(w);
+/** Verbs of the answer's form that also act on a thing: "open with …" but "open the issue". */
+const PLACE_FORMS = new Set(["start", "open", "lead", "end", "close"]);
+/** Words that open a verb's object: "close the duplicates", "assign them". */
+const OBJECTS = new Set("the a an them it each every all those these any some".split(" "));
 
-/** Where code is arranged into: then arranging edits ("sort the helpers into modules"). */
+/**
+ * A verb at `k` that acts on what was arranged: a change or a mark ("mark each cluster"), or an
+ * unknown word with an object ("close the duplicates", "assign them"); not one of reading or of
+ * the answer's form ("explain each group", "give each a reason", "tabulate them").
+ */
+function acts(tokens: readonly Token[], k: number): boolean {
+	const w = tokens[k]?.kind === "word" ? (tokens[k] as Token).norm : "";
+	if (w === "") return false;
+	if (changeForm(w) || MARKING.has(w)) return true;
+	// "… and close with a summary" shapes the answer; "… and close the duplicates" acts.
+	const object = isWord(tokens, k + 1, OBJECTS);
+	if (LOOK_VERBS.has(w) || (FORM_VERBS.has(w) && !(PLACE_FORMS.has(w) && object))) return false;
+	return object || imperativeVerb(w);
+}
+
+/** Where code or work is arranged: then arranging edits ("sort the helpers into modules", "in the tracker"). */
 const CODE_HOMES = new Set(
-	"file files module modules package packages directory directories folder folders class classes block blocks".split(
-		" ",
-	),
+	`file files module modules package packages directory directories folder folders class classes block blocks
+	tracker board backlog jira project milestone sheet spreadsheet repo repository codebase branch database`.split(/\s+/),
 );
 /** What an arrangement is by: "by component", "according to severity", "per directory". */
 const CRITERIA = new Set(["by", "according", "per"]);
@@ -100,7 +117,7 @@ function ordersItems(tokens: readonly Token[], head: number, sentence: readonly 
 	// "… by error message and mark each cluster's tests with `.skip`": a change joined to the arrangement,
 	// in the clause or later in the sentence ("… into features, fixes and chores and write the entries").
 	const from = sentence.indexOf(tokens[head] as Token);
-	const joined = (k: number) => isWord(sentence, k, ["and", "then"]) && marks(sentence[k + 1]?.norm ?? "");
+	const joined = (k: number) => isWord(sentence, k, ["and", "then"]) && acts(sentence, k + 1);
 	if (sentence.some((_, k) => k > from && joined(k))) return false;
 	if (brokenDown(tokens, head)) return true;
 	if (!isWord(tokens, head, ARRANGING)) return false;

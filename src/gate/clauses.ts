@@ -6,7 +6,7 @@
  * statement, a question word a question, "if"/"when" a condition.
  */
 import { commandWords } from "./commands.ts";
-import { pairedNoun } from "./paired.ts";
+import { actedOn, pairedNoun } from "./paired.ts";
 import { hedgedLongestAt, INNER_FRAMES, phrasesStarting, politeFrameAt, STACKED_OPENERS } from "./politeness.ts";
 import { hypothetical, negativeQuestion } from "./questions.ts";
 import { OPENERS, REQUEST_FRAMES, SUGGESTION_FRAMES } from "./requests.ts";
@@ -239,7 +239,8 @@ function splitsAt(tokens: readonly Token[], i: number, current: readonly Token[]
 	const next = tokens[i + 1];
 	if (next?.kind !== "word" || pairedNoun(tokens, i)) return false;
 	const negation = longestAt(tokens, i + 1, NEGATIONS) > 0 && next.norm !== "no" && next.norm !== "not";
-	if (!negation && (!imperativeVerb(next.norm) || nounUse(tokens, i + 1))) return false;
+	const acted = actedOn(tokens, i + 1, OBJECT_STARTS);
+	if (!negation && ((!imperativeVerb(next.norm) && !acted) || nounUse(tokens, i + 1))) return false;
 	const { head, addressed } = findHead(current);
 	const probe: Sentence = { tokens: [], question: false, fence: false };
 	const mood = moodOf(current, head, addressed, probe, false);

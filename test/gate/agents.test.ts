@@ -10,7 +10,7 @@ import { classifyBrief } from "../../src/gate/classify.ts";
 const forks = (brief: string) => expect(classifyBrief(brief).reasons, brief).toEqual([]);
 const blocks = (brief: string) => expect(classifyBrief(brief).route, brief).toBe("task");
 
-/** A class: its forks (each blocked on the main branch before the round) and its twins, which block. */
+/** A class: its forks (blocked on the main branch before the round, but for a few look-alikes that guard a twin's rule) and its twins, which block. */
 const CLASSES: Array<{ name: string; fork: string[]; task: string[] }> = [
 	{
 		name: "a direction for reading: where to start, which way to follow",
@@ -36,6 +36,7 @@ const CLASSES: Array<{ name: string; fork: string[]; task: string[] }> = [
 			"Sort the risks from highest to lowest and give a reason for each.",
 			"Bucket the dependencies in package.json into runtime, build-only and test-only, and tabulate them.",
 			"Break the estimate down by module; rough is fine.",
+			"Group the failures by cause, explain each group and close with a summary.",
 		],
 		task: [
 			"Sort the entries of the dependency list in package.json alphabetically.",
@@ -45,6 +46,10 @@ const CLASSES: Array<{ name: string; fork: string[]; task: string[] }> = [
 			"Break the monolith down into packages.",
 			"What do you say we split the router into one file per resource?",
 			"Group the open bugs by component and write the result to docs/bugs.md.",
+			"Group the open bugs by component in the tracker.",
+			"Sort the bugs by severity and close the duplicates.",
+			"Rank the issues by impact and assign them.",
+			"Review the issues and close the duplicates.",
 		],
 	},
 	{
