@@ -100,6 +100,22 @@ const COMPOUND_PROSE = new Set([
 
 export type ObjectClass = "prose" | "code" | "none";
 
+/** Prose nouns that are verbs after an object: "make them pass", "make it read better". */
+const VERBAL_PROSE = new Set(["pass", "read", "look"]);
+const PASS_DETERMINERS = new Set([
+	"a",
+	"an",
+	"another",
+	"one",
+	"the",
+	"first",
+	"second",
+	"final",
+	"quick",
+	"last",
+	"full",
+]);
+
 /** Words that open a clause a verb of making may tell: "sketch how you would …". */
 const TOLD_WH = new Set(["how", "why", "what", "where", "which", "whether"]);
 
@@ -134,7 +150,9 @@ export function objectOf(tokens: readonly Token[], i: number, prefer: "prose" | 
 		if (t.kind === "punct") break;
 		if (pathText(t) !== undefined || t.kind === "code") return "code";
 		if (t.kind !== "word") continue;
-		const prose = PROSE_OBJECTS.has(t.norm);
+		// "make them pass" asks a result; "a quick pass", "another pass" is prose.
+		const verbal = VERBAL_PROSE.has(t.norm) && !isWord(tokens, k - 1, PASS_DETERMINERS);
+		const prose = PROSE_OBJECTS.has(t.norm) && !verbal;
 		const code = CODE_OBJECTS.has(t.norm);
 		if (prose && code) return prefer;
 		// "a commit message", "the test plan": the last noun names the thing.

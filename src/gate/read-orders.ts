@@ -233,6 +233,8 @@ const READ_PLACES = set(`
 	router routes route config function functions module modules class call site sites error stack trace
 	traces readme docs diff failing failure output types schema index main cli
 `);
+/** Words that open an object: "log each hop", "instrument it". */
+const OBJECT_START = set("the a an each every all it them this that these those its their");
 /** Where reading goes: "follow it to the handler", "follow the call down into the runner". */
 const FOLLOW_TO = set("to down up through into back across until till");
 /** What a child is made to follow as a rule, never a reading: "follow the rules in CONTRIBUTING.md". */
@@ -263,6 +265,10 @@ export function readingDirection(tokens: readonly Token[], head: number): boolea
 	const wh = rest.findIndex((t) => WH.has(norm(t)));
 	const own = wh < 0 ? rest : rest.slice(0, wh);
 	if (own.some((t) => t.kind === "word" && actVerb(t.norm) && !READ_PLACES.has(t.norm))) return false;
+	// "… and log each hop", "… then instrument it": another order joined to the direction.
+	const joined = (k: number) =>
+		["and", "then"].includes(norm(own[k])) && !readVerb(norm(own[k + 1])) && OBJECT_START.has(norm(own[k + 2]));
+	if (own.some((_, k) => joined(k))) return false;
 	if (STARTS.has(verb) && START_AT.has(norm(tokens[head + 1]))) {
 		const place = tokens.slice(head + 2, head + 6);
 		return place.some((t) => t.kind === "code" || pathText(t) !== undefined || READ_PLACES.has(norm(t)));

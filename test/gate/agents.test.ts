@@ -24,6 +24,9 @@ const CLASSES: Array<{ name: string; fork: string[]; task: string[] }> = [
 			"Start with the migration.",
 			"Follow the rules in CONTRIBUTING.md and tell me where the config is loaded.",
 			"Start at src/cli/index.ts, then move the spawn options into src/run/spawn-options.ts.",
+			"Follow the call down to the handler and log each hop.",
+			"Begin with the tests in test/boundary and make them pass.",
+			"Read the tests and make them pass.",
 		],
 	},
 	{
