@@ -9,6 +9,7 @@ import { longestAt } from "./clauses.ts";
 import { embeddedAt, norm } from "./described.ts";
 import { guessedMust } from "./guesses.ts";
 import { objectOf, pathText } from "./hits.ts";
+import { joinedOrder } from "./joined.ts";
 import {
 	actVerb,
 	asksAnswer,
@@ -125,6 +126,8 @@ export function readUnderstanding(c: Clause, first: number): Reading {
 	const placed = tokens.some((t) => t.kind === "code" || pathText(t) !== undefined || INSTEAD.has(norm(t)));
 	if (norm(tokens[first]) === "use" && placed && !evidence(tokens, first)) return no("unread-order", first);
 	if (startsWork(tokens, first)) return no("unread-order", first);
+	const joined = joinedOrder(tokens, first + 1);
+	if (joined >= 0) return no("unread-order", joined);
 	for (let i = first + 1; i < tokens.length; i++) {
 		if (idiomAt(tokens, i) || embeddedAt(c, i)) continue;
 		if (longestAt(tokens, i, READ_LIMITS) > 0 && !withoutDescribes(tokens, first, i)) return no("unread-limit", i);
@@ -166,6 +169,14 @@ function takenAsEvidence(tokens: readonly Token[], head: number): boolean {
 	return as > 0 && tokens.slice(as + 1, as + 5).some((t) => EVIDENCE_ROLES.has(norm(t)));
 }
 
+/** After "use X": no "to" + a verb that is not one of reading ("to seed the database"), no path after "in" past the file. */
+function purposeReads(tokens: readonly Token[], first: number): boolean {
+	const to = tokens.findIndex((t, k) => k > first && norm(t) === "to" && tokens[k + 1]?.kind === "word");
+	if (to > 0 && !readVerb(norm(tokens[to + 1])) && !asksAnswer(tokens, to + 1)) return false;
+	// "… if helpful and tune the thresholds in src/gate/limits.ts": a second order, however it is spelled.
+	return joinedOrder(tokens, first + 1) < 0;
+}
+
 /** Things a file holds that can only be read: "the heap snapshot in /tmp/heap.json", "the flame graph". */
 const EVIDENCE = set(`
 	snapshot snapshots heapsnapshot graph graphs timings timing log logs trace traces profile profiles dump dumps
@@ -179,7 +190,7 @@ const EVIDENCE = set(`
  * or "use pnpm instead of npm", which change what the code uses.
  */
 function evidence(tokens: readonly Token[], first: number): boolean {
-	if (tokens.some((t) => INSTEAD.has(norm(t)))) return false;
+	if (tokens.some((t) => INSTEAD.has(norm(t))) || !purposeReads(tokens, first)) return false;
 	if (tokens.some((_, k) => k > first && longestAt(tokens, k, AS_EVIDENCE) > 0)) return true;
 	const object = tokens.slice(first + 1, first + 5);
 	return object.some((t) => t.kind === "word" && EVIDENCE.has(t.norm));
@@ -233,8 +244,6 @@ const READ_PLACES = set(`
 	router routes route config function functions module modules class call site sites error stack trace
 	traces readme docs diff failing failure output types schema index main cli
 `);
-/** Words that open an object: "log each hop", "instrument it". */
-const OBJECT_START = set("the a an each every all it them this that these those its their");
 /** Where reading goes: "follow it to the handler", "follow the call down into the runner". */
 const FOLLOW_TO = set("to down up through into back across until till");
 /** What a child is made to follow as a rule, never a reading: "follow the rules in CONTRIBUTING.md". */
@@ -266,9 +275,7 @@ export function readingDirection(tokens: readonly Token[], head: number): boolea
 	const own = wh < 0 ? rest : rest.slice(0, wh);
 	if (own.some((t) => t.kind === "word" && actVerb(t.norm) && !READ_PLACES.has(t.norm))) return false;
 	// "… and log each hop", "… then instrument it": another order joined to the direction.
-	const joined = (k: number) =>
-		["and", "then"].includes(norm(own[k])) && !readVerb(norm(own[k + 1])) && OBJECT_START.has(norm(own[k + 2]));
-	if (own.some((_, k) => joined(k))) return false;
+	if (joinedOrder(own, 0) >= 0) return false;
 	if (STARTS.has(verb) && START_AT.has(norm(tokens[head + 1]))) {
 		const place = tokens.slice(head + 2, head + 6);
 		return place.some((t) => t.kind === "code" || pathText(t) !== undefined || READ_PLACES.has(norm(t)));

@@ -82,6 +82,8 @@ const CLASSES: Array<{ name: string; fork: string[]; task: string[] }> = [
 			"What changed in the public types? Use `git diff v1.4.0 v1.5.0 -- src/types.ts` as your starting point.",
 		],
 		task: [
+			"Use the output in /tmp/out.json to seed the database.",
+			"Use the timings in bench/x.json if helpful and tune the thresholds in src/gate/limits.ts.",
 			"Use the heap snapshot in /tmp/heap.json to find the leak, then fix it in src/daemon/cache.ts.",
 			"Use pnpm instead of npm in the scripts.",
 			"Use the logger in src/log.ts in the exporter.",
@@ -247,6 +249,23 @@ describe("briefs in the agents' register", () => {
 			for (const brief of c.task) blocks(brief);
 		});
 	}
+
+	it("blocks a second order joined to a verb of reading by 'and', though its verb is unknown", () => {
+		for (const brief of [
+			"Review the code and harmonise the names.",
+			"Read the logs and tune the thresholds.",
+			"Tally the casts per directory and eliminate them.",
+		]) {
+			blocks(brief);
+		}
+		for (const brief of [
+			"Look over the commit history since v2.0 and bucket the commits into features, fixes and chores.",
+			"Check the config and all its uses.",
+			"Look for places where we catch an error and drop it silently.",
+		]) {
+			forks(brief);
+		}
+	});
 
 	it("blocks orders hidden in a cleft or in what code returns, which forked before, and not their look-alikes", () => {
 		for (const brief of [
