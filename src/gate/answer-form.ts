@@ -86,6 +86,13 @@ const CODE_HOMES = new Set(
 	`file files module modules package packages directory directories folder folders class classes block blocks
 	tracker board backlog jira project milestone sheet spreadsheet repo repository codebase branch database`.split(/\s+/),
 );
+/** Parts of code an arranging verb may reorder in place: "sort the imports", "order the keys". */
+const CODE_PARTS = new Set(
+	`import imports key keys entry entries field fields export exports case cases line lines method methods
+	function functions property properties props param params argument arguments column columns constant
+	constants type types class classes route routes fixture fixtures script scripts test tests dependency
+	dependencies module modules package packages member members enum enums variant variants rule rules`.split(/\s+/),
+);
 /** What an arrangement is by: "by component", "according to severity", "per directory". */
 const CRITERIA = new Set(["by", "according", "per"]);
 /** Where an arrangement ends: "worst first", "highest first", "most likely first", "newest last". */
@@ -109,20 +116,9 @@ function brokenDown(tokens: readonly Token[], head: number): boolean {
  * rest never do. Not "sort the keys alphabetically", which names no criterion and reads as an edit.
  */
 function ordersItems(tokens: readonly Token[], head: number, sentence: readonly Token[]): boolean {
-	// "group the tests by feature into separate files": arranged into code, an edit.
-	const into = (k: number) => isWord(tokens, k, ["into", "in", "to"]);
-	const housed = (k: number) =>
-		into(k - 1) || (into(k - 2) && tokens[k - 1]?.kind === "word") || (into(k - 3) && k > 3);
-	if (tokens.some((t, k) => k > head && t.kind === "word" && CODE_HOMES.has(t.norm) && housed(k))) return false;
-	// "… by error message and mark each cluster's tests with `.skip`": a change joined to the arrangement,
-	// in the clause or later in the sentence ("… into features, fixes and chores and write the entries").
-	const from = sentence.indexOf(tokens[head] as Token);
-	const joined = (k: number) => isWord(sentence, k, ["and", "then"]) && acts(sentence, k + 1);
-	if (sentence.some((_, k) => k > from && joined(k))) return false;
+	if (arrangesCode(tokens, head, sentence)) return false;
 	if (brokenDown(tokens, head)) return true;
 	if (!isWord(tokens, head, ARRANGING)) return false;
-	const named = tokens.some((t) => t.kind === "code" || pathText(t) !== undefined);
-	if (named && !isWord(tokens, head, ONLY_ARRANGING)) return false;
 	return tokens.some((t, k) => {
 		if (k <= head + 1 || t.kind !== "word") return false;
 		if (CRITERIA.has(t.norm) || ENDS.has(t.norm)) return true;
@@ -131,6 +127,28 @@ function ordersItems(tokens: readonly Token[], head: number, sentence: readonly 
 		// "from highest to lowest", "from most to least risky".
 		return t.norm === "from" && tokens.slice(k + 1, k + 5).some((x) => x.norm === "to");
 	});
+}
+
+/**
+ * Whether an arrangement edits: into code or a tracker ("group the tests by feature into separate
+ * files", "… in the tracker"), followed by a change ("… and mark each cluster's tests with
+ * `.skip`", "… and write the entries"), of a named file by a verb that may edit ("sort the imports
+ * in src/a.ts by name"), or of code's own parts in place ("sort the imports by module") unless the
+ * sentence found them by reading first ("tally the casts … and sort the directories by count").
+ */
+function arrangesCode(tokens: readonly Token[], head: number, sentence: readonly Token[]): boolean {
+	const into = (k: number) => isWord(tokens, k, ["into", "in", "to"]);
+	const housed = (k: number) =>
+		into(k - 1) || (into(k - 2) && tokens[k - 1]?.kind === "word") || (into(k - 3) && k > 3);
+	if (tokens.some((t, k) => k > head && t.kind === "word" && CODE_HOMES.has(t.norm) && housed(k))) return true;
+	const from = sentence.indexOf(tokens[head] as Token);
+	const joined = (k: number) => isWord(sentence, k, ["and", "then"]) && acts(sentence, k + 1);
+	if (sentence.some((_, k) => k > from && joined(k))) return true;
+	if (isWord(tokens, head, ONLY_ARRANGING)) return false;
+	if (tokens.some((t) => t.kind === "code" || pathText(t) !== undefined)) return true;
+	const found = sentence.slice(0, Math.max(0, from)).some((t) => t.kind === "word" && LOOK_VERBS.has(t.norm));
+	const code = tokens.slice(head + 1, head + 5).some((t) => t.kind === "word" && CODE_PARTS.has(t.norm));
+	return isWord(tokens, head, ARRANGING) && code && !found;
 }
 
 /** Verbs that hand the answer back: "return a short report", "hand back a summary", "send back a list". */

@@ -68,7 +68,7 @@ export const CODE_OBJECTS = set(`
 
 /** Verbs of exploration and reporting: a clause headed by one is a directive that changes nothing. */
 export const LOOK_VERBS = set(`
-	consult assume presume collate rank-order
+	consult assume presume collate rank-order tally
 	read look find search check explain tell list show compare summarise summarize review investigate trace
 	figure identify locate describe inspect examine audit analyse analyze assess evaluate estimate map walk
 	report give suggest propose outline determine verify confirm see open scan grep skim note count collect

@@ -40,6 +40,7 @@ const CLASSES: Array<{ name: string; fork: string[]; task: string[] }> = [
 			"Bucket the dependencies in package.json into runtime, build-only and test-only, and tabulate them.",
 			"Break the estimate down by module; rough is fine.",
 			"Group the failures by cause, explain each group and close with a summary.",
+			"Find the failing tests and group the tests by error.",
 		],
 		task: [
 			"Sort the entries of the dependency list in package.json alphabetically.",
@@ -50,6 +51,8 @@ const CLASSES: Array<{ name: string; fork: string[]; task: string[] }> = [
 			"What do you say we split the router into one file per resource?",
 			"Group the open bugs by component and write the result to docs/bugs.md.",
 			"Group the open bugs by component in the tracker.",
+			"Sort the imports by module.",
+			"Order the keys by name.",
 			"Sort the bugs by severity and close the duplicates.",
 			"Rank the issues by impact and assign them.",
 			"Review the issues and close the duplicates.",
@@ -249,43 +252,6 @@ describe("briefs in the agents' register", () => {
 			for (const brief of c.task) blocks(brief);
 		});
 	}
-
-	it("blocks a second order joined to a verb of reading by 'and', though its verb is unknown", () => {
-		for (const brief of [
-			"Review the code and harmonise the names.",
-			"Read the logs and tune the thresholds.",
-			"Tally the casts per directory and eliminate them.",
-		]) {
-			blocks(brief);
-		}
-		for (const brief of [
-			"Look over the commit history since v2.0 and bucket the commits into features, fixes and chores.",
-			"Check the config and all its uses.",
-			"Look for places where we catch an error and drop it silently.",
-		]) {
-			forks(brief);
-		}
-	});
-
-	it("blocks orders hidden in a cleft or in what code returns, which forked before, and not their look-alikes", () => {
-		for (const brief of [
-			"What you should do is add a test.",
-			"All you need to do is bump the version.",
-			"What I would like is a test for the parser.",
-			"Return a list of users from the endpoint.",
-			"Return an empty summary when the input is blank.",
-		]) {
-			blocks(brief);
-		}
-		for (const brief of [
-			"What I'd like is a short list of the riskiest modules.",
-			"What I would like is a summary of the parser.",
-			"What you should do is explain it to me.",
-			"Return a short report: the cause, the evidence, and your confidence.",
-		]) {
-			forks(brief);
-		}
-	});
 
 	it("finds a prohibition, not only a missing reading, in the work said to be read-only and in nothing kept on disk", () => {
 		for (const brief of [
