@@ -66,11 +66,18 @@ function critiques(list: readonly Clause[] | undefined): boolean {
 	if (!list || list.length === 0 || list.some((c) => c.addressed || c.suggestion)) return false;
 	const readings = list.map(readClause);
 	if (!readings.every((r) => r.readOnly) || !readings.some((r) => r.readOnly && ASKS.has(r.as))) return false;
-	// An order must point back at the plan ("poke holes in it"): "Start with step one." carries it out.
+	// It must weigh the plan ("poke holes in it", "what could go wrong?"), not carry it out ("Start with
+	// step one.") or ask the child to be ready for it ("Ready?", "Any questions before you start?").
 	const all = list.flatMap(words).map((t) => t.norm);
-	const first = all[0] ?? "";
-	return list[0]?.sentence.question === true || (all.some((w) => BACK.has(w)) && !ONWARD.has(first));
+	if (ONWARD.has(all[0] ?? "") || all.some((w) => w === "you" || w === "your" || w === "ready")) return false;
+	return all.some((w) => BACK.has(w) || WEIGHING.has(w));
 }
+/** Words of a question that weighs a plan: "what could go wrong?", "is it safe?", "any risks?". */
+const WEIGHING = set(`
+	wrong break breaks risk risks risky problem problems flaw flaws hole holes miss missed missing safe
+	unsafe weak weakest fail fails concern concerns thoughts opinion better worse alternative alternatives
+	downside downsides catch issues gaps
+`);
 /** Words that point back at a plan laid out just before. */
 const BACK = set("it this that these them plan proposal approach idea design steps");
 /** Verbs that carry a plan out rather than weigh it: "start with it", "go ahead with it". */

@@ -144,6 +144,8 @@ const CLASSES: Array<{ name: string; fork: string[]; task: string[] }> = [
 			"Plan:\n1. Move the writer.\n2. Delete the helper.\nStart with step one.",
 			"Here is the plan: move the writer, delete the helper. Poke holes in it, then implement it.",
 			"The plan: new endpoint, old one deprecated, docs updated.",
+			"Here is the plan: delete the helper, then move the writer. Ready?",
+			"Plan:\n1. Delete the helper.\n2. Move the writer.\nAny questions before you start?",
 		],
 	},
 	{
