@@ -124,7 +124,12 @@ export function readUnderstanding(c: Clause, first: number): Reading {
 	const tokens = c.tokens;
 	// "Use pnpm instead of npm in the scripts": "use" reads only when it names no place to change.
 	const placed = tokens.some((t) => t.kind === "code" || pathText(t) !== undefined || INSTEAD.has(norm(t)));
-	if (norm(tokens[first]) === "use" && placed && !evidence(tokens, first)) return no("unread-order", first);
+	if (norm(tokens[first]) === "use" && placed) {
+		if (!evidence(tokens, first)) return no("unread-order", first);
+		// "Use the heap snapshot … if helpful and report likely culprits": what asks is the reading joined to it.
+		const asks = tokens.some((t, k) => k > first && ["and", "then"].includes(norm(t)) && asksAnswer(tokens, k + 1));
+		return ok(asks ? "understanding" : "context");
+	}
 	if (startsWork(tokens, first)) return no("unread-order", first);
 	const joined = joinedOrder(tokens, first + 1);
 	if (joined >= 0) return no("unread-order", joined);
@@ -177,23 +182,15 @@ function purposeReads(tokens: readonly Token[], first: number): boolean {
 	return joinedOrder(tokens, first + 1) < 0;
 }
 
-/** Things a file holds that can only be read: "the heap snapshot in /tmp/heap.json", "the flame graph". */
-const EVIDENCE = set(`
-	snapshot snapshots heapsnapshot graph graphs timings timing log logs trace traces profile profiles dump dumps
-	output outputs report reports export exports numbers figures results screenshot screenshots recording
-	transcript history metrics stats statistics samples sample capture captures har
-`);
-
 /**
  * "Use the heap snapshot in /tmp/heap.json if helpful", "use `git diff v1 v2` as your starting
- * point": a file or a command used as evidence for the answer. Not "use the logger in src/log.ts"
- * or "use pnpm instead of npm", which change what the code uses.
+ * point": a file or a command used as evidence for the answer, said so. Not "use the logger in
+ * src/log.ts", "use the snapshot in /tmp/s.json for the tests" or "use pnpm instead of npm", which
+ * change what the code uses.
  */
 function evidence(tokens: readonly Token[], first: number): boolean {
 	if (tokens.some((t) => INSTEAD.has(norm(t))) || !purposeReads(tokens, first)) return false;
-	if (tokens.some((_, k) => k > first && longestAt(tokens, k, AS_EVIDENCE) > 0)) return true;
-	const object = tokens.slice(first + 1, first + 5);
-	return object.some((t) => t.kind === "word" && EVIDENCE.has(t.norm));
+	return tokens.some((_, k) => k > first && longestAt(tokens, k, AS_EVIDENCE) > 0);
 }
 
 /** Verbs that find items, which "without" may describe: "list every function without a doc comment". */

@@ -86,6 +86,8 @@ const CLASSES: Array<{ name: string; fork: string[]; task: string[] }> = [
 		],
 		task: [
 			"Use the output in /tmp/out.json to seed the database.",
+			"Use the snapshot in /tmp/s.json for the tests.",
+			"Use the numbers in bench/x.json in the README table.",
 			"Use the timings in bench/x.json if helpful and tune the thresholds in src/gate/limits.ts.",
 			"Use the heap snapshot in /tmp/heap.json to find the leak, then fix it in src/daemon/cache.ts.",
 			"Use pnpm instead of npm in the scripts.",
