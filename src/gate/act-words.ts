@@ -21,7 +21,7 @@ const ACT_BASES = set(`
 	unstage stash amend bundle compile lint reformat rephrase reword finish continue resume
 	complete carry include rebuild hide skip rollback roll reorder rearrange
 	consolidate dedupe deduplicate unify harden loosen tighten bump-up beef iron sweep weed cull
-	replace rotate regen recreate recompile vendor unvendor localise localize
+	replace rotate regen recreate recompile vendor unvendor localise localize assign unassign reopen
 `);
 
 /** Words that a request or a rule wherever they stand outside a question. */

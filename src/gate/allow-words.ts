@@ -183,6 +183,33 @@ export const READ_PHRASES: ReadonlyArray<readonly string[]> = phrases(`
 	make sense of
 	map out
 	zoom in
+	focus on
+	focus your
+	concentrate on
+	pay attention
+	pay particular attention
+	pay close attention
+	pay special attention
+	test the theory
+	test the hypothesis
+	test the idea
+	test my theory
+	test my hypothesis
+	test that theory
+	test this theory
+	test that hypothesis
+	test this hypothesis
+	lean on
+	draw on
+	rely on
+	reconstruct the order
+	reconstruct the sequence
+	reconstruct the timeline
+	reconstruct the history
+	reconstruct what
+	reconstruct why
+	reconstruct how
+	piece together
 `);
 
 /**

@@ -5,6 +5,7 @@
  */
 import { isWord, pathText } from "./hits.ts";
 import type { Token } from "./types.ts";
+import { changeForm, imperativeVerb, LOOK_VERBS } from "./verbs.ts";
 
 /** Verbs that shape what the answer holds: "include line numbers for every claim", "number your findings". */
 const FORM_VERBS = new Set(
@@ -32,7 +33,8 @@ const TOLD = new Set(
  * "number your findings": an order about what the answer holds, naming no file. Not "include a test
  * for each problem you find": a test is no part of an answer.
  */
-export function formsAnswer(tokens: readonly Token[], head: number): boolean {
+export function formsAnswer(tokens: readonly Token[], head: number, sentence: readonly Token[] = tokens): boolean {
+	if (ordersItems(tokens, head, sentence) || returnsAnswer(tokens, head) || omitsItems(tokens, head)) return true;
 	if (!isWord(tokens, head, FORM_VERBS) || tokens.some((t) => t.kind === "code" || pathText(t) !== undefined))
 		return false;
 	const ordering = isWord(tokens, head, ["number", "sort", "order", "rank"]) && isWord(tokens, head + 1, ["your"]);
@@ -44,4 +46,177 @@ export function formsAnswer(tokens: readonly Token[], head: number): boolean {
 			((t.norm === "you" && isWord(tokens, k + 1, TOLD)) ||
 				(["your", "each", "every"].includes(t.norm) && isWord(tokens, k + 1, CLAIMS))),
 	);
+}
+
+/** Verbs that arrange what the answer lists: "group the open bugs by component", "rank them by risk". */
+const ARRANGING = new Set(
+	`group sort order rank rank-order bucket tally tabulate cluster categorise categorize classify arrange organise
+	organize prioritise prioritize triage collate`.split(/\s+/),
+);
+/** Of those, the ones that never edit a file, whatever it names: "rank the TODOs in src/ by risk". */
+const ONLY_ARRANGING = new Set(
+	"rank rank-order bucket tally tabulate cluster categorise categorize classify prioritise prioritize triage collate".split(
+		" ",
+	),
+);
+/** Verbs of marking that the change lexicon leaves out: "label them", "mark the tests". */
+const MARKING = new Set(["label", "mark", "skip", "file"]);
+/** Verbs of the answer's form that also act on a thing: "open with …" but "open the issue". */
+const PLACE_FORMS = new Set(["start", "open", "lead", "end", "close"]);
+/** Words that open a verb's object: "close the duplicates", "assign them". */
+const OBJECTS = new Set("the a an them it each every all those these any some".split(" "));
+
+/**
+ * A verb at `k` that acts on what was arranged: a change or a mark ("mark each cluster"), or an
+ * unknown word with an object ("close the duplicates", "assign them"); not one of reading or of
+ * the answer's form ("explain each group", "give each a reason", "tabulate them").
+ */
+function acts(tokens: readonly Token[], k: number): boolean {
+	const w = tokens[k]?.kind === "word" ? (tokens[k] as Token).norm : "";
+	if (w === "") return false;
+	if (changeForm(w) || MARKING.has(w)) return true;
+	// "… and close with a summary" shapes the answer; "… and close the duplicates" acts.
+	const object = isWord(tokens, k + 1, OBJECTS);
+	if (LOOK_VERBS.has(w) || (FORM_VERBS.has(w) && !(PLACE_FORMS.has(w) && object))) return false;
+	return object || imperativeVerb(w);
+}
+
+/** Where code or work is arranged: then arranging edits ("sort the helpers into modules", "in the tracker"). */
+const CODE_HOMES = new Set(
+	`file files module modules package packages directory directories folder folders class classes block blocks
+	tracker board backlog jira project milestone sheet spreadsheet repo repository codebase branch database`.split(/\s+/),
+);
+/** Parts of code an arranging verb may reorder in place: "sort the imports", "order the keys". */
+const CODE_PARTS = new Set(
+	`import imports key keys entry entries field fields export exports case cases line lines method methods
+	function functions property properties props param params argument arguments column columns constant
+	constants type types class classes route routes fixture fixtures script scripts test tests dependency
+	dependencies module modules package packages member members enum enums variant variants rule rules`.split(/\s+/),
+);
+/** What an arrangement is by: "by component", "according to severity", "per directory". */
+const CRITERIA = new Set(["by", "according", "per"]);
+/** Where an arrangement ends: "worst first", "highest first", "most likely first", "newest last". */
+const ENDS = new Set(["first", "last", "descending", "ascending"]);
+
+/**
+ * "Break the estimate down by module", "break the time down per step": a figure broken down by a
+ * criterion. Not "break the monolith down into packages", which splits code.
+ */
+function brokenDown(tokens: readonly Token[], head: number): boolean {
+	if (!isWord(tokens, head, ["break"])) return false;
+	const down = tokens.findIndex((t, k) => k > head && k <= head + 5 && t.norm === "down");
+	return down > 0 && isWord(tokens, down + 1, ["by", "per"]);
+}
+
+/**
+ * "Group the open bugs by component", "sort the risks from highest to lowest", "order them by
+ * severity, worst first", "bucket the dependencies into runtime and test-only": the answer's items
+ * arranged by a criterion. An arranging verb that may also edit ("sort", "group", "order") does so
+ * only where it names no file or code ("sort the imports in src/a.ts by name" still edits); the
+ * rest never do. Not "sort the keys alphabetically", which names no criterion and reads as an edit.
+ */
+function ordersItems(tokens: readonly Token[], head: number, sentence: readonly Token[]): boolean {
+	if (arrangesCode(tokens, head, sentence)) return false;
+	if (brokenDown(tokens, head)) return true;
+	if (!isWord(tokens, head, ARRANGING)) return false;
+	return tokens.some((t, k) => {
+		if (k <= head + 1 || t.kind !== "word") return false;
+		if (CRITERIA.has(t.norm) || ENDS.has(t.norm)) return true;
+		// "bucket the dependencies into runtime and test-only": only a verb that never edits sorts into kinds.
+		if (t.norm === "into") return isWord(tokens, head, ONLY_ARRANGING) && tokens[k + 1]?.kind === "word";
+		// "from highest to lowest", "from most to least risky".
+		return t.norm === "from" && tokens.slice(k + 1, k + 5).some((x) => x.norm === "to");
+	});
+}
+
+/**
+ * Whether an arrangement edits: into code or a tracker ("group the tests by feature into separate
+ * files", "… in the tracker"), followed by a change ("… and mark each cluster's tests with
+ * `.skip`", "… and write the entries"), of a named file by a verb that may edit ("sort the imports
+ * in src/a.ts by name"), or of code's own parts in place ("sort the imports by module") unless the
+ * sentence found them by reading first ("tally the casts … and sort the directories by count").
+ */
+function arrangesCode(tokens: readonly Token[], head: number, sentence: readonly Token[]): boolean {
+	const into = (k: number) => isWord(tokens, k, ["into", "in", "to"]);
+	const housed = (k: number) =>
+		into(k - 1) || (into(k - 2) && tokens[k - 1]?.kind === "word") || (into(k - 3) && k > 3);
+	if (tokens.some((t, k) => k > head && t.kind === "word" && CODE_HOMES.has(t.norm) && housed(k))) return true;
+	const from = sentence.indexOf(tokens[head] as Token);
+	const joined = (k: number) => isWord(sentence, k, ["and", "then"]) && acts(sentence, k + 1);
+	if (sentence.some((_, k) => k > from && joined(k))) return true;
+	if (isWord(tokens, head, ONLY_ARRANGING)) return false;
+	if (tokens.some((t) => t.kind === "code" || pathText(t) !== undefined)) return true;
+	const found = sentence.slice(0, Math.max(0, from)).some((t) => t.kind === "word" && LOOK_VERBS.has(t.norm));
+	const code = tokens.slice(head + 1, head + 5).some((t) => t.kind === "word" && CODE_PARTS.has(t.norm));
+	return isWord(tokens, head, ARRANGING) && code && !found;
+}
+
+/** Verbs that hand the answer back: "return a short report", "hand back a summary", "send back a list". */
+const RETURNS = new Set(["return", "hand", "send", "deliver"]);
+/** What is handed back as the answer. */
+const ANSWERS = new Set(
+	`report summary answer list table verdict diagnosis explanation overview breakdown assessment findings
+	review write-up writeup memo note analysis recommendation estimate`.split(/\s+/),
+);
+/** Words that make the returned thing code's: "return a list of users from the endpoint", "… when it fails". */
+const BEHAVES = new Set([
+	"from",
+	"when",
+	"whenever",
+	"if",
+	"instead",
+	"on",
+	"for",
+	"to",
+	"by",
+	"via",
+	"object",
+	"type",
+]);
+
+/**
+ * "Return a short report: the cause, the evidence, and your confidence", "hand back a summary":
+ * the answer handed back, naming no file. Not "return a list of users from the endpoint" or "return
+ * an error report when parsing fails": what code returns.
+ */
+function returnsAnswer(tokens: readonly Token[], head: number): boolean {
+	if (!isWord(tokens, head, RETURNS) || tokens.some((t) => t.kind === "code" || pathText(t) !== undefined))
+		return false;
+	const back = isWord(tokens, head + 1, ["back"]) ? head + 2 : head + 1;
+	const noun = tokens.slice(back, back + 4).findIndex((t) => t.kind === "word" && ANSWERS.has(t.norm));
+	if (noun < 0 || !isWord(tokens, back, ["a", "an", "your", "the", "me", "us"])) return false;
+	return !tokens.slice(back + noun + 1).some((t) => t.kind === "word" && BEHAVES.has(t.norm));
+}
+
+/** Verbs that leave items out of the answer: "leave out the obvious ones", "skip the nits". */
+const OMITTING = new Set(["leave", "skip", "omit", "ignore", "drop"]);
+/** Items of an answer, and the words that pick them: "the obvious ones", "minor nits", "the boilerplate". */
+const ANSWER_ITEMS = new Set(
+	`out the a any all of ones one obvious trivial minor small tiny cosmetic nits nit nitpicks nitpick details
+	boilerplate preamble pleasantries caveats duplicates style stylistic issues points known already-known
+	well-known usual suspects basics fluff`.split(/\s+/),
+);
+
+/**
+ * "Leave out the obvious ones", "skip the nits", "ignore style": items the answer may leave out,
+ * when every word after the verb names such an item. Not "leave out the migration", "skip the
+ * flaky test" or "drop the obvious ones from the fixtures": work, code or a place left out.
+ */
+function omitsItems(tokens: readonly Token[], head: number): boolean {
+	if (!isWord(tokens, head, OMITTING)) return false;
+	if (isWord(tokens, head, ["leave"]) && !isWord(tokens, head + 1, ["out"])) return false;
+	const rest = tokens.slice(head + 1).filter((t) => t.kind !== "punct");
+	return rest.length > 0 && rest.every((t) => t.kind === "word" && ANSWER_ITEMS.has(t.norm));
+}
+
+/** Words that make what is returned the code's behaviour: "from the endpoint", "when it fails". */
+const BEHAVIOUR = new Set(["from", "when", "whenever", "if", "unless", "instead", "rather"]);
+
+/**
+ * "Return a list of users from the endpoint", "return an empty summary when the input is blank":
+ * what code returns, however prose-like the thing returned; read by the change rules (changes.ts).
+ */
+export function returnsFromCode(tokens: readonly Token[], head: number): boolean {
+	if (!isWord(tokens, head, ["return", "returns"])) return false;
+	return tokens.some((t, k) => k > head + 1 && t.kind === "word" && BEHAVIOUR.has(t.norm));
 }

@@ -27,7 +27,10 @@ import { guessedMust } from "./guesses.ts";
 import { type Hit, hit, objectOf, quoteEnd } from "./hits.ts";
 import { NEGATION_IDIOMS, verbIdiomAt } from "./idioms.ts";
 import { pastCounterfactual, stillPossible } from "./questions.ts";
+import { withoutDescribes } from "./read-orders.ts";
+import { restatesForReader, sparesAnswer } from "./relief.ts";
 import type { Clause, Token } from "./types.ts";
+import { PROSE_OBJECTS } from "./verbs.ts";
 
 const NEGATIONS = new Set(["don't", "dont", "never", "not", "no"]);
 const INVERTED = new Set(["shall", "must", "should"]);
@@ -66,16 +69,35 @@ function nextInSentence(c: Clause, t: Token): Token | undefined {
 	return all[all.indexOf(t) + 1];
 }
 
+/** Verbs of grasping that, negated after "I" or "we", say what the writer does not understand. */
+const GRASP = new Set(["get", "understand", "see", "follow", "know", "grasp", "remember", "recall"]);
+
+/** "I don't get the boundary diff", "we don't understand why …": the writer not knowing, no rule. */
+const notKnown = (tokens: readonly Token[], i: number) =>
+	["don't", "dont"].includes(norm(tokens[i])) &&
+	["i", "we"].includes(norm(tokens[i - 1])) &&
+	GRASP.has(norm(tokens[i + 1]));
+
+/** "a plan for splitting …", "a note on moving …": a gerund that is the topic of a piece of prose. */
+function proseTopic(tokens: readonly Token[], i: number): boolean {
+	if (!norm(tokens[i]).endsWith("ing") || !["for", "of", "on", "about"].includes(norm(tokens[i - 1]))) return false;
+	return tokens.slice(Math.max(0, i - 4), i - 1).some((t) => PROSE_OBJECTS.has(norm(t)));
+}
+
 /** A trigger at `i`: an act verb used as a verb, or a rule marker. */
 function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 	const w = norm(c.tokens[i]);
 	// "the two build targets", "the riskiest change": after a determiner or a superlative, a noun.
 	const before = norm(c.tokens[i - 1]);
 	if (w === "" || DETERMINERS.has(before) || (before.endsWith("est") && before.length > 4)) return undefined;
+	// "the failed release", "the broken build": a participle between a determiner and the word makes it a noun.
+	if (before.endsWith("ed") && DETERMINERS.has(norm(c.tokens[i - 2]))) return undefined;
 	// "Shall we go through …?", "must we keep it?": a modal that opens a question asks, it lays down nothing.
 	const asking = i === 0 && c.sentence.question && INVERTED.has(w) && WE_OR_I.has(norm(c.tokens[1]));
+	// "Name every function without a doc comment": "without" describes the items found; "no need for prose" spares.
+	const described = withoutDescribes(c.tokens, c.head, i) || sparesAnswer(c.tokens, i) || notKnown(c.tokens, i);
 	if (CONSTRAINT_MARKERS.has(w))
-		return contrast(c.tokens, i) || negativeSubject(c.tokens, i) || asking || guessedMust(c.tokens, i)
+		return contrast(c.tokens, i) || negativeSubject(c.tokens, i) || asking || guessedMust(c.tokens, i) || described
 			? undefined
 			: "rule";
 	// A label ("Update:") names what follows.
@@ -83,7 +105,8 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 	if (!actForm(w) || nounUse(c.tokens, i) || readingCommand(c.tokens, i)) return undefined;
 	// "make sure …" frames what follows; "write a summary" makes prose, which is an answer.
 	if (w === "make" && norm(c.tokens[i + 1]) === "sure") return undefined;
-	if (objectOf(c.tokens, i, "code") === "prose") return undefined;
+	if (objectOf(c.tokens, i, "code") === "prose" || proseTopic(c.tokens, i)) return undefined;
+	if (i === c.head && restatesForReader(c.tokens, i)) return undefined;
 	return "act";
 }
 

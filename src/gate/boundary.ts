@@ -68,7 +68,9 @@ function restricted(tokens: readonly Token[]): Hit[] {
 				return [hit("write-boundary", "restrict-changes", t, quoteEnd(tokens, i, k + 4))];
 			}
 		}
-		if (CHANGE_NOUNS.has(t.norm) && i + 1 < tokens.length) {
+		// "how much work it would be to support …", "the amount of work in …": work estimated, not bounded.
+		const measured = isWord(tokens, i - 1, ["much", "of", "more", "less"]);
+		if (CHANGE_NOUNS.has(t.norm) && i + 1 < tokens.length && !measured) {
 			const rest = tokens.slice(i + 1, i + 5);
 			const place = rest.findIndex((x) => PLACES.has(x.norm));
 			if (place >= 0 && isWord(tokens, i + place + 2, WHERE) && !isWord(tokens, i - 1, ["no"])) {

@@ -6,6 +6,8 @@
  * a.ts needs fixing", "I want it removed"). A verb counts only as the head of an order: "why did
  * the fix fail?" asks about a noun, "find the commit that removed X" orders a search.
  */
+
+import { returnsFromCode } from "./answer-form.ts";
 import { unknownVerb } from "./clauses.ts";
 import { changingShell, commandWords } from "./commands.ts";
 import { editOrder, fileShould, resultAsked, shapesAnswer } from "./edits.ts";
@@ -182,6 +184,9 @@ function runs(tokens: readonly Token[], i: number): boolean {
 	return words.slice(0, 3).some((w) => RUN_OBJECTS.has(w)) || words.some((w) => w === "--write" || w === "--fix");
 }
 
+/** Verbs that, with a particle, make prose of a prose object: "pull together", "write up", "jot down". */
+const PROSE_MAKERS_PHRASAL = new Set(["pull", "put", "write", "jot", "draw", "knock", "whip"]);
+
 /** The head of a directive, when it orders a change. */
 function headOrder(c: Clause): Hit[] {
 	const { tokens, head } = c;
@@ -189,6 +194,8 @@ function headOrder(c: Clause): Hit[] {
 	if (c.mood !== "directive" || !t || t.kind !== "word") return [];
 	const resumed = resumeOrder(c);
 	if (resumed.length > 0) return resumed;
+	// "Return a list of users from the endpoint": what code returns, though "a list" shapes answers too.
+	if (returnsFromCode(tokens, head)) return [order(tokens, head, "change-verb")];
 	// "We must have a memory leak somewhere": a guess about the code, not a duty.
 	if (verbIdiomAt(tokens, head) > 0 || shapesAnswer(c) || guessedMust(tokens, head - 1)) return [];
 	const v = t.norm;
@@ -198,7 +205,9 @@ function headOrder(c: Clause): Hit[] {
 	if (CHANGE_VERBS.has(v) && !incomplete(tokens, head, v) && !aboutTheAnswer(tokens, head)) {
 		return [order(tokens, head, "change-verb")];
 	}
-	if (phrasal(tokens, head, v)) return [order(tokens, head, "change-verb")];
+	// "Pull together the pros and cons we discussed": prose made, as "put together a summary" is.
+	const proseMade = PROSE_MAKERS_PHRASAL.has(v) && objectOf(tokens, head, "code") === "prose";
+	if (phrasal(tokens, head, v) && !proseMade) return [order(tokens, head, "change-verb")];
 	if (c.addressed && framedOrder(c)) return [order(tokens, head, "change-verb")];
 	if (CHANGE_UNLESS_PROSE.has(v) && objectOf(tokens, head, "prose") !== "prose" && !incomplete(tokens, head, v)) {
 		return [order(tokens, head, "change-verb")];

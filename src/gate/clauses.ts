@@ -6,6 +6,7 @@
  * statement, a question word a question, "if"/"when" a condition.
  */
 import { commandWords } from "./commands.ts";
+import { actedOn, pairedNoun } from "./paired.ts";
 import { hedgedLongestAt, INNER_FRAMES, phrasesStarting, politeFrameAt, STACKED_OPENERS } from "./politeness.ts";
 import { hypothetical, negativeQuestion } from "./questions.ts";
 import { OPENERS, REQUEST_FRAMES, SUGGESTION_FRAMES } from "./requests.ts";
@@ -236,9 +237,10 @@ function clause(tokens: Token[], sentence: Sentence, closer: string, last: boole
 /** Whether "and" at `i` starts a new order rather than joining two words of one. */
 function splitsAt(tokens: readonly Token[], i: number, current: readonly Token[]): boolean {
 	const next = tokens[i + 1];
-	if (next?.kind !== "word") return false;
+	if (next?.kind !== "word" || pairedNoun(tokens, i)) return false;
 	const negation = longestAt(tokens, i + 1, NEGATIONS) > 0 && next.norm !== "no" && next.norm !== "not";
-	if (!negation && (!imperativeVerb(next.norm) || nounUse(tokens, i + 1))) return false;
+	const acted = actedOn(tokens, i + 1, OBJECT_STARTS);
+	if (!negation && ((!imperativeVerb(next.norm) && !acted) || nounUse(tokens, i + 1))) return false;
 	const { head, addressed } = findHead(current);
 	const probe: Sentence = { tokens: [], question: false, fence: false };
 	const mood = moodOf(current, head, addressed, probe, false);

@@ -67,7 +67,7 @@ function whenReporting(tokens: readonly Token[]): boolean {
  */
 export function shapesAnswer(c: Clause): boolean {
 	const { tokens, head } = c;
-	if (whenReporting(tokens) || formsAnswer(tokens, head)) return true;
+	if (whenReporting(tokens) || formsAnswer(tokens, head, c.sentence.tokens)) return true;
 	for (let i = head + 1; i < tokens.length; i++) if (isWord(tokens, i, DESTINATIONS) && replyAt(tokens, i)) return true;
 	return replyAt(tokens, head);
 }
@@ -181,7 +181,10 @@ export function editOrder(c: Clause): Hit[] {
 	if (c.mood !== "directive" || first?.kind !== "word") return [];
 	if (pointsAt(tokens, head)) return [hit("file-change", "edit-named", first, quoteEnd(tokens, head, 4))];
 	const mark = placesMark(tokens, head);
-	if (mark) return [hit("file-change", "leave-mark", first, mark)];
+	// "Write a short design note, in your reply, …": the mark is placed in the answer, a clause later.
+	const st = c.sentence.tokens;
+	const inReply = st.some((_, k) => isWord(st, k, ["in", "into"]) && replyAt(st, k));
+	if (mark && !inReply) return [hit("file-change", "leave-mark", first, mark)];
 	if (marksWith(tokens, head) || recordsIn(tokens, head)) {
 		return [hit("file-change", "edit-named", first, quoteEnd(tokens, head, 4))];
 	}

@@ -84,9 +84,43 @@ export function pathHits(tokens: readonly Token[], from: number, sense: (i: numb
 }
 
 /** Nouns that make a code word before them a kind of prose. */
-const COMPOUND_PROSE = new Set(["message", "messages", "plan", "plans", "description", "notes", "summary", "title"]);
+const COMPOUND_PROSE = new Set([
+	"message",
+	"messages",
+	"plan",
+	"plans",
+	"description",
+	"notes",
+	"summary",
+	"title",
+	"graph",
+	"diagram",
+	"strategy",
+]);
 
 export type ObjectClass = "prose" | "code" | "none";
+
+/** Prose nouns that are verbs after an object: "make them pass", "make it read better". */
+const VERBAL_PROSE = new Set(["pass", "read", "look"]);
+const PASS_DETERMINERS = new Set([
+	"a",
+	"an",
+	"another",
+	"one",
+	"the",
+	"first",
+	"second",
+	"final",
+	"quick",
+	"last",
+	"full",
+]);
+
+/** Words that open a clause a verb of making may tell: "sketch how you would …". */
+const TOLD_WH = new Set(["how", "why", "what", "where", "which", "whether"]);
+
+/** Words that take the place after them for themselves: a gerund's object, a change's target. */
+const GOVERNS = new Set(["changes", "edits", "commits", "updates", "splitting", "moving", "renaming", "migrating"]);
 
 /**
  * What the object of the verb at `i` is, from the next few words: prose ("a summary"), code ("a
@@ -95,21 +129,30 @@ export type ObjectClass = "prose" | "code" | "none";
  */
 export function objectOf(tokens: readonly Token[], i: number, prefer: "prose" | "code"): ObjectClass {
 	// "write the summary to docs/summary.md", "add a description to every schema": where it goes decides.
+	const told = isWord(tokens, i + 1, TOLD_WH);
 	for (let k = i + 1; k < Math.min(tokens.length, i + 9); k++) {
 		const t = tokens[k] as Token;
 		if (t.kind === "punct") break;
+		// "a plan for splitting X into Y", "a timeline of the changes to X": the place is the gerund's or the change's.
+		if (GOVERNS.has(t.norm) && k > i + 1) break;
 		if (!["to", "into", "in", "under"].includes(t.norm)) continue;
 		const target = tokens.slice(k + 1, k + 4);
-		if (target.some((x) => pathText(x) !== undefined || (CODE_OBJECTS.has(x.norm) && !PROSE_OBJECTS.has(x.norm)))) {
+		// After a wh-clause ("sketch how you would split it into packages") only a file is where the prose goes.
+		const thing = (x: Token) => !told && CODE_OBJECTS.has(x.norm) && !PROSE_OBJECTS.has(x.norm);
+		if (target.some((x) => pathText(x) !== undefined || thing(x))) {
 			return "code";
 		}
 	}
+	// "sketch how you would split it", "draft what we'd say": a wh-clause told is prose.
+	if (told) return "prose";
 	for (let k = i + 1; k < Math.min(tokens.length, i + 9); k++) {
 		const t = tokens[k] as Token;
 		if (t.kind === "punct") break;
 		if (pathText(t) !== undefined || t.kind === "code") return "code";
 		if (t.kind !== "word") continue;
-		const prose = PROSE_OBJECTS.has(t.norm);
+		// "make them pass" asks a result; "a quick pass", "another pass" is prose.
+		const verbal = VERBAL_PROSE.has(t.norm) && !isWord(tokens, k - 1, PASS_DETERMINERS);
+		const prose = PROSE_OBJECTS.has(t.norm) && !verbal;
 		const code = CODE_OBJECTS.has(t.norm);
 		if (prose && code) return prefer;
 		// "a commit message", "the test plan": the last noun names the thing.

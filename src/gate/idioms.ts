@@ -49,6 +49,11 @@ export const NEGATION_IDIOMS: ReadonlyArray<readonly string[]> = phrases(`
 
 /** Idioms of change verbs: "push back" and "update me" change no file. */
 export const VERB_IDIOMS: ReadonlyArray<readonly string[]> = phrases(`
+	pick up the thread
+	have to admit
+	got to admit
+	gotta admit
+	must admit
 	push back
 	move on
 	move forward
@@ -103,6 +108,8 @@ export const VERB_IDIOMS: ReadonlyArray<readonly string[]> = phrases(`
 	begin with
 	keep in mind
 	keep an eye
+	keep your attention
+	keep your focus
 	keep track
 	keep it short
 	keep it brief

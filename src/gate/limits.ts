@@ -6,6 +6,7 @@
  */
 import { longestAt, phraseAt } from "./clauses.ts";
 import { embedded, type Hit, hit, isWord, pathHits, pathText, quoteEnd } from "./hits.ts";
+import { storedAt } from "./stored.ts";
 import type { Clause, PathSense, Token } from "./types.ts";
 import { changeForm, changeGerund, changeParticiple, imperativeVerb, pastTense } from "./verbs.ts";
 import { ABSOLUTE_PROHIBITIONS, FORBIDDEN_WORDS } from "./verdicts.ts";
@@ -183,7 +184,8 @@ export function noAction(c: Clause): Hit[] {
 			(nothing && arrives(tokens, i)) ||
 			(nothing && DANGERS.has(object)) ||
 			// "nothing should change", "nothing may be touched".
-			(nothing && MODALS.has(object) && changeForm(tokens[i + 2]?.norm ?? ""));
+			(nothing && MODALS.has(object) && changeForm(tokens[i + 2]?.norm ?? "")) ||
+			(nothing && storedAt(tokens, i + 1));
 		// "no commits", "no dependency upgrades": the object, or the noun after one word of it.
 		const second = tokens[i + 2]?.kind === "word" ? (tokens[i + 2] as Token).norm : "";
 		const pair = (NO_OBJECTS.has(second) || changeForm(second)) && !isWord(tokens, i + 3, NO_AFTER);
@@ -262,6 +264,15 @@ function modalLimit(tokens: readonly Token[], i: number): Token | undefined {
 	return undefined;
 }
 
+/** The work itself said to be read-only: "This is read-only:", "the task is read-only", "this job's read-only". */
+function workIs(tokens: readonly Token[], i: number): boolean {
+	const be = i - 1;
+	if (!isWord(tokens, be, ["is", "'s"])) return false;
+	const subject = tokens[be - 1];
+	const work = isWord(tokens, be - 1, READ_ONLY_AFTER) && isWord(tokens, be - 2, ["this", "the", "your"]);
+	return work || (be - 1 === 0 && isWord(tokens, be - 1, ["this"]) && subject !== undefined);
+}
+
 /** "read-only" as an order ("Read-only.", "stay read-only", "a read-only task"), not a property of code. */
 export function readOnly(c: Clause): Hit[] {
 	const { tokens, head } = c;
@@ -276,7 +287,7 @@ export function readOnly(c: Clause): Hit[] {
 		const alone = tokens.slice(head).filter((x) => x.kind === "word").length <= (spaced ? 3 : 2);
 		const before = isWord(tokens, i - 1, READ_ONLY_BEFORE);
 		const after = isWord(tokens, spaced ? i + 2 : i + 1, READ_ONLY_AFTER);
-		if ((i === head && alone) || before || after || (i === head && c.mood === "fragment")) {
+		if ((i === head && alone) || before || after || (i === head && c.mood === "fragment") || workIs(tokens, i)) {
 			out.push(hit("prohibition", "read-only", t, end));
 		}
 	}

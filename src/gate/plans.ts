@@ -7,8 +7,10 @@
  * and the next sentence is a question that reads as read-only and asks nothing of the child
  * ("Can you make a start on that?" is a request). Pure.
  */
+import { readClause } from "./allow.ts";
 import { norm } from "./described.ts";
 import { readQuestion } from "./read-questions.ts";
+import { ASKS, words } from "./reading.ts";
 import type { Clause } from "./types.ts";
 import { set } from "./words.ts";
 
@@ -40,6 +42,68 @@ export function plansAskedAbout(lists: ReadonlyArray<readonly Clause[]>): Set<nu
 		const [asked] = lists[s + 1] ?? [];
 		if (!asked?.sentence.question || asked.addressed || asked.suggestion || asked.mood === "directive") return;
 		if (statesPlan(list) && readQuestion(asked).readOnly) out.add(s);
+	});
+	for (const s of plansCritiqued(lists)) out.add(s);
+	return out;
+}
+
+/** Words of a label that lays a plan out for the reader: "Here is the plan:", "Proposed approach:". */
+const PLAN_NOUNS = set("plan proposal approach idea design sketch outline options");
+/** How many sentences a plan laid out under its own label may run to. */
+const PLAN_ITEMS = 8;
+
+/** Whether a clause labels a plan laid out after it: "Here is the plan we discussed:", "Plan:". */
+function plansLabel(c: Clause | undefined): boolean {
+	if (!c || (!c.endsWithColon && c.closer !== ":")) return false;
+	const all = words(c).map((t) => t.norm);
+	return (
+		all.length <= 8 && all.some((w) => PLAN_NOUNS.has(w)) && !all.some((w) => FIRST_OR_SECOND.has(w) && w !== "we")
+	);
+}
+
+/** Whether every clause of a sentence reads as read-only and one asks: "Poke holes in it.", "What breaks first?". */
+function critiques(list: readonly Clause[] | undefined): boolean {
+	if (!list || list.length === 0 || list.some((c) => c.addressed || c.suggestion)) return false;
+	const readings = list.map(readClause);
+	if (!readings.every((r) => r.readOnly) || !readings.some((r) => r.readOnly && ASKS.has(r.as))) return false;
+	// It must weigh the plan ("poke holes in it", "what could go wrong?"), not carry it out ("Start with
+	// step one.") or ask the child to be ready for it ("Ready?", "Any questions before you start?").
+	const all = list.flatMap(words).map((t) => t.norm);
+	if (ONWARD.has(all[0] ?? "") || all.some((w) => w === "you" || w === "your" || w === "ready")) return false;
+	return all.some((w) => BACK.has(w) || WEIGHING.has(w));
+}
+/** Words of a question that weighs a plan: "what could go wrong?", "is it safe?", "any risks?". */
+const WEIGHING = set(`
+	wrong break breaks risk risks risky problem problems flaw flaws hole holes miss missed missing safe
+	unsafe weak weakest fail fails concern concerns thoughts opinion better worse alternative alternatives
+	downside downsides catch issues gaps
+`);
+/** Words that point back at a plan laid out just before. */
+const BACK = set("it this that these them plan proposal approach idea design steps");
+/** Verbs that carry a plan out rather than weigh it: "start with it", "go ahead with it". */
+const ONWARD = set("start begin go proceed continue follow run do try execute implement apply take");
+
+/**
+ * "Here is the plan we discussed: move the writer behind an interface, then delete the old helper.
+ * Poke holes in it before anyone starts.": a plan laid out under its own label and then asked about
+ * or critiqued is what the question is about, not work handed out. The plan's steps may follow the
+ * label in the same sentence or as list items after it. Not when the steps address the child ("you
+ * move …", "please …") or what follows carries the plan out ("Go ahead.", "Start with step one.").
+ */
+function plansCritiqued(lists: ReadonlyArray<readonly Clause[]>): number[] {
+	const out: number[] = [];
+	lists.forEach((list, s) => {
+		const inline = plansLabel(list[0]) && list.length > 1;
+		const alone = list.length === 1 && plansLabel(list[0]);
+		if (!inline && !alone) return;
+		let end = inline ? s : s + 1;
+		if (alone) while (end < s + PLAN_ITEMS && lists[end + 1] && !critiques(lists[end + 1])) end++;
+		const steps = lists.slice(s, end + 1).flat();
+		const told = steps.some(
+			(c) => c.sentence.question || c.tokens.some((t) => FIRST_OR_SECOND.has(norm(t)) && norm(t) !== "we"),
+		);
+		if (told || !critiques(lists[end + 1])) return;
+		for (let k = s; k <= end; k++) out.push(k);
 	});
 	return out;
 }

@@ -9,6 +9,7 @@ import { longestAt } from "./clauses.ts";
 import { embeddedAt, norm } from "./described.ts";
 import { guessedMust } from "./guesses.ts";
 import { objectOf, pathText } from "./hits.ts";
+import { joinedOrder } from "./joined.ts";
 import {
 	actVerb,
 	asksAnswer,
@@ -29,9 +30,11 @@ import {
 	YOU,
 	YOU_CONTRACTED,
 } from "./reading.ts";
+import { restatesForReader, sparesAnswer } from "./relief.ts";
 import type { Clause, Token } from "./types.ts";
+import { changeGerund, WORK_NOUNS } from "./verbs.ts";
 import { IDLE_AFTER_YOU, READ_LIMITS, RECORDING, RECORDING_IN, RULE_STATES, YOU_MODALS } from "./wish-words.ts";
-import { set } from "./words.ts";
+import { phrases, set } from "./words.ts";
 /** "use X to tell me …", "run the suite to find out …": an order whose purpose, before any act, is to answer. */
 export function purposeAsks(tokens: readonly Token[], head: number): boolean {
 	if (actVerb(norm(tokens[head])) && !RUNS.has(norm(tokens[head]))) return false;
@@ -69,10 +72,22 @@ export function readOrder(c: Clause): Reading {
 	if (negative && tokens.slice(head + 1, head + 4).some((t) => DESCRIBED_AFTER_NEGATIVE.has(norm(t)))) {
 		return ok("context");
 	}
+	if (readingDirection(tokens, head)) return ok("context");
+	// "No need for prose", "translate this stack trace into plain English for me": the answer's form.
+	if (sparesAnswer(tokens, head)) return ok("aside");
+	if (restatesForReader(tokens, head)) return ok("understanding");
+	// "Start with the migration": the idiom "start with" may lead into work rather than reading.
+	if (startsWork(tokens, head)) return no("unread-order", head);
 	// "Use our bench numbers": data to answer from.
 	const data = tokens.slice(head + 1).filter((t) => t.kind === "word");
 	const drawn = data.some((t) => DATA.has(t.norm) || ANSWER_NOUNS.has(t.norm));
 	if (norm(tokens[head]) === "use" && data.length <= 10 && drawn) return ok("understanding");
+	// "Treat the build log as your primary evidence": a file taken as what the answer rests on.
+	if (takenAsEvidence(tokens, head)) {
+		// "… as your primary evidence and reconstruct the order of events": the order after it asks.
+		const then = tokens.findIndex((t, k) => k > head && norm(t) === "and" && asksAnswer(tokens, k + 1));
+		return ok(then > 0 ? "understanding" : "context");
+	}
 	// "Feel free to be blunt": the answer's tone.
 	if (tokens.some((_, k) => longestAt(tokens, k, [["feel", "free", "to", "be"]]) > 0)) return ok("aside");
 	if (tokens.some((_, k) => longestAt(tokens, k, [["side", "by", "side"]]) > 0)) return ok("understanding");
@@ -92,7 +107,9 @@ export function readCondition(c: Clause): Reading {
 		if (norm(c.tokens[i + 1]) === "had" && norm(c.tokens[i + 2]) === "to") return ok("condition");
 		// "Cheers if you can explain …", "do you mind if I ask how …": a condition that asks for an answer.
 		if (asksAnswer(c.tokens, at)) return ok("understanding");
-		if (!SELF.has(w) && actVerb(verb) && !IDLE_AFTER_YOU.has(verb)) return no("unread-request", at);
+		// "… what you would reorganise if it were yours": a hypothetical asked as a topic, like "what would you change?".
+		const wondered = WH.has(words(c)[0]?.norm ?? "") && ["would", "'d"].includes(norm(c.tokens[i + 1]));
+		if (!SELF.has(w) && actVerb(verb) && !IDLE_AFTER_YOU.has(verb) && !wondered) return no("unread-request", at);
 	}
 	// "Next up: how the boundary handles renames": a wh-clause alone is a topic asked about.
 	return ok(WH.has(words(c)[0]?.norm ?? "") ? "question" : "condition");
@@ -107,10 +124,18 @@ export function readUnderstanding(c: Clause, first: number): Reading {
 	const tokens = c.tokens;
 	// "Use pnpm instead of npm in the scripts": "use" reads only when it names no place to change.
 	const placed = tokens.some((t) => t.kind === "code" || pathText(t) !== undefined || INSTEAD.has(norm(t)));
-	if (norm(tokens[first]) === "use" && placed) return no("unread-order", first);
+	if (norm(tokens[first]) === "use" && placed) {
+		if (!evidence(tokens, first)) return no("unread-order", first);
+		// "Use the heap snapshot … if helpful and report likely culprits": what asks is the reading joined to it.
+		const asks = tokens.some((t, k) => k > first && ["and", "then"].includes(norm(t)) && asksAnswer(tokens, k + 1));
+		return ok(asks ? "understanding" : "context");
+	}
+	if (startsWork(tokens, first)) return no("unread-order", first);
+	const joined = joinedOrder(tokens, first + 1);
+	if (joined >= 0) return no("unread-order", joined);
 	for (let i = first + 1; i < tokens.length; i++) {
 		if (idiomAt(tokens, i) || embeddedAt(c, i)) continue;
-		if (longestAt(tokens, i, READ_LIMITS) > 0) return no("unread-limit", i);
+		if (longestAt(tokens, i, READ_LIMITS) > 0 && !withoutDescribes(tokens, first, i)) return no("unread-limit", i);
 		if (longestAt(tokens, i, RULE_STATES) > 0) return no("unread-state", i);
 		const verb = norm(tokens[first]);
 		const into = ["into", "to"].includes(norm(tokens[i])) && RECORDING.has(verb);
@@ -119,6 +144,75 @@ export function readUnderstanding(c: Clause, first: number): Reading {
 		if ((into || inside) && path) return no("unread-record", first);
 	}
 	return ok("understanding");
+}
+
+/** What a file is used as, to answer from: "as evidence", "as your starting point", "if helpful". */
+const AS_EVIDENCE = phrases(`
+	as evidence
+	as your evidence
+	as a starting point
+	as your starting point
+	as the starting point
+	as a reference
+	as your reference
+	as a guide
+	for reference
+	for context
+	if helpful
+	if it helps
+	if useful
+	if that helps
+	if you need it
+`);
+/** What a file is taken as, to answer from: "as your primary evidence", "as the baseline". */
+const EVIDENCE_ROLES = set("evidence reference baseline source truth starting");
+
+/** "Treat the build log as your primary evidence", "take bench/old.json as the baseline". */
+function takenAsEvidence(tokens: readonly Token[], head: number): boolean {
+	if (!["treat", "take", "regard"].includes(norm(tokens[head]))) return false;
+	const as = tokens.findIndex((t, k) => k > head && norm(t) === "as");
+	return as > 0 && tokens.slice(as + 1, as + 5).some((t) => EVIDENCE_ROLES.has(norm(t)));
+}
+
+/** After "use X": no "to" + a verb that is not one of reading ("to seed the database"), no path after "in" past the file. */
+function purposeReads(tokens: readonly Token[], first: number): boolean {
+	const to = tokens.findIndex((t, k) => k > first && norm(t) === "to" && tokens[k + 1]?.kind === "word");
+	if (to > 0 && !readVerb(norm(tokens[to + 1])) && !asksAnswer(tokens, to + 1)) return false;
+	// "… if helpful and tune the thresholds in src/gate/limits.ts": a second order, however it is spelled.
+	return joinedOrder(tokens, first + 1) < 0;
+}
+
+/**
+ * "Use the heap snapshot in /tmp/heap.json if helpful", "use `git diff v1 v2` as your starting
+ * point": a file or a command used as evidence for the answer, said so. Not "use the logger in
+ * src/log.ts", "use the snapshot in /tmp/s.json for the tests" or "use pnpm instead of npm", which
+ * change what the code uses.
+ */
+function evidence(tokens: readonly Token[], first: number): boolean {
+	if (tokens.some((t) => INSTEAD.has(norm(t))) || !purposeReads(tokens, first)) return false;
+	return tokens.some((_, k) => k > first && longestAt(tokens, k, AS_EVIDENCE) > 0);
+}
+
+/** Verbs that find items, which "without" may describe: "list every function without a doc comment". */
+const FINDING = set(
+	"list find show identify name count enumerate locate spot flag point search look tally catalogue collect gather",
+);
+/** Words after "without" that make it the child's limit, not the items': "without running", "without help". */
+const UNAIDED = set("help permission asking approval changing touching modifying editing running");
+
+/**
+ * "List every public function without a doc comment", "find the routes without a test": "without"
+ * and a noun describe the items found, and limit nothing. Not "find them without running anything"
+ * (a verb: how the child may work) or "explain it without jargon" (a verb that does not find items).
+ */
+export function withoutDescribes(tokens: readonly Token[], first: number, i: number): boolean {
+	if (norm(tokens[i]) !== "without" || !FINDING.has(norm(tokens[first]))) return false;
+	let k = i + 1;
+	while (["a", "an", "any", "the", "its", "their", "his", "her"].includes(norm(tokens[k]))) k++;
+	const w = norm(tokens[k]);
+	// "without a `Kept whole` comment": a marker named in code is a thing the items lack.
+	if (tokens[k]?.kind === "code") return true;
+	return tokens[k]?.kind === "word" && !w.endsWith("ing") && !UNAIDED.has(w) && !actVerb(w);
 }
 
 /** Verbs that, heading a clause about the answer, limit it: "keep the answer short", "stick to the facts". */
@@ -136,4 +230,53 @@ export function limitsAnswer(c: Clause): Reading {
 		if (longestAt(tokens, i, READ_LIMITS) > 0 || heading) return no("unread-limit", i);
 	}
 	return ok("answer");
+}
+
+/** Where reading starts: "start at server.ts", "begin with the tests", "start from the entry point". */
+const STARTS = set("start begin");
+const START_AT = set("at from with in");
+/** Places a reading starts from, when no file is named: "the entry point", "the tests", "the top". */
+const READ_PLACES = set(`
+	entry point top bottom beginning end tests test spec specs logs log handler handlers caller callers
+	router routes route config function functions module modules class call site sites error stack trace
+	traces readme docs diff failing failure output types schema index main cli
+`);
+/** Where reading goes: "follow it to the handler", "follow the call down into the runner". */
+const FOLLOW_TO = set("to down up through into back across until till");
+/** What a child is made to follow as a rule, never a reading: "follow the rules in CONTRIBUTING.md". */
+const FOLLOWED_RULES = set(`
+	rule rules instruction instructions guide guideline guidelines convention conventions style steps plan
+	recipe process advice pattern patterns spec standard standards checklist lead example procedure
+`);
+
+/**
+ * "Start with the migration", "begin with the cleanup of src/util": a piece of work to start on. Not
+ * "start with the worst", "begin with the tests", "start with the big picture": where reading starts.
+ */
+function startsWork(tokens: readonly Token[], head: number): boolean {
+	if (!STARTS.has(norm(tokens[head])) || !["with", "on"].includes(norm(tokens[head + 1]))) return false;
+	return tokens.slice(head + 2, head + 5).some((t) => WORK_NOUNS.has(norm(t)) || changeGerund(norm(t)));
+}
+
+/**
+ * A direction for reading, not an order to act: "start at server.ts", "begin with the tests in
+ * test/boundary", "follow it to the handler", "follow the `run` subcommand down to the spawn". Not
+ * "start with the migration" (a piece of work; no place named) or "follow the rules in
+ * CONTRIBUTING.md" (a rule to obey, which goes nowhere).
+ */
+export function readingDirection(tokens: readonly Token[], head: number): boolean {
+	const verb = norm(tokens[head]);
+	const rest = tokens.slice(head + 1);
+	// "… down to where the child is spawned": what a wh-word opens describes where the reading goes.
+	const wh = rest.findIndex((t) => WH.has(norm(t)));
+	const own = wh < 0 ? rest : rest.slice(0, wh);
+	if (own.some((t) => t.kind === "word" && actVerb(t.norm) && !READ_PLACES.has(t.norm))) return false;
+	// "… and log each hop", "… then instrument it": another order joined to the direction.
+	if (joinedOrder(own, 0) >= 0) return false;
+	if (STARTS.has(verb) && START_AT.has(norm(tokens[head + 1]))) {
+		const place = tokens.slice(head + 2, head + 6);
+		return place.some((t) => t.kind === "code" || pathText(t) !== undefined || READ_PLACES.has(norm(t)));
+	}
+	if (verb !== "follow" || own.some((t) => FOLLOWED_RULES.has(norm(t)))) return false;
+	return own.some((t, k) => k > 0 && FOLLOW_TO.has(norm(t)));
 }

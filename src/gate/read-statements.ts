@@ -102,6 +102,31 @@ function readingAdvice(c: Clause, i: number): boolean {
 	);
 }
 
+/** Nouns an item asked for is named by: "the one I should concede", "the places we should look". */
+const ITEMS = set("one ones thing things decision decisions part parts place places file files point points");
+const IS = set("is are was were 's");
+
+/**
+ * "… the three decisions worth defending and the one I should concede": the writer's "should" in a
+ * relative clause names an item of the answer. Not "the one thing we should do is bump it", whose
+ * "is" makes it a statement of what is wanted.
+ */
+function itemOwed(tokens: readonly Token[], i: number): boolean {
+	if (norm(tokens[i]) !== "should" || !SELF.has(norm(tokens[i - 1])) || !ITEMS.has(norm(tokens[i - 2]))) return false;
+	return !tokens.slice(i + 1).some((t) => IS.has(norm(t)));
+}
+
+/** "An explanation is all I need", "a list is all we want": an answer named as the whole wish. */
+function answerIsAll(tokens: readonly Token[], i: number): boolean {
+	if (!["need", "want"].includes(norm(tokens[i])) || !SELF.has(norm(tokens[i - 1])) || norm(tokens[i - 2]) !== "all") {
+		return false;
+	}
+	return tokens.slice(0, Math.min(4, i)).some((t) => ANSWER_NOUNS.has(norm(t)));
+}
+
+/** Words that link a clause on, where a verb after "you" would stand: "… to you because …". */
+const LINKS = set("because since as so now while given");
+
 /** A wish, need or rule at `i` of a statement: its rule id, "answer" for a wish for an answer, or "". */
 export function wishAt(c: Clause, i: number): string {
 	const tokens = c.tokens;
@@ -111,13 +136,16 @@ export function wishAt(c: Clause, i: number): string {
 	// "Something must be holding the lock", "users need to log in twice": a guess, or others' needs.
 	const guessed =
 		guessedMust(tokens, i) || (w === "must" && (norm(tokens[i + 1]) === "have" || norm(tokens[i + 2]).endsWith("ing")));
-	if (wish && (guessed || OTHERS.has(norm(tokens[i - 1])))) return "";
+	if (wish && (guessed || OTHERS.has(norm(tokens[i - 1])) || itemOwed(tokens, i))) return "";
+	if (wish && answerIsAll(tokens, i)) return "answer";
 	if (wish) return wantsAnswer(tokens, i) ? "answer" : readingAdvice(c, i) ? "" : "unread-wish";
 	if (YOU.has(w) || (YOU_CONTRACTED.has(w) && !SELF.has(w))) {
 		const { verb } = verbAfter(tokens, i, new Set([...YOU_MODALS, "to"]));
 		// "Cheers if you can explain …": what the child is asked to do is to answer.
 		if (readVerb(verb)) return "answer";
-		if (verb !== "" && !PERCEPTION.has(verb) && !IDLE_AFTER_YOU.has(verb)) return "unread-you";
+		// "I'm handing this to you because …": "you" an object, and a link word where a verb would be.
+		const linked = LINKS.has(verb) && ["to", "for", "with", "from"].includes(norm(tokens[i - 1]));
+		if (verb !== "" && !PERCEPTION.has(verb) && !IDLE_AFTER_YOU.has(verb) && !linked) return "unread-you";
 	}
 	if (SELF.has(w)) {
 		const { verb, modal } = verbAfter(tokens, i, new Set([...YOU_MODALS, ...SELF_SKIP]));

@@ -13,7 +13,7 @@ const QUOTE_CUES = new Set(
 	comment comments phrase word words string line heading title rule wording mean means like as term prints
 	printed output shows showed logs logged banner note wrote writes states stated the a an
 	quote quoted mentions mentioned contains contained reply replied answer answered asks asked literally
-	docstring commit subject`
+	docstring commit subject key keys field fields column columns property properties value values`
 		.split(/\s+/)
 		.filter(Boolean),
 );
@@ -80,11 +80,28 @@ function quotes(text: string, taken: (i: number) => boolean): DataRegion[] {
 	// spare a `gate` process the cost of compiling Unicode classes on every run.
 	const pattern =
 		/"([^"\n]{1,200})"|“([^”\n]{1,200})”|(?<![A-Za-z0-9\u00c0-\u024f])'([^'\n]{1,200})'(?![A-Za-z0-9\u00c0-\u024f])|‘([^\n]{1,200}?)’(?![A-Za-z0-9\u00c0-\u024f])/g;
+	let last = -1;
 	for (const match of text.matchAll(pattern)) {
 		const start = match.index;
-		if (taken(start) || !cued(text, start)) continue;
+		// 'keys "cause" and "fix"': a quote listed after a quote talked about is talked about too.
+		const listed = last >= 0 && /^\s*(?:,|,?\s*(?:and|or))\s*$/.test(text.slice(last, start));
+		if (taken(start) || (!cued(text, start) && !listed)) continue;
+		last = start + match[0].length;
 		const content = match[1] ?? match[2] ?? match[3] ?? match[4] ?? "";
 		out.push({ kind: "quote", start, end: start + match[0].length, content });
+	}
+	return out;
+}
+
+/** "(commit a1b2c3d)", "revision 4f9e2ab": a commit named by its hash is a reference, not an order to commit. */
+function commitRefs(text: string, taken: (i: number) => boolean): DataRegion[] {
+	const out: DataRegion[] = [];
+	for (const match of text.matchAll(
+		/\b(?:commit|revision|rev|sha)\s+(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])([0-9a-f]{7,40})\b/gi,
+	)) {
+		const start = match.index;
+		if (taken(start)) continue;
+		out.push({ kind: "code", start, end: start + match[0].length, content: match[0] });
 	}
 	return out;
 }
@@ -111,6 +128,7 @@ export function dataRegions(text: string): DataRegion[] {
 	const found: DataRegion[] = fences(text);
 	const taken = (i: number) => found.some((r) => i >= r.start && i < r.end);
 	found.push(...inlineCode(text, taken));
+	found.push(...commitRefs(text, taken));
 	found.push(...blockquotes(text, taken));
 	found.push(...quotes(text, taken));
 	return found.sort((a, b) => a.start - b.start);

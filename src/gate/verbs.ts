@@ -53,7 +53,7 @@ export const PROSE_OBJECTS = set(`
 	hypothesis hypotheses theory theories model intuition understanding sense sure mind point points
 	ranking score scores tally count counts inventory catalogue catalog matrix pass pros cons tradeoffs
 	trade-offs risks risk findings finding conclusion conclusions story narrative read look once-over spin try write-up writeup
-	glance skim
+	glance skim plan plans roadmap justification justifications rationale graph graphs memo points
 `);
 
 /** Nouns that make a prose verb produce code or files. */
@@ -68,6 +68,7 @@ export const CODE_OBJECTS = set(`
 
 /** Verbs of exploration and reporting: a clause headed by one is a directive that changes nothing. */
 export const LOOK_VERBS = set(`
+	consult assume presume collate rank-order tally
 	read look find search check explain tell list show compare summarise summarize review investigate trace
 	figure identify locate describe inspect examine audit analyse analyze assess evaluate estimate map walk
 	report give suggest propose outline determine verify confirm see open scan grep skim note count collect

@@ -23,7 +23,7 @@ import {
 	pastTense,
 	WORK_NOUNS,
 } from "./verbs.ts";
-import { set } from "./words.ts";
+import { phrases, set } from "./words.ts";
 
 const INDEFINITE = set("a an one another some more few couple");
 const DEFINITE = set("the this that these those");
@@ -53,9 +53,31 @@ const CLEFTS = [
 	["what", "we", "need"],
 	["what", "i", "need"],
 	["all", "we", "need"],
+	["what", "i", "want"],
+	["what", "we", "want"],
+	["what", "i", "would", "like"],
+	["what", "we", "would", "like"],
+	["what", "i'd", "like"],
+	["what", "we'd", "like"],
 	["the", "ask"],
 	["the", "request"],
 ];
+/** Clefts that name what the child is to do, before the doing: "what you should do is add a test". */
+const DO_CLEFTS = phrases(`
+	what you should do
+	what you need to do
+	what you have to do
+	what you could do
+	what you can do
+	what i want you to do
+	what we want you to do
+	what i'd like you to do
+	what i would like you to do
+	all you need to do
+	all you have to do
+	what needs to happen
+	what has to happen
+`);
 /** Words of a label over a to-do list: "still to do:", "remaining:", "what needs doing:". */
 const TODO_WORDS = set("do todo to-do doing remaining left needed outstanding pending tasks plan");
 const MARKERS: ReadonlyArray<readonly string[]> = [
@@ -148,8 +170,17 @@ function statedAsk(list: readonly Clause[], k: number): Hit[] {
 	const is = tokens.findIndex((t, j) => j > start && t.norm === "is");
 	const after = tokens.slice(is + 1, is + 4).find((t) => !["now", "simply", "just", "really"].includes(t.norm));
 	if (cleft && is > 0 && after !== undefined) {
-		const work = isWord([after], 0, INDEFINITE) && !PROSE_OBJECTS.has(tokens[tokens.indexOf(after) + 1]?.norm ?? "");
+		// "a clear explanation", "a short list of …": prose within the next few words is an answer asked for.
+		const at = tokens.indexOf(after);
+		const prose = tokens.slice(at + 1, at + 4).some((t) => PROSE_OBJECTS.has(t.norm));
+		const work = isWord([after], 0, INDEFINITE) && !prose;
 		if (work) return [hit("file-change", "work-asked", tokens[start] as Token, after)];
+	}
+	// "What you should do is add a test", "all you need to do is bump the version": the change after "is".
+	const doing = DO_CLEFTS.some((p) => p.every((w, j) => tokens[start + j]?.norm === w));
+	const verb = tokens.slice(is + 1, is + 4).find((t) => !["to", "now", "simply", "just", "really"].includes(t.norm));
+	if (doing && is > 0 && verb?.kind === "word" && changeForm(verb.norm)) {
+		return [hit("file-change", "work-asked", tokens[start] as Token, verb)];
 	}
 	const m = tokens.findIndex((t, j) => j > c.head && SHOULD.has(t.norm));
 	const asked = labelled(list[k - 1], ASK_WORDS, false) || labelled(list[k - 1], LABEL_WORDS, true);

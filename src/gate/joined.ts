@@ -1,0 +1,39 @@
+/**
+ * A second order joined to a first by "and" or "then": "review the code and harmonise the names",
+ * "read the logs and tune the thresholds". The clause splitter starts a new clause only before a
+ * verb it knows, so an unknown verb would ride along with a verb of reading and fork; here any word
+ * after "and" that takes an object of its own, and is no verb of reading nor of the answer's form,
+ * is read as an order. Read by the allow-list's readers (read-orders.ts). Pure.
+ */
+import { formsAnswer } from "./answer-form.ts";
+import { norm } from "./described.ts";
+import { readVerb } from "./reading.ts";
+import type { Token } from "./types.ts";
+import { set } from "./words.ts";
+
+/** Words that open an object: "log each hop", "instrument it". */
+const OBJECT_START = set("the a an each every all it them this that these those its their");
+/** Words that open a clause that describes: "where we catch …", "that calls …". */
+const RELATIVES = set("where which that who whom whose whether because while wherever");
+/** Words that may stand after "and" before an object's start without being a verb: "and all its uses". */
+const NOT_VERBS_AFTER_AND = set(
+	"the a an each every all it them this that these those its their our your my any some both no",
+);
+
+/**
+ * "… and eliminate them", "… then tune the thresholds": the index of a verb joined by "and" or
+ * "then" after `from` with an object of its own, that is no verb of reading; -1 when there is none.
+ * A clause headed by a verb of reading does not carry such a second order along with it.
+ */
+export function joinedOrder(tokens: readonly Token[], from: number): number {
+	for (let k = from; k + 2 < tokens.length; k++) {
+		// "places where we catch an error and drop it": what a relative or wh-clause says is described.
+		if (RELATIVES.has(norm(tokens[k]))) return -1;
+		if (!["and", "then"].includes(norm(tokens[k])) || tokens[k + 1]?.kind !== "word") continue;
+		const w = norm(tokens[k + 1]);
+		if (NOT_VERBS_AFTER_AND.has(w) || readVerb(w) || !OBJECT_START.has(norm(tokens[k + 2]))) continue;
+		// "… and bucket the commits into features": the answer's items arranged.
+		if (!formsAnswer(tokens, k + 1)) return k + 1;
+	}
+	return -1;
+}

@@ -1,0 +1,38 @@
+/**
+ * What "and" joins, where a sentence is split into clauses (clauses.ts): two nouns of a pair after
+ * "of" ("consistency of tone and format" is no order to format), or a verb of the act lexicon with
+ * its object ("review the issues and close the duplicates" is two orders, though "close" heads no
+ * order the rules know). Pure.
+ */
+import { actForm } from "./act-words.ts";
+import type { Token } from "./types.ts";
+
+/** Verbs that are as often nouns of a quality or a part: "consistency of tone and format". */
+const NOUN_VERBS = new Set("format style layout design order structure setup output name type wording".split(" "));
+
+/**
+ * "check them for consistency of tone and format": after "of" and a noun, a noun-verb that ends the
+ * clause is the second noun of a pair. Not "check the code for bugs and fix." (no "of"; "fix" is
+ * no noun of a quality).
+ */
+export function pairedNoun(tokens: readonly Token[], i: number): boolean {
+	const after = tokens[i + 2];
+	if (
+		!(tokens[i + 1]?.kind === "word" && NOUN_VERBS.has((tokens[i + 1] as Token).norm)) ||
+		(after !== undefined && after.kind !== "punct")
+	)
+		return false;
+	return tokens[i - 2]?.norm === "of" && tokens[i - 1]?.kind === "word";
+}
+
+/**
+ * At `k`, after "and": a base form of the act lexicon followed by the start of an object, a path or
+ * code ("close the duplicates", "assign them"). Not a gerund ("… and tightening it up" stays in its
+ * frame) or a noun ("the build and release process").
+ */
+export function actedOn(tokens: readonly Token[], k: number, objectStarts: ReadonlySet<string>): boolean {
+	const verb = tokens[k];
+	const after = tokens[k + 1];
+	if (verb?.kind !== "word" || !actForm(verb.norm) || verb.norm.endsWith("ing")) return false;
+	return after?.kind === "path" || after?.kind === "code" || (after?.kind === "word" && objectStarts.has(after.norm));
+}
