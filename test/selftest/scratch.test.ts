@@ -51,13 +51,17 @@ describe("the selftest's scratch directory", () => {
 	it("removes a dead run's directory although what that run started still writes into it for a moment", async () => {
 		const root = tempDir();
 		const dir = join(root, "pi-delegate-selftest-999999991-x");
-		// A straggler of the dead run: makes directories in it (as `mkdir -p` would) for 300 ms, then ends.
+		// A straggler of the dead run: makes a directory in it (as `mkdir -p` would) every 2 ms for 300 ms,
+		// then ends. Paced as a real straggler is: one that never pauses builds a tree of tens of thousands
+		// of directories on a fast disk, and removing that alone can outlast the sweep's window when the
+		// machine is loaded.
 		const writer = spawn(
 			process.execPath,
 			[
 				"-e",
 				`const { mkdirSync } = require("node:fs"); const end = Date.now() + 300; let i = 0;
-				while (Date.now() < end) mkdirSync(process.argv[1] + "/sub/" + i++, { recursive: true });`,
+				const nap = new Int32Array(new SharedArrayBuffer(4));
+				while (Date.now() < end) { mkdirSync(process.argv[1] + "/sub/" + i++, { recursive: true }); Atomics.wait(nap, 0, 0, 2); }`,
 				dir,
 			],
 			{ stdio: "ignore" },
