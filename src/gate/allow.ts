@@ -24,6 +24,7 @@ import { longestAt } from "./clauses.ts";
 import { aboutAnswer, norm } from "./described.ts";
 import { shapesAnswer } from "./edits.ts";
 import { type Hit, hit, pathText, quoteEnd } from "./hits.ts";
+import { answerItem } from "./listed.ts";
 import { limitsAnswer, readCondition, readOrder, readUnderstanding } from "./read-orders.ts";
 import { readQuestion } from "./read-questions.ts";
 import { readFragment, readStatement } from "./read-statements.ts";
@@ -148,7 +149,7 @@ export function allowListHits(lists: ReadonlyArray<readonly Clause[]>): Hit[] {
 			const it = norm(c.tokens[c.head + 1]) === "it" && !actVerb(norm(c.tokens[c.head]));
 			// "Number your findings and put the worst first": the answer's items, ordered.
 			const ordered = ["first", "last"].includes(words(c).at(-1)?.norm ?? "") && !c.tokens.some((t) => pathText(t));
-			if (reading.rule === "unread-order" && shaped && (it || ordered)) continue;
+			if (reading.rule === "unread-order" && ((shaped && (it || ordered)) || answerItem(c, previous))) continue;
 			// "Jot down, in your answer, …": an order with no object, placed by the clause after it.
 			const next = list[list.indexOf(c) + 1];
 			const placed = next && words(c).length <= 2 && (shapesAnswer(next) || aboutAnswer(next) || aboutReply(next));

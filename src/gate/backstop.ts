@@ -84,14 +84,25 @@ function proseTopic(tokens: readonly Token[], i: number): boolean {
 	return tokens.slice(Math.max(0, i - 4), i - 1).some((t) => PROSE_OBJECTS.has(norm(t)));
 }
 
+/** Adjectives that, between an article and an act word, make it a noun: "a clean clone", "a full rebuild". */
+const ADJECTIVE =
+	/^(?:clean|fresh|full|global|local|new|shallow|partial|manual|quick|cold|warm|dry|first|second|final|initial|recent|single|forced|\p{L}+(?:al|ful|ous|ive|ic))$/u;
+
+/** Verbs of doing whose object may be an act named as a noun: "do a clean install". */
+const DOING = new Set(["do", "perform", "redo", "trigger", "kick", "schedule", "attempt"]);
+
 /** A trigger at `i`: an act verb used as a verb, or a rule marker. */
 function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 	const w = norm(c.tokens[i]);
 	// "the two build targets", "the riskiest change": after a determiner or a superlative, a noun.
 	const before = norm(c.tokens[i - 1]);
+	// "Do a fresh clone", "perform a full rebuild": the act named as the object of a verb of doing is done.
+	if (actForm(w) && DOING.has(norm(c.tokens[c.head])) && c.head < i - 1 && i - c.head <= 4) return "act";
 	if (w === "" || DETERMINERS.has(before) || (before.endsWith("est") && before.length > 4)) return undefined;
 	// "the failed release", "the broken build": a participle between a determiner and the word makes it a noun.
 	if (before.endsWith("ed") && DETERMINERS.has(norm(c.tokens[i - 2]))) return undefined;
+	// "on a clean clone", "a global install", "a shallow checkout": so does an adjective.
+	if (ADJECTIVE.test(before) && ["a", "an", "the"].includes(norm(c.tokens[i - 2]))) return undefined;
 	// "Shall we go through …?", "must we keep it?": a modal that opens a question asks, it lays down nothing.
 	const asking = i === 0 && c.sentence.question && INVERTED.has(w) && WE_OR_I.has(norm(c.tokens[1]));
 	// "Name every function without a doc comment": "without" describes the items found; "no need for prose" spares.
@@ -103,6 +114,8 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 	// A label ("Update:") names what follows.
 	if (nextInSentence(c, c.tokens[i] as Token)?.text === ":") return undefined;
 	if (!actForm(w) || nounUse(c.tokens, i) || readingCommand(c.tokens, i)) return undefined;
+	// "Something must be deleting the temp files": the guess's own verb, what the writer believes happens.
+	if (guessedMust(c.tokens, i - 2) && norm(c.tokens[i - 1]) === "be") return undefined;
 	// "make sure …" frames what follows; "write a summary" makes prose, which is an answer.
 	if (w === "make" && norm(c.tokens[i + 1]) === "sure") return undefined;
 	if (objectOf(c.tokens, i, "code") === "prose" || proseTopic(c.tokens, i)) return undefined;

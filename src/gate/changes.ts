@@ -15,6 +15,7 @@ import { framedOrder, gives } from "./framed.ts";
 import { guessedMust } from "./guesses.ts";
 import { type Hit, hit, isWord, objectOf, quoteEnd } from "./hits.ts";
 import { COMMIT_TO_CHOICE, verbIdiomAt } from "./idioms.ts";
+import { answerItem } from "./listed.ts";
 import { placeOrder, resumeOrder } from "./placements.ts";
 import type { Clause, Token } from "./types.ts";
 import {
@@ -271,7 +272,9 @@ function statedNeed(c: Clause): Hit[] {
 export function changeHits(c: Clause, previous?: Clause): Hit[] {
 	if (c.mood === "subordinate") return [];
 	if (c.inQuestion) return resultAsked(c);
-	return [...headOrder(c), ...statedNeed(c), ...fileShould(c, previous)];
+	// "Prepare an overview: direct dependencies, their sizes, …": an item of the answer, not an unknown order.
+	const head = headOrder(c).filter((h) => h.rule !== "unknown-verb" || !answerItem(c, previous));
+	return [...head, ...statedNeed(c), ...fileShould(c, previous)];
 }
 
 /** A clause that introduces a fenced block to run: "run this:", "execute the following:". */

@@ -15,9 +15,12 @@ import { set } from "./words.ts";
 const OBJECT_START = set("the a an each every all it them this that these those its their");
 /** Words that open a clause that describes: "where we catch …", "that calls …". */
 const RELATIVES = set("where which that who whom whose whether because while wherever");
-/** Words that may stand after "and" before an object's start without being a verb: "and all its uses". */
+/**
+ * Words that may stand after "and" before an object's start without being a verb: "and all its
+ * uses", and a second wh-clause told ("explain what it does and why it needs a lock").
+ */
 const NOT_VERBS_AFTER_AND = set(
-	"the a an each every all it them this that these those its their our your my any some both no",
+	"the a an each every all it them this that these those its their our your my any some both no why how what when where whether which who",
 );
 
 /**

@@ -36,3 +36,16 @@ export function actedOn(tokens: readonly Token[], k: number, objectStarts: Reado
 	if (verb?.kind !== "word" || !actForm(verb.norm) || verb.norm.endsWith("ing")) return false;
 	return after?.kind === "path" || after?.kind === "code" || (after?.kind === "word" && objectStarts.has(after.norm));
 }
+
+const RELATIVE_PRONOUNS = new Set(["that", "which", "who"]);
+
+/**
+ * At `i`, a verb followed by a relative clause with a past or third-person verb: a noun ("the PR or
+ * commit that added the loop", "the merge which removed it"). "Commit that change" keeps its object:
+ * the word after "that" is no verb form. `verbs` are the forms known without a suffix ("broke").
+ */
+export function relativeNoun(tokens: readonly Token[], i: number, verbs: ReadonlySet<string>): boolean {
+	const after = tokens[i + 2];
+	if (!RELATIVE_PRONOUNS.has(tokens[i + 1]?.norm ?? "") || after?.kind !== "word") return false;
+	return /[^e]ed$|[^s]s$/.test(after.norm) || verbs.has(after.norm);
+}

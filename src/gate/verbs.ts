@@ -27,7 +27,7 @@ export const CHANGE_UNLESS_PROSE = set(`
 
 /** Verbs that produce prose unless their object is code: "draft a reply", but "draft the migration". */
 export const PROSE_UNLESS_CODE = set(`
-	draft compose prepare produce assemble extract sketch introduce sort order group number
+	draft compose prepare produce assemble extract sketch introduce sort order group number compile
 `);
 
 /** Verbs that carry on work already in flight: they change files when their object is work. */
@@ -54,6 +54,7 @@ export const PROSE_OBJECTS = set(`
 	ranking score scores tally count counts inventory catalogue catalog matrix pass pros cons tradeoffs
 	trade-offs risks risk findings finding conclusion conclusions story narrative read look once-over spin try write-up writeup
 	glance skim plan plans roadmap justification justifications rationale graph graphs memo points
+	status briefing primer
 `);
 
 /** Nouns that make a prose verb produce code or files. */
@@ -68,7 +69,7 @@ export const CODE_OBJECTS = set(`
 
 /** Verbs of exploration and reporting: a clause headed by one is a directive that changes nothing. */
 export const LOOK_VERBS = set(`
-	consult assume presume collate rank-order tally
+	consult assume presume collate rank-order tally catalogue catalog inventory
 	read look find search check explain tell list show compare summarise summarize review investigate trace
 	figure identify locate describe inspect examine audit analyse analyze assess evaluate estimate map walk
 	report give suggest propose outline determine verify confirm see open scan grep skim note count collect
@@ -143,6 +144,7 @@ export const NOT_VERBS = set(`
 	over past per regarding through throughout to toward towards under unlike until up upon via within
 	apart aside above re earlier yesterday today tonight tomorrow sometimes often always usually here thanks
 	thank great nice cool sorry yes no yeah nope fyi btw note context background goal task tl;dr not nor neither suppose supposing assuming
+	yet though however
 `);
 
 /** Past tense or participles that are not simply base + "ed": they mark a clause as reporting. */
