@@ -149,7 +149,7 @@ export function allowListHits(lists: ReadonlyArray<readonly Clause[]>): Hit[] {
 			const it = norm(c.tokens[c.head + 1]) === "it" && !actVerb(norm(c.tokens[c.head]));
 			// "Number your findings and put the worst first": the answer's items, ordered.
 			const ordered = ["first", "last"].includes(words(c).at(-1)?.norm ?? "") && !c.tokens.some((t) => pathText(t));
-			if (reading.rule === "unread-order" && ((shaped && (it || ordered)) || answerItem(c, previous))) continue;
+			if (reading.rule === "unread-order" && ((shaped && (it || ordered)) || answerItem(c))) continue;
 			// "Jot down, in your answer, …": an order with no object, placed by the clause after it.
 			const next = list[list.indexOf(c) + 1];
 			const placed = next && words(c).length <= 2 && (shapesAnswer(next) || aboutAnswer(next) || aboutReply(next));

@@ -26,6 +26,8 @@ import { asksToUnderstand, describes, embeddedAt, norm, obliged, whClause } from
 import { guessedMust } from "./guesses.ts";
 import { type Hit, hit, objectOf, quoteEnd } from "./hits.ts";
 import { NEGATION_IDIOMS, verbIdiomAt } from "./idioms.ts";
+import { answerItem } from "./listed.ts";
+import { madeInAnswer } from "./modelled.ts";
 import { pastCounterfactual, stillPossible } from "./questions.ts";
 import { withoutDescribes } from "./read-orders.ts";
 import { restatesForReader, sparesAnswer } from "./relief.ts";
@@ -118,7 +120,7 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 	if (guessedMust(c.tokens, i - 2) && norm(c.tokens[i - 1]) === "be") return undefined;
 	// "make sure …" frames what follows; "write a summary" makes prose, which is an answer.
 	if (w === "make" && norm(c.tokens[i + 1]) === "sure") return undefined;
-	if (objectOf(c.tokens, i, "code") === "prose" || proseTopic(c.tokens, i)) return undefined;
+	if (objectOf(c.tokens, i, "code") === "prose" || proseTopic(c.tokens, i) || madeInAnswer(c, i)) return undefined;
 	if (i === c.head && restatesForReader(c.tokens, i)) return undefined;
 	return "act";
 }
@@ -157,7 +159,8 @@ function clauseHits(c: Clause): Hit[] {
 			continue;
 		}
 		const kind = trigger(c, i);
-		if (!kind || embeddedAt(c, i)) continue;
+		// "Inventory the queues: name, consumer, and retry policy": an item of the answer, not an act.
+		if (!kind || embeddedAt(c, i) || (kind === "act" && answerItem(c, i))) continue;
 		if (statement && !obliged(c, i)) continue;
 		const t = c.tokens[i] as Token;
 		return [hit("not-read-only", kind === "act" ? "unread-act" : "unread-rule", t, quoteEnd(c.tokens, i, 4))];

@@ -7,6 +7,7 @@ import { DESCRIBED_AFTER_NEGATIVE, RUNS } from "./act-words.ts";
 import { ANSWER_NOUNS } from "./allow-words.ts";
 import { longestAt } from "./clauses.ts";
 import { embeddedAt, norm } from "./described.ts";
+import { groundsAnswer } from "./grounded.ts";
 import { guessedMust } from "./guesses.ts";
 import { objectOf, pathText } from "./hits.ts";
 import { joinedOrder } from "./joined.ts";
@@ -72,7 +73,8 @@ export function readOrder(c: Clause): Reading {
 	if (negative && tokens.slice(head + 1, head + 4).some((t) => DESCRIBED_AFTER_NEGATIVE.has(norm(t)))) {
 		return ok("context");
 	}
-	if (readingDirection(tokens, head)) return ok("context");
+	// "Base your suggestion on the access logs": what the answer rests on.
+	if (readingDirection(tokens, head) || groundsAnswer(tokens, head)) return ok("context");
 	// "No need for prose", "translate this stack trace into plain English for me": the answer's form.
 	if (sparesAnswer(tokens, head)) return ok("aside");
 	if (restatesForReader(tokens, head)) return ok("understanding");
