@@ -31,6 +31,7 @@ import { madeInAnswer } from "./modelled.ts";
 import { pastCounterfactual, stillPossible } from "./questions.ts";
 import { withoutDescribes } from "./read-orders.ts";
 import { restatesForReader, sparesAnswer } from "./relief.ts";
+import { toldAfterAside } from "./told.ts";
 import type { Clause, Token } from "./types.ts";
 import { PROSE_OBJECTS } from "./verbs.ts";
 
@@ -121,7 +122,7 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 	// "make sure …" frames what follows; "write a summary" makes prose, which is an answer.
 	if (w === "make" && norm(c.tokens[i + 1]) === "sure") return undefined;
 	if (objectOf(c.tokens, i, "code") === "prose" || proseTopic(c.tokens, i) || madeInAnswer(c, i)) return undefined;
-	if (i === c.head && restatesForReader(c.tokens, i)) return undefined;
+	if (i === c.head && (restatesForReader(c.tokens, i) || toldAfterAside(c))) return undefined;
 	return "act";
 }
 

@@ -6,7 +6,7 @@
  * statement, a question word a question, "if"/"when" a condition.
  */
 import { commandWords } from "./commands.ts";
-import { actedOn, pairedNoun, relativeNoun } from "./paired.ts";
+import { actedOn, compoundNoun, pairedNoun, relativeNoun } from "./paired.ts";
 import { hedgedLongestAt, INNER_FRAMES, phrasesStarting, politeFrameAt, STACKED_OPENERS } from "./politeness.ts";
 import { hypothetical, negativeQuestion } from "./questions.ts";
 import { OPENERS, REQUEST_FRAMES, SUGGESTION_FRAMES } from "./requests.ts";
@@ -159,7 +159,7 @@ function findHead(tokens: readonly Token[]): { head: number; addressed: boolean;
 
 /** A verb at `i` that reads as a noun because of what follows it: "Fix fails on CI", "the commit that added". */
 export function nounUse(tokens: readonly Token[], i: number): boolean {
-	return word(tokens[i + 1], NOUN_FOLLOWERS) || relativeNoun(tokens, i, NOUN_FOLLOWERS);
+	return word(tokens[i + 1], NOUN_FOLLOWERS) || relativeNoun(tokens, i, NOUN_FOLLOWERS) || compoundNoun(tokens, i);
 }
 
 const CAUSED = new Set(["the", "this", "that", "these", "those", "each", "every", "all", "our", "its", "their"]);

@@ -23,18 +23,39 @@ const NOT_VERBS_AFTER_AND = set(
 	"the a an each every all it them this that these those its their our your my any some both no why how what when where whether which who",
 );
 
+/** Objects that point back to what a relative clause found: "… that log secrets and redact them". */
+const BACK_REFERENCES = set("them those each all both");
+
+/**
+ * "the callers that pass …", "handlers which log …": a relative clause whose subject is a plural
+ * thing found. A verb after "and" whose object is "them" cannot be the relative's own (that would
+ * be "themselves"), so it acts on the things found.
+ */
+function subjectRelative(tokens: readonly Token[], k: number): boolean {
+	const before = tokens[k - 1];
+	const plural = before?.kind === "word" && /[^s]s$/.test(before.norm);
+	return ["that", "which", "who"].includes(norm(tokens[k])) && plural;
+}
+
 /**
  * "… and eliminate them", "… then tune the thresholds": the index of a verb joined by "and" or
  * "then" after `from` with an object of its own, that is no verb of reading; -1 when there is none.
  * A clause headed by a verb of reading does not carry such a second order along with it.
  */
 export function joinedOrder(tokens: readonly Token[], from: number): number {
+	let relative = false;
 	for (let k = from; k + 2 < tokens.length; k++) {
-		// "places where we catch an error and drop it": what a relative or wh-clause says is described.
-		if (RELATIVES.has(norm(tokens[k]))) return -1;
+		// "places where we catch an error and drop it": what a relative or wh-clause says is described,
+		// but for what it found: "the callers that pass user input and sanitize them" acts on the callers.
+		if (RELATIVES.has(norm(tokens[k]))) {
+			if (!subjectRelative(tokens, k)) return -1;
+			relative = true;
+			continue;
+		}
 		if (!["and", "then"].includes(norm(tokens[k])) || tokens[k + 1]?.kind !== "word") continue;
 		const w = norm(tokens[k + 1]);
 		if (NOT_VERBS_AFTER_AND.has(w) || readVerb(w) || !OBJECT_START.has(norm(tokens[k + 2]))) continue;
+		if (relative && !BACK_REFERENCES.has(norm(tokens[k + 2]))) continue;
 		// "… and bucket the commits into features": the answer's items arranged.
 		if (!formsAnswer(tokens, k + 1)) return k + 1;
 	}

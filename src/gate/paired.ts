@@ -49,3 +49,25 @@ export function relativeNoun(tokens: readonly Token[], i: number, verbs: Readonl
 	if (!RELATIVE_PRONOUNS.has(tokens[i + 1]?.norm ?? "") || after?.kind !== "word") return false;
 	return /[^e]ed$|[^s]s$/.test(after.norm) || verbs.has(after.norm);
 }
+
+/** Nouns an act word may qualify in a compound: "the release process", "the deploy pipeline". */
+const COMPOUND_HEADS = new Set(
+	`process processes pipeline pipelines flow flows workflow workflows step steps stage stages phase phases
+	job jobs logic path paths script scripts strategy strategies policy policies tooling setup machinery
+	mechanism cycle checklist story procedure schedule cadence window windows target targets notes`.split(/\s+/),
+);
+
+/**
+ * At `i`, after "and" or "or", an act word that qualifies the noun after it, which ends the phrase: "explain the build
+ * and release process", "the test and deploy pipeline". Not "build and release the package" (an
+ * object's start after the verb) nor "… and fix the process" ("the" first).
+ */
+export function compoundNoun(tokens: readonly Token[], i: number): boolean {
+	const head = tokens[i + 1];
+	if (!["and", "or"].includes(tokens[i - 1]?.norm ?? "")) return false;
+	if (head?.kind !== "word" || !COMPOUND_HEADS.has(head.norm)) return false;
+	const after = tokens[i + 2];
+	return (
+		after === undefined || after.kind === "punct" || ["for", "of", "in", "on", "is", "are", "and"].includes(after.norm)
+	);
+}

@@ -32,6 +32,7 @@ import {
 	YOU_CONTRACTED,
 } from "./reading.ts";
 import { restatesForReader, sparesAnswer } from "./relief.ts";
+import { toldAfterAside } from "./told.ts";
 import type { Clause, Token } from "./types.ts";
 import { changeGerund, WORK_NOUNS } from "./verbs.ts";
 import { IDLE_AFTER_YOU, READ_LIMITS, RECORDING, RECORDING_IN, RULE_STATES, YOU_MODALS } from "./wish-words.ts";
@@ -68,6 +69,8 @@ export function readOrder(c: Clause): Reading {
 	if (norm(tokens[head]) === "if") return readCondition(c);
 	// "Draft a commit message", "slap together a quick summary": prose is an answer.
 	if (PROSE_MAKERS.has(norm(tokens[head])) && objectOf(tokens, head, "code") === "prose") return ok("answer");
+	// "Can you reconstruct, from the git history, why …?": the wh-clause after the aside is what is told.
+	if (toldAfterAside(c)) return ok("answer");
 	// "No changes were made to the lockfile": a negative subject described, not a rule.
 	const negative = ["no", "nothing", "none"].includes(norm(tokens[head]));
 	if (negative && tokens.slice(head + 1, head + 4).some((t) => DESCRIBED_AFTER_NEGATIVE.has(norm(t)))) {

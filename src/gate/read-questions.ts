@@ -29,6 +29,7 @@ import {
 	YOU,
 	YOU_CONTRACTED,
 } from "./reading.ts";
+import { toldAfterAside } from "./told.ts";
 import type { Clause, Token } from "./types.ts";
 import { IDLE_AFTER_YOU, YOU_MODALS } from "./wish-words.ts";
 import { set } from "./words.ts";
@@ -144,6 +145,7 @@ export function readQuestion(c: Clause): Reading {
 		const order = readOrder(c);
 		if (!order.readOnly) return order;
 	}
-	const at = requestInQuestion(c);
+	// "Can you reconstruct, from the git history, why …?": what is asked is the wh-clause after the aside.
+	const at = toldAfterAside(c) ? -1 : requestInQuestion(c);
 	return at >= 0 ? no("unread-request", at) : ok("question");
 }

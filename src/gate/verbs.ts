@@ -18,6 +18,7 @@ export const CHANGE_VERBS = set(`
 	optimise optimize harden tighten loosen relax reword rewire deduplicate dedupe rebrand retitle
 	annotate localise localize parametrise parametrize memoise memoize deprecate swap reorder rearrange collapse
 	consolidate unify mess tinker fiddle meddle re-enable reenable indent dedent italicise italicize capitalise capitalize alphabetise alphabetize
+	sanitize sanitise redact
 `);
 
 /** Verbs whose object decides: "write a test" changes a file, "write a summary" does not. */
