@@ -16,7 +16,7 @@ import { groundsAnswer } from "./grounded.ts";
 import { guessedMust } from "./guesses.ts";
 import { type Hit, hit, isWord, objectOf, quoteEnd } from "./hits.ts";
 import { COMMIT_TO_CHOICE, verbIdiomAt } from "./idioms.ts";
-import { answerItem } from "./listed.ts";
+import { answerItem, ordersNothing } from "./listed.ts";
 import { placeOrder, resumeOrder } from "./placements.ts";
 import type { Clause, Token } from "./types.ts";
 import { neededValue } from "./values.ts";
@@ -276,7 +276,7 @@ export function changeHits(c: Clause, previous?: Clause): Hit[] {
 	if (c.inQuestion) return resultAsked(c);
 	// "Prepare an overview: direct dependencies, their sizes, …": an item of the answer, not an unknown order.
 	const item = answerItem(c) || groundsAnswer(c.tokens, c.head);
-	const head = headOrder(c).filter((h) => h.rule !== "unknown-verb" || !item);
+	const head = ordersNothing(c) ? [] : headOrder(c).filter((h) => h.rule !== "unknown-verb" || !item);
 	return [...head, ...statedNeed(c), ...neededValue(c), ...fileShould(c, previous)];
 }
 

@@ -11,7 +11,7 @@ import { hedgedLongestAt, INNER_FRAMES, phrasesStarting, politeFrameAt, STACKED_
 import { hypothetical, negativeQuestion } from "./questions.ts";
 import { OPENERS, REQUEST_FRAMES, SUGGESTION_FRAMES } from "./requests.ts";
 import type { Clause, Mood, Sentence, Token } from "./types.ts";
-import { imperativeVerb, NOT_VERBS } from "./verbs.ts";
+import { imperativeVerb, NOT_VERB_FORM, NOT_VERBS } from "./verbs.ts";
 import {
 	ASKING_MODALS,
 	FILLERS,
@@ -209,7 +209,7 @@ function moodOf(tokens: readonly Token[], head: number, addressed: boolean, sent
 export function unknownVerb(tokens: readonly Token[], head: number): boolean {
 	const t = tokens[head];
 	// Adverbs, possessives, gerunds and past forms ("weed" and "shed" are not past forms).
-	const form = /ly$|'s$|s'$|ing$|[^e]ed$|^(?:needs|wants|requires|deserves|seems|appears)$/;
+	const form = NOT_VERB_FORM;
 	// A word with a digit in it ("e2e-fork", "v2") names a thing, never an order's verb.
 	const named = /\d/.test(t?.norm ?? "");
 	if (t?.kind !== "word" || named || NOT_VERBS.has(t.norm) || form.test(t.norm) || /^\p{Lu}{2,}/u.test(t.text)) {

@@ -37,3 +37,56 @@ export function answerItem(c: Clause, at = c.head): boolean {
 	if (next?.kind !== "word" || OBJECT_START.has(next.norm)) return false;
 	return answerLead(c);
 }
+
+/**
+ * "(branch `perf/cache-v2`)", "(feat/idempotency-keys)", "(commit a1b2c3d)": a name in brackets,
+ * with at most a word for its kind, names a thing and orders nothing. Not "(and fix `parse` while
+ * you're there)", which has more words than a kind.
+ */
+export function namedInBrackets(c: Clause): boolean {
+	const all = c.sentence.tokens;
+	const start = all.indexOf(c.tokens[0] as Token);
+	if (all[start - 1]?.text !== "(" || c.closer !== ")") return false;
+	const named = c.tokens.some((t) => t.kind === "code" || t.kind === "path");
+	// "feat/idempotency-keys": a word joined to the path after it is part of the name.
+	const joined = (k: number) => c.tokens[k + 1]?.start === c.tokens[k]?.end;
+	const words = c.tokens.filter((t, k) => t.kind === "word" && !joined(k));
+	return named && words.length <= 1 && words.every((t) => KINDS.has(t.norm));
+}
+
+/** Words that say what kind of thing a name in brackets is. */
+const KINDS = set(
+	"branch commit tag pr issue ticket file job run build release version see cf ref sha hash on in from",
+);
+
+/** Labels that name what follows as a choice to weigh: "decision:", "question:", "options:". */
+const CHOICE_LABELS = set("decision question choice options option dilemma debate tradeoff trade-off open");
+
+/**
+ * "- decision: keep Jest or move to Vitest": alternatives joined by "or" after a label that names
+ * them a choice are weighed, not ordered. Not "- todo: keep Jest or move to Vitest" (a label of
+ * work) nor "decision: move to Vitest" (one course, decided).
+ */
+export function choiceLabelled(c: Clause): boolean {
+	const all = c.sentence.tokens;
+	const colon = all.findIndex((t) => t.text === ":");
+	const label = all.slice(0, Math.max(0, colon)).filter((t) => t.kind === "word");
+	if (colon < 0 || label.length !== 1 || !CHOICE_LABELS.has(label[0]?.norm ?? "")) return false;
+	const after = all.slice(colon + 1);
+	return after.includes(c.tokens[0] as Token) && after.some((t) => t.norm === "or");
+}
+
+/**
+ * "What does `satisfies` do on line 42, and why not a plain annotation?": "why not" and a noun, no
+ * verb, after a question in the same sentence, asks why the code chose as it did. "Why not add a
+ * plain annotation?" still suggests an act.
+ */
+export function choiceAsked(c: Clause): boolean {
+	const at = c.tokens.findIndex((t, k) => norm(t) === "why" && norm(c.tokens[k + 1]) === "not");
+	const after = norm(c.tokens[at + 2]);
+	const before = c.sentence.tokens.indexOf(c.tokens[0] as Token) > 0;
+	return at >= 0 && before && ["a", "an", "the", "just"].includes(after);
+}
+
+/** A clause whose words name, weigh or ask about a thing, and head no order: see the three readers above. */
+export const ordersNothing = (c: Clause) => namedInBrackets(c) || choiceLabelled(c) || choiceAsked(c);

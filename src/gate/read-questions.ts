@@ -5,6 +5,7 @@
  */
 import { EMBEDDERS } from "./act-words.ts";
 import { norm } from "./described.ts";
+import { choiceAsked } from "./listed.ts";
 import { hypothetical, pastCounterfactual, stillPossible } from "./questions.ts";
 import { readOrder } from "./read-orders.ts";
 import {
@@ -140,7 +141,9 @@ export function readQuestion(c: Clause): Reading {
 	if (before === "be" && head.endsWith("ing")) return ok("question");
 	// "Any joy figuring out why …?": a suggestion that asks.
 	const still = stillPossible(c.sentence.tokens, c.sentence.question);
-	if (c.suggestion && head !== "be" && !still && !asksAnswer(c.tokens, c.head)) return no("unread-suggestion", c.head);
+	if (c.suggestion && head !== "be" && !still && !asksAnswer(c.tokens, c.head) && !choiceAsked(c)) {
+		return no("unread-suggestion", c.head);
+	}
 	if (c.addressed && !c.suggestion) {
 		const order = readOrder(c);
 		if (!order.readOnly) return order;

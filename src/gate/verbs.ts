@@ -139,13 +139,21 @@ export const PLACE_VERBS = set(`
 `);
 
 /** Words that never head an order, though they may start a clause: prepositions and time words. */
+/**
+ * Forms no order is headed by: adverbs, possessives, gerunds, past forms ("weed" and "shed" are
+ * not), irregular participles ("Heap snapshots (taken an hour apart)"), and third persons ("It
+ * debounces events, kills the child, and …": an imperative is a base form, never "kills").
+ */
+export const NOT_VERB_FORM =
+	/ly$|'s$|s'$|ing$|[^e]ed$|(?:[^aeiosu]|e)s$|^(?:taken|written|given|seen|done|gone|known|shown|drawn|driven|chosen|broken|spoken|forgotten|hidden|thrown|grown|frozen|stolen)$/;
+
 export const NOT_VERBS = set(`
 	without with for from in on at by about across after against along among around before behind below
 	beneath beside besides between beyond despite during except inside into like near of off onto outside
 	over past per regarding through throughout to toward towards under unlike until up upon via within
 	apart aside above re earlier yesterday today tonight tomorrow sometimes often always usually here thanks
 	thank great nice cool sorry yes no yeah nope fyi btw note context background goal task tl;dr not nor neither suppose supposing assuming
-	yet though however
+	yet though however half quarter most
 `);
 
 /** Past tense or participles that are not simply base + "ed": they mark a clause as reporting. */
