@@ -7,7 +7,7 @@
  */
 import { norm } from "./described.ts";
 import type { Token } from "./types.ts";
-import { PROSE_OBJECTS } from "./verbs.ts";
+import { CODE_OBJECTS, PROSE_OBJECTS } from "./verbs.ts";
 import { set } from "./words.ts";
 
 const GROUNDING = set("base ground anchor root");
@@ -21,5 +21,6 @@ export function groundsAnswer(tokens: readonly Token[], head: number): boolean {
 	if (on < 0) return false;
 	const object = tokens.slice(head + 1, on).map(norm);
 	if (object.length === 1 && ANSWER_PRONOUNS.has(object[0] ?? "")) return true;
-	return (object[0] === "your" || object.some((w) => PROSE_OBJECTS.has(w))) && !object.some((w) => w === "");
+	// "your suggestion", "the estimate"; not "your implementation", which is code.
+	return object.some((w) => PROSE_OBJECTS.has(w)) && !object.some((w) => w === "" || CODE_OBJECTS.has(w));
 }

@@ -55,9 +55,7 @@ export function namedInBrackets(c: Clause): boolean {
 }
 
 /** Words that say what kind of thing a name in brackets is. */
-const KINDS = set(
-	"branch commit tag pr issue ticket file job run build release version see cf ref sha hash on in from",
-);
+const KINDS = set("branch pr issue ticket job version see cf ref sha hash on in from");
 
 /** Labels that name what follows as a choice to weigh: "decision:", "question:", "options:". */
 const CHOICE_LABELS = set("decision question choice options option dilemma debate tradeoff trade-off open");

@@ -55,7 +55,7 @@ export const PROSE_OBJECTS = set(`
 	ranking score scores tally count counts inventory catalogue catalog matrix pass pros cons tradeoffs
 	trade-offs risks risk findings finding conclusion conclusions story narrative read look once-over spin try write-up writeup
 	glance skim plan plans roadmap justification justifications rationale graph graphs memo points
-	status briefing primer
+	status briefing primer suggestion suggestions
 `);
 
 /** Nouns that make a prose verb produce code or files. */

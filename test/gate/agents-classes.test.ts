@@ -65,6 +65,7 @@ describe("holdout-agents' classes of false blocks", () => {
 		forks("Suggest a cache size. Base your suggestion on the hit rates in metrics/cache.json.");
 		forks("Recommend a timeout. Ground it in the latency numbers in bench/results/api.json.");
 		blocks("Base the new exporter on src/metrics/legacy.ts.");
+		blocks("Base your implementation on src/metrics/legacy.ts. Why is it slow?");
 		blocks("Ground the wire in the junction box.");
 	});
 

@@ -26,6 +26,7 @@ describe("batch 4's classes: structures of the agents' register", () => {
 		forks("We're about to ship the new importer (branch `feat/csv-v2`). What could go wrong?");
 		forks("- PR #90 (fix/null-dates)\n- looking for: missing tests");
 		blocks("Review the parser (fix `parse`).");
+		blocks("Review the diff (commit src/a.ts).");
 		blocks("Review the parser (and fix `parse` while you're there).");
 	});
 
