@@ -178,7 +178,10 @@ const GOES_ON = new Set(["and", "or", "but", "then", "also", "sometimes", "often
  * headed by a base form, never "leaves".
  */
 function predicateGoesOn(c: Clause): boolean {
-	if (c.mood !== "fragment") return false;
+	// Only after a statement of the same sentence: "- keeps the tests green" alone is a criterion.
+	const start = c.sentence.tokens.indexOf(c.tokens[0] as Token);
+	const before = c.sentence.tokens.slice(0, Math.max(0, start)).filter((t) => t.kind === "word");
+	if (c.mood !== "fragment" || before.length < 2) return false;
 	const first = c.tokens.find((t) => t.kind === "word" && !GOES_ON.has(t.norm));
 	return first !== undefined && /(?:[^aeiosu]|e)s$/.test(first.norm) && first.norm.length > 3;
 }

@@ -31,7 +31,10 @@ export function formatsAnswerAfter(c: Clause, all: readonly Clause[]): boolean {
 		const next = tokens[k + 1];
 		return ["into", "to", "in"].includes(norm(t)) && next !== undefined && pathText(next) !== undefined;
 	});
-	return model && !placed && all.some(aboutAnswer);
+	// "Then open CHANGELOG.md and format it like RELEASES.md does": "it" may be another file named.
+	const models = new Set(tokens.slice(at).map((t) => pathText(t)));
+	const others = all.some((x) => x.tokens.some((t) => pathText(t) !== undefined && !models.has(pathText(t))));
+	return model && !placed && !others && all.some(aboutAnswer);
 }
 
 /**

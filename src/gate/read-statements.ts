@@ -143,7 +143,7 @@ const LINKS = set("because since as so now while given");
 export function wishAt(c: Clause, i: number): string {
 	const tokens = c.tokens;
 	const w = norm(tokens[i]);
-	if (longestAt(tokens, i, RULE_STATES) > 0) return doubtedState(tokens, i) ? "" : "unread-state";
+	if (longestAt(tokens, i, RULE_STATES) > 0) return doubtedState(tokens, i, c.sentence.tokens) ? "" : "unread-state";
 	const wish = WISH_WORDS.has(w) || w.endsWith("'d") || longestAt(tokens, i, WISH_PHRASES) > 0;
 	// "Something must be holding the lock", "users need to log in twice": a guess, or others' needs.
 	const guessed =

@@ -77,6 +77,7 @@ describe("holdout-agents' classes of false blocks", () => {
 		blocks("Look at src/a.ts. Format it the way src/b.ts does.");
 		blocks("Draft the entry and format it into CHANGELOG.md the way the others are.");
 		blocks("Draft, in CHANGELOG.md, the entry for this branch.");
+		blocks("Write the summary in your reply. Then open CHANGELOG.md and format it like RELEASES.md does.");
 	});
 
 	it("reads a rule state the writer doubts as a property of the code, not a rule", () => {
@@ -84,6 +85,7 @@ describe("holdout-agents' classes of false blocks", () => {
 		forks("The mirror is meant to be read-only, yet a commit landed on it. How?");
 		blocks("This task is supposed to be read-only. What writes to the volume?");
 		blocks("You are meant to be read-only here. What writes to the volume?");
+		blocks("The repo is meant to be read-only for this review. What does the cache key depend on?");
 	});
 
 	it("reads what the child would push back on, in a list of items, as an item of the answer", () => {

@@ -34,6 +34,7 @@ describe("batch 4's classes: structures of the agents' register", () => {
 		forks("The watcher batches events, restarts the child, and sometimes leaves a socket open. Explain why.");
 		forks("Core dumps (taken a minute apart) show the heap growing. Half the growth is in `Buffer`. What holds it?");
 		blocks("Leave src/core alone and explain the watcher.");
+		blocks("Acceptance:\n- removes the dead flags\n- keeps the tests green");
 	});
 
 	it("reads alternatives after a label of choice as weighed, not ordered", () => {
