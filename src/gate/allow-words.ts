@@ -32,7 +32,7 @@ export const READ_VERBS = set(`
 	orient guide refer demonstrate spot-check rethink reconsider reevaluate re-evaluate reassess
 	doublecheck lookup boil ballpark guesstimate brainstorm riff noodle reason untangle dissect isolate
 	puzzle mull peer tour picture graph plot red-team re-read re-examine reexamine re-check infer deduce
-	detail vouch compute calculate monitor regard share trust line open
+	detail vouch compute calculate monitor regard share trust line open inventory
 `);
 
 /** Words alone in a clause that order nothing: "Try and work out …", "Thanks." */

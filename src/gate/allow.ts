@@ -19,11 +19,13 @@
  * is small and closed (allow-words.ts); the vocabulary of orders is open, so a phrasing the gate has
  * never seen blocks rather than forks. Pure.
  */
+import { CONSTRAINT_MARKERS } from "./act-words.ts";
 import { LONE_ASIDES, READ_PHRASES } from "./allow-words.ts";
 import { longestAt } from "./clauses.ts";
 import { aboutAnswer, norm } from "./described.ts";
 import { shapesAnswer } from "./edits.ts";
 import { type Hit, hit, pathText, quoteEnd } from "./hits.ts";
+import { answerItem, choiceLabelled, namedInBrackets } from "./listed.ts";
 import { limitsAnswer, readCondition, readOrder, readUnderstanding } from "./read-orders.ts";
 import { readQuestion } from "./read-questions.ts";
 import { readFragment, readStatement } from "./read-statements.ts";
@@ -50,6 +52,8 @@ export function readClause(c: Clause): Reading {
 	const all = words(c);
 	if (all.length === 0) return ok("data");
 	if (all.length === 1 && LONE_ASIDES.has(all[0]?.norm ?? "")) return ok("aside");
+	// "- want: which suspect, …": a label alone names what the clause after it asks; a rule ("Never:") is no label.
+	if (all.length === 1 && c.closer === ":" && !CONSTRAINT_MARKERS.has(all[0]?.norm ?? "")) return ok("aside");
 	if (shapesAnswer(c) || aboutAnswer(c) || aboutReply(c)) return limitsAnswer(c);
 	const first = c.tokens.indexOf(all[0] as Token);
 	const reads = longestAt(c.tokens, first, READ_PHRASES) > 0 || (first === c.head && readVerb(all[0]?.norm ?? ""));
@@ -148,7 +152,11 @@ export function allowListHits(lists: ReadonlyArray<readonly Clause[]>): Hit[] {
 			const it = norm(c.tokens[c.head + 1]) === "it" && !actVerb(norm(c.tokens[c.head]));
 			// "Number your findings and put the worst first": the answer's items, ordered.
 			const ordered = ["first", "last"].includes(words(c).at(-1)?.norm ?? "") && !c.tokens.some((t) => pathText(t));
-			if (reading.rule === "unread-order" && shaped && (it || ordered)) continue;
+			if (
+				reading.rule === "unread-order" &&
+				((shaped && (it || ordered)) || answerItem(c) || namedInBrackets(c) || choiceLabelled(c))
+			)
+				continue;
 			// "Jot down, in your answer, …": an order with no object, placed by the clause after it.
 			const next = list[list.indexOf(c) + 1];
 			const placed = next && words(c).length <= 2 && (shapesAnswer(next) || aboutAnswer(next) || aboutReply(next));

@@ -129,6 +129,27 @@ function ordersItems(tokens: readonly Token[], head: number, sentence: readonly 
 	});
 }
 
+/** Items a tool's output lists: "the lint warnings", "the failures", "the slow queries". */
+const OUTPUT_ITEMS = new Set(
+	`warning warnings error errors failure failures message messages finding findings hit hits result results
+	timing timings offender offenders alert alerts event events crash crashes exception exceptions occurrence
+	occurrences violation violations diagnostic diagnostics query queries request requests`.split(/\s+/),
+);
+/** Files that hold a run's output, not code: "lint.txt", "errors.log", "report.json". */
+const OUTPUT_FILE = /\.(?:txt|log|out|csv|tsv|json|jsonl|xml|sarif)$/;
+
+/**
+ * "Sort the lint warnings in lint.txt by how often each rule fires": output items read from an
+ * output file are the answer's, arranged; "sort the imports in src/a.ts by name" edits code, and
+ * "sort the entries in config/keys.json by name" arranges no output items.
+ */
+function outputRead(tokens: readonly Token[], head: number): boolean {
+	const items = tokens.slice(head + 1, head + 5).some((t) => t.kind === "word" && OUTPUT_ITEMS.has(t.norm));
+	const files = tokens.map((t) => (t.kind === "code" ? t.norm : pathText(t))).filter((f) => f !== undefined);
+	// "… into separate files": arranged into a home of its own, which edits.
+	return items && files.every((f) => OUTPUT_FILE.test(f)) && !tokens.some((t) => t.norm === "into");
+}
+
 /**
  * Whether an arrangement edits: into code or a tracker ("group the tests by feature into separate
  * files", "… in the tracker"), followed by a change ("… and mark each cluster's tests with
@@ -140,10 +161,11 @@ function arrangesCode(tokens: readonly Token[], head: number, sentence: readonly
 	const into = (k: number) => isWord(tokens, k, ["into", "in", "to"]);
 	const housed = (k: number) =>
 		into(k - 1) || (into(k - 2) && tokens[k - 1]?.kind === "word") || (into(k - 3) && k > 3);
-	if (tokens.some((t, k) => k > head && t.kind === "word" && CODE_HOMES.has(t.norm) && housed(k))) return true;
 	const from = sentence.indexOf(tokens[head] as Token);
 	const joined = (k: number) => isWord(sentence, k, ["and", "then"]) && acts(sentence, k + 1);
 	if (sentence.some((_, k) => k > from && joined(k))) return true;
+	if (outputRead(tokens, head)) return false;
+	if (tokens.some((t, k) => k > head && t.kind === "word" && CODE_HOMES.has(t.norm) && housed(k))) return true;
 	if (isWord(tokens, head, ONLY_ARRANGING)) return false;
 	if (tokens.some((t) => t.kind === "code" || pathText(t) !== undefined)) return true;
 	const found = sentence.slice(0, Math.max(0, from)).some((t) => t.kind === "word" && LOOK_VERBS.has(t.norm));

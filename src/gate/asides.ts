@@ -3,7 +3,7 @@
  * src/util", "Those two scripts, honestly, need merging". Commas end clauses, so the subject, the
  * aside and the predicate are read as three clauses, and the predicate alone ("belongs in
  * src/util") has no subject to state a need about. Here the subject is joined to its predicate
- * again, and the aside left out, so the rules for statements read the sentence as it is meant.
+ * again, and the aside left out (so is one in brackets), so the rules for statements read the sentence as it is meant.
  */
 import type { Clause, Token } from "./types.ts";
 import { set } from "./words.ts";
@@ -42,8 +42,17 @@ export function joinAsides(list: readonly Clause[]): Clause[] {
 		const verb = predicate.tokens[0];
 		// "…, could really use a section": a modal after a subject is no frame addressing the child.
 		const modal = verb?.kind === "word" && MODALS.has(verb.norm);
-		if (subject.closer !== "," || aside.closer !== "," || (predicate.mood === "directive" && !modal)) continue;
-		if (!subjectLike(subject) || !asideLike(aside) || verb?.kind !== "word" || !PREDICATES.has(verb.norm)) continue;
+		// "The typo in the help (\"simluate\") needs fixing": an aside in brackets, whatever it says.
+		const bracketed = subject.closer === "(" && aside.closer === ")";
+		const commas = subject.closer === "," && aside.closer === ",";
+		if ((!commas && !bracketed) || (predicate.mood === "directive" && !modal)) continue;
+		if (
+			!subjectLike(subject) ||
+			!(bracketed || asideLike(aside)) ||
+			verb?.kind !== "word" ||
+			!PREDICATES.has(verb.norm)
+		)
+			continue;
 		out[k + 2] = {
 			...predicate,
 			tokens: [...subject.tokens, ...predicate.tokens],

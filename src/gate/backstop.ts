@@ -26,9 +26,12 @@ import { asksToUnderstand, describes, embeddedAt, norm, obliged, whClause } from
 import { guessedMust } from "./guesses.ts";
 import { type Hit, hit, objectOf, quoteEnd } from "./hits.ts";
 import { NEGATION_IDIOMS, verbIdiomAt } from "./idioms.ts";
+import { answerItem, choiceLabelled } from "./listed.ts";
+import { madeInAnswer } from "./modelled.ts";
 import { pastCounterfactual, stillPossible } from "./questions.ts";
 import { withoutDescribes } from "./read-orders.ts";
 import { restatesForReader, sparesAnswer } from "./relief.ts";
+import { toldAfterAside } from "./told.ts";
 import type { Clause, Token } from "./types.ts";
 import { PROSE_OBJECTS } from "./verbs.ts";
 
@@ -84,14 +87,45 @@ function proseTopic(tokens: readonly Token[], i: number): boolean {
 	return tokens.slice(Math.max(0, i - 4), i - 1).some((t) => PROSE_OBJECTS.has(norm(t)));
 }
 
+/** Adjectives that, between an article and an act word, make it a noun: "a clean clone", "a full rebuild". */
+const ADJECTIVE =
+	/^(?:clean|fresh|full|global|local|new|shallow|partial|manual|quick|cold|warm|dry|first|second|final|initial|recent|single|forced|\p{L}+(?:al|ful|ous|ive|ic))$/u;
+
+/** Words that place the writer's act in time: "before I hit merge", "once we deploy". */
+const WHEN_WRITER = new Set(["before", "after", "until", "till", "once", "when", "while"]);
+
+/** "before I hit merge", "until we deploy": an act of the writer's, within three words of its time. */
+function writersAct(tokens: readonly Token[], i: number): boolean {
+	for (let k = Math.max(0, i - 4); k < i - 1; k++) {
+		if (WHEN_WRITER.has(norm(tokens[k])) && WE_OR_I.has(norm(tokens[k + 1]))) return true;
+	}
+	return false;
+}
+
+/** Verbs of doing whose object may be an act named as a noun: "do a clean install". */
+const DOING = new Set(["do", "perform", "redo", "trigger", "kick", "schedule", "attempt"]);
+
 /** A trigger at `i`: an act verb used as a verb, or a rule marker. */
 function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 	const w = norm(c.tokens[i]);
 	// "the two build targets", "the riskiest change": after a determiner or a superlative, a noun.
 	const before = norm(c.tokens[i - 1]);
+	// "Do a fresh clone", "perform a full rebuild": the act named as the object of a verb of doing is done.
+	if (actForm(w) && DOING.has(norm(c.tokens[c.head])) && c.head < i - 1 && i - c.head <= 4) return "act";
 	if (w === "" || DETERMINERS.has(before) || (before.endsWith("est") && before.length > 4)) return undefined;
 	// "the failed release", "the broken build": a participle between a determiner and the word makes it a noun.
 	if (before.endsWith("ed") && DETERMINERS.has(norm(c.tokens[i - 2]))) return undefined;
+	// "fix/null-dates": a word glued to a path is part of its name.
+	const glued = c.tokens[i + 1];
+	if (glued?.kind === "path" && glued.start === c.tokens[i]?.end) return undefined;
+	// "enough to add an endpoint later": how far the understanding should go.
+	if (before === "to" && norm(c.tokens[i - 2]) === "enough") return undefined;
+	// "after Friday's deploy", "the team's release": after a possessive, a noun.
+	if (/'s$|s'$/.test(before)) return undefined;
+	// "before I hit merge", "until we deploy": the writer's own act, in time, orders nothing.
+	if (writersAct(c.tokens, i)) return undefined;
+	// "on a clean clone", "a global install", "a shallow checkout": so does an adjective.
+	if (ADJECTIVE.test(before) && ["a", "an", "the"].includes(norm(c.tokens[i - 2]))) return undefined;
 	// "Shall we go through …?", "must we keep it?": a modal that opens a question asks, it lays down nothing.
 	const asking = i === 0 && c.sentence.question && INVERTED.has(w) && WE_OR_I.has(norm(c.tokens[1]));
 	// "Name every function without a doc comment": "without" describes the items found; "no need for prose" spares.
@@ -103,10 +137,12 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 	// A label ("Update:") names what follows.
 	if (nextInSentence(c, c.tokens[i] as Token)?.text === ":") return undefined;
 	if (!actForm(w) || nounUse(c.tokens, i) || readingCommand(c.tokens, i)) return undefined;
+	// "Something must be deleting the temp files": the guess's own verb, what the writer believes happens.
+	if (guessedMust(c.tokens, i - 2) && norm(c.tokens[i - 1]) === "be") return undefined;
 	// "make sure …" frames what follows; "write a summary" makes prose, which is an answer.
 	if (w === "make" && norm(c.tokens[i + 1]) === "sure") return undefined;
-	if (objectOf(c.tokens, i, "code") === "prose" || proseTopic(c.tokens, i)) return undefined;
-	if (i === c.head && restatesForReader(c.tokens, i)) return undefined;
+	if (objectOf(c.tokens, i, "code") === "prose" || proseTopic(c.tokens, i) || madeInAnswer(c, i)) return undefined;
+	if (i === c.head && (restatesForReader(c.tokens, i) || toldAfterAside(c))) return undefined;
 	return "act";
 }
 
@@ -133,9 +169,26 @@ export function sentenceHits(list: readonly Clause[]): Hit[] {
 
 const pastQuestion = (c: Clause) => c.sentence.question && pastCounterfactual(c.tokens);
 
+/** Words that may stand before a predicate that goes on: "and sometimes leaves …". */
+const GOES_ON = new Set(["and", "or", "but", "then", "also", "sometimes", "often", "always", "occasionally", "still"]);
+
+/**
+ * "It debounces file events, kills the child, and sometimes leaves a zombie behind": a fragment
+ * headed by a third-person verb goes on with the subject before it, and states; an order is
+ * headed by a base form, never "leaves".
+ */
+function predicateGoesOn(c: Clause): boolean {
+	// Only after a statement of the same sentence: "- keeps the tests green" alone is a criterion.
+	const start = c.sentence.tokens.indexOf(c.tokens[0] as Token);
+	const before = c.sentence.tokens.slice(0, Math.max(0, start)).filter((t) => t.kind === "word");
+	if (c.mood !== "fragment" || before.length < 2) return false;
+	const first = c.tokens.find((t) => t.kind === "word" && !GOES_ON.has(t.norm));
+	return first !== undefined && /(?:[^aeiosu]|e)s$/.test(first.norm) && first.norm.length > 3;
+}
+
 /** The first act or rule word of a clause that does not read as read-only, as a hit. */
 function clauseHits(c: Clause): Hit[] {
-	const statement = c.mood === "statement" || c.mood === "subordinate";
+	const statement = c.mood === "statement" || c.mood === "subordinate" || predicateGoesOn(c);
 	for (let i = 0; i < c.tokens.length; i++) {
 		// Idioms ("don't hesitate", "never mind", "push back") forbid and change nothing.
 		const idiom = idiomAt(c.tokens, i);
@@ -144,7 +197,10 @@ function clauseHits(c: Clause): Hit[] {
 			continue;
 		}
 		const kind = trigger(c, i);
-		if (!kind || embeddedAt(c, i)) continue;
+		// "Inventory the queues: name, consumer, and retry policy": an item of the answer, not an act.
+		const weighed = choiceLabelled(c) && (kind === "act" || ["keep", "stay", "leave"].includes(norm(c.tokens[i])));
+		const item = (kind === "act" && answerItem(c, i)) || weighed;
+		if (!kind || embeddedAt(c, i) || item) continue;
 		if (statement && !obliged(c, i)) continue;
 		const t = c.tokens[i] as Token;
 		return [hit("not-read-only", kind === "act" ? "unread-act" : "unread-rule", t, quoteEnd(c.tokens, i, 4))];

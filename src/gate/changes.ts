@@ -12,11 +12,14 @@ import { unknownVerb } from "./clauses.ts";
 import { changingShell, commandWords } from "./commands.ts";
 import { editOrder, fileShould, resultAsked, shapesAnswer } from "./edits.ts";
 import { framedOrder, gives } from "./framed.ts";
+import { groundsAnswer } from "./grounded.ts";
 import { guessedMust } from "./guesses.ts";
 import { type Hit, hit, isWord, objectOf, quoteEnd } from "./hits.ts";
 import { COMMIT_TO_CHOICE, verbIdiomAt } from "./idioms.ts";
+import { answerItem, ordersNothing } from "./listed.ts";
 import { placeOrder, resumeOrder } from "./placements.ts";
 import type { Clause, Token } from "./types.ts";
+import { neededValue } from "./values.ts";
 import {
 	CHANGE_UNLESS_PROSE,
 	CHANGE_VERBS,
@@ -271,7 +274,10 @@ function statedNeed(c: Clause): Hit[] {
 export function changeHits(c: Clause, previous?: Clause): Hit[] {
 	if (c.mood === "subordinate") return [];
 	if (c.inQuestion) return resultAsked(c);
-	return [...headOrder(c), ...statedNeed(c), ...fileShould(c, previous)];
+	// "Prepare an overview: direct dependencies, their sizes, …": an item of the answer, not an unknown order.
+	const item = answerItem(c) || groundsAnswer(c.tokens, c.head);
+	const head = ordersNothing(c) ? [] : headOrder(c).filter((h) => h.rule !== "unknown-verb" || !item);
+	return [...head, ...statedNeed(c), ...neededValue(c), ...fileShould(c, previous)];
 }
 
 /** A clause that introduces a fenced block to run: "run this:", "execute the following:". */

@@ -40,6 +40,7 @@ import { desireHits } from "./desires.ts";
 import type { Hit } from "./hits.ts";
 import { impliedHits, impliedSentenceHits } from "./implied.ts";
 import { indirectRuleHits } from "./indirect.ts";
+import { formatsAnswerAfter } from "./modelled.ts";
 import { plansAskedAbout } from "./plans.ts";
 import { prohibitionHits } from "./prohibitions.ts";
 import { dataRegions } from "./regions.ts";
@@ -100,13 +101,14 @@ export function briefHits(brief: string): Hit[] {
 	const lists = all.map((s) => joinAsides(clauses(s)));
 	const hits: Hit[] = [];
 	const planned = plansAskedAbout(lists);
+	const flat = lists.flat();
 	for (let s = 0; s < all.length; s++) {
 		// "The team wants to bump React. What would break?": someone else's plan, asked about.
 		if (planned.has(s)) continue;
 		const list = lists[s] as Clause[];
 		list.forEach((c, k) => {
 			const asked = () => askedAbout(c, [...list.slice(k + 1), ...(lists[s + 1] ?? [])].slice(0, FOLLOW_UP));
-			if (c.suggestion && asked()) return;
+			if ((c.suggestion && asked()) || formatsAnswerAfter(c, flat)) return;
 			// A chance the brief goes on to ask about ("… could be read from a stale file? Walk me through how.") is a question.
 			hits.push(...clauseHits(c, list[k - 1]).filter((h) => h.rule !== "chance-of" || !asked()));
 		});
@@ -135,7 +137,8 @@ function readClauses(brief: string): Clause[][] {
 		if (planned.has(s)) return [];
 		// A suggestion the brief goes on to ask about is a question here too ("… but convince me otherwise").
 		const after = (k: number) => [...list.slice(k + 1), ...(lists[s + 1] ?? [])].slice(0, FOLLOW_UP);
-		return list.filter((c, k) => !(c.suggestion && askedAbout(c, after(k))));
+		// "… so format it the way CHANGELOG.md does": the answer's form, modelled on a file.
+		return list.filter((c, k) => !(c.suggestion && askedAbout(c, after(k))) && !formatsAnswerAfter(c, lists.flat()));
 	});
 }
 

@@ -6,12 +6,12 @@
  * statement, a question word a question, "if"/"when" a condition.
  */
 import { commandWords } from "./commands.ts";
-import { actedOn, pairedNoun } from "./paired.ts";
+import { actedOn, compoundNoun, pairedNoun, relativeNoun } from "./paired.ts";
 import { hedgedLongestAt, INNER_FRAMES, phrasesStarting, politeFrameAt, STACKED_OPENERS } from "./politeness.ts";
 import { hypothetical, negativeQuestion } from "./questions.ts";
 import { OPENERS, REQUEST_FRAMES, SUGGESTION_FRAMES } from "./requests.ts";
 import type { Clause, Mood, Sentence, Token } from "./types.ts";
-import { imperativeVerb, NOT_VERBS } from "./verbs.ts";
+import { imperativeVerb, NOT_VERB_FORM, NOT_VERBS } from "./verbs.ts";
 import {
 	ASKING_MODALS,
 	FILLERS,
@@ -157,9 +157,9 @@ function findHead(tokens: readonly Token[]): { head: number; addressed: boolean;
 	return { head: i, addressed, suggestion };
 }
 
-/** A verb at `i` that reads as a noun because of what follows it. */
+/** A verb at `i` that reads as a noun because of what follows it: "Fix fails on CI", "the commit that added". */
 export function nounUse(tokens: readonly Token[], i: number): boolean {
-	return word(tokens[i + 1], NOUN_FOLLOWERS);
+	return word(tokens[i + 1], NOUN_FOLLOWERS) || relativeNoun(tokens, i, NOUN_FOLLOWERS) || compoundNoun(tokens, i);
 }
 
 const CAUSED = new Set(["the", "this", "that", "these", "those", "each", "every", "all", "our", "its", "their"]);
@@ -209,7 +209,7 @@ function moodOf(tokens: readonly Token[], head: number, addressed: boolean, sent
 export function unknownVerb(tokens: readonly Token[], head: number): boolean {
 	const t = tokens[head];
 	// Adverbs, possessives, gerunds and past forms ("weed" and "shed" are not past forms).
-	const form = /ly$|'s$|s'$|ing$|[^e]ed$|^(?:needs|wants|requires|deserves|seems|appears)$/;
+	const form = NOT_VERB_FORM;
 	// A word with a digit in it ("e2e-fork", "v2") names a thing, never an order's verb.
 	const named = /\d/.test(t?.norm ?? "");
 	if (t?.kind !== "word" || named || NOT_VERBS.has(t.norm) || form.test(t.norm) || /^\p{Lu}{2,}/u.test(t.text)) {

@@ -66,6 +66,8 @@ export function changingShell(text: string): boolean {
 	for (const command of text.split(/\n|;|&&|\|\||\|/)) {
 		const trimmed = command.replace(/^\s*\$\s*/, "").trim();
 		if (trimmed === "" || trimmed.startsWith("#")) continue;
+		// "test/sync.test.ts > resolves conflicts": a test's full name, file > suite > case, runs nothing.
+		if (/^\S+\.(?:test|spec)\.[cm]?[jt]sx?\s+>\s/.test(trimmed)) continue;
 		if (/(?:^|[^\d&>=-])>>?\s*(?!\/dev\/null|&)[\w./~-]/.test(trimmed)) return true;
 		if (changingCommand(trimmed.split(/\s+/))) return true;
 	}

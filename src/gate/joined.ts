@@ -15,10 +15,27 @@ import { set } from "./words.ts";
 const OBJECT_START = set("the a an each every all it them this that these those its their");
 /** Words that open a clause that describes: "where we catch …", "that calls …". */
 const RELATIVES = set("where which that who whom whose whether because while wherever");
-/** Words that may stand after "and" before an object's start without being a verb: "and all its uses". */
+/**
+ * Words that may stand after "and" before an object's start without being a verb: "and all its
+ * uses", and a second wh-clause told ("explain what it does and why it needs a lock").
+ */
 const NOT_VERBS_AFTER_AND = set(
-	"the a an each every all it them this that these those its their our your my any some both no",
+	"the a an each every all it them this that these those its their our your my any some both no why how what when where whether which who",
 );
+
+/** Objects that point back to what a relative clause found: "… that log secrets and redact them". */
+const BACK_REFERENCES = set("them those each all both");
+
+/**
+ * "the callers that pass …", "handlers which log …": a relative clause whose subject is a plural
+ * thing found. A verb after "and" whose object is "them" cannot be the relative's own (that would
+ * be "themselves"), so it acts on the things found.
+ */
+function subjectRelative(tokens: readonly Token[], k: number): boolean {
+	const before = tokens[k - 1];
+	const plural = before?.kind === "word" && /[^s]s$/.test(before.norm);
+	return ["that", "which", "who"].includes(norm(tokens[k])) && plural;
+}
 
 /**
  * "… and eliminate them", "… then tune the thresholds": the index of a verb joined by "and" or
@@ -26,12 +43,19 @@ const NOT_VERBS_AFTER_AND = set(
  * A clause headed by a verb of reading does not carry such a second order along with it.
  */
 export function joinedOrder(tokens: readonly Token[], from: number): number {
+	let relative = false;
 	for (let k = from; k + 2 < tokens.length; k++) {
-		// "places where we catch an error and drop it": what a relative or wh-clause says is described.
-		if (RELATIVES.has(norm(tokens[k]))) return -1;
+		// "places where we catch an error and drop it": what a relative or wh-clause says is described,
+		// but for what it found: "the callers that pass user input and sanitize them" acts on the callers.
+		if (RELATIVES.has(norm(tokens[k]))) {
+			if (!subjectRelative(tokens, k)) return -1;
+			relative = true;
+			continue;
+		}
 		if (!["and", "then"].includes(norm(tokens[k])) || tokens[k + 1]?.kind !== "word") continue;
 		const w = norm(tokens[k + 1]);
 		if (NOT_VERBS_AFTER_AND.has(w) || readVerb(w) || !OBJECT_START.has(norm(tokens[k + 2]))) continue;
+		if (relative && !BACK_REFERENCES.has(norm(tokens[k + 2]))) continue;
 		// "… and bucket the commits into features": the answer's items arranged.
 		if (!formsAnswer(tokens, k + 1)) return k + 1;
 	}

@@ -5,6 +5,7 @@
  * why we shipped without touching it"): there the limit is talked about, not laid down.
  */
 import { longestAt, phraseAt } from "./clauses.ts";
+import { doubtedState } from "./doubted.ts";
 import { embedded, type Hit, hit, isWord, pathHits, pathText, quoteEnd } from "./hits.ts";
 import { storedAt } from "./stored.ts";
 import type { Clause, PathSense, Token } from "./types.ts";
@@ -282,7 +283,7 @@ export function readOnly(c: Clause): Hit[] {
 		const joined = t.norm === "read-only" || t.norm === "readonly";
 		const last = i + 2 >= tokens.length || tokens[i + 2]?.kind === "punct";
 		const spaced = t.norm === "read" && isWord(tokens, i + 1, ["only"]) && (i === head || last);
-		if ((!joined && !spaced) || embedded(tokens, head, i)) continue;
+		if ((!joined && !spaced) || embedded(tokens, head, i) || doubtedState(tokens, i, c.sentence.tokens)) continue;
 		const end = spaced ? (tokens[i + 1] as Token) : t;
 		const alone = tokens.slice(head).filter((x) => x.kind === "word").length <= (spaced ? 3 : 2);
 		const before = isWord(tokens, i - 1, READ_ONLY_BEFORE);

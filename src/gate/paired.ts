@@ -36,3 +36,38 @@ export function actedOn(tokens: readonly Token[], k: number, objectStarts: Reado
 	if (verb?.kind !== "word" || !actForm(verb.norm) || verb.norm.endsWith("ing")) return false;
 	return after?.kind === "path" || after?.kind === "code" || (after?.kind === "word" && objectStarts.has(after.norm));
 }
+
+const RELATIVE_PRONOUNS = new Set(["that", "which", "who"]);
+
+/**
+ * At `i`, a verb followed by a relative clause with a past or third-person verb: a noun ("the PR or
+ * commit that added the loop", "the merge which removed it"). "Commit that change" keeps its object:
+ * the word after "that" is no verb form. `verbs` are the forms known without a suffix ("broke").
+ */
+export function relativeNoun(tokens: readonly Token[], i: number, verbs: ReadonlySet<string>): boolean {
+	const after = tokens[i + 2];
+	if (!RELATIVE_PRONOUNS.has(tokens[i + 1]?.norm ?? "") || after?.kind !== "word") return false;
+	return /[^e]ed$|[^s]s$/.test(after.norm) || verbs.has(after.norm);
+}
+
+/** Nouns an act word may qualify in a compound: "the release process", "the deploy pipeline". */
+const COMPOUND_HEADS = new Set(
+	`process processes pipeline pipelines flow flows workflow workflows step steps stage stages phase phases
+	job jobs logic path paths script scripts strategy strategies policy policies tooling setup machinery
+	mechanism cycle checklist story procedure schedule cadence window windows target targets notes`.split(/\s+/),
+);
+
+/**
+ * At `i`, after "and" or "or", an act word that qualifies the noun after it, which ends the phrase: "explain the build
+ * and release process", "the test and deploy pipeline". Not "build and release the package" (an
+ * object's start after the verb) nor "… and fix the process" ("the" first).
+ */
+export function compoundNoun(tokens: readonly Token[], i: number): boolean {
+	const head = tokens[i + 1];
+	if (!["and", "or"].includes(tokens[i - 1]?.norm ?? "")) return false;
+	if (head?.kind !== "word" || !COMPOUND_HEADS.has(head.norm)) return false;
+	const after = tokens[i + 2];
+	return (
+		after === undefined || after.kind === "punct" || ["for", "of", "in", "on", "is", "are", "and"].includes(after.norm)
+	);
+}

@@ -59,10 +59,26 @@ function placed(c: Clause): Hit[] {
 	return [hit("file-change", "place", v, quoteEnd(tokens, head, 5))];
 }
 
+/**
+ * "Continue from test/fixtures/orders.ts onwards", "resume at `parseArgs` on": work in flight taken up
+ * again from a place in a sequence of files. Not "continue from src/a.ts onwards and explain each
+ * file" (a verb of reading joined), nor "continue from src/a.ts to the handler" (a direction).
+ */
+function resumedFrom(c: Clause): boolean {
+	const { tokens, head } = c;
+	if (!["", ".", ";"].includes(c.closer)) return false;
+	if (!FROM_RESUMERS.has(tokens[head]?.norm ?? "") || !isWord(tokens, head + 1, ["from", "at"])) return false;
+	const place = tokens[head + 2];
+	const named = place?.kind === "path" || place?.kind === "code";
+	return named && isWord(tokens, head + 3, ["onwards", "onward", "on"]) && tokens.length <= head + 5;
+}
+const FROM_RESUMERS = set("continue resume proceed");
+
 /** "pick the work back up", "wrap up what's left of the conversion", "finish the rest of the port". */
 function resumed(c: Clause): Hit[] {
 	const { tokens, head } = c;
 	const v = tokens[head] as Token;
+	if (resumedFrom(c)) return [hit("file-change", "continue-work", v, quoteEnd(tokens, head, 4))];
 	if (!RESUMERS.has(v.norm)) return [];
 	const window = tokens.slice(head + 1, head + 9);
 	if (window.some((t) => PROSE_OBJECTS.has(t.norm) || t.norm === "your")) return [];
@@ -90,10 +106,24 @@ function checkedIn(c: Clause): Hit[] {
 		: [];
 }
 
+/** Verbs of collecting, which place what they collect when a file follows "into": "gather them into src/x.ts". */
+const COLLECTORS = set("gather collect pull group bundle combine");
+
+/** "gather the constants into a single src/config/defaults.ts": things collected into a file. */
+function collectedInto(c: Clause): Hit[] {
+	const { tokens, head } = c;
+	if (!COLLECTORS.has(tokens[head]?.norm ?? "")) return [];
+	const into = tokens.findIndex((t, k) => k > head && t.norm === "into");
+	const file = tokens
+		.slice(into + 1, into + 5)
+		.some((t) => t.kind === "path" || (t.kind === "code" && /\.\w+$/.test(t.norm)));
+	return into > 0 && file ? [hit("file-change", "place", tokens[head] as Token, quoteEnd(tokens, head, 5))] : [];
+}
+
 /** A placing order at a directive's head, or a commit by "check in". */
 export function placeOrder(c: Clause): Hit[] {
 	if (c.mood !== "directive" || c.tokens[c.head]?.kind !== "word") return [];
-	const out = placed(c);
+	const out = [...placed(c), ...collectedInto(c)];
 	return out.length > 0 ? out : checkedIn(c);
 }
 

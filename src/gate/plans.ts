@@ -61,6 +61,20 @@ function plansLabel(c: Clause | undefined): boolean {
 	);
 }
 
+/**
+ * "Here's my plan for the auth refactor, numbered so you can refer to steps:": a label whose first
+ * clause names the plan, and whose clauses after it say how the plan is laid out, end with a colon.
+ */
+function labelGoesOn(list: readonly Clause[]): boolean {
+	const [first, ...rest] = list;
+	const last = list.at(-1);
+	if (!first || rest.length === 0 || rest.length > 2 || !last || (!last.endsWithColon && last.closer !== ":"))
+		return false;
+	const named = words(first).some((t) => PLAN_NOUNS.has(t.norm));
+	const mine = words(first).every((t) => !FIRST_OR_SECOND.has(t.norm) || t.norm === "we");
+	return named && mine && rest.every((c) => c.mood !== "directive" && !c.tokens.some((t) => norm(t) === "please"));
+}
+
 /** Whether every clause of a sentence reads as read-only and one asks: "Poke holes in it.", "What breaks first?". */
 function critiques(list: readonly Clause[] | undefined): boolean {
 	if (!list || list.length === 0 || list.some((c) => c.addressed || c.suggestion)) return false;
@@ -69,17 +83,20 @@ function critiques(list: readonly Clause[] | undefined): boolean {
 	// It must weigh the plan ("poke holes in it", "what could go wrong?"), not carry it out ("Start with
 	// step one.") or ask the child to be ready for it ("Ready?", "Any questions before you start?").
 	const all = list.flatMap(words).map((t) => t.norm);
-	if (ONWARD.has(all[0] ?? "") || all.some((w) => w === "you" || w === "your" || w === "ready")) return false;
+	// "what would you do differently?" weighs it as a hypothetical; "before you start" hands it out.
+	const would = (k: number) => ["would", "'d"].includes(all[k - 1] ?? "") || ["would", "'d"].includes(all[k + 1] ?? "");
+	const told = all.some((w, k) => (w === "you" && !would(k)) || w === "your" || w === "ready");
+	if (ONWARD.has(all[0] ?? "") || told) return false;
 	return all.some((w) => BACK.has(w) || WEIGHING.has(w));
 }
 /** Words of a question that weighs a plan: "what could go wrong?", "is it safe?", "any risks?". */
 const WEIGHING = set(`
 	wrong break breaks risk risks risky problem problems flaw flaws hole holes miss missed missing safe
 	unsafe weak weakest fail fails concern concerns thoughts opinion better worse alternative alternatives
-	downside downsides catch issues gaps
+	downside downsides catch issues gaps riskiest weakest differently
 `);
 /** Words that point back at a plan laid out just before. */
-const BACK = set("it this that these them plan proposal approach idea design steps");
+const BACK = set("it this that these them plan proposal approach idea design steps step");
 /** Verbs that carry a plan out rather than weigh it: "start with it", "go ahead with it". */
 const ONWARD = set("start begin go proceed continue follow run do try execute implement apply take");
 
@@ -94,11 +111,11 @@ function plansCritiqued(lists: ReadonlyArray<readonly Clause[]>): number[] {
 	const out: number[] = [];
 	lists.forEach((list, s) => {
 		const inline = plansLabel(list[0]) && list.length > 1;
-		const alone = list.length === 1 && plansLabel(list[0]);
+		const alone = (list.length === 1 && plansLabel(list[0])) || labelGoesOn(list);
 		if (!inline && !alone) return;
 		let end = inline ? s : s + 1;
 		if (alone) while (end < s + PLAN_ITEMS && lists[end + 1] && !critiques(lists[end + 1])) end++;
-		const steps = lists.slice(s, end + 1).flat();
+		const steps = lists.slice(alone ? s + 1 : s, end + 1).flat();
 		const told = steps.some(
 			(c) => c.sentence.question || c.tokens.some((t) => FIRST_OR_SECOND.has(norm(t)) && norm(t) !== "we"),
 		);

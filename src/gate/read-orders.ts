@@ -7,6 +7,7 @@ import { DESCRIBED_AFTER_NEGATIVE, RUNS } from "./act-words.ts";
 import { ANSWER_NOUNS } from "./allow-words.ts";
 import { longestAt } from "./clauses.ts";
 import { embeddedAt, norm } from "./described.ts";
+import { groundsAnswer } from "./grounded.ts";
 import { guessedMust } from "./guesses.ts";
 import { objectOf, pathText } from "./hits.ts";
 import { joinedOrder } from "./joined.ts";
@@ -31,6 +32,7 @@ import {
 	YOU_CONTRACTED,
 } from "./reading.ts";
 import { restatesForReader, sparesAnswer } from "./relief.ts";
+import { toldAfterAside } from "./told.ts";
 import type { Clause, Token } from "./types.ts";
 import { changeGerund, WORK_NOUNS } from "./verbs.ts";
 import { IDLE_AFTER_YOU, READ_LIMITS, RECORDING, RECORDING_IN, RULE_STATES, YOU_MODALS } from "./wish-words.ts";
@@ -67,12 +69,15 @@ export function readOrder(c: Clause): Reading {
 	if (norm(tokens[head]) === "if") return readCondition(c);
 	// "Draft a commit message", "slap together a quick summary": prose is an answer.
 	if (PROSE_MAKERS.has(norm(tokens[head])) && objectOf(tokens, head, "code") === "prose") return ok("answer");
+	// "Can you reconstruct, from the git history, why …?": the wh-clause after the aside is what is told.
+	if (toldAfterAside(c)) return ok("answer");
 	// "No changes were made to the lockfile": a negative subject described, not a rule.
 	const negative = ["no", "nothing", "none"].includes(norm(tokens[head]));
 	if (negative && tokens.slice(head + 1, head + 4).some((t) => DESCRIBED_AFTER_NEGATIVE.has(norm(t)))) {
 		return ok("context");
 	}
-	if (readingDirection(tokens, head)) return ok("context");
+	// "Base your suggestion on the access logs": what the answer rests on.
+	if (readingDirection(tokens, head) || groundsAnswer(tokens, head)) return ok("context");
 	// "No need for prose", "translate this stack trace into plain English for me": the answer's form.
 	if (sparesAnswer(tokens, head)) return ok("aside");
 	if (restatesForReader(tokens, head)) return ok("understanding");

@@ -5,6 +5,7 @@
  */
 import { EMBEDDERS } from "./act-words.ts";
 import { norm } from "./described.ts";
+import { choiceAsked } from "./listed.ts";
 import { hypothetical, pastCounterfactual, stillPossible } from "./questions.ts";
 import { readOrder } from "./read-orders.ts";
 import {
@@ -29,6 +30,7 @@ import {
 	YOU,
 	YOU_CONTRACTED,
 } from "./reading.ts";
+import { toldAfterAside } from "./told.ts";
 import type { Clause, Token } from "./types.ts";
 import { IDLE_AFTER_YOU, YOU_MODALS } from "./wish-words.ts";
 import { set } from "./words.ts";
@@ -139,11 +141,14 @@ export function readQuestion(c: Clause): Reading {
 	if (before === "be" && head.endsWith("ing")) return ok("question");
 	// "Any joy figuring out why …?": a suggestion that asks.
 	const still = stillPossible(c.sentence.tokens, c.sentence.question);
-	if (c.suggestion && head !== "be" && !still && !asksAnswer(c.tokens, c.head)) return no("unread-suggestion", c.head);
+	if (c.suggestion && head !== "be" && !still && !asksAnswer(c.tokens, c.head) && !choiceAsked(c)) {
+		return no("unread-suggestion", c.head);
+	}
 	if (c.addressed && !c.suggestion) {
 		const order = readOrder(c);
 		if (!order.readOnly) return order;
 	}
-	const at = requestInQuestion(c);
+	// "Can you reconstruct, from the git history, why …?": what is asked is the wh-clause after the aside.
+	const at = toldAfterAside(c) ? -1 : requestInQuestion(c);
 	return at >= 0 ? no("unread-request", at) : ok("question");
 }

@@ -7,6 +7,7 @@ import { EMBEDDERS } from "./act-words.ts";
 import { ANSWER_NOUNS, PERCEPTION } from "./allow-words.ts";
 import { longestAt } from "./clauses.ts";
 import { embeddedAt, norm } from "./described.ts";
+import { doubtedState } from "./doubted.ts";
 import { guessedMust } from "./guesses.ts";
 import {
 	actVerb,
@@ -116,6 +117,17 @@ function itemOwed(tokens: readonly Token[], i: number): boolean {
 	return !tokens.slice(i + 1).some((t) => IS.has(norm(t)));
 }
 
+/** Items a stance may name: "anything you'd push back on", "whatever you would object to". */
+const STANCE_ITEMS = set("anything everything whatever something what whichever");
+
+/** "… and anything you'd push back on": the child's stance, in a relative clause, names an item of the answer. */
+function stanceItem(tokens: readonly Token[], i: number): boolean {
+	const w = norm(tokens[i]);
+	const would = w === "you'd" || (w === "would" && norm(tokens[i - 1]) === "you");
+	if (!would || !STANCE_ITEMS.has(norm(tokens[w === "you'd" ? i - 1 : i - 2]))) return false;
+	return !tokens.slice(i + 1).some((t) => IS.has(norm(t)));
+}
+
 /** "An explanation is all I need", "a list is all we want": an answer named as the whole wish. */
 function answerIsAll(tokens: readonly Token[], i: number): boolean {
 	if (!["need", "want"].includes(norm(tokens[i])) || !SELF.has(norm(tokens[i - 1])) || norm(tokens[i - 2]) !== "all") {
@@ -131,12 +143,12 @@ const LINKS = set("because since as so now while given");
 export function wishAt(c: Clause, i: number): string {
 	const tokens = c.tokens;
 	const w = norm(tokens[i]);
-	if (longestAt(tokens, i, RULE_STATES) > 0) return "unread-state";
+	if (longestAt(tokens, i, RULE_STATES) > 0) return doubtedState(tokens, i, c.sentence.tokens) ? "" : "unread-state";
 	const wish = WISH_WORDS.has(w) || w.endsWith("'d") || longestAt(tokens, i, WISH_PHRASES) > 0;
 	// "Something must be holding the lock", "users need to log in twice": a guess, or others' needs.
 	const guessed =
 		guessedMust(tokens, i) || (w === "must" && (norm(tokens[i + 1]) === "have" || norm(tokens[i + 2]).endsWith("ing")));
-	if (wish && (guessed || OTHERS.has(norm(tokens[i - 1])) || itemOwed(tokens, i))) return "";
+	if (wish && (guessed || OTHERS.has(norm(tokens[i - 1])) || itemOwed(tokens, i) || stanceItem(tokens, i))) return "";
 	if (wish && answerIsAll(tokens, i)) return "answer";
 	if (wish) return wantsAnswer(tokens, i) ? "answer" : readingAdvice(c, i) ? "" : "unread-wish";
 	if (YOU.has(w) || (YOU_CONTRACTED.has(w) && !SELF.has(w))) {

@@ -70,7 +70,7 @@ export const OTHERS = set(
 );
 /** Verbs that make prose when their object is prose: "draft a commit message", "slap together a summary". */
 export const PROSE_MAKERS = set(
-	"write draft compose prepare produce put slap knock whip jot pen type make assemble pull give create",
+	"write draft compose prepare produce put slap knock whip jot pen type make assemble pull give create compile",
 );
 /** Verbs of knowing that, after a wish, make it a wish for an answer: "I'd like to know …". */
 export const KNOW = set("know understand hear see learn ask find get grasp");

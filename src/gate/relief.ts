@@ -16,7 +16,7 @@ import { set } from "./words.ts";
 /** Parts of an answer the writer can do without: "no need for prose", "no need for an intro". */
 const SPARED = set(`
 	prose intro introduction preamble pleasantries formatting caveats detail details background context
-	politeness niceties headings bullets citations polish ceremony
+	politeness niceties headings bullets citations polish ceremony comments nitpicks nits
 `);
 
 /** "No need for prose", "no need to explain the basics": at `i`, "no" sparing a part of the answer. */
@@ -25,7 +25,11 @@ export function sparesAnswer(tokens: readonly Token[], i: number): boolean {
 	const next = norm(tokens[i + 2]);
 	let k = i + 3;
 	while (["a", "an", "the", "any", "much", "long"].includes(norm(tokens[k]))) k++;
-	if (next === "for") return SPARED.has(norm(tokens[k])) || PROSE_OBJECTS.has(norm(tokens[k]));
+	// "no need for style comments": the phrase's last word names the part of the answer spared.
+	let end = k;
+	while (end + 1 < k + 3 && tokens[end + 1]?.kind === "word") end++;
+	const spared = (w: string) => SPARED.has(w) || PROSE_OBJECTS.has(w);
+	if (next === "for") return spared(norm(tokens[k])) || spared(norm(tokens[end]));
 	return next === "to" && readVerb(norm(tokens[i + 3]));
 }
 

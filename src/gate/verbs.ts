@@ -18,6 +18,7 @@ export const CHANGE_VERBS = set(`
 	optimise optimize harden tighten loosen relax reword rewire deduplicate dedupe rebrand retitle
 	annotate localise localize parametrise parametrize memoise memoize deprecate swap reorder rearrange collapse
 	consolidate unify mess tinker fiddle meddle re-enable reenable indent dedent italicise italicize capitalise capitalize alphabetise alphabetize
+	sanitize sanitise redact
 `);
 
 /** Verbs whose object decides: "write a test" changes a file, "write a summary" does not. */
@@ -27,7 +28,7 @@ export const CHANGE_UNLESS_PROSE = set(`
 
 /** Verbs that produce prose unless their object is code: "draft a reply", but "draft the migration". */
 export const PROSE_UNLESS_CODE = set(`
-	draft compose prepare produce assemble extract sketch introduce sort order group number
+	draft compose prepare produce assemble extract sketch introduce sort order group number compile
 `);
 
 /** Verbs that carry on work already in flight: they change files when their object is work. */
@@ -54,6 +55,7 @@ export const PROSE_OBJECTS = set(`
 	ranking score scores tally count counts inventory catalogue catalog matrix pass pros cons tradeoffs
 	trade-offs risks risk findings finding conclusion conclusions story narrative read look once-over spin try write-up writeup
 	glance skim plan plans roadmap justification justifications rationale graph graphs memo points
+	status briefing primer suggestion suggestions
 `);
 
 /** Nouns that make a prose verb produce code or files. */
@@ -68,7 +70,7 @@ export const CODE_OBJECTS = set(`
 
 /** Verbs of exploration and reporting: a clause headed by one is a directive that changes nothing. */
 export const LOOK_VERBS = set(`
-	consult assume presume collate rank-order tally
+	consult assume presume collate rank-order tally catalogue catalog inventory
 	read look find search check explain tell list show compare summarise summarize review investigate trace
 	figure identify locate describe inspect examine audit analyse analyze assess evaluate estimate map walk
 	report give suggest propose outline determine verify confirm see open scan grep skim note count collect
@@ -137,12 +139,21 @@ export const PLACE_VERBS = set(`
 `);
 
 /** Words that never head an order, though they may start a clause: prepositions and time words. */
+/**
+ * Forms no order is headed by: adverbs, possessives, gerunds, past forms ("weed" and "shed" are
+ * not), irregular participles ("Heap snapshots (taken an hour apart)"), and third persons ("It
+ * debounces events, kills the child, and …": an imperative is a base form, never "kills").
+ */
+export const NOT_VERB_FORM =
+	/ly$|'s$|s'$|ing$|[^e]ed$|(?:[^aeiosu]|e)s$|^(?:taken|written|given|seen|done|gone|known|shown|drawn|driven|chosen|broken|spoken|forgotten|hidden|thrown|grown|frozen|stolen)$/;
+
 export const NOT_VERBS = set(`
 	without with for from in on at by about across after against along among around before behind below
 	beneath beside besides between beyond despite during except inside into like near of off onto outside
 	over past per regarding through throughout to toward towards under unlike until up upon via within
 	apart aside above re earlier yesterday today tonight tomorrow sometimes often always usually here thanks
 	thank great nice cool sorry yes no yeah nope fyi btw note context background goal task tl;dr not nor neither suppose supposing assuming
+	yet though however half quarter most
 `);
 
 /** Past tense or participles that are not simply base + "ed": they mark a clause as reporting. */

@@ -100,6 +100,10 @@ export const READ_LIMITS = phrases(`
 	no further
 	not beyond
 	not outside
+	at most
+	no more than
+	not more than
+	no longer than
 `);
 
 /**
