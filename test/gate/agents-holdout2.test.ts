@@ -42,7 +42,9 @@ describe("holdout-agents2's classes of false blocks", () => {
 	});
 
 	it("reads a hypothetical relative clause on a named noun as an item of the answer", () => {
-		forks("Outline how you would split the router: the seams, the order you would cut them in, and the tests that would catch a slip.");
+		forks(
+			"Outline how you would split the router: the seams, the order you would cut them in, and the tests that would catch a slip.",
+		);
 		forks("Name the one query that would tell the two theories apart, and the checks you'd run first.");
 		blocks("Write the test that would catch a regression in src/router.ts.");
 		blocks("The first thing you would do is delete the cache.");
