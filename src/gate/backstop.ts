@@ -28,6 +28,7 @@ import { type Hit, hit, objectOf, quoteEnd } from "./hits.ts";
 import { NEGATION_IDIOMS, verbIdiomAt } from "./idioms.ts";
 import { answerItem, choiceLabelled } from "./listed.ts";
 import { madeInAnswer } from "./modelled.ts";
+import { permittedCheck } from "./permitted.ts";
 import { pastCounterfactual, stillPossible } from "./questions.ts";
 import { withoutDescribes } from "./read-orders.ts";
 import { restatesForReader, sparesAnswer } from "./relief.ts";
@@ -56,9 +57,10 @@ function negativeSubject(tokens: readonly Token[], i: number): boolean {
 	return tokens.slice(i + 1, i + 4).some((t) => DESCRIBED_AFTER_NEGATIVE.has(norm(t)));
 }
 
-/** "Run `git status`": running a command that changes nothing is reading. */
+/** "Run `git status`", "feel free to run the tests": running what changes nothing is reading. */
 const readingCommand = (tokens: readonly Token[], i: number) =>
-	RUNS.has(norm(tokens[i])) && tokens[i + 1]?.kind === "code" && !changingShell((tokens[i + 1] as Token).norm);
+	(RUNS.has(norm(tokens[i])) && tokens[i + 1]?.kind === "code" && !changingShell((tokens[i + 1] as Token).norm)) ||
+	permittedCheck(tokens, i);
 
 /** ", not the API", "but not the codebase": a contrast of nouns, not a rule. */
 const contrast = (tokens: readonly Token[], i: number) =>

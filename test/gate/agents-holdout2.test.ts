@@ -60,3 +60,17 @@ describe("holdout-agents2's classes of false blocks", () => {
 		blocks("Deploy the services we build from this repo.");
 	});
 });
+
+describe("a check the child is allowed to run, to help it answer", () => {
+	it("reads a permitted run of tests, benchmarks or a linter as reading, not as an order to act", () => {
+		forks("Feel free to run the unit tests if it helps you answer.");
+		forks("You can run the test suite if that helps you check your theory.");
+		forks("You're welcome to rerun the benchmarks to confirm the numbers before you answer.");
+		forks("Feel free to execute the linter to see which rules fire.");
+		blocks("Feel free to run the migrations if it helps.");
+		blocks("Feel free to run the tests and fix whatever fails.");
+		blocks("Feel free to delete the cache if it helps you answer.");
+		blocks("Run the tests.");
+		blocks("You can run the tests, then update the snapshots.");
+	});
+});
