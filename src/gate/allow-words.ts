@@ -202,6 +202,7 @@ export const READ_PHRASES: ReadonlyArray<readonly string[]> = phrases(`
 	lean on
 	draw on
 	rely on
+	go by
 	reconstruct the order
 	reconstruct the sequence
 	reconstruct the timeline

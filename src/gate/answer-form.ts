@@ -15,7 +15,7 @@ const FORM_VERBS = new Set(
 const ANSWER_PARTS = new Set(
 	`line lines number numbers file files path paths link links example examples reason reasons reference
 	references source sources citation citations evidence severity rating score confidence tl;dr verdict
-	summary snippet snippets quote quotes caveat caveats rationale`.split(/\s+/),
+	summary snippet snippets quote quotes caveat caveats rationale excerpt excerpts`.split(/\s+/),
 );
 /** What the child's answer is made of: "each claim", "your findings", "every point". */
 const CLAIMS = new Set(
@@ -40,12 +40,27 @@ export function formsAnswer(tokens: readonly Token[], head: number, sentence: re
 	const ordering = isWord(tokens, head, ["number", "sort", "order", "rank"]) && isWord(tokens, head + 1, ["your"]);
 	const parts = tokens.slice(head + 1, head + 6).some((t) => t.kind === "word" && ANSWER_PARTS.has(t.norm));
 	if (!ordering && !parts) return false;
+	if (partIfHelpful(tokens, head)) return true;
 	return tokens.some(
 		(t, k) =>
 			k > head &&
 			((t.norm === "you" && isWord(tokens, k + 1, TOLD)) ||
 				(["your", "each", "every"].includes(t.norm) && isWord(tokens, k + 1, CLAIMS))),
 	);
+}
+
+/** Conditions on a part of the answer: "if it helps", "where they differ", "when it makes the point clearer". */
+const HELPFUL = new Set(["if", "where", "wherever", "when", "whenever"]);
+
+/**
+ * "Include a short excerpt if it makes the point clearer", "include the relevant lines where they
+ * differ": a part of the answer, given on a condition of its own and placed nowhere. Not "include
+ * line numbers in the log output", which places it in code.
+ */
+function partIfHelpful(tokens: readonly Token[], head: number): boolean {
+	const part = tokens.findIndex((t, k) => k > head && k <= head + 4 && t.kind === "word" && ANSWER_PARTS.has(t.norm));
+	const rest = tokens.slice(part + 1).filter((t) => t.kind !== "punct");
+	return part > head && (rest.length === 0 || HELPFUL.has(rest[0]?.norm ?? ""));
 }
 
 /** Verbs that arrange what the answer lists: "group the open bugs by component", "rank them by risk". */
@@ -169,7 +184,10 @@ function arrangesCode(tokens: readonly Token[], head: number, sentence: readonly
 	if (isWord(tokens, head, ONLY_ARRANGING)) return false;
 	if (tokens.some((t) => t.kind === "code" || pathText(t) !== undefined)) return true;
 	const found = sentence.slice(0, Math.max(0, from)).some((t) => t.kind === "word" && LOOK_VERBS.has(t.norm));
-	const code = tokens.slice(head + 1, head + 5).some((t) => t.kind === "word" && CODE_PARTS.has(t.norm));
+	// The object only, not the criterion: "group them by owning module" arranges items, not modules.
+	const criterion = tokens.findIndex((t, k) => k > head && (CRITERIA.has(t.norm) || ENDS.has(t.norm)));
+	const object = tokens.slice(head + 1, criterion > head ? Math.min(criterion, head + 5) : head + 5);
+	const code = object.some((t) => t.kind === "word" && CODE_PARTS.has(t.norm));
 	return isWord(tokens, head, ARRANGING) && code && !found;
 }
 

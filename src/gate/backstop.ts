@@ -28,6 +28,7 @@ import { type Hit, hit, objectOf, quoteEnd } from "./hits.ts";
 import { NEGATION_IDIOMS, verbIdiomAt } from "./idioms.ts";
 import { answerItem, choiceLabelled } from "./listed.ts";
 import { madeInAnswer } from "./modelled.ts";
+import { permittedCheck } from "./permitted.ts";
 import { pastCounterfactual, stillPossible } from "./questions.ts";
 import { withoutDescribes } from "./read-orders.ts";
 import { restatesForReader, sparesAnswer } from "./relief.ts";
@@ -56,9 +57,10 @@ function negativeSubject(tokens: readonly Token[], i: number): boolean {
 	return tokens.slice(i + 1, i + 4).some((t) => DESCRIBED_AFTER_NEGATIVE.has(norm(t)));
 }
 
-/** "Run `git status`": running a command that changes nothing is reading. */
+/** "Run `git status`", "feel free to run the tests": running what changes nothing is reading. */
 const readingCommand = (tokens: readonly Token[], i: number) =>
-	RUNS.has(norm(tokens[i])) && tokens[i + 1]?.kind === "code" && !changingShell((tokens[i + 1] as Token).norm);
+	(RUNS.has(norm(tokens[i])) && tokens[i + 1]?.kind === "code" && !changingShell((tokens[i + 1] as Token).norm)) ||
+	permittedCheck(tokens, i);
 
 /** ", not the API", "but not the codebase": a contrast of nouns, not a rule. */
 const contrast = (tokens: readonly Token[], i: number) =>
@@ -90,6 +92,34 @@ function proseTopic(tokens: readonly Token[], i: number): boolean {
 /** Adjectives that, between an article and an act word, make it a noun: "a clean clone", "a full rebuild". */
 const ADJECTIVE =
 	/^(?:clean|fresh|full|global|local|new|shallow|partial|manual|quick|cold|warm|dry|first|second|final|initial|recent|single|forced|\p{L}+(?:al|ful|ous|ive|ic))$/u;
+
+/** A modifier between a determiner and a noun: "clean", "v2", "flaky", "nightly". */
+const modifier = (w: string) => ADJECTIVE.test(w) || /\d/.test(w) || (w.length > 3 && /[^aeiou]y$/.test(w));
+
+/**
+ * "a clean clone", "the v2 release", "the flaky upload test": an act word after a determiner and
+ * one or two modifiers is a noun, or qualifies one.
+ */
+function modified(tokens: readonly Token[], i: number): boolean {
+	for (let k = i - 1; k >= Math.max(0, i - 2); k--) {
+		if (!modifier(norm(tokens[k]))) return false;
+		if (DETERMINERS.has(norm(tokens[k - 1]))) return true;
+	}
+	return false;
+}
+
+/** Words a relative clause of the team's doing hangs on only if they are nouns. */
+const NOT_NOUNS = new Set(["and", "or", "but", "then", "so", "that", "what", "how", "if", "when", "once", "is", "are"]);
+
+/**
+ * "the Docker images we build", "the npm packages we publish": the team's act, in a relative
+ * clause on a noun named with a determiner, describes what the answer lists.
+ */
+function ourAct(tokens: readonly Token[], i: number): boolean {
+	const noun = norm(tokens[i - 2]);
+	if (!["we", "they"].includes(norm(tokens[i - 1])) || noun === "" || NOT_NOUNS.has(noun)) return false;
+	return tokens.slice(Math.max(0, i - 5), i - 2).some((t) => DETERMINERS.has(norm(t)));
+}
 
 /** Words that place the writer's act in time: "before I hit merge", "once we deploy". */
 const WHEN_WRITER = new Set(["before", "after", "until", "till", "once", "when", "while"]);
@@ -124,8 +154,8 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 	if (/'s$|s'$/.test(before)) return undefined;
 	// "before I hit merge", "until we deploy": the writer's own act, in time, orders nothing.
 	if (writersAct(c.tokens, i)) return undefined;
-	// "on a clean clone", "a global install", "a shallow checkout": so does an adjective.
-	if (ADJECTIVE.test(before) && ["a", "an", "the"].includes(norm(c.tokens[i - 2]))) return undefined;
+	// "on a clean clone", "the v2 release", "the flaky upload test": so do a determiner's modifiers.
+	if (modified(c.tokens, i) || ourAct(c.tokens, i)) return undefined;
 	// "Shall we go through …?", "must we keep it?": a modal that opens a question asks, it lays down nothing.
 	const asking = i === 0 && c.sentence.question && INVERTED.has(w) && WE_OR_I.has(norm(c.tokens[1]));
 	// "Name every function without a doc comment": "without" describes the items found; "no need for prose" spares.

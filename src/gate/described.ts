@@ -5,7 +5,7 @@
  * "how", "if", "whether" or a reporting verb, a statement with no obligation in it ("we removed it
  * last year"), and a clause about the child's own answer ("… at the top of your answer").
  */
-import { ANSWERS, EMBEDDERS, OBLIGATION, UNDERSTANDING } from "./act-words.ts";
+import { ANSWERS, DETERMINERS, EMBEDDERS, OBLIGATION, UNDERSTANDING } from "./act-words.ts";
 import { shapesAnswer } from "./edits.ts";
 import type { Clause, Sentence, Token } from "./types.ts";
 import { set } from "./words.ts";
@@ -48,7 +48,32 @@ const understandingHead = (c: Clause) => UNDERSTANDING.has(norm(c.tokens[c.head]
 /** A word before `i` in the clause embeds it: "… how the sandbox keeps …". */
 export function embeddedAt(c: Clause, i: number): boolean {
 	for (let k = 0; k < i; k++) if (EMBEDDERS.has(norm(c.tokens[k]))) return true;
+	for (let k = 0; k <= i + 1; k++) if (hypotheticalRelative(c.tokens, k)) return true;
 	return false;
+}
+
+/** Subjects of a relative clause after its noun: "the tests that would …", "the order you would …". */
+const RELATIVE_SUBJECTS = set("that which who you we they i");
+/** Words that are no noun a relative clause could hang on. */
+const NOT_NOUNS = set("is are was were be it this that what how why if and or but then so to of in on for with");
+/** "is", "was": a cleft ("the thing you would do is add a test") orders what follows. */
+const CLEFT = set("is was are were");
+
+/**
+ * "the order you would cut them in", "the tests that would catch a mistake", "the checks you'd run
+ * first": a hypothetical relative clause on a noun named with a determiner names an item of the
+ * answer, whatever its verb; what follows `k` ("would", "you'd") is embedded. Not a cleft ("the
+ * first thing you would do is delete it"), which orders.
+ */
+function hypotheticalRelative(tokens: readonly Token[], k: number): boolean {
+	const w = norm(tokens[k]);
+	const contracted = /^(?:you|we|they|i|that|which|who)'d$/.test(w);
+	if (!contracted && !(w === "would" && RELATIVE_SUBJECTS.has(norm(tokens[k - 1])))) return false;
+	const noun = contracted ? k - 1 : k - 2;
+	const n = norm(tokens[noun]);
+	if (n === "" || NOT_NOUNS.has(n) || RELATIVE_SUBJECTS.has(n)) return false;
+	const named = tokens.slice(Math.max(0, noun - 3), noun).some((t) => DETERMINERS.has(norm(t)));
+	return named && !tokens.slice(k + 1).some((t) => CLEFT.has(norm(t)));
 }
 
 /** In a statement, a word only orders after an obligation or "you": "we should add", "you never …". */

@@ -14,6 +14,7 @@
 
 import { type Hit, hit, isWord, pathText, quoteEnd } from "./hits.ts";
 import { PRAISE } from "./politeness.ts";
+import { wishedTold } from "./told-wishes.ts";
 import type { Clause, Token } from "./types.ts";
 import { CODE_OBJECTS, changeGerund, changeParticiple, PROSE_OBJECTS, pastTense, WORK_NOUNS } from "./verbs.ts";
 import { phrases, set } from "./words.ts";
@@ -127,7 +128,8 @@ function wishedOn(c: Clause): Hit[] {
 		if (judged && !tokens.slice(i + n, at).some((t) => PRAISE.has(t.norm))) return [];
 		const conditional = at > i + n;
 		const verb = wishedVerb(tokens, at, conditional);
-		if (verb > at && thingAt(tokens, at, verb)) {
+		// "I want the breaking changes called out first": told in the answer, not changed.
+		if (verb > at && thingAt(tokens, at, verb) && !wishedTold(tokens, i + n - 1)) {
 			return [hit("file-change", "wished-change", tokens[i] as Token, tokens[verb] as Token)];
 		}
 		return [];

@@ -30,6 +30,7 @@ import {
 	YOU,
 	YOU_CONTRACTED,
 } from "./reading.ts";
+import { wishedTold } from "./told-wishes.ts";
 import type { Clause, Token } from "./types.ts";
 import { IDLE_AFTER_YOU, RULE_STATES, WISH_PHRASES, WISH_WORDS, YOU_MODALS } from "./wish-words.ts";
 import { set } from "./words.ts";
@@ -66,6 +67,8 @@ export function changeAfter(tokens: readonly Token[], from: number): boolean {
 export function wantsAnswer(tokens: readonly Token[], i: number): boolean {
 	// "The login page ought to remember the last user": a thing's duty, not the writer's wish to know.
 	if (DUTIES.has(norm(tokens[i])) && i > 0 && !PEOPLE.has(norm(tokens[i - 1]))) return false;
+	// "I want the breaking changes called out first": the answer's items, told.
+	if (wishedTold(tokens, i)) return true;
 	const end = Math.min(tokens.length, i + 8);
 	for (let k = i + 1; k < end; k++) {
 		const w = norm(tokens[k]);

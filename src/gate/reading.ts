@@ -8,6 +8,7 @@ import { longestAt } from "./clauses.ts";
 import { changingShell } from "./commands.ts";
 import { norm } from "./described.ts";
 import { NEGATION_IDIOMS, verbIdiomAt } from "./idioms.ts";
+import { permittedCheck } from "./permitted.ts";
 import type { Clause, Token } from "./types.ts";
 import { LOOK_VERBS } from "./verbs.ts";
 import { phrases, set } from "./words.ts";
@@ -156,9 +157,10 @@ export function asksAnswer(tokens: readonly Token[], i: number): boolean {
 	return false;
 }
 
-/** "Run `git status`": running a command that changes nothing is reading. */
+/** "Run `git status`", "feel free to run the tests": running what changes nothing is reading. */
 export const readingCommand = (tokens: readonly Token[], i: number) =>
-	RUNS.has(norm(tokens[i])) && tokens[i + 1]?.kind === "code" && !changingShell((tokens[i + 1] as Token).norm);
+	(RUNS.has(norm(tokens[i])) && tokens[i + 1]?.kind === "code" && !changingShell((tokens[i + 1] as Token).norm)) ||
+	permittedCheck(tokens, i);
 
 /** Words after an answer noun that make it the subject of a statement: "the summary is wrong". */
 export const FINITE = set(

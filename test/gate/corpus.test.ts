@@ -38,10 +38,12 @@ const HELD_OUT_FALSE_BLOCK_CEILING = 0.065;
  * The tuning split's false-block budget since the read-only backstop (src/gate/backstop.ts) and
  * the allow-list (src/gate/allow.ts): they block any brief that does not read as read-only, and
  * trade a few wrongly blocked forks (a rewritten call each) for orders no rule reads (an unchecked
- * fork each). It stands at 6 of 1377 (0.44 %) since the ninth round's second pass (8 of 1262 after
- * its first, budget 0.75 %; 14 of 1100 before it, budget 1.5 %); 8 would break the budget.
+ * fork each). It stands at 5 of 1447 (0.35 %) since the ninth round's third pass, with
+ * holdout-agents2 and agents.jsonl batch 5 (23 of 1447 before it; 6 of 1377 after the second pass,
+ * budget 0.55 %; 8 of 1262 after the first, budget 0.75 %; 14 of 1100 before it, budget 1.5 %); 6
+ * would break the budget.
  */
-const TUNING_FALSE_BLOCK_BUDGET = 0.0055;
+const TUNING_FALSE_BLOCK_BUDGET = 0.004;
 
 describe("the brief corpus", () => {
 	const rows = allBriefs();
