@@ -14,7 +14,7 @@ export const HELD_OUT_PREFIX = "heldout";
 
 /**
  * The held-out files in the order they were written, oldest first. Their names do not sort that
- * way (`heldout-polite10` came after `heldout-polite9`), and the newest file is the one reported on
+ * way (`heldout-agents4` came after `heldout-polite12`), and the newest file is the one reported on
  * its own: it is the only one scored once, after the last rule change. A test holds this list to
  * the held-out files on disk.
  */
@@ -31,6 +31,7 @@ export const HELD_OUT_WRITTEN = [
 	"heldout-polite10",
 	"heldout-polite11",
 	"heldout-polite12",
+	"heldout-agents4",
 ] as const;
 
 /** Each corpus file by name (without .jsonl), in name order. */
