@@ -100,15 +100,28 @@ const modifier = (w: string) => ADJECTIVE.test(w) || /\d/.test(w) || (w.length >
 
 /**
  * "a clean clone", "the v2 release", "the flaky upload test": an act word after a determiner and
- * one or two modifiers is a noun, or qualifies one.
+ * one or two modifiers is a noun, or qualifies one; so it is after a preposition, when a plural noun
+ * follows ("for hard-coded retry loops", "for unused build scripts").
  */
 function modified(tokens: readonly Token[], i: number): boolean {
+	let plain = true;
 	for (let k = i - 1; k >= Math.max(0, i - 2); k--) {
-		if (!modifier(norm(tokens[k]))) return false;
-		if (DETERMINERS.has(norm(tokens[k - 1]))) return true;
+		const w = norm(tokens[k]);
+		plain &&= modifier(w);
+		if (!plain && !participle(w)) return false;
+		if (plain && DETERMINERS.has(norm(tokens[k - 1]))) return true;
+		// "Look for hard-coded retry loops": after a preposition, modifiers and a plural noun make a noun phrase.
+		if (LEADS.has(norm(tokens[k - 1])) && /[^s]s$/.test(norm(tokens[i + 1]))) return true;
 	}
 	return false;
 }
+
+/** A modifier a preposition's noun phrase may open with: "hard-coded", "unused", "stale", "failed". */
+const participle = (w: string) =>
+	modifier(w) || /(?:ed|en)$/.test(w) || w.includes("-") || ["stale", "old"].includes(w);
+
+/** Prepositions that open a noun phrase with no determiner: "for hard-coded retry loops". */
+const LEADS = new Set(["for", "of", "about", "with", "on", "into", "at"]);
 
 /** Words a relative clause of the team's doing hangs on only if they are nouns. */
 const NOT_NOUNS = new Set(["and", "or", "but", "then", "so", "that", "what", "how", "if", "when", "once", "is", "are"]);
