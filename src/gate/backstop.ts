@@ -11,6 +11,7 @@
  * It leans to task on purpose: a wrong block costs one rewritten call, a wrong fork carries an
  * order nobody checks. Pure, and one pass over the tokens already read.
  */
+
 import {
 	actForm,
 	CONSTRAINT_MARKERS,
@@ -26,11 +27,12 @@ import { asksToUnderstand, describes, embeddedAt, norm, obliged, whClause } from
 import { guessedMust } from "./guesses.ts";
 import { type Hit, hit, objectOf, quoteEnd } from "./hits.ts";
 import { NEGATION_IDIOMS, verbIdiomAt } from "./idioms.ts";
+import { listTail } from "./list-tail.ts";
 import { answerItem, choiceLabelled } from "./listed.ts";
 import { madeInAnswer } from "./modelled.ts";
 import { permittedCheck } from "./permitted.ts";
 import { pastCounterfactual, stillPossible } from "./questions.ts";
-import { withoutDescribes } from "./read-orders.ts";
+import { FINDING, withoutDescribes } from "./read-orders.ts";
 import { restatesForReader, sparesAnswer } from "./relief.ts";
 import { toldAfterAside } from "./told.ts";
 import type { Clause, Token } from "./types.ts";
@@ -98,15 +100,28 @@ const modifier = (w: string) => ADJECTIVE.test(w) || /\d/.test(w) || (w.length >
 
 /**
  * "a clean clone", "the v2 release", "the flaky upload test": an act word after a determiner and
- * one or two modifiers is a noun, or qualifies one.
+ * one or two modifiers is a noun, or qualifies one; so it is after a preposition, when a plural noun
+ * follows ("for hard-coded retry loops", "for unused build scripts").
  */
 function modified(tokens: readonly Token[], i: number): boolean {
+	let plain = true;
 	for (let k = i - 1; k >= Math.max(0, i - 2); k--) {
-		if (!modifier(norm(tokens[k]))) return false;
-		if (DETERMINERS.has(norm(tokens[k - 1]))) return true;
+		const w = norm(tokens[k]);
+		plain &&= modifier(w);
+		if (!plain && !participle(w)) return false;
+		if (plain && DETERMINERS.has(norm(tokens[k - 1]))) return true;
+		// "Look for hard-coded retry loops": after a preposition, modifiers and a plural noun make a noun phrase.
+		if (LEADS.has(norm(tokens[k - 1])) && /[^s]s$/.test(norm(tokens[i + 1]))) return true;
 	}
 	return false;
 }
+
+/** A modifier a preposition's noun phrase may open with: "hard-coded", "unused", "stale", "failed". */
+const participle = (w: string) =>
+	modifier(w) || /(?:ed|en)$/.test(w) || w.includes("-") || ["stale", "old"].includes(w);
+
+/** Prepositions that open a noun phrase with no determiner: "for hard-coded retry loops". */
+const LEADS = new Set(["for", "of", "about", "with", "on", "into", "at"]);
 
 /** Words a relative clause of the team's doing hangs on only if they are nouns. */
 const NOT_NOUNS = new Set(["and", "or", "but", "then", "so", "that", "what", "how", "if", "when", "once", "is", "are"]);
@@ -126,6 +141,8 @@ const WHEN_WRITER = new Set(["before", "after", "until", "till", "once", "when",
 
 /** "before I hit merge", "until we deploy": an act of the writer's, within three words of its time. */
 function writersAct(tokens: readonly Token[], i: number): boolean {
+	// "In parallel with me fixing the parser", "alongside us rewriting it": the writer's own work in flight.
+	if (["me", "us"].includes(norm(tokens[i - 1])) && norm(tokens[i]).endsWith("ing")) return true;
 	for (let k = Math.max(0, i - 4); k < i - 1; k++) {
 		if (WHEN_WRITER.has(norm(tokens[k])) && WE_OR_I.has(norm(tokens[k + 1]))) return true;
 	}
@@ -159,13 +176,22 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 	// "Shall we go through …?", "must we keep it?": a modal that opens a question asks, it lays down nothing.
 	const asking = i === 0 && c.sentence.question && INVERTED.has(w) && WE_OR_I.has(norm(c.tokens[1]));
 	// "Name every function without a doc comment": "without" describes the items found; "no need for prose" spares.
-	const described = withoutDescribes(c.tokens, c.head, i) || sparesAnswer(c.tokens, i) || notKnown(c.tokens, i);
+	const described =
+		withoutDescribes(c.tokens, c.head, i) ||
+		lackDescribes(c.tokens, c.head, i) ||
+		sparesAnswer(c.tokens, i) ||
+		notKnown(c.tokens, i) ||
+		onlyOfItems(c.tokens, i);
 	if (CONSTRAINT_MARKERS.has(w))
 		return contrast(c.tokens, i) || negativeSubject(c.tokens, i) || asking || guessedMust(c.tokens, i) || described
 			? undefined
 			: "rule";
 	// A label ("Update:") names what follows.
 	if (nextInSentence(c, c.tokens[i] as Token)?.text === ":") return undefined;
+	// "any swallow that could hide a failed charge": what an item found might do, which describes it.
+	if (mightDo(c.tokens, i)) return undefined;
+	// "…, including the ones only reachable via thrown errors": a preposition that widens the items.
+	if (w === "including") return undefined;
 	if (!actForm(w) || nounUse(c.tokens, i) || readingCommand(c.tokens, i)) return undefined;
 	// "Something must be deleting the temp files": the guess's own verb, what the writer believes happens.
 	if (guessedMust(c.tokens, i - 2) && norm(c.tokens[i - 1]) === "be") return undefined;
@@ -192,7 +218,8 @@ export function sentenceHits(list: readonly Clause[]): Hit[] {
 	list.forEach((c, k) => {
 		const between = asking.slice(0, k).some(Boolean) && asking.slice(k + 1).some(Boolean);
 		if (describes(c)) covered = true;
-		else if (!still[k] && !(covered && (c.mood !== "directive" || between))) hits.push(...clauseHits(c));
+		else if (!still[k] && !listTail(c) && !(covered && (c.mood !== "directive" || between)))
+			hits.push(...clauseHits(c));
 	});
 	return hits;
 }
@@ -236,4 +263,34 @@ function clauseHits(c: Clause): Hit[] {
 		return [hit("not-read-only", kind === "act" ? "unread-act" : "unread-rule", t, quoteEnd(c.tokens, i, 4))];
 	}
 	return [];
+}
+
+/** Pronouns for items found: "the ones", "those", after which "only" describes them. */
+const ITEMS = new Set(["ones", "those", "these", "one"]);
+
+/**
+ * "including the ones only reachable via thrown errors", "those only parsed behind the flag": an
+ * "only" right after the items found says which items, and limits nothing the child does.
+ */
+const onlyOfItems = (tokens: readonly Token[], i: number) =>
+	norm(tokens[i]) === "only" && ITEMS.has(norm(tokens[i - 1]));
+
+const RELATIVES = new Set(["that", "which", "who"]);
+const MIGHT = new Set(["could", "might", "may", "can", "would"]);
+
+/**
+ * "Flag any retry that could drop a message", "any step that might delete rows": an act after a
+ * relative pronoun and a modal of possibility is what a thing found might do, not an order. "Find
+ * it and rewrite it" still orders: the act there follows no relative.
+ */
+const mightDo = (tokens: readonly Token[], i: number) =>
+	MIGHT.has(norm(tokens[i - 1])) && RELATIVES.has(norm(tokens[i - 2])) && norm(tokens[i - 3]) !== "";
+
+/**
+ * "Name each module that has no owner", "list the endpoints with no rate limit": "no" after "has" or
+ * "with", under a verb that finds items, describes the items found, like "without".
+ */
+function lackDescribes(tokens: readonly Token[], first: number, i: number): boolean {
+	const lacking = ["has", "have", "had", "with"].includes(norm(tokens[i - 1]));
+	return norm(tokens[i]) === "no" && lacking && FINDING.has(norm(tokens[first]));
 }

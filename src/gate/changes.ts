@@ -16,6 +16,7 @@ import { groundsAnswer } from "./grounded.ts";
 import { guessedMust } from "./guesses.ts";
 import { type Hit, hit, isWord, objectOf, quoteEnd } from "./hits.ts";
 import { COMMIT_TO_CHOICE, verbIdiomAt } from "./idioms.ts";
+import { listTail } from "./list-tail.ts";
 import { answerItem, ordersNothing } from "./listed.ts";
 import { placeOrder, resumeOrder } from "./placements.ts";
 import type { Clause, Token } from "./types.ts";
@@ -194,7 +195,7 @@ const PROSE_MAKERS_PHRASAL = new Set(["pull", "put", "write", "jot", "draw", "kn
 function headOrder(c: Clause): Hit[] {
 	const { tokens, head } = c;
 	const t = tokens[head];
-	if (c.mood !== "directive" || !t || t.kind !== "word") return [];
+	if (c.mood !== "directive" || !t || t.kind !== "word" || listTail(c)) return [];
 	const resumed = resumeOrder(c);
 	if (resumed.length > 0) return resumed;
 	// "Return a list of users from the endpoint": what code returns, though "a list" shapes answers too.

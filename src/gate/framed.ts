@@ -23,10 +23,38 @@ const GIVE_PROSE = new Set(
 	"me us them him her you a an some one two three four five several your my any more".split(" "),
 );
 
+/** Values a reader reports about a thing: "its average duration", "the failure rate". */
+const VALUES = new Set(
+	"duration durations time times count counts number numbers rate rates size sizes total totals average median ratio share length age owner owners status version versions cost runtime".split(
+		" ",
+	),
+);
+const SECOND = new Set(["a", "an", "the", "some", "each", "every", "its", "their"]);
+const OWN = new Set(["its", "their", "the", "his", "her", "our"]);
+
+/**
+ * "For each deploy job, give its average duration": one object, a value of a thing, handed over as
+ * the answer. Not "give each job a timeout" or "give the parser a maximum duration": there a second
+ * object, a thing given to the code, follows the first.
+ */
+function givesValue(tokens: readonly Token[], i: number): boolean {
+	if (!OWN.has(tokens[i + 1]?.norm ?? "")) return false;
+	for (let k = i + 2; k < Math.min(tokens.length, i + 5); k++) {
+		const t = tokens[k] as Token;
+		// "Give the failing jobs a retry count": a second object, opened by its own determiner.
+		if (t.kind !== "word" || SECOND.has(t.norm)) return false;
+		const after = tokens[k + 1];
+		const ends =
+			after === undefined || after.kind === "punct" || ["of", "for", "per", "in", "over"].includes(after.norm);
+		if (ends) return VALUES.has(t.norm);
+	}
+	return false;
+}
+
 /** "give the judge a proper error" changes code; "give me", "give three opinions", "give it a read" do not. */
 export function gives(tokens: readonly Token[], i: number): boolean {
 	const next = tokens[i + 1];
-	if (!next || next.kind === "number" || GIVE_PROSE.has(next.norm)) return false;
+	if (!next || next.kind === "number" || GIVE_PROSE.has(next.norm) || givesValue(tokens, i)) return false;
 	return !tokens.slice(i + 1, i + 9).some((t) => PROSE_OBJECTS.has(t.norm));
 }
 

@@ -60,9 +60,11 @@ const COMPOUND_HEADS = new Set(
 /**
  * At `i`, after "and" or "or", an act word that qualifies the noun after it, which ends the phrase: "explain the build
  * and release process", "the test and deploy pipeline". Not "build and release the package" (an
- * object's start after the verb) nor "… and fix the process" ("the" first).
+ * object's start after the verb) nor "… and fix the process" ("the" first); or one after a part of the
+ * reply (replyCompound).
  */
 export function compoundNoun(tokens: readonly Token[], i: number): boolean {
+	if (replyCompound(tokens, i)) return true;
 	const head = tokens[i + 1];
 	if (!["and", "or"].includes(tokens[i - 1]?.norm ?? "")) return false;
 	if (head?.kind !== "word" || !COMPOUND_HEADS.has(head.norm)) return false;
@@ -70,4 +72,18 @@ export function compoundNoun(tokens: readonly Token[], i: number): boolean {
 	return (
 		after === undefined || after.kind === "punct" || ["for", "of", "in", "on", "is", "are", "and"].includes(after.norm)
 	);
+}
+
+/** What a reply is made of, naming a section of a brief: "Output format", "Report layout". */
+const REPLY_PARTS = new Set(["output", "report", "answer", "reply", "response", "result", "results", "summary"]);
+
+/**
+ * At `i`, an act word closing a compound after a part of the reply: "## Output format", "Report
+ * layout:", a heading that names the answer's form. Not "Output the format" (a determiner) nor
+ * "format the output" (the act word first).
+ */
+function replyCompound(tokens: readonly Token[], i: number): boolean {
+	const after = tokens[i + 1];
+	const closes = after === undefined || after.kind === "punct";
+	return closes && i > 0 && REPLY_PARTS.has(tokens[i - 1]?.norm ?? "") && tokens[i - 1]?.kind === "word";
 }

@@ -3,6 +3,7 @@
  * asks only to understand, names an answer, or shapes the answer without limiting it; a condition
  * unless it asks the child to act ("if you could add a test").
  */
+
 import { DESCRIBED_AFTER_NEGATIVE, RUNS } from "./act-words.ts";
 import { ANSWER_NOUNS } from "./allow-words.ts";
 import { longestAt } from "./clauses.ts";
@@ -11,6 +12,8 @@ import { groundsAnswer } from "./grounded.ts";
 import { guessedMust } from "./guesses.ts";
 import { objectOf, pathText } from "./hits.ts";
 import { joinedOrder } from "./joined.ts";
+import { listTail } from "./list-tail.ts";
+import { followsFlow, recordsUsed } from "./read-records.ts";
 import {
 	actVerb,
 	asksAnswer,
@@ -52,6 +55,7 @@ export function purposeAsks(tokens: readonly Token[], head: number): boolean {
 export function readOrder(c: Clause): Reading {
 	const { tokens, head } = c;
 	if (head >= tokens.length) return no("unread-order", 0);
+	if (listTail(c)) return ok("context");
 	if (asksAnswer(tokens, head) || readingCommand(tokens, head)) return ok("understanding");
 	// "We must have a memory leak somewhere": a guess about the code, the context of a question.
 	if (guessedMust(tokens, head - 1)) return ok("context");
@@ -81,6 +85,7 @@ export function readOrder(c: Clause): Reading {
 	// "No need for prose", "translate this stack trace into plain English for me": the answer's form.
 	if (sparesAnswer(tokens, head)) return ok("aside");
 	if (restatesForReader(tokens, head)) return ok("understanding");
+	if (followsFlow(tokens, head)) return ok("understanding");
 	// "Start with the migration": the idiom "start with" may lead into work rather than reading.
 	if (startsWork(tokens, head)) return no("unread-order", head);
 	// "Use our bench numbers": data to answer from.
@@ -194,12 +199,15 @@ function purposeReads(tokens: readonly Token[], first: number): boolean {
  * change what the code uses.
  */
 function evidence(tokens: readonly Token[], first: number): boolean {
-	if (tokens.some((t) => INSTEAD.has(norm(t))) || !purposeReads(tokens, first)) return false;
+	if (tokens.some((t) => INSTEAD.has(norm(t)))) return false;
+	// "… and the Dockerfile diff": a list of records, where a second order would be read as joined.
+	if (recordsUsed(tokens, first)) return true;
+	if (!purposeReads(tokens, first)) return false;
 	return tokens.some((_, k) => k > first && longestAt(tokens, k, AS_EVIDENCE) > 0);
 }
 
 /** Verbs that find items, which "without" may describe: "list every function without a doc comment". */
-const FINDING = set(
+export const FINDING = set(
 	"list find show identify name count enumerate locate spot flag point search look tally catalogue collect gather",
 );
 /** Words after "without" that make it the child's limit, not the items': "without running", "without help". */

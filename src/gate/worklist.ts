@@ -182,7 +182,9 @@ function statedAsk(list: readonly Clause[], k: number): Hit[] {
 	if (doing && is > 0 && verb?.kind === "word" && changeForm(verb.norm)) {
 		return [hit("file-change", "work-asked", tokens[start] as Token, verb)];
 	}
-	const m = tokens.findIndex((t, j) => j > c.head && SHOULD.has(t.norm));
+	// "list every exported function that has no test": in a relative clause, the items found are described.
+	const relative = (j: number) => ["that", "which", "who"].includes(tokens[j - 1]?.norm ?? "");
+	const m = tokens.findIndex((t, j) => j > c.head && SHOULD.has(t.norm) && !relative(j));
 	const asked = labelled(list[k - 1], ASK_WORDS, false) || labelled(list[k - 1], LABEL_WORDS, true);
 	if (m > 0 && asked && tokens[m + 1]?.kind === "word") {
 		return [hit("file-change", "work-asked", tokens[m] as Token, quoteEnd(tokens, m, 3))];
