@@ -17,24 +17,26 @@ import { allBriefs, corpusFiles, corpusSplits, HELD_OUT_PREFIX } from "./corpus.
 const RECALL_TARGET = 0.98;
 const FALSE_BLOCK_TARGET = 0.05;
 /**
- * The held-out split's recall: 588 of 599 (0.982, over heldout-polite … heldout-polite12), the
- * target, which one more miss would break. Most of its files had their misses studied in earlier
- * rounds, so the split's figure is optimistic; the files scored once when written (heldout-polite6
- * … heldout-polite12) are the honest estimate, and the newest, heldout-polite12, caught 34 of 34
- * before and after the eighth round (test/fixtures/briefs/README.md).
+ * The held-out split's recall: 632 of 644 (0.981, over heldout-polite … heldout-polite12 and
+ * heldout-agents4), the target, which one more miss would break. Most of its files had their misses
+ * studied in earlier rounds, so the split's figure is optimistic; the files scored once or twice
+ * when written are the honest estimate, and the newest, heldout-agents4 (written in the register
+ * parent agents write), caught 44 of 45 before and after the ninth round's fourth pass
+ * (test/fixtures/briefs/README.md).
  */
 const HELD_OUT_RECALL_FLOOR = 0.98;
 /**
- * The held-out split's false blocks: 30 of 541 (5.5 %) at the ninth round's third and fourth passes
- * (34, 6.3 %, earlier in the round), above the 5 % target (36, 6.7 %, when
- * heldout-polite12 was added, before the eighth round read answer-form orders, guesses and third
- * parties' plans; the eleven older files stayed at 28 of 507). The allow-list and the read-only
- * backstop block a fork whose words they cannot read as read-only; on briefs they were not tuned
- * on, that costs a rewritten call about one fork in sixteen. Dropping the backstop was measured
- * and rejected in the sixth round: it freed 4 forks and let 7 task briefs through. This is a
- * ceiling, not the target: it fails if the gate blocks 36 or more.
+ * The held-out split's false blocks: 42 of 593 (7.1 %), above the 5 % target. The twelve files in a
+ * user's voice stand at 30 of 541 (5.5 %; 34, 6.3 %, before the ninth round); heldout-agents4, in
+ * the register parent agents write, blocked 13 of its 52 forks when first scored and 12 after the
+ * pass written for the file before it. Each of the ninth round's four fresh files in that register
+ * was blocked 15–25 % on first sight: one clause the readers do not know blocks a long brief. The
+ * allow-list and the read-only backstop block a fork whose words they cannot read as read-only; a
+ * wrong block costs a rewritten call, a wrong fork an unchecked order. Dropping the backstop was
+ * measured and rejected in the sixth round: it freed 4 forks and let 7 task briefs through. This
+ * is a ceiling, not the target: it fails if the gate blocks 43 or more.
  */
-const HELD_OUT_FALSE_BLOCK_CEILING = 0.065;
+const HELD_OUT_FALSE_BLOCK_CEILING = 0.072;
 /**
  * The tuning split's false-block budget since the read-only backstop (src/gate/backstop.ts) and
  * the allow-list (src/gate/allow.ts): they block any brief that does not read as read-only, and
