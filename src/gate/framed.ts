@@ -51,10 +51,44 @@ function givesValue(tokens: readonly Token[], i: number): boolean {
 	return false;
 }
 
+/** Items of the child's own answer, which it may be told to give a grade or a label: "give each finding a severity". */
+const ANSWER_ITEMS = new Set(
+	"finding findings result results risk risks issue issues problem problems item items option options suggestion suggestions point points claim claims candidate candidates hypothesis hypotheses answer answers one ones bug bugs cause causes".split(
+		" ",
+	),
+);
+/** What a thing is given when the writer asks for it to be read: "a read", "a look", "a once-over". */
+const LOOKS = new Set(
+	"read look once-over glance skim review pass scan check think thought eye eyeball sanity-check going-over".split(" "),
+);
+const FIRST = new Set(["the", "each", "every", "all", "our", "its", "their", "this", "that", "these", "those"]);
+
+/**
+ * "Give the failing jobs a retry count", "Give the README a table of contents": a thing named
+ * first, then what it is given, opened by its own determiner — the thing gets something, whatever
+ * the second object is (a count or a table is prose only when the writer is handed it). Not when
+ * the thing is an item of the answer ("give each finding a severity").
+ */
+function givesToThing(tokens: readonly Token[], i: number): boolean {
+	const first = tokens[i + 1];
+	if (!first || !(FIRST.has(first.norm) || first.kind === "path" || first.kind === "code")) return false;
+	for (let k = i + 2; k < Math.min(tokens.length, i + 6); k++) {
+		const t = tokens[k] as Token;
+		if (t.kind === "punct") return false;
+		if (k > i + 2 && (t.norm === "a" || t.norm === "an")) {
+			// "Give the new README section a critical read": the writer asks for a look, the thing gets nothing.
+			const looked = tokens.slice(k + 1, k + 4).some((w) => LOOKS.has(w.norm));
+			return !looked && !ANSWER_ITEMS.has(tokens[k - 1]?.norm ?? "");
+		}
+	}
+	return false;
+}
+
 /** "give the judge a proper error" changes code; "give me", "give three opinions", "give it a read" do not. */
 export function gives(tokens: readonly Token[], i: number): boolean {
 	const next = tokens[i + 1];
 	if (!next || next.kind === "number" || GIVE_PROSE.has(next.norm) || givesValue(tokens, i)) return false;
+	if (givesToThing(tokens, i)) return true;
 	return !tokens.slice(i + 1, i + 9).some((t) => PROSE_OBJECTS.has(t.norm));
 }
 

@@ -1,7 +1,8 @@
 /**
  * Two gaps left open after the ninth round's third pass (test/fixtures/briefs/README.md): a value
  * asked for with "give", and an act word inside a noun phrase a preposition opens with no
- * determiner. Each class with near twins that must still block.
+ * determiner; and a thing given a second object ("give the README a table of contents"), which
+ * forked. Each class with near twins that must still block.
  */
 import { describe, expect, it } from "vitest";
 import { classifyBrief } from "../../src/gate/classify.ts";
@@ -17,6 +18,17 @@ describe("open gaps of the agents' register", () => {
 		blocks("Give each deploy job a timeout.");
 		blocks("Give the parser a maximum duration.");
 		blocks("Give the failing jobs a retry limit.");
+	});
+
+	it("reads a thing given a second object as changed, whatever the object, unless it is a look or an answer item", () => {
+		// Forked before: "a retry count" and "a table of contents" were read as prose handed to the writer.
+		blocks("Give the failing jobs a retry count.");
+		blocks("Give the README a table of contents.");
+		blocks("Give every endpoint a rate limit.");
+		forks("Give each finding a severity.");
+		forks("Give the new parser a quick look and tell me what worries you.");
+		forks("Give the migration plan a once-over.");
+		forks("Give me a count of the failing jobs.");
 	});
 
 	it("reads an act word after a preposition and modifiers, before a plural noun, as part of the noun", () => {
