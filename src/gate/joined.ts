@@ -9,6 +9,7 @@ import { formsAnswer } from "./answer-form.ts";
 import { norm } from "./described.ts";
 import { readVerb } from "./reading.ts";
 import type { Token } from "./types.ts";
+import { CHANGE_VERBS } from "./verbs.ts";
 import { set } from "./words.ts";
 
 /** Words that open an object: "log each hop", "instrument it". */
@@ -37,6 +38,20 @@ function subjectRelative(tokens: readonly Token[], k: number): boolean {
 	return ["that", "which", "who"].includes(norm(tokens[k])) && plural;
 }
 
+/** "them", "it": what an indirect question found, acted on by a change joined after it. */
+const BACK_OR_IT = set("them those each all both it");
+
+/**
+ * "Find which flags are dead …", "check whether the cache is stale …": a wh-word right after a verb
+ * of reading (or its particle or person: "work out which", "tell me whether") opens the question
+ * the order asks, not a clause describing a noun ("places where …").
+ */
+function askedOf(tokens: readonly Token[], k: number): boolean {
+	const before = norm(tokens[k - 1]);
+	const ask = ["which", "what", "whether", "where", "how", "when", "who"].includes(norm(tokens[k]));
+	return ask && (readVerb(before) || ["out", "me", "us"].includes(before));
+}
+
 /**
  * "… and eliminate them", "… then tune the thresholds": the index of a verb joined by "and" or
  * "then" after `from` with an object of its own, that is no verb of reading; -1 when there is none.
@@ -44,18 +59,22 @@ function subjectRelative(tokens: readonly Token[], k: number): boolean {
  */
 export function joinedOrder(tokens: readonly Token[], from: number): number {
 	let relative = false;
+	let asked = false;
 	for (let k = from; k + 2 < tokens.length; k++) {
 		// "places where we catch an error and drop it": what a relative or wh-clause says is described,
 		// but for what it found: "the callers that pass user input and sanitize them" acts on the callers.
 		if (RELATIVES.has(norm(tokens[k]))) {
-			if (!subjectRelative(tokens, k)) return -1;
-			relative = true;
+			if (askedOf(tokens, k)) asked = true;
+			else if (!subjectRelative(tokens, k)) return -1;
+			else relative = true;
 			continue;
 		}
 		if (!["and", "then"].includes(norm(tokens[k])) || tokens[k + 1]?.kind !== "word") continue;
 		const w = norm(tokens[k + 1]);
 		if (NOT_VERBS_AFTER_AND.has(w) || readVerb(w) || !OBJECT_START.has(norm(tokens[k + 2]))) continue;
 		if (relative && !BACK_REFERENCES.has(norm(tokens[k + 2]))) continue;
+		// "Find which flags are dead and remove them": a change on what the question found.
+		if (asked && !(CHANGE_VERBS.has(w) && BACK_OR_IT.has(norm(tokens[k + 2])))) continue;
 		// "… and bucket the commits into features": the answer's items arranged.
 		if (!formsAnswer(tokens, k + 1)) return k + 1;
 	}

@@ -89,6 +89,8 @@ export const LOOK_VERBS = set(`
 	classify categorise categorize group sort filter diff time query fetch pull ls cat head tail view print
 	compute calculate translate paraphrase restate quantify validate lint typecheck watch
 	observe monitor sample include number rerun re-run treat regard know hear spend share cast trust
+	ascertain gauge delineate itemise itemize unpick decipher decode detect uncover unearth discover
+	triangulate corroborate substantiate juxtapose
 `);
 
 /**

@@ -2,7 +2,8 @@
  * Two gaps left open after the ninth round's third pass (test/fixtures/briefs/README.md): a value
  * asked for with "give", and an act word inside a noun phrase a preposition opens with no
  * determiner; and a thing given a second object ("give the README a table of contents"), which
- * forked. Each class with near twins that must still block.
+ * forked; a change joined after an indirect question ("find which flags are dead and remove
+ * them"), which forked; and verbs of finding out. Each class with near twins that must still block.
  */
 import { describe, expect, it } from "vitest";
 import { classifyBrief } from "../../src/gate/classify.ts";
@@ -29,6 +30,27 @@ describe("open gaps of the agents' register", () => {
 		forks("Give the new parser a quick look and tell me what worries you.");
 		forks("Give the migration plan a once-over.");
 		forks("Give me a count of the failing jobs.");
+	});
+
+	it("reads a change joined after an indirect question, on what it found, as an order", () => {
+		// Forked before: the question "which flags are dead" carried the change along with it.
+		blocks("Find which flags are dead and remove them.");
+		blocks("Identify which flags are dead and remove them.");
+		blocks("Check which flags are dead and delete them.");
+		blocks("Check whether the cache is stale and clear it.");
+		forks("Find which tests touch the network and list them.");
+		forks("Explain what it does and why it needs a lock.");
+		forks("Look for places where we catch an error and drop it silently.");
+		forks("Find which commits changed the parser and summarise them.");
+	});
+
+	it("reads verbs of finding out as reading", () => {
+		for (const verb of ["Ascertain", "Gauge", "Itemise", "Uncover", "Unearth", "Discover", "Corroborate"]) {
+			forks(`${verb} the retry budget of the three services; report what you find.`);
+		}
+		blocks("Uncover the root cause and fix it.");
+		blocks("Ascertain the retry budget and raise it to five.");
+		blocks("Discover which flags are dead and remove them.");
 	});
 
 	it("reads an act word after a preposition and modifiers, before a plural noun, as part of the noun", () => {
