@@ -13,6 +13,7 @@ import { guessedMust } from "./guesses.ts";
 import { objectOf, pathText } from "./hits.ts";
 import { joinedOrder } from "./joined.ts";
 import { listTail } from "./list-tail.ts";
+import { newFileAt } from "./new-file.ts";
 import { followsFlow, recordsUsed } from "./read-records.ts";
 import {
 	actVerb,
@@ -152,6 +153,7 @@ export function readUnderstanding(c: Clause, first: number): Reading {
 		const inside = ["in", "under"].includes(norm(tokens[i])) && RECORDING_IN.has(verb);
 		const path = tokens[i + 1] && pathText(tokens[i + 1] as Token) !== undefined;
 		if ((into || inside) && path) return no("unread-record", first);
+		if (newFileAt(tokens, i, verb)) return no("unread-record", first);
 	}
 	return ok("understanding");
 }
