@@ -1,3 +1,9 @@
+/**
+ * A hostile child on a private copy (apply on-pass): what it leaves in its copy is read to build the
+ * patch, so it may be built to stall or fool that read. A FIFO, a 1 GB sparse file and a `.git`
+ * hook are never carried to the real root; each is named, the task FAILs, the real root stays as it
+ * was, and the run ends within its budget.
+ */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
