@@ -5,9 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { classifyBrief } from "../../src/gate/classify.ts";
-
-const forks = (brief: string) => expect(classifyBrief(brief).reasons, brief).toEqual([]);
-const blocks = (brief: string) => expect(classifyBrief(brief).route, brief).toBe("task");
+import { blocks, forks } from "./expect-gate.ts";
 
 describe("holdout-agents' classes of false blocks", () => {
 	it("reads listing verbs outside the old vocabulary as listing, unless the list goes to a file", () => {

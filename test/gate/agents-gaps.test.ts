@@ -4,11 +4,8 @@
  * items sorted from an output file, and an order joined after a relative clause that acts on what
  * the clause found.
  */
-import { describe, expect, it } from "vitest";
-import { classifyBrief } from "../../src/gate/classify.ts";
-
-const forks = (brief: string) => expect(classifyBrief(brief).reasons, brief).toEqual([]);
-const blocks = (brief: string) => expect(classifyBrief(brief).route, brief).toBe("task");
+import { describe, it } from "vitest";
+import { blocks, forks } from "./expect-gate.ts";
 
 describe("the ninth round's open gaps, as classes", () => {
 	it("reads an act word qualifying a noun after 'and' as part of the noun", () => {

@@ -5,11 +5,8 @@
  * forked; a change joined after an indirect question ("find which flags are dead and remove
  * them"), which forked; and verbs of finding out. Each class with near twins that must still block.
  */
-import { describe, expect, it } from "vitest";
-import { classifyBrief } from "../../src/gate/classify.ts";
-
-const forks = (brief: string) => expect(classifyBrief(brief).reasons, brief).toEqual([]);
-const blocks = (brief: string) => expect(classifyBrief(brief).route, brief).toBe("task");
+import { describe, it } from "vitest";
+import { blocks, forks } from "./expect-gate.ts";
 
 describe("open gaps of the agents' register", () => {
 	it("reads 'give' with one object, a value of a thing, as asking for the value", () => {

@@ -3,11 +3,8 @@
  * 5): read-only briefs in the agents' register that blocked on the main branch, each with near twins
  * that must still block.
  */
-import { describe, expect, it } from "vitest";
-import { classifyBrief } from "../../src/gate/classify.ts";
-
-const forks = (brief: string) => expect(classifyBrief(brief).reasons, brief).toEqual([]);
-const blocks = (brief: string) => expect(classifyBrief(brief).route, brief).toBe("task");
+import { describe, it } from "vitest";
+import { blocks, forks } from "./expect-gate.ts";
 
 describe("holdout-agents2's classes of false blocks", () => {
 	it("judges an arranging verb by its object, not by the criterion it arranges by", () => {

@@ -3,11 +3,8 @@
  * 6): read-only briefs in the agents' register that blocked on the main branch, each with near twins
  * that must still block.
  */
-import { describe, expect, it } from "vitest";
-import { classifyBrief } from "../../src/gate/classify.ts";
-
-const forks = (brief: string) => expect(classifyBrief(brief).reasons, brief).toEqual([]);
-const blocks = (brief: string) => expect(classifyBrief(brief).route, brief).toBe("task");
+import { describe, it } from "vitest";
+import { blocks, forks } from "./expect-gate.ts";
 
 describe("holdout-agents3's classes of false blocks", () => {
 	it("reads following a flow through the code as reading, and following rules as an order", () => {

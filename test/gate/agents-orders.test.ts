@@ -4,11 +4,8 @@
  * reading, a cleft that names the child's doing, and what code returns. Each with look-alikes
  * that still fork.
  */
-import { describe, expect, it } from "vitest";
-import { classifyBrief } from "../../src/gate/classify.ts";
-
-const forks = (brief: string) => expect(classifyBrief(brief).reasons, brief).toEqual([]);
-const blocks = (brief: string) => expect(classifyBrief(brief).route, brief).toBe("task");
+import { describe, it } from "vitest";
+import { blocks, forks } from "./expect-gate.ts";
 
 describe("orders hidden in the agents' register", () => {
 	it("blocks a second order joined to a verb of reading by 'and', though its verb is unknown", () => {

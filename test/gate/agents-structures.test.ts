@@ -3,11 +3,8 @@
  * bullet briefs, long briefs of context and a deliverable, numbered plans, and briefs from the
  * middle of a task. Each fork blocked on the main branch; each twin still blocks.
  */
-import { describe, expect, it } from "vitest";
-import { classifyBrief } from "../../src/gate/classify.ts";
-
-const forks = (brief: string) => expect(classifyBrief(brief).reasons, brief).toEqual([]);
-const blocks = (brief: string) => expect(classifyBrief(brief).route, brief).toBe("task");
+import { describe, it } from "vitest";
+import { blocks, forks } from "./expect-gate.ts";
 
 describe("batch 4's classes: structures of the agents' register", () => {
 	it("reads an act word after a possessive as a noun, and a writer's act placed in time as no order", () => {

@@ -6,9 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { classifyBrief } from "../../src/gate/classify.ts";
-
-const forks = (brief: string) => expect(classifyBrief(brief).reasons, brief).toEqual([]);
-const blocks = (brief: string) => expect(classifyBrief(brief).route, brief).toBe("task");
+import { blocks, forks } from "./expect-gate.ts";
 
 /** A class: its forks (blocked on the main branch before the round, but for a few look-alikes that guard a twin's rule) and its twins, which block. */
 const CLASSES: Array<{ name: string; fork: string[]; task: string[] }> = [

@@ -3,11 +3,8 @@
  * must send to a task; a file read where the findings are ("look for secrets in a config file"),
  * and the answer's own shape, still fork.
  */
-import { describe, expect, it } from "vitest";
-import { classifyBrief } from "../../src/gate/classify.ts";
-
-const forks = (brief: string) => expect(classifyBrief(brief).reasons, brief).toEqual([]);
-const blocks = (brief: string) => expect(classifyBrief(brief).route, brief).toBe("task");
+import { describe, it } from "vitest";
+import { blocks, forks } from "./expect-gate.ts";
 
 describe("findings kept in an unnamed file", () => {
 	it("block when the file is new, or the findings go into or to it", () => {
