@@ -32,6 +32,8 @@ export const HELD_OUT_WRITTEN = [
 	"heldout-polite11",
 	"heldout-polite12",
 	"heldout-agents4",
+	"heldout-polite13",
+	"heldout-agents5",
 ] as const;
 
 /** Each corpus file by name (without .jsonl), in name order. */
