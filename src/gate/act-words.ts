@@ -94,6 +94,7 @@ export const IDLE_MARKERS = phrases(`
 	no hurry
 	no worries
 	no idea
+	no time
 	no doubt
 	no matter
 	no need to be

@@ -107,7 +107,9 @@ function modified(tokens: readonly Token[], i: number): boolean {
 	let plain = true;
 	for (let k = i - 1; k >= Math.max(0, i - 2); k--) {
 		const w = norm(tokens[k]);
-		plain &&= modifier(w);
+		// "the README rewrite", "the `auth` refactor", "the Postgres upgrade": a name qualifies the noun.
+		const name = tokens[k]?.kind === "code" || tokens[k]?.kind === "path" || /^\p{Lu}/u.test(tokens[k]?.text ?? "");
+		plain &&= modifier(w) || name;
 		if (!plain && !participle(w)) return false;
 		if (plain && DETERMINERS.has(norm(tokens[k - 1]))) return true;
 		// "Look for hard-coded retry loops": after a preposition, modifiers and a plural noun make a noun phrase.

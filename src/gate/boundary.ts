@@ -9,6 +9,7 @@
  */
 import { longestAt } from "./clauses.ts";
 import { embedded, type Hit, hit, isWord, pathHits, quoteEnd } from "./hits.ts";
+import { verbIdiomAt } from "./idioms.ts";
 import type { Clause, Token } from "./types.ts";
 import { changeForm } from "./verbs.ts";
 
@@ -87,7 +88,9 @@ function permitted(tokens: readonly Token[], head: number): Hit[] {
 		const t = tokens[i] as Token;
 		const n = embedded(tokens, head, i) ? 0 : longestAt(tokens, i, PERMITS);
 		const verb = tokens[i + n];
-		if (n > 0 && verb?.kind === "word" && (changeForm(verb.norm) || verb.norm === "touch")) {
+		// "feel free to push back on my assumptions": an idiom of a change verb permits no change.
+		const idiom = n > 0 && verbIdiomAt(tokens, i + n) > 0;
+		if (n > 0 && !idiom && verb?.kind === "word" && (changeForm(verb.norm) || verb.norm === "touch")) {
 			// "you don't have permission to change …", "you have not the permission to …": a permission denied forbids.
 			const denied = tokens.slice(Math.max(0, i - 4), i).some((b) => DENIALS.has(b.norm));
 			if (denied) return [hit("prohibition", "permission-denied", t, quoteEnd(tokens, i + n, 3))];

@@ -191,6 +191,19 @@ function runs(tokens: readonly Token[], i: number): boolean {
 /** Verbs that, with a particle, make prose of a prose object: "pull together", "write up", "jot down". */
 const PROSE_MAKERS_PHRASAL = new Set(["pull", "put", "write", "jot", "draw", "knock", "whip"]);
 
+/** "see it through", "see the API versioning work through": "through" closing the object, before any punctuation. */
+function seenThrough(tokens: readonly Token[], head: number): boolean {
+	// "see if the request goes through", "see how far it gets through": what is seen, not work finished.
+	if (isWord(tokens, head + 1, SEEN_ASKED)) return false;
+	for (let k = head + 2; k < Math.min(tokens.length, head + 8); k++) {
+		const t = tokens[k] as Token;
+		if (t.kind === "punct") return false;
+		if (t.norm === "through") return true;
+	}
+	return false;
+}
+const SEEN_ASKED = new Set(["if", "whether", "how", "what", "why", "where", "which", "who", "when"]);
+
 /** The head of a directive, when it orders a change. */
 function headOrder(c: Clause): Hit[] {
 	const { tokens, head } = c;
@@ -227,7 +240,7 @@ function headOrder(c: Clause): Hit[] {
 	if (placed.length > 0) return placed;
 	if (!imperativeVerb(v) && unknownVerb(tokens, head)) return [order(tokens, head, "unknown-verb")];
 	// "see it through", "see the migration through": finish work in flight.
-	if (v === "see" && tokens.slice(head + 2, head + 5).some((x) => x.norm === "through") && !c.sentence.question) {
+	if (v === "see" && seenThrough(tokens, head) && !c.sentence.question) {
 		return [order(tokens, head, "continue-work")];
 	}
 	const whole = c.closer === "" || c.closer === "." || c.closer === ",";

@@ -36,6 +36,7 @@ import { sentenceHits } from "./backstop.ts";
 import { boundaryHits, targetHits } from "./boundary.ts";
 import { blockHit, changeHits, runsNextBlock } from "./changes.ts";
 import { clauses } from "./clauses.ts";
+import { childAddressed } from "./delegates.ts";
 import { desireHits } from "./desires.ts";
 import type { Hit } from "./hits.ts";
 import { impliedHits, impliedSentenceHits } from "./implied.ts";
@@ -91,13 +92,16 @@ function clauseHits(c: Clause, previous: Clause | undefined): Hit[] {
 	];
 }
 
+/** The brief's sentences, with the child named in the third person read as addressed (delegates.ts). */
+const briefSentences = (brief: string): Sentence[] => sentences(childAddressed(brief, scan(brief, dataRegions(brief))));
+
 /**
  * Every hit in the brief, clause by clause, plus wishes stated across a sentence's clauses and
  * fenced blocks introduced by "run this:". A suggestion the brief goes on to ask about ("why not
  * X? What would break?") is a question, and orders nothing.
  */
 export function briefHits(brief: string): Hit[] {
-	const all = sentences(scan(brief, dataRegions(brief)));
+	const all = briefSentences(brief);
 	const lists = all.map((s) => joinAsides(clauses(s)));
 	const hits: Hit[] = [];
 	const planned = plansAskedAbout(lists);
@@ -130,7 +134,7 @@ export function briefHits(brief: string): Hit[] {
 
 /** The brief's clauses, sentence by sentence, without the suggestions it goes on to ask about. */
 function readClauses(brief: string): Clause[][] {
-	const all = sentences(scan(brief, dataRegions(brief)));
+	const all = briefSentences(brief);
 	const lists = all.map((s) => joinAsides(clauses(s)));
 	const planned = plansAskedAbout(lists);
 	return lists.map((list, s) => {

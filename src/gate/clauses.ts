@@ -241,6 +241,8 @@ function splitsAt(tokens: readonly Token[], i: number, current: readonly Token[]
 	const negation = longestAt(tokens, i + 1, NEGATIONS) > 0 && next.norm !== "no" && next.norm !== "not";
 	const acted = actedOn(tokens, i + 1, OBJECT_STARTS);
 	if (!negation && ((!imperativeVerb(next.norm) && !acted) || nounUse(tokens, i + 1))) return false;
+	// "how our Python and Go clients differ": a capital inside a sentence names a thing ("Go", "Make", "Rust").
+	if (!negation && /^\p{Lu}/u.test(next.text)) return false;
 	const { head, addressed } = findHead(current);
 	const probe: Sentence = { tokens: [], question: false, fence: false };
 	const mood = moodOf(current, head, addressed, probe, false);
@@ -294,6 +296,7 @@ export function clauses(sentence: Sentence): Clause[] {
  */
 function markQuestion(list: Clause[], sentence: Sentence): Clause[] {
 	if (!sentence.question) return list;
-	const first = list.findIndex((c) => c.mood === "question");
+	// "Without touching the store, can you walk me through it?": an order asked is where the question starts too.
+	const first = list.findIndex((c) => c.mood === "question" || (c.mood === "directive" && c.addressed));
 	return list.map((c, k) => ({ ...c, inQuestion: c.mood !== "directive" && (first === -1 || k >= first) }));
 }

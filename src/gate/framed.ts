@@ -88,8 +88,22 @@ function givesToThing(tokens: readonly Token[], i: number): boolean {
 export function gives(tokens: readonly Token[], i: number): boolean {
 	const next = tokens[i + 1];
 	if (!next || next.kind === "number" || GIVE_PROSE.has(next.norm) || givesValue(tokens, i)) return false;
+	if (lookGiven(tokens, i)) return false;
 	if (givesToThing(tokens, i)) return true;
 	return !tokens.slice(i + 1, i + 9).some((t) => PROSE_OBJECTS.has(t.norm));
+}
+
+/** "Give the Kotlin coroutine code in the sync module a review": however long the thing, it is given a look. */
+function lookGiven(tokens: readonly Token[], i: number): boolean {
+	let looked = false;
+	for (let k = i + 2; k < tokens.length && tokens[k]?.kind !== "punct"; k++) {
+		const t = tokens[k] as Token;
+		if (t.norm !== "a" && t.norm !== "an") continue;
+		// "… a quick look and a timeout": a second thing given as well is given to the code.
+		if (!tokens.slice(k + 1, k + 4).some((w) => LOOKS.has(w.norm))) return false;
+		looked = true;
+	}
+	return looked;
 }
 
 /**

@@ -135,7 +135,7 @@ export function objectOf(tokens: readonly Token[], i: number, prefer: "prose" | 
 		if (t.kind === "punct") break;
 		// "a plan for splitting X into Y", "a timeline of the changes to X": the place is the gerund's or the change's.
 		if (GOVERNS.has(t.norm) && k > i + 1) break;
-		if (!["to", "into", "in", "under"].includes(t.norm)) continue;
+		if (!["to", "into", "in", "under", "at"].includes(t.norm)) continue;
 		const target = tokens.slice(k + 1, k + 4);
 		// After a wh-clause ("sketch how you would split it into packages") only a file is where the prose goes.
 		const thing = (x: Token) => !told && CODE_OBJECTS.has(x.norm) && !PROSE_OBJECTS.has(x.norm);
@@ -157,6 +157,9 @@ export function objectOf(tokens: readonly Token[], i: number, prefer: "prose" | 
 		if (prose && code) return prefer;
 		// "a commit message", "the test plan": the last noun names the thing.
 		if (code && isWord(tokens, k + 1, COMPOUND_PROSE)) return "prose";
+		// "a comparison script", "a summary file": the last noun names the thing here too.
+		const next = tokens[k + 1];
+		if (prose && next?.kind === "word" && CODE_OBJECTS.has(next.norm) && !PROSE_OBJECTS.has(next.norm)) return "code";
 		if (prose) return "prose";
 		if (code) return "code";
 	}

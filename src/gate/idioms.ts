@@ -45,6 +45,9 @@ export const NEGATION_IDIOMS: ReadonlyArray<readonly string[]> = phrases(`
 	overcomplicate
 	go down that road
 	get lost
+	have time
+	have the time
+	have much time
 `);
 
 /** Idioms of change verbs: "push back" and "update me" change no file. */

@@ -9,6 +9,7 @@ import { longestAt } from "./clauses.ts";
 import { embeddedAt, norm } from "./described.ts";
 import { doubtedState } from "./doubted.ts";
 import { guessedMust } from "./guesses.ts";
+import { NEGATION_IDIOMS } from "./idioms.ts";
 import {
 	actVerb,
 	answerPhrase,
@@ -33,7 +34,7 @@ import {
 import { wishedTold } from "./told-wishes.ts";
 import type { Clause, Token } from "./types.ts";
 import { IDLE_AFTER_YOU, RULE_STATES, WISH_PHRASES, WISH_WORDS, YOU_MODALS } from "./wish-words.ts";
-import { set } from "./words.ts";
+import { phrases, set } from "./words.ts";
 /** Words between a wish and the verb or answer it wants: "I'd like | to be able to | know …". */
 export const BEFORE_ANSWER = set(`
 	to like love be able for a an the your some short quick clear second brief good great nice helpful
@@ -63,6 +64,18 @@ export function changeAfter(tokens: readonly Token[], from: number): boolean {
 	return false;
 }
 
+const ANSWER_DETERMINERS = set("a an the your some any one another");
+
+/**
+ * A word qualifying the answer wished for, inside its noun phrase: "a frank review", "an outside
+ * take", "a blunt, honest read". Never a verb or a word of change ("a new endpoint" is wished built).
+ */
+function qualifies(tokens: readonly Token[], k: number, inPhrase: boolean): boolean {
+	const w = norm(tokens[k]);
+	if (tokens[k]?.kind !== "word" || actVerb(w) || CHANGE_WORDS.has(w) || w === "new") return false;
+	return inPhrase || ANSWER_DETERMINERS.has(norm(tokens[k - 1]));
+}
+
 /** A wish at `i` that wants an answer: "I'd like to know …", "I'd appreciate your view on …". */
 export function wantsAnswer(tokens: readonly Token[], i: number): boolean {
 	// "The login page ought to remember the last user": a thing's duty, not the writer's wish to know.
@@ -70,12 +83,15 @@ export function wantsAnswer(tokens: readonly Token[], i: number): boolean {
 	// "I want the breaking changes called out first": the answer's items, told.
 	if (wishedTold(tokens, i)) return true;
 	const end = Math.min(tokens.length, i + 8);
+	let modifiers = 0;
 	for (let k = i + 1; k < end; k++) {
 		const w = norm(tokens[k]);
 		const after = ["to", "be", "you", "i", "we", "that", "not"].includes(norm(tokens[k - 1]));
 		const knowing = KNOW.has(w) && (w !== "get" || GOT_KNOWN.has(norm(tokens[k + 1])));
 		if (knowing || ANSWER_NOUNS.has(w) || (readVerb(w) && after)) return !changeAfter(tokens, k + 1);
-		if (!BEFORE_ANSWER.has(w)) break;
+		// "I want a frank review", "a fork's blunt, no-nonsense take": up to two words qualify the answer wished for.
+		if (BEFORE_ANSWER.has(w) && modifiers === 0) continue;
+		if (!qualifies(tokens, k, modifiers > 0) || ++modifiers > 2) break;
 	}
 	// "I'd like the trade-offs to be explained …": a thing wished explained.
 	for (let k = i + 1; k < end; k++) {
@@ -175,10 +191,27 @@ export function wishAt(c: Clause, i: number): string {
 	return "";
 }
 
+const WRITER = set("me us");
+/** Caps stated without a verb: "at most", "no more than", "three bullets tops". */
+const CAPS = phrases(`
+	at most
+	no more than
+	not more than
+	no longer than
+	or fewer
+	or less
+	tops
+	max
+	maximum
+`);
+const NEGATING = set("don't dont never not no");
+
 /** A statement: context, unless it states a wish, a need, a rule, or what the child is to do. */
 export function readStatement(c: Clause): Reading {
 	let asks = false;
 	for (let i = 0; i < c.tokens.length; i++) {
+		// "I don't have time to wade through it": a negated idiom takes the rest of its clause.
+		if (NEGATING.has(norm(c.tokens[i])) && longestAt(c.tokens, i + 1, NEGATION_IDIOMS) > 0) break;
 		if (idiomAt(c.tokens, i)) continue;
 		// "What I'd like is for the guide to …": a wish put first, not a part asked about.
 		const rest = c.tokens.slice(i + 1).map(norm);
@@ -191,7 +224,10 @@ export function readStatement(c: Clause): Reading {
 		const rule = wishAt(c, i);
 		// "A two-line summary of each package would be perfect": a wish whose subject is an answer.
 		const praised = rule === "unread-wish" && answerPhrase({ ...c, tokens: c.tokens.slice(0, i) });
-		if (rule === "answer" || (praised && words({ ...c, tokens: c.tokens.slice(i) }).length <= 4)) asks = true;
+		// "A rundown would help me write the release email": the answer helps the writer do their own part.
+		const helpsWriter = ["help", "helps"].includes(norm(c.tokens[i + 1])) && WRITER.has(norm(c.tokens[i + 2]));
+		if (rule === "answer" || (praised && (words({ ...c, tokens: c.tokens.slice(i) }).length <= 4 || helpsWriter)))
+			asks = true;
 		else if (rule !== "") return no(rule, i);
 	}
 	return ok(asks ? "answer" : "context");
@@ -219,6 +255,9 @@ const phrasalOrder = (c: Clause) => {
 /** A fragment: a label or a noun phrase ("Quick one:", "A summary, please"); not "fixtures off limits". */
 export function readFragment(c: Clause): Reading {
 	if (phrasalOrder(c)) return no("unread-order", 0);
+	// "Three bullets at most, please", "max two paragraphs": a cap with no verb is a limit on the answer.
+	const cap = c.tokens.findIndex((_, i) => longestAt(c.tokens, i, CAPS) > 0);
+	if (cap >= 0) return no("unread-limit", cap);
 	const reading = readStatement(c);
 	if (!reading.readOnly || reading.as === "answer") return reading;
 	return answerPhrase(c) ? ok("answer") : reading;

@@ -95,11 +95,18 @@ const QUOTE_MARKS = new Set(['"', "“", "”", "‘", "’", "'", "«", "»"]);
 const LIST_MARKER = /[ \t]*(?:[-*+•]|\d{1,3}[.)]|[a-z][.)]|#{1,6}|>)[ \t]+/y;
 
 /** Chat spellings, read as the words they stand for: "can u pls fix it". */
-const CHAT: Readonly<Record<string, string>> = { u: "you", ur: "your", pls: "please", plz: "please", plse: "please" };
+const CHAT: ReadonlyMap<string, string> = new Map([
+	["u", "you"],
+	["ur", "your"],
+	["pls", "please"],
+	["plz", "please"],
+	["plse", "please"],
+]);
 
 function token(kind: Token["kind"], text: string, start: number): Token {
 	const norm = normalise(text);
-	return { kind, text, norm: (kind === "word" && CHAT[norm]) || norm, start, end: start + text.length };
+	// A map, not an object: "constructor" or "toString" in a brief must not read as a property of Object.
+	return { kind, text, norm: (kind === "word" && CHAT.get(norm)) || norm, start, end: start + text.length };
 }
 
 function regionToken(region: DataRegion, text: string): Token {

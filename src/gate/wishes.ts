@@ -251,6 +251,16 @@ function clauseFrame(c: Clause): { at: number; end: number; polarity: Polarity }
 	return undefined;
 }
 
+/** Verbs of coming to know, and the words that embed what is to be known. */
+const KNOWING = set("know understand learn see hear");
+const ASKED = set("why how whether if what which where when who");
+
+/** "I want to know why the fields never line up": a wish to know, whose "never" is in what is asked. */
+const wishedToKnow = (tokens: readonly Token[]) => {
+	const at = isWord(tokens, 0, ["to"]) ? 1 : 0;
+	return isWord(tokens, at, KNOWING) && isWord(tokens, at + 1, ASKED);
+};
+
 /** Prohibitions stated as wishes in a sentence's clauses. */
 export function wishHits(list: readonly Clause[]): Hit[] {
 	for (let k = 0; k < list.length; k++) {
@@ -258,6 +268,7 @@ export function wishHits(list: readonly Clause[]): Hit[] {
 		const frame = clauseFrame(c);
 		if (!frame) continue;
 		const tokens = governed(list, k, frame.end);
+		if (frame.polarity === "wish" && wishedToKnow(tokens)) continue;
 		for (let i = 0; i < tokens.length; i++) {
 			const t = tokens[i] as Token;
 			const change = t.kind === "word" && changeForm(t.norm);
