@@ -75,7 +75,10 @@ export const ANSWERS = set("answer reply response summary write-up report messag
 export const CONTRASTED = set("a an the for in at on my your our this that any");
 
 /** Verbs that, after a negative subject, describe what happened: "no changes were made". */
-export const DESCRIBED_AFTER_NEGATIVE = set("were was had did got has have is are");
+/** What follows a negative subject that is described: "no changes were made", "with no rationale given". */
+export const DESCRIBED_AFTER_NEGATIVE = set(
+	"were was had did got has have is are given provided stated offered attached documented recorded shown",
+);
 
 /** Act verbs that run the command after them: only a changing command (commands.ts) is an act. */
 export const RUNS = set("run running execute executing rerun re-run");

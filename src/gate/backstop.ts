@@ -30,6 +30,7 @@ import { NEGATION_IDIOMS, verbIdiomAt } from "./idioms.ts";
 import { listTail } from "./list-tail.ts";
 import { answerItem, choiceLabelled } from "./listed.ts";
 import { madeInAnswer } from "./modelled.ts";
+import { describedAct } from "./noun-acts.ts";
 import { permittedCheck } from "./permitted.ts";
 import { pastCounterfactual, stillPossible } from "./questions.ts";
 import { FINDING, withoutDescribes } from "./read-orders.ts";
@@ -194,7 +195,7 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 	if (mightDo(c.tokens, i)) return undefined;
 	// "…, including the ones only reachable via thrown errors": a preposition that widens the items.
 	if (w === "including") return undefined;
-	if (!actForm(w) || nounUse(c.tokens, i) || readingCommand(c.tokens, i)) return undefined;
+	if (!actForm(w) || nounUse(c.tokens, i) || readingCommand(c.tokens, i) || describedAct(c, i)) return undefined;
 	// "Something must be deleting the temp files": the guess's own verb, what the writer believes happens.
 	if (guessedMust(c.tokens, i - 2) && norm(c.tokens[i - 1]) === "be") return undefined;
 	// "make sure …" frames what follows; "write a summary" makes prose, which is an answer.

@@ -298,5 +298,18 @@ function markQuestion(list: Clause[], sentence: Sentence): Clause[] {
 	if (!sentence.question) return list;
 	// "Without touching the store, can you walk me through it?": an order asked is where the question starts too.
 	const first = list.findIndex((c) => c.mood === "question" || (c.mood === "directive" && c.addressed));
-	return list.map((c, k) => ({ ...c, inQuestion: c.mood !== "directive" && (first === -1 || k >= first) }));
+	return list.map((c, k) => {
+		// "Which checks are too loose — nulls in `id`, negative `qty`?": a word the gate does not know,
+		// heading an item after the question has begun, is a part of what is asked, not an order.
+		const item = k > 0 && k > first && first >= 0 && guessedOrder(c);
+		const mood = item ? "fragment" : c.mood;
+		return { ...c, mood, inQuestion: mood !== "directive" && (first === -1 || k >= first) };
+	});
+}
+
+/** A clause read as an order only because an unknown word heads an object ("Tweak the …"). */
+function guessedOrder(c: Clause): boolean {
+	const t = c.tokens[c.head];
+	if (c.mood !== "directive" || c.addressed || t?.kind !== "word") return false;
+	return !imperativeVerb(t.norm) && longestAt(c.tokens, c.head, NEGATIONS) === 0 && t.norm !== "only";
 }

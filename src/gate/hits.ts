@@ -2,6 +2,7 @@
  * What a rule returns (a hit: which tokens tripped it) and the small readers rules share: the
  * paths a clause names, and what a verb's object is.
  */
+import { ANSWER_NOUNS } from "./allow-words.ts";
 import { isPath } from "./tokens.ts";
 import type { PathSense, ReasonKind, Token } from "./types.ts";
 import { CODE_OBJECTS, PROSE_OBJECTS } from "./verbs.ts";
@@ -172,3 +173,35 @@ export const isWord = (tokens: readonly Token[], i: number, words: ReadonlySet<s
 	if (t?.kind !== "word") return false;
 	return words instanceof Set ? words.has(t.norm) : (words as readonly string[]).includes(t.norm);
 };
+
+const PHRASE_ENDS = new Set(["of", "from", "for", "behind", "on", "about", "in", "and", "with", "as", "that"]);
+const NAMING = new Set(["the", "a", "an", "your", "its", "their", "this", "that"]);
+
+/**
+ * "Reconstruct the reasoning from …", "Distil the argument": an unknown verb whose object, right
+ * after its determiner (and a word qualifying it), is a piece of prose, makes prose; "Frobnicate the
+ * config" still reads as a change.
+ */
+export function proseNamed(tokens: readonly Token[], head: number): boolean {
+	if (!isWord(tokens, head + 1, NAMING)) return false;
+	const prose = (k: number) =>
+		(isWord(tokens, k, PROSE_OBJECTS) || isWord(tokens, k, ANSWER_NOUNS)) && !isWord(tokens, k, CODE_OBJECTS);
+	// "the review comments" names comments: the prose noun must end its noun phrase.
+	const next = tokens[head + 3];
+	const ends = next === undefined || next.kind !== "word" || PHRASE_ENDS.has(next.norm);
+	return prose(head + 2) && ends && !placedInFile(tokens, head + 3);
+}
+
+/**
+ * Whether the words from `from` place the thing in a file: "… into unused.txt", "… in README.md";
+ * not where a source was named first ("… from the codegen setup in `tools/codegen/`").
+ */
+function placedInFile(tokens: readonly Token[], from: number): boolean {
+	for (let k = from; k < tokens.length; k++) {
+		const t = tokens[k] as Token;
+		if (t.kind === "punct" || isWord(tokens, k, ["from", "behind", "across"])) return false;
+		const place = isWord(tokens, k, ["to", "into", "onto", "in", "under", "at"]);
+		if (place && tokens.slice(k + 1, k + 4).some((x) => pathText(x) !== undefined || x.kind === "code")) return true;
+	}
+	return false;
+}

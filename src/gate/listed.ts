@@ -18,11 +18,14 @@ import { set } from "./words.ts";
 /** Words that open an object, after which the word before is a verb again: "backfill the tests". */
 const OBJECT_START = set("the a an each every all it them this that these those its their our your my any some");
 
+const LEADS_LIST = new Set([":", "—", "–", "--"]);
+
 /** Whether the sentence of `c`, before a colon that precedes `c`, asks for an answer, and lists after it. */
 function answerLead(c: Clause): boolean {
 	const all = c.sentence.tokens;
 	const start = all.indexOf(c.tokens[0] as Token);
-	const colon = all.findLastIndex((t, k) => k < start && t.text === ":");
+	// "… describe the pipeline end to end — source files, plugins, …": a dash leads a list as a colon does.
+	const colon = all.findLastIndex((t, k) => k < start && LEADS_LIST.has(t.text));
 	if (colon < 0 || !all.slice(colon + 1).some((t) => t.text === ",")) return false;
 	const lead: Token[] = all.slice(0, colon);
 	const head = lead.findIndex((t) => t.kind === "word" && t.norm !== "please");
@@ -46,7 +49,8 @@ export function answerItem(c: Clause, at = c.head): boolean {
 export function namedInBrackets(c: Clause): boolean {
 	const all = c.sentence.tokens;
 	const start = all.indexOf(c.tokens[0] as Token);
-	if (all[start - 1]?.text !== "(" || c.closer !== ")") return false;
+	// "(branch `feat/x`, files under `gateway/`)": the first of several names in brackets too.
+	if (all[start - 1]?.text !== "(" || (c.closer !== ")" && c.closer !== ",")) return false;
 	const named = c.tokens.some((t) => t.kind === "code" || t.kind === "path");
 	// "feat/idempotency-keys": a word joined to the path after it is part of the name.
 	const joined = (k: number) => c.tokens[k + 1]?.start === c.tokens[k]?.end;

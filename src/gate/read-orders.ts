@@ -10,7 +10,7 @@ import { longestAt } from "./clauses.ts";
 import { embeddedAt, norm } from "./described.ts";
 import { groundsAnswer } from "./grounded.ts";
 import { guessedMust } from "./guesses.ts";
-import { objectOf, pathText } from "./hits.ts";
+import { objectOf, pathText, proseNamed } from "./hits.ts";
 import { joinedOrder } from "./joined.ts";
 import { listTail } from "./list-tail.ts";
 import { newFileAt } from "./new-file.ts";
@@ -38,7 +38,7 @@ import {
 import { restatesForReader, sparesAnswer } from "./relief.ts";
 import { toldAfterAside } from "./told.ts";
 import type { Clause, Token } from "./types.ts";
-import { changeGerund, WORK_NOUNS } from "./verbs.ts";
+import { changeGerund, imperativeVerb, WORK_NOUNS } from "./verbs.ts";
 import { IDLE_AFTER_YOU, READ_LIMITS, RECORDING, RECORDING_IN, RULE_STATES, YOU_MODALS } from "./wish-words.ts";
 import { phrases, set } from "./words.ts";
 /** "use X to tell me …", "run the suite to find out …": an order whose purpose, before any act, is to answer. */
@@ -74,6 +74,9 @@ export function readOrder(c: Clause): Reading {
 	if (norm(tokens[head]) === "if") return readCondition(c);
 	// "Draft a commit message", "slap together a quick summary": prose is an answer.
 	if (PROSE_MAKERS.has(norm(tokens[head])) && objectOf(tokens, head, "code") === "prose") return ok("answer");
+	// "Reconstruct the reasoning from …": a verb the gate does not know, making a piece of prose.
+	if (!imperativeVerb(norm(tokens[head])) && !actVerb(norm(tokens[head])) && proseNamed(tokens, head))
+		return ok("answer");
 	// "Can you reconstruct, from the git history, why …?": the wh-clause after the aside is what is told.
 	if (toldAfterAside(c)) return ok("answer");
 	// "No changes were made to the lockfile": a negative subject described, not a rule.

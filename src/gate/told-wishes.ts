@@ -13,6 +13,7 @@ import { set } from "./words.ts";
 const TOLD = set(`
 	listed ranked sorted grouped ordered mentioned named highlighted flagged quoted summarised summarized
 	explained described noted covered separated marked numbered labelled labeled tagged bolded
+	surfaced identified cited attributed shown compared
 `);
 /** Of telling, with a particle: "called out", "spelled out", "laid out", "pointed out". */
 const TOLD_WITH_PARTICLE = set("called spelled spelt laid pointed singled set");

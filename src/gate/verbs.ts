@@ -150,7 +150,7 @@ export const NOT_VERB_FORM =
 	/ly$|'s$|s'$|ing$|[^e]ed$|(?:[^aeiosu]|e)s$|^(?:taken|written|given|seen|done|gone|known|shown|drawn|driven|chosen|broken|spoken|forgotten|hidden|thrown|grown|frozen|stolen)$/;
 
 export const NOT_VERBS = set(`
-	without with for from in on at by about across after against along among around before behind below
+	without with for from in on at by about versus vs across after against along among around before behind below
 	beneath beside besides between beyond despite during except inside into like near of off onto outside
 	over past per regarding through throughout to toward towards under unlike until up upon via within
 	apart aside above re earlier yesterday today tonight tomorrow sometimes often always usually here thanks

@@ -93,6 +93,10 @@ export const READ_LIMITS = phrases(`
 	nothing but
 	nothing outside
 	nothing beyond
+	nothing under
+	nothing inside
+	nothing within
+	but nothing
 	no writes
 	no edits
 	no changes

@@ -84,3 +84,65 @@ describe("read-only briefs the gate blocked", () => {
 		blocks("Is it worth it? You're free to push the branch.");
 	});
 });
+
+describe("the agents' register: act words that name or describe", () => {
+	it("forks an act word that names a thing's kind, describes a noun, or is a gerund subject", () => {
+		// Each blocked: "commit", "touching", "Building", "bumping" read as orders.
+		forks("Security review of commit `a3f9c21`, which touches `infra/modules/storage/`. Return: findings.");
+		forks("TL;DR of the three open PRs touching `pkg/scheduler/`, please — what each one does.");
+		forks("Building the `ffi-bridge` crate for arm64 fails at link time. Have a look at `build.rs` and work out why.");
+		forks(
+			"Over the last hour the user and I tried three things: bumping the timeout, pinning `websockets==11.0`, and running with `-p no:randomly`. None worked. Summarise what each attempt tells us.",
+		);
+		forks(
+			"Give me a summary of how checkpoints are saved: what state is included and what is missing for an exact resume.",
+		);
+		// The same words as orders.
+		blocks("Commit `a3f9c21` and tell me the hash.");
+		blocks("Consolidating the three date helpers into one is what I'm after.");
+		blocks("Build the `ffi-bridge` crate for arm64 and tell me whether it links.");
+	});
+
+	it("forks a list item or a name where an unknown word heads it", () => {
+		forks("Which checks are too loose to have caught the bad rows — nulls in `customer_id`, negative `quantity`?");
+		forks("Look around `docs/` and describe the pipeline end to end — source files, plugins, where the output lands.");
+		forks(
+			"Review the diff in PR #1187 (branch `feat/rate-limit-v2`, files under `gateway/ratelimit/`). Report findings.",
+		);
+		forks("Weigh in on whether `LayoutBuilder` is right for the settings page versus `MediaQuery`.");
+		forks(
+			"Why does AGENTS.md say never to regenerate it by hand? Reconstruct the reasoning from the setup in `tools/codegen/`.",
+		);
+		blocks("Review the diff (and patch `gateway/x.ts`, please).");
+		blocks("Frobnicate the config in `tools/codegen/`.");
+		blocks("Dump the list of unused exports into unused.txt.");
+	});
+
+	it("forks what was done and described, not wished", () => {
+		forks("Is the workspace split right? The user has applied to the wrong workspace twice this quarter.");
+		forks(
+			'`docs/CONTRIBUTING.md` says "Avoid default exports." with no rationale given. Explain what default exports would break here.',
+		);
+		forks(
+			"Summarise the open questions in the RFC. The user wants the contentious points surfaced, with who raised each.",
+		);
+		blocks("The fixtures have to be regenerated.");
+		blocks("No tests given. Write them.");
+	});
+});
+
+describe("the agents' register: needs and limits it let through", () => {
+	it("blocks a need placed in a file", () => {
+		blocks(
+			"That is the missing piece — `DisableAnimationsRule.kt` needs wiring into `PaymentSheetTest`. Are there others?",
+		);
+		blocks("A redirect entry in `mkdocs.yml` is required. Are there other renamed pages?");
+		forks("Why is a redirect entry in `mkdocs.yml` required?");
+		forks("Auth is required for this endpoint in `api/x.ts`; how is it enforced?");
+		forks("The doc needs checking in `docs/a.md`. What does it say?");
+	});
+
+	it("blocks a read limited by 'but nothing under'", () => {
+		blocks("Check the `.frag` files in `shaders/` but nothing under `shaders/third_party/`. List file:line.");
+	});
+});

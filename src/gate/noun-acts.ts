@@ -1,0 +1,92 @@
+/**
+ * Act words that name or describe rather than order, by where they stand in their clause — the
+ * shapes a parent agent's context paragraphs are full of:
+ *
+ * - a thing named by its kind before its name: "a security review of commit `a3f9c21`", "since
+ *   release 2.3";
+ * - a participle describing the noun before it: "the three open PRs touching `pkg/scheduler/`",
+ *   "the tests calling `parse`";
+ * - a gerund that is its clause's subject: "Building the crate for arm64 fails at link time";
+ * - items listed after a statement's colon: "we tried three things: bumping the timeout, pinning
+ *   `websockets`, …";
+ * - an act named as a noun at the end of a phrase: "what's missing for an exact resume.".
+ *
+ * Each is read by position only, so an order in the same words still reads as one: "Commit
+ * `a3f9c21`", "Touch `pkg/scheduler/`", "Build the crate". Pure.
+ */
+import { norm } from "./described.ts";
+import type { Clause, Token } from "./types.ts";
+import { imperativeVerb } from "./verbs.ts";
+import { set } from "./words.ts";
+
+const PREPOSITIONS = set("of in since from at by for on after before against");
+/** Plurals that are no nouns: "is", "this", "us", "always". */
+const NOT_PLURAL = set("is was has does this its us as yes thus plus always perhaps sometimes its ours yours");
+/** Finite verbs a gerund subject goes on with: "Building the crate fails". */
+const FINITE = set(`
+	fails failed breaks broke takes took hangs hung crashes crashed errors errored throws threw produces
+	produced returns returned causes caused leads led results resulted times timed triggers triggered
+`);
+const NAMING_DETERMINERS = set("a an the");
+const AFTER_NOUN = set("of for in on with to from at by");
+
+const isName = (t: Token | undefined) =>
+	t !== undefined && (t.kind === "code" || t.kind === "path" || t.kind === "number");
+
+/** "a security review of commit `a3f9c21`": an act word between a preposition and a name is the name's kind. */
+const kindOfName = (tokens: readonly Token[], i: number) =>
+	PREPOSITIONS.has(norm(tokens[i - 1])) && isName(tokens[i + 1]);
+
+/** "the PRs touching `pkg/scheduler/`": an -ing form right after a plural noun describes it. */
+function describesNoun(tokens: readonly Token[], i: number): boolean {
+	const before = tokens[i - 1];
+	if (!norm(tokens[i]).endsWith("ing") || before?.kind !== "word") return false;
+	const plural = /[^s']s$/.test(before.norm) && before.norm.length > 3 && !NOT_PLURAL.has(before.norm);
+	return plural || /^[A-Z]{2,}s$/.test(before.text);
+}
+
+/** The first word of a clause past a joining "and", "or", "then". */
+const firstWord = (c: Clause) => c.tokens.findIndex((t) => t.kind === "word" && !JOINS.has(t.norm));
+const JOINS = set("and or then also");
+
+/**
+ * "Building the crate for arm64 fails at link time": a gerund heading its clause, and a verb of
+ * what happened after it. Not "… is what I'm after", where the gerund is the wish.
+ */
+function gerundSubject(c: Clause, i: number): boolean {
+	if (i !== firstWord(c) || !norm(c.tokens[i]).endsWith("ing")) return false;
+	return c.tokens.slice(i + 2).some((t) => t.kind === "word" && FINITE.has(t.norm));
+}
+
+/** "We tried three things: bumping the timeout, pinning …": gerunds listed after a statement's colon. */
+function listedAfterStatement(c: Clause, i: number): boolean {
+	if (!norm(c.tokens[i]).endsWith("ing") || firstWord(c) !== i) return false;
+	const all = c.sentence.tokens;
+	const start = all.indexOf(c.tokens[0] as Token);
+	const colon = all.findLastIndex((t, k) => k < start && t.text === ":");
+	if (colon < 0) return false;
+	const lead = all.slice(0, colon).filter((t) => t.kind === "word");
+	// The lead tells what was done ("we tried three things", "over the last hour the user and I tried …"), and orders nothing.
+	const told = lead.some((t) => /[^e]ed$/.test(t.norm) || DONE.has(t.norm));
+	return lead.length >= 2 && told && !imperativeVerb(lead[0]?.norm ?? "");
+}
+const DONE = set("did tried took ran saw made got had");
+
+/** "for an exact resume.": an act word after an article and one word, ending its phrase, is a noun. */
+function endsNounPhrase(tokens: readonly Token[], i: number): boolean {
+	if (!NAMING_DETERMINERS.has(norm(tokens[i - 2])) || tokens[i - 1]?.kind !== "word") return false;
+	const next = tokens[i + 1];
+	return next === undefined || next.kind === "punct" || AFTER_NOUN.has(next.norm);
+}
+
+/** Whether the act word at `i` of `c` names or describes, by where it stands. */
+export function describedAct(c: Clause, i: number): boolean {
+	const tokens = c.tokens;
+	return (
+		kindOfName(tokens, i) ||
+		describesNoun(tokens, i) ||
+		gerundSubject(c, i) ||
+		listedAfterStatement(c, i) ||
+		endsNounPhrase(tokens, i)
+	);
+}
