@@ -32,6 +32,7 @@ import { answerItem, choiceLabelled } from "./listed.ts";
 import { madeInAnswer } from "./modelled.ts";
 import { describedAct } from "./noun-acts.ts";
 import { permittedCheck } from "./permitted.ts";
+import { onlyDescribes } from "./prohibitions.ts";
 import { pastCounterfactual, stillPossible } from "./questions.ts";
 import { FINDING, withoutDescribes } from "./read-orders.ts";
 import { restatesForReader, sparesAnswer } from "./relief.ts";
@@ -184,7 +185,7 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 		lackDescribes(c.tokens, c.head, i) ||
 		sparesAnswer(c.tokens, i) ||
 		notKnown(c.tokens, i) ||
-		onlyOfItems(c.tokens, i);
+		onlyDescribes(c, i);
 	if (CONSTRAINT_MARKERS.has(w))
 		return contrast(c.tokens, i) || negativeSubject(c.tokens, i) || asking || guessedMust(c.tokens, i) || described
 			? undefined
@@ -267,16 +268,6 @@ function clauseHits(c: Clause): Hit[] {
 	}
 	return [];
 }
-
-/** Pronouns for items found: "the ones", "those", after which "only" describes them. */
-const ITEMS = new Set(["ones", "those", "these", "one"]);
-
-/**
- * "including the ones only reachable via thrown errors", "those only parsed behind the flag": an
- * "only" right after the items found says which items, and limits nothing the child does.
- */
-const onlyOfItems = (tokens: readonly Token[], i: number) =>
-	norm(tokens[i]) === "only" && ITEMS.has(norm(tokens[i - 1]));
 
 const RELATIVES = new Set(["that", "which", "who"]);
 const MIGHT = new Set(["could", "might", "may", "can", "would"]);

@@ -6,11 +6,13 @@
  * statement, a question word a question, "if"/"when" a condition.
  */
 import { commandWords } from "./commands.ts";
+import { onlyWhen } from "./only-when.ts";
 import { actedOn, compoundNoun, pairedNoun, relativeNoun } from "./paired.ts";
 import { hedgedLongestAt, INNER_FRAMES, phrasesStarting, politeFrameAt, STACKED_OPENERS } from "./politeness.ts";
 import { hypothetical, negativeQuestion } from "./questions.ts";
 import { OPENERS, REQUEST_FRAMES, SUGGESTION_FRAMES } from "./requests.ts";
 import type { Clause, Mood, Sentence, Token } from "./types.ts";
+import { unknownVerb } from "./unknown-verb.ts";
 import { imperativeVerb, NOT_VERB_FORM, NOT_VERBS } from "./verbs.ts";
 import {
 	ASKING_MODALS,
@@ -37,18 +39,6 @@ const NOUN_FOLLOWERS = new Set(
 
 /** Words that, right after a verb, make it an object-taking order: "fix it", "fix the …", "fix a.ts". */
 const OBJECT_STARTS = new Set(["it", "them", "this", "that", "these", "those", "the", "a", "an", "all", "every"]);
-
-/** What follows an unknown verb for it to read as an order: the start of its object. */
-export const UNKNOWN_OBJECTS = new Set(
-	"the a an this that these those our your my its their every each all it them".split(" "),
-);
-
-const PARTICLES = new Set(["up", "out", "down", "off", "back"]);
-const CODE_PLURALS = new Set(
-	"tests functions methods helpers classes modules components constants types files scripts fixtures mocks stubs docs dependencies".split(
-		" ",
-	),
-);
 
 const SUBJECT_PRONOUNS = new Set(["i", "we", "they", "he", "she", "it", "you", "who", "which", "that"]);
 
@@ -180,7 +170,7 @@ function moodOf(tokens: readonly Token[], head: number, addressed: boolean, sent
 	if (longestAt(tokens, head, NEGATIONS) > 0 && (t.norm !== "not" || addressed || notVerb)) return "directive";
 	// "Would you delete it, if you were me?": a hypothetical asks for an opinion.
 	if (addressed && sentence.question && hypothetical(sentence.tokens)) return "question";
-	if (t.norm === "only") return "directive";
+	if (t.norm === "only") return onlyWhen(tokens, head, sentence) ? "fragment" : "directive";
 	if (addressed) return "directive";
 	// "Ought the job to run on weekends?", "Need the parser keep comments?": a modal that opens a question asks.
 	if (sentence.question && ASKING_MODALS.has(t.norm) && word(tokens[head + 1], MODAL_SUBJECTS)) return "question";
@@ -200,32 +190,6 @@ function moodOf(tokens: readonly Token[], head: number, addressed: boolean, sent
 	return unknownVerb(tokens, head) ? "directive" : "fragment";
 }
 
-/**
- * A word the gate does not know, heading a clause and followed by an object ("Tweak the reason
- * text", "Polish `gate.ts`"): read as an order. The vocabulary of changes is open, that of
- * exploration far less so; reading an unknown verb as an order errs on the side that costs a
- * rewritten call rather than an unchecked write.
- */
-export function unknownVerb(tokens: readonly Token[], head: number): boolean {
-	const t = tokens[head];
-	// Adverbs, possessives, gerunds and past forms ("weed" and "shed" are not past forms).
-	const form = NOT_VERB_FORM;
-	// A word with a digit in it ("e2e-fork", "v2") names a thing, never an order's verb.
-	const named = /\d/.test(t?.norm ?? "");
-	if (t?.kind !== "word" || named || NOT_VERBS.has(t.norm) || form.test(t.norm) || /^\p{Lu}{2,}/u.test(t.text)) {
-		return false;
-	}
-	if (head > 0 && /^\p{Lu}/u.test(t.text) && tokens[head - 1]?.kind === "word") return false;
-	// "… and then removes it": a third-person form of a known verb describes.
-	if (/[^s]s$/.test(t.norm) && [1, 2].some((n) => imperativeVerb(t.norm.slice(0, -n)))) return false;
-	// "Iron out the …", "Beef up the …": a particle may come between the verb and its object.
-	const at = PARTICLES.has(tokens[head + 1]?.norm ?? "") ? head + 2 : head + 1;
-	const next = tokens[at];
-	if (next === undefined) return false;
-	// "Backfill tests for …": a bare plural of code is an object too.
-	return next.kind === "path" || next.kind === "code" || UNKNOWN_OBJECTS.has(next.norm) || CODE_PLURALS.has(next.norm);
-}
-
 function clause(tokens: Token[], sentence: Sentence, closer: string, last: boolean): Clause {
 	const { head, addressed, suggestion } = findHead(tokens);
 	const label = closer === ":" && tokens.length === 1;
@@ -233,6 +197,9 @@ function clause(tokens: Token[], sentence: Sentence, closer: string, last: boole
 	const endsWithColon = closer === ":" && last;
 	return { tokens, head, mood, addressed, suggestion, inQuestion: false, closer, endsWithColon, sentence };
 }
+
+/** Prepositions that go on with the order before "and": "and at the lockfiles", "and in the tests". */
+const GOES_ON_WITH = new Set("at in on into onto from with for about under through across within via".split(" "));
 
 /** Whether "and" at `i` starts a new order rather than joining two words of one. */
 function splitsAt(tokens: readonly Token[], i: number, current: readonly Token[]): boolean {
@@ -243,6 +210,8 @@ function splitsAt(tokens: readonly Token[], i: number, current: readonly Token[]
 	if (!negation && ((!imperativeVerb(next.norm) && !acted) || nounUse(tokens, i + 1))) return false;
 	// "how our Python and Go clients differ": a capital inside a sentence names a thing ("Go", "Make", "Rust").
 	if (!negation && /^\p{Lu}/u.test(next.text)) return false;
+	// "Look at `a.json` and at the lockfiles": a preposition goes on with the same order.
+	if (!negation && GOES_ON_WITH.has(next.norm)) return false;
 	const { head, addressed } = findHead(current);
 	const probe: Sentence = { tokens: [], question: false, fence: false };
 	const mood = moodOf(current, head, addressed, probe, false);

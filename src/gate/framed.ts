@@ -4,9 +4,10 @@
  * after a suggestion ("what if you moved …"), or the noun of the work asked for ("can I get a test
  * for …", "any chance of a patch for …"). Each is read as the order its verb would be.
  */
-import { UNKNOWN_OBJECTS } from "./clauses.ts";
+
 import { isWord, objectOf } from "./hits.ts";
 import type { Clause, Token } from "./types.ts";
+import { UNKNOWN_OBJECTS } from "./unknown-verb.ts";
 import {
 	CODE_OBJECTS,
 	changeGerund,

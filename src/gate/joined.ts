@@ -21,7 +21,7 @@ const RELATIVES = set("where which that who whom whose whether because while whe
  * uses", and a second wh-clause told ("explain what it does and why it needs a lock").
  */
 const NOT_VERBS_AFTER_AND = set(
-	"the a an each every all it them this that these those its their our your my any some both no why how what when where whether which who",
+	"the a an each every all it them this that these those its their our your my any some both no why how what when where whether which who at in on into onto from with for about under through across within via",
 );
 
 /** Objects that point back to what a relative clause found: "… that log secrets and redact them". */

@@ -8,9 +8,10 @@
  * ("put yourself in my shoes"): an answer's shape is read before this rule, idioms are listed, and
  * the verb must have an object that is not prose.
  */
-import { UNKNOWN_OBJECTS } from "./clauses.ts";
+
 import { type Hit, hit, isWord, objectOf, quoteEnd } from "./hits.ts";
 import type { Clause, Token } from "./types.ts";
+import { UNKNOWN_OBJECTS } from "./unknown-verb.ts";
 import { NOT_VERBS, PLACE_VERBS, PROSE_OBJECTS } from "./verbs.ts";
 import { set } from "./words.ts";
 

@@ -13,6 +13,7 @@ import { shapesAnswer } from "./edits.ts";
 import { embedded, type Hit, hit, isWord, pathHits, quoteEnd } from "./hits.ts";
 import { NEGATION_IDIOMS } from "./idioms.ts";
 import { constraints, keepPaths, mentionsChange, noAction, readOnly, without } from "./limits.ts";
+import { onlyWhen } from "./only-when.ts";
 import type { Clause, Token } from "./types.ts";
 import { changeForm } from "./verbs.ts";
 import { KEEP_TAILS, KEPT_AS_IS, NEGATIONS, ONLY_DESCRIPTIVE, RULE_NOUNS } from "./words.ts";
@@ -75,6 +76,17 @@ function onlyYouMay(tokens: readonly Token[], i: number): boolean {
 	return tokens.slice(i + you + 2, i + you + 6).some((t) => t.kind === "word" && changeForm(t.norm));
 }
 
+/** Pronouns for items found: "the ones", "those", after which "only" describes them. */
+const ITEMS = new Set(["ones", "those", "these", "one"]);
+
+/**
+ * An "only" that describes rather than limits: right after the items found ("including the ones
+ * only reachable via thrown errors"), or saying when a thing stated happens ("lag climbs on
+ * partition 7, and only in the minutes after a deploy", clauses.ts).
+ */
+export const onlyDescribes = (c: Clause, i: number) =>
+	c.tokens[i]?.norm === "only" && (ITEMS.has(c.tokens[i - 1]?.norm ?? "") || onlyWhen(c.tokens, i, c.sentence));
+
 /** "only read src/gate", "look only at the parser", "src/gate only", "you may only …". */
 function onlyScope(c: Clause): Hit[] {
 	const { tokens, head } = c;
@@ -90,7 +102,8 @@ function onlyScope(c: Clause): Hit[] {
 				continue;
 			}
 			if (before && ["the", "not", "if", "an", "one"].includes(before.norm)) continue;
-			if (isWord(tokens, i + 1, ONLY_DESCRIPTIVE) || embedded(tokens, head, i)) continue;
+			if (isWord(tokens, i + 1, ONLY_DESCRIPTIVE) || embedded(tokens, head, i) || onlyWhen(tokens, i, c.sentence))
+				continue;
 			const atHead = i <= head + 2 || (before !== undefined && ["and", "but", "or"].includes(before.norm));
 			const nextPath = tokens.slice(i + 1, i + 3).some((x) => x.kind === "path");
 			const prevPath = before?.kind === "path";

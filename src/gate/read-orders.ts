@@ -14,7 +14,7 @@ import { objectOf, pathText, proseNamed } from "./hits.ts";
 import { joinedOrder } from "./joined.ts";
 import { listTail } from "./list-tail.ts";
 import { newFileAt } from "./new-file.ts";
-import { followsFlow, recordsUsed } from "./read-records.ts";
+import { evidence, followsFlow } from "./read-records.ts";
 import {
 	actVerb,
 	asksAnswer,
@@ -96,6 +96,8 @@ export function readOrder(c: Clause): Reading {
 	const data = tokens.slice(head + 1).filter((t) => t.kind === "word");
 	const drawn = data.some((t) => DATA.has(t.norm) || ANSWER_NOUNS.has(t.norm));
 	if (norm(tokens[head]) === "use" && data.length <= 10 && drawn) return ok("understanding");
+	// "Use `CHANGELOG.md` and the diff between the two tags": records read to answer from.
+	if (norm(tokens[head]) === "use" && evidence(tokens, head)) return ok("context");
 	// "Treat the build log as your primary evidence": a file taken as what the answer rests on.
 	if (takenAsEvidence(tokens, head)) {
 		// "… as your primary evidence and reconstruct the order of events": the order after it asks.
@@ -161,24 +163,6 @@ export function readUnderstanding(c: Clause, first: number): Reading {
 	return ok("understanding");
 }
 
-/** What a file is used as, to answer from: "as evidence", "as your starting point", "if helpful". */
-const AS_EVIDENCE = phrases(`
-	as evidence
-	as your evidence
-	as a starting point
-	as your starting point
-	as the starting point
-	as a reference
-	as your reference
-	as a guide
-	for reference
-	for context
-	if helpful
-	if it helps
-	if useful
-	if that helps
-	if you need it
-`);
 /** What a file is taken as, to answer from: "as your primary evidence", "as the baseline". */
 const EVIDENCE_ROLES = set("evidence reference baseline source truth starting");
 
@@ -187,28 +171,6 @@ function takenAsEvidence(tokens: readonly Token[], head: number): boolean {
 	if (!["treat", "take", "regard"].includes(norm(tokens[head]))) return false;
 	const as = tokens.findIndex((t, k) => k > head && norm(t) === "as");
 	return as > 0 && tokens.slice(as + 1, as + 5).some((t) => EVIDENCE_ROLES.has(norm(t)));
-}
-
-/** After "use X": no "to" + a verb that is not one of reading ("to seed the database"), no path after "in" past the file. */
-function purposeReads(tokens: readonly Token[], first: number): boolean {
-	const to = tokens.findIndex((t, k) => k > first && norm(t) === "to" && tokens[k + 1]?.kind === "word");
-	if (to > 0 && !readVerb(norm(tokens[to + 1])) && !asksAnswer(tokens, to + 1)) return false;
-	// "… if helpful and tune the thresholds in src/gate/limits.ts": a second order, however it is spelled.
-	return joinedOrder(tokens, first + 1) < 0;
-}
-
-/**
- * "Use the heap snapshot in /tmp/heap.json if helpful", "use `git diff v1 v2` as your starting
- * point": a file or a command used as evidence for the answer, said so. Not "use the logger in
- * src/log.ts", "use the snapshot in /tmp/s.json for the tests" or "use pnpm instead of npm", which
- * change what the code uses.
- */
-function evidence(tokens: readonly Token[], first: number): boolean {
-	if (tokens.some((t) => INSTEAD.has(norm(t)))) return false;
-	// "… and the Dockerfile diff": a list of records, where a second order would be read as joined.
-	if (recordsUsed(tokens, first)) return true;
-	if (!purposeReads(tokens, first)) return false;
-	return tokens.some((_, k) => k > first && longestAt(tokens, k, AS_EVIDENCE) > 0);
 }
 
 /** Verbs that find items, which "without" may describe: "list every function without a doc comment". */

@@ -2,13 +2,19 @@
  * Orders that read though their verb is no reading verb: following the way a call runs through the
  * code, and using the records a run left (read-orders.ts).
  */
+import { longestAt } from "./clauses.ts";
 import { norm } from "./described.ts";
+import { joinedOrder } from "./joined.ts";
+import { asksAnswer, INSTEAD, readVerb } from "./reading.ts";
 import type { Token } from "./types.ts";
-import { set } from "./words.ts";
+import { phrases, set } from "./words.ts";
+
+/** "`CHANGELOG.md`", "notes.txt", "`ci.log`": a document or a record kept in a file, read, never built on. */
+const documentFile = (t: Token) => /\.(?:md|mdx|txt|log|csv|tsv|rst|adoc|jsonl)$/i.test(t.norm);
 
 /** Records a run leaves, which nobody writes code with: "the CI logs", "`docker history` output", "the diff". */
 /** Words after which a thing used is placed or taken as something: "in build-logs/", "as your source". */
-const PLACES = set("in under from at as for");
+const PLACES = set("in under from at as for between since");
 const RECORDS = set(
 	"logs log output outputs diff diffs history metrics export exports dump dumps traces trace report reports",
 );
@@ -33,7 +39,7 @@ export function recordsUsed(tokens: readonly Token[], first: number): boolean {
 		const next = norm(tokens[k + 1]);
 		const ends = tokens[k + 1] === undefined || tokens[k + 1]?.kind === "punct" || PLACES.has(next) || next === "and";
 		if (!ends) continue;
-		if (!RECORDS.has(w)) return false;
+		if (!RECORDS.has(w) && !documentFile(t)) return false;
 		heads++;
 	}
 	return heads > 0;
@@ -54,4 +60,44 @@ export function followsFlow(tokens: readonly Token[], head: number): boolean {
 		if (tokens[k]?.kind === "punct") return false;
 	}
 	return false;
+}
+
+/** What a file is used as, to answer from: "as evidence", "as your starting point", "if helpful". */
+const AS_EVIDENCE = phrases(`
+	as evidence
+	as your evidence
+	as a starting point
+	as your starting point
+	as the starting point
+	as a reference
+	as your reference
+	as a guide
+	for reference
+	for context
+	if helpful
+	if it helps
+	if useful
+	if that helps
+	if you need it
+`);
+/** After "use X": no "to" + a verb that is not one of reading ("to seed the database"), no path after "in" past the file. */
+function purposeReads(tokens: readonly Token[], first: number): boolean {
+	const to = tokens.findIndex((t, k) => k > first && norm(t) === "to" && tokens[k + 1]?.kind === "word");
+	if (to > 0 && !readVerb(norm(tokens[to + 1])) && !asksAnswer(tokens, to + 1)) return false;
+	// "… if helpful and tune the thresholds in src/gate/limits.ts": a second order, however it is spelled.
+	return joinedOrder(tokens, first + 1) < 0;
+}
+
+/**
+ * "Use the heap snapshot in /tmp/heap.json if helpful", "use `git diff v1 v2` as your starting
+ * point": a file or a command used as evidence for the answer, said so. Not "use the logger in
+ * src/log.ts", "use the snapshot in /tmp/s.json for the tests" or "use pnpm instead of npm", which
+ * change what the code uses.
+ */
+export function evidence(tokens: readonly Token[], first: number): boolean {
+	if (tokens.some((t) => INSTEAD.has(norm(t)))) return false;
+	// "… and the Dockerfile diff": a list of records, where a second order would be read as joined.
+	if (recordsUsed(tokens, first)) return true;
+	if (!purposeReads(tokens, first)) return false;
+	return tokens.some((_, k) => k > first && longestAt(tokens, k, AS_EVIDENCE) > 0);
 }

@@ -146,3 +146,20 @@ describe("the agents' register: needs and limits it let through", () => {
 		blocks("Check the `.frag` files in `shaders/` but nothing under `shaders/third_party/`. List file:line.");
 	});
 });
+
+describe("the agents' register: reading directions and circumstances", () => {
+	it("forks records used to answer from, and a second place to look", () => {
+		forks(
+			"Summarise what changed. Use `CHANGELOG.md` and the diff between the two tags, and call out anything breaking.",
+		);
+		forks("How do they differ? Look at `package.json` on both branches and at the lockfiles.");
+		blocks("Use `src/new-api.ts` in the handlers.");
+	});
+
+	it("forks an 'only' that says when a stated thing happens", () => {
+		forks("Lag climbs on partition 7, and only in the minutes after a deploy. Why?");
+		forks("List the handlers, including the ones only reachable via thrown errors.");
+		blocks("Read src/, and only in the parser.");
+		blocks("The bug shows up, but only on Windows. Fix it only in src/win.ts.");
+	});
+});

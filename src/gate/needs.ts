@@ -1,0 +1,84 @@
+/**
+ * Needs stated about a thing: "the typo needs fixing", "it should be removed", "I want the old API
+ * gone", "`RuleX` needs wiring into `TestY`", "a redirect entry in `mkdocs.yml` is required" — an
+ * order to change, put as what a thing needs (changes.ts reads the orders themselves). Pure.
+ */
+import { guessedMust } from "./guesses.ts";
+import { type Hit, hit, isWord, pathText } from "./hits.ts";
+import type { Clause, Token } from "./types.ts";
+import { CHANGE_VERBS, changeGerund, changeParticiple } from "./verbs.ts";
+
+const NEEDS = new Set(["needs", "need", "should", "must", "has", "have", "ought", "got", "want", "wants"]);
+const NEGATED = new Set("not never isn't aren't don't doesn't wasn't weren't nothing no none nobody".split(" "));
+const PERFECT = new Set(["has", "have", "got"]);
+const WANTERS = new Set(["want", "need", "like", "prefer", "wanted", "liked", "preferred"]);
+
+/** Gerunds a need may take that only read: "needs checking", "needs a look". */
+const READING_GERUNDS = new Set(
+	"checking looking reading investigating reviewing testing examining verifying revisiting thinking discussing explaining understanding".split(
+		" ",
+	),
+);
+const REQUIRED = new Set(["required", "needed"]);
+const INTO = new Set(["into", "to", "onto", "in", "under", "inside", "within"]);
+const named = (t: Token | undefined) => t !== undefined && (t.kind === "code" || pathText(t) !== undefined);
+
+/**
+ * A need whose work is placed in a file: "X needs wiring into `PaymentSheetTest`" (a gerund and a
+ * place named after it), "a redirect entry in `mkdocs.yml` is required" (a thing in a file, wanted).
+ * The token that ends the need, or undefined.
+ */
+function neededInPlace(tokens: readonly Token[], i: number): Token | undefined {
+	const w = tokens[i]?.norm ?? "";
+	const gerund = tokens[i + 1];
+	const placedAfter = (k: number) =>
+		tokens.slice(k, k + 4).some((x, n) => INTO.has(x.norm) && named(tokens[k + n + 1]));
+	if (["needs", "need"].includes(w) && gerund?.norm.endsWith("ing") && !READING_GERUNDS.has(gerund.norm)) {
+		return placedAfter(i + 2) ? gerund : undefined;
+	}
+	const required = ["is", "are"].includes(w) && REQUIRED.has(tokens[i + 1]?.norm ?? "");
+	const subject = tokens.slice(0, i);
+	const inFile = subject.some((x, k) => INTO.has(x.norm) && named(subject[k + 1]));
+	return required && inFile ? tokens[i + 1] : undefined;
+}
+
+/** "the typo needs fixing", "it should be removed", "I want the old API gone". */
+export function statedNeed(c: Clause): Hit[] {
+	// "`RuleX` needs wiring into `TestY`": a subject named in code leaves the clause without a mood word.
+	const namedSubject = c.mood === "fragment" && named(c.tokens[0]);
+	if (c.mood !== "statement" && !namedSubject) return [];
+	const { tokens, head } = c;
+	const wanter =
+		isWord(tokens, head, ["i", "we", "i'd", "we'd"]) &&
+		tokens.slice(head + 1, head + 3).some((t) => WANTERS.has(t.norm));
+	for (let i = head + 1; i < tokens.length; i++) {
+		const t = tokens[i] as Token;
+		if (t.kind !== "word") continue;
+		if (wanter && changeParticiple(t.norm) && i > head + 2)
+			return [hit("file-change", "stated-need", tokens[head] as Token, t)];
+		// "`DisableAnimationsRule` needs wiring into `PaymentSheetTest`", "a redirect in `mkdocs.yml` is required".
+		const placed = neededInPlace(tokens, i);
+		if (placed) return [hit("file-change", "stated-need", t, placed)];
+		// "the stale branches are to be deleted": an order in the passive.
+		const toBe = isWord(tokens, i, ["is", "are"]) && isWord(tokens, i + 1, ["to"]) && isWord(tokens, i + 2, ["be"]);
+		if ((!NEEDS.has(t.norm) && !toBe) || guessedMust(tokens, i) || guessedMust(tokens, i - 1)) continue;
+		// "the user has applied to the wrong workspace twice": "has" is a duty only as "has to".
+		if (PERFECT.has(t.norm) && !isWord(tokens, i + 1, ["to"])) continue;
+		const window = tokens.slice(i + 1, i + 4);
+		// "these fixtures need to go" (removed), "somebody has to delete them".
+		const to = isWord(tokens, i + 1, ["to"]) ? tokens[i + 2] : undefined;
+		const gone = to?.norm === "go" && tokens[i + 3]?.kind !== "word";
+		const base = to !== undefined && CHANGE_VERBS.has(to.norm);
+		const done =
+			gone || base
+				? (to as Token)
+				: window.find(
+						(w) => w.kind === "word" && (changeParticiple(w.norm) || changeGerund(w.norm) || w.norm === "sorting"),
+					);
+		if (!done || isWord(tokens, i + 1, ["not", "never"])) continue;
+		// "the client isn't something anyone should be editing": a need denied forbids.
+		if (tokens.slice(head, i).some((x) => NEGATED.has(x.norm))) return [hit("prohibition", "negated-need", t, done)];
+		return [hit("file-change", "stated-need", t, done)];
+	}
+	return [];
+}

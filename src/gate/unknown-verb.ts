@@ -1,0 +1,44 @@
+/**
+ * Unknown verbs: a word the gate does not know, heading a clause and followed by an object, is read
+ * as an order (clauses.ts reads the mood; changes.ts the change). Pure.
+ */
+import type { Token } from "./types.ts";
+import { imperativeVerb, NOT_VERB_FORM, NOT_VERBS } from "./verbs.ts";
+
+/** What follows an unknown verb for it to read as an order: the start of its object. */
+export const UNKNOWN_OBJECTS = new Set(
+	"the a an this that these those our your my its their every each all it them".split(" "),
+);
+
+const PARTICLES = new Set(["up", "out", "down", "off", "back"]);
+const CODE_PLURALS = new Set(
+	"tests functions methods helpers classes modules components constants types files scripts fixtures mocks stubs docs dependencies".split(
+		" ",
+	),
+);
+
+/**
+ * A word the gate does not know, heading a clause and followed by an object ("Tweak the reason
+ * text", "Polish `gate.ts`"): read as an order. The vocabulary of changes is open, that of
+ * exploration far less so; reading an unknown verb as an order errs on the side that costs a
+ * rewritten call rather than an unchecked write.
+ */
+export function unknownVerb(tokens: readonly Token[], head: number): boolean {
+	const t = tokens[head];
+	// Adverbs, possessives, gerunds and past forms ("weed" and "shed" are not past forms).
+	const form = NOT_VERB_FORM;
+	// A word with a digit in it ("e2e-fork", "v2") names a thing, never an order's verb.
+	const named = /\d/.test(t?.norm ?? "");
+	if (t?.kind !== "word" || named || NOT_VERBS.has(t.norm) || form.test(t.norm) || /^\p{Lu}{2,}/u.test(t.text)) {
+		return false;
+	}
+	if (head > 0 && /^\p{Lu}/u.test(t.text) && tokens[head - 1]?.kind === "word") return false;
+	// "… and then removes it": a third-person form of a known verb describes.
+	if (/[^s]s$/.test(t.norm) && [1, 2].some((n) => imperativeVerb(t.norm.slice(0, -n)))) return false;
+	// "Iron out the …", "Beef up the …": a particle may come between the verb and its object.
+	const at = PARTICLES.has(tokens[head + 1]?.norm ?? "") ? head + 2 : head + 1;
+	const next = tokens[at];
+	if (next === undefined) return false;
+	// "Backfill tests for …": a bare plural of code is an object too.
+	return next.kind === "path" || next.kind === "code" || UNKNOWN_OBJECTS.has(next.norm) || CODE_PLURALS.has(next.norm);
+}
