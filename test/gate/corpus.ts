@@ -34,6 +34,8 @@ export const HELD_OUT_WRITTEN = [
 	"heldout-agents4",
 	"heldout-polite13",
 	"heldout-agents5",
+	"heldout-polite14",
+	"heldout-agents6",
 ] as const;
 
 /** Each corpus file by name (without .jsonl), in name order. */
