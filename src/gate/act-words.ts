@@ -98,6 +98,8 @@ export const IDLE_MARKERS = phrases(`
 	no worries
 	no idea
 	no time
+	not planning
+	no plans
 	no doubt
 	no matter
 	no need to be

@@ -40,6 +40,7 @@ import {
 	PLEASE,
 	type ReadAs,
 	type Reading,
+	readGerund,
 	readVerb,
 	words,
 	YOU,
@@ -56,7 +57,10 @@ export function readClause(c: Clause): Reading {
 	if (all.length === 1 && c.closer === ":" && !CONSTRAINT_MARKERS.has(all[0]?.norm ?? "")) return ok("aside");
 	if (shapesAnswer(c) || aboutAnswer(c) || aboutReply(c)) return limitsAnswer(c);
 	const first = c.tokens.indexOf(all[0] as Token);
-	const reads = longestAt(c.tokens, first, READ_PHRASES) > 0 || (first === c.head && readVerb(all[0]?.norm ?? ""));
+	const reads =
+		longestAt(c.tokens, first, READ_PHRASES) > 0 ||
+		(first === c.head && readVerb(all[0]?.norm ?? "")) ||
+		readGerund(c.tokens, c.head);
 	if (reads && longestAt(c.tokens, first, NOT_READ) === 0) return readUnderstanding(c, first);
 	const asked = c.inQuestion || c.mood === "question" || c.mood === "directive" || c.mood === "fragment";
 	if (c.sentence.question && asked) return readQuestion(c);

@@ -22,7 +22,6 @@ import {
 	RUNS,
 } from "./act-words.ts";
 import { longestAt, nounUse } from "./clauses.ts";
-import { changingShell } from "./commands.ts";
 import { asksToUnderstand, describes, embeddedAt, norm, obliged, whClause } from "./described.ts";
 import { guessedMust } from "./guesses.ts";
 import { type Hit, hit, objectOf, quoteEnd } from "./hits.ts";
@@ -31,10 +30,10 @@ import { listTail } from "./list-tail.ts";
 import { answerItem, choiceLabelled } from "./listed.ts";
 import { madeInAnswer } from "./modelled.ts";
 import { describedAct } from "./noun-acts.ts";
-import { permittedCheck } from "./permitted.ts";
 import { onlyDescribes } from "./prohibitions.ts";
 import { pastCounterfactual, stillPossible } from "./questions.ts";
 import { FINDING, withoutDescribes } from "./read-orders.ts";
+import { askedCheckRun, readingCommand } from "./reading.ts";
 import { restatesForReader, sparesAnswer } from "./relief.ts";
 import { toldAfterAside } from "./told.ts";
 import type { Clause, Token } from "./types.ts";
@@ -60,11 +59,6 @@ function negativeSubject(tokens: readonly Token[], i: number): boolean {
 	if (!["no", "nothing", "none"].includes(norm(tokens[i]))) return false;
 	return tokens.slice(i + 1, i + 4).some((t) => DESCRIBED_AFTER_NEGATIVE.has(norm(t)));
 }
-
-/** "Run `git status`", "feel free to run the tests": running what changes nothing is reading. */
-const readingCommand = (tokens: readonly Token[], i: number) =>
-	(RUNS.has(norm(tokens[i])) && tokens[i + 1]?.kind === "code" && !changingShell((tokens[i + 1] as Token).norm)) ||
-	permittedCheck(tokens, i);
 
 /** ", not the API", "but not the codebase": a contrast of nouns, not a rule. */
 const contrast = (tokens: readonly Token[], i: number) =>
@@ -196,7 +190,8 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 	if (mightDo(c.tokens, i)) return undefined;
 	// "…, including the ones only reachable via thrown errors": a preposition that widens the items.
 	if (w === "including") return undefined;
-	if (!actForm(w) || nounUse(c.tokens, i) || readingCommand(c.tokens, i) || describedAct(c, i)) return undefined;
+	if (!actForm(w) || nounUse(c.tokens, i) || readingCommand(c.tokens, i) || askedCheckRun(c, i)) return undefined;
+	if (describedAct(c, i)) return undefined;
 	// "Something must be deleting the temp files": the guess's own verb, what the writer believes happens.
 	if (guessedMust(c.tokens, i - 2) && norm(c.tokens[i - 1]) === "be") return undefined;
 	// "make sure …" frames what follows; "write a summary" makes prose, which is an answer.

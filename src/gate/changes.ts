@@ -19,6 +19,7 @@ import { listTail } from "./list-tail.ts";
 import { answerItem, namedInBrackets, ordersNothing } from "./listed.ts";
 import { statedNeed } from "./needs.ts";
 import { placeOrder, resumeOrder } from "./placements.ts";
+import { askedCheckRun } from "./reading.ts";
 import type { Clause, Token } from "./types.ts";
 import { unknownVerb } from "./unknown-verb.ts";
 import { neededValue } from "./values.ts";
@@ -236,7 +237,7 @@ function headOrder(c: Clause): Hit[] {
 	if (edit.length > 0) return edit;
 	const placed = placeOrder(c);
 	if (placed.length > 0) return placed;
-	if (!imperativeVerb(v) && unknownVerb(tokens, head) && !proseNamed(tokens, head))
+	if (!imperativeVerb(v) && unknownVerb(tokens, head) && !proseNamed(tokens, head) && !askedCheckRun(c, head))
 		return [order(tokens, head, "unknown-verb")];
 	// "see it through", "see the migration through": finish work in flight.
 	if (v === "see" && seenThrough(tokens, head) && !c.sentence.question) {

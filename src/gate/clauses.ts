@@ -161,6 +161,12 @@ function causeHead(tokens: readonly Token[], head: number, sentence: Sentence): 
 	return next.kind === "path" || next.kind === "code" || word(next, CAUSED);
 }
 
+/** Words that open a limit joined to an order: "— without modifying it", "except the tests". */
+const ORDER_LIMITS = new Set(["without", "except", "excluding"]);
+const NEGATED_AUXILIARIES = new Set(
+	"doesn't isn't wasn't won't can't didn't hasn't haven't aren't weren't wouldn't couldn't".split(" "),
+);
+
 function moodOf(tokens: readonly Token[], head: number, addressed: boolean, sentence: Sentence, label: boolean): Mood {
 	const t = tokens[head];
 	if (t?.kind !== "word") return addressed ? "directive" : "fragment";
@@ -187,6 +193,8 @@ function moodOf(tokens: readonly Token[], head: number, addressed: boolean, sent
 	const subjectless = t.norm === "any" || t.norm === "anything" || (!WH.has(t.norm) && noSubject);
 	if (QUESTION_WORDS.has(t.norm)) return sentence.question ? "question" : subjectless ? "statement" : "subordinate";
 	if (SUBJECTS.has(t.norm)) return "statement";
+	// "CODEOWNERS doesn't mention it": a name, then a negated auxiliary, states.
+	if (word(tokens[head + 1], NEGATED_AUXILIARIES)) return "statement";
 	return unknownVerb(tokens, head) ? "directive" : "fragment";
 }
 
@@ -272,7 +280,14 @@ function markQuestion(list: Clause[], sentence: Sentence): Clause[] {
 		// heading an item after the question has begun, is a part of what is asked, not an order.
 		const item = k > 0 && k > first && first >= 0 && guessedOrder(c);
 		const mood = item ? "fragment" : c.mood;
-		return { ...c, mood, inQuestion: mood !== "directive" && (first === -1 || k >= first) };
+		// "Could you look at the test — without modifying it, if you can help it?": after an order asked
+		// as a question, a limit joined to it is part of the order, not of a question.
+		const limit = word(
+			c.tokens.find((t) => t.kind === "word"),
+			ORDER_LIMITS,
+		);
+		const ordered = first >= 0 && list[first]?.mood === "directive" && mood !== "question" && limit;
+		return { ...c, mood, inQuestion: mood !== "directive" && !ordered && (first === -1 || k >= first) };
 	});
 }
 

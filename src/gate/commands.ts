@@ -31,7 +31,8 @@ const FORMATTERS = new Set([
 	"mix format",
 ]);
 const RUNNERS = new Set(["npm", "yarn", "pnpm", "bun", "make", "just", "task"]);
-const WRITING_SCRIPT = /(?:^|[:_-])(?:fix|format|fmt|codegen|generate|gen|migrate|update-snapshots|bootstrap)$/;
+const WRITING_SCRIPT =
+	/(?:^|[:_-])(?:fix|format|fmt|codegen|generate|gen|migrate|update-snapshots|bootstrap|clean|install|deps|setup|deploy|release|publish|seed|reset)$/;
 
 /** `git branch`, `git tag -l`, `git stash list`: the subcommands that change things can also just list. */
 function listing(subcommand: string, args: readonly string[]): boolean {

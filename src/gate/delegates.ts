@@ -64,6 +64,7 @@ const works = (pieces: readonly Piece[], i: number) => normAt(pieces, i) !== "" 
 function placement(pieces: readonly Piece[], at: number, end: number): "frame" | "you" | undefined {
 	const before = normAt(pieces, at - 1);
 	const after = normAt(pieces, end);
+	const wished = WISHING.has(before) || before.endsWith("'d");
 	// "spin up a fork to …", "fire off a sub-agent to …"
 	const handing = HAND_TO.has(before) || (["up", "off"].includes(before) && HAND_TO.has(normAt(pieces, at - 2)));
 	if (handing && after === "to" && works(pieces, end + 1)) return "frame";
@@ -71,9 +72,10 @@ function placement(pieces: readonly Piece[], at: number, end: number): "frame" |
 	const bareVerb = works(pieces, end) && !/(?:ing|ed)$/.test(after) && !MODALS.has(after) && after !== "to";
 	if (HAND_BARE.has(before) && bareVerb) return "frame";
 	if (MODALS.has(before) && works(pieces, end)) return "you";
-	if (MODALS.has(after) && works(pieces, end + 1) && !PEOPLE.has(normAt(pieces, at))) return "you";
+	// "a fork could …"; "someone could …" only as a polite condition ("I'd be grateful if someone could look").
+	const polite = before === "if" || wished;
+	if (MODALS.has(after) && works(pieces, end + 1) && (!PEOPLE.has(normAt(pieces, at)) || polite)) return "you";
 	// "for a fork to check …"; "someone" only after a wish ("I'd like someone to sanity-check …").
-	const wished = WISHING.has(before) || before.endsWith("'d");
 	if (after === "to" && works(pieces, end + 1) && (!PEOPLE.has(normAt(pieces, at)) || wished)) return "you";
 	return undefined;
 }
@@ -95,6 +97,12 @@ export function childAddressed(brief: string, pieces: readonly Piece[]): Piece[]
 		}
 		const child = childAt(pieces, i);
 		named ||= child !== undefined;
+		// "pass this to a fork: does the importer handle BOMs?", "hand a review of the chart off to a fork":
+		// the route the parent takes names no work; the route verb, "to" and the child are dropped.
+		if (child && normAt(pieces, i - 1) === "to" && routed(out)) {
+			i = child.end - 1;
+			continue;
+		}
 		const how = child && placement(pieces, i, child.end);
 		if (!child || !how) {
 			out.push(pieces[i] as Piece);
@@ -142,4 +150,22 @@ function relayedAt(brief: string, pieces: readonly Piece[], i: number): { pieces
 		end: end.end,
 	};
 	return { pieces: [read], end: to + 1 };
+}
+
+/** Verbs that route the work to a child: "pass this to a fork", "hand it off to a sub-agent". */
+const ROUTE = set("pass hand send give forward delegate route farm punt");
+
+/**
+ * Whether the pieces read so far end in "to" after a route verb within a few words ("pass this to",
+ * "hand a review of the chart off to"); if so, the verb, a particle before "to" and "to" are taken out.
+ */
+function routed(out: Piece[]): boolean {
+	const start = Math.max(0, out.length - 12);
+	const at = out.findLastIndex((p, k) => k >= start && isToken(p) && p.kind === "word" && ROUTE.has(p.norm));
+	if (at < 0 || normAt(out, out.length - 1) !== "to") return false;
+	if (out.slice(at, -1).some((p) => !isToken(p) || p.kind === "punct")) return false;
+	out.pop();
+	if (["off", "over", "on", "out"].includes(normAt(out, out.length - 1))) out.pop();
+	out.splice(at, 1);
+	return true;
 }

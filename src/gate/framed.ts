@@ -6,6 +6,7 @@
  */
 
 import { isWord, objectOf } from "./hits.ts";
+import { readGerund } from "./reading.ts";
 import type { Clause, Token } from "./types.ts";
 import { UNKNOWN_OBJECTS } from "./unknown-verb.ts";
 import {
@@ -113,7 +114,7 @@ function lookGiven(tokens: readonly Token[], i: number): boolean {
  */
 function gerundOrder(tokens: readonly Token[], head: number): boolean {
 	const bases = gerundBases(tokens[head]?.norm ?? "");
-	if (bases.length === 0) return false;
+	if (bases.length === 0 || readGerund(tokens, head)) return false;
 	if (bases.some((b) => PROSE_UNLESS_CODE.has(b))) return objectOf(tokens, head, "code") === "code";
 	if (bases.some((b) => b === "give")) return gives(tokens, head);
 	if (bases.some((b) => imperativeVerb(b) && !PLACE_VERBS.has(b))) return false;
@@ -132,6 +133,13 @@ function workNoun(tokens: readonly Token[], i: number): boolean {
 }
 
 /** Whether the head a frame left orders a change. */
+const OBJECT_OPENERS = new Set(
+	"the a an this that these those it them any anything all every each our your my its their some everything".split(" "),
+);
+/** Whether a token opens the object of a verb before it: "fixing anything stale", "removing `a.ts`". */
+const objectAfter = (t: Token | undefined) =>
+	t !== undefined && (t.kind === "code" || t.kind === "path" || (t.kind === "word" && OBJECT_OPENERS.has(t.norm)));
+
 export function framedOrder(c: Clause): boolean {
 	const { tokens, head } = c;
 	const v = tokens[head]?.norm ?? "";
@@ -139,8 +147,10 @@ export function framedOrder(c: Clause): boolean {
 	const wished = c.suggestion || (isWord(tokens, head - 1, ["you"]) && isWord(tokens, head - 2, ["if"]));
 	if (changeGerund(v) || (wished && changeParticiple(v)) || gerundOrder(tokens, head)) return true;
 	// "mind giving it a once-over and fixing anything stale?": a change in a later gerund of the frame.
-	if (tokens.some((t, k) => k > head && isWord(tokens, k - 1, ["and", "or", "then"]) && changeGerund(t.norm)))
-		return true;
+	// Not "diff the prod and staging configs": "staging" there qualifies a noun, and takes no object.
+	const later = (t: Token, k: number) =>
+		k > head && isWord(tokens, k - 1, ["and", "or", "then"]) && changeGerund(t.norm) && objectAfter(tokens[k + 1]);
+	if (tokens.some(later)) return true;
 	// "mind taking that on?", "up for taking on the port?": to take work on is to do it.
 	if (v === "taking" && tokens.slice(head + 1, head + 6).some((t) => t.norm === "on")) return true;
 	// "have a crack at it", "make a start on this": the frame's object is the work.

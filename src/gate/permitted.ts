@@ -3,7 +3,8 @@
  * it helps you answer", "you can rerun the benchmarks to confirm the numbers". Running a suite of
  * checks changes nothing the parent watches; what is permitted is reading. Not "feel free to run the
  * migrations" (not a check) nor "run the tests" (an order), nor a change joined after it ("… and fix
- * whatever fails", read by the clause after). Pure.
+ * whatever fails", read by the clause after). A run ordered as the means to an answer asked right
+ * after it ("run the suite and tell me which tests are flaky") reads too (reading.ts). Pure.
  */
 import { RUNS } from "./act-words.ts";
 import type { Token } from "./types.ts";
@@ -23,9 +24,10 @@ const PERMISSIONS = phrases(`
 	it's okay to
 `);
 /** Suites of checks, which read the code and report. */
-const CHECKS = set(`
+export const CHECKS = set(`
 	test tests suite suites spec specs benchmark benchmarks bench benches linter lint typecheck type-check
-	typechecker checks check e2e unit integration smoke
+	typechecker checks check e2e unit integration smoke eslint tsc mypy pyright pytest jest vitest pylint
+	flake8 shellcheck clippy rubocop golangci-lint profiler
 `);
 
 const word = (t: Token | undefined) => (t?.kind === "word" ? t.norm : "");

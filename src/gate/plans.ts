@@ -35,13 +35,30 @@ function statesPlan(list: readonly Clause[]): boolean {
 	return plan > 0 && all.slice(0, plan).some((w) => PARTIES.has(w));
 }
 
+/** Verbs by which a document or a person reports what it says: "the README says …", "Sam insists …". */
+const REPORTS = set(
+	"says said states stated claims claimed recommends recommended warns warned insists insisted suggests mentions reads",
+);
+
+/**
+ * "Small thing — the README says you should never run migrations by hand. Why is that?": a rule
+ * reported from a document or a person, before the writer's own words, and asked about next. The
+ * "you" after the report is anyone's, not the child's.
+ */
+function reportsRule(list: readonly Clause[]): boolean {
+	if (list.some((c) => c.sentence.question || c.addressed)) return false;
+	const all = list.flatMap((c) => c.tokens).map(norm);
+	const at = all.findIndex((w, k) => k > 0 && REPORTS.has(w));
+	return at > 0 && !all.slice(0, at).some((w) => FIRST_OR_SECOND.has(w));
+}
+
 /** The indexes of the sentences that state a third party's plan the next sentence asks about. */
 export function plansAskedAbout(lists: ReadonlyArray<readonly Clause[]>): Set<number> {
 	const out = new Set<number>();
 	lists.forEach((list, s) => {
 		const [asked] = lists[s + 1] ?? [];
 		if (!asked?.sentence.question || asked.addressed || asked.suggestion || asked.mood === "directive") return;
-		if (statesPlan(list) && readQuestion(asked).readOnly) out.add(s);
+		if ((statesPlan(list) || reportsRule(list)) && readQuestion(asked).readOnly) out.add(s);
 	});
 	for (const s of plansCritiqued(lists)) out.add(s);
 	return out;

@@ -17,6 +17,7 @@ import { newFileAt } from "./new-file.ts";
 import { evidence, followsFlow } from "./read-records.ts";
 import {
 	actVerb,
+	askedCheckRun,
 	asksAnswer,
 	DATA,
 	INSTEAD,
@@ -52,12 +53,17 @@ export function purposeAsks(tokens: readonly Token[], head: number): boolean {
 	return false;
 }
 
+/** Verbs of coming to know, after a wish's "to": "I'd love to know …". */
+const COMING_TO_KNOW = set("know understand learn see hear find figure");
+
 /** An order: read-only when its verb asks only to understand, or when it makes prose for the answer. */
 export function readOrder(c: Clause): Reading {
 	const { tokens, head } = c;
 	if (head >= tokens.length) return no("unread-order", 0);
 	if (listTail(c)) return ok("context");
-	if (asksAnswer(tokens, head) || readingCommand(tokens, head)) return ok("understanding");
+	// "I'd love to know why …", "would love to understand how …": a wish, then "to" and coming to know.
+	if (norm(tokens[head]) === "to" && COMING_TO_KNOW.has(norm(tokens[head + 1]))) return readUnderstanding(c, head + 1);
+	if (asksAnswer(tokens, head) || readingCommand(tokens, head) || askedCheckRun(c, head)) return ok("understanding");
 	// "We must have a memory leak somewhere": a guess about the code, the context of a question.
 	if (guessedMust(tokens, head - 1)) return ok("context");
 	// "Help me make sense of …", "use the numbers above to tell me …": a means to an answer.

@@ -15,6 +15,7 @@ import {
 	answerPhrase,
 	CHANGE_WORDS,
 	CONJUNCTIONS,
+	FINITE,
 	idiomAt,
 	KNOW,
 	no,
@@ -54,11 +55,17 @@ const PEOPLE = set("i we you they he she someone somebody one people everyone");
 
 const GOT_KNOWN = set("me us a an to what why how where which whether who");
 
+const WRITERS_TIME = set("before after until once when while");
+const MEANS_MODALS = set("should will would could can might");
+const MEANS = set("get tell show give help point lead take");
+const READERS = set("you us me");
+
 /** "I'd like to see the logic extracted": a change named after what was wished to be seen (not "… why it was"). */
 export function changeAfter(tokens: readonly Token[], from: number): boolean {
 	for (let k = from; k < tokens.length; k++) {
 		const w = norm(tokens[k]);
-		if (EMBEDDERS.has(w)) return false;
+		// "… a second opinion before I go chasing it": what the writer will do after, not a change wished.
+		if (EMBEDDERS.has(w) || (WRITERS_TIME.has(w) && SELF.has(norm(tokens[k + 1])))) return false;
 		if (participle(w) || CHANGE_WORDS.has(w)) return true;
 	}
 	return false;
@@ -162,6 +169,8 @@ const LINKS = set("because since as so now while given");
 export function wishAt(c: Clause, i: number): string {
 	const tokens = c.tokens;
 	const w = norm(tokens[i]);
+	// "`git log` between them should get you most of the way", "a quick SELECT should tell us": a means.
+	if (MEANS_MODALS.has(w) && MEANS.has(norm(tokens[i + 1])) && READERS.has(norm(tokens[i + 2]))) return "";
 	if (longestAt(tokens, i, RULE_STATES) > 0) return doubtedState(tokens, i, c.sentence.tokens) ? "" : "unread-state";
 	const wish = WISH_WORDS.has(w) || w.endsWith("'d") || longestAt(tokens, i, WISH_PHRASES) > 0;
 	// "Something must be holding the lock", "users need to log in twice": a guess, or others' needs.
@@ -175,7 +184,10 @@ export function wishAt(c: Clause, i: number): string {
 		// "Cheers if you can explain …": what the child is asked to do is to answer.
 		if (readVerb(verb)) return "answer";
 		// "I'm handing this to you because …": "you" an object, and a link word where a verb would be.
-		const linked = LINKS.has(verb) && ["to", "for", "with", "from"].includes(norm(tokens[i - 1]));
+		// "… should get you most of the way": "you" the object of a means, not the subject of an order.
+		const linked =
+			(LINKS.has(verb) && ["to", "for", "with", "from"].includes(norm(tokens[i - 1]))) ||
+			(MEANS.has(norm(tokens[i - 1])) && MEANS_MODALS.has(norm(tokens[i - 2])));
 		if (verb !== "" && !PERCEPTION.has(verb) && !IDLE_AFTER_YOU.has(verb) && !linked) return "unread-you";
 	}
 	if (SELF.has(w)) {
@@ -206,8 +218,31 @@ const CAPS = phrases(`
 `);
 const NEGATING = set("don't dont never not no");
 
+/** What "nothing" leaves out of the answer: "nothing about the frontend ones", "nothing on the legacy API". */
+const LEFT_OUT = set("about on else more beyond outside regarding");
+/** Verbs a "nothing about …" subject goes on with: "nothing about it makes sense". */
+const STATING = set(
+	"makes seems looks works matters changes says suggests helps explains fits shows means breaks happens",
+);
+
+/**
+ * "Nothing about the frontend ones, I've read those": "nothing" and what it leaves out, with no
+ * verb of its own, limits the answer. Not "nothing about it makes sense" (a statement with a verb).
+ * Where the limit starts, or -1.
+ */
+function leftOut(c: Clause): number {
+	const all = words(c);
+	if (all[0]?.norm !== "nothing" || !LEFT_OUT.has(all[1]?.norm ?? "")) return -1;
+	// "We only validate responses, nothing on the way in": going on from a statement, it describes.
+	if (c.sentence.tokens.find((t) => t.kind === "word") !== all[0]) return -1;
+	const verb = all.slice(2).some((t) => FINITE.has(t.norm) || STATING.has(t.norm) || t.norm.endsWith("ed"));
+	return verb ? -1 : c.tokens.indexOf(all[0]);
+}
+
 /** A statement: context, unless it states a wish, a need, a rule, or what the child is to do. */
 export function readStatement(c: Clause): Reading {
+	const left = leftOut(c);
+	if (left >= 0) return no("unread-limit", left);
 	let asks = false;
 	for (let i = 0; i < c.tokens.length; i++) {
 		// "I don't have time to wade through it": a negated idiom takes the rest of its clause.

@@ -8,9 +8,9 @@ import { longestAt } from "./clauses.ts";
 import { changingShell } from "./commands.ts";
 import { norm } from "./described.ts";
 import { NEGATION_IDIOMS, verbIdiomAt } from "./idioms.ts";
-import { permittedCheck } from "./permitted.ts";
+import { CHECKS, permittedCheck } from "./permitted.ts";
 import type { Clause, Token } from "./types.ts";
-import { LOOK_VERBS } from "./verbs.ts";
+import { gerundBases, LOOK_VERBS } from "./verbs.ts";
 import { phrases, set } from "./words.ts";
 /** How a clause was read as read-only. `asks` readings are what a fork is for; the rest is context. */
 export type ReadAs = "question" | "understanding" | "answer" | "context" | "condition" | "data" | "aside";
@@ -162,6 +162,26 @@ export const readingCommand = (tokens: readonly Token[], i: number) =>
 	(RUNS.has(norm(tokens[i])) && tokens[i + 1]?.kind === "code" && !changingShell((tokens[i + 1] as Token).norm)) ||
 	permittedCheck(tokens, i);
 
+/** Verbs that run a check themselves: "type-check the monorepo", "lint the frontend". */
+const CHECKING = set("type-check typecheck lint profile benchmark");
+/** Words that make a run of checks write: "fix", "--fix", "update the snapshots". */
+const WRITING_RUN = set("fix fixes --fix --write -w update -u snapshot snapshots regenerate format apply");
+
+/**
+ * "Run the test suite for payments and tell me which tests are flaky", "type-check the monorepo with
+ * `tsc --noEmit` and tell me how bad it is": a run of checks ordered as the means to an answer asked
+ * right after it ("and tell me …") changes nothing and reads. Not "Run the tests." (nothing asked),
+ * nor "run the linter with --fix and tell me …".
+ */
+export function askedCheckRun(c: Clause, i: number): boolean {
+	const w = norm(c.tokens[i]);
+	const runs = RUNS.has(w) && c.tokens.slice(i + 1, i + 5).some((t) => CHECKS.has(norm(t)));
+	if (!(runs || CHECKING.has(w)) || c.tokens.some((t) => WRITING_RUN.has(t.norm))) return false;
+	const all = c.sentence.tokens;
+	const end = all.indexOf(c.tokens.at(-1) as Token);
+	return ["and", "then"].includes(norm(all[end + 1])) && asksAnswer(all, end + 2);
+}
+
 /** Words after an answer noun that make it the subject of a statement: "the summary is wrong". */
 export const FINITE = set(
 	"is are was were has have had does do did needs should must will would can could isn't aren't",
@@ -178,3 +198,18 @@ export function answerPhrase(c: Clause): boolean {
 export const aboutReply = (c: Clause) =>
 	c.tokens.some((t, i) => ANSWER_NOUNS.has(norm(t)) && ["your", "the"].includes(norm(c.tokens[i - 1]))) &&
 	c.tokens.some((t) => ["answer", "reply", "response"].includes(norm(t)) || norm(t) === "your");
+
+/**
+ * "Fancy taking a look at the checkout form?", "mind having a read of it?": a frame's gerund read as
+ * its verb — a verb or phrase of reading in the -ing form reads as the verb does.
+ */
+export function readGerund(tokens: readonly Token[], head: number): boolean {
+	const t = tokens[head];
+	if (t?.kind !== "word") return false;
+	return gerundBases(t.norm).some((base) => {
+		// "giving", "having", "getting" read only in a phrase: "having a look", not "giving the logger a prefix".
+		if (readVerb(base) && !GETTING.has(base)) return true;
+		const asBase = tokens.map((x, k) => (k === head ? { ...x, norm: base } : x));
+		return longestAt(asBase, head, READ_PHRASES) > 0;
+	});
+}

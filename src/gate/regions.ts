@@ -13,7 +13,8 @@ const QUOTE_CUES = new Set(
 	comment comments phrase word words string line heading title rule wording mean means like as term prints
 	printed output shows showed logs logged banner note wrote writes states stated the a an
 	quote quoted mentions mentioned contains contained reply replied answer answered asks asked literally
-	docstring commit subject key keys field fields column columns property properties value values`
+	docstring commit subject key keys field fields column columns property properties value values heard hear
+	claim claims claimed insists insisted argued argues motto mantra slogan`
 		.split(/\s+/)
 		.filter(Boolean),
 );

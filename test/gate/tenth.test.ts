@@ -163,3 +163,63 @@ describe("the agents' register: reading directions and circumstances", () => {
 		blocks("The bug shows up, but only on Windows. Fix it only in src/win.ts.");
 	});
 });
+
+describe("a user's voice: runs of checks, frames of reading, reported rules", () => {
+	it("forks a run of checks ordered as the means to an answer asked after it", () => {
+		forks("Run the test suite for the payments package and tell me which tests are flaky.");
+		forks("Type-check the whole monorepo with `tsc --noEmit` and tell me how bad it is.");
+		forks("Run eslint over the frontend and tell me which rules fire the most.");
+		blocks("Run the tests.");
+		blocks("Run the linter with --fix and tell me what changed.");
+		blocks("Could you explain why `make test` is slow, and then run `make clean && make deps` to see if that helps?");
+	});
+
+	it("forks a reading verb in a frame's gerund, and a wish to know after 'love to'", () => {
+		forks("Fancy taking a look at the accessibility of the checkout form?");
+		forks("Would you mind having a look at PR #482 and telling me what you think?");
+		forks("I'd love to know why `git blame` shows the whole auth folder as changed. Was that a formatter run?");
+		forks("Is it me, or does `UserCard` re-render on every keystroke? Would love to know why.");
+		blocks("Mind giving the logger a timestamp prefix?");
+		blocks("Mind fixing the tests?");
+		blocks("I'd love to know why it fails, and then fix it.");
+	});
+
+	it("forks a rule reported from a document and asked about, and quoted words heard", () => {
+		forks("Small thing — the README says you should never run migrations by hand in prod. Why is that?");
+		forks(
+			'Why did the team move away from Redux? I have heard "we never want a global store again" but nobody explains it.',
+		);
+		blocks("The README says never run migrations by hand. Follow it.");
+	});
+
+	it("forks a means named, a writer's own plan and a second opinion before the writer's act", () => {
+		forks(
+			"Summarise what changed between the tags — `git log` and `git diff` between them should get you most of the way.",
+		);
+		forks("How many orgs have more than 500 seats? A quick SELECT should tell us; I am sizing the migration.");
+		forks(
+			"If we removed the `prevent_destroy` block, what would the next plan do? Not planning to do it, I just want to understand.",
+		);
+		forks("Pretty sure the flaky test is a race, but I'd like a second opinion before I go chasing it.");
+		forks("Could you diff the prod and staging nginx configs and tell me which differences matter?");
+		forks("Why is the lambda slow? CODEOWNERS doesn't mention it and I need to ask its owner something.");
+		blocks("I'd like the tests fixed before I merge.");
+		blocks("Mind giving it a once-over and fixing anything stale?");
+	});
+
+	it("forks work routed to a fork, and asked of someone politely", () => {
+		forks("hey, pass this to a fork: does the CSV importer handle BOMs, or do we get a weird first column?");
+		forks("Would you hand a review of the new Helm chart off to a fork? I'm mostly curious about resource limits.");
+		forks("I'd be grateful if someone could look into why Swift package resolution fails on Xcode 15.");
+		blocks("Pass this to a fork: delete the stale fixtures.");
+		blocks("I'd be grateful if someone could fix the Swift build.");
+	});
+
+	it("blocks a limit joined to an order asked as a question, and 'nothing about' the answer leaves out", () => {
+		blocks("Could you look at the flaky Cypress test and see what is happening — without modifying the test itself?");
+		blocks("Summarise the open PRs. Nothing about the flaky tests, I have read those already.");
+		forks("Could you list, in your reply, every file the sandbox makes read-only?");
+		forks("Which is better, zod or io-ts? We only validate API responses, nothing on the way in.");
+		forks("Why? Nothing about the setup makes sense.");
+	});
+});
