@@ -19,7 +19,6 @@ import {
 	DESCRIBED_AFTER_NEGATIVE,
 	DETERMINERS,
 	IDLE_MARKERS,
-	RUNS,
 } from "./act-words.ts";
 import { longestAt, nounUse } from "./clauses.ts";
 import { asksToUnderstand, describes, embeddedAt, norm, obliged, whClause } from "./described.ts";

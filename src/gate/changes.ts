@@ -13,7 +13,7 @@ import { editOrder, fileShould, resultAsked, shapesAnswer } from "./edits.ts";
 import { framedOrder, gives } from "./framed.ts";
 import { groundsAnswer } from "./grounded.ts";
 import { guessedMust } from "./guesses.ts";
-import { type Hit, hit, isWord, objectOf, pathText, proseNamed, quoteEnd } from "./hits.ts";
+import { type Hit, hit, isWord, objectOf, proseNamed, quoteEnd } from "./hits.ts";
 import { COMMIT_TO_CHOICE, verbIdiomAt } from "./idioms.ts";
 import { listTail } from "./list-tail.ts";
 import { answerItem, namedInBrackets, ordersNothing } from "./listed.ts";
@@ -28,7 +28,6 @@ import {
 	CHANGE_VERBS,
 	CONTINUE_VERBS,
 	changeGerund,
-	changeParticiple,
 	imperativeVerb,
 	PHRASAL_CHANGES,
 	PROSE_OBJECTS,

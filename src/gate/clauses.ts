@@ -13,7 +13,7 @@ import { hypothetical, negativeQuestion } from "./questions.ts";
 import { OPENERS, REQUEST_FRAMES, SUGGESTION_FRAMES } from "./requests.ts";
 import type { Clause, Mood, Sentence, Token } from "./types.ts";
 import { unknownVerb } from "./unknown-verb.ts";
-import { imperativeVerb, NOT_VERB_FORM, NOT_VERBS } from "./verbs.ts";
+import { imperativeVerb } from "./verbs.ts";
 import {
 	ASKING_MODALS,
 	FILLERS,

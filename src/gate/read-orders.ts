@@ -41,7 +41,7 @@ import { toldAfterAside } from "./told.ts";
 import type { Clause, Token } from "./types.ts";
 import { changeGerund, imperativeVerb, WORK_NOUNS } from "./verbs.ts";
 import { IDLE_AFTER_YOU, READ_LIMITS, RECORDING, RECORDING_IN, RULE_STATES, YOU_MODALS } from "./wish-words.ts";
-import { phrases, set } from "./words.ts";
+import { set } from "./words.ts";
 /** "use X to tell me …", "run the suite to find out …": an order whose purpose, before any act, is to answer. */
 export function purposeAsks(tokens: readonly Token[], head: number): boolean {
 	if (actVerb(norm(tokens[head])) && !RUNS.has(norm(tokens[head]))) return false;
