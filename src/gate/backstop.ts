@@ -28,6 +28,7 @@ import { NEGATION_IDIOMS, verbIdiomAt } from "./idioms.ts";
 import { listTail } from "./list-tail.ts";
 import { answerItem, choiceLabelled } from "./listed.ts";
 import { madeInAnswer } from "./modelled.ts";
+import { notYet } from "./not-yet.ts";
 import { describedAct } from "./noun-acts.ts";
 import { onlyDescribes } from "./prohibitions.ts";
 import { pastCounterfactual, stillPossible } from "./questions.ts";
@@ -178,7 +179,8 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 		lackDescribes(c.tokens, c.head, i) ||
 		sparesAnswer(c.tokens, i) ||
 		notKnown(c.tokens, i) ||
-		onlyDescribes(c, i);
+		onlyDescribes(c, i) ||
+		notYet(c.tokens, i);
 	if (CONSTRAINT_MARKERS.has(w))
 		return contrast(c.tokens, i) || negativeSubject(c.tokens, i) || asking || guessedMust(c.tokens, i) || described
 			? undefined

@@ -6,6 +6,7 @@
  * statement, a question word a question, "if"/"when" a condition.
  */
 import { commandWords } from "./commands.ts";
+import { continuedStatements } from "./continued.ts";
 import { onlyWhen } from "./only-when.ts";
 import { actedOn, compoundNoun, pairedNoun, relativeNoun } from "./paired.ts";
 import { hedgedLongestAt, INNER_FRAMES, phrasesStarting, politeFrameAt, STACKED_OPENERS } from "./politeness.ts";
@@ -263,7 +264,7 @@ export function clauses(sentence: Sentence): Clause[] {
 		current.push(t);
 	}
 	close("", true);
-	return markQuestion(out, sentence);
+	return markQuestion(continuedStatements(out), sentence);
 }
 
 /**

@@ -59,8 +59,16 @@ export function changingCommand(words: readonly string[]): boolean {
 	if (FILE_COMMANDS.has(first)) return true;
 	if (first === "sed" || first === "perl") return rest.some((w) => /^-\w*i/.test(w) || w === "-pi");
 	if (first === "tee" || first === "patch") return true;
+	// `mix ecto.migrate`, `dbt snapshot`, `terraform apply`, `mix run priv/repo/seeds.exs`: a subcommand
+	// or a script named for what it writes.
+	const sub = rest.find((w) => !w.startsWith("-")) ?? "";
+	if (WRITING_SUBCOMMAND.test(sub) || rest.some((w) => /(?:^|\/)seeds?\.\w+$/.test(w))) return true;
 	return rest.some((w) => w === "--write" || w === "--fix" || w === "-w" || w === "--apply");
 }
+
+/** Subcommands of any tool that write: "migrate", "ecto.migrate", "db:seed", "snapshot", "apply", "deploy". */
+const WRITING_SUBCOMMAND =
+	/^(?:[\w-]+[.:])?(?:migrate|seed|snapshot|apply|deploy|publish|release|install|upgrade|uninstall|reset|drop|destroy|generate|codegen|fmt|format|fix|import|restore|sync|push|upload|delete|rm|create)$/;
 
 /** Splits shell text into commands and their words; redirection into a file counts as a change. */
 export function changingShell(text: string): boolean {

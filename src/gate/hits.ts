@@ -186,17 +186,21 @@ export function proseNamed(tokens: readonly Token[], head: number): boolean {
 	if (!isWord(tokens, head + 1, NAMING)) return false;
 	const prose = (k: number) =>
 		(isWord(tokens, k, PROSE_OBJECTS) || isWord(tokens, k, ANSWER_NOUNS)) && !isWord(tokens, k, CODE_OBJECTS);
-	// "the review comments" names comments: the prose noun must end its noun phrase.
-	const next = tokens[head + 3];
-	const ends = next === undefined || next.kind !== "word" || PHRASE_ENDS.has(next.norm);
-	return prose(head + 2) && ends && !placedInFile(tokens, head + 3);
+	// "the review comments" names comments: the prose noun must end its noun phrase ("kill the
+	// timezone theory" has one word qualifying it).
+	const ends = (k: number) => {
+		const next = tokens[k + 1];
+		return next === undefined || next.kind !== "word" || PHRASE_ENDS.has(next.norm);
+	};
+	const at = prose(head + 2) ? head + 2 : tokens[head + 2]?.kind === "word" && prose(head + 3) ? head + 3 : -1;
+	return at > 0 && ends(at) && !placedInFile(tokens, at + 1);
 }
 
 /**
  * Whether the words from `from` place the thing in a file: "… into unused.txt", "… in README.md";
  * not where a source was named first ("… from the codegen setup in `tools/codegen/`").
  */
-function placedInFile(tokens: readonly Token[], from: number): boolean {
+export function placedInFile(tokens: readonly Token[], from: number): boolean {
 	for (let k = from; k < tokens.length; k++) {
 		const t = tokens[k] as Token;
 		if (t.kind === "punct" || isWord(tokens, k, ["from", "behind", "across"])) return false;

@@ -7,6 +7,7 @@
 import { longestAt, phraseAt } from "./clauses.ts";
 import { doubtedState } from "./doubted.ts";
 import { embedded, type Hit, hit, isWord, pathHits, pathText, quoteEnd } from "./hits.ts";
+import { notYet } from "./not-yet.ts";
 import { storedAt } from "./stored.ts";
 import type { Clause, PathSense, Token } from "./types.ts";
 import { changeForm, changeGerund, changeParticiple, imperativeVerb, pastTense } from "./verbs.ts";
@@ -199,8 +200,8 @@ export function noAction(c: Clause): Hit[] {
 		const laid =
 			(isWord(tokens, i - 1, ["be"]) && (isWord(tokens, i - 2, MODALS) || isWord(tokens, i - 2, ["to"]))) ||
 			(isWord(tokens, i - 1, ["have"]) && isWord(tokens, i - 2, ["let's", "us"]));
-		if ((isWord(tokens, i - 1, NO_BEFORE) && !laid) || isWord(tokens, i + 2, NO_AFTER) || embedded(tokens, head, i))
-			continue;
+		const skip = (isWord(tokens, i - 1, NO_BEFORE) && !laid) || isWord(tokens, i + 2, NO_AFTER);
+		if (skip || embedded(tokens, head, i) || notYet(tokens, i)) continue;
 		out.push(hit("prohibition", "no-action", tokens[i] as Token, quoteEnd(tokens, i, files || passive ? 4 : 2)));
 	}
 	return out;

@@ -19,7 +19,7 @@ import type { Clause, Token } from "./types.ts";
 import { imperativeVerb } from "./verbs.ts";
 import { set } from "./words.ts";
 
-const PREPOSITIONS = set("of in since from at by for on after before against");
+const PREPOSITIONS = set("of in since from at by for on after before against with to into via");
 /** Plurals that are no nouns: "is", "this", "us", "always". */
 const NOT_PLURAL = set("is was has does this its us as yes thus plus always perhaps sometimes its ours yours");
 /** Finite verbs a gerund subject goes on with: "Building the crate fails". */

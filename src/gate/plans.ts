@@ -52,11 +52,22 @@ function reportsRule(list: readonly Clause[]): boolean {
 	return at > 0 && !all.slice(0, at).some((w) => FIRST_OR_SECOND.has(w));
 }
 
+/** An order that reads as read-only and asks: "assess whether …", "tell me what breaks". */
+function asksOnly(c: Clause): boolean {
+	const reading = readClause(c);
+	return reading.readOnly && ASKS.has(reading.as);
+}
+
 /** The indexes of the sentences that state a third party's plan the next sentence asks about. */
 export function plansAskedAbout(lists: ReadonlyArray<readonly Clause[]>): Set<number> {
 	const out = new Set<number>();
 	lists.forEach((list, s) => {
-		const [asked] = lists[s + 1] ?? [];
+		const next = lists[s + 1] ?? [];
+		const [asked] = next;
+		// "… Before that goes ahead, assess whether the helper does anything the fields wouldn't.": weighed by an order to judge.
+		const order = next.find((c) => c.mood === "directive");
+		const judged = order !== undefined && !order.addressed && !next.some((c) => c.sentence.question) && asksOnly(order);
+		if (judged && statesPlan(list)) out.add(s);
 		if (!asked?.sentence.question || asked.addressed || asked.suggestion || asked.mood === "directive") return;
 		if ((statesPlan(list) || reportsRule(list)) && readQuestion(asked).readOnly) out.add(s);
 	});

@@ -206,6 +206,9 @@ export const LIMITING = set("keep stick limit restrict cap confine avoid stay");
 export const NEGATIONS = set("don't dont never not no without");
 
 /** A clause about the answer: read-only unless it limits it ("keep the answer short", "don't speculate in your reply"). */
+const ANSWER_DENIALS = set("mustn't shouldn't cannot can't won't never exceed exceeds");
+const DUTY = set("must should may can will shall");
+
 export function limitsAnswer(c: Clause): Reading {
 	const { tokens, head } = c;
 	if (LIMITING.has(norm(tokens[head]))) return no("unread-limit", head);
@@ -213,7 +216,9 @@ export function limitsAnswer(c: Clause): Reading {
 		if (idiomAt(tokens, i) || embeddedAt(c, i)) continue;
 		// A negation limits the answer where it heads the clause ("don't speculate …", "no jargon in …").
 		const heading = NEGATIONS.has(norm(tokens[i])) && i <= head + 1;
-		if (longestAt(tokens, i, READ_LIMITS) > 0 || heading) return no("unread-limit", i);
+		// "Your answer must not exceed a paragraph", "the reply shouldn't run past a screen".
+		const denied = ANSWER_DENIALS.has(norm(tokens[i])) || (norm(tokens[i]) === "not" && DUTY.has(norm(tokens[i - 1])));
+		if (longestAt(tokens, i, READ_LIMITS) > 0 || heading || denied) return no("unread-limit", i);
 	}
 	return ok("answer");
 }

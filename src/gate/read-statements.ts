@@ -5,17 +5,18 @@
  */
 import { EMBEDDERS } from "./act-words.ts";
 import { ANSWER_NOUNS, PERCEPTION } from "./allow-words.ts";
+import { capAt, leftOut } from "./answer-caps.ts";
 import { longestAt } from "./clauses.ts";
 import { embeddedAt, norm } from "./described.ts";
 import { doubtedState } from "./doubted.ts";
 import { guessedMust } from "./guesses.ts";
+import { placedInFile } from "./hits.ts";
 import { NEGATION_IDIOMS } from "./idioms.ts";
 import {
 	actVerb,
 	answerPhrase,
 	CHANGE_WORDS,
 	CONJUNCTIONS,
-	FINITE,
 	idiomAt,
 	KNOW,
 	no,
@@ -34,8 +35,9 @@ import {
 } from "./reading.ts";
 import { wishedTold } from "./told-wishes.ts";
 import type { Clause, Token } from "./types.ts";
+import { wantsFacts } from "./wanted-facts.ts";
 import { IDLE_AFTER_YOU, RULE_STATES, WISH_PHRASES, WISH_WORDS, YOU_MODALS } from "./wish-words.ts";
-import { phrases, set } from "./words.ts";
+import { set } from "./words.ts";
 /** Words between a wish and the verb or answer it wants: "I'd like | to be able to | know …". */
 export const BEFORE_ANSWER = set(`
 	to like love be able for a an the your some short quick clear second brief good great nice helpful
@@ -95,7 +97,9 @@ export function wantsAnswer(tokens: readonly Token[], i: number): boolean {
 		const w = norm(tokens[k]);
 		const after = ["to", "be", "you", "i", "we", "that", "not"].includes(norm(tokens[k - 1]));
 		const knowing = KNOW.has(w) && (w !== "get" || GOT_KNOWN.has(norm(tokens[k + 1])));
-		if (knowing || ANSWER_NOUNS.has(w) || (readVerb(w) && after)) return !changeAfter(tokens, k + 1);
+		// "I want the summary in `notes.md`": an answer kept in a file is a write.
+		if (knowing || ANSWER_NOUNS.has(w) || (readVerb(w) && after))
+			return !changeAfter(tokens, k + 1) && !placedInFile(tokens, k + 1);
 		// "I want a frank review", "a fork's blunt, no-nonsense take": up to two words qualify the answer wished for.
 		if (BEFORE_ANSWER.has(w) && modifiers === 0) continue;
 		if (!qualifies(tokens, k, modifiers > 0) || ++modifiers > 2) break;
@@ -172,13 +176,17 @@ export function wishAt(c: Clause, i: number): string {
 	// "`git log` between them should get you most of the way", "a quick SELECT should tell us": a means.
 	if (MEANS_MODALS.has(w) && MEANS.has(norm(tokens[i + 1])) && READERS.has(norm(tokens[i + 2]))) return "";
 	if (longestAt(tokens, i, RULE_STATES) > 0) return doubtedState(tokens, i, c.sentence.tokens) ? "" : "unread-state";
-	const wish = WISH_WORDS.has(w) || w.endsWith("'d") || longestAt(tokens, i, WISH_PHRASES) > 0;
+	// "I'd expect it not to see page globals", "I'd have thought …": a belief, not a wish.
+	const thought = norm(tokens[i + 1]) === "have" && BELIEVING.has(norm(tokens[i + 2]));
+	const believed = (w.endsWith("'d") || w === "would") && (BELIEVING.has(norm(tokens[i + 1])) || thought);
+	const wish = !believed && (WISH_WORDS.has(w) || w.endsWith("'d") || longestAt(tokens, i, WISH_PHRASES) > 0);
 	// "Something must be holding the lock", "users need to log in twice": a guess, or others' needs.
 	const guessed =
 		guessedMust(tokens, i) || (w === "must" && (norm(tokens[i + 1]) === "have" || norm(tokens[i + 2]).endsWith("ing")));
 	if (wish && (guessed || OTHERS.has(norm(tokens[i - 1])) || itemOwed(tokens, i) || stanceItem(tokens, i))) return "";
 	if (wish && answerIsAll(tokens, i)) return "answer";
-	if (wish) return wantsAnswer(tokens, i) ? "answer" : readingAdvice(c, i) ? "" : "unread-wish";
+	if (wish)
+		return wantsAnswer(tokens, i) || wantsFacts(tokens, i) ? "answer" : readingAdvice(c, i) ? "" : "unread-wish";
 	if (YOU.has(w) || (YOU_CONTRACTED.has(w) && !SELF.has(w))) {
 		const { verb } = verbAfter(tokens, i, new Set([...YOU_MODALS, "to"]));
 		// "Cheers if you can explain …": what the child is asked to do is to answer.
@@ -204,40 +212,8 @@ export function wishAt(c: Clause, i: number): string {
 }
 
 const WRITER = set("me us");
-/** Caps stated without a verb: "at most", "no more than", "three bullets tops". */
-const CAPS = phrases(`
-	at most
-	no more than
-	not more than
-	no longer than
-	or fewer
-	or less
-	tops
-	max
-	maximum
-`);
+const BELIEVING = set("expect guess imagine assume think suppose bet reckon thought expected assumed guessed imagined");
 const NEGATING = set("don't dont never not no");
-
-/** What "nothing" leaves out of the answer: "nothing about the frontend ones", "nothing on the legacy API". */
-const LEFT_OUT = set("about on else more beyond outside regarding");
-/** Verbs a "nothing about …" subject goes on with: "nothing about it makes sense". */
-const STATING = set(
-	"makes seems looks works matters changes says suggests helps explains fits shows means breaks happens",
-);
-
-/**
- * "Nothing about the frontend ones, I've read those": "nothing" and what it leaves out, with no
- * verb of its own, limits the answer. Not "nothing about it makes sense" (a statement with a verb).
- * Where the limit starts, or -1.
- */
-function leftOut(c: Clause): number {
-	const all = words(c);
-	if (all[0]?.norm !== "nothing" || !LEFT_OUT.has(all[1]?.norm ?? "")) return -1;
-	// "We only validate responses, nothing on the way in": going on from a statement, it describes.
-	if (c.sentence.tokens.find((t) => t.kind === "word") !== all[0]) return -1;
-	const verb = all.slice(2).some((t) => FINITE.has(t.norm) || STATING.has(t.norm) || t.norm.endsWith("ed"));
-	return verb ? -1 : c.tokens.indexOf(all[0]);
-}
 
 /** A statement: context, unless it states a wish, a need, a rule, or what the child is to do. */
 export function readStatement(c: Clause): Reading {
@@ -291,7 +267,7 @@ const phrasalOrder = (c: Clause) => {
 export function readFragment(c: Clause): Reading {
 	if (phrasalOrder(c)) return no("unread-order", 0);
 	// "Three bullets at most, please", "max two paragraphs": a cap with no verb is a limit on the answer.
-	const cap = c.tokens.findIndex((_, i) => longestAt(c.tokens, i, CAPS) > 0);
+	const cap = capAt(c);
 	if (cap >= 0) return no("unread-limit", cap);
 	const reading = readStatement(c);
 	if (!reading.readOnly || reading.as === "answer") return reading;

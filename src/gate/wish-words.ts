@@ -108,6 +108,8 @@ export const READ_LIMITS = phrases(`
 	no more than
 	not more than
 	no longer than
+	or fewer
+	or less
 `);
 
 /**

@@ -223,3 +223,58 @@ describe("a user's voice: runs of checks, frames of reading, reported rules", ()
 		forks("Why? Nothing about the setup makes sense.");
 	});
 });
+
+describe("the agents' register, second file: facts wished, beliefs, plans weighed", () => {
+	it("forks facts wished for, and blocks things wished built or kept in a file", () => {
+		forks("Explain how it resolves. I want the query plan in words: which subgraph is hit first.");
+		forks("Why is it deliberate? I want evidence — comments, tests, or the design doc.");
+		blocks("What broke? I want a new endpoint for it.");
+		blocks("What broke? I want the summary in `notes.md`.");
+		blocks("What broke? I want tests.");
+		blocks("We need a `--json` flag on `acme status` that prints the same information as JSON.");
+		blocks("What broke? I want the old behaviour back.");
+	});
+
+	it("forks a belief, a description that ends on 'yet', and a predicate going on from a statement", () => {
+		forks(
+			"How does the content script get at the state? It runs in an isolated world, so I'd expect it not to see page globals.",
+		);
+		forks("Report the list — I'd expect six or seven models, not thirty.");
+		forks(
+			"I've drafted a change (not committed yet) that moves webhooks onto a queue. Review it for ordering problems.",
+		);
+		forks(
+			"Look over `preamble.tex`. We load `amsmath`, `mathtools` and `fontenc`, and build with lualatex. Which are pointless?",
+		);
+		blocks("I'd have the tests fixed first.");
+		blocks("Review it. No commits yet.");
+		blocks("Read a.ts, and fix it.");
+		blocks("We checked the logs and then delete the old ones.");
+	});
+
+	it("forks a third party's plan weighed by an order to judge it", () => {
+		forks(
+			"Someone on the team wants to replace every `GetComponent<T>()` call with cached fields and then delete the `ComponentCache` helper. Before that goes ahead, assess whether `ComponentCache` does anything the fields would not.",
+		);
+		blocks("The team wants to delete the helper. Go ahead and do it.");
+	});
+
+	it("blocks limits on the answer and commands that write, whatever the tool", () => {
+		blocks("Read `pkg/imgproc.js`. Your answer must not exceed a short paragraph plus the relevant snippet.");
+		blocks("Explain the supervision tree. Answer in three sentences or fewer; it is going into a PR description.");
+		blocks(
+			"Run `mix ecto.migrate` against the dev database, then `mix run priv/repo/seeds.exs`, and tell me whether the seeds trip the index.",
+		);
+		blocks("Run `dbt snapshot --select customers_snapshot --target dev` and tell me how many rows were inserted.");
+		forks("Run `terraform plan` in `infra/envs/staging` and tell me what the diff says.");
+		forks("Why does it spill? The skew looks extreme (max task 40 min, median 20 s).");
+		forks("Explain it. Your answer should open with the verdict.");
+	});
+
+	it("forks an adverb heading a clause and a commit named after 'with'", () => {
+		forks(
+			"For each shared field, check that every subgraph returns the same value — otherwise the router can hand back inconsistent data.",
+		);
+		forks("Grad clipping at 1.0 came in with commit `a41c9e2`. Why does validation loss diverge?");
+	});
+});

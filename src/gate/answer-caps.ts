@@ -1,0 +1,55 @@
+/**
+ * Limits on the answer stated without a verb of their own: "Three bullets at most, please", "max
+ * two paragraphs", "Nothing about the frontend ones, I've read those" (read-statements.ts). Pure.
+ */
+import { longestAt } from "./clauses.ts";
+import { FINITE, words } from "./reading.ts";
+import type { Clause } from "./types.ts";
+import { phrases, set } from "./words.ts";
+
+/** Caps stated without a verb: "at most", "no more than", "three bullets tops". */
+const CAPS = phrases(`
+	at most
+	no more than
+	not more than
+	no longer than
+	or fewer
+	or less
+	tops
+	max
+	maximum
+`);
+
+/** Where a cap on the answer starts in a clause with no verb ("three bullets at most"), or -1. */
+export function capAt(c: Clause): number {
+	const at = c.tokens.findIndex((_, i) => longestAt(c.tokens, i, CAPS) > 0);
+	// "max two paragraphs" caps the answer; "(max task 40 min, median 20 s)" reports a metric.
+	const loose = LOOSE.has(c.tokens[at]?.norm ?? "");
+	return at >= 0 && (!loose || c.tokens.some((t) => UNITS.has(t.norm))) ? at : -1;
+}
+/** Caps that also name metrics ("max", "tops"): a limit only with a unit of the answer. */
+const LOOSE = set("max maximum tops");
+const UNITS = set(
+	"bullet bullets paragraph paragraphs sentence sentences line lines word words item items point points page pages screen screens example examples",
+);
+
+/** What "nothing" leaves out of the answer: "nothing about the frontend ones", "nothing on the legacy API". */
+const LEFT_OUT = set("about on else more beyond outside regarding");
+/** Verbs a "nothing about …" subject goes on with: "nothing about it makes sense". */
+const STATING = set(
+	"makes seems looks works matters changes says suggests helps explains fits shows means breaks happens",
+);
+
+/**
+ * "Nothing about the frontend ones, I've read those": "nothing" and what it leaves out, with no
+ * verb of its own, limits the answer. Not "nothing about it makes sense" (a statement with a verb).
+ * Where the limit starts, or -1.
+ */
+export function leftOut(c: Clause): number {
+	const all = words(c);
+	if (all[0]?.norm !== "nothing" || !LEFT_OUT.has(all[1]?.norm ?? "")) return -1;
+	// "We only validate responses, nothing on the way in": going on from a statement, it describes.
+	if (c.sentence.tokens.find((t) => t.kind === "word") !== all[0]) return -1;
+	const verb = all.slice(2).some((t) => FINITE.has(t.norm) || STATING.has(t.norm) || t.norm.endsWith("ed"));
+	return verb ? -1 : c.tokens.indexOf(all[0]);
+}
