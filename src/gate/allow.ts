@@ -26,6 +26,7 @@ import { aboutAnswer, norm } from "./described.ts";
 import { shapesAnswer } from "./edits.ts";
 import { type Hit, hit, pathText, quoteEnd } from "./hits.ts";
 import { answerItem, choiceLabelled, namedInBrackets } from "./listed.ts";
+import { labelsEvidence } from "./noun-acts.ts";
 import { limitsAnswer, readCondition, readOrder, readUnderstanding } from "./read-orders.ts";
 import { readQuestion } from "./read-questions.ts";
 import { readFragment, readStatement } from "./read-statements.ts";
@@ -55,6 +56,8 @@ export function readClause(c: Clause): Reading {
 	if (all.length === 1 && LONE_ASIDES.has(all[0]?.norm ?? "")) return ok("aside");
 	// "- want: which suspect, …": a label alone names what the clause after it asks; a rule ("Never:") is no label.
 	if (all.length === 1 && c.closer === ":" && !CONSTRAINT_MARKERS.has(all[0]?.norm ?? "")) return ok("aside");
+	// "- Run logs: `runs/…`": a label naming the file after it.
+	if (all.length > 1 && labelsEvidence(c, c.head)) return ok("aside");
 	if (shapesAnswer(c) || aboutAnswer(c) || aboutReply(c)) return limitsAnswer(c);
 	const first = c.tokens.indexOf(all[0] as Token);
 	const reads =

@@ -3,7 +3,7 @@
  * claim", "give the file and line for each problem you list", "number your findings". Read before
  * the change rules (edits.ts), so that an answer's shape is never taken for an edit. Pure.
  */
-import { isWord, pathText } from "./hits.ts";
+import { isWord, pathText, placedInFile } from "./hits.ts";
 import type { Token } from "./types.ts";
 import { changeForm, imperativeVerb, LOOK_VERBS } from "./verbs.ts";
 
@@ -260,3 +260,14 @@ export function returnsFromCode(tokens: readonly Token[], head: number): boolean
 	if (!isWord(tokens, head, ["return", "returns"])) return false;
 	return tokens.some((t, k) => k > head + 1 && t.kind === "word" && BEHAVIOUR.has(t.norm));
 }
+
+/**
+ * "Return the page path, the link target and the line.": the answer's items, handed back — not
+ * what code returns ("return a list of users from the endpoint"), nor a change of what it returns
+ * ("return the original error instead of wrapping it").
+ */
+export function answerReturned(tokens: readonly Token[], head: number): boolean {
+	if (!isWord(tokens, head, ["return"]) || returnsFromCode(tokens, head)) return false;
+	return !tokens.some((t) => INSTEAD_OF.has(t.norm)) && !placedInFile(tokens, head + 1);
+}
+const INSTEAD_OF = new Set(["instead", "rather", "anymore", "again"]);

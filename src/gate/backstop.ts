@@ -28,12 +28,12 @@ import { NEGATION_IDIOMS, verbIdiomAt } from "./idioms.ts";
 import { listTail } from "./list-tail.ts";
 import { answerItem, choiceLabelled } from "./listed.ts";
 import { madeInAnswer } from "./modelled.ts";
-import { notYet } from "./not-yet.ts";
+import { notYet, participleDescribed } from "./not-yet.ts";
 import { describedAct } from "./noun-acts.ts";
 import { onlyDescribes } from "./prohibitions.ts";
 import { pastCounterfactual, stillPossible } from "./questions.ts";
 import { FINDING, withoutDescribes } from "./read-orders.ts";
-import { askedCheckRun, readingCommand } from "./reading.ts";
+import { askedCheckRun, namesMeans, readingCommand } from "./reading.ts";
 import { restatesForReader, sparesAnswer } from "./relief.ts";
 import { toldAfterAside } from "./told.ts";
 import type { Clause, Token } from "./types.ts";
@@ -180,7 +180,10 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 		sparesAnswer(c.tokens, i) ||
 		notKnown(c.tokens, i) ||
 		onlyDescribes(c, i) ||
-		notYet(c.tokens, i);
+		notYet(c.tokens, i) ||
+		namesMeans(c.tokens, i) ||
+		participleDescribed(c.tokens, i) ||
+		habitOfItems(c.tokens, i);
 	if (CONSTRAINT_MARKERS.has(w))
 		return contrast(c.tokens, i) || negativeSubject(c.tokens, i) || asking || guessedMust(c.tokens, i) || described
 			? undefined
@@ -264,6 +267,13 @@ function clauseHits(c: Clause): Hit[] {
 	}
 	return [];
 }
+
+/** "codecs we never use", "the flags they never read": a habit, in a relative clause, describes the items. */
+const habitOfItems = (tokens: readonly Token[], i: number) =>
+	norm(tokens[i]) === "never" &&
+	["we", "they", "i"].includes(norm(tokens[i - 1])) &&
+	tokens[i - 2]?.kind === "word" &&
+	!NOT_NOUNS.has(norm(tokens[i - 2]));
 
 const RELATIVES = new Set(["that", "which", "who"]);
 const MIGHT = new Set(["could", "might", "may", "can", "would"]);

@@ -7,7 +7,7 @@
  * the fix fail?" asks about a noun, "find the commit that removed X" orders a search.
  */
 
-import { returnsFromCode } from "./answer-form.ts";
+import { answerReturned, returnsFromCode } from "./answer-form.ts";
 import { changingShell, commandWords } from "./commands.ts";
 import { editOrder, fileShould, resultAsked, shapesAnswer } from "./edits.ts";
 import { framedOrder, gives } from "./framed.ts";
@@ -236,8 +236,8 @@ function headOrder(c: Clause): Hit[] {
 	if (edit.length > 0) return edit;
 	const placed = placeOrder(c);
 	if (placed.length > 0) return placed;
-	if (!imperativeVerb(v) && unknownVerb(tokens, head) && !proseNamed(tokens, head) && !askedCheckRun(c, head))
-		return [order(tokens, head, "unknown-verb")];
+	const read = proseNamed(tokens, head) || askedCheckRun(c, head) || answerReturned(tokens, head);
+	if (!imperativeVerb(v) && unknownVerb(tokens, head) && !read) return [order(tokens, head, "unknown-verb")];
 	// "see it through", "see the migration through": finish work in flight.
 	if (v === "see" && seenThrough(tokens, head) && !c.sentence.question) {
 		return [order(tokens, head, "continue-work")];

@@ -7,6 +7,7 @@
  */
 import { commandWords } from "./commands.ts";
 import { continuedStatements } from "./continued.ts";
+import { participleDescribed } from "./not-yet.ts";
 import { onlyWhen } from "./only-when.ts";
 import { actedOn, compoundNoun, pairedNoun, relativeNoun } from "./paired.ts";
 import { hedgedLongestAt, INNER_FRAMES, phrasesStarting, politeFrameAt, STACKED_OPENERS } from "./politeness.ts";
@@ -20,7 +21,9 @@ import {
 	FILLERS,
 	FRAMES,
 	MODAL_SUBJECTS,
+	NEGATED_AUXILIARIES,
 	NEGATIONS,
+	ORDER_LIMITS,
 	QUESTION_WORDS,
 	SUBJECTS,
 	SUBORDINATORS,
@@ -162,19 +165,15 @@ function causeHead(tokens: readonly Token[], head: number, sentence: Sentence): 
 	return next.kind === "path" || next.kind === "code" || word(next, CAUSED);
 }
 
-/** Words that open a limit joined to an order: "— without modifying it", "except the tests". */
-const ORDER_LIMITS = new Set(["without", "except", "excluding"]);
-const NEGATED_AUXILIARIES = new Set(
-	"doesn't isn't wasn't won't can't didn't hasn't haven't aren't weren't wouldn't couldn't".split(" "),
-);
-
 function moodOf(tokens: readonly Token[], head: number, addressed: boolean, sentence: Sentence, label: boolean): Mood {
 	const t = tokens[head];
 	if (t?.kind !== "word") return addressed ? "directive" : "fragment";
 	if (negativeQuestion(tokens, head, sentence.question)) return "question";
 	// "Please not delete the logs", "Not touch the config": a bare "not" before a verb forbids.
 	const notVerb = t.norm === "not" && imperativeVerb(tokens[head + 1]?.norm ?? "");
-	if (longestAt(tokens, head, NEGATIONS) > 0 && (t.norm !== "not" || addressed || notVerb)) return "directive";
+	// "… defined but never referenced": "never" before a past participle describes (not-yet.ts).
+	const negated = longestAt(tokens, head, NEGATIONS) > 0 && !participleDescribed(tokens, head);
+	if (negated && (t.norm !== "not" || addressed || notVerb)) return "directive";
 	// "Would you delete it, if you were me?": a hypothetical asks for an opinion.
 	if (addressed && sentence.question && hypothetical(sentence.tokens)) return "question";
 	if (t.norm === "only") return onlyWhen(tokens, head, sentence) ? "fragment" : "directive";
@@ -283,11 +282,9 @@ function markQuestion(list: Clause[], sentence: Sentence): Clause[] {
 		const mood = item ? "fragment" : c.mood;
 		// "Could you look at the test — without modifying it, if you can help it?": after an order asked
 		// as a question, a limit joined to it is part of the order, not of a question.
-		const limit = word(
-			c.tokens.find((t) => t.kind === "word"),
-			ORDER_LIMITS,
-		);
-		const ordered = first >= 0 && list[first]?.mood === "directive" && mood !== "question" && limit;
+		const opener = c.tokens.find((t) => t.kind === "word");
+		const ordered =
+			first >= 0 && list[first]?.mood === "directive" && mood !== "question" && word(opener, ORDER_LIMITS);
 		return { ...c, mood, inQuestion: mood !== "directive" && !ordered && (first === -1 || k >= first) };
 	});
 }

@@ -79,6 +79,21 @@ function endsNounPhrase(tokens: readonly Token[], i: number): boolean {
 	return next === undefined || next.kind === "punct" || AFTER_NOUN.has(next.norm);
 }
 
+/** What a "run this:" order points at, which a label's noun never is. */
+const POINTERS = set("this these that those the following it them");
+
+/**
+ * "- Run logs: `runs/…/metrics.jsonl`", "- Client release cadence: `docs/clients.md`": a short label
+ * before a colon and a file names the evidence; its act word is part of a name. Not "Run this:".
+ */
+export function labelsEvidence(c: Clause, i: number): boolean {
+	const words = c.tokens.filter((t) => t.kind === "word");
+	if (c.closer !== ":" || words.length > 4 || POINTERS.has(norm(c.tokens[i + 1]))) return false;
+	const all = c.sentence.tokens;
+	const after = all[all.indexOf(c.tokens.at(-1) as Token) + 2];
+	return after !== undefined && (after.kind === "code" || after.kind === "path");
+}
+
 /** Whether the act word at `i` of `c` names or describes, by where it stands. */
 export function describedAct(c: Clause, i: number): boolean {
 	const tokens = c.tokens;
@@ -87,6 +102,7 @@ export function describedAct(c: Clause, i: number): boolean {
 		describesNoun(tokens, i) ||
 		gerundSubject(c, i) ||
 		listedAfterStatement(c, i) ||
-		endsNounPhrase(tokens, i)
+		endsNounPhrase(tokens, i) ||
+		labelsEvidence(c, i)
 	);
 }

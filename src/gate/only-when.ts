@@ -3,37 +3,29 @@
  * clause splitter (a clause it heads is no order) and by the rules that find limits. Pure.
  */
 import type { Sentence, Token } from "./types.ts";
-import { imperativeVerb } from "./verbs.ts";
+import { changeForm, imperativeVerb } from "./verbs.ts";
 
 /** Words after which "only" says when or where a thing happens: "only in the minutes after a deploy". */
-const CIRCUMSTANCES = new Set([
-	"in",
-	"on",
-	"at",
-	"after",
-	"before",
-	"during",
-	"when",
-	"while",
-	"once",
-	"if",
-	"under",
-	"since",
-]);
+const CIRCUMSTANCES = new Set("in on at after before during when while once if under since".split(" "));
 
 /**
- * "Lag climbs on partition 7, and only in the minutes after a deploy": "only" with a circumstance,
- * going on from a sentence that opened on no order, says when the thing happens and limits nothing.
- * Not "Read src/, and only in the parser" (the sentence opens on an order).
+ * "Lag climbs on partition 7, and only in the minutes after a deploy", "pods get OOMKilled only during
+ * the 02:00 batch": "only" with a circumstance, in a sentence that opened on no order, says when the
+ * thing happens and limits nothing. Not "Read src/, and only in the parser" (the sentence opens on an
+ * order), "only in src/gate" at a clause's start, nor a clause that speaks of changes or duties
+ * ("changes go only in src/gate", "it must run only on CI").
  */
 export function onlyWhen(tokens: readonly Token[], i: number, sentence: Sentence): boolean {
 	if (tokens[i]?.norm !== "only" || !CIRCUMSTANCES.has(tokens[i + 1]?.norm ?? "")) return false;
 	const all = sentence.tokens;
-	const start = all.indexOf(tokens[0] as Token);
+	const at = all.indexOf(tokens[i] as Token);
 	const first = all.find((t) => t.kind === "word");
-	if (start <= 0 || !first || first === tokens[0]) return false;
-	const before = all.slice(0, start);
-	return (
-		!imperativeVerb(first.norm) && first.norm !== "only" && !before.some((t) => t.norm === "you" || t.norm === "please")
-	);
+	if (at <= 0 || !first || first === tokens[i]) return false;
+	const before = all.slice(0, at);
+	if (before.some((t) => t.norm === "you" || t.norm === "please" || DUTIES.has(t.norm) || changeForm(t.norm)))
+		return false;
+	return !imperativeVerb(first.norm) && first.norm !== "only";
 }
+const DUTIES = new Set(
+	"must should may can shall will need needs go goes belong belongs stay stays live lives".split(" "),
+);

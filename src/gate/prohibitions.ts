@@ -13,6 +13,7 @@ import { shapesAnswer } from "./edits.ts";
 import { embedded, type Hit, hit, isWord, pathHits, quoteEnd } from "./hits.ts";
 import { NEGATION_IDIOMS } from "./idioms.ts";
 import { constraints, keepPaths, mentionsChange, noAction, readOnly, without } from "./limits.ts";
+import { participleDescribed } from "./not-yet.ts";
 import { onlyWhen } from "./only-when.ts";
 import type { Clause, Token } from "./types.ts";
 import { changeForm } from "./verbs.ts";
@@ -51,6 +52,8 @@ function negatedHead(c: Clause): Hit[] {
 		const bothered = next.norm === "bother" && /ing$/.test(tokens[after + 1]?.norm ?? "");
 		return changes || bothered ? [hit("prohibition", "no-need", first, quoteEnd(tokens, after, 3))] : [];
 	}
+	// "defined but never referenced", "never merged": a past participle after "never" describes a thing found.
+	if (!c.addressed && participleDescribed(tokens, head)) return [];
 	const end = next && next.kind !== "punct" ? next : (tokens[after - 1] as Token);
 	// "you must not write": the quote starts at the modal the frame took.
 	const modal = c.addressed && isWord(tokens, head - 1, MODALS) ? (tokens[head - 1] as Token) : first;

@@ -6,11 +6,12 @@
 
 import { DESCRIBED_AFTER_NEGATIVE, RUNS } from "./act-words.ts";
 import { ANSWER_NOUNS } from "./allow-words.ts";
+import { answerReturned } from "./answer-form.ts";
 import { longestAt } from "./clauses.ts";
 import { embeddedAt, norm } from "./described.ts";
 import { groundsAnswer } from "./grounded.ts";
 import { guessedMust } from "./guesses.ts";
-import { objectOf, pathText, proseNamed } from "./hits.ts";
+import { objectOf, pathText, placedInFile, proseNamed } from "./hits.ts";
 import { joinedOrder } from "./joined.ts";
 import { listTail } from "./list-tail.ts";
 import { newFileAt } from "./new-file.ts";
@@ -53,8 +54,21 @@ export function purposeAsks(tokens: readonly Token[], head: number): boolean {
 	return false;
 }
 
+/** Verbs that put something in the answer: "include what …", "cover how …". */
+const COMPOSING = set("include cover mention");
 /** Verbs of coming to know, after a wish's "to": "I'd love to know …". */
 const COMING_TO_KNOW = set("know understand learn see hear find figure");
+
+/**
+ * Orders that make the answer with no verb of reading: "Include what Z-ordering would buy us", "return
+ * the page path, the link target and the line", "reconstruct the reasoning from …" (a verb the gate
+ * does not know, making a piece of prose). Not where the answer is kept in a file.
+ */
+function makesAnswer(tokens: readonly Token[], head: number): boolean {
+	const told = COMPOSING.has(norm(tokens[head])) && WH.has(norm(tokens[head + 1]));
+	if ((told || answerReturned(tokens, head)) && !placedInFile(tokens, head + 1)) return true;
+	return !imperativeVerb(norm(tokens[head])) && !actVerb(norm(tokens[head])) && proseNamed(tokens, head);
+}
 
 /** An order: read-only when its verb asks only to understand, or when it makes prose for the answer. */
 export function readOrder(c: Clause): Reading {
@@ -80,9 +94,7 @@ export function readOrder(c: Clause): Reading {
 	if (norm(tokens[head]) === "if") return readCondition(c);
 	// "Draft a commit message", "slap together a quick summary": prose is an answer.
 	if (PROSE_MAKERS.has(norm(tokens[head])) && objectOf(tokens, head, "code") === "prose") return ok("answer");
-	// "Reconstruct the reasoning from …": a verb the gate does not know, making a piece of prose.
-	if (!imperativeVerb(norm(tokens[head])) && !actVerb(norm(tokens[head])) && proseNamed(tokens, head))
-		return ok("answer");
+	if (makesAnswer(tokens, head)) return ok("answer");
 	// "Can you reconstruct, from the git history, why …?": the wh-clause after the aside is what is told.
 	if (toldAfterAside(c)) return ok("answer");
 	// "No changes were made to the lockfile": a negative subject described, not a rule.

@@ -19,6 +19,7 @@ import {
 	CONJUNCTIONS,
 	idiomAt,
 	KNOW,
+	namesMeans,
 	no,
 	OTHERS,
 	ok,
@@ -58,9 +59,6 @@ const PEOPLE = set("i we you they he she someone somebody one people everyone");
 const GOT_KNOWN = set("me us a an to what why how where which whether who");
 
 const WRITERS_TIME = set("before after until once when while");
-const MEANS_MODALS = set("should will would could can might");
-const MEANS = set("get tell show give help point lead take");
-const READERS = set("you us me");
 
 /** "I'd like to see the logic extracted": a change named after what was wished to be seen (not "… why it was"). */
 export function changeAfter(tokens: readonly Token[], from: number): boolean {
@@ -174,7 +172,7 @@ export function wishAt(c: Clause, i: number): string {
 	const tokens = c.tokens;
 	const w = norm(tokens[i]);
 	// "`git log` between them should get you most of the way", "a quick SELECT should tell us": a means.
-	if (MEANS_MODALS.has(w) && MEANS.has(norm(tokens[i + 1])) && READERS.has(norm(tokens[i + 2]))) return "";
+	if (namesMeans(tokens, i)) return "";
 	if (longestAt(tokens, i, RULE_STATES) > 0) return doubtedState(tokens, i, c.sentence.tokens) ? "" : "unread-state";
 	// "I'd expect it not to see page globals", "I'd have thought …": a belief, not a wish.
 	const thought = norm(tokens[i + 1]) === "have" && BELIEVING.has(norm(tokens[i + 2]));
@@ -183,7 +181,10 @@ export function wishAt(c: Clause, i: number): string {
 	// "Something must be holding the lock", "users need to log in twice": a guess, or others' needs.
 	const guessed =
 		guessedMust(tokens, i) || (w === "must" && (norm(tokens[i + 1]) === "have" || norm(tokens[i + 2]).endsWith("ing")));
-	if (wish && (guessed || OTHERS.has(norm(tokens[i - 1])) || itemOwed(tokens, i) || stanceItem(tokens, i))) return "";
+	// "… the interleaving that would deadlock": what a thing found would do, in a relative clause.
+	const relative = ["would", "could", "might"].includes(w) && ["that", "which"].includes(norm(tokens[i - 1]));
+	if (wish && (guessed || relative || OTHERS.has(norm(tokens[i - 1])) || itemOwed(tokens, i) || stanceItem(tokens, i)))
+		return "";
 	if (wish && answerIsAll(tokens, i)) return "answer";
 	if (wish)
 		return wantsAnswer(tokens, i) || wantsFacts(tokens, i) ? "answer" : readingAdvice(c, i) ? "" : "unread-wish";
@@ -194,8 +195,7 @@ export function wishAt(c: Clause, i: number): string {
 		// "I'm handing this to you because …": "you" an object, and a link word where a verb would be.
 		// "… should get you most of the way": "you" the object of a means, not the subject of an order.
 		const linked =
-			(LINKS.has(verb) && ["to", "for", "with", "from"].includes(norm(tokens[i - 1]))) ||
-			(MEANS.has(norm(tokens[i - 1])) && MEANS_MODALS.has(norm(tokens[i - 2])));
+			(LINKS.has(verb) && ["to", "for", "with", "from"].includes(norm(tokens[i - 1]))) || namesMeans(tokens, i - 2);
 		if (verb !== "" && !PERCEPTION.has(verb) && !IDLE_AFTER_YOU.has(verb) && !linked) return "unread-you";
 	}
 	if (SELF.has(w)) {

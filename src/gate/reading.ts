@@ -213,3 +213,15 @@ export function readGerund(tokens: readonly Token[], head: number): boolean {
 		return longestAt(asBase, head, READ_PHRASES) > 0;
 	});
 }
+
+const MEANS_MODALS = set("should will would could can might");
+const MEANS = set("get tell show give help point lead take");
+const READERS = set("you us me");
+
+/**
+ * "`git log` between them should get you most of the way", "`cargo bench …` should give you a heap
+ * profile": a modal at `i`, a verb of getting somewhere and the reader — a means to the answer named,
+ * not a duty laid down.
+ */
+export const namesMeans = (tokens: readonly Token[], i: number) =>
+	MEANS_MODALS.has(norm(tokens[i])) && MEANS.has(norm(tokens[i + 1])) && READERS.has(norm(tokens[i + 2]));

@@ -6,7 +6,7 @@
  * like a test for it") nor changed after ("I want the tests fixed", "… in `out.txt`"). Pure.
  */
 import { norm } from "./described.ts";
-import { pathText } from "./hits.ts";
+import { isWord, pathText } from "./hits.ts";
 import type { Token } from "./types.ts";
 import { CHANGE_VERBS, CODE_OBJECTS, changeParticiple, PROSE_OBJECTS } from "./verbs.ts";
 import { set } from "./words.ts";
@@ -63,3 +63,23 @@ export function wantsFacts(tokens: readonly Token[], i: number): boolean {
 /** The rest of the clause after the thing: nothing changed, and no place in a file. */
 const rest = (tokens: readonly Token[], from: number) =>
 	!tokens.slice(from).some((t) => CHANGED.has(norm(t)) || changeParticiple(norm(t)));
+
+/** Verbs of coming to know, and the words that embed what is to be known. */
+const KNOWING = set("know understand learn see hear");
+const ASKED = set("why how whether if what which where when who");
+
+/**
+ * "I want to know why the fields never line up", "I'd like a breakdown of what's taking the space —
+ * codecs we never use", "I want three lists: … defined but never referenced": a wish to know, or for
+ * a piece of the answer, whose "never" is in what is asked.
+ */
+export const wishedToKnow = (tokens: readonly Token[]) => {
+	const at = isWord(tokens, 0, ["to"]) ? 1 : 0;
+	if (isWord(tokens, at, KNOWING) && isWord(tokens, at + 1, ASKED)) return true;
+	const noun = isWord(tokens, 0, ANSWER_OPENERS) ? 1 : 0;
+	return isWord(tokens, noun, ANSWERS) || (tokens[noun]?.kind === "word" && isWord(tokens, noun + 1, ANSWERS));
+};
+const ANSWER_OPENERS = set("a an the your two three four five some");
+const ANSWERS = set(
+	"breakdown breakdowns list lists summary table tables rundown overview report count tally inventory map",
+);

@@ -16,6 +16,7 @@ import { longestAt, phraseAt } from "./clauses.ts";
 import { embedded, type Hit, hit, isWord, pathHits } from "./hits.ts";
 import type { Clause, Token } from "./types.ts";
 import { changeForm, imperativeVerb, pastTense } from "./verbs.ts";
+import { wishedToKnow } from "./wanted-facts.ts";
 import { KEEP_TAILS, KEPT_AS_IS, phrases, set } from "./words.ts";
 
 const SPEAKERS = set(
@@ -250,16 +251,6 @@ function clauseFrame(c: Clause): { at: number; end: number; polarity: Polarity }
 	}
 	return undefined;
 }
-
-/** Verbs of coming to know, and the words that embed what is to be known. */
-const KNOWING = set("know understand learn see hear");
-const ASKED = set("why how whether if what which where when who");
-
-/** "I want to know why the fields never line up": a wish to know, whose "never" is in what is asked. */
-const wishedToKnow = (tokens: readonly Token[]) => {
-	const at = isWord(tokens, 0, ["to"]) ? 1 : 0;
-	return isWord(tokens, at, KNOWING) && isWord(tokens, at + 1, ASKED);
-};
 
 /** Prohibitions stated as wishes in a sentence's clauses. */
 export function wishHits(list: readonly Clause[]): Hit[] {

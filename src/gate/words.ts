@@ -254,3 +254,10 @@ export const ONLY_DESCRIPTIVE = set(`
 /** Modals that open a question about a thing ("Ought the job to run …?"), and what may follow them as its subject. */
 export const ASKING_MODALS = set("ought oughtn't need needn't");
 export const MODAL_SUBJECTS = set("the this that these those our its their it they we every each all any");
+
+/** Words that open a limit joined to an order: "— without modifying it", "except the tests". */
+export const ORDER_LIMITS = new Set(["without", "except", "excluding"]);
+/** Negated auxiliaries after a name, which make its clause a statement: "CODEOWNERS doesn't mention it". */
+export const NEGATED_AUXILIARIES = new Set(
+	"doesn't isn't wasn't won't can't didn't hasn't haven't aren't weren't wouldn't couldn't".split(" "),
+);

@@ -278,3 +278,45 @@ describe("the agents' register, second file: facts wished, beliefs, plans weighe
 		forks("Grad clipping at 1.0 came in with commit `a41c9e2`. Why does validation loss diverge?");
 	});
 });
+
+describe("the agents' register, second file: items, labels, means and circumstances", () => {
+	it("forks 'never' before a found item's participle, a habit of ours, and a piece of the answer wished", () => {
+		forks("Enumerate the flag keys. I want three lists: referenced but not defined, defined but never referenced.");
+		forks("List the flags. Never edited by hand.");
+		blocks("Never edit the flags.");
+		blocks("I'd like a list of files that never change, and never touch them.");
+	});
+
+	it("forks a label naming the evidence after it, a means named and a circumstance of 'only'", () => {
+		forks(
+			"## Goal\nUnderstand why loss diverges.\n\n## Context\n- Run logs: `runs/2024/metrics.jsonl`\n\n## Deliverable\nYour best explanations.",
+		);
+		forks(
+			"Profile `parse_batch`. `cargo bench --bench parse --features dhat-heap` should give you a heap profile. Tell me the top sites.",
+		);
+		forks("Pods of `payments-api` get OOMKilled only during the 02:00 batch. Work out why.");
+		forks("It fails only on CI. Why?");
+		blocks("Run this: `rm -rf build`");
+		blocks("Changes go only in src/gate. Why is it slow?");
+		blocks("The fix should land only in `src/a.ts`.");
+	});
+
+	it("forks the answer's items returned or included, a reading direction and a relative clause's 'would'", () => {
+		forks(
+			"Find every page in `docs/` that links to removed endpoints. Return the page path, the link target and the line.",
+		);
+		forks("Compare Parquet and Delta. Include what Z-ordering would buy us and what a migration would involve.");
+		forks(
+			"Start at `Reconcile` in `controllers/tenant_controller.go` and follow into `pkg/status/`. Which write collides?",
+		);
+		forks(
+			"Can that deadlock? Trace both and answer yes or no, with the interleaving that would deadlock if there is one.",
+		);
+		blocks("Return the page path in `out.txt`.");
+		blocks("Return a list of users from the endpoint.");
+		blocks("Return the original error instead of wrapping it.");
+		blocks("Add what the flag does to the README.");
+		blocks("Include what the flag does in `README.md`.");
+		blocks("I want a change that would remove the cache.");
+	});
+});
