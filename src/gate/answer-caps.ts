@@ -22,11 +22,17 @@ const CAPS = phrases(`
 
 /** Where a cap on the answer starts in a clause with no verb ("three bullets at most"), or -1. */
 export function capAt(c: Clause): number {
+	// "One-sentence answer plus the doc link": a size given to the whole answer ("a one-line verdict" is a part).
+	const sized = c.tokens.findIndex((t) => SIZED.test(t.norm));
+	if (sized >= 0 && c.tokens.slice(sized + 1, sized + 3).some((t) => SIZED_ANSWERS.has(t.norm))) return sized;
 	const at = c.tokens.findIndex((_, i) => longestAt(c.tokens, i, CAPS) > 0);
 	// "max two paragraphs" caps the answer; "(max task 40 min, median 20 s)" reports a metric.
 	const loose = LOOSE.has(c.tokens[at]?.norm ?? "");
 	return at >= 0 && (!loose || c.tokens.some((t) => UNITS.has(t.norm))) ? at : -1;
 }
+const SIZED = /^(?:one|two|three|four|five|single|\d+)-(?:sentence|line|paragraph|bullet|word|page)$/;
+const SIZED_ANSWERS = set("answer answers reply response");
+
 /** Caps that also name metrics ("max", "tops"): a limit only with a unit of the answer. */
 const LOOSE = set("max maximum tops");
 const UNITS = set(

@@ -90,6 +90,9 @@ const ITEMS = new Set(["ones", "those", "these", "one"]);
 export const onlyDescribes = (c: Clause, i: number) =>
 	c.tokens[i]?.norm === "only" && (ITEMS.has(c.tokens[i - 1]?.norm ?? "") || onlyWhen(c.tokens, i, c.sentence));
 
+const JUDGE = new Set(["judge", "grade", "assess", "rate", "score", "measure", "check", "review"]);
+const STANDARD = new Set(["by", "against"]);
+
 /** "only read src/gate", "look only at the parser", "src/gate only", "you may only …". */
 function onlyScope(c: Clause): Hit[] {
 	const { tokens, head } = c;
@@ -176,6 +179,22 @@ function held(tokens: readonly Token[], head: number): boolean {
 	return from > 0 && /ing$/.test(tokens[from + 1]?.norm ?? "");
 }
 
+/**
+ * "follow the rules in AGENTS.md", "comply", "judge them by the rules in `docs/api-style.md`": rules,
+ * or a standard the child's judgement is bound to.
+ */
+function obeysRules(tokens: readonly Token[], head: number): boolean {
+	const v = tokens[head]?.norm ?? "";
+	const obeys =
+		OBEY.has(v) &&
+		tokens
+			.slice(head + 1, head + 6)
+			.some((t) => RULE_NOUNS.has(t.norm) || /^(?:agents|claude|contributing)\.md$/.test(t.norm));
+	const standard = (k: number) => tokens.slice(Math.max(0, k - 3), k).some((b) => STANDARD.has(b.norm));
+	const judged = JUDGE.has(v) && tokens.some((t, k) => RULE_NOUNS.has(t.norm) && standard(k));
+	return obeys || judged || COMPLY.has(v);
+}
+
 /** "avoid …", "leave … alone", "follow the rules", "stick to …", "stay in …", "limit yourself to …". */
 function directiveVerbs(c: Clause): Hit[] {
 	const { tokens, head } = c;
@@ -218,12 +237,7 @@ function directiveVerbs(c: Clause): Hit[] {
 		return [hit("prohibition", "postpone", first, quoteEnd(tokens, head, 6))];
 	}
 	if (keepsAsIs(tokens, head)) return [hit("prohibition", "keep-as-is", first, quoteEnd(tokens, head, 4))];
-	const obeys =
-		OBEY.has(v) &&
-		tokens
-			.slice(head + 1, head + 6)
-			.some((t) => RULE_NOUNS.has(t.norm) || /^(?:agents|claude|contributing)\.md$/.test(t.norm));
-	if (obeys || COMPLY.has(v)) return [hit("prohibition", "obey-rules", first, quoteEnd(tokens, head, 4))];
+	if (obeysRules(tokens, head)) return [hit("prohibition", "obey-rules", first, quoteEnd(tokens, head, 4))];
 	const stick = (v === "stick" || v === "keep") && isWord(tokens, head + 1, ["to", "with"]);
 	const stay = (v === "stay" || v === "keep") && isWord(tokens, head + 1, STAY_IN);
 	if (stick || stay || SCOPE.has(v)) return [hit("prohibition", "scope-limit", first, quoteEnd(tokens, head, 4))];

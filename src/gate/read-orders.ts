@@ -6,6 +6,7 @@
 
 import { DESCRIBED_AFTER_NEGATIVE, RUNS } from "./act-words.ts";
 import { ANSWER_NOUNS } from "./allow-words.ts";
+import { capAt } from "./answer-caps.ts";
 import { answerReturned } from "./answer-form.ts";
 import { longestAt } from "./clauses.ts";
 import { embeddedAt, norm } from "./described.ts";
@@ -224,6 +225,8 @@ const DUTY = set("must should may can will shall");
 export function limitsAnswer(c: Clause): Reading {
 	const { tokens, head } = c;
 	if (LIMITING.has(norm(tokens[head]))) return no("unread-limit", head);
+	const cap = capAt(c);
+	if (cap >= 0) return no("unread-limit", cap);
 	for (let i = 0; i < tokens.length; i++) {
 		if (idiomAt(tokens, i) || embeddedAt(c, i)) continue;
 		// A negation limits the answer where it heads the clause ("don't speculate …", "no jargon in …").

@@ -72,7 +72,15 @@ function wordsBefore(text: string, at: number, count: number): string[] {
 	return (line.toLowerCase().match(/[a-z][a-z'’.-]*/g) ?? []).slice(-count);
 }
 
-const cued = (text: string, at: number) => wordsBefore(text, at, 3).some((w) => QUOTE_CUES.has(w.replace(/[.:]$/, "")));
+/**
+ * Whether a cue stands in the three words before `at`. An article cues only right before the quote
+ * ('the "do not merge" label'): in 'From the ticket: "1. Add a key …"' the quote is the work relayed.
+ */
+const cued = (text: string, at: number) => {
+	const before = wordsBefore(text, at, 3);
+	return before.some((w, k) => QUOTE_CUES.has(w.replace(/[.:]$/, "")) && (!ARTICLES.has(w) || k === before.length - 1));
+};
+const ARTICLES = new Set(["the", "a", "an"]);
 
 /** Quoted words preceded by a cue, on one line: "…", “…”, '…' and ‘…’. */
 function quotes(text: string, taken: (i: number) => boolean): DataRegion[] {

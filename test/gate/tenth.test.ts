@@ -320,3 +320,17 @@ describe("the agents' register, second file: items, labels, means and circumstan
 		blocks("I want a change that would remove the cache.");
 	});
 });
+
+describe("orders the round's development files let through", () => {
+	it("blocks judgement bound to a document's rules, a size given to the whole answer, and work relayed in quotes", () => {
+		blocks(
+			"Review the new endpoints. Judge them by the rules in `docs/api-style.md` — that document is the source of truth.",
+		);
+		blocks("Is `chrome.storage.session` available to content scripts? One-sentence answer plus the doc link.");
+		blocks('From the ticket: "1. Investigate duplicate emails on signup. 2. Add an idempotency key to the job."');
+		forks("Review the endpoints and tell me which break the rules.");
+		forks("Wrap the answer up with a one-line verdict.");
+		forks('Why does the "do not merge" label exist?');
+		forks('Why does the ticket say "never deploy on Fridays"?');
+	});
+});
