@@ -91,12 +91,19 @@ export const OBLIGATION = set(`
 /** Negations and limits that rule nothing: "not sure", "no rush", "not just the file". */
 export const IDLE_MARKERS = phrases(`
 	not sure
+	not so sure
+	not too sure
+	not entirely sure
+	not quite sure
 	not just
 	not only
 	no rush
 	no hurry
 	no worries
 	no idea
+	can't quite put my finger on
+	can't put my finger on
+	cannot put my finger on
 	no time
 	not planning
 	no plans

@@ -28,7 +28,7 @@ import { NEGATION_IDIOMS, verbIdiomAt } from "./idioms.ts";
 import { listTail } from "./list-tail.ts";
 import { answerItem, choiceLabelled } from "./listed.ts";
 import { madeInAnswer } from "./modelled.ts";
-import { notYet, participleDescribed } from "./not-yet.ts";
+import { compared, habitOfItems, NOT_NOUNS, notYet, participleDescribed } from "./not-yet.ts";
 import { describedAct } from "./noun-acts.ts";
 import { onlyDescribes } from "./prohibitions.ts";
 import { pastCounterfactual, stillPossible } from "./questions.ts";
@@ -104,7 +104,8 @@ function modified(tokens: readonly Token[], i: number): boolean {
 	for (let k = i - 1; k >= Math.max(0, i - 2); k--) {
 		const w = norm(tokens[k]);
 		// "the README rewrite", "the `auth` refactor", "the Postgres upgrade": a name qualifies the noun.
-		const name = tokens[k]?.kind === "code" || tokens[k]?.kind === "path" || /^\p{Lu}/u.test(tokens[k]?.text ?? "");
+		const kind = tokens[k]?.kind;
+		const name = kind === "code" || kind === "path" || kind === "number" || /^\p{Lu}/u.test(tokens[k]?.text ?? "");
 		plain &&= modifier(w) || name;
 		if (!plain && !participle(w)) return false;
 		if (plain && DETERMINERS.has(norm(tokens[k - 1]))) return true;
@@ -120,9 +121,6 @@ const participle = (w: string) =>
 
 /** Prepositions that open a noun phrase with no determiner: "for hard-coded retry loops". */
 const LEADS = new Set(["for", "of", "about", "with", "on", "into", "at"]);
-
-/** Words a relative clause of the team's doing hangs on only if they are nouns. */
-const NOT_NOUNS = new Set(["and", "or", "but", "then", "so", "that", "what", "how", "if", "when", "once", "is", "are"]);
 
 /**
  * "the Docker images we build", "the npm packages we publish": the team's act, in a relative
@@ -182,6 +180,7 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 		onlyDescribes(c, i) ||
 		notYet(c.tokens, i) ||
 		namesMeans(c.tokens, i) ||
+		compared(c.tokens, i) ||
 		participleDescribed(c.tokens, i) ||
 		habitOfItems(c.tokens, i);
 	if (CONSTRAINT_MARKERS.has(w))
@@ -267,13 +266,6 @@ function clauseHits(c: Clause): Hit[] {
 	}
 	return [];
 }
-
-/** "codecs we never use", "the flags they never read": a habit, in a relative clause, describes the items. */
-const habitOfItems = (tokens: readonly Token[], i: number) =>
-	norm(tokens[i]) === "never" &&
-	["we", "they", "i"].includes(norm(tokens[i - 1])) &&
-	tokens[i - 2]?.kind === "word" &&
-	!NOT_NOUNS.has(norm(tokens[i - 2]));
 
 const RELATIVES = new Set(["that", "which", "who"]);
 const MIGHT = new Set(["could", "might", "may", "can", "would"]);

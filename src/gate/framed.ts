@@ -61,7 +61,9 @@ const ANSWER_ITEMS = new Set(
 );
 /** What a thing is given when the writer asks for it to be read: "a read", "a look", "a once-over". */
 const LOOKS = new Set(
-	"read look once-over glance skim review pass scan check think thought eye eyeball sanity-check going-over".split(" "),
+	"read look once-over glance skim review pass scan check think thought eye eyeball sanity-check going-over read-through look-through walk-through walkthrough audit".split(
+		" ",
+	),
 );
 const FIRST = new Set(["the", "each", "every", "all", "our", "its", "their", "this", "that", "these", "those"]);
 

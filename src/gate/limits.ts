@@ -98,7 +98,7 @@ const READ_ONLY_AFTER = new Set([
 	"only",
 	"access",
 ]);
-const NO_BEFORE = new Set(["is", "are", "was", "were", "be", "been", "has", "have", "had", "there", "with", "of"]);
+const NO_BEFORE = new Set("is are was were be been has have had there there's with of".split(" "));
 const NO_AFTER = new Set(["were", "was", "are", "is", "have", "has", "had", "yet", "since", "so"]);
 
 /** A subject followed by a past tense before `i`: "we shipped without touching" reports, it does not order. */

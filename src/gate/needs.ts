@@ -13,6 +13,8 @@ const NEGATED = new Set("not never isn't aren't don't doesn't wasn't weren't not
 const PERFECT = new Set(["has", "have", "got"]);
 const WANTERS = new Set(["want", "need", "like", "prefer", "wanted", "liked", "preferred"]);
 
+const ASKED_WHETHER = new Set(["whether", "if"]);
+
 /** Gerunds a need may take that only read: "needs checking", "needs a look". */
 const READING_GERUNDS = new Set(
 	"checking looking reading investigating reviewing testing examining verifying revisiting thinking discussing explaining understanding".split(
@@ -54,6 +56,8 @@ export function statedNeed(c: Clause): Hit[] {
 	for (let i = head + 1; i < tokens.length; i++) {
 		const t = tokens[i] as Token;
 		if (t.kind !== "word") continue;
+		// "someone asked whether we need to fix anything": a need asked about, not stated.
+		if (ASKED_WHETHER.has(t.norm)) return [];
 		if (wanter && changeParticiple(t.norm) && i > head + 2)
 			return [hit("file-change", "stated-need", tokens[head] as Token, t)];
 		// "`DisableAnimationsRule` needs wiring into `PaymentSheetTest`", "a redirect in `mkdocs.yml` is required".

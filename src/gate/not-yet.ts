@@ -1,7 +1,9 @@
 /**
  * "I've drafted a change (not committed yet)", "the branch, not merged yet, …": "not" and a phrase
  * ending on "yet" tell how things stand so far, and forbid nothing. "No commits yet" still forbids.
- * Likewise a past participle after "not" or "never" ("defined but never referenced"). Pure.
+ * Likewise a past participle after "not" or "never" ("defined but never referenced"), a habit in a
+ * relative clause ("codecs we never use") and a duty in a comparison ("more often than it should").
+ * Pure.
  */
 import type { Token } from "./types.ts";
 import { imperativeVerb } from "./verbs.ts";
@@ -26,3 +28,32 @@ export function participleDescribed(tokens: readonly Token[], i: number): boolea
 	const next = tokens[i + 1]?.norm ?? "";
 	return (w === "never" || w === "not") && /[^e]ed$/.test(next) && !imperativeVerb(next);
 }
+
+const nrm = (t: Token | undefined) => (t?.kind === "word" ? t.norm : "");
+/** Words a relative clause of the team's doing hangs on only if they are nouns. */
+export const NOT_NOUNS = new Set([
+	"and",
+	"or",
+	"but",
+	"then",
+	"so",
+	"that",
+	"what",
+	"how",
+	"if",
+	"when",
+	"once",
+	"is",
+	"are",
+]);
+
+/** "it runs way more often than it should": a duty named in a comparison, measured, not laid down. */
+export const compared = (tokens: readonly Token[], i: number) =>
+	nrm(tokens[i - 2]) === "than" && ["it", "they", "we", "this", "that"].includes(nrm(tokens[i - 1]));
+
+/** "codecs we never use", "the flags they never read": a habit, in a relative clause, describes the items. */
+export const habitOfItems = (tokens: readonly Token[], i: number) =>
+	nrm(tokens[i]) === "never" &&
+	["we", "they", "i"].includes(nrm(tokens[i - 1])) &&
+	tokens[i - 2]?.kind === "word" &&
+	!NOT_NOUNS.has(nrm(tokens[i - 2]));

@@ -11,6 +11,7 @@ import { readOrder } from "./read-orders.ts";
 import {
 	ASK_MODALS,
 	actVerb,
+	askedCheckRun,
 	asksAnswer,
 	childInfinitive,
 	GETTING,
@@ -144,6 +145,8 @@ export function readQuestion(c: Clause): Reading {
 	if (c.suggestion && head !== "be" && !still && !asksAnswer(c.tokens, c.head) && !choiceAsked(c)) {
 		return no("unread-suggestion", c.head);
 	}
+	// "Could you run the test suite a few times and tell me which ones are flaky?": a run asked as the means.
+	if (askedCheckRun(c, c.head)) return ok("question");
 	if (c.addressed && !c.suggestion) {
 		const order = readOrder(c);
 		if (!order.readOnly) return order;

@@ -175,7 +175,10 @@ const WRITING_RUN = set("fix fixes --fix --write -w update -u snapshot snapshots
  */
 export function askedCheckRun(c: Clause, i: number): boolean {
 	const w = norm(c.tokens[i]);
-	const runs = RUNS.has(w) && c.tokens.slice(i + 1, i + 5).some((t) => CHECKS.has(norm(t)));
+	// "There's a bench in `benches/json.rs`; could you run it and tell me …": the check named before "it".
+	const before = c.sentence.tokens.slice(0, c.sentence.tokens.indexOf(c.tokens[i] as Token));
+	const named = ["it", "them"].includes(norm(c.tokens[i + 1])) && before.some((t) => CHECKS.has(norm(t)));
+	const runs = RUNS.has(w) && (named || c.tokens.slice(i + 1, i + 5).some((t) => CHECKS.has(norm(t))));
 	if (!(runs || CHECKING.has(w)) || c.tokens.some((t) => WRITING_RUN.has(t.norm))) return false;
 	const all = c.sentence.tokens;
 	const end = all.indexOf(c.tokens.at(-1) as Token);

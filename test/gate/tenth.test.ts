@@ -334,3 +334,33 @@ describe("orders the round's development files let through", () => {
 		forks('Why does the ticket say "never deploy on Fridays"?');
 	});
 });
+
+describe("a user's voice, third file", () => {
+	it("forks a look given, 'we'd' of the past or of a consequence, a belief's 'would', idioms of doubt", () => {
+		forks("Can you give the new rate limiter middleware a read-through and tell me if anything looks off?");
+		forks("Is there anywhere that still calls the legacy endpoint? I thought we'd killed it off back in spring.");
+		forks("Why is it slow when there's an index on it? I assumed Postgres would use the index.");
+		forks("What do you make of the proposal? Feels like we'd lose the type checking we get from the settings class.");
+		forks("Thoughts on the error handling? Feels like we swallow too much but I can't quite put my finger on where.");
+		forks("Is that true any more? Looking at the data I'm not so sure.");
+		blocks("I'd fix the parser first.");
+		blocks("I'd have the tests fixed first.");
+		blocks("I'd be grateful if you removed it.");
+	});
+
+	it("forks needs asked about, runs of checks asked, comparisons, the writer's own act and elided wishes", () => {
+		forks(
+			"Could I get a summary of what changed? Someone on the team asked whether we need to fix anything on our end.",
+		);
+		forks("Could you run the test suite for the payments package a few times and tell me which ones are flaky?");
+		forks("How does the table get populated? There's no code writing to it that I can find.");
+		forks("what calls `recalculateTotals`? feels like it runs way more often than it should");
+		forks("From the ticket: 'Users report seeing another user's avatar. Started after the 3.14 deploy.' Any idea why?");
+		forks("What does our release process look like? I'm on call next week and would rather not embarrass myself.");
+		forks(
+			"Would splitting utils.py be worth the churn? Half the team wants to, the other half thinks it's bikeshedding.",
+		);
+		blocks("Could you run the tests and fix what fails?");
+		blocks("The parser should be faster than it is. Make it so.");
+	});
+});
