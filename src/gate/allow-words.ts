@@ -47,6 +47,13 @@ export const PERCEPTION = set(`
 
 /** Phrases that head a read-only order although their verb also makes things. */
 export const READ_PHRASES: ReadonlyArray<readonly string[]> = phrases(`
+	factor in
+	take into account
+	account for
+	bear in mind
+	keep in mind
+	lay it out
+	spell it out
 	give me
 	give us
 	get me
@@ -225,5 +232,5 @@ export const ANSWER_NOUNS = set(`
 	pointers pointer advice suggestions suggestion diagnosis table map inventory census gist recap
 	walkthrough explanation evaluation critique notes impressions reaction finding findings
 	rundown sec minute moment word chat dive deep-dive write-up writeup once-over bullet bullets prose diagram example examples language
-	paragraph paragraphs tl;dr conclusion conclusions intuition thinking reasoning rationale lowdown sanity-check
+	paragraph paragraphs tl;dr conclusion conclusions sketch sketches intuition thinking reasoning rationale lowdown sanity-check
 `);

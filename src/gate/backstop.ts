@@ -26,7 +26,7 @@ import { guessedMust } from "./guesses.ts";
 import { type Hit, hit, objectOf, quoteEnd } from "./hits.ts";
 import { NEGATION_IDIOMS, verbIdiomAt } from "./idioms.ts";
 import { listTail } from "./list-tail.ts";
-import { answerItem, choiceLabelled } from "./listed.ts";
+import { answerItem, choiceLabelled, namedInBrackets } from "./listed.ts";
 import { madeInAnswer } from "./modelled.ts";
 import { compared, habitOfItems, NOT_NOUNS, notYet, participleDescribed } from "./not-yet.ts";
 import { describedAct } from "./noun-acts.ts";
@@ -194,6 +194,7 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 	// "…, including the ones only reachable via thrown errors": a preposition that widens the items.
 	if (w === "including") return undefined;
 	if (!actForm(w) || nounUse(c.tokens, i) || readingCommand(c.tokens, i) || askedCheckRun(c, i)) return undefined;
+	if (namedInBrackets(c)) return undefined;
 	if (describedAct(c, i)) return undefined;
 	// "Something must be deleting the temp files": the guess's own verb, what the writer believes happens.
 	if (guessedMust(c.tokens, i - 2) && norm(c.tokens[i - 1]) === "be") return undefined;

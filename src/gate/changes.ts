@@ -211,6 +211,10 @@ function headOrder(c: Clause): Hit[] {
 	if (resumed.length > 0) return resumed;
 	// "Return a list of users from the endpoint": what code returns, though "a list" shapes answers too.
 	if (returnsFromCode(tokens, head)) return [order(tokens, head, "change-verb")];
+	// "do a `dbt run --full-refresh`", "trigger a `terraform apply`": a run named as the object of doing.
+	const done = ["do", "perform", "trigger"].includes(t.norm) && isWord(tokens, head + 1, ["a", "an"]);
+	if (done && tokens[head + 2]?.kind === "code" && changingShell((tokens[head + 2] as Token).norm))
+		return [order(tokens, head, "run-command")];
 	// "We must have a memory leak somewhere": a guess about the code, not a duty.
 	if (verbIdiomAt(tokens, head) > 0 || shapesAnswer(c) || guessedMust(tokens, head - 1)) return [];
 	const v = t.norm;
@@ -254,8 +258,10 @@ export function changeHits(c: Clause, previous?: Clause): Hit[] {
 	if (c.mood === "subordinate") return [];
 	if (c.inQuestion) return resultAsked(c);
 	// "Prepare an overview: direct dependencies, their sizes, …": an item of the answer, not an unknown order.
-	const item = answerItem(c) || groundsAnswer(c.tokens, c.head) || namedInBrackets(c);
-	const head = ordersNothing(c) ? [] : headOrder(c).filter((h) => h.rule !== "unknown-verb" || !item);
+	const item = answerItem(c) || groundsAnswer(c.tokens, c.head);
+	// "(commit `4be1f0c` on this branch)": a name in brackets orders nothing.
+	const head =
+		ordersNothing(c) || namedInBrackets(c) ? [] : headOrder(c).filter((h) => h.rule !== "unknown-verb" || !item);
 	return [...head, ...statedNeed(c), ...neededValue(c), ...fileShould(c, previous)];
 }
 

@@ -63,12 +63,17 @@ export function changingCommand(words: readonly string[]): boolean {
 	// or a script named for what it writes.
 	const sub = rest.find((w) => !w.startsWith("-")) ?? "";
 	if (WRITING_SUBCOMMAND.test(sub) || rest.some((w) => /(?:^|\/)seeds?\.\w+$/.test(w))) return true;
-	return rest.some((w) => w === "--write" || w === "--fix" || w === "-w" || w === "--apply");
+	// `ansible-playbook site.yml` applies its plays, unless it only checks or lists them.
+	if (first === "ansible-playbook") return !rest.some((w) => CHECK_ONLY.has(w) || w.startsWith("--list"));
+	return rest.some((w) => WRITE_FLAGS.has(w));
 }
+
+const CHECK_ONLY = new Set(["--check", "-C", "--syntax-check"]);
+const WRITE_FLAGS = new Set(["--write", "--fix", "-w", "--apply", "--full-refresh", "--force", "--yes", "-y"]);
 
 /** Subcommands of any tool that write: "migrate", "ecto.migrate", "db:seed", "snapshot", "apply", "deploy". */
 const WRITING_SUBCOMMAND =
-	/^(?:[\w-]+[.:])?(?:migrate|seed|snapshot|apply|deploy|publish|release|install|upgrade|uninstall|reset|drop|destroy|generate|codegen|fmt|format|fix|import|restore|sync|push|upload|delete|rm|create)$/;
+	/^(?:[\w-]+[.:])?(?:migrate|seed|snapshot|apply|deploy|publish|release|install|upgrade|uninstall|reset|drop|destroy|generate|codegen|fmt|format|fix|import|restore|sync|push|upload|delete|rm|create|rollback|rollout|patch|scale|unlock)$|^[\w-]+[.:](?:get|update|clean|compile)$/;
 
 /** Splits shell text into commands and their words; redirection into a file counts as a change. */
 export function changingShell(text: string): boolean {

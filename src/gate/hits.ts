@@ -174,6 +174,7 @@ export const isWord = (tokens: readonly Token[], i: number, words: ReadonlySet<s
 	return words instanceof Set ? words.has(t.norm) : (words as readonly string[]).includes(t.norm);
 };
 
+const SOURCE_OR_ASKED = new Set("from behind across whether if how what why which who where when".split(" "));
 const PHRASE_ENDS = new Set(["of", "from", "for", "behind", "on", "about", "in", "and", "with", "as", "that"]);
 const NAMING = new Set(["the", "a", "an", "your", "its", "their", "this", "that"]);
 
@@ -203,7 +204,8 @@ export function proseNamed(tokens: readonly Token[], head: number): boolean {
 export function placedInFile(tokens: readonly Token[], from: number): boolean {
 	for (let k = from; k < tokens.length; k++) {
 		const t = tokens[k] as Token;
-		if (t.kind === "punct" || isWord(tokens, k, ["from", "behind", "across"])) return false;
+		// "… from the setup in `x/`", "… whether `f` in `a.go` issues …": a source, or a part asked about.
+		if (t.kind === "punct" || isWord(tokens, k, SOURCE_OR_ASKED)) return false;
 		const place = isWord(tokens, k, ["to", "into", "onto", "in", "under", "at"]);
 		if (place && tokens.slice(k + 1, k + 4).some((x) => pathText(x) !== undefined || x.kind === "code")) return true;
 	}

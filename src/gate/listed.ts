@@ -52,12 +52,19 @@ export function namedInBrackets(c: Clause): boolean {
 	// "(branch `feat/x`, files under `gateway/`)": the first of several names in brackets too.
 	if (all[start - 1]?.text !== "(" || (c.closer !== ")" && c.closer !== ",")) return false;
 	const named = c.tokens.some((t) => t.kind === "code" || t.kind === "path");
+	// "(commit `4be1f0c` on this branch)": a kind and its name open the brackets; the rest places it.
+	const [kind, name] = c.tokens;
+	const ref =
+		name !== undefined && (name.kind === "number" || (name.kind === "code" && /^[0-9a-f]{6,40}$/.test(name.norm)));
+	if (kind?.kind === "word" && (KINDS.has(kind.norm) || REF_KINDS.has(kind.norm)) && ref) return true;
 	// "feat/idempotency-keys": a word joined to the path after it is part of the name.
 	const joined = (k: number) => c.tokens[k + 1]?.start === c.tokens[k]?.end;
 	const words = c.tokens.filter((t, k) => t.kind === "word" && !joined(k));
 	return named && words.length <= 1 && words.every((t) => KINDS.has(t.norm));
 }
 
+/** Kinds whose name is a hash or a number: "(commit `4be1f0c` …)", "(build 4411)"; "(commit src/a.ts)" orders. */
+const REF_KINDS = set("commit tag build release run");
 /** Words that say what kind of thing a name in brackets is. */
 const KINDS = set("branch pr issue ticket job version see cf ref sha hash on in from");
 

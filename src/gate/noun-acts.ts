@@ -19,7 +19,7 @@ import type { Clause, Token } from "./types.ts";
 import { imperativeVerb } from "./verbs.ts";
 import { set } from "./words.ts";
 
-const PREPOSITIONS = set("of in since from at by for on after before against with to into via");
+const PREPOSITIONS = set("of in since from at by for on after before against with into via");
 /** Plurals that are no nouns: "is", "this", "us", "always". */
 const NOT_PLURAL = set("is was has does this its us as yes thus plus always perhaps sometimes its ours yours");
 /** Finite verbs a gerund subject goes on with: "Building the crate fails". */
@@ -36,6 +36,20 @@ const isName = (t: Token | undefined) =>
 /** "a security review of commit `a3f9c21`": an act word between a preposition and a name is the name's kind. */
 const kindOfName = (tokens: readonly Token[], i: number) =>
 	PREPOSITIONS.has(norm(tokens[i - 1])) && isName(tokens[i + 1]);
+
+/**
+ * "… and recovers on restart.", "for release builds", "instead of retrying": an act word after a
+ * preposition that ends its phrase, or that qualifies a plural noun, or a gerund after "instead of",
+ * names an act, it orders none.
+ */
+function afterPreposition(tokens: readonly Token[], i: number): boolean {
+	const before = norm(tokens[i - 1]);
+	if (before === "of" && norm(tokens[i - 2]) === "instead") return true;
+	if (!PREPOSITIONS.has(before)) return false;
+	const next = tokens[i + 1];
+	const plural = next?.kind === "word" && /[^s']s$/.test(next.norm) && next.norm.length > 3;
+	return next === undefined || next.kind === "punct" || plural;
+}
 
 /** "the PRs touching `pkg/scheduler/`": an -ing form right after a plural noun describes it. */
 function describesNoun(tokens: readonly Token[], i: number): boolean {
@@ -99,6 +113,7 @@ export function describedAct(c: Clause, i: number): boolean {
 	const tokens = c.tokens;
 	return (
 		kindOfName(tokens, i) ||
+		afterPreposition(tokens, i) ||
 		describesNoun(tokens, i) ||
 		gerundSubject(c, i) ||
 		listedAfterStatement(c, i) ||

@@ -26,13 +26,29 @@ export function negativeQuestion(tokens: readonly Token[], head: number, questio
  * my shoes": what the child would do is asked, not ordered.
  */
 export function hypothetical(tokens: readonly Token[]): boolean {
-	return tokens.some(
-		(t, k) =>
-			(t.norm === "were" && word(tokens[k - 1], SUPPOSED) && word(tokens[k - 2], IF)) ||
-			(t.norm === "were" && k === 0 && word(tokens[k + 1], SUPPOSED)) ||
-			(t.norm === "shoes" && word(tokens[k - 1], MY)),
+	return (
+		choiceAsked(tokens) ||
+		tokens.some(
+			(t, k) =>
+				(t.norm === "were" && word(tokens[k - 1], SUPPOSED) && word(tokens[k - 2], IF)) ||
+				(t.norm === "were" && k === 0 && word(tokens[k + 1], SUPPOSED)) ||
+				(t.norm === "shoes" && word(tokens[k - 1], MY)),
+		)
 	);
 }
+
+/**
+ * "Would you ship the renderer as WASM, or keep the JS dependency?", "would you move it to `DashMap`,
+ * or to an actor?": two courses offered to "would you", after a comma — the child's pick is asked.
+ * Not "Would you update the README or the docs?" (one order, two places), nor "…, or fix the docs?".
+ */
+export function choiceAsked(tokens: readonly Token[]): boolean {
+	if (!word(tokens[0], OFFERING) || !word(tokens[1], SUPPOSED)) return false;
+	return tokens.some((t, k) => t.norm === "or" && tokens[k - 1]?.text === "," && word(tokens[k + 1], TO));
+}
+const OFFERING = new Set(["would", "should"]);
+/** What the second course opens with: another place ("or to an actor"), or leaving things be ("or keep …"). */
+const TO = new Set(["to", "keep", "stay", "stick", "leave", "use", "wait", "go"]);
 
 const SUPPOSED = new Set(["you", "it", "this", "that", "i", "we"]);
 const IF = new Set(["if"]);

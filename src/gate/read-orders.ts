@@ -55,6 +55,8 @@ export function purposeAsks(tokens: readonly Token[], head: number): boolean {
 	return false;
 }
 
+const STOPS = set("there at after once when short");
+
 /** Verbs that put something in the answer: "include what …", "cover how …". */
 const COMPOSING = set("include cover mention");
 /** Verbs of coming to know, after a wish's "to": "I'd love to know …". */
@@ -76,6 +78,8 @@ export function readOrder(c: Clause): Reading {
 	const { tokens, head } = c;
 	if (head >= tokens.length) return no("unread-order", 0);
 	if (listTail(c)) return ok("context");
+	// "Answer as a two-column table and stop there": where the work is to end.
+	if (norm(tokens[head]) === "stop" && STOPS.has(norm(tokens[head + 1]))) return no("unread-limit", head);
 	// "I'd love to know why …", "would love to understand how …": a wish, then "to" and coming to know.
 	if (norm(tokens[head]) === "to" && COMING_TO_KNOW.has(norm(tokens[head + 1]))) return readUnderstanding(c, head + 1);
 	if (asksAnswer(tokens, head) || readingCommand(tokens, head) || askedCheckRun(c, head)) return ok("understanding");

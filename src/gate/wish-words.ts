@@ -110,6 +110,10 @@ export const READ_LIMITS = phrases(`
 	no longer than
 	or fewer
 	or less
+	stop there
+	stop at that
+	leave it there
+	go no further
 `);
 
 /**

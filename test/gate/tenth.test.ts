@@ -364,3 +364,38 @@ describe("a user's voice, third file", () => {
 		blocks("The parser should be faster than it is. Make it so.");
 	});
 });
+
+describe("the agents' register, third file", () => {
+	it("forks acts named after a preposition, names in brackets, a choice of course asked, and readings of the answer", () => {
+		forks("The service stalls under load and recovers on restart. Walk through the pipeline.");
+		forks("I patched it (commit `4be1f0c` on this branch). Which callers depended on the old value?");
+		forks("Would you move `SessionStore` to `DashMap`, or to an actor behind an mpsc channel? Give me your pick.");
+		forks("Would you ship the markdown renderer as WASM inside the extension, or keep the JS `marked` dependency?");
+		forks("What is your take? Factor in key rotation and replay protection.");
+		forks("What would we lose with each engine? Lay it out per engine.");
+		forks("Figure out what the server is doing. A sketch of the call graph would help.");
+		forks("I want to know whether `reconcileService` in `a.go` issues an update on every reconcile.");
+		forks(
+			"I reproduced it — two `charge.refunded` events 300 ms apart each create a `Refund` row. List every code path.",
+		);
+		blocks("Would you update the README, or fix the docs?");
+		blocks("Would you update the README or the docs?");
+		blocks("Review it (and commit `a.ts` when done).");
+		blocks("Whatever happens, the schema migrations aren't yours to change.");
+		blocks("I want you to commit `a.ts`.");
+	});
+
+	it("blocks commands that apply or refresh, done or run, and a stop put to the work", () => {
+		blocks(
+			"If it is the incremental window, do a `dbt run --full-refresh -s stg_orders` on the dev target and compare.",
+		);
+		blocks("Once you know, run `mix deps.unlock phoenix_live_dashboard && mix deps.get` to see the resolution.");
+		blocks(
+			"Run `ansible-playbook -i inventory/staging site.yml --tags ntp --limit bastion` and tell me what it changed.",
+		);
+		blocks("Which modules pin provider versions? Answer as a two-column table and stop there.");
+		forks("Run `ansible-playbook site.yml --check` and tell me what it would change.");
+		forks("Run `kubectl get pods` and tell me which ones crash.");
+		forks("Do a `git log` and tell me what changed.");
+	});
+});
