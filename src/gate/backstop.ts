@@ -28,7 +28,7 @@ import { NEGATION_IDIOMS, verbIdiomAt } from "./idioms.ts";
 import { listTail } from "./list-tail.ts";
 import { answerItem, choiceLabelled, namedInBrackets } from "./listed.ts";
 import { madeInAnswer } from "./modelled.ts";
-import { compared, habitOfItems, NOT_NOUNS, notYet, participleDescribed } from "./not-yet.ts";
+import { compared, elided, habitOfItems, NOT_NOUNS, notYet, participleDescribed } from "./not-yet.ts";
 import { describedAct } from "./noun-acts.ts";
 import { onlyDescribes } from "./prohibitions.ts";
 import { pastCounterfactual, stillPossible } from "./questions.ts";
@@ -179,6 +179,7 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 		notKnown(c.tokens, i) ||
 		onlyDescribes(c, i) ||
 		notYet(c.tokens, i) ||
+		elided(c.tokens, i) ||
 		namesMeans(c.tokens, i) ||
 		compared(c.tokens, i) ||
 		participleDescribed(c.tokens, i) ||

@@ -103,6 +103,8 @@ function wishedVerb(tokens: readonly Token[], from: number, conditional: boolean
 		const t = tokens[k] as Token;
 		if (t.kind === "punct") return -1;
 		if (t.kind !== "word") continue;
+		// "a summary of what moved where": what a wh-clause says happened is told, not wished.
+		if (TOLD_WH.has(t.norm) && k > from + 1) return -1;
 		if (t.norm === "to" || MODALS.has(t.norm)) {
 			if (tokens[k + 1]?.kind !== "word") return -1;
 			return isWord(tokens, k + 1, ["be", "get"]) && !changedAt(tokens, k + 2) ? -1 : k + 1;
@@ -111,6 +113,8 @@ function wishedVerb(tokens: readonly Token[], from: number, conditional: boolean
 	}
 	return -1;
 }
+
+const TOLD_WH = new Set(["what", "which", "where", "how", "who", "why"]);
 
 /** "It would be nice if the page showed the id", "what I'd like is for the guide to reflect …". */
 function wishedOn(c: Clause): Hit[] {

@@ -23,11 +23,16 @@ export function doubtedState(tokens: readonly Token[], i: number, sentence: read
 	const theory = before.some(
 		(w, k) => (w === "in" && before[k + 1] === "theory") || (w === "on" && before[k + 1] === "paper"),
 	);
-	if (!theory && !before.some((w) => HEDGES.has(w))) return false;
 	const subject = tokens.slice(0, i).map(norm);
+	// "My hunch is that late joiners never get the RPC, so the animator stays in its default state": a guess.
+	const at = sentence.indexOf(tokens[i] as Token);
+	const guessed = sentence.slice(0, Math.max(0, at)).some((t) => GUESSES.has(norm(t)));
+	if (guessed && !subject.some((w) => YOURS.has(w) || WORK.has(w))) return true;
+	if (!theory && !before.some((w) => HEDGES.has(w))) return false;
 	// The doubt shows in a contrast: "…, but an INSERT hit it", "…, yet a file changed".
 	const contrasted = sentence.some((t) => CONTRASTS.has(norm(t)));
 	return contrasted && !subject.some((w) => YOURS.has(w) || WORK.has(w));
 }
 
+const GUESSES = set("hunch guess suspect suspicion theory probably likely maybe perhaps presumably");
 const CONTRASTS = set("but yet however though although whereas");

@@ -130,7 +130,9 @@ const GOVERNS = new Set(["changes", "edits", "commits", "updates", "splitting", 
  */
 export function objectOf(tokens: readonly Token[], i: number, prefer: "prose" | "code"): ObjectClass {
 	// "write the summary to docs/summary.md", "add a description to every schema": where it goes decides.
-	const told = isWord(tokens, i + 1, TOLD_WH);
+	// "write up what you find": a particle may stand before the wh-clause told.
+	const told =
+		isWord(tokens, i + 1, TOLD_WH) || (isWord(tokens, i + 1, ["up", "down", "out"]) && isWord(tokens, i + 2, TOLD_WH));
 	for (let k = i + 1; k < Math.min(tokens.length, i + 9); k++) {
 		const t = tokens[k] as Token;
 		if (t.kind === "punct") break;

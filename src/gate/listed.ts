@@ -19,6 +19,8 @@ import { set } from "./words.ts";
 const OBJECT_START = set("the a an each every all it them this that these those its their our your my any some");
 
 const LEADS_LIST = new Set([":", "—", "–", "--"]);
+const DOING = set("do run perform give");
+const REVIEWS = set("review audit pass check inspection survey walkthrough");
 
 /** Whether the sentence of `c`, before a colon that precedes `c`, asks for an answer, and lists after it. */
 function answerLead(c: Clause): boolean {
@@ -31,7 +33,9 @@ function answerLead(c: Clause): boolean {
 	const head = lead.findIndex((t) => t.kind === "word" && t.norm !== "please");
 	const verb = norm(lead[head]);
 	if (head < 0 || lead.some((t) => t.text === ";" || t.text === ".")) return false;
-	return LOOK_VERBS.has(verb) || (PROSE_MAKERS.has(verb) && objectOf(lead, head, "code") === "prose");
+	// "Do an accessibility review of `Features/`: …": a look named as what is done.
+	const reviewDone = DOING.has(verb) && lead.slice(head + 1, head + 5).some((t) => REVIEWS.has(t.norm));
+	return LOOK_VERBS.has(verb) || reviewDone || (PROSE_MAKERS.has(verb) && objectOf(lead, head, "code") === "prose");
 }
 
 /** Whether the word at `at` (the head by default) of clause `c` heads an item of an answer listed after a colon. */

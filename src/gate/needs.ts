@@ -14,6 +14,7 @@ const PERFECT = new Set(["has", "have", "got"]);
 const WANTERS = new Set(["want", "need", "like", "prefer", "wanted", "liked", "preferred"]);
 
 const ASKED_WHETHER = new Set(["whether", "if"]);
+const WH_TOLD = new Set(["what", "which", "where", "how", "who", "when", "why"]);
 
 /** Gerunds a need may take that only read: "needs checking", "needs a look". */
 const READING_GERUNDS = new Set(
@@ -58,7 +59,9 @@ export function statedNeed(c: Clause): Hit[] {
 		if (t.kind !== "word") continue;
 		// "someone asked whether we need to fix anything": a need asked about, not stated.
 		if (ASKED_WHETHER.has(t.norm)) return [];
-		if (wanter && changeParticiple(t.norm) && i > head + 2)
+		// "I need a summary of what moved where": a participle in a wh-clause says what happened.
+		const told = tokens.slice(Math.max(head, i - 3), i).some((x) => WH_TOLD.has(x.norm));
+		if (wanter && changeParticiple(t.norm) && i > head + 2 && !told)
 			return [hit("file-change", "stated-need", tokens[head] as Token, t)];
 		// "`DisableAnimationsRule` needs wiring into `PaymentSheetTest`", "a redirect in `mkdocs.yml` is required".
 		const placed = neededInPlace(tokens, i);

@@ -31,6 +31,26 @@ export function participleDescribed(tokens: readonly Token[], i: number): boolea
 
 const nrm = (t: Token | undefined) => (t?.kind === "word" ? t.norm : "");
 /** Words a relative clause of the team's doing hangs on only if they are nouns. */
+/** "In practice about half don't.", "most of them won't": a negated auxiliary with its verb left out states. */
+export const elided = (tokens: readonly Token[], i: number) =>
+	ELIDING.has(nrm(tokens[i])) &&
+	i > 0 &&
+	tokens[i - 1]?.kind === "word" &&
+	(tokens[i + 1] === undefined || tokens[i + 1]?.kind === "punct");
+const ELIDING = new Set([
+	"don't",
+	"doesn't",
+	"didn't",
+	"won't",
+	"can't",
+	"isn't",
+	"aren't",
+	"wasn't",
+	"weren't",
+	"haven't",
+	"hasn't",
+]);
+
 export const NOT_NOUNS = new Set([
 	"and",
 	"or",

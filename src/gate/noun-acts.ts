@@ -108,11 +108,30 @@ export function labelsEvidence(c: Clause, i: number): boolean {
 	return after !== undefined && (after.kind === "code" || after.kind === "path");
 }
 
+const SUBJECT_PRONOUNS = set("we they i he she");
+
+/**
+ * "(today we drop the message and log)", "PR #812 changes the reconciler to delete and recreate the
+ * set": an act with its subject before it, or the purpose of what a thing named does, is described.
+ * Not "Change the reconciler to delete it" (an order opens the clause).
+ */
+function statedAct(c: Clause, i: number): boolean {
+	if (SUBJECT_PRONOUNS.has(norm(c.tokens[i - 1]))) return true;
+	// "… to delete and recreate …": the second act of the same purpose too.
+	const to = norm(c.tokens[i - 1]) === "to" || (norm(c.tokens[i - 1]) === "and" && norm(c.tokens[i - 3]) === "to");
+	if (!to) return false;
+	const first = c.tokens.find((t) => t.kind === "word" || t.kind === "code");
+	if (!first || (first.kind === "word" && imperativeVerb(first.norm))) return false;
+	const third = (w: string) => /[^s]s$/.test(w) && (imperativeVerb(w.slice(0, -1)) || imperativeVerb(w.slice(0, -2)));
+	return c.tokens.slice(1, i - 1).some((t) => t.kind === "word" && third(t.norm));
+}
+
 /** Whether the act word at `i` of `c` names or describes, by where it stands. */
 export function describedAct(c: Clause, i: number): boolean {
 	const tokens = c.tokens;
 	return (
 		kindOfName(tokens, i) ||
+		statedAct(c, i) ||
 		afterPreposition(tokens, i) ||
 		describesNoun(tokens, i) ||
 		gerundSubject(c, i) ||

@@ -21,7 +21,6 @@ import {
 	KNOW,
 	namesMeans,
 	no,
-	OTHERS,
 	ok,
 	PROPOSING,
 	participle,
@@ -36,6 +35,7 @@ import {
 } from "./reading.ts";
 import { wishedTold } from "./told-wishes.ts";
 import type { Clause, Token } from "./types.ts";
+import { aside, notWished, othersWish } from "./unwished.ts";
 import { wantsFacts } from "./wanted-facts.ts";
 import { IDLE_AFTER_YOU, RULE_STATES, WISH_PHRASES, WISH_WORDS, YOU_MODALS } from "./wish-words.ts";
 import { set } from "./words.ts";
@@ -174,34 +174,17 @@ export function wishAt(c: Clause, i: number): string {
 	// "`git log` between them should get you most of the way", "a quick SELECT should tell us": a means.
 	if (namesMeans(tokens, i)) return "";
 	if (longestAt(tokens, i, RULE_STATES) > 0) return doubtedState(tokens, i, c.sentence.tokens) ? "" : "unread-state";
-	// "I'd expect it not to see page globals", "I'd have thought …": a belief, not a wish.
-	const thought = norm(tokens[i + 1]) === "have" && BELIEVING.has(norm(tokens[i + 2]));
-	const believed = (w.endsWith("'d") || w === "would") && (BELIEVING.has(norm(tokens[i + 1])) || thought);
-	// "we'd killed it off" (had), "we'd lose the type checking" (would, of a consequence): no wish.
-	// "… would rather not embarrass myself", "half the team wants to, the other half …": the writer's own
-	// act, or a wish with its act left out.
-	const elided = norm(tokens[i + 1]) === "to" && (tokens[i + 2] === undefined || tokens[i + 2]?.kind === "punct");
-	// "… more often than it should": a duty named in a comparison.
-	const compared = norm(tokens[i - 2]) === "than";
-	if (WISH_WORDS.has(w) && (reflexive(tokens, i) || elided || compared)) return "";
+	if (WISH_WORDS.has(w) && aside(tokens, i)) return "";
 	// "I'd fix the parser first": a change the writer would make is suggested.
 	const afterD = norm(tokens[i + 1]);
 	const suggested = SELF.has(w) && w.endsWith("'d") && actVerb(afterD) && !afterD.endsWith("ed");
 	if (suggested && verbIdiomAt(tokens, i + 1) === 0) return "unread-suggestion";
-	const contracted = w.endsWith("'d") && !YOU_CONTRACTED.has(w) && !WISHED_AFTER_D.has(norm(tokens[i + 1]));
-	const assumed = w === "would" && tokens.slice(Math.max(0, i - 3), i).some((t) => BELIEVING.has(norm(t)));
 	const wish =
-		!believed &&
-		!contracted &&
-		!assumed &&
-		(WISH_WORDS.has(w) || w.endsWith("'d") || longestAt(tokens, i, WISH_PHRASES) > 0);
+		!notWished(tokens, i) && (WISH_WORDS.has(w) || w.endsWith("'d") || longestAt(tokens, i, WISH_PHRASES) > 0);
 	// "Something must be holding the lock", "users need to log in twice": a guess, or others' needs.
 	const guessed =
 		guessedMust(tokens, i) || (w === "must" && (norm(tokens[i + 1]) === "have" || norm(tokens[i + 2]).endsWith("ing")));
-	// "… the interleaving that would deadlock": what a thing found would do, in a relative clause.
-	const relative = ["would", "could", "might"].includes(w) && ["that", "which"].includes(norm(tokens[i - 1]));
-	if (wish && (guessed || relative || OTHERS.has(norm(tokens[i - 1])) || itemOwed(tokens, i) || stanceItem(tokens, i)))
-		return "";
+	if (wish && (guessed || othersWish(tokens, i) || itemOwed(tokens, i) || stanceItem(tokens, i))) return "";
 	if (wish && answerIsAll(tokens, i)) return "answer";
 	if (wish)
 		return wantsAnswer(tokens, i) || wantsFacts(tokens, i) ? "answer" : readingAdvice(c, i) ? "" : "unread-wish";
@@ -229,14 +212,6 @@ export function wishAt(c: Clause, i: number): string {
 }
 
 const WRITER = set("me us");
-/** Whether the act a wish at `i` wants ends on the writer: "would rather not embarrass myself". */
-const reflexive = (tokens: readonly Token[], i: number) =>
-	tokens.slice(i + 1, i + 7).some((t) => t.norm === "myself" || t.norm === "ourselves");
-/** What a wish's "'d" goes on with: "I'd like", "I'd rather", "I'd be grateful", "I'd have it fixed". */
-const WISHED_AFTER_D = set(
-	"like love prefer rather want appreciate welcome sooner hate be have really also just much quite still",
-);
-const BELIEVING = set("expect guess imagine assume think suppose bet reckon thought expected assumed guessed imagined");
 const NEGATING = set("don't dont never not no");
 
 /** A statement: context, unless it states a wish, a need, a rule, or what the child is to do. */

@@ -399,3 +399,35 @@ describe("the agents' register, third file", () => {
 		forks("Do a `git log` and tell me what changed.");
 	});
 });
+
+describe("the agents' register, third file: subjects, purposes, guesses, third parties", () => {
+	it("forks acts with their subject, a thing's purpose, a guess, an elided verb and others' wishes", () => {
+		forks(
+			"Compare the two buses. What matters: lagging receivers (today we drop the message and log), and backpressure.",
+		);
+		forks(
+			"PR #812 changes the reconciler to delete and recreate the StatefulSet when the size changes. Review the approach.",
+		);
+		forks(
+			"My hunch is that late joiners get the variable but never the RPC, so the animator stays in its default state. Trace it.",
+		);
+		forks("Our guidelines say every flag must have an owner. In practice about half don't. Is enforcing it worth it?");
+		forks("Summarise what the PR did. I need a readable summary for the channel of what moved where and what is gone.");
+		forks(
+			"It uses Type 1 fonts today, but the publisher wants Noto for the CJK appendix. What would each engine require?",
+		);
+		forks(
+			"Do an accessibility review of `Features/Onboarding/`: Dynamic Type clipping, VoiceOver labels, focus order. Report by screen.",
+		);
+		forks(
+			"Investigation plan:\n1. Find where amounts get converted.\n2. Check how exponents are handled.\nWrite up what you find, step by step.",
+		);
+		blocks("Change the reconciler to delete the set.");
+		blocks("The config stays read-only. Check it.");
+		blocks("Don't.");
+		blocks("I need the stale flags removed.");
+		blocks("The user wants the flag removed.");
+		blocks("Write up what changed in CHANGELOG.md.");
+		blocks("It would be nice if the page showed which user changed it.");
+	});
+});

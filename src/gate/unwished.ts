@@ -1,0 +1,47 @@
+/**
+ * Words of wishing that wish nothing of the child (read-statements.ts): a belief ("I'd expect it not
+ * to see page globals", "I assumed Postgres would use the index"), a past or a consequence ("we'd
+ * killed it off", "we'd lose the type checking"), a third party's wish or a thing's ("the publisher
+ * wants Noto", "the interleaving that would deadlock"), the writer's own act ("would rather not
+ * embarrass myself"), a wish with its act left out ("half the team wants to, …") and a duty in a
+ * comparison ("more often than it should"). Pure.
+ */
+import { norm } from "./described.ts";
+import { OTHERS, YOU_CONTRACTED } from "./reading.ts";
+import type { Token } from "./types.ts";
+import { set } from "./words.ts";
+
+/** What a wish's "'d" goes on with: "I'd like", "I'd rather", "I'd be grateful", "I'd have it fixed". */
+const WISHED_AFTER_D = set(
+	"like love prefer rather want appreciate welcome sooner hate be have really also just much quite still",
+);
+const BELIEVING = set("expect guess imagine assume think suppose bet reckon thought expected assumed guessed imagined");
+/** Third parties whose wishes are context: not "the user", whose wish the parent passes on as the work. */
+const PARTIES = set(
+	"publisher publishers client clients customer customers vendor partner legal marketing ops manager boss auditors auditor compliance sales finance upstream maintainers",
+);
+
+/** Whether the wish word at `i` is a belief, a past ("we'd killed"), or a consequence ("we'd lose"). */
+export function notWished(tokens: readonly Token[], i: number): boolean {
+	const w = norm(tokens[i]);
+	const next = norm(tokens[i + 1]);
+	const thought = next === "have" && BELIEVING.has(norm(tokens[i + 2]));
+	const believed = (w.endsWith("'d") || w === "would") && (BELIEVING.has(next) || thought);
+	const contracted = w.endsWith("'d") && !YOU_CONTRACTED.has(w) && !WISHED_AFTER_D.has(next);
+	const assumed = w === "would" && tokens.slice(Math.max(0, i - 3), i).some((t) => BELIEVING.has(norm(t)));
+	return believed || contracted || assumed;
+}
+
+/** Whether the wish at `i` is the writer's own act, has its act left out, or sits in a comparison. */
+export function aside(tokens: readonly Token[], i: number): boolean {
+	const reflexive = tokens.slice(i + 1, i + 7).some((t) => t.norm === "myself" || t.norm === "ourselves");
+	const elided = norm(tokens[i + 1]) === "to" && (tokens[i + 2] === undefined || tokens[i + 2]?.kind === "punct");
+	return reflexive || elided || norm(tokens[i - 2]) === "than";
+}
+
+/** Whether the wish at `i` is someone else's or a thing's: "the publisher wants …", "… that would deadlock". */
+export function othersWish(tokens: readonly Token[], i: number): boolean {
+	const w = norm(tokens[i]);
+	const relative = ["would", "could", "might"].includes(w) && ["that", "which"].includes(norm(tokens[i - 1]));
+	return relative || OTHERS.has(norm(tokens[i - 1])) || [1, 2].some((n) => PARTIES.has(norm(tokens[i - n])));
+}
