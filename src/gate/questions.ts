@@ -43,10 +43,13 @@ export function hypothetical(tokens: readonly Token[]): boolean {
  * Not "Would you update the README or the docs?" (one order, two places), nor "…, or fix the docs?".
  */
 export function choiceAsked(tokens: readonly Token[]): boolean {
+	// "Worth switching the checkpoints to safetensors?": whether a course is worth it, asked.
+	if (word(tokens[0], WORTH)) return true;
 	if (!word(tokens[0], OFFERING) || !word(tokens[1], SUPPOSED)) return false;
 	return tokens.some((t, k) => t.norm === "or" && tokens[k - 1]?.text === "," && word(tokens[k + 1], TO));
 }
 const OFFERING = new Set(["would", "should"]);
+const WORTH = new Set(["worth"]);
 /** What the second course opens with: another place ("or to an actor"), or leaving things be ("or keep …"). */
 const TO = new Set(["to", "keep", "stay", "stick", "leave", "use", "wait", "go"]);
 

@@ -43,7 +43,7 @@ import { set } from "./words.ts";
 export const BEFORE_ANSWER = set(`
 	to like love be able for a an the your some short quick clear second brief good great nice helpful
 	interesting useful if i we me us could can get have just really quite also more better proper
-	honest fuller full detailed rough help hurt grateful prefer rather want keen happy hate that you
+	honest fuller full detailed rough help hurt grateful prefer rather want keen happy hate that you use do with
 	points words plain long direct concise not best is
 `);
 

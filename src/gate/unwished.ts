@@ -36,7 +36,8 @@ export function notWished(tokens: readonly Token[], i: number): boolean {
 export function aside(tokens: readonly Token[], i: number): boolean {
 	const reflexive = tokens.slice(i + 1, i + 7).some((t) => t.norm === "myself" || t.norm === "ourselves");
 	const elided = norm(tokens[i + 1]) === "to" && (tokens[i + 2] === undefined || tokens[i + 2]?.kind === "punct");
-	return reflexive || elided || norm(tokens[i - 2]) === "than";
+	// "… more often than it should", "… as Terraform would print it": a comparison.
+	return reflexive || elided || ["than", "as"].includes(norm(tokens[i - 2]));
 }
 
 /** Whether the wish at `i` is someone else's or a thing's: "the publisher wants …", "… that would deadlock". */

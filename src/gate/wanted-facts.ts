@@ -51,14 +51,17 @@ export function wantsFacts(tokens: readonly Token[], i: number): boolean {
 		const t = tokens[k] as Token;
 		const w = norm(t);
 		if (CHANGED.has(w) || changeParticiple(w) || CHANGE_VERBS.has(w)) return false;
-		if ((CODE_OBJECTS.has(w) && !PROSE_OBJECTS.has(w)) || BUILT.has(w)) return false;
 		// "I want the summary in `notes.md`": a place in a file makes it a write.
-		if (PLACES.has(w) && tokens.slice(k + 1, k + 4).some((x) => x.kind === "code" || pathText(x) !== undefined))
-			return false;
-		if (k > at && (t.kind === "punct" || ENDS.has(w))) return rest(tokens, k);
+		const place = PLACES.has(w);
+		if (place && tokens.slice(k + 1, k + 4).some((x) => x.kind === "code" || pathText(x) !== undefined)) return false;
+		// The thing's name ends here; its last noun says what it is ("the module path", not "a new module").
+		if (k > at && (t.kind === "punct" || ENDS.has(w) || place)) return !built(norm(tokens[k - 1])) && rest(tokens, k);
 	}
-	return true;
+	return !built(norm(tokens.at(-1)));
 }
+
+/** A thing built rather than told: a piece of code, or a flag, option, button. */
+const built = (w: string) => (CODE_OBJECTS.has(w) && !PROSE_OBJECTS.has(w)) || BUILT.has(w);
 
 /** The rest of the clause after the thing: nothing changed, and no place in a file. */
 const rest = (tokens: readonly Token[], from: number) =>

@@ -431,3 +431,19 @@ describe("the agents' register, third file: subjects, purposes, guesses, third p
 		blocks("It would be nice if the page showed which user changed it.");
 	});
 });
+
+describe("wishes for facts named by their last noun, and courses weighed", () => {
+	it("forks facts named by their last noun, a take wished, praise of an answer and a course asked worth it", () => {
+		forks(
+			"Pin down which module creates it. I want the module path(s) and the full resource address as Terraform would print it.",
+		);
+		forks("Why does the parser accept it? I'd like the precise rule in the code that makes the difference.");
+		forks("Is it a bad idea? I am on the fence and could use an outside take.");
+		forks("Which helper should people reach for? A side-by-side would help.");
+		forks("Could a forked agent compare the locks? Pros and cons for our load pattern would be great.");
+		forks("Worth switching the checkpoint format from `torch.save` pickles to safetensors? Consider load time.");
+		blocks("Worth deleting the cache. Do it.");
+		blocks("What broke? I want a new module for it.");
+		blocks("I want the module tests.");
+	});
+});
