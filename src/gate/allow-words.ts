@@ -36,7 +36,7 @@ export const READ_VERBS = set(`
 `);
 
 /** Words alone in a clause that order nothing: "Try and work out …", "Thanks." */
-export const LONE_ASIDES = set("try thanks thank cheers ta please pls plz help");
+export const LONE_ASIDES = set("try thanks thank cheers ta please pls plz help wanted deliverable deliverables output");
 
 /** Verbs of understanding after "you" in a statement or a condition: "you'll see …", "if you know …". */
 export const PERCEPTION = set(`

@@ -216,7 +216,10 @@ export function constraints(c: Clause): Hit[] {
 		if (t.kind !== "word") continue;
 		const absolute = longestAt(tokens, i, ABSOLUTE_PROHIBITIONS);
 		// "nothing is set in stone yet" denies the verdict.
-		const denied = embedded(tokens, head, i) || isWord(tokens, i - 1, ["nothing", "nothing's", "nobody", "hardly"]);
+		// "(not allowed in MV3 outside enterprise installs)": a verdict in brackets, on the thing before them.
+		const bracketed = c.closer === ")" && i === head && !tokens.some((x) => x.norm === "you" || x.norm === "to");
+		const denied =
+			bracketed || embedded(tokens, head, i) || isWord(tokens, i - 1, ["nothing", "nothing's", "nobody", "hardly"]);
 		const forbidden = absolute || (denied ? 0 : longestAt(tokens, i, FORBIDDEN_WORDS));
 		if (forbidden > 0) {
 			out.push(hit("prohibition", "forbidden", t, tokens[i + forbidden - 1] as Token));

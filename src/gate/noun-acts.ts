@@ -117,6 +117,9 @@ const SUBJECT_PRONOUNS = set("we they i he she");
  */
 function statedAct(c: Clause, i: number): boolean {
 	if (SUBJECT_PRONOUNS.has(norm(c.tokens[i - 1]))) return true;
+	// "Files run 1–5M rows": a plural noun opening the clause is the act's subject.
+	const subject = c.tokens[i - 1];
+	if (i === 1 && subject?.kind === "word" && /[^s']s$/.test(subject.norm) && !imperativeVerb(subject.norm)) return true;
 	// "… to delete and recreate …": the second act of the same purpose too.
 	const to = norm(c.tokens[i - 1]) === "to" || (norm(c.tokens[i - 1]) === "and" && norm(c.tokens[i - 3]) === "to");
 	if (!to) return false;

@@ -173,7 +173,11 @@ export function wishAt(c: Clause, i: number): string {
 	const w = norm(tokens[i]);
 	// "`git log` between them should get you most of the way", "a quick SELECT should tell us": a means.
 	if (namesMeans(tokens, i)) return "";
-	if (longestAt(tokens, i, RULE_STATES) > 0) return doubtedState(tokens, i, c.sentence.tokens) ? "" : "unread-state";
+	if (longestAt(tokens, i, RULE_STATES) > 0) {
+		// "(not allowed in MV3 …)": a verdict in brackets on the thing before them.
+		const bracketed = c.closer === ")" && i === 0 && !tokens.some((t) => t.norm === "you" || t.norm === "to");
+		return bracketed || doubtedState(tokens, i, c.sentence.tokens) ? "" : "unread-state";
+	}
 	if (WISH_WORDS.has(w) && aside(tokens, i)) return "";
 	// "I'd fix the parser first": a change the writer would make is suggested.
 	const afterD = norm(tokens[i + 1]);

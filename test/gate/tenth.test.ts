@@ -447,3 +447,16 @@ describe("wishes for facts named by their last noun, and courses weighed", () =>
 		blocks("I want the module tests.");
 	});
 });
+
+describe("verdicts in brackets, heading labels and plural subjects", () => {
+	it("forks a verdict in brackets on the thing before it, a 'Wanted' heading and a plural subject's verb", () => {
+		forks(
+			"Review it. Points I care about: blocking `webRequest` listeners (not allowed in MV3 outside enterprise installs), and globals.",
+		);
+		forks("## Question\nWhich clients still request the field?\n\n## Wanted\nA breakdown by client.");
+		forks("Compare them. Files run 1–5M rows, and each row makes an HTTP call. Which is better?");
+		blocks("Review it (not allowed to touch src/).");
+		blocks("Review it (read-only).");
+		blocks("Docs need updating.");
+	});
+});
