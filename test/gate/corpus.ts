@@ -36,6 +36,8 @@ export const HELD_OUT_WRITTEN = [
 	"heldout-agents5",
 	"heldout-polite14",
 	"heldout-agents6",
+	"heldout-polite15",
+	"heldout-agents7",
 ] as const;
 
 /** Each corpus file by name (without .jsonl), in name order. */
