@@ -91,6 +91,9 @@ export const OBLIGATION = set(`
 /** Negations and limits that rule nothing: "not sure", "no rush", "not just the file". */
 export const IDLE_MARKERS = phrases(`
 	not sure
+	can't tell
+	cannot tell
+	couldn't tell
 	not so sure
 	not too sure
 	not entirely sure

@@ -48,6 +48,10 @@ export const PERCEPTION = set(`
 /** Phrases that head a read-only order although their verb also makes things. */
 export const READ_PHRASES: ReadonlyArray<readonly string[]> = phrases(`
 	factor in
+	call out
+	call it out
+	call that out
+	call them out
 	take into account
 	account for
 	bear in mind

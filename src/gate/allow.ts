@@ -64,7 +64,9 @@ export function readClause(c: Clause): Reading {
 		longestAt(c.tokens, first, READ_PHRASES) > 0 ||
 		(first === c.head && readVerb(all[0]?.norm ?? "")) ||
 		readGerund(c.tokens, c.head);
-	if (reads && longestAt(c.tokens, first, NOT_READ) === 0) return readUnderstanding(c, first);
+	// "use of `window` in the worker": a verb read as a noun heads an item, not an order.
+	const item = c.mood === "fragment" && norm(c.tokens[first + 1]) === "of";
+	if (reads && !item && longestAt(c.tokens, first, NOT_READ) === 0) return readUnderstanding(c, first);
 	const asked = c.inQuestion || c.mood === "question" || c.mood === "directive" || c.mood === "fragment";
 	if (c.sentence.question && asked) return readQuestion(c);
 	if (c.mood === "directive") return readOrder(c);

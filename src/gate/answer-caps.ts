@@ -33,6 +33,8 @@ export function capAt(c: Clause): number {
 const SIZED = /^(?:one|two|three|four|five|single|\d+)-(?:sentence|line|paragraph|bullet|word|page)$/;
 const SIZED_ANSWERS = set("answer answers reply response");
 
+const OUTSIDE = set("under in inside within from outside beyond else");
+
 /** Caps that also name metrics ("max", "tops"): a limit only with a unit of the answer. */
 const LOOSE = set("max maximum tops");
 const UNITS = set(
@@ -52,6 +54,12 @@ const STATING = set(
  * Where the limit starts, or -1.
  */
 export function leftOut(c: Clause): number {
+	// "Just the offline pipeline in `features/`", "…, but nothing under vendor/": the code in scope, and
+	// what is not ("Just the plan, in your answer" shapes the answer).
+	const [first, second, third] = c.tokens;
+	const placed = c.tokens.some((t) => t.kind === "code" || t.kind === "path");
+	if (first?.norm === "just" && placed && !c.tokens.some((t) => FINITE.has(t.norm))) return 0;
+	if (first?.norm === "but" && second?.norm === "nothing" && third !== undefined && OUTSIDE.has(third.norm)) return 0;
 	const all = words(c);
 	if (all[0]?.norm !== "nothing" || !LEFT_OUT.has(all[1]?.norm ?? "")) return -1;
 	// "We only validate responses, nothing on the way in": going on from a statement, it describes.

@@ -262,12 +262,13 @@ export function returnsFromCode(tokens: readonly Token[], head: number): boolean
 }
 
 /**
- * "Return the page path, the link target and the line.": the answer's items, handed back — not
+ * "Return the page path, the link target and the line.", "paste the relevant diff hunk back to me":
+ * the answer's items, handed back — not
  * what code returns ("return a list of users from the endpoint"), nor a change of what it returns
  * ("return the original error instead of wrapping it").
  */
 export function answerReturned(tokens: readonly Token[], head: number): boolean {
-	if (!isWord(tokens, head, ["return"]) || returnsFromCode(tokens, head)) return false;
+	if (!isWord(tokens, head, ["return", "paste", "quote"]) || returnsFromCode(tokens, head)) return false;
 	return !tokens.some((t) => INSTEAD_OF.has(t.norm)) && !placedInFile(tokens, head + 1);
 }
 const INSTEAD_OF = new Set(["instead", "rather", "anymore", "again"]);

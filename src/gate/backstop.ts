@@ -37,6 +37,7 @@ import { askedCheckRun, namesMeans, readingCommand } from "./reading.ts";
 import { restatesForReader, sparesAnswer } from "./relief.ts";
 import { toldAfterAside } from "./told.ts";
 import type { Clause, Token } from "./types.ts";
+import { guessedModal } from "./unwished.ts";
 import { PROSE_OBJECTS } from "./verbs.ts";
 
 const NEGATIONS = new Set(["don't", "dont", "never", "not", "no"]);
@@ -179,6 +180,7 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 		notKnown(c.tokens, i) ||
 		onlyDescribes(c, i) ||
 		notYet(c.tokens, i) ||
+		(norm(c.tokens[i]) === "should" && guessedModal(c.tokens, i)) ||
 		elided(c.tokens, i) ||
 		namesMeans(c.tokens, i) ||
 		compared(c.tokens, i) ||

@@ -259,6 +259,11 @@ export function changeHits(c: Clause, previous?: Clause): Hit[] {
 	if (c.inQuestion) return resultAsked(c);
 	// "Prepare an overview: direct dependencies, their sizes, …": an item of the answer, not an unknown order.
 	const item = answerItem(c) || groundsAnswer(c.tokens, c.head);
+	// "It's bcrypt with cost 10, set up years ago.": a participle dated in the past describes.
+	const dated =
+		c.tokens.slice(c.head + 1, c.head + 5).some((t) => t.norm === "ago") &&
+		!isWord(c.tokens, c.head + 1, ["the", "a", "an"]);
+	if (dated) return [...statedNeed(c), ...neededValue(c)];
 	// "(commit `4be1f0c` on this branch)": a name in brackets orders nothing.
 	const head =
 		ordersNothing(c) || namedInBrackets(c) ? [] : headOrder(c).filter((h) => h.rule !== "unknown-verb" || !item);

@@ -218,8 +218,8 @@ function splitsAt(tokens: readonly Token[], i: number, current: readonly Token[]
 	if (!negation && ((!imperativeVerb(next.norm) && !acted) || nounUse(tokens, i + 1))) return false;
 	// "how our Python and Go clients differ": a capital inside a sentence names a thing ("Go", "Make", "Rust").
 	if (!negation && /^\p{Lu}/u.test(next.text)) return false;
-	// "Look at `a.json` and at the lockfiles": a preposition goes on with the same order.
-	if (!negation && GOES_ON_WITH.has(next.norm)) return false;
+	// "… and at the lockfiles" (a preposition), "… dies after 30s and loses its socket" (a third-person verb) go on.
+	if (!negation && (GOES_ON_WITH.has(next.norm) || (/[^s]s$/.test(next.norm) && next.norm.length > 3))) return false;
 	const { head, addressed } = findHead(current);
 	const probe: Sentence = { tokens: [], question: false, fence: false };
 	const mood = moodOf(current, head, addressed, probe, false);

@@ -28,9 +28,9 @@ const MODALS = set("could would can will might may should shall");
 /** What a modal question about someone's past or state goes on with: "could someone have deleted it?". */
 const NOT_WORK = set("have has had be been being");
 /** Verbs that hand the work over with "to": "get a fork to", "use a sub-agent to", "ask someone to". */
-const HAND_TO = set("get ask tell use send task spin fire launch start assign");
+const HAND_TO = set("get ask tell use send task spin fire launch start assign getting asking using");
 /** Verbs that hand the work over with a bare verb: "have a fork trace …", "let someone check …". */
-const HAND_BARE = set("have let make");
+const HAND_BARE = set("have let make having letting");
 /** Wishes whose object does the work: "I'd like someone to …", "we need somebody to …". */
 const WISHING = set("like love want need prefer");
 

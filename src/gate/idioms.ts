@@ -78,6 +78,10 @@ export const VERB_IDIOMS: ReadonlyArray<readonly string[]> = phrases(`
 	fix on
 	fix your attention
 	write down
+	call out
+	call it out
+	call that out
+	call them out
 	write back
 	write me
 	write out

@@ -51,6 +51,8 @@ const named = (t: Token) => t.kind === "code" || pathText(t) !== undefined;
 const part = (t: Token) =>
 	named(t) || CODE_OBJECTS.has(t.norm) || /^[a-z]{3,}(?:er|or)$/.test(t.norm) || t.norm === "cli";
 
+const PLACING = set("in across everywhere throughout for within under on");
+
 /** An arrow at `k`: "→", or "-" and ">" written together. */
 const arrowAt = (tokens: readonly Token[], k: number) =>
 	ARROWS.has(tokens[k]?.text ?? "") ||
@@ -69,6 +71,11 @@ function replacement(s: Sentence): Hit[] {
 	const target = tokens.some((t) => named(t) || (t.kind === "word" && SPAN.has(t.norm)));
 	// "request → handler → store" is a flow: a second arrow makes it one.
 	const chain = tokens.some((_, j) => j > k + 1 && arrowAt(tokens, j));
+	// "the Kafka → S3 sink", "every JS → wasm call": bare words joined by an arrow qualify the noun after them.
+	const after = tokens[(tokens[k]?.text === "-" ? k + 2 : k + 1) + 1];
+	const spread = tokens.slice(k).some((t) => SPAN.has(t.norm));
+	const qualifies = !quoted(from) && !spread && after?.kind === "word" && !PLACING.has(after.norm);
+	if (qualifies) return [];
 	return !chain && ((quoted(from) && quoted(to)) || target) ? [hit("file-change", "replacement", from, to)] : [];
 }
 

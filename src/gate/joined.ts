@@ -71,7 +71,9 @@ export function joinedOrder(tokens: readonly Token[], from: number): number {
 		}
 		if (!["and", "then"].includes(norm(tokens[k])) || tokens[k + 1]?.kind !== "word") continue;
 		const w = norm(tokens[k + 1]);
-		if (NOT_VERBS_AFTER_AND.has(w) || readVerb(w) || !OBJECT_START.has(norm(tokens[k + 2]))) continue;
+		// "… why the worker dies and loses its socket": a third-person verb describes what the subject does.
+		const third = /[^s]s$/.test(w) && w.length > 3;
+		if (NOT_VERBS_AFTER_AND.has(w) || third || readVerb(w) || !OBJECT_START.has(norm(tokens[k + 2]))) continue;
 		if (relative && !BACK_REFERENCES.has(norm(tokens[k + 2]))) continue;
 		// "Find which flags are dead and remove them": a change on what the question found.
 		if (asked && !(CHANGE_VERBS.has(w) && BACK_OR_IT.has(norm(tokens[k + 2])))) continue;

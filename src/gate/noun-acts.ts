@@ -129,11 +129,25 @@ function statedAct(c: Clause, i: number): boolean {
 	return c.tokens.slice(1, i - 1).some((t) => t.kind === "word" && third(t.norm));
 }
 
+/** "bcrypt with cost 10, set up years ago": an act dated in the past describes; "revert the change from two days ago" orders. */
+export function dated(tokens: readonly Token[], i: number): boolean {
+	const ago = tokens.slice(i + 1, i + 5).findIndex((t) => t.norm === "ago");
+	return ago >= 0 && !tokens.slice(i + 1, i + 1 + ago).some((t) => NAMING_DETERMINERS.has(norm(t)));
+}
+
+const BEING = set("is are was were been be keeps kept");
+
+/** "Stripe is sending the event twice": an -ing form after "is", "was", "keeps" tells what happens. */
+const progressive = (tokens: readonly Token[], i: number) =>
+	norm(tokens[i]).endsWith("ing") && [1, 2].some((n) => BEING.has(norm(tokens[i - n])));
+
 /** Whether the act word at `i` of `c` names or describes, by where it stands. */
 export function describedAct(c: Clause, i: number): boolean {
 	const tokens = c.tokens;
 	return (
 		kindOfName(tokens, i) ||
+		progressive(tokens, i) ||
+		dated(tokens, i) ||
 		statedAct(c, i) ||
 		afterPreposition(tokens, i) ||
 		describesNoun(tokens, i) ||

@@ -16,7 +16,8 @@ import { objectOf, pathText, placedInFile, proseNamed } from "./hits.ts";
 import { joinedOrder } from "./joined.ts";
 import { listTail } from "./list-tail.ts";
 import { newFileAt } from "./new-file.ts";
-import { evidence, followsFlow } from "./read-records.ts";
+import { dated } from "./noun-acts.ts";
+import { evidence, followsFlow, toolUsed } from "./read-records.ts";
 import {
 	actVerb,
 	askedCheckRun,
@@ -68,6 +69,8 @@ const COMING_TO_KNOW = set("know understand learn see hear find figure");
  * does not know, making a piece of prose). Not where the answer is kept in a file.
  */
 function makesAnswer(tokens: readonly Token[], head: number): boolean {
+	// "Draft a commit message", "slap together a quick summary": prose is an answer.
+	if (PROSE_MAKERS.has(norm(tokens[head])) && objectOf(tokens, head, "code") === "prose") return true;
 	const told = COMPOSING.has(norm(tokens[head])) && WH.has(norm(tokens[head + 1]));
 	if ((told || answerReturned(tokens, head)) && !placedInFile(tokens, head + 1)) return true;
 	return !imperativeVerb(norm(tokens[head])) && !actVerb(norm(tokens[head])) && proseNamed(tokens, head);
@@ -77,7 +80,8 @@ function makesAnswer(tokens: readonly Token[], head: number): boolean {
 export function readOrder(c: Clause): Reading {
 	const { tokens, head } = c;
 	if (head >= tokens.length) return no("unread-order", 0);
-	if (listTail(c)) return ok("context");
+	// "…, set up years ago": a participle dated in the past describes.
+	if (listTail(c) || dated(tokens, head)) return ok("context");
 	// "Answer as a two-column table and stop there": where the work is to end.
 	if (norm(tokens[head]) === "stop" && STOPS.has(norm(tokens[head + 1]))) return no("unread-limit", head);
 	// "I'd love to know why …", "would love to understand how …": a wish, then "to" and coming to know.
@@ -90,15 +94,12 @@ export function readOrder(c: Clause): Reading {
 	if (helped && asksAnswer(tokens, head + 2)) return ok("understanding");
 	if (purposeAsks(tokens, head)) return ok("understanding");
 	// "Can you help?": help with what the brief asked.
-	if (norm(tokens[head]) === "help" && !tokens.slice(head + 1).some((t) => t.kind === "word")) {
+	if (norm(tokens[head]) === "help" && !tokens.slice(head + 1).some((t) => t.kind === "word"))
 		return ok("understanding");
-	}
 	// "Would you consider the cache a good design?": the frame's own verb asks.
 	if (readVerb(norm(tokens[head - 1])) && !norm(tokens[head]).endsWith("ing")) return ok("understanding");
 	// "Do you mind if I ask how …": a condition after the frame.
 	if (norm(tokens[head]) === "if") return readCondition(c);
-	// "Draft a commit message", "slap together a quick summary": prose is an answer.
-	if (PROSE_MAKERS.has(norm(tokens[head])) && objectOf(tokens, head, "code") === "prose") return ok("answer");
 	if (makesAnswer(tokens, head)) return ok("answer");
 	// "Can you reconstruct, from the git history, why …?": the wh-clause after the aside is what is told.
 	if (toldAfterAside(c)) return ok("answer");
@@ -164,7 +165,7 @@ export function readUnderstanding(c: Clause, first: number): Reading {
 	// "Use pnpm instead of npm in the scripts": "use" reads only when it names no place to change.
 	const placed = tokens.some((t) => t.kind === "code" || pathText(t) !== undefined || INSTEAD.has(norm(t)));
 	if (norm(tokens[first]) === "use" && placed) {
-		if (!evidence(tokens, first)) return no("unread-order", first);
+		if (!evidence(tokens, first) && !toolUsed(tokens, first, c.closer)) return no("unread-order", first);
 		// "Use the heap snapshot … if helpful and report likely culprits": what asks is the reading joined to it.
 		const asks = tokens.some((t, k) => k > first && ["and", "then"].includes(norm(t)) && asksAnswer(tokens, k + 1));
 		return ok(asks ? "understanding" : "context");

@@ -3,6 +3,7 @@
  * code, and using the records a run left (read-orders.ts).
  */
 import { longestAt } from "./clauses.ts";
+import { changingShell } from "./commands.ts";
 import { norm } from "./described.ts";
 import { joinedOrder } from "./joined.ts";
 import { asksAnswer, INSTEAD, readVerb } from "./reading.ts";
@@ -64,6 +65,23 @@ export function followsFlow(tokens: readonly Token[], head: number): boolean {
 	return false;
 }
 
+/**
+ * "Use `leaks` or `vmmap` on them and tell me which types grew", "use `terraform state list` to find
+ * …": a tool that changes nothing, used to answer what is asked right after it. Not "use `pnpm`
+ * instead of npm", nor a file used in code ("use `src/api.ts` in the handlers").
+ */
+export function toolUsed(tokens: readonly Token[], first: number, closer: string): boolean {
+	const tool = tokens[first + 1];
+	if (tool?.kind !== "code" || /[/\\]|\.\w+$/.test(tool.norm) || changingShell(tool.norm)) return false;
+	if (tokens.some((t) => INSTEAD.has(norm(t)))) return false;
+	// The ask may follow in the clause, or in the one its "and" or "then" opens.
+	const joined = closer === "and" || closer === "then";
+	return (
+		joined ||
+		tokens.some((t, k) => k > first + 1 && ["and", "to", "then"].includes(norm(t)) && asksAnswer(tokens, k + 1))
+	);
+}
+
 /** What a file is used as, to answer from: "as evidence", "as your starting point", "if helpful". */
 const AS_EVIDENCE = phrases(`
 	as evidence
@@ -99,7 +117,7 @@ function purposeReads(tokens: readonly Token[], first: number): boolean {
 export function evidence(tokens: readonly Token[], first: number): boolean {
 	if (tokens.some((t) => INSTEAD.has(norm(t)))) return false;
 	// "… and the Dockerfile diff": a list of records, where a second order would be read as joined.
-	if (recordsUsed(tokens, first)) return true;
+	if (recordsUsed(tokens, first) || toolUsed(tokens, first, "")) return true;
 	if (!purposeReads(tokens, first)) return false;
 	return tokens.some((_, k) => k > first && longestAt(tokens, k, AS_EVIDENCE) > 0);
 }

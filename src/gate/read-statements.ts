@@ -43,7 +43,7 @@ import { set } from "./words.ts";
 export const BEFORE_ANSWER = set(`
 	to like love be able for a an the your some short quick clear second brief good great nice helpful
 	interesting useful if i we me us could can get have just really quite also more better proper
-	honest fuller full detailed rough help hurt grateful prefer rather want keen happy hate that you use do with
+	honest fuller full detailed rough help hurt grateful prefer rather want keen happy hate that you use do with value
 	points words plain long direct concise not best is
 `);
 
@@ -176,6 +176,9 @@ export function wishAt(c: Clause, i: number): string {
 	if (longestAt(tokens, i, RULE_STATES) > 0) {
 		// "(not allowed in MV3 …)": a verdict in brackets on the thing before them.
 		const bracketed = c.closer === ")" && i === 0 && !tokens.some((t) => t.norm === "you" || t.norm === "to");
+		// "a read-only select or two should answer it": a kind of query, not a state laid down.
+		const adjective = ["a", "an", "the"].includes(norm(tokens[i - 1])) && tokens[i + 1]?.kind === "word";
+		if (adjective) return "";
 		return bracketed || doubtedState(tokens, i, c.sentence.tokens) ? "" : "unread-state";
 	}
 	if (WISH_WORDS.has(w) && aside(tokens, i)) return "";
@@ -202,6 +205,9 @@ export function wishAt(c: Clause, i: number): string {
 			(LINKS.has(verb) && ["to", "for", "with", "from"].includes(norm(tokens[i - 1]))) || namesMeans(tokens, i - 2);
 		if (verb !== "" && !PERCEPTION.has(verb) && !IDLE_AFTER_YOU.has(verb) && !linked) return "unread-you";
 	}
+	// "I'm curious whether anything still reads from it": the writer's wish to know.
+	const curious = tokens.slice(i + 1, i + 4).some((t) => CURIOUS.has(t.norm));
+	if (SELF.has(w) && curious && !tokens.some((t) => YOU.has(t.norm))) return "answer";
 	if (SELF.has(w)) {
 		const { verb, modal } = verbAfter(tokens, i, new Set([...YOU_MODALS, ...SELF_SKIP]));
 		if (modal && actVerb(verb)) return "unread-suggestion";
@@ -216,6 +222,7 @@ export function wishAt(c: Clause, i: number): string {
 }
 
 const WRITER = set("me us");
+const CURIOUS = set("curious wondering unsure uncertain");
 const NEGATING = set("don't dont never not no");
 
 /** A statement: context, unless it states a wish, a need, a rule, or what the child is to do. */

@@ -218,13 +218,13 @@ export function readGerund(tokens: readonly Token[], head: number): boolean {
 }
 
 const MEANS_MODALS = set("should will would could can might");
-const MEANS = set("get tell show give help point lead take");
-const READERS = set("you us me");
+const MEANS = set("get tell show give help point lead take answer settle confirm reveal");
+const READERS = set("you us me it that this");
 
 /**
  * "`git log` between them should get you most of the way", "`cargo bench …` should give you a heap
- * profile": a modal at `i`, a verb of getting somewhere and the reader — a means to the answer named,
- * not a duty laid down.
+ * profile", "a read-only select should answer it": a modal at `i`, a verb of getting somewhere and
+ * the reader or the question — a means to the answer named, not a duty laid down.
  */
 export const namesMeans = (tokens: readonly Token[], i: number) =>
 	MEANS_MODALS.has(norm(tokens[i])) && MEANS.has(norm(tokens[i + 1])) && READERS.has(norm(tokens[i + 2]));

@@ -15,6 +15,8 @@ import { set } from "./words.ts";
 const WISHED_AFTER_D = set(
 	"like love prefer rather want appreciate welcome sooner hate be have really also just much quite still",
 );
+/** "feels like it should be dead", "seems like it would": a guess. */
+const SEEMING = set("feels feel seems seem looks look sounds");
 const BELIEVING = set("expect guess imagine assume think suppose bet reckon thought expected assumed guessed imagined");
 /** Third parties whose wishes are context: not "the user", whose wish the parent passes on as the work. */
 const PARTIES = set(
@@ -28,8 +30,14 @@ export function notWished(tokens: readonly Token[], i: number): boolean {
 	const thought = next === "have" && BELIEVING.has(norm(tokens[i + 2]));
 	const believed = (w.endsWith("'d") || w === "would") && (BELIEVING.has(next) || thought);
 	const contracted = w.endsWith("'d") && !YOU_CONTRACTED.has(w) && !WISHED_AFTER_D.has(next);
-	const assumed = w === "would" && tokens.slice(Math.max(0, i - 3), i).some((t) => BELIEVING.has(norm(t)));
+	const assumed = ["would", "should"].includes(w) && guessedModal(tokens, i);
 	return believed || contracted || assumed;
+}
+
+/** "I assumed Postgres would …", "feels like it should be dead": a modal at `i` inside a belief or a guess. */
+export function guessedModal(tokens: readonly Token[], i: number): boolean {
+	const before = tokens.slice(Math.max(0, i - 4), i).map(norm);
+	return before.some((b, k) => BELIEVING.has(b) || (SEEMING.has(b) && before[k + 1] === "like"));
 }
 
 /** Whether the wish at `i` is the writer's own act, has its act left out, or sits in a comparison. */

@@ -90,7 +90,7 @@ export const LOOK_VERBS = set(`
 	compute calculate translate paraphrase restate quantify validate lint typecheck watch
 	observe monitor sample include number rerun re-run treat regard know hear spend share cast trust
 	ascertain gauge delineate itemise itemize unpick decipher decode detect uncover unearth discover
-	triangulate corroborate substantiate juxtapose
+	triangulate corroborate substantiate juxtapose derive
 `);
 
 /**

@@ -460,3 +460,43 @@ describe("verdicts in brackets, heading labels and plural subjects", () => {
 		blocks("Docs need updating.");
 	});
 });
+
+describe("the round's fourth files", () => {
+	it("forks the answer pasted back, things called out, sets derived, tools used to answer and flows described", () => {
+		forks(
+			"Run `terraform plan` and tell me why it wants to replace the instance. Paste the attributes marked `# forces replacement`.",
+		);
+		forks("Paste the relevant diff hunk back to me.");
+		forks("Review the schema. Wherever a field depends on another subgraph, call it out.");
+		forks("Enumerate the RBAC the operator needs. Derive the needed set from the markers in `internal/`.");
+		forks("I saved two exports in `/tmp/memgraphs/`. Use `leaks` or `vmmap` on them and tell me which types grew.");
+		forks("Stripe is sending `invoice.payment_succeeded` twice for some subscriptions. Explain the idempotency check.");
+		forks("Investigate why the service worker dies after ~30s and loses its WebSocket. Check `background/sw.ts`.");
+		forks("Upstream, the Kafka → S3 sink writes hourly partitions named in `dags/x.py`. Why is an hour missing?");
+		forks("Is there anything worrying in how we hash passwords? It is bcrypt with cost 10, set up years ago.");
+		forks(
+			"Can a fork check whether the field is ever null? The dev DB has a copy of prod, so a read-only select or two should answer it.",
+		);
+		forks("Would you mind having a fork explain how the VAT rounding works on multi-line invoices?");
+		forks("Which is safer? I'm still weighing it up and would value a second opinion.");
+		forks(
+			"what calls `legacyPriceFor()` these days? feels like it should be dead but i'm scared to find out the hard way",
+		);
+		blocks("Paste the snippet into `src/a.ts`.");
+		blocks("Use `pnpm` instead of npm and tell me what breaks.");
+		blocks("Use `src/new-api.ts` in the handlers and tell me what breaks.");
+		blocks("Behaviour → behavior throughout the docs folder.");
+		blocks("Revert the change from two days ago.");
+		blocks("Would you mind having a fork delete the stale flags?");
+		blocks("I think it should be removed.");
+	});
+
+	it("blocks the code in scope and what is left out of it", () => {
+		blocks(
+			"Can you dig into how the features are built? Just the offline pipeline in `features/`, the online path is another story.",
+		);
+		blocks("Look through the gateway and middleware code, but nothing under vendor/.");
+		forks("Just the summary, please.");
+		forks("Why? Just the tests are slow.");
+	});
+});
