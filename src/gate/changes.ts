@@ -162,8 +162,11 @@ function phrasal(tokens: readonly Token[], i: number, verb: string): boolean {
 	if (verb === "sort" && isWord(tokens, i + 1, ["it", "that", "this", "them"]))
 		return tokens[i + 2]?.kind !== "word" || tokens[i + 2]?.norm === "out";
 	if (verb === "sort" && tokens[i + 1]?.kind !== "word" && tokens[i + 1]?.kind !== "path") return true;
-	// "fill in the blanks" writes; "fill me in" tells.
-	if (verb === "fill" && isWord(tokens, i + 1, ["me", "us", "them", "him", "her", "you"])) return false;
+	// "fill in the blanks" writes; "fill me in", "point me at the lines" tell.
+	if ((verb === "fill" || verb === "point") && isWord(tokens, i + 1, ["me", "us", "them", "him", "her", "you"]))
+		return false;
+	// "point at the lines": to indicate, with nothing pointed.
+	if (verb === "point" && isWord(tokens, i + 1, ["at", "to", "out"])) return false;
 	// "get the Dockerfile onto node 22" moves a thing; "get into the details" does not.
 	const from = verb === "get" && !isWord(tokens, i + 1, ["rid"]) ? i + 2 : i + 1;
 	for (let k = from; k < Math.min(tokens.length, i + 8); k++) {
@@ -257,6 +260,9 @@ function headOrder(c: Clause): Hit[] {
 export function changeHits(c: Clause, previous?: Clause): Hit[] {
 	if (c.mood === "subordinate") return [];
 	if (c.inQuestion) return resultAsked(c);
+	// "Check the macro, then `dbt run -s fct_subscriptions+`": a command that writes, ordered by "then".
+	const code = c.tokens[0]?.norm === "then" ? c.tokens[1] : previous?.closer === "then" ? c.tokens[0] : undefined;
+	if (code?.kind === "code" && changingShell(code.norm)) return blockHit(code);
 	// "Prepare an overview: direct dependencies, their sizes, …": an item of the answer, not an unknown order.
 	const item = answerItem(c) || groundsAnswer(c.tokens, c.head);
 	// "It's bcrypt with cost 10, set up years ago.": a participle dated in the past describes.

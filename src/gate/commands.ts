@@ -62,7 +62,9 @@ export function changingCommand(words: readonly string[]): boolean {
 	// `mix ecto.migrate`, `dbt snapshot`, `terraform apply`, `mix run priv/repo/seeds.exs`: a subcommand
 	// or a script named for what it writes.
 	const sub = rest.find((w) => !w.startsWith("-")) ?? "";
-	if (WRITING_SUBCOMMAND.test(sub) || rest.some((w) => /(?:^|\/)seeds?\.\w+$/.test(w))) return true;
+	if (WRITING_SUBCOMMAND.test(sub) || rest.some((w) => /(?:^|\/)seeds?[\w-]*\.\w+$/.test(w))) return true;
+	// `dbt run`, `dbt build`: models materialised in the warehouse.
+	if (first === "dbt" && ["run", "build"].includes(sub)) return true;
 	// `ansible-playbook site.yml` applies its plays, unless it only checks or lists them.
 	if (first === "ansible-playbook") return !rest.some((w) => CHECK_ONLY.has(w) || w.startsWith("--list"));
 	return rest.some((w) => WRITE_FLAGS.has(w));

@@ -15,6 +15,7 @@ import {
 	changeParticiple,
 	gerundBases,
 	imperativeVerb,
+	PHRASAL_CHANGES,
 	PLACE_VERBS,
 	PROSE_OBJECTS,
 	PROSE_UNLESS_CODE,
@@ -116,12 +117,23 @@ function lookGiven(tokens: readonly Token[], i: number): boolean {
  */
 function gerundOrder(tokens: readonly Token[], head: number): boolean {
 	const bases = gerundBases(tokens[head]?.norm ?? "");
-	if (bases.length === 0 || readGerund(tokens, head)) return false;
+	if (bases.length === 0) return false;
+	// "mind pointing `sidebars.js` at the new path?": a phrasal change in the gerund.
+	if (bases.some((b) => phrasalGerund(tokens, head, b))) return true;
+	if (readGerund(tokens, head)) return false;
 	if (bases.some((b) => PROSE_UNLESS_CODE.has(b))) return objectOf(tokens, head, "code") === "code";
 	if (bases.some((b) => b === "give")) return gives(tokens, head);
 	if (bases.some((b) => imperativeVerb(b) && !PLACE_VERBS.has(b))) return false;
 	const next = tokens[head + 1];
 	return next !== undefined && (next.kind === "path" || next.kind === "code" || UNKNOWN_OBJECTS.has(next.norm));
+}
+
+/** Whether the particle of a phrasal change with verb `base` follows the gerund at `head`, before punctuation. */
+function phrasalGerund(tokens: readonly Token[], head: number, base: string): boolean {
+	const particles = PHRASAL_CHANGES.filter(([v]) => v === base).flatMap(([, p]) => p);
+	if (particles.length === 0 || isWord(tokens, head + 1, ["me", "us", "you", ...particles])) return false;
+	const end = tokens.findIndex((t, k) => k > head && t.kind === "punct");
+	return tokens.slice(head + 2, end < 0 ? undefined : end).some((t) => particles.includes(t.norm));
 }
 
 /** A noun of work or code right after `i` ("a test", "a quick fix"), and not of prose. */

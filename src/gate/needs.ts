@@ -23,6 +23,12 @@ const READING_GERUNDS = new Set(
 	),
 );
 const REQUIRED = new Set(["required", "needed"]);
+const REQUIRING = new Set(["requires", "require", "needs", "mandates", "expects"]);
+const COMPARATIVES = new Set(
+	"stricter tighter newer faster smaller bigger larger safer cleaner better simpler shorter longer different".split(
+		" ",
+	),
+);
 const INTO = new Set(["into", "to", "onto", "in", "under", "inside", "within"]);
 const named = (t: Token | undefined) => t !== undefined && (t.kind === "code" || pathText(t) !== undefined);
 
@@ -31,7 +37,7 @@ const named = (t: Token | undefined) => t !== undefined && (t.kind === "code" ||
  * place named after it), "a redirect entry in `mkdocs.yml` is required" (a thing in a file, wanted).
  * The token that ends the need, or undefined.
  */
-function neededInPlace(tokens: readonly Token[], i: number): Token | undefined {
+function neededInPlace(tokens: readonly Token[], i: number, sentence: readonly Token[]): Token | undefined {
 	const w = tokens[i]?.norm ?? "";
 	const gerund = tokens[i + 1];
 	const placedAfter = (k: number) =>
@@ -42,7 +48,13 @@ function neededInPlace(tokens: readonly Token[], i: number): Token | undefined {
 	const required = ["is", "are"].includes(w) && REQUIRED.has(tokens[i + 1]?.norm ?? "");
 	const subject = tokens.slice(0, i);
 	const inFile = subject.some((x, k) => INTO.has(x.norm) && named(subject[k + 1]));
-	return required && inFile ? tokens[i + 1] : undefined;
+	// "A stricter policy is required for the marketing site": something other than what is there, wanted.
+	const other = subject.some((x) => COMPARATIVES.has(x.norm));
+	// "… is missing `MaxAuthTries 3`, and the audit requires it": what is missing, required.
+	const missing =
+		REQUIRING.has(w) && isWord(tokens, i + 1, ["it", "them"]) && sentence.some((x) => x.norm === "missing");
+	if (missing) return tokens[i + 1];
+	return required && (inFile || other) ? tokens[i + 1] : undefined;
 }
 
 /** "the typo needs fixing", "it should be removed", "I want the old API gone". */
@@ -64,7 +76,7 @@ export function statedNeed(c: Clause): Hit[] {
 		if (wanter && changeParticiple(t.norm) && i > head + 2 && !told)
 			return [hit("file-change", "stated-need", tokens[head] as Token, t)];
 		// "`DisableAnimationsRule` needs wiring into `PaymentSheetTest`", "a redirect in `mkdocs.yml` is required".
-		const placed = neededInPlace(tokens, i);
+		const placed = neededInPlace(tokens, i, c.sentence.tokens);
 		if (placed) return [hit("file-change", "stated-need", t, placed)];
 		// "the stale branches are to be deleted": an order in the passive.
 		const toBe = isWord(tokens, i, ["is", "are"]) && isWord(tokens, i + 1, ["to"]) && isWord(tokens, i + 2, ["be"]);

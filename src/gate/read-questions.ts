@@ -33,6 +33,7 @@ import {
 } from "./reading.ts";
 import { toldAfterAside } from "./told.ts";
 import type { Clause, Token } from "./types.ts";
+import { changeParticiple } from "./verbs.ts";
 import { IDLE_AFTER_YOU, YOU_MODALS } from "./wish-words.ts";
 import { set } from "./words.ts";
 
@@ -89,6 +90,10 @@ export function requestInQuestion(c: Clause): number {
 	if (WH.has(first)) return -1;
 	const thing = requestOfThing(c);
 	if (thing >= 0) return thing;
+	// "Could those be updated to the 3.x form?": a change asked for in the passive.
+	// Not "could it be deleted by the cron job?", which asks what happens.
+	const be = tokens.findIndex((t, k) => k > 0 && k < 4 && norm(t) === "be" && changeParticiple(norm(tokens[k + 1])));
+	if (ASK_MODALS.has(first) && be > 0 && norm(tokens[be + 2]) !== "by") return be + 1;
 	for (let i = 0; i < tokens.length; i++) {
 		const w = norm(tokens[i]);
 		const next = norm(tokens[i + 1]);

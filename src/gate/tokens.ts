@@ -64,7 +64,8 @@ const PATTERNS: ReadonlyArray<readonly [Token["kind"], RegExp]> = [
 	["word", ASCII_WORD],
 	["word", /(?<=\s)--?[A-Za-z][\w-]*/y],
 	// "900-line", "3-way": a hyphenated compound is one token, not a number and a dash.
-	["number", /\d+(?:[.,:_]\d+)*(?:%|[a-z]{1,3}\b)?(?:-[a-z]+)*/iy],
+	// "3.x", "1.2.*": a version range is one number, not "3" and the end of a sentence.
+	["number", /\d+(?:[.,:_]\d+)*(?:\.[x*](?![\w-]))?(?:%|[a-z]{1,3}\b)?(?:-[a-z]+)*/iy],
 	["punct", /\.{2,}|[?!]+|—|–|--|[^\s]/y],
 ];
 

@@ -99,6 +99,7 @@ export const LOOK_VERBS = set(`
  */
 export const PHRASAL_CHANGES: ReadonlyArray<readonly [string, readonly string[]]> = [
 	["sort", ["out"]],
+	["point", ["at"]],
 	["knock", ["out", "up", "together"]],
 	["whip", ["up", "together"]],
 	["pick", ["back"]],

@@ -500,3 +500,26 @@ describe("the round's fourth files", () => {
 		forks("Why? Just the tests are slow.");
 	});
 });
+
+describe("orders the fourth files let through", () => {
+	it("blocks a change asked in the passive, a file re-pointed, a command after 'then', a need of something other or missing", () => {
+		blocks("The samples still show the legacy option, removed in 3.0. Could those be updated to the 3.x form?");
+		blocks("Would you mind pointing `sidebars.js` at the new path? And tell me if other entries are dead.");
+		blocks(
+			"Check the timezone handling in `models/x.sql`, then `dbt run -s fct_subscriptions+ --target dev` so I can compare.",
+		);
+		blocks(
+			"The CSP header is too loose. A stricter policy is required for the marketing site before the audit closes.",
+		);
+		blocks(
+			"The role template is missing `MaxAuthTries 3`, and the audit requires it. Which other items does it not cover?",
+		);
+		blocks("Run `mix run priv/repo/seeds_staging.exs` against staging and report.");
+		forks("Would you mind pointing me at the docs?");
+		forks("Explain it and point at the lines.");
+		forks("Read the log, then `git log` the file.");
+		forks("Why does 3.x fail?");
+		forks("The template is missing a header. Does the linter require it?");
+		forks("Auth is required for this endpoint in `api/x.ts`; how is it enforced?");
+	});
+});
