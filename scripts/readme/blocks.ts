@@ -42,6 +42,9 @@ const FRESH_SECOND_COPY: Partial<RunSpec> = {
 	prepare: (s) => resetExamples(s.base2),
 };
 
+/** What reads the runs the second copy's children left: it needs what they needed, or it reads none. */
+const AFTER_SECOND_COPY: Partial<RunSpec> = { needs: ["python3", "bwrap"] };
+
 const RUNS = {
 	doctor: {
 		id: "doctor",
@@ -75,10 +78,10 @@ const RUNS = {
 	},
 	runSandboxed: inSecondCopy("run-sandboxed", ["run", T4], FRESH_SECOND_COPY),
 	runApplyFail: inSecondCopy("run-apply-fail", ["run", "examples/write-unsandboxed.json"], FRESH_SECOND_COPY),
-	applyCheck: inSecondCopy("apply-check", ["apply", "fix-typo-unsandboxed", "--check"]),
-	applyKept: inSecondCopy("apply-kept", ["apply", "fix-typo-unsandboxed"]),
-	runs: inSecondCopy("runs", ["runs"]),
-	wait: inSecondCopy("wait", ["wait", "fix-typo-unsandboxed", "--timeout", "60"]),
+	applyCheck: inSecondCopy("apply-check", ["apply", "fix-typo-unsandboxed", "--check"], AFTER_SECOND_COPY),
+	applyKept: inSecondCopy("apply-kept", ["apply", "fix-typo-unsandboxed"], AFTER_SECOND_COPY),
+	runs: inSecondCopy("runs", ["runs"], AFTER_SECOND_COPY),
+	wait: inSecondCopy("wait", ["wait", "fix-typo-unsandboxed", "--timeout", "60"], AFTER_SECOND_COPY),
 	runPass: {
 		id: "run-pass",
 		home: "scripted",
