@@ -5,20 +5,11 @@
 import { longestAt } from "./clauses.ts";
 import { FINITE, words } from "./reading.ts";
 import type { Clause } from "./types.ts";
+import { CAPS as HOW_MUCH } from "./wish-words.ts";
 import { phrases, set } from "./words.ts";
 
 /** Caps stated without a verb: "at most", "no more than", "three bullets tops". */
-const CAPS = phrases(`
-	at most
-	no more than
-	not more than
-	no longer than
-	or fewer
-	or less
-	tops
-	max
-	maximum
-`);
+const CAPS = [...HOW_MUCH, ...phrases("tops\nmax\nmaximum")];
 
 /** Where a cap on the answer starts in a clause with no verb ("three bullets at most"), or -1. */
 export function capAt(c: Clause): number {

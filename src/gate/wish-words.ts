@@ -78,11 +78,23 @@ export const RULE_STATES = phrases(`
 	belong in
 `);
 
+/** Caps on how much: "at most", "no more than", "three sentences or fewer". */
+export const CAPS = phrases(`
+	at most
+	no more than
+	not more than
+	no longer than
+	or fewer
+	or less
+`);
+
 /**
  * Limits in an order to read: "look only at the tests", "read nothing outside test/", "find it and
  * report it, nothing more". A fork cannot hold the child to them; a task's boundary and checks can.
  */
-export const READ_LIMITS = phrases(`
+export const READ_LIMITS = [
+	...CAPS,
+	...phrases(`
 	only
 	exclusively
 	solely
@@ -104,17 +116,12 @@ export const READ_LIMITS = phrases(`
 	no further
 	not beyond
 	not outside
-	at most
-	no more than
-	not more than
-	no longer than
-	or fewer
-	or less
 	stop there
 	stop at that
 	leave it there
 	go no further
-`);
+`),
+];
 
 /**
  * Verbs of understanding that also write where a path follows: "note it in CHANGELOG.md", "list
