@@ -38,6 +38,8 @@ export const HELD_OUT_WRITTEN = [
 	"heldout-agents6",
 	"heldout-polite15",
 	"heldout-agents7",
+	"heldout-polite16",
+	"heldout-agents8",
 ] as const;
 
 /** Each corpus file by name (without .jsonl), in name order. */
