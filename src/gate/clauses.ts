@@ -278,13 +278,12 @@ function markQuestion(list: Clause[], sentence: Sentence): Clause[] {
 	// "Without touching the store, can you walk me through it?": an order asked is where the question starts too.
 	const first = list.findIndex((c) => c.mood === "question" || (c.mood === "directive" && c.addressed));
 	return list.map((c, k) => {
-		// "Which checks are too loose — nulls in `id`, negative `qty`?": a word the gate does not know,
-		// heading an item after the question has begun, is a part of what is asked, not an order.
-		const item = k > 0 && k > first && first >= 0 && guessedOrder(c);
-		const mood = item ? "fragment" : c.mood;
-		// "Could you look at the test — without modifying it, if you can help it?": after an order asked
-		// as a question, a limit joined to it is part of the order, not of a question.
+		// "Which checks are too loose — nulls in `id`, negative `qty`?": a word the gate does not know
+		// heading an item, or "or" opening the second course ("… 'any', or stay on `automatic`?"), asks.
 		const opener = c.tokens.find((t) => t.kind === "word");
+		const item = k > 0 && k > first && first >= 0 && (guessedOrder(c) || (opener?.norm === "or" && !c.addressed));
+		const mood = item ? "fragment" : c.mood;
+		// "Could you look at the test — without modifying it?": a limit joined to an order asked is the order's.
 		const ordered =
 			first >= 0 && list[first]?.mood === "directive" && mood !== "question" && word(opener, ORDER_LIMITS);
 		return { ...c, mood, inQuestion: mood !== "directive" && !ordered && (first === -1 || k >= first) };

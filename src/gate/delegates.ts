@@ -125,7 +125,7 @@ export function childAddressed(brief: string, pieces: readonly Piece[]): Piece[]
 }
 
 /** Verbs that pass an order on to the child named before: "tell it not to …", "ask them to …". */
-const RELAY = set("tell ask remind instruct");
+const RELAY = set("tell ask remind instruct get");
 const CHILD_PRONOUNS = set("it them him her");
 
 /**
@@ -134,6 +134,9 @@ const CHILD_PRONOUNS = set("it them him her");
  * "to X" "X". The pieces to read instead, and where the relayed frame ends; or undefined.
  */
 function relayedAt(brief: string, pieces: readonly Piece[], i: number): { pieces: Piece[]; end: number } | undefined {
+	// "… and have it add a `BGTaskScheduler` registration": the child named before, made to act.
+	if (normAt(pieces, i) === "have" && CHILD_PRONOUNS.has(normAt(pieces, i + 1)) && works(pieces, i + 2))
+		return { pieces: [], end: i + 2 };
 	if (!RELAY.has(normAt(pieces, i)) || !CHILD_PRONOUNS.has(normAt(pieces, i + 1))) return undefined;
 	const negation = normAt(pieces, i + 2);
 	const negated = negation === "not" || negation === "never";

@@ -54,7 +54,9 @@ function neededInPlace(tokens: readonly Token[], i: number, sentence: readonly T
 	const missing =
 		REQUIRING.has(w) && isWord(tokens, i + 1, ["it", "them"]) && sentence.some((x) => x.norm === "missing");
 	if (missing) return tokens[i + 1];
-	return required && (inFile || other) ? tokens[i + 1] : undefined;
+	// "Those entries are needed in `_locales/fr/messages.json`": the place named after the need.
+	const placedIn = placedAfter(i + 2);
+	return required && (inFile || other || placedIn) ? tokens[i + 1] : undefined;
 }
 
 /** "the typo needs fixing", "it should be removed", "I want the old API gone". */

@@ -116,7 +116,9 @@ const SUBJECT_PRONOUNS = set("we they i he she");
  * Not "Change the reconciler to delete it" (an order opens the clause).
  */
 function statedAct(c: Clause, i: number): boolean {
-	if (SUBJECT_PRONOUNS.has(norm(c.tokens[i - 1]))) return true;
+	// "upstream `stg_contacts` did change its handling": a past stated with "did" after its subject.
+	if (SUBJECT_PRONOUNS.has(norm(c.tokens[i - 1])) || (i >= 2 && ["did", "does"].includes(norm(c.tokens[i - 1]))))
+		return true;
 	// "Files run 1–5M rows": a plural noun opening the clause is the act's subject.
 	const subject = c.tokens[i - 1];
 	if (i === 1 && subject?.kind === "word" && /[^s']s$/.test(subject.norm) && !imperativeVerb(subject.norm)) return true;

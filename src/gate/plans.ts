@@ -19,7 +19,8 @@ const PARTIES = set(`
 	team teams client clients customer customers ops legal marketing manager managers lead leads boss
 	product design security backend frontend folks colleague colleagues company management maintainers
 	maintainer upstream sales finance qa infra platform cto ceo department org organisation organization
-	vendor partner partners they he she someone somebody reviewers auditors compliance
+	vendor partner partners they he she someone somebody reviewers auditors compliance teammate teammates
+	coworker coworkers
 `);
 /** Words that state a plan, before the party's own infinitive: "wants to", "plans to", "is going to". */
 const PLANS = set("wants want plans plan intends intend hopes hope aims aim like going means mean");

@@ -43,7 +43,15 @@ import { restatesForReader, sparesAnswer } from "./relief.ts";
 import { toldAfterAside } from "./told.ts";
 import type { Clause, Token } from "./types.ts";
 import { changeGerund, imperativeVerb, WORK_NOUNS } from "./verbs.ts";
-import { IDLE_AFTER_YOU, READ_LIMITS, RECORDING, RECORDING_IN, RULE_STATES, YOU_MODALS } from "./wish-words.ts";
+import {
+	IDLE_AFTER_YOU,
+	NO_GUESSING,
+	READ_LIMITS,
+	RECORDING,
+	RECORDING_IN,
+	RULE_STATES,
+	YOU_MODALS,
+} from "./wish-words.ts";
 import { set } from "./words.ts";
 /** "use X to tell me …", "run the suite to find out …": an order whose purpose, before any act, is to answer. */
 export function purposeAsks(tokens: readonly Token[], head: number): boolean {
@@ -55,8 +63,6 @@ export function purposeAsks(tokens: readonly Token[], head: number): boolean {
 	}
 	return false;
 }
-
-const STOPS = set("there at after once when short");
 
 /** Verbs that put something in the answer: "include what …", "cover how …". */
 const COMPOSING = set("include cover mention");
@@ -82,8 +88,6 @@ export function readOrder(c: Clause): Reading {
 	if (head >= tokens.length) return no("unread-order", 0);
 	// "…, set up years ago": a participle dated in the past describes.
 	if (listTail(c) || dated(tokens, head)) return ok("context");
-	// "Answer as a two-column table and stop there": where the work is to end.
-	if (norm(tokens[head]) === "stop" && STOPS.has(norm(tokens[head + 1]))) return no("unread-limit", head);
 	// "I'd love to know why …", "would love to understand how …": a wish, then "to" and coming to know.
 	if (norm(tokens[head]) === "to" && COMING_TO_KNOW.has(norm(tokens[head + 1]))) return readUnderstanding(c, head + 1);
 	if (asksAnswer(tokens, head) || readingCommand(tokens, head) || askedCheckRun(c, head)) return ok("understanding");
@@ -174,6 +178,8 @@ export function readUnderstanding(c: Clause, first: number): Reading {
 	const joined = joinedOrder(tokens, first + 1);
 	if (joined >= 0) return no("unread-order", joined);
 	for (let i = first + 1; i < tokens.length; i++) {
+		// "say so instead of inferring": a rule on how to answer, wherever it stands.
+		if (longestAt(tokens, i, NO_GUESSING) > 0) return no("unread-limit", i);
 		if (idiomAt(tokens, i) || embeddedAt(c, i)) continue;
 		if (longestAt(tokens, i, READ_LIMITS) > 0 && !withoutDescribes(tokens, first, i)) return no("unread-limit", i);
 		if (longestAt(tokens, i, RULE_STATES) > 0) return no("unread-state", i);

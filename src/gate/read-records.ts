@@ -57,7 +57,10 @@ const FLOWS = set("chain path flow trail calls thread route hops pipeline sequen
 export function followsFlow(tokens: readonly Token[], head: number): boolean {
 	if (norm(tokens[head]) !== "follow") return false;
 	// "… and follow into `pkg/status/`", "follow it through to the handler": where the reading goes.
-	if (["into", "through", "down", "along"].includes(norm(tokens[head + 1]))) return true;
+	// "follow `plan.Compute`", "follow the `Permit` until it's dropped": a symbol followed through the code.
+	if (["into", "through", "down", "along"].includes(norm(tokens[head + 1])) || tokens[head + 1]?.kind === "code")
+		return true;
+	if (norm(tokens[head + 1]) === "the" && tokens[head + 2]?.kind === "code") return true;
 	for (let k = head + 1; k < Math.min(tokens.length, head + 5); k++) {
 		if (FLOWS.has(norm(tokens[k]))) return true;
 		if (tokens[k]?.kind === "punct") return false;

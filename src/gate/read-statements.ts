@@ -36,6 +36,7 @@ import {
 import { wishedTold } from "./told-wishes.ts";
 import type { Clause, Token } from "./types.ts";
 import { aside, notWished, othersWish } from "./unwished.ts";
+import { changeParticiple } from "./verbs.ts";
 import { wantsFacts } from "./wanted-facts.ts";
 import { IDLE_AFTER_YOU, RULE_STATES, WISH_PHRASES, WISH_WORDS, YOU_MODALS } from "./wish-words.ts";
 import { set } from "./words.ts";
@@ -275,7 +276,11 @@ const phrasalOrder = (c: Clause) => {
 
 /** A fragment: a label or a noun phrase ("Quick one:", "A summary, please"); not "fixtures off limits". */
 export function readFragment(c: Clause): Reading {
-	if (phrasalOrder(c)) return no("unread-order", 0);
+	// "I'd like them listed first and then | deleted.": a change participle left alone goes on with the wish.
+	const all = c.sentence.tokens;
+	const afterThen = all[all.indexOf(c.tokens[0] as Token) - 1]?.norm === "then";
+	const alone = words(c).length === 1 && changeParticiple(words(c)[0]?.norm ?? "") && afterThen;
+	if (phrasalOrder(c) || alone) return no("unread-order", 0);
 	// "Three bullets at most, please", "max two paragraphs": a cap with no verb is a limit on the answer.
 	const cap = capAt(c);
 	if (cap >= 0) return no("unread-limit", cap);

@@ -7,13 +7,14 @@
 import { DETERMINERS } from "./act-words.ts";
 import { pathText } from "./hits.ts";
 import type { Token } from "./types.ts";
+import { changeParticiple } from "./verbs.ts";
 import { set } from "./words.ts";
 
 /** Participles of telling or arranging what the answer lists. */
 const TOLD = set(`
 	listed ranked sorted grouped ordered mentioned named highlighted flagged quoted summarised summarized
 	explained described noted covered separated marked numbered labelled labeled tagged bolded
-	surfaced identified cited attributed shown compared
+	surfaced identified cited attributed shown compared grounded illustrated backed tied spelled
 `);
 /** Of telling, with a particle: "called out", "spelled out", "laid out", "pointed out". */
 const TOLD_WITH_PARTICLE = set("called spelled spelt laid pointed singled set");
@@ -42,10 +43,13 @@ export function wishedTold(tokens: readonly Token[], i: number): boolean {
 	// "I'd like the …", "we want the …": the wish's own words, then the thing.
 	let at = i + 1;
 	while (at < i + 3 && WISHING.has(word(tokens[at]))) at++;
-	if (!DETERMINERS.has(word(tokens[at]))) return false;
+	// "I'd like it grounded in this struct's fields": "it" is the answer asked for just before.
+	if (!DETERMINERS.has(word(tokens[at])) && !["it", "them"].includes(word(tokens[at]))) return false;
 	for (let k = at + 1; k < Math.min(tokens.length, at + 8); k++) {
 		if (tokens[k]?.kind !== "word") return false;
-		if (toldParticiple(tokens, k)) return !tokens.slice(k).some((t) => t.kind === "code" || pathText(t) !== undefined);
+		// "… listed first and then deleted": a change wished after the telling is still a change.
+		const changed = (t: Token) => t.kind === "code" || pathText(t) !== undefined || changeParticiple(t.norm);
+		if (toldParticiple(tokens, k)) return !tokens.slice(k + 1).some(changed);
 	}
 	return false;
 }

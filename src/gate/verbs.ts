@@ -99,6 +99,7 @@ export const LOOK_VERBS = set(`
  */
 export const PHRASAL_CHANGES: ReadonlyArray<readonly [string, readonly string[]]> = [
 	["sort", ["out"]],
+	["switch", ["off", "on", "over", "to", "from", "back"]],
 	["point", ["at"]],
 	["knock", ["out", "up", "together"]],
 	["whip", ["up", "together"]],
@@ -156,7 +157,7 @@ export const NOT_VERBS = set(`
 	over past per regarding through throughout to toward towards under unlike until up upon via within
 	apart aside above re earlier yesterday today tonight tomorrow sometimes often always usually here thanks
 	thank great nice cool sorry yes no yeah nope fyi btw note context background goal task tl;dr not nor neither suppose supposing assuming
-	yet though however half quarter most one two three four five six seven eight nine ten otherwise instead meanwhile likewise hence therefore thus anyway
+	yet though however half quarter most upstream downstream one two three four five six seven eight nine ten otherwise instead meanwhile likewise hence therefore thus anyway
 `);
 
 /** Past tense or participles that are not simply base + "ed": they mark a clause as reporting. */

@@ -78,6 +78,18 @@ export const RULE_STATES = phrases(`
 	belong in
 `);
 
+/** Rules on how to answer: "say so instead of inferring", "rather than guessing". */
+export const NO_GUESSING = phrases(`
+	instead of guessing
+	instead of inferring
+	instead of speculating
+	instead of assuming
+	rather than guessing
+	rather than inferring
+	rather than speculating
+	rather than assuming
+`);
+
 /** Caps on how much: "at most", "no more than", "three sentences or fewer". */
 export const CAPS = phrases(`
 	at most

@@ -523,3 +523,37 @@ describe("orders the fourth files let through", () => {
 		forks("Auth is required for this endpoint in `api/x.ts`; how is it enforced?");
 	});
 });
+
+describe("the round's fifth development file", () => {
+	it("blocks a child made to act after it was named, a need placed after 'needed in', a switch turned off and a rule against guessing", () => {
+		blocks(
+			"Get a sub-agent to look at why `SyncEngine` loses edits, and have it add a `BGTaskScheduler` registration.",
+		);
+		blocks("The French locale is missing keys. Those entries are needed in `_locales/fr/messages.json`.");
+		blocks(
+			"Could someone go through `Assets/Prefabs/UI/` and switch `Raycast Target` off on every `Image` that is not interactive?",
+		);
+		blocks("Cite the docs section for each point; where the docs are silent, say so instead of inferring.");
+		blocks("I'd like them listed first and then deleted.");
+		blocks("I'd like the stale ones listed first and then deleted.");
+		forks("Are those entries needed? Check.");
+		forks(
+			"Scan the repo for places that build SQL by concatenation instead of parameters. Report each with file:line.",
+		);
+	});
+
+	it("forks a past with 'did', a symbol followed, a teammate's plan, an answer grounded, a second course asked", () => {
+		forks(
+			"Context: the PR list shows no change to the model that week; upstream `stg_crm__contacts` did change its handling. Why did rows drop?",
+		);
+		forks("Figure out how `--dry-run` computes its diff (start in `cmd/rollout.go`, follow `plan.Compute`).");
+		forks("A teammate wants to move everything onto the event callbacks. Is that a real improvement?");
+		forks("Can you explain why it needs pin_project? I'd like it grounded in this struct's actual fields.");
+		forks(
+			"Under SCA, is it better to request 3DS on every first payment or stay on `automatic`? Spell out the trade-off.",
+		);
+		forks("Return a table: flag, created, owner, live references.");
+		blocks("I'd like it removed.");
+		blocks("Do change the config.");
+	});
+});

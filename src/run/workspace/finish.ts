@@ -32,20 +32,24 @@ function blocked(collected: Collected): string | undefined {
 	return undefined;
 }
 
-/** Keeps the change in the record and, on a pass, applies it. */
+/**
+ * Keeps the change in the record and, on a pass, applies it. A passing run holds the real roots
+ * from reading its change to landing it: a run that reads while another lands would find the file
+ * changed and its content before gone, and could keep no patch of its own change.
+ */
 export async function finishCopies(input: FinishInput): Promise<ApplyRecord> {
-	const collected = await collectChanges(input.workspace, input.delta);
-	const changes = fileChanges(collected);
-	const files = patchStats(changes);
-	const kept = changes.length > 0;
-	if (kept) input.audit.writeText(PATCH_FILE, gitPatch(changes));
-	const record = { mode: "on-pass" as const, base: collected.base, ...(kept && { patch: PATCH_FILE }), files };
-	if (!input.passed) return { ...record, applied: false, reason: "the task failed, so nothing was applied" };
-	const why = blocked(collected);
-	if (why) return { ...record, applied: false, reason: why };
-	if (!kept) return { ...record, applied: true };
-	const release = input.hold ? await input.hold() : () => {};
+	const release = input.passed && input.hold ? await input.hold() : () => {};
 	try {
+		const collected = await collectChanges(input.workspace, input.delta);
+		const changes = fileChanges(collected);
+		const files = patchStats(changes);
+		const kept = changes.length > 0;
+		if (kept) input.audit.writeText(PATCH_FILE, gitPatch(changes));
+		const record = { mode: "on-pass" as const, base: collected.base, ...(kept && { patch: PATCH_FILE }), files };
+		if (!input.passed) return { ...record, applied: false, reason: "the task failed, so nothing was applied" };
+		const why = blocked(collected);
+		if (why) return { ...record, applied: false, reason: why };
+		if (!kept) return { ...record, applied: true };
 		const failed = await land(
 			collected.touched,
 			input.workspace.copies.map((c) => c.root),
