@@ -11,7 +11,7 @@ import { participleDescribed } from "./not-yet.ts";
 import { onlyWhen } from "./only-when.ts";
 import { actedOn, compoundNoun, pairedNoun, relativeNoun } from "./paired.ts";
 import { hedgedLongestAt, INNER_FRAMES, phrasesStarting, politeFrameAt, STACKED_OPENERS } from "./politeness.ts";
-import { choiceAsked, hypothetical, negativeQuestion } from "./questions.ts";
+import { courseWeighed, hypothetical, negativeQuestion } from "./questions.ts";
 import { OPENERS, REQUEST_FRAMES, SUGGESTION_FRAMES } from "./requests.ts";
 import type { Clause, Mood, Sentence, Token } from "./types.ts";
 import { unknownVerb } from "./unknown-verb.ts";
@@ -274,7 +274,7 @@ export function clauses(sentence: Sentence): Clause[] {
 function markQuestion(list: Clause[], sentence: Sentence): Clause[] {
 	if (!sentence.question) return list;
 	// "Would you ship it as WASM, or keep the JS dependency?": both courses are asked about (questions.ts).
-	if (choiceAsked(sentence.tokens)) return list.map((c) => ({ ...c, mood: "question", inQuestion: true }));
+	if (courseWeighed(sentence.tokens)) return list.map((c) => ({ ...c, mood: "question", inQuestion: true }));
 	// "Without touching the store, can you walk me through it?": an order asked is where the question starts too.
 	const first = list.findIndex((c) => c.mood === "question" || (c.mood === "directive" && c.addressed));
 	return list.map((c, k) => {

@@ -5,6 +5,7 @@
  * relative clause ("codecs we never use") and a duty in a comparison ("more often than it should").
  * Pure.
  */
+import { norm } from "./described.ts";
 import type { Token } from "./types.ts";
 import { imperativeVerb } from "./verbs.ts";
 
@@ -29,11 +30,10 @@ export function participleDescribed(tokens: readonly Token[], i: number): boolea
 	return (w === "never" || w === "not") && /[^e]ed$/.test(next) && !imperativeVerb(next);
 }
 
-const nrm = (t: Token | undefined) => (t?.kind === "word" ? t.norm : "");
 /** Words a relative clause of the team's doing hangs on only if they are nouns. */
 /** "In practice about half don't.", "most of them won't": a negated auxiliary with its verb left out states. */
 export const elided = (tokens: readonly Token[], i: number) =>
-	ELIDING.has(nrm(tokens[i])) &&
+	ELIDING.has(norm(tokens[i])) &&
 	i > 0 &&
 	tokens[i - 1]?.kind === "word" &&
 	(tokens[i + 1] === undefined || tokens[i + 1]?.kind === "punct");
@@ -69,11 +69,11 @@ export const NOT_NOUNS = new Set([
 
 /** "it runs way more often than it should": a duty named in a comparison, measured, not laid down. */
 export const compared = (tokens: readonly Token[], i: number) =>
-	nrm(tokens[i - 2]) === "than" && ["it", "they", "we", "this", "that"].includes(nrm(tokens[i - 1]));
+	norm(tokens[i - 2]) === "than" && ["it", "they", "we", "this", "that"].includes(norm(tokens[i - 1]));
 
 /** "codecs we never use", "the flags they never read": a habit, in a relative clause, describes the items. */
 export const habitOfItems = (tokens: readonly Token[], i: number) =>
-	nrm(tokens[i]) === "never" &&
-	["we", "they", "i"].includes(nrm(tokens[i - 1])) &&
+	norm(tokens[i]) === "never" &&
+	["we", "they", "i"].includes(norm(tokens[i - 1])) &&
 	tokens[i - 2]?.kind === "word" &&
-	!NOT_NOUNS.has(nrm(tokens[i - 2]));
+	!NOT_NOUNS.has(norm(tokens[i - 2]));

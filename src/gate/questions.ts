@@ -27,7 +27,7 @@ export function negativeQuestion(tokens: readonly Token[], head: number, questio
  */
 export function hypothetical(tokens: readonly Token[]): boolean {
 	return (
-		choiceAsked(tokens) ||
+		courseWeighed(tokens) ||
 		tokens.some(
 			(t, k) =>
 				(t.norm === "were" && word(tokens[k - 1], SUPPOSED) && word(tokens[k - 2], IF)) ||
@@ -42,7 +42,7 @@ export function hypothetical(tokens: readonly Token[]): boolean {
  * or to an actor?": two courses offered to "would you", after a comma — the child's pick is asked.
  * Not "Would you update the README or the docs?" (one order, two places), nor "…, or fix the docs?".
  */
-export function choiceAsked(tokens: readonly Token[]): boolean {
+export function courseWeighed(tokens: readonly Token[]): boolean {
 	// "Worth switching the checkpoints to safetensors?": whether a course is worth it, asked.
 	if (word(tokens[0], WORTH)) return true;
 	if (!word(tokens[0], OFFERING) || !word(tokens[1], SUPPOSED)) return false;
