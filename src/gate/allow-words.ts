@@ -74,6 +74,14 @@ export const READ_PHRASES: ReadonlyArray<readonly string[]> = phrases(`
 	take a second look
 	take a stab at explaining
 	take me through
+	pull together what
+	take us through
+	run me through
+	run us through
+	do the arithmetic
+	do the math
+	do the maths
+	crunch the numbers
 	work outward
 	work outwards
 	work backward

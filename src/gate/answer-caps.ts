@@ -21,6 +21,19 @@ export function capAt(c: Clause): number {
 	const loose = LOOSE.has(c.tokens[at]?.norm ?? "");
 	return at >= 0 && (!loose || c.tokens.some((t) => UNITS.has(t.norm))) ? at : -1;
 }
+/**
+ * "A handful of lines at most when it reports back": a cap on the answer's units put first, before
+ * any verb, in a clause that goes on to state when. Not "it retries at most three times" (the cap
+ * after a verb describes) nor "the job takes at most 3 lines of config" (a verb before the cap).
+ */
+export function capFirst(c: Clause): number {
+	const at = capAt(c);
+	if (at < 0) return -1;
+	const before = c.tokens.slice(0, at);
+	const near = c.tokens.slice(Math.max(0, at - 3), at + 4);
+	const verbBefore = before.some((t) => t.kind === "word" && (FINITE.has(t.norm) || t.norm.endsWith("ed")));
+	return !verbBefore && near.some((t) => UNITS.has(t.norm)) ? at : -1;
+}
 const SIZED = /^(?:one|two|three|four|five|single|\d+)-(?:sentence|line|paragraph|bullet|word|page)$/;
 const SIZED_ANSWERS = set("answer answers reply response");
 

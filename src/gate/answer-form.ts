@@ -156,11 +156,14 @@ const OUTPUT_FILE = /\.(?:txt|log|out|csv|tsv|json|jsonl|xml|sarif)$/;
 /**
  * "Sort the lint warnings in lint.txt by how often each rule fires": output items read from an
  * output file are the answer's, arranged; "sort the imports in src/a.ts by name" edits code, and
- * "sort the entries in config/keys.json by name" arranges no output items.
+ * "sort the entries in config/keys.json by name" arranges no output items. A place named after the
+ * criterion is the criterion's ("group the hits by feature folder under `lib/features/`").
  */
 function outputRead(tokens: readonly Token[], head: number): boolean {
 	const items = tokens.slice(head + 1, head + 5).some((t) => t.kind === "word" && OUTPUT_ITEMS.has(t.norm));
-	const files = tokens.map((t) => (t.kind === "code" ? t.norm : pathText(t))).filter((f) => f !== undefined);
+	const criterion = tokens.findIndex((t, k) => k > head && t.kind === "word" && CRITERIA.has(t.norm));
+	const before = criterion > head ? tokens.slice(0, criterion) : tokens;
+	const files = before.map((t) => (t.kind === "code" ? t.norm : pathText(t))).filter((f) => f !== undefined);
 	// "… into separate files": arranged into a home of its own, which edits.
 	return items && files.every((f) => OUTPUT_FILE.test(f)) && !tokens.some((t) => t.norm === "into");
 }

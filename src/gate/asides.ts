@@ -60,5 +60,28 @@ export function joinAsides(list: readonly Clause[]): Clause[] {
 			mood: "statement",
 		};
 	}
-	return out;
+	return joinAlternatives(out);
+}
+
+/** Words that open a choice embedded in a clause: "an opinion on whether I should vendor it …". */
+const CHOICE_OPENERS = set("whether");
+
+/**
+ * "Would love an opinion on whether I should vendor the library or keep it as a dependency": the
+ * second course after "or" belongs to the choice "whether" opened, and orders nothing. Not when
+ * the child is addressed again ("… whether it matters, or just fix it"), nor after a choice that
+ * leaves no bare verb to go on ("check whether it matters or delete it" offers the child two acts).
+ */
+function joinAlternatives(list: Clause[]): Clause[] {
+	return list.map((c, k) => {
+		const before = list[k - 1];
+		if (!before || before.closer !== "or" || c.mood !== "directive" || c.addressed) return c;
+		// The choice must leave a bare verb to go on: "whether I should vendor …", "whether to vendor …".
+		const at = before.tokens.findIndex((t) => t.kind === "word" && CHOICE_OPENERS.has(t.norm));
+		const after = before.tokens.slice(at + 1, at + 4).map((t) => (t.kind === "word" ? t.norm : ""));
+		const opened = at >= 0 && (after[0] === "to" || after.slice(1).some((w) => MODALS.has(w)));
+		const first = c.tokens[0];
+		const just = first?.kind === "word" && ["just", "simply", "instead"].includes(first.norm);
+		return opened && !just ? { ...c, mood: "subordinate" } : c;
+	});
 }

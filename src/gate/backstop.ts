@@ -25,6 +25,7 @@ import { asksToUnderstand, describes, embeddedAt, norm, obliged, whClause } from
 import { guessedMust } from "./guesses.ts";
 import { type Hit, hit, objectOf, quoteEnd } from "./hits.ts";
 import { NEGATION_IDIOMS, verbIdiomAt } from "./idioms.ts";
+import { carriedInAnswer } from "./included.ts";
 import { listTail } from "./list-tail.ts";
 import { answerItem, choiceLabelled, namedInBrackets } from "./listed.ts";
 import { madeInAnswer } from "./modelled.ts";
@@ -39,6 +40,7 @@ import { toldAfterAside } from "./told.ts";
 import type { Clause, Token } from "./types.ts";
 import { guessedModal } from "./unwished.ts";
 import { PROSE_OBJECTS } from "./verbs.ts";
+import { writersState } from "./writers-state.ts";
 
 const NEGATIONS = new Set(["don't", "dont", "never", "not", "no"]);
 const INVERTED = new Set(["shall", "must", "should"]);
@@ -72,15 +74,6 @@ function nextInSentence(c: Clause, t: Token): Token | undefined {
 	const all = c.sentence.tokens;
 	return all[all.indexOf(t) + 1];
 }
-
-/** Verbs of grasping that, negated after "I" or "we", say what the writer does not understand. */
-const GRASP = new Set(["get", "understand", "see", "follow", "know", "grasp", "remember", "recall"]);
-
-/** "I don't get the boundary diff", "we don't understand why …": the writer not knowing, no rule. */
-const notKnown = (tokens: readonly Token[], i: number) =>
-	["don't", "dont"].includes(norm(tokens[i])) &&
-	["i", "we"].includes(norm(tokens[i - 1])) &&
-	GRASP.has(norm(tokens[i + 1]));
 
 /** "a plan for splitting …", "a note on moving …": a gerund that is the topic of a piece of prose. */
 function proseTopic(tokens: readonly Token[], i: number): boolean {
@@ -177,7 +170,7 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 		withoutDescribes(c.tokens, c.head, i) ||
 		lackDescribes(c.tokens, c.head, i) ||
 		sparesAnswer(c.tokens, i) ||
-		notKnown(c.tokens, i) ||
+		writersState(c.tokens, i) ||
 		onlyDescribes(c, i) ||
 		notYet(c.tokens, i) ||
 		(norm(c.tokens[i]) === "should" && guessedModal(c.tokens, i)) ||
@@ -204,6 +197,7 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 	// "make sure …" frames what follows; "write a summary" makes prose, which is an answer.
 	if (w === "make" && norm(c.tokens[i + 1]) === "sure") return undefined;
 	if (objectOf(c.tokens, i, "code") === "prose" || proseTopic(c.tokens, i) || madeInAnswer(c, i)) return undefined;
+	if (carriedInAnswer(c.tokens, i)) return undefined;
 	if (i === c.head && (restatesForReader(c.tokens, i) || toldAfterAside(c))) return undefined;
 	return "act";
 }

@@ -15,6 +15,7 @@ import { groundsAnswer } from "./grounded.ts";
 import { guessedMust } from "./guesses.ts";
 import { type Hit, hit, isWord, objectOf, proseNamed, quoteEnd } from "./hits.ts";
 import { COMMIT_TO_CHOICE, verbIdiomAt } from "./idioms.ts";
+import { orderAfterIfSo } from "./if-so.ts";
 import { listTail } from "./list-tail.ts";
 import { answerItem, namedInBrackets, ordersNothing } from "./listed.ts";
 import { statedNeed } from "./needs.ts";
@@ -258,6 +259,9 @@ function headOrder(c: Clause): Hit[] {
 
 /** Every file-changing order in a clause. Questions and conditions order nothing, but for a result asked for. */
 export function changeHits(c: Clause, previous?: Clause): Hit[] {
+	// "… and if so run `helm rollback …`": the order after a condition already said.
+	const ordered = orderAfterIfSo(c);
+	if (ordered) return changeHits(ordered);
 	if (c.mood === "subordinate") return [];
 	if (c.inQuestion) return resultAsked(c);
 	// "Check the macro, then `dbt run -s fct_subscriptions+`": a command that writes, ordered by "then".

@@ -10,10 +10,15 @@ const GIT_CHANGES = new Set(
 		.split(/\s+/)
 		.filter(Boolean),
 );
-const PACKAGE_TOOLS = new Set(["npm", "yarn", "pnpm", "bun", "pip", "pip3", "uv", "poetry", "cargo", "gem", "brew"]);
-const PACKAGE_CHANGES = new Set(
-	"install i add remove rm uninstall update upgrade publish version ci link unlink get".split(" "),
+const PACKAGE_TOOLS = new Set(
+	"npm yarn pnpm bun pip pip3 uv poetry cargo gem brew bundle composer pipenv pdm conda mamba".split(" "),
 );
+/** What a package tool changes by: installing, and writing its lockfile (`poetry lock`, `composer require`). */
+const PACKAGE_CHANGES = new Set(
+	"install i add remove rm uninstall update upgrade publish version ci link unlink get lock require sync".split(" "),
+);
+/** `go get`, `go mod tidy`: Go's module commands that rewrite go.mod and go.sum. */
+const GO_MOD_CHANGES = new Set(["tidy", "vendor", "init", "edit", "download"]);
 const FILE_COMMANDS = new Set(["rm", "mv", "cp", "mkdir", "rmdir", "chmod", "chown", "ln", "touch", "truncate", "dd"]);
 const APT = new Set(["apt", "apt-get", "dnf", "yum", "apk"]);
 /** Formatters and fixers that rewrite files in place when run plainly. */
@@ -55,6 +60,7 @@ export function changingCommand(words: readonly string[]): boolean {
 	if (RUNNERS.has(first) && rest.some((w) => WRITING_SCRIPT.test(w))) return true;
 	// `yarn upgrade-interactive`, `npm install-test`: the subcommand's first part decides.
 	if (PACKAGE_TOOLS.has(first)) return PACKAGE_CHANGES.has(second) || PACKAGE_CHANGES.has(second.split("-")[0] ?? "");
+	if (first === "go") return second === "get" || (second === "mod" && GO_MOD_CHANGES.has(rest[1] ?? ""));
 	if (APT.has(first)) return second === "install" || second === "remove" || second === "upgrade";
 	if (FILE_COMMANDS.has(first)) return true;
 	if (first === "sed" || first === "perl") return rest.some((w) => /^-\w*i/.test(w) || w === "-pi");

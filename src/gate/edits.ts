@@ -21,11 +21,12 @@ const YOUR_NOUNS = new Set("explanation summary write-up writeup report message 
 /** Shapes of a reply, after "as" or "in a": "in a table", "as a numbered list", "as JSON". */
 const FORMAT_NOUNS = new Set(
 	`table tables list lists bullet bullets bulleted numbered paragraph paragraphs sentence sentences checklist
-	diagram chart json markdown yaml csv prose points outline message block snippet`.split(/\s+/),
+	diagram chart json markdown yaml csv prose points outline message block snippet section sections heading
+	headings appendix`.split(/\s+/),
 );
 const DESTINATIONS = new Set(["in", "into", "to", "at", "as", "within", "inside", "throughout", "under", "on"]);
 const SKIP = new Set(
-	"the a an your this that my its top end start bottom beginning head foot of one short small single plain simple numbered bulleted code".split(
+	"the a an your this that my its top end start bottom beginning head foot of one short small single plain simple numbered bulleted code separate dedicated own".split(
 		" ",
 	),
 );

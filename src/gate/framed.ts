@@ -6,6 +6,7 @@
  */
 
 import { isWord, objectOf } from "./hits.ts";
+import { carriedInAnswer } from "./included.ts";
 import { readGerund } from "./reading.ts";
 import type { Clause, Token } from "./types.ts";
 import { UNKNOWN_OBJECTS } from "./unknown-verb.ts";
@@ -93,7 +94,7 @@ function givesToThing(tokens: readonly Token[], i: number): boolean {
 export function gives(tokens: readonly Token[], i: number): boolean {
 	const next = tokens[i + 1];
 	if (!next || next.kind === "number" || GIVE_PROSE.has(next.norm) || givesValue(tokens, i)) return false;
-	if (lookGiven(tokens, i)) return false;
+	if (lookGiven(tokens, i) || carriedInAnswer(tokens, i)) return false;
 	if (givesToThing(tokens, i)) return true;
 	return !tokens.slice(i + 1, i + 9).some((t) => PROSE_OBJECTS.has(t.norm));
 }

@@ -134,6 +134,8 @@ function nobodyMay(tokens: readonly Token[], i: number): boolean {
 	return verb?.kind === "word" && (changeForm(verb.norm) || imperativeVerb(verb.norm));
 }
 
+/** "Nothing gets run against prod": a run forbidden as a change is. */
+const RUN = new Set(["run", "executed", "invoked", "triggered"]);
 /** "nothing destructive", "nothing irreversible". */
 const DANGERS = new Set(["destructive", "irreversible", "risky", "permanent", "dangerous", "drastic"]);
 const ARRIVALS = new Set(["end", "land", "make", "get", "go", "reach", "leave"]);
@@ -158,7 +160,9 @@ export function noAction(c: Clause): Hit[] {
 		const files = ["files", "file", "code"].includes(object) && changeForm(tokens[i + 2]?.norm ?? "");
 		// "nothing gets installed", "nothing should be deleted" — not "nothing was changed".
 		const passive =
-			(nothing && NOTHING_VERBS.has(object) && tokens.slice(i + 2, i + 4).some((t) => changeParticiple(t.norm))) ||
+			(nothing &&
+				NOTHING_VERBS.has(object) &&
+				tokens.slice(i + 2, i + 4).some((t) => changeParticiple(t.norm) || RUN.has(t.norm))) ||
 			modalPassive(tokens, i) ||
 			(nothing && arrives(tokens, i)) ||
 			(nothing && DANGERS.has(object)) ||

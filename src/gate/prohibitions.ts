@@ -18,6 +18,7 @@ import { onlyWhen } from "./only-when.ts";
 import type { Clause, Token } from "./types.ts";
 import { changeForm } from "./verbs.ts";
 import { KEEP_TAILS, KEPT_AS_IS, NEGATIONS, ONLY_DESCRIPTIVE, RULE_NOUNS } from "./words.ts";
+import { writersState } from "./writers-state.ts";
 
 const NO_NEED = [
 	["no", "call", "to"],
@@ -34,6 +35,8 @@ const SCOPE = new Set(["limit", "restrict", "confine"]);
 const DEGREES = new Set(["well", "far", "right", "completely", "totally", "entirely", "clean", "way"]);
 const AVOIDS = new Set(["avoid", "refrain", "resist", "abstain", "forgo", "forego", "desist", "eschew", "shun"]);
 const KEPT_AWAY = new Set(["your", "changes", "edits", "hands", "it", "them", "yourself", "any", "all", "the", "my"]);
+/** Prepositions after a bare "never"/"not" that contrast a place or a time: "but never in CI". */
+const CONTRASTED_PLACES = new Set(["in", "on", "at", "under", "during", "when", "after", "before", "since", "inside"]);
 const STAY_IN = new Set(["in", "within", "inside", "under", "out", "away", "clear"]);
 
 /** "don't …", "never …", "must not …" heading a directive, unless an idiom or a "no need to" that allows. */
@@ -49,11 +52,15 @@ function negatedHead(c: Clause): Hit[] {
 	if (next && ["bother", "need", "have", "necessarily"].includes(next.norm)) {
 		const changes = tokens.slice(after + 1, after + 4).some((t) => t.kind === "word" && changeForm(t.norm));
 		// "don't bother opening a PR": what is not to be bothered with is not to be done, whatever it is.
-		const bothered = next.norm === "bother" && /ing$/.test(tokens[after + 1]?.norm ?? "");
+		// "don't bother with the rendering code": what is not to be bothered with is left out of the work.
+		const bothered = next.norm === "bother" && /ing$|^with$|^about$/.test(tokens[after + 1]?.norm ?? "");
 		return changes || bothered ? [hit("prohibition", "no-need", first, quoteEnd(tokens, after, 3))] : [];
 	}
 	// "defined but never referenced", "never merged": a past participle after "never" describes a thing found.
 	if (!c.addressed && participleDescribed(tokens, head)) return [];
+	// "Can't decide whether …", "never done this before": the writer's own state, the subject elided;
+	// "… on macOS, but never in CI?": a contrast of places, with no verb to forbid.
+	if (!c.addressed && (writersState(tokens, head) || (isWord(tokens, after, CONTRASTED_PLACES) && n === 1))) return [];
 	const end = next && next.kind !== "punct" ? next : (tokens[after - 1] as Token);
 	// "you must not write": the quote starts at the modal the frame took.
 	const modal = c.addressed && isWord(tokens, head - 1, MODALS) ? (tokens[head - 1] as Token) : first;

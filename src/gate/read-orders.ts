@@ -3,7 +3,6 @@
  * asks only to understand, names an answer, or shapes the answer without limiting it; a condition
  * unless it asks the child to act ("if you could add a test").
  */
-
 import { DESCRIBED_AFTER_NEGATIVE, RUNS } from "./act-words.ts";
 import { ANSWER_NOUNS } from "./allow-words.ts";
 import { capAt } from "./answer-caps.ts";
@@ -13,11 +12,12 @@ import { embeddedAt, norm } from "./described.ts";
 import { groundsAnswer } from "./grounded.ts";
 import { guessedMust } from "./guesses.ts";
 import { objectOf, pathText, placedInFile, proseNamed } from "./hits.ts";
+import { carriedInAnswer } from "./included.ts";
 import { joinedOrder } from "./joined.ts";
 import { listTail } from "./list-tail.ts";
 import { newFileAt } from "./new-file.ts";
 import { dated } from "./noun-acts.ts";
-import { evidence, followsFlow, toolUsed } from "./read-records.ts";
+import { evidence, followsFlow, takenAsEvidence, toolUsed } from "./read-records.ts";
 import {
 	actVerb,
 	askedCheckRun,
@@ -91,8 +91,8 @@ export function readOrder(c: Clause): Reading {
 	// "I'd love to know why …", "would love to understand how …": a wish, then "to" and coming to know.
 	if (norm(tokens[head]) === "to" && COMING_TO_KNOW.has(norm(tokens[head + 1]))) return readUnderstanding(c, head + 1);
 	if (asksAnswer(tokens, head) || readingCommand(tokens, head) || askedCheckRun(c, head)) return ok("understanding");
-	// "We must have a memory leak somewhere": a guess about the code, the context of a question.
-	if (guessedMust(tokens, head - 1)) return ok("context");
+	if (carriedInAnswer(tokens, head)) return ok("answer");
+	if (guessedMust(tokens, head - 1)) return ok("context"); // "We must have a memory leak somewhere": a guess.
 	// "Help me make sense of …", "use the numbers above to tell me …": a means to an answer.
 	const helped = norm(tokens[head]) === "help" && ["me", "us"].includes(norm(tokens[head + 1]));
 	if (helped && asksAnswer(tokens, head + 2)) return ok("understanding");
@@ -132,7 +132,8 @@ export function readOrder(c: Clause): Reading {
 		const then = tokens.findIndex((t, k) => k > head && norm(t) === "and" && asksAnswer(tokens, k + 1));
 		return ok(then > 0 ? "understanding" : "context");
 	}
-	// "Feel free to be blunt": the answer's tone.
+	// "Go ahead and time both": leave to do what the next clause says; "feel free to be blunt": the answer's tone.
+	if (c.closer === "and" && tokens.map(norm).join(" ") === "go ahead") return ok("aside");
 	if (tokens.some((_, k) => longestAt(tokens, k, [["feel", "free", "to", "be"]]) > 0)) return ok("aside");
 	if (tokens.some((_, k) => longestAt(tokens, k, [["side", "by", "side"]]) > 0)) return ok("understanding");
 	// "Push back on …", "do not hesitate to say …": idioms that ask for an answer.
@@ -191,16 +192,6 @@ export function readUnderstanding(c: Clause, first: number): Reading {
 		if (newFileAt(tokens, i, verb)) return no("unread-record", first);
 	}
 	return ok("understanding");
-}
-
-/** What a file is taken as, to answer from: "as your primary evidence", "as the baseline". */
-const EVIDENCE_ROLES = set("evidence reference baseline source truth starting");
-
-/** "Treat the build log as your primary evidence", "take bench/old.json as the baseline". */
-function takenAsEvidence(tokens: readonly Token[], head: number): boolean {
-	if (!["treat", "take", "regard"].includes(norm(tokens[head]))) return false;
-	const as = tokens.findIndex((t, k) => k > head && norm(t) === "as");
-	return as > 0 && tokens.slice(as + 1, as + 5).some((t) => EVIDENCE_ROLES.has(norm(t)));
 }
 
 /** Verbs that find items, which "without" may describe: "list every function without a doc comment". */

@@ -124,3 +124,15 @@ export function evidence(tokens: readonly Token[], first: number): boolean {
 	if (!purposeReads(tokens, first)) return false;
 	return tokens.some((_, k) => k > first && longestAt(tokens, k, AS_EVIDENCE) > 0);
 }
+
+/** What a file is taken as, to answer from: "as your primary evidence", "as the baseline". */
+const EVIDENCE_ROLES = set("evidence reference baseline source truth starting basis");
+
+/** "Treat the build log as your primary evidence", "take bench/old.json as the baseline". */
+export function takenAsEvidence(tokens: readonly Token[], head: number): boolean {
+	if (!["treat", "take", "regard"].includes(norm(tokens[head]))) return false;
+	// "take `ai/path.gd` as it stands today as the basis": any "as" may name the role.
+	return tokens.some(
+		(t, as) => as > head && norm(t) === "as" && tokens.slice(as + 1, as + 5).some((r) => EVIDENCE_ROLES.has(norm(r))),
+	);
+}

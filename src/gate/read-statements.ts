@@ -5,7 +5,7 @@
  */
 import { EMBEDDERS } from "./act-words.ts";
 import { ANSWER_NOUNS, PERCEPTION } from "./allow-words.ts";
-import { capAt, leftOut } from "./answer-caps.ts";
+import { capAt, capFirst, leftOut } from "./answer-caps.ts";
 import { longestAt } from "./clauses.ts";
 import { embeddedAt, norm } from "./described.ts";
 import { doubtedState } from "./doubted.ts";
@@ -228,7 +228,7 @@ const NEGATING = set("don't dont never not no");
 
 /** A statement: context, unless it states a wish, a need, a rule, or what the child is to do. */
 export function readStatement(c: Clause): Reading {
-	const left = leftOut(c);
+	const left = Math.max(leftOut(c), capFirst(c));
 	if (left >= 0) return no("unread-limit", left);
 	let asks = false;
 	for (let i = 0; i < c.tokens.length; i++) {

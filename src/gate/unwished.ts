@@ -31,7 +31,33 @@ export function notWished(tokens: readonly Token[], i: number): boolean {
 	const believed = (w.endsWith("'d") || w === "would") && (BELIEVING.has(next) || thought);
 	const contracted = w.endsWith("'d") && !YOU_CONTRACTED.has(w) && !WISHED_AFTER_D.has(next);
 	const assumed = ["would", "should"].includes(w) && guessedModal(tokens, i);
-	return believed || contracted || assumed;
+	return believed || contracted || assumed || predicted(tokens, i);
+}
+
+/** Words between "would" and its verb: "would probably tell us a lot". */
+const HEDGED = set("probably likely surely definitely certainly also just still then quickly already");
+/** Verbs after "would" that wish or place: "it would be nice", "it would help to …", "the fix would go in …". */
+const WISHING_VERBS = set(
+	"be like love prefer rather want appreciate welcome help have need go live belong sit mean make",
+);
+/** Subjects whose "would" proposes: "the ideal fix would add a guard". */
+const PROPOSALS = set(`
+	fix fixes change changes patch solution pr version approach refactor rewrite update plan way option ideal
+	ideally hopefully best better
+`);
+
+/**
+ * "An EXPLAIN on the slow queries would probably tell us a lot", "it would do something awful if
+ * the NAS isn't mounted": what a thing would do, predicted. Not the writer's or the child's
+ * "would", not "would be"/"would like"/"would help", and not a proposal's ("the fix would add …").
+ */
+function predicted(tokens: readonly Token[], i: number): boolean {
+	if (norm(tokens[i]) !== "would" || ["i", "we", "you", "they", ""].includes(norm(tokens[i - 1]))) return false;
+	let k = i + 1;
+	while (HEDGED.has(norm(tokens[k]))) k++;
+	const verb = norm(tokens[k]);
+	const proposed = tokens.slice(0, i).some((t) => PROPOSALS.has(norm(t)));
+	return verb !== "" && !WISHING_VERBS.has(verb) && !proposed && !verb.endsWith("n't");
 }
 
 /** "I assumed Postgres would …", "feels like it should be dead": a modal at `i` inside a belief or a guess. */

@@ -188,6 +188,15 @@ export const KEEP_TAILS: ReadonlyArray<readonly string[]> = phrases(`
 	out of this
 	out of it
 	out of your changes
+	out of your reply
+	out of your answer
+	out of your response
+	out of your summary
+	out of your report
+	out of the reply
+	out of the answer
+	out of the report
+	out of the summary
 	as you found it
 	as you found them
 	the way you found it

@@ -1,0 +1,53 @@
+/**
+ * The writer's own state, negated: "I'm not confident", "I can't see why", "I don't trust what the
+ * dashboard claims", "I've never read it", "we don't know where it splits". A negation whose
+ * subject is the writer says what the writer does not know, believe or have done: evidence for the
+ * question, no rule for the child. Not when the writer negates a wish or a permission ("I don't
+ * want the lockfile touched", "I can't have you pushing", "I won't accept …"): those lay a rule
+ * down. "We" says less of the writer alone ("we don't deploy on Fridays" may be a house rule), so
+ * it only counts before a verb of knowing. Pure.
+ */
+import { norm } from "./described.ts";
+import type { Token } from "./types.ts";
+import { set } from "./words.ts";
+
+const NEGATIONS = set("not never don't dont can't cant cannot didn't didnt haven't havent couldn't couldnt");
+/** Words that may stand between the writer and the negation: "I'm not", "I really can't", "I've never". */
+const BETWEEN = set("am do does did have could can really honestly genuinely still just simply");
+/** Verbs a negated writer would use to lay a rule down or to wish. */
+const WILLING = set(`
+	want wish need expect care accept allow permit afford like let have tolerate approve mind stress
+	intend
+`);
+/** Verbs of knowing and believing: what "we" may negate without laying anything down. */
+const KNOWING = set(`
+	get understand see follow know grasp remember recall trust believe think buy find tell decide figure
+	reproduce repro
+`);
+/** What "I'm not …" may be and still only say the writer does not know. */
+const UNSURE = set("sure certain confident convinced clear familiar aware positive a an the expert across");
+/** Participles after a bare "never" that say what the writer never did: "never done this before". */
+const DONE = set("done seen been used tried written read touched worked heard had gone known");
+
+/** Whether the negation at `i` of a clause's tokens states the writer's own state. */
+export function writersState(tokens: readonly Token[], i: number): boolean {
+	if (!NEGATIONS.has(norm(tokens[i]))) return false;
+	let k = i - 1;
+	while (k >= 0 && k > i - 4 && BETWEEN.has(norm(tokens[k])) && norm(tokens[k]) !== "i") k--;
+	const subject = norm(tokens[k]);
+	const next = norm(tokens[i + 1]);
+	// "Can't decide whether …", "never done this before", "not confident": the writer elided.
+	if (k === i - 1 && (k < 0 || tokens[k]?.kind !== "word")) return elidedWriter(norm(tokens[i]), next);
+	if (subject === "i" || subject === "i'm" || subject === "i've" || subject === "im" || subject === "ive") {
+		const copula = ["i'm", "im", "am"].includes(norm(tokens[i - 1]));
+		if (copula) return UNSURE.has(next);
+		return next !== "" && !WILLING.has(next) && !["you", "your"].includes(norm(tokens[i + 2]));
+	}
+	return subject === "we" && KNOWING.has(next);
+}
+
+function elidedWriter(negation: string, next: string): boolean {
+	if (negation === "never") return DONE.has(next);
+	if (negation === "not") return UNSURE.has(next) && next.length > 3;
+	return ["can't", "cant", "cannot"].includes(negation) && KNOWING.has(next);
+}
