@@ -19,7 +19,9 @@ export function capAt(c: Clause): number {
 	const at = c.tokens.findIndex((_, i) => longestAt(c.tokens, i, CAPS) > 0);
 	// "max two paragraphs" caps the answer; "(max task 40 min, median 20 s)" reports a metric.
 	const loose = LOOSE.has(c.tokens[at]?.norm ?? "");
-	return at >= 0 && (!loose || c.tokens.some((t) => UNITS.has(t.norm))) ? at : -1;
+	// "Three bullets, max.": the cap alone, its unit in the clause before.
+	const units = words(c).length === 1 ? c.sentence.tokens : c.tokens;
+	return at >= 0 && (!loose || units.some((t) => UNITS.has(t.norm))) ? at : -1;
 }
 /**
  * "A handful of lines at most when it reports back": a cap on the answer's units put first, before

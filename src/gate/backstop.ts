@@ -29,7 +29,7 @@ import { carriedInAnswer } from "./included.ts";
 import { listTail } from "./list-tail.ts";
 import { answerItem, choiceLabelled, namedInBrackets } from "./listed.ts";
 import { madeInAnswer } from "./modelled.ts";
-import { compared, elided, habitOfItems, NOT_NOUNS, notYet, participleDescribed } from "./not-yet.ts";
+import { compared, elided, habitOfItems, NOT_NOUNS, notYet, participleDescribed, resultNothing } from "./not-yet.ts";
 import { describedAct } from "./noun-acts.ts";
 import { onlyDescribes } from "./prohibitions.ts";
 import { pastCounterfactual, stillPossible } from "./questions.ts";
@@ -40,7 +40,7 @@ import { toldAfterAside } from "./told.ts";
 import type { Clause, Token } from "./types.ts";
 import { guessedModal } from "./unwished.ts";
 import { PROSE_OBJECTS } from "./verbs.ts";
-import { writersState } from "./writers-state.ts";
+import { nobodyKnows, writersState } from "./writers-state.ts";
 
 const NEGATIONS = new Set(["don't", "dont", "never", "not", "no"]);
 const INVERTED = new Set(["shall", "must", "should"]);
@@ -158,7 +158,9 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 	// "enough to add an endpoint later": how far the understanding should go.
 	if (before === "to" && norm(c.tokens[i - 2]) === "enough") return undefined;
 	// "after Friday's deploy", "the team's release": after a possessive, a noun.
-	if (/'s$|s'$/.test(before)) return undefined;
+	// "yesterday's toolchain upgrade": a noun between them too.
+	const owned = (k: number) => /'s$|s'$/.test(norm(c.tokens[k]));
+	if (owned(i - 1) || (owned(i - 2) && c.tokens[i - 1]?.kind === "word" && !actForm(before))) return undefined;
 	// "before I hit merge", "until we deploy": the writer's own act, in time, orders nothing.
 	if (writersAct(c.tokens, i)) return undefined;
 	// "on a clean clone", "the v2 release", "the flaky upload test": so do a determiner's modifiers.
@@ -178,9 +180,15 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 		namesMeans(c.tokens, i) ||
 		compared(c.tokens, i) ||
 		participleDescribed(c.tokens, i) ||
-		habitOfItems(c.tokens, i);
+		habitOfItems(c.tokens, i) ||
+		resultNothing(c.tokens, i);
 	if (CONSTRAINT_MARKERS.has(w))
-		return contrast(c.tokens, i) || negativeSubject(c.tokens, i) || asking || guessedMust(c.tokens, i) || described
+		return contrast(c.tokens, i) ||
+			negativeSubject(c.tokens, i) ||
+			nobodyKnows(c.tokens, i) ||
+			asking ||
+			guessedMust(c.tokens, i) ||
+			described
 			? undefined
 			: "rule";
 	// A label ("Update:") names what follows.

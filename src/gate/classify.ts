@@ -38,6 +38,7 @@ import { blockHit, changeHits, runsNextBlock } from "./changes.ts";
 import { clauses } from "./clauses.ts";
 import { childAddressed } from "./delegates.ts";
 import { desireHits } from "./desires.ts";
+import { exceptedHits } from "./excepted.ts";
 import type { Hit } from "./hits.ts";
 import { impliedHits, impliedSentenceHits } from "./implied.ts";
 import { indirectRuleHits } from "./indirect.ts";
@@ -84,6 +85,7 @@ function clauseHits(c: Clause, previous: Clause | undefined): Hit[] {
 	const changes = changeHits(c, previous);
 	return [
 		...prohibitionHits(c),
+		...exceptedHits(c, previous),
 		...indirectRuleHits(c),
 		...changes,
 		...impliedHits(c),

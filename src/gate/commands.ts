@@ -77,7 +77,11 @@ export function changingCommand(words: readonly string[]): boolean {
 }
 
 const CHECK_ONLY = new Set(["--check", "-C", "--syntax-check"]);
-const WRITE_FLAGS = new Set(["--write", "--fix", "-w", "--apply", "--full-refresh", "--force", "--yes", "-y"]);
+/** Flags that make a command write: fixers, and test runners that rewrite their expectations. */
+const WRITE_FLAGS = new Set(
+	`--write --fix -w --apply --full-refresh --force --yes -y --update-goldens --update-snapshots --updateSnapshot
+	--update-snapshot --bless --accept --overwrite --in-place --inplace`.split(/\s+/),
+);
 
 /** Subcommands of any tool that write: "migrate", "ecto.migrate", "db:seed", "snapshot", "apply", "deploy". */
 const WRITING_SUBCOMMAND =

@@ -53,6 +53,11 @@ export const NEGATION_IDIOMS: ReadonlyArray<readonly string[]> = phrases(`
 /** Idioms of change verbs: "push back" and "update me" change no file. */
 export const VERB_IDIOMS: ReadonlyArray<readonly string[]> = phrases(`
 	pick up the thread
+	has to do with
+	have to do with
+	had to do with
+	has nothing to do with
+	have nothing to do with
 	have to admit
 	got to admit
 	gotta admit

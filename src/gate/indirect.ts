@@ -15,6 +15,7 @@ import { embedded, type Hit, hit, isWord } from "./hits.ts";
 import type { Clause, Token } from "./types.ts";
 import { pastTense } from "./verbs.ts";
 import { set } from "./words.ts";
+import { nobodyKnows } from "./writers-state.ts";
 
 const NEGATIVE_SUBJECTS = set("nothing none no nobody neither");
 const MODALS = set("should must may can will shall could");
@@ -52,7 +53,7 @@ function negativeSubject(c: Clause): Hit[] {
 		// "there's no reason it should change" describes; the negative word must start the subject.
 		if (i > head && !isWord(tokens, i - 1, ["and", "but", "so", "that", "sure"])) continue;
 		const verb = boundVerb(tokens, i);
-		if (verb) return [hit("prohibition", "negative-subject", tokens[i] as Token, verb)];
+		if (verb && !nobodyKnows(tokens, i)) return [hit("prohibition", "negative-subject", tokens[i] as Token, verb)];
 	}
 	return [];
 }

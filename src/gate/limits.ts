@@ -14,6 +14,7 @@ import { changeForm, changeGerund, changeParticiple, imperativeVerb, pastTense }
 import { ABSOLUTE_PROHIBITIONS, FORBIDDEN_WORDS } from "./verdicts.ts";
 import { keptAt } from "./wishes.ts";
 import { NO_OBJECTS, WITHOUT_ACTIONS } from "./words.ts";
+import { nobodyKnows } from "./writers-state.ts";
 
 /** Whether the clause talks about changing things (so the paths it names are a write boundary). */
 export const mentionsChange = (tokens: readonly Token[], from: number) =>
@@ -131,7 +132,7 @@ function nobodyMay(tokens: readonly Token[], i: number): boolean {
 	const at = to > 0 ? to : isWord(tokens, i + n, ["may", "must", "should", "can", "shall", "gets"]) ? i + n + 1 : -1;
 	// "no one should be modifying …".
 	const verb = tokens[isWord(tokens, at, ["be", "ever", "really"]) ? at + 1 : at];
-	return verb?.kind === "word" && (changeForm(verb.norm) || imperativeVerb(verb.norm));
+	return verb?.kind === "word" && (changeForm(verb.norm) || imperativeVerb(verb.norm)) && !nobodyKnows(tokens, i);
 }
 
 /** "Nothing gets run against prod": a run forbidden as a change is. */

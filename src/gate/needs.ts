@@ -29,7 +29,7 @@ const COMPARATIVES = new Set(
 		" ",
 	),
 );
-const INTO = new Set(["into", "to", "onto", "in", "under", "inside", "within"]);
+const INTO = new Set(["into", "to", "onto", "on", "in", "under", "inside", "within"]);
 const named = (t: Token | undefined) => t !== undefined && (t.kind === "code" || pathText(t) !== undefined);
 
 /**

@@ -77,3 +77,15 @@ export const habitOfItems = (tokens: readonly Token[], i: number) =>
 	["we", "they", "i"].includes(norm(tokens[i - 1])) &&
 	tokens[i - 2]?.kind === "word" &&
 	!NOT_NOUNS.has(norm(tokens[i - 2]));
+
+/**
+ * "Bypassing it changes nothing", "the rollback fixed nothing": "nothing" as the object of a verb
+ * already conjugated (third person or past) states a result. "Change nothing" (a base form) forbids.
+ */
+export function resultNothing(tokens: readonly Token[], i: number): boolean {
+	if (norm(tokens[i]) !== "nothing") return false;
+	const verb = norm(tokens[i - 1]);
+	const third = /[^s]s$/.test(verb) && (imperativeVerb(verb.slice(0, -1)) || imperativeVerb(verb.slice(0, -2)));
+	const past = /[^e]ed$/.test(verb) || ["did", "found", "showed", "shown", "got", "made", "brought"].includes(verb);
+	return (third || past) && tokens[i - 2] !== undefined;
+}

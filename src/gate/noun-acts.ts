@@ -45,6 +45,8 @@ const kindOfName = (tokens: readonly Token[], i: number) =>
 function afterPreposition(tokens: readonly Token[], i: number): boolean {
 	const before = norm(tokens[i - 1]);
 	if (before === "of" && norm(tokens[i - 2]) === "instead") return true;
+	// "Per run I want …", "each build": a distributive's noun.
+	if (before === "per" || before === "each") return true;
 	if (!PREPOSITIONS.has(before)) return false;
 	const next = tokens[i + 1];
 	const plural = next?.kind === "word" && /[^s']s$/.test(next.norm) && next.norm.length > 3;
@@ -143,12 +145,23 @@ const BEING = set("is are was were been be keeps kept");
 const progressive = (tokens: readonly Token[], i: number) =>
 	norm(tokens[i]).endsWith("ing") && [1, 2].some((n) => BEING.has(norm(tokens[i - n])));
 
+const FINITE_BE = set("is are was were");
+
+/**
+ * "Permission flags are set in `deploy/Dockerfile`", "the cache was reset at midnight": an act
+ * after a finite "be" is a passive that tells what is so. Not after "be" ("should be set", "needs to
+ * be reset"), which lays down, nor "is to reset" (handled as an order elsewhere).
+ */
+const passiveFact = (tokens: readonly Token[], i: number) =>
+	i >= 2 && FINITE_BE.has(norm(tokens[i - 1])) && norm(tokens[i - 2]) !== "you";
+
 /** Whether the act word at `i` of `c` names or describes, by where it stands. */
 export function describedAct(c: Clause, i: number): boolean {
 	const tokens = c.tokens;
 	return (
 		kindOfName(tokens, i) ||
 		progressive(tokens, i) ||
+		passiveFact(tokens, i) ||
 		dated(tokens, i) ||
 		statedAct(c, i) ||
 		afterPreposition(tokens, i) ||

@@ -46,12 +46,19 @@ export function courseWeighed(tokens: readonly Token[]): boolean {
 	// "Worth switching the checkpoints to safetensors?": whether a course is worth it, asked.
 	if (word(tokens[0], WORTH)) return true;
 	if (!word(tokens[0], OFFERING) || !word(tokens[1], SUPPOSED)) return false;
-	return tokens.some((t, k) => t.norm === "or" && tokens[k - 1]?.text === "," && word(tokens[k + 1], TO));
+	// "Would you keep the lexer or move to re2c?": keeping things as they are is a course even without a comma.
+	const kept = word(tokens[2], KEEPING);
+	return tokens.some((t, k) => t.norm === "or" && (kept || tokens[k - 1]?.text === ",") && word(tokens[k + 1], TO));
 }
 const OFFERING = new Set(["would", "should"]);
+const KEEPING = new Set(["keep", "stay", "stick", "leave"]);
 const WORTH = new Set(["worth"]);
-/** What the second course opens with: another place ("or to an actor"), or leaving things be ("or keep …"). */
-const TO = new Set(["to", "keep", "stay", "stick", "leave", "use", "wait", "go"]);
+/** What the second course opens with: another place ("or to an actor"), leaving things be ("or keep …"), or another shape ("or restructure them"). */
+const TO = new Set(
+	"to keep stay stick leave use wait go move switch migrate port restructure rewrite replace drop split merge inline".split(
+		" ",
+	),
+);
 
 const SUPPOSED = new Set(["you", "it", "this", "that", "i", "we"]);
 const IF = new Set(["if"]);

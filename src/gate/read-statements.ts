@@ -165,6 +165,8 @@ function answerIsAll(tokens: readonly Token[], i: number): boolean {
 	return tokens.slice(0, Math.min(4, i)).some((t) => ANSWER_NOUNS.has(norm(t)));
 }
 
+/** Verbs a thing does to "you", generically: "gives you", "tells you", "lets you". */
+const OBJECT_TAKERS = set("gives gave tells told shows showed lets let gets got sends sent hands brings takes");
 /** Words that link a clause on, where a verb after "you" would stand: "… to you because …". */
 const LINKS = set("because since as so now while given");
 
@@ -202,8 +204,11 @@ export function wishAt(c: Clause, i: number): string {
 		if (readVerb(verb)) return "answer";
 		// "I'm handing this to you because …": "you" an object, and a link word where a verb would be.
 		// "… should get you most of the way": "you" the object of a means, not the subject of an order.
+		// "issuer discovery gives you the JWKS endpoint": "you" the object of a verb the subject does.
 		const linked =
-			(LINKS.has(verb) && ["to", "for", "with", "from"].includes(norm(tokens[i - 1]))) || namesMeans(tokens, i - 2);
+			(LINKS.has(verb) && ["to", "for", "with", "from"].includes(norm(tokens[i - 1]))) ||
+			namesMeans(tokens, i - 2) ||
+			OBJECT_TAKERS.has(norm(tokens[i - 1]));
 		if (verb !== "" && !PERCEPTION.has(verb) && !IDLE_AFTER_YOU.has(verb) && !linked) return "unread-you";
 	}
 	// "I'm curious whether anything still reads from it": the writer's wish to know.

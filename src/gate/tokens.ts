@@ -64,8 +64,9 @@ const PATTERNS: ReadonlyArray<readonly [Token["kind"], RegExp]> = [
 	["word", ASCII_WORD],
 	["word", /(?<=\s)--?[A-Za-z][\w-]*/y],
 	// "900-line", "3-way": a hyphenated compound is one token, not a number and a dash.
-	// "3.x", "1.2.*": a version range is one number, not "3" and the end of a sentence.
-	["number", /\d+(?:[.,:_]\d+)*(?:\.[x*](?![\w-]))?(?:%|[a-z]{1,3}\b)?(?:-[a-z]+)*/iy],
+	// "3.x", "1.2.*": a version range is one number, not "3" and the end of a sentence; so is a date
+	// ("2024-03-01", "06-10") or a range ("3-4"), not numbers split by dashes that end clauses.
+	["number", /\d+(?:[.,:_-]\d+)*(?:\.[x*](?![\w-]))?(?:%|[a-z]{1,3}\b)?(?:-[a-z]+)*/iy],
 	["punct", /\.{2,}|[?!]+|—|–|--|[^\s]/y],
 ];
 

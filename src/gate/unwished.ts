@@ -40,6 +40,10 @@ const HEDGED = set("probably likely surely definitely certainly also just still 
 const WISHING_VERBS = set(
 	"be like love prefer rather want appreciate welcome help have need go live belong sit mean make",
 );
+/** What a thing would be that no one wishes: "would be a problem", "would be a dealbreaker". */
+const TROUBLES = set(
+	"problem issue dealbreaker deal-breaker blocker concern risk disaster mess pain nightmare showstopper non-starter nonstarter",
+);
 /** Subjects whose "would" proposes: "the ideal fix would add a guard". */
 const PROPOSALS = set(`
 	fix fixes change changes patch solution pr version approach refactor rewrite update plan way option ideal
@@ -48,7 +52,7 @@ const PROPOSALS = set(`
 
 /**
  * "An EXPLAIN on the slow queries would probably tell us a lot", "it would do something awful if
- * the NAS isn't mounted": what a thing would do, predicted. Not the writer's or the child's
+ * the NAS isn't mounted", "AGPL would be a problem": what a thing would do or be, predicted. Not the writer's or the child's
  * "would", not "would be"/"would like"/"would help", and not a proposal's ("the fix would add …").
  */
 function predicted(tokens: readonly Token[], i: number): boolean {
@@ -56,6 +60,9 @@ function predicted(tokens: readonly Token[], i: number): boolean {
 	let k = i + 1;
 	while (HEDGED.has(norm(tokens[k]))) k++;
 	const verb = norm(tokens[k]);
+	// "AGPL would be a problem": a cost foreseen, not a wish.
+	const article = ["a", "an"].includes(norm(tokens[k + 1])) ? k + 2 : k + 1;
+	if (verb === "be" && tokens.slice(article, article + 2).some((t) => TROUBLES.has(norm(t)))) return true;
 	const proposed = tokens.slice(0, i).some((t) => PROPOSALS.has(norm(t)));
 	return verb !== "" && !WISHING_VERBS.has(verb) && !proposed && !verb.endsWith("n't");
 }

@@ -24,6 +24,11 @@ const KNOWING = set(`
 	get understand see follow know grasp remember recall trust believe think buy find tell decide figure
 	reproduce repro
 `);
+/** What nobody knows or says, in any tense: "nobody knew the answer", "nobody can say why". */
+export const KNOWN = set(`
+	know knows knew known say says said tell tells told remember remembers remembered recall recalls
+	recalled understand understands understood explain explains explained seems seemed
+`);
 /** What "I'm not …" may be and still only say the writer does not know. */
 const UNSURE = set("sure certain confident convinced clear familiar aware positive a an the expert across");
 /** Participles after a bare "never" that say what the writer never did: "never done this before". */
@@ -50,4 +55,21 @@ function elidedWriter(negation: string, next: string): boolean {
 	if (negation === "never") return DONE.has(next);
 	if (negation === "not") return UNSURE.has(next) && next.length > 3;
 	return ["can't", "cant", "cannot"].includes(negation) && KNOWING.has(next);
+}
+
+/**
+ * "Nobody knew the answer", "nobody can say why", "no one remembers who added it": what nobody
+ * knows is the question's context, no rule on everyone. Takes the index of "nobody" (or "no" of
+ * "no one").
+ */
+export function nobodyKnows(tokens: readonly Token[], i: number): boolean {
+	const w = norm(tokens[i]);
+	const at = ["nobody", "no-one", "noone"].includes(w)
+		? i + 1
+		: w === "no" && norm(tokens[i + 1]) === "one"
+			? i + 2
+			: -1;
+	if (at < 0) return false;
+	const verb = ["can", "could", "really", "ever", "quite"].includes(norm(tokens[at])) ? at + 1 : at;
+	return KNOWN.has(norm(tokens[verb]));
 }
