@@ -48,6 +48,7 @@ export const EMBEDDERS = set(`
 	why how what which where when whether if who whom whose unless once whenever wherever
 	says said say says claims mentions notes reads wrote argues decided documented explains
 	ago because since while suppose supposing imagine hypothetically agreed insists insisted tells
+	told telling saying claimed claiming reckons reckoned warned warns
 `);
 
 /** A word is a form of an act verb: its base, or an -ing form (descriptive -s and -ed forms are not). */

@@ -245,5 +245,5 @@ export const ANSWER_NOUNS = set(`
 	walkthrough explanation evaluation critique notes impressions reaction finding findings
 	rundown sec minute moment word chat dive deep-dive write-up writeup once-over bullet bullets prose diagram example examples language
 	paragraph paragraphs tl;dr conclusion conclusions sketch sketches side-by-side pros cons intuition thinking reasoning rationale lowdown sanity-check
-	digest baseline primer briefing refresher timeline shortlist outline
+	digest baseline primer briefing refresher timeline shortlist outline numbers figures stats statistics
 `);

@@ -78,8 +78,8 @@ function joinAlternatives(list: Clause[]): Clause[] {
 		if (!before || before.closer !== "or" || c.mood !== "directive" || c.addressed) return c;
 		// The choice must leave a bare verb to go on: "whether I should vendor …", "whether to vendor …".
 		const at = before.tokens.findIndex((t) => t.kind === "word" && CHOICE_OPENERS.has(t.norm));
-		const after = before.tokens.slice(at + 1, at + 4).map((t) => (t.kind === "word" ? t.norm : ""));
-		const opened = at >= 0 && (after[0] === "to" || after.slice(1).some((w) => MODALS.has(w)));
+		const after = before.tokens.slice(at + 1, at + 6).map((t) => (t.kind === "word" ? t.norm : ""));
+		const opened = at >= 0 && (after[0] === "to" || after.slice(1).some((w) => MODALS.has(w) || w === "ought"));
 		const first = c.tokens[0];
 		const just = first?.kind === "word" && ["just", "simply", "instead"].includes(first.norm);
 		return opened && !just ? { ...c, mood: "subordinate" } : c;

@@ -29,7 +29,16 @@ import { carriedInAnswer } from "./included.ts";
 import { listTail } from "./list-tail.ts";
 import { answerItem, choiceLabelled, namedInBrackets } from "./listed.ts";
 import { madeInAnswer } from "./modelled.ts";
-import { compared, elided, habitOfItems, NOT_NOUNS, notYet, participleDescribed, resultNothing } from "./not-yet.ts";
+import {
+	compared,
+	elided,
+	habitKept,
+	habitOfItems,
+	NOT_NOUNS,
+	notYet,
+	participleDescribed,
+	resultNothing,
+} from "./not-yet.ts";
 import { describedAct } from "./noun-acts.ts";
 import { onlyDescribes } from "./prohibitions.ts";
 import { pastCounterfactual, stillPossible } from "./questions.ts";
@@ -66,7 +75,7 @@ function negativeSubject(tokens: readonly Token[], i: number): boolean {
 /** ", not the API", "but not the codebase": a contrast of nouns, not a rule. */
 const contrast = (tokens: readonly Token[], i: number) =>
 	norm(tokens[i]) === "not" &&
-	(i === 0 || tokens[i - 1]?.text === "," || norm(tokens[i - 1]) === "but") &&
+	(i === 0 || tokens[i - 1]?.text === "," || ["but", "and"].includes(norm(tokens[i - 1]))) &&
 	CONTRASTED.has(norm(tokens[i + 1]));
 
 /** The token after `t` in its sentence (a clause may end before a colon). */
@@ -133,6 +142,9 @@ const WHEN_WRITER = new Set(["before", "after", "until", "till", "once", "when",
 function writersAct(tokens: readonly Token[], i: number): boolean {
 	// "In parallel with me fixing the parser", "alongside us rewriting it": the writer's own work in flight.
 	if (["me", "us"].includes(norm(tokens[i - 1])) && norm(tokens[i]).endsWith("ing")) return true;
+	// "the template I'm about to publish", "before we're going to deploy": the writer's plan.
+	const planned = norm(tokens[i - 1]) === "to" && ["about", "going", "planning"].includes(norm(tokens[i - 2]));
+	if (planned && ["i'm", "we're", "am", "are", "im"].includes(norm(tokens[i - 3]))) return true;
 	for (let k = Math.max(0, i - 4); k < i - 1; k++) {
 		if (WHEN_WRITER.has(norm(tokens[k])) && WE_OR_I.has(norm(tokens[k + 1]))) return true;
 	}
@@ -158,6 +170,9 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 	// "enough to add an endpoint later": how far the understanding should go.
 	if (before === "to" && norm(c.tokens[i - 2]) === "enough") return undefined;
 	// "after Friday's deploy", "the team's release": after a possessive, a noun.
+	// "the staging apply I'm about to run": a noun its relative clause follows.
+	const relative = ["i'm", "i've", "i'd", "we're", "we've", "i", "we"].includes(norm(c.tokens[i + 1]));
+	if (relative && c.tokens[i - 1]?.kind === "word" && i > 1) return undefined;
 	// "yesterday's toolchain upgrade": a noun between them too.
 	const owned = (k: number) => /'s$|s'$/.test(norm(c.tokens[k]));
 	if (owned(i - 1) || (owned(i - 2) && c.tokens[i - 1]?.kind === "word" && !actForm(before))) return undefined;
@@ -181,6 +196,7 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 		compared(c.tokens, i) ||
 		participleDescribed(c.tokens, i) ||
 		habitOfItems(c.tokens, i) ||
+		habitKept(c.tokens, i) ||
 		resultNothing(c.tokens, i);
 	if (CONSTRAINT_MARKERS.has(w))
 		return contrast(c.tokens, i) ||

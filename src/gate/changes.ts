@@ -20,7 +20,7 @@ import { listTail } from "./list-tail.ts";
 import { answerItem, namedInBrackets, ordersNothing } from "./listed.ts";
 import { statedNeed } from "./needs.ts";
 import { placeOrder, resumeOrder } from "./placements.ts";
-import { askedCheckRun } from "./reading.ts";
+import { askedCheckRun, asksAnswer } from "./reading.ts";
 import type { Clause, Token } from "./types.ts";
 import { unknownVerb } from "./unknown-verb.ts";
 import { neededValue } from "./values.ts";
@@ -229,7 +229,8 @@ function headOrder(c: Clause): Hit[] {
 		return [order(tokens, head, "change-verb")];
 	}
 	// "Pull together the pros and cons we discussed": prose made, as "put together a summary" is.
-	const proseMade = PROSE_MAKERS_PHRASAL.has(v) && objectOf(tokens, head, "code") === "prose";
+	const proseMade =
+		PROSE_MAKERS_PHRASAL.has(v) && (objectOf(tokens, head, "code") === "prose" || asksAnswer(tokens, head));
 	if (phrasal(tokens, head, v) && !proseMade) return [order(tokens, head, "change-verb")];
 	if (c.addressed && framedOrder(c)) return [order(tokens, head, "change-verb")];
 	if (CHANGE_UNLESS_PROSE.has(v) && objectOf(tokens, head, "prose") !== "prose" && !incomplete(tokens, head, v)) {
@@ -264,8 +265,10 @@ export function changeHits(c: Clause, previous?: Clause): Hit[] {
 	if (ordered) return changeHits(ordered);
 	if (c.mood === "subordinate") return [];
 	if (c.inQuestion) return resultAsked(c);
-	// "Check the macro, then `dbt run -s fct_subscriptions+`": a command that writes, ordered by "then".
-	const code = c.tokens[0]?.norm === "then" ? c.tokens[1] : previous?.closer === "then" ? c.tokens[0] : undefined;
+	// "Check the macro, then `dbt run -s x+`", "…, `kubectl patch` it over to …": a command that writes, ordered.
+	const verbal = c.tokens[0]?.kind === "code" && isWord(c.tokens, 1, ["it", "them", "that", "this", "the", "those"]);
+	const code =
+		c.tokens[0]?.norm === "then" ? c.tokens[1] : previous?.closer === "then" || verbal ? c.tokens[0] : undefined;
 	if (code?.kind === "code" && changingShell(code.norm)) return blockHit(code);
 	// "Prepare an overview: direct dependencies, their sizes, …": an item of the answer, not an unknown order.
 	const item = answerItem(c) || groundsAnswer(c.tokens, c.head);

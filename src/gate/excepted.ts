@@ -11,7 +11,10 @@ import { type Hit, hit, quoteEnd } from "./hits.ts";
 import type { Clause, Token } from "./types.ts";
 import { set } from "./words.ts";
 
-const READING = set("read look check search scan grep review audit inspect examine trace skim browse go profile cover");
+const READING = set(
+	"read look check search scan grep review audit inspect examine trace skim browse go profile cover base ground rely draw",
+);
+const PREPOSITIONS = set("on from in at by under inside within");
 const BEYOND = set("earlier later older newer else before after beyond outside more past");
 const OPENS = set("the a an any my our your this that these those its their");
 
@@ -19,13 +22,16 @@ const OPENS = set("the a an any my our your this that these those its their");
 function notAt(tokens: readonly Token[], from: number): number {
 	for (let k = from; k < tokens.length; k++) {
 		const before = tokens[k - 1];
-		const contrast = k === 0 || before?.text === "," || norm(before) === "but";
+		const contrast = k === 0 || before?.text === "," || norm(before) === "but" || norm(before) === "and";
 		// "… the 06-10 to 06-12 window and nothing earlier": nothing outside what was named.
-		const nothing = norm(tokens[k]) === "nothing" && (contrast || norm(before) === "and");
+		const nothing = norm(tokens[k]) === "nothing" && contrast;
 		if (nothing && BEYOND.has(norm(tokens[k + 1]))) return k;
 		if (norm(tokens[k]) !== "not" || !contrast) continue;
-		const next = tokens[k + 1];
-		const named = next?.kind === "path" || next?.kind === "code" || OPENS.has(norm(next));
+		// "…, not on reading the code": a preposition may come first, and a gerund name the way.
+		const by = PREPOSITIONS.has(norm(tokens[k + 1])) ? k + 2 : k + 1;
+		const next = tokens[by];
+		const gerund = by > k + 1 && norm(next).endsWith("ing");
+		const named = next?.kind === "path" || next?.kind === "code" || OPENS.has(norm(next)) || gerund;
 		const rest = tokens.slice(k + 1, k + 5).map(norm);
 		if (named && !rest.some((w) => ANSWER_NOUNS.has(w))) return k;
 	}

@@ -89,3 +89,11 @@ export function resultNothing(tokens: readonly Token[], i: number): boolean {
 	const past = /[^e]ed$/.test(verb) || ["did", "found", "showed", "shown", "got", "made", "brought"].includes(verb);
 	return (third || past) && tokens[i - 2] !== undefined;
 }
+
+const KEEPS = new Set(["keep", "keeps", "kept"]);
+/** Words before "keep" that make it an order: "please keep running", "and keep polling". */
+const ORDERING = new Set(["please", "just", "and", "then", "so", "also", "", "to"]);
+
+/** "Marketing keeps asking", "customers keep reporting different totals": a habit, not "keep" as a rule. */
+export const habitKept = (tokens: readonly Token[], i: number) =>
+	KEEPS.has(norm(tokens[i])) && norm(tokens[i + 1]).endsWith("ing") && i > 0 && !ORDERING.has(norm(tokens[i - 1]));

@@ -147,6 +147,11 @@ export function asksAnswer(tokens: readonly Token[], i: number): boolean {
 	const w = norm(tokens[i]);
 	if (longestAt(tokens, i, NOT_READ) > 0) return false;
 	if (readVerb(w) || longestAt(tokens, i, READ_PHRASES) > 0) return true;
+	// "put together an overview of …", "pull together what the logs show": an answer assembled.
+	if (["put", "pull", "throw"].includes(w) && norm(tokens[i + 1]) === "together") {
+		const object = tokens.slice(i + 2, i + 6).map(norm);
+		return object[0] === "what" || object.some((o) => ANSWER_NOUNS.has(o));
+	}
 	// "Can I get an explanation …", "would you be open to a quick review": an answer is the object.
 	// Only after a verb of getting, or in a phrase with no verb, is an answer noun what is asked for.
 	if (w !== "" && !GETTING.has(w) && !DETERMINED.has(w)) return false;

@@ -31,6 +31,7 @@ export const KNOWN = set(`
 `);
 /** What "I'm not …" may be and still only say the writer does not know. */
 const UNSURE = set("sure certain confident convinced clear familiar aware positive a an the expert across");
+const ADVERBS = set("really properly actually even once");
 /** Participles after a bare "never" that say what the writer never did: "never done this before". */
 const DONE = set("done seen been used tried written read touched worked heard had gone known");
 
@@ -42,7 +43,8 @@ export function writersState(tokens: readonly Token[], i: number): boolean {
 	const subject = norm(tokens[k]);
 	const next = norm(tokens[i + 1]);
 	// "Can't decide whether …", "never done this before", "not confident": the writer elided.
-	if (k === i - 1 && (k < 0 || tokens[k]?.kind !== "word")) return elidedWriter(norm(tokens[i]), next);
+	if (k === i - 1 && (k < 0 || tokens[k]?.kind !== "word"))
+		return elidedWriter(norm(tokens[i]), next, norm(tokens[i + 2]));
 	if (subject === "i" || subject === "i'm" || subject === "i've" || subject === "im" || subject === "ive") {
 		const copula = ["i'm", "im", "am"].includes(norm(tokens[i - 1]));
 		if (copula) return UNSURE.has(next);
@@ -51,8 +53,9 @@ export function writersState(tokens: readonly Token[], i: number): boolean {
 	return subject === "we" && KNOWING.has(next);
 }
 
-function elidedWriter(negation: string, next: string): boolean {
-	if (negation === "never") return DONE.has(next);
+function elidedWriter(negation: string, next: string, after: string): boolean {
+	// "Never really looked at that bit": an adverb may stand before what was never done.
+	if (negation === "never") return DONE.has(next) || (ADVERBS.has(next) && (DONE.has(after) || after.endsWith("ed")));
 	if (negation === "not") return UNSURE.has(next) && next.length > 3;
 	return ["can't", "cant", "cannot"].includes(negation) && KNOWING.has(next);
 }
