@@ -19,6 +19,7 @@ import { orderAfterIfSo } from "./if-so.ts";
 import { listTail } from "./list-tail.ts";
 import { answerItem, namedInBrackets, ordersNothing } from "./listed.ts";
 import { statedNeed } from "./needs.ts";
+import { headNamesThing } from "./noun-acts.ts";
 import { placeOrder, resumeOrder } from "./placements.ts";
 import { askedCheckRun, asksAnswer } from "./reading.ts";
 import type { Clause, Token } from "./types.ts";
@@ -279,7 +280,9 @@ export function changeHits(c: Clause, previous?: Clause): Hit[] {
 	if (dated) return [...statedNeed(c), ...neededValue(c)];
 	// "(commit `4be1f0c` on this branch)": a name in brackets orders nothing.
 	const head =
-		ordersNothing(c) || namedInBrackets(c) ? [] : headOrder(c).filter((h) => h.rule !== "unknown-verb" || !item);
+		ordersNothing(c) || namedInBrackets(c) || headNamesThing(c)
+			? []
+			: headOrder(c).filter((h) => h.rule !== "unknown-verb" || !item);
 	return [...head, ...statedNeed(c), ...neededValue(c), ...fileShould(c, previous)];
 }
 

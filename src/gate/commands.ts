@@ -11,7 +11,8 @@ const GIT_CHANGES = new Set(
 		.filter(Boolean),
 );
 const PACKAGE_TOOLS = new Set(
-	"npm yarn pnpm bun pip pip3 uv poetry cargo gem brew bundle composer pipenv pdm conda mamba".split(" "),
+	`npm yarn pnpm bun pip pip3 uv poetry cargo gem brew bundle composer pipenv pdm conda mamba shards pod carthage
+	opam cabal nimble luarocks cpanm conan vcpkg`.split(/\s+/),
 );
 /** What a package tool changes by: installing, and writing its lockfile (`poetry lock`, `composer require`). */
 const PACKAGE_CHANGES = new Set(
@@ -67,8 +68,14 @@ export function changingCommand(words: readonly string[]): boolean {
 	if (first === "tee" || first === "patch") return true;
 	// `mix ecto.migrate`, `dbt snapshot`, `terraform apply`, `mix run priv/repo/seeds.exs`: a subcommand
 	// or a script named for what it writes.
-	const sub = rest.find((w) => !w.startsWith("-")) ?? "";
-	if (WRITING_SUBCOMMAND.test(sub) || rest.some((w) => /(?:^|\/)seeds?[\w-]*\.\w+$/.test(w))) return true;
+	// `crystal tool format src/`: the subcommand may come second.
+	const [sub = "", subSub = ""] = rest.filter((w) => !w.startsWith("-"));
+	if (
+		WRITING_SUBCOMMAND.test(sub) ||
+		(SUBCOMMAND_GROUPS.has(sub) && (WRITING_SUBCOMMAND.test(subSub) || PACKAGE_CHANGES.has(subSub))) ||
+		rest.some((w) => /(?:^|\/)seeds?[\w-]*\.\w+$/.test(w))
+	)
+		return true;
 	// `dbt run`, `dbt build`: models materialised in the warehouse.
 	if (first === "dbt" && ["run", "build"].includes(sub)) return true;
 	// `ansible-playbook site.yml` applies its plays, unless it only checks or lists them.
@@ -76,6 +83,8 @@ export function changingCommand(words: readonly string[]): boolean {
 	return rest.some((w) => WRITE_FLAGS.has(w));
 }
 
+/** Subcommands that group others: `crystal tool format`, `dart pub upgrade`, `flutter pub get`. */
+const SUBCOMMAND_GROUPS = new Set(["tool", "tools", "pub", "deps", "package", "packages", "mod", "db"]);
 const CHECK_ONLY = new Set(["--check", "-C", "--syntax-check"]);
 /** Flags that make a command write: fixers, and test runners that rewrite their expectations. */
 const WRITE_FLAGS = new Set(

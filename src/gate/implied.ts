@@ -16,6 +16,7 @@
  */
 
 import { changingShell } from "./commands.ts";
+import { norm } from "./described.ts";
 import { type Hit, hit, isWord, pathText, quoteEnd } from "./hits.ts";
 import type { Clause, Sentence, Token } from "./types.ts";
 import {
@@ -149,6 +150,8 @@ function markedAsk(c: Clause): Hit[] {
 	return v && !STATES.has(v.norm) ? [hit("file-change", "marked-ask", tokens[0] as Token, v)] : [];
 }
 const STATES = set("be have get");
+const LIKENESS = set("looks look looked sounds sound seems seem feels feel");
+const WH_ASKED = set("why how what whether where which when who");
 const OBJECT_STARTS = set("the a an this that these those its their every all");
 
 /** "the sooner X is gone, the better"; "what I'm after is for X to be linked from the index". */
@@ -160,9 +163,13 @@ function wished(c: Clause): Hit[] {
 	}
 	const helped = helpedIf(tokens);
 	if (helped) return [helped];
-	const wants = tokens.findIndex((t) => ["after", "like", "want", "need", "hoping"].includes(t.norm));
+	// Not "looks like" (a likeness), nor "what I'm after is why …" (a question put as a wish).
+	const wants = tokens.findIndex(
+		(t, k) => ["after", "like", "want", "need", "hoping"].includes(t.norm) && !LIKENESS.has(norm(tokens[k - 1])),
+	);
 	// "what we're after is the README linking to the new docs": a part of the program doing otherwise.
 	const is = tokens.findIndex((t, k) => k > wants && t.norm === "is");
+	if (wants >= 0 && is > 0 && WH_ASKED.has(norm(tokens[is + 1]))) return [];
 	const doing = tokens.findIndex((t, k) => k > is + 1 && t.kind === "word" && /ing$/.test(t.norm));
 	if (wants >= 0 && isWord(tokens, 0, ["what"]) && is > 0 && doing > 0 && tokens.slice(is + 1, doing).some(part))
 		return [hit("file-change", "stated-need", tokens[0] as Token, tokens[doing] as Token)];
@@ -174,7 +181,12 @@ function wished(c: Clause): Hit[] {
 		const own = tokens.slice(Math.max(0, wants - 3), wants).some((t) => WISHERS.has(t.norm));
 		// "hidden", "rewritten": a participle in "-en" as well as "-ed".
 		const participle = pastTense(done.norm) || (done.norm.length > 5 && /[^e]en$/.test(done.norm));
-		if ((own || tokens.slice(wants, k).some((t) => t.norm === "for")) && participle && !LOOK_VERBS.has(stem))
+		// "The user would like `email` … to be unique": a named thing wished to be otherwise, by anyone.
+		const between = tokens.slice(wants + 1, k);
+		const namedState =
+			between.some(named) && done.kind === "word" && !between.some((t) => WH_ASKED.has(t.norm) || t.norm === "to");
+		const wisher = own || tokens.slice(wants, k).some((t) => t.norm === "for");
+		if (((wisher && participle) || namedState) && !LOOK_VERBS.has(stem))
 			return [hit("file-change", "stated-need", tokens[wants] as Token, done)];
 	}
 	return [];

@@ -3,6 +3,7 @@
  * gone", "`RuleX` needs wiring into `TestY`", "a redirect entry in `mkdocs.yml` is required" — an
  * order to change, put as what a thing needs (changes.ts reads the orders themselves). Pure.
  */
+import { ANSWER_NOUNS } from "./allow-words.ts";
 import { guessedMust } from "./guesses.ts";
 import { type Hit, hit, isWord, pathText } from "./hits.ts";
 import type { Clause, Token } from "./types.ts";
@@ -85,7 +86,8 @@ export function statedNeed(c: Clause): Hit[] {
 		if ((!NEEDS.has(t.norm) && !toBe) || guessedMust(tokens, i) || guessedMust(tokens, i - 1)) continue;
 		// "the user has applied to the wrong workspace twice": "has" is a duty only as "has to".
 		if (PERFECT.has(t.norm) && !isWord(tokens, i + 1, ["to"])) continue;
-		const window = tokens.slice(i + 1, i + 4);
+		// "That initializer needs the secure flag added": the object may take three words.
+		const window = tokens.slice(i + 1, i + 5);
 		// "these fixtures need to go" (removed), "somebody has to delete them".
 		const to = isWord(tokens, i + 1, ["to"]) ? tokens[i + 2] : undefined;
 		const gone = to?.norm === "go" && tokens[i + 3]?.kind !== "word";
@@ -96,7 +98,11 @@ export function statedNeed(c: Clause): Hit[] {
 				: window.find(
 						(w) => w.kind === "word" && (changeParticiple(w.norm) || changeGerund(w.norm) || w.norm === "sorting"),
 					);
-		if (!done || isWord(tokens, i + 1, ["not", "never"])) continue;
+		// "The team wants opinions on replacing …": what is wanted is an answer about the change.
+		const answer =
+			tokens.slice(i + 1, i + 3).some((w) => ANSWER_NOUNS.has(w.norm)) ||
+			(to !== undefined && ["know", "understand", "see", "learn", "find", "hear"].includes(to.norm));
+		if (!done || answer || isWord(tokens, i + 1, ["not", "never"])) continue;
 		// "the client isn't something anyone should be editing": a need denied forbids.
 		if (tokens.slice(head, i).some((x) => NEGATED.has(x.norm))) return [hit("prohibition", "negated-need", t, done)];
 		return [hit("file-change", "stated-need", t, done)];

@@ -33,9 +33,18 @@ const AFTER_NOUN = set("of for in on with to from at by");
 const isName = (t: Token | undefined) =>
 	t !== undefined && (t.kind === "code" || t.kind === "path" || t.kind === "number");
 
-/** "a security review of commit `a3f9c21`": an act word between a preposition and a name is the name's kind. */
+/** Verbs a named thing goes on with as a subject: "Commit `9f3c1ab` says …". */
+const SAYING = set(
+	"says said reads read shows showed claims claimed mentions adds added removed changed introduced is was",
+);
+
+/**
+ * "a security review of commit `a3f9c21`": an act word between a preposition and a name is the
+ * name's kind; so is one that heads its clause when the name goes on with a verb of its own:
+ * "Commit `9f3c1ab` says …" (not "Commit `9f3c1ab` and push").
+ */
 const kindOfName = (tokens: readonly Token[], i: number) =>
-	PREPOSITIONS.has(norm(tokens[i - 1])) && isName(tokens[i + 1]);
+	isName(tokens[i + 1]) && (PREPOSITIONS.has(norm(tokens[i - 1])) || (i === 0 && SAYING.has(norm(tokens[i + 2]))));
 
 /**
  * "… and recovers on restart.", "for release builds", "instead of retrying": an act word after a
@@ -172,3 +181,6 @@ export function describedAct(c: Clause, i: number): boolean {
 		labelsEvidence(c, i)
 	);
 }
+
+/** "Commit `9f3c1ab` says …": a clause headed by an act word that names the thing it goes on about. */
+export const headNamesThing = (c: Clause) => c.head === 0 && kindOfName(c.tokens, 0);

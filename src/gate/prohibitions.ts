@@ -117,7 +117,9 @@ function onlyScope(c: Clause): Hit[] {
 			if (before && ["the", "not", "if", "an", "one"].includes(before.norm)) continue;
 			if (isWord(tokens, i + 1, ONLY_DESCRIPTIVE) || embedded(tokens, head, i) || onlyWhen(tokens, i, c.sentence))
 				continue;
-			const atHead = i <= head + 2 || (before !== undefined && ["and", "but", "or"].includes(before.norm));
+			// "read those two files only": "only" closing an order limits its object.
+			const closing = i > head + 1 && tokens.slice(i + 1).every((x) => x.kind === "punct");
+			const atHead = i <= head + 2 || closing || (before !== undefined && ["and", "but", "or"].includes(before.norm));
 			const nextPath = tokens.slice(i + 1, i + 3).some((x) => x.kind === "path");
 			const prevPath = before?.kind === "path";
 			if (c.mood === "directive" ? atHead || nextPath || prevPath : nextPath || prevPath) {
@@ -128,7 +130,7 @@ function onlyScope(c: Clause): Hit[] {
 			["exclusively", "solely"].includes(t.norm) ||
 			// "anything but the billing module", "everything except src/api".
 			(["anything", "everything", "all"].includes(t.norm) && isWord(tokens, i + 1, ["but", "except", "apart"])) ||
-			(t.norm === "nothing" && isWord(tokens, i + 1, ["but", "else", "outside", "beyond", "more"]))
+			(["nothing", "nowhere"].includes(t.norm) && isWord(tokens, i + 1, ["but", "else", "outside", "beyond", "more"]))
 		) {
 			out.push(hit("prohibition", "only", t, quoteEnd(tokens, i, 2)));
 		}

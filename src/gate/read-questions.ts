@@ -55,12 +55,25 @@ export function requestOfThing(c: Clause): number {
 	const norms = all.map((t) => t.norm);
 	// "Could it be that …", "would the cache have been stale rather than …": a state, not a behaviour.
 	if (norms.some((w, k) => STATES.has(w) && norms[k + 1] !== "able")) return -1;
+	// "Could the Mirage factory for `invoice` get an `overdue` trait?": a named part given to a thing.
+	const gets = c.tokens.findIndex(
+		(t, k) => k > 1 && GAINS.has(norm(t)) && ["a", "an", "new"].includes(norm(c.tokens[k + 1])),
+	);
+	const part = (k: number) =>
+		(c.tokens[k]?.kind === "code" && PARTS.has(norm(c.tokens[k + 1]))) ||
+		(norm(c.tokens[k]) === "new" && (c.tokens[k + 1]?.kind === "code" || PARTS.has(norm(c.tokens[k + 1]))));
+	if (gets > 0 && (part(gets + 1) || part(gets + 2))) return gets;
 	const last = norms.at(-1) ?? "";
 	const alternative =
 		norms.some((w) => ALTERNATIVE.has(w)) || ALTERNATIVE_PHRASES.some((p) => norms.join(" ").endsWith(p));
 	return alternative && last !== "" ? c.tokens.indexOf(all[0] as (typeof all)[number]) : -1;
 }
 const SELVES = set("i we");
+const GAINS = set("get gain have grow");
+/** Parts a thing may be given: "an `overdue` trait", "a `--json` flag". */
+const PARTS = set(
+	"trait field column flag option method test hook index attribute property param parameter scope variant case endpoint route mode setting",
+);
 const STATES = set("be been being");
 
 /** Words that ask whether a thing can be so, not for it to be made so: "… at all?", "… in principle?". */
