@@ -74,6 +74,10 @@ export const READ_PHRASES: ReadonlyArray<readonly string[]> = phrases(`
 	take a second look
 	take a stab at explaining
 	take me through
+	follow where
+	follow how
+	follow what
+	follow which
 	pull together what
 	take us through
 	run me through

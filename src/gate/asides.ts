@@ -74,13 +74,17 @@ const CHOICE_OPENERS = set("whether");
  */
 function joinAlternatives(list: Clause[]): Clause[] {
 	return list.map((c, k) => {
-		const before = list[k - 1];
-		if (!before || before.closer !== "or" || c.mood !== "directive" || c.addressed) return c;
+		// "whether to keep the app and bring it up to 5.x, or rewrite it": the choice may open clauses before.
+		const before = list
+			.slice(0, k)
+			.findLast((b) => b.tokens.some((t) => t.kind === "word" && CHOICE_OPENERS.has(t.norm)));
+		const or = list[k - 1]?.closer === "or" || (c.tokens[0]?.kind === "word" && c.tokens[0].norm === "or");
+		if (!before || !or || c.mood !== "directive" || c.addressed) return c;
+		const first = c.tokens.find((t) => t.kind === "word" && t.norm !== "or");
 		// The choice must leave a bare verb to go on: "whether I should vendor …", "whether to vendor …".
 		const at = before.tokens.findIndex((t) => t.kind === "word" && CHOICE_OPENERS.has(t.norm));
 		const after = before.tokens.slice(at + 1, at + 6).map((t) => (t.kind === "word" ? t.norm : ""));
 		const opened = at >= 0 && (after[0] === "to" || after.slice(1).some((w) => MODALS.has(w) || w === "ought"));
-		const first = c.tokens[0];
 		const just = first?.kind === "word" && ["just", "simply", "instead"].includes(first.norm);
 		return opened && !just ? { ...c, mood: "subordinate" } : c;
 	});

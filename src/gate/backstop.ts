@@ -12,15 +12,9 @@
  * order nobody checks. Pure, and one pass over the tokens already read.
  */
 
-import {
-	actForm,
-	CONSTRAINT_MARKERS,
-	CONTRASTED,
-	DESCRIBED_AFTER_NEGATIVE,
-	DETERMINERS,
-	IDLE_MARKERS,
-} from "./act-words.ts";
+import { actForm, CONSTRAINT_MARKERS, DESCRIBED_AFTER_NEGATIVE, DETERMINERS, IDLE_MARKERS } from "./act-words.ts";
 import { longestAt, nounUse } from "./clauses.ts";
+import { contrast } from "./contrasts.ts";
 import { asksToUnderstand, describes, embeddedAt, norm, obliged, whClause } from "./described.ts";
 import { guessedMust } from "./guesses.ts";
 import { type Hit, hit, objectOf, quoteEnd } from "./hits.ts";
@@ -71,12 +65,6 @@ function negativeSubject(tokens: readonly Token[], i: number): boolean {
 	if (!["no", "nothing", "none"].includes(norm(tokens[i]))) return false;
 	return tokens.slice(i + 1, i + 4).some((t) => DESCRIBED_AFTER_NEGATIVE.has(norm(t)));
 }
-
-/** ", not the API", "but not the codebase": a contrast of nouns, not a rule. */
-const contrast = (tokens: readonly Token[], i: number) =>
-	norm(tokens[i]) === "not" &&
-	(i === 0 || tokens[i - 1]?.text === "," || ["but", "and"].includes(norm(tokens[i - 1]))) &&
-	CONTRASTED.has(norm(tokens[i + 1]));
 
 /** The token after `t` in its sentence (a clause may end before a colon). */
 function nextInSentence(c: Clause, t: Token): Token | undefined {
@@ -199,7 +187,7 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 		habitKept(c.tokens, i) ||
 		resultNothing(c.tokens, i);
 	if (CONSTRAINT_MARKERS.has(w))
-		return contrast(c.tokens, i) ||
+		return contrast(c, i) ||
 			negativeSubject(c.tokens, i) ||
 			nobodyKnows(c.tokens, i) ||
 			asking ||

@@ -21,7 +21,8 @@ import { answerItem, namedInBrackets, ordersNothing } from "./listed.ts";
 import { statedNeed } from "./needs.ts";
 import { headNamesThing } from "./noun-acts.ts";
 import { placeOrder, resumeOrder } from "./placements.ts";
-import { askedCheckRun, asksAnswer } from "./reading.ts";
+import { askedCheckRun, asksAnswer, WH } from "./reading.ts";
+import { blockHit, RUN_VERBS } from "./run-blocks.ts";
 import type { Clause, Token } from "./types.ts";
 import { unknownVerb } from "./unknown-verb.ts";
 import { neededValue } from "./values.ts";
@@ -37,7 +38,6 @@ import {
 	WORK_NOUNS,
 } from "./verbs.ts";
 
-const RUN_VERBS = new Set(["run", "execute", "exec", "invoke", "type", "apply", "re-run", "rerun"]);
 const RUN_OBJECTS = new Set(
 	"migration migrations formatter codemod fixer generator seed seeds install installer setup autofix codegen".split(
 		" ",
@@ -240,8 +240,9 @@ function headOrder(c: Clause): Hit[] {
 	if (PROSE_UNLESS_CODE.has(v) && objectOf(tokens, head, "code") === "code")
 		return [order(tokens, head, "change-verb")];
 	if ((v === "give" || v === "teach") && gives(tokens, head)) return [order(tokens, head, "change-verb")];
+	// "… by moving the cluster": the change as the means; not "compare what they'd gain by moving it" (asked).
 	const by = tokens.findIndex((x, k) => k > head && x.norm === "by" && changeGerund(tokens[k + 1]?.norm ?? ""));
-	if (by > 0) return [order(tokens, by + 1, "change-verb")];
+	if (by > 0 && !tokens.slice(head, by).some((x) => WH.has(x.norm))) return [order(tokens, by + 1, "change-verb")];
 	const edit = editOrder(c);
 	if (edit.length > 0) return edit;
 	const placed = placeOrder(c);
@@ -284,20 +285,4 @@ export function changeHits(c: Clause, previous?: Clause): Hit[] {
 			? []
 			: headOrder(c).filter((h) => h.rule !== "unknown-verb" || !item);
 	return [...head, ...statedNeed(c), ...neededValue(c), ...fileShould(c, previous)];
-}
-
-/** A clause that introduces a fenced block to run: "run this:", "execute the following:". */
-export function runsNextBlock(c: Clause): boolean {
-	const t = c.tokens[c.head];
-	return c.mood === "directive" && c.endsWithColon && t !== undefined && RUN_VERBS.has(t.norm);
-}
-
-/** The hit for a fenced block that a "run this:" clause introduces: the first line that changes things. */
-export function blockHit(block: Token): Hit[] {
-	const line = block.norm.split("\n").find((l) => changingShell(l));
-	if (line === undefined || line.trim() === "") return [];
-	const text = line.trim();
-	const start = block.start + block.text.indexOf(text);
-	const quoted: Token = { kind: "code", text, norm: text, start, end: start + text.length };
-	return [hit("file-change", "run-command", quoted)];
 }

@@ -27,7 +27,8 @@ const PERMISSIONS = phrases(`
 export const CHECKS = set(`
 	test tests suite suites spec specs benchmark benchmarks bench benches linter lint typecheck type-check
 	typechecker checks check e2e unit integration smoke eslint tsc mypy pyright pytest jest vitest pylint
-	flake8 shellcheck clippy rubocop golangci-lint profiler
+	flake8 shellcheck clippy rubocop golangci-lint profiler detector sanitizer sanitizers analyzer analyser valgrind
+	miri
 `);
 
 const word = (t: Token | undefined) => (t?.kind === "word" ? t.norm : "");

@@ -128,6 +128,9 @@ function onlyScope(c: Clause): Hit[] {
 			}
 		} else if (
 			["exclusively", "solely"].includes(t.norm) ||
+			// "…, restricting yourself to those two files": the limit as a manner of the order.
+			(["restricting", "limiting", "confining"].includes(t.norm) &&
+				isWord(tokens, i + 1, ["yourself", "your", "yourselves"])) ||
 			// "anything but the billing module", "everything except src/api".
 			(["anything", "everything", "all"].includes(t.norm) && isWord(tokens, i + 1, ["but", "except", "apart"])) ||
 			(["nothing", "nowhere"].includes(t.norm) && isWord(tokens, i + 1, ["but", "else", "outside", "beyond", "more"]))

@@ -45,10 +45,16 @@ export function hypothetical(tokens: readonly Token[]): boolean {
 export function courseWeighed(tokens: readonly Token[]): boolean {
 	// "Worth switching the checkpoints to safetensors?": whether a course is worth it, asked.
 	if (word(tokens[0], WORTH)) return true;
-	if (!word(tokens[0], OFFERING) || !word(tokens[1], SUPPOSED)) return false;
+	// "At ~2TB/day, would you consolidate on X, or keep Y?": the offer may follow a phrase and a comma.
+	const at = tokens.findIndex(
+		(t, k) => word(t, OFFERING) && word(tokens[k + 1], SUPPOSED) && (k === 0 || tokens[k - 1]?.text === ","),
+	);
+	if (at < 0) return false;
 	// "Would you keep the lexer or move to re2c?": keeping things as they are is a course even without a comma.
-	const kept = word(tokens[2], KEEPING);
-	return tokens.some((t, k) => t.norm === "or" && (kept || tokens[k - 1]?.text === ",") && word(tokens[k + 1], TO));
+	const kept = word(tokens[at + 2], KEEPING);
+	return tokens.some(
+		(t, k) => k > at && t.norm === "or" && (kept || tokens[k - 1]?.text === ",") && word(tokens[k + 1], TO),
+	);
 }
 const OFFERING = new Set(["would", "should"]);
 const KEEPING = new Set(["keep", "stay", "stick", "leave"]);

@@ -42,7 +42,7 @@ import {
 import { restatesForReader, sparesAnswer } from "./relief.ts";
 import { toldAfterAside } from "./told.ts";
 import type { Clause, Token } from "./types.ts";
-import { changeGerund, imperativeVerb, WORK_NOUNS } from "./verbs.ts";
+import { changeGerund, imperativeVerb, pastTense, WORK_NOUNS } from "./verbs.ts";
 import {
 	IDLE_AFTER_YOU,
 	NO_GUESSING,
@@ -186,7 +186,8 @@ export function readUnderstanding(c: Clause, first: number): Reading {
 		if (longestAt(tokens, i, READ_LIMITS) > 0 && !withoutDescribes(tokens, first, i)) return no("unread-limit", i);
 		if (longestAt(tokens, i, RULE_STATES) > 0) return no("unread-state", i);
 		const verb = norm(tokens[first]);
-		const into = ["into", "to"].includes(norm(tokens[i])) && RECORDING.has(verb);
+		// "… the thread the user pasted into `notes/x.md`": a place a past act put it, not where to write.
+		const into = ["into", "to"].includes(norm(tokens[i])) && RECORDING.has(verb) && !pastTense(norm(tokens[i - 1]));
 		const inside = ["in", "under"].includes(norm(tokens[i])) && RECORDING_IN.has(verb);
 		const path = tokens[i + 1] && pathText(tokens[i + 1] as Token) !== undefined;
 		if ((into || inside) && path) return no("unread-record", first);

@@ -182,12 +182,16 @@ export function askedCheckRun(c: Clause, i: number): boolean {
 	const w = norm(c.tokens[i]);
 	// "There's a bench in `benches/json.rs`; could you run it and tell me …": the check named before "it".
 	const before = c.sentence.tokens.slice(0, c.sentence.tokens.indexOf(c.tokens[i] as Token));
-	const named = ["it", "them"].includes(norm(c.tokens[i + 1])) && before.some((t) => CHECKS.has(norm(t)));
+	// "The BenchmarkDotNet project …; run it in Release": a name that starts with a check's word.
+	const check = (t: Token) => CHECKS.has(norm(t)) || /^bench/.test(norm(t));
+	const named = ["it", "them"].includes(norm(c.tokens[i + 1])) && before.some(check);
 	const runs = RUNS.has(w) && (named || c.tokens.slice(i + 1, i + 5).some((t) => CHECKS.has(norm(t))));
 	if (!(runs || CHECKING.has(w)) || c.tokens.some((t) => WRITING_RUN.has(t.norm))) return false;
 	const all = c.sentence.tokens;
-	const end = all.indexOf(c.tokens.at(-1) as Token);
-	return ["and", "then"].includes(norm(all[end + 1])) && asksAnswer(all, end + 2);
+	let end = all.indexOf(c.tokens.at(-1) as Token);
+	// "Run the Ember tests for checkout (`ember test --filter …`) and tell me …": past the brackets.
+	if (all[end + 1]?.text === "(") end = all.findIndex((t, k) => k > end && t.text === ")");
+	return end >= 0 && ["and", "then"].includes(norm(all[end + 1])) && asksAnswer(all, end + 2);
 }
 
 /** Words after an answer noun that make it the subject of a statement: "the summary is wrong". */

@@ -16,7 +16,7 @@ const OPENERS = set(`
 	a an the every each all some any two three four five six seven eight nine ten one
 	which where what who how why whether
 `);
-const WISHERS = set("want wants like love");
+const WISHERS = set("want wants like love need");
 const SELVES = set("i we i'd we'd");
 /** Words that end the thing's name: "… in words:", "… and an estimate", "… of what's …". */
 const ENDS = set("and of for from on with behind about per across between as");
