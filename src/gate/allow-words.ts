@@ -74,6 +74,9 @@ export const READ_PHRASES: ReadonlyArray<readonly string[]> = phrases(`
 	take a second look
 	take a stab at explaining
 	take me through
+	send back
+	report back
+	hand back
 	follow where
 	follow how
 	follow what

@@ -5,7 +5,7 @@
  */
 import { isWord, pathText, placedInFile } from "./hits.ts";
 import type { Token } from "./types.ts";
-import { changeForm, imperativeVerb, LOOK_VERBS } from "./verbs.ts";
+import { changeForm, imperativeVerb, LOOK_VERBS, PROSE_OBJECTS } from "./verbs.ts";
 
 /** Verbs that shape what the answer holds: "include line numbers for every claim", "number your findings". */
 const FORM_VERBS = new Set(
@@ -120,7 +120,9 @@ const ENDS = new Set(["first", "last", "descending", "ascending"]);
 function brokenDown(tokens: readonly Token[], head: number): boolean {
 	if (!isWord(tokens, head, ["break"])) return false;
 	const down = tokens.findIndex((t, k) => k > head && k <= head + 5 && t.norm === "down");
-	return down > 0 && isWord(tokens, down + 1, ["by", "per"]);
+	// "break the 1.8 s down as JS load, native init and first render": a figure broken into its parts.
+	const figure = isWord(tokens, down + 1, ["as"]) && tokens.slice(0, down).some((t) => t.kind === "number");
+	return down > 0 && (isWord(tokens, down + 1, ["by", "per"]) || figure);
 }
 
 /**
@@ -260,7 +262,8 @@ const BEHAVIOUR = new Set(["from", "when", "whenever", "if", "unless", "instead"
  * what code returns, however prose-like the thing returned; read by the change rules (changes.ts).
  */
 export function returnsFromCode(tokens: readonly Token[], head: number): boolean {
-	if (!isWord(tokens, head, ["return", "returns"])) return false;
+	const sent = isWord(tokens, head, ["send", "sends"]) && isWord(tokens, head + 1, ["back"]);
+	if (!sent && !isWord(tokens, head, ["return", "returns"])) return false;
 	return tokens.some((t, k) => k > head + 1 && t.kind === "word" && BEHAVIOUR.has(t.norm));
 }
 
@@ -271,7 +274,19 @@ export function returnsFromCode(tokens: readonly Token[], head: number): boolean
  * ("return the original error instead of wrapping it").
  */
 export function answerReturned(tokens: readonly Token[], head: number): boolean {
-	if (!isWord(tokens, head, ["return", "paste", "quote"]) || returnsFromCode(tokens, head)) return false;
+	// "Send back the divergence", "hand back what you find": the answer handed back.
+	const back = isWord(tokens, head, ["send", "hand", "report"]) && isWord(tokens, head + 1, ["back"]);
+	if ((!back && !isWord(tokens, head, ["return", "paste", "quote"])) || returnsFromCode(tokens, head)) return false;
 	return !tokens.some((t) => INSTEAD_OF.has(t.norm)) && !placedInFile(tokens, head + 1);
 }
 const INSTEAD_OF = new Set(["instead", "rather", "anymore", "again"]);
+
+/** "Turn the Slack export in `x.md` into a short narrative timeline", "condense the notes into a summary". */
+export function turnedIntoProse(tokens: readonly Token[], i: number): boolean {
+	if (!isWord(tokens, i, ["turn", "convert", "condense", "distil", "distill", "boil"])) return false;
+	const into = tokens.findIndex((t, k) => k > i && t.norm === "into");
+	const window = into > 0 ? tokens.slice(into + 1, into + 6) : [];
+	const end = window.findIndex((t) => t.kind === "punct");
+	const after = end >= 0 ? window.slice(0, end) : window;
+	return !after.some((t) => t.kind !== "word") && after.some((t) => PROSE_OBJECTS.has(t.norm));
+}

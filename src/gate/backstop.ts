@@ -13,6 +13,7 @@
  */
 
 import { actForm, CONSTRAINT_MARKERS, DESCRIBED_AFTER_NEGATIVE, DETERMINERS, IDLE_MARKERS } from "./act-words.ts";
+import { answerReturned } from "./answer-form.ts";
 import { longestAt, nounUse } from "./clauses.ts";
 import { contrast } from "./contrasts.ts";
 import { asksToUnderstand, describes, embeddedAt, norm, obliged, whClause } from "./described.ts";
@@ -209,7 +210,7 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 	// "make sure …" frames what follows; "write a summary" makes prose, which is an answer.
 	if (w === "make" && norm(c.tokens[i + 1]) === "sure") return undefined;
 	if (objectOf(c.tokens, i, "code") === "prose" || proseTopic(c.tokens, i) || madeInAnswer(c, i)) return undefined;
-	if (carriedInAnswer(c.tokens, i)) return undefined;
+	if (carriedInAnswer(c.tokens, i) || answerReturned(c.tokens, i)) return undefined;
 	if (i === c.head && (restatesForReader(c.tokens, i) || toldAfterAside(c))) return undefined;
 	return "act";
 }
@@ -278,7 +279,7 @@ function clauseHits(c: Clause): Hit[] {
 }
 
 const RELATIVES = new Set(["that", "which", "who"]);
-const MIGHT = new Set(["could", "might", "may", "can", "would"]);
+const MIGHT = new Set(["could", "might", "may", "can", "would", "wouldn't", "couldn't", "won't", "can't"]);
 
 /**
  * "Flag any retry that could drop a message", "any step that might delete rows": an act after a

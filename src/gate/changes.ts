@@ -7,7 +7,7 @@
  * the fix fail?" asks about a noun, "find the commit that removed X" orders a search.
  */
 
-import { answerReturned, returnsFromCode } from "./answer-form.ts";
+import { answerReturned, returnsFromCode, turnedIntoProse } from "./answer-form.ts";
 import { changingShell, commandWords } from "./commands.ts";
 import { editOrder, fileShould, resultAsked, shapesAnswer } from "./edits.ts";
 import { framedOrder, gives } from "./framed.ts";
@@ -149,6 +149,7 @@ function aboutTheAnswer(tokens: readonly Token[], i: number): boolean {
 	const next = tokens[i + 1];
 	const adjective = ADJECTIVES.has(tokens[i]?.norm ?? "");
 	if (adjective && next?.kind === "word" && PROSE_OBJECTS.has(next.norm)) return true;
+	if (turnedIntoProse(tokens, i)) return true;
 	return isWord(tokens, i + 1, ["your"]) && objectOf(tokens, i, "prose") === "prose";
 }
 
@@ -232,7 +233,8 @@ function headOrder(c: Clause): Hit[] {
 	// "Pull together the pros and cons we discussed": prose made, as "put together a summary" is.
 	const proseMade =
 		PROSE_MAKERS_PHRASAL.has(v) && (objectOf(tokens, head, "code") === "prose" || asksAnswer(tokens, head));
-	if (phrasal(tokens, head, v) && !proseMade) return [order(tokens, head, "change-verb")];
+	if (phrasal(tokens, head, v) && !proseMade && !turnedIntoProse(tokens, head))
+		return [order(tokens, head, "change-verb")];
 	if (c.addressed && framedOrder(c)) return [order(tokens, head, "change-verb")];
 	if (CHANGE_UNLESS_PROSE.has(v) && objectOf(tokens, head, "prose") !== "prose" && !incomplete(tokens, head, v)) {
 		return [order(tokens, head, "change-verb")];

@@ -12,7 +12,7 @@ const GIT_CHANGES = new Set(
 );
 const PACKAGE_TOOLS = new Set(
 	`npm yarn pnpm bun pip pip3 uv poetry cargo gem brew bundle composer pipenv pdm conda mamba shards pod carthage
-	opam cabal nimble luarocks cpanm conan vcpkg`.split(/\s+/),
+	opam cabal nimble luarocks cpanm conan vcpkg changeset lerna`.split(/\s+/),
 );
 /** What a package tool changes by: installing, and writing its lockfile (`poetry lock`, `composer require`). */
 const PACKAGE_CHANGES = new Set(

@@ -54,6 +54,12 @@ export const NEGATION_IDIOMS: ReadonlyArray<readonly string[]> = phrases(`
 export const VERB_IDIOMS: ReadonlyArray<readonly string[]> = phrases(`
 	pick up the thread
 	has to do with
+	catching you up
+	catch you up
+	fill you in
+	filling you in
+	bring you up to speed
+	bringing you up to speed
 	have to do with
 	had to do with
 	has nothing to do with

@@ -27,7 +27,10 @@ export function notYet(tokens: readonly Token[], i: number): boolean {
 export function participleDescribed(tokens: readonly Token[], i: number): boolean {
 	const w = tokens[i]?.norm ?? "";
 	const next = tokens[i + 1]?.norm ?? "";
-	return (w === "never" || w === "not") && /[^e]ed$/.test(next) && !imperativeVerb(next);
+	if (w !== "never" && w !== "not") return false;
+	// "… that subscribes in `ngOnInit` and never tears it down": a third-person verb goes on describing.
+	const third = w === "never" && /[^s]s$/.test(next) && imperativeVerb(next.slice(0, -1));
+	return (/[^e]ed$/.test(next) && !imperativeVerb(next)) || third;
 }
 
 /** Words a relative clause of the team's doing hangs on only if they are nouns. */

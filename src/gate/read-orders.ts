@@ -6,7 +6,7 @@
 import { DESCRIBED_AFTER_NEGATIVE, RUNS } from "./act-words.ts";
 import { ANSWER_NOUNS } from "./allow-words.ts";
 import { capAt } from "./answer-caps.ts";
-import { answerReturned } from "./answer-form.ts";
+import { answerReturned, turnedIntoProse } from "./answer-form.ts";
 import { longestAt } from "./clauses.ts";
 import { embeddedAt, norm } from "./described.ts";
 import { groundsAnswer } from "./grounded.ts";
@@ -92,7 +92,7 @@ export function readOrder(c: Clause): Reading {
 	// "I'd love to know why …", "would love to understand how …": a wish, then "to" and coming to know.
 	if (norm(tokens[head]) === "to" && COMING_TO_KNOW.has(norm(tokens[head + 1]))) return readUnderstanding(c, head + 1);
 	if (asksAnswer(tokens, head) || readingCommand(tokens, head) || askedCheckRun(c, head)) return ok("understanding");
-	if (carriedInAnswer(tokens, head)) return ok("answer");
+	if (carriedInAnswer(tokens, head) || turnedIntoProse(tokens, head)) return ok("answer");
 	if (guessedMust(tokens, head - 1)) return ok("context"); // "We must have a memory leak somewhere": a guess.
 	// "Help me make sense of …", "use the numbers above to tell me …": a means to an answer.
 	const helped = norm(tokens[head]) === "help" && ["me", "us"].includes(norm(tokens[head + 1]));

@@ -239,7 +239,10 @@ export function readStatement(c: Clause): Reading {
 	for (let i = 0; i < c.tokens.length; i++) {
 		// "I don't have time to wade through it": a negated idiom takes the rest of its clause.
 		if (NEGATING.has(norm(c.tokens[i])) && longestAt(c.tokens, i + 1, NEGATION_IDIOMS) > 0) break;
-		if (idiomAt(c.tokens, i)) continue;
+		// "Catching you up.": an idiom takes its words with it.
+		const idiom = verbIdiomAt(c.tokens, i);
+		if (idiom > 0) i += idiom - 1;
+		if (idiom > 0 || idiomAt(c.tokens, i)) continue;
 		// "What I'd like is for the guide to …": a wish put first, not a part asked about.
 		const rest = c.tokens.slice(i + 1).map(norm);
 		const cleft = norm(c.tokens[i - 1]) === "what" && SELF.has(norm(c.tokens[i])) && rest.includes("is");
@@ -250,7 +253,9 @@ export function readStatement(c: Clause): Reading {
 		}
 		const rule = wishAt(c, i);
 		// "A two-line summary of each package would be perfect": a wish whose subject is an answer.
-		const praised = rule === "unread-wish" && answerPhrase({ ...c, tokens: c.tokens.slice(0, i) });
+		// "A table of exception type, status and body shape would be ideal": the answer named before the commas.
+		const upTo = c.sentence.tokens.slice(0, c.sentence.tokens.indexOf(c.tokens[i] as Token));
+		const praised = rule === "unread-wish" && answerPhrase({ ...c, tokens: upTo });
 		// "A rundown would help me write the release email": the answer helps the writer do their own part.
 		const helpsWriter = ["help", "helps"].includes(norm(c.tokens[i + 1])) && WRITER.has(norm(c.tokens[i + 2]));
 		if (rule === "answer" || (praised && (words({ ...c, tokens: c.tokens.slice(i) }).length <= 4 || helpsWriter)))

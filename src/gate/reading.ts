@@ -203,7 +203,10 @@ export const FINITE = set(
 export function answerPhrase(c: Clause): boolean {
 	const all = words(c);
 	const noun = all.slice(0, 6).findIndex((t) => ANSWER_NOUNS.has(t.norm));
-	return noun >= 0 && !all.slice(noun + 1).some((t) => FINITE.has(t.norm));
+	// "Summary of what `make release` does": a verb inside a wh-clause is the topic's, not the noun's.
+	const after = all.slice(noun + 1);
+	const wh = after.findIndex((t) => WH.has(t.norm));
+	return noun >= 0 && !after.slice(0, wh >= 0 ? wh : after.length).some((t) => FINITE.has(t.norm));
 }
 
 /** "your explanation", "the answer": a clause about what the child hands back. */

@@ -84,6 +84,8 @@ export function aside(tokens: readonly Token[], i: number): boolean {
 /** Whether the wish at `i` is someone else's or a thing's: "the publisher wants …", "… that would deadlock". */
 export function othersWish(tokens: readonly Token[], i: number): boolean {
 	const w = norm(tokens[i]);
-	const relative = ["would", "could", "might"].includes(w) && ["that", "which"].includes(norm(tokens[i - 1]));
+	const relative =
+		["would", "could", "might", "wouldn't", "couldn't", "won't"].includes(w) &&
+		["that", "which"].includes(norm(tokens[i - 1]));
 	return relative || OTHERS.has(norm(tokens[i - 1])) || [1, 2].some((n) => PARTIES.has(norm(tokens[i - n])));
 }

@@ -158,7 +158,7 @@ export const NOT_VERBS = set(`
 	apart aside above re earlier yesterday today tonight tomorrow sometimes often always usually here thanks
 	thank great nice cool sorry yes no yeah nope fyi btw note context background goal task tl;dr not nor neither suppose supposing assuming
 	yet though however half quarter most upstream downstream one two three four five six seven eight nine ten otherwise instead meanwhile likewise hence therefore thus anyway
-	same different similar both either another other such id ids
+	same different similar both either another other such id ids relevant related key main known useful
 `);
 
 /** Past tense or participles that are not simply base + "ed": they mark a clause as reporting. */

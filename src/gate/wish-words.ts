@@ -98,6 +98,9 @@ export const CAPS = phrases(`
 	no longer than
 	or fewer
 	or less
+	in under
+	in fewer than
+	in less than
 `);
 
 /**
