@@ -34,7 +34,7 @@ import {
 	participleDescribed,
 	resultNothing,
 } from "./not-yet.ts";
-import { describedAct } from "./noun-acts.ts";
+import { describedAct, nounByPosition } from "./noun-acts.ts";
 import { onlyDescribes } from "./prohibitions.ts";
 import { pastCounterfactual, stillPossible } from "./questions.ts";
 import { FINDING, withoutDescribes } from "./read-orders.ts";
@@ -143,68 +143,50 @@ function writersAct(tokens: readonly Token[], i: number): boolean {
 /** Verbs of doing whose object may be an act named as a noun: "do a clean install". */
 const DOING = new Set(["do", "perform", "redo", "trigger", "kick", "schedule", "attempt"]);
 
+/** A rule marker or act word that describes: "without" of items found, the writer's state, a habit, a result. */
+function describedMarker(c: Clause, i: number): boolean {
+	const t = c.tokens;
+	return (
+		withoutDescribes(t, c.head, i) ||
+		lackDescribes(t, c.head, i) ||
+		sparesAnswer(t, i) ||
+		writersState(t, i) ||
+		onlyDescribes(c, i) ||
+		notYet(t, i) ||
+		(norm(t[i]) === "should" && guessedModal(t, i)) ||
+		elided(t, i) ||
+		namesMeans(t, i) ||
+		compared(t, i) ||
+		participleDescribed(t, i) ||
+		habitOfItems(t, i) ||
+		habitKept(t, i) ||
+		resultNothing(t, i)
+	);
+}
+
 /** A trigger at `i`: an act verb used as a verb, or a rule marker. */
 function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 	const w = norm(c.tokens[i]);
-	// "the two build targets", "the riskiest change": after a determiner or a superlative, a noun.
-	const before = norm(c.tokens[i - 1]);
 	// "Do a fresh clone", "perform a full rebuild": the act named as the object of a verb of doing is done.
 	if (actForm(w) && DOING.has(norm(c.tokens[c.head])) && c.head < i - 1 && i - c.head <= 4) return "act";
-	if (w === "" || DETERMINERS.has(before) || (before.endsWith("est") && before.length > 4)) return undefined;
-	// "the failed release", "the broken build": a participle between a determiner and the word makes it a noun.
-	if (before.endsWith("ed") && DETERMINERS.has(norm(c.tokens[i - 2]))) return undefined;
-	// "fix/null-dates": a word glued to a path is part of its name.
-	const glued = c.tokens[i + 1];
-	if (glued?.kind === "path" && glued.start === c.tokens[i]?.end) return undefined;
-	// "enough to add an endpoint later": how far the understanding should go.
-	if (before === "to" && norm(c.tokens[i - 2]) === "enough") return undefined;
-	// "after Friday's deploy", "the team's release": after a possessive, a noun.
-	// "the staging apply I'm about to run": a noun its relative clause follows.
-	const relative = ["i'm", "i've", "i'd", "we're", "we've", "i", "we"].includes(norm(c.tokens[i + 1]));
-	if (relative && c.tokens[i - 1]?.kind === "word" && i > 1) return undefined;
-	// "yesterday's toolchain upgrade": a noun between them too.
-	const owned = (k: number) => /'s$|s'$/.test(norm(c.tokens[k]));
-	if (owned(i - 1) || (owned(i - 2) && c.tokens[i - 1]?.kind === "word" && !actForm(before))) return undefined;
+	if (w === "" || nounByPosition(c, i)) return undefined;
 	// "before I hit merge", "until we deploy": the writer's own act, in time, orders nothing.
 	if (writersAct(c.tokens, i)) return undefined;
 	// "on a clean clone", "the v2 release", "the flaky upload test": so do a determiner's modifiers.
 	if (modified(c.tokens, i) || ourAct(c.tokens, i)) return undefined;
 	// "Shall we go through …?", "must we keep it?": a modal that opens a question asks, it lays down nothing.
 	const asking = i === 0 && c.sentence.question && INVERTED.has(w) && WE_OR_I.has(norm(c.tokens[1]));
-	// "Name every function without a doc comment": "without" describes the items found; "no need for prose" spares.
-	const described =
-		withoutDescribes(c.tokens, c.head, i) ||
-		lackDescribes(c.tokens, c.head, i) ||
-		sparesAnswer(c.tokens, i) ||
-		writersState(c.tokens, i) ||
-		onlyDescribes(c, i) ||
-		notYet(c.tokens, i) ||
-		(norm(c.tokens[i]) === "should" && guessedModal(c.tokens, i)) ||
-		elided(c.tokens, i) ||
-		namesMeans(c.tokens, i) ||
-		compared(c.tokens, i) ||
-		participleDescribed(c.tokens, i) ||
-		habitOfItems(c.tokens, i) ||
-		habitKept(c.tokens, i) ||
-		resultNothing(c.tokens, i);
-	if (CONSTRAINT_MARKERS.has(w))
-		return contrast(c, i) ||
-			negativeSubject(c.tokens, i) ||
-			nobodyKnows(c.tokens, i) ||
-			asking ||
-			guessedMust(c.tokens, i) ||
-			described
-			? undefined
-			: "rule";
+	if (CONSTRAINT_MARKERS.has(w)) {
+		const laidDown = !(contrast(c, i) || negativeSubject(c.tokens, i) || nobodyKnows(c.tokens, i) || asking);
+		return laidDown && !guessedMust(c.tokens, i) && !describedMarker(c, i) ? "rule" : undefined;
+	}
 	// A label ("Update:") names what follows.
 	if (nextInSentence(c, c.tokens[i] as Token)?.text === ":") return undefined;
 	// "any swallow that could hide a failed charge": what an item found might do, which describes it.
-	if (mightDo(c.tokens, i)) return undefined;
 	// "…, including the ones only reachable via thrown errors": a preposition that widens the items.
-	if (w === "including") return undefined;
+	if (mightDo(c.tokens, i) || w === "including") return undefined;
 	if (!actForm(w) || nounUse(c.tokens, i) || readingCommand(c.tokens, i) || askedCheckRun(c, i)) return undefined;
-	if (namedInBrackets(c)) return undefined;
-	if (describedAct(c, i)) return undefined;
+	if (namedInBrackets(c) || describedAct(c, i)) return undefined;
 	// "Something must be deleting the temp files": the guess's own verb, what the writer believes happens.
 	if (guessedMust(c.tokens, i - 2) && norm(c.tokens[i - 1]) === "be") return undefined;
 	// "make sure …" frames what follows; "write a summary" makes prose, which is an answer.

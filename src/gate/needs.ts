@@ -87,7 +87,7 @@ export function statedNeed(c: Clause): Hit[] {
 		// "the user has applied to the wrong workspace twice": "has" is a duty only as "has to".
 		if (PERFECT.has(t.norm) && !isWord(tokens, i + 1, ["to"])) continue;
 		// "That initializer needs the secure flag added": the object may take three words.
-		const window = tokens.slice(i + 1, i + 5);
+		const window = tokens.slice(i + 1, i + (wanter ? 4 : 5));
 		// "these fixtures need to go" (removed), "somebody has to delete them".
 		const to = isWord(tokens, i + 1, ["to"]) ? tokens[i + 2] : undefined;
 		const gone = to?.norm === "go" && tokens[i + 3]?.kind !== "word";

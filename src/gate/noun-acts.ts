@@ -14,6 +14,7 @@
  * Each is read by position only, so an order in the same words still reads as one: "Commit
  * `a3f9c21`", "Touch `pkg/scheduler/`", "Build the crate". Pure.
  */
+import { actForm, DETERMINERS } from "./act-words.ts";
 import { norm } from "./described.ts";
 import type { Clause, Token } from "./types.ts";
 import { imperativeVerb } from "./verbs.ts";
@@ -184,3 +185,23 @@ export function describedAct(c: Clause, i: number): boolean {
 
 /** "Commit `9f3c1ab` says …": a clause headed by an act word that names the thing it goes on about. */
 export const headNamesThing = (c: Clause) => c.head === 0 && kindOfName(c.tokens, 0);
+
+/** An act word that stands where a noun does: after a determiner, a possessive, or before its relative clause. */
+export function nounByPosition(c: Clause, i: number): boolean {
+	const before = norm(c.tokens[i - 1]);
+	// "the two build targets", "the riskiest change": after a determiner or a superlative, a noun.
+	if (DETERMINERS.has(before) || (before.endsWith("est") && before.length > 4)) return true;
+	// "the failed release", "the broken build": a participle between a determiner and the word makes it a noun.
+	if (before.endsWith("ed") && DETERMINERS.has(norm(c.tokens[i - 2]))) return true;
+	// "fix/null-dates": a word glued to a path is part of its name.
+	const glued = c.tokens[i + 1];
+	if (glued?.kind === "path" && glued.start === c.tokens[i]?.end) return true;
+	// "enough to add an endpoint later": how far the understanding should go.
+	if (before === "to" && norm(c.tokens[i - 2]) === "enough") return true;
+	// "the staging apply I'm about to run": a noun its relative clause follows.
+	const relative = ["i'm", "i've", "i'd", "we're", "we've", "i", "we"].includes(norm(c.tokens[i + 1]));
+	if (relative && c.tokens[i - 1]?.kind === "word" && i > 1) return true;
+	// "after Friday's deploy", "yesterday's toolchain upgrade": after a possessive, a noun.
+	const owned = (k: number) => /'s$|s'$/.test(norm(c.tokens[k]));
+	return owned(i - 1) || (owned(i - 2) && c.tokens[i - 1]?.kind === "word" && !actForm(before));
+}

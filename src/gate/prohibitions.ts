@@ -52,8 +52,7 @@ function negatedHead(c: Clause): Hit[] {
 	if (next && ["bother", "need", "have", "necessarily"].includes(next.norm)) {
 		const changes = tokens.slice(after + 1, after + 4).some((t) => t.kind === "word" && changeForm(t.norm));
 		// "don't bother opening a PR": what is not to be bothered with is not to be done, whatever it is.
-		// "don't bother with the rendering code": what is not to be bothered with is left out of the work.
-		const bothered = next.norm === "bother" && /ing$|^with$|^about$/.test(tokens[after + 1]?.norm ?? "");
+		const bothered = next.norm === "bother" && /ing$/.test(tokens[after + 1]?.norm ?? "");
 		return changes || bothered ? [hit("prohibition", "no-need", first, quoteEnd(tokens, after, 3))] : [];
 	}
 	// "defined but never referenced", "never merged": a past participle after "never" describes a thing found.

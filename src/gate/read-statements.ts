@@ -48,15 +48,14 @@ export const BEFORE_ANSWER = set(`
 	points words plain long direct concise not best is
 `);
 
-/**
- * What follows "get" when it means coming to know: "get me up to speed", "get a sense of", "get to
- * the bottom of", "get what …". Otherwise "get" gets something done: "get rid of …", "get the
- * warnings down to zero".
- */
 /** Modals that lay a duty on their subject, and the subjects that are people rather than things. */
 const DUTIES = set("ought should must");
 const PEOPLE = set("i we you they he she someone somebody one people everyone");
 
+/**
+ * What follows "get" when it means coming to know ("get me up to speed", "get a sense of", "get what
+ * …"); otherwise "get" gets something done: "get rid of …", "get the warnings down to zero".
+ */
 const GOT_KNOWN = set("me us a an to what why how where which whether who");
 
 const WRITERS_TIME = set("before after until once when while");
@@ -159,10 +158,9 @@ function stanceItem(tokens: readonly Token[], i: number): boolean {
 
 /** "An explanation is all I need", "a list is all we want": an answer named as the whole wish. */
 function answerIsAll(tokens: readonly Token[], i: number): boolean {
-	if (!["need", "want"].includes(norm(tokens[i])) || !SELF.has(norm(tokens[i - 1])) || norm(tokens[i - 2]) !== "all") {
-		return false;
-	}
-	return tokens.slice(0, Math.min(4, i)).some((t) => ANSWER_NOUNS.has(norm(t)));
+	const all =
+		["need", "want"].includes(norm(tokens[i])) && SELF.has(norm(tokens[i - 1])) && norm(tokens[i - 2]) === "all";
+	return all && tokens.slice(0, Math.min(4, i)).some((t) => ANSWER_NOUNS.has(norm(t)));
 }
 
 /** Verbs a thing does to "you", generically: "gives you", "tells you", "lets you". */
@@ -253,9 +251,11 @@ export function readStatement(c: Clause): Reading {
 		}
 		const rule = wishAt(c, i);
 		// "A two-line summary of each package would be perfect": a wish whose subject is an answer.
-		// "A table of exception type, status and body shape would be ideal": the answer named before the commas.
+		// "A table of exception type, status and shape would be ideal": the answer may be named before commas.
 		const upTo = c.sentence.tokens.slice(0, c.sentence.tokens.indexOf(c.tokens[i] as Token));
-		const praised = rule === "unread-wish" && answerPhrase({ ...c, tokens: upTo });
+		const praised =
+			rule === "unread-wish" &&
+			(answerPhrase({ ...c, tokens: c.tokens.slice(0, i) }) || answerPhrase({ ...c, tokens: upTo }));
 		// "A rundown would help me write the release email": the answer helps the writer do their own part.
 		const helpsWriter = ["help", "helps"].includes(norm(c.tokens[i + 1])) && WRITER.has(norm(c.tokens[i + 2]));
 		if (rule === "answer" || (praised && (words({ ...c, tokens: c.tokens.slice(i) }).length <= 4 || helpsWriter)))

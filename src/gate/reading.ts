@@ -239,4 +239,7 @@ const READERS = set("you us me it that this");
  * the reader or the question — a means to the answer named, not a duty laid down.
  */
 export const namesMeans = (tokens: readonly Token[], i: number) =>
-	MEANS_MODALS.has(norm(tokens[i])) && MEANS.has(norm(tokens[i + 1])) && READERS.has(norm(tokens[i + 2]));
+	MEANS_MODALS.has(norm(tokens[i])) &&
+	MEANS.has(norm(tokens[i + 1])) &&
+	// "… the output should show whether that's right": the question itself as the object.
+	(READERS.has(norm(tokens[i + 2])) || ["whether", "if", "which", "where", "why", "how"].includes(norm(tokens[i + 2])));
