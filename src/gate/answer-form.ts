@@ -4,8 +4,9 @@
  * the change rules (edits.ts), so that an answer's shape is never taken for an edit. Pure.
  */
 import { isWord, pathText, placedInFile } from "./hits.ts";
+import { formattedAsShape } from "./shaped.ts";
 import type { Token } from "./types.ts";
-import { changeForm, imperativeVerb, LOOK_VERBS, PROSE_OBJECTS } from "./verbs.ts";
+import { changeForm, imperativeVerb, LOOK_VERBS } from "./verbs.ts";
 
 /** Verbs that shape what the answer holds: "include line numbers for every claim", "number your findings". */
 const FORM_VERBS = new Set(
@@ -35,6 +36,7 @@ const TOLD = new Set(
  */
 export function formsAnswer(tokens: readonly Token[], head: number, sentence: readonly Token[] = tokens): boolean {
 	if (ordersItems(tokens, head, sentence) || returnsAnswer(tokens, head) || omitsItems(tokens, head)) return true;
+	if (formattedAsShape(tokens, head)) return true;
 	if (!isWord(tokens, head, FORM_VERBS) || tokens.some((t) => t.kind === "code" || pathText(t) !== undefined))
 		return false;
 	const ordering = isWord(tokens, head, ["number", "sort", "order", "rank"]) && isWord(tokens, head + 1, ["your"]);
@@ -280,13 +282,3 @@ export function answerReturned(tokens: readonly Token[], head: number): boolean 
 	return !tokens.some((t) => INSTEAD_OF.has(t.norm)) && !placedInFile(tokens, head + 1);
 }
 const INSTEAD_OF = new Set(["instead", "rather", "anymore", "again"]);
-
-/** "Turn the Slack export in `x.md` into a short narrative timeline", "condense the notes into a summary". */
-export function turnedIntoProse(tokens: readonly Token[], i: number): boolean {
-	if (!isWord(tokens, i, ["turn", "convert", "condense", "distil", "distill", "boil"])) return false;
-	const into = tokens.findIndex((t, k) => k > i && t.norm === "into");
-	const window = into > 0 ? tokens.slice(into + 1, into + 6) : [];
-	const end = window.findIndex((t) => t.kind === "punct");
-	const after = end >= 0 ? window.slice(0, end) : window;
-	return !after.some((t) => t.kind !== "word") && after.some((t) => PROSE_OBJECTS.has(t.norm));
-}

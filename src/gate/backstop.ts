@@ -81,7 +81,7 @@ function proseTopic(tokens: readonly Token[], i: number): boolean {
 
 /** Adjectives that, between an article and an act word, make it a noun: "a clean clone", "a full rebuild". */
 const ADJECTIVE =
-	/^(?:clean|fresh|full|global|local|new|shallow|partial|manual|quick|cold|warm|dry|first|second|final|initial|recent|single|forced|\p{L}+(?:al|ful|ous|ive|ic))$/u;
+	/^(?:clean|fresh|full|global|local|new|shallow|partial|manual|quick|cold|warm|dry|first|second|final|initial|recent|single|forced|main|old|last|next|previous|current|nightly|weekly|daily|big|small|whole|entire|same|other|upstream|default|\p{L}+(?:al|ful|ous|ive|ic))$/u;
 
 /** A modifier between a determiner and a noun: "clean", "v2", "flaky", "nightly". */
 const modifier = (w: string) => ADJECTIVE.test(w) || /\d/.test(w) || (w.length > 3 && /[^aeiou]y$/.test(w));

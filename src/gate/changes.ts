@@ -7,7 +7,7 @@
  * the fix fail?" asks about a noun, "find the commit that removed X" orders a search.
  */
 
-import { answerReturned, returnsFromCode, turnedIntoProse } from "./answer-form.ts";
+import { answerReturned, returnsFromCode } from "./answer-form.ts";
 import { changingShell, commandWords } from "./commands.ts";
 import { editOrder, fileShould, resultAsked, shapesAnswer } from "./edits.ts";
 import { framedOrder, gives } from "./framed.ts";
@@ -23,6 +23,7 @@ import { headNamesThing } from "./noun-acts.ts";
 import { placeOrder, resumeOrder } from "./placements.ts";
 import { askedCheckRun, asksAnswer, WH } from "./reading.ts";
 import { blockHit, RUN_VERBS } from "./run-blocks.ts";
+import { turnedIntoProse } from "./shaped.ts";
 import type { Clause, Token } from "./types.ts";
 import { unknownVerb } from "./unknown-verb.ts";
 import { neededValue } from "./values.ts";

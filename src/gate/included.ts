@@ -16,7 +16,8 @@ const YIELDS = set(`
 	output outputs trace traces log logs excerpt excerpts snippet snippets line lines numbers number figures
 	timings timing hash hashes diff diffs command commands query queries reasoning steps stack error errors
 	message messages result results percentages sources quote quotes path paths links link receipts
-	evidence reference references citation citations report reports plan profile flamegraph dump
+	evidence reference references citation citations report reports plan profile flamegraph dump intervals
+	interval variance stats statistics percentiles measurements samples deltas medians means
 `);
 /** Words that place what is included in code: "include it in `src/a.h`", "… into the build". */
 const PLACING = set("in into inside within to");

@@ -39,6 +39,14 @@ const KEPT_AWAY = new Set(["your", "changes", "edits", "hands", "it", "them", "y
 const CONTRASTED_PLACES = new Set(["in", "on", "at", "under", "during", "when", "after", "before", "since", "inside"]);
 const STAY_IN = new Set(["in", "within", "inside", "under", "out", "away", "clear"]);
 
+/** Parts of a codebase a reading may leave out: "the Compose screens", "the client-side code", `legacy/`. */
+const AREAS = new Set(
+	"code screens screen pages page components component modules module files file folder folders directory side layer views templates".split(
+		" ",
+	),
+);
+const codeArea = (t: Token) => t.kind === "path" || t.kind === "code" || AREAS.has(t.norm);
+
 /** "don't …", "never …", "must not …" heading a directive, unless an idiom or a "no need to" that allows. */
 function negatedHead(c: Clause): Hit[] {
 	const { tokens, head } = c;
@@ -52,7 +60,9 @@ function negatedHead(c: Clause): Hit[] {
 	if (next && ["bother", "need", "have", "necessarily"].includes(next.norm)) {
 		const changes = tokens.slice(after + 1, after + 4).some((t) => t.kind === "word" && changeForm(t.norm));
 		// "don't bother opening a PR": what is not to be bothered with is not to be done, whatever it is.
-		const bothered = next.norm === "bother" && /ing$/.test(tokens[after + 1]?.norm ?? "");
+		// "don't bother with the Compose screens": a part of the code left out of what is read.
+		const area = isWord(tokens, after + 1, ["with", "about"]) && tokens.slice(after + 2, after + 6).some(codeArea);
+		const bothered = next.norm === "bother" && (/ing$/.test(tokens[after + 1]?.norm ?? "") || area);
 		return changes || bothered ? [hit("prohibition", "no-need", first, quoteEnd(tokens, after, 3))] : [];
 	}
 	// "defined but never referenced", "never merged": a past participle after "never" describes a thing found.
@@ -132,7 +142,8 @@ function onlyScope(c: Clause): Hit[] {
 				isWord(tokens, i + 1, ["yourself", "your", "yourselves"])) ||
 			// "anything but the billing module", "everything except src/api".
 			(["anything", "everything", "all"].includes(t.norm) && isWord(tokens, i + 1, ["but", "except", "apart"])) ||
-			(["nothing", "nowhere"].includes(t.norm) && isWord(tokens, i + 1, ["but", "else", "outside", "beyond", "more"]))
+			((t.norm === "nothing" || (t.norm === "nowhere" && c.mood === "directive")) &&
+				isWord(tokens, i + 1, ["but", "else", "outside", "beyond", "more"]))
 		) {
 			out.push(hit("prohibition", "only", t, quoteEnd(tokens, i, 2)));
 		}

@@ -6,7 +6,7 @@
 import { DESCRIBED_AFTER_NEGATIVE, RUNS } from "./act-words.ts";
 import { ANSWER_NOUNS } from "./allow-words.ts";
 import { capAt } from "./answer-caps.ts";
-import { answerReturned, turnedIntoProse } from "./answer-form.ts";
+import { answerReturned } from "./answer-form.ts";
 import { longestAt } from "./clauses.ts";
 import { embeddedAt, norm } from "./described.ts";
 import { groundsAnswer } from "./grounded.ts";
@@ -40,6 +40,7 @@ import {
 	YOU_CONTRACTED,
 } from "./reading.ts";
 import { restatesForReader, sparesAnswer } from "./relief.ts";
+import { turnedIntoProse } from "./shaped.ts";
 import { toldAfterAside } from "./told.ts";
 import type { Clause, Token } from "./types.ts";
 import { changeGerund, imperativeVerb, pastTense, WORK_NOUNS } from "./verbs.ts";
