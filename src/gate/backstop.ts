@@ -35,7 +35,7 @@ import {
 	resultNothing,
 } from "./not-yet.ts";
 import { describedAct, nounByPosition } from "./noun-acts.ts";
-import { onlyDescribes } from "./prohibitions.ts";
+import { onlyDescribes } from "./only-scope.ts";
 import { pastCounterfactual, stillPossible } from "./questions.ts";
 import { FINDING, withoutDescribes } from "./read-orders.ts";
 import { askedCheckRun, namesMeans, readingCommand } from "./reading.ts";
@@ -277,5 +277,8 @@ const mightDo = (tokens: readonly Token[], i: number) =>
  */
 function lackDescribes(tokens: readonly Token[], first: number, i: number): boolean {
 	const lacking = ["has", "have", "had", "with"].includes(norm(tokens[i - 1]));
-	return norm(tokens[i]) === "no" && lacking && FINDING.has(norm(tokens[first]));
+	if (norm(tokens[i]) === "no" && lacking && FINDING.has(norm(tokens[first]))) return true;
+	// "sites without schema.org markup": "without" and a noun after a plural noun describe the items.
+	const items = /[^s']s$/.test(norm(tokens[i - 1])) && norm(tokens[i - 1]).length > 3;
+	return norm(tokens[i]) === "without" && items && tokens[i + 1] !== undefined && !norm(tokens[i + 1]).endsWith("ing");
 }

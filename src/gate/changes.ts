@@ -22,6 +22,7 @@ import { statedNeed } from "./needs.ts";
 import { headNamesThing } from "./noun-acts.ts";
 import { placeOrder, resumeOrder } from "./placements.ts";
 import { askedCheckRun, asksAnswer, WH } from "./reading.ts";
+import { continues } from "./resumed.ts";
 import { blockHit, RUN_VERBS } from "./run-blocks.ts";
 import { turnedIntoProse } from "./shaped.ts";
 import type { Clause, Token } from "./types.ts";
@@ -36,7 +37,6 @@ import {
 	PHRASAL_CHANGES,
 	PROSE_OBJECTS,
 	PROSE_UNLESS_CODE,
-	WORK_NOUNS,
 } from "./verbs.ts";
 
 const RUN_OBJECTS = new Set(
@@ -44,51 +44,6 @@ const RUN_OBJECTS = new Set(
 		" ",
 	),
 );
-const PRONOUN_WORK = new Set(["it", "this", "that"]);
-const PRONOUN_VERBS = new Set("finish complete continue resume do redo perform execute carry".split(" "));
-const CONTINUE_SKIP = new Set([
-	"of",
-	"the",
-	"this",
-	"that",
-	"our",
-	"your",
-	"my",
-	"with",
-	"on",
-	"up",
-	"ahead",
-	"off",
-	"out",
-	"a",
-	"an",
-]);
-const STARTED = new Set(["started", "began", "begun", "kicked"]);
-const LEFT_WHAT = new Set(["off", "it", "things", "them", "that"]);
-const WORK_GERUNDS = new Set(["working", "coding", "implementing", "hacking", "editing", "writing"]);
-const GET_RESULTS = new Set([
-	"passing",
-	"green",
-	"working",
-	"compiling",
-	"building",
-	"fixed",
-	"done",
-	"zero",
-	"sync",
-	"date",
-	"shape",
-	"order",
-]);
-const BARE_CONTINUE = [
-	["resume"],
-	["continue"],
-	["carry", "on"],
-	["keep", "going"],
-	["proceed"],
-	["go", "ahead"],
-	["finish", "up"],
-];
 /** Change verbs that are also adjectives: "clean answer", "correct answer", "lower bound". */
 const ADJECTIVES = new Set(["clean", "correct", "clear", "lower", "tidy", "open"]);
 
@@ -109,36 +64,6 @@ function incomplete(tokens: readonly Token[], i: number, verb: string): boolean 
 		return !isWord(tokens, i + 1, ["up"]) && !tokens.slice(i + 1, i + 8).some(given);
 	}
 	if (verb === "commit") return isWord(tokens, i + 1, ["to"]) && isWord(tokens, i + 2, COMMIT_TO_CHOICE);
-	return false;
-}
-
-/** "finish the refactor", "continue where we left off", "start refactoring"; not "do we agree …?". */
-function continues(tokens: readonly Token[], i: number, verb: string, whole: boolean): boolean {
-	const rest = tokens.slice(i + 1, i + 8).filter((t) => t.kind === "word");
-	if (verb === "do" && ["we", "you", "they", "i"].includes(rest[0]?.norm ?? "")) return false;
-	if (BARE_CONTINUE.some((p) => p.every((w, k) => tokens[i + k]?.norm === w)) && whole && rest.length <= 1) return true;
-	// "where we left off", "where you left it", "what you started", "take on the port".
-	if (rest.some((t, k) => t.norm === "left" && LEFT_WHAT.has(rest[k + 1]?.norm ?? ""))) return true;
-	if (rest.some((t, k) => ["you", "we"].includes(t.norm) && STARTED.has(rest[k + 1]?.norm ?? ""))) return true;
-	// "do what you have to", "do whatever it takes".
-	if (verb === "do" && isWord(tokens, i + 1, ["what", "whatever"]) && whole) return true;
-	if (verb === "take" && !isWord(tokens, i + 1, ["on"])) return false;
-	if (verb !== "get" && verb !== "make" && isWord(tokens, i + 1, WORK_GERUNDS)) return true;
-	// "get the tests passing", "get the coverage report uploading again".
-	const again = tokens.some((t, k) => k > i && t.norm === "again" && /ing$/.test(tokens[k - 1]?.norm ?? ""));
-	if (verb === "get" || verb === "make")
-		return again || tokens.slice(i + 1, i + 10).some((t) => GET_RESULTS.has(t.norm));
-	// "finish the migration", "carry on with the TypeScript conversion": a word or two may qualify the work.
-	let qualifiers = 0;
-	for (let k = i + 1; k < Math.min(tokens.length, i + 8); k++) {
-		const t = tokens[k] as Token;
-		if (t.kind !== "word") return false;
-		if (CONTINUE_SKIP.has(t.norm)) continue;
-		if (changeGerund(t.norm)) return true;
-		if (PRONOUN_WORK.has(t.norm)) return PRONOUN_VERBS.has(verb) && qualifiers === 0;
-		if (WORK_NOUNS.has(t.norm)) return true;
-		if (++qualifiers > 2 || PROSE_OBJECTS.has(t.norm)) return false;
-	}
 	return false;
 }
 
@@ -269,7 +194,12 @@ export function changeHits(c: Clause, previous?: Clause): Hit[] {
 	const ordered = orderAfterIfSo(c);
 	if (ordered) return changeHits(ordered);
 	if (c.mood === "subordinate") return [];
-	if (c.inQuestion) return resultAsked(c);
+	// "Do you reckon it's worth switching the project to Rust?": whether a course is worth it, asked;
+	// "Why does the model use Decimal but then convert to float?": the question's predicate going on.
+	const goesOn =
+		previous?.mood === "question" && ["then", "but", "and", "or"].includes(previous.closer) && !c.addressed;
+	const worth = isWord(c.tokens, c.head - 1, ["worth"]);
+	if (c.inQuestion || (c.sentence.question && (worth || goesOn))) return resultAsked(c);
 	// "Check the macro, then `dbt run -s x+`", "…, `kubectl patch` it over to …": a command that writes, ordered.
 	const verbal = c.tokens[0]?.kind === "code" && isWord(c.tokens, 1, ["it", "them", "that", "this", "the", "those"]);
 	const code =

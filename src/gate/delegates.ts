@@ -137,6 +137,11 @@ function relayedAt(brief: string, pieces: readonly Piece[], i: number): { pieces
 	// "… and have it add a `BGTaskScheduler` registration": the child named before, made to act.
 	if (normAt(pieces, i) === "have" && CHILD_PRONOUNS.has(normAt(pieces, i + 1)) && works(pieces, i + 2))
 		return { pieces: [], end: i + 2 };
+	// "Can you have a sub-agent look …? It shouldn't open anything in vendor/": the child named, then bound.
+	if (BOUND_PRONOUNS.has(normAt(pieces, i)) && sentenceStart(pieces, i) && bound(pieces, i + 1)) {
+		const it = pieces[i] as Token;
+		return { pieces: [{ ...it, norm: "you" }], end: i + 1 };
+	}
 	if (!RELAY.has(normAt(pieces, i)) || !CHILD_PRONOUNS.has(normAt(pieces, i + 1))) return undefined;
 	const negation = normAt(pieces, i + 2);
 	const negated = negation === "not" || negation === "never";
@@ -154,6 +159,17 @@ function relayedAt(brief: string, pieces: readonly Piece[], i: number): { pieces
 	};
 	return { pieces: [read], end: to + 1 };
 }
+
+const BOUND_PRONOUNS = set("it they");
+const NEGATED_MODALS = set("shouldn't mustn't can't cannot won't mayn't");
+/** A negated modal that binds its subject: "shouldn't", "must not", "should never". */
+const bound = (pieces: readonly Piece[], i: number) =>
+	NEGATED_MODALS.has(normAt(pieces, i)) ||
+	(["should", "must", "may"].includes(normAt(pieces, i)) && ["not", "never"].includes(normAt(pieces, i + 1)));
+const sentenceStart = (pieces: readonly Piece[], i: number) => {
+	const p = pieces[i - 1];
+	return p === undefined || !isToken(p) || (p.kind === "punct" && [".", "?", "!", ";"].includes(p.text));
+};
 
 /** Verbs that route the work to a child: "pass this to a fork", "hand it off to a sub-agent". */
 const ROUTE = set("pass hand send give forward delegate route farm punt");

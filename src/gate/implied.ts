@@ -107,7 +107,9 @@ function helpedIf(tokens: readonly Token[]): Hit | undefined {
 	const k = tokens.findIndex(
 		(t, j) => t.norm === "if" && tokens.slice(Math.max(0, j - 3), j).some((b) => HELPFUL.has(b.norm)),
 	);
-	if (k < 0 || isWord(tokens, k + 1, SPEAKERS)) return undefined;
+	// "A little diagram in the reply would be great if it turns out complicated": the answer wished for.
+	const answer = tokens.slice(0, k).some((t) => ["reply", "answer", "response"].includes(t.norm));
+	if (k < 0 || answer || isWord(tokens, k + 1, SPEAKERS)) return undefined;
 	// A thing that printed or sorted otherwise is changed code, so a verb of reading counts here too.
 	const v = tokens.slice(k + 2, k + 6).find((t) => t.kind === "word" && pastTense(t.norm));
 	return v ? hit("file-change", "stated-need", tokens[k] as Token, v) : undefined;

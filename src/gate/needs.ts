@@ -24,6 +24,12 @@ const READING_GERUNDS = new Set(
 	),
 );
 const REQUIRED = new Set(["required", "needed"]);
+/** Pieces of code a need may name as its subject: "a redirect", "an index", "an event on that setter". */
+const PIECES = new Set(
+	"redirect redirects migration index test tests check guard flag header field column rule entry event constraint".split(
+		" ",
+	),
+);
 const REQUIRING = new Set(["requires", "require", "needs", "mandates", "expects"]);
 const COMPARATIVES = new Set(
 	"stricter tighter newer faster smaller bigger larger safer cleaner better simpler shorter longer different".split(
@@ -57,7 +63,11 @@ function neededInPlace(tokens: readonly Token[], i: number, sentence: readonly T
 	if (missing) return tokens[i + 1];
 	// "Those entries are needed in `_locales/fr/messages.json`": the place named after the need.
 	const placedIn = placedAfter(i + 2);
-	return required && (inFile || other || placedIn) ? tokens[i + 1] : undefined;
+	// "A redirect from the old slugs to the new ones is required": a piece of code, wanted.
+	// Not a policy: "a test is required for every PR".
+	const policy = tokens.slice(i + 2).some((x) => ["every", "each", "all", "any"].includes(x.norm));
+	const piece = subject.slice(0, 3).some((x) => PIECES.has(x.norm)) && !policy;
+	return required && (inFile || other || placedIn || piece) ? tokens[i + 1] : undefined;
 }
 
 /** "the typo needs fixing", "it should be removed", "I want the old API gone". */

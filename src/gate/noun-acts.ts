@@ -29,6 +29,9 @@ const FINITE = set(`
 	produced returns returned causes caused leads led results resulted times timed triggers triggered
 `);
 const NAMING_DETERMINERS = set("a an the");
+const TOPICS = set(
+	"idea ideas thought notion plan prospect cost costs risk risks benefit benefits point merits pros cons case",
+);
 const AFTER_NOUN = set("of for in on with to from at by");
 
 const isName = (t: Token | undefined) =>
@@ -57,6 +60,8 @@ function afterPreposition(tokens: readonly Token[], i: number): boolean {
 	if (before === "of" && norm(tokens[i - 2]) === "instead") return true;
 	// "Per run I want …", "each build": a distributive's noun.
 	if (before === "per" || before === "each") return true;
+	// "the idea of dropping SQLite", "the cost of migrating": an act named as the topic of a noun.
+	if (before === "of" && TOPICS.has(norm(tokens[i - 2]))) return true;
 	if (!PREPOSITIONS.has(before)) return false;
 	const next = tokens[i + 1];
 	const plural = next?.kind === "word" && /[^s']s$/.test(next.norm) && next.norm.length > 3;

@@ -32,7 +32,9 @@ export function hypothetical(tokens: readonly Token[]): boolean {
 			(t, k) =>
 				(t.norm === "were" && word(tokens[k - 1], SUPPOSED) && word(tokens[k - 2], IF)) ||
 				(t.norm === "were" && k === 0 && word(tokens[k + 1], SUPPOSED)) ||
-				(t.norm === "shoes" && word(tokens[k - 1], MY)),
+				(t.norm === "shoes" && word(tokens[k - 1], MY)) ||
+				// "Would you bother writing property-based tests?": whether it is worth the child's while, asked.
+				(t.norm === "bother" && word(tokens[k - 1], SUPPOSED) && word(tokens[k - 2], OFFERING)),
 		)
 	);
 }

@@ -54,7 +54,7 @@ import {
 	YOU_MODALS,
 } from "./wish-words.ts";
 import { set } from "./words.ts";
-import { writersState } from "./writers-state.ts";
+import { foundIt, writersState } from "./writers-state.ts";
 /** "use X to tell me …", "run the suite to find out …": an order whose purpose, before any act, is to answer. */
 export function purposeAsks(tokens: readonly Token[], head: number): boolean {
 	if (actVerb(norm(tokens[head])) && !RUNS.has(norm(tokens[head]))) return false;
@@ -89,7 +89,7 @@ export function readOrder(c: Clause): Reading {
 	const { tokens, head } = c;
 	if (head >= tokens.length) return no("unread-order", 0);
 	// "…, set up years ago": a participle dated in the past describes; "never really looked": the writer's state.
-	if (listTail(c) || dated(tokens, head) || writersState(tokens, head)) return ok("context");
+	if (listTail(c) || dated(tokens, head) || writersState(tokens, head) || foundIt(tokens, head)) return ok("context");
 	// "I'd love to know why …", "would love to understand how …": a wish, then "to" and coming to know.
 	if (norm(tokens[head]) === "to" && COMING_TO_KNOW.has(norm(tokens[head + 1]))) return readUnderstanding(c, head + 1);
 	if (asksAnswer(tokens, head) || readingCommand(tokens, head) || askedCheckRun(c, head)) return ok("understanding");

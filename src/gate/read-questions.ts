@@ -40,6 +40,8 @@ import { set } from "./words.ts";
 /** Words that set what a thing does against what it does now: "… instead?", "… rather than failing?", "… as well?". */
 const ALTERNATIVE = set("instead rather");
 const ALTERNATIVE_PHRASES = ["as well", "too"];
+/** "Could the print view use the same serif font as the website?": a thing asked to match another. */
+const MATCHING = ["the same"];
 
 /**
  * "Could it use their first name instead?", "can the importer skip blank rows rather than failing?":
@@ -65,7 +67,9 @@ export function requestOfThing(c: Clause): number {
 	if (gets > 0 && (part(gets + 1) || part(gets + 2))) return gets;
 	const last = norms.at(-1) ?? "";
 	const alternative =
-		norms.some((w) => ALTERNATIVE.has(w)) || ALTERNATIVE_PHRASES.some((p) => norms.join(" ").endsWith(p));
+		norms.some((w) => ALTERNATIVE.has(w)) ||
+		ALTERNATIVE_PHRASES.some((p) => norms.join(" ").endsWith(p)) ||
+		(MATCHING.some((p) => ` ${norms.join(" ")} `.includes(` ${p} `)) && norms.includes("as"));
 	return alternative && last !== "" ? c.tokens.indexOf(all[0] as (typeof all)[number]) : -1;
 }
 const SELVES = set("i we");
@@ -94,13 +98,25 @@ function possibilityAsked(c: Clause): boolean {
 	);
 }
 
+/** Words that judge a course: "would it be mad to …?", "is it a bad idea to …?". */
+const JUDGING = set(
+	"mad crazy silly stupid dumb insane wise sensible overkill mistake bad good reasonable foolish smart",
+);
+
+/** "Would it be mad to have the rules written as data tables?": whether a course is wise, asked. */
+function judgedCourse(c: Clause): boolean {
+	const w = words(c).map((t) => t.norm);
+	const be = w[1] === "it" ? (w[0] === "is" ? 2 : w[2] === "be" ? 3 : -1) : -1;
+	return be > 0 && w.slice(be, be + 3).some((x) => JUDGING.has(x)) && w.slice(be, be + 5).includes("to");
+}
+
 /** A yes/no question ("could you …?", "is there any way you could …?") that asks the child to act; where. */
 export function requestInQuestion(c: Clause): number {
 	const tokens = c.tokens;
 	const doer = childInfinitive(tokens);
 	if (doer >= 0) return doer;
 	const first = words(c)[0]?.norm ?? "";
-	if (WH.has(first)) return -1;
+	if (WH.has(first) || judgedCourse(c)) return -1;
 	const thing = requestOfThing(c);
 	if (thing >= 0) return thing;
 	// "Could those be updated to the 3.x form?": a change asked for in the passive.
@@ -153,7 +169,9 @@ export function readQuestion(c: Clause): Reading {
 	// "Would you delete it, if you were me?", "would you rather …": what the child would do is asked.
 	const head = norm(c.tokens[c.head]);
 	const before = norm(c.tokens[c.head - 1]);
-	if (hypothetical(c.sentence.tokens) || PREFERRING.has(before) || PREFERRING.has(head)) return ok("question");
+	// "… do you reckon it's worth switching …?": whether a course is worth it.
+	if (hypothetical(c.sentence.tokens) || PREFERRING.has(before) || PREFERRING.has(head) || before === "worth")
+		return ok("question");
 	// "Would you have written it this way?": what the child would have done, asked.
 	if (pastCounterfactual(c.tokens)) return ok("question");
 	// "Could we be double-counting …?": a state asked about.

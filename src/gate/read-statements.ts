@@ -35,11 +35,12 @@ import {
 } from "./reading.ts";
 import { wishedTold } from "./told-wishes.ts";
 import type { Clause, Token } from "./types.ts";
-import { aside, notWished, othersWish } from "./unwished.ts";
+import { aside, notWished, othersWish, stanceItem } from "./unwished.ts";
 import { changeParticiple } from "./verbs.ts";
 import { wantsFacts } from "./wanted-facts.ts";
 import { IDLE_AFTER_YOU, RULE_STATES, WISH_PHRASES, WISH_WORDS, YOU_MODALS } from "./wish-words.ts";
 import { set } from "./words.ts";
+import { foundIt } from "./writers-state.ts";
 /** Words between a wish and the verb or answer it wants: "I'd like | to be able to | know …". */
 export const BEFORE_ANSWER = set(`
 	to like love be able for a an the your some short quick clear second brief good great nice helpful
@@ -142,17 +143,6 @@ const IS = set("is are was were 's");
  */
 function itemOwed(tokens: readonly Token[], i: number): boolean {
 	if (norm(tokens[i]) !== "should" || !SELF.has(norm(tokens[i - 1])) || !ITEMS.has(norm(tokens[i - 2]))) return false;
-	return !tokens.slice(i + 1).some((t) => IS.has(norm(t)));
-}
-
-/** Items a stance may name: "anything you'd push back on", "whatever you would object to". */
-const STANCE_ITEMS = set("anything everything whatever something what whichever");
-
-/** "… and anything you'd push back on": the child's stance, in a relative clause, names an item of the answer. */
-function stanceItem(tokens: readonly Token[], i: number): boolean {
-	const w = norm(tokens[i]);
-	const would = w === "you'd" || (w === "would" && norm(tokens[i - 1]) === "you");
-	if (!would || !STANCE_ITEMS.has(norm(tokens[w === "you'd" ? i - 1 : i - 2]))) return false;
 	return !tokens.slice(i + 1).some((t) => IS.has(norm(t)));
 }
 
@@ -290,7 +280,7 @@ export function readFragment(c: Clause): Reading {
 	const all = c.sentence.tokens;
 	const afterThen = all[all.indexOf(c.tokens[0] as Token) - 1]?.norm === "then";
 	const alone = words(c).length === 1 && changeParticiple(words(c)[0]?.norm ?? "") && afterThen;
-	if (phrasalOrder(c) || alone) return no("unread-order", 0);
+	if ((phrasalOrder(c) && !foundIt(c.tokens, 0)) || alone) return no("unread-order", 0);
 	// "Three bullets at most, please", "max two paragraphs": a cap with no verb is a limit on the answer.
 	const cap = capAt(c);
 	if (cap >= 0) return no("unread-limit", cap);

@@ -27,7 +27,7 @@ export const YOU = set("you u ya");
 export const YOU_CONTRACTED = set("you'd you'll you've you're");
 export const ASK_MODALS = set("could can would will might may");
 export const PLEASE = set("please pls plz");
-export const PREFERRING = set("rather prefer");
+export const PREFERRING = set("rather prefer bother");
 /** The writer or the team: "I'm asking what …", "we could just delete …". */
 export const SELF = set("i i'm i've i'd i'll we we're we've we'd we'll");
 /** Words between "I" and the verb that tells what the writer wants: "I'm | really trying to | understand". */
@@ -148,9 +148,11 @@ export function asksAnswer(tokens: readonly Token[], i: number): boolean {
 	if (longestAt(tokens, i, NOT_READ) > 0) return false;
 	if (readVerb(w) || longestAt(tokens, i, READ_PHRASES) > 0) return true;
 	// "put together an overview of …", "pull together what the logs show": an answer assembled.
-	if (["put", "pull", "throw"].includes(w) && norm(tokens[i + 1]) === "together") {
-		const object = tokens.slice(i + 2, i + 6).map(norm);
-		return object[0] === "what" || object.some((o) => ANSWER_NOUNS.has(o));
+	if (["put", "pull", "throw"].includes(w)) {
+		// "put that overview together for me": the object may come before "together".
+		const together = tokens.findIndex((t, k) => k > i && k <= i + 4 && norm(t) === "together");
+		const object = (together === i + 1 ? tokens.slice(i + 2, i + 6) : tokens.slice(i + 1, together)).map(norm);
+		if (together > 0) return object[0] === "what" || object.some((o) => ANSWER_NOUNS.has(o));
 	}
 	// "Can I get an explanation …", "would you be open to a quick review": an answer is the object.
 	// Only after a verb of getting, or in a phrase with no verb, is an answer noun what is asked for.

@@ -29,7 +29,8 @@ const EXTENSIONS =
 	"swift|dart|exs?|hs|scala|gradle|properties|gitignore|npmrc|nvmrc|dockerignore|editorconfig|snap|patch|diff";
 
 /** A word; "TL;DR" is one ("put a TL;DR at the top"), not a clause break between "TL" and "DR". */
-const ASCII_WORD = /[Tt][Ll];[Dd][Rr]\b|[A-Za-z][A-Za-z0-9_]*(?:\.\d+)*(?:['’ʼ′＇][A-Za-z]+)*(?:-[A-Za-z0-9]+)*/y;
+const ASCII_WORD =
+	/[Tt][Ll];[Dd][Rr]\b|[A-Za-z][A-Za-z0-9_]*(?:\.\d+)*(?:['’ʼ′＇][A-Za-z]+)*(?:-[A-Za-z0-9]+(?:\.\d+)*)*/y;
 
 /**
  * Words with letters beyond ASCII. Kept apart from the ASCII pattern above because a pattern with

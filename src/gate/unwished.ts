@@ -76,7 +76,10 @@ export function guessedModal(tokens: readonly Token[], i: number): boolean {
 /** Whether the wish at `i` is the writer's own act, has its act left out, or sits in a comparison. */
 export function aside(tokens: readonly Token[], i: number): boolean {
 	const reflexive = tokens.slice(i + 1, i + 7).some((t) => t.norm === "myself" || t.norm === "ourselves");
-	const elided = norm(tokens[i + 1]) === "to" && (tokens[i + 2] === undefined || tokens[i + 2]?.kind === "punct");
+	const end = (k: number) => tokens[k] === undefined || tokens[k]?.kind === "punct";
+	// "half the team wants to, …", "I really hope not": a wish with its act left out.
+	const elided =
+		(norm(tokens[i + 1]) === "to" && end(i + 2)) || (["not", "so"].includes(norm(tokens[i + 1])) && end(i + 2));
 	// "… more often than it should", "… as Terraform would print it": a comparison.
 	return reflexive || elided || ["than", "as"].includes(norm(tokens[i - 2]));
 }
@@ -89,3 +92,16 @@ export function othersWish(tokens: readonly Token[], i: number): boolean {
 		["that", "which"].includes(norm(tokens[i - 1]));
 	return relative || OTHERS.has(norm(tokens[i - 1])) || [1, 2].some((n) => PARTIES.has(norm(tokens[i - n])));
 }
+
+/** Items a stance may name: "anything you'd push back on", "whatever you would object to". */
+const STANCE_ITEMS = set("anything everything whatever something what whichever");
+
+/** "… and anything you'd push back on": the child's stance, in a relative clause, names an item of the answer. */
+export function stanceItem(tokens: readonly Token[], i: number): boolean {
+	const w = norm(tokens[i]);
+	const would = w === "you'd" || (w === "would" && norm(tokens[i - 1]) === "you");
+	if (!would || !STANCE_ITEMS.has(norm(tokens[w === "you'd" ? i - 1 : i - 2]))) return false;
+	return !tokens.slice(i + 1).some((t) => BEING.has(norm(t)));
+}
+
+const BEING = set("is are was were 's");

@@ -149,7 +149,7 @@ export const PLACE_VERBS = set(`
  * debounces events, kills the child, and …": an imperative is a base form, never "kills").
  */
 export const NOT_VERB_FORM =
-	/ly$|'s$|s'$|ing$|[^e]ed$|(?:[^aeiosu]|e)s$|^(?:taken|written|given|seen|done|gone|known|shown|drawn|driven|chosen|broken|spoken|forgotten|hidden|thrown|grown|frozen|stolen)$/;
+	/ly$|'s$|s'$|ing$|[^e]ed$|(?:[^aeiosu]|e)s$|^(?:taken|written|given|seen|done|gone|known|shown|drawn|driven|chosen|broken|spoken|forgotten|hidden|thrown|grown|frozen|stolen|found|saw|got|made|took|went|ran|wrote|broke|thought|told|said|heard|brought|bought|caught|felt|kept|left|lost|meant|met|sent|spent|stood|understood|began|came|became)$/;
 
 export const NOT_VERBS = set(`
 	without with for from in on at by about versus vs across after against along among around before behind below

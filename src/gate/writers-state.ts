@@ -32,6 +32,7 @@ export const KNOWN = set(`
 /** What "I'm not …" may be and still only say the writer does not know. */
 const UNSURE = set("sure certain confident convinced clear familiar aware positive a an the expert across");
 const ADVERBS = set("really properly actually even once");
+const DOING_NOT = set("asking saying suggesting proposing planning expecting requesting");
 /** Participles after a bare "never" that say what the writer never did: "never done this before". */
 const DONE = set("done seen been used tried written read touched worked heard had gone known");
 
@@ -56,23 +57,33 @@ export function writersState(tokens: readonly Token[], i: number): boolean {
 function elidedWriter(negation: string, next: string, after: string): boolean {
 	// "Never really looked at that bit": an adverb may stand before what was never done.
 	if (negation === "never") return DONE.has(next) || (ADVERBS.has(next) && (DONE.has(after) || after.endsWith("ed")));
-	if (negation === "not") return UNSURE.has(next) && next.length > 3;
+	// "Not asking for it to happen", "…, not asking for a fix": what the writer is not doing.
+	if (negation === "not") return (UNSURE.has(next) && next.length > 3) || DOING_NOT.has(next);
 	return ["can't", "cant", "cannot"].includes(negation) && KNOWING.has(next);
 }
 
 /**
- * "Nobody knew the answer", "nobody can say why", "no one remembers who added it": what nobody
- * knows is the question's context, no rule on everyone. Takes the index of "nobody" (or "no" of
+ * "Nobody knew the answer", "nobody can say why", "no one remembers who added it", "none caught
+ * last week's bug", "functions nobody calls": what nobody knows or did, or items no one uses, is the
+ * question's context, no rule on everyone. Takes the index of "nobody" (or "no" of
  * "no one").
  */
 export function nobodyKnows(tokens: readonly Token[], i: number): boolean {
 	const w = norm(tokens[i]);
-	const at = ["nobody", "no-one", "noone"].includes(w)
-		? i + 1
-		: w === "no" && norm(tokens[i + 1]) === "one"
-			? i + 2
-			: -1;
+	const one = w === "no" && norm(tokens[i + 1]) === "one";
+	const at = ["nobody", "no-one", "noone", "none"].includes(w) ? i + 1 : one ? i + 2 : -1;
 	if (at < 0) return false;
-	const verb = ["can", "could", "really", "ever", "quite"].includes(norm(tokens[at])) ? at + 1 : at;
-	return KNOWN.has(norm(tokens[verb]));
+	const verb = norm(tokens[["can", "could", "really", "ever", "quite"].includes(norm(tokens[at])) ? at + 1 : at]);
+	// "… yet none caught last week's bug": a past tells what happened.
+	const past = /[^e]ed$/.test(verb) || PAST.has(verb);
+	// "Functions nobody calls": a relative clause on the noun before it describes the items.
+	const before = tokens[i - 1];
+	const third = /[^s]s$/.test(verb) && before?.kind === "word" && !["and", "but", "so", "that"].includes(before.norm);
+	return KNOWN.has(verb) || past || third;
 }
+const PAST = set("caught saw found got made took ran wrote broke thought brought noticed did had was were");
+
+/** "found it in deploy.sh on the old server": the writer's past, its "I" left out. */
+export const foundIt = (tokens: readonly Token[], head: number) =>
+	["found", "saw", "spotted", "noticed", "heard"].includes(norm(tokens[head])) &&
+	["it", "this", "that", "them", "one"].includes(norm(tokens[head + 1]));

@@ -1,0 +1,73 @@
+/**
+ * "Only" as a limit: "only read src/gate", "look only at the parser", "src/gate only", "read those
+ * two files only", "the only files you can change are …", and its kin ("solely", "anything but",
+ * "nothing else", "nowhere else" in an order, "restricting yourself to …"). An "only" that
+ * describes is left alone (`onlyDescribes`, only-when.ts). Pure.
+ */
+import { embedded, type Hit, hit, isWord, pathHits, quoteEnd } from "./hits.ts";
+import { mentionsChange } from "./limits.ts";
+import { onlyWhen } from "./only-when.ts";
+import type { Clause, Token } from "./types.ts";
+import { changeForm } from "./verbs.ts";
+import { ONLY_DESCRIPTIVE } from "./words.ts";
+
+/** "the only thing you may touch", "the only files you can change": a limit on what the child does. */
+function onlyYouMay(tokens: readonly Token[], i: number): boolean {
+	const you = tokens.slice(i + 1, i + 4).findIndex((t) => t.norm === "you");
+	if (you < 0) return false;
+	return tokens.slice(i + you + 2, i + you + 6).some((t) => t.kind === "word" && changeForm(t.norm));
+}
+
+/** Pronouns for items found: "the ones", "those", after which "only" describes them. */
+const ITEMS = new Set(["ones", "those", "these", "one"]);
+
+/**
+ * An "only" that describes rather than limits: right after the items found ("including the ones
+ * only reachable via thrown errors"), or saying when a thing stated happens ("lag climbs on
+ * partition 7, and only in the minutes after a deploy", clauses.ts).
+ */
+export const onlyDescribes = (c: Clause, i: number) =>
+	c.tokens[i]?.norm === "only" && (ITEMS.has(c.tokens[i - 1]?.norm ?? "") || onlyWhen(c.tokens, i, c.sentence));
+
+/** "only read src/gate", "look only at the parser", "src/gate only", "you may only …". */
+export function onlyScope(c: Clause): Hit[] {
+	const { tokens, head } = c;
+	const out: Hit[] = [];
+	for (let i = head; i < tokens.length; i++) {
+		const t = tokens[i] as Token;
+		if (t.kind !== "word") continue;
+		if (t.norm === "only") {
+			const before = tokens[i - 1];
+			// "the only thing you may touch is the README": a limit, though "the only" usually describes.
+			if (before?.norm === "the" && onlyYouMay(tokens, i)) {
+				out.push(hit("prohibition", "only", before, quoteEnd(tokens, i, 6)));
+				continue;
+			}
+			if (before && ["the", "not", "if", "an", "one"].includes(before.norm)) continue;
+			if (isWord(tokens, i + 1, ONLY_DESCRIPTIVE) || embedded(tokens, head, i) || onlyWhen(tokens, i, c.sentence))
+				continue;
+			// "read those two files only": "only" closing an order limits its object.
+			const closing = i > head + 1 && tokens.slice(i + 1).every((x) => x.kind === "punct");
+			const atHead = i <= head + 2 || closing || (before !== undefined && ["and", "but", "or"].includes(before.norm));
+			const nextPath = tokens.slice(i + 1, i + 3).some((x) => x.kind === "path");
+			const prevPath = before?.kind === "path";
+			if (c.mood === "directive" ? atHead || nextPath || prevPath : nextPath || prevPath) {
+				const verb = i > head && i <= head + 2 && tokens[head]?.kind === "word" ? (tokens[head] as Token) : t;
+				out.push(hit("prohibition", "only", prevPath && before ? before : verb, quoteEnd(tokens, i, 3)));
+			}
+		} else if (
+			["exclusively", "solely"].includes(t.norm) ||
+			// "…, restricting yourself to those two files": the limit as a manner of the order.
+			(["restricting", "limiting", "confining"].includes(t.norm) &&
+				isWord(tokens, i + 1, ["yourself", "your", "yourselves"])) ||
+			// "anything but the billing module", "everything except src/api".
+			(["anything", "everything", "all"].includes(t.norm) && isWord(tokens, i + 1, ["but", "except", "apart"])) ||
+			((t.norm === "nothing" || (t.norm === "nowhere" && c.mood === "directive")) &&
+				isWord(tokens, i + 1, ["but", "else", "outside", "beyond", "more"]))
+		) {
+			out.push(hit("prohibition", "only", t, quoteEnd(tokens, i, 2)));
+		}
+	}
+	if (out.length > 0 && mentionsChange(tokens, head)) out.push(...pathHits(tokens, head, () => "change", "only"));
+	return out;
+}
