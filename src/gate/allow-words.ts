@@ -59,6 +59,8 @@ export const READ_PHRASES: ReadonlyArray<readonly string[]> = phrases(`
 	lay it out
 	spell it out
 	give me
+	send me
+	send us
 	give us
 	get me
 	get back to me
@@ -253,5 +255,5 @@ export const ANSWER_NOUNS = set(`
 	rundown sec minute moment word chat dive deep-dive write-up writeup once-over bullet bullets prose diagram example examples language
 	paragraph paragraphs tl;dr conclusion conclusions sketch sketches side-by-side pros cons intuition thinking reasoning rationale lowdown sanity-check
 	digest baseline primer briefing refresher timeline shortlist outline numbers figures stats statistics
-	feeling feelings gut
+	feeling feelings gut facts evidence judgement judgment reading
 `);

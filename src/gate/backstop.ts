@@ -13,6 +13,7 @@
  */
 
 import { actForm, CONSTRAINT_MARKERS, DESCRIBED_AFTER_NEGATIVE, DETERMINERS, IDLE_MARKERS } from "./act-words.ts";
+import { READ_PHRASES } from "./allow-words.ts";
 import { answerReturned } from "./answer-form.ts";
 import { longestAt, nounUse } from "./clauses.ts";
 import { contrast } from "./contrasts.ts";
@@ -186,6 +187,8 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
 	// "…, including the ones only reachable via thrown errors": a preposition that widens the items.
 	if (mightDo(c.tokens, i) || w === "including") return undefined;
 	if (!actForm(w) || nounUse(c.tokens, i) || readingCommand(c.tokens, i) || askedCheckRun(c, i)) return undefined;
+	// "Send me what you find", "run me through what …": a phrase of asking.
+	if (longestAt(c.tokens, i, READ_PHRASES) > 0) return undefined;
 	if (namedInBrackets(c) || describedAct(c, i)) return undefined;
 	// "Something must be deleting the temp files": the guess's own verb, what the writer believes happens.
 	if (guessedMust(c.tokens, i - 2) && norm(c.tokens[i - 1]) === "be") return undefined;
@@ -278,6 +281,8 @@ const mightDo = (tokens: readonly Token[], i: number) =>
 function lackDescribes(tokens: readonly Token[], first: number, i: number): boolean {
 	const lacking = ["has", "have", "had", "with"].includes(norm(tokens[i - 1]));
 	if (norm(tokens[i]) === "no" && lacking && FINDING.has(norm(tokens[first]))) return true;
+	// "Bitbucket has no direct equivalent": a thing's lack, stated.
+	if (norm(tokens[i]) === "no" && ["has", "had"].includes(norm(tokens[i - 1])) && i > 1) return true;
 	// "sites without schema.org markup": "without" and a noun after a plural noun describe the items.
 	const items = /[^s']s$/.test(norm(tokens[i - 1])) && norm(tokens[i - 1]).length > 3;
 	return norm(tokens[i]) === "without" && items && tokens[i + 1] !== undefined && !norm(tokens[i + 1]).endsWith("ing");

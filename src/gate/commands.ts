@@ -38,7 +38,7 @@ const FORMATTERS = new Set([
 ]);
 const RUNNERS = new Set(["npm", "yarn", "pnpm", "bun", "make", "just", "task"]);
 const WRITING_SCRIPT =
-	/(?:^|[:_-])(?:fix|format|fmt|codegen|generate|gen|migrate|update-snapshots|bootstrap|clean|install|deps|setup|deploy|release|publish|seed|reset)$/;
+	/(?:^|[:_-])(?:fix|format|fmt|codegen|generate|gen|regen|regenerate|migrate|update-snapshots|bootstrap|clean|install|deps|setup|deploy|release|publish|seed|reset)(?:$|[:_-])/;
 
 /** `git branch`, `git tag -l`, `git stash list`: the subcommands that change things can also just list. */
 function listing(subcommand: string, args: readonly string[]): boolean {
@@ -89,7 +89,7 @@ const CHECK_ONLY = new Set(["--check", "-C", "--syntax-check"]);
 /** Flags that make a command write: fixers, and test runners that rewrite their expectations. */
 const WRITE_FLAGS = new Set(
 	`--write --fix -w --apply --full-refresh --force --yes -y --update-goldens --update-snapshots --updateSnapshot
-	--update-snapshot --bless --accept --overwrite --in-place --inplace`.split(/\s+/),
+	--update-snapshot --bless --accept --overwrite --in-place --inplace --delete-conflicting-outputs`.split(/\s+/),
 );
 
 /** Subcommands of any tool that write: "migrate", "ecto.migrate", "db:seed", "snapshot", "apply", "deploy". */

@@ -32,7 +32,7 @@ function notAt(tokens: readonly Token[], from: number): number {
 		const next = tokens[by];
 		const gerund = by > k + 1 && norm(next).endsWith("ing");
 		const named = next?.kind === "path" || next?.kind === "code" || OPENS.has(norm(next)) || gerund;
-		const rest = tokens.slice(k + 1, k + 5).map(norm);
+		const rest = tokens.slice(gerund ? by + 1 : k + 1, k + 5).map(norm);
 		if (named && !rest.some((w) => ANSWER_NOUNS.has(w))) return k;
 	}
 	return -1;

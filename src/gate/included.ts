@@ -30,7 +30,8 @@ export function carriedInAnswer(tokens: readonly Token[], head: number): boolean
 	const nouns = object.map(norm);
 	if (nouns.some((w) => CODE_OBJECTS.has(w)) || object.some((t) => t.kind === "path")) return false;
 	// "give the judge a proper error": a second object, given to the first, which is code's.
-	if (nouns.slice(1).some((w) => w === "a" || w === "an")) return false;
+	const second = (w: string, k: number) => (w === "a" || w === "an") && !["and", "or", ""].includes(nouns[k] ?? "");
+	if (nouns.slice(1).some(second)) return false;
 	// "include them in your answer" is placed in the answer; "in `src/a.h`" or "in the build" in code.
 	const placed = end >= 0 && PLACING.has(norm(tokens[end]));
 	const answer = ["your", "the"].includes(norm(tokens[end + 1])) && ANSWERS.has(norm(tokens[end + 2]));

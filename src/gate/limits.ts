@@ -96,7 +96,8 @@ export function without(c: Clause): Hit[] {
 		if (!isWord(tokens, i, ["without"]) || !isWord(tokens, i + 1, WITHOUT_ACTIONS)) continue;
 		const next = tokens[i + 1] as Token;
 		if ((next.norm === "any" || next.norm === "a") && !isWord(tokens, i + 2, NO_OBJECTS)) continue;
-		if (reported(tokens, head, i)) continue;
+		// "… whether the type errors could explain jobs failing without any trace": part of what is asked.
+		if (reported(tokens, head, i) || (c.mood !== "directive" && embedded(tokens, head, i))) continue;
 		out.push(hit("prohibition", "without", tokens[i] as Token, quoteEnd(tokens, i, next.norm === "any" ? 3 : 2)));
 		out.push(...keepPaths(tokens, i, "without"));
 	}

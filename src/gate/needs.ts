@@ -4,6 +4,7 @@
  * order to change, put as what a thing needs (changes.ts reads the orders themselves). Pure.
  */
 import { ANSWER_NOUNS } from "./allow-words.ts";
+import { norm } from "./described.ts";
 import { guessedMust } from "./guesses.ts";
 import { type Hit, hit, isWord, pathText } from "./hits.ts";
 import type { Clause, Token } from "./types.ts";
@@ -26,7 +27,7 @@ const READING_GERUNDS = new Set(
 const REQUIRED = new Set(["required", "needed"]);
 /** Pieces of code a need may name as its subject: "a redirect", "an index", "an event on that setter". */
 const PIECES = new Set(
-	"redirect redirects migration index test tests check guard flag header field column rule entry event constraint".split(
+	"redirect redirects migration index test tests check guard flag header field column rule entry event constraint attribute annotation".split(
 		" ",
 	),
 );
@@ -85,7 +86,8 @@ export function statedNeed(c: Clause): Hit[] {
 		// "someone asked whether we need to fix anything": a need asked about, not stated.
 		if (ASKED_WHETHER.has(t.norm)) return [];
 		// "I need a summary of what moved where": a participle in a wh-clause says what happened.
-		const told = tokens.slice(Math.max(head, i - 3), i).some((x) => WH_TOLD.has(x.norm));
+		// "I need to know at what point the SoftDevice gets enabled": anywhere after the wish.
+		const told = tokens.slice(head, i).some((x) => WH_TOLD.has(x.norm));
 		if (wanter && changeParticiple(t.norm) && i > head + 2 && !told)
 			return [hit("file-change", "stated-need", tokens[head] as Token, t)];
 		// "`DisableAnimationsRule` needs wiring into `PaymentSheetTest`", "a redirect in `mkdocs.yml` is required".
@@ -106,7 +108,11 @@ export function statedNeed(c: Clause): Hit[] {
 			gone || base
 				? (to as Token)
 				: window.find(
-						(w) => w.kind === "word" && (changeParticiple(w.norm) || changeGerund(w.norm) || w.norm === "sorting"),
+						(w, n) =>
+							w.kind === "word" &&
+							(changeParticiple(w.norm) || changeGerund(w.norm) || w.norm === "sorting") &&
+							// "IT wants a written view of …": a participle after an article is an adjective.
+							!["a", "an"].includes(norm(window[n - 1])),
 					);
 		// "The team wants opinions on replacing …": what is wanted is an answer about the change.
 		const answer =

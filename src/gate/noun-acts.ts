@@ -175,6 +175,7 @@ export function describedAct(c: Clause, i: number): boolean {
 	const tokens = c.tokens;
 	return (
 		kindOfName(tokens, i) ||
+		(i === 0 && headNamesThing(c)) ||
 		progressive(tokens, i) ||
 		passiveFact(tokens, i) ||
 		dated(tokens, i) ||
@@ -188,8 +189,20 @@ export function describedAct(c: Clause, i: number): boolean {
 	);
 }
 
-/** "Commit `9f3c1ab` says …": a clause headed by an act word that names the thing it goes on about. */
-export const headNamesThing = (c: Clause) => c.head === 0 && kindOfName(c.tokens, 0);
+/**
+ * "Commit `9f3c1ab` says …": a clause headed by an act word that names the thing it goes on about;
+ * so does one whose act word qualifies a plural subject: "Release notes were never written for it",
+ * "Push notifications stopped arriving on Android 14". Not "Delete files created by the job".
+ */
+export function headNamesThing(c: Clause): boolean {
+	const t = c.tokens;
+	if (c.head !== 0) return false;
+	if (kindOfName(t, 0)) return true;
+	const plural = /[^s']s$/.test(norm(t[1])) && norm(t[1]).length > 3;
+	const verb = norm(t[2]);
+	const stated = FINITE_BE.has(verb) || ["have", "has", "had"].includes(verb);
+	return plural && (stated || (/[^e]ed$/.test(verb) && norm(t[3]).endsWith("ing")));
+}
 
 /** An act word that stands where a noun does: after a determiner, a possessive, or before its relative clause. */
 export function nounByPosition(c: Clause, i: number): boolean {
@@ -206,6 +219,11 @@ export function nounByPosition(c: Clause, i: number): boolean {
 	// "the staging apply I'm about to run": a noun its relative clause follows.
 	const relative = ["i'm", "i've", "i'd", "we're", "we've", "i", "we"].includes(norm(c.tokens[i + 1]));
 	if (relative && c.tokens[i - 1]?.kind === "word" && i > 1) return true;
+	// "on Cloud Run", "Code Review": a capitalised act word after a capitalised word is part of a name.
+	const capital = (k: number) => /^\p{Lu}/u.test(c.tokens[k]?.text ?? "");
+	if (i > 1 && capital(i) && capital(i - 1) && c.tokens[i - 1]?.kind === "word") return true;
+	// "the user thinks `then` should have run": what should have happened, past.
+	if (before === "have" && ["should", "would", "could", "must", "might"].includes(norm(c.tokens[i - 2]))) return true;
 	// "after Friday's deploy", "yesterday's toolchain upgrade": after a possessive, a noun.
 	const owned = (k: number) => /'s$|s'$/.test(norm(c.tokens[k]));
 	return owned(i - 1) || (owned(i - 2) && c.tokens[i - 1]?.kind === "word" && !actForm(before));

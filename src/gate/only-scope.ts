@@ -8,8 +8,16 @@ import { embedded, type Hit, hit, isWord, pathHits, quoteEnd } from "./hits.ts";
 import { mentionsChange } from "./limits.ts";
 import { onlyWhen } from "./only-when.ts";
 import type { Clause, Token } from "./types.ts";
-import { changeForm } from "./verbs.ts";
+import { changeForm, imperativeVerb } from "./verbs.ts";
 import { ONLY_DESCRIPTIVE } from "./words.ts";
+
+/** A verb already conjugated before `i`: "The comment says `# see design note` and nothing more". */
+const statedBefore = (tokens: readonly Token[], i: number) =>
+	tokens.slice(0, i).some((t) => {
+		const w = t.kind === "word" ? t.norm : "";
+		const third = /[^s]s$/.test(w) && (changeForm(w.slice(0, -1)) || imperativeVerb(w.slice(0, -1)));
+		return third || ["is", "are", "was", "were", "has", "had", "says", "said", "does", "did"].includes(w);
+	});
 
 /** "the only thing you may touch", "the only files you can change": a limit on what the child does. */
 function onlyYouMay(tokens: readonly Token[], i: number): boolean {
@@ -62,7 +70,9 @@ export function onlyScope(c: Clause): Hit[] {
 				isWord(tokens, i + 1, ["yourself", "your", "yourselves"])) ||
 			// "anything but the billing module", "everything except src/api".
 			(["anything", "everything", "all"].includes(t.norm) && isWord(tokens, i + 1, ["but", "except", "apart"])) ||
-			((t.norm === "nothing" || (t.norm === "nowhere" && c.mood === "directive")) &&
+			// "The comment says `# see design note` and nothing more": a statement's "nothing more" describes.
+			(((t.norm === "nothing" && !(c.mood === "statement" && statedBefore(tokens, i))) ||
+				(t.norm === "nowhere" && c.mood === "directive")) &&
 				isWord(tokens, i + 1, ["but", "else", "outside", "beyond", "more"]))
 		) {
 			out.push(hit("prohibition", "only", t, quoteEnd(tokens, i, 2)));

@@ -48,6 +48,9 @@ const REPORTS = set(
  */
 function reportsRule(list: readonly Clause[]): boolean {
 	if (list.some((c) => c.sentence.question || c.addressed)) return false;
+	// "The title reads "Hydrolgy" in `app/ui.R` — that typo needs fixing": the writer's own words after a dash.
+	const reporting = list.findIndex((c) => c.tokens.some((t) => REPORTS.has(norm(t))));
+	if (list.some((c, k) => k >= reporting && reporting >= 0 && ["—", "–", ";"].includes(c.closer))) return false;
 	const all = list.flatMap((c) => c.tokens).map(norm);
 	const at = all.findIndex((w, k) => k > 0 && REPORTS.has(w));
 	return at > 0 && !all.slice(0, at).some((w) => FIRST_OR_SECOND.has(w));

@@ -16,7 +16,7 @@ import { carriedInAnswer } from "./included.ts";
 import { joinedOrder } from "./joined.ts";
 import { listTail } from "./list-tail.ts";
 import { newFileAt } from "./new-file.ts";
-import { dated } from "./noun-acts.ts";
+import { dated, headNamesThing } from "./noun-acts.ts";
 import { evidence, followsFlow, takenAsEvidence, toolUsed } from "./read-records.ts";
 import {
 	actVerb,
@@ -89,7 +89,8 @@ export function readOrder(c: Clause): Reading {
 	const { tokens, head } = c;
 	if (head >= tokens.length) return no("unread-order", 0);
 	// "…, set up years ago": a participle dated in the past describes; "never really looked": the writer's state.
-	if (listTail(c) || dated(tokens, head) || writersState(tokens, head) || foundIt(tokens, head)) return ok("context");
+	if (listTail(c) || dated(tokens, head) || writersState(tokens, head) || foundIt(tokens, head) || headNamesThing(c))
+		return ok("context");
 	// "I'd love to know why …", "would love to understand how …": a wish, then "to" and coming to know.
 	if (norm(tokens[head]) === "to" && COMING_TO_KNOW.has(norm(tokens[head + 1]))) return readUnderstanding(c, head + 1);
 	if (asksAnswer(tokens, head) || readingCommand(tokens, head) || askedCheckRun(c, head)) return ok("understanding");

@@ -17,7 +17,9 @@ const WISHED_AFTER_D = set(
 );
 /** "feels like it should be dead", "seems like it would": a guess. */
 const SEEMING = set("feels feel seems seem looks look sounds");
-const BELIEVING = set("expect guess imagine assume think suppose bet reckon thought expected assumed guessed imagined");
+const BELIEVING = set(
+	"expect guess imagine assume think suppose bet reckon thought expected assumed guessed imagined thinks believes assumes expects believe believed",
+);
 /** Third parties whose wishes are context: not "the user", whose wish the parent passes on as the work. */
 const PARTIES = set(
 	"publisher publishers client clients customer customers vendor partner legal marketing ops manager boss auditors auditor compliance sales finance upstream maintainers",
