@@ -9,7 +9,16 @@ import { CAPS as HOW_MUCH } from "./wish-words.ts";
 import { phrases, set } from "./words.ts";
 
 /** Caps stated without a verb: "at most", "no more than", "three bullets tops". */
-const CAPS = [...HOW_MUCH, ...phrases("tops\nmax\nmaximum")];
+const CAPS = [...HOW_MUCH, ...phrases("tops\nmax\nmaximum"), ...phrases("in under\nin fewer than\nin less than")];
+const UNDER = phrases("in under\nunder\nin fewer than\nfewer than\nin less than\nless than");
+
+/** "Answer in under 200 words", "in fewer than five bullets": a cap on the answer's units; where, or -1. */
+export function underCap(c: Clause): number {
+	return c.tokens.findIndex((_, i) => {
+		const n = longestAt(c.tokens, i, UNDER);
+		return n > 0 && c.tokens[i + n]?.kind === "number" && UNITS.has(c.tokens[i + n + 1]?.norm ?? "");
+	});
+}
 
 /** Where a cap on the answer starts in a clause with no verb ("three bullets at most"), or -1. */
 export function capAt(c: Clause): number {
@@ -42,7 +51,7 @@ const SIZED_ANSWERS = set("answer answers reply response");
 const OUTSIDE = set("under in inside within from outside beyond else");
 
 /** Caps that also name metrics ("max", "tops"): a limit only with a unit of the answer. */
-const LOOSE = set("max maximum tops");
+const LOOSE = set("max maximum tops in");
 const UNITS = set(
 	"bullet bullets paragraph paragraphs sentence sentences line lines word words item items point points page pages screen screens example examples",
 );

@@ -19,7 +19,7 @@ import { orderAfterIfSo } from "./if-so.ts";
 import { listTail } from "./list-tail.ts";
 import { answerItem, namedInBrackets, ordersNothing } from "./listed.ts";
 import { statedNeed } from "./needs.ts";
-import { headNamesThing } from "./noun-acts.ts";
+import { headNamesThing, qualifiesMeasure } from "./noun-acts.ts";
 import { placeOrder, resumeOrder } from "./placements.ts";
 import { askedCheckRun, asksAnswer, WH } from "./reading.ts";
 import { continues } from "./resumed.ts";
@@ -214,7 +214,7 @@ export function changeHits(c: Clause, previous?: Clause): Hit[] {
 	if (dated) return [...statedNeed(c), ...neededValue(c)];
 	// "(commit `4be1f0c` on this branch)": a name in brackets orders nothing.
 	const head =
-		ordersNothing(c) || namedInBrackets(c) || headNamesThing(c)
+		ordersNothing(c) || namedInBrackets(c) || headNamesThing(c) || qualifiesMeasure(c.tokens, c.head)
 			? []
 			: headOrder(c).filter((h) => h.rule !== "unknown-verb" || !item);
 	return [...head, ...statedNeed(c), ...neededValue(c), ...fileShould(c, previous)];

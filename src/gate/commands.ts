@@ -94,7 +94,7 @@ const WRITE_FLAGS = new Set(
 
 /** Subcommands of any tool that write: "migrate", "ecto.migrate", "db:seed", "snapshot", "apply", "deploy". */
 const WRITING_SUBCOMMAND =
-	/^(?:[\w-]+[.:])?(?:migrate|seed|snapshot|apply|deploy|publish|release|install|upgrade|uninstall|reset|drop|destroy|generate|codegen|fmt|format|fix|import|restore|sync|push|upload|delete|rm|create|rollback|rollout|patch|scale|unlock)$|^[\w-]+[.:](?:get|update|clean|compile)$/;
+	/^(?:[\w-]+[.:])?(?:migrate|seed|snapshot|apply|deploy|publish|release|install|upgrade|uninstall|reset|drop|destroy|generate|codegen|fmt|format|fix|import|restore|sync|push|upload|delete|rm|create|rollback|rollout|patch|scale|unlock|reindex|rebuild|refresh|flush|purge|truncate|invalidate)$|^[\w-]+[.:](?:get|update|clean|compile)$/;
 
 /** Splits shell text into commands and their words; redirection into a file counts as a change. */
 export function changingShell(text: string): boolean {

@@ -29,6 +29,9 @@ const FINITE = set(`
 	produced returns returned causes caused leads led results resulted times timed triggers triggered
 `);
 const NAMING_DETERMINERS = set("a an the");
+const MEASURES = set(
+	"bandwidth latency throughput amplification speed speeds rate rates performance path paths access errors failures volume volumes",
+);
 const TOPICS = set(
 	"idea ideas thought notion plan prospect cost costs risk risks benefit benefits point merits pros cons case",
 );
@@ -189,6 +192,9 @@ export function describedAct(c: Clause, i: number): boolean {
 	);
 }
 
+/** "write bandwidth on the shared NFS", "read latency": an act word qualifying a measure. */
+export const qualifiesMeasure = (tokens: readonly Token[], i: number) => MEASURES.has(norm(tokens[i + 1]));
+
 /**
  * "Commit `9f3c1ab` says …": a clause headed by an act word that names the thing it goes on about;
  * so does one whose act word qualifies a plural subject: "Release notes were never written for it",
@@ -216,6 +222,10 @@ export function nounByPosition(c: Clause, i: number): boolean {
 	if (glued?.kind === "path" && glued.start === c.tokens[i]?.end) return true;
 	// "enough to add an endpoint later": how far the understanding should go.
 	if (before === "to" && norm(c.tokens[i - 2]) === "enough") return true;
+	// "(dry run, nothing gets built)", "a smoke test": a kind of run named.
+	if (["dry", "trial", "practice", "smoke", "test"].includes(before) && ["run", "runs"].includes(norm(c.tokens[i])))
+		return true;
+	if (qualifiesMeasure(c.tokens, i)) return true;
 	// "the staging apply I'm about to run": a noun its relative clause follows.
 	const relative = ["i'm", "i've", "i'd", "we're", "we've", "i", "we"].includes(norm(c.tokens[i + 1]));
 	if (relative && c.tokens[i - 1]?.kind === "word" && i > 1) return true;

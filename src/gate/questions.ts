@@ -34,7 +34,8 @@ export function hypothetical(tokens: readonly Token[]): boolean {
 				(t.norm === "were" && k === 0 && word(tokens[k + 1], SUPPOSED)) ||
 				(t.norm === "shoes" && word(tokens[k - 1], MY)) ||
 				// "Would you bother writing property-based tests?": whether it is worth the child's while, asked.
-				(t.norm === "bother" && word(tokens[k - 1], SUPPOSED) && word(tokens[k - 2], OFFERING)),
+				// "Would you expect replacing the tick to make a difference?": a belief asked for.
+				(["bother", "expect"].includes(t.norm) && word(tokens[k - 1], SUPPOSED) && word(tokens[k - 2], OFFERING)),
 		)
 	);
 }

@@ -5,7 +5,7 @@
  */
 import { DESCRIBED_AFTER_NEGATIVE, RUNS } from "./act-words.ts";
 import { ANSWER_NOUNS } from "./allow-words.ts";
-import { capAt } from "./answer-caps.ts";
+import { capAt, underCap } from "./answer-caps.ts";
 import { answerReturned } from "./answer-form.ts";
 import { longestAt } from "./clauses.ts";
 import { embeddedAt, norm } from "./described.ts";
@@ -181,6 +181,8 @@ export function readUnderstanding(c: Clause, first: number): Reading {
 	if (startsWork(tokens, first)) return no("unread-order", first);
 	const joined = joinedOrder(tokens, first + 1);
 	if (joined >= 0) return no("unread-order", joined);
+	const under = underCap(c);
+	if (under > first) return no("unread-limit", under);
 	for (let i = first + 1; i < tokens.length; i++) {
 		// "say so instead of inferring": a rule on how to answer, wherever it stands.
 		if (longestAt(tokens, i, NO_GUESSING) > 0) return no("unread-limit", i);

@@ -159,6 +159,7 @@ export const NOT_VERBS = set(`
 	thank great nice cool sorry yes no yeah nope fyi btw note context background goal task tl;dr not nor neither suppose supposing assuming
 	yet though however half quarter most upstream downstream one two three four five six seven eight nine ten otherwise instead meanwhile likewise hence therefore thus anyway
 	same different similar both either another other such id ids relevant related key main known useful
+	e.g. i.e. eg ie etc etc. viz
 `);
 
 /** Past tense or participles that are not simply base + "ed": they mark a clause as reporting. */

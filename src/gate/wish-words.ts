@@ -98,9 +98,6 @@ export const CAPS = phrases(`
 	no longer than
 	or fewer
 	or less
-	in under
-	in fewer than
-	in less than
 `);
 
 /**

@@ -48,7 +48,7 @@ export function writersState(tokens: readonly Token[], i: number): boolean {
 		return elidedWriter(norm(tokens[i]), next, norm(tokens[i + 2]));
 	if (subject === "i" || subject === "i'm" || subject === "i've" || subject === "im" || subject === "ive") {
 		const copula = ["i'm", "im", "am"].includes(norm(tokens[i - 1]));
-		if (copula) return UNSURE.has(next);
+		if (copula) return UNSURE.has(next) || DOING_NOT.has(next);
 		return next !== "" && !WILLING.has(next) && !["you", "your"].includes(norm(tokens[i + 2]));
 	}
 	return subject === "we" && KNOWING.has(next);
