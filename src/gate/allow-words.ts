@@ -76,6 +76,15 @@ export const READ_PHRASES: ReadonlyArray<readonly string[]> = phrases(`
 	take a second look
 	take a stab at explaining
 	take me through
+	have a look
+	have a poke
+	have a peek
+	have a nosey
+	have a gander
+	have a dig
+	have a read
+	have a think
+	have a glance
 	send back
 	report back
 	hand back
@@ -255,5 +264,5 @@ export const ANSWER_NOUNS = set(`
 	rundown sec minute moment word chat dive deep-dive write-up writeup once-over bullet bullets prose diagram example examples language
 	paragraph paragraphs tl;dr conclusion conclusions sketch sketches side-by-side pros cons intuition thinking reasoning rationale lowdown sanity-check
 	digest baseline primer briefing refresher timeline shortlist outline numbers figures stats statistics
-	feeling feelings gut facts evidence judgement judgment reading
+	feeling feelings gut facts evidence judgement judgment reading file:line path:line
 `);

@@ -7,7 +7,9 @@
  * the fix fail?" asks about a noun, "find the commit that removed X" orders a search.
  */
 
+import { READ_PHRASES } from "./allow-words.ts";
 import { answerReturned, returnsFromCode } from "./answer-form.ts";
+import { longestAt } from "./clauses.ts";
 import { changingShell, commandWords } from "./commands.ts";
 import { editOrder, fileShould, resultAsked, shapesAnswer } from "./edits.ts";
 import { framedOrder, gives } from "./framed.ts";
@@ -175,7 +177,11 @@ function headOrder(c: Clause): Hit[] {
 	if (edit.length > 0) return edit;
 	const placed = placeOrder(c);
 	if (placed.length > 0) return placed;
-	const read = proseNamed(tokens, head) || askedCheckRun(c, head) || answerReturned(tokens, head);
+	const read =
+		proseNamed(tokens, head) ||
+		askedCheckRun(c, head) ||
+		answerReturned(tokens, head) ||
+		longestAt(tokens, head, READ_PHRASES) > 0;
 	if (!imperativeVerb(v) && unknownVerb(tokens, head) && !read) return [order(tokens, head, "unknown-verb")];
 	// "see it through", "see the migration through": finish work in flight.
 	if (v === "see" && seenThrough(tokens, head) && !c.sentence.question) {

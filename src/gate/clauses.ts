@@ -157,12 +157,14 @@ export function nounUse(tokens: readonly Token[], i: number): boolean {
 }
 
 const CAUSED = new Set(["the", "this", "that", "these", "those", "each", "every", "all", "our", "its", "their"]);
+const HAD = new Set("look go read think dig poke peek glance try crack stab nosey gander".split(" "));
 
-/** "Have the logger print UTC", "Have main.py exit with 2": an order, not a question without its mark. */
+/** "Have the logger print UTC", "have main.py exit with 2", "have a look": orders, not questions without a mark. */
 function causeHead(tokens: readonly Token[], head: number, sentence: Sentence): boolean {
 	const next = tokens[head + 1];
 	if (tokens[head]?.norm !== "have" || sentence.question || next === undefined) return false;
-	return next.kind === "path" || next.kind === "code" || word(next, CAUSED);
+	const had = next.norm === "a" && word(tokens[head + 2], HAD);
+	return next.kind === "path" || next.kind === "code" || word(next, CAUSED) || had;
 }
 
 function moodOf(tokens: readonly Token[], head: number, addressed: boolean, sentence: Sentence, label: boolean): Mood {

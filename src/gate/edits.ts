@@ -81,10 +81,11 @@ const MARKS = new Set(
 );
 /** Verbs that put a mark somewhere: "leave a comment", "stick a TODO", "drop a note in …". */
 const PLACERS = new Set("leave drop stick pop place plant put add insert sprinkle scatter slap slip write".split(" "));
+const FOUND_WHERE = new Set("anywhere wherever where what which whatever whenever when".split(" "));
 /** Verbs that mark a thing with something: "flag every call with a TODO", "tag the tests with @slow". */
 const MARKERS = new Set("flag mark tag label decorate annotate stamp prefix suffix".split(" "));
 /** Verbs that record something where it goes: "note each change in UPGRADING.md". */
-const RECORDERS = new Set("note jot log record capture enter track include".split(" "));
+const RECORDERS = new Set("note jot log record capture enter track include write draft".split(" "));
 /** Verbs that put something into a file they name: "include a test for it in test/x.test.ts". */
 const INTO_FILE = new Set(["include", "incorporate"]);
 /** Documents: a path to one of these is a place to write, not a place to look. */
@@ -106,7 +107,8 @@ function placesMark(tokens: readonly Token[], head: number): Token | undefined {
 function marksWith(tokens: readonly Token[], head: number): boolean {
 	if (!isWord(tokens, head, MARKERS)) return false;
 	const w = tokens.findIndex((t, k) => k > head && t.norm === "with");
-	if (w < 0) return false;
+	// "flag anywhere the docs disagree with what `schema.ts` accepts": "with" of a clause found, not the mark.
+	if (w < 0 || tokens.slice(head + 1, w).some((t) => FOUND_WHERE.has(t.norm))) return false;
 	const after = tokens.slice(w + 1, w + 4);
 	return after.some((t) => t.kind === "code" || (t.kind === "word" && MARKS.has(t.norm)) || /^[@#]/.test(t.text));
 }

@@ -17,7 +17,8 @@ const YIELDS = set(`
 	timings timing hash hashes diff diffs command commands query queries reasoning steps stack error errors
 	message messages result results percentages sources quote quotes path paths links link receipts
 	evidence reference references citation citations report reports plan profile flamegraph dump intervals
-	interval variance stats statistics percentiles measurements samples deltas medians means
+	interval variance stats statistics percentiles measurements samples deltas medians means file:line path:line
+	line:col
 `);
 /** Words that place what is included in code: "include it in `src/a.h`", "… into the build". */
 const PLACING = set("in into inside within to");

@@ -78,8 +78,14 @@ function wordsBefore(text: string, at: number, count: number): string[] {
  */
 const cued = (text: string, at: number) => {
 	const before = wordsBefore(text, at, 3);
-	return before.some((w, k) => QUOTE_CUES.has(w.replace(/[.:]$/, "")) && (!ARTICLES.has(w) || k === before.length - 1));
+	if (before.some((w, k) => QUOTE_CUES.has(w.replace(/[.:]$/, "")) && (!ARTICLES.has(w) || k === before.length - 1)))
+		return true;
+	// "left a note on the `release` job: '…'": after a colon, a cue noun a few words back still cues.
+	const colon = /:\s*$/.test(text.slice(Math.max(0, at - 3), at));
+	return colon && wordsBefore(text, at, 8).some((w) => CUE_NOUNS.has(w.replace(/[.:]$/, "")));
 };
+/** Nouns that name something written, whose words a colon then quotes. */
+const CUE_NOUNS = new Set(["note", "comment", "message", "warning", "error", "banner", "notice", "docstring", "log"]);
 const ARTICLES = new Set(["the", "a", "an"]);
 
 /** Quoted words preceded by a cue, on one line: "…", “…”, '…' and ‘…’. */

@@ -7,6 +7,11 @@ import { isWord, pathText } from "./hits.ts";
 import type { Token } from "./types.ts";
 import { PROSE_OBJECTS } from "./verbs.ts";
 
+const SHAPES = new Set(
+	"table tables list lists bullets bullet json markdown csv yaml prose paragraph paragraphs outline tree diagram chart columns rows pairs".split(
+		" ",
+	),
+);
 /** What the answer is called when it is formatted: "it", "them", "the list", "your findings". */
 const FORMATTED = new Set("it them this that the your list table output results findings answer report".split(" "));
 
@@ -19,7 +24,9 @@ export function formattedAsShape(tokens: readonly Token[], head: number): boolea
 	const as = tokens.findIndex((t, k) => k > head && t.norm === "as");
 	const object = tokens.slice(head + 1, as);
 	const named = tokens.some((t) => t.kind === "code" || pathText(t) !== undefined);
-	return as > head && object.length <= 3 && object.every((t) => FORMATTED.has(t.norm)) && !named;
+	// The shape is an answer's: a table, bullets, arrows between parts; not "as h:mm:ss" (a display format).
+	const shape = tokens.slice(as + 1).some((t) => SHAPES.has(t.norm) || t.text === "→" || t.text === "->");
+	return as > head && object.length <= 3 && object.every((t) => FORMATTED.has(t.norm)) && !named && shape;
 }
 
 /** "Turn the Slack export in `x.md` into a short narrative timeline", "condense the notes into a summary". */

@@ -62,6 +62,8 @@ const PATTERNS: ReadonlyArray<readonly [Token["kind"], RegExp]> = [
 	["path", /(?<![^\s(["'])\.[A-Za-z][\w-]*(?:\.[\w-]+)*(?![\w/])/y],
 	["path", /(?:Dockerfile|Makefile|Justfile|Procfile|Gemfile|Rakefile|Jenkinsfile|Vagrantfile)\b/y],
 	["word", /(?:e\.g|i\.e|etc|vs|cf|approx|incl|esp)\./iy],
+	// "h:mm:ss", "hh:mm": a time format is one word, not words split by colons that end clauses.
+	["word", /[a-z]{1,4}(?::[a-z]{1,4})+(?![A-Za-z])/y],
 	["word", ASCII_WORD],
 	["word", /(?<=\s)--?[A-Za-z][\w-]*/y],
 	// "900-line", "3-way": a hyphenated compound is one token, not a number and a dash.

@@ -22,7 +22,9 @@ const BELIEVING = set(
 );
 /** Third parties whose wishes are context: not "the user", whose wish the parent passes on as the work. */
 const PARTIES = set(
-	"publisher publishers client clients customer customers vendor partner legal marketing ops manager boss auditors auditor compliance sales finance upstream maintainers",
+	`publisher publishers client clients customer customers vendor partner legal marketing ops manager boss auditors
+	auditor compliance sales finance upstream maintainers terraform dependabot renovate webpack gradle eslint prettier
+	compiler linter`,
 );
 
 /** Whether the wish word at `i` is a belief, a past ("we'd killed"), or a consequence ("we'd lose"). */
