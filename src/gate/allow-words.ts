@@ -264,5 +264,5 @@ export const ANSWER_NOUNS = set(`
 	rundown sec minute moment word chat dive deep-dive write-up writeup once-over bullet bullets prose diagram example examples language
 	paragraph paragraphs tl;dr conclusion conclusions sketch sketches side-by-side pros cons intuition thinking reasoning rationale lowdown sanity-check
 	digest baseline primer briefing refresher timeline shortlist outline numbers figures stats statistics
-	feeling feelings gut facts evidence judgement judgment reading file:line path:line
+	feeling feelings gut facts evidence judgement judgment reading file:line path:line grouping groupings
 `);

@@ -10,18 +10,22 @@ import { phrases, set } from "./words.ts";
 
 /** Caps stated without a verb: "at most", "no more than", "three bullets tops". */
 const CAPS = [...HOW_MUCH, ...phrases("tops\nmax\nmaximum"), ...phrases("in under\nin fewer than\nin less than")];
+const NUMBER_WORDS = set("two three four five six seven eight nine ten twelve fifteen twenty fifty hundred");
 const UNDER = phrases("in under\nunder\nin fewer than\nfewer than\nin less than\nless than");
 
 /** "Answer in under 200 words", "in fewer than five bullets": a cap on the answer's units; where, or -1. */
 export function underCap(c: Clause): number {
 	return c.tokens.findIndex((_, i) => {
 		const n = longestAt(c.tokens, i, UNDER);
-		return n > 0 && c.tokens[i + n]?.kind === "number" && UNITS.has(c.tokens[i + n + 1]?.norm ?? "");
+		const count = c.tokens[i + n]?.kind === "number" || NUMBER_WORDS.has(c.tokens[i + n]?.norm ?? "");
+		return n > 0 && count && UNITS.has(c.tokens[i + n + 1]?.norm ?? "");
 	});
 }
 
 /** Where a cap on the answer starts in a clause with no verb ("three bullets at most"), or -1. */
 export function capAt(c: Clause): number {
+	const under = underCap(c);
+	if (under >= 0) return under;
 	// "One-sentence answer plus the doc link": a size given to the whole answer ("a one-line verdict" is a part).
 	const sized = c.tokens.findIndex((t) => SIZED.test(t.norm));
 	if (sized >= 0 && c.tokens.slice(sized + 1, sized + 3).some((t) => SIZED_ANSWERS.has(t.norm))) return sized;

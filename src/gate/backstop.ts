@@ -18,6 +18,7 @@ import { answerReturned } from "./answer-form.ts";
 import { longestAt, nounUse } from "./clauses.ts";
 import { contrast } from "./contrasts.ts";
 import { asksToUnderstand, describes, embeddedAt, norm, obliged, whClause } from "./described.ts";
+import { FINDING, withoutDescribes } from "./found-without.ts";
 import { guessedMust } from "./guesses.ts";
 import { type Hit, hit, objectOf, quoteEnd } from "./hits.ts";
 import { NEGATION_IDIOMS, verbIdiomAt } from "./idioms.ts";
@@ -38,7 +39,6 @@ import {
 import { describedAct, nounByPosition } from "./noun-acts.ts";
 import { onlyDescribes } from "./only-scope.ts";
 import { pastCounterfactual, stillPossible } from "./questions.ts";
-import { FINDING, withoutDescribes } from "./read-orders.ts";
 import { askedCheckRun, namesMeans, readingCommand } from "./reading.ts";
 import { restatesForReader, sparesAnswer } from "./relief.ts";
 import { toldAfterAside } from "./told.ts";
@@ -132,6 +132,12 @@ const WHEN_WRITER = new Set(["before", "after", "until", "till", "once", "when",
 function writersAct(tokens: readonly Token[], i: number): boolean {
 	// "In parallel with me fixing the parser", "alongside us rewriting it": the writer's own work in flight.
 	if (["me", "us"].includes(norm(tokens[i - 1])) && norm(tokens[i]).endsWith("ing")) return true;
+	// "I'll update the procs next": the writer's own next step.
+	if (
+		["i'll", "we'll"].includes(norm(tokens[i - 1])) ||
+		(norm(tokens[i - 1]) === "will" && WE_OR_I.has(norm(tokens[i - 2])))
+	)
+		return true;
 	// "the template I'm about to publish", "before we're going to deploy": the writer's plan.
 	const planned = norm(tokens[i - 1]) === "to" && ["about", "going", "planning"].includes(norm(tokens[i - 2]));
 	if (planned && ["i'm", "we're", "am", "are", "im"].includes(norm(tokens[i - 3]))) return true;

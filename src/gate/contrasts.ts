@@ -8,18 +8,39 @@
 import { CONTRASTED } from "./act-words.ts";
 import { norm } from "./described.ts";
 import type { Clause } from "./types.ts";
+import { imperativeVerb } from "./verbs.ts";
 
+/**
+ * "Loss goes NaN with `bf16` on, never with it off", "fails on CI but never locally": after a
+ * statement, "never" and a place or condition contrast, with no verb to forbid. Not after an order:
+ * "Run it, but never on prod" limits the run.
+ */
+export function settingContrast(c: Clause, i: number): boolean {
+	const w = norm(c.tokens[i]);
+	if ((w !== "never" && w !== "not") || !SETTINGS.has(norm(c.tokens[i + 1]))) return false;
+	const first = c.sentence.tokens.find((t) => t.kind === "word");
+	return first !== undefined && !imperativeVerb(first.norm) && first !== c.tokens[i];
+}
+
+/** What "never" may contrast without a verb: a place, a time, a condition. */
+const SETTINGS = new Set(
+	"in on at under during when after before since inside with without locally remotely here there elsewhere again".split(
+		" ",
+	),
+);
 /** Code that names a place: a directory or a file. */
 const PATH_LIKE = /\/|\.[a-z0-9]{1,5}$/i;
 
 /** Whether the "not" at `i` of the clause contrasts. */
 export function contrast(c: Clause, i: number): boolean {
 	const t = c.tokens;
-	if (norm(t[i]) !== "not") return false;
+	const w = norm(t[i]);
+	if (w !== "not" && w !== "never") return false;
 	const all = c.sentence.tokens;
 	const before = all[all.indexOf(t[i] as (typeof t)[number]) - 1];
 	const opens = i === 0 || before?.text === "," || ["but", "and"].includes(norm(before));
 	if (!opens) return false;
+	if (w === "never") return settingContrast(c, i);
 	if (CONTRASTED.has(norm(t[i + 1]))) return true;
 	// Values and states, outside an order.
 	const next = t[i + 1];

@@ -28,7 +28,8 @@ const DOCUMENT =
 /** "leave a comment …", "stick a TODO …": a mark within a few words of a placing verb. */
 export function placesMark(tokens: readonly Token[], head: number): Token | undefined {
 	if (!isWord(tokens, head, PLACERS)) return undefined;
-	for (let k = head + 1; k < Math.min(tokens.length, head + 5); k++) {
+	// "Write what you find up as a comment block at the top of …": the mark may come a few words on.
+	for (let k = head + 1; k < Math.min(tokens.length, head + 8); k++) {
 		const t = tokens[k] as Token;
 		if (t.kind === "punct") return undefined;
 		if (t.kind === "word" && MARKS.has(t.norm)) return t;

@@ -9,6 +9,7 @@
  * in idioms that forbid nothing ("don't hesitate to ask", "never mind the tests").
  */
 import { longestAt } from "./clauses.ts";
+import { settingContrast } from "./contrasts.ts";
 import { shapesAnswer } from "./edits.ts";
 import { embedded, type Hit, hit, isWord, pathHits, quoteEnd } from "./hits.ts";
 import { NEGATION_IDIOMS } from "./idioms.ts";
@@ -35,12 +36,6 @@ const SCOPE = new Set(["limit", "restrict", "confine"]);
 const DEGREES = new Set(["well", "far", "right", "completely", "totally", "entirely", "clean", "way"]);
 const AVOIDS = new Set(["avoid", "refrain", "resist", "abstain", "forgo", "forego", "desist", "eschew", "shun"]);
 const KEPT_AWAY = new Set(["your", "changes", "edits", "hands", "it", "them", "yourself", "any", "all", "the", "my"]);
-/** Prepositions after a bare "never"/"not" that contrast a place or a time: "but never in CI". */
-const CONTRASTED_PLACES = new Set(
-	"in on at under during when after before since inside locally remotely here there elsewhere anywhere again today online offline".split(
-		" ",
-	),
-);
 const STAY_IN = new Set(["in", "within", "inside", "under", "out", "away", "clear"]);
 
 /** Parts of a codebase a reading may leave out: "the Compose screens", "the client-side code", `legacy/`. */
@@ -73,7 +68,7 @@ function negatedHead(c: Clause): Hit[] {
 	if (!c.addressed && participleDescribed(tokens, head)) return [];
 	// "Can't decide whether …", "never done this before": the writer's own state, the subject elided;
 	// "… on macOS, but never in CI?": a contrast of places, with no verb to forbid.
-	if (!c.addressed && (writersState(tokens, head) || (isWord(tokens, after, CONTRASTED_PLACES) && n === 1))) return [];
+	if (!c.addressed && (writersState(tokens, head) || settingContrast(c, head))) return [];
 	const end = next && next.kind !== "punct" ? next : (tokens[after - 1] as Token);
 	// "you must not write": the quote starts at the modal the frame took.
 	const modal = c.addressed && isWord(tokens, head - 1, MODALS) ? (tokens[head - 1] as Token) : first;

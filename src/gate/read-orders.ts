@@ -8,7 +8,9 @@ import { ANSWER_NOUNS } from "./allow-words.ts";
 import { capAt, underCap } from "./answer-caps.ts";
 import { answerReturned } from "./answer-form.ts";
 import { longestAt } from "./clauses.ts";
+import { settingContrast } from "./contrasts.ts";
 import { embeddedAt, norm } from "./described.ts";
+import { withoutDescribes } from "./found-without.ts";
 import { groundsAnswer } from "./grounded.ts";
 import { guessedMust } from "./guesses.ts";
 import { objectOf, pathText, placedInFile, proseNamed } from "./hits.ts";
@@ -84,15 +86,24 @@ function makesAnswer(tokens: readonly Token[], head: number): boolean {
 	return !imperativeVerb(norm(tokens[head])) && !actVerb(norm(tokens[head])) && proseNamed(tokens, head);
 }
 
+/** An order's words that describe: a past dated, the writer's own state or past, a named thing, a contrast. */
+const describedOrder = (c: Clause) =>
+	listTail(c) ||
+	dated(c.tokens, c.head) ||
+	writersState(c.tokens, c.head) ||
+	foundIt(c.tokens, c.head) ||
+	headNamesThing(c) ||
+	settingContrast(c, c.head);
+
 /** An order: read-only when its verb asks only to understand, or when it makes prose for the answer. */
 export function readOrder(c: Clause): Reading {
 	const { tokens, head } = c;
 	if (head >= tokens.length) return no("unread-order", 0);
 	// "…, set up years ago": a participle dated in the past describes; "never really looked": the writer's state.
-	if (listTail(c) || dated(tokens, head) || writersState(tokens, head) || foundIt(tokens, head) || headNamesThing(c))
-		return ok("context");
+	if (describedOrder(c)) return ok("context");
 	// "I'd love to know why …", "would love to understand how …": a wish, then "to" and coming to know.
 	if (norm(tokens[head]) === "to" && COMING_TO_KNOW.has(norm(tokens[head + 1]))) return readUnderstanding(c, head + 1);
+	if (underCap(c) > head) return no("unread-limit", underCap(c)); // "Answer as a list of under ten items".
 	if (asksAnswer(tokens, head) || readingCommand(tokens, head) || askedCheckRun(c, head)) return ok("understanding");
 	if (carriedInAnswer(tokens, head) || turnedIntoProse(tokens, head)) return ok("answer");
 	if (guessedMust(tokens, head - 1)) return ok("context"); // "We must have a memory leak somewhere": a guess.
@@ -181,8 +192,7 @@ export function readUnderstanding(c: Clause, first: number): Reading {
 	if (startsWork(tokens, first)) return no("unread-order", first);
 	const joined = joinedOrder(tokens, first + 1);
 	if (joined >= 0) return no("unread-order", joined);
-	const under = underCap(c);
-	if (under > first) return no("unread-limit", under);
+	if (underCap(c) > first) return no("unread-limit", underCap(c));
 	for (let i = first + 1; i < tokens.length; i++) {
 		// "say so instead of inferring": a rule on how to answer, wherever it stands.
 		if (longestAt(tokens, i, NO_GUESSING) > 0) return no("unread-limit", i);
@@ -198,28 +208,6 @@ export function readUnderstanding(c: Clause, first: number): Reading {
 		if (newFileAt(tokens, i, verb)) return no("unread-record", first);
 	}
 	return ok("understanding");
-}
-
-/** Verbs that find items, which "without" may describe: "list every function without a doc comment". */
-export const FINDING = set(
-	"list find show identify name count enumerate locate spot flag point search look tally catalogue collect gather",
-);
-/** Words after "without" that make it the child's limit, not the items': "without running", "without help". */
-const UNAIDED = set("help permission asking approval changing touching modifying editing running");
-
-/**
- * "List every public function without a doc comment", "find the routes without a test": "without"
- * and a noun describe the items found, and limit nothing. Not "find them without running anything"
- * (a verb: how the child may work) or "explain it without jargon" (a verb that does not find items).
- */
-export function withoutDescribes(tokens: readonly Token[], first: number, i: number): boolean {
-	if (norm(tokens[i]) !== "without" || !FINDING.has(norm(tokens[first]))) return false;
-	let k = i + 1;
-	while (["a", "an", "any", "the", "its", "their", "his", "her"].includes(norm(tokens[k]))) k++;
-	const w = norm(tokens[k]);
-	// "without a `Kept whole` comment": a marker named in code is a thing the items lack.
-	if (tokens[k]?.kind === "code") return true;
-	return tokens[k]?.kind === "word" && !w.endsWith("ing") && !UNAIDED.has(w) && !actVerb(w);
 }
 
 /** Verbs that, heading a clause about the answer, limit it: "keep the answer short", "stick to the facts". */

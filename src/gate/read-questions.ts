@@ -73,6 +73,7 @@ export function requestOfThing(c: Clause): number {
 	return alternative && last !== "" ? c.tokens.indexOf(all[0] as (typeof all)[number]) : -1;
 }
 const SELVES = set("i we");
+const PERFECT_SUBJECTS = set("people we they you i users folks others teams projects");
 const GAINS = set("get gain have grow");
 /** Parts a thing may be given: "an `overdue` trait", "a `--json` flag". */
 const PARTS = set(
@@ -140,7 +141,9 @@ export function requestInQuestion(c: Clause): number {
 		const before = tokens.slice(0, i).map(norm);
 		// "any reason the config file would be rewritten?": a part asked about.
 		if (before.some((b) => EMBEDDERS.has(b) || b === "reason")) continue;
-		const made = before.includes("get") || before.includes("got") || before.slice(1).includes("have");
+		// "… a fork people have moved to?": "have" after its own subject forms a past, it causes nothing.
+		const had = before.findIndex((b, k) => k > 0 && b === "have" && !PERFECT_SUBJECTS.has(before[k - 1] ?? ""));
+		const made = before.includes("get") || before.includes("got") || had > 0;
 		if (participle(w) && (made || before.includes("be"))) {
 			const proposed = norm(tokens[i - 1]) === "be" && (PROPOSING.has(norm(tokens[i - 2])) || PROPOSING.has(first));
 			if (made || OUGHT.has(first) || (proposed && !possibilityAsked(c))) return i;

@@ -24,7 +24,7 @@ const BELIEVING = set(
 const PARTIES = set(
 	`publisher publishers client clients customer customers vendor partner legal marketing ops manager boss auditors
 	auditor compliance sales finance upstream maintainers terraform dependabot renovate webpack gradle eslint prettier
-	compiler linter`,
+	compiler linter apps services teams projects packages repos consumers callers`,
 );
 
 /** Whether the wish word at `i` is a belief, a past ("we'd killed"), or a consequence ("we'd lose"). */
