@@ -62,6 +62,9 @@ export function changingCommand(words: readonly string[]): boolean {
 	// `yarn upgrade-interactive`, `npm install-test`: the subcommand's first part decides.
 	if (PACKAGE_TOOLS.has(first)) return PACKAGE_CHANGES.has(second) || PACKAGE_CHANGES.has(second.split("-")[0] ?? "");
 	if (first === "go") return second === "get" || (second === "mod" && GO_MOD_CHANGES.has(rest[1] ?? ""));
+	// `pre-commit run --all-files` applies its formatters; `nomad job run`, `systemctl restart x` change what runs.
+	if (first === "pre-commit") return second === "run" || second === "autoupdate";
+	if (ORCHESTRATORS.has(first)) return rest.slice(0, 3).some((w) => SERVICE_CHANGES.has(w));
 	if (APT.has(first)) return second === "install" || second === "remove" || second === "upgrade";
 	if (FILE_COMMANDS.has(first)) return true;
 	if (first === "sed" || first === "perl") return rest.some((w) => /^-\w*i/.test(w) || w === "-pi");
@@ -85,6 +88,10 @@ export function changingCommand(words: readonly string[]): boolean {
 
 /** Subcommands that group others: `crystal tool format`, `dart pub upgrade`, `flutter pub get`. */
 const SUBCOMMAND_GROUPS = new Set(["tool", "tools", "pub", "deps", "package", "packages", "mod", "db"]);
+const ORCHESTRATORS = new Set(["nomad", "systemctl", "service", "launchctl", "supervisorctl", "pm2"]);
+const SERVICE_CHANGES = new Set(
+	"run start stop restart reload revert dispatch scale enable disable kill delete".split(" "),
+);
 const CHECK_ONLY = new Set(["--check", "-C", "--syntax-check"]);
 /** Flags that make a command write: fixers, and test runners that rewrite their expectations. */
 const WRITE_FLAGS = new Set(

@@ -12,7 +12,7 @@ import type { Clause, Token } from "./types.ts";
 import { set } from "./words.ts";
 
 const READING = set(
-	"read look check search scan grep review audit inspect examine trace skim browse go profile cover base ground rely draw",
+	"read look check search scan grep review audit inspect examine trace skim browse go profile cover base ground rely draw use",
 );
 const PREPOSITIONS = set("on from in at by under inside within");
 const BEYOND = set("earlier later older newer else before after beyond outside more past");

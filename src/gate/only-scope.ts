@@ -35,7 +35,14 @@ const ITEMS = new Set(["ones", "those", "these", "one"]);
  * partition 7, and only in the minutes after a deploy", clauses.ts).
  */
 export const onlyDescribes = (c: Clause, i: number) =>
-	c.tokens[i]?.norm === "only" && (ITEMS.has(c.tokens[i - 1]?.norm ?? "") || onlyWhen(c.tokens, i, c.sentence));
+	c.tokens[i]?.norm === "only" &&
+	(ITEMS.has(c.tokens[i - 1]?.norm ?? "") || onlyWhen(c.tokens, i, c.sentence) || hyphened(c, c.tokens[i] as Token));
+
+/** "`pyproject.toml`-only config": "only" glued by a hyphen into a compound adjective. */
+function hyphened(c: Clause, t: Token): boolean {
+	const glued = c.sentence.tokens[c.sentence.tokens.indexOf(t) - 1];
+	return glued?.text === "-" && glued.end === t.start;
+}
 
 /** "only read src/gate", "look only at the parser", "src/gate only", "you may only …". */
 export function onlyScope(c: Clause): Hit[] {
@@ -52,6 +59,7 @@ export function onlyScope(c: Clause): Hit[] {
 				continue;
 			}
 			if (before && ["the", "not", "if", "an", "one"].includes(before.norm)) continue;
+			if (hyphened(c, t)) continue;
 			if (isWord(tokens, i + 1, ONLY_DESCRIPTIVE) || embedded(tokens, head, i) || onlyWhen(tokens, i, c.sentence))
 				continue;
 			// "read those two files only": "only" closing an order limits its object.

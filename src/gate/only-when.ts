@@ -22,10 +22,12 @@ export function onlyWhen(tokens: readonly Token[], i: number, sentence: Sentence
 	const first = all.find((t) => t.kind === "word");
 	if (at <= 0 || !first || first === tokens[i]) return false;
 	const before = all.slice(0, at);
-	if (before.some((t) => t.norm === "you" || t.norm === "please" || DUTIES.has(t.norm) || changeForm(t.norm)))
-		return false;
+	// "changes go only in src/gate" places; "the loss goes NaN" does not.
+	const placed = (k: number) => GOES.has(before[k]?.norm ?? "") && PLACING.has(all[k + 1]?.norm ?? "");
+	const laid = (t: Token, k: number) => t.norm === "you" || t.norm === "please" || DUTIES.has(t.norm) || placed(k);
+	if (before.some((t, k) => laid(t, k) || changeForm(t.norm))) return false;
 	return !imperativeVerb(first.norm) && first.norm !== "only";
 }
-const DUTIES = new Set(
-	"must should may can shall will need needs go goes belong belongs stay stays live lives".split(" "),
-);
+const DUTIES = new Set("must should may can shall will need needs belong belongs stay stays live lives".split(" "));
+const GOES = new Set(["go", "goes"]);
+const PLACING = new Set(["in", "into", "to", "under", "inside", "only"]);

@@ -55,9 +55,9 @@ export function courseWeighed(tokens: readonly Token[]): boolean {
 	if (at < 0) return false;
 	// "Would you keep the lexer or move to re2c?": keeping things as they are is a course even without a comma.
 	const kept = word(tokens[at + 2], KEEPING);
-	return tokens.some(
-		(t, k) => k > at && t.norm === "or" && (kept || tokens[k - 1]?.text === ",") && word(tokens[k + 1], TO),
-	);
+	// After "keep …", any second course counts: "Would you keep `rules.yml`, or fold them into stories?".
+	const second = (k: number) => word(tokens[k + 1], TO) || (kept && tokens[k + 1]?.kind === "word");
+	return tokens.some((t, k) => k > at && t.norm === "or" && (kept || tokens[k - 1]?.text === ",") && second(k));
 }
 const OFFERING = new Set(["would", "should"]);
 const KEEPING = new Set(["keep", "stay", "stick", "leave"]);

@@ -169,6 +169,9 @@ export const readingCommand = (tokens: readonly Token[], i: number) =>
 	(RUNS.has(norm(tokens[i])) && tokens[i + 1]?.kind === "code" && !changingShell((tokens[i + 1] as Token).norm)) ||
 	permittedCheck(tokens, i);
 
+/** Flags of test runners: `-race`, `-count=50`, `-run TestX`, `--runInBand`, `-k name`. */
+const TEST_FLAGS =
+	/(?:^|\s)(?:-race|-count(?:=\d+)?|-run|-bench|--runInBand|-k|--filter|-x|--lf|--last-failed|-v)(?:\s|$|=)/;
 /** Verbs that run a check themselves: "type-check the monorepo", "lint the frontend". */
 const CHECKING = set("type-check typecheck lint profile benchmark");
 /** Words that make a run of checks write: "fix", "--fix", "update the snapshots". */
@@ -186,14 +189,18 @@ export function askedCheckRun(c: Clause, i: number): boolean {
 	const before = c.sentence.tokens.slice(0, c.sentence.tokens.indexOf(c.tokens[i] as Token));
 	// "The BenchmarkDotNet project …; run it in Release": a name that starts with a check's word.
 	const check = (t: Token) => CHECKS.has(norm(t)) || /^bench/.test(norm(t));
-	const named = ["it", "them"].includes(norm(c.tokens[i + 1])) && before.some(check);
+	// "Run it with `-count=50 -race`": flags only a test runner takes name the check.
+	const flagged = c.tokens.slice(i + 2, i + 5).some((t) => t.kind === "code" && TEST_FLAGS.test(t.norm));
+	const named = ["it", "them"].includes(norm(c.tokens[i + 1])) && (before.some(check) || flagged);
 	const runs = RUNS.has(w) && (named || c.tokens.slice(i + 1, i + 5).some((t) => CHECKS.has(norm(t))));
 	if (!(runs || CHECKING.has(w)) || c.tokens.some((t) => WRITING_RUN.has(t.norm))) return false;
 	const all = c.sentence.tokens;
 	let end = all.indexOf(c.tokens.at(-1) as Token);
 	// "Run the Ember tests for checkout (`ember test --filter …`) and tell me …": past the brackets.
 	if (all[end + 1]?.text === "(") end = all.findIndex((t, k) => k > end && t.text === ")");
-	return end >= 0 && ["and", "then"].includes(norm(all[end + 1])) && asksAnswer(all, end + 2);
+	// "Run it with `-race` and tell me the failure rate": the answer asked inside the clause, too.
+	const inside = c.tokens.some((t, k) => k > i && ["and", "then"].includes(norm(t)) && asksAnswer(c.tokens, k + 1));
+	return inside || (end >= 0 && ["and", "then"].includes(norm(all[end + 1])) && asksAnswer(all, end + 2));
 }
 
 /** Words after an answer noun that make it the subject of a statement: "the summary is wrong". */

@@ -14,7 +14,7 @@ const QUOTE_CUES = new Set(
 	printed output shows showed logs logged banner note wrote writes states stated the a an
 	quote quoted mentions mentioned contains contained reply replied answer answered asks asked literally
 	docstring commit subject key keys field fields column columns property properties value values heard hear
-	claim claims claimed insists insisted argued argues motto mantra slogan`
+	claim claims claimed insists insisted argued argues motto mantra slogan headed entitled`
 		.split(/\s+/)
 		.filter(Boolean),
 );
@@ -82,10 +82,14 @@ const cued = (text: string, at: number) => {
 		return true;
 	// "left a note on the `release` job: '…'": after a colon, a cue noun a few words back still cues.
 	const colon = /:\s*$/.test(text.slice(Math.max(0, at - 3), at));
-	return colon && wordsBefore(text, at, 8).some((w) => CUE_NOUNS.has(w.replace(/[.:]$/, "")));
+	return colon && wordsBefore(text, at, 8).some((w) => CUE_NOUNS.has(w.replace(/[.:]$/, "").replace(/\.md$/, "")));
 };
 /** Nouns that name something written, whose words a colon then quotes. */
-const CUE_NOUNS = new Set(["note", "comment", "message", "warning", "error", "banner", "notice", "docstring", "log"]);
+const CUE_NOUNS = new Set(
+	"note comment message warning error banner notice docstring log readme contributing changelog wiki runbook guide doc docs".split(
+		" ",
+	),
+);
 const ARTICLES = new Set(["the", "a", "an"]);
 
 /** Quoted words preceded by a cue, on one line: "…", “…”, '…' and ‘…’. */
