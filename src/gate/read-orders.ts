@@ -18,7 +18,7 @@ import { carriedInAnswer } from "./included.ts";
 import { joinedOrder } from "./joined.ts";
 import { listTail } from "./list-tail.ts";
 import { newFileAt } from "./new-file.ts";
-import { dated, headNamesThing } from "./noun-acts.ts";
+import { dated, headNamesThing, qualifiesMeasure } from "./noun-acts.ts";
 import { evidence, followsFlow, takenAsEvidence, toolUsed } from "./read-records.ts";
 import {
 	actVerb,
@@ -93,6 +93,7 @@ const describedOrder = (c: Clause) =>
 	writersState(c.tokens, c.head) ||
 	foundIt(c.tokens, c.head) ||
 	headNamesThing(c) ||
+	qualifiesMeasure(c.tokens, c.head) ||
 	settingContrast(c, c.head);
 
 /** An order: read-only when its verb asks only to understand, or when it makes prose for the answer. */
