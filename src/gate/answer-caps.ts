@@ -4,7 +4,7 @@
  */
 import { longestAt } from "./clauses.ts";
 import { FINITE, words } from "./reading.ts";
-import type { Clause } from "./types.ts";
+import type { Clause, Token } from "./types.ts";
 import { CAPS as HOW_MUCH } from "./wish-words.ts";
 import { phrases, set } from "./words.ts";
 
@@ -53,6 +53,7 @@ const SIZED = /^(?:one|two|three|four|five|single|\d+)-(?:sentence|line|paragrap
 const SIZED_ANSWERS = set("answer answers reply response");
 
 const OUTSIDE = set("under in inside within from outside beyond else");
+const WH_WORDS = set("how why what which where when whether who");
 
 /** Caps that also name metrics ("max", "tops"): a limit only with a unit of the answer. */
 const LOOSE = set("max maximum tops in");
@@ -79,10 +80,16 @@ export function leftOut(c: Clause): number {
 	const placed = c.tokens.some((t) => t.kind === "code" || t.kind === "path");
 	if (first?.norm === "just" && placed && !c.tokens.some((t) => FINITE.has(t.norm))) return 0;
 	if (first?.norm === "but" && second?.norm === "nothing" && third !== undefined && OUTSIDE.has(third.norm)) return 0;
-	const all = words(c);
+	// "Plain English, and nothing about how the code is structured": "and" may open the limit.
+	const all = words(c).filter((t, k) => k > 0 || !["and", "but"].includes(t.norm));
 	if (all[0]?.norm !== "nothing" || !LEFT_OUT.has(all[1]?.norm ?? "")) return -1;
 	// "We only validate responses, nothing on the way in": going on from a statement, it describes.
-	if (c.sentence.tokens.find((t) => t.kind === "word") !== all[0]) return -1;
-	const verb = all.slice(2).some((t) => FINITE.has(t.norm) || STATING.has(t.norm) || t.norm.endsWith("ed"));
+	// "Plain English, and nothing about …" goes on from a fragment, and still limits.
+	const before = c.sentence.tokens.slice(0, c.sentence.tokens.indexOf(all[0] as Token));
+	if (before.some((t) => FINITE.has(t.norm) || t.norm.endsWith("ed") || /[^s]s$/.test(t.norm))) return -1;
+	// "… nothing about how the code is structured": a verb inside a wh-clause is the topic's.
+	const wh = all.findIndex((t, k) => k > 1 && WH_WORDS.has(t.norm));
+	const own = all.slice(2, wh > 0 ? wh : all.length);
+	const verb = own.some((t) => FINITE.has(t.norm) || STATING.has(t.norm) || t.norm.endsWith("ed"));
 	return verb ? -1 : c.tokens.indexOf(all[0]);
 }

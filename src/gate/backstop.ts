@@ -158,6 +158,9 @@ function describedMarker(c: Clause, i: number): boolean {
 		lackDescribes(t, c.head, i) ||
 		sparesAnswer(t, i) ||
 		writersState(t, i) ||
+		// "I can never keep them straight", "I only half understand it": the writer's own doing.
+		(["keep", "stay", "leave"].includes(norm(t[i])) && writersState(t, i - 1)) ||
+		(norm(t[i]) === "only" && ["i", "we"].includes(norm(t[i - 1]))) ||
 		onlyDescribes(c, i) ||
 		notYet(t, i) ||
 		(norm(t[i]) === "should" && guessedModal(t, i)) ||

@@ -38,7 +38,7 @@ const FORMATTERS = new Set([
 ]);
 const RUNNERS = new Set(["npm", "yarn", "pnpm", "bun", "make", "just", "task"]);
 const WRITING_SCRIPT =
-	/(?:^|[:_-])(?:fix|format|fmt|codegen|generate|gen|regen|regenerate|migrate|update-snapshots|bootstrap|clean|install|deps|setup|deploy|release|publish|seed|reset)(?:$|[:_-])/;
+	/(?:^|[:_-])(?:fix|format|fmt|codegen|generate|gen|regen|regenerate|migrate|update-snapshots|bootstrap|clean|install|deps|setup|deploy|release|publish|seed|reseed|reset|purge|flush|clear|wipe|drop|truncate)(?:$|[:_-])/;
 
 /** `git branch`, `git tag -l`, `git stash list`: the subcommands that change things can also just list. */
 function listing(subcommand: string, args: readonly string[]): boolean {

@@ -12,10 +12,10 @@ import type { Clause, Token } from "./types.ts";
 import { set } from "./words.ts";
 
 const READING = set(
-	"read look check search scan grep review audit inspect examine trace skim browse go profile cover base ground rely draw use",
+	"read look check search scan grep review audit inspect examine trace skim browse go profile cover base ground rely draw use answer work",
 );
 const PREPOSITIONS = set("on from in at by under inside within");
-const BEYOND = set("earlier later older newer else before after beyond outside more past");
+const BEYOND = set("earlier later older newer else before after beyond outside more past in under inside from");
 const OPENS = set("the a an any my our your this that these those its their");
 
 /** Where "not" leaves something out of what is read, from `from` on in `tokens`, or -1. */
@@ -43,7 +43,7 @@ export function exceptedHits(c: Clause, previous: Clause | undefined): Hit[] {
 	if (c.inQuestion) return [];
 	const reads = (x: Clause | undefined) => x?.mood === "directive" && READING.has(norm(x.tokens[x.head]));
 	// In the fragment after the order, "but not" must open it: "…, but not the old `legacy/` tree".
-	const after = c.mood === "fragment" && reads(previous) ? notAt(c.tokens, 0) : -1;
+	const after = (c.mood === "fragment" || c.mood === "statement") && reads(previous) ? notAt(c.tokens, 0) : -1;
 	const at = reads(c) ? notAt(c.tokens, c.head + 1) : after <= 1 ? after : -1;
 	if (at < 0) return [];
 	return [hit("prohibition", "read-except", c.tokens[at] as Token, quoteEnd(c.tokens, at, 4))];

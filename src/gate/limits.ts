@@ -14,7 +14,7 @@ import { changeForm, changeGerund, changeParticiple, imperativeVerb, pastTense }
 import { ABSOLUTE_PROHIBITIONS, FORBIDDEN_WORDS } from "./verdicts.ts";
 import { keptAt } from "./wishes.ts";
 import { NO_OBJECTS, WITHOUT_ACTIONS } from "./words.ts";
-import { nobodyKnows } from "./writers-state.ts";
+import { nobodyKnows, writersState } from "./writers-state.ts";
 
 /** Whether the clause talks about changing things (so the paths it names are a write boundary). */
 export const mentionsChange = (tokens: readonly Token[], from: number) =>
@@ -217,7 +217,8 @@ export function constraints(c: Clause): Hit[] {
 		// "the lockfile stays put", "the API remains as it is": a present state laid down.
 		const stays = isWord(tokens, i, ["stays", "remains", "stay", "remain"]);
 		const kept = named || planned || stays ? keptAt(tokens, planned ? i + 1 : i) : undefined;
-		const end = notToBe(tokens, i) ?? modalLimit(tokens, i) ?? kept;
+		// "I can't find the build step anywhere": the writer's own state.
+		const end = writersState(tokens, i) ? undefined : (notToBe(tokens, i) ?? modalLimit(tokens, i) ?? kept);
 		if (end)
 			out.push(
 				hit("prohibition", "constraint", t, end),

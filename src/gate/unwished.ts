@@ -91,8 +91,10 @@ export function aside(tokens: readonly Token[], i: number): boolean {
 /** Whether the wish at `i` is someone else's or a thing's: "the publisher wants …", "… that would deadlock". */
 export function othersWish(tokens: readonly Token[], i: number): boolean {
 	const w = norm(tokens[i]);
+	// "a LICENCES folder that should have most of them": what a thing is expected to hold.
+	const expected = w === "should" && ["have", "contain", "list", "hold"].includes(norm(tokens[i + 1]));
 	const relative =
-		["would", "could", "might", "wouldn't", "couldn't", "won't"].includes(w) &&
+		(["would", "could", "might", "wouldn't", "couldn't", "won't"].includes(w) || expected) &&
 		["that", "which"].includes(norm(tokens[i - 1]));
 	return relative || OTHERS.has(norm(tokens[i - 1])) || [1, 2].some((n) => PARTIES.has(norm(tokens[i - n])));
 }

@@ -237,7 +237,9 @@ function governed(list: readonly Clause[], k: number, from: number): Token[] {
 
 /** The first frame of a clause that lays something down, with where it ends. */
 function clauseFrame(c: Clause): { at: number; end: number; polarity: Polarity } | undefined {
-	if (c.inQuestion || c.mood === "question" || c.mood === "subordinate") return undefined;
+	// "…, though I'd rather you didn't go near the clue database": a concession still states the wish.
+	const conceded = c.mood === "subordinate" && ["though", "although"].includes(c.tokens[0]?.norm ?? "");
+	if (c.inQuestion || c.mood === "question" || (c.mood === "subordinate" && !conceded)) return undefined;
 	const asks = c.sentence.question;
 	const { tokens, head } = c;
 	if (tokens.some((t) => t.norm === "according")) return undefined;

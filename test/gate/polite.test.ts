@@ -29,7 +29,7 @@ const ORDERS_AS_QUESTIONS: Case[] = [
 	{
 		brief: "Would you be able to backfill tests for the date helpers?",
 		kind: "file-change",
-		rule: "unknown-verb",
+		rule: "change-verb",
 		quote: "backfill",
 	},
 	{ brief: "How about renaming `run` to `start`?", kind: "file-change", rule: "change-verb", quote: "renaming" },
