@@ -290,8 +290,9 @@ const mightDo = (tokens: readonly Token[], i: number) =>
 function lackDescribes(tokens: readonly Token[], first: number, i: number): boolean {
 	const lacking = ["has", "have", "had", "with"].includes(norm(tokens[i - 1]));
 	if (norm(tokens[i]) === "no" && lacking && FINDING.has(norm(tokens[first]))) return true;
-	// "Bitbucket has no direct equivalent": a lack, stated.
-	const stated = ["has", "had"].includes(norm(tokens[i - 1]));
+	// "Bitbucket has no direct equivalent", "spans with `x` and no resource attributes": a lack, stated.
+	const listed = norm(tokens[i - 1]) === "and" && tokens.slice(Math.max(0, i - 6), i).some((t) => norm(t) === "with");
+	const stated = ["has", "had"].includes(norm(tokens[i - 1])) || listed;
 	if (norm(tokens[i]) === "no" && stated && i > 1) return true;
 	// "sites without schema.org markup": "without" and a noun after a plural noun describe the items.
 	const items = /[^s']s$/.test(norm(tokens[i - 1])) && norm(tokens[i - 1]).length > 3;

@@ -117,6 +117,9 @@ function runs(tokens: readonly Token[], i: number): boolean {
 		.filter((t) => t.kind === "word")
 		.map((t) => t.norm);
 	if (commandWords(words)) return true;
+	// "the migration status check": a check of the thing, not the thing run.
+	const checked = words.slice(0, 4).some((w) => ["check", "status", "dry-run", "plan"].includes(w));
+	if (checked && !words.some((w) => w === "--write" || w === "--fix")) return false;
 	return words.slice(0, 3).some((w) => RUN_OBJECTS.has(w)) || words.some((w) => w === "--write" || w === "--fix");
 }
 

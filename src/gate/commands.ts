@@ -71,6 +71,8 @@ export function changingCommand(words: readonly string[]): boolean {
 	if (first === "tee" || first === "patch") return true;
 	// `mix ecto.migrate`, `dbt snapshot`, `terraform apply`, `mix run priv/repo/seeds.exs`: a subcommand
 	// or a script named for what it writes.
+	// `prisma migrate status`, `alembic history`: a subcommand that only reports, whatever group it is in.
+	if (rest.some((w) => REPORTING_SUBCOMMANDS.has(w)) && !rest.some((w) => WRITE_FLAGS.has(w))) return false;
 	// `crystal tool format src/`: the subcommand may come second.
 	const [sub = "", subSub = ""] = rest.filter((w) => !w.startsWith("-"));
 	if (
@@ -91,6 +93,9 @@ const SUBCOMMAND_GROUPS = new Set(["tool", "tools", "pub", "deps", "package", "p
 const ORCHESTRATORS = new Set(["nomad", "systemctl", "service", "launchctl", "supervisorctl", "pm2"]);
 const SERVICE_CHANGES = new Set(
 	"run start stop restart reload revert dispatch scale enable disable kill delete".split(" "),
+);
+const REPORTING_SUBCOMMANDS = new Set(
+	"status list ls show diff plan history info validate verify --dry-run".split(" "),
 );
 const CHECK_ONLY = new Set(["--check", "-C", "--syntax-check"]);
 /** Flags that make a command write: fixers, and test runners that rewrite their expectations. */

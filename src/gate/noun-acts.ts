@@ -207,7 +207,9 @@ export function headNamesThing(c: Clause): boolean {
 	const plural = /[^s']s$/.test(norm(t[1])) && norm(t[1]).length > 3;
 	const verb = norm(t[2]);
 	const stated = FINITE_BE.has(verb) || ["have", "has", "had"].includes(verb);
-	return plural && (stated || (/[^e]ed$/.test(verb) && norm(t[3]).endsWith("ing")));
+	// "Build map is at `build/fw.map`": a singular noun too, before "is" and a place.
+	const placed = ["is", "was"].includes(verb) && ["at", "in", "under"].includes(norm(t[3])) && t[1]?.kind === "word";
+	return (plural && (stated || (/[^e]ed$/.test(verb) && norm(t[3]).endsWith("ing")))) || placed;
 }
 
 /** An act word that stands where a noun does: after a determiner, a possessive, or before its relative clause. */

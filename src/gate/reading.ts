@@ -197,7 +197,12 @@ export function askedCheckRun(c: Clause, i: number): boolean {
 	const all = c.sentence.tokens;
 	let end = all.indexOf(c.tokens.at(-1) as Token);
 	// "Run the Ember tests for checkout (`ember test --filter …`) and tell me …": past the brackets.
-	if (all[end + 1]?.text === "(") end = all.findIndex((t, k) => k > end && t.text === ")");
+	if (all[end + 1]?.text === "(") {
+		// "… (`npx prisma migrate status`) against the replica and tell me …": on to the next "and".
+		const close = all.findIndex((t, k) => k > end && t.text === ")");
+		const and = all.findIndex((t, k) => k > close && k < close + 12 && ["and", "then"].includes(norm(t)));
+		end = and > 0 && !all.slice(close + 1, and).some((t) => t.kind === "punct") ? and - 1 : close;
+	}
 	// "Run it with `-race` and tell me the failure rate": the answer asked inside the clause, too.
 	const inside = c.tokens.some((t, k) => k > i && ["and", "then"].includes(norm(t)) && asksAnswer(c.tokens, k + 1));
 	return inside || (end >= 0 && ["and", "then"].includes(norm(all[end + 1])) && asksAnswer(all, end + 2));
