@@ -210,7 +210,9 @@ export function changeHits(c: Clause, previous?: Clause): Hit[] {
 	const worth = isWord(c.tokens, c.head - 1, ["worth"]);
 	if (c.inQuestion || (c.sentence.question && (worth || goesOn))) return resultAsked(c);
 	// "Check the macro, then `dbt run -s x+`", "…, `kubectl patch` it over to …": a command that writes, ordered.
-	const verbal = c.tokens[0]?.kind === "code" && isWord(c.tokens, 1, ["it", "them", "that", "this", "the", "those"]);
+	const verbal =
+		c.tokens[0]?.kind === "code" &&
+		isWord(c.tokens, 1, ["it", "them", "that", "this", "the", "those", "between", "against", "across"]);
 	const code =
 		c.tokens[0]?.norm === "then" ? c.tokens[1] : previous?.closer === "then" || verbal ? c.tokens[0] : undefined;
 	if (code?.kind === "code" && changingShell(code.norm)) return blockHit(code);

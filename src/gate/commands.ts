@@ -6,7 +6,7 @@
 
 const GIT_CHANGES = new Set(
 	`commit push add rm mv reset checkout switch rebase merge cherry-pick stash apply am tag restore clean
-	revert pull init clone branch worktree`
+	revert pull init clone branch worktree bisect`
 		.split(/\s+/)
 		.filter(Boolean),
 );
@@ -57,6 +57,9 @@ export function changingCommand(words: readonly string[]): boolean {
 	const rest = words.slice(i + 1);
 	if (first === "git") return GIT_CHANGES.has(second) && !listing(second, rest.slice(1));
 	if (FORMATTERS.has(first) || FORMATTERS.has(`${first} ${second}`)) return true;
+	// `sbt scalafmtAll`, `npx graphql-codegen`, `bundle exec rubocop -a`: a formatter, a generator, an autocorrect.
+	if (words.some((w) => /^scalafmt/i.test(w)) || /(?:^|-)(?:codegen|generate|generator)$/.test(first)) return true;
+	if (words.includes("rubocop") && words.some((w) => AUTOCORRECT.has(w))) return true;
 	// `npm run lint:fix`, `yarn format`, `pnpm codegen`: a script named for what it writes.
 	if (RUNNERS.has(first) && rest.some((w) => WRITING_SCRIPT.test(w))) return true;
 	// `yarn upgrade-interactive`, `npm install-test`: the subcommand's first part decides.
@@ -75,8 +78,13 @@ export function changingCommand(words: readonly string[]): boolean {
 	if (rest.some((w) => REPORTING_SUBCOMMANDS.has(w)) && !rest.some((w) => WRITE_FLAGS.has(w))) return false;
 	// `crystal tool format src/`: the subcommand may come second.
 	const [sub = "", subSub = ""] = rest.filter((w) => !w.startsWith("-"));
+	// `bin/rails db:migrate:queue`: a writing part anywhere in a colon-joined subcommand.
+	const parts = sub.split(/[.:]/);
+	if (parts.length > 1 && REPORTING_SUBCOMMANDS.has(parts.at(-1) ?? "")) return false;
+	const colonWrites = parts.some((p) => WRITING_SUBCOMMAND.test(p));
 	if (
 		WRITING_SUBCOMMAND.test(sub) ||
+		colonWrites ||
 		(SUBCOMMAND_GROUPS.has(sub) && (WRITING_SUBCOMMAND.test(subSub) || PACKAGE_CHANGES.has(subSub))) ||
 		rest.some((w) => /(?:^|\/)seeds?[\w-]*\.\w+$/.test(w))
 	)
@@ -90,6 +98,10 @@ export function changingCommand(words: readonly string[]): boolean {
 
 /** Subcommands that group others: `crystal tool format`, `dart pub upgrade`, `flutter pub get`. */
 const SUBCOMMAND_GROUPS = new Set(["tool", "tools", "pub", "deps", "package", "packages", "mod", "db"]);
+/** SQL that changes a database: rows, schema, grants, and statistics (`ANALYZE listings;`). */
+const SQL_WRITES =
+	/^(?:UPDATE|DELETE\s+FROM|INSERT\s+INTO|ALTER|DROP|TRUNCATE|CREATE|GRANT|REVOKE|ANALYZE|VACUUM|REINDEX)\s+\w/;
+const AUTOCORRECT = new Set(["-a", "-A", "--autocorrect", "--auto-correct", "--autocorrect-all"]);
 const ORCHESTRATORS = new Set(["nomad", "systemctl", "service", "launchctl", "supervisorctl", "pm2"]);
 const SERVICE_CHANGES = new Set(
 	"run start stop restart reload revert dispatch scale enable disable kill delete".split(" "),
@@ -101,7 +113,8 @@ const CHECK_ONLY = new Set(["--check", "-C", "--syntax-check"]);
 /** Flags that make a command write: fixers, and test runners that rewrite their expectations. */
 const WRITE_FLAGS = new Set(
 	`--write --fix -w --apply --full-refresh --force --yes -y --update-goldens --update-snapshots --updateSnapshot
-	--update-snapshot --bless --accept --overwrite --in-place --inplace --delete-conflicting-outputs`.split(/\s+/),
+	--update-snapshot --bless --accept --overwrite --in-place --inplace --delete-conflicting-outputs --save --output
+	--out --write-locks --update-locks --export`.split(/\s+/),
 );
 
 /** Subcommands of any tool that write: "migrate", "ecto.migrate", "db:seed", "snapshot", "apply", "deploy". */
@@ -116,7 +129,7 @@ export function changingShell(text: string): boolean {
 		// "test/sync.test.ts > resolves conflicts": a test's full name, file > suite > case, runs nothing.
 		if (/^\S+\.(?:test|spec)\.[cm]?[jt]sx?\s+>\s/.test(trimmed)) continue;
 		if (/(?:^|[^\d&>=-])>>?\s*(?!\/dev\/null|&)[\w./~-]/.test(trimmed)) return true;
-		if (changingCommand(trimmed.split(/\s+/))) return true;
+		if (changingCommand(trimmed.split(/\s+/)) || SQL_WRITES.test(trimmed)) return true;
 	}
 	return false;
 }

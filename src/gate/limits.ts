@@ -230,10 +230,14 @@ export function constraints(c: Clause): Hit[] {
 
 /** "are not to be read or edited": an order in the passive, whatever the verb. */
 function notToBe(tokens: readonly Token[], i: number): Token | undefined {
-	if (phraseAt(tokens, i, ["not", "to", "be"]) === 0) return undefined;
+	// "the endpoint isn't to be hit", "aren't to be touched": the negation contracted into "is".
+	const contracted = ["isn't", "aren't"].includes(tokens[i]?.norm ?? "") && isWord(tokens, i + 1, ["to"]);
+	if (phraseAt(tokens, i, ["not", "to", "be"]) === 0 && !(contracted && isWord(tokens, i + 2, ["be"])))
+		return undefined;
 	const verb = tokens[i + 3];
 	if (verb?.kind !== "word") return undefined;
-	return changeForm(verb.norm) || pastTense(verb.norm) || imperativeVerb(verb.norm) ? verb : undefined;
+	const used = ["hit", "run", "called", "used", "queried", "contacted", "pinged", "touched"].includes(verb.norm);
+	return changeForm(verb.norm) || pastTense(verb.norm) || imperativeVerb(verb.norm) || used ? verb : undefined;
 }
 
 /** "must not change", "should stay unchanged", "needs to stay exactly as it is", "has to remain intact". */

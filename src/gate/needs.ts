@@ -110,7 +110,11 @@ export function statedNeed(c: Clause): Hit[] {
 				: window.find(
 						(w, n) =>
 							w.kind === "word" &&
-							(changeParticiple(w.norm) || changeGerund(w.norm) || w.norm === "sorting") &&
+							// "they want it back to the default": a value restored.
+							(changeParticiple(w.norm) ||
+								changeGerund(w.norm) ||
+								w.norm === "sorting" ||
+								(w.norm === "back" && ["to", "on", "in"].includes(norm(window[n + 1])))) &&
 							// "IT wants a written view of …": a participle after an article is an adjective.
 							!["a", "an"].includes(norm(window[n - 1])),
 					);

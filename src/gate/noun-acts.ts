@@ -30,7 +30,7 @@ const FINITE = set(`
 `);
 const NAMING_DETERMINERS = set("a an the");
 const MEASURES = set(
-	"bandwidth latency throughput amplification speed speeds rate rates performance path paths access errors failures volume volumes time times phase stage",
+	"bandwidth latency throughput amplification speed speeds rate rates performance path paths access errors failures volume volumes time times phase stage period periods interval intervals",
 );
 const TOPICS = set(
 	"idea ideas thought notion plan prospect cost costs risk risks benefit benefits point merits pros cons case",
