@@ -11,10 +11,19 @@ import { phrases, set } from "./words.ts";
 /** Caps stated without a verb: "at most", "no more than", "three bullets tops". */
 const CAPS = [...HOW_MUCH, ...phrases("tops\nmax\nmaximum"), ...phrases("in under\nin fewer than\nin less than")];
 const NUMBER_WORDS = set("two three four five six seven eight nine ten twelve fifteen twenty fifty hundred");
+const CAPS_AFTER = phrases("max\nmaximum\ntops\nat most\nor fewer\nor less");
 const UNDER = phrases("in under\nunder\nin fewer than\nfewer than\nin less than\nless than");
 
 /** "Answer in under 200 words", "in fewer than five bullets": a cap on the answer's units; where, or -1. */
 export function underCap(c: Clause): number {
+	// "… in three bullets max": a count of the answer's units, then the cap.
+	const after = c.tokens.findIndex(
+		(t, i) =>
+			(t.kind === "number" || NUMBER_WORDS.has(t.norm)) &&
+			UNITS.has(c.tokens[i + 1]?.norm ?? "") &&
+			longestAt(c.tokens, i + 2, CAPS_AFTER) > 0,
+	);
+	if (after >= 0) return after;
 	return c.tokens.findIndex((_, i) => {
 		const n = longestAt(c.tokens, i, UNDER);
 		const count = c.tokens[i + n]?.kind === "number" || NUMBER_WORDS.has(c.tokens[i + n]?.norm ?? "");
@@ -53,6 +62,7 @@ const SIZED = /^(?:one|two|three|four|five|single|\d+)-(?:sentence|line|paragrap
 const SIZED_ANSWERS = set("answer answers reply response");
 
 const OUTSIDE = set("under in inside within from outside beyond else");
+const PRONOUNS = set("we i they it he she you");
 const WH_WORDS = set("how why what which where when whether who");
 
 /** Caps that also name metrics ("max", "tops"): a limit only with a unit of the answer. */
@@ -62,7 +72,7 @@ const UNITS = set(
 );
 
 /** What "nothing" leaves out of the answer: "nothing about the frontend ones", "nothing on the legacy API". */
-const LEFT_OUT = set("about on else more beyond outside regarding");
+const LEFT_OUT = set("about on else more beyond outside regarding in under inside");
 /** Verbs a "nothing about …" subject goes on with: "nothing about it makes sense". */
 const STATING = set(
 	"makes seems looks works matters changes says suggests helps explains fits shows means breaks happens",
@@ -86,7 +96,9 @@ export function leftOut(c: Clause): number {
 	// "We only validate responses, nothing on the way in": going on from a statement, it describes.
 	// "Plain English, and nothing about …" goes on from a fragment, and still limits.
 	const before = c.sentence.tokens.slice(0, c.sentence.tokens.indexOf(all[0] as Token));
-	if (before.some((t) => FINITE.has(t.norm) || t.norm.endsWith("ed") || /[^s]s$/.test(t.norm))) return -1;
+	const stated = (t: Token) =>
+		FINITE.has(t.norm) || t.norm.endsWith("ed") || STATING.has(t.norm) || PRONOUNS.has(t.norm);
+	if (before.some(stated)) return -1;
 	// "… nothing about how the code is structured": a verb inside a wh-clause is the topic's.
 	const wh = all.findIndex((t, k) => k > 1 && WH_WORDS.has(t.norm));
 	const own = all.slice(2, wh > 0 ? wh : all.length);

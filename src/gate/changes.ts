@@ -49,6 +49,12 @@ const RUN_OBJECTS = new Set(
 /** Change verbs that are also adjectives: "clean answer", "correct answer", "lower bound". */
 const ADJECTIVES = new Set(["clean", "correct", "clear", "lower", "tidy", "open"]);
 
+/** "… sure it copes with …", "… sure the export handles …": a thing's behaviour, named by its verb. */
+const ENSURED = new Set("copes handles works supports accepts rejects survives escapes validates".split(" "));
+const ensures = (tokens: readonly Token[], at: number) =>
+	isWord(tokens, at, ["it", "the", "this", "that", "every", "each", "our"]) &&
+	tokens.slice(at + 1, at + 5).some((t) => ENSURED.has(t.norm));
+
 /** The verb's order reaches past a frame-less head: the quote is the verb and a few words of its object. */
 const order = (tokens: readonly Token[], i: number, rule: string) =>
 	hit("file-change", rule, tokens[i] as Token, quoteEnd(tokens, i, 4));
@@ -66,6 +72,8 @@ function incomplete(tokens: readonly Token[], i: number, verb: string): boolean 
 		return !isWord(tokens, i + 1, ["up"]) && !tokens.slice(i + 1, i + 8).some(given);
 	}
 	if (verb === "commit") return isWord(tokens, i + 1, ["to"]) && isWord(tokens, i + 2, COMMIT_TO_CHOICE);
+	// "Narrow down which commit …" finds; "narrow it to an `after_update_commit`" changes.
+	if (verb === "narrow") return isWord(tokens, i + 1, ["down"]);
 	return false;
 }
 
@@ -174,7 +182,8 @@ function headOrder(c: Clause): Hit[] {
 		return [order(tokens, head, "change-verb")];
 	if ((v === "give" || v === "teach") && gives(tokens, head)) return [order(tokens, head, "change-verb")];
 	// "… by moving the cluster": the change as the means; not "compare what they'd gain by moving it" (asked).
-	const by = tokens.findIndex((x, k) => k > head && x.norm === "by" && changeGerund(tokens[k + 1]?.norm ?? ""));
+	const byGerund = (w: string) => changeGerund(w) || ["giving", "making", "passing", "wrapping"].includes(w);
+	const by = tokens.findIndex((x, k) => k > head && x.norm === "by" && byGerund(tokens[k + 1]?.norm ?? ""));
 	if (by > 0 && !tokens.slice(head, by).some((x) => WH.has(x.norm))) return [order(tokens, by + 1, "change-verb")];
 	const edit = editOrder(c);
 	if (edit.length > 0) return edit;
@@ -202,7 +211,8 @@ export function changeHits(c: Clause, previous?: Clause): Hit[] {
 	// "… and if so run `helm rollback …`": the order after a condition already said.
 	const ordered = orderAfterIfSo(c);
 	if (ordered) return changeHits(ordered);
-	if (c.mood === "subordinate") return [];
+	// "…, which needs sorting before Sunday": a relative states the need of the thing before it.
+	if (c.mood === "subordinate") return c.tokens[0]?.norm === "which" ? statedNeed(c) : [];
 	// "Do you reckon it's worth switching the project to Rust?": whether a course is worth it, asked;
 	// "Why does the model use Decimal but then convert to float?": the question's predicate going on.
 	const goesOn =
@@ -228,5 +238,9 @@ export function changeHits(c: Clause, previous?: Clause): Hit[] {
 		ordersNothing(c) || namedInBrackets(c) || headNamesThing(c) || qualifiesMeasure(c.tokens, c.head)
 			? []
 			: headOrder(c).filter((h) => h.rule !== "unknown-verb" || !item);
-	return [...head, ...statedNeed(c), ...neededValue(c), ...fileShould(c, previous)];
+	// "make sure it copes with apostrophes": behaviour ensured, which is a change if it does not hold.
+	const ensured = isWord(c.tokens, c.head, ["make"]) && isWord(c.tokens, c.head + 1, ["sure"]);
+	const ensure =
+		ensured && c.mood === "directive" && ensures(c.tokens, c.head + 2) ? [order(c.tokens, c.head, "ensure")] : [];
+	return [...head, ...ensure, ...statedNeed(c), ...neededValue(c), ...fileShould(c, previous)];
 }

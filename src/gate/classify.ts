@@ -39,6 +39,7 @@ import { clauses } from "./clauses.ts";
 import { childAddressed } from "./delegates.ts";
 import { desireHits } from "./desires.ts";
 import { exceptedHits } from "./excepted.ts";
+import { filedHits } from "./filed.ts";
 import { checkoutHits } from "./git-words.ts";
 import type { Hit } from "./hits.ts";
 import { impliedHits, impliedSentenceHits } from "./implied.ts";
@@ -91,6 +92,7 @@ function clauseHits(c: Clause, previous: Clause | undefined): Hit[] {
 		...indirectRuleHits(c),
 		...changes,
 		...checkoutHits(c),
+		...filedHits(c),
 		...impliedHits(c),
 		...targetHits(c, previous, changes.length > 0),
 		...boundaryHits(c),

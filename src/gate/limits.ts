@@ -144,6 +144,10 @@ const ARRIVALS = new Set(["end", "land", "make", "get", "go", "reach", "leave"])
 
 /** "nothing you do should end up in git history", "nothing may land on main". */
 function arrives(tokens: readonly Token[], i: number): boolean {
+	// "nothing lands on main", "nothing goes to prod": the present lays it down too.
+	const present = isWord(tokens, i + 1, ["lands", "goes", "gets", "reaches", "ends"]);
+	if (present && isWord(tokens, i + 2, ["on", "in", "to", "into", "up"]) && !isWord(tokens, i + 3, ["plan", "waste"]))
+		return true;
 	const m = tokens.slice(i + 1, i + 6).findIndex((t) => MODALS.has(t.norm));
 	return m >= 0 && isWord(tokens, i + m + 2, ARRIVALS);
 }

@@ -25,6 +25,15 @@ const READING_GERUNDS = new Set(
 	),
 );
 const REQUIRED = new Set(["required", "needed"]);
+/** Prepositions a statement may open on before its subject: "For the 4.0 release a `--json` mode is required". */
+const LEADING_PHRASES = new Set(["for", "on", "in", "at", "before", "after", "by"]);
+const PEOPLE = new Set(["i", "we", "you", "they", "he", "she", "someone", "somebody", "everyone"]);
+/** Parts of code a need may be said of: "each option ought to have …", "every endpoint should have a …". */
+const PARTS_OF_CODE = new Set(
+	"option options field fields function functions endpoint endpoints route routes test tests file files page pages column columns setting settings flag flags".split(
+		" ",
+	),
+);
 /** Pieces of code a need may name as its subject: "a redirect", "an index", "an event on that setter". */
 const PIECES = new Set(
 	"redirect redirects migration index test tests check guard flag header field column rule entry event constraint attribute annotation".split(
@@ -67,15 +76,46 @@ function neededInPlace(tokens: readonly Token[], i: number, sentence: readonly T
 	// "A redirect from the old slugs to the new ones is required": a piece of code, wanted.
 	// Not a policy: "a test is required for every PR".
 	const policy = tokens.slice(i + 2).some((x) => ["every", "each", "all", "any"].includes(x.norm));
-	const piece = subject.slice(0, 3).some((x) => PIECES.has(x.norm)) && !policy;
+	// "… a replica count of 1 is required": a value wanted.
+	const value = subject.some((x) => x.kind === "number") && !policy;
+	const piece = (subject.slice(0, 3).some((x) => PIECES.has(x.norm)) || value) && !policy;
 	return required && (inFile || other || placedIn || piece) ? tokens[i + 1] : undefined;
 }
 
 /** "the typo needs fixing", "it should be removed", "I want the old API gone". */
+/**
+ * Whether a clause may state a need: a statement; a fragment whose subject is named in code ("`RuleX`
+ * needs wiring into `TestY`"); one opening on a phrase of purpose ("For the 4.0 release a `--json`
+ * mode is required …"), or a relative on the thing before ("…, which needs sorting before Sunday").
+ */
+function statesNeed(c: Clause): boolean {
+	const first = c.tokens[0]?.norm ?? "";
+	const opener =
+		(c.mood === "subordinate" && first === "which") || (c.mood !== "directive" && LEADING_PHRASES.has(first));
+	return c.mood === "statement" || (c.mood === "fragment" && named(c.tokens[0])) || opener;
+}
+
+/** What a need word is followed by that names the work: a participle, a gerund, "sorting", "back to". */
+function doneIn(window: readonly Token[]): Token | undefined {
+	const work = (w: Token, n: number) =>
+		changeParticiple(w.norm) ||
+		changeGerund(w.norm) ||
+		w.norm === "sorting" ||
+		// "they want it back to the default": a value restored.
+		(w.norm === "back" && ["to", "on", "in"].includes(norm(window[n + 1])));
+	// "IT wants a written view of …": a participle after an article is an adjective.
+	return window.find((w, n) => w.kind === "word" && work(w, n) && !["a", "an"].includes(norm(window[n - 1])));
+}
+
+/** "Each option ought to have a one-line explanation above it": a thing a named part should gain. */
+function gainsPart(tokens: readonly Token[], head: number, i: number): Token | undefined {
+	const gains = isWord(tokens, i + 2, ["have"]) && isWord(tokens, i + 3, ["a", "an"]);
+	if (!gains || tokens.slice(0, i).some((x) => PEOPLE.has(x.norm))) return undefined;
+	return tokens.slice(head, i).some((x) => x.kind === "word" && PARTS_OF_CODE.has(x.norm)) ? tokens[i + 4] : undefined;
+}
+
 export function statedNeed(c: Clause): Hit[] {
-	// "`RuleX` needs wiring into `TestY`": a subject named in code leaves the clause without a mood word.
-	const namedSubject = c.mood === "fragment" && named(c.tokens[0]);
-	if (c.mood !== "statement" && !namedSubject) return [];
+	if (!statesNeed(c)) return [];
 	const { tokens, head } = c;
 	const wanter =
 		isWord(tokens, head, ["i", "we", "i'd", "we'd"]) &&
@@ -103,21 +143,12 @@ export function statedNeed(c: Clause): Hit[] {
 		// "these fixtures need to go" (removed), "somebody has to delete them".
 		const to = isWord(tokens, i + 1, ["to"]) ? tokens[i + 2] : undefined;
 		const gone = to?.norm === "go" && tokens[i + 3]?.kind !== "word";
-		const base = to !== undefined && CHANGE_VERBS.has(to.norm);
-		const done =
-			gone || base
-				? (to as Token)
-				: window.find(
-						(w, n) =>
-							w.kind === "word" &&
-							// "they want it back to the default": a value restored.
-							(changeParticiple(w.norm) ||
-								changeGerund(w.norm) ||
-								w.norm === "sorting" ||
-								(w.norm === "back" && ["to", "on", "in"].includes(norm(window[n + 1])))) &&
-							// "IT wants a written view of …": a participle after an article is an adjective.
-							!["a", "an"].includes(norm(window[n - 1])),
-					);
+		const gained = to ? gainsPart(tokens, head, i) : undefined;
+		if (gained) return [hit("file-change", "stated-need", t, gained)];
+		// "The user says the jump address has to match the linker script": a requirement relayed.
+		const relayed = tokens.slice(0, i).some((x) => x.norm === "user" || x.norm === "client") && to?.norm === "match";
+		const base = to !== undefined && (CHANGE_VERBS.has(to.norm) || relayed);
+		const done = gone || base ? (to as Token) : doneIn(window);
 		// "The team wants opinions on replacing …": what is wanted is an answer about the change.
 		const answer =
 			tokens.slice(i + 1, i + 3).some((w) => ANSWER_NOUNS.has(w.norm)) ||

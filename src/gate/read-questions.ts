@@ -42,6 +42,8 @@ const ALTERNATIVE = set("instead rather");
 const ALTERNATIVE_PHRASES = ["as well", "too"];
 /** "Could the print view use the same serif font as the website?": a thing asked to match another. */
 const MATCHING = ["the same"];
+/** "Could the kiosk's font sizes go up a notch?": a thing asked to be more or less. */
+const SHIFTED = ["a notch", "a size", "a touch", "a tad"];
 
 /**
  * "Could it use their first name instead?", "can the importer skip blank rows rather than failing?":
@@ -69,7 +71,8 @@ export function requestOfThing(c: Clause): number {
 	const alternative =
 		norms.some((w) => ALTERNATIVE.has(w)) ||
 		ALTERNATIVE_PHRASES.some((p) => norms.join(" ").endsWith(p)) ||
-		(MATCHING.some((p) => ` ${norms.join(" ")} `.includes(` ${p} `)) && norms.includes("as"));
+		(MATCHING.some((p) => ` ${norms.join(" ")} `.includes(` ${p} `)) && norms.includes("as")) ||
+		SHIFTED.some((p) => ` ${norms.join(" ")} `.includes(` ${p} `));
 	return alternative && last !== "" ? c.tokens.indexOf(all[0] as (typeof all)[number]) : -1;
 }
 const SELVES = set("i we");

@@ -41,6 +41,8 @@ export function sentences(pieces: readonly Piece[]): Sentence[] {
 		}
 		current.push(piece);
 		if (piece.kind === "punct" && ENDS.test(piece.text)) flush();
+		// 'Someone asked: "can a fork bump it?" Go ahead with that.': a quote that ends its sentence.
+		if (piece.kind === "quote" && /[.!?]\s*$/.test(piece.norm) && capitalised(pieces[i + 1])) flush();
 		if (isFenceToken(piece)) flush();
 	}
 	flush();

@@ -10,7 +10,7 @@ const set = (words: string) => new Set(words.trim().split(/\s+/));
 export const CHANGE_VERBS = set(`
 	fix edit delete remove rename move refactor commit push install uninstall reinstall apply patch modify
 	rewrite overwrite revert rebase merge cherry-pick amend stage unstage squash stash bump upgrade downgrade
-	migrate implement deploy publish release reformat regenerate scaffold port replace insert append reseed backfill
+	migrate implement deploy publish release reformat regenerate scaffold port replace insert append reseed backfill narrow
 	repopulate resync
 	truncate change update alter replace hotfix repair correct restructure reorganise reorganize rework
 	backport vendor clean rm mv mkdir rmdir chmod chown cleanup tidy wire hook inline convert resolve
