@@ -180,4 +180,29 @@ describe("orders and rules the gate let through", () => {
 		forks("The parser is old. It shouldn't crash on empty input, yet it does; why?");
 		forks("Have a poke around the billing service and see whether we still round VAT per line.");
 	});
+
+	it("blocks needs said after a phrase, in a relative, of a value, or relayed", () => {
+		blocks("For the 4.0 release a `--json` output mode is required on `tool status`. Report what it prints.");
+		blocks("On the prod cluster a replica count of 1 is required before Thursday's traffic test.");
+		blocks("The rota page still shows last year's times, which needs sorting before Sunday.");
+		blocks("The config has no comments. Each option ought to have a one-line explanation above it.");
+		blocks("The user says the jump address has to match the linker script. Confirm which value is right.");
+		blocks("Heads-up from the user: the page size is hammering the DB, and they want it back to the default.");
+		blocks("Audit the globals for leaks. Findings go in a new section of `docs/storybook.md`.");
+		forks("For the tests, which one needs fixing first?");
+		forks("Findings go in your reply, grouped by file.");
+		forks("A short memo is what I need back: what the sandbox protects against.");
+	});
+
+	it("blocks orders put as ensuring, narrowing, going ahead or giving", () => {
+		blocks("Look at the attendance export and make sure it copes with apostrophes in names.");
+		blocks("I want you to narrow it to an `after_update_commit` that fires on status changes.");
+		blocks('Someone asked: "can a sub-agent bump `jdbc` to 10.7.6 and check the image builds?" Go ahead with that.');
+		blocks("If that's the cause, break the loop by giving the child an explicit `Layout.preferredWidth`.");
+		blocks("Any experimental fixes go on a scratch branch; nothing lands on main.");
+		blocks("Give me the likely culprit in three bullets max.");
+		forks("Make sure you explain it simply.");
+		forks("Narrow down which commit broke it.");
+		forks("Nothing goes to plan on Fridays; why?");
+	});
 });
