@@ -40,6 +40,12 @@ export const HELD_OUT_WRITTEN = [
 	"heldout-agents7",
 	"heldout-polite16",
 	"heldout-agents8",
+	"heldout-polite17",
+	"heldout-agents9",
+	"heldout-polite18",
+	"heldout-agents10",
+	"heldout-polite19",
+	"heldout-agents11",
 ] as const;
 
 /** Each corpus file by name (without .jsonl), in name order. */
