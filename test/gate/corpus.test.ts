@@ -17,43 +17,46 @@ import { allBriefs, corpusFiles, corpusSplits, HELD_OUT_PREFIX } from "./corpus.
 const RECALL_TARGET = 0.98;
 const FALSE_BLOCK_TARGET = 0.05;
 /**
- * The held-out split's recall: 941 of 979 (0.961), over twenty-one files, short of the 0.98 target;
- * 940 would still hold, 939 would not. The thirteen files held out before the tenth round stand at
- * 632 of 644 (0.981) as before it; the eight fresh files the round wrote — in the register parent
- * agents write, and in a user's voice, told to hide one rule or change in an otherwise read-only
- * brief — caught 309 of 335 (0.922), each scored before any of its sentences was read
- * (test/fixtures/briefs/README.md, "The tenth round").
+ * The held-out split's recall: 1191 of 1235 (0.964), over twenty-seven files, short of the 0.98
+ * target; 1190 would break it. The twenty-one files held out before the eleventh round stand at 942
+ * of 979 (941 before it); the round's three fresh pairs, written in the agents' register and in a
+ * user's voice to hide one rule or change in an otherwise read-only brief, caught 249 of 256 (0.973;
+ * 239, 0.934, by the gate the round started from), each scored once, after the round's last change
+ * (test/fixtures/briefs/README.md, "The eleventh round").
  */
-const HELD_OUT_RECALL_FLOOR = 0.96;
+const HELD_OUT_RECALL_FLOOR = 0.964;
 /**
- * The held-out split's false blocks: 114 of 1098 (10.4 %), above the 5 % target. The thirteen files
- * held out before the tenth round stand at 35 of 593 (5.9 %; 42, 7.1 %, before it); the eight fresh
- * files of the round at 79 of 505 (15.6 %). One clause the readers do not know blocks a long brief:
- * the allow-list and the read-only backstop block a fork whose words they cannot read as read-only,
- * because a wrong block costs a rewritten call and a wrong fork an unchecked order. This is a
- * ceiling, not the target: it fails if the gate blocks 115 or more.
+ * The held-out split's false blocks: 145 of 1472 (9.9 %), above the 5 % target. The twenty-one files
+ * held out before the eleventh round stand at 98 of 1098 (8.9 %; 114, 10.4 %, before it); the
+ * round's six fresh files at 47 of 374 (12.6 %; 57, 15.2 %, by the gate the round started from).
+ * One clause the readers do not know blocks a long brief: the allow-list and the read-only backstop
+ * block a fork whose words they cannot read as read-only, because a wrong block costs a rewritten
+ * call and a wrong fork an unchecked order. This is a ceiling, not the target: it fails if the gate
+ * blocks 146 or more.
  */
-const HELD_OUT_FALSE_BLOCK_CEILING = 0.1039;
+const HELD_OUT_FALSE_BLOCK_CEILING = 0.0986;
 /**
  * The tuning split's false-block budget since the read-only backstop (src/gate/backstop.ts) and
  * the allow-list (src/gate/allow.ts): they block any brief that does not read as read-only, and
  * trade wrongly blocked forks (a rewritten call each) for orders no rule reads (an unchecked fork
- * each). It stands at 70 of 2555 (2.7 %) since the tenth round added its development files
- * (round10-agents: 52 of 656 forks; round10-user: 12 of 384), each written fresh and studied after
- * its first score; before them 6 of 1515 (0.40 %). 71 would break the budget.
+ * each). It stands at 220 of 4570 (4.8 %) since the eleventh round added its development files
+ * (round11-agents: 133 of 1443 forks; round11-user: 25 of 572), each written fresh and studied after
+ * its first score; the files before them at 62 of 2555 (70 before the round). 221 would break it.
  */
-const TUNING_FALSE_BLOCK_BUDGET = 0.0274;
+const TUNING_FALSE_BLOCK_BUDGET = 0.0482;
 /**
- * The whole corpus's false blocks: 184 of 3653 (5.04 %) since the tenth round's fresh files, just
- * above the 5 % target it met before them; 185 would break it. Its recall is held to the target.
+ * The whole corpus's false blocks: 365 of 6042 (6.04 %) since the eleventh round's fresh files
+ * (184 of 3653, 5.04 %, before them); 366 would break it. Its recall is held to the target.
  */
-const CORPUS_FALSE_BLOCK_CEILING = 0.0504;
+const CORPUS_FALSE_BLOCK_CEILING = 0.0605;
 /**
- * Tuning files held to the blocks they ended at rather than the 5 % target: round10-agents, the
- * tenth round's five development files in the agents' register, was blocked 15–24 % of its forks on
- * first sight and 7.9 % (52 of 656) after the round's passes. 53 would break it.
+ * Tuning files held to the blocks they ended at rather than the 5 % target: the development files
+ * in the agents' register. round10-agents (the tenth round's five files) was blocked 15–24 % of its
+ * forks on first sight, 7.9 % (52 of 656) after that round and 7.0 % (46) after the eleventh;
+ * round11-agents (the eleventh round's eleven files) 10–21 % on first sight and 9.2 % (133 of 1443)
+ * after the round. One more block breaks either.
  */
-const FILE_FALSE_BLOCK_BUDGETS: Readonly<Record<string, number>> = { "round10-agents": 52 };
+const FILE_FALSE_BLOCK_BUDGETS: Readonly<Record<string, number>> = { "round10-agents": 46, "round11-agents": 133 };
 
 describe("the brief corpus", () => {
 	const rows = allBriefs();
