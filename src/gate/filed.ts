@@ -19,7 +19,7 @@ export function filedHits(c: Clause): Hit[] {
 	const verb = tokens.findIndex((t, k) => k > 0 && k <= 3 && t.kind === "word" && GOING.has(t.norm));
 	const answer = tokens.slice(0, Math.max(0, verb)).some((t) => ANSWER_NOUNS.has(t.norm) || t.norm === "results");
 	if (verb < 0 || !answer) return [];
-	const into = tokens.findIndex((t, k) => k > verb && k <= verb + 3 && isWord(tokens, k, INTO));
+	const into = tokens.findIndex((_, k) => k > verb && k <= verb + 3 && isWord(tokens, k, INTO));
 	const file = into > 0 ? tokens.slice(into + 1, into + 8).find((t) => pathText(t) !== undefined) : undefined;
 	return file ? [hit("file-change", "filed", tokens[0] as Token, file)] : [];
 }
