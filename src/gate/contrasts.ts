@@ -3,7 +3,8 @@
  * codebase", "and not for others" (a contrast of nouns or places), and outside an order a contrast
  * of values or states: "`brand` is mapped as `text`, not `keyword`", "p95 got slower, not faster".
  * Not a contrast of places in a statement ("writes go to `tmp/`, not `src/`"), which may set a
- * boundary. Pure.
+ * boundary. "Never" contrasts a setting after a statement ("with `bf16` on, never with it off"),
+ * never after an order ("run it, but never on prod"). Pure.
  */
 import { CONTRASTED } from "./act-words.ts";
 import { norm } from "./described.ts";

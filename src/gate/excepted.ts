@@ -1,7 +1,7 @@
 /**
  * What a reading order leaves out, after "but not": "Read that and `AStar.cpp`, but not the old
- * `legacy/` tree", "look at the API but not the frontend", "the last two days and nothing earlier". A limit on what to read, so a rule for
- * the child. Not a contrast in what is asked about ("why does it work for X but not Y?", a
+ * `legacy/` tree", "look at the API but not the frontend", "the last two days and nothing earlier",
+ * "answer from the code, not from the policy doc". A limit on what to read, so a rule for the child. Not a contrast in what is asked about ("why does it work for X but not Y?", a
  * question or a statement), not after an order that does not read ("assume I know TypeScript but
  * not the codebase"), and not an answer left out ("give me the trade-offs, not a decision"). Pure.
  */

@@ -5,7 +5,9 @@
  * question, no rule for the child. Not when the writer negates a wish or a permission ("I don't
  * want the lockfile touched", "I can't have you pushing", "I won't accept …"): those lay a rule
  * down. "We" says less of the writer alone ("we don't deploy on Fridays" may be a house rule), so
- * it only counts before a verb of knowing. Pure.
+ * it only counts before a verb of knowing. Also here: what nobody knows or did ("nobody can say
+ * why", "none caught it") and the writer's own find with its "I" left out ("found it in deploy.sh").
+ * Pure.
  */
 import { norm } from "./described.ts";
 import type { Token } from "./types.ts";

@@ -159,6 +159,8 @@ describe("orders and rules the gate let through", () => {
 		blocks("If so, run `nomad job run` with the check index.");
 		blocks("Confirm the labels changed, and if so run `helm rollback payments 14` to get staging green.");
 		blocks("If it still points at the old registry, `kubectl patch` it over to the new one.");
+		blocks("Check the worker's memory, and if needed restart the worker.");
+		forks("Check whether the cache is stale, and if so, it fails; why?");
 		blocks("Can you have someone check out the release-2.3 branch and see whether the bug was there?");
 		forks("Run `go mod graph` and tell me what pulls x in.");
 		forks("Check out the new dashboard and tell me what you think.");
