@@ -3,7 +3,7 @@
  * two paragraphs", "Nothing about the frontend ones, I've read those" (read-statements.ts). Pure.
  */
 import { longestAt } from "./clauses.ts";
-import { FINITE, words } from "./reading.ts";
+import { FINITE, WH, words } from "./reading.ts";
 import type { Clause, Token } from "./types.ts";
 import { CAPS as HOW_MUCH } from "./wish-words.ts";
 import { phrases, set } from "./words.ts";
@@ -63,7 +63,6 @@ const SIZED_ANSWERS = set("answer answers reply response");
 
 const OUTSIDE = set("under in inside within from outside beyond else");
 const PRONOUNS = set("we i they it he she you");
-const WH_WORDS = set("how why what which where when whether who");
 
 /** Caps that also name metrics ("max", "tops"): a limit only with a unit of the answer. */
 const LOOSE = set("max maximum tops in");
@@ -100,7 +99,7 @@ export function leftOut(c: Clause): number {
 		FINITE.has(t.norm) || t.norm.endsWith("ed") || STATING.has(t.norm) || PRONOUNS.has(t.norm);
 	if (before.some(stated)) return -1;
 	// "… nothing about how the code is structured": a verb inside a wh-clause is the topic's.
-	const wh = all.findIndex((t, k) => k > 1 && WH_WORDS.has(t.norm));
+	const wh = all.findIndex((t, k) => k > 1 && WH.has(t.norm));
 	const own = all.slice(2, wh > 0 ? wh : all.length);
 	const verb = own.some((t) => FINITE.has(t.norm) || STATING.has(t.norm) || t.norm.endsWith("ed"));
 	return verb ? -1 : c.tokens.indexOf(all[0]);

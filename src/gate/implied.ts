@@ -18,6 +18,7 @@
 import { changingShell } from "./commands.ts";
 import { norm } from "./described.ts";
 import { type Hit, hit, isWord, pathText, quoteEnd } from "./hits.ts";
+import { WH } from "./reading.ts";
 import type { Clause, Sentence, Token } from "./types.ts";
 import {
 	CHANGE_UNLESS_PROSE,
@@ -153,7 +154,6 @@ function markedAsk(c: Clause): Hit[] {
 }
 const STATES = set("be have get");
 const LIKENESS = set("looks look looked sounds sound seems seem feels feel");
-const WH_ASKED = set("why how what whether where which when who");
 const OBJECT_STARTS = set("the a an this that these those its their every all");
 
 /** "the sooner X is gone, the better"; "what I'm after is for X to be linked from the index". */
@@ -171,7 +171,7 @@ function wished(c: Clause): Hit[] {
 	);
 	// "what we're after is the README linking to the new docs": a part of the program doing otherwise.
 	const is = tokens.findIndex((t, k) => k > wants && t.norm === "is");
-	if (wants >= 0 && is > 0 && WH_ASKED.has(norm(tokens[is + 1]))) return [];
+	if (wants >= 0 && is > 0 && WH.has(norm(tokens[is + 1]))) return [];
 	const doing = tokens.findIndex((t, k) => k > is + 1 && t.kind === "word" && /ing$/.test(t.norm));
 	if (wants >= 0 && isWord(tokens, 0, ["what"]) && is > 0 && doing > 0 && tokens.slice(is + 1, doing).some(part))
 		return [hit("file-change", "stated-need", tokens[0] as Token, tokens[doing] as Token)];
@@ -186,7 +186,7 @@ function wished(c: Clause): Hit[] {
 		// "The user would like `email` … to be unique": a named thing wished to be otherwise, by anyone.
 		const between = tokens.slice(wants + 1, k);
 		const namedState =
-			between.some(named) && done.kind === "word" && !between.some((t) => WH_ASKED.has(t.norm) || t.norm === "to");
+			between.some(named) && done.kind === "word" && !between.some((t) => WH.has(t.norm) || t.norm === "to");
 		const wisher = own || tokens.slice(wants, k).some((t) => t.norm === "for");
 		if (((wisher && participle) || namedState) && !LOOK_VERBS.has(stem))
 			return [hit("file-change", "stated-need", tokens[wants] as Token, done)];

@@ -9,6 +9,7 @@ import { guessedMust } from "./guesses.ts";
 import { type Hit, hit, isWord, pathText } from "./hits.ts";
 import type { Clause, Token } from "./types.ts";
 import { CHANGE_VERBS, changeGerund, changeParticiple } from "./verbs.ts";
+import { PEOPLE, set } from "./words.ts";
 
 const NEEDS = new Set(["needs", "need", "should", "must", "has", "have", "ought", "got", "want", "wants"]);
 const NEGATED = new Set("not never isn't aren't don't doesn't wasn't weren't nothing no none nobody".split(" "));
@@ -19,32 +20,23 @@ const ASKED_WHETHER = new Set(["whether", "if"]);
 const WH_TOLD = new Set(["what", "which", "where", "how", "who", "when", "why"]);
 
 /** Gerunds a need may take that only read: "needs checking", "needs a look". */
-const READING_GERUNDS = new Set(
-	"checking looking reading investigating reviewing testing examining verifying revisiting thinking discussing explaining understanding".split(
-		" ",
-	),
+const READING_GERUNDS = set(
+	"checking looking reading investigating reviewing testing examining verifying revisiting thinking discussing explaining understanding",
 );
 const REQUIRED = new Set(["required", "needed"]);
 /** Prepositions a statement may open on before its subject: "For the 4.0 release a `--json` mode is required". */
 const LEADING_PHRASES = new Set(["for", "on", "in", "at", "before", "after", "by"]);
-const PEOPLE = new Set(["i", "we", "you", "they", "he", "she", "someone", "somebody", "everyone"]);
 /** Parts of code a need may be said of: "each option ought to have …", "every endpoint should have a …". */
-const PARTS_OF_CODE = new Set(
-	"option options field fields function functions endpoint endpoints route routes test tests file files page pages column columns setting settings flag flags".split(
-		" ",
-	),
+const PARTS_OF_CODE = set(
+	"option options field fields function functions endpoint endpoints route routes test tests file files page pages column columns setting settings flag flags",
 );
 /** Pieces of code a need may name as its subject: "a redirect", "an index", "an event on that setter". */
-const PIECES = new Set(
-	"redirect redirects migration index test tests check guard flag header field column rule entry event constraint attribute annotation".split(
-		" ",
-	),
+const PIECES = set(
+	"redirect redirects migration index test tests check guard flag header field column rule entry event constraint attribute annotation",
 );
 const REQUIRING = new Set(["requires", "require", "needs", "mandates", "expects"]);
-const COMPARATIVES = new Set(
-	"stricter tighter newer faster smaller bigger larger safer cleaner better simpler shorter longer different".split(
-		" ",
-	),
+const COMPARATIVES = set(
+	"stricter tighter newer faster smaller bigger larger safer cleaner better simpler shorter longer different",
 );
 const INTO = new Set(["into", "to", "onto", "on", "in", "under", "inside", "within"]);
 const named = (t: Token | undefined) => t !== undefined && (t.kind === "code" || pathText(t) !== undefined);

@@ -39,7 +39,7 @@ import { aside, notWished, othersWish, stanceItem } from "./unwished.ts";
 import { changeParticiple } from "./verbs.ts";
 import { wantsFacts } from "./wanted-facts.ts";
 import { IDLE_AFTER_YOU, RULE_STATES, WISH_PHRASES, WISH_WORDS, YOU_MODALS } from "./wish-words.ts";
-import { set } from "./words.ts";
+import { PEOPLE, set } from "./words.ts";
 import { foundIt } from "./writers-state.ts";
 /** Words between a wish and the verb or answer it wants: "I'd like | to be able to | know …". */
 export const BEFORE_ANSWER = set(`
@@ -51,7 +51,6 @@ export const BEFORE_ANSWER = set(`
 
 /** Modals that lay a duty on their subject, and the subjects that are people rather than things. */
 const DUTIES = set("ought should must");
-const PEOPLE = set("i we you they he she someone somebody one people everyone");
 
 /**
  * What follows "get" when it means coming to know ("get me up to speed", "get a sense of", "get what

@@ -270,3 +270,6 @@ export const ORDER_LIMITS = new Set(["without", "except", "excluding"]);
 export const NEGATED_AUXILIARIES = new Set(
 	"doesn't isn't wasn't won't can't didn't hasn't haven't aren't weren't wouldn't couldn't".split(" "),
 );
+
+/** Subjects that are people rather than things: "someone should …" lays a duty, "the cache should …" may not. */
+export const PEOPLE = set("i we you they he she someone somebody one people everyone");
