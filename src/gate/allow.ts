@@ -21,12 +21,12 @@
  */
 import { CONSTRAINT_MARKERS } from "./act-words.ts";
 import { LONE_ASIDES, READ_PHRASES } from "./allow-words.ts";
-import { longestAt } from "./clauses.ts";
 import { aboutAnswer, norm } from "./described.ts";
 import { shapesAnswer } from "./edits.ts";
 import { type Hit, hit, pathText, quoteEnd } from "./hits.ts";
 import { answerItem, choiceLabelled, namedInBrackets } from "./listed.ts";
 import { labelsEvidence } from "./noun-acts.ts";
+import { longestAt } from "./phrases.ts";
 import { limitsAnswer, readCondition, readOrder, readUnderstanding } from "./read-orders.ts";
 import { readQuestion } from "./read-questions.ts";
 import { readFragment, readStatement } from "./read-statements.ts";

@@ -2,7 +2,7 @@
  * Limits on the answer stated without a verb of their own: "Three bullets at most, please", "max
  * two paragraphs", "Nothing about the frontend ones, I've read those" (read-statements.ts). Pure.
  */
-import { longestAt } from "./clauses.ts";
+import { longestAt } from "./phrases.ts";
 import { FINITE, WH, words } from "./reading.ts";
 import type { Clause, Token } from "./types.ts";
 import { CAPS as HOW_MUCH } from "./wish-words.ts";

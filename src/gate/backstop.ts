@@ -11,11 +11,9 @@
  * It leans to task on purpose: a wrong block costs one rewritten call, a wrong fork carries an
  * order nobody checks. Pure, and one pass over the tokens already read.
  */
-
 import { actForm, CONSTRAINT_MARKERS, DESCRIBED_AFTER_NEGATIVE, DETERMINERS, IDLE_MARKERS } from "./act-words.ts";
 import { READ_PHRASES } from "./allow-words.ts";
 import { answerReturned } from "./answer-form.ts";
-import { longestAt, nounUse } from "./clauses.ts";
 import { contrast } from "./contrasts.ts";
 import { asksToUnderstand, describes, embeddedAt, norm, obliged, whClause } from "./described.ts";
 import { FINDING, withoutDescribes } from "./found-without.ts";
@@ -26,6 +24,7 @@ import { carriedInAnswer } from "./included.ts";
 import { listTail } from "./list-tail.ts";
 import { answerItem, choiceLabelled, namedInBrackets } from "./listed.ts";
 import { madeInAnswer } from "./modelled.ts";
+import { nounUse } from "./moods.ts";
 import {
 	compared,
 	elided,
@@ -38,6 +37,7 @@ import {
 } from "./not-yet.ts";
 import { describedAct, nounByPosition } from "./noun-acts.ts";
 import { onlyDescribes } from "./only-scope.ts";
+import { longestAt } from "./phrases.ts";
 import { pastCounterfactual, stillPossible } from "./questions.ts";
 import { askedCheckRun, namesMeans, readingCommand } from "./reading.ts";
 import { restatesForReader, sparesAnswer } from "./relief.ts";

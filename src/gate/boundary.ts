@@ -7,9 +7,10 @@
  * Paths named in a clause that only reads ("read src/gate/classify.ts and explain it") are no
  * boundary at all.
  */
-import { longestAt } from "./clauses.ts";
+
 import { embedded, type Hit, hit, isWord, pathHits, quoteEnd } from "./hits.ts";
 import { verbIdiomAt } from "./idioms.ts";
+import { longestAt } from "./phrases.ts";
 import type { Clause, Token } from "./types.ts";
 import { changeForm } from "./verbs.ts";
 

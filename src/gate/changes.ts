@@ -9,7 +9,6 @@
 
 import { READ_PHRASES } from "./allow-words.ts";
 import { answerReturned, returnsFromCode } from "./answer-form.ts";
-import { longestAt } from "./clauses.ts";
 import { changingShell, commandWords } from "./commands.ts";
 import { editOrder, fileShould, resultAsked, shapesAnswer } from "./edits.ts";
 import { framedOrder, gives } from "./framed.ts";
@@ -22,6 +21,7 @@ import { listTail } from "./list-tail.ts";
 import { answerItem, namedInBrackets, ordersNothing } from "./listed.ts";
 import { statedNeed } from "./needs.ts";
 import { headNamesThing, qualifiesMeasure } from "./noun-acts.ts";
+import { longestAt } from "./phrases.ts";
 import { placeOrder, resumeOrder } from "./placements.ts";
 import { askedCheckRun, asksAnswer, WH } from "./reading.ts";
 import { continues } from "./resumed.ts";

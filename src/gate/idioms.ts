@@ -4,7 +4,7 @@
  * answer". Each entry is a phrase of normalised words, matched where the verb or negation stands.
  */
 
-import { longestAt } from "./clauses.ts";
+import { longestAt } from "./phrases.ts";
 import type { Token } from "./types.ts";
 import { phrases, set } from "./words.ts";
 

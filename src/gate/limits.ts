@@ -4,10 +4,11 @@
  * Each skips the parts of a clause that report or embed ("the README says X is forbidden", "explain
  * why we shipped without touching it"): there the limit is talked about, not laid down.
  */
-import { longestAt, phraseAt } from "./clauses.ts";
+
 import { doubtedState } from "./doubted.ts";
 import { embedded, type Hit, hit, isWord, pathHits, pathText, quoteEnd } from "./hits.ts";
 import { notYet } from "./not-yet.ts";
+import { longestAt, phraseAt } from "./phrases.ts";
 import { storedAt } from "./stored.ts";
 import type { Clause, PathSense, Token } from "./types.ts";
 import { changeForm, changeGerund, changeParticiple, imperativeVerb, pastTense } from "./verbs.ts";

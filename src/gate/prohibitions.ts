@@ -8,7 +8,7 @@
  * in a statement about the code ("we never cache it", "it must not be null"), in quoted data, and
  * in idioms that forbid nothing ("don't hesitate to ask", "never mind the tests").
  */
-import { longestAt } from "./clauses.ts";
+
 import { settingContrast } from "./contrasts.ts";
 import { shapesAnswer } from "./edits.ts";
 import { embedded, type Hit, hit, isWord, pathHits, quoteEnd } from "./hits.ts";
@@ -16,6 +16,7 @@ import { NEGATION_IDIOMS } from "./idioms.ts";
 import { constraints, keepPaths, noAction, readOnly, without } from "./limits.ts";
 import { participleDescribed } from "./not-yet.ts";
 import { onlyScope } from "./only-scope.ts";
+import { longestAt } from "./phrases.ts";
 import type { Clause, Token } from "./types.ts";
 import { changeForm } from "./verbs.ts";
 import { KEEP_TAILS, KEPT_AS_IS, NEGATIONS, RULE_NOUNS } from "./words.ts";

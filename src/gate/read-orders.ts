@@ -7,7 +7,6 @@ import { DESCRIBED_AFTER_NEGATIVE, RUNS } from "./act-words.ts";
 import { ANSWER_NOUNS } from "./allow-words.ts";
 import { capAt, underCap } from "./answer-caps.ts";
 import { answerReturned } from "./answer-form.ts";
-import { longestAt } from "./clauses.ts";
 import { settingContrast } from "./contrasts.ts";
 import { embeddedAt, norm } from "./described.ts";
 import { withoutDescribes } from "./found-without.ts";
@@ -19,6 +18,7 @@ import { joinedOrder } from "./joined.ts";
 import { listTail } from "./list-tail.ts";
 import { newFileAt } from "./new-file.ts";
 import { dated, headNamesThing, qualifiesMeasure } from "./noun-acts.ts";
+import { longestAt } from "./phrases.ts";
 import { evidence, followsFlow, takenAsEvidence, toolUsed } from "./read-records.ts";
 import {
 	actVerb,

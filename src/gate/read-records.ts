@@ -2,10 +2,11 @@
  * Orders that read though their verb is no reading verb: following the way a call runs through the
  * code, and using the records a run left (read-orders.ts).
  */
-import { longestAt } from "./clauses.ts";
+
 import { changingShell } from "./commands.ts";
 import { norm } from "./described.ts";
 import { joinedOrder } from "./joined.ts";
+import { longestAt } from "./phrases.ts";
 import { asksAnswer, INSTEAD, readVerb } from "./reading.ts";
 import type { Token } from "./types.ts";
 import { phrases, set } from "./words.ts";

@@ -6,12 +6,12 @@
 import { EMBEDDERS } from "./act-words.ts";
 import { ANSWER_NOUNS, PERCEPTION } from "./allow-words.ts";
 import { capAt, capFirst, leftOut } from "./answer-caps.ts";
-import { longestAt } from "./clauses.ts";
 import { embeddedAt, norm } from "./described.ts";
 import { doubtedState } from "./doubted.ts";
 import { guessedMust } from "./guesses.ts";
 import { placedInFile } from "./hits.ts";
 import { NEGATION_IDIOMS, verbIdiomAt } from "./idioms.ts";
+import { longestAt } from "./phrases.ts";
 import {
 	actVerb,
 	answerPhrase,

@@ -4,11 +4,11 @@
  */
 import { actForm, IDLE_MARKERS, RUNS } from "./act-words.ts";
 import { ANSWER_NOUNS, READ_PHRASES, READ_VERBS } from "./allow-words.ts";
-import { longestAt } from "./clauses.ts";
 import { changingShell } from "./commands.ts";
 import { norm } from "./described.ts";
 import { NEGATION_IDIOMS, verbIdiomAt } from "./idioms.ts";
 import { CHECKS, permittedCheck } from "./permitted.ts";
+import { longestAt } from "./phrases.ts";
 import type { Clause, Token } from "./types.ts";
 import { gerundBases, LOOK_VERBS } from "./verbs.ts";
 import { phrases, set } from "./words.ts";

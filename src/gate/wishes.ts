@@ -12,8 +12,9 @@
  * describes. A frame reported or attributed ("the README says the one rule is …", "our rule is
  * …", "the rule in CONTRIBUTING.md") lays down nothing, and a frame inside a question asks.
  */
-import { longestAt, phraseAt } from "./clauses.ts";
+
 import { embedded, type Hit, hit, isWord, pathHits } from "./hits.ts";
+import { longestAt, phraseAt } from "./phrases.ts";
 import type { Clause, Token } from "./types.ts";
 import { changeForm, imperativeVerb, pastTense } from "./verbs.ts";
 import { wishedToKnow } from "./wanted-facts.ts";

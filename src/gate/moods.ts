@@ -1,0 +1,88 @@
+/**
+ * A clause's mood, read from its head (heads.ts): a verb or a negation heads an order, a subject a
+ * statement, a question word a question, "if"/"when" a condition; a verb followed by what only a
+ * noun takes ("Fix fails on CI") is no order.
+ */
+import { commandWords } from "./commands.ts";
+import { WH } from "./heads.ts";
+import { participleDescribed } from "./not-yet.ts";
+import { onlyWhen } from "./only-when.ts";
+import { compoundNoun, relativeNoun } from "./paired.ts";
+import { longestAt, wordIn as word } from "./phrases.ts";
+import { hypothetical, negativeQuestion } from "./questions.ts";
+import type { Mood, Sentence, Token } from "./types.ts";
+import { unknownVerb } from "./unknown-verb.ts";
+import { imperativeVerb } from "./verbs.ts";
+import {
+	ASKING_MODALS,
+	MODAL_SUBJECTS,
+	NEGATED_AUXILIARIES,
+	NEGATIONS,
+	QUESTION_WORDS,
+	SUBJECTS,
+	SUBORDINATORS,
+} from "./words.ts";
+
+/** Words after a would-be verb that show it is a noun: "Fix fails on CI", "Update from the team". */
+const NOUN_FOLLOWERS = new Set(
+	`is was are were has had does did didn't doesn't isn't wasn't seems seemed looks looked works worked
+	fails failed broke breaks landed caused introduced regressed went made 's for of itself should would
+	might will must can could`
+		.split(/\s+/)
+		.filter(Boolean),
+);
+
+/** A verb at `i` that reads as a noun because of what follows it: "Fix fails on CI", "the commit that added". */
+export function nounUse(tokens: readonly Token[], i: number): boolean {
+	return word(tokens[i + 1], NOUN_FOLLOWERS) || relativeNoun(tokens, i, NOUN_FOLLOWERS) || compoundNoun(tokens, i);
+}
+
+const CAUSED = new Set(["the", "this", "that", "these", "those", "each", "every", "all", "our", "its", "their"]);
+const HAD = new Set("look go read think dig poke peek glance try crack stab nosey gander".split(" "));
+
+/** "Have the logger print UTC", "have main.py exit with 2", "have a look": orders, not questions without a mark. */
+function causeHead(tokens: readonly Token[], head: number, sentence: Sentence): boolean {
+	const next = tokens[head + 1];
+	if (tokens[head]?.norm !== "have" || sentence.question || next === undefined) return false;
+	const had = next.norm === "a" && word(tokens[head + 2], HAD);
+	return next.kind === "path" || next.kind === "code" || word(next, CAUSED) || had;
+}
+
+export function moodOf(
+	tokens: readonly Token[],
+	head: number,
+	addressed: boolean,
+	sentence: Sentence,
+	label: boolean,
+): Mood {
+	const t = tokens[head];
+	if (t?.kind !== "word") return addressed ? "directive" : "fragment";
+	if (negativeQuestion(tokens, head, sentence.question)) return "question";
+	// "Please not delete the logs", "Not touch the config": a bare "not" before a verb forbids.
+	const notVerb = t.norm === "not" && imperativeVerb(tokens[head + 1]?.norm ?? "");
+	// "… defined but never referenced": "never" before a past participle describes (not-yet.ts).
+	const negated = longestAt(tokens, head, NEGATIONS) > 0 && !participleDescribed(tokens, head);
+	if (negated && (t.norm !== "not" || addressed || notVerb)) return "directive";
+	// "Would you delete it, if you were me?": a hypothetical asks for an opinion.
+	if (addressed && sentence.question && hypothetical(sentence.tokens)) return "question";
+	if (t.norm === "only") return onlyWhen(tokens, head, sentence) ? "fragment" : "directive";
+	if (addressed) return "directive";
+	// "Ought the job to run on weekends?", "Need the parser keep comments?": a modal that opens a question asks.
+	if (sentence.question && ASKING_MODALS.has(t.norm) && word(tokens[head + 1], MODAL_SUBJECTS)) return "question";
+	if (commandWords(tokens.slice(head, head + 2).map((x) => x.norm))) return "directive";
+	// "Update:" alone is a label, not an order.
+	if (imperativeVerb(t.norm) && !nounUse(tokens, head) && !label) return "directive";
+	if (causeHead(tokens, head, sentence)) return "directive";
+	if (SUBORDINATORS.has(t.norm)) return "subordinate";
+	// Outside a question, "any" is a subject's determiner ("any changes you make belong in docs/") and a
+	// negated auxiliary has lost its subject ("is not permitted that …").
+	// "(src/parse.ts) is off-limits": an auxiliary before no subject of its own states.
+	const next = tokens[head + 1];
+	const noSubject = next === undefined || (next.kind === "word" && !SUBJECTS.has(next.norm) && next.norm !== "you");
+	const subjectless = t.norm === "any" || t.norm === "anything" || (!WH.has(t.norm) && noSubject);
+	if (QUESTION_WORDS.has(t.norm)) return sentence.question ? "question" : subjectless ? "statement" : "subordinate";
+	if (SUBJECTS.has(t.norm)) return "statement";
+	// "CODEOWNERS doesn't mention it": a name, then a negated auxiliary, states.
+	if (word(tokens[head + 1], NEGATED_AUXILIARIES)) return "statement";
+	return unknownVerb(tokens, head) ? "directive" : "fragment";
+}
