@@ -46,6 +46,8 @@ export const HELD_OUT_WRITTEN = [
 	"heldout-agents10",
 	"heldout-polite19",
 	"heldout-agents11",
+	"heldout-polite20",
+	"heldout-agents12",
 ] as const;
 
 /** Each corpus file by name (without .jsonl), in name order. */
