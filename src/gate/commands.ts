@@ -70,6 +70,8 @@ export function changingCommand(words: readonly string[]): boolean {
 	if (ORCHESTRATORS.has(first)) return rest.slice(0, 3).some((w) => SERVICE_CHANGES.has(w));
 	if (APT.has(first)) return second === "install" || second === "remove" || second === "upgrade";
 	if (FILE_COMMANDS.has(first)) return true;
+	// `./tools/update_sdk.sh steamworks 1.59`, `scripts/seed-db.py`: a script named for what it writes.
+	if (SCRIPT_PATH.test(first) && WRITING_SCRIPT_NAME.test(first.split(/[/\\]/).at(-1) ?? "")) return true;
 	if (first === "sed" || first === "perl") return rest.some((w) => /^-\w*i/.test(w) || w === "-pi");
 	if (first === "tee" || first === "patch") return true;
 	// `mix ecto.migrate`, `dbt snapshot`, `terraform apply`, `mix run priv/repo/seeds.exs`: a subcommand
@@ -97,7 +99,18 @@ export function changingCommand(words: readonly string[]): boolean {
 }
 
 /** Subcommands that group others: `crystal tool format`, `dart pub upgrade`, `flutter pub get`. */
-const SUBCOMMAND_GROUPS = new Set(["tool", "tools", "pub", "deps", "package", "packages", "mod", "db"]);
+const SUBCOMMAND_GROUPS = new Set([
+	"tool",
+	"tools",
+	"pub",
+	"deps",
+	"dep",
+	"dependency",
+	"package",
+	"packages",
+	"mod",
+	"db",
+]);
 /** SQL that changes a database: rows, schema, grants, and statistics (`ANALYZE listings;`). */
 const SQL_WRITES =
 	/^(?:UPDATE|DELETE\s+FROM|INSERT\s+INTO|ALTER|DROP|TRUNCATE|CREATE|GRANT|REVOKE|ANALYZE|VACUUM|REINDEX)\s+\w/;
@@ -119,7 +132,13 @@ const WRITE_FLAGS = new Set(
 
 /** Subcommands of any tool that write: "migrate", "ecto.migrate", "db:seed", "snapshot", "apply", "deploy". */
 const WRITING_SUBCOMMAND =
-	/^(?:[\w-]+[.:])?(?:migrate|seed|snapshot|apply|deploy|publish|release|install|upgrade|uninstall|reset|drop|destroy|generate|codegen|fmt|format|fix|import|restore|sync|push|upload|delete|rm|create|rollback|rollout|patch|scale|unlock|reindex|rebuild|refresh|flush|purge|truncate|invalidate)$|^[\w-]+[.:](?:get|update|clean|compile)$/;
+	/^(?:[\w-]+[.:])?(?:migrate|seed|snapshot|apply|deploy|publish|release|install|upgrade|uninstall|reset|drop|destroy|generate|codegen|fmt|format|fix|import|restore|sync|push|upload|delete|rm|create|rollback|rollout|patch|scale|unlock|reindex|rebuild|refresh|flush|purge|truncate|invalidate|reconcile|digest)$|^[\w-]+[.:](?:get|update|clean|compile)$/;
+
+/** A script's file name that says it writes: `update_sdk.sh`, `seed-db.py`, `deploy.sh`, `regen_fixtures`. */
+/** A script run by its path: `./tools/x`, `scripts/x.sh`, `bin/x.py` (not a config file such as `codegen.yml`). */
+const SCRIPT_PATH = /^(?:\.\/[^.\s]+|\S*[/\\]\S+\.(?:sh|bash|zsh|py|rb|pl|ps1))$/;
+const WRITING_SCRIPT_NAME =
+	/^(?:[\w.-]*[_-])?(?:update|upgrade|install|deploy|migrate|seed|reseed|reset|fix|format|fmt|gen|generate|regen|regenerate|codegen|bump|release|publish|vendor|sync|bootstrap|setup|clean|purge|wipe|drop)(?:[_.-][\w.-]*)?$/;
 
 /** Splits shell text into commands and their words; redirection into a file counts as a change. */
 export function changingShell(text: string): boolean {

@@ -16,7 +16,8 @@ const CIRCUMSTANCES = new Set("in on at after before during when while once if u
  * ("changes go only in src/gate", "it must run only on CI").
  */
 export function onlyWhen(tokens: readonly Token[], i: number, sentence: Sentence): boolean {
-	if (tokens[i]?.norm !== "only" || !CIRCUMSTANCES.has(tokens[i + 1]?.norm ?? "")) return false;
+	if (tokens[i]?.norm !== "only") return false;
+	if (!CIRCUMSTANCES.has(tokens[i + 1]?.norm ?? "") && !closesStatement(tokens, i, sentence)) return false;
 	const all = sentence.tokens;
 	const at = all.indexOf(tokens[i] as Token);
 	const first = all.find((t) => t.kind === "word");
@@ -25,9 +26,33 @@ export function onlyWhen(tokens: readonly Token[], i: number, sentence: Sentence
 	// "changes go only in src/gate" places; "the loss goes NaN" does not.
 	const placed = (k: number) => GOES.has(before[k]?.norm ?? "") && PLACING.has(all[k + 1]?.norm ?? "");
 	const laid = (t: Token, k: number) => t.norm === "you" || t.norm === "please" || DUTIES.has(t.norm) || placed(k);
-	if (before.some((t, k) => laid(t, k) || changeForm(t.norm))) return false;
+	// "in staging only": a change form after a preposition names a place or a time, not a change.
+	const named = (k: number) => CIRCUMSTANCES.has(before[k - 1]?.norm ?? "");
+	if (before.some((t, k) => laid(t, k) || (changeForm(t.norm) && !named(k)))) return false;
 	return !imperativeVerb(first.norm) && first.norm !== "only";
 }
 const DUTIES = new Set("must should may can shall will need needs belong belongs stay stays live lives".split(" "));
 const GOES = new Set(["go", "goes"]);
 const PLACING = new Set(["in", "into", "to", "under", "inside", "only"]);
+
+const STATED = new Set("is are was were has had does did".split(" "));
+/** What a stated thing does, as a sentence reports it: "crashes", "throws", "happens". */
+const HAPPENS = new Set(
+	"crash throw fail hang break stall happen occur appear show work run spike drop leak error".split(" "),
+);
+const thirdPerson = (w: string) =>
+	/[^su]s$/.test(w) &&
+	w.length > 3 &&
+	[w.slice(0, -1), w.slice(0, -2)].some((b) => HAPPENS.has(b) || imperativeVerb(b));
+
+/**
+ * "The app crashes on cold start, API 26 devices only", "it throws on startup, in staging only":
+ * "only" closing a sentence whose verb is already conjugated says where a stated thing happens. The
+ * rest of `onlyWhen` still applies: no order opens the sentence, no duty or change is in it.
+ */
+function closesStatement(tokens: readonly Token[], i: number, sentence: Sentence): boolean {
+	const all = sentence.tokens;
+	const at = all.indexOf(tokens[i] as Token);
+	if (all.slice(at + 1).some((t) => t.kind !== "punct")) return false;
+	return all.slice(0, at).some((t) => t.kind === "word" && (STATED.has(t.norm) || thirdPerson(t.norm)));
+}

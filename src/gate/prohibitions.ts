@@ -36,6 +36,8 @@ const COMPLY = new Set(["adhere", "comply", "abide", "conform"]);
 const SCOPE = new Set(["limit", "restrict", "confine"]);
 const DEGREES = new Set(["well", "far", "right", "completely", "totally", "entirely", "clean", "way"]);
 const AVOIDS = new Set(["avoid", "refrain", "resist", "abstain", "forgo", "forego", "desist", "eschew", "shun"]);
+/** Verbs that leave a thing out of the work: "skip the migrations", "ignore anything under `vendor/`". */
+const SKIPS = new Set(["skip", "ignore", "exclude", "disregard"]);
 const KEPT_AWAY = new Set(["your", "changes", "edits", "hands", "it", "them", "yourself", "any", "all", "the", "my"]);
 const STAY_IN = new Set(["in", "within", "inside", "under", "out", "away", "clear"]);
 
@@ -166,8 +168,9 @@ function directiveVerbs(c: Clause): Hit[] {
 	// "keep your changes away from the schema": what is kept away may stand between.
 	const far = tokens.slice(head + 1, head + 5).findIndex((t) => !DEGREES.has(t.norm) && !KEPT_AWAY.has(t.norm));
 	const away = ["keep", "stay", "steer"].includes(v) && isWord(tokens, head + 1 + far, ["away", "out", "clear"]);
-	// "skip the migrations" forbids them; "skip the preamble in your answer" shapes the answer.
-	if (AVOIDS.has(v) || away || held(tokens, head) || (v === "skip" && !shapesAnswer(c))) {
+	// "skip the migrations", "ignore anything under `vendor/`" forbid them; "skip the preamble in your
+	// answer" shapes the answer.
+	if (AVOIDS.has(v) || away || held(tokens, head) || (SKIPS.has(v) && !shapesAnswer(c))) {
 		return [hit("prohibition", "avoid", first, quoteEnd(tokens, head, 3)), ...keepPaths(tokens, head, "avoid")];
 	}
 	if (v === "leave" || v === "keep") {

@@ -10,6 +10,7 @@ export const UNKNOWN_OBJECTS = new Set(
 	"the a an this that these those our your my its their every each all it them".split(" "),
 );
 
+const PLACED = new Set("in under inside within below beneath from outside".split(" "));
 const PARTICLES = new Set(["up", "out", "down", "off", "back"]);
 const CODE_PLURALS = new Set(
 	"tests functions methods helpers classes modules components constants types files scripts fixtures mocks stubs docs dependencies".split(
@@ -40,5 +41,19 @@ export function unknownVerb(tokens: readonly Token[], head: number): boolean {
 	const next = tokens[at];
 	if (next === undefined) return false;
 	// "Backfill tests for …": a bare plural of code is an object too.
-	return next.kind === "path" || next.kind === "code" || UNKNOWN_OBJECTS.has(next.norm) || CODE_PLURALS.has(next.norm);
+	const object = next.kind === "path" || next.kind === "code" || UNKNOWN_OBJECTS.has(next.norm);
+	return object || CODE_PLURALS.has(next.norm) || placedAll(tokens, at);
+}
+
+const FREE_RELATIVES = new Set(["whatever", "anything", "everything"]);
+
+/**
+ * "Skip whatever is in `tasks/legacy/`", "Ignore anything under `Shaders/Debug/`": a free relative
+ * placed by what follows is an object; "Mark anything you are unsure about" (one the child picks) is
+ * left to the readers of the answer.
+ */
+function placedAll(tokens: readonly Token[], at: number): boolean {
+	if (!FREE_RELATIVES.has(tokens[at]?.norm ?? "")) return false;
+	const k = ["is", "that", "which", "else"].includes(tokens[at + 1]?.norm ?? "") ? at + 2 : at + 1;
+	return PLACED.has(tokens[k]?.norm ?? "") || tokens[k]?.kind === "path" || tokens[k]?.kind === "code";
 }

@@ -11,7 +11,7 @@ export const CHANGE_VERBS = set(`
 	fix edit delete remove rename move refactor commit push install uninstall reinstall apply patch modify
 	rewrite overwrite revert rebase merge cherry-pick amend stage unstage squash stash bump upgrade downgrade
 	migrate implement deploy publish release reformat regenerate scaffold port replace insert append reseed backfill narrow
-	repopulate resync
+	repopulate resync redeploy
 	truncate change update alter replace hotfix repair correct restructure reorganise reorganize rework
 	backport vendor clean rm mv mkdir rmdir chmod chown cleanup tidy wire hook inline convert resolve
 	address handle reset checkout uncomment comment tag pin save land ship redo undo rollback tweak shorten
