@@ -23,7 +23,7 @@ export const READ_VERBS = set(`
 	describe interpret decode decipher paraphrase translate-back define characterise characterize
 	remember recall mention highlight flag say reply respond interrogate cross-reference
 	pinpoint gauge ascertain elaborate steelman poll vet stress-test proofread grade condense distil
-	distill tabulate pick choose decide convince sketch talk narrow summarise name hunt scour sift
+	distill tabulate pick choose decide convince sketch talk narrow summarise name hunt scour sift relate reason correlate
 	ferret reproduce gather collect catalogue catalog chart unpack demystify illustrate share provide
 	present offer draw rank prioritise prioritize triage categorise categorize classify probe query
 	benchmark time simulate pretend speculate theorise theorize hypothesise hypothesize restate

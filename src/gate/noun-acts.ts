@@ -212,6 +212,37 @@ export function headNamesThing(c: Clause): boolean {
 	return (plural && (stated || (/[^e]ed$/.test(verb) && norm(t[3]).endsWith("ing")))) || placed;
 }
 
+/** Participles spelt like their verb: "it isn't set", "the flag was reset", "the job got run". */
+const SAME_PARTICIPLES = new Set([
+	"set",
+	"reset",
+	"put",
+	"cut",
+	"run",
+	"rerun",
+	"hit",
+	"shut",
+	"split",
+	"upset",
+	"quit",
+]);
+const BE = new Set("is isn't are aren't was wasn't were weren't be been being get gets got gotten stays".split(" "));
+/** Verbs a thing named does, after which an act word was its name: "the 1e-4 run keeps dropping". */
+const ONGOING = new Set("keeps kept takes took seems seemed stays stayed goes went hangs hung".split(" "));
+
+/** "`ALLOW_X` isn't set", "with `DEBUG_SQL=1` set": a participle after a form of "be", or after the value set. */
+function participleSet(tokens: readonly Token[], i: number): boolean {
+	const w = norm(tokens[i]);
+	if (!SAME_PARTICIPLES.has(w)) return false;
+	if (BE.has(norm(tokens[i - 1]))) return true;
+	const after = tokens[i + 1];
+	return (
+		w === "set" &&
+		tokens[i - 1]?.kind === "code" &&
+		(after === undefined || after.kind === "punct" || norm(after) === "and")
+	);
+}
+
 /** An act word that stands where a noun does: after a determiner, a possessive, or before its relative clause. */
 export function nounByPosition(c: Clause, i: number): boolean {
 	const before = norm(c.tokens[i - 1]);
@@ -236,6 +267,7 @@ export function nounByPosition(c: Clause, i: number): boolean {
 	if (i > 1 && capital(i) && capital(i - 1) && c.tokens[i - 1]?.kind === "word") return true;
 	// "the user thinks `then` should have run": what should have happened, past.
 	if (before === "have" && ["should", "would", "could", "must", "might"].includes(norm(c.tokens[i - 2]))) return true;
+	if (participleSet(c.tokens, i) || ONGOING.has(norm(c.tokens[i + 1]))) return true;
 	// "after Friday's deploy", "yesterday's toolchain upgrade": after a possessive, a noun.
 	const owned = (k: number) => /'s$|s'$/.test(norm(c.tokens[k]));
 	return owned(i - 1) || (owned(i - 2) && c.tokens[i - 1]?.kind === "word" && !actForm(before));

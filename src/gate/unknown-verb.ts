@@ -39,7 +39,7 @@ export function unknownVerb(tokens: readonly Token[], head: number): boolean {
 	// "Iron out the …", "Beef up the …": a particle may come between the verb and its object.
 	const at = PARTICLES.has(tokens[head + 1]?.norm ?? "") ? head + 2 : head + 1;
 	const next = tokens[at];
-	if (next === undefined) return false;
+	if (next === undefined || compares(tokens, head) || namedThenStated(tokens, at)) return false;
 	// "Backfill tests for …": a bare plural of code is an object too.
 	const object = next.kind === "path" || next.kind === "code" || UNKNOWN_OBJECTS.has(next.norm);
 	return object || CODE_PLURALS.has(next.norm) || placedAll(tokens, at);
@@ -57,3 +57,15 @@ function placedAll(tokens: readonly Token[], at: number): boolean {
 	const k = ["is", "that", "which", "else"].includes(tokens[at + 1]?.norm ?? "") ? at + 2 : at + 1;
 	return PLACED.has(tokens[k]?.norm ?? "") || tokens[k]?.kind === "path" || tokens[k]?.kind === "code";
 }
+
+const VERSUS = new Set(["vs", "vs.", "versus", "v."]);
+
+/** "Bevy `Events<T>` vs a channel", "Opus/ADPCM vs Vorbis": a comparison named, not an order. */
+const compares = (tokens: readonly Token[], head: number) =>
+	tokens.slice(head + 1, head + 5).some((t) => t.kind === "word" && VERSUS.has(t.norm));
+
+const STATING = new Set("is are was were has have had does did isn't aren't wasn't hasn't doesn't".split(" "));
+
+/** "pool `vendor_pool` has 4 slots": a word, the thing's name and a verb that states — a noun phrase. */
+const namedThenStated = (tokens: readonly Token[], at: number) =>
+	(tokens[at]?.kind === "code" || tokens[at]?.kind === "path") && STATING.has(tokens[at + 1]?.norm ?? "");

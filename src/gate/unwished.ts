@@ -74,7 +74,27 @@ function predicted(tokens: readonly Token[], i: number): boolean {
 /** "I assumed Postgres would …", "feels like it should be dead": a modal at `i` inside a belief or a guess. */
 export function guessedModal(tokens: readonly Token[], i: number): boolean {
 	const before = tokens.slice(Math.max(0, i - 4), i).map(norm);
-	return before.some((b, k) => BELIEVING.has(b) || (SEEMING.has(b) && before[k + 1] === "like"));
+	return (
+		before.some((b, k) => BELIEVING.has(b) || (SEEMING.has(b) && before[k + 1] === "like")) || expectedOf(tokens, i)
+	);
+}
+
+/** What a record or a command is expected to yield: "the lineage … should show", "a diff should narrow it down". */
+const YIELDS = new Set("show help narrow reveal tell point suffice confirm indicate surface expose settle".split(" "));
+const RECORDS = new Set(
+	"log logs lineage trace traces diff history blame dashboard dashboards output profile manifest metrics graph".split(
+		" ",
+	),
+);
+
+/**
+ * "`nix why-depends` should help there", "the lineage in `manifest.json` should show the upstream":
+ * "should" of a command or a record and a verb of yielding what is sought is what the writer expects
+ * to learn, no duty laid down. Not "the page should show a banner" (no record, no command).
+ */
+function expectedOf(tokens: readonly Token[], i: number): boolean {
+	if (norm(tokens[i]) !== "should" || !YIELDS.has(norm(tokens[i + 1]))) return false;
+	return tokens.slice(Math.max(0, i - 6), i).some((t) => t.kind === "code" || RECORDS.has(norm(t)));
 }
 
 /** Whether the wish at `i` is the writer's own act, has its act left out, or sits in a comparison. */

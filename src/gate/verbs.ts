@@ -91,7 +91,7 @@ export const LOOK_VERBS = set(`
 	compute calculate translate paraphrase restate quantify validate lint typecheck watch
 	observe monitor sample include number rerun re-run treat regard know hear spend share cast trust
 	ascertain gauge delineate itemise itemize unpick decipher decode detect uncover unearth discover
-	triangulate corroborate substantiate juxtapose derive
+	triangulate corroborate substantiate juxtapose derive relate reason correlate
 `);
 
 /**
