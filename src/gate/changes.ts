@@ -23,7 +23,7 @@ import { statedNeed } from "./needs.ts";
 import { headNamesThing, qualifiesMeasure } from "./noun-acts.ts";
 import { longestAt } from "./phrases.ts";
 import { placeOrder, resumeOrder } from "./placements.ts";
-import { askedCheckRun, asksAnswer, WH } from "./reading.ts";
+import { askedCheckRun, asksAnswer, comparedAgainst, WH } from "./reading.ts";
 import { continues } from "./resumed.ts";
 import { blockHit, RUN_VERBS } from "./run-blocks.ts";
 import { turnedIntoProse } from "./shaped.ts";
@@ -175,7 +175,8 @@ function headOrder(c: Clause): Hit[] {
 	if (phrasal(tokens, head, v) && !proseMade && !turnedIntoProse(tokens, head))
 		return [order(tokens, head, "change-verb")];
 	if (c.addressed && framedOrder(c)) return [order(tokens, head, "change-verb")];
-	if (CHANGE_UNLESS_PROSE.has(v) && objectOf(tokens, head, "prose") !== "prose" && !incomplete(tokens, head, v)) {
+	const prose = objectOf(tokens, head, "prose") === "prose" || comparedAgainst(tokens, head);
+	if (CHANGE_UNLESS_PROSE.has(v) && !prose && !incomplete(tokens, head, v)) {
 		return [order(tokens, head, "change-verb")];
 	}
 	if (PROSE_UNLESS_CODE.has(v) && objectOf(tokens, head, "code") === "code")

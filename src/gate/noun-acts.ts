@@ -16,6 +16,7 @@
  */
 import { actForm, DETERMINERS } from "./act-words.ts";
 import { norm } from "./described.ts";
+import { comparedAgainst } from "./reading.ts";
 import type { Clause, Token } from "./types.ts";
 import { imperativeVerb } from "./verbs.ts";
 import { set } from "./words.ts";
@@ -178,6 +179,7 @@ export function describedAct(c: Clause, i: number): boolean {
 	const tokens = c.tokens;
 	return (
 		kindOfName(tokens, i) ||
+		comparedAgainst(tokens, i) ||
 		(i === 0 && headNamesThing(c)) ||
 		progressive(tokens, i) ||
 		passiveFact(tokens, i) ||

@@ -146,7 +146,7 @@ export const invertedModal = (tokens: readonly Token[], i: number) => ASK_MODALS
 export function asksAnswer(tokens: readonly Token[], i: number): boolean {
 	const w = norm(tokens[i]);
 	if (longestAt(tokens, i, NOT_READ) > 0) return false;
-	if (readVerb(w) || longestAt(tokens, i, READ_PHRASES) > 0) return true;
+	if (readVerb(w) || longestAt(tokens, i, READ_PHRASES) > 0 || comparedAgainst(tokens, i)) return true;
 	// "put together an overview of …", "pull together what the logs show": an answer assembled.
 	if (["put", "pull", "throw"].includes(w)) {
 		// "put that overview together for me": the object may come before "together".
@@ -163,6 +163,16 @@ export function asksAnswer(tokens: readonly Token[], i: number): boolean {
 	}
 	return false;
 }
+
+/** Verbs that set one thing beside another to compare: "set them against …", "hold X up against …". */
+const SETTING_BESIDE = new Set(["set", "hold", "put", "lay", "stack", "line", "measure"]);
+
+/** "set them against the Bosch formulas", "hold the `disruption` block up against what v1 expects": a comparison. */
+export const comparedAgainst = (tokens: readonly Token[], i: number) =>
+	SETTING_BESIDE.has(norm(tokens[i])) &&
+	tokens
+		.slice(i + 1, i + 9)
+		.some((t, k, all) => norm(t) === "against" && !all.slice(0, k).some((b) => b.kind === "punct"));
 
 /** "Run `git status`", "feel free to run the tests": running what changes nothing is reading. */
 export const readingCommand = (tokens: readonly Token[], i: number) =>
