@@ -148,8 +148,11 @@ function held(tokens: readonly Token[], head: number): boolean {
  */
 function obeysRules(tokens: readonly Token[], head: number): boolean {
 	const v = tokens[head]?.norm ?? "";
+	// "… and follow into the Oban child spec": where the reading goes, not a spec obeyed.
+	const into = ["into", "through", "down", "along"].includes(tokens[head + 1]?.norm ?? "");
 	const obeys =
 		OBEY.has(v) &&
+		!into &&
 		tokens
 			.slice(head + 1, head + 6)
 			.some((t) => RULE_NOUNS.has(t.norm) || /^(?:agents|claude|contributing)\.md$/.test(t.norm));

@@ -9,7 +9,7 @@ import { joinedOrder } from "./joined.ts";
 import { longestAt } from "./phrases.ts";
 import { asksAnswer, INSTEAD, readVerb } from "./reading.ts";
 import type { Token } from "./types.ts";
-import { phrases, set } from "./words.ts";
+import { phrases, RULE_NOUNS, set } from "./words.ts";
 
 /** "`CHANGELOG.md`", "notes.txt", "`ci.log`": a document or a record kept in a file, read, never built on. */
 const documentFile = (t: Token) => /\.(?:md|mdx|txt|log|csv|tsv|rst|adoc|jsonl)$/i.test(t.norm);
@@ -62,12 +62,21 @@ export function followsFlow(tokens: readonly Token[], head: number): boolean {
 	if (["into", "through", "down", "along"].includes(norm(tokens[head + 1])) || tokens[head + 1]?.kind === "code")
 		return true;
 	if (norm(tokens[head + 1]) === "the" && tokens[head + 2]?.kind === "code") return true;
+	let bound = false;
 	for (let k = head + 1; k < Math.min(tokens.length, head + 5); k++) {
 		if (FLOWS.has(norm(tokens[k]))) return true;
-		if (tokens[k]?.kind === "punct") return false;
+		if (tokens[k]?.kind === "punct") break;
+		bound ||= BINDING.has(norm(tokens[k])) || RULE_NOUNS.has(norm(tokens[k]));
 	}
-	return false;
+	// "follow the module sources", "follow the remote-config keys it checks": what is followed is
+	// read, unless it binds the work (a rule, a plan, a pattern to copy).
+	return norm(tokens[head + 1]) === "the" && !bound;
 }
+
+/** What, followed, binds the child's work: "follow the plan", "follow the same pattern". */
+const BINDING = set(
+	"plan plans guide style pattern patterns approach example examples advice recommendation recommendations steps procedure process runbook template format lead same existing usual instructions recipe",
+);
 
 /**
  * "Use `leaks` or `vmmap` on them and tell me which types grew", "use `terraform state list` to find
