@@ -106,6 +106,25 @@ function gainsPart(tokens: readonly Token[], head: number, i: number): Token | u
 	return tokens.slice(head, i).some((x) => x.kind === "word" && PARTS_OF_CODE.has(x.norm)) ? tokens[i + 4] : undefined;
 }
 
+/** Written things whose content is their text: a need of what they say changes them. */
+const WRITTEN = new Set(
+	"guide guides doc docs documentation readme changelog page comment docstring manual wiki runbook tutorial faq section message copy tooltip banner".split(
+		" ",
+	),
+);
+const SAYING = new Set(
+	"reflect mention say cover describe explain include list state note show match document".split(" "),
+);
+
+/** "The guide has to reflect the v3 layout", "`docs/setup.md` needs to mention Node 22": a text's need. */
+function docSays(tokens: readonly Token[], head: number, i: number, to: Token): boolean {
+	const written = (x: Token) =>
+		WRITTEN.has(x.norm) || ((x.kind === "path" || x.kind === "code") && /\.(?:md|mdx|rst|txt|adoc)$/.test(x.norm));
+	// "I'm writing the store page and want to describe them": the writer's wish, no duty of the text.
+	const duty = !["want", "wants"].includes(tokens[i]?.norm ?? "");
+	return duty && SAYING.has(to.norm) && tokens.slice(head, i).some(written);
+}
+
 export function statedNeed(c: Clause): Hit[] {
 	if (!statesNeed(c)) return [];
 	const { tokens, head } = c;
@@ -139,7 +158,7 @@ export function statedNeed(c: Clause): Hit[] {
 		if (gained) return [hit("file-change", "stated-need", t, gained)];
 		// "The user says the jump address has to match the linker script": a requirement relayed.
 		const relayed = tokens.slice(0, i).some((x) => x.norm === "user" || x.norm === "client") && to?.norm === "match";
-		const base = to !== undefined && (CHANGE_VERBS.has(to.norm) || relayed);
+		const base = to !== undefined && (CHANGE_VERBS.has(to.norm) || relayed || docSays(tokens, head, i, to));
 		const done = gone || base ? (to as Token) : doneIn(window);
 		// "The team wants opinions on replacing …": what is wanted is an answer about the change.
 		const answer =

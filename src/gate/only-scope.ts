@@ -81,7 +81,7 @@ export function onlyScope(c: Clause): Hit[] {
 			// "The comment says `# see design note` and nothing more": a statement's "nothing more" describes.
 			(((t.norm === "nothing" && !(c.mood === "statement" && statedBefore(tokens, i))) ||
 				(t.norm === "nowhere" && c.mood === "directive")) &&
-				isWord(tokens, i + 1, ["but", "else", "outside", "beyond", "more"]))
+				isWord(tokens, i + 1, ["but", "else", "outside", "beyond", "more", "extra"]))
 		) {
 			out.push(hit("prohibition", "only", t, quoteEnd(tokens, i, 2)));
 		}
