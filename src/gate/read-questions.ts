@@ -72,10 +72,15 @@ export function requestOfThing(c: Clause): number {
 		norms.some((w) => ALTERNATIVE.has(w)) ||
 		ALTERNATIVE_PHRASES.some((p) => norms.join(" ").endsWith(p)) ||
 		(MATCHING.some((p) => ` ${norms.join(" ")} `.includes(` ${p} `)) && norms.includes("as")) ||
-		SHIFTED.some((p) => ` ${norms.join(" ")} `.includes(` ${p} `));
+		SHIFTED.some((p) => ` ${norms.join(" ")} `.includes(` ${p} `)) ||
+		// "Could the default timeout go from 10 s to 30 s?": a value asked to move; not "… because of X?" (a cause).
+		(norms.some((w, k) => SHIFTS.has(w) && norms[k + 1] === "from" && norms.slice(k + 3, k + 8).includes("to")) &&
+			!norms.some((w) => CAUSED.has(w)));
 	return alternative && last !== "" ? c.tokens.indexOf(all[0] as (typeof all)[number]) : -1;
 }
 const SELVES = set("i we");
+const SHIFTS = set("go move drop jump change switch rise fall climb");
+const CAUSED = set("because due after since when whenever if");
 const PERFECT_SUBJECTS = set("people we they you i users folks others teams projects");
 const GAINS = set("get gain have grow");
 /** Parts a thing may be given: "an `overdue` trait", "a `--json` flag". */
