@@ -35,6 +35,7 @@ import {
 	CHANGE_VERBS,
 	CONTINUE_VERBS,
 	changeGerund,
+	changeParticiple,
 	imperativeVerb,
 	PHRASAL_CHANGES,
 	PROSE_OBJECTS,
@@ -116,10 +117,22 @@ function phrasal(tokens: readonly Token[], i: number, verb: string): boolean {
 	return false;
 }
 
+/**
+ * "run `godot --editor --quit` once so the import cache gets rebuilt": the run's purpose, said
+ * after it, is a change (a participle of one after "gets"/"is", within the clause).
+ */
+function runFor(tokens: readonly Token[], from: number): boolean {
+	const so = tokens.findIndex((t, k) => k >= from && k < from + 3 && t.norm === "so");
+	if (so < 0) return false;
+	return tokens
+		.slice(so + 1, so + 10)
+		.some((t, k, all) => ["gets", "get", "is", "are"].includes(all[k - 1]?.norm ?? "") && changeParticiple(t.norm));
+}
+
 /** "run `git push`", "run the migration", "run prettier --write". */
 function runs(tokens: readonly Token[], i: number): boolean {
 	const next = tokens[i + 1];
-	if (next?.kind === "code") return changingShell(next.norm);
+	if (next?.kind === "code") return changingShell(next.norm) || runFor(tokens, i + 2);
 	const words = tokens
 		.slice(i + 1, i + 6)
 		.filter((t) => t.kind === "word")
