@@ -106,6 +106,12 @@ function gainsPart(tokens: readonly Token[], head: number, i: number): Token | u
 	return tokens.slice(head, i).some((x) => x.kind === "word" && PARTS_OF_CODE.has(x.norm)) ? tokens[i + 4] : undefined;
 }
 
+/**
+ * Words before a participle that make it a verb of a relative clause, not what the writer wants
+ * done: "I want the order tasks are created in", "the date the old role last touched each".
+ */
+const RELATED = new Set("is are was were been get gets got last first ever recently just originally".split(" "));
+
 /** Written things whose content is their text: a need of what they say changes them. */
 const WRITTEN = new Set(
 	"guide guides doc docs documentation readme changelog page comment docstring manual wiki runbook tutorial faq section message copy tooltip banner".split(
@@ -139,7 +145,7 @@ export function statedNeed(c: Clause): Hit[] {
 		// "I need a summary of what moved where": a participle in a wh-clause says what happened.
 		// "I need to know at what point the SoftDevice gets enabled": anywhere after the wish.
 		const told = tokens.slice(head, i).some((x) => WH_TOLD.has(x.norm));
-		if (wanter && changeParticiple(t.norm) && i > head + 2 && !told)
+		if (wanter && changeParticiple(t.norm) && i > head + 2 && !told && !RELATED.has(norm(tokens[i - 1])))
 			return [hit("file-change", "stated-need", tokens[head] as Token, t)];
 		// "`DisableAnimationsRule` needs wiring into `PaymentSheetTest`", "a redirect in `mkdocs.yml` is required".
 		const placed = neededInPlace(tokens, i, c.sentence.tokens);

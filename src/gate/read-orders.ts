@@ -185,7 +185,8 @@ export function readUnderstanding(c: Clause, first: number): Reading {
 	// "Use pnpm instead of npm in the scripts": "use" reads only when it names no place to change.
 	const placed = tokens.some((t) => t.kind === "code" || pathText(t) !== undefined || INSTEAD.has(norm(t)));
 	if (norm(tokens[first]) === "use" && placed) {
-		if (!evidence(tokens, first) && !toolUsed(tokens, first, c.closer)) return no("unread-order", first);
+		const read = evidence(tokens, first) || toolUsed(tokens, first, c.closer) || takenAsEvidence(tokens, first);
+		if (!read) return no("unread-order", first);
 		// "Use the heap snapshot … if helpful and report likely culprits": what asks is the reading joined to it.
 		const asks = tokens.some((t, k) => k > first && ["and", "then"].includes(norm(t)) && asksAnswer(tokens, k + 1));
 		return ok(asks ? "understanding" : "context");

@@ -136,11 +136,14 @@ export function evidence(tokens: readonly Token[], first: number): boolean {
 }
 
 /** What a file is taken as, to answer from: "as your primary evidence", "as the baseline". */
-const EVIDENCE_ROLES = set("evidence reference baseline source truth starting basis");
+const EVIDENCE_ROLES = set("evidence reference baseline source truth starting basis example case illustration yardstick");
 
-/** "Treat the build log as your primary evidence", "take bench/old.json as the baseline". */
+/**
+ * "Treat the build log as your primary evidence", "take bench/old.json as the baseline", "use
+ * `acme_feed.py` as the concrete case".
+ */
 export function takenAsEvidence(tokens: readonly Token[], head: number): boolean {
-	if (!["treat", "take", "regard"].includes(norm(tokens[head]))) return false;
+	if (!["treat", "take", "regard", "use"].includes(norm(tokens[head]))) return false;
 	// "take `ai/path.gd` as it stands today as the basis": any "as" may name the role.
 	return tokens.some(
 		(t, as) => as > head && norm(t) === "as" && tokens.slice(as + 1, as + 5).some((r) => EVIDENCE_ROLES.has(norm(r))),
