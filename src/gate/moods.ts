@@ -12,7 +12,7 @@ import { longestAt, wordIn as word } from "./phrases.ts";
 import { hypothetical, negativeQuestion } from "./questions.ts";
 import type { Mood, Sentence, Token } from "./types.ts";
 import { unknownVerb } from "./unknown-verb.ts";
-import { imperativeVerb } from "./verbs.ts";
+import { imperativeVerb, pastTense } from "./verbs.ts";
 import {
 	ASKING_MODALS,
 	MODAL_SUBJECTS,
@@ -34,7 +34,19 @@ const NOUN_FOLLOWERS = new Set(
 
 /** A verb at `i` that reads as a noun because of what follows it: "Fix fails on CI", "the commit that added". */
 export function nounUse(tokens: readonly Token[], i: number): boolean {
-	return word(tokens[i + 1], NOUN_FOLLOWERS) || relativeNoun(tokens, i, NOUN_FOLLOWERS) || compoundNoun(tokens, i);
+	return (
+		word(tokens[i + 1], NOUN_FOLLOWERS) ||
+		relativeNoun(tokens, i, NOUN_FOLLOWERS) ||
+		compoundNoun(tokens, i) ||
+		namedNoun(tokens, i)
+	);
+}
+
+/** "Commit `3fe02ab` switched the writer", "Commit `e41b2c9` has the message …": the verb names a thing named. */
+function namedNoun(tokens: readonly Token[], i: number): boolean {
+	const next = tokens[i + 2];
+	if (tokens[i + 1]?.kind !== "code" || next?.kind !== "word") return false;
+	return NOUN_FOLLOWERS.has(next.norm) || ((pastTense(next.norm) || /..ed$/.test(next.norm)) && next.norm !== "used");
 }
 
 const CAUSED = new Set(["the", "this", "that", "these", "those", "each", "every", "all", "our", "its", "their"]);

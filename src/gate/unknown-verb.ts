@@ -68,4 +68,5 @@ const STATING = new Set("is are was were has have had does did isn't aren't wasn
 
 /** "pool `vendor_pool` has 4 slots": a word, the thing's name and a verb that states — a noun phrase. */
 const namedThenStated = (tokens: readonly Token[], at: number) =>
-	(tokens[at]?.kind === "code" || tokens[at]?.kind === "path") && STATING.has(tokens[at + 1]?.norm ?? "");
+	(tokens[at]?.kind === "code" || tokens[at]?.kind === "path") &&
+	(STATING.has(tokens[at + 1]?.norm ?? "") || /^[a-z]{2,}[^e]ed$/.test(tokens[at + 1]?.norm ?? ""));
