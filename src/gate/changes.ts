@@ -40,6 +40,7 @@ import {
 	PHRASAL_CHANGES,
 	PROSE_OBJECTS,
 	PROSE_UNLESS_CODE,
+	pastTense,
 } from "./verbs.ts";
 
 const RUN_OBJECTS = new Set(
@@ -256,5 +257,21 @@ export function changeHits(c: Clause, previous?: Clause): Hit[] {
 	const ensured = isWord(c.tokens, c.head, ["make"]) && isWord(c.tokens, c.head + 1, ["sure"]);
 	const ensure =
 		ensured && c.mood === "directive" && ensures(c.tokens, c.head + 2) ? [order(c.tokens, c.head, "ensure")] : [];
-	return [...head, ...ensure, ...statedNeed(c), ...neededValue(c), ...fileShould(c, previous)];
+	return [...head, ...ensure, ...sameWork(c), ...statedNeed(c), ...neededValue(c), ...fileShould(c, previous)];
+}
+
+/** Work applied over again: "the same treatment", "the same fix". */
+const SAME_WORK = new Set(["treatment", "fix", "fixes", "change", "changes", "edit", "edits", "rename", "migration"]);
+
+/**
+ * "Same treatment for those three", "the same fix for `b.ts`": a clause that opens on work done again
+ * and names what it is for carries that work on; "the same happens in …" or "do the same" do not.
+ */
+function sameWork(c: Clause): Hit[] {
+	const t = c.tokens;
+	const at = isWord(t, 0, ["the"]) ? 1 : 0;
+	if (c.mood === "directive" || !isWord(t, at, ["same"]) || !isWord(t, at + 1, [...SAME_WORK])) return [];
+	// "The same change in `b.ts` broke it": a verb after it states what the work did.
+	const stated = t.slice(at + 2).some((x) => x.kind === "word" && (pastTense(x.norm) || /[^s]s$/.test(x.norm)));
+	return isWord(t, at + 2, ["for", "on"]) && !stated ? [order(t, at, "continue")] : [];
 }

@@ -26,6 +26,13 @@ function onlyYouMay(tokens: readonly Token[], i: number): boolean {
 	return tokens.slice(i + you + 2, i + you + 6).some((t) => t.kind === "word" && changeForm(t.norm));
 }
 
+/** Verbs that say where a change goes: "it goes on the `ledger` Deployment and nowhere else". */
+const PLACING = new Set(["go", "goes", "belong", "belongs", "land", "lands", "live", "lives"]);
+
+/** "it goes on the `ledger` Deployment in `k8s/…` and nowhere else": a place named for where it goes. */
+const placesChange = (tokens: readonly Token[]) =>
+	tokens.some((x) => PLACING.has(x.norm)) && tokens.some((x) => x.kind === "path" || x.kind === "code");
+
 /** Pronouns for items found: "the ones", "those", after which "only" describes them. */
 const ITEMS = new Set(["ones", "those", "these", "one"]);
 
@@ -80,7 +87,7 @@ export function onlyScope(c: Clause): Hit[] {
 			(["anything", "everything", "all"].includes(t.norm) && isWord(tokens, i + 1, ["but", "except", "apart"])) ||
 			// "The comment says `# see design note` and nothing more": a statement's "nothing more" describes.
 			(((t.norm === "nothing" && !(c.mood === "statement" && statedBefore(tokens, i))) ||
-				(t.norm === "nowhere" && c.mood === "directive")) &&
+				(t.norm === "nowhere" && (c.mood === "directive" || placesChange(tokens)))) &&
 				isWord(tokens, i + 1, ["but", "else", "outside", "beyond", "more", "extra"]))
 		) {
 			out.push(hit("prohibition", "only", t, quoteEnd(tokens, i, 2)));
