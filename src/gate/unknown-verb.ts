@@ -39,7 +39,8 @@ export function unknownVerb(tokens: readonly Token[], head: number): boolean {
 	// "Iron out the …", "Beef up the …": a particle may come between the verb and its object.
 	const at = PARTICLES.has(tokens[head + 1]?.norm ?? "") ? head + 2 : head + 1;
 	const next = tokens[at];
-	if (next === undefined || compares(tokens, head) || namedThenStated(tokens, at)) return false;
+	const stated = !CAUSATIVE.has(t.norm) && namedThenStated(tokens, at);
+	if (next === undefined || compares(tokens, head) || stated) return false;
 	// "Backfill tests for …": a bare plural of code is an object too.
 	const object = next.kind === "path" || next.kind === "code" || UNKNOWN_OBJECTS.has(next.norm);
 	return object || CODE_PLURALS.has(next.norm) || placedAll(tokens, at);
@@ -64,6 +65,8 @@ const VERSUS = new Set(["vs", "vs.", "versus", "v."]);
 const compares = (tokens: readonly Token[], head: number) =>
 	tokens.slice(head + 1, head + 5).some((t) => t.kind === "word" && VERSUS.has(t.norm));
 
+/** Verbs whose object a participle completes: "Make `retries` required", "Leave `models/` untouched". */
+const CAUSATIVE = new Set("make get have keep leave mark set render consider declare treat".split(" "));
 const STATING = new Set("is are was were has have had does did isn't aren't wasn't hasn't doesn't".split(" "));
 
 /** "pool `vendor_pool` has 4 slots": a word, the thing's name and a verb that states — a noun phrase. */
