@@ -70,7 +70,9 @@ export function followsFlow(tokens: readonly Token[], head: number): boolean {
 	}
 	// "follow the module sources", "follow the remote-config keys it checks": what is followed is
 	// read, unless it binds the work (a rule, a plan, a pattern to copy).
-	return norm(tokens[head + 1]) === "the" && !bound;
+	// "Follow the call down to the handler and log each hop": an order joined after it is not read here.
+	const joined = tokens.slice(head + 2).some((t) => ["and", "then"].includes(norm(t)));
+	return norm(tokens[head + 1]) === "the" && !bound && !joined;
 }
 
 /** What, followed, binds the child's work: "follow the plan", "follow the same pattern". */
@@ -136,7 +138,9 @@ export function evidence(tokens: readonly Token[], first: number): boolean {
 }
 
 /** What a file is taken as, to answer from: "as your primary evidence", "as the baseline". */
-const EVIDENCE_ROLES = set("evidence reference baseline source truth starting basis example case illustration yardstick");
+const EVIDENCE_ROLES = set(
+	"evidence reference baseline source truth starting basis example case illustration yardstick",
+);
 
 /**
  * "Treat the build log as your primary evidence", "take bench/old.json as the baseline", "use
