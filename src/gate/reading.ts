@@ -187,6 +187,10 @@ const CHECKING = set("type-check typecheck lint profile benchmark");
 /** Words that make a run of checks write: "fix", "--fix", "update the snapshots". */
 const WRITING_RUN = set("fix fixes --fix --write -w update -u snapshot snapshots regenerate format apply");
 
+/** Inline code that runs a command with arguments and changes nothing: `bitbake-layers show-appends`. */
+const readOnlyCommand = (t: Token | undefined) =>
+	t?.kind === "code" && /\S\s+\S/.test(t.norm) && !t.text.startsWith("```") && !changingShell(t.norm);
+
 /**
  * "Run the test suite for payments and tell me which tests are flaky", "type-check the monorepo with
  * `tsc --noEmit` and tell me how bad it is": a run of checks ordered as the means to an answer asked
@@ -196,16 +200,29 @@ const WRITING_RUN = set("fix fixes --fix --write -w update -u snapshot snapshots
 export function askedCheckRun(c: Clause, i: number): boolean {
 	const w = norm(c.tokens[i]);
 	// "There's a bench in `benches/json.rs`; could you run it and tell me …": the check named before "it".
-	const before = c.sentence.tokens.slice(0, c.sentence.tokens.indexOf(c.tokens[i] as Token));
-	// "The BenchmarkDotNet project …; run it in Release": a name that starts with a check's word.
-	const check = (t: Token) => CHECKS.has(norm(t)) || /^bench/.test(norm(t));
+	const before = [
+		...(c.sentence.previous?.tokens ?? []),
+		...c.sentence.tokens.slice(0, c.sentence.tokens.indexOf(c.tokens[i] as Token)),
+	];
+	// "The BenchmarkDotNet project …; run it in Release": a name that starts with a check's word;
+	// "Does `bitbake-layers show-appends` list it? Run it and tell me …": a command that changes nothing.
+	const check = (t: Token) => CHECKS.has(norm(t)) || /^bench/.test(norm(t)) || readOnlyCommand(t);
 	// "Run it with `-count=50 -race`": flags only a test runner takes name the check.
 	const flagged = c.tokens.slice(i + 2, i + 5).some((t) => t.kind === "code" && TEST_FLAGS.test(t.norm));
 	const named = ["it", "them"].includes(norm(c.tokens[i + 1])) && (before.some(check) || flagged);
-	const runs = RUNS.has(w) && (named || c.tokens.slice(i + 1, i + 5).some((t) => CHECKS.has(norm(t))));
-	if (!(runs || CHECKING.has(w)) || c.tokens.some((t) => WRITING_RUN.has(t.norm))) return false;
+	// "Run the cocotb testbench for the UART (`make -C sim/uart SIM=icarus`) and …": the command in brackets after.
 	const all = c.sentence.tokens;
 	let end = all.indexOf(c.tokens.at(-1) as Token);
+	const bracketed = all[end + 1]?.text === "(" && readOnlyCommand(all[end + 2]);
+	const checked = c.tokens.slice(i + 1, i + 5).some((t) => CHECKS.has(norm(t)));
+	const runs = RUNS.has(w) && (named || checked || bracketed);
+	// "… and tell me which appends apply": a writing word in the answer asked for is the answer's.
+	const asked = c.tokens.findIndex((t, k) => k > i && ["and", "then"].includes(norm(t)) && asksAnswer(c.tokens, k + 1));
+	const run = asked > 0 ? c.tokens.slice(0, asked) : c.tokens;
+	// "Run it as `python -X importtime … 2> importtime.log`": the run named in the clause writes a file.
+	const writes = (t: Token) =>
+		t.kind === "code" && (changingShell(t.norm) || /\d>\s*(?!\/dev\/null|&)[\w./~-]/.test(t.norm));
+	if (!(runs || CHECKING.has(w)) || run.some((t) => WRITING_RUN.has(t.norm) || writes(t))) return false;
 	// "Run the Ember tests for checkout (`ember test --filter …`) and tell me …": past the brackets.
 	if (all[end + 1]?.text === "(") {
 		// "… (`npx prisma migrate status`) against the replica and tell me …": on to the next "and".

@@ -28,7 +28,7 @@ export function sentences(pieces: readonly Piece[]): Sentence[] {
 	const out: Sentence[] = [];
 	let current: Token[] = [];
 	const flush = () => {
-		if (current.length > 0) out.push(sentence(current));
+		if (current.length > 0) out.push({ ...sentence(current), previous: out.at(-1) });
 		current = [];
 	};
 	for (let i = 0; i < pieces.length; i++) {

@@ -57,6 +57,8 @@ export interface Sentence {
 	question: boolean;
 	/** A fenced code block on its own. */
 	fence: boolean;
+	/** The sentence before, whose command "run it" may name ("Does `x --list` show it? Run it and …"). */
+	previous?: Sentence;
 }
 
 /**
