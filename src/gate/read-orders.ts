@@ -42,6 +42,7 @@ import {
 	YOU_CONTRACTED,
 } from "./reading.ts";
 import { restatesForReader, sparesAnswer } from "./relief.ts";
+import { repeated } from "./repeated.ts";
 import { turnedIntoProse } from "./shaped.ts";
 import { toldAfterAside } from "./told.ts";
 import type { Clause, Token } from "./types.ts";
@@ -135,6 +136,8 @@ export function readOrder(c: Clause): Reading {
 	if (followsFlow(tokens, head)) return ok("understanding");
 	// "Start with the migration": the idiom "start with" may lead into work rather than reading.
 	if (startsWork(tokens, head)) return no("unread-order", head);
+	// "do the same with `b.engine`", "do the following and report": the work meant is read where it is said.
+	if (repeated(c) !== undefined) return repeated(c) ? ok("context") : no("unread-order", head);
 	// "Use our bench numbers": data to answer from.
 	const data = tokens.slice(head + 1).filter((t) => t.kind === "word");
 	const drawn = data.some((t) => DATA.has(t.norm) || ANSWER_NOUNS.has(t.norm));

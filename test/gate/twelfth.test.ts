@@ -130,3 +130,29 @@ describe("statements that looked like orders", () => {
 		blocks("Read the parser only. Tell me why it is slow.");
 	});
 });
+
+describe("work named elsewhere in the brief", () => {
+	it("forks running a command named just before, when it changes nothing", () => {
+		forks(
+			"Does `bitbake-layers show-appends` list the bbappend from meta-customer? Run it and tell me which appends apply to the kernel recipe.",
+		);
+		forks(
+			"Run the cocotb testbench for the UART (`make -C sim/uart SIM=icarus`) and tell me why `test_break` times out.",
+		);
+		blocks("Does `npm run format` touch the vendored files? Run it and tell me.");
+		blocks(
+			"`acme --help` takes 1.8s. Run it as `python -X importtime -m acme 2> importtime.log` and tell me which imports dominate.",
+		);
+	});
+
+	it("forks doing the same, or the following, as reading said elsewhere", () => {
+		forks(
+			"Run `python tools/latency.py --model a.engine`, report p50 and p95, then do the same with `models/b.engine`.",
+		);
+		forks(
+			"Please do the following and report after each step: 1. Find the system that writes `LocalTransform`. 2. Check whether it runs before the transform group.",
+		);
+		blocks("I've renamed the handlers in `api/`. Do the same for `admin/`.");
+		blocks("Please do the following: 1. Rename `a.ts`. 2. Delete `b.ts`.");
+	});
+});
