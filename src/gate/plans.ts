@@ -56,6 +56,20 @@ function reportsRule(list: readonly Clause[]): boolean {
 	return at > 0 && !all.slice(0, at).some((w) => FIRST_OR_SECOND.has(w));
 }
 
+/** Documents whose rules are reported: "the runbook says …", "`docs/ops.md` says …". */
+const DOCUMENTS = set(
+	"runbook readme docs doc documentation guide wiki handbook playbook policy spec changelog manual",
+);
+
+/** Whether a document, not a person nor a status in a condition, reports the rule: "The runbook says …". */
+function documentReports(list: readonly Clause[]): boolean {
+	const all = list.flatMap((c) => c.tokens);
+	const at = all.findIndex((t) => REPORTS.has(norm(t)));
+	const by = all.slice(0, Math.max(0, at));
+	const written = (t: (typeof all)[number]) => DOCUMENTS.has(norm(t)) || /\.(?:md|rst|txt)$/.test(norm(t));
+	return at > 0 && !["if", "when", "whether"].includes(norm(all[0])) && by.some(written);
+}
+
 /** An order that reads as read-only and asks: "assess whether …", "tell me what breaks". */
 function asksOnly(c: Clause): boolean {
 	const reading = readClause(c);
@@ -71,7 +85,8 @@ export function plansAskedAbout(lists: ReadonlyArray<readonly Clause[]>): Set<nu
 		// "… Before that goes ahead, assess whether the helper does anything the fields wouldn't.": weighed by an order to judge.
 		const order = next.find((c) => c.mood === "directive");
 		const judged = order !== undefined && !order.addressed && !next.some((c) => c.sentence.question) && asksOnly(order);
-		if (judged && statesPlan(list)) out.add(s);
+		// "The runbook says the CRL must be rebuilt … Find out whether our script does that": a reported rule checked.
+		if (judged && (statesPlan(list) || (reportsRule(list) && documentReports(list)))) out.add(s);
 		if (!asked?.sentence.question || asked.addressed || asked.suggestion || asked.mood === "directive") return;
 		if ((statesPlan(list) || reportsRule(list)) && readQuestion(asked).readOnly) out.add(s);
 	});

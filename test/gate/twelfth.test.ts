@@ -155,4 +155,12 @@ describe("work named elsewhere in the brief", () => {
 		blocks("I've renamed the handlers in `api/`. Do the same for `admin/`.");
 		blocks("Please do the following: 1. Rename `a.ts`. 2. Delete `b.ts`.");
 	});
+
+	it("forks a document's rule reported and then checked", () => {
+		forks(
+			"The runbook says the Vault PKI CRL must be rebuilt after any revocation. Find out whether our revocation script triggers a rotation.",
+		);
+		blocks("The user says the jump address has to match the linker script. Check the bootloader.");
+		blocks("The runbook says the CRL must be rebuilt. Rebuild it.");
+	});
 });
