@@ -180,6 +180,7 @@ export function describedAct(c: Clause, i: number): boolean {
 	return (
 		kindOfName(tokens, i) ||
 		comparedAgainst(tokens, i) ||
+		countedSubject(tokens, i) ||
 		(i === 0 && headNamesThing(c)) ||
 		progressive(tokens, i) ||
 		passiveFact(tokens, i) ||
@@ -212,6 +213,20 @@ export function headNamesThing(c: Clause): boolean {
 	// "Build map is at `build/fw.map`": a singular noun too, before "is" and a place.
 	const placed = ["is", "was"].includes(verb) && ["at", "in", "under"].includes(norm(t[3])) && t[1]?.kind === "word";
 	return (plural && (stated || (/[^e]ed$/.test(verb) && norm(t[3]).endsWith("ing")))) || placed;
+}
+
+const COUNTS = set("two three four five six seven eight nine ten several many most few");
+
+/**
+ * "Three clusters write to the same zone", "EU and NA run the same image": an act word after a
+ * counted plural or two names joined, at the clause's start, is what those subjects do.
+ */
+function countedSubject(tokens: readonly Token[], i: number): boolean {
+	const first = tokens[0];
+	const counted = (COUNTS.has(norm(first)) || first?.kind === "number") && i === 2 && /[^s']s$/.test(norm(tokens[1]));
+	const name = (t: Token | undefined) => t?.kind === "word" && /^\p{Lu}/u.test(t.text);
+	const names = i === 3 && name(tokens[0]) && ["and", "&"].includes(norm(tokens[1])) && name(tokens[2]);
+	return counted || names;
 }
 
 /** Participles spelt like their verb: "it isn't set", "the flag was reset", "the job got run". */

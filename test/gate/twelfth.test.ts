@@ -163,4 +163,11 @@ describe("work named elsewhere in the brief", () => {
 		blocks("The user says the jump address has to match the linker script. Check the bootloader.");
 		blocks("The runbook says the CRL must be rebuilt. Rebuild it.");
 	});
+
+	it("forks what counted or named subjects do", () => {
+		forks("Three clusters write to the same Route 53 zone. Is the `dynamodb` registry worth moving to?");
+		forks("EU and NA run the same image with different env files. What explains the latency gap?");
+		blocks("Build and deploy the image.");
+		blocks("Three files are stale: delete them.");
+	});
 });
