@@ -34,6 +34,7 @@ import {
 	CHANGE_UNLESS_PROSE,
 	CHANGE_VERBS,
 	CONTINUE_VERBS,
+	changeForm,
 	changeGerund,
 	changeParticiple,
 	imperativeVerb,
@@ -123,11 +124,14 @@ function phrasal(tokens: readonly Token[], i: number, verb: string): boolean {
  * after it, is a change (a participle of one after "gets"/"is", within the clause).
  */
 function runFor(tokens: readonly Token[], from: number): boolean {
-	const so = tokens.findIndex((t, k) => k >= from && k < from + 3 && t.norm === "so");
+	// "run `gatsby build` with `graphqlTypegen` enabled so …": a few words of how may come first.
+	const so = tokens.findIndex((t, k) => k >= from && k < from + 6 && t.norm === "so");
 	if (so < 0) return false;
-	return tokens
-		.slice(so + 1, so + 10)
-		.some((t, k, all) => ["gets", "get", "is", "are"].includes(all[k - 1]?.norm ?? "") && changeParticiple(t.norm));
+	return tokens.slice(so + 1, so + 10).some((t, k, all) => {
+		// "… so the import cache gets rebuilt", "… so the file regenerates": the change the run is for.
+		const passive = ["gets", "get", "is", "are"].includes(all[k - 1]?.norm ?? "") && changeParticiple(t.norm);
+		return passive || (/[^s]s$/.test(t.norm) && changeForm(t.norm));
+	});
 }
 
 /** "run `git push`", "run the migration", "run prettier --write". */

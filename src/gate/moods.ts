@@ -49,6 +49,10 @@ function namedNoun(tokens: readonly Token[], i: number): boolean {
 	return NOUN_FOLLOWERS.has(next.norm) || ((pastTense(next.norm) || /..ed$/.test(next.norm)) && next.norm !== "used");
 }
 
+const STATING_AFTER_NAME = new Set(
+	"is isn't are aren't was wasn't were weren't has hasn't have haven't had does doesn't did didn't".split(" "),
+);
+
 const CAUSED = new Set(["the", "this", "that", "these", "those", "each", "every", "all", "our", "its", "their"]);
 const HAD = new Set("look go read think dig poke peek glance try crack stab nosey gander".split(" "));
 
@@ -68,7 +72,9 @@ export function moodOf(
 	label: boolean,
 ): Mood {
 	const t = tokens[head];
-	if (t?.kind !== "word") return addressed ? "directive" : "fragment";
+	// "`mode` is not set explicitly", "`test/lexer_test.ml` doesn't cover much": a name, then a verb that states.
+	const named = (t?.kind === "code" || t?.kind === "path") && word(tokens[head + 1], STATING_AFTER_NAME);
+	if (t?.kind !== "word") return addressed ? "directive" : named ? "statement" : "fragment";
 	if (negativeQuestion(tokens, head, sentence.question)) return "question";
 	// "Please not delete the logs", "Not touch the config": a bare "not" before a verb forbids.
 	const notVerb = t.norm === "not" && imperativeVerb(tokens[head + 1]?.norm ?? "");

@@ -170,4 +170,14 @@ describe("work named elsewhere in the brief", () => {
 		blocks("Build and deploy the image.");
 		blocks("Three files are stale: delete them.");
 	});
+
+	it("forks a named thing and what it is or does not do", () => {
+		forks(
+			"Dune builds it with `ocamllex`, and `test/lexer_test.ml` doesn't cover much of this. Is the string handling sound?",
+		);
+		blocks("`src/api.ts` is not to be touched.");
+		blocks(
+			"`src/gatsby-types.d.ts` lacks the new field. Run `gatsby build` with `graphqlTypegen` enabled so the file regenerates, then tell me whether it type-checks.",
+		);
+	});
 });
