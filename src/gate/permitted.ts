@@ -7,6 +7,7 @@
  * after it ("run the suite and tell me which tests are flaky") reads too (reading.ts). Pure.
  */
 import { RUNS } from "./act-words.ts";
+import { changingShell } from "./commands.ts";
 import type { Token } from "./types.ts";
 import { phrases, set } from "./words.ts";
 
@@ -37,5 +38,18 @@ const word = (t: Token | undefined) => (t?.kind === "word" ? t.norm : "");
 export function permittedCheck(tokens: readonly Token[], i: number): boolean {
 	if (!RUNS.has(word(tokens[i]))) return false;
 	const permitted = PERMISSIONS.some((p) => p.every((w, k) => word(tokens[i - p.length + k]) === w));
-	return permitted && tokens.slice(i + 1, i + 4).some((t) => CHECKS.has(word(t)));
+	return (permitted && tokens.slice(i + 1, i + 4).some((t) => CHECKS.has(word(t)))) || finePermitted(tokens, i);
+}
+
+const FINE = set("fine ok okay safe allowed free");
+
+/**
+ * "`terraform state list` and `terraform state show` are fine to run": commands named, none of which
+ * changes anything, then permitted.
+ */
+function finePermitted(tokens: readonly Token[], i: number): boolean {
+	if (word(tokens[i - 1]) !== "to" || !FINE.has(word(tokens[i - 2])) || !["is", "are"].includes(word(tokens[i - 3])))
+		return false;
+	const named = tokens.slice(0, i - 3).filter((t) => t.kind === "code");
+	return named.length > 0 && named.every((t) => !changingShell(t.norm));
 }

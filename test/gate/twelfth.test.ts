@@ -180,4 +180,11 @@ describe("work named elsewhere in the brief", () => {
 			"`src/gatsby-types.d.ts` lacks the new field. Run `gatsby build` with `graphqlTypegen` enabled so the file regenerates, then tell me whether it type-checks.",
 		);
 	});
+
+	it("forks commands named and then said to be fine to run", () => {
+		forks(
+			"Find out which resources the old role modified. `terraform state list` and `terraform state show` are fine to run.",
+		);
+		blocks("`terraform apply` is fine to run. Bring the staging workspace up to date.");
+	});
 });
