@@ -48,6 +48,8 @@ export const HELD_OUT_WRITTEN = [
 	"heldout-agents11",
 	"heldout-polite20",
 	"heldout-agents12",
+	"heldout-polite21",
+	"heldout-agents13",
 ] as const;
 
 /** Each corpus file by name (without .jsonl), in name order. */
