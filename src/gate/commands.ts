@@ -95,8 +95,11 @@ export function changingCommand(words: readonly string[]): boolean {
 	if (first === "dbt" && ["run", "build"].includes(sub)) return true;
 	// `ansible-playbook site.yml` applies its plays, unless it only checks or lists them.
 	if (first === "ansible-playbook") return !rest.some((w) => CHECK_ONLY.has(w) || w.startsWith("--list"));
-	return rest.some((w) => WRITE_FLAGS.has(w));
+	return rest.some((w) => WRITE_FLAGS.has(w) || (WRITING_FLAG.test(w) && !/dry-run|check/.test(w)));
 }
+
+/** Flags named for what they write: `--auto-accept-changes`, `--update-baseline` (not `--fix-dry-run`). */
+const WRITING_FLAG = /^--(?:[\w-]+-)?(?:accept|approve|overwrite|apply)(?:-[\w-]+)?$|^--(?:auto-)?(?:update|fix|write)-[\w-]+$/;
 
 /** Subcommands that group others: `crystal tool format`, `dart pub upgrade`, `flutter pub get`. */
 const SUBCOMMAND_GROUPS = new Set([

@@ -51,6 +51,15 @@ function hyphened(c: Clause, t: Token): boolean {
 	return glued?.text === "-" && glued.end === t.start;
 }
 
+const LOOKING = new Set(["look", "read", "consider", "count", "check", "focus", "examine", "review", "audit", "use"]);
+
+/** "Look at `serious` and `critical` impacts alone"; not "leave it alone" nor "why it fails … alone". */
+function aloneCloses(c: Clause, i: number): boolean {
+	const { tokens, head } = c;
+	if (tokens[i]?.norm !== "alone" || c.mood !== "directive" || !LOOKING.has(tokens[head]?.norm ?? "")) return false;
+	return i > head + 1 && !embedded(tokens, head, i) && tokens.slice(i + 1).every((x) => x.kind === "punct");
+}
+
 /** "only read src/gate", "look only at the parser", "src/gate only", "you may only …". */
 export function onlyScope(c: Clause): Hit[] {
 	const { tokens, head } = c;
@@ -80,6 +89,8 @@ export function onlyScope(c: Clause): Hit[] {
 			}
 		} else if (
 			["exclusively", "solely"].includes(t.norm) ||
+			// "Look at the TypeScript files alone": "alone" closing a reading order limits its object as "only" does.
+			aloneCloses(c, i) ||
 			// "…, restricting yourself to those two files": the limit as a manner of the order.
 			(["restricting", "limiting", "confining"].includes(t.norm) &&
 				isWord(tokens, i + 1, ["yourself", "your", "yourselves"])) ||
@@ -89,9 +100,8 @@ export function onlyScope(c: Clause): Hit[] {
 			(((t.norm === "nothing" && !(c.mood === "statement" && statedBefore(tokens, i))) ||
 				(t.norm === "nowhere" && (c.mood === "directive" || placesChange(tokens)))) &&
 				isWord(tokens, i + 1, ["but", "else", "outside", "beyond", "more", "extra"]))
-		) {
+		)
 			out.push(hit("prohibition", "only", t, quoteEnd(tokens, i, 2)));
-		}
 	}
 	if (out.length > 0 && mentionsChange(tokens, head)) out.push(...pathHits(tokens, head, () => "change", "only"));
 	return out;
