@@ -246,6 +246,13 @@ function notToBe(tokens: readonly Token[], i: number): Token | undefined {
 }
 
 /** "must not change", "should stay unchanged", "needs to stay exactly as it is", "has to remain intact". */
+/** "The graph may not allow a clean cut": "may not" before no change says what may be so. */
+const mayNotDo = (tokens: readonly Token[], at: number) =>
+	isWord(tokens, at, ["may", "might"]) &&
+	isWord(tokens, at + 1, ["not"]) &&
+	!isWord(tokens, at + 2, ["be", "get", "stay", "remain"]) &&
+	!changeForm(tokens[at + 2]?.norm ?? "be");
+
 function modalLimit(tokens: readonly Token[], i: number): Token | undefined {
 	const t = tokens[i] as Token;
 	// "needs to stay", and "is to stay": an order in the passive.
@@ -255,7 +262,7 @@ function modalLimit(tokens: readonly Token[], i: number): Token | undefined {
 	const window = tokens.slice(at + 1, at + 5);
 	const negated = NEGATED_MODALS.has(t.norm) || isWord(tokens, at + 1, ["not", "never"]);
 	const change = window.find((w) => w.kind === "word" && changeForm(w.norm));
-	if (negated && change) return change;
+	if (negated && change && !mayNotDo(tokens, at)) return change;
 	// "the repo should look exactly the same afterwards".
 	if (isWord(tokens, at + 1, ["look", "looks"])) return window.find((w) => SAME.has(w.norm));
 	if (isWord(tokens, at + 1, STAY_VERBS)) return window.find((w) => STAY_TAILS.has(w.norm)) ?? keptAt(tokens, at + 1);
