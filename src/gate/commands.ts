@@ -70,6 +70,8 @@ export function changingCommand(words: readonly string[]): boolean {
 	if (ORCHESTRATORS.has(first)) return rest.slice(0, 3).some((w) => SERVICE_CHANGES.has(w));
 	if (APT.has(first)) return second === "install" || second === "remove" || second === "upgrade";
 	if (FILE_COMMANDS.has(first)) return true;
+	// `dbt run-operation drop_stale_schemas`: an operation or a macro named for what it removes.
+	if (words.some((w) => /^(?:drop|delete|purge|truncate|wipe|reset)_\w+$/.test(w))) return true;
 	// `./tools/update_sdk.sh steamworks 1.59`, `scripts/seed-db.py`: a script named for what it writes.
 	if (SCRIPT_PATH.test(first) && WRITING_SCRIPT_NAME.test(first.split(/[/\\]/).at(-1) ?? "")) return true;
 	if (first === "sed" || first === "perl") return rest.some((w) => /^-\w*i/.test(w) || w === "-pi");

@@ -131,12 +131,28 @@ function docSays(tokens: readonly Token[], head: number, i: number, to: Token): 
 	return duty && SAYING.has(to.norm) && tokens.slice(head, i).some(written);
 }
 
+/** "We need a short page at `docs/architecture/telemetry.md`": a file wanted where it is to be. */
+function fileWanted(tokens: readonly Token[], head: number): Token | undefined {
+	const article = tokens.findIndex((t, k) => k > head && k <= head + 3 && ["a", "an"].includes(t.norm));
+	if (article < 0) return undefined;
+	const at = tokens.findIndex((t, k) => k > article && k <= article + 5 && ["at", "in", "under"].includes(t.norm));
+	// "We need a summary of what is in `docs/x.md`": an answer about the file, not the file.
+	const answer = tokens
+		.slice(article + 1, at)
+		.some((t) => ANSWER_NOUNS.has(t.norm) || t.norm === "of" || t.norm === "look");
+	const place = at > 0 && !answer ? tokens[at + 1] : undefined;
+	const file = place !== undefined && (place.kind === "path" || place.kind === "code") && /\.\w{1,5}$/.test(place.norm);
+	return file ? place : undefined;
+}
+
 export function statedNeed(c: Clause): Hit[] {
 	if (!statesNeed(c)) return [];
 	const { tokens, head } = c;
 	const wanter =
 		isWord(tokens, head, ["i", "we", "i'd", "we'd"]) &&
 		tokens.slice(head + 1, head + 3).some((t) => WANTERS.has(t.norm));
+	const file = wanter ? fileWanted(tokens, head) : undefined;
+	if (file) return [hit("file-change", "stated-need", tokens[head] as Token, file)];
 	for (let i = head + 1; i < tokens.length; i++) {
 		const t = tokens[i] as Token;
 		if (t.kind !== "word") continue;

@@ -187,4 +187,27 @@ describe("work named elsewhere in the brief", () => {
 		);
 		blocks("`terraform apply` is fine to run. Bring the staging workspace up to date.");
 	});
+
+	it("blocks a file wanted where it is to be, and writing flags and macros", () => {
+		blocks(
+			"We need a short page at `docs/architecture/telemetry.md` describing how spans flow. Research it from the code first.",
+		);
+		forks("We need a summary of what is in `docs/architecture/telemetry.md`.");
+		blocks("Run `npx chromatic --auto-accept-changes --branch-name visual-refresh` and report the build URL.");
+		forks("Run `eslint --fix-dry-run` and tell me what it would change.");
+		blocks(
+			"Run `dbt run-operation drop_stale_schemas --args '{days: 14}'` against the dev target and list what got dropped.",
+		);
+		forks("Run `dbt run-operation list_stale_schemas` and tell me what it finds.");
+	});
+
+	it("blocks a reading order closed by alone, and forks a may not of no change", () => {
+		blocks(
+			"Count the imports per directory. Look at the TypeScript files alone; the generated `*.d.ts` only inflate the numbers.",
+		);
+		forks("Explain how the gate decides whether a brief says to leave something alone.");
+		forks("Would splitting `crates/core` help compile times? The dependency graph may not allow a clean cut.");
+		blocks("The schema may not be edited.");
+		blocks("`src/api.ts` may not change.");
+	});
 });
