@@ -38,6 +38,7 @@ const DEGREES = new Set(["well", "far", "right", "completely", "totally", "entir
 const AVOIDS = new Set(["avoid", "refrain", "resist", "abstain", "forgo", "forego", "desist", "eschew", "shun"]);
 /** Verbs that leave a thing out of the work: "skip the migrations", "ignore anything under `vendor/`". */
 const SKIPS = new Set(["skip", "ignore", "exclude", "disregard"]);
+const WITHHELD = new Set(["suggestions", "recommendations", "advice", "speculation", "opinions", "fixes"]);
 const KEPT_AWAY = new Set(["your", "changes", "edits", "hands", "it", "them", "yourself", "any", "all", "the", "my"]);
 const STAY_IN = new Set(["in", "within", "inside", "under", "out", "away", "clear"]);
 
@@ -173,7 +174,9 @@ function directiveVerbs(c: Clause): Hit[] {
 	const away = ["keep", "stay", "steer"].includes(v) && isWord(tokens, head + 1 + far, ["away", "out", "clear"]);
 	// "skip the migrations", "ignore anything under `vendor/`" forbid them; "skip the preamble in your
 	// answer" shapes the answer.
-	if (AVOIDS.has(v) || away || held(tokens, head) || (SKIPS.has(v) && !shapesAnswer(c))) {
+	// "skip any suggestions for improving it": what the answer may not hold, as "no recommendations" is.
+	const withheld = tokens.slice(head + 1, head + 4).some((t) => WITHHELD.has(t.norm));
+	if (AVOIDS.has(v) || away || held(tokens, head) || (SKIPS.has(v) && (withheld || !shapesAnswer(c)))) {
 		return [hit("prohibition", "avoid", first, quoteEnd(tokens, head, 3)), ...keepPaths(tokens, head, "avoid")];
 	}
 	if (v === "leave" || v === "keep") {

@@ -42,10 +42,13 @@ export function unknownVerb(tokens: readonly Token[], head: number): boolean {
 	const stated = !CAUSATIVE.has(t.norm) && namedThenStated(tokens, at);
 	if (next === undefined || compares(tokens, head) || stated) return false;
 	// "Backfill tests for …": a bare plural of code is an object too.
-	const object = next.kind === "path" || next.kind === "code" || UNKNOWN_OBJECTS.has(next.norm);
+	// "skip any suggestions for improving it": what is left out may be any of a kind.
+	const leftOut = next.norm === "any" && LEAVING_OUT.has(t.norm);
+	const object = next.kind === "path" || next.kind === "code" || UNKNOWN_OBJECTS.has(next.norm) || leftOut;
 	return object || CODE_PLURALS.has(next.norm) || placedAll(tokens, at);
 }
 
+const LEAVING_OUT = new Set(["skip", "ignore", "exclude", "disregard", "omit"]);
 const FREE_RELATIVES = new Set(["whatever", "anything", "everything"]);
 
 /**

@@ -210,4 +210,12 @@ describe("work named elsewhere in the brief", () => {
 		blocks("The schema may not be edited.");
 		blocks("`src/api.ts` may not change.");
 	});
+
+	it("blocks leaving suggestions out of the answer, as no recommendations", () => {
+		blocks(
+			"Tell me how the virtual list recycles DOM nodes. Answer from `packages/wc/src/` as written; skip any suggestions for improving it.",
+		);
+		forks("Skip the preamble in your answer.");
+		forks("Make sure you mention any file you couldn't read.");
+	});
 });
