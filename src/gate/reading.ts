@@ -199,8 +199,9 @@ const readOnlyCommand = (t: Token | undefined) =>
  */
 export function askedCheckRun(c: Clause, i: number): boolean {
 	const w = norm(c.tokens[i]);
+	if (!RUNS.has(w) && !CHECKING.has(w)) return false;
 	// "There's a bench in `benches/json.rs`; could you run it and tell me …": the check named before "it".
-	const before = [
+	const before = () => [
 		...(c.sentence.previous?.tokens ?? []),
 		...c.sentence.tokens.slice(0, c.sentence.tokens.indexOf(c.tokens[i] as Token)),
 	];
@@ -209,7 +210,7 @@ export function askedCheckRun(c: Clause, i: number): boolean {
 	const check = (t: Token) => CHECKS.has(norm(t)) || /^bench/.test(norm(t)) || readOnlyCommand(t);
 	// "Run it with `-count=50 -race`": flags only a test runner takes name the check.
 	const flagged = c.tokens.slice(i + 2, i + 5).some((t) => t.kind === "code" && TEST_FLAGS.test(t.norm));
-	const named = ["it", "them"].includes(norm(c.tokens[i + 1])) && (before.some(check) || flagged);
+	const named = ["it", "them"].includes(norm(c.tokens[i + 1])) && (flagged || before().some(check));
 	// "Run the cocotb testbench for the UART (`make -C sim/uart SIM=icarus`) and …": the command in brackets after.
 	const all = c.sentence.tokens;
 	let end = all.indexOf(c.tokens.at(-1) as Token);
