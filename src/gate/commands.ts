@@ -101,7 +101,8 @@ export function changingCommand(words: readonly string[]): boolean {
 }
 
 /** Flags named for what they write: `--auto-accept-changes`, `--update-baseline` (not `--fix-dry-run`). */
-const WRITING_FLAG = /^--(?:[\w-]+-)?(?:accept|approve|overwrite|apply)(?:-[\w-]+)?$|^--(?:auto-)?(?:update|fix|write)-[\w-]+$/;
+const WRITING_FLAG =
+	/^--(?:[\w-]+-)?(?:accept|approve|overwrite|apply)(?:-[\w-]+)?$|^--(?:auto-)?(?:update|fix|write)-[\w-]+$/;
 
 /** Subcommands that group others: `crystal tool format`, `dart pub upgrade`, `flutter pub get`. */
 const SUBCOMMAND_GROUPS = new Set([
