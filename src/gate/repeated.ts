@@ -1,6 +1,6 @@
 /**
- * "Do the same with …", "do the following", "do `prod`": an order whose work is said elsewhere in
- * the brief. Read by the allow-list (read-orders.ts). Pure.
+ * "Do the same with …", "do the following", "then do `prod`": an order whose work is said elsewhere
+ * in the brief. Read by the allow-list (read-orders.ts). Pure.
  */
 import { norm } from "./described.ts";
 import type { Clause } from "./types.ts";
@@ -12,7 +12,7 @@ const WRITER_DID = new Set(["i've", "we've", "i", "we"]);
 
 /**
  * "Run the bench, report p50, then do the same with `b.engine`", "Please do the following and report",
- * "Can you do `prod`": work said elsewhere in the brief, read there (an order of change among the
+ * "… tell me the outputs, then do `prod`": work said elsewhere in the brief, read there (an order of change among the
  * steps is caught where it stands). Not after the writer's own change ("I've renamed the handlers
  * in `api/`. Do the same for `admin/`."): then the same is a change. Undefined when not such a "do".
  */
