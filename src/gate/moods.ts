@@ -19,6 +19,7 @@ import {
 	NEGATED_AUXILIARIES,
 	NEGATIONS,
 	QUESTION_WORDS,
+	STATING_AUXILIARIES,
 	SUBJECTS,
 	SUBORDINATORS,
 } from "./words.ts";
@@ -49,10 +50,6 @@ function namedNoun(tokens: readonly Token[], i: number): boolean {
 	return NOUN_FOLLOWERS.has(next.norm) || ((pastTense(next.norm) || /..ed$/.test(next.norm)) && next.norm !== "used");
 }
 
-const STATING_AFTER_NAME = new Set(
-	"is isn't are aren't was wasn't were weren't has hasn't have haven't had does doesn't did didn't".split(" "),
-);
-
 const CAUSED = new Set(["the", "this", "that", "these", "those", "each", "every", "all", "our", "its", "their"]);
 const HAD = new Set("look go read think dig poke peek glance try crack stab nosey gander".split(" "));
 
@@ -73,7 +70,7 @@ export function moodOf(
 ): Mood {
 	const t = tokens[head];
 	// "`mode` is not set explicitly", "`test/lexer_test.ml` doesn't cover much": a name, then a verb that states.
-	const named = (t?.kind === "code" || t?.kind === "path") && word(tokens[head + 1], STATING_AFTER_NAME);
+	const named = (t?.kind === "code" || t?.kind === "path") && word(tokens[head + 1], STATING_AUXILIARIES);
 	if (t?.kind !== "word") return addressed ? "directive" : named ? "statement" : "fragment";
 	if (negativeQuestion(tokens, head, sentence.question)) return "question";
 	// "Please not delete the logs", "Not touch the config": a bare "not" before a verb forbids.

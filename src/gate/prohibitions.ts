@@ -19,7 +19,7 @@ import { onlyScope } from "./only-scope.ts";
 import { longestAt } from "./phrases.ts";
 import type { Clause, Token } from "./types.ts";
 import { changeForm } from "./verbs.ts";
-import { KEEP_TAILS, KEPT_AS_IS, NEGATIONS, RULE_NOUNS } from "./words.ts";
+import { KEEP_TAILS, KEPT_AS_IS, LEAVING_OUT, NEGATIONS, RULE_NOUNS } from "./words.ts";
 import { writersState } from "./writers-state.ts";
 
 const NO_NEED = [
@@ -36,8 +36,6 @@ const COMPLY = new Set(["adhere", "comply", "abide", "conform"]);
 const SCOPE = new Set(["limit", "restrict", "confine"]);
 const DEGREES = new Set(["well", "far", "right", "completely", "totally", "entirely", "clean", "way"]);
 const AVOIDS = new Set(["avoid", "refrain", "resist", "abstain", "forgo", "forego", "desist", "eschew", "shun"]);
-/** Verbs that leave a thing out of the work: "skip the migrations", "ignore anything under `vendor/`". */
-const SKIPS = new Set(["skip", "ignore", "exclude", "disregard"]);
 const WITHHELD = new Set(["suggestions", "recommendations", "advice", "speculation", "opinions", "fixes"]);
 const KEPT_AWAY = new Set(["your", "changes", "edits", "hands", "it", "them", "yourself", "any", "all", "the", "my"]);
 const STAY_IN = new Set(["in", "within", "inside", "under", "out", "away", "clear"]);
@@ -176,7 +174,7 @@ function directiveVerbs(c: Clause): Hit[] {
 	// answer" shapes the answer.
 	// "skip any suggestions for improving it": what the answer may not hold, as "no recommendations" is.
 	const withheld = tokens.slice(head + 1, head + 4).some((t) => WITHHELD.has(t.norm));
-	if (AVOIDS.has(v) || away || held(tokens, head) || (SKIPS.has(v) && (withheld || !shapesAnswer(c)))) {
+	if (AVOIDS.has(v) || away || held(tokens, head) || (LEAVING_OUT.has(v) && (withheld || !shapesAnswer(c)))) {
 		return [hit("prohibition", "avoid", first, quoteEnd(tokens, head, 3)), ...keepPaths(tokens, head, "avoid")];
 	}
 	if (v === "leave" || v === "keep") {

@@ -4,6 +4,7 @@
  */
 import type { Token } from "./types.ts";
 import { imperativeVerb, NOT_VERB_FORM, NOT_VERBS } from "./verbs.ts";
+import { LEAVING_OUT, STATING_AUXILIARIES } from "./words.ts";
 
 /** What follows an unknown verb for it to read as an order: the start of its object. */
 export const UNKNOWN_OBJECTS = new Set(
@@ -48,7 +49,6 @@ export function unknownVerb(tokens: readonly Token[], head: number): boolean {
 	return object || CODE_PLURALS.has(next.norm) || placedAll(tokens, at);
 }
 
-const LEAVING_OUT = new Set(["skip", "ignore", "exclude", "disregard", "omit"]);
 const FREE_RELATIVES = new Set(["whatever", "anything", "everything"]);
 
 /**
@@ -70,9 +70,8 @@ const compares = (tokens: readonly Token[], head: number) =>
 
 /** Verbs whose object a participle completes: "Make `retries` required", "Leave `models/` untouched". */
 const CAUSATIVE = new Set("make get have keep leave mark set render consider declare treat".split(" "));
-const STATING = new Set("is are was were has have had does did isn't aren't wasn't hasn't doesn't".split(" "));
 
 /** "pool `vendor_pool` has 4 slots": a word, the thing's name and a verb that states — a noun phrase. */
 const namedThenStated = (tokens: readonly Token[], at: number) =>
 	(tokens[at]?.kind === "code" || tokens[at]?.kind === "path") &&
-	(STATING.has(tokens[at + 1]?.norm ?? "") || /^[a-z]{2,}[^e]ed$/.test(tokens[at + 1]?.norm ?? ""));
+	(STATING_AUXILIARIES.has(tokens[at + 1]?.norm ?? "") || /^[a-z]{2,}[^e]ed$/.test(tokens[at + 1]?.norm ?? ""));

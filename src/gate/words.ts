@@ -273,3 +273,11 @@ export const NEGATED_AUXILIARIES = new Set(
 
 /** Subjects that are people rather than things: "someone should …" lays a duty, "the cache should …" may not. */
 export const PEOPLE = set("i we you they he she someone somebody one people everyone");
+
+/** Auxiliaries that state, after a name: "`mode` is not set", "`x.ml` doesn't cover much", "pool `p` has 4 slots". */
+export const STATING_AUXILIARIES = set(
+	"is isn't are aren't was wasn't were weren't has hasn't have haven't had does doesn't did didn't",
+);
+
+/** Verbs that leave a thing out: "skip the migrations", "ignore anything under `vendor/`", "omit any …". */
+export const LEAVING_OUT = set("skip ignore exclude disregard omit");
