@@ -4,20 +4,47 @@
  * pass, both land. The same file: the first to apply lands, the other fails — the real root changed
  * under it — with its change kept in changes.patch and nothing of it applied.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { listRuns } from "../../src/run/audit/audit.ts";
 import type { TaskResult } from "../../src/run/outcome/result.ts";
 import { RUNNERS } from "../support/both-runners.ts";
 import { bashInRepo, type RunWorkspace } from "../support/cli-run.ts";
+import { visibleTempDir } from "../support/temp.ts";
 
-/** Runs the same spec twice at once and returns both results, in the order they finished. */
-async function twice(ws: RunWorkspace, runner: string): Promise<TaskResult[]> {
+/**
+ * A child's bash that first waits (up to 30 s) for the word that both children run: each run's copy
+ * is made before its child starts, so both copies are made before either child writes, however late
+ * a loaded machine starts the second run.
+ */
+function together(command: string): RunWorkspace & { go: string } {
+	const go = join(visibleTempDir("pi-delegate-go-"), "go");
+	return { ...bashInRepo(`for i in $(seq 300); do [ -e ${go} ] && break; sleep 0.1; done; ${command}`), go };
+}
+
+/** Resolves once both runs' children have started (their audit records hold a child's event). */
+async function bothStarted(runsDir: string): Promise<void> {
+	for (let i = 0; i < 600; i++) {
+		const started = listRuns(runsDir).filter((r) => {
+			const events = join(r.dir, "events.ndjson");
+			return existsSync(events) && statSync(events).size > 0;
+		});
+		if (started.length >= 2) return;
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	}
+	throw new Error("the two children did not both start within 60 s");
+}
+
+/** Runs the same spec twice at once, both children together, and returns both results in the order they finished. */
+async function twice(ws: RunWorkspace & { go: string }, runner: string): Promise<TaskResult[]> {
 	if (runner === "in-process") process.env.PI_DELEGATE_SCRIPT = join(ws.agentDir, "scripted.json");
 	try {
 		const spec = ws.spec({ read_only: false, roots: [ws.project], write_allowed: [ws.project] });
-		await Promise.all([ws.run(spec, ["--runner", runner]), ws.run(spec, ["--runner", runner])]);
+		const runs = Promise.all([ws.run(spec, ["--runner", runner]), ws.run(spec, ["--runner", runner])]);
+		await bothStarted(ws.runsDir);
+		writeFileSync(ws.go, "");
+		await runs;
 	} finally {
 		delete process.env.PI_DELEGATE_SCRIPT;
 	}
@@ -29,7 +56,7 @@ async function twice(ws: RunWorkspace, runner: string): Promise<TaskResult[]> {
 
 describe.each(RUNNERS)("parallel writers on one repository (%s runner)", (runner) => {
 	it("disjoint files: both run at once, both PASS, both changes land", async () => {
-		const ws = bashInRepo("sleep 1; mktemp -p . w-XXXXXX");
+		const ws = together("mktemp -p . w-XXXXXX");
 		const [first, second] = await twice(ws, runner);
 		expect([first?.verdict, second?.verdict], JSON.stringify([first?.problems, second?.problems])).toEqual([
 			"PASS",
@@ -42,7 +69,7 @@ describe.each(RUNNERS)("parallel writers on one repository (%s runner)", (runner
 	});
 
 	it("the same file: the first to apply lands, the other FAILs with its patch kept", async () => {
-		const ws = bashInRepo('sleep 1; echo "$RANDOM$RANDOM" > a.txt');
+		const ws = together('echo "$RANDOM$RANDOM" > a.txt');
 		const results = await twice(ws, runner);
 		// Which one lands is the one that applies first; its result may be written after the other's,
 		// so the two are told apart by their verdicts, not by when their results were written.

@@ -29,6 +29,17 @@ export function tempDir(prefix = "pi-delegate-test-"): string {
 }
 
 /**
+ * A temporary directory outside /tmp, which a sandboxed child sees (read-only) where it sees none of
+ * the test's /tmp (each child has a private one): for a word the test gives children while they run.
+ */
+export function visibleTempDir(prefix = "pi-delegate-test-"): string {
+	const dir = realpathSync(mkdtempSync(join("/var/tmp", prefix)));
+	made.add(dir);
+	if (process.env.PI_DELEGATE_TESTS_TMP) appendFileSync(join(tmpdir(), REGISTER), `${dir}\n`);
+	return dir;
+}
+
+/**
  * The environment for a helper process a test may kill, whose own clean-up then never runs:
  * whatever it makes, through tempDir or not, lands in a directory of this file's own.
  */
