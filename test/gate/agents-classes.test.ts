@@ -4,7 +4,7 @@
  * that must still block.
  */
 import { describe, expect, it } from "vitest";
-import { classifyBrief } from "../../src/gate/classify.ts";
+import { readRules } from "../../src/gate/classify.ts";
 import { blocks, forks } from "./expect-gate.ts";
 
 describe("holdout-agents' classes of false blocks", () => {
@@ -100,7 +100,7 @@ describe("holdout-agents' classes of false blocks", () => {
 });
 
 /** The reason kinds a task must trip, found where only the read-only backstop blocked before. */
-const kinds = (brief: string) => classifyBrief(brief).reasons.map((r) => r.kind);
+const kinds = (brief: string) => readRules(brief).reasons.map((r) => r.kind);
 
 describe("holdout-agents' tasks read by a rule, not only by the backstop", () => {
 	it("reads a need stated about a thing after an aside in brackets", () => {

@@ -5,7 +5,7 @@
  * child, or writing a file.
  */
 import { describe, expect, it } from "vitest";
-import { classifyBrief } from "../../src/gate/classify.ts";
+import { readRules } from "../../src/gate/classify.ts";
 import { blocks, forks } from "./expect-gate.ts";
 
 /** A class: its forks (blocked on the main branch before the round, but for a few look-alikes that guard a twin's rule) and its twins, which block. */
@@ -260,7 +260,7 @@ describe("briefs in the agents' register", () => {
 			"This is read-only: list every caller.",
 			"Explain it in your answer, nothing written to disk.",
 		]) {
-			expect(classifyBrief(brief).reasons.map((r) => r.kind)).toContain("prohibition");
+			expect(readRules(brief).reasons.map((r) => r.kind)).toContain("prohibition");
 		}
 	});
 });

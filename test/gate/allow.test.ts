@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { readClause } from "../../src/gate/allow.ts";
 import { joinAsides } from "../../src/gate/asides.ts";
-import { briefHits, classifyBrief } from "../../src/gate/classify.ts";
+import { briefHits, readRules } from "../../src/gate/classify.ts";
 import { clauses } from "../../src/gate/clauses.ts";
 import { proposeTask } from "../../src/gate/propose.ts";
 import { dataRegions } from "../../src/gate/regions.ts";
@@ -87,7 +87,7 @@ describe("briefs no rule reads, decided by the allow-list", () => {
 		],
 	])("blocks %s, quoting the clause", (brief, rule, quote) => {
 		expect(briefHits(brief)).toEqual([]);
-		const decision = classifyBrief(brief);
+		const decision = readRules(brief);
 		expect(decision.route).toBe("task");
 		expect(decision.reasons).toEqual([{ kind: "not-read-only", rule, quote, offset: brief.indexOf(quote) }]);
 	});
@@ -100,7 +100,7 @@ describe("briefs no rule reads, decided by the allow-list", () => {
 		"The job should finish in a minute but takes ten. Where does the time go?",
 		"It's in the worker, not the API.",
 	])("lets through %s", (brief) => {
-		expect(classifyBrief(brief)).toEqual({ route: "fork", reasons: [] });
+		expect(readRules(brief)).toEqual({ route: "fork", reasons: [] });
 	});
 
 	it("proposes a task that writes for an order it could not read, and a read-only one for a limit", () => {
@@ -129,7 +129,7 @@ describe("requests and forks the sixth round reads (test/fixtures/briefs/README.
 		// A duty laid on a thing, not a wish to know.
 		"The checkout page ought to remember the chosen currency.",
 	])("blocks %s", (brief) => {
-		expect(classifyBrief(brief).route).toBe("task");
+		expect(readRules(brief).route).toBe("task");
 	});
 
 	it.each([
@@ -141,7 +141,7 @@ describe("requests and forks the sixth round reads (test/fixtures/briefs/README.
 		"Argue for shipping the old parser one more release.",
 		"Best to begin with the router when you read the request path.",
 	])("lets through %s", (brief) => {
-		expect(classifyBrief(brief)).toEqual({ route: "fork", reasons: [] });
+		expect(readRules(brief)).toEqual({ route: "fork", reasons: [] });
 	});
 });
 
@@ -165,7 +165,7 @@ describe("forks the seventh round reads, and their near twins that still block (
 		"Is the file format settled, or can we still add fields?",
 		"Can we ever remove the v1 endpoints, given the mobile clients?",
 	])("lets through %s", (brief) => {
-		expect(classifyBrief(brief)).toEqual({ route: "fork", reasons: [] });
+		expect(readRules(brief)).toEqual({ route: "fork", reasons: [] });
 	});
 
 	it.each([
@@ -178,7 +178,7 @@ describe("forks the seventh round reads, and their near twins that still block (
 		"Run `git clean -fdx` first.",
 		"Can we get the v1 endpoints removed?",
 	])("blocks %s", (brief) => {
-		expect(classifyBrief(brief).route).toBe("task");
+		expect(readRules(brief).route).toBe("task");
 	});
 });
 
@@ -197,7 +197,7 @@ describe("forks the eighth round reads, and their near twins that still block (t
 		"Finance plans to drop the old invoice format. Which reports still read it?",
 		"The platform team is going to retire Node 18. What of ours still runs on it?",
 	])("lets through %s", (brief) => {
-		expect(classifyBrief(brief)).toEqual({ route: "fork", reasons: [] });
+		expect(readRules(brief)).toEqual({ route: "fork", reasons: [] });
 	});
 
 	it.each([
@@ -211,6 +211,6 @@ describe("forks the eighth round reads, and their near twins that still block (t
 		"Finance plans to drop the old invoice format. Can you start on it?",
 		"Finance wants the old invoice format dropped.",
 	])("blocks %s", (brief) => {
-		expect(classifyBrief(brief).route).toBe("task");
+		expect(readRules(brief).route).toBe("task");
 	});
 });

@@ -5,11 +5,11 @@
  * embedded or quoted do not. The sentences here are not in the corpus.
  */
 import { describe, expect, it } from "vitest";
-import { classifyBrief } from "../../src/gate/classify.ts";
+import { readRules } from "../../src/gate/classify.ts";
 import { mustWrite, proposeTask } from "../../src/gate/propose.ts";
 import { gateReason } from "../../src/gate/reason.ts";
 
-const only = (brief: string) => classifyBrief(brief).reasons.map((r) => [r.kind, r.rule, r.quote]);
+const only = (brief: string) => readRules(brief).reasons.map((r) => [r.kind, r.rule, r.quote]);
 
 describe("the read-only backstop", () => {
 	it("blocks an order in a shape no rule reads, quoting the act verb", () => {
@@ -25,11 +25,11 @@ describe("the read-only backstop", () => {
 	});
 
 	it("blocks a statement that hands the child an act", () => {
-		expect(classifyBrief("The exporter is yours to reorganise.").route).toBe("task");
+		expect(readRules("The exporter is yours to reorganise.").route).toBe("task");
 	});
 
 	it("runs only when no rule fired: a brief the rules read keeps their reasons alone", () => {
-		const kinds = classifyBrief("Swap the spinner for a plain dot, then tidy up.").reasons.map((r) => r.kind);
+		const kinds = readRules("Swap the spinner for a plain dot, then tidy up.").reasons.map((r) => r.kind);
 		expect(kinds).not.toContain("not-read-only");
 	});
 
@@ -47,18 +47,18 @@ describe("the read-only backstop", () => {
 			"Don't hesitate to read widely. Which module owns the cache?",
 			"It's in the worker, not the API. Where would you look next?",
 		]) {
-			expect(classifyBrief(brief), brief).toEqual({ route: "fork", reasons: [] });
+			expect(readRules(brief), brief).toEqual({ route: "fork", reasons: [] });
 		}
 	});
 
 	it("says why it blocked and proposes a write task for an act, a read-only one for a rule", () => {
 		const act = "Next on the agenda: converting the fixtures to YAML.";
-		const text = gateReason(classifyBrief(act), proposeTask(act, { cwd: "/repo" }));
+		const text = gateReason(readRules(act), proposeTask(act, { cwd: "/repo" }));
 		expect(text.split("\n")[0]).toBe(
 			'Fork blocked: the brief has words that do not read as read-only ("converting the fixtures").',
 		);
-		expect(mustWrite(classifyBrief(act))).toBe(true);
-		const rule = classifyBrief("Strictly the parser, and in English.");
+		expect(mustWrite(readRules(act))).toBe(true);
+		const rule = readRules("Strictly the parser, and in English.");
 		expect(rule.reasons.map((r) => r.rule)).toContain("unread-rule");
 		expect(mustWrite(rule)).toBe(false);
 	});

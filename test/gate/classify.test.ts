@@ -4,20 +4,20 @@
  * removed or loosened; the corpus test measures the whole.
  */
 import { describe, expect, it } from "vitest";
-import { classifyBrief, reasonKinds } from "../../src/gate/classify.ts";
+import { readRules, reasonKinds } from "../../src/gate/classify.ts";
 import type { ReasonKind } from "../../src/gate/types.ts";
 
 type Expect = [kind: ReasonKind, rule: string, quote: string];
 
 function expectTask(brief: string, ...wanted: Expect[]) {
-	const decision = classifyBrief(brief);
+	const decision = readRules(brief);
 	expect(decision.route, brief).toBe("task");
 	const found = decision.reasons.map((r) => [r.kind, r.rule, r.quote]);
 	for (const w of wanted) expect(found, brief).toContainEqual(w);
 }
 
 function expectFork(brief: string) {
-	const decision = classifyBrief(brief);
+	const decision = readRules(brief);
 	expect(decision.reasons, brief).toEqual([]);
 	expect(decision.route).toBe("fork");
 }
@@ -182,7 +182,7 @@ describe("file-changing orders", () => {
 
 describe("write boundaries", () => {
 	it("names the paths an order changes and the paths a prohibition keeps", () => {
-		const d = classifyBrief("Edit src/a.ts, but leave src/b.ts alone.");
+		const d = readRules("Edit src/a.ts, but leave src/b.ts alone.");
 		const paths = d.reasons.flatMap((r) => (r.path ? [[r.path.text, r.path.sense]] : []));
 		expect(paths).toEqual([
 			["src/a.ts", "change"],
@@ -192,12 +192,12 @@ describe("write boundaries", () => {
 	});
 
 	it("reads a path in inline code, and 'outside' as naming what may change", () => {
-		const code = classifyBrief("Fix the typo in `docs/guide.md`.");
+		const code = readRules("Fix the typo in `docs/guide.md`.");
 		expect(code.reasons.find((r) => r.kind === "write-boundary")?.path).toEqual({
 			text: "docs/guide.md",
 			sense: "change",
 		});
-		const outside = classifyBrief("Don't change anything outside src/gate.");
+		const outside = readRules("Don't change anything outside src/gate.");
 		expect(outside.reasons.find((r) => r.kind === "write-boundary")?.path).toEqual({
 			text: "src/gate",
 			sense: "change",
@@ -244,7 +244,7 @@ describe("spelling tricks, where authority is at stake", () => {
 
 	it("keeps every quote exact however the brief is spelled", () => {
 		for (const brief of ["ＦＩＸ ａ.ts", "Fix\u200b the file", "Don’t\r\ntouch it", "«Never» push"]) {
-			for (const r of classifyBrief(brief).reasons)
+			for (const r of readRules(brief).reasons)
 				expect(brief.slice(r.offset, r.offset + r.quote.length)).toBe(r.quote);
 		}
 	});
@@ -252,7 +252,7 @@ describe("spelling tricks, where authority is at stake", () => {
 
 describe("decisions", () => {
 	it("report every reason, sorted by offset, each once", () => {
-		const d = classifyBrief("Don't touch src/api. Fix the typo in a.ts and commit it.");
+		const d = readRules("Don't touch src/api. Fix the typo in a.ts and commit it.");
 		expect(d.route).toBe("task");
 		const offsets = d.reasons.map((r) => r.offset);
 		expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
@@ -261,7 +261,7 @@ describe("decisions", () => {
 
 	it("are the same for the same brief", () => {
 		const brief = "Could you fix the typo in a.ts? Don't touch src/api.";
-		expect(classifyBrief(brief)).toEqual(classifyBrief(brief));
+		expect(readRules(brief)).toEqual(readRules(brief));
 	});
 
 	it("handle empty, blank and punctuation-only briefs as forks", () => {

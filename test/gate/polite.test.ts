@@ -5,7 +5,7 @@
  * a decision stays explainable: the quote is the phrase that made the brief a task.
  */
 import { describe, expect, it } from "vitest";
-import { classifyBrief } from "../../src/gate/classify.ts";
+import { readRules } from "../../src/gate/classify.ts";
 import type { ReasonKind } from "../../src/gate/types.ts";
 
 interface Case {
@@ -126,7 +126,7 @@ const LOOK_ALIKES = [
 ];
 
 function expectReason(c: Case): void {
-	const d = classifyBrief(c.brief);
+	const d = readRules(c.brief);
 	expect(d.route, c.brief).toBe("task");
 	const reason = d.reasons.find((r) => r.kind === c.kind && r.rule === c.rule);
 	expect(reason, `${c.brief}: ${JSON.stringify(d.reasons)}`).toBeDefined();
@@ -149,15 +149,15 @@ describe("the gate reads plain edits of named things", () => {
 describe("the gate lets through the questions and answer-format requests that look like them", () => {
 	for (const brief of LOOK_ALIKES) {
 		it(brief, () => {
-			expect(classifyBrief(brief)).toEqual({ route: "fork", reasons: [] });
+			expect(readRules(brief)).toEqual({ route: "fork", reasons: [] });
 		});
 	}
 });
 
 describe("a suggestion the brief asks about is a question", () => {
 	it("is an order alone, and a question when the next sentence asks what it would break", () => {
-		expect(classifyBrief("Why not drop the shim?").route).toBe("task");
-		expect(classifyBrief("Why not drop the shim? What still imports it?").route).toBe("fork");
-		expect(classifyBrief("Why not drop the shim, and then rerun the tests?").route).toBe("task");
+		expect(readRules("Why not drop the shim?").route).toBe("task");
+		expect(readRules("Why not drop the shim? What still imports it?").route).toBe("fork");
+		expect(readRules("Why not drop the shim, and then rerun the tests?").route).toBe("task");
 	});
 });

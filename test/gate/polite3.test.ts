@@ -6,7 +6,7 @@
  * that must stay forks. The sentences are not the corpus's: they check the rules read a class.
  */
 import { describe, expect, it } from "vitest";
-import { classifyBrief } from "../../src/gate/classify.ts";
+import { readRules } from "../../src/gate/classify.ts";
 import type { ReasonKind } from "../../src/gate/types.ts";
 
 type Case = [brief: string, kind: ReasonKind, rule: string, quote: string];
@@ -51,7 +51,7 @@ const FORKS = [
 ];
 
 function expectReason([brief, kind, rule, quote]: Case) {
-	const decision = classifyBrief(brief);
+	const decision = readRules(brief);
 	expect(decision.route, brief).toBe("task");
 	const reason = decision.reasons.find((r) => r.kind === kind && r.rule === rule);
 	expect(reason, `${brief}: ${JSON.stringify(decision.reasons)}`).toBeDefined();
@@ -62,6 +62,6 @@ describe("the gate, third round of polite orders and indirect rules", () => {
 	it.each(ORDERS)("orders a change: %s", (...c) => expectReason(c));
 	it.each(RULES)("lays down a rule: %s", (...c) => expectReason(c));
 	it.each(FORKS)("lets a look-alike through: %s", (brief) => {
-		expect(classifyBrief(brief)).toEqual({ route: "fork", reasons: [] });
+		expect(readRules(brief)).toEqual({ route: "fork", reasons: [] });
 	});
 });

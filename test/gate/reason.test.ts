@@ -1,10 +1,10 @@
 /** The text a blocked fork returns to the model: what tripped, the rule, the call; and short. */
 import { describe, expect, it } from "vitest";
-import { classifyBrief } from "../../src/gate/classify.ts";
+import { readRules } from "../../src/gate/classify.ts";
 import { proposeTask } from "../../src/gate/propose.ts";
 import { GATE_RULE_SENTENCE, gateReason, gateReasonForBriefs, showQuote } from "../../src/gate/reason.ts";
 
-const reasonFor = (brief: string) => gateReason(classifyBrief(brief), proposeTask(brief, { cwd: "/repo" }));
+const reasonFor = (brief: string) => gateReason(readRules(brief), proposeTask(brief, { cwd: "/repo" }));
 
 describe("gateReason", () => {
 	it("names the kinds that tripped with their words, the rule, and the call", () => {
@@ -21,7 +21,7 @@ describe("gateReason", () => {
 
 	it("is empty for a brief the gate lets through", () => {
 		const brief = "Why did the fix fail?";
-		expect(gateReason(classifyBrief(brief), proposeTask(brief, { cwd: "/r" }))).toBe("");
+		expect(gateReason(readRules(brief), proposeTask(brief, { cwd: "/r" }))).toBe("");
 	});
 
 	it("stays short: a long brief is not repeated, and many reasons are counted, not all quoted", () => {
@@ -44,7 +44,7 @@ describe("gateReason", () => {
 
 describe("gateReasonForBriefs", () => {
 	const blocked = (brief: string, position: number) => {
-		const decision = classifyBrief(brief);
+		const decision = readRules(brief);
 		return { position, decision, proposal: proposeTask(brief, { cwd: "/repo" }) };
 	};
 

@@ -1,0 +1,119 @@
+/**
+ * The gate's second reader: a linear model over the brief's words and word pairs (tf-idf, logistic
+ * regression), trained on the corpus's tuning split only (scripts/gate-train.ts) and shipped as
+ * data (learned-weights.ts). The rules name why a brief is a task; the model weighs the whole brief
+ * the way the corpus's writers did, and has seen phrasings no rule was written for. It overrules
+ * the rules only where it is nearly sure (classify.ts): a brief the rules block but that reads,
+ * as a whole, like a question to answer; a brief the rules let through that reads like work.
+ */
+import { LEARNED } from "./learned-weights.ts";
+import type { GateReason } from "./types.ts";
+
+/** A word as the model reads it: letters, digits and underscores, with an apostrophe's ending kept ("don't"). */
+const WORD = "[a-z0-9_]+(?:'[a-z]+)?";
+
+/** A brief's words, in lower case with curly apostrophes straightened, in order. */
+export function learnedTokens(brief: string): string[] {
+	return brief.toLowerCase().replace(/\u2019/g, "'").match(new RegExp(WORD, "g")) ?? [];
+}
+
+/** The features of a brief — each word and each pair of neighbouring words — with their counts. */
+export function learnedFeatures(brief: string): Map<string, number> {
+	const words = learnedTokens(brief);
+	const counts = new Map<string, number>();
+	const add = (f: string) => counts.set(f, (counts.get(f) ?? 0) + 1);
+	for (const [i, w] of words.entries()) {
+		add(w);
+		if (i > 0) add(`${words[i - 1]} ${w}`);
+	}
+	return counts;
+}
+
+/** A model as data: its features in order, each one's idf and weight, and the bias. */
+export interface LearnedModel {
+	features: readonly string[];
+	idf: Float64Array;
+	weight: Float64Array;
+	bias: number;
+}
+
+/**
+ * The brief's vector as the model reads it: for each known feature, (1 + ln count) × idf, the
+ * whole scaled to length 1. Sparse: feature index to value.
+ */
+export function learnedVector(
+	brief: string,
+	index: ReadonlyMap<string, number>,
+	idf: Float64Array,
+): Map<number, number> {
+	const vector = new Map<number, number>();
+	let norm = 0;
+	for (const [feature, count] of learnedFeatures(brief)) {
+		const i = index.get(feature);
+		if (i === undefined) continue;
+		const value = (1 + Math.log(count)) * (idf[i] as number);
+		vector.set(i, value);
+		norm += value * value;
+	}
+	const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+	for (const [i, v] of vector) vector.set(i, v * scale);
+	return vector;
+}
+
+interface Loaded extends LearnedModel {
+	index: Map<string, number>;
+}
+
+let loaded: Loaded | undefined;
+
+/** The shipped model, read from its data on first use. */
+function shipped(): Loaded {
+	if (loaded) return loaded;
+	const features = LEARNED.features.split(" | ");
+	const numbers = (text: string) => Float64Array.from(text.split(" "), Number);
+	loaded = {
+		features,
+		idf: numbers(LEARNED.idf),
+		weight: numbers(LEARNED.weight),
+		bias: LEARNED.bias,
+		index: new Map(features.map((f, i) => [f, i])),
+	};
+	return loaded;
+}
+
+/** What the model makes of a brief: the chance it is a task, and the features that weighed most toward it. */
+export interface LearnedReading {
+	task: number;
+	/** Features of the brief, heaviest toward "task" first (at most five, each with a positive weight). */
+	toward: string[];
+}
+
+export function readLearned(
+	brief: string,
+	model: LearnedModel & { index: ReadonlyMap<string, number> } = shipped(),
+): LearnedReading {
+	const vector = learnedVector(brief, model.index, model.idf);
+	let z = model.bias;
+	const parts: Array<[string, number]> = [];
+	for (const [i, v] of vector) {
+		const part = v * (model.weight[i] as number);
+		z += part;
+		if (part > 0) parts.push([model.features[i] as string, part]);
+	}
+	parts.sort((a, b) => b[1] - a[1]);
+	return { task: 1 / (1 + Math.exp(-z)), toward: parts.slice(0, 5).map(([f]) => f) };
+}
+
+/**
+ * The reason the second reader gives for a block: the words of its heaviest feature toward "task",
+ * quoted where they first stand in the brief (the whole first word when none is found).
+ */
+export function learnedReason(brief: string, reading: LearnedReading): GateReason {
+	for (const feature of reading.toward) {
+		const words = feature.split(" ").map((w) => w.replace("'", "['\u2019]"));
+		const found = new RegExp(`(?<![a-z0-9_'\u2019])${words.join("[^a-z0-9_]+")}(?![a-z0-9_]|['\u2019][a-z])`, "i").exec(brief);
+		if (found) return { kind: "not-read-only", quote: found[0], offset: found.index, rule: "learned" };
+	}
+	const first = new RegExp(WORD, "i").exec(brief);
+	return { kind: "not-read-only", quote: first?.[0] ?? brief, offset: first?.index ?? 0, rule: "learned" };
+}

@@ -1,0 +1,71 @@
+/**
+ * The gate's second reader (src/gate/learned.ts): shipped as exactly what training on the tuning
+ * split gives — so no held-out brief went into it and nobody tuned a weight by hand — and combined
+ * with the rules only where it is nearly sure, never against a prohibition.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { trainedWeights, tuningBriefs } from "../../scripts/gate-train.ts";
+import { classifyBrief, LEARNED_FORK, LEARNED_TASK, readRules } from "../../src/gate/classify.ts";
+import { learnedReason, learnedTokens, readLearned } from "../../src/gate/learned.ts";
+import { BRIEFS_DIR, corpusSplits } from "./corpus.ts";
+
+describe("the second reader", () => {
+	it("is shipped as training on the tuning split gives it, and reads no held-out brief", () => {
+		const shipped = readFileSync(join(import.meta.dirname, "../../src/gate/learned-weights.ts"), "utf8");
+		expect(shipped === trainedWeights(), "run node scripts/gate-train.ts").toBe(true);
+		const tuning = corpusSplits().tuning;
+		expect(tuningBriefs(BRIEFS_DIR).map((b) => b.brief)).toEqual(tuning.map((r) => r.brief));
+	}, 60_000);
+
+	it("reads words with their apostrophe endings, in lower case, curly apostrophes straightened", () => {
+		expect(learnedTokens("Don’t touch `src/a.ts`; it's fine")).toEqual([
+			"don't",
+			"touch",
+			"src",
+			"a",
+			"ts",
+			"it's",
+			"fine",
+		]);
+	});
+
+	it("quotes the words it weighed most, exactly as the brief has them", () => {
+		const brief = "Some context first.\nWe DON’T   Use the yaml package, right?";
+		const reason = learnedReason(brief, { task: 0.9, toward: ["nothing here", "don't use"] });
+		expect(reason).toEqual({ kind: "not-read-only", quote: "DON’T   Use", offset: 23, rule: "learned" });
+		expect(brief.slice(reason.offset, reason.offset + reason.quote.length)).toBe(reason.quote);
+		// A feature that is part of a longer word is not quoted inside it.
+		expect(learnedReason("Leaving it.", { task: 0.9, toward: ["leav"] }).quote).toBe("Leaving");
+	});
+});
+
+describe("the gate with its second reader", () => {
+	it("lets through a brief only a rule without a prohibition blocked, where the reader is nearly sure it asks", () => {
+		const brief = "Nobody is allowed to push to main directly. How does the hook enforce that?";
+		expect(readRules(brief).route).toBe("task");
+		expect(readLearned(brief).task).toBeLessThanOrEqual(LEARNED_FORK);
+		expect(classifyBrief(brief)).toEqual({ route: "fork", reasons: [] });
+	});
+
+	it("never lets through a brief with a prohibition in it, however sure the reader is", () => {
+		const briefs = corpusSplits().tuning.map((r) => r.brief);
+		const overruled = briefs.filter((b) => {
+			const rules = readRules(b);
+			return rules.reasons.some((r) => r.kind === "prohibition") && readLearned(b).task <= LEARNED_FORK;
+		});
+		// The case exists in the corpus, so the guard is tested on real briefs.
+		expect(overruled.length).toBeGreaterThan(0);
+		for (const brief of overruled) expect(classifyBrief(brief)).toEqual(readRules(brief));
+	});
+
+	it("blocks a brief the rules let through where the reader is nearly sure it is work, quoting why", () => {
+		const brief = "Wondering if the stale fixtures could all go away in one sweep.";
+		expect(readRules(brief).route).toBe("fork");
+		expect(readLearned(brief).task).toBeGreaterThan(LEARNED_TASK);
+		const decision = classifyBrief(brief);
+		expect(decision.route).toBe("task");
+		expect(decision.reasons).toEqual([{ kind: "not-read-only", quote: "go", offset: 42, rule: "learned" }]);
+	});
+});
