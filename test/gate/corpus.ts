@@ -50,6 +50,8 @@ export const HELD_OUT_WRITTEN = [
 	"heldout-agents12",
 	"heldout-polite21",
 	"heldout-agents13",
+	"heldout-polite22",
+	"heldout-agents14",
 ] as const;
 
 /** Each corpus file by name (without .jsonl), in name order. */
