@@ -17,54 +17,32 @@ import { allBriefs, corpusFiles, corpusSplits, HELD_OUT_PREFIX } from "./corpus.
 const RECALL_TARGET = 0.98;
 const FALSE_BLOCK_TARGET = 0.05;
 /**
- * The held-out split's recall: 1350 of 1402 (0.963), over thirty-one files, short of the 0.98
- * target; 1349 would break it. The twenty-seven files held out before the twelfth round stand at 1190
- * of 1235 (1191 before it); the round's two fresh pairs, written before its first pass and after its
- * second, caught 77 of 82 and 83 of 85 (76 and 82 by the gate the round started from): the first
- * scored after the round's first pass and, unchanged, at its end; the second once, at its end
- * (test/fixtures/briefs/README.md, "The twelfth round").
+ * The held-out split's recall: 1444 of 1484 (0.973), over thirty-three files, short of the 0.98
+ * target; 1443 would break it. The rules alone, as the twelfth round left them, catch 1430; the
+ * second reader (src/gate/learned.ts) was built and set on the development files' first sights
+ * and scored on this split once, with the thirteenth round's fresh pair (heldout-polite22,
+ * heldout-agents14: 82 of 82; the rules alone 80) written before that score
+ * (test/fixtures/briefs/README.md, "The thirteenth round").
  */
-const HELD_OUT_RECALL_FLOOR = 0.9629;
+const HELD_OUT_RECALL_FLOOR = 0.973;
 /**
- * The held-out split's false blocks: 170 of 1725 (9.9 %), above the 5 % target. The twenty-seven
- * files held out before the twelfth round stand at 144 of 1472 (145 before it); the round's two fresh
- * pairs at 16 of 128 and 10 of 125, as the gate the round started from blocked. One clause the
- * readers do not know blocks a long brief: the allow-list and the read-only backstop block a fork
- * whose words they cannot read as read-only, because a wrong block costs a rewritten call and a
- * wrong fork an unchecked order. This is a ceiling, not the target: it fails if the gate blocks 171
- * or more.
+ * The held-out split's false blocks: 164 of 1853 (8.9 %), above the 5 % target; the rules alone
+ * block 188 (10.1 %), the fresh pair 9 of 128 with the reader and 18 without. The files in a user's
+ * short voice are blocked more with the reader and those in the agents' register less. This is a
+ * ceiling, not the target: it fails if the gate blocks 165 or more.
  */
-const HELD_OUT_FALSE_BLOCK_CEILING = 0.0986;
+const HELD_OUT_FALSE_BLOCK_CEILING = 0.0886;
 /**
- * The tuning split's false-block budget since the read-only backstop (src/gate/backstop.ts) and
- * the allow-list (src/gate/allow.ts): they block any brief that does not read as read-only, and
- * trade wrongly blocked forks (a rewritten call each) for orders no rule reads (an unchecked fork
- * each). It stands at 320 of 5620 (5.7 %) since the twelfth round added its development files
- * (round12-agents: 107 of 1050 forks, 142 of 1046 on first sight), each written fresh and studied
- * after its first score; the files before them at 213 of 4570 (220 before the round). 321 would
- * break it.
+ * The tuning split's false blocks: 113 of 5620 (2.0 %; the rules alone 320, 5.7 %). The second
+ * reader was trained on this split, so the figure says what the gate does on briefs it has seen,
+ * not on new ones; 114 would break it.
  */
-const TUNING_FALSE_BLOCK_BUDGET = 0.057;
+const TUNING_FALSE_BLOCK_BUDGET = 0.0202;
 /**
- * The whole corpus's false blocks: 490 of 7345 (6.67 %) since the twelfth round's fresh files and
- * held-out pairs (365 of 6042, 6.04 %, before them); 491 would break it. Its recall is held to the
- * target.
+ * The whole corpus's false blocks: 277 of 7473 (3.71 %) with the second reader (508 of 7473 by the
+ * rules alone); 278 would break it. Its recall is held to the target.
  */
-const CORPUS_FALSE_BLOCK_CEILING = 0.0668;
-/**
- * Tuning files held to the blocks they ended at rather than the 5 % target: the development files
- * in the agents' register. round10-agents (the tenth round's five files) was blocked 15–24 % of its
- * forks on first sight, 7.9 % (52 of 656) after that round and 6.7 % (44) after the twelfth;
- * round11-agents (the eleventh round's eleven files) 10–21 % on first sight, 9.2 % (133 of 1443)
- * after that round and 8.9 % (129) after the twelfth; round12-agents (the twelfth round's eight
- * files) 8–18 % on first sight (142 of 1046) and 10.2 % (107 of 1050) after the round. One more block
- * breaks any.
- */
-const FILE_FALSE_BLOCK_BUDGETS: Readonly<Record<string, number>> = {
-	"round10-agents": 44,
-	"round11-agents": 129,
-	"round12-agents": 107,
-};
+const CORPUS_FALSE_BLOCK_CEILING = 0.0371;
 
 describe("the brief corpus", () => {
 	const rows = allBriefs();
@@ -130,7 +108,7 @@ describe("the gate on the corpus", () => {
 			const score = scoreCorpus(file.rows);
 			expect(score.recall).toBeGreaterThanOrEqual(RECALL_TARGET);
 			// In a file of 14 forks one block is 7 %: a file may have one, the split holds the budget.
-			const budget = FILE_FALSE_BLOCK_BUDGETS[file.name] ?? Math.max(1, FALSE_BLOCK_TARGET * score.forks);
+			const budget = Math.max(1, FALSE_BLOCK_TARGET * score.forks);
 			expect(score.falsePositives).toBeLessThanOrEqual(budget);
 			expect(score.kindMisses).toEqual([]);
 		});
