@@ -14,7 +14,12 @@ const WORD = "[a-z0-9_]+(?:'[a-z]+)?";
 
 /** A brief's words, in lower case with curly apostrophes straightened, in order. */
 export function learnedTokens(brief: string): string[] {
-	return brief.toLowerCase().replace(/\u2019/g, "'").match(new RegExp(WORD, "g")) ?? [];
+	return (
+		brief
+			.toLowerCase()
+			.replace(/\u2019/g, "'")
+			.match(new RegExp(WORD, "g")) ?? []
+	);
 }
 
 /** The features of a brief — each word and each pair of neighbouring words — with their counts. */
@@ -104,16 +109,40 @@ export function readLearned(
 	return { task: 1 / (1 + Math.exp(-z)), toward: parts.slice(0, 5).map(([f]) => f) };
 }
 
+/** The sentence (or line) around brief[from, to): from after the previous end to its own. */
+function sentenceAround(brief: string, from: number, to: number): { quote: string; offset: number } {
+	let start = from;
+	// A sentence ends at a stop followed by a space ("src/a.ts" does not end one), or at a line's end.
+	while (start > 0 && brief[start - 1] !== "\n" && !/[.!?]\s/.test(brief.slice(start - 2, start))) start--;
+	while (/\s/.test(brief[start] as string) && start < from) start++;
+	const rest = /[.!?](?=\s|$)|\n/.exec(brief.slice(to));
+	const end = rest ? to + rest.index + (rest[0] === "\n" ? 0 : 1) : brief.trimEnd().length;
+	return { quote: brief.slice(start, Math.max(end, to)), offset: start };
+}
+
 /**
- * The reason the second reader gives for a block: the words of its heaviest feature toward "task",
- * quoted where they first stand in the brief (the whole first word when none is found).
+ * The reason the second reader gives for a block: the sentence holding the words of its heaviest
+ * feature toward "task", where they first stand (the first sentence when none is found) — the
+ * model rewriting its call sees what read as work.
  */
 export function learnedReason(brief: string, reading: LearnedReading): GateReason {
 	for (const feature of reading.toward) {
 		const words = feature.split(" ").map((w) => w.replace("'", "['\u2019]"));
-		const found = new RegExp(`(?<![a-z0-9_'\u2019])${words.join("[^a-z0-9_]+")}(?![a-z0-9_]|['\u2019][a-z])`, "i").exec(brief);
-		if (found) return { kind: "not-read-only", quote: found[0], offset: found.index, rule: "learned" };
+		const found = new RegExp(`(?<![a-z0-9_'\u2019])${words.join("[^a-z0-9_]+")}(?![a-z0-9_]|['\u2019][a-z])`, "i").exec(
+			brief,
+		);
+		if (found)
+			return {
+				kind: "not-read-only",
+				...sentenceAround(brief, found.index, found.index + found[0].length),
+				rule: "learned",
+			};
 	}
 	const first = new RegExp(WORD, "i").exec(brief);
-	return { kind: "not-read-only", quote: first?.[0] ?? brief, offset: first?.index ?? 0, rule: "learned" };
+	const at = first?.index ?? 0;
+	return {
+		kind: "not-read-only",
+		...sentenceAround(brief, at, at + (first?.[0].length ?? brief.length)),
+		rule: "learned",
+	};
 }

@@ -53,7 +53,8 @@ export function mustWrite(decision: GateDecision): boolean {
 			UNREAD_ACTS.has(r.rule) ||
 			r.path?.sense === "change" ||
 			r.rule === "restrict-changes" ||
-			r.rule === "permission",
+			r.rule === "permission" ||
+			r.rule === "learned",
 	);
 }
 

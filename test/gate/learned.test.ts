@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { trainedWeights, tuningBriefs } from "../../scripts/gate-train.ts";
 import { classifyBrief, LEARNED_FORK, LEARNED_TASK, readRules } from "../../src/gate/classify.ts";
 import { learnedReason, learnedTokens, readLearned } from "../../src/gate/learned.ts";
+import { mustWrite } from "../../src/gate/propose.ts";
 import { BRIEFS_DIR, corpusSplits } from "./corpus.ts";
 
 describe("the second reader", () => {
@@ -31,13 +32,19 @@ describe("the second reader", () => {
 		]);
 	});
 
-	it("quotes the words it weighed most, exactly as the brief has them", () => {
-		const brief = "Some context first.\nWe DON’T   Use the yaml package, right?";
+	it("quotes the sentence holding the words it weighed most, exactly as the brief has them", () => {
+		const brief = "Some context first.\nWe DON’T   Use the yaml package in src/a.ts, right? More.";
 		const reason = learnedReason(brief, { task: 0.9, toward: ["nothing here", "don't use"] });
-		expect(reason).toEqual({ kind: "not-read-only", quote: "DON’T   Use", offset: 23, rule: "learned" });
+		expect(reason).toEqual({
+			kind: "not-read-only",
+			quote: "We DON’T   Use the yaml package in src/a.ts, right?",
+			offset: 20,
+			rule: "learned",
+		});
 		expect(brief.slice(reason.offset, reason.offset + reason.quote.length)).toBe(reason.quote);
-		// A feature that is part of a longer word is not quoted inside it.
-		expect(learnedReason("Leaving it.", { task: 0.9, toward: ["leav"] }).quote).toBe("Leaving");
+		// A feature that is part of a longer word is not found inside it; the first sentence stands in.
+		expect(learnedReason("Leaving it. Then more", { task: 0.9, toward: ["leav", "more"] }).quote).toBe("Then more");
+		expect(learnedReason("Leaving it. Then more", { task: 0.9, toward: ["leav"] }).quote).toBe("Leaving it.");
 	});
 });
 
@@ -66,6 +73,8 @@ describe("the gate with its second reader", () => {
 		expect(readLearned(brief).task).toBeGreaterThan(LEARNED_TASK);
 		const decision = classifyBrief(brief);
 		expect(decision.route).toBe("task");
-		expect(decision.reasons).toEqual([{ kind: "not-read-only", quote: "go", offset: 42, rule: "learned" }]);
+		expect(decision.reasons).toEqual([{ kind: "not-read-only", quote: brief, offset: 0, rule: "learned" }]);
+		// What reads as work is proposed as a task that may write.
+		expect(mustWrite(decision)).toBe(true);
 	});
 });
