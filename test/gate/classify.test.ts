@@ -244,8 +244,7 @@ describe("spelling tricks, where authority is at stake", () => {
 
 	it("keeps every quote exact however the brief is spelled", () => {
 		for (const brief of ["ＦＩＸ ａ.ts", "Fix\u200b the file", "Don’t\r\ntouch it", "«Never» push"]) {
-			for (const r of readRules(brief).reasons)
-				expect(brief.slice(r.offset, r.offset + r.quote.length)).toBe(r.quote);
+			for (const r of readRules(brief).reasons) expect(brief.slice(r.offset, r.offset + r.quote.length)).toBe(r.quote);
 		}
 	});
 });
