@@ -71,17 +71,14 @@ interface Loaded extends LearnedModel {
 
 let loaded: Loaded | undefined;
 
-/** The shipped model, read from its data on first use. */
+/** The shipped model, indexed on first use. */
 function shipped(): Loaded {
-	if (loaded) return loaded;
-	const features = LEARNED.features.split(" | ");
-	const numbers = (text: string) => Float64Array.from(text.split(" "), Number);
-	loaded = {
-		features,
-		idf: numbers(LEARNED.idf),
-		weight: numbers(LEARNED.weight),
+	loaded ??= {
+		features: LEARNED.features,
+		idf: Float64Array.from(LEARNED.idf),
+		weight: Float64Array.from(LEARNED.weight),
 		bias: LEARNED.bias,
-		index: new Map(features.map((f, i) => [f, i])),
+		index: new Map(LEARNED.features.map((f, i) => [f, i])),
 	};
 	return loaded;
 }
