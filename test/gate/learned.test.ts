@@ -18,7 +18,7 @@ describe("the second reader", () => {
 		expect(shipped === trainedWeights(), "run node scripts/gate-train.ts").toBe(true);
 		const tuning = corpusSplits().tuning;
 		expect(tuningBriefs(BRIEFS_DIR).map((b) => b.brief)).toEqual(tuning.map((r) => r.brief));
-	}, 60_000);
+	}, 120_000);
 
 	it("reads words with their apostrophe endings, in lower case, curly apostrophes straightened", () => {
 		expect(learnedTokens("Don’t touch `src/a.ts`; it's fine")).toEqual([
@@ -65,7 +65,7 @@ describe("the gate with its second reader", () => {
 		// The case exists in the corpus, so the guard is tested on real briefs.
 		expect(overruled.length).toBeGreaterThan(0);
 		for (const brief of overruled) expect(classifyBrief(brief)).toEqual(readRules(brief));
-	});
+	}, 120_000);
 
 	it("blocks a brief the rules let through where the reader is nearly sure it is work, quoting why", () => {
 		const brief = "Wondering if the stale fixtures could all go away in one sweep.";
