@@ -52,6 +52,8 @@ export const HELD_OUT_WRITTEN = [
 	"heldout-agents13",
 	"heldout-polite22",
 	"heldout-agents14",
+	"heldout-polite23",
+	"heldout-agents15",
 ] as const;
 
 /** Each corpus file by name (without .jsonl), in name order. */
