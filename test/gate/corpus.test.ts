@@ -18,67 +18,33 @@ import { allBriefs, corpusFiles, corpusSplits, HELD_OUT_PREFIX } from "./corpus.
 const RECALL_TARGET = 0.98;
 const FALSE_BLOCK_TARGET = 0.05;
 /**
- * The held-out split's recall: 1444 of 1484 (0.973), over thirty-three files, short of the 0.98
- * target; 1443 would break it. The rules alone, as the twelfth round left them, catch 1430; the
- * second reader (src/gate/learned.ts) was built and set on the development files' first sights
- * and scored on this split once, with the thirteenth round's fresh pair (heldout-polite22,
- * heldout-agents14: 82 of 82; the rules alone 80) written before that score
- * (test/fixtures/briefs/README.md, "The thirteenth round").
+ * The held-out split's recall: 1535 of 1569 (0.978), over thirty-five files, short of the 0.98
+ * target; 1534 would break it. The rules alone catch 1513. The second reader
+ * (src/gate/learned.ts) was scored on the split twice in the thirteenth round, once before and once
+ * after its training took in the round's development files (round13-user), each time with a fresh
+ * pair written just before (heldout-polite22/agents14: 82 of 82 at the first score;
+ * heldout-polite23/agents15: 84 of 85, the rules alone 83) — test/fixtures/briefs/README.md, "The
+ * thirteenth round".
  */
-const HELD_OUT_RECALL_FLOOR = 0.973;
+const HELD_OUT_RECALL_FLOOR = 0.9783;
 /**
- * The held-out split's false blocks: 164 of 1853 (8.9 %), above the 5 % target; the rules alone
- * block 188 (10.1 %), the fresh pair 9 of 128 with the reader and 18 without. The files in a user's
- * short voice are blocked more with the reader and those in the agents' register less. This is a
- * ceiling, not the target: it fails if the gate blocks 165 or more.
+ * The held-out split's false blocks: 173 of 1978 (8.7 %), above the 5 % target; the rules alone
+ * block 213 (10.8 %), the second fresh pair 12 of 125 with the reader and 25 without. The files in
+ * a user's short voice are blocked more with the reader and those in the agents' register less.
+ * This is a ceiling, not the target: it fails if the gate blocks 174 or more.
  */
-const HELD_OUT_FALSE_BLOCK_CEILING = 0.0886;
+const HELD_OUT_FALSE_BLOCK_CEILING = 0.0875;
 /**
- * The tuning split's false blocks: 113 of 5620 (2.0 %; the rules alone 320, 5.7 %). The second
+ * The tuning split's false blocks: 126 of 6190 (2.0 %; the rules alone 366, 5.9 %). The second
  * reader was trained on this split, so the figure says what the gate does on briefs it has seen,
- * not on new ones; 114 would break it.
+ * not on new ones; 127 would break it.
  */
-const TUNING_FALSE_BLOCK_BUDGET = 0.0202;
+const TUNING_FALSE_BLOCK_BUDGET = 0.0204;
 /**
- * The whole corpus's false blocks: 277 of 7473 (3.71 %) with the second reader (508 of 7473 by the
- * rules alone); 278 would break it. Its recall is held to the target.
+ * The whole corpus's false blocks: 299 of 8168 (3.66 %) with the second reader (579 by the rules
+ * alone); 300 would break it. Its recall is held to the target.
  */
-const CORPUS_FALSE_BLOCK_CEILING = 0.0371;
-
-describe("the brief corpus", () => {
-	const rows = allBriefs();
-
-	it("is big, balanced and hard enough for the figures to mean something", () => {
-		expect(rows.length).toBeGreaterThanOrEqual(150);
-		const forks = rows.filter((r) => r.label === "fork").length;
-		expect(forks / rows.length).toBeGreaterThan(0.4);
-		expect(forks / rows.length).toBeLessThan(0.6);
-		expect(rows.filter((r) => r.hard).length).toBeGreaterThanOrEqual(40);
-		expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
-		expect(new Set(rows.map((r) => r.brief)).size).toBe(rows.length);
-	});
-
-	it("covers every kind of fork brief and every kind of task brief", () => {
-		const categories = (label: string) => new Set(rows.filter((r) => r.label === label).map((r) => r.category));
-		for (const c of ["exploration", "opinion", "review", "explain", "compare", "summary"]) {
-			expect(categories("fork")).toContain(c);
-		}
-		for (const c of [
-			"prohibition",
-			"scope-limit",
-			"write-boundary",
-			"file-change",
-			"command",
-			"continuation",
-			"stated-need",
-		]) {
-			expect(categories("task")).toContain(c);
-		}
-		for (const kind of ["prohibition", "write-boundary", "file-change"] as const) {
-			expect(rows.some((r) => r.kinds.includes(kind))).toBe(true);
-		}
-	});
-});
+const CORPUS_FALSE_BLOCK_CEILING = 0.0367;
 
 /** The gate's decision on each brief, made once: every figure below reads the same decisions. */
 const decisions = new Map<string, GateDecision>();
