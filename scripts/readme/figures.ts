@@ -272,7 +272,7 @@ const ROWS: readonly Row[] = [
 			const score = (name: string) => {
 				const s = get(r.gate, "data", "corpus", name);
 				const blocks = `${num(get(s, "falsePositives"))} of ${num(get(s, "forks"))} forks blocked`;
-				return `recall ${num(get(s, "recall")).toFixed(2)}, ${blocks}`;
+				return `recall ${num(get(s, "recall")).toFixed(3)}, ${blocks}`;
 			};
 			const split = (name: string) => `${name}: ${score(name)}`;
 			// The newest held-out file was scored once, after the last rule change: the honest estimate.
