@@ -36,7 +36,7 @@ describe("GateOutputSchema", () => {
 			);
 			expect(Value.Check(GateOutputSchema, output), row.id).toBe(true);
 		}
-	});
+	}, 180_000);
 
 	it("matches what the command prints, and refuses a reason of another kind", async () => {
 		const printed = JSON.parse((await runCli(["gate", "--json", "Fix a.ts; don't touch b.ts."])).stdout);
