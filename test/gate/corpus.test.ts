@@ -46,6 +46,41 @@ const TUNING_FALSE_BLOCK_BUDGET = 0.0204;
  */
 const CORPUS_FALSE_BLOCK_CEILING = 0.0367;
 
+describe("the brief corpus", () => {
+	const rows = allBriefs();
+
+	it("is big, balanced and hard enough for the figures to mean something", () => {
+		expect(rows.length).toBeGreaterThanOrEqual(150);
+		const forks = rows.filter((r) => r.label === "fork").length;
+		expect(forks / rows.length).toBeGreaterThan(0.4);
+		expect(forks / rows.length).toBeLessThan(0.6);
+		expect(rows.filter((r) => r.hard).length).toBeGreaterThanOrEqual(40);
+		expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
+		expect(new Set(rows.map((r) => r.brief)).size).toBe(rows.length);
+	});
+
+	it("covers every kind of fork brief and every kind of task brief", () => {
+		const categories = (label: string) => new Set(rows.filter((r) => r.label === label).map((r) => r.category));
+		for (const c of ["exploration", "opinion", "review", "explain", "compare", "summary"]) {
+			expect(categories("fork")).toContain(c);
+		}
+		for (const c of [
+			"prohibition",
+			"scope-limit",
+			"write-boundary",
+			"file-change",
+			"command",
+			"continuation",
+			"stated-need",
+		]) {
+			expect(categories("task")).toContain(c);
+		}
+		for (const kind of ["prohibition", "write-boundary", "file-change"] as const) {
+			expect(rows.some((r) => r.kinds.includes(kind))).toBe(true);
+		}
+	});
+});
+
 /** The gate's decision on each brief, made once: every figure below reads the same decisions. */
 const decisions = new Map<string, GateDecision>();
 function decide(brief: string): GateDecision {
