@@ -27,10 +27,11 @@
  *
  * 7. a second reader (learned.ts), a linear model of the whole brief trained on the corpus's
  *    tuning split, which overrules the rules only where it is nearly sure: it blocks a brief no
- *    rule read as work, quoting the words it weighed most, and lets through one that only a rule
- *    of change or of boundary blocked — never one a prohibition blocked. Rules are written for
- *    the phrasings their writers met; the reader weighs every word the corpus's writers used, and
- *    on briefs written after a round's rules it both catches more and blocks fewer.
+ *    rule read as work, quoting the sentence that holds the words it weighed most, and lets
+ *    through one that only a rule of change or of boundary blocked — never one a prohibition
+ *    blocked. Rules are written for the phrasings their writers met; the reader weighs every word
+ *    the corpus's writers used, and on briefs written after a round's rules it both catches more
+ *    and blocks fewer.
  *
  * Misreads are lopsided, and so is the engine: a brief wrongly sent to a task costs one rewritten
  * call, a brief wrongly let through as a fork can ignore its own prohibitions with nothing to
