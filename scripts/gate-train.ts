@@ -12,6 +12,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseCorpus } from "../bench/support/gate-score.ts";
 import { type LearnedModel, learnedFeatures, learnedVector } from "../src/gate/learned.ts";
 
 export interface TrainingBrief {
@@ -128,17 +129,15 @@ export function trainLearned(briefs: readonly TrainingBrief[]): LearnedModel {
 
 /** The tuning split's briefs, file by file in name order (never a held-out file). */
 export function tuningBriefs(dir: string): TrainingBrief[] {
-	const out: TrainingBrief[] = [];
-	for (const file of readdirSync(dir)
+	const files = readdirSync(dir)
 		.filter((f) => f.endsWith(".jsonl") && !f.startsWith("heldout"))
-		.sort()) {
-		for (const line of readFileSync(join(dir, file), "utf8").split("\n")) {
-			if (!line.trim()) continue;
-			const row = JSON.parse(line) as { brief: string; label: string };
-			out.push({ brief: row.brief, task: row.label === "task" });
-		}
-	}
-	return out;
+		.sort();
+	return files.flatMap((file) =>
+		parseCorpus(readFileSync(join(dir, file), "utf8"), file).map((row) => ({
+			brief: row.brief,
+			task: row.label === "task",
+		})),
+	);
 }
 
 const num = (x: number) => Number(x.toPrecision(5)).toString();

@@ -21,8 +21,8 @@ const parent = () => process.env.PI_DELEGATE_TESTS_TMP || tmpdir();
  */
 export const REGISTER = ".pi-delegate-temp-dirs";
 
-export function tempDir(prefix = "pi-delegate-test-"): string {
-	const dir = realpathSync(mkdtempSync(join(parent(), prefix)));
+export function tempDir(prefix = "pi-delegate-test-", under = parent()): string {
+	const dir = realpathSync(mkdtempSync(join(under, prefix)));
 	made.add(dir);
 	if (process.env.PI_DELEGATE_TESTS_TMP) appendFileSync(join(tmpdir(), REGISTER), `${dir}\n`);
 	return dir;
@@ -32,12 +32,7 @@ export function tempDir(prefix = "pi-delegate-test-"): string {
  * A temporary directory outside /tmp, which a sandboxed child sees (read-only) where it sees none of
  * the test's /tmp (each child has a private one): for a word the test gives children while they run.
  */
-export function visibleTempDir(prefix = "pi-delegate-test-"): string {
-	const dir = realpathSync(mkdtempSync(join("/var/tmp", prefix)));
-	made.add(dir);
-	if (process.env.PI_DELEGATE_TESTS_TMP) appendFileSync(join(tmpdir(), REGISTER), `${dir}\n`);
-	return dir;
-}
+export const visibleTempDir = (prefix = "pi-delegate-test-") => tempDir(prefix, "/var/tmp");
 
 /**
  * The environment for a helper process a test may kill, whose own clean-up then never runs:
