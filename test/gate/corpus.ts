@@ -54,6 +54,8 @@ export const HELD_OUT_WRITTEN = [
 	"heldout-agents14",
 	"heldout-polite23",
 	"heldout-agents15",
+	"heldout-polite24",
+	"heldout-agents16",
 ] as const;
 
 /** Each corpus file by name (without .jsonl), in name order. */
