@@ -28,8 +28,8 @@
  * 7. a second reader (learned.ts), a linear model of the whole brief trained on the corpus's
  *    tuning split, which overrules the rules only where it is nearly sure: it blocks a brief no
  *    rule read as work, quoting the sentence that holds the words it weighed most, and lets
- *    through one that only a rule of change or of boundary blocked — never one a prohibition
- *    blocked. Rules are written for the phrasings their writers met; the reader weighs every word
+ *    through one that only a rule of change or of boundary blocked, or only the allow-list for an
+ *    act it could not read — never one that holds a rule, however read. Rules are written for the phrasings their writers met; the reader weighs every word
  *    the corpus's writers used, and on briefs written after a round's rules it both catches more
  *    and blocks fewer.
  *
@@ -187,23 +187,38 @@ export function readRules(brief: string): GateDecision {
 	return first ? { route: "task", reasons: [first, ...rest] } : { route: "fork", reasons: [] };
 }
 
-/** At or below this chance of a task, the second reader lets through a brief only change rules blocked. */
+/** At or below this chance of a task, the second reader lets through a brief only rules of change or of boundary blocked. */
 export const LEARNED_FORK = 0.1;
+/**
+ * At or below this, it lets through a brief that only the allow-list blocked, for an act it could
+ * not read as read-only (an order, a request, a wish of no known shape): the rules' least sure reading.
+ */
+export const LEARNED_FORK_UNREAD = 0.3;
 /** Above this chance of a task, the second reader blocks a brief the rules let through. */
 export const LEARNED_TASK = 0.6;
+
+/** The allow-list's readings that hold the child to a rule or a limit, not ask it for an act. */
+const UNREAD_RULES = new Set(["unread-rule", "unread-limit"]);
+
+/**
+ * How sure the second reader must be of a question to let through a brief the rules blocked for
+ * these reasons: never for a rule however it was read, since a fork could break it with nothing
+ * to catch it; least for acts only the allow-list failed to read.
+ */
+function forkBelow(reasons: readonly GateReason[]): number {
+	if (reasons.some((r) => r.kind === "prohibition" || UNREAD_RULES.has(r.rule))) return -1;
+	return reasons.every((r) => r.kind === "not-read-only") ? LEARNED_FORK_UNREAD : LEARNED_FORK;
+}
 
 /**
  * Decides whether a brief may go to a fork or must be a task, with every reason found: the rules
  * (readRules), then the second reader (learned.ts) where it is nearly sure the other way. It never
- * lets through a brief with a prohibition in it — a fork could ignore it with nothing to catch it.
+ * lets through a brief with a rule in it — a fork could ignore it with nothing to catch it.
  */
 export function classifyBrief(brief: string): GateDecision {
 	const rules = readRules(brief);
 	const learned = readLearned(brief);
-	if (rules.route === "task") {
-		const prohibits = rules.reasons.some((r) => r.kind === "prohibition");
-		return !prohibits && learned.task <= LEARNED_FORK ? { route: "fork", reasons: [] } : rules;
-	}
+	if (rules.route === "task") return learned.task <= forkBelow(rules.reasons) ? { route: "fork", reasons: [] } : rules;
 	return learned.task > LEARNED_TASK ? { route: "task", reasons: [learnedReason(brief, learned)] } : rules;
 }
 

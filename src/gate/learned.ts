@@ -12,24 +12,59 @@ import type { GateReason } from "./types.ts";
 /** A word as the model reads it: letters, digits and underscores, with an apostrophe's ending kept ("don't"). */
 const WORD = "[a-z0-9_]+(?:'[a-z]+)?";
 
+/** The text as the model reads it: lower case, curly apostrophes straightened. */
+const lowered = (brief: string) => brief.toLowerCase().replace(/\u2019/g, "'");
+
 /** A brief's words, in lower case with curly apostrophes straightened, in order. */
 export function learnedTokens(brief: string): string[] {
-	return (
-		brief
-			.toLowerCase()
-			.replace(/\u2019/g, "'")
-			.match(new RegExp(WORD, "g")) ?? []
-	);
+	return lowered(brief).match(new RegExp(WORD, "g")) ?? [];
 }
 
-/** The features of a brief — each word and each pair of neighbouring words — with their counts. */
+/** Where the model cuts a brief into sentences: after a stop, colon or semicolon and a space, after "?", at a line's end. */
+const SENTENCE_BREAK = /(?<=[.!?:;])\s+|\n+|(?<=\?)/;
+/** Where the last sentence starts: after a full stop, "!" or "?" and a space, or at a line's end. */
+const LAST_BREAK = /(?<=[.!?])\s+|\n+/;
+/** Words that turn what follows into something not to do, or not done. */
+const NEGATION =
+	/^(?:not|no|never|don't|without|nothing|avoid|can't|won't|shouldn't|mustn't|didn't|doesn't|isn't)$/;
+/** How many words after a negation it reaches. */
+const NEGATION_REACH = 4;
+
+/**
+ * The features of a brief, with their counts:
+ * - each word, and each pair of neighbouring words, where a sentence's start (`<s>`) and a
+ *   question's end (`<q>`) count as words: "fix it" that opens a sentence is an order, in
+ *   "how would you fix it?" it is not;
+ * - each word of the last sentence again (`<e> word`), where afterthoughts stand ("…oh, and leave
+ *   the tests alone");
+ * - each word within four after a negation (`~word`): "don't touch the lockfile" forbids the touch.
+ */
 export function learnedFeatures(brief: string): Map<string, number> {
-	const words = learnedTokens(brief);
 	const counts = new Map<string, number>();
 	const add = (f: string) => counts.set(f, (counts.get(f) ?? 0) + 1);
-	for (const [i, w] of words.entries()) {
-		add(w);
-		if (i > 0) add(`${words[i - 1]} ${w}`);
+	let previous: string | undefined;
+	for (const sentence of lowered(brief).split(SENTENCE_BREAK)) {
+		const words = sentence.match(new RegExp(WORD, "g")) ?? [];
+		if (words.length === 0) continue;
+		const marked = ["<s>", ...words, ...(/\?\s*["')\]]*\s*$/.test(sentence) ? ["<q>"] : [])];
+		for (const [i, w] of marked.entries()) {
+			if (!w.startsWith("<")) add(w);
+			if (i > 0) add(`${marked[i - 1]} ${w}`);
+		}
+		if (previous) add(`${previous} ${words[0]}`);
+		previous = words.at(-1);
+	}
+	const sentences = lowered(brief)
+		.split(LAST_BREAK)
+		.filter((s) => /[a-z]/.test(s));
+	if (sentences.length > 1) for (const w of sentences.at(-1)?.match(new RegExp(WORD, "g")) ?? []) add(`<e> ${w}`);
+	let reach = 0;
+	for (const w of learnedTokens(brief)) {
+		if (NEGATION.test(w)) reach = NEGATION_REACH;
+		else if (reach > 0) {
+			add(`~${w}`);
+			reach--;
+		}
 	}
 	return counts;
 }
@@ -124,7 +159,10 @@ function sentenceAround(brief: string, from: number, to: number): { quote: strin
  */
 export function learnedReason(brief: string, reading: LearnedReading): GateReason {
 	for (const feature of reading.toward) {
-		const words = feature.split(" ").map((w) => w.replace("'", "['\u2019]"));
+		const words = feature
+			.split(" ")
+			.filter((w) => !w.startsWith("<"))
+			.map((w) => w.replace(/^~/, "").replace("'", "['\u2019]"));
 		const found = new RegExp(`(?<![a-z0-9_'\u2019])${words.join("[^a-z0-9_]+")}(?![a-z0-9_]|['\u2019][a-z])`, "i").exec(
 			brief,
 		);
