@@ -1,7 +1,8 @@
 /**
- * The gate's second reader: a linear model over the brief's words and word pairs (tf-idf, logistic
- * regression), trained on the corpus's tuning split only (scripts/gate-train.ts) and shipped as
- * data (learned-weights.ts). The rules name why a brief is a task; the model weighs the whole brief
+ * The gate's second reader: a linear model over the brief's words and word pairs, marked with where
+ * its sentences start and its questions end, its last sentence and what its negations reach
+ * (tf-idf, logistic regression), trained on the corpus's tuning split only (scripts/gate-train.ts)
+ * and shipped as data (learned-weights.ts). The rules name why a brief is a task; the model weighs the whole brief
  * the way the corpus's writers did, and has seen phrasings no rule was written for. It overrules
  * the rules only where it is nearly sure (classify.ts): a brief the rules block but that reads,
  * as a whole, like a question to answer; a brief the rules let through that reads like work.
@@ -25,8 +26,7 @@ const SENTENCE_BREAK = /(?<=[.!?:;])\s+|\n+|(?<=\?)/;
 /** Where the last sentence starts: after a full stop, "!" or "?" and a space, or at a line's end. */
 const LAST_BREAK = /(?<=[.!?])\s+|\n+/;
 /** Words that turn what follows into something not to do, or not done. */
-const NEGATION =
-	/^(?:not|no|never|don't|without|nothing|avoid|can't|won't|shouldn't|mustn't|didn't|doesn't|isn't)$/;
+const NEGATION = /^(?:not|no|never|don't|without|nothing|avoid|can't|won't|shouldn't|mustn't|didn't|doesn't|isn't)$/;
 /** How many words after a negation it reaches. */
 const NEGATION_REACH = 4;
 

@@ -60,6 +60,43 @@ function aloneCloses(c: Clause, i: number): boolean {
 	return i > head + 1 && !embedded(tokens, head, i) && tokens.slice(i + 1).every((x) => x.kind === "punct");
 }
 
+/** Orders that hand over the answer, and what may stand between the verb and a "just" that limits it. */
+const HANDING = new Set([
+	"give",
+	"send",
+	"tell",
+	"show",
+	"return",
+	"report",
+	"list",
+	"paste",
+	"answer",
+	"reply",
+	"respond",
+]);
+const HANDED_TO = new Set(["me", "us", "with", "back"]);
+const COUNTED = new Set(["the", "one", "two", "three", "four", "five", "their", "its", "your"]);
+
+/**
+ * "Give me just the two version strings", "reply with just the ids": "just" right after an order
+ * that hands over the answer limits what comes back, as "only" does. Not "just tell me why" (a
+ * softener before the verb) nor "it just returns the ids" (a statement).
+ */
+function justHands(c: Clause, i: number): boolean {
+	const { tokens, head } = c;
+	// "Return just the names." reads as a fragment ("return" is a noun too): the verb first is enough.
+	const ordered = c.mood === "directive" || (c.mood === "fragment" && head === 0);
+	if (tokens[i]?.norm !== "just" || !ordered || !HANDING.has(tokens[head]?.norm ?? "")) return false;
+	const between = tokens.slice(head + 1, i);
+	const next = tokens[i + 1];
+	return (
+		between.length <= 2 &&
+		between.every((t) => HANDED_TO.has(t.norm)) &&
+		next !== undefined &&
+		(next.kind === "number" || COUNTED.has(next.norm))
+	);
+}
+
 /** "only read src/gate", "look only at the parser", "src/gate only", "you may only …". */
 export function onlyScope(c: Clause): Hit[] {
 	const { tokens, head } = c;
@@ -91,6 +128,7 @@ export function onlyScope(c: Clause): Hit[] {
 			["exclusively", "solely"].includes(t.norm) ||
 			// "Look at the TypeScript files alone": "alone" closing a reading order limits its object as "only" does.
 			aloneCloses(c, i) ||
+			justHands(c, i) ||
 			// "…, restricting yourself to those two files": the limit as a manner of the order.
 			(["restricting", "limiting", "confining"].includes(t.norm) &&
 				isWord(tokens, i + 1, ["yourself", "your", "yourselves"])) ||

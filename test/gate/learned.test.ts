@@ -1,15 +1,16 @@
 /**
  * The gate's second reader (src/gate/learned.ts): shipped as exactly what training on the tuning
  * split gives — so no held-out brief went into it and nobody tuned a weight by hand — and combined
- * with the rules only where it is nearly sure, never against a prohibition.
+ * with the rules only where it is nearly sure, never against a rule.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { trainedWeights, tuningBriefs } from "../../scripts/gate-train.ts";
-import { classifyBrief, LEARNED_FORK, LEARNED_TASK, readRules } from "../../src/gate/classify.ts";
-import { learnedReason, learnedTokens, readLearned } from "../../src/gate/learned.ts";
+import { classifyBrief, LEARNED_FORK, LEARNED_FORK_UNREAD, LEARNED_TASK, readRules } from "../../src/gate/classify.ts";
+import { learnedFeatures, learnedReason, learnedTokens, readLearned } from "../../src/gate/learned.ts";
 import { mustWrite } from "../../src/gate/propose.ts";
+import type { GateReason } from "../../src/gate/types.ts";
 import { BRIEFS_DIR, corpusSplits } from "./corpus.ts";
 
 describe("the second reader", () => {
@@ -32,6 +33,21 @@ describe("the second reader", () => {
 		]);
 	});
 
+	it("reads where sentences start and questions end, the last sentence apart, and what a negation reaches", () => {
+		const features = [...learnedFeatures("Can you fix it? Don’t touch the lockfile.\nThen report back").keys()];
+		expect(features).toEqual([
+			...["can", "<s> can", "you", "can you", "fix", "you fix", "it", "fix it", "it <q>"],
+			...["don't", "<s> don't", "touch", "don't touch", "the", "touch the", "lockfile", "the lockfile", "it don't"],
+			...["then", "<s> then", "report", "then report", "back", "report back", "lockfile then"],
+			...["<e> then", "<e> report", "<e> back"],
+			...["~touch", "~the", "~lockfile", "~then"],
+		]);
+		// One sentence has no last sentence apart; a word counts once for each time it stands.
+		const one = learnedFeatures("Check it, then check it again");
+		expect([...one.keys()].some((f) => f.startsWith("<e>"))).toBe(false);
+		expect(one.get("check it")).toBe(2);
+	});
+
 	it("quotes the sentence holding the words it weighed most, exactly as the brief has them", () => {
 		const brief = "Some context first.\nWe DON’T   Use the yaml package in src/a.ts, right? More.";
 		const reason = learnedReason(brief, { task: 0.9, toward: ["nothing here", "don't use"] });
@@ -45,6 +61,12 @@ describe("the second reader", () => {
 		// A feature that is part of a longer word is not found inside it; the first sentence stands in.
 		expect(learnedReason("Leaving it. Then more", { task: 0.9, toward: ["leav", "more"] }).quote).toBe("Then more");
 		expect(learnedReason("Leaving it. Then more", { task: 0.9, toward: ["leav"] }).quote).toBe("Leaving it.");
+		// The marks are not words of the brief: the words they mark are looked for.
+		const afterthought = "Look at the parser. Oh, and never touch the tests.";
+		for (const toward of [["<e> tests"], ["~touch"], ["<s> oh"], ["parser <q>", "never"]])
+			expect(learnedReason(afterthought, { task: 0.9, toward }).quote).toBe(
+				toward[0] === "parser <q>" ? "Look at the parser." : "Oh, and never touch the tests.",
+			);
 	});
 });
 
@@ -56,15 +78,32 @@ describe("the gate with its second reader", () => {
 		expect(classifyBrief(brief)).toEqual({ route: "fork", reasons: [] });
 	});
 
-	it("never lets through a brief with a prohibition in it, however sure the reader is", () => {
+	it("never lets through a brief with a rule in it, however sure the reader is: a prohibition or a limit the allow-list read", () => {
 		const briefs = corpusSplits().tuning.map((r) => r.brief);
-		const overruled = briefs.filter((b) => {
-			const rules = readRules(b);
-			return rules.reasons.some((r) => r.kind === "prohibition") && readLearned(b).task <= LEARNED_FORK;
-		});
-		// The case exists in the corpus, so the guard is tested on real briefs.
-		expect(overruled.length).toBeGreaterThan(0);
+		const holds = (r: GateReason) => r.kind === "prohibition" || ["unread-rule", "unread-limit"].includes(r.rule);
+		const overruled = briefs.filter((b) => readRules(b).reasons.some(holds) && readLearned(b).task <= LEARNED_FORK);
+		// Both cases exist in the corpus, so the guard is tested on real briefs.
+		const prohibits = overruled.filter((b) => readRules(b).reasons.some((r) => r.kind === "prohibition"));
+		expect(prohibits.length).toBeGreaterThan(0);
+		expect(overruled.length).toBeGreaterThan(prohibits.length);
 		for (const brief of overruled) expect(classifyBrief(brief)).toEqual(readRules(brief));
+	}, 120_000);
+
+	it("lets through at a lower certainty a brief only the allow-list blocked, for an act it could not read; not one a rule of change blocked", () => {
+		const between = (b: string) => {
+			const task = readLearned(b).task;
+			return task > LEARNED_FORK && task <= LEARNED_FORK_UNREAD;
+		};
+		const briefs = corpusSplits()
+			.tuning.map((r) => r.brief)
+			.filter(between);
+		const acts = (r: GateReason) => r.kind === "not-read-only" && !["unread-rule", "unread-limit"].includes(r.rule);
+		const unread = briefs.filter((b) => readRules(b).route === "task" && readRules(b).reasons.every(acts));
+		const changes = briefs.filter((b) => readRules(b).reasons.some((r) => r.kind === "file-change"));
+		expect(unread.length).toBeGreaterThan(0);
+		expect(changes.length).toBeGreaterThan(0);
+		for (const brief of unread) expect(classifyBrief(brief)).toEqual({ route: "fork", reasons: [] });
+		for (const brief of changes) expect(classifyBrief(brief)).toEqual(readRules(brief));
 	}, 120_000);
 
 	it("blocks a brief the rules let through where the reader is nearly sure it is work, quoting why", () => {
