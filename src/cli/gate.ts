@@ -8,7 +8,7 @@
 import { resolve } from "node:path";
 import { plural } from "../format/numbers.ts";
 import { renderTable } from "../format/table.ts";
-import { terminalSafe } from "../format/text.ts";
+import { terminalSafe, truncate } from "../format/text.ts";
 import { classifyBrief } from "../gate/classify.ts";
 import { proposeTask } from "../gate/propose.ts";
 import { showQuote } from "../gate/reason.ts";
@@ -103,13 +103,19 @@ async function readBrief(
 	}
 }
 
+/** A quote cut to the table's column, with an ellipsis where it was cut (after a word, not a space). */
+function quoteCell(quote: string): string {
+	const cut = truncate(showQuote(quote), 34);
+	return cut.endsWith("…") ? `${cut.slice(0, -1).trimEnd()}…` : cut;
+}
+
 /** What a user reads in a terminal: the verdict, the reasons in a table, and the call. */
 export function describeDecision(decision: GateDecision, proposal: TaskProposal): string {
 	if (decision.route === "fork") {
 		return "FORK  may go to a fork: no prohibition, write boundary or file-changing order found";
 	}
 	const n = decision.reasons.length;
-	const rows = decision.reasons.map((r) => [String(r.offset), r.kind, showQuote(r.quote).slice(0, 34), r.rule]);
+	const rows = decision.reasons.map((r) => [String(r.offset), r.kind, quoteCell(r.quote), r.rule]);
 	const table = renderTable(["at", "kind", "words", "rule"], rows, ["right"]);
 	const indented = table
 		.split("\n")

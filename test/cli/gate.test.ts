@@ -68,6 +68,13 @@ describe("pi-delegate gate", () => {
 		}
 	});
 
+	it("cuts a long quote in the table with an ellipsis, so a cut is never read as the whole", async () => {
+		const r = await runCli(["gate", "Wondering if the stale fixtures could all go away in one sweep."]);
+		expect(r.code).toBe(1);
+		const row = r.stdout.split("\n").find((l) => l.includes("learned")) ?? "";
+		expect(row).toMatch(/^ {3}0 {2}not-read-only {2}"Wondering if the stale fixtures…  learned$/);
+	});
+
 	it("prints the decision and the proposal as JSON", async () => {
 		const r = await runCli(["gate", "--json", "--cwd", "/work/repo", "Fix README.md."]);
 		expect(r.code).toBe(1);
