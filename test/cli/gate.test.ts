@@ -72,7 +72,7 @@ describe("pi-delegate gate", () => {
 		const r = await runCli(["gate", "Wondering if the stale fixtures could all go away in one sweep."]);
 		expect(r.code).toBe(1);
 		const row = r.stdout.split("\n").find((l) => l.includes("learned")) ?? "";
-		expect(row).toMatch(/^ {3}0 {2}not-read-only {2}"Wondering if the stale fixtures…  learned$/);
+		expect(row).toMatch(/^ {3}0 {2}not-read-only {2}"Wondering if the stale fixtures… {2}learned$/);
 	});
 
 	it("prints the decision and the proposal as JSON", async () => {
