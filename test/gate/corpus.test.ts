@@ -5,9 +5,9 @@
  * categories).
  *
  * The held-out split (test/fixtures/briefs/README.md) is scored, never tuned on: its misses are
- * not printed here, and its recall and false blocks are held to the figures they reached, a floor
- * and a ceiling short of the targets, which it does not yet meet. Tuning rules until it passes
- * would make it one more tuning file.
+ * not printed here, and its recall and false blocks are held to the figures they reached — a
+ * recall floor above the target, which it meets, and a false-block ceiling above the target, which
+ * it does not yet meet. Tuning the gate until it passes would make it one more tuning file.
  */
 import { describe, expect, it } from "vitest";
 import { scoreCorpus } from "../../bench/support/gate-score.ts";
@@ -18,33 +18,30 @@ import { allBriefs, corpusFiles, corpusSplits, HELD_OUT_PREFIX } from "./corpus.
 const RECALL_TARGET = 0.98;
 const FALSE_BLOCK_TARGET = 0.05;
 /**
- * The held-out split's recall: 1535 of 1569 (0.978), over thirty-five files, short of the 0.98
- * target; 1534 would break it. The rules alone catch 1513. The second reader
- * (src/gate/learned.ts) was scored on the split twice in the thirteenth round, once before and once
- * after its training took in the round's development files (round13-user), each time with a fresh
- * pair written just before (heldout-polite22/agents14: 82 of 82 at the first score;
- * heldout-polite23/agents15: 84 of 85, the rules alone 83) — test/fixtures/briefs/README.md, "The
- * thirteenth round".
+ * The held-out split's recall: 1627 of 1654 (0.984), over thirty-seven files — the 0.98 target is
+ * met; 1626 would break this floor. The rules alone catch 1596. It was scored once in the
+ * fourteenth round, after the second reader's features, its thresholds and its training data were
+ * fixed, with a fresh pair written just before (heldout-polite24/agents16: 83 of 85) —
+ * test/fixtures/briefs/README.md, "The fourteenth round". The gate the round started from caught 1617.
  */
-const HELD_OUT_RECALL_FLOOR = 0.9783;
+const HELD_OUT_RECALL_FLOOR = 0.9836;
 /**
- * The held-out split's false blocks: 173 of 1978 (8.7 %), above the 5 % target; the rules alone
- * block 213 (10.8 %), the second fresh pair 12 of 125 with the reader and 25 without. The files in
- * a user's short voice are blocked more with the reader and those in the agents' register less.
- * This is a ceiling, not the target: it fails if the gate blocks 174 or more.
+ * The held-out split's false blocks: 130 of 2103 (6.2 %), above the 5 % target; the rules alone
+ * block 224 (10.7 %), the gate the round started from 181 (8.6 %), the fresh pair 8 of 125. This is
+ * a ceiling, not the target: it fails if the gate blocks 131 or more.
  */
-const HELD_OUT_FALSE_BLOCK_CEILING = 0.0875;
+const HELD_OUT_FALSE_BLOCK_CEILING = 0.0619;
 /**
- * The tuning split's false blocks: 126 of 6190 (2.0 %; the rules alone 366, 5.9 %). The second
+ * The tuning split's false blocks: 143 of 7547 (1.9 %; the rules alone 498, 6.6 %). The second
  * reader was trained on this split, so the figure says what the gate does on briefs it has seen,
- * not on new ones; 127 would break it.
+ * not on new ones; 144 would break it.
  */
-const TUNING_FALSE_BLOCK_BUDGET = 0.0204;
+const TUNING_FALSE_BLOCK_BUDGET = 0.019;
 /**
- * The whole corpus's false blocks: 299 of 8168 (3.66 %) with the second reader (579 by the rules
- * alone); 300 would break it. Its recall is held to the target.
+ * The whole corpus's false blocks: 273 of 9650 (2.83 %) with the second reader (722 by the rules
+ * alone); 274 would break it. Its recall is held to the target.
  */
-const CORPUS_FALSE_BLOCK_CEILING = 0.0367;
+const CORPUS_FALSE_BLOCK_CEILING = 0.0283;
 
 describe("the brief corpus", () => {
 	const rows = allBriefs();
