@@ -56,6 +56,8 @@ export const HELD_OUT_WRITTEN = [
 	"heldout-agents15",
 	"heldout-polite24",
 	"heldout-agents16",
+	"heldout-polite25",
+	"heldout-agents17",
 ] as const;
 
 /** Each corpus file by name (without .jsonl), in name order. */
