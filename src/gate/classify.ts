@@ -28,8 +28,9 @@
  * 7. a second reader (learned.ts), a linear model of the whole brief trained on the corpus's
  *    tuning split, which overrules the rules only where it is nearly sure: it blocks a brief no
  *    rule read as work, quoting the sentence that holds the words it weighed most, and lets
- *    through one that only a rule of change or of boundary blocked, or only the allow-list for an
- *    act it could not read — never one that holds a rule, however read. Rules are written for the phrasings their writers met; the reader weighs every word
+ *    through one that only a rule of change or of boundary blocked, or only the allow-list (for an
+ *    act it could not read; for a limit only where all but certain) — never one a prohibition
+ *    blocked. Rules are written for the phrasings their writers met; the reader weighs every word
  *    the corpus's writers used, and on briefs written after a round's rules it both catches more
  *    and blocks fewer.
  *
@@ -194,6 +195,11 @@ export const LEARNED_FORK = 0.1;
  * not read as read-only (an order, a request, a wish of no known shape): the rules' least sure reading.
  */
 export const LEARNED_FORK_UNREAD = 0.3;
+/**
+ * At or below this, it lets through a brief blocked for a limit only the allow-list read ("Not
+ * urgent, but …", "one-line answer, please"): a rule, so the reader must be all but certain.
+ */
+export const LEARNED_FORK_LIMIT = 0.03;
 /** Above this chance of a task, the second reader blocks a brief the rules let through. */
 export const LEARNED_TASK = 0.6;
 
@@ -202,18 +208,19 @@ const UNREAD_RULES = new Set(["unread-rule", "unread-limit"]);
 
 /**
  * How sure the second reader must be of a question to let through a brief the rules blocked for
- * these reasons: never for a rule however it was read, since a fork could break it with nothing
- * to catch it; least for acts only the allow-list failed to read.
+ * these reasons: never for a prohibition, since a fork could break it with nothing to catch it;
+ * all but certain for a limit the allow-list read; least for acts only the allow-list failed to read.
  */
 function forkBelow(reasons: readonly GateReason[]): number {
-	if (reasons.some((r) => r.kind === "prohibition" || UNREAD_RULES.has(r.rule))) return -1;
+	if (reasons.some((r) => r.kind === "prohibition")) return -1;
+	if (reasons.some((r) => UNREAD_RULES.has(r.rule))) return LEARNED_FORK_LIMIT;
 	return reasons.every((r) => r.kind === "not-read-only") ? LEARNED_FORK_UNREAD : LEARNED_FORK;
 }
 
 /**
  * Decides whether a brief may go to a fork or must be a task, with every reason found: the rules
  * (readRules), then the second reader (learned.ts) where it is nearly sure the other way. It never
- * lets through a brief with a rule in it — a fork could ignore it with nothing to catch it.
+ * lets through a brief with a prohibition in it — a fork could ignore it with nothing to catch it.
  */
 export function classifyBrief(brief: string): GateDecision {
 	const rules = readRules(brief);
