@@ -77,30 +77,47 @@ describe("the second reader", () => {
 	});
 });
 
+/**
+ * The rules' and the reader's readings of each brief, made once: the cases below read the whole
+ * tuning split, each from its own side of a threshold.
+ */
+const memo = <T>(read: (brief: string) => T) => {
+	const known = new Map<string, T>();
+	return (brief: string): T => {
+		const hit = known.get(brief);
+		if (hit !== undefined) return hit;
+		const value = read(brief);
+		known.set(brief, value);
+		return value;
+	};
+};
+const rulesOf = memo(readRules);
+const learnedOf = memo(readLearned);
+
 describe("the gate with its second reader", () => {
 	it("lets through a brief only a rule without a prohibition blocked, where the reader is nearly sure it asks", () => {
 		const brief = "Nobody is allowed to push to main directly. How does the hook enforce that?";
-		expect(readRules(brief).route).toBe("task");
-		expect(readLearned(brief).task).toBeLessThanOrEqual(LEARNED_FORK);
+		expect(rulesOf(brief).route).toBe("task");
+		expect(learnedOf(brief).task).toBeLessThanOrEqual(LEARNED_FORK);
 		expect(classifyBrief(brief)).toEqual({ route: "fork", reasons: [] });
 	});
 
 	it("never lets through a brief with a prohibition in it, however sure the reader is", () => {
 		const briefs = corpusSplits().tuning.map((r) => r.brief);
-		const prohibits = (b: string) => readRules(b).reasons.some((r) => r.kind === "prohibition");
-		const overruled = briefs.filter((b) => prohibits(b) && readLearned(b).task <= LEARNED_FORK_LIMIT);
+		const prohibits = (b: string) => rulesOf(b).reasons.some((r) => r.kind === "prohibition");
+		const overruled = briefs.filter((b) => prohibits(b) && learnedOf(b).task <= LEARNED_FORK_LIMIT);
 		// The case exists in the corpus, so the guard is tested on real briefs.
 		expect(overruled.length).toBeGreaterThan(0);
-		for (const brief of overruled) expect(classifyBrief(brief)).toEqual(readRules(brief));
+		for (const brief of overruled) expect(classifyBrief(brief)).toEqual(rulesOf(brief));
 	}, 120_000);
 
 	it("lets through a brief blocked for a limit only the allow-list read only where the reader is all but certain", () => {
 		const limits = (r: GateReason) => ["unread-rule", "unread-limit"].includes(r.rule);
-		const read = corpusSplits().tuning.map((r) => ({ brief: r.brief, rules: readRules(r.brief) }));
+		const read = corpusSplits().tuning.map((r) => ({ brief: r.brief, rules: rulesOf(r.brief) }));
 		const limited = read.filter(
 			({ rules }) => rules.reasons.some(limits) && !rules.reasons.some((r) => r.kind === "prohibition"),
 		);
-		const chance = new Map(limited.map(({ brief }) => [brief, readLearned(brief).task]));
+		const chance = new Map(limited.map(({ brief }) => [brief, learnedOf(brief).task]));
 		const certain = limited.filter(({ brief }) => (chance.get(brief) as number) <= LEARNED_FORK_LIMIT);
 		const likely = limited.filter(({ brief }) => {
 			const task = chance.get(brief) as number;
@@ -114,25 +131,25 @@ describe("the gate with its second reader", () => {
 
 	it("lets through at a lower certainty a brief only the allow-list blocked, for an act it could not read; not one a rule of change blocked", () => {
 		const between = (b: string) => {
-			const task = readLearned(b).task;
+			const task = learnedOf(b).task;
 			return task > LEARNED_FORK && task <= LEARNED_FORK_UNREAD;
 		};
 		const briefs = corpusSplits()
 			.tuning.map((r) => r.brief)
 			.filter(between);
 		const acts = (r: GateReason) => r.kind === "not-read-only" && !["unread-rule", "unread-limit"].includes(r.rule);
-		const unread = briefs.filter((b) => readRules(b).route === "task" && readRules(b).reasons.every(acts));
-		const changes = briefs.filter((b) => readRules(b).reasons.some((r) => r.kind === "file-change"));
+		const unread = briefs.filter((b) => rulesOf(b).route === "task" && rulesOf(b).reasons.every(acts));
+		const changes = briefs.filter((b) => rulesOf(b).reasons.some((r) => r.kind === "file-change"));
 		expect(unread.length).toBeGreaterThan(0);
 		expect(changes.length).toBeGreaterThan(0);
 		for (const brief of unread) expect(classifyBrief(brief)).toEqual({ route: "fork", reasons: [] });
-		for (const brief of changes) expect(classifyBrief(brief)).toEqual(readRules(brief));
+		for (const brief of changes) expect(classifyBrief(brief)).toEqual(rulesOf(brief));
 	}, 120_000);
 
 	it("blocks a brief the rules let through where the reader is nearly sure it is work, quoting why", () => {
 		const brief = "Wondering if the stale fixtures could all go away in one sweep.";
-		expect(readRules(brief).route).toBe("fork");
-		expect(readLearned(brief).task).toBeGreaterThan(LEARNED_TASK);
+		expect(rulesOf(brief).route).toBe("fork");
+		expect(learnedOf(brief).task).toBeGreaterThan(LEARNED_TASK);
 		const decision = classifyBrief(brief);
 		expect(decision.route).toBe("task");
 		expect(decision.reasons).toEqual([{ kind: "not-read-only", quote: brief, offset: 0, rule: "learned" }]);
