@@ -12,8 +12,7 @@
 import { describe, expect, it } from "vitest";
 import { scoreCorpus } from "../../bench/support/gate-score.ts";
 import { classifyBrief } from "../../src/gate/classify.ts";
-import type { GateDecision } from "../../src/gate/types.ts";
-import { allBriefs, corpusFiles, corpusSplits, HELD_OUT_PREFIX } from "./corpus.ts";
+import { allBriefs, corpusFiles, corpusSplits, HELD_OUT_PREFIX, readOnce } from "./corpus.ts";
 
 const RECALL_TARGET = 0.98;
 const FALSE_BLOCK_TARGET = 0.05;
@@ -81,14 +80,7 @@ describe("the brief corpus", () => {
 });
 
 /** The gate's decision on each brief, made once: every figure below reads the same decisions. */
-const decisions = new Map<string, GateDecision>();
-function decide(brief: string): GateDecision {
-	const known = decisions.get(brief);
-	if (known) return known;
-	const decision = classifyBrief(brief);
-	decisions.set(brief, decision);
-	return decision;
-}
+const decide = readOnce(classifyBrief);
 
 describe("the gate on the corpus", () => {
 	it("holds the whole corpus to the recall target and its false-block ceiling, and lets no task it was tuned on through", () => {

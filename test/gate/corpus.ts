@@ -79,3 +79,17 @@ export function corpusSplits(): { tuning: LabelledBrief[]; "held-out": LabelledB
 		"held-out": files.filter((f) => held(f.name)).flatMap((f) => f.rows),
 	};
 }
+
+/**
+ * `read` with each brief's reading made once: the corpus-wide tests read the same thousands of
+ * briefs from several sides, and every figure then reads the same decisions.
+ */
+export function readOnce<T>(read: (brief: string) => T): (brief: string) => T {
+	const known = new Map<string, T>();
+	return (brief) => {
+		if (known.has(brief)) return known.get(brief) as T;
+		const value = read(brief);
+		known.set(brief, value);
+		return value;
+	};
+}

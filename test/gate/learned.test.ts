@@ -18,7 +18,7 @@ import {
 import { learnedFeatures, learnedReason, learnedTokens, readLearned } from "../../src/gate/learned.ts";
 import { mustWrite } from "../../src/gate/propose.ts";
 import type { GateReason } from "../../src/gate/types.ts";
-import { BRIEFS_DIR, corpusSplits } from "./corpus.ts";
+import { BRIEFS_DIR, corpusSplits, readOnce } from "./corpus.ts";
 
 describe("the second reader", () => {
 	it("is shipped as training on the tuning split gives it, and reads no held-out brief", () => {
@@ -77,22 +77,9 @@ describe("the second reader", () => {
 	});
 });
 
-/**
- * The rules' and the reader's readings of each brief, made once: the cases below read the whole
- * tuning split, each from its own side of a threshold.
- */
-const memo = <T>(read: (brief: string) => T) => {
-	const known = new Map<string, T>();
-	return (brief: string): T => {
-		const hit = known.get(brief);
-		if (hit !== undefined) return hit;
-		const value = read(brief);
-		known.set(brief, value);
-		return value;
-	};
-};
-const rulesOf = memo(readRules);
-const learnedOf = memo(readLearned);
+/** The rules' and the reader's readings of each brief, made once for the cases below. */
+const rulesOf = readOnce(readRules);
+const learnedOf = readOnce(readLearned);
 
 describe("the gate with its second reader", () => {
 	it("lets through a brief only a rule without a prohibition blocked, where the reader is nearly sure it asks", () => {
