@@ -15,10 +15,12 @@ const WORD = "[a-z0-9_]+(?:'[a-z]+)?";
 
 /** The text as the model reads it: lower case, curly apostrophes straightened. */
 const lowered = (brief: string) => brief.toLowerCase().replace(/\u2019/g, "'");
+/** The words of a lowered text, in order. */
+const wordsOf = (text: string) => text.match(new RegExp(WORD, "g")) ?? [];
 
-/** A brief's words, in lower case with curly apostrophes straightened, in order. */
+/** A brief's words, in lower case with curly apostrophes straightened, in order. (@internal: exported for its tests) */
 export function learnedTokens(brief: string): string[] {
-	return lowered(brief).match(new RegExp(WORD, "g")) ?? [];
+	return wordsOf(lowered(brief));
 }
 
 /** Where the model cuts a brief into sentences: after a stop, colon or semicolon and a space, after "?", at a line's end. */
@@ -29,6 +31,53 @@ const LAST_BREAK = /(?<=[.!?])\s+|\n+/;
 const NEGATION = /^(?:not|no|never|don't|without|nothing|avoid|can't|won't|shouldn't|mustn't|didn't|doesn't|isn't)$/;
 /** How many words after a negation it reaches. */
 const NEGATION_REACH = 4;
+
+/** The marks a feature may carry: a sentence's start, a question's end, the last sentence, a negation's reach. */
+const [START, QUESTION, LAST, NEGATED] = ["<s>", "<q>", "<e> ", "~"] as const;
+
+/** The words of the brief a feature stands for, its marks taken off ("<s> fix" is "fix", "~touch" is "touch"). */
+function featureWords(feature: string): string[] {
+	return feature
+		.split(" ")
+		.filter((w) => !w.startsWith("<"))
+		.map((w) => (w.startsWith(NEGATED) ? w.slice(NEGATED.length) : w));
+}
+
+type Add = (feature: string) => void;
+
+/** Each word and each pair of neighbouring words, a sentence's start and a question's end counted as words. */
+function sentenceFeatures(text: string, add: Add): void {
+	let previous: string | undefined;
+	for (const sentence of text.split(SENTENCE_BREAK)) {
+		const words = wordsOf(sentence);
+		if (words.length === 0) continue;
+		const marked = [START, ...words, ...(/\?\s*["')\]]*\s*$/.test(sentence) ? [QUESTION] : [])];
+		for (const [i, w] of marked.entries()) {
+			if (!w.startsWith("<")) add(w);
+			if (i > 0) add(`${marked[i - 1]} ${w}`);
+		}
+		if (previous) add(`${previous} ${words[0]}`);
+		previous = words.at(-1);
+	}
+}
+
+/** Each word of the last sentence again, when there is more than one sentence. */
+function lastSentenceFeatures(text: string, add: Add): void {
+	const sentences = text.split(LAST_BREAK).filter((s) => /[a-z]/.test(s));
+	if (sentences.length > 1) for (const w of wordsOf(sentences.at(-1) as string)) add(`${LAST}${w}`);
+}
+
+/** Each word within NEGATION_REACH after a negation. */
+function negationFeatures(text: string, add: Add): void {
+	let reach = 0;
+	for (const w of wordsOf(text)) {
+		if (NEGATION.test(w)) reach = NEGATION_REACH;
+		else if (reach > 0) {
+			add(`${NEGATED}${w}`);
+			reach--;
+		}
+	}
+}
 
 /**
  * The features of a brief, with their counts:
@@ -41,31 +90,11 @@ const NEGATION_REACH = 4;
  */
 export function learnedFeatures(brief: string): Map<string, number> {
 	const counts = new Map<string, number>();
-	const add = (f: string) => counts.set(f, (counts.get(f) ?? 0) + 1);
-	let previous: string | undefined;
-	for (const sentence of lowered(brief).split(SENTENCE_BREAK)) {
-		const words = sentence.match(new RegExp(WORD, "g")) ?? [];
-		if (words.length === 0) continue;
-		const marked = ["<s>", ...words, ...(/\?\s*["')\]]*\s*$/.test(sentence) ? ["<q>"] : [])];
-		for (const [i, w] of marked.entries()) {
-			if (!w.startsWith("<")) add(w);
-			if (i > 0) add(`${marked[i - 1]} ${w}`);
-		}
-		if (previous) add(`${previous} ${words[0]}`);
-		previous = words.at(-1);
-	}
-	const sentences = lowered(brief)
-		.split(LAST_BREAK)
-		.filter((s) => /[a-z]/.test(s));
-	if (sentences.length > 1) for (const w of sentences.at(-1)?.match(new RegExp(WORD, "g")) ?? []) add(`<e> ${w}`);
-	let reach = 0;
-	for (const w of learnedTokens(brief)) {
-		if (NEGATION.test(w)) reach = NEGATION_REACH;
-		else if (reach > 0) {
-			add(`~${w}`);
-			reach--;
-		}
-	}
+	const add: Add = (f) => counts.set(f, (counts.get(f) ?? 0) + 1);
+	const text = lowered(brief);
+	sentenceFeatures(text, add);
+	lastSentenceFeatures(text, add);
+	negationFeatures(text, add);
 	return counts;
 }
 
@@ -159,10 +188,7 @@ function sentenceAround(brief: string, from: number, to: number): { quote: strin
  */
 export function learnedReason(brief: string, reading: LearnedReading): GateReason {
 	for (const feature of reading.toward) {
-		const words = feature
-			.split(" ")
-			.filter((w) => !w.startsWith("<"))
-			.map((w) => w.replace(/^~/, "").replace("'", "['\u2019]"));
+		const words = featureWords(feature).map((w) => w.replace("'", "['\u2019]"));
 		const found = new RegExp(`(?<![a-z0-9_'\u2019])${words.join("[^a-z0-9_]+")}(?![a-z0-9_]|['\u2019][a-z])`, "i").exec(
 			brief,
 		);
