@@ -58,6 +58,8 @@ export const HELD_OUT_WRITTEN = [
 	"heldout-agents16",
 	"heldout-polite25",
 	"heldout-agents17",
+	"heldout-polite26",
+	"heldout-agents18",
 ] as const;
 
 /** Each corpus file by name (without .jsonl), in name order. */
