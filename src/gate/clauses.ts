@@ -106,7 +106,10 @@ function markQuestion(list: Clause[], sentence: Sentence): Clause[] {
 		// heading an item, or "or" opening the second course ("… 'any', or stay on `automatic`?"), asks.
 		const opener = c.tokens.find((t) => t.kind === "word");
 		const item = k > 0 && k > first && first >= 0 && (guessedOrder(c) || (opener?.norm === "or" && !c.addressed));
-		const mood = item ? "fragment" : c.mood;
+		// "Do we delete their readings, or only hide them?": the second course of a question asked
+		// about the code, its subject elided, is asked too — not an order.
+		const course = k > 0 && list[k - 1]?.closer === "or" && list[k - 1]?.mood === "question" && !c.addressed;
+		const mood = course ? "question" : item ? "fragment" : c.mood;
 		// "Could you look at the test — without modifying it?": a limit joined to an order asked is the order's.
 		const ordered =
 			first >= 0 && list[first]?.mood === "directive" && mood !== "question" && word(opener, ORDER_LIMITS);

@@ -18,6 +18,7 @@ import {
 	MODAL_SUBJECTS,
 	NEGATED_AUXILIARIES,
 	NEGATIONS,
+	ONLY_HAPPENS,
 	QUESTION_WORDS,
 	STATING_AUXILIARIES,
 	SUBJECTS,
@@ -50,6 +51,7 @@ function namedNoun(tokens: readonly Token[], i: number): boolean {
 	return NOUN_FOLLOWERS.has(next.norm) || ((pastTense(next.norm) || /..ed$/.test(next.norm)) && next.norm !== "used");
 }
 
+const DOES = new Set(["do", "does", "did"]);
 const CAUSED = new Set(["the", "this", "that", "these", "those", "each", "every", "all", "our", "its", "their"]);
 const HAD = new Set("look go read think dig poke peek glance try crack stab nosey gander".split(" "));
 
@@ -80,10 +82,14 @@ export function moodOf(
 	if (negated && (t.norm !== "not" || addressed || notVerb)) return "directive";
 	// "Would you delete it, if you were me?": a hypothetical asks for an opinion.
 	if (addressed && sentence.question && hypothetical(sentence.tokens)) return "question";
-	if (t.norm === "only") return onlyWhen(tokens, head, sentence) ? "fragment" : "directive";
+	// "Only happens with 8+ teams": a symptom reported, no limit.
+	const happens = word(tokens[head + 1], ONLY_HAPPENS);
+	if (t.norm === "only") return happens || onlyWhen(tokens, head, sentence) ? "fragment" : "directive";
 	if (addressed) return "directive";
 	// "Ought the job to run on weekends?", "Need the parser keep comments?": a modal that opens a question asks.
 	if (sentence.question && ASKING_MODALS.has(t.norm) && word(tokens[head + 1], MODAL_SUBJECTS)) return "question";
+	// "Do we really delete their readings …?", "Does the sync retry?": an auxiliary before a subject asks.
+	if (sentence.question && word(t, DOES) && word(tokens[head + 1], MODAL_SUBJECTS)) return "question";
 	if (commandWords(tokens.slice(head, head + 2).map((x) => x.norm))) return "directive";
 	// "Update:" alone is a label, not an order.
 	if (imperativeVerb(t.norm) && !nounUse(tokens, head) && !label) return "directive";

@@ -30,8 +30,18 @@ export function participleDescribed(tokens: readonly Token[], i: number): boolea
 	if (w !== "never" && w !== "not") return false;
 	// "… that subscribes in `ngOnInit` and never tears it down": a third-person verb goes on describing.
 	const third = w === "never" && /[^s]s$/.test(next) && imperativeVerb(next.slice(0, -1));
-	return (/[^e]ed$/.test(next) && !imperativeVerb(next)) || third;
+	// "loss jumping to 9.8 and never recovering": a gerund after "never" goes on describing too.
+	const ongoing = w === "never" && /^[a-z]{3,}ing$/.test(next) && !imperativeVerb(next);
+	const irregular = IRREGULAR_PARTICIPLES.has(next);
+	return (/[^e]ed$/.test(next) && !imperativeVerb(next)) || third || ongoing || irregular;
 }
+
+/** Past participles without "-ed" that no order begins with: "never understood it", "not seen since". */
+const IRREGULAR_PARTICIPLES = new Set(
+	"understood seen been known heard found gotten made thought taken given written shown grown gone done spoken broken forgotten told said meant caught taught bought brought felt won lost sent built spent stood".split(
+		" ",
+	),
+);
 
 /** Words a relative clause of the team's doing hangs on only if they are nouns. */
 /** "In practice about half don't.", "most of them won't": a negated auxiliary with its verb left out states. */

@@ -9,7 +9,7 @@ import { mentionsChange } from "./limits.ts";
 import { onlyWhen } from "./only-when.ts";
 import type { Clause, Token } from "./types.ts";
 import { changeForm, imperativeVerb } from "./verbs.ts";
-import { ONLY_DESCRIPTIVE } from "./words.ts";
+import { ONLY_DESCRIPTIVE, ONLY_HAPPENS } from "./words.ts";
 
 /** A verb already conjugated before `i`: "The comment says `# see design note` and nothing more". */
 const statedBefore = (tokens: readonly Token[], i: number) =>
@@ -39,11 +39,15 @@ const ITEMS = new Set(["ones", "those", "these", "one"]);
 /**
  * An "only" that describes rather than limits: right after the items found ("including the ones
  * only reachable via thrown errors"), or saying when a thing stated happens ("lag climbs on
- * partition 7, and only in the minutes after a deploy", clauses.ts).
+ * partition 7, and only in the minutes after a deploy", clauses.ts), or before what a thing reported
+ * does ("only happens with 8+ teams").
  */
 export const onlyDescribes = (c: Clause, i: number) =>
 	c.tokens[i]?.norm === "only" &&
-	(ITEMS.has(c.tokens[i - 1]?.norm ?? "") || onlyWhen(c.tokens, i, c.sentence) || hyphened(c, c.tokens[i] as Token));
+	(ITEMS.has(c.tokens[i - 1]?.norm ?? "") ||
+		isWord(c.tokens, i + 1, ONLY_HAPPENS) ||
+		onlyWhen(c.tokens, i, c.sentence) ||
+		hyphened(c, c.tokens[i] as Token));
 
 /** "`pyproject.toml`-only config": "only" glued by a hyphen into a compound adjective. */
 function hyphened(c: Clause, t: Token): boolean {
@@ -113,7 +117,12 @@ export function onlyScope(c: Clause): Hit[] {
 			}
 			if (before && ["the", "not", "if", "an", "one"].includes(before.norm)) continue;
 			if (hyphened(c, t)) continue;
-			if (isWord(tokens, i + 1, ONLY_DESCRIPTIVE) || embedded(tokens, head, i) || onlyWhen(tokens, i, c.sentence))
+			if (
+				isWord(tokens, i + 1, ONLY_DESCRIPTIVE) ||
+				isWord(tokens, i + 1, ONLY_HAPPENS) ||
+				embedded(tokens, head, i) ||
+				onlyWhen(tokens, i, c.sentence)
+			)
 				continue;
 			// "read those two files only": "only" closing an order limits its object.
 			const closing = i > head + 1 && tokens.slice(i + 1).every((x) => x.kind === "punct");
@@ -136,7 +145,8 @@ export function onlyScope(c: Clause): Hit[] {
 			(["anything", "everything", "all"].includes(t.norm) && isWord(tokens, i + 1, ["but", "except", "apart"])) ||
 			// "The comment says `# see design note` and nothing more": a statement's "nothing more" describes.
 			(((t.norm === "nothing" && !(c.mood === "statement" && statedBefore(tokens, i))) ||
-				(t.norm === "nowhere" && (c.mood === "directive" || placesChange(tokens)))) &&
+				// "Look into why uploads fail from Safari but nowhere else": where a thing asked about happens.
+				(t.norm === "nowhere" && (c.mood === "directive" || placesChange(tokens)) && !embedded(tokens, head, i))) &&
 				isWord(tokens, i + 1, ["but", "else", "outside", "beyond", "more", "extra"]))
 		)
 			out.push(hit("prohibition", "only", t, quoteEnd(tokens, i, 2)));

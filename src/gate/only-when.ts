@@ -6,7 +6,7 @@ import type { Sentence, Token } from "./types.ts";
 import { changeForm, imperativeVerb } from "./verbs.ts";
 
 /** Words after which "only" says when or where a thing happens: "only in the minutes after a deploy". */
-const CIRCUMSTANCES = new Set("in on at after before during when while once if under since".split(" "));
+const CIRCUMSTANCES = new Set("in on at after before during when while once if under since with".split(" "));
 
 /**
  * "Lag climbs on partition 7, and only in the minutes after a deploy", "pods get OOMKilled only during

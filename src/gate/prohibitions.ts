@@ -216,9 +216,9 @@ function directiveVerbs(c: Clause): Hit[] {
 	return [];
 }
 
-/** "Rules:", "Constraints:", "Strict rule:": a label that announces rules to obey. */
+/** "Rules:", "Constraints:", "Strict rule:", "One rule:": a label that announces rules to obey. */
 function ruleLabel(c: Clause): Hit[] {
-	if (c.closer !== ":" || c.mood !== "fragment") return [];
+	if (c.closer !== ":" || (c.mood !== "fragment" && c.mood !== "statement")) return [];
 	const words = c.tokens.filter((t) => t.kind === "word");
 	const last = words.at(-1);
 	if (!last || words.length > 3 || !RULE_NOUNS.has(last.norm)) return [];

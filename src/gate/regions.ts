@@ -105,6 +105,24 @@ function subjectQuote(text: string, start: number, length: number): boolean {
 	);
 }
 
+/**
+ * 'The reviewer left this on my PR: "don't use X in library code". Is that a reasonable rule?', '"Never
+ * trust the clock" - that's straight out of the rules doc': a quote the brief goes on to ask about or
+ * attribute is talked about. A check that an order was understood ("Is that clear?") asks nothing
+ * about it: the quote stays an instruction.
+ */
+function askedAfter(text: string, end: number): boolean {
+	const after = text.slice(end, end + 80).replace(/^["”’'.!?,;\s]+/, "");
+	const asked = ASKED_AFTER.exec(after);
+	if (asked) return !UNDERSTOOD.test(after.slice(asked[0].length));
+	return /^(?:[-–—]\s*)?that(?:'s|’s| is| was)\s+(?:straight|from|out|what|the|a|an|our|their|his|her|in)\b/i.test(
+		after,
+	);
+}
+const ASKED_AFTER =
+	/^(?:(?:is|was|are|were|does|did|do|would|could|should|can|has)\s+(?:that|this|it)|(?:what|why|how|where|when)\s+(?:does|did|is|was|would|could|should|can)\s+(?:that|this|it))\b/i;
+const UNDERSTOOD = /^\s*(?:clear|ok|okay|understood|fine|alright|all right|make sense|makes sense)\b/i;
+
 /** Quoted words preceded by a cue, on one line: "…", “…”, '…' and ‘…’. */
 function quotes(text: string, taken: (i: number) => boolean): DataRegion[] {
 	const out: DataRegion[] = [];
@@ -117,7 +135,12 @@ function quotes(text: string, taken: (i: number) => boolean): DataRegion[] {
 		const start = match.index;
 		// 'keys "cause" and "fix"': a quote listed after a quote talked about is talked about too.
 		const listed = last >= 0 && /^\s*(?:,|,?\s*(?:and|or))\s*$/.test(text.slice(last, start));
-		if (taken(start) || (!cued(text, start) && !listed && !subjectQuote(text, start, match[0].length))) continue;
+		const end = start + match[0].length;
+		if (
+			taken(start) ||
+			(!cued(text, start) && !listed && !subjectQuote(text, start, match[0].length) && !askedAfter(text, end))
+		)
+			continue;
 		last = start + match[0].length;
 		const content = match[1] ?? match[2] ?? match[3] ?? match[4] ?? "";
 		out.push({ kind: "quote", start, end: start + match[0].length, content });

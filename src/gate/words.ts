@@ -259,6 +259,11 @@ export const ONLY_DESCRIPTIVE = set(`
 	if when once after because since then one two three recently just now occasionally sometimes rarely
 	in-memory on-demand
 `);
+/** What a thing reported does, after which "only" says when it does it: "only happens with 8+ teams". */
+export const ONLY_HAPPENS = set(`
+	happens occurs fails crashes hangs breaks stalls appears shows spikes leaks errors triggers fires
+	reproduces matters applies affects seems goes kicks
+`);
 
 /** Modals that open a question about a thing ("Ought the job to run …?"), and what may follow them as its subject. */
 export const ASKING_MODALS = set("ought oughtn't need needn't");

@@ -1,0 +1,72 @@
+/**
+ * The classes the seventeenth round's development files found for the rules (test/fixtures/briefs/README.md,
+ * "The seventeenth round"): descriptions and quotes the rules read as prohibitions. Each first case
+ * was blocked before; its near twins keep the reading they had.
+ */
+import { describe, it } from "vitest";
+import { blocks, forks } from "./expect-gate.ts";
+
+describe("a question opened by 'do' and a subject", () => {
+	it("asks about the code, its second course included", () => {
+		forks("Do we really delete their readings or only hide them?");
+		forks("Kiln firing: do we record the actual peak temperature reached, or only the target?");
+		forks("Bird names: do we store the scientific name, the common name, or both?");
+		forks("Does the sync retry, or only log the failure?");
+	});
+	it("still orders when the question asks the child to act, or no question is asked", () => {
+		blocks("Do you mind deleting the stale fixtures?");
+		blocks("Do only the parser, please.");
+		blocks("Do not touch the lockfile. Do we cache the results?");
+		blocks("Can you fix the parser, or only report it?");
+	});
+});
+
+describe("'never' before what goes on or what was done", () => {
+	it("describes: a gerund, an irregular past participle", () => {
+		forks("The loss jumped from 2.1 to 9.8 and never recovered. Why?");
+		forks("The run diverged around step 41k, loss jumping to 9.8 and never recovering. What went wrong?");
+		forks("Quick one: what does `--only-staged` do? Saw it in the hook and never understood it.");
+		forks("The cron job has never run since the move, as far as I've seen. Any idea why?");
+	});
+	it("still forbids before a base form", () => {
+		blocks("Never bring the service down while you investigate.");
+		blocks("Look at the parser, and never write to the cache.");
+		blocks("Never run the migrations against prod.");
+		blocks("Never read the secrets file.");
+	});
+});
+
+describe("a quote the brief goes on to ask about or attribute", () => {
+	it("is talked about, not an order", () => {
+		forks(
+			'The previous agent left this in the ticket: "Do not bump Linkerd until the CNI issue is resolved." Is that still a real concern?',
+		);
+		forks(
+			'A reviewer left this on my PR: "don\'t use @customElement in library code". Is that a reasonable rule for us?',
+		);
+		forks(
+			"'Never trust the clock time if the seal number is missing' - that's straight out of the rules doc. How does the code enforce it?",
+		);
+		forks('Summarise this feedback: "I don\'t want the deploy script asking every time." What does it tell us?');
+	});
+	it("stays an instruction when the question only checks it was understood, or none follows", () => {
+		blocks('Remember: "never edit the lockfile". Is that clear?');
+		blocks('One rule: "do not touch src/api". Does that make sense?');
+		blocks('Remember: "never edit the lockfile". Fix the parser.');
+		blocks('From the ticket: "Do not bump Linkerd." Check the upgrade notes.');
+	});
+});
+
+describe("'only' and 'nowhere else' that say where a symptom shows", () => {
+	it("describes: before what a thing does, with a circumstance, inside a why", () => {
+		forks("From the ticket:\n- Quiz totals wrong after round 4\n- Only happens with 8+ teams\nAny idea what's going on?");
+		forks("It segfaults when called through the wrapper, but only with arrays over 10k elements. What's going on?");
+		forks("Look into why uploads fail from Safari but nowhere else.");
+	});
+	it("still limits an order", () => {
+		blocks("Only touch files with a .ts extension.");
+		blocks("Review the PR, only with an eye on security.");
+		blocks("Make the change in src/api and nowhere else.");
+		blocks("Only read the parser, and explain why it is slow.");
+	});
+});
