@@ -59,7 +59,9 @@ describe("a quote the brief goes on to ask about or attribute", () => {
 
 describe("'only' and 'nowhere else' that say where a symptom shows", () => {
 	it("describes: before what a thing does, with a circumstance, inside a why", () => {
-		forks("From the ticket:\n- Quiz totals wrong after round 4\n- Only happens with 8+ teams\nAny idea what's going on?");
+		forks(
+			"From the ticket:\n- Quiz totals wrong after round 4\n- Only happens with 8+ teams\nAny idea what's going on?",
+		);
 		forks("It segfaults when called through the wrapper, but only with arrays over 10k elements. What's going on?");
 		forks("Look into why uploads fail from Safari but nowhere else.");
 	});
