@@ -100,7 +100,11 @@ export function resultNothing(tokens: readonly Token[], i: number): boolean {
 	const verb = norm(tokens[i - 1]);
 	const third = /[^s]s$/.test(verb) && (imperativeVerb(verb.slice(0, -1)) || imperativeVerb(verb.slice(0, -2)));
 	const past = /[^e]ed$/.test(verb) || ["did", "found", "showed", "shown", "got", "made", "brought"].includes(verb);
-	return (third || past) && tokens[i - 2] !== undefined;
+	// "… yet nothing rolled back", "nothing happened": what did not happen, as its subject.
+	const after = norm(tokens[i + 1]);
+	const happened =
+		(/[^e]ed$/.test(after) && !imperativeVerb(after)) || ["broke", "came", "went", "showed"].includes(after);
+	return ((third || past) && tokens[i - 2] !== undefined) || happened;
 }
 
 const KEEPS = new Set(["keep", "keeps", "kept"]);

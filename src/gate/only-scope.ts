@@ -6,10 +6,24 @@
  */
 import { embedded, type Hit, hit, isWord, pathHits, quoteEnd } from "./hits.ts";
 import { mentionsChange } from "./limits.ts";
-import { onlyWhen } from "./only-when.ts";
+import { onlyWhen, thirdPerson } from "./only-when.ts";
 import type { Clause, Token } from "./types.ts";
 import { changeForm, imperativeVerb } from "./verbs.ts";
 import { ONLY_DESCRIPTIVE, ONLY_HAPPENS } from "./words.ts";
+
+/** What "nothing"/"nowhere" close off: "nothing else", "nowhere outside src/", "nothing beyond the parser". */
+const NOTHING_BEYOND = new Set(["but", "else", "outside", "beyond", "more", "extra"]);
+/**
+ * "One sentence per script, nothing longer", "and please, nothing about how you'd redesign it": what
+ * the answer may not hold, where "nothing" opens its clause. "The docs say nothing about retries" states.
+ */
+const NOTHING_OPENING = new Set(["longer", "further", "about"]);
+const OPENERS = new Set(["and", "but", "or", "please", "just", "so"]);
+const nothingOpens = (c: Clause, i: number) =>
+	isWord(c.tokens, i + 1, NOTHING_OPENING) &&
+	c.tokens.slice(0, i).every((t) => t.kind !== "word" || OPENERS.has(t.norm)) &&
+	// "Nothing about the setup makes sense": "nothing" the subject of a verb states.
+	!statedBefore(c.tokens, c.tokens.length);
 
 /** A verb already conjugated before `i`: "The comment says `# see design note` and nothing more". */
 const statedBefore = (tokens: readonly Token[], i: number) =>
@@ -45,9 +59,26 @@ const ITEMS = new Set(["ones", "those", "these", "one"]);
 export const onlyDescribes = (c: Clause, i: number) =>
 	c.tokens[i]?.norm === "only" &&
 	(ITEMS.has(c.tokens[i - 1]?.norm ?? "") ||
+		subjectOnlyDoes(c.tokens, i) ||
 		isWord(c.tokens, i + 1, ONLY_HAPPENS) ||
 		onlyWhen(c.tokens, i, c.sentence) ||
 		hyphened(c, c.tokens[i] as Token));
+
+const MADE_SO = new Set(["sure", "ensure", "guarantee", "certain", "should", "must", "so"]);
+const PRONOUNS = new Set(["it", "he", "she", "that", "this", "which", "who"]);
+const DETERMINERS = new Set(["the", "our", "a", "an", "its", "their", "this", "that", "each", "every", "my"]);
+/**
+ * "the user only sees our commands run", "it only fails on Safari": a subject, "only", and a verb
+ * already conjugated report what a thing does. "Read only files under src/" has no subject before it.
+ */
+function subjectOnlyDoes(tokens: readonly Token[], i: number): boolean {
+	const before = tokens[i - 1];
+	if (before?.kind !== "word" || !thirdPerson(tokens[i + 1]?.norm ?? "")) return false;
+	// "Make sure the job only runs on Mondays": a state ordered, not reported.
+	if (tokens.slice(0, i).some((t) => MADE_SO.has(t.norm))) return false;
+	const noun = DETERMINERS.has(tokens[i - 2]?.norm ?? "") && !imperativeVerb(before.norm);
+	return PRONOUNS.has(before.norm) || noun;
+}
 
 /** "`pyproject.toml`-only config": "only" glued by a hyphen into a compound adjective. */
 function hyphened(c: Clause, t: Token): boolean {
@@ -147,7 +178,8 @@ export function onlyScope(c: Clause): Hit[] {
 			(((t.norm === "nothing" && !(c.mood === "statement" && statedBefore(tokens, i))) ||
 				// "Look into why uploads fail from Safari but nowhere else": where a thing asked about happens.
 				(t.norm === "nowhere" && (c.mood === "directive" || placesChange(tokens)) && !embedded(tokens, head, i))) &&
-				isWord(tokens, i + 1, ["but", "else", "outside", "beyond", "more", "extra"]))
+				isWord(tokens, i + 1, NOTHING_BEYOND)) ||
+			(t.norm === "nothing" && nothingOpens(c, i))
 		)
 			out.push(hit("prohibition", "only", t, quoteEnd(tokens, i, 2)));
 	}

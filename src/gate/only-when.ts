@@ -40,7 +40,7 @@ const STATED = new Set("is are was were has had does did".split(" "));
 const HAPPENS = new Set(
 	"crash throw fail hang break stall happen occur appear show work run spike drop leak error".split(" "),
 );
-const thirdPerson = (w: string) =>
+export const thirdPerson = (w: string) =>
 	/[^su]s$/.test(w) &&
 	w.length > 3 &&
 	[w.slice(0, -1), w.slice(0, -2)].some((b) => HAPPENS.has(b) || imperativeVerb(b));

@@ -34,7 +34,9 @@ export const KNOWN = set(`
 /** What "I'm not …" may be and still only say the writer does not know. */
 const UNSURE = set("sure certain confident convinced clear familiar aware positive a an the expert across");
 const ADVERBS = set("really properly actually even once");
-const DOING_NOT = set("asking saying suggesting proposing planning expecting requesting");
+const DOING_NOT = set(
+	"asking saying suggesting proposing planning expecting requesting trying deciding blaming doing hoping judging complaining",
+);
 /** Participles after a bare "never" that say what the writer never did: "never done this before". */
 const DONE = set("done seen been used tried written read touched worked heard had gone known");
 

@@ -72,3 +72,30 @@ describe("'only' and 'nowhere else' that say where a symptom shows", () => {
 		blocks("Only read the parser, and explain why it is slow.");
 	});
 });
+
+describe("what the answer may not hold, where 'nothing' opens its clause", () => {
+	it("limits: 'nothing longer', 'nothing about …'", () => {
+		blocks("Tell me what order the scripts run in. One sentence per script, nothing longer.");
+		blocks("Tell me how the points table is worked out — and please, nothing about how you'd redesign it.");
+		blocks("Explain the retry loop, nothing about the UI.");
+	});
+	it("describes when a statement says it", () => {
+		forks("The docs say nothing about retries. Why?");
+		forks("I found nothing about it in the logs. Any idea?");
+	});
+});
+
+describe("the writer's own state and what did not happen", () => {
+	it("describes: 'Not deciding anything', 'nothing rolled back', 'the user only sees'", () => {
+		forks("What would depend on the legacy format if we dropped it? Not deciding anything, just thinking aloud.");
+		forks("Who last changed the rounding, and why? Not trying to blame anyone.");
+		forks("The output says `Result: True`, yet nothing rolled back. What does the result mean?");
+		forks("The script only runs on Mondays. Why?");
+	});
+	it("still orders a state made so, or a limit on the child", () => {
+		blocks("Make sure nothing changed in src/api.");
+		blocks("Make sure the job only runs on Mondays.");
+		blocks("Read only files under src/ and explain the loader.");
+		blocks("Fix the test. Not doing it today is not an option.");
+	});
+});
