@@ -21,7 +21,7 @@ export interface TrainingBrief {
 }
 
 const MIN_BRIEFS = 3;
-const MAX_FEATURES = 4000;
+const MAX_FEATURES = 8000;
 /** Inverse strength of the penalty, as scikit-learn's C: the data weighs this much against ||w||²/2. */
 const C = 10;
 const STEPS = 800;
