@@ -62,9 +62,12 @@ export function courseWeighed(tokens: readonly Token[]): boolean {
 const OFFERING = new Set(["would", "should"]);
 const KEEPING = new Set(["keep", "stay", "stick", "leave"]);
 const WORTH = new Set(["worth"]);
-/** What the second course opens with: another place ("or to an actor"), leaving things be ("or keep …"), or another shape ("or restructure them"). */
+/**
+ * What the second course opens with: another place ("or to an actor"), leaving things be ("or keep
+ * …"), or another shape ("or restructure them", "or bolt it onto the existing app").
+ */
 const TO = new Set(
-	"to keep stay stick leave use wait go move switch migrate port restructure rewrite replace drop split merge inline".split(
+	"to keep stay stick leave use wait go move switch migrate port restructure rewrite replace drop split merge inline bolt fold embed extract attach".split(
 		" ",
 	),
 );

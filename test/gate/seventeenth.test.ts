@@ -99,3 +99,15 @@ describe("the writer's own state and what did not happen", () => {
 		blocks("Fix the test. Not doing it today is not an option.");
 	});
 });
+
+describe("two courses weighed", () => {
+	it("asks when the second course gives the thing another shape or place", () => {
+		forks("Would you write the tour poll as a separate little app, or bolt it onto the existing one? Genuinely torn.");
+		forks("Would you keep the exporter as a script, or fold it into the CLI?");
+	});
+	it("still orders one course asked politely", () => {
+		blocks("Would you write the tour poll as a separate little app?");
+		blocks("Would you fix the parser, please, or ask me first?");
+		blocks("Would you update the README, or fix the docs?");
+	});
+});
