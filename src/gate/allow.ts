@@ -21,6 +21,7 @@
  */
 import { CONSTRAINT_MARKERS } from "./act-words.ts";
 import { LONE_ASIDES, READ_PHRASES } from "./allow-words.ts";
+import { kindContrast } from "./contrasts.ts";
 import { aboutAnswer, norm } from "./described.ts";
 import { shapesAnswer } from "./edits.ts";
 import { type Hit, hit, pathText, quoteEnd } from "./hits.ts";
@@ -54,6 +55,8 @@ export function readClause(c: Clause): Reading {
 	const all = words(c);
 	if (all.length === 0) return ok("data");
 	if (all.length === 1 && LONE_ASIDES.has(all[0]?.norm ?? "")) return ok("aside");
+	// "… shows long raster frames, not build frames": a kind contrasted.
+	if (kindContrast(c)) return ok("aside");
 	// "- want: which suspect, …": a label alone names what the clause after it asks; a rule ("Never:") is no label.
 	if (all.length === 1 && c.closer === ":" && !CONSTRAINT_MARKERS.has(all[0]?.norm ?? "")) return ok("aside");
 	// "- Run logs: `runs/…`": a label naming the file after it.

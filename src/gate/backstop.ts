@@ -14,7 +14,7 @@
 import { actForm, CONSTRAINT_MARKERS, DESCRIBED_AFTER_NEGATIVE, DETERMINERS, IDLE_MARKERS } from "./act-words.ts";
 import { READ_PHRASES } from "./allow-words.ts";
 import { answerReturned } from "./answer-form.ts";
-import { contrast } from "./contrasts.ts";
+import { contrast, kindContrast } from "./contrasts.ts";
 import { asksToUnderstand, describes, embeddedAt, norm, obliged, whClause } from "./described.ts";
 import { FINDING, withoutDescribes } from "./found-without.ts";
 import { guessedMust } from "./guesses.ts";
@@ -217,8 +217,8 @@ function trigger(c: Clause, i: number): "act" | "rule" | undefined {
  */
 export function sentenceHits(list: readonly Clause[]): Hit[] {
 	const asks = list.map((c) => c.sentence.question && (asksToUnderstand(c.sentence) || whClause(c)));
-	// "Can we ever drop Node 18?", "would you have split it?": what is still possible, or would have been done, is asked.
-	const still = list.map((c) => stillPossible(c.tokens, c.sentence.question) || pastQuestion(c));
+	// "Can we ever drop Node 18?", "would you have split it?" ask; "raster frames, not build frames" contrasts.
+	const still = list.map((c) => stillPossible(c.tokens, c.sentence.question) || pastQuestion(c) || kindContrast(c));
 	const asking = list.map((c) => c.mood === "question" && c.inQuestion);
 	let covered = asks.some(Boolean);
 	const hits: Hit[] = [];

@@ -24,7 +24,7 @@ import { headNamesThing, qualifiesMeasure } from "./noun-acts.ts";
 import { longestAt } from "./phrases.ts";
 import { placeOrder, resumeOrder } from "./placements.ts";
 import { askedCheckRun, asksAnswer, comparedAgainst, WH } from "./reading.ts";
-import { continues } from "./resumed.ts";
+import { continues, nextStep } from "./resumed.ts";
 import { blockHit, RUN_VERBS } from "./run-blocks.ts";
 import { turnedIntoProse } from "./shaped.ts";
 import type { Clause, Token } from "./types.ts";
@@ -261,7 +261,17 @@ export function changeHits(c: Clause, previous?: Clause): Hit[] {
 	const ensured = isWord(c.tokens, c.head, ["make"]) && isWord(c.tokens, c.head + 1, ["sure"]);
 	const ensure =
 		ensured && c.mood === "directive" && ensures(c.tokens, c.head + 2) ? [order(c.tokens, c.head, "ensure")] : [];
-	return [...head, ...ensure, ...sameWork(c), ...statedNeed(c), ...neededValue(c), ...fileShould(c, previous)];
+	const next = nextStep(c.tokens);
+	const upNext = next > 0 && c.mood !== "directive" ? [order(c.tokens, next, "continue-work")] : [];
+	return [
+		...head,
+		...ensure,
+		...upNext,
+		...sameWork(c),
+		...statedNeed(c),
+		...neededValue(c),
+		...fileShould(c, previous),
+	];
 }
 
 /** Work applied over again: "the same treatment", "the same fix". */

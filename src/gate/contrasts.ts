@@ -23,6 +23,23 @@ export function settingContrast(c: Clause, i: number): boolean {
 	return first !== undefined && !imperativeVerb(first.norm) && first !== c.tokens[i];
 }
 
+/**
+ * "DevTools shows long raster frames, not build frames": outside an order, ", not" and a phrase that
+ * ends on the noun the statement ended on contrast two kinds of one thing. "Fix the raster frames,
+ * not the build frames" limits the fix.
+ */
+export function kindContrast(c: Clause): boolean {
+	const i = c.head;
+	const all = c.sentence.tokens;
+	const at = all.indexOf(c.tokens[i] as (typeof all)[number]);
+	if (norm(c.tokens[i]) !== "not" || all[at - 1]?.text !== ",") return false;
+	const words = c.tokens.slice(i + 1).filter((t) => t.kind === "word");
+	const last = words.at(-1);
+	const first = all.find((t) => t.kind === "word");
+	if (!last || words.length > 4 || !first || imperativeVerb(first.norm) || first.norm === "please") return false;
+	return all.slice(Math.max(0, at - 4), at - 1).some((t) => t.kind === "word" && t.norm === last.norm);
+}
+
 /** What "never" may contrast without a verb: a place, a time, a condition. */
 const SETTINGS = new Set(
 	"in on at under during when after before since inside with without locally remotely here there elsewhere again".split(
@@ -42,6 +59,7 @@ export function contrast(c: Clause, i: number): boolean {
 	const opens = i === 0 || before?.text === "," || ["but", "and"].includes(norm(before));
 	if (!opens) return false;
 	if (w === "never") return settingContrast(c, i);
+	if (i === c.head && kindContrast(c)) return true;
 	if (CONTRASTED.has(norm(t[i + 1]))) return true;
 	// Values and states, outside an order.
 	const next = t[i + 1];

@@ -115,6 +115,7 @@ function wishedVerb(tokens: readonly Token[], from: number, conditional: boolean
 }
 
 const TOLD_WH = new Set(["what", "which", "where", "how", "who", "why"]);
+const LEARNING = new Set(["know", "understand", "learn", "hear", "see", "find", "check", "confirm", "establish"]);
 
 /** "It would be nice if the page showed the id", "what I'd like is for the guide to reflect …". */
 function wishedOn(c: Clause): Hit[] {
@@ -131,6 +132,8 @@ function wishedOn(c: Clause): Hit[] {
 		const judged = isWord(tokens, i, ["it", "it'd", "it'll", "that", "that'd"]);
 		if (judged && !tokens.slice(i + n, at).some((t) => PRAISE.has(t.norm))) return [];
 		const conditional = at > i + n;
+		// "I want to know if the hand-rolled one still earns its keep": a wish to learn asks.
+		if (conditional && tokens.slice(i + n, at).some((t) => LEARNING.has(t.norm))) return [];
 		const verb = wishedVerb(tokens, at, conditional);
 		// "I want the breaking changes called out first": told in the answer, not changed.
 		if (verb > at && thingAt(tokens, at, verb) && !wishedTold(tokens, i + n - 1)) {

@@ -52,6 +52,9 @@ function namedNoun(tokens: readonly Token[], i: number): boolean {
 }
 
 const DOES = new Set(["do", "does", "did"]);
+const DONT = new Set(["don't", "dont"]);
+/** Words that address the reader before an order: "Thanks, don't touch it", "Folks, don't merge". */
+const ADDRESSES = new Set(["thanks", "folks", "guys", "lads", "cheers", "friends"]);
 const CAUSED = new Set(["the", "this", "that", "these", "those", "each", "every", "all", "our", "its", "their"]);
 const HAD = new Set("look go read think dig poke peek glance try crack stab nosey gander".split(" "));
 
@@ -105,5 +108,8 @@ export function moodOf(
 	if (SUBJECTS.has(t.norm)) return "statement";
 	// "CODEOWNERS doesn't mention it": a name, then a negated auxiliary, states.
 	if (word(tokens[head + 1], NEGATED_AUXILIARIES)) return "statement";
+	// "Keepers don't exactly sleep normal hours": a plural noun, then "don't", states a habit.
+	const plural = /^[a-z]{3,}[^su']s$/.test(t.norm) && !imperativeVerb(t.norm.slice(0, -1)) && !ADDRESSES.has(t.norm);
+	if (plural && word(tokens[head + 1], DONT)) return "statement";
 	return unknownVerb(tokens, head) ? "directive" : "fragment";
 }

@@ -1,6 +1,7 @@
 /**
  * "I've drafted a change (not committed yet)", "the branch, not merged yet, …": "not" and a phrase
- * ending on "yet" tell how things stand so far, and forbid nothing. "No commits yet" still forbids.
+ * ending on "yet" tell how things stand so far, and forbid nothing; so does "no longer" before a
+ * verb conjugated ("the bootloader no longer fits"). "No commits yet" still forbids.
  * Likewise a past participle after "not" or "never" ("defined but never referenced"), a habit in a
  * relative clause ("codecs we never use") and a duty in a comparison ("more often than it should").
  * Pure.
@@ -10,6 +11,8 @@ import type { Token } from "./types.ts";
 import { imperativeVerb } from "./verbs.ts";
 
 export function notYet(tokens: readonly Token[], i: number): boolean {
+	// "the bootloader no longer fits", "it no longer builds": how things stand now, not a rule.
+	if (tokens[i]?.norm === "no" && tokens[i + 1]?.norm === "longer") return stated(tokens[i + 2]?.norm ?? "");
 	if (tokens[i]?.norm !== "not") return false;
 	for (let k = i + 1; k < Math.min(tokens.length, i + 7); k++) {
 		const t = tokens[k] as Token;
@@ -18,6 +21,10 @@ export function notYet(tokens: readonly Token[], i: number): boolean {
 	}
 	return false;
 }
+
+/** A verb conjugated for a thing: "fits", "builds", "worked". */
+const stated = (w: string) =>
+	/^[a-z]{2,}[^su]s$|[^e]ed$/.test(w) || ["is", "are", "was", "were", "has", "have"].includes(w);
 
 /**
  * "defined but never referenced", "referenced but not defined": "not" or "never" before a past

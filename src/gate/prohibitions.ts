@@ -9,7 +9,7 @@
  * in idioms that forbid nothing ("don't hesitate to ask", "never mind the tests").
  */
 
-import { settingContrast } from "./contrasts.ts";
+import { kindContrast, settingContrast } from "./contrasts.ts";
 import { shapesAnswer } from "./edits.ts";
 import { embedded, type Hit, hit, isWord, pathHits, quoteEnd } from "./hits.ts";
 import { NEGATION_IDIOMS } from "./idioms.ts";
@@ -70,7 +70,7 @@ function negatedHead(c: Clause): Hit[] {
 	if (!c.addressed && participleDescribed(tokens, head)) return [];
 	// "Can't decide whether …", "never done this before": the writer's own state, the subject elided;
 	// "… on macOS, but never in CI?": a contrast of places, with no verb to forbid.
-	if (!c.addressed && (writersState(tokens, head) || settingContrast(c, head))) return [];
+	if (!c.addressed && (writersState(tokens, head) || settingContrast(c, head) || kindContrast(c))) return [];
 	const end = next && next.kind !== "punct" ? next : (tokens[after - 1] as Token);
 	// "you must not write": the quote starts at the modal the frame took.
 	const modal = c.addressed && isWord(tokens, head - 1, MODALS) ? (tokens[head - 1] as Token) : first;

@@ -96,3 +96,16 @@ export function continues(tokens: readonly Token[], i: number, verb: string, who
 	}
 	return false;
 }
+
+const NEXT_WORK = new Set(["step", "up", "thing", "job", "task"]);
+/**
+ * "Next step is getting it to emit the 21-point table", "the next job is wiring the exporter in":
+ * the work in flight, named as what comes next. The index of the gerund, or -1. Not "the next step
+ * is reading the logs" (a gerund of no change).
+ */
+export function nextStep(tokens: readonly Token[]): number {
+	const at = isWord(tokens, 0, ["the", "so", "and"]) ? 1 : 0;
+	if (!isWord(tokens, at, ["next"]) || !isWord(tokens, at + 1, NEXT_WORK) || !isWord(tokens, at + 2, ["is"])) return -1;
+	const w = tokens[at + 3]?.norm ?? "";
+	return changeGerund(w) || w === "getting" ? at + 3 : -1;
+}
