@@ -65,5 +65,17 @@ export function contrast(c: Clause, i: number): boolean {
 	const next = t[i + 1];
 	if (c.mood === "directive" || (before?.text !== "," && norm(before) !== "but")) return false;
 	if (next?.kind === "code") return !PATH_LIKE.test(next.norm);
-	return next?.kind === "word" && /(?:er|ly)$/.test(next.norm) && next.norm.length > 4;
+	return (next?.kind === "word" && /(?:er|ly)$/.test(next.norm) && next.norm.length > 4) || wordsContrasted(c, i);
+}
+
+/**
+ * "The logs hold facts, not theories", "those are guesses, not measurements": in a sentence that
+ * opens on no order, ", not" and a few plain words closing the clause contrast what was stated.
+ * Places keep their weight ("writes go to `tmp/`, not `src/`").
+ */
+function wordsContrasted(c: Clause, i: number): boolean {
+	const rest = c.tokens.slice(i + 1).filter((t) => t.kind !== "punct");
+	const first = c.sentence.tokens.find((t) => t.kind === "word");
+	const plain = rest.length > 0 && rest.length <= 3 && rest.every((t) => t.kind === "word");
+	return plain && first !== undefined && !imperativeVerb(first.norm) && first.norm !== "please";
 }

@@ -18,7 +18,7 @@ import { participleDescribed } from "./not-yet.ts";
 import { onlyScope } from "./only-scope.ts";
 import { longestAt } from "./phrases.ts";
 import type { Clause, Token } from "./types.ts";
-import { changeForm } from "./verbs.ts";
+import { changeForm, imperativeVerb } from "./verbs.ts";
 import { KEEP_TAILS, KEPT_AS_IS, LEAVING_OUT, NEGATIONS, RULE_NOUNS } from "./words.ts";
 import { writersState } from "./writers-state.ts";
 
@@ -33,7 +33,7 @@ const NO_NEED = [
 const MODALS = new Set(["must", "should", "may", "can", "could", "will", "would", "shall"]);
 const OBEY = new Set(["follow", "obey", "respect", "honour", "honor", "observe", "heed"]);
 const COMPLY = new Set(["adhere", "comply", "abide", "conform"]);
-const SCOPE = new Set(["limit", "restrict", "confine"]);
+const SCOPE = new Set(["limit", "restrict", "confine", "cap"]);
 const DEGREES = new Set(["well", "far", "right", "completely", "totally", "entirely", "clean", "way"]);
 const AVOIDS = new Set(["avoid", "refrain", "resist", "abstain", "forgo", "forego", "desist", "eschew", "shun"]);
 const WITHHELD = new Set(["suggestions", "recommendations", "advice", "speculation", "opinions", "fixes"]);
@@ -216,6 +216,31 @@ function directiveVerbs(c: Clause): Hit[] {
 	return [];
 }
 
+/** What an answer may be asked to leave out, after ", not": "not theories", "not a fix". */
+const NOT_WANTED = new Set(
+	"theories theory guesses guess speculation fix fixes patch patches rewrite recommendations suggestions opinions".split(
+		" ",
+	),
+);
+const ASKING_FOR = new Set(["like", "want", "need", "prefer"]);
+
+/**
+ * "Report what the logs show, not theories", "I'd like an explanation with the evidence, not a
+ * fix": after an order or a wish for the answer, ", not" and what it must not hold limit it. "It's
+ * a config issue, not a code fix" states.
+ */
+function notWanted(c: Clause): Hit[] {
+	const { tokens, head } = c;
+	const all = c.sentence.tokens;
+	const at = all.indexOf(tokens[head] as Token);
+	if (tokens[head]?.norm !== "not" || all[at - 1]?.text !== ",") return [];
+	const skip = isWord(tokens, head + 1, ["a", "an", "any"]) ? 1 : 0;
+	if (!isWord(tokens, head + 1 + skip, NOT_WANTED)) return [];
+	const words = all.slice(0, at).filter((t) => t.kind === "word");
+	const ordered = imperativeVerb(words[0]?.norm ?? "") || words.slice(0, 3).some((t) => ASKING_FOR.has(t.norm));
+	return ordered ? [hit("prohibition", "not-wanted", tokens[head] as Token, tokens[head + 1 + skip] as Token)] : [];
+}
+
 /** "Rules:", "Constraints:", "Strict rule:", "One rule:": a label that announces rules to obey. */
 function ruleLabel(c: Clause): Hit[] {
 	if (c.closer !== ":" || (c.mood !== "fragment" && c.mood !== "statement")) return [];
@@ -240,6 +265,7 @@ export function prohibitionHits(c: Clause): Hit[] {
 		...noAction(c),
 		...constraints(c),
 		...readOnly(c),
+		...notWanted(c),
 	];
 	if (c.mood !== "directive") return anywhere;
 	return [...negatedHead(c), ...directiveVerbs(c), ...anywhere];

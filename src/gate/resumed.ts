@@ -58,6 +58,9 @@ export function continues(tokens: readonly Token[], i: number, verb: string, who
 	const rest = tokens.slice(i + 1, i + 8).filter((t) => t.kind === "word");
 	if (verb === "do" && ["we", "you", "they", "i"].includes(rest[0]?.norm ?? "")) return false;
 	if (BARE_CONTINUE.some((p) => p.every((w, k) => tokens[i + k]?.norm === w)) && whole && rest.length <= 1) return true;
+	// "Do `envs/staging` next": the work just done, on the next thing named.
+	const named = tokens[i + 1]?.kind === "code" || tokens[i + 1]?.kind === "path";
+	if (verb === "do" && named && isWord(tokens, i + 2, ["next", "too", "again", "now", "afterwards"])) return true;
 	// "Do the second one the same way": work done before, done again.
 	if (verb === "do" && rest.some((t, k) => t.norm === "same" && rest[k + 1]?.norm === "way")) return true;
 	// "Go ahead with that.", "carry on with it": the work just named, carried out.

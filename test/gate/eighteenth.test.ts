@@ -59,3 +59,25 @@ describe("the next step named", () => {
 		forks("What would the next step be, in your view?");
 	});
 });
+
+describe("what the answer must leave out, after an order or a wish for it", () => {
+	it("limits: ', not theories', ', not a fix', 'Cap it at half a page'", () => {
+		blocks("Report what the logs show, not theories: I'll do the root-causing myself.");
+		blocks("Look at the setup. I'd like a plausible explanation with the evidence, not a fix.");
+		blocks("Explain how the rotation works. Cap it at half a page.");
+	});
+	it("states in a statement", () => {
+		forks("It's a config issue, not a code fix. Why did it break?");
+		forks("The logs hold facts, not theories. What do they show?");
+	});
+});
+
+describe("the work done again on the next thing named", () => {
+	it("orders: 'Do `envs/staging` next'", () => {
+		blocks("Where are we on the upgrade? Do `envs/staging` next, the same way, and send me the plan.");
+		blocks("Do `src/b.ts` too.");
+	});
+	it("asks when a subject follows", () => {
+		forks("Do we handle `envs/staging` next, or prod?");
+	});
+});
