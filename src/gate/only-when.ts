@@ -18,7 +18,11 @@ const CIRCUMSTANCES = new Set("in on at after before during when while once if u
 export function onlyWhen(tokens: readonly Token[], i: number, sentence: Sentence): boolean {
 	if (tokens[i]?.norm !== "only") return false;
 	if (!CIRCUMSTANCES.has(tokens[i + 1]?.norm ?? "") && !closesStatement(tokens, i, sentence)) return false;
-	const all = sentence.tokens;
+	// "Triage: the watchdog resets on rev-C boards, and only after 6 hours": a label before a colon
+	// names the part; the statement after it is what "only" qualifies.
+	const whole = sentence.tokens;
+	const colon = whole.findLastIndex((t, k) => k < whole.indexOf(tokens[i] as Token) && t.text === ":");
+	const all = whole.slice(colon + 1);
 	const at = all.indexOf(tokens[i] as Token);
 	const first = all.find((t) => t.kind === "word");
 	if (at <= 0 || !first || first === tokens[i]) return false;
@@ -28,11 +32,17 @@ export function onlyWhen(tokens: readonly Token[], i: number, sentence: Sentence
 	const laid = (t: Token, k: number) => t.norm === "you" || t.norm === "please" || DUTIES.has(t.norm) || placed(k);
 	// "in staging only": a change form after a preposition names a place or a time, not a change.
 	const named = (k: number) => CIRCUMSTANCES.has(before[k - 1]?.norm ?? "");
-	if (before.some((t, k) => laid(t, k) || (changeForm(t.norm) && !named(k)))) return false;
+	// "the stream appends the new comment twice, but only in Safari": a change form counts where an
+	// order would stand (heading the text or a clause), not conjugated or as a noun ("the comment form").
+	const heads = (k: number) => k === 0 || before[k - 1]?.kind === "punct" || ORDER_JOINS.has(before[k - 1]?.norm ?? "");
+	const ordered = (t: Token, k: number) =>
+		changeForm(t.norm) && !named(k) && heads(k) && !/(?:[^s]s|ed|ing)$/.test(t.norm);
+	if (before.some((t, k) => laid(t, k) || ordered(t, k))) return false;
 	return !imperativeVerb(first.norm) && first.norm !== "only";
 }
 const DUTIES = new Set("must should may can shall will need needs belong belongs stay stays live lives".split(" "));
 const GOES = new Set(["go", "goes"]);
+const ORDER_JOINS = new Set(["and", "then", "but", "please", "also", "just", "so"]);
 const PLACING = new Set(["in", "into", "to", "under", "inside", "only"]);
 
 const STATED = new Set("is are was were has had does did".split(" "));

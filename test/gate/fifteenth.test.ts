@@ -188,3 +188,18 @@ describe("the work done again on the next thing named", () => {
 		forks("Do we handle `envs/staging` next, or prod?");
 	});
 });
+
+describe("'only' after a thing reported, past a label", () => {
+	it("describes: the verb before it is conjugated, or a label's colon stands before the statement", () => {
+		forks(
+			"Context: the user reports that after submitting the comment form, the stream appends the comment twice, but only in Safari. Why?",
+		);
+		forks("Triage: the watchdog resets on the rev-C boards, and only after about 6 hours of uptime. Any idea why?");
+		forks("The Android build crashes on cold start, only on Android 14 devices. What registers the receiver?");
+	});
+	it("still limits an order it follows", () => {
+		blocks("Rebuild the index, but only on staging.");
+		blocks("Check the logs, and only in the last hour.");
+		blocks("Triage: read the logs, and only after the deploy.");
+	});
+});
