@@ -60,6 +60,8 @@ export const HELD_OUT_WRITTEN = [
 	"heldout-agents17",
 	"heldout-polite26",
 	"heldout-agents18",
+	"heldout-polite27",
+	"heldout-agents19",
 ] as const;
 
 /** Each corpus file by name (without .jsonl), in name order. */
