@@ -105,6 +105,11 @@ export const IDLE_MARKERS = phrases(`
 	no hurry
 	no worries
 	no idea
+	no clue
+	not a clue
+	never seem
+	never seems
+	never seemed
 	can't quite put my finger on
 	can't put my finger on
 	cannot put my finger on

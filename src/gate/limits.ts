@@ -189,7 +189,9 @@ export function noAction(c: Clause): Hit[] {
 			(isWord(tokens, i - 1, ["be"]) && (isWord(tokens, i - 2, MODALS) || isWord(tokens, i - 2, ["to"]))) ||
 			(isWord(tokens, i - 1, ["have"]) && isWord(tokens, i - 2, ["let's", "us"]));
 		const skip = (isWord(tokens, i - 1, NO_BEFORE) && !laid) || isWord(tokens, i + 2, NO_AFTER);
-		if (skip || embedded(tokens, head, i) || notYet(tokens, i)) continue;
+		// "- No code change to the DAG itself since May": what has not happened since a time, a fact.
+		const since = tokens.slice(i + 2).some((t) => t.norm === "since") && !laid;
+		if (skip || since || embedded(tokens, head, i) || notYet(tokens, i)) continue;
 		out.push(hit("prohibition", "no-action", tokens[i] as Token, quoteEnd(tokens, i, files || passive ? 4 : 2)));
 	}
 	return out;

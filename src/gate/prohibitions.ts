@@ -68,6 +68,9 @@ function negatedHead(c: Clause): Hit[] {
 	}
 	// "defined but never referenced", "never merged": a past participle after "never" describes a thing found.
 	if (!c.addressed && participleDescribed(tokens, head)) return [];
+	// "… like I've used Airflow pools but never Prefect": a name after "never", no verb to forbid.
+	const named = next?.kind === "word" && /^[A-Z][a-z]/.test(next.text) && !imperativeVerb(next.norm);
+	if (!c.addressed && first.norm === "never" && named) return [];
 	// "Can't decide whether …", "never done this before": the writer's own state, the subject elided;
 	// "… on macOS, but never in CI?": a contrast of places, with no verb to forbid.
 	if (!c.addressed && (writersState(tokens, head) || settingContrast(c, head) || kindContrast(c))) return [];

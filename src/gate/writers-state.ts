@@ -31,6 +31,8 @@ export const KNOWN = set(`
 	know knows knew known say says said tell tells told remember remembers remembered recall recalls
 	recalled understand understands understood explain explains explained seems seemed
 `);
+/** What an elided "I" does not know: "Don't know whether …", "don't understand why …". */
+const UNKNOWN_TO_WRITER = set("know understand remember recall see grasp");
 /** What "I'm not …" may be and still only say the writer does not know. */
 const UNSURE = set("sure certain confident convinced clear familiar aware positive a an the expert across");
 const ADVERBS = set("really properly actually even once");
@@ -63,6 +65,9 @@ function elidedWriter(negation: string, next: string, after: string): boolean {
 	if (negation === "never") return DONE.has(next) || (ADVERBS.has(next) && (DONE.has(after) || after.endsWith("ed")));
 	// "Not asking for it to happen", "…, not asking for a fix": what the writer is not doing.
 	if (negation === "not") return (UNSURE.has(next) && next.length > 3) || DOING_NOT.has(next);
+	// "Don't know whether a per-CronJob `timeZone` is even available": what the writer does not know.
+	// "Don't know whether …": only a verb no order takes ("Don't trust the dashboard" still forbids).
+	if (["don't", "dont"].includes(negation)) return UNKNOWN_TO_WRITER.has(next);
 	return ["can't", "cant", "cannot"].includes(negation) && KNOWING.has(next);
 }
 

@@ -203,3 +203,18 @@ describe("'only' after a thing reported, past a label", () => {
 		blocks("Triage: read the logs, and only after the deploy.");
 	});
 });
+
+describe("the twentieth round's last readings", () => {
+	it("describes: 'never seem to', 'no clue', a name after 'never', 'Don't know whether', no change since a time", () => {
+		forks("Lost property items never seem to reach the donated state. What's supposed to move them?");
+		forks("Where is the row list coming from, is it hardcoded or from the venue config? no clue");
+		forks("Map out which CronJobs collide. Don't know whether `timeZone` is even available — tell me that as well.");
+	});
+	it("still forbids an order", () => {
+		blocks("Never seem to touch the config.");
+		blocks("Don't tell anyone about the leak.");
+		blocks("Don't trust the dashboard; read the raw logs.");
+		blocks("Look at the parser, but never Redis.");
+		blocks("No code changes since the last review, please.");
+	});
+});
