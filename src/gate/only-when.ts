@@ -35,8 +35,10 @@ export function onlyWhen(tokens: readonly Token[], i: number, sentence: Sentence
 	// "the stream appends the new comment twice, but only in Safari": a change form counts where an
 	// order would stand (heading the text or a clause), not conjugated or as a noun ("the comment form").
 	const heads = (k: number) => k === 0 || before[k - 1]?.kind === "punct" || ORDER_JOINS.has(before[k - 1]?.norm ?? "");
+	// A change word opening the text is its subject ("changes only in src/export/"): a place laid down.
+	const conjugated = (w: string) => /(?:[^s]s|ed|ing)$/.test(w);
 	const ordered = (t: Token, k: number) =>
-		changeForm(t.norm) && !named(k) && heads(k) && !/(?:[^s]s|ed|ing)$/.test(t.norm);
+		changeForm(t.norm) && !named(k) && (k === 0 || (heads(k) && !conjugated(t.norm)));
 	if (before.some((t, k) => laid(t, k) || ordered(t, k))) return false;
 	return !imperativeVerb(first.norm) && first.norm !== "only";
 }

@@ -201,6 +201,7 @@ describe("'only' after a thing reported, past a label", () => {
 		blocks("Rebuild the index, but only on staging.");
 		blocks("Check the logs, and only in the last hour.");
 		blocks("Triage: read the logs, and only after the deploy.");
+		blocks("Goal: stream the rows.\nConstraints:\n- changes only in src/export/\n- signatures stay as they are");
 	});
 });
 
