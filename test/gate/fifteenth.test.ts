@@ -4,7 +4,8 @@
  * rules read as rules or orders, and a few limits and orders they missed. Each first case was read
  * wrong before; its near twins keep the reading they had.
  */
-import { describe, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { readRules } from "../../src/gate/classify.ts";
 import { blocks, forks } from "./expect-gate.ts";
 
 describe("a question opened by 'do' and a subject", () => {
@@ -201,7 +202,10 @@ describe("'only' after a thing reported, past a label", () => {
 		blocks("Rebuild the index, but only on staging.");
 		blocks("Check the logs, and only in the last hour.");
 		blocks("Triage: read the logs, and only after the deploy.");
-		blocks("Goal: stream the rows.\nConstraints:\n- changes only in src/export/\n- signatures stay as they are");
+	});
+	it("keeps a boundary whose change word opens the statement: 'changes only in src/export/'", () => {
+		const rules = readRules("Goal: stream the rows.\nConstraints:\n- changes only in src/export/\n- signatures stay");
+		expect(rules.reasons.filter((r) => r.kind === "write-boundary").map((r) => r.quote)).toEqual(["src/export/"]);
 	});
 });
 
