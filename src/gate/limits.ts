@@ -7,7 +7,7 @@
 
 import { doubtedState } from "./doubted.ts";
 import { embedded, type Hit, hit, isWord, pathHits, pathText, quoteEnd } from "./hits.ts";
-import { notYet } from "./not-yet.ts";
+import { notYet, sinceThen } from "./not-yet.ts";
 import { longestAt, phraseAt } from "./phrases.ts";
 import { storedAt } from "./stored.ts";
 import type { Clause, PathSense, Token } from "./types.ts";
@@ -189,9 +189,7 @@ export function noAction(c: Clause): Hit[] {
 			(isWord(tokens, i - 1, ["be"]) && (isWord(tokens, i - 2, MODALS) || isWord(tokens, i - 2, ["to"]))) ||
 			(isWord(tokens, i - 1, ["have"]) && isWord(tokens, i - 2, ["let's", "us"]));
 		const skip = (isWord(tokens, i - 1, NO_BEFORE) && !laid) || isWord(tokens, i + 2, NO_AFTER);
-		// "- No code change to the DAG itself since May": what has not happened since a time, a fact.
-		const since = tokens.slice(i + 2).some((t) => t.norm === "since") && !laid;
-		if (skip || since || embedded(tokens, head, i) || notYet(tokens, i)) continue;
+		if (skip || sinceThen(tokens, i, laid) || embedded(tokens, head, i) || notYet(tokens, i)) continue;
 		out.push(hit("prohibition", "no-action", tokens[i] as Token, quoteEnd(tokens, i, files || passive ? 4 : 2)));
 	}
 	return out;

@@ -121,3 +121,7 @@ const ORDERING = new Set(["please", "just", "and", "then", "so", "also", "", "to
 /** "Marketing keeps asking", "customers keep reporting different totals": a habit, not "keep" as a rule. */
 export const habitKept = (tokens: readonly Token[], i: number) =>
 	KEEPS.has(norm(tokens[i])) && norm(tokens[i + 1]).endsWith("ing") && i > 0 && !ORDERING.has(norm(tokens[i - 1]));
+
+/** "No code change to the DAG since May": a "no" a time follows says what has not happened since. */
+export const sinceThen = (tokens: readonly Token[], i: number, laid: boolean) =>
+	!laid && tokens.slice(i + 2).some((t) => t.norm === "since");
