@@ -121,7 +121,8 @@ function askedAfter(text: string, end: number): boolean {
 }
 const ASKED_AFTER =
 	/^(?:(?:is|was|are|were|does|did|do|would|could|should|can|has)\s+(?:that|this|it)|(?:what|why|how|where|when)\s+(?:does|did|is|was|would|could|should|can)\s+(?:that|this|it))\b/i;
-const UNDERSTOOD = /^\s*(?:clear|ok|okay|understood|fine|alright|all right|make sense|makes sense)\b/i;
+const UNDERSTOOD =
+	/^\s*(?:clear|ok|okay|understood|fine|alright|all right|agreed|acceptable|doable|possible|make sense|makes sense|sound|sounds|work|works|suit|suits)\b/i;
 
 /** Quoted words preceded by a cue, on one line: "…", “…”, '…' and ‘…’. */
 function quotes(text: string, taken: (i: number) => boolean): DataRegion[] {

@@ -54,6 +54,8 @@ describe("a quote the brief goes on to ask about or attribute", () => {
 	it("stays an instruction when the question only checks it was understood, or none follows", () => {
 		blocks('Remember: "never edit the lockfile". Is that clear?');
 		blocks('One rule: "do not touch src/api". Does that make sense?');
+		blocks('One thing: "do not push to main". Does that work for you?');
+		blocks('Remember: "never edit the lockfile". Does that sound ok?');
 		blocks('Remember: "never edit the lockfile". Fix the parser.');
 		blocks('From the ticket: "Do not bump Linkerd." Check the upgrade notes.');
 	});
