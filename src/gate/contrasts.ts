@@ -35,8 +35,7 @@ export function kindContrast(c: Clause): boolean {
 	if (norm(c.tokens[i]) !== "not" || all[at - 1]?.text !== ",") return false;
 	const words = c.tokens.slice(i + 1).filter((t) => t.kind === "word");
 	const last = words.at(-1);
-	const first = all.find((t) => t.kind === "word");
-	if (!last || words.length > 4 || !first || imperativeVerb(first.norm) || first.norm === "please") return false;
+	if (!last || words.length > 4 || !opensOnNoOrder(c)) return false;
 	return all.slice(Math.max(0, at - 4), at - 1).some((t) => t.kind === "word" && t.norm === last.norm);
 }
 
@@ -75,7 +74,12 @@ export function contrast(c: Clause, i: number): boolean {
  */
 function wordsContrasted(c: Clause, i: number): boolean {
 	const rest = c.tokens.slice(i + 1).filter((t) => t.kind !== "punct");
-	const first = c.sentence.tokens.find((t) => t.kind === "word");
 	const plain = rest.length > 0 && rest.length <= 3 && rest.every((t) => t.kind === "word");
-	return plain && first !== undefined && !imperativeVerb(first.norm) && first.norm !== "please";
+	return plain && opensOnNoOrder(c);
+}
+
+/** Whether the clause's sentence opens on a word that is no order: not a verb, not "please". */
+function opensOnNoOrder(c: Clause): boolean {
+	const first = c.sentence.tokens.find((t) => t.kind === "word");
+	return first !== undefined && !imperativeVerb(first.norm) && first.norm !== "please";
 }
